@@ -1,0 +1,637 @@
+//! The eframe application: the state behind the window, the commands that change it, and the
+//! per-frame logic (drain the solver's events, draw the panels, apply the commands).
+
+mod search_view;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+pub use search_view::{Mark, SearchView};
+
+use crate::puzzles::{self, Cell, Puzzle, PuzzleType, Report, Shipped, maze::Maze};
+use crate::search::{Algorithm, Outcome};
+use crate::solver::{Command as SolverCommand, Event, SolverHandle};
+
+/// How long a frame may spend taking events from the solver.
+const DRAIN_BUDGET: Duration = Duration::from_millis(8);
+
+/// Settings and work kept across restarts (eframe persistence). Every field has a default, so
+/// an older or damaged saved state still loads.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The puzzle on screen, with the user's edits, in its JSON format.
+    pub puzzle_json: Option<String>,
+    /// The file the puzzle was opened from or saved to.
+    pub path: Option<PathBuf>,
+    /// The chosen algorithm (if it applies to the puzzle).
+    pub algorithm: Option<Algorithm>,
+    /// Animation speed in expansions per second.
+    pub speed: f64,
+    /// Run as fast as possible, showing snapshots.
+    pub full_speed: bool,
+    /// Density of blocked squares for the maze's Random button (0 to 1).
+    pub density: f64,
+    /// Seed for the maze's Random button.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            puzzle_json: None,
+            path: None,
+            algorithm: None,
+            speed: 60.0,
+            full_speed: false,
+            density: 0.3,
+            seed: 1,
+        }
+    }
+}
+
+/// Something the user asked for. Panels push commands; [`PuzzleLabApp::apply`] carries them
+/// out at the end of the frame.
+#[derive(Clone, Debug)]
+#[must_use]
+pub enum AppCommand {
+    /// Switch to a puzzle type, opening its first shipped puzzle.
+    SelectType(&'static PuzzleType),
+    /// Open a shipped puzzle.
+    OpenShipped(&'static PuzzleType, &'static Shipped),
+    /// Show the file dialog to open a puzzle.
+    OpenDialog,
+    /// Open the puzzle file at this path.
+    OpenPath(PathBuf),
+    /// Save to the current file, or ask for one.
+    Save,
+    /// Ask for a file and save to it.
+    SaveDialog,
+    /// Save to this path.
+    SaveTo(PathBuf),
+    /// Choose the algorithm.
+    SetAlgorithm(Algorithm),
+    /// Start a search (stopping any running one).
+    Start,
+    /// Stop the running search.
+    Stop,
+    /// Pause the running search.
+    Pause,
+    /// Resume a paused search.
+    Resume,
+    /// Expand one state (starting a paused search if none runs).
+    Step,
+    /// Change the animation speed (expansions per second) and the full-speed switch.
+    SetSpeed(f64, bool),
+    /// Paint a value on a square (see [`Puzzle::paint`]).
+    Paint(Cell, u8),
+    /// Maze: fill with random blocked squares.
+    MazeRandom,
+    /// Maze: invert every square.
+    MazeInvert,
+    /// Maze: free every square.
+    MazeClear,
+    /// Maze: change the size to (rows, columns).
+    MazeResize(usize, usize),
+    /// Show the solution up to this many moves.
+    ShowStep(usize),
+}
+
+/// A message shown in the status bar.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// The text.
+    pub text: String,
+    /// Whether it reports an error.
+    pub is_error: bool,
+}
+
+/// A pointer stroke on the canvas: what it paints and where it painted last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PaintStroke {
+    /// The value painted, or `None` when the stroke began on a square that cannot be edited.
+    pub value: Option<u8>,
+    /// The square painted last, so a drag paints each square once.
+    pub last: Option<Cell>,
+}
+
+/// A running search and the UI's knowledge of it.
+struct Run {
+    handle: SolverHandle,
+    is_paused: bool,
+}
+
+/// What a file dialog answered.
+enum DialogAnswer {
+    Open(PathBuf),
+    Save(PathBuf),
+}
+
+/// The application.
+pub struct PuzzleLabApp {
+    /// Persisted settings.
+    pub(crate) settings: Settings,
+    /// The puzzle on screen.
+    pub(crate) puzzle: Box<dyn Puzzle>,
+    /// The algorithm chosen for this puzzle.
+    pub(crate) algorithm: Algorithm,
+    /// The running search, if any.
+    run: Option<Run>,
+    /// What the last or current search has shown: closed set, frontier, path.
+    pub(crate) view: SearchView,
+    /// The result of the last search.
+    pub(crate) result: Option<Report>,
+    /// How many moves of the solution are shown.
+    pub(crate) shown_moves: usize,
+    /// The status bar.
+    pub(crate) status: Status,
+    /// Answers of file dialogs, which run on their own threads.
+    dialog_tx: Sender<DialogAnswer>,
+    dialog_rx: Receiver<DialogAnswer>,
+    /// The pointer stroke in progress on the canvas.
+    pub(crate) stroke: Option<PaintStroke>,
+    /// Commands collected during the frame.
+    pub(crate) commands: Vec<AppCommand>,
+    /// How to wake the UI from another thread.
+    pub(crate) repaint: Option<egui::Context>,
+}
+
+/// Opens the window. `file` is a puzzle to open instead of the remembered one.
+///
+/// # Errors
+/// eframe's error when no window can be created.
+pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("puzzlelab")
+            .with_inner_size([1200.0, 800.0])
+            .with_min_inner_size([640.0, 480.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "puzzlelab",
+        options,
+        Box::new(move |cc| {
+            let settings = cc
+                .storage
+                .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
+                .unwrap_or_default();
+            let mut app = PuzzleLabApp::new(settings);
+            app.repaint = Some(cc.egui_ctx.clone());
+            if let Some(path) = file {
+                app.apply(AppCommand::OpenPath(path));
+            }
+            Ok(Box::new(app))
+        }),
+    )
+}
+
+impl PuzzleLabApp {
+    /// An app restored from `settings`: their puzzle if it still parses, otherwise the
+    /// Klondike puzzle.
+    pub fn new(settings: Settings) -> Self {
+        let mut status = Status {
+            text: "Pick a puzzle and an algorithm, then press Start.".into(),
+            is_error: false,
+        };
+        let restored = settings
+            .puzzle_json
+            .as_deref()
+            .map(|json| puzzles::parse(json, None));
+        let puzzle = match restored {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => {
+                status = Status {
+                    text: format!("The remembered puzzle could not be restored: {e}"),
+                    is_error: true,
+                };
+                puzzles::TYPES[0].default_puzzle()
+            }
+            None => puzzles::TYPES[0].default_puzzle(),
+        };
+        let (dialog_tx, dialog_rx) = mpsc::channel();
+        let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
+        let view = SearchView::for_puzzle(puzzle.as_ref());
+        Self {
+            settings,
+            puzzle,
+            algorithm,
+            run: None,
+            view,
+            result: None,
+            shown_moves: 0,
+            status,
+            dialog_tx,
+            dialog_rx,
+            stroke: None,
+            commands: Vec::new(),
+            repaint: None,
+        }
+    }
+
+    /// The puzzle on screen.
+    pub fn puzzle(&self) -> &dyn Puzzle {
+        self.puzzle.as_ref()
+    }
+
+    /// The chosen algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The persisted settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The result of the last finished search.
+    pub fn result(&self) -> Option<&Report> {
+        self.result.as_ref()
+    }
+
+    /// What the search has shown so far.
+    pub fn view(&self) -> &SearchView {
+        &self.view
+    }
+
+    /// The status bar's message.
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    /// Whether a search is running (paused or not).
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// Whether the running search is paused.
+    pub fn is_paused(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| r.is_paused)
+    }
+
+    /// How many moves of the solution are shown on the canvas.
+    pub fn shown_moves(&self) -> usize {
+        self.shown_moves
+    }
+
+    /// Queues a command, to be applied at the end of the frame.
+    pub fn push(&mut self, command: AppCommand) {
+        self.commands.push(command);
+    }
+
+    /// Draws the whole window into `ui` and runs the frame's logic. [`eframe::App::ui`] calls
+    /// this; so do the UI tests.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        if self.repaint.is_none() {
+            self.repaint = Some(ui.ctx().clone());
+        }
+        self.receive_events();
+        self.receive_dialogs();
+        self.receive_dropped_files(ui.ctx());
+        crate::ui::app_ui(self, ui);
+        self.run_pending_commands();
+        if self.run.as_ref().is_some_and(|r| !r.is_paused) {
+            // The worker wakes us on progress; this keeps the elapsed time ticking too.
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    fn run_pending_commands(&mut self) {
+        for command in std::mem::take(&mut self.commands) {
+            self.apply(command);
+        }
+    }
+
+    fn set_status(&mut self, text: impl Into<String>) {
+        self.status = Status {
+            text: text.into(),
+            is_error: false,
+        };
+    }
+
+    fn set_error(&mut self, text: impl Into<String>) {
+        self.status = Status {
+            text: text.into(),
+            is_error: true,
+        };
+    }
+
+    /// Carries out one command now.
+    pub fn apply(&mut self, command: AppCommand) {
+        match command {
+            AppCommand::SelectType(t) => {
+                if t.name != self.puzzle.puzzle_type().name {
+                    self.replace_puzzle(t.default_puzzle(), None);
+                    self.set_status(format!("Opened {} ({}).", t.label, t.shipped[0].file));
+                }
+            }
+            AppCommand::OpenShipped(t, shipped) => match (t.parse_text)(shipped.text) {
+                Ok(p) => {
+                    self.replace_puzzle(p, None);
+                    self.set_status(format!("Opened {}.", shipped.file));
+                }
+                Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
+            },
+            AppCommand::OpenDialog => self.spawn_dialog(false),
+            AppCommand::SaveDialog => self.spawn_dialog(true),
+            AppCommand::OpenPath(path) => match puzzles::load_file(&path, None) {
+                Ok(p) => {
+                    self.set_status(format!("Opened {}.", path.display()));
+                    self.replace_puzzle(p, Some(path));
+                }
+                Err(e) => self.set_error(format!("Could not open: {e}")),
+            },
+            AppCommand::Save => match self.settings.path.clone() {
+                Some(path) => self.save_to(&path),
+                None => self.spawn_dialog(true),
+            },
+            AppCommand::SaveTo(path) => self.save_to(&path),
+            AppCommand::SetAlgorithm(a) => {
+                if a != self.algorithm {
+                    self.stop_run();
+                    self.algorithm = a;
+                    self.settings.algorithm = Some(a);
+                }
+            }
+            AppCommand::Start => self.start(false),
+            AppCommand::Stop => {
+                if let Some(run) = &self.run {
+                    run.handle.stop();
+                }
+            }
+            AppCommand::Pause => {
+                if let Some(run) = &mut self.run {
+                    run.handle.send(SolverCommand::Pause);
+                    run.is_paused = true;
+                }
+            }
+            AppCommand::Resume => {
+                if let Some(run) = &mut self.run {
+                    run.handle.send(SolverCommand::Resume);
+                    run.is_paused = false;
+                }
+            }
+            AppCommand::Step => match &mut self.run {
+                Some(run) => {
+                    if !run.is_paused {
+                        run.handle.send(SolverCommand::Pause);
+                        run.is_paused = true;
+                    }
+                    run.handle.send(SolverCommand::Step);
+                }
+                None => self.start(true),
+            },
+            AppCommand::SetSpeed(speed, full) => {
+                self.settings.speed = speed;
+                self.settings.full_speed = full;
+                if let Some(run) = &self.run {
+                    run.handle.send(SolverCommand::SetSpeed(self.speed()));
+                }
+            }
+            AppCommand::Paint(cell, value) => {
+                self.before_edit();
+                if self.puzzle.paint(cell, value) {
+                    self.after_edit();
+                }
+            }
+            AppCommand::MazeRandom => {
+                let (density, seed) = (self.settings.density, self.settings.seed);
+                self.edit_maze(|m| m.randomize(density, seed));
+                self.settings.seed = self.settings.seed.wrapping_add(1);
+            }
+            AppCommand::MazeInvert => self.edit_maze(Maze::invert),
+            AppCommand::MazeClear => self.edit_maze(Maze::clear),
+            AppCommand::MazeResize(rows, cols) => self.edit_maze(|m| m.resize(rows, cols)),
+            AppCommand::ShowStep(n) => {
+                let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+                self.shown_moves = n.min(moves);
+            }
+        }
+    }
+
+    /// The solver speed from the settings.
+    fn speed(&self) -> f64 {
+        if self.settings.full_speed {
+            f64::INFINITY
+        } else {
+            self.settings.speed.max(0.1)
+        }
+    }
+
+    fn start(&mut self, paused: bool) {
+        self.stop_run();
+        self.result = None;
+        self.shown_moves = 0;
+        self.view = SearchView::for_puzzle(self.puzzle.as_ref());
+        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
+            Some(ctx) => Arc::new(move || ctx.request_repaint()),
+            None => Arc::new(|| {}),
+        };
+        match SolverHandle::spawn(
+            self.puzzle.clone_box(),
+            self.algorithm,
+            self.speed(),
+            paused,
+            wake,
+        ) {
+            Ok(handle) => {
+                self.run = Some(Run {
+                    handle,
+                    is_paused: paused,
+                });
+                self.set_status(format!("Searching with {}…", self.algorithm.label()));
+                if paused {
+                    self.apply(AppCommand::Step);
+                }
+            }
+            Err(e) => self.set_error(format!("Could not start the solver thread: {e}")),
+        }
+    }
+
+    /// Stops the running search, if any, without waiting for it.
+    fn stop_run(&mut self) {
+        if let Some(run) = self.run.take() {
+            run.handle.stop();
+        }
+    }
+
+    /// Before an edit: stop the search and forget its picture.
+    fn before_edit(&mut self) {
+        if self.run.is_some() {
+            self.stop_run();
+            self.set_status("Search stopped: the puzzle was edited.");
+        }
+    }
+
+    /// After an edit: the old search no longer describes the puzzle.
+    fn after_edit(&mut self) {
+        self.result = None;
+        self.shown_moves = 0;
+        self.view = SearchView::for_puzzle(self.puzzle.as_ref());
+        self.remember_puzzle();
+    }
+
+    fn edit_maze(&mut self, edit: impl FnOnce(&mut Maze)) {
+        self.before_edit();
+        if let Some(maze) = self.puzzle.as_any_mut().downcast_mut::<Maze>() {
+            edit(maze);
+            self.after_edit();
+        }
+    }
+
+    fn replace_puzzle(&mut self, puzzle: Box<dyn Puzzle>, path: Option<PathBuf>) {
+        self.stop_run();
+        self.puzzle = puzzle;
+        self.settings.path = path;
+        self.algorithm = pick_algorithm(self.puzzle.as_ref(), self.settings.algorithm);
+        self.after_edit();
+    }
+
+    fn remember_puzzle(&mut self) {
+        self.settings.puzzle_json = Some(self.puzzle.to_json().to_string());
+    }
+
+    fn save_to(&mut self, path: &Path) {
+        match puzzles::save_file(self.puzzle.as_ref(), path) {
+            Ok(()) => {
+                self.settings.path = Some(path.to_owned());
+                self.set_status(format!("Saved {}.", path.display()));
+            }
+            Err(e) => self.set_error(format!("Could not save {}: {e}", path.display())),
+        }
+    }
+
+    /// Shows a native file dialog on its own thread (it blocks while open), so the window
+    /// keeps painting; the answer comes back over a channel.
+    fn spawn_dialog(&mut self, save: bool) {
+        let tx = self.dialog_tx.clone();
+        let ctx = self.repaint.clone();
+        let dir = self
+            .settings
+            .path
+            .as_ref()
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .or_else(|| std::env::current_dir().ok().map(|d| d.join("puzzles")));
+        let spawned = std::thread::Builder::new()
+            .name("file-dialog".into())
+            .spawn(move || {
+                let mut dialog = rfd::FileDialog::new()
+                    .add_filter("Puzzle files", &["txt", "json"])
+                    .add_filter("All files", &["*"]);
+                if let Some(dir) = dir.filter(|d| d.is_dir()) {
+                    dialog = dialog.set_directory(dir);
+                }
+                let answer = if save {
+                    dialog
+                        .set_file_name("puzzle.json")
+                        .save_file()
+                        .map(DialogAnswer::Save)
+                } else {
+                    dialog.pick_file().map(DialogAnswer::Open)
+                };
+                if let Some(answer) = answer {
+                    let _ = tx.send(answer);
+                    if let Some(ctx) = ctx {
+                        ctx.request_repaint();
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            self.set_error(format!("Could not open the file dialog: {e}"));
+        }
+    }
+
+    fn receive_dialogs(&mut self) {
+        while let Ok(answer) = self.dialog_rx.try_recv() {
+            self.commands.push(match answer {
+                DialogAnswer::Open(path) => AppCommand::OpenPath(path),
+                DialogAnswer::Save(path) => AppCommand::SaveTo(path),
+            });
+        }
+    }
+
+    fn receive_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> =
+            ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        if let Some(path) = dropped.into_iter().next() {
+            self.commands.push(AppCommand::OpenPath(path));
+        }
+    }
+
+    /// Takes the solver's events under a time budget and applies them to the view.
+    fn receive_events(&mut self) {
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        for event in run.handle.drain(DRAIN_BUDGET) {
+            match event {
+                Event::Progress(progress) => self.view.apply(&progress),
+                Event::Finished(report) => self.finish(report),
+                Event::Failed(message) => self.set_error(format!("Search failed: {message}")),
+            }
+        }
+        if self.run.as_ref().is_some_and(|r| r.handle.is_finished()) {
+            self.run = None;
+        }
+    }
+
+    fn finish(&mut self, report: Report) {
+        self.view.stats = report.stats.clone();
+        self.view.current = None;
+        self.view.path.clear();
+        let text = match report.outcome {
+            Outcome::Found => {
+                let mut text = format!(
+                    "Solved: {} moves, cost {} ({}), {} states expanded in {:.1} ms.",
+                    report.moves.len(),
+                    report.cost,
+                    if report.optimal {
+                        "optimal"
+                    } else {
+                        "not guaranteed optimal"
+                    },
+                    report.stats.expanded,
+                    report.stats.elapsed_ms
+                );
+                for note in &report.notes {
+                    text += &format!(" {note}.");
+                }
+                text
+            }
+            Outcome::NotFound => format!(
+                "No path: the goal cannot be reached. All {} reachable states were explored.",
+                report.stats.expanded
+            ),
+            Outcome::Cancelled => {
+                format!("Stopped after {} expansions.", report.stats.expanded)
+            }
+        };
+        self.set_status(text);
+        self.shown_moves = report.moves.len();
+        self.result = Some(report);
+    }
+}
+
+/// `wanted` if it applies to `puzzle`, otherwise the puzzle's default algorithm.
+fn pick_algorithm(puzzle: &dyn Puzzle, wanted: Option<Algorithm>) -> Algorithm {
+    wanted
+        .filter(|a| puzzle.algorithms().contains(a))
+        .unwrap_or_else(|| puzzle.default_algorithm())
+}
+
+impl eframe::App for PuzzleLabApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.remember_puzzle();
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+    }
+}

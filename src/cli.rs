@@ -1,0 +1,144 @@
+//! The command line: `puzzlelab [FILE]` opens the GUI; `puzzlelab solve FILE` solves a puzzle
+//! headless and prints the moves and statistics (or one JSON object with `--json`).
+//!
+//! Exit codes of `solve`: 0 solved, 1 no solution, 2 bad input (including bad arguments).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::puzzles::{self, Report};
+use crate::search::{Algorithm, CancelToken, NoObserver};
+
+/// puzzlelab: solve puzzles by state-space search and watch the search happen.
+#[derive(Debug, Parser)]
+#[command(name = "puzzlelab", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// A puzzle file to open in the GUI.
+    file: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve a puzzle file and print the solution and the statistics of the search.
+    Solve(SolveArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SolveArgs {
+    /// The puzzle file (plain text or JSON).
+    file: PathBuf,
+    /// The puzzle type (maze, klondike); detected from the file when absent.
+    #[arg(long = "type", value_name = "T")]
+    puzzle_type: Option<String>,
+    /// The algorithm: dfs, bfs, dijkstra, astar or greedy. Default: the fastest one that
+    /// guarantees an optimal answer for the puzzle.
+    #[arg(long, short, value_name = "A")]
+    algorithm: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Exit code: solved.
+pub const EXIT_SOLVED: u8 = 0;
+/// Exit code: the search ended without a solution.
+pub const EXIT_NO_SOLUTION: u8 = 1;
+/// Exit code: bad input (file, type, algorithm or arguments).
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// Parses the process's arguments and runs the GUI or a subcommand.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Solve(args)) => ExitCode::from(solve(&args)),
+        None => match crate::app::run_gui(cli.file) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("puzzlelab: cannot open the window: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+fn solve(args: &SolveArgs) -> u8 {
+    let puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("puzzlelab: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let algorithm = match args.algorithm.as_deref() {
+        None => puzzle.default_algorithm(),
+        Some(name) => match Algorithm::from_name(name) {
+            Some(a) => a,
+            None => {
+                let known: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                eprintln!(
+                    "puzzlelab: unknown algorithm `{name}` (known: {})",
+                    known.join(", ")
+                );
+                return EXIT_BAD_INPUT;
+            }
+        },
+    };
+    let report = match puzzle.solve(algorithm, &mut NoObserver, &CancelToken::new()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("puzzlelab: {}: {e}", args.file.display());
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let text = if args.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(json) => json + "\n",
+            Err(e) => {
+                eprintln!("puzzlelab: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    } else {
+        report_text(&report)
+    };
+    // A closed pipe (`puzzlelab solve ... | head`) is not an error worth a panic.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
+    if report.solved {
+        EXIT_SOLVED
+    } else {
+        EXIT_NO_SOLUTION
+    }
+}
+
+/// The plain-text report printed by `puzzlelab solve`.
+pub fn report_text(report: &Report) -> String {
+    let mut out = format!("puzzle: {}\nalgorithm: {}\n", report.puzzle_type, report.algorithm);
+    if report.solved {
+        out += &format!(
+            "solved: {} moves, cost {} ({})\nmoves: {}\n",
+            report.moves.len(),
+            report.cost,
+            if report.optimal {
+                "optimal"
+            } else {
+                "not guaranteed optimal"
+            },
+            report.moves.join(" ")
+        );
+    } else {
+        out += "no solution: the goal cannot be reached\n";
+    }
+    let s = &report.stats;
+    out += &format!(
+        "expanded: {}\ngenerated: {}\nmax frontier: {}\nmax closed: {}\nmax depth: {}\ntime: {:.3} ms\n",
+        s.expanded, s.generated, s.max_frontier, s.max_closed, s.max_depth, s.elapsed_ms
+    );
+    for note in &report.notes {
+        out += &format!("note: {note}\n");
+    }
+    out
+}

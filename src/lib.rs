@@ -1,0 +1,15 @@
+//! puzzlelab: a workbench for solving puzzles by state-space search and watching the search
+//! happen.
+//!
+//! - [`search`]: the engine (problem trait, algorithms, statistics, observer, cancellation).
+//! - [`puzzles`]: one module per puzzle type, with its rules and file formats.
+//! - [`solver`]: the background solver thread that runs a search for the GUI.
+//! - [`app`] and [`ui`]: the eframe application.
+//! - [`cli`]: the command-line subcommands.
+
+pub mod app;
+pub mod cli;
+pub mod puzzles;
+pub mod search;
+pub mod solver;
+pub mod ui;

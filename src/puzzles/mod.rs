@@ -1,0 +1,560 @@
+//! Puzzle types: each module holds one puzzle's model, rules, file formats and heuristic, and
+//! plugs into the rest of the program through the object-safe [`Puzzle`] trait and one entry
+//! in [`TYPES`].
+//!
+//! Coordinates everywhere are [`Cell`]s: (row, column), 0-based, origin at the top-left, rows
+//! growing downwards.
+
+pub mod klondike;
+pub mod maze;
+
+use std::any::Any;
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::search::{
+    self, Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Stats,
+};
+
+/// A square of a grid: (row, column), 0-based, row 0 at the top, column 0 at the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Cell {
+    /// Row, counted from the top.
+    pub row: usize,
+    /// Column, counted from the left.
+    pub col: usize,
+}
+
+impl Cell {
+    /// The cell at `row`, `col`.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Self { row, col }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+/// How one square of a puzzle looks, for drawing. The engine decides what a square is; the GUI
+/// decides the colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Square {
+    /// Not part of the board (the corners around Klondike's round board).
+    Void,
+    /// A free square.
+    Free,
+    /// A blocked square (a wall).
+    Blocked,
+    /// A square holding a number (Klondike's jump lengths).
+    Number(u8),
+    /// A start square.
+    Start,
+    /// A goal square.
+    Goal,
+}
+
+/// What a puzzle looks like: `rows * cols` squares in row-major order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// The squares, row by row from the top (`squares[row * cols + col]`).
+    pub squares: Vec<Square>,
+    /// The start square, marked on top of whatever it holds.
+    pub start: Cell,
+}
+
+impl Picture {
+    /// The square at `cell`, or `None` outside the picture.
+    pub fn get(&self, cell: Cell) -> Option<Square> {
+        (cell.row < self.rows && cell.col < self.cols)
+            .then(|| self.squares[cell.row * self.cols + cell.col])
+    }
+}
+
+/// The result of solving a puzzle, in the terms every front end shows: moves as text, the
+/// solution as the cells it visits, and the run's statistics.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The puzzle type's command-line name (see [`PuzzleType::name`]).
+    #[serde(rename = "type")]
+    pub puzzle_type: &'static str,
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// Whether a solution was found.
+    pub solved: bool,
+    /// Whether the solution is guaranteed to have the least cost.
+    pub optimal: bool,
+    /// The solution's total cost (0 when not solved).
+    pub cost: Cost,
+    /// The moves of the solution, as the puzzle names them.
+    pub moves: Vec<String>,
+    /// The cells visited by the solution, start first (one more than there are moves).
+    pub path: Vec<Cell>,
+    /// Statistics of the run.
+    pub stats: Stats,
+    /// Extra findings specific to the puzzle (for example how many shortest solutions exist).
+    pub notes: Vec<String>,
+}
+
+/// A puzzle as the front ends see it: something to draw, edit, save and solve. Each puzzle
+/// type implements it once; [`solve_on_cells`] does the work of [`Puzzle::solve`].
+pub trait Puzzle: Send + Sync + fmt::Debug {
+    /// The registry entry of this puzzle's type.
+    fn puzzle_type(&self) -> &'static PuzzleType;
+
+    /// What the puzzle looks like now.
+    fn picture(&self) -> Picture;
+
+    /// The algorithms that apply to this puzzle (those needing a heuristic only if it has one).
+    fn algorithms(&self) -> Vec<Algorithm>;
+
+    /// The fastest algorithm that guarantees an optimal answer for this puzzle.
+    fn default_algorithm(&self) -> Algorithm;
+
+    /// Whether `algorithm` is guaranteed to find a least-cost solution of this puzzle (see
+    /// [`Algorithm::is_optimal_for`]).
+    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool;
+
+    /// Solves the puzzle, reporting the search to `observer` in cells.
+    ///
+    /// # Errors
+    /// As [`search::run`].
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        observer: &mut dyn Observer<Cell>,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError>;
+
+    /// The value a pointer stroke starting on `cell` paints (see [`Puzzle::paint`]), or `None`
+    /// when that square cannot be edited.
+    fn stroke_value(&self, cell: Cell) -> Option<u8>;
+
+    /// Paints `value` (from [`Puzzle::stroke_value`]) onto `cell`. Returns whether the puzzle
+    /// changed.
+    fn paint(&mut self, cell: Cell, value: u8) -> bool;
+
+    /// The puzzle in its plain-text format.
+    fn to_text(&self) -> String;
+
+    /// The puzzle in its JSON format (with `"type"` and `"version"` fields).
+    fn to_json(&self) -> serde_json::Value;
+
+    /// A copy of the puzzle, to hand to the solver thread.
+    fn clone_box(&self) -> Box<dyn Puzzle>;
+
+    /// For the GUI's puzzle-specific controls.
+    fn as_any(&self) -> &dyn Any;
+
+    /// For the GUI's puzzle-specific controls.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl Clone for Box<dyn Puzzle> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A puzzle file shipped in `puzzles/` and built into the program.
+#[derive(Clone, Copy, Debug)]
+pub struct Shipped {
+    /// File name inside `puzzles/`.
+    pub file: &'static str,
+    /// The file's contents.
+    pub text: &'static str,
+}
+
+/// A registry entry: how to recognise, read and create one type of puzzle.
+#[derive(Debug)]
+pub struct PuzzleType {
+    /// Command-line name, also the `"type"` field of the JSON format.
+    pub name: &'static str,
+    /// Name shown in the GUI.
+    pub label: &'static str,
+    /// Whether a plain-text file looks like this type (used when no type is given).
+    pub sniff: fn(&str) -> bool,
+    /// Parses the plain-text format.
+    pub parse_text: fn(&str) -> Result<Box<dyn Puzzle>, FormatError>,
+    /// Reads the JSON format (the `"type"` and `"version"` fields already checked).
+    pub from_json: fn(serde_json::Value) -> Result<Box<dyn Puzzle>, FormatError>,
+    /// The JSON format version this build writes and reads.
+    pub json_version: u32,
+    /// Puzzle files of this type shipped in `puzzles/`; the first opens when the type is picked.
+    pub shipped: &'static [Shipped],
+}
+
+impl PuzzleType {
+    /// The puzzle that opens when this type is picked: the first shipped file.
+    ///
+    /// # Panics
+    /// If the shipped file does not parse, which the tests rule out.
+    pub fn default_puzzle(&self) -> Box<dyn Puzzle> {
+        match (self.parse_text)(self.shipped[0].text) {
+            Ok(puzzle) => puzzle,
+            Err(e) => panic!("shipped puzzle {} is broken: {e}", self.shipped[0].file),
+        }
+    }
+}
+
+/// Every puzzle type. Adding a type means adding its module and one line here.
+pub static TYPES: &[&PuzzleType] = &[&klondike::TYPE, &maze::TYPE];
+
+/// The puzzle type with command-line name `name`.
+pub fn type_by_name(name: &str) -> Option<&'static PuzzleType> {
+    TYPES.iter().copied().find(|t| t.name == name)
+}
+
+/// Every shipped puzzle, with its type.
+pub fn shipped() -> impl Iterator<Item = (&'static PuzzleType, &'static Shipped)> {
+    TYPES
+        .iter()
+        .flat_map(|t| t.shipped.iter().map(move |s| (*t, s)))
+}
+
+/// The largest puzzle file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// What is wrong with a puzzle's text: a message, and where it was found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", location(*line, *column, field.as_deref()))]
+pub struct FormatError {
+    /// 1-based line, if the error is tied to one.
+    pub line: Option<usize>,
+    /// 1-based column (in characters), if the error is tied to one.
+    pub column: Option<usize>,
+    /// The JSON field, if the error is tied to one.
+    pub field: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn location(line: Option<usize>, column: Option<usize>, field: Option<&str>) -> String {
+    match (line, column, field) {
+        (Some(l), Some(c), _) => format!("line {l}, column {c}: "),
+        (Some(l), None, _) => format!("line {l}: "),
+        (None, _, Some(f)) => format!("field `{f}`: "),
+        _ => String::new(),
+    }
+}
+
+impl FormatError {
+    /// An error with no location.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            line: None,
+            column: None,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error at a 1-based line and, optionally, column.
+    pub fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> Self {
+        Self {
+            line: Some(line),
+            column,
+            ..Self::new(message)
+        }
+    }
+
+    /// An error in a JSON field.
+    pub fn in_field(field: &str, message: impl Into<String>) -> Self {
+        Self {
+            field: Some(field.to_owned()),
+            ..Self::new(message)
+        }
+    }
+}
+
+/// A puzzle file that could not be read: which file, and why.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    #[error("{path}: the file has {bytes} bytes, more than the limit of {MAX_FILE_BYTES}")]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        bytes: u64,
+    },
+    /// The file's contents are not a puzzle.
+    #[error("{path}: {source}")]
+    Format {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        source: FormatError,
+    },
+}
+
+/// Reads the puzzle in the file at `path`. `type_name` forces a type (see
+/// [`PuzzleType::name`]); otherwise the type is taken from a JSON file's `"type"` field or
+/// detected from a text file's characters.
+///
+/// # Errors
+/// [`LoadError`] naming the file, for a file that cannot be read, is too large, is not UTF-8,
+/// or does not parse (see [`parse`]).
+pub fn load_file(path: &Path, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, LoadError> {
+    let name = path.display().to_string();
+    let io = |source| LoadError::Io {
+        path: name.clone(),
+        source,
+    };
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge { path: name, bytes });
+    }
+    let data = std::fs::read(path).map_err(io)?;
+    let format = |source| LoadError::Format {
+        path: name.clone(),
+        source,
+    };
+    let text = String::from_utf8(data).map_err(|e| {
+        format(FormatError::new(format!(
+            "the file is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )))
+    })?;
+    parse(&text, type_name).map_err(format)
+}
+
+/// Parses a puzzle from text: JSON if it starts with `{`, otherwise a plain-text format.
+/// `type_name` forces a type; without it JSON says its type and plain text is sniffed.
+///
+/// # Errors
+/// [`FormatError`] for empty text, an unknown or undetectable type, malformed JSON (with its
+/// line and column), a wrong format version, or the type's own parse errors.
+pub fn parse(text: &str, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, FormatError> {
+    let forced = match type_name {
+        Some(name) => Some(type_by_name(name).ok_or_else(|| unknown_type(name))?),
+        None => None,
+    };
+    let trimmed = text.trim_start_matches('\u{feff}');
+    if trimmed.trim().is_empty() {
+        return Err(FormatError::new("the file is empty"));
+    }
+    if trimmed.trim_start().starts_with('{') {
+        return parse_json(trimmed, forced);
+    }
+    let puzzle_type = match forced {
+        Some(t) => t,
+        None => TYPES
+            .iter()
+            .copied()
+            .find(|t| (t.sniff)(trimmed))
+            .ok_or_else(|| {
+                FormatError::new(
+                    "cannot tell the puzzle type from this text; \
+                     name it with --type (maze: `#` `.` `S` `G`; klondike: `_` `x` digits)",
+                )
+            })?,
+    };
+    (puzzle_type.parse_text)(trimmed)
+}
+
+fn unknown_type(name: &str) -> FormatError {
+    let known: Vec<&str> = TYPES.iter().map(|t| t.name).collect();
+    FormatError::in_field(
+        "type",
+        format!(
+            "unknown puzzle type `{name}` (known: {})",
+            known.join(", ")
+        ),
+    )
+}
+
+fn parse_json(
+    text: &str,
+    forced: Option<&'static PuzzleType>,
+) -> Result<Box<dyn Puzzle>, FormatError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        FormatError::at(e.line(), Some(e.column()), format!("invalid JSON: {e}"))
+    })?;
+    let declared = value.get("type").and_then(|t| t.as_str());
+    let puzzle_type = match (declared, forced) {
+        (Some(name), _) => type_by_name(name).ok_or_else(|| unknown_type(name))?,
+        (None, Some(t)) => t,
+        (None, None) => return Err(FormatError::in_field("type", "missing")),
+    };
+    if let Some(t) = forced
+        && t.name != puzzle_type.name
+    {
+        return Err(FormatError::in_field(
+            "type",
+            format!("the file holds a {}, not a {}", puzzle_type.name, t.name),
+        ));
+    }
+    match value.get("version").map(|v| v.as_u64()) {
+        None => return Err(FormatError::in_field("version", "missing")),
+        Some(Some(v)) if v == u64::from(puzzle_type.json_version) => {}
+        Some(_) => {
+            return Err(FormatError::in_field(
+                "version",
+                format!("this build reads version {}", puzzle_type.json_version),
+            ));
+        }
+    }
+    (puzzle_type.from_json)(value)
+}
+
+/// Deserializes a puzzle's JSON body, turning serde's message into a [`FormatError`].
+pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, FormatError> {
+    serde_json::from_value(value).map_err(|e| FormatError::new(format!("invalid puzzle: {e}")))
+}
+
+/// Splits plain text into its non-empty lines, with 1-based line numbers, skipping lines that
+/// start with `;` (comments).
+pub(crate) fn text_rows(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with(';'))
+        .collect()
+}
+
+/// Checks that a grid of text rows is rectangular and not too large; returns (rows, columns).
+pub(crate) fn check_rectangle(
+    rows: &[(usize, &str)],
+    max_side: usize,
+) -> Result<(usize, usize), FormatError> {
+    let Some(&(_, first)) = rows.first() else {
+        return Err(FormatError::new("the file is empty"));
+    };
+    let width = first.chars().count();
+    for &(line, row) in rows {
+        let n = row.chars().count();
+        if n != width {
+            return Err(FormatError::at(
+                line,
+                None,
+                format!("ragged row: {n} characters where the first row has {width}"),
+            ));
+        }
+    }
+    if rows.len() > max_side || width > max_side {
+        return Err(FormatError::new(format!(
+            "the grid is {} x {}; at most {max_side} x {max_side} is supported",
+            rows.len(),
+            width
+        )));
+    }
+    Ok((rows.len(), width))
+}
+
+/// Runs `algorithm` on a puzzle whose states map to cells, translating states to cells for
+/// `observer` and for the [`Report`]. This is the body of most [`Puzzle::solve`]s.
+///
+/// # Errors
+/// As [`search::run`].
+pub fn solve_on_cells<P: Problem + ?Sized>(
+    problem: &P,
+    puzzle_type: &'static PuzzleType,
+    algorithm: Algorithm,
+    observer: &mut dyn Observer<Cell>,
+    cancel: &CancelToken,
+    cell_of: impl Fn(&P::State) -> Cell,
+) -> Result<Report, SearchError> {
+    let mut adapter = CellObserver {
+        inner: observer,
+        cell_of: &cell_of,
+        path: Vec::new(),
+    };
+    let result = search::run(problem, algorithm, &mut adapter, cancel)?;
+    Ok(Report {
+        puzzle_type: puzzle_type.name,
+        algorithm,
+        outcome: result.outcome,
+        solved: result.outcome == Outcome::Found,
+        optimal: result.optimal,
+        cost: result.cost,
+        moves: result.moves.iter().map(ToString::to_string).collect(),
+        path: result.states.iter().map(&cell_of).collect(),
+        stats: result.stats,
+        notes: Vec::new(),
+    })
+}
+
+/// The algorithms of [`Algorithm::ALL`] that apply to `problem`.
+pub fn applicable<P: Problem + ?Sized>(problem: &P) -> Vec<Algorithm> {
+    Algorithm::ALL
+        .into_iter()
+        .filter(|a| a.applies_to(problem))
+        .collect()
+}
+
+struct CellObserver<'a, F> {
+    inner: &'a mut dyn Observer<Cell>,
+    cell_of: &'a F,
+    path: Vec<Cell>,
+}
+
+impl<S, F: Fn(&S) -> Cell> Observer<S> for CellObserver<'_, F> {
+    fn expanded(&mut self, state: &S, depth: u64, stats: &Stats) {
+        self.inner.expanded(&(self.cell_of)(state), depth, stats);
+    }
+
+    fn generated(&mut self, state: &S) {
+        self.inner.generated(&(self.cell_of)(state));
+    }
+
+    fn path(&mut self, path: &[S]) {
+        self.path.clear();
+        self.path.extend(path.iter().map(self.cell_of));
+        self.inner.path(&self.path);
+    }
+}
+
+/// Writes `puzzle` to `path` atomically: into a temporary file beside it, then renamed over
+/// it, so a crash never leaves a half-written file. A `.json` extension writes the JSON format,
+/// anything else the plain-text format.
+///
+/// # Errors
+/// The I/O error of writing, syncing or renaming.
+pub fn save_file(puzzle: &dyn Puzzle, path: &Path) -> std::io::Result<()> {
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let text = if is_json {
+        let mut json = serde_json::to_string_pretty(&puzzle.to_json())
+            .map_err(std::io::Error::other)?;
+        json.push('\n');
+        json
+    } else {
+        puzzle.to_text()
+    };
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "puzzle".into());
+    let tmp = path.with_file_name(format!(".{file_name}.tmp"));
+    {
+        use std::io::Write as _;
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

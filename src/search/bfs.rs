@@ -1,0 +1,59 @@
+//! Breadth-first search: expands states in order of depth, so on unit costs the first goal
+//! reached is a shortest solution. Goals are detected when generated.
+
+use std::collections::VecDeque;
+
+use super::tree::Tree;
+use super::{CancelToken, Observer, Outcome, Problem, SearchResult, Stats};
+
+pub(super) fn search<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    cancel: &CancelToken,
+) -> SearchResult<P::State, P::Move> {
+    let mut tree = Tree::new();
+    let mut stats = Stats::default();
+    let mut frontier = VecDeque::new();
+    for state in starts {
+        let Some(id) = tree.add_root(state) else {
+            continue;
+        };
+        let state = &tree.node(id).state;
+        if problem.is_goal(state) {
+            return tree.finish(Outcome::Found, Some(id), stats);
+        }
+        observer.generated(state);
+        frontier.push_back(id);
+    }
+    stats.max_frontier = frontier.len() as u64;
+    let mut successors = Vec::new();
+    while let Some(id) = frontier.pop_front() {
+        if cancel.is_cancelled() {
+            return tree.finish(Outcome::Cancelled, None, stats);
+        }
+        let node = tree.node(id);
+        let (state, g, depth) = (node.state.clone(), node.g, node.depth);
+        stats.expanded += 1;
+        stats.max_depth = stats.max_depth.max(depth);
+        stats.max_closed = tree.len() as u64;
+        observer.expanded(&state, depth, &stats);
+        successors.clear();
+        problem.successors(&state, &mut successors);
+        for successor in successors.drain(..) {
+            stats.generated += 1;
+            if tree.find(&successor.state).is_some() {
+                continue;
+            }
+            let goal = problem.is_goal(&successor.state);
+            let child = tree.add(successor.state, id, successor.mv, g + successor.cost);
+            if goal {
+                return tree.finish(Outcome::Found, Some(child), stats);
+            }
+            observer.generated(&tree.node(child).state);
+            frontier.push_back(child);
+        }
+        stats.max_frontier = stats.max_frontier.max(frontier.len() as u64);
+    }
+    tree.finish(Outcome::NotFound, None, stats)
+}

@@ -1,0 +1,20 @@
+//! Dijkstra's algorithm (uniform-cost search): expands states in order of path cost `g`, so
+//! the first goal expanded is reached by a least-cost path, for any non-negative costs.
+
+use super::best_first::{self, Policy};
+use super::{CancelToken, Observer, Problem, SearchResult};
+
+const POLICY: Policy = Policy {
+    priority: |g, _h| g,
+    uses_heuristic: false,
+    reopen: false,
+};
+
+pub(super) fn search<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    cancel: &CancelToken,
+) -> SearchResult<P::State, P::Move> {
+    best_first::search(problem, starts, observer, cancel, &POLICY)
+}

@@ -1,0 +1,20 @@
+//! Greedy best-first search: expands the state that looks closest to a goal by the heuristic
+//! alone. Usually fast, never guaranteed to find a least-cost solution.
+
+use super::best_first::{self, Policy};
+use super::{CancelToken, Observer, Problem, SearchResult};
+
+const POLICY: Policy = Policy {
+    priority: |_g, h| h,
+    uses_heuristic: true,
+    reopen: false,
+};
+
+pub(super) fn search<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    cancel: &CancelToken,
+) -> SearchResult<P::State, P::Move> {
+    best_first::search(problem, starts, observer, cancel, &POLICY)
+}

@@ -1,0 +1,305 @@
+//! The search engine: the [`Problem`] trait every puzzle implements, the algorithms (one module
+//! each), the statistics of a run, the [`Observer`] that watches a run, and the [`CancelToken`]
+//! that stops one.
+//!
+//! Nothing here knows about the GUI: the command line, the tests, the benchmarks and the
+//! background solver thread all call [`run`].
+
+mod astar;
+mod best_first;
+mod bfs;
+mod dfs;
+mod dijkstra;
+mod greedy;
+mod tree;
+
+use std::fmt;
+use std::hash::Hash;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// The cost of a move or a path. Costs are non-negative; most puzzles use 1 per move.
+pub type Cost = f64;
+
+/// One successor of a state: the move that leads there, the state it leads to and its cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Successor<S, M> {
+    /// The state reached by the move.
+    pub state: S,
+    /// The move, as the puzzle names it (for example a compass direction).
+    pub mv: M,
+    /// The step cost of the move, at least 0.
+    pub cost: Cost,
+}
+
+/// A state space to search: start states, a goal test, successors and an optional heuristic.
+///
+/// States must be cheap to clone and hash: the engine keeps one copy per reached state in its
+/// closed set. Implementors document their own state encoding.
+pub trait Problem {
+    /// One state of the puzzle.
+    type State: Clone + Eq + Hash;
+    /// A move label, shown to the user (for example `"sw"` or `"down"`).
+    type Move: Clone + fmt::Display;
+
+    /// The start states. Most puzzles have one; several start states make a multi-source
+    /// search (the path found starts at whichever is closest).
+    fn start_states(&self) -> Vec<Self::State>;
+
+    /// Whether `state` is a goal state.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Pushes the successors of `state` onto `out` (which the caller has cleared).
+    fn successors(&self, state: &Self::State, out: &mut Vec<Successor<Self::State, Self::Move>>);
+
+    /// An estimate of the cost from `state` to the nearest goal. It must never overestimate
+    /// (be admissible) when [`Problem::has_heuristic`] is true. The default is 0.
+    fn heuristic(&self, _state: &Self::State) -> Cost {
+        0.0
+    }
+
+    /// Whether [`Problem::heuristic`] is informative and admissible, so that A* and greedy
+    /// best-first apply.
+    fn has_heuristic(&self) -> bool {
+        false
+    }
+
+    /// Whether every move costs exactly 1, so that breadth-first search is optimal.
+    fn has_unit_costs(&self) -> bool {
+        true
+    }
+}
+
+/// The search algorithms. The names are the ones used on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// Depth-first backtracking with an explicit stack and a closed set.
+    Dfs,
+    /// Breadth-first search.
+    Bfs,
+    /// Dijkstra's algorithm (uniform-cost search).
+    Dijkstra,
+    /// A* with the puzzle's admissible heuristic.
+    AStar,
+    /// Greedy best-first search ordered by the heuristic alone.
+    Greedy,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order the GUI lists them.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Dijkstra,
+        Algorithm::AStar,
+        Algorithm::Greedy,
+    ];
+
+    /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar` or `greedy`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Dfs => "dfs",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dijkstra => "dijkstra",
+            Algorithm::AStar => "astar",
+            Algorithm::Greedy => "greedy",
+        }
+    }
+
+    /// The name shown in the GUI.
+    pub fn label(self) -> &'static str {
+        match self {
+            Algorithm::Dfs => "Depth-first (backtracking)",
+            Algorithm::Bfs => "Breadth-first",
+            Algorithm::Dijkstra => "Dijkstra (uniform cost)",
+            Algorithm::AStar => "A*",
+            Algorithm::Greedy => "Greedy best-first",
+        }
+    }
+
+    /// Parses a command-line name (see [`Algorithm::name`]); `None` if unknown.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Whether the algorithm needs a heuristic to make sense.
+    pub fn needs_heuristic(self) -> bool {
+        matches!(self, Algorithm::AStar | Algorithm::Greedy)
+    }
+
+    /// Whether this algorithm can run on `problem` at all.
+    pub fn applies_to<P: Problem + ?Sized>(self, problem: &P) -> bool {
+        !self.needs_heuristic() || problem.has_heuristic()
+    }
+
+    /// Whether a solution found by this algorithm is guaranteed to have the least cost:
+    /// BFS on unit costs, Dijkstra, and A* with an admissible heuristic.
+    pub fn is_optimal_for<P: Problem + ?Sized>(self, problem: &P) -> bool {
+        match self {
+            Algorithm::Bfs => problem.has_unit_costs(),
+            Algorithm::Dijkstra => true,
+            Algorithm::AStar => problem.has_heuristic(),
+            Algorithm::Dfs | Algorithm::Greedy => false,
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A goal state was reached.
+    Found,
+    /// The whole reachable state space was searched without reaching a goal.
+    NotFound,
+    /// The run was stopped through its [`CancelToken`] before it ended.
+    Cancelled,
+}
+
+/// Statistics of one run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// States taken off the frontier and expanded (their successors generated).
+    pub expanded: u64,
+    /// Successors generated, counting duplicates that were then discarded.
+    pub generated: u64,
+    /// The largest size of the frontier (open list) during the run.
+    pub max_frontier: u64,
+    /// The largest size of the closed set (states reached) during the run.
+    pub max_closed: u64,
+    /// The greatest depth (number of moves from a start state) of an expanded state.
+    pub max_depth: u64,
+    /// Wall-clock time of the run in milliseconds, including time spent in the observer.
+    pub elapsed_ms: f64,
+}
+
+/// The result of one run of an algorithm on a problem.
+#[derive(Clone, Debug)]
+pub struct SearchResult<S, M> {
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// The states of the solution, from the start state to the goal state; empty unless found.
+    pub states: Vec<S>,
+    /// The moves of the solution (`states.len() - 1` of them); empty unless found.
+    pub moves: Vec<M>,
+    /// The total cost of the solution; 0 unless found.
+    pub cost: Cost,
+    /// Whether the solution is guaranteed to have the least cost (see
+    /// [`Algorithm::is_optimal_for`]).
+    pub optimal: bool,
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// Statistics of the run.
+    pub stats: Stats,
+}
+
+/// Receives what a running search does. Every method has an empty default, so an observer
+/// implements only what it needs. The search calls these on its own thread; an observer may
+/// block (the solver thread does, to pace an animation).
+pub trait Observer<S> {
+    /// `state` was taken off the frontier and is being expanded, `depth` moves from a start.
+    /// `stats` are the statistics so far.
+    fn expanded(&mut self, _state: &S, _depth: u64, _stats: &Stats) {}
+    /// `state` was added to the frontier.
+    fn generated(&mut self, _state: &S) {}
+    /// The current path from a start state (depth-first search reports it at each expansion).
+    fn path(&mut self, _path: &[S]) {}
+}
+
+/// An observer that ignores everything, for headless runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl<S> Observer<S> for NoObserver {}
+
+/// A shared flag that stops a running search. Cloning gives another handle to the same flag.
+/// The algorithms check it before every expansion.
+#[derive(Clone, Debug, Default)]
+pub struct CancelToken(Arc<AtomicBool>);
+
+impl CancelToken {
+    /// A token that has not been cancelled.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search holding this token to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`CancelToken::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Errors that keep a search from starting.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SearchError {
+    /// The algorithm needs a heuristic that this puzzle does not have.
+    #[error("{0} needs a heuristic, and this puzzle has none")]
+    NeedsHeuristic(Algorithm),
+    /// The problem has no start state.
+    #[error("the puzzle has no start state")]
+    NoStart,
+}
+
+/// Runs `algorithm` on `problem`, reporting to `observer` and stopping early when `cancel` is
+/// cancelled.
+///
+/// # Errors
+/// [`SearchError::NeedsHeuristic`] for A* or greedy on a problem without a heuristic, and
+/// [`SearchError::NoStart`] when the problem has no start state. A search that finds no
+/// solution is not an error: its [`SearchResult::outcome`] is [`Outcome::NotFound`].
+pub fn run<P: Problem + ?Sized>(
+    problem: &P,
+    algorithm: Algorithm,
+    observer: &mut dyn Observer<P::State>,
+    cancel: &CancelToken,
+) -> Result<SearchResult<P::State, P::Move>, SearchError> {
+    if !algorithm.applies_to(problem) {
+        return Err(SearchError::NeedsHeuristic(algorithm));
+    }
+    let starts = problem.start_states();
+    if starts.is_empty() {
+        return Err(SearchError::NoStart);
+    }
+    let started = std::time::Instant::now();
+    let mut result = match algorithm {
+        Algorithm::Dfs => dfs::search(problem, starts, observer, cancel),
+        Algorithm::Bfs => bfs::search(problem, starts, observer, cancel),
+        Algorithm::Dijkstra => dijkstra::search(problem, starts, observer, cancel),
+        Algorithm::AStar => astar::search(problem, starts, observer, cancel),
+        Algorithm::Greedy => greedy::search(problem, starts, observer, cancel),
+    };
+    result.algorithm = algorithm;
+    result.optimal = result.outcome == Outcome::Found && algorithm.is_optimal_for(problem);
+    result.stats.elapsed_ms = duration_ms(started.elapsed());
+    Ok(result)
+}
+
+/// Runs `algorithm` with no observer and no way to cancel: the form the CLI and tests use.
+///
+/// # Errors
+/// As [`run`].
+pub fn solve<P: Problem + ?Sized>(
+    problem: &P,
+    algorithm: Algorithm,
+) -> Result<SearchResult<P::State, P::Move>, SearchError> {
+    run(problem, algorithm, &mut NoObserver, &CancelToken::new())
+}
+
+fn duration_ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}

@@ -1,0 +1,334 @@
+//! The background solver: runs one search on a named thread, paced by commands from the UI
+//! (pause, resume, single step, speed, stop), and reports what it does as [`Event`]s over a
+//! bounded channel. The UI never waits for it.
+//!
+//! Progress is batched: at a finite speed every expansion is shown (batched to at most one
+//! event per [`FRAME`]); at full speed a snapshot goes out every [`FULL_SPEED_FLUSH`], so
+//! millions of expansions a second do not flood the channel.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::puzzles::{Cell, Puzzle, Report};
+use crate::search::{Algorithm, CancelToken, Observer, Stats};
+
+/// How often a paced run sends progress at most.
+pub const FRAME: Duration = Duration::from_millis(16);
+/// How often a full-speed run sends a snapshot.
+pub const FULL_SPEED_FLUSH: Duration = Duration::from_millis(33);
+/// Longest time the worker waits without looking at the cancel flag (the Stop latency).
+const POLL: Duration = Duration::from_millis(10);
+/// Capacity of the event channel; a UI that falls behind slows the worker down.
+const EVENT_CAPACITY: usize = 256;
+
+/// Expansions per second; [`f64::INFINITY`] means as fast as possible.
+pub type Speed = f64;
+
+/// What the UI can tell a running search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Command {
+    /// Stop expanding until [`Command::Resume`] or [`Command::Step`].
+    Pause,
+    /// Go on at the current speed.
+    Resume,
+    /// While paused, expand exactly one more state.
+    Step,
+    /// Change the speed (expansions per second, or infinite).
+    SetSpeed(Speed),
+}
+
+/// What the search did since the previous progress event.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    /// Cells of the states expanded (moved to the closed set), in order.
+    pub expanded: Vec<Cell>,
+    /// Cells of the states added to the frontier, in order.
+    pub generated: Vec<Cell>,
+    /// The cell of the state expanded last.
+    pub current: Option<Cell>,
+    /// The current path (depth-first search only), start first.
+    pub path: Option<Vec<Cell>>,
+    /// Depth of the state expanded last.
+    pub depth: u64,
+    /// Statistics so far.
+    pub stats: Stats,
+}
+
+/// A message from the solver thread.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// The search went on.
+    Progress(Progress),
+    /// The search ended (found, not found or cancelled).
+    Finished(Report),
+    /// The search could not run, or panicked; the message says why.
+    Failed(String),
+}
+
+/// The UI's handle on a running search. Dropping it cancels the search.
+pub struct SolverHandle {
+    commands: Sender<Command>,
+    events: Receiver<Event>,
+    cancel: CancelToken,
+    is_finished: bool,
+}
+
+impl SolverHandle {
+    /// Starts solving `puzzle` with `algorithm` on a new thread named `solver`. `wake` is called
+    /// after every event sent (the GUI passes `request_repaint`).
+    ///
+    /// # Errors
+    /// The operating system's error if the thread cannot be spawned.
+    pub fn spawn(
+        puzzle: Box<dyn Puzzle>,
+        algorithm: Algorithm,
+        speed: Speed,
+        paused: bool,
+        wake: Arc<dyn Fn() + Send + Sync>,
+    ) -> std::io::Result<Self> {
+        let (command_tx, command_rx) = mpsc::channel();
+        let (event_tx, event_rx) = mpsc::sync_channel(EVENT_CAPACITY);
+        let cancel = CancelToken::new();
+        let worker_cancel = cancel.clone();
+        thread::Builder::new()
+            .name("solver".into())
+            .spawn(move || {
+                let mut pacer = Pacer {
+                    commands: command_rx,
+                    events: event_tx,
+                    cancel: worker_cancel,
+                    wake,
+                    speed,
+                    paused,
+                    batch: Progress::default(),
+                    last_flush: Instant::now(),
+                    due: Instant::now(),
+                };
+                let cancel = pacer.cancel.clone();
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    puzzle.solve(algorithm, &mut pacer, &cancel)
+                }));
+                pacer.flush();
+                let event = match outcome {
+                    Ok(Ok(report)) => Event::Finished(report),
+                    Ok(Err(e)) => Event::Failed(e.to_string()),
+                    Err(panic) => Event::Failed(format!(
+                        "the search crashed: {}",
+                        panic_message(panic.as_ref())
+                    )),
+                };
+                pacer.send(event);
+            })?;
+        Ok(Self {
+            commands: command_tx,
+            events: event_rx,
+            cancel,
+            is_finished: false,
+        })
+    }
+
+    /// Sends a command; one sent after the search ended is ignored.
+    pub fn send(&self, command: Command) {
+        let _ = self.commands.send(command);
+    }
+
+    /// Asks the search to stop. It ends with a [`Event::Finished`] whose outcome is
+    /// cancelled, within about 10 ms.
+    pub fn stop(&self) {
+        self.cancel.cancel();
+    }
+
+    /// Whether the final event ([`Event::Finished`] or [`Event::Failed`]) has been received.
+    pub fn is_finished(&self) -> bool {
+        self.is_finished
+    }
+
+    /// Takes the events waiting in the channel, for at most `budget` of time, so that a flood
+    /// of events never freezes a frame.
+    pub fn drain(&mut self, budget: Duration) -> Vec<Event> {
+        let started = Instant::now();
+        let mut events = Vec::new();
+        while started.elapsed() < budget {
+            match self.events.try_recv() {
+                Ok(event) => {
+                    if matches!(event, Event::Finished(_) | Event::Failed(_)) {
+                        self.is_finished = true;
+                    }
+                    events.push(event);
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    if !self.is_finished {
+                        self.is_finished = true;
+                        events.push(Event::Failed("the solver thread ended unexpectedly".into()));
+                    }
+                    break;
+                }
+            }
+        }
+        events
+    }
+
+    /// Blocks until the search ends and returns its last event. For tests and scripts; the GUI
+    /// uses [`SolverHandle::drain`].
+    pub fn wait(&mut self) -> Event {
+        loop {
+            match self.events.recv() {
+                Ok(event @ (Event::Finished(_) | Event::Failed(_))) => {
+                    self.is_finished = true;
+                    return event;
+                }
+                Ok(Event::Progress(_)) => {}
+                Err(_) => return Event::Failed("the solver thread ended unexpectedly".into()),
+            }
+        }
+    }
+}
+
+impl Drop for SolverHandle {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_owned()
+    }
+}
+
+/// The observer on the solver thread: collects progress, sends it, and paces the search.
+struct Pacer {
+    commands: Receiver<Command>,
+    events: SyncSender<Event>,
+    cancel: CancelToken,
+    wake: Arc<dyn Fn() + Send + Sync>,
+    speed: Speed,
+    paused: bool,
+    batch: Progress,
+    last_flush: Instant,
+    /// When the next expansion may happen at a finite speed.
+    due: Instant,
+}
+
+impl Pacer {
+    fn send(&mut self, event: Event) {
+        let mut event = event;
+        loop {
+            match self.events.try_send(event) {
+                Ok(()) => break,
+                Err(TrySendError::Full(back)) => {
+                    if self.cancel.is_cancelled() && matches!(back, Event::Progress(_)) {
+                        return;
+                    }
+                    event = back;
+                    thread::sleep(Duration::from_millis(2));
+                }
+                Err(TrySendError::Disconnected(_)) => {
+                    // The UI dropped its handle: nobody is watching any more.
+                    self.cancel.cancel();
+                    return;
+                }
+            }
+        }
+        (self.wake)();
+    }
+
+    fn flush(&mut self) {
+        if self.batch.expanded.is_empty() && self.batch.generated.is_empty() {
+            return;
+        }
+        let batch = std::mem::take(&mut self.batch);
+        self.batch.depth = batch.depth;
+        self.batch.stats = batch.stats.clone();
+        self.last_flush = Instant::now();
+        self.send(Event::Progress(batch));
+    }
+
+    fn apply(&mut self, command: Command) {
+        match command {
+            Command::Pause => self.paused = true,
+            Command::Resume => {
+                self.paused = false;
+                self.due = Instant::now();
+            }
+            Command::Step => {}
+            Command::SetSpeed(speed) => {
+                self.speed = speed;
+                self.due = Instant::now();
+            }
+        }
+    }
+
+    /// Handles commands, then waits as long as the pace asks. Returns when the next expansion
+    /// may go ahead.
+    fn pace(&mut self) {
+        while let Ok(command) = self.commands.try_recv() {
+            self.apply(command);
+        }
+        if self.paused {
+            self.flush();
+            while self.paused && !self.cancel.is_cancelled() {
+                match self.commands.recv_timeout(POLL) {
+                    Ok(Command::Step) => return,
+                    Ok(command) => self.apply(command),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => self.cancel.cancel(),
+                }
+            }
+        }
+        if self.speed.is_finite() {
+            if self.last_flush.elapsed() >= FRAME || self.speed < 60.0 {
+                self.flush();
+            }
+            let interval = Duration::from_secs_f64(1.0 / self.speed.max(0.1));
+            self.due = self.due.max(Instant::now() - interval) + interval;
+            while !self.cancel.is_cancelled() && !self.paused {
+                let now = Instant::now();
+                if now >= self.due {
+                    break;
+                }
+                match self.commands.recv_timeout((self.due - now).min(POLL)) {
+                    Ok(command) => self.apply(command),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => self.cancel.cancel(),
+                }
+            }
+        } else if self.last_flush.elapsed() >= FULL_SPEED_FLUSH {
+            self.flush();
+        }
+    }
+
+    fn path_wanted(&self) -> bool {
+        self.speed.is_finite() || self.paused || self.last_flush.elapsed() >= FULL_SPEED_FLUSH
+    }
+}
+
+impl Observer<Cell> for Pacer {
+    fn expanded(&mut self, cell: &Cell, depth: u64, stats: &Stats) {
+        self.batch.expanded.push(*cell);
+        self.batch.current = Some(*cell);
+        self.batch.depth = depth;
+        self.batch.stats = stats.clone();
+        self.pace();
+    }
+
+    fn generated(&mut self, cell: &Cell) {
+        self.batch.generated.push(*cell);
+    }
+
+    fn path(&mut self, path: &[Cell]) {
+        // Copying a long path at every expansion would make full-speed runs quadratic: only
+        // the path that the next snapshot will carry is copied.
+        if self.path_wanted() {
+            self.batch.path = Some(path.to_vec());
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! The puzzle canvas: the grid of squares, the search's marks on it (closed set, frontier,
+//! current state, depth-first path), and the solution with the playback position.
+//!
+//! Two coordinate spaces: *cell space*, where x is the column and y the row (origin at the
+//! top-left corner of square (0, 0), one unit per square), and *screen space*. `screen_from_cell`
+//! maps the first to the second and its inverse `cell_from_screen` back.
+
+use eframe::egui::{
+    self, Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, emath, pos2, vec2,
+};
+
+use crate::app::{AppCommand, Mark, PaintStroke, PuzzleLabApp};
+use crate::puzzles::{Cell, Square};
+
+/// The accessibility label of the canvas, by which UI tests find it.
+pub const CANVAS_LABEL: &str = "puzzle canvas";
+
+const FREE: Color32 = Color32::from_gray(238);
+const BLOCKED: Color32 = Color32::from_gray(48);
+const NUMBER: Color32 = Color32::from_rgb(250, 240, 214);
+const START: Color32 = Color32::from_rgb(46, 160, 80);
+const GOAL: Color32 = Color32::from_rgb(228, 180, 40);
+const CLOSED: Color32 = Color32::from_rgb(150, 190, 240);
+const FRONTIER: Color32 = Color32::from_rgb(250, 200, 100);
+const CURRENT: Color32 = Color32::from_rgb(220, 40, 40);
+const DFS_PATH: Color32 = Color32::from_rgb(140, 60, 200);
+const SOLUTION: Color32 = Color32::from_rgb(210, 30, 120);
+
+/// Draws the canvas into the rest of `ui` and turns pointer strokes on it into
+/// [`AppCommand::Paint`] commands.
+pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let picture = app.puzzle.picture();
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
+    let (rows, cols) = (picture.rows as f32, picture.cols as f32);
+    let side = (response.rect.width() / cols)
+        .min(response.rect.height() / rows)
+        .max(1.0);
+    let grid = Rect::from_center_size(response.rect.center(), vec2(side * cols, side * rows));
+    let screen_from_cell =
+        emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
+    let cell_from_screen = screen_from_cell.inverse();
+    let cell_rect = |cell: Cell| {
+        Rect::from_min_size(
+            screen_from_cell * pos2(cell.col as f32, cell.row as f32),
+            vec2(side, side),
+        )
+    };
+    let center = |cell: Cell| cell_rect(cell).center();
+
+    // Editing: a press starts a stroke with the value of the square under the pointer; a drag
+    // paints that value onto each square it passes.
+    if response.is_pointer_button_down_on() {
+        let under = response.interact_pointer_pos().and_then(|pos| {
+            let p = cell_from_screen * pos;
+            (p.x >= 0.0 && p.y >= 0.0 && p.x < cols && p.y < rows)
+                .then(|| Cell::new(p.y as usize, p.x as usize))
+        });
+        if let Some(cell) = under {
+            let stroke = app.stroke.get_or_insert(PaintStroke {
+                value: app.puzzle.stroke_value(cell),
+                last: None,
+            });
+            if let Some(value) = stroke.value
+                && stroke.last != Some(cell)
+            {
+                stroke.last = Some(cell);
+                app.push(AppCommand::Paint(cell, value));
+            }
+        }
+    } else {
+        app.stroke = None;
+    }
+
+    let view = app.view();
+    let gap = if side >= 6.0 { 1.0 } else { 0.0 };
+    let mut shapes = Vec::with_capacity(picture.squares.len() + 16);
+    for row in 0..picture.rows {
+        for col in 0..picture.cols {
+            let cell = Cell::new(row, col);
+            let square = picture.squares[row * picture.cols + col];
+            let mark = view.mark(cell);
+            let rect = cell_rect(cell).shrink(gap * 0.5);
+            let marked = match mark {
+                Mark::Closed => Some(CLOSED),
+                Mark::Frontier => Some(FRONTIER),
+                Mark::None => None,
+            };
+            match square {
+                Square::Void => {}
+                Square::Free => shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(FREE))),
+                Square::Blocked => shapes.push(Shape::rect_filled(rect, 0.0, BLOCKED)),
+                Square::Start | Square::Goal => {
+                    let fill = if square == Square::Start { START } else { GOAL };
+                    shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(fill)));
+                    if marked.is_some() {
+                        shapes.push(Shape::rect_filled(rect.shrink(side * 0.2), 0.0, fill));
+                    }
+                }
+                Square::Number(n) => {
+                    shapes.push(Shape::circle_filled(
+                        rect.center(),
+                        side * 0.46,
+                        marked.unwrap_or(NUMBER),
+                    ));
+                    if side >= 10.0 {
+                        painter.fonts_mut(|fonts| {
+                            shapes.push(Shape::text(
+                                fonts,
+                                rect.center(),
+                                Align2::CENTER_CENTER,
+                                n.to_string(),
+                                FontId::proportional(side * 0.55),
+                                Color32::from_gray(30),
+                            ));
+                        });
+                    }
+                }
+            }
+        }
+    }
+    painter.extend(shapes);
+
+    let thin = (side * 0.08).clamp(1.0, 3.0);
+    painter.circle_stroke(
+        center(picture.start),
+        side * 0.48,
+        Stroke::new(thin * 1.5, START),
+    );
+    if !view.path.is_empty() {
+        let points: Vec<Pos2> = view.path.iter().map(|&c| center(c)).collect();
+        painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));
+    }
+    if let Some(current) = view.current {
+        painter.rect_stroke(
+            cell_rect(current),
+            0.0,
+            Stroke::new(thin * 1.5, CURRENT),
+            StrokeKind::Inside,
+        );
+    }
+    if let Some(report) = app.result().filter(|r| r.solved) {
+        let shown = app.shown_moves().min(report.path.len().saturating_sub(1));
+        let stroke = Stroke::new((side * 0.12).clamp(2.0, 5.0), SOLUTION);
+        for pair in report.path[..=shown].windows(2) {
+            let (from, to) = (center(pair[0]), center(pair[1]));
+            let head = (to - from).normalized() * (side * 0.35).min((to - from).length() * 0.5);
+            painter.line_segment([from, to], stroke);
+            painter.arrow(to - head, head, stroke);
+        }
+        if let Some(&at) = report.path.get(shown) {
+            painter.circle_filled(center(at), side * 0.3, SOLUTION);
+        }
+    }
+}

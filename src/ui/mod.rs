@@ -1,0 +1,282 @@
+//! The panels of the window: menu bar, side panel, status bar and the puzzle canvas. Each
+//! `*_ui` function draws one part and pushes [`AppCommand`]s; nothing changes the app's state
+//! until the commands are applied at the end of the frame.
+
+mod canvas;
+
+use eframe::egui::{self, Color32, RichText};
+
+use crate::app::{AppCommand, PuzzleLabApp};
+use crate::puzzles::{self, maze::Maze};
+
+pub use canvas::{CANVAS_LABEL, canvas_ui};
+
+/// Draws the whole window.
+pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    egui::Panel::top("menu_bar").show(ui, |ui| menu_bar_ui(app, ui));
+    egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(app, ui));
+    egui::Panel::left("side_panel")
+        .resizable(true)
+        .default_size(300.0)
+        .min_size(260.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| side_panel_ui(app, ui));
+        });
+    egui::CentralPanel::default().show(ui, |ui| canvas_ui(app, ui));
+}
+
+fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("Open…").clicked() {
+                app.push(AppCommand::OpenDialog);
+            }
+            if ui.button("Save").clicked() {
+                app.push(AppCommand::Save);
+            }
+            if ui.button("Save as…").clicked() {
+                app.push(AppCommand::SaveDialog);
+            }
+        });
+        ui.menu_button("Puzzles", |ui| {
+            for (puzzle_type, shipped) in puzzles::shipped() {
+                if ui
+                    .button(format!("{} — {}", puzzle_type.label, shipped.file))
+                    .clicked()
+                {
+                    app.push(AppCommand::OpenShipped(puzzle_type, shipped));
+                }
+            }
+        });
+        if let Some(path) = &app.settings.path {
+            ui.separator();
+            ui.label(RichText::new(path.display().to_string()).weak());
+        }
+    });
+}
+
+fn status_bar_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let status = app.status();
+    let text = RichText::new(&status.text);
+    if status.is_error {
+        ui.label(text.color(Color32::from_rgb(200, 40, 40)));
+    } else {
+        ui.label(text);
+    }
+}
+
+fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.heading("Puzzle");
+    let current = app.puzzle.puzzle_type().name;
+    for puzzle_type in puzzles::TYPES {
+        if ui
+            .radio(current == puzzle_type.name, puzzle_type.label)
+            .clicked()
+        {
+            app.push(AppCommand::SelectType(puzzle_type));
+        }
+    }
+    if app.puzzle.as_any().is::<Maze>() {
+        ui.separator();
+        maze_options_ui(app, ui);
+    }
+    ui.separator();
+    ui.heading("Search");
+    algorithm_ui(app, ui);
+    controls_ui(app, ui);
+    speed_ui(app, ui);
+    ui.separator();
+    stats_ui(app, ui);
+    if app.result().is_some_and(|r| r.solved) {
+        ui.separator();
+        solution_ui(app, ui);
+    }
+}
+
+fn maze_options_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(maze) = app.puzzle.as_any().downcast_ref::<Maze>() else {
+        return;
+    };
+    let (old_rows, old_cols) = (maze.rows(), maze.cols());
+    let (mut rows, mut cols) = (old_rows, old_cols);
+    ui.label("Click or drag on the grid to block or free squares.");
+    ui.horizontal(|ui| {
+        ui.label("Rows");
+        let r = ui.add(
+            egui::DragValue::new(&mut rows)
+                .range(puzzles::maze::MIN_SIDE..=puzzles::maze::MAX_EDIT_SIDE),
+        );
+        ui.label("Columns");
+        let c = ui.add(
+            egui::DragValue::new(&mut cols)
+                .range(puzzles::maze::MIN_SIDE..=puzzles::maze::MAX_EDIT_SIDE),
+        );
+        if (r.changed() || c.changed()) && (rows, cols) != (old_rows, old_cols) {
+            app.push(AppCommand::MazeResize(rows, cols));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Density");
+        ui.add(egui::Slider::new(&mut app.settings.density, 0.0..=1.0).fixed_decimals(2));
+    });
+    ui.horizontal(|ui| {
+        ui.label("Seed");
+        ui.add(egui::DragValue::new(&mut app.settings.seed));
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Random")
+            .on_hover_text("Block each square with the chosen density, from the seed")
+            .clicked()
+        {
+            app.push(AppCommand::MazeRandom);
+        }
+        if ui
+            .button("Revert")
+            .on_hover_text("Invert every square")
+            .clicked()
+        {
+            app.push(AppCommand::MazeInvert);
+        }
+        if ui.button("Clear").on_hover_text("Free every square").clicked() {
+            app.push(AppCommand::MazeClear);
+        }
+    });
+}
+
+fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let mut chosen = app.algorithm();
+    egui::ComboBox::from_label("Algorithm")
+        .selected_text(chosen.label())
+        .width(190.0)
+        .show_ui(ui, |ui| {
+            for algorithm in app.puzzle.algorithms() {
+                ui.selectable_value(&mut chosen, algorithm, algorithm.label());
+            }
+        });
+    if chosen != app.algorithm() {
+        app.push(AppCommand::SetAlgorithm(chosen));
+    }
+    let optimal = if app.puzzle.guarantees_optimal(chosen) {
+        "finds a least-cost solution"
+    } else {
+        "may find a costlier solution"
+    };
+    ui.label(RichText::new(optimal).weak());
+}
+
+fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        if app.is_running() {
+            if ui.button("Stop").clicked() {
+                app.push(AppCommand::Stop);
+            }
+            if app.is_paused() {
+                if ui.button("Resume").clicked() {
+                    app.push(AppCommand::Resume);
+                }
+            } else if ui.button("Pause").clicked() {
+                app.push(AppCommand::Pause);
+            }
+        } else if ui.button("Start").clicked() {
+            app.push(AppCommand::Start);
+        }
+        if ui
+            .button("Step")
+            .on_hover_text("Expand one state, then pause")
+            .clicked()
+        {
+            app.push(AppCommand::Step);
+        }
+    });
+}
+
+fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let (mut speed, mut full) = (app.settings.speed, app.settings.full_speed);
+    let slider = ui.add_enabled(
+        !full,
+        egui::Slider::new(&mut speed, 1.0..=5000.0)
+            .logarithmic(true)
+            .suffix(" /s")
+            .text("speed"),
+    );
+    let check = ui.checkbox(&mut full, "Full speed");
+    if slider.changed() || check.changed() {
+        app.push(AppCommand::SetSpeed(speed, full));
+    }
+}
+
+fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let view = app.view();
+    let stats = &view.stats;
+    ui.heading("Statistics");
+    egui::Grid::new("stats")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            let mut row = |name: &str, value: String| {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            };
+            row("States expanded", stats.expanded.to_string());
+            row("States generated", stats.generated.to_string());
+            row("Frontier (squares now)", view.frontier_squares.to_string());
+            row("Peak frontier", stats.max_frontier.to_string());
+            row("Closed set", stats.max_closed.to_string());
+            row("Depth", format!("{} (max {})", view.depth, stats.max_depth));
+            let elapsed = match app.result() {
+                Some(r) => r.stats.elapsed_ms,
+                None => stats.elapsed_ms,
+            };
+            if app.result().is_some() {
+                row("Time", format!("{elapsed:.2} ms"));
+            }
+            if let Some(r) = app.result().filter(|r| r.solved) {
+                row("Solution cost", format!("{}", r.cost));
+                row("Optimal", if r.optimal { "yes" } else { "not guaranteed" }.into());
+            }
+        });
+}
+
+fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(report) = app.result() else {
+        return;
+    };
+    let total = report.moves.len();
+    let shown = app.shown_moves();
+    ui.heading("Solution");
+    for note in &report.notes {
+        ui.label(note);
+    }
+    ui.horizontal(|ui| {
+        let mut go = |ui: &mut egui::Ui, label: &str, enabled: bool, to: usize| {
+            if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                app.commands.push(AppCommand::ShowStep(to));
+            }
+        };
+        go(ui, "⏮", shown > 0, 0);
+        go(ui, "◀", shown > 0, shown.saturating_sub(1));
+        go(ui, "▶", shown < total, shown + 1);
+        go(ui, "⏭", shown < total, total);
+        ui.label(format!("move {shown} of {total}"));
+    });
+    let Some(report) = app.result() else {
+        return;
+    };
+    let moves = report.moves.clone();
+    egui::ScrollArea::vertical()
+        .max_height(240.0)
+        .id_salt("moves")
+        .show(ui, |ui| {
+            for (i, mv) in moves.iter().enumerate() {
+                let selected = i + 1 == shown;
+                if ui
+                    .selectable_label(selected, format!("{:>3}. {mv}", i + 1))
+                    .clicked()
+                {
+                    app.push(AppCommand::ShowStep(i + 1));
+                }
+            }
+        });
+}
