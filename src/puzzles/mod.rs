@@ -240,11 +240,13 @@ pub struct FormatError {
 }
 
 fn location(line: Option<usize>, column: Option<usize>, field: Option<&str>) -> String {
-    match (line, column, field) {
-        (Some(l), Some(c), _) => format!("line {l}, column {c}: "),
-        (Some(l), None, _) => format!("line {l}: "),
-        (None, _, Some(f)) => format!("field `{f}`: "),
-        _ => String::new(),
+    match (field, line, column) {
+        (Some(f), Some(l), Some(c)) => format!("field `{f}`, entry {l}, column {c}: "),
+        (Some(f), Some(l), None) => format!("field `{f}`, entry {l}: "),
+        (Some(f), None, _) => format!("field `{f}`: "),
+        (None, Some(l), Some(c)) => format!("line {l}, column {c}: "),
+        (None, Some(l), None) => format!("line {l}: "),
+        (None, None, _) => String::new(),
     }
 }
 
@@ -387,7 +389,12 @@ fn parse_json(
     forced: Option<&'static PuzzleType>,
 ) -> Result<Box<dyn Puzzle>, FormatError> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        FormatError::at(e.line(), Some(e.column()), format!("invalid JSON: {e}"))
+        // serde_json's message ends with its own " at line L column C": said once, up front.
+        let message = e.to_string();
+        let message = message
+            .rfind(" at line ")
+            .map_or(message.as_str(), |i| &message[..i]);
+        FormatError::at(e.line(), Some(e.column()), format!("invalid JSON: {message}"))
     })?;
     let declared = value.get("type").and_then(|t| t.as_str());
     let puzzle_type = match (declared, forced) {

@@ -1,0 +1,81 @@
+//! The `puzzlelab solve` subcommand, run as a process: output, JSON and exit codes.
+
+use std::process::Command;
+
+fn puzzlelab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn klondike_json_reports_nine_moves() {
+    let (code, stdout, _) = puzzlelab(&["solve", "puzzles/klondike.txt", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["type"], "klondike");
+    assert_eq!(v["algorithm"], "bfs");
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["cost"], 9.0);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 9);
+    for key in ["expanded", "generated", "max_frontier", "elapsed_ms"] {
+        assert!(v["stats"][key].is_number(), "stats.{key}");
+    }
+}
+
+#[test]
+fn text_output_lists_the_moves() {
+    let (code, stdout, _) = puzzlelab(&["solve", "puzzles/maze-small.txt", "-a", "dfs"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("algorithm: dfs"), "{stdout}");
+    assert!(stdout.contains("not guaranteed optimal"), "{stdout}");
+    assert!(stdout.contains("moves: down"), "{stdout}");
+}
+
+#[test]
+fn no_solution_exits_with_one() {
+    let (code, stdout, _) = puzzlelab(&["solve", "puzzles/maze-no-path.txt", "--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["outcome"], "not_found");
+}
+
+#[test]
+fn bad_input_exits_with_two_and_says_why() {
+    let (code, _, stderr) = puzzlelab(&["solve", "puzzles/missing.txt"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("puzzles/missing.txt"), "{stderr}");
+
+    let (code, _, stderr) = puzzlelab(&["solve", "puzzles/klondike.txt", "-a", "quantum"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown algorithm `quantum`"), "{stderr}");
+
+    let (code, _, stderr) = puzzlelab(&["solve", "puzzles/klondike.txt", "--type", "maze"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("line 1, column 1: unknown character '_'"), "{stderr}");
+
+    let (code, _, _) = puzzlelab(&["solve"]);
+    assert_eq!(code, 2, "a missing argument is bad input");
+}
+
+#[test]
+fn type_can_be_forced() {
+    let (code, stdout, _) = puzzlelab(&[
+        "solve",
+        "puzzles/maze-random-40.json",
+        "--type",
+        "maze",
+        "--algorithm",
+        "dijkstra",
+    ]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("(optimal)"));
+}

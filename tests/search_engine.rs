@@ -1,0 +1,216 @@
+//! The engine's algorithms: each on small known problems, agreement with the `pathfinding`
+//! crate on random grids, legality of every solution, and cancellation.
+
+use std::collections::HashSet;
+
+use proptest::prelude::*;
+use puzzlelab::puzzles::Cell;
+use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::search::{self, Algorithm, CancelToken, NoObserver, Observer, Outcome, Problem};
+
+fn maze(text: &str) -> Maze {
+    Maze::from_text(text).expect("test maze parses")
+}
+
+/// Replays a solution's moves from the start and checks every one is a legal successor, that
+/// the costs add up and that the last state is a goal.
+fn assert_legal<P: Problem>(problem: &P, result: &search::SearchResult<P::State, P::Move>)
+where
+    P::State: std::fmt::Debug,
+{
+    assert_eq!(result.outcome, Outcome::Found);
+    assert_eq!(result.states.len(), result.moves.len() + 1);
+    assert!(problem.start_states().contains(&result.states[0]));
+    let mut cost = 0.0;
+    for (i, mv) in result.moves.iter().enumerate() {
+        let mut successors = Vec::new();
+        problem.successors(&result.states[i], &mut successors);
+        let step = successors
+            .iter()
+            .find(|s| s.state == result.states[i + 1] && s.mv.to_string() == mv.to_string())
+            .unwrap_or_else(|| panic!("move {i} ({mv}) is not legal"));
+        cost += step.cost;
+    }
+    assert!((cost - result.cost).abs() < 1e-9);
+    assert!(problem.is_goal(result.states.last().unwrap()));
+}
+
+const WINDING: &str = "\
+S.#.....
+.##.###.
+....#...
+###.#.##
+....#...
+.####.#.
+......#G
+";
+
+#[test]
+fn every_algorithm_solves_a_winding_maze_legally() {
+    let m = maze(WINDING);
+    for algorithm in Algorithm::ALL {
+        let result = search::solve(&m, algorithm).unwrap();
+        assert_legal(&m, &result);
+        assert_eq!(result.algorithm, algorithm);
+        assert_eq!(result.optimal, algorithm.is_optimal_for(&m), "{algorithm}");
+    }
+}
+
+#[test]
+fn optimal_algorithms_agree_on_the_winding_maze() {
+    let m = maze(WINDING);
+    let costs: Vec<f64> = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::AStar]
+        .into_iter()
+        .map(|a| search::solve(&m, a).unwrap().cost)
+        .collect();
+    assert_eq!(costs, vec![costs[0]; 3]);
+    // Shortest path counted by hand: down the left, across row 2, down column 3, and round.
+    let oracle = pathfinding::prelude::bfs(
+        &Cell::new(0, 0),
+        |c| neighbours(&m, *c),
+        |c| *c == m.goal(),
+    )
+    .unwrap();
+    assert_eq!(costs[0], (oracle.len() - 1) as f64);
+}
+
+#[test]
+fn dfs_explores_in_the_articles_order() {
+    // In an open 3x3 grid, backtracking goes down first, then right: down, down, right, right.
+    let m = Maze::new(3, 3);
+    let result = search::solve(&m, Algorithm::Dfs).unwrap();
+    let moves: Vec<String> = result.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves, ["down", "down", "right", "right"]);
+}
+
+#[test]
+fn statistics_are_counted() {
+    let m = Maze::new(4, 4);
+    let result = search::solve(&m, Algorithm::Bfs).unwrap();
+    let s = &result.stats;
+    assert!(s.expanded > 0 && s.expanded <= 16);
+    assert!(s.generated >= s.expanded);
+    assert!(s.max_frontier >= 1);
+    assert!(s.max_closed <= 16 && s.max_closed >= s.expanded);
+    assert_eq!(s.max_depth, 5, "BFS reaches depth 5 before generating the goal at 6");
+}
+
+#[test]
+fn greedy_and_astar_need_a_heuristic() {
+    struct Line;
+    impl Problem for Line {
+        type State = u8;
+        type Move = u8;
+        fn start_states(&self) -> Vec<u8> {
+            vec![0]
+        }
+        fn is_goal(&self, s: &u8) -> bool {
+            *s == 5
+        }
+        fn successors(&self, s: &u8, out: &mut Vec<search::Successor<u8, u8>>) {
+            if *s < 5 {
+                out.push(search::Successor {
+                    state: s + 1,
+                    mv: 1,
+                    cost: 1.0,
+                });
+            }
+        }
+    }
+    assert_eq!(
+        search::solve(&Line, Algorithm::AStar).unwrap_err(),
+        search::SearchError::NeedsHeuristic(Algorithm::AStar)
+    );
+    assert_eq!(search::solve(&Line, Algorithm::Dfs).unwrap().cost, 5.0);
+}
+
+#[test]
+fn a_cancelled_search_says_so() {
+    struct CancelAfter(u64, CancelToken);
+    impl<S> Observer<S> for CancelAfter {
+        fn expanded(&mut self, _: &S, _: u64, stats: &search::Stats) {
+            if stats.expanded >= self.0 {
+                self.1.cancel();
+            }
+        }
+    }
+    let m = Maze::new(100, 100);
+    for algorithm in Algorithm::ALL {
+        let cancel = CancelToken::new();
+        let mut observer = CancelAfter(10, cancel.clone());
+        let result = search::run(&m, algorithm, &mut observer, &cancel).unwrap();
+        assert_eq!(result.outcome, Outcome::Cancelled, "{algorithm}");
+        assert_eq!(result.stats.expanded, 10, "{algorithm}");
+        assert!(result.moves.is_empty());
+    }
+}
+
+#[test]
+fn no_path_explores_the_whole_region() {
+    let m = maze("S.#.\n..#.\n###.\n...G\n");
+    for algorithm in Algorithm::ALL {
+        let result = search::run(&m, algorithm, &mut NoObserver, &CancelToken::new()).unwrap();
+        assert_eq!(result.outcome, Outcome::NotFound, "{algorithm}");
+        assert_eq!(result.stats.expanded, 4, "{algorithm}");
+        assert!(!result.optimal);
+    }
+}
+
+fn neighbours(m: &Maze, c: Cell) -> Vec<Cell> {
+    let mut out = Vec::new();
+    let candidates = [
+        (c.row + 1, c.col),
+        (c.row, c.col + 1),
+        (c.row.wrapping_sub(1), c.col),
+        (c.row, c.col.wrapping_sub(1)),
+    ];
+    for (r, col) in candidates {
+        let n = Cell::new(r, col);
+        if r < m.rows() && col < m.cols() && !m.is_blocked(n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+fn grid_text(rows: usize, cols: usize, blocked: &[bool]) -> String {
+    let mut text = String::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            text.push(if blocked[r * cols + c] { '#' } else { '.' });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// BFS, Dijkstra and A* agree with the `pathfinding` crate's BFS on the optimal cost over
+    /// random grids, and agree on "no path"; DFS and greedy find a legal path exactly when one
+    /// exists.
+    #[test]
+    fn algorithms_agree_with_pathfinding(
+        rows in 2usize..14,
+        cols in 2usize..14,
+        blocked in proptest::collection::vec(proptest::bool::weighted(0.3), 14 * 14),
+    ) {
+        let m = maze(&grid_text(rows, cols, &blocked[..rows * cols]));
+        let oracle = pathfinding::prelude::bfs(&m.start(), |c| neighbours(&m, *c), |c| *c == m.goal());
+        for algorithm in Algorithm::ALL {
+            let result = search::solve(&m, algorithm).unwrap();
+            match &oracle {
+                Some(path) => {
+                    assert_legal(&m, &result);
+                    if algorithm.is_optimal_for(&m) {
+                        prop_assert_eq!(result.cost, (path.len() - 1) as f64, "{}", algorithm);
+                    }
+                    let distinct: HashSet<_> = result.states.iter().collect();
+                    prop_assert_eq!(distinct.len(), result.states.len(), "a path never repeats a state");
+                }
+                None => prop_assert_eq!(result.outcome, Outcome::NotFound, "{}", algorithm),
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! The background solver thread: full-speed runs, stop, pause and single step, and a panic in a
+//! search becoming an error event.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report};
+use puzzlelab::search::{Algorithm, CancelToken, Observer, Outcome, SearchError};
+use puzzlelab::solver::{Command, Event, SolverHandle};
+
+fn no_wake() -> Arc<dyn Fn() + Send + Sync> {
+    Arc::new(|| {})
+}
+
+/// Collects events until `done` says so; gives up (failing the test) after 10 s so a bug
+/// cannot hang the suite.
+fn collect_until(handle: &mut SolverHandle, mut done: impl FnMut(&Event) -> bool) -> Vec<Event> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut events = Vec::new();
+    loop {
+        for event in handle.drain(Duration::from_millis(5)) {
+            let stop = done(&event);
+            events.push(event);
+            if stop {
+                return events;
+            }
+        }
+        assert!(Instant::now() < deadline, "the solver did not answer");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn finished(events: &[Event]) -> &Report {
+    match events.last() {
+        Some(Event::Finished(report)) => report,
+        other => panic!("expected a final report, got {other:?}"),
+    }
+}
+
+#[test]
+fn full_speed_run_reports_progress_and_the_result() {
+    let klondike = puzzles::type_by_name("klondike").unwrap().default_puzzle();
+    let mut handle =
+        SolverHandle::spawn(klondike, Algorithm::Bfs, f64::INFINITY, false, no_wake()).unwrap();
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
+    let report = finished(&events);
+    assert_eq!(report.cost, 9.0);
+    assert!(handle.is_finished());
+    // Every expansion reaches the UI, batched.
+    let expanded: u64 = events
+        .iter()
+        .map(|e| match e {
+            Event::Progress(p) => p.expanded.len() as u64,
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(expanded, report.stats.expanded);
+}
+
+#[test]
+fn stop_cancels_a_slow_run() {
+    let maze = Box::new(Maze::new(100, 100));
+    let mut handle = SolverHandle::spawn(maze, Algorithm::Bfs, 20.0, false, no_wake()).unwrap();
+    collect_until(&mut handle, |e| matches!(e, Event::Progress(_)));
+    handle.stop();
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
+    let report = finished(&events);
+    assert_eq!(report.outcome, Outcome::Cancelled);
+    assert!(report.stats.expanded < 100);
+}
+
+#[test]
+fn paused_run_expands_one_state_per_step() {
+    let maze = Box::new(Maze::new(30, 30));
+    let mut handle =
+        SolverHandle::spawn(maze, Algorithm::AStar, f64::INFINITY, true, no_wake()).unwrap();
+    let expanded_of = |e: &Event| match e {
+        Event::Progress(p) => Some(p.stats.expanded),
+        _ => None,
+    };
+    // Paused before the first expansion returns: it is shown, and nothing more happens.
+    collect_until(&mut handle, |e| expanded_of(e) == Some(1));
+    for step in 2..=4 {
+        handle.send(Command::Step);
+        let events = collect_until(&mut handle, |e| expanded_of(e).is_some());
+        assert_eq!(expanded_of(events.last().unwrap()), Some(step));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(handle.drain(Duration::from_millis(5)).is_empty(), "still paused");
+    handle.send(Command::Resume);
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
+    assert_eq!(finished(&events).cost, 58.0);
+}
+
+#[test]
+fn speed_can_change_during_a_run() {
+    let maze = Box::new(Maze::new(20, 20));
+    let mut handle = SolverHandle::spawn(maze, Algorithm::Bfs, 5.0, false, no_wake()).unwrap();
+    collect_until(&mut handle, |e| matches!(e, Event::Progress(_)));
+    handle.send(Command::SetSpeed(f64::INFINITY));
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
+    assert_eq!(finished(&events).cost, 38.0);
+}
+
+#[test]
+fn depth_first_progress_carries_the_current_path() {
+    let maze = Box::new(Maze::new(6, 6));
+    let mut handle = SolverHandle::spawn(maze, Algorithm::Dfs, 1000.0, false, no_wake()).unwrap();
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
+    let path = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Progress(p) => p.path.clone(),
+            _ => None,
+        })
+        .expect("a path was reported");
+    assert_eq!(path[0], Cell::new(0, 0));
+}
+
+/// A puzzle whose search panics, to check the app survives it.
+#[derive(Clone, Debug)]
+struct Exploding;
+
+impl Puzzle for Exploding {
+    fn puzzle_type(&self) -> &'static PuzzleType {
+        puzzles::type_by_name("maze").unwrap()
+    }
+    fn picture(&self) -> Picture {
+        Maze::new(2, 2).picture()
+    }
+    fn algorithms(&self) -> Vec<Algorithm> {
+        vec![Algorithm::Bfs]
+    }
+    fn default_algorithm(&self) -> Algorithm {
+        Algorithm::Bfs
+    }
+    fn guarantees_optimal(&self, _: Algorithm) -> bool {
+        true
+    }
+    fn solve(
+        &self,
+        _: Algorithm,
+        _: &mut dyn Observer<Cell>,
+        _: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        panic!("boom")
+    }
+    fn stroke_value(&self, _: Cell) -> Option<u8> {
+        None
+    }
+    fn paint(&mut self, _: Cell, _: u8) -> bool {
+        false
+    }
+    fn to_text(&self) -> String {
+        String::new()
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+    fn clone_box(&self) -> Box<dyn Puzzle> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+#[test]
+fn a_panicking_search_becomes_an_error_event() {
+    let mut handle =
+        SolverHandle::spawn(Box::new(Exploding), Algorithm::Bfs, 10.0, false, no_wake()).unwrap();
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Failed(_)));
+    match events.last() {
+        Some(Event::Failed(message)) => assert!(message.contains("boom"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(handle.is_finished());
+}
