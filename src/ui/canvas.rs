@@ -21,10 +21,19 @@ const NUMBER: Color32 = Color32::from_rgb(250, 240, 214);
 const START: Color32 = Color32::from_rgb(46, 160, 80);
 const GOAL: Color32 = Color32::from_rgb(228, 180, 40);
 const CLOSED: Color32 = Color32::from_rgb(150, 190, 240);
-const FRONTIER: Color32 = Color32::from_rgb(250, 200, 100);
+const FRONTIER: Color32 = Color32::from_rgb(160, 225, 160);
 const CURRENT: Color32 = Color32::from_rgb(220, 40, 40);
 const DFS_PATH: Color32 = Color32::from_rgb(140, 60, 200);
 const SOLUTION: Color32 = Color32::from_rgb(210, 30, 120);
+
+/// The colours of the search's marks, with their meaning, for the legend.
+pub const LEGEND: [(Color32, &str); 5] = [
+    (CLOSED, "closed (expanded)"),
+    (FRONTIER, "frontier (open)"),
+    (CURRENT, "expanding now"),
+    (DFS_PATH, "depth-first path"),
+    (SOLUTION, "solution"),
+];
 
 /// Draws the canvas into the rest of `ui` and turns pointer strokes on it into
 /// [`AppCommand::Paint`] commands.
@@ -50,7 +59,10 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 
     // Editing: a press starts a stroke with the value of the square under the pointer; a drag
     // paints that value onto each square it passes.
-    if response.is_pointer_button_down_on() {
+    // A quick click presses and releases within one frame, so clicks count as well as held
+    // buttons.
+    let is_down = response.is_pointer_button_down_on();
+    if is_down || response.clicked() {
         let under = response.interact_pointer_pos().and_then(|pos| {
             let p = cell_from_screen * pos;
             (p.x >= 0.0 && p.y >= 0.0 && p.x < cols && p.y < rows)
@@ -68,7 +80,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 app.push(AppCommand::Paint(cell, value));
             }
         }
-    } else {
+    }
+    if !is_down {
         app.stroke = None;
     }
 
@@ -122,11 +135,13 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     painter.extend(shapes);
 
     let thin = (side * 0.08).clamp(1.0, 3.0);
-    painter.circle_stroke(
-        center(picture.start),
-        side * 0.48,
-        Stroke::new(thin * 1.5, START),
-    );
+    if picture.get(picture.start) != Some(Square::Start) {
+        painter.circle_stroke(
+            center(picture.start),
+            side * 0.48,
+            Stroke::new(thin * 1.5, START),
+        );
+    }
     if !view.path.is_empty() {
         let points: Vec<Pos2> = view.path.iter().map(|&c| center(c)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));
@@ -147,6 +162,25 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             let head = (to - from).normalized() * (side * 0.35).min((to - from).length() * 0.5);
             painter.line_segment([from, to], stroke);
             painter.arrow(to - head, head, stroke);
+        }
+        // Number each landing square of a path of jumps, so one that doubles back stays
+        // readable; a path of single steps reads well enough as it is.
+        let jumps = report
+            .path
+            .windows(2)
+            .any(|p| p[0].row.abs_diff(p[1].row).max(p[0].col.abs_diff(p[1].col)) > 1);
+        if jumps && side >= 14.0 {
+            for (i, &cell) in report.path[1..=shown].iter().enumerate() {
+                let at = center(cell) + vec2(side * 0.3, -side * 0.3);
+                painter.circle_filled(at, side * 0.2, SOLUTION);
+                painter.text(
+                    at,
+                    Align2::CENTER_CENTER,
+                    (i + 1).to_string(),
+                    FontId::proportional(side * 0.25),
+                    Color32::WHITE,
+                );
+            }
         }
         if let Some(&at) = report.path.get(shown) {
             painter.circle_filled(center(at), side * 0.3, SOLUTION);

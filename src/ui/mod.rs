@@ -9,7 +9,7 @@ use eframe::egui::{self, Color32, RichText};
 use crate::app::{AppCommand, PuzzleLabApp};
 use crate::puzzles::{self, maze::Maze};
 
-pub use canvas::{CANVAS_LABEL, canvas_ui};
+pub use canvas::{CANVAS_LABEL, LEGEND, canvas_ui};
 
 /// Draws the whole window.
 pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -87,6 +87,7 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     speed_ui(app, ui);
     ui.separator();
     stats_ui(app, ui);
+    legend_ui(ui);
     if app.result().is_some_and(|r| r.solved) {
         ui.separator();
         solution_ui(app, ui);
@@ -239,6 +240,16 @@ fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         });
 }
 
+fn legend_ui(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (color, meaning) in LEGEND {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, color);
+            ui.label(RichText::new(meaning).small());
+        }
+    });
+}
+
 fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let Some(report) = app.result() else {
         return;
@@ -255,10 +266,10 @@ fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 app.commands.push(AppCommand::ShowStep(to));
             }
         };
-        go(ui, "⏮", shown > 0, 0);
-        go(ui, "◀", shown > 0, shown.saturating_sub(1));
-        go(ui, "▶", shown < total, shown + 1);
-        go(ui, "⏭", shown < total, total);
+        go(ui, "First", shown > 0, 0);
+        go(ui, "Back", shown > 0, shown.saturating_sub(1));
+        go(ui, "Next", shown < total, shown + 1);
+        go(ui, "Last", shown < total, total);
         ui.label(format!("move {shown} of {total}"));
     });
     let Some(report) = app.result() else {
