@@ -116,7 +116,10 @@ fn solve(args: &SolveArgs) -> u8 {
 
 /// The plain-text report printed by `puzzlelab solve`.
 pub fn report_text(report: &Report) -> String {
-    let mut out = format!("puzzle: {}\nalgorithm: {}\n", report.puzzle_type, report.algorithm);
+    let mut out = format!(
+        "puzzle: {}\nalgorithm: {}\n",
+        report.puzzle_type, report.algorithm
+    );
     if report.solved {
         out += &format!(
             "solved: {} moves, cost {} ({})\nmoves: {}\n",

@@ -60,7 +60,10 @@ fn bad_input_exits_with_two_and_says_why() {
 
     let (code, _, stderr) = puzzlelab(&["solve", "puzzles/klondike.txt", "--type", "maze"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("line 1, column 1: unknown character '_'"), "{stderr}");
+    assert!(
+        stderr.contains("line 1, column 1: unknown character '_'"),
+        "{stderr}"
+    );
 
     let (code, _, _) = puzzlelab(&["solve"]);
     assert_eq!(code, 2, "a missing argument is bad input");

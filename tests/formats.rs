@@ -10,8 +10,8 @@ use puzzlelab::puzzles::{self, Cell, LoadError, MAX_FILE_BYTES, Puzzle};
 fn every_shipped_puzzle_parses_as_its_type() {
     let mut count = 0;
     for (puzzle_type, shipped) in puzzles::shipped() {
-        let p = puzzles::parse(shipped.text, None)
-            .unwrap_or_else(|e| panic!("{}: {e}", shipped.file));
+        let p =
+            puzzles::parse(shipped.text, None).unwrap_or_else(|e| panic!("{}: {e}", shipped.file));
         assert_eq!(p.puzzle_type().name, puzzle_type.name, "{}", shipped.file);
         // The embedded copy is the file in puzzles/.
         let on_disk = std::fs::read_to_string(format!("puzzles/{}", shipped.file)).unwrap();
@@ -103,24 +103,37 @@ fn bad_json_names_the_field_or_position() {
         error_of(r#"{"version": 1, "rows": []}"#),
         "field `type`: missing"
     );
-    assert!(error_of(r#"{"type": "chess", "version": 1}"#).starts_with("field `type`: unknown puzzle type `chess`"));
+    assert!(
+        error_of(r#"{"type": "chess", "version": 1}"#)
+            .starts_with("field `type`: unknown puzzle type `chess`")
+    );
     assert_eq!(
         error_of(r#"{"type": "maze", "version": 9, "rows": ["S.", ".G"]}"#),
         "field `version`: this build reads version 1"
     );
     assert!(error_of(r#"{"type": "maze", "version": 1, "rows": "S."}"#).contains("invalid type"));
-    assert!(error_of(r#"{"type": "maze", "version": 1, "cells": []}"#).contains("unknown field `cells`"));
+    assert!(
+        error_of(r#"{"type": "maze", "version": 1, "cells": []}"#)
+            .contains("unknown field `cells`")
+    );
     assert_eq!(
         error_of(r#"{"type": "maze", "version": 1, "rows": ["S..", ".G"]}"#),
         "field `rows`, entry 2: ragged row: 2 characters where the first row has 3"
     );
-    let e = puzzles::parse(r#"{"type": "maze", "version": 1, "rows": ["S..", ".G"]}"#, None).unwrap_err();
+    let e = puzzles::parse(
+        r#"{"type": "maze", "version": 1, "rows": ["S..", ".G"]}"#,
+        None,
+    )
+    .unwrap_err();
     assert_eq!(e.field.as_deref(), Some("rows"));
     assert!(
-        puzzles::parse(r#"{"type": "maze", "version": 1, "rows": ["S.", ".G"]}"#, Some("klondike"))
-            .unwrap_err()
-            .to_string()
-            .contains("holds a maze, not a klondike")
+        puzzles::parse(
+            r#"{"type": "maze", "version": 1, "rows": ["S.", ".G"]}"#,
+            Some("klondike")
+        )
+        .unwrap_err()
+        .to_string()
+        .contains("holds a maze, not a klondike")
     );
 }
 
@@ -152,7 +165,10 @@ fn bad_files_name_the_file() {
     let e = puzzles::load_file(&ragged, None).unwrap_err();
     assert_eq!(
         e.to_string(),
-        format!("{}: line 2: ragged row: 2 characters where the first row has 3", ragged.display())
+        format!(
+            "{}: line 2: ragged row: 2 characters where the first row has 3",
+            ragged.display()
+        )
     );
 }
 

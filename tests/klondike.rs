@@ -32,7 +32,10 @@ fn shortest_solution_has_nine_moves() {
             ["sw", "sw", "ne", "ne", "ne", "sw", "sw", "sw"],
             "{algorithm}"
         );
-        assert!(moves[8] == "nw" || moves[8] == "se", "{algorithm}: {moves:?}");
+        assert!(
+            moves[8] == "nw" || moves[8] == "se",
+            "{algorithm}: {moves:?}"
+        );
     }
 }
 

@@ -65,12 +65,9 @@ fn optimal_algorithms_agree_on_the_winding_maze() {
         .collect();
     assert_eq!(costs, vec![costs[0]; 3]);
     // Shortest path counted by hand: down the left, across row 2, down column 3, and round.
-    let oracle = pathfinding::prelude::bfs(
-        &Cell::new(0, 0),
-        |c| neighbours(&m, *c),
-        |c| *c == m.goal(),
-    )
-    .unwrap();
+    let oracle =
+        pathfinding::prelude::bfs(&Cell::new(0, 0), |c| neighbours(&m, *c), |c| *c == m.goal())
+            .unwrap();
     assert_eq!(costs[0], (oracle.len() - 1) as f64);
 }
 
@@ -92,7 +89,10 @@ fn statistics_are_counted() {
     assert!(s.generated >= s.expanded);
     assert!(s.max_frontier >= 1);
     assert!(s.max_closed <= 16 && s.max_closed >= s.expanded);
-    assert_eq!(s.max_depth, 5, "BFS reaches depth 5 before generating the goal at 6");
+    assert_eq!(
+        s.max_depth, 5,
+        "BFS reaches depth 5 before generating the goal at 6"
+    );
 }
 
 #[test]

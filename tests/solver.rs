@@ -87,7 +87,10 @@ fn paused_run_expands_one_state_per_step() {
         assert_eq!(expanded_of(events.last().unwrap()), Some(step));
     }
     std::thread::sleep(Duration::from_millis(100));
-    assert!(handle.drain(Duration::from_millis(5)).is_empty(), "still paused");
+    assert!(
+        handle.drain(Duration::from_millis(5)).is_empty(),
+        "still paused"
+    );
     handle.send(Command::Resume);
     let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
     assert_eq!(finished(&events).cost, 58.0);

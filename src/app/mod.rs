@@ -295,6 +295,10 @@ impl PuzzleLabApp {
         self.receive_dialogs();
         self.receive_dropped_files(ui.ctx());
         crate::ui::app_ui(self, ui);
+        if !self.commands.is_empty() {
+            // The commands change what the next frame shows: draw it right away.
+            ui.ctx().request_repaint();
+        }
         self.run_pending_commands();
         if self.run.as_ref().is_some_and(|r| !r.is_paused) {
             // The worker wakes us on progress; this keeps the elapsed time ticking too.
@@ -557,8 +561,13 @@ impl PuzzleLabApp {
     }
 
     fn receive_dropped_files(&mut self, ctx: &egui::Context) {
-        let dropped: Vec<PathBuf> =
-            ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
         if let Some(path) = dropped.into_iter().next() {
             self.commands.push(AppCommand::OpenPath(path));
         }

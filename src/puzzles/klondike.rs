@@ -18,8 +18,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, applicable,
-    check_rectangle, json_body, solve_on_cells, text_rows,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
+    applicable, check_rectangle, json_body, solve_on_cells, text_rows,
 };
 use crate::search::{
     Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Successor,
@@ -29,12 +29,7 @@ use crate::search::{
 pub static TYPE: PuzzleType = PuzzleType {
     name: "klondike",
     label: "Back from the Klondike",
-    sniff: |text| {
-        text_rows(text).iter().all(|(_, row)| {
-            row.chars()
-                .all(|c| matches!(c, '_' | 'x' | 'X' | '1'..='9'))
-        })
-    },
+    sniff: |text| alphabet_score(text, "_xX123456789"),
     parse_text: |text| Ok(Box::new(Klondike::from_text(text)?)),
     from_json: |value| Ok(Box::new(Klondike::from_json(value)?)),
     json_version: 1,

@@ -16,8 +16,8 @@ use rand::{Rng as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, applicable,
-    check_rectangle, json_body, solve_on_cells, text_rows,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
+    applicable, check_rectangle, json_body, solve_on_cells, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Observer, Problem, SearchError, Successor};
 
@@ -25,11 +25,7 @@ use crate::search::{Algorithm, CancelToken, Cost, Observer, Problem, SearchError
 pub static TYPE: PuzzleType = PuzzleType {
     name: "maze",
     label: "Grid maze",
-    sniff: |text| {
-        text_rows(text)
-            .iter()
-            .all(|(_, row)| row.chars().all(|c| matches!(c, '#' | '.' | 'S' | 'G')))
-    },
+    sniff: |text| alphabet_score(text, "#.SG"),
     parse_text: |text| Ok(Box::new(Maze::from_text(text)?)),
     from_json: |value| Ok(Box::new(Maze::from_json(value)?)),
     json_version: 1,

@@ -182,8 +182,9 @@ pub struct PuzzleType {
     pub name: &'static str,
     /// Name shown in the GUI.
     pub label: &'static str,
-    /// Whether a plain-text file looks like this type (used when no type is given).
-    pub sniff: fn(&str) -> bool,
+    /// How much a plain-text file looks like this type, from 0 (not at all) to 1 (every
+    /// character fits); the best score of at least 0.5 picks the type when none is given.
+    pub sniff: fn(&str) -> f64,
     /// Parses the plain-text format.
     pub parse_text: fn(&str) -> Result<Box<dyn Puzzle>, FormatError>,
     /// Reads the JSON format (the `"type"` and `"version"` fields already checked).
@@ -362,7 +363,10 @@ pub fn parse(text: &str, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, For
         None => TYPES
             .iter()
             .copied()
-            .find(|t| (t.sniff)(trimmed))
+            .map(|t| (t, (t.sniff)(trimmed)))
+            .filter(|(_, score)| *score >= 0.5)
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(t, _)| t)
             .ok_or_else(|| {
                 FormatError::new(
                     "cannot tell the puzzle type from this text; \
@@ -377,10 +381,7 @@ fn unknown_type(name: &str) -> FormatError {
     let known: Vec<&str> = TYPES.iter().map(|t| t.name).collect();
     FormatError::in_field(
         "type",
-        format!(
-            "unknown puzzle type `{name}` (known: {})",
-            known.join(", ")
-        ),
+        format!("unknown puzzle type `{name}` (known: {})", known.join(", ")),
     )
 }
 
@@ -394,7 +395,11 @@ fn parse_json(
         let message = message
             .rfind(" at line ")
             .map_or(message.as_str(), |i| &message[..i]);
-        FormatError::at(e.line(), Some(e.column()), format!("invalid JSON: {message}"))
+        FormatError::at(
+            e.line(),
+            Some(e.column()),
+            format!("invalid JSON: {message}"),
+        )
     })?;
     let declared = value.get("type").and_then(|t| t.as_str());
     let puzzle_type = match (declared, forced) {
@@ -438,6 +443,23 @@ pub(crate) fn text_rows(text: &str) -> Vec<(usize, &str)> {
         .map(|(i, line)| (i + 1, line.trim_end()))
         .filter(|(_, line)| !line.is_empty() && !line.starts_with(';'))
         .collect()
+}
+
+/// The fraction of the non-blank characters of `text`'s rows (see [`text_rows`]) that are in
+/// `alphabet`: a [`PuzzleType::sniff`] for grid formats.
+pub(crate) fn alphabet_score(text: &str, alphabet: &str) -> f64 {
+    let (mut fits, mut total) = (0usize, 0usize);
+    for (_, row) in text_rows(text) {
+        for c in row.chars().filter(|c| !c.is_whitespace()) {
+            total += 1;
+            fits += usize::from(alphabet.contains(c));
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        fits as f64 / total as f64
+    }
 }
 
 /// Checks that a grid of text rows is rectangular and not too large; returns (rows, columns).
@@ -543,8 +565,8 @@ pub fn save_file(puzzle: &dyn Puzzle, path: &Path) -> std::io::Result<()> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let text = if is_json {
-        let mut json = serde_json::to_string_pretty(&puzzle.to_json())
-            .map_err(std::io::Error::other)?;
+        let mut json =
+            serde_json::to_string_pretty(&puzzle.to_json()).map_err(std::io::Error::other)?;
         json.push('\n');
         json
     } else {

@@ -102,27 +102,28 @@ fn maze_options_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let (mut rows, mut cols) = (old_rows, old_cols);
     ui.label("Click or drag on the grid to block or free squares.");
     ui.horizontal(|ui| {
-        ui.label("Rows");
-        let r = ui.add(
-            egui::DragValue::new(&mut rows)
-                .range(puzzles::maze::MIN_SIDE..=puzzles::maze::MAX_EDIT_SIDE),
-        );
-        ui.label("Columns");
-        let c = ui.add(
-            egui::DragValue::new(&mut cols)
-                .range(puzzles::maze::MIN_SIDE..=puzzles::maze::MAX_EDIT_SIDE),
-        );
+        let sides = puzzles::maze::MIN_SIDE..=puzzles::maze::MAX_EDIT_SIDE;
+        let label = ui.label("Rows");
+        let r = ui
+            .add(egui::DragValue::new(&mut rows).range(sides.clone()))
+            .labelled_by(label.id);
+        let label = ui.label("Columns");
+        let c = ui
+            .add(egui::DragValue::new(&mut cols).range(sides))
+            .labelled_by(label.id);
         if (r.changed() || c.changed()) && (rows, cols) != (old_rows, old_cols) {
             app.push(AppCommand::MazeResize(rows, cols));
         }
     });
+    ui.add(
+        egui::Slider::new(&mut app.settings.density, 0.0..=1.0)
+            .fixed_decimals(2)
+            .text("density"),
+    );
     ui.horizontal(|ui| {
-        ui.label("Density");
-        ui.add(egui::Slider::new(&mut app.settings.density, 0.0..=1.0).fixed_decimals(2));
-    });
-    ui.horizontal(|ui| {
-        ui.label("Seed");
-        ui.add(egui::DragValue::new(&mut app.settings.seed));
+        let label = ui.label("Seed");
+        ui.add(egui::DragValue::new(&mut app.settings.seed))
+            .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         if ui
@@ -139,7 +140,11 @@ fn maze_options_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         {
             app.push(AppCommand::MazeInvert);
         }
-        if ui.button("Clear").on_hover_text("Free every square").clicked() {
+        if ui
+            .button("Clear")
+            .on_hover_text("Free every square")
+            .clicked()
+        {
             app.push(AppCommand::MazeClear);
         }
     });
@@ -235,7 +240,10 @@ fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             }
             if let Some(r) = app.result().filter(|r| r.solved) {
                 row("Solution cost", format!("{}", r.cost));
-                row("Optimal", if r.optimal { "yes" } else { "not guaranteed" }.into());
+                row(
+                    "Optimal",
+                    if r.optimal { "yes" } else { "not guaranteed" }.into(),
+                );
             }
         });
 }

@@ -1,0 +1,287 @@
+//! The GUI, driven headless with egui_kittest: pick a puzzle, edit it on the canvas, start,
+//! stop, step, play back a solution, and a snapshot of the main window.
+
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings};
+use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::{self, Cell, Puzzle as _};
+use puzzlelab::search::{self, Algorithm, Outcome};
+use puzzlelab::ui::CANVAS_LABEL;
+
+fn harness(settings: Settings) -> Harness<'static, PuzzleLabApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
+            PuzzleLabApp::new(settings),
+        )
+}
+
+/// Runs frames until `done` holds, failing after 20 s so a bug cannot hang the suite.
+fn run_until(h: &mut Harness<'static, PuzzleLabApp>, done: impl Fn(&PuzzleLabApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !done(h.state()) {
+        assert!(
+            Instant::now() < deadline,
+            "timed out; status: {:?}",
+            h.state().status()
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    h.step();
+}
+
+/// The screen position of the centre of `cell` on the canvas, computed the way the canvas
+/// lays out the grid (square cells, centred).
+fn cell_pos(h: &Harness<'static, PuzzleLabApp>, cell: Cell) -> egui::Pos2 {
+    let rect = h.get_by_label(CANVAS_LABEL).rect();
+    let picture = h.state().puzzle().picture();
+    let (rows, cols) = (picture.rows as f32, picture.cols as f32);
+    let side = (rect.width() / cols).min(rect.height() / rows);
+    let origin = rect.center() - egui::vec2(side * cols, side * rows) / 2.0;
+    origin
+        + egui::vec2(
+            (cell.col as f32 + 0.5) * side,
+            (cell.row as f32 + 0.5) * side,
+        )
+}
+
+fn click_cell(h: &mut Harness<'static, PuzzleLabApp>, cell: Cell) {
+    let pos = cell_pos(h, cell);
+    h.hover_at(pos);
+    h.run();
+    h.drag_at(pos);
+    h.run();
+    h.drop_at(pos);
+    h.run();
+}
+
+fn maze(h: &Harness<'static, PuzzleLabApp>) -> Maze {
+    h.state()
+        .puzzle()
+        .as_any()
+        .downcast_ref::<Maze>()
+        .expect("the maze is on screen")
+        .clone()
+}
+
+fn open_maze(h: &mut Harness<'static, PuzzleLabApp>) {
+    h.get_by_label("Grid maze").click();
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+}
+
+#[test]
+fn opens_on_klondike() {
+    let h = harness(Settings::default());
+    assert_eq!(h.state().puzzle().puzzle_type().name, "klondike");
+    assert_eq!(h.state().algorithm(), Algorithm::Bfs);
+    h.get_by_label("Start");
+    h.get_by_label(CANVAS_LABEL);
+}
+
+#[test]
+fn clicking_a_square_toggles_it_and_dragging_paints() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    let cell = Cell::new(0, 1);
+    let before = maze(&h).is_blocked(cell);
+    click_cell(&mut h, cell);
+    assert_eq!(maze(&h).is_blocked(cell), !before);
+    click_cell(&mut h, cell);
+    assert_eq!(maze(&h).is_blocked(cell), before);
+
+    // A drag along row 2 paints the value of its first square onto every square it passes.
+    h.get_by_label("Clear").click();
+    h.run();
+    let (from, to) = (cell_pos(&h, Cell::new(2, 1)), cell_pos(&h, Cell::new(2, 6)));
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for i in 1..=10 {
+        h.drag_at(from + (to - from) * (i as f32 / 10.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    let m = maze(&h);
+    for col in 1..=6 {
+        assert!(m.is_blocked(Cell::new(2, col)), "column {col}");
+    }
+    assert!(!m.is_blocked(Cell::new(2, 7)));
+}
+
+#[test]
+fn start_finds_the_shortest_path() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.get_by_label("Full speed").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap().clone();
+    let expected = search::solve(&maze(&h), Algorithm::Bfs).unwrap().cost;
+    assert!(report.solved);
+    assert_eq!(report.cost, expected);
+    assert!(h.state().status().text.starts_with("Solved"));
+    assert!(
+        h.state().view().closed_squares > 0,
+        "the explored region is shown"
+    );
+
+    // Play the solution back.
+    let total = report.moves.len();
+    assert_eq!(h.state().shown_moves(), total);
+    h.get_by_label("Back").click();
+    h.run();
+    assert_eq!(h.state().shown_moves(), total - 1);
+    h.get_by_label("First").click();
+    h.run();
+    assert_eq!(h.state().shown_moves(), 0);
+    h.get_by_label("Next").click();
+    h.run();
+    assert_eq!(h.state().shown_moves(), 1);
+}
+
+#[test]
+fn stop_ends_a_slow_run() {
+    let mut h = harness(Settings {
+        speed: 20.0,
+        ..Settings::default()
+    });
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.view().stats.expanded >= 2);
+    assert!(h.state().is_running());
+    h.get_by_label("Stop").click();
+    run_until(&mut h, |app| !app.is_running());
+    let report = h.state().result().unwrap();
+    assert_eq!(report.outcome, Outcome::Cancelled);
+    assert!(h.state().status().text.starts_with("Stopped after"));
+}
+
+#[test]
+fn pause_and_step_expand_one_state_at_a_time() {
+    let mut h = harness(Settings::default());
+    h.get_by_label("Step").click();
+    run_until(&mut h, |app| app.view().stats.expanded == 1);
+    assert!(h.state().is_paused());
+    h.get_by_label("Step").click();
+    run_until(&mut h, |app| app.view().stats.expanded == 2);
+    std::thread::sleep(Duration::from_millis(50));
+    h.run_steps(3);
+    assert_eq!(h.state().view().stats.expanded, 2);
+    h.get_by_label("Resume").click();
+    h.get_by_label("Full speed").click();
+    run_until(&mut h, |app| app.result().is_some());
+    assert_eq!(h.state().result().unwrap().cost, 9.0);
+}
+
+#[test]
+fn no_path_is_reported_with_the_explored_region() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "maze-no-path.txt")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    assert_eq!(h.state().result().unwrap().outcome, Outcome::NotFound);
+    assert!(h.state().status().text.starts_with("No path"));
+    assert!(h.state().view().closed_squares > 10);
+}
+
+#[test]
+fn editing_during_a_search_stops_it() {
+    let mut h = harness(Settings {
+        speed: 5.0,
+        ..Settings::default()
+    });
+    open_maze(&mut h);
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.view().stats.expanded >= 1);
+    click_cell(&mut h, Cell::new(0, 2));
+    assert!(!h.state().is_running());
+    assert_eq!(
+        h.state().view().stats.expanded,
+        0,
+        "the old search is cleared"
+    );
+    assert!(h.state().status().text.contains("edited"));
+}
+
+#[test]
+fn a_bad_file_keeps_the_puzzle_and_shows_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "S..\n.?.\n..G\n").unwrap();
+    let mut h = harness(Settings::default());
+    let before = h.state().puzzle().to_text();
+    h.state_mut().push(AppCommand::OpenPath(bad.clone()));
+    h.run();
+    let status = h.state().status();
+    assert!(status.is_error);
+    assert!(status.text.contains("bad.txt"), "{}", status.text);
+    assert!(status.text.contains("line 2, column 2"), "{}", status.text);
+    assert_eq!(h.state().puzzle().to_text(), before);
+}
+
+#[test]
+fn save_and_reopen_keep_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.json");
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.get_by_label("Revert").click();
+    h.run();
+    let edited = h.state().puzzle().to_text();
+    h.state_mut().push(AppCommand::SaveTo(path.clone()));
+    h.run();
+    assert!(h.state().status().text.starts_with("Saved"));
+    h.get_by_label("Back from the Klondike").click();
+    h.run();
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    assert_eq!(h.state().puzzle().to_text(), edited);
+
+    // The settings eframe persists bring the edited puzzle back after a restart.
+    let restored = PuzzleLabApp::new(h.state().settings().clone());
+    assert_eq!(restored.puzzle().to_text(), edited);
+}
+
+#[test]
+fn random_revert_clear_and_resize() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.get_by_label("Clear").click();
+    h.run();
+    assert_eq!(maze(&h).to_text().matches('#').count(), 0);
+    h.get_by_label("Random").click();
+    h.run();
+    let random = maze(&h);
+    assert!(random.to_text().matches('#').count() > 10);
+    h.get_by_label("Revert").click();
+    h.run();
+    let inverted = maze(&h);
+    let cell = Cell::new(1, 1);
+    assert_eq!(inverted.is_blocked(cell), !random.is_blocked(cell));
+    h.state_mut().push(AppCommand::MazeResize(30, 40));
+    h.run();
+    assert_eq!((maze(&h).rows(), maze(&h).cols()), (30, 40));
+}
+
+#[test]
+fn main_window_snapshot() {
+    let mut h = harness(Settings::default());
+    h.run();
+    h.snapshot("main_window");
+}
