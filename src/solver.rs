@@ -103,6 +103,7 @@ impl SolverHandle {
                     wake,
                     speed,
                     paused,
+                    pending_steps: 0,
                     batch: Progress::default(),
                     last_flush: Instant::now(),
                     due: Instant::now(),
@@ -212,6 +213,8 @@ struct Pacer {
     wake: Arc<dyn Fn() + Send + Sync>,
     speed: Speed,
     paused: bool,
+    /// Steps asked for while paused and not yet taken.
+    pending_steps: u32,
     batch: Progress,
     last_flush: Instant,
     /// When the next expansion may happen at a finite speed.
@@ -257,9 +260,10 @@ impl Pacer {
             Command::Pause => self.paused = true,
             Command::Resume => {
                 self.paused = false;
+                self.pending_steps = 0;
                 self.due = Instant::now();
             }
-            Command::Step => {}
+            Command::Step => self.pending_steps += 1,
             Command::SetSpeed(speed) => {
                 self.speed = speed;
                 self.due = Instant::now();
@@ -276,8 +280,11 @@ impl Pacer {
         if self.paused {
             self.flush();
             while self.paused && !self.cancel.is_cancelled() {
+                if self.pending_steps > 0 {
+                    self.pending_steps -= 1;
+                    return;
+                }
                 match self.commands.recv_timeout(POLL) {
-                    Ok(Command::Step) => return,
                     Ok(command) => self.apply(command),
                     Err(RecvTimeoutError::Timeout) => {}
                     Err(RecvTimeoutError::Disconnected) => self.cancel.cancel(),

@@ -449,10 +449,8 @@ impl PuzzleLabApp {
                     handle,
                     is_paused: paused,
                 });
+                // A run started paused expands its first state, then waits: that is the step.
                 self.set_status(format!("Searching with {}…", self.algorithm.label()));
-                if paused {
-                    self.apply(AppCommand::Step);
-                }
             }
             Err(e) => self.set_error(format!("Could not start the solver thread: {e}")),
         }

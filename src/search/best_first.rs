@@ -115,9 +115,9 @@ pub(super) fn search<P: Problem + ?Sized>(
         for successor in successors.drain(..) {
             stats.generated += 1;
             let g_new = g + successor.cost;
-            let child = match tree.find(&successor.state) {
-                None => tree.add(successor.state, entry.id, successor.mv, g_new),
-                Some(child) => {
+            let child = match tree.insert(successor.state, entry.id, successor.mv.clone(), g_new) {
+                Ok(child) => child,
+                Err(child) => {
                     let is_closed = closed.get(child as usize) == Some(&true);
                     if g_new >= tree.node(child).g || (is_closed && !policy.reopen) {
                         continue;

@@ -42,12 +42,11 @@ pub(super) fn search<P: Problem + ?Sized>(
         problem.successors(&state, &mut successors);
         for successor in successors.drain(..) {
             stats.generated += 1;
-            if tree.find(&successor.state).is_some() {
+            let Ok(child) = tree.insert(successor.state, id, successor.mv, g + successor.cost)
+            else {
                 continue;
-            }
-            let goal = problem.is_goal(&successor.state);
-            let child = tree.add(successor.state, id, successor.mv, g + successor.cost);
-            if goal {
+            };
+            if problem.is_goal(&tree.node(child).state) {
                 return tree.finish(Outcome::Found, Some(child), stats);
             }
             observer.generated(&tree.node(child).state);

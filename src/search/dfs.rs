@@ -69,12 +69,11 @@ pub(super) fn search<P: Problem + ?Sized>(
             let successor = frame.successors[frame.next].clone();
             frame.next += 1;
             pending -= 1;
-            if tree.find(&successor.state).is_some() {
-                continue;
-            }
             let parent = frame.id;
             let g = tree.node(parent).g + successor.cost;
-            let child = tree.add(successor.state, parent, successor.mv, g);
+            let Ok(child) = tree.insert(successor.state, parent, successor.mv, g) else {
+                continue;
+            };
             observer.generated(&tree.node(child).state);
             next = Some(child);
         }

@@ -44,10 +44,6 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
         &self.nodes[id as usize]
     }
 
-    pub fn find(&self, state: &S) -> Option<NodeId> {
-        self.index.get(state).copied()
-    }
-
     /// Adds a start state; `None` if it was already there (duplicate start states).
     pub fn add_root(&mut self, state: S) -> Option<NodeId> {
         if self.index.contains_key(&state) {
@@ -56,10 +52,27 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
         Some(self.push(state, NO_PARENT, None, 0.0, 0))
     }
 
-    /// Adds `state`, reached from `parent` by `mv` with path cost `g`.
-    pub fn add(&mut self, state: S, parent: NodeId, mv: M, g: Cost) -> NodeId {
-        let depth = self.node(parent).depth + 1;
-        self.push(state, parent, Some(mv), g, depth)
+    /// Adds `state` reached from `parent` by `mv` with path cost `g`, unless it is already in
+    /// the tree: one hash lookup either way. Returns the new node, or the existing one as
+    /// `Err`.
+    pub fn insert(&mut self, state: S, parent: NodeId, mv: M, g: Cost) -> Result<NodeId, NodeId> {
+        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion states");
+        match self.index.entry(state) {
+            std::collections::hash_map::Entry::Occupied(e) => Err(*e.get()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let state = e.key().clone();
+                e.insert(id);
+                let depth = self.nodes[parent as usize].depth + 1;
+                self.nodes.push(Node {
+                    state,
+                    parent,
+                    mv: Some(mv),
+                    g,
+                    depth,
+                });
+                Ok(id)
+            }
+        }
     }
 
     /// Records a cheaper path to an existing node.

@@ -171,13 +171,13 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             .any(|p| p[0].row.abs_diff(p[1].row).max(p[0].col.abs_diff(p[1].col)) > 1);
         if jumps && side >= 14.0 {
             for (i, &cell) in report.path[1..=shown].iter().enumerate() {
-                let at = center(cell) + vec2(side * 0.3, -side * 0.3);
-                painter.circle_filled(at, side * 0.2, SOLUTION);
+                let at = center(cell) + vec2(side * 0.32, -side * 0.32);
+                painter.circle_filled(at, side * 0.27, SOLUTION);
                 painter.text(
                     at,
                     Align2::CENTER_CENTER,
                     (i + 1).to_string(),
-                    FontId::proportional(side * 0.25),
+                    FontId::proportional(side * 0.36),
                     Color32::WHITE,
                 );
             }
