@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryS
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::puzzles::{Cell, Puzzle, Report};
+use crate::puzzles::{Place, Puzzle, Report};
 use crate::search::{Algorithm, CancelToken, Observer, Stats};
 
 /// How often a paced run sends progress at most.
@@ -43,14 +43,14 @@ pub enum Command {
 /// What the search did since the previous progress event.
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
-    /// Cells of the states expanded (moved to the closed set), in order.
-    pub expanded: Vec<Cell>,
-    /// Cells of the states added to the frontier, in order.
-    pub generated: Vec<Cell>,
-    /// The cell of the state expanded last.
-    pub current: Option<Cell>,
+    /// Places of the states expanded (moved to the closed set), in order.
+    pub expanded: Vec<Place>,
+    /// Places of the states added to the frontier, in order.
+    pub generated: Vec<Place>,
+    /// The place of the state expanded last.
+    pub current: Option<Place>,
     /// The current path (depth-first search only), start first.
-    pub path: Option<Vec<Cell>>,
+    pub path: Option<Vec<Place>>,
     /// Depth of the state expanded last.
     pub depth: u64,
     /// Statistics so far.
@@ -318,20 +318,20 @@ impl Pacer {
     }
 }
 
-impl Observer<Cell> for Pacer {
-    fn expanded(&mut self, cell: &Cell, depth: u64, stats: &Stats) {
-        self.batch.expanded.push(*cell);
-        self.batch.current = Some(*cell);
+impl Observer<Place> for Pacer {
+    fn expanded(&mut self, place: &Place, depth: u64, stats: &Stats) {
+        self.batch.expanded.push(*place);
+        self.batch.current = Some(*place);
         self.batch.depth = depth;
         self.batch.stats = stats.clone();
         self.pace();
     }
 
-    fn generated(&mut self, cell: &Cell) {
-        self.batch.generated.push(*cell);
+    fn generated(&mut self, place: &Place) {
+        self.batch.generated.push(*place);
     }
 
-    fn path(&mut self, path: &[Cell]) {
+    fn path(&mut self, path: &[Place]) {
         // Copying a long path at every expansion would make full-speed runs quadratic: only
         // the path that the next snapshot will carry is copied.
         if self.path_wanted() {

@@ -57,18 +57,21 @@ fn every_algorithm_finds_a_legal_solution() {
             .unwrap();
         assert!(report.solved, "{algorithm}");
         assert_eq!(report.path.len(), report.moves.len() + 1);
-        assert_eq!(report.path[0], k.start());
+        assert_eq!(report.path[0].cell, k.start());
         for (i, mv) in report.moves.iter().enumerate() {
             let dir = Compass::ALL
                 .into_iter()
                 .find(|d| d.to_string() == *mv)
                 .unwrap();
-            assert_eq!(k.jump(report.path[i], dir), Some(report.path[i + 1]));
+            assert_eq!(
+                k.jump(report.path[i].cell, dir),
+                Some(report.path[i + 1].cell)
+            );
         }
-        assert_eq!(k.spot(*report.path.last().unwrap()), Some(Spot::Goal));
+        assert_eq!(k.spot(report.path.last().unwrap().cell), Some(Spot::Goal));
         // Only the last move leaves the ring.
-        for cell in &report.path[..report.path.len() - 1] {
-            assert!(matches!(k.spot(*cell), Some(Spot::Jump(_))));
+        for place in &report.path[..report.path.len() - 1] {
+            assert!(matches!(k.spot(place.cell), Some(Spot::Jump(_))));
         }
     }
 }

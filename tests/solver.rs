@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use puzzlelab::puzzles::maze::Maze;
-use puzzlelab::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report};
+use puzzlelab::puzzles::{self, Cell, Picture, Place, Puzzle, PuzzleType, Report};
 use puzzlelab::search::{Algorithm, CancelToken, Observer, Outcome, SearchError};
 use puzzlelab::solver::{Command, Event, SolverHandle};
 
@@ -118,7 +118,7 @@ fn depth_first_progress_carries_the_current_path() {
             _ => None,
         })
         .expect("a path was reported");
-    assert_eq!(path[0], Cell::new(0, 0));
+    assert_eq!(path[0].cell, Cell::new(0, 0));
 }
 
 /// A puzzle whose search panics, to check the app survives it.
@@ -144,7 +144,7 @@ impl Puzzle for Exploding {
     fn solve(
         &self,
         _: Algorithm,
-        _: &mut dyn Observer<Cell>,
+        _: &mut dyn Observer<Place>,
         _: &CancelToken,
     ) -> Result<Report, SearchError> {
         panic!("boom")

@@ -131,7 +131,7 @@ fn start_finds_the_shortest_path() {
     assert_eq!(report.cost, expected);
     assert!(h.state().status().text.starts_with("Solved"));
     assert!(
-        h.state().view().closed_squares > 0,
+        h.state().view().closed_places > 0,
         "the explored region is shown"
     );
 
@@ -197,7 +197,7 @@ fn no_path_is_reported_with_the_explored_region() {
     run_until(&mut h, |app| app.result().is_some());
     assert_eq!(h.state().result().unwrap().outcome, Outcome::NotFound);
     assert!(h.state().status().text.starts_with("No path"));
-    assert!(h.state().view().closed_squares > 10);
+    assert!(h.state().view().closed_places > 10);
 }
 
 #[test]

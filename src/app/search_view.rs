@@ -1,11 +1,11 @@
-//! What the canvas shows of a search: each square's mark (frontier or closed), the state being
+//! What the canvas shows of a search: each place's mark (frontier or closed), the state being
 //! expanded, the depth-first path, and the statistics so far.
 
-use crate::puzzles::{Cell, Puzzle};
+use crate::puzzles::{Cell, Place, Puzzle, Side};
 use crate::search::Stats;
 use crate::solver::Progress;
 
-/// The search's mark on a square.
+/// The search's mark on a place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mark {
     /// Not reached.
@@ -17,21 +17,25 @@ pub enum Mark {
     Closed,
 }
 
+/// Places per square: the square itself and its four sides.
+const SLOTS: usize = 5;
+
 /// The search as the canvas shows it, built from the solver's progress events.
 #[derive(Clone, Debug, Default)]
 pub struct SearchView {
     rows: usize,
     cols: usize,
-    /// `marks[row * cols + col]`.
+    /// `marks[(row * cols + col) * 5 + slot]`, slot 4 for the square, 0-3 for its sides in
+    /// the order of [`Side::ALL`].
     marks: Vec<Mark>,
-    /// Squares marked [`Mark::Frontier`] now.
-    pub frontier_squares: usize,
-    /// Squares marked [`Mark::Closed`] now.
-    pub closed_squares: usize,
-    /// The square of the state expanded last.
-    pub current: Option<Cell>,
+    /// Places marked [`Mark::Frontier`] now.
+    pub frontier_places: usize,
+    /// Places marked [`Mark::Closed`] now.
+    pub closed_places: usize,
+    /// The place of the state expanded last.
+    pub current: Option<Place>,
     /// The depth-first search's current path, start first.
-    pub path: Vec<Cell>,
+    pub path: Vec<Place>,
     /// Depth of the state expanded last.
     pub depth: u64,
     /// Statistics so far.
@@ -45,47 +49,60 @@ impl SearchView {
         Self {
             rows: picture.rows,
             cols: picture.cols,
-            marks: vec![Mark::None; picture.rows * picture.cols],
+            marks: vec![Mark::None; picture.rows * picture.cols * SLOTS],
             ..Self::default()
         }
     }
 
-    /// The mark on `cell` (none outside the grid).
-    pub fn mark(&self, cell: Cell) -> Mark {
-        if cell.row < self.rows && cell.col < self.cols {
-            self.marks[cell.row * self.cols + cell.col]
-        } else {
-            Mark::None
-        }
+    fn slot(&self, place: Place) -> Option<usize> {
+        let Place { cell, side } = place;
+        (cell.row < self.rows && cell.col < self.cols).then(|| {
+            (cell.row * self.cols + cell.col) * SLOTS + side.map_or(SLOTS - 1, Side::index)
+        })
     }
 
-    fn set(&mut self, cell: Cell, mark: Mark) {
-        if cell.row >= self.rows || cell.col >= self.cols {
+    /// The mark on `place` (none outside the grid).
+    pub fn mark(&self, place: impl Into<Place>) -> Mark {
+        self.slot(place.into())
+            .map_or(Mark::None, |slot| self.marks[slot])
+    }
+
+    /// The marks on the four sides of `cell`, in the order of [`Side::ALL`].
+    pub fn side_marks(&self, cell: Cell) -> [Mark; 4] {
+        Side::ALL.map(|side| {
+            self.mark(Place {
+                cell,
+                side: Some(side),
+            })
+        })
+    }
+
+    fn set(&mut self, place: Place, mark: Mark) {
+        let Some(slot) = self.slot(place) else {
             return;
-        }
-        let slot = &mut self.marks[cell.row * self.cols + cell.col];
-        match *slot {
-            Mark::Frontier => self.frontier_squares -= 1,
-            Mark::Closed => self.closed_squares -= 1,
+        };
+        match self.marks[slot] {
+            Mark::Frontier => self.frontier_places -= 1,
+            Mark::Closed => self.closed_places -= 1,
             Mark::None => {}
         }
-        *slot = mark;
+        self.marks[slot] = mark;
         match mark {
-            Mark::Frontier => self.frontier_squares += 1,
-            Mark::Closed => self.closed_squares += 1,
+            Mark::Frontier => self.frontier_places += 1,
+            Mark::Closed => self.closed_places += 1,
             Mark::None => {}
         }
     }
 
-    /// Applies one progress event: expanded squares become closed, generated ones join the
+    /// Applies one progress event: expanded places become closed, generated ones join the
     /// frontier unless already closed.
     pub fn apply(&mut self, progress: &Progress) {
-        for &cell in &progress.expanded {
-            self.set(cell, Mark::Closed);
+        for &place in &progress.expanded {
+            self.set(place, Mark::Closed);
         }
-        for &cell in &progress.generated {
-            if self.mark(cell) == Mark::None {
-                self.set(cell, Mark::Frontier);
+        for &place in &progress.generated {
+            if self.mark(place) == Mark::None {
+                self.set(place, Mark::Frontier);
             }
         }
         self.current = progress.current.or(self.current);

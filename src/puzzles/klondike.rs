@@ -18,8 +18,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
-    applicable, check_rectangle, json_body, solve_on_cells, text_rows,
+    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
+    applicable, check_rectangle, json_body, solve_on_places, text_rows,
 };
 use crate::search::{
     Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Successor,
@@ -399,11 +399,12 @@ impl Puzzle for Klondike {
     fn solve(
         &self,
         algorithm: Algorithm,
-        observer: &mut dyn Observer<Cell>,
+        observer: &mut dyn Observer<Place>,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        let mut report =
-            solve_on_cells(self, &TYPE, algorithm, observer, cancel, |s| self.cell(*s))?;
+        let mut report = solve_on_places(self, &TYPE, algorithm, observer, cancel, |s| {
+            self.cell(*s).into()
+        })?;
         if report.outcome != Outcome::Cancelled
             && let Some((moves, count)) = self.count_shortest_solutions()
         {

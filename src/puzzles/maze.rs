@@ -16,8 +16,8 @@ use rand::{Rng as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
-    applicable, check_rectangle, json_body, solve_on_cells, text_rows,
+    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
+    applicable, check_rectangle, json_body, solve_on_places, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Observer, Problem, SearchError, Successor};
 
@@ -438,10 +438,12 @@ impl Puzzle for Maze {
     fn solve(
         &self,
         algorithm: Algorithm,
-        observer: &mut dyn Observer<Cell>,
+        observer: &mut dyn Observer<Place>,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        solve_on_cells(self, &TYPE, algorithm, observer, cancel, |s| self.cell(*s))
+        solve_on_places(self, &TYPE, algorithm, observer, cancel, |s| {
+            self.cell(*s).into()
+        })
     }
 
     fn stroke_value(&self, cell: Cell) -> Option<u8> {

@@ -40,6 +40,95 @@ impl fmt::Display for Cell {
     }
 }
 
+/// A side of a square, also a direction of travel on the grid (up is towards row 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The top side; travelling up (towards row 0).
+    Up,
+    /// The bottom side; travelling down.
+    Down,
+    /// The left side; travelling left (towards column 0).
+    Left,
+    /// The right side; travelling right.
+    Right,
+}
+
+impl Side {
+    /// All four sides.
+    pub const ALL: [Side; 4] = [Side::Up, Side::Down, Side::Left, Side::Right];
+
+    /// The side across the square.
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::Up => Side::Down,
+            Side::Down => Side::Up,
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
+    /// (row, column) change of one step in this direction.
+    pub fn delta(self) -> (isize, isize) {
+        match self {
+            Side::Up => (-1, 0),
+            Side::Down => (1, 0),
+            Side::Left => (0, -1),
+            Side::Right => (0, 1),
+        }
+    }
+
+    /// Position in [`Side::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The one-letter name: `U`, `D`, `L` or `R`.
+    pub fn letter(self) -> char {
+        match self {
+            Side::Up => 'U',
+            Side::Down => 'D',
+            Side::Left => 'L',
+            Side::Right => 'R',
+        }
+    }
+
+    /// Reads a one-letter name, either case.
+    pub fn from_letter(c: char) -> Option<Side> {
+        Side::ALL
+            .into_iter()
+            .find(|s| s.letter() == c.to_ascii_uppercase())
+    }
+
+    /// The lower-case word: `up`, `down`, `left` or `right`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Up => "up",
+            Side::Down => "down",
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+}
+
+/// Where the canvas shows a state: a square of the puzzle's picture and, for puzzles whose
+/// states are (square, side entered from), that side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Place {
+    /// The square.
+    #[serde(flatten)]
+    pub cell: Cell,
+    /// The side of the square the state is about, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+}
+
+impl From<Cell> for Place {
+    fn from(cell: Cell) -> Self {
+        Self { cell, side: None }
+    }
+}
+
 /// How one square of a puzzle looks, for drawing. The engine decides what a square is; the GUI
 /// decides the colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +145,9 @@ pub enum Square {
     Start,
     /// A goal square.
     Goal,
+    /// A junction of roads: bit `from * 4 + to` (sides indexed as in [`Side::ALL`]) is set when
+    /// a car entering from side `from` may leave through side `to`.
+    Junction(u16),
 }
 
 /// What a puzzle looks like: `rows * cols` squares in row-major order.
@@ -98,8 +190,8 @@ pub struct Report {
     pub cost: Cost,
     /// The moves of the solution, as the puzzle names them.
     pub moves: Vec<String>,
-    /// The cells visited by the solution, start first (one more than there are moves).
-    pub path: Vec<Cell>,
+    /// The places of the solution's states, start first (one more than there are moves).
+    pub path: Vec<Place>,
     /// Statistics of the run.
     pub stats: Stats,
     /// Extra findings specific to the puzzle (for example how many shortest solutions exist).
@@ -107,7 +199,7 @@ pub struct Report {
 }
 
 /// A puzzle as the front ends see it: something to draw, edit, save and solve. Each puzzle
-/// type implements it once; [`solve_on_cells`] does the work of [`Puzzle::solve`].
+/// type implements it once; [`solve_on_places`] does the work of [`Puzzle::solve`].
 pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The registry entry of this puzzle's type.
     fn puzzle_type(&self) -> &'static PuzzleType;
@@ -125,14 +217,14 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// [`Algorithm::is_optimal_for`]).
     fn guarantees_optimal(&self, algorithm: Algorithm) -> bool;
 
-    /// Solves the puzzle, reporting the search to `observer` in cells.
+    /// Solves the puzzle, reporting the search to `observer` in places.
     ///
     /// # Errors
     /// As [`search::run`].
     fn solve(
         &self,
         algorithm: Algorithm,
-        observer: &mut dyn Observer<Cell>,
+        observer: &mut dyn Observer<Place>,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError>;
 
@@ -491,22 +583,23 @@ pub(crate) fn check_rectangle(
     Ok((rows.len(), width))
 }
 
-/// Runs `algorithm` on a puzzle whose states map to cells, translating states to cells for
-/// `observer` and for the [`Report`]. This is the body of most [`Puzzle::solve`]s.
+/// Runs `algorithm` on a puzzle whose states map to places on its picture, translating states
+/// to places for `observer` and for the [`Report`]. This is the body of most
+/// [`Puzzle::solve`]s.
 ///
 /// # Errors
 /// As [`search::run`].
-pub fn solve_on_cells<P: Problem + ?Sized>(
+pub fn solve_on_places<P: Problem + ?Sized>(
     problem: &P,
     puzzle_type: &'static PuzzleType,
     algorithm: Algorithm,
-    observer: &mut dyn Observer<Cell>,
+    observer: &mut dyn Observer<Place>,
     cancel: &CancelToken,
-    cell_of: impl Fn(&P::State) -> Cell,
+    place_of: impl Fn(&P::State) -> Place,
 ) -> Result<Report, SearchError> {
-    let mut adapter = CellObserver {
+    let mut adapter = PlaceObserver {
         inner: observer,
-        cell_of: &cell_of,
+        place_of: &place_of,
         path: Vec::new(),
     };
     let result = search::run(problem, algorithm, &mut adapter, cancel)?;
@@ -518,7 +611,7 @@ pub fn solve_on_cells<P: Problem + ?Sized>(
         optimal: result.optimal,
         cost: result.cost,
         moves: result.moves.iter().map(ToString::to_string).collect(),
-        path: result.states.iter().map(&cell_of).collect(),
+        path: result.states.iter().map(&place_of).collect(),
         stats: result.stats,
         notes: Vec::new(),
     })
@@ -532,24 +625,24 @@ pub fn applicable<P: Problem + ?Sized>(problem: &P) -> Vec<Algorithm> {
         .collect()
 }
 
-struct CellObserver<'a, F> {
-    inner: &'a mut dyn Observer<Cell>,
-    cell_of: &'a F,
-    path: Vec<Cell>,
+struct PlaceObserver<'a, F> {
+    inner: &'a mut dyn Observer<Place>,
+    place_of: &'a F,
+    path: Vec<Place>,
 }
 
-impl<S, F: Fn(&S) -> Cell> Observer<S> for CellObserver<'_, F> {
+impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
     fn expanded(&mut self, state: &S, depth: u64, stats: &Stats) {
-        self.inner.expanded(&(self.cell_of)(state), depth, stats);
+        self.inner.expanded(&(self.place_of)(state), depth, stats);
     }
 
     fn generated(&mut self, state: &S) {
-        self.inner.generated(&(self.cell_of)(state));
+        self.inner.generated(&(self.place_of)(state));
     }
 
     fn path(&mut self, path: &[S]) {
         self.path.clear();
-        self.path.extend(path.iter().map(self.cell_of));
+        self.path.extend(path.iter().map(self.place_of));
         self.inner.path(&self.path);
     }
 }

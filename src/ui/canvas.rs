@@ -10,7 +10,7 @@ use eframe::egui::{
 };
 
 use crate::app::{AppCommand, Mark, PaintStroke, PuzzleLabApp};
-use crate::puzzles::{Cell, Square};
+use crate::puzzles::{Cell, Place, Side, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
 pub const CANVAS_LABEL: &str = "puzzle canvas";
@@ -87,18 +87,14 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 
     let view = app.view();
     let gap = if side >= 6.0 { 1.0 } else { 0.0 };
+    let thin = (side * 0.08).clamp(1.0, 3.0);
     let mut shapes = Vec::with_capacity(picture.squares.len() + 16);
     for row in 0..picture.rows {
         for col in 0..picture.cols {
             let cell = Cell::new(row, col);
             let square = picture.squares[row * picture.cols + col];
-            let mark = view.mark(cell);
             let rect = cell_rect(cell).shrink(gap * 0.5);
-            let marked = match mark {
-                Mark::Closed => Some(CLOSED),
-                Mark::Frontier => Some(FRONTIER),
-                Mark::None => None,
-            };
+            let marked = mark_color(view.mark(cell));
             match square {
                 Square::Void => {}
                 Square::Free => shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(FREE))),
@@ -129,12 +125,21 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                         });
                     }
                 }
+                Square::Junction(turns) => {
+                    shapes.push(Shape::rect_filled(rect, side * 0.08, FREE));
+                    // States (junction, side entered from): a wedge on that side.
+                    for (entry, mark) in Side::ALL.into_iter().zip(view.side_marks(cell)) {
+                        if let Some(color) = mark_color(mark) {
+                            shapes.push(wedge(rect, entry, color));
+                        }
+                    }
+                    junction_shapes(&mut shapes, rect, turns, thin);
+                }
             }
         }
     }
     painter.extend(shapes);
 
-    let thin = (side * 0.08).clamp(1.0, 3.0);
     if picture.get(picture.start) != Some(Square::Start) {
         painter.circle_stroke(
             center(picture.start),
@@ -142,36 +147,52 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             Stroke::new(thin * 1.5, START),
         );
     }
+    // A place with a side is drawn near that side of its square.
+    let place_pos = |place: Place| match place.side {
+        None => center(place.cell),
+        Some(s) => {
+            let (dr, dc) = s.delta();
+            center(place.cell) + vec2(dc as f32, dr as f32) * side * 0.3
+        }
+    };
     if !view.path.is_empty() {
-        let points: Vec<Pos2> = view.path.iter().map(|&c| center(c)).collect();
+        let points: Vec<Pos2> = view.path.iter().map(|&p| place_pos(p)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));
     }
     if let Some(current) = view.current {
-        painter.rect_stroke(
-            cell_rect(current),
-            0.0,
-            Stroke::new(thin * 1.5, CURRENT),
-            StrokeKind::Inside,
-        );
+        let rect = cell_rect(current.cell);
+        match current.side {
+            None => {
+                painter.rect_stroke(
+                    rect,
+                    0.0,
+                    Stroke::new(thin * 1.5, CURRENT),
+                    StrokeKind::Inside,
+                );
+            }
+            Some(entry) => {
+                painter.add(wedge(rect, entry, CURRENT));
+            }
+        }
     }
     if let Some(report) = app.result().filter(|r| r.solved) {
         let shown = app.shown_moves().min(report.path.len().saturating_sub(1));
         let stroke = Stroke::new((side * 0.12).clamp(2.0, 5.0), SOLUTION);
         for pair in report.path[..=shown].windows(2) {
-            let (from, to) = (center(pair[0]), center(pair[1]));
+            let (from, to) = (center(pair[0].cell), center(pair[1].cell));
             let head = (to - from).normalized() * (side * 0.35).min((to - from).length() * 0.5);
             painter.line_segment([from, to], stroke);
             painter.arrow(to - head, head, stroke);
         }
         // Number each landing square of a path of jumps, so one that doubles back stays
         // readable; a path of single steps reads well enough as it is.
-        let jumps = report
-            .path
-            .windows(2)
-            .any(|p| p[0].row.abs_diff(p[1].row).max(p[0].col.abs_diff(p[1].col)) > 1);
+        let jumps = report.path.windows(2).any(|p| {
+            let (a, b) = (p[0].cell, p[1].cell);
+            a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) > 1
+        });
         if jumps && side >= 14.0 {
-            for (i, &cell) in report.path[1..=shown].iter().enumerate() {
-                let at = center(cell) + vec2(side * 0.32, -side * 0.32);
+            for (i, place) in report.path[1..=shown].iter().enumerate() {
+                let at = center(place.cell) + vec2(side * 0.32, -side * 0.32);
                 painter.circle_filled(at, side * 0.27, SOLUTION);
                 painter.text(
                     at,
@@ -183,7 +204,89 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
         if let Some(&at) = report.path.get(shown) {
-            painter.circle_filled(center(at), side * 0.3, SOLUTION);
+            match at.side {
+                // A state that entered from a side is a vehicle heading away from it.
+                Some(entry) => painter.add(vehicle(center(at.cell), entry.opposite(), side)),
+                None => painter.circle_filled(center(at.cell), side * 0.3, SOLUTION),
+            };
         }
     }
+}
+
+fn mark_color(mark: Mark) -> Option<Color32> {
+    match mark {
+        Mark::Closed => Some(CLOSED),
+        Mark::Frontier => Some(FRONTIER),
+        Mark::None => None,
+    }
+}
+
+/// The midpoint of `side` of `rect`.
+fn side_mid(rect: Rect, side: Side) -> Pos2 {
+    match side {
+        Side::Up => rect.center_top(),
+        Side::Down => rect.center_bottom(),
+        Side::Left => rect.left_center(),
+        Side::Right => rect.right_center(),
+    }
+}
+
+/// A triangle filling the quarter of `rect` next to `side`.
+fn wedge(rect: Rect, side: Side, color: Color32) -> Shape {
+    let (a, b) = match side {
+        Side::Up => (rect.left_top(), rect.right_top()),
+        Side::Down => (rect.left_bottom(), rect.right_bottom()),
+        Side::Left => (rect.left_top(), rect.left_bottom()),
+        Side::Right => (rect.right_top(), rect.right_bottom()),
+    };
+    Shape::convex_polygon(vec![a, b, rect.center()], color, Stroke::NONE)
+}
+
+/// The allowed turns of a junction: a straight arrow between opposite sides, a curved one
+/// round a corner, each ending in an arrowhead at the side it leaves through. Bit
+/// `from * 4 + to` of `turns` (sides indexed as in [`Side::ALL`]) allows entering from `from`
+/// and leaving through `to`.
+fn junction_shapes(shapes: &mut Vec<Shape>, rect: Rect, turns: u16, width: f32) {
+    let color = Color32::from_gray(60);
+    let inset = rect.shrink(rect.width() * 0.12);
+    for from in Side::ALL {
+        for to in Side::ALL {
+            if turns & (1 << (from.index() * 4 + to.index())) == 0 {
+                continue;
+            }
+            let (a, b) = (side_mid(inset, from), side_mid(inset, to));
+            let end = if to == from.opposite() {
+                shapes.push(Shape::line_segment([a, b], Stroke::new(width, color)));
+                a
+            } else {
+                let bezier = egui::epaint::QuadraticBezierShape::from_points_stroke(
+                    [a, inset.center(), b],
+                    false,
+                    Color32::TRANSPARENT,
+                    Stroke::new(width, color),
+                );
+                shapes.push(bezier.into());
+                inset.center()
+            };
+            let dir = (b - end).normalized() * rect.width() * 0.14;
+            let normal = vec2(-dir.y, dir.x) * 0.6;
+            shapes.push(Shape::convex_polygon(
+                vec![b, b - dir + normal, b - dir - normal],
+                color,
+                Stroke::NONE,
+            ));
+        }
+    }
+}
+
+/// A car: an arrow-shaped marker at `at` pointing in `heading`.
+fn vehicle(at: Pos2, heading: Side, side: f32) -> Shape {
+    let (dr, dc) = heading.delta();
+    let forward = vec2(dc as f32, dr as f32) * side * 0.32;
+    let across = vec2(-forward.y, forward.x) * 0.7;
+    Shape::convex_polygon(
+        vec![at + forward, at - forward + across, at - forward - across],
+        SOLUTION,
+        Stroke::new(1.5, Color32::WHITE),
+    )
 }
