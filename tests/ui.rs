@@ -285,3 +285,55 @@ fn main_window_snapshot() {
     h.run();
     h.snapshot("main_window");
 }
+
+#[test]
+fn car_maze_solves_and_the_car_steps_along_the_route() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Car maze").click();
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "car-maze");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap().clone();
+    assert_eq!(report.cost, 31.0);
+    assert_eq!(report.moves[0], "right to (1,1)");
+    h.get_by_label("First").click();
+    h.run();
+    for step in 1..=3 {
+        h.get_by_label("Next").click();
+        h.run();
+        assert_eq!(h.state().shown_moves(), step);
+    }
+    h.get_by_label("3. right to (2,2)");
+}
+
+#[test]
+fn the_turn_editor_edits_the_clicked_intersection() {
+    let mut h = harness(Settings::default());
+    h.get_by_label("Car maze").click();
+    h.run();
+    // The picture has a border of one square: intersection (3, 4) is picture square (4, 5).
+    click_cell(&mut h, Cell::new(4, 5));
+    h.get_by_label("Turns at intersection (3, 4)");
+    let turns_of = |h: &Harness<'static, PuzzleLabApp>| {
+        h.state()
+            .puzzle()
+            .as_any()
+            .downcast_ref::<puzzlelab::puzzles::car_maze::CarMaze>()
+            .unwrap()
+            .turns(Cell::new(3, 4))
+    };
+    let before = turns_of(&h);
+    // The row "enter from down" has the checkboxes up, left, right; untick "right".
+    let checkboxes: Vec<_> = h.query_all_by_label("right").collect();
+    checkboxes[1].click();
+    h.run();
+    let bit = puzzlelab::puzzles::car_maze::turn_bit(
+        puzzlelab::puzzles::Side::Down,
+        puzzlelab::puzzles::Side::Right,
+    );
+    assert_eq!(turns_of(&h), before & !bit);
+}

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 pub use search_view::{Mark, SearchView};
 
-use crate::puzzles::{self, Cell, Puzzle, PuzzleType, Report, Shipped, maze::Maze};
+use crate::puzzles::{self, Cell, Puzzle, PuzzleType, Report, Shipped, car_maze, maze::Maze};
 use crate::search::{Algorithm, Outcome};
 use crate::solver::{Command as SolverCommand, Event, SolverHandle};
 
@@ -100,6 +100,11 @@ pub enum AppCommand {
     MazeResize(usize, usize),
     /// Show the solution up to this many moves.
     ShowStep(usize),
+    /// Select a square of the picture (the car maze's turn editor edits the selected one).
+    Select(Cell),
+    /// Car maze: set the turns of the intersection at this picture square (bits as in
+    /// [`car_maze::turn_bit`]).
+    SetTurns(Cell, u16),
 }
 
 /// A message shown in the status bar.
@@ -155,6 +160,8 @@ pub struct PuzzleLabApp {
     dialog_rx: Receiver<DialogAnswer>,
     /// The pointer stroke in progress on the canvas.
     pub(crate) stroke: Option<PaintStroke>,
+    /// The square of the picture last clicked.
+    pub(crate) selected: Option<Cell>,
     /// Commands collected during the frame.
     pub(crate) commands: Vec<AppCommand>,
     /// How to wake the UI from another thread.
@@ -230,6 +237,7 @@ impl PuzzleLabApp {
             dialog_tx,
             dialog_rx,
             stroke: None,
+            selected: None,
             commands: Vec::new(),
             repaint: None,
         }
@@ -273,6 +281,11 @@ impl PuzzleLabApp {
     /// Whether the running search is paused.
     pub fn is_paused(&self) -> bool {
         self.run.as_ref().is_some_and(|r| r.is_paused)
+    }
+
+    /// The square of the picture last clicked.
+    pub fn selected(&self) -> Option<Cell> {
+        self.selected
     }
 
     /// How many moves of the solution are shown on the canvas.
@@ -412,6 +425,18 @@ impl PuzzleLabApp {
             AppCommand::MazeInvert => self.edit_maze(Maze::invert),
             AppCommand::MazeClear => self.edit_maze(Maze::clear),
             AppCommand::MazeResize(rows, cols) => self.edit_maze(|m| m.resize(rows, cols)),
+            AppCommand::Select(cell) => self.selected = Some(cell),
+            AppCommand::SetTurns(cell, turns) => {
+                self.before_edit();
+                let changed = self
+                    .puzzle
+                    .as_any_mut()
+                    .downcast_mut::<car_maze::CarMaze>()
+                    .and_then(|m| Some(m.set_turns(m.intersection_at(cell)?, turns)));
+                if changed == Some(true) {
+                    self.after_edit();
+                }
+            }
             AppCommand::ShowStep(n) => {
                 let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
                 self.shown_moves = n.min(moves);
@@ -489,6 +514,7 @@ impl PuzzleLabApp {
 
     fn replace_puzzle(&mut self, puzzle: Box<dyn Puzzle>, path: Option<PathBuf>) {
         self.stop_run();
+        self.selected = None;
         self.puzzle = puzzle;
         self.settings.path = path;
         self.algorithm = pick_algorithm(self.puzzle.as_ref(), self.settings.algorithm);

@@ -5,6 +5,7 @@
 //! Coordinates everywhere are [`Cell`]s: (row, column), 0-based, origin at the top-left, rows
 //! growing downwards.
 
+pub mod car_maze;
 pub mod klondike;
 pub mod maze;
 
@@ -301,7 +302,7 @@ impl PuzzleType {
 }
 
 /// Every puzzle type. Adding a type means adding its module and one line here.
-pub static TYPES: &[&PuzzleType] = &[&klondike::TYPE, &maze::TYPE];
+pub static TYPES: &[&PuzzleType] = &[&klondike::TYPE, &maze::TYPE, &car_maze::TYPE];
 
 /// The puzzle type with command-line name `name`.
 pub fn type_by_name(name: &str) -> Option<&'static PuzzleType> {
@@ -462,7 +463,8 @@ pub fn parse(text: &str, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, For
             .ok_or_else(|| {
                 FormatError::new(
                     "cannot tell the puzzle type from this text; \
-                     name it with --type (maze: `#` `.` `S` `G`; klondike: `_` `x` digits)",
+                     name it with --type (maze: `#` `.` `S` `G`; klondike: `_` `x` digits; \
+                     car-maze: `OUTS: PATHS` intersections)",
                 )
             })?,
     };

@@ -10,6 +10,7 @@ use eframe::egui::{
 };
 
 use crate::app::{AppCommand, Mark, PaintStroke, PuzzleLabApp};
+use crate::puzzles::car_maze::CarMaze;
 use crate::puzzles::{Cell, Place, Side, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
@@ -25,6 +26,7 @@ const FRONTIER: Color32 = Color32::from_rgb(160, 225, 160);
 const CURRENT: Color32 = Color32::from_rgb(220, 40, 40);
 const DFS_PATH: Color32 = Color32::from_rgb(140, 60, 200);
 const SOLUTION: Color32 = Color32::from_rgb(210, 30, 120);
+const SELECTED: Color32 = Color32::from_rgb(30, 110, 230);
 
 /// The colours of the search's marks, with their meaning, for the legend.
 pub const LEGEND: [(Color32, &str); 5] = [
@@ -69,6 +71,9 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .then(|| Cell::new(p.y as usize, p.x as usize))
         });
         if let Some(cell) = under {
+            if app.stroke.is_none() {
+                app.push(AppCommand::Select(cell));
+            }
             let stroke = app.stroke.get_or_insert(PaintStroke {
                 value: app.puzzle.stroke_value(cell),
                 last: None,
@@ -140,6 +145,16 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     painter.extend(shapes);
 
+    if let Some(cell) = app.selected()
+        && app.puzzle.as_any().is::<CarMaze>()
+    {
+        painter.rect_stroke(
+            cell_rect(cell),
+            side * 0.08,
+            Stroke::new(thin * 1.5, SELECTED),
+            StrokeKind::Inside,
+        );
+    }
     if picture.get(picture.start) != Some(Square::Start) {
         painter.circle_stroke(
             center(picture.start),

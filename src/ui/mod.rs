@@ -7,7 +7,8 @@ mod canvas;
 use eframe::egui::{self, Color32, RichText};
 
 use crate::app::{AppCommand, PuzzleLabApp};
-use crate::puzzles::{self, maze::Maze};
+use crate::puzzles::car_maze::{CarMaze, turn_bit};
+use crate::puzzles::{self, Side, maze::Maze};
 
 pub use canvas::{CANVAS_LABEL, LEGEND, canvas_ui};
 
@@ -80,6 +81,10 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ui.separator();
         maze_options_ui(app, ui);
     }
+    if app.puzzle.as_any().is::<CarMaze>() {
+        ui.separator();
+        turn_editor_ui(app, ui);
+    }
     ui.separator();
     ui.heading("Search");
     algorithm_ui(app, ui);
@@ -148,6 +153,49 @@ fn maze_options_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             app.push(AppCommand::MazeClear);
         }
     });
+}
+
+/// The car maze's turn editor: for the selected intersection, which sides a car entering from
+/// each side may leave through.
+fn turn_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(maze) = app.puzzle.as_any().downcast_ref::<CarMaze>() else {
+        return;
+    };
+    let selected = app.selected();
+    let Some((picture_cell, cell)) = selected.and_then(|s| Some((s, maze.intersection_at(s)?)))
+    else {
+        ui.label("Click an intersection to edit its turns.");
+        return;
+    };
+    let turns = maze.turns(cell);
+    ui.label(format!(
+        "Turns at intersection ({}, {})",
+        cell.row, cell.col
+    ));
+    let mut edited = turns;
+    egui::Grid::new("turns").num_columns(4).show(ui, |ui| {
+        for from in Side::ALL {
+            ui.label(format!("enter from {}:", from.word()));
+            for to in Side::ALL.into_iter().filter(|&to| to != from) {
+                let mut allowed = edited & turn_bit(from, to) != 0;
+                if ui
+                    .checkbox(&mut allowed, to.word())
+                    .on_hover_text(format!(
+                        "entering from {}, leave {}",
+                        from.word(),
+                        to.word()
+                    ))
+                    .changed()
+                {
+                    edited ^= turn_bit(from, to);
+                }
+            }
+            ui.end_row();
+        }
+    });
+    if edited != turns {
+        app.push(AppCommand::SetTurns(picture_cell, edited));
+    }
 }
 
 fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -291,7 +339,7 @@ fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             for (i, mv) in moves.iter().enumerate() {
                 let selected = i + 1 == shown;
                 if ui
-                    .selectable_label(selected, format!("{:>3}. {mv}", i + 1))
+                    .selectable_label(selected, format!("{}. {mv}", i + 1))
                     .clicked()
                 {
                     app.push(AppCommand::ShowStep(i + 1));

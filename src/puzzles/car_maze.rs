@@ -1,0 +1,737 @@
+//! The car maze of Daniel Sobral's "A Puzzle" (2009, `004_d1cf9a46ddd0579a.txt`): a grid of
+//! intersections where arrows say which way a car entering from one side may leave. A state is
+//! (intersection, side entered from); a move drives out through an allowed side to the
+//! neighbouring intersection, which it enters from the opposite side. The goal is to leave the
+//! grid at a given position just outside it.
+//!
+//! Text format (the article's, extended): one line per row of intersections, separated by
+//! commas. Each intersection is `OUTS: PATHS`: the sides a car may leave through (`U`, `D`, `L`,
+//! `R`), then undirected edges, each two sides; every edge `XY` with `Y` among the outgoing
+//! sides lets a car entering from `X` leave through `Y`. A one-way turn that this cannot say is
+//! written `X>Y`. Optional lines `start: ROW COL SIDE` (the intersection the car enters and the
+//! side it enters from; default `0 0 L`) and `exit: ROW COL` (a position just outside the grid;
+//! default right of the last row). Rows and columns are 0-based from the top-left; lines
+//! starting with `;` or `#` are comments.
+//!
+//! JSON format: `{"type": "car-maze", "version": 1, "rows": [["DR: DR", ...], ...],
+//! "start": {"row": 1, "col": 0, "side": "left"}, "exit": {"row": 3, "col": 5}}`.
+
+use std::any::Any;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Side, Square,
+    applicable, json_body, solve_on_places,
+};
+use crate::search::{Algorithm, CancelToken, Cost, Observer, Problem, SearchError, Successor};
+
+/// The registry entry of the car maze.
+pub static TYPE: PuzzleType = PuzzleType {
+    name: "car-maze",
+    label: "Car maze",
+    sniff: |text| {
+        let rows: Vec<&str> = content_lines(text).map(|(_, l)| l).collect();
+        let grid_rows = rows
+            .iter()
+            .filter(|l| !l.starts_with("start:") && !l.starts_with("exit:"))
+            .count();
+        let fitting = rows
+            .iter()
+            .filter(|l| {
+                l.starts_with("start:")
+                    || l.starts_with("exit:")
+                    || (l.contains(':') && l.chars().all(|c| "UDLRudlr:, >".contains(c)))
+            })
+            .count();
+        if grid_rows == 0 {
+            0.0
+        } else {
+            fitting as f64 / rows.len() as f64
+        }
+    },
+    parse_text: |text| Ok(Box::new(CarMaze::from_text(text)?)),
+    from_json: |value| Ok(Box::new(CarMaze::from_json(value)?)),
+    json_version: 1,
+    shipped: &[Shipped {
+        file: "car-maze.txt",
+        text: include_str!("../../puzzles/car-maze.txt"),
+    }],
+};
+
+/// The largest number of rows or columns of intersections.
+pub const MAX_SIDE: usize = 256;
+
+/// The bit of a turn set that lets a car entering from `from` leave through `to`.
+pub fn turn_bit(from: Side, to: Side) -> u16 {
+    1 << (from.index() * 4 + to.index())
+}
+
+/// A position on or just outside the grid: (row, column), which may be -1 or one past the end
+/// for the exit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Spot {
+    /// Row, from the top; -1 is just above the grid.
+    pub row: i32,
+    /// Column, from the left; -1 is just left of the grid.
+    pub col: i32,
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row, self.col)
+    }
+}
+
+/// A state: the car at an intersection (or at the exit), having entered from `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CarState {
+    /// Where the car is.
+    pub at: Spot,
+    /// The side of that intersection the car entered from.
+    pub from: Side,
+}
+
+/// A move: drive out through side `heading` to the intersection `to`. Shown as the article
+/// prints its answer: `right to (1,1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Drive {
+    /// The direction driven.
+    pub heading: Side,
+    /// Where the car arrives.
+    pub to: Spot,
+}
+
+impl fmt::Display for Drive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} to {}", self.heading.word(), self.to)
+    }
+}
+
+/// A car maze: `rows x cols` intersections, each a set of allowed turns, a start and an exit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CarMaze {
+    rows: usize,
+    cols: usize,
+    /// `turns[row * cols + col]`, bits as in [`turn_bit`].
+    turns: Vec<u16>,
+    start: CarState,
+    exit: Spot,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StartJson {
+    row: i32,
+    col: i32,
+    side: Side,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CarMazeJson {
+    #[serde(rename = "type")]
+    puzzle_type: String,
+    version: u32,
+    rows: Vec<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<StartJson>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    exit: Option<Spot>,
+}
+
+/// The lines of `text` that carry content, with 1-based line numbers.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with(';') && !l.starts_with('#'))
+}
+
+fn sides_of(word: &str, line: usize, what: &str) -> Result<Vec<Side>, FormatError> {
+    word.chars()
+        .map(|c| {
+            Side::from_letter(c).ok_or_else(|| {
+                FormatError::at(
+                    line,
+                    None,
+                    format!("{what}: unknown direction {c:?} (use U D L R)"),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Parses one intersection, `OUTS: PATHS`, into its turn set. `what` names it in errors.
+fn parse_intersection(text: &str, line: usize, what: &str) -> Result<u16, FormatError> {
+    let Some((outs, paths)) = text.split_once(':') else {
+        return Err(FormatError::at(
+            line,
+            None,
+            format!("{what}: expected `OUTS: PATHS`, found {:?}", text.trim()),
+        ));
+    };
+    let outs = sides_of(outs.trim(), line, what)?;
+    let mut turns = 0u16;
+    for path in paths.split_whitespace() {
+        if let Some((from, to)) = path.split_once('>') {
+            let (from, to) = (sides_of(from, line, what)?, sides_of(to, line, what)?);
+            let ([from], [to]) = (from.as_slice(), to.as_slice()) else {
+                return Err(FormatError::at(
+                    line,
+                    None,
+                    format!("{what}: a one-way turn is two sides, like `L>U`, not {path:?}"),
+                ));
+            };
+            if from == to {
+                return Err(FormatError::at(
+                    line,
+                    None,
+                    format!("{what}: the turn {path:?} leaves the way it came"),
+                ));
+            }
+            turns |= turn_bit(*from, *to);
+            continue;
+        }
+        let ends = sides_of(path, line, what)?;
+        let [a, b] = ends.as_slice() else {
+            return Err(FormatError::at(
+                line,
+                None,
+                format!("{what}: an edge is two sides, like `UD`, not {path:?}"),
+            ));
+        };
+        if a == b {
+            return Err(FormatError::at(
+                line,
+                None,
+                format!("{what}: the edge {path:?} joins a side to itself"),
+            ));
+        }
+        if !outs.contains(a) && !outs.contains(b) {
+            return Err(FormatError::at(
+                line,
+                None,
+                format!(
+                    "{what}: the edge {path:?} leads out through neither {} nor {}, \
+                     which are not among the outgoing directions",
+                    a.letter(),
+                    b.letter()
+                ),
+            ));
+        }
+        if outs.contains(b) {
+            turns |= turn_bit(*a, *b);
+        }
+        if outs.contains(a) {
+            turns |= turn_bit(*b, *a);
+        }
+    }
+    Ok(turns)
+}
+
+/// Writes a turn set in the article's `OUTS: PATHS` form when that says exactly these turns,
+/// otherwise with one-way turns `X>Y`.
+fn write_intersection(turns: u16) -> String {
+    let mut outs = String::new();
+    for to in Side::ALL {
+        if Side::ALL
+            .iter()
+            .any(|&from| turns & turn_bit(from, to) != 0)
+        {
+            outs.push(to.letter());
+        }
+    }
+    let mut edges = Vec::new();
+    for (i, &a) in Side::ALL.iter().enumerate() {
+        for &b in &Side::ALL[i + 1..] {
+            if turns & (turn_bit(a, b) | turn_bit(b, a)) != 0 {
+                edges.push(format!("{}{}", a.letter(), b.letter()));
+            }
+        }
+    }
+    let undirected = format!("{outs}: {}", edges.join(" "));
+    if parse_intersection(&undirected, 0, "").ok() == Some(turns) {
+        return undirected;
+    }
+    let mut one_way = Vec::new();
+    for from in Side::ALL {
+        for to in Side::ALL {
+            if turns & turn_bit(from, to) != 0 {
+                one_way.push(format!("{}>{}", from.letter(), to.letter()));
+            }
+        }
+    }
+    format!("{outs}: {}", one_way.join(" "))
+}
+
+fn parse_numbers(
+    rest: &str,
+    line: usize,
+    what: &str,
+    count: usize,
+) -> Result<Vec<i32>, FormatError> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    if words.len() < count {
+        return Err(FormatError::at(
+            line,
+            None,
+            format!("{what}: too few values"),
+        ));
+    }
+    words[..count]
+        .iter()
+        .map(|w| {
+            w.parse::<i32>().map_err(|_| {
+                FormatError::at(line, None, format!("{what}: {w:?} is not a whole number"))
+            })
+        })
+        .collect()
+}
+
+impl CarMaze {
+    /// Parses the text format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] with the line for a row with the wrong number of intersections, an
+    /// unknown direction letter, a malformed intersection or edge, an edge that leads out
+    /// through no listed direction, a start inside no intersection or an exit not just outside
+    /// the grid.
+    pub fn from_text(text: &str) -> Result<Self, FormatError> {
+        let mut rows: Vec<(usize, Vec<u16>)> = Vec::new();
+        let (mut start, mut exit) = (None, None);
+        for (line, content) in content_lines(text) {
+            if let Some(rest) = content.strip_prefix("start:") {
+                let n = parse_numbers(rest, line, "start", 2)?;
+                let side_word = rest.split_whitespace().nth(2).unwrap_or("");
+                let side = match sides_of(side_word, line, "start")?.as_slice() {
+                    [side] => *side,
+                    _ => {
+                        return Err(FormatError::at(
+                            line,
+                            None,
+                            "start: give `ROW COL SIDE`, the side one of U D L R",
+                        ));
+                    }
+                };
+                start = Some((
+                    line,
+                    Spot {
+                        row: n[0],
+                        col: n[1],
+                    },
+                    side,
+                ));
+            } else if let Some(rest) = content.strip_prefix("exit:") {
+                let n = parse_numbers(rest, line, "exit", 2)?;
+                exit = Some((
+                    line,
+                    Spot {
+                        row: n[0],
+                        col: n[1],
+                    },
+                ));
+            } else {
+                let row = content
+                    .split(',')
+                    .enumerate()
+                    .map(|(i, part)| {
+                        parse_intersection(part, line, &format!("intersection {}", i + 1))
+                    })
+                    .collect::<Result<Vec<u16>, _>>()?;
+                rows.push((line, row));
+            }
+        }
+        Self::from_parts(rows, start, exit)
+    }
+
+    fn from_parts(
+        rows: Vec<(usize, Vec<u16>)>,
+        start: Option<(usize, Spot, Side)>,
+        exit: Option<(usize, Spot)>,
+    ) -> Result<Self, FormatError> {
+        let Some((_, first)) = rows.first() else {
+            return Err(FormatError::new("the file has no rows of intersections"));
+        };
+        let cols = first.len();
+        for (line, row) in &rows {
+            if row.len() != cols {
+                return Err(FormatError::at(
+                    *line,
+                    None,
+                    format!(
+                        "{} intersections in this row where the first row has {cols}",
+                        row.len()
+                    ),
+                ));
+            }
+        }
+        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
+            return Err(FormatError::new(format!(
+                "the maze is {} x {cols}; at most {MAX_SIDE} x {MAX_SIDE} is supported",
+                rows.len()
+            )));
+        }
+        let n_rows = rows.len();
+        let mut maze = Self {
+            rows: n_rows,
+            cols,
+            turns: rows.into_iter().flat_map(|(_, r)| r).collect(),
+            start: CarState {
+                at: Spot { row: 0, col: 0 },
+                from: Side::Left,
+            },
+            exit: Spot {
+                row: n_rows as i32 - 1,
+                col: cols as i32,
+            },
+        };
+        if let Some((line, at, from)) = start {
+            if !maze.inside(at) {
+                return Err(FormatError::at(
+                    line,
+                    None,
+                    format!("start: {at} is outside the {n_rows} x {cols} grid"),
+                ));
+            }
+            maze.start = CarState { at, from };
+        }
+        if let Some((line, at)) = exit {
+            if !maze.just_outside(at) {
+                return Err(FormatError::at(
+                    line,
+                    None,
+                    format!("exit: {at} is not just outside the {n_rows} x {cols} grid"),
+                ));
+            }
+            maze.exit = at;
+        }
+        Ok(maze)
+    }
+
+    /// Reads the JSON format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] for a JSON object of the wrong shape, or the errors of
+    /// [`CarMaze::from_text`] (with the row number as the entry).
+    pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
+        let body: CarMazeJson = json_body(value)?;
+        let in_field = |field: &str, e: FormatError| FormatError {
+            field: Some(field.into()),
+            ..e
+        };
+        let rows = body
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let turns = row
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| parse_intersection(s, r + 1, &format!("intersection {}", i + 1)))
+                    .collect::<Result<Vec<u16>, _>>()?;
+                Ok((r + 1, turns))
+            })
+            .collect::<Result<Vec<_>, FormatError>>()
+            .map_err(|e| in_field("rows", e))?;
+        let start = body.start.map(|s| {
+            (
+                1,
+                Spot {
+                    row: s.row,
+                    col: s.col,
+                },
+                s.side,
+            )
+        });
+        let exit = body.exit.map(|e| (1, e));
+        Self::from_parts(rows, start, exit).map_err(|e| {
+            let field = if e.message.starts_with("start") {
+                "start"
+            } else if e.message.starts_with("exit") {
+                "exit"
+            } else {
+                "rows"
+            };
+            FormatError {
+                line: if field == "rows" { e.line } else { None },
+                ..in_field(field, e)
+            }
+        })
+    }
+
+    /// Number of rows of intersections.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns of intersections.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Where the car starts, and the side it enters from.
+    pub fn start(&self) -> CarState {
+        self.start
+    }
+
+    /// The position just outside the grid the car must reach.
+    pub fn exit(&self) -> Spot {
+        self.exit
+    }
+
+    fn inside(&self, at: Spot) -> bool {
+        at.row >= 0 && at.col >= 0 && (at.row as usize) < self.rows && (at.col as usize) < self.cols
+    }
+
+    fn just_outside(&self, at: Spot) -> bool {
+        let (r, c) = (at.row, at.col);
+        let (rows, cols) = (self.rows as i32, self.cols as i32);
+        let row_in = (0..rows).contains(&r);
+        let col_in = (0..cols).contains(&c);
+        (row_in && (c == -1 || c == cols)) || (col_in && (r == -1 || r == rows))
+    }
+
+    /// The turns allowed at the intersection at `cell` (0 outside the grid); bits as in
+    /// [`turn_bit`].
+    pub fn turns(&self, cell: Cell) -> u16 {
+        if cell.row < self.rows && cell.col < self.cols {
+            self.turns[cell.row * self.cols + cell.col]
+        } else {
+            0
+        }
+    }
+
+    /// Replaces the turns of the intersection at `cell`. Returns whether anything changed.
+    pub fn set_turns(&mut self, cell: Cell, turns: u16) -> bool {
+        if cell.row >= self.rows || cell.col >= self.cols {
+            return false;
+        }
+        let slot = &mut self.turns[cell.row * self.cols + cell.col];
+        // A turn back out through the side it came in is not a turn.
+        let turns = Side::ALL
+            .into_iter()
+            .fold(turns, |t, s| t & !turn_bit(s, s));
+        let changed = *slot != turns;
+        *slot = turns;
+        changed
+    }
+
+    /// Where the car goes from `state` by leaving through `heading`, if the turn is allowed
+    /// and it stays on the grid or reaches the exit.
+    pub fn drive(&self, state: CarState, heading: Side) -> Option<CarState> {
+        if !self.inside(state.at) {
+            return None;
+        }
+        let cell = Cell::new(state.at.row as usize, state.at.col as usize);
+        if self.turns(cell) & turn_bit(state.from, heading) == 0 {
+            return None;
+        }
+        let (dr, dc) = heading.delta();
+        let at = Spot {
+            row: state.at.row + dr as i32,
+            col: state.at.col + dc as i32,
+        };
+        (self.inside(at) || at == self.exit).then_some(CarState {
+            at,
+            from: heading.opposite(),
+        })
+    }
+
+    /// The square of the picture showing `at` (the picture has a border of one square).
+    fn picture_cell(at: Spot) -> Cell {
+        Cell::new((at.row + 1) as usize, (at.col + 1) as usize)
+    }
+
+    /// The intersection shown at picture square `cell`, if any.
+    pub fn intersection_at(&self, cell: Cell) -> Option<Cell> {
+        let inner = Cell::new(cell.row.checked_sub(1)?, cell.col.checked_sub(1)?);
+        (inner.row < self.rows && inner.col < self.cols).then_some(inner)
+    }
+
+    fn rows_json(&self) -> Vec<Vec<String>> {
+        self.turns
+            .chunks(self.cols)
+            .map(|row| row.iter().map(|&t| write_intersection(t)).collect())
+            .collect()
+    }
+}
+
+impl Problem for CarMaze {
+    type State = CarState;
+    type Move = Drive;
+
+    fn start_states(&self) -> Vec<CarState> {
+        vec![self.start]
+    }
+
+    fn is_goal(&self, state: &CarState) -> bool {
+        state.at == self.exit
+    }
+
+    fn successors(&self, state: &CarState, out: &mut Vec<Successor<CarState, Drive>>) {
+        for heading in Side::ALL {
+            if let Some(next) = self.drive(*state, heading) {
+                out.push(Successor {
+                    state: next,
+                    mv: Drive {
+                        heading,
+                        to: next.at,
+                    },
+                    cost: 1.0,
+                });
+            }
+        }
+    }
+
+    /// Manhattan distance to the exit: every move goes one intersection, so it never
+    /// overestimates.
+    fn heuristic(&self, state: &CarState) -> Cost {
+        (state.at.row.abs_diff(self.exit.row) + state.at.col.abs_diff(self.exit.col)) as Cost
+    }
+
+    fn has_heuristic(&self) -> bool {
+        true
+    }
+}
+
+impl Puzzle for CarMaze {
+    fn puzzle_type(&self) -> &'static PuzzleType {
+        &TYPE
+    }
+
+    /// The grid with a border of one square, where the exit and the way in are drawn.
+    fn picture(&self) -> Picture {
+        let (rows, cols) = (self.rows + 2, self.cols + 2);
+        let mut squares = vec![Square::Void; rows * cols];
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                squares[(r + 1) * cols + c + 1] = Square::Junction(self.turns[r * self.cols + c]);
+            }
+        }
+        let exit = Self::picture_cell(self.exit);
+        squares[exit.row * cols + exit.col] = Square::Goal;
+        let (dr, dc) = self.start.from.delta();
+        let way_in = Spot {
+            row: self.start.at.row + dr as i32,
+            col: self.start.at.col + dc as i32,
+        };
+        if !self.inside(way_in) {
+            let cell = Self::picture_cell(way_in);
+            squares[cell.row * cols + cell.col] = Square::Start;
+        }
+        Picture {
+            rows,
+            cols,
+            squares,
+            start: Self::picture_cell(self.start.at),
+        }
+    }
+
+    fn algorithms(&self) -> Vec<Algorithm> {
+        applicable(self)
+    }
+
+    fn default_algorithm(&self) -> Algorithm {
+        Algorithm::Bfs
+    }
+
+    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
+        algorithm.is_optimal_for(self)
+    }
+
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        observer: &mut dyn Observer<Place>,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        solve_on_places(self, &TYPE, algorithm, observer, cancel, |s| Place {
+            cell: Self::picture_cell(s.at),
+            side: Some(s.from),
+        })
+    }
+
+    /// Intersections are edited with the turn editor, not painted.
+    fn stroke_value(&self, _cell: Cell) -> Option<u8> {
+        None
+    }
+
+    fn paint(&mut self, _cell: Cell, _value: u8) -> bool {
+        false
+    }
+
+    fn to_text(&self) -> String {
+        let mut text: String = self
+            .rows_json()
+            .iter()
+            .map(|row| row.join(", ") + "\n")
+            .collect();
+        text += &format!(
+            "start: {} {} {}\nexit: {} {}\n",
+            self.start.at.row,
+            self.start.at.col,
+            self.start.from.letter(),
+            self.exit.row,
+            self.exit.col
+        );
+        text
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!(CarMazeJson {
+            puzzle_type: TYPE.name.into(),
+            version: TYPE.json_version,
+            rows: self.rows_json(),
+            start: Some(StartJson {
+                row: self.start.at.row,
+                col: self.start.at.col,
+                side: self.start.from,
+            }),
+            exit: Some(self.exit),
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn Puzzle> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_articles_edge_rule() {
+        // "RLD: RD LD": leave right when entering from below; leave left when entering from
+        // below; leave down when entering from the right or the left.
+        let turns = parse_intersection("RLD: RD LD", 1, "x").unwrap();
+        let expected = turn_bit(Side::Down, Side::Right)
+            | turn_bit(Side::Down, Side::Left)
+            | turn_bit(Side::Right, Side::Down)
+            | turn_bit(Side::Left, Side::Down);
+        assert_eq!(turns, expected);
+    }
+
+    #[test]
+    fn every_turn_set_round_trips_through_text() {
+        for turns in 0..=u16::MAX {
+            let clean = Side::ALL
+                .into_iter()
+                .fold(turns, |t, s| t & !turn_bit(s, s));
+            if clean != turns {
+                continue;
+            }
+            let text = write_intersection(turns);
+            assert_eq!(parse_intersection(&text, 1, "x"), Ok(turns), "{text}");
+        }
+    }
+}
