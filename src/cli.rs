@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::puzzles::{self, Report};
-use crate::search::{Algorithm, CancelToken, NoObserver};
+use crate::puzzles::{self, NoWatcher, Report};
+use crate::search::{Algorithm, CancelToken};
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
 #[derive(Debug, Parser)]
@@ -87,7 +87,7 @@ fn solve(args: &SolveArgs) -> u8 {
             }
         },
     };
-    let report = match puzzle.solve(algorithm, &mut NoObserver, &CancelToken::new()) {
+    let report = match puzzle.solve(algorithm, &mut NoWatcher, &CancelToken::new()) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("puzzlelab: {}: {e}", args.file.display());

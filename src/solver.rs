@@ -12,8 +12,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryS
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::puzzles::{Place, Puzzle, Report};
-use crate::search::{Algorithm, CancelToken, Observer, Stats};
+use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
+use crate::search::{Algorithm, CancelToken, Stats};
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -43,6 +43,8 @@ pub enum Command {
 /// What the search did since the previous progress event.
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
+    /// Number of states expanded since the previous event.
+    pub expanded_count: u64,
     /// Places of the states expanded (moved to the closed set), in order.
     pub expanded: Vec<Place>,
     /// Places of the states added to the frontier, in order.
@@ -51,6 +53,8 @@ pub struct Progress {
     pub current: Option<Place>,
     /// The current path (depth-first search only), start first.
     pub path: Option<Vec<Place>>,
+    /// The picture of the state expanded last, for board puzzles.
+    pub board: Option<Picture>,
     /// Depth of the state expanded last.
     pub depth: u64,
     /// Statistics so far.
@@ -245,7 +249,7 @@ impl Pacer {
     }
 
     fn flush(&mut self) {
-        if self.batch.expanded.is_empty() && self.batch.generated.is_empty() {
+        if self.batch.expanded_count == 0 && self.batch.generated.is_empty() {
             return;
         }
         let batch = std::mem::take(&mut self.batch);
@@ -318,17 +322,30 @@ impl Pacer {
     }
 }
 
-impl Observer<Place> for Pacer {
-    fn expanded(&mut self, place: &Place, depth: u64, stats: &Stats) {
-        self.batch.expanded.push(*place);
-        self.batch.current = Some(*place);
+impl Watcher for Pacer {
+    fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
+        self.batch.expanded_count += 1;
+        if let Some(place) = place {
+            self.batch.expanded.push(place);
+            self.batch.current = Some(place);
+        }
         self.batch.depth = depth;
         self.batch.stats = stats.clone();
         self.pace();
     }
 
-    fn generated(&mut self, place: &Place) {
-        self.batch.generated.push(*place);
+    fn generated(&mut self, place: Option<Place>) {
+        if let Some(place) = place {
+            self.batch.generated.push(place);
+        }
+    }
+
+    fn wants_board(&self) -> bool {
+        self.path_wanted()
+    }
+
+    fn board(&mut self, picture: Picture) {
+        self.batch.board = Some(picture);
     }
 
     fn path(&mut self, path: &[Place]) {

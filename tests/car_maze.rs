@@ -2,8 +2,8 @@
 //! against the `pathfinding` crate, a maze with no way out, and bad input.
 
 use puzzlelab::puzzles::car_maze::{CarMaze, CarState, Spot, turn_bit};
-use puzzlelab::puzzles::{self, Cell, Puzzle, Side};
-use puzzlelab::search::{self, Algorithm, CancelToken, NoObserver, Outcome, Problem};
+use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle, Side};
+use puzzlelab::search::{self, Algorithm, CancelToken, Outcome, Problem};
 
 fn seed_maze() -> CarMaze {
     CarMaze::from_text(include_str!("../puzzles/car-maze.txt")).unwrap()
@@ -61,7 +61,7 @@ fn optimal_algorithms_agree_and_the_others_are_legal() {
     let maze = seed_maze();
     for algorithm in Algorithm::ALL {
         let report = maze
-            .solve(algorithm, &mut NoObserver, &CancelToken::new())
+            .solve(algorithm, &mut NoWatcher, &CancelToken::new())
             .unwrap();
         assert!(report.solved, "{algorithm}");
         if maze.guarantees_optimal(algorithm) {

@@ -2,8 +2,8 @@
 //! 9-move solution, the two shortest solutions, and legal jumps.
 
 use puzzlelab::puzzles::klondike::{Compass, Klondike, Spot};
-use puzzlelab::puzzles::{self, Cell, Puzzle};
-use puzzlelab::search::{self, Algorithm, CancelToken, NoObserver, Outcome};
+use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle};
+use puzzlelab::search::{self, Algorithm, CancelToken, Outcome};
 
 fn klondike() -> Klondike {
     Klondike::from_text(include_str!("../puzzles/klondike.txt")).unwrap()
@@ -43,7 +43,7 @@ fn shortest_solution_has_nine_moves() {
 fn there_are_exactly_two_shortest_solutions() {
     assert_eq!(klondike().count_shortest_solutions(), Some((9, 2)));
     let report = klondike()
-        .solve(Algorithm::Bfs, &mut NoObserver, &CancelToken::new())
+        .solve(Algorithm::Bfs, &mut NoWatcher, &CancelToken::new())
         .unwrap();
     assert_eq!(report.notes, ["2 shortest solutions of 9 moves exist"]);
 }
@@ -53,7 +53,7 @@ fn every_algorithm_finds_a_legal_solution() {
     let k = klondike();
     for algorithm in Algorithm::ALL {
         let report = k
-            .solve(algorithm, &mut NoObserver, &CancelToken::new())
+            .solve(algorithm, &mut NoWatcher, &CancelToken::new())
             .unwrap();
         assert!(report.solved, "{algorithm}");
         assert_eq!(report.path.len(), report.moves.len() + 1);

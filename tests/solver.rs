@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use puzzlelab::puzzles::maze::Maze;
-use puzzlelab::puzzles::{self, Cell, Picture, Place, Puzzle, PuzzleType, Report};
-use puzzlelab::search::{Algorithm, CancelToken, Observer, Outcome, SearchError};
+use puzzlelab::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Watcher};
+use puzzlelab::search::{Algorithm, CancelToken, Outcome, SearchError};
 use puzzlelab::solver::{Command, Event, SolverHandle};
 
 fn no_wake() -> Arc<dyn Fn() + Send + Sync> {
@@ -144,7 +144,7 @@ impl Puzzle for Exploding {
     fn solve(
         &self,
         _: Algorithm,
-        _: &mut dyn Observer<Place>,
+        _: &mut dyn Watcher,
         _: &CancelToken,
     ) -> Result<Report, SearchError> {
         panic!("boom")

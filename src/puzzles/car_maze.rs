@@ -22,10 +22,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Side, Square,
+    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Side, Square, Watcher,
     applicable, json_body, solve_on_places,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Observer, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
 /// The registry entry of the car maze.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -643,10 +643,10 @@ impl Puzzle for CarMaze {
     fn solve(
         &self,
         algorithm: Algorithm,
-        observer: &mut dyn Observer<Place>,
+        watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        solve_on_places(self, &TYPE, algorithm, observer, cancel, |s| Place {
+        solve_on_places(self, &TYPE, algorithm, watcher, cancel, |s| Place {
             cell: Self::picture_cell(s.at),
             side: Some(s.from),
         })

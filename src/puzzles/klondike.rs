@@ -18,12 +18,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
-    applicable, check_rectangle, json_body, solve_on_places, text_rows,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher,
+    alphabet_score, applicable, check_rectangle, json_body, solve_on_places, text_rows,
 };
-use crate::search::{
-    Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Successor,
-};
+use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, Successor};
 
 /// The registry entry of the Klondike puzzle.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -399,10 +397,10 @@ impl Puzzle for Klondike {
     fn solve(
         &self,
         algorithm: Algorithm,
-        observer: &mut dyn Observer<Place>,
+        watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        let mut report = solve_on_places(self, &TYPE, algorithm, observer, cancel, |s| {
+        let mut report = solve_on_places(self, &TYPE, algorithm, watcher, cancel, |s| {
             self.cell(*s).into()
         })?;
         if report.outcome != Outcome::Cancelled

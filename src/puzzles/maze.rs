@@ -16,10 +16,10 @@ use rand::{Rng as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Square, alphabet_score,
-    applicable, check_rectangle, json_body, solve_on_places, text_rows,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher,
+    alphabet_score, applicable, check_rectangle, json_body, solve_on_places, text_rows,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Observer, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
 /// The registry entry of the grid maze.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -438,10 +438,10 @@ impl Puzzle for Maze {
     fn solve(
         &self,
         algorithm: Algorithm,
-        observer: &mut dyn Observer<Place>,
+        watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        solve_on_places(self, &TYPE, algorithm, observer, cancel, |s| {
+        solve_on_places(self, &TYPE, algorithm, watcher, cancel, |s| {
             self.cell(*s).into()
         })
     }

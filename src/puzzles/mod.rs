@@ -16,7 +16,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::search::{
-    self, Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Stats,
+    self, Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Stats, Successor,
 };
 
 /// A square of a grid: (row, column), 0-based, row 0 at the top, column 0 at the left.
@@ -191,8 +191,13 @@ pub struct Report {
     pub cost: Cost,
     /// The moves of the solution, as the puzzle names them.
     pub moves: Vec<String>,
-    /// The places of the solution's states, start first (one more than there are moves).
+    /// The places of the solution's states, start first (one more than there are moves);
+    /// empty for board puzzles.
     pub path: Vec<Place>,
+    /// The pictures of the solution's states, start first, for board puzzles (whose states
+    /// have no place); empty otherwise.
+    #[serde(skip)]
+    pub boards: Vec<Picture>,
     /// Statistics of the run.
     pub stats: Stats,
     /// Extra findings specific to the puzzle (for example how many shortest solutions exist).
@@ -218,14 +223,14 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// [`Algorithm::is_optimal_for`]).
     fn guarantees_optimal(&self, algorithm: Algorithm) -> bool;
 
-    /// Solves the puzzle, reporting the search to `observer` in places.
+    /// Solves the puzzle, reporting the search to `watcher`.
     ///
     /// # Errors
     /// As [`search::run`].
     fn solve(
         &self,
         algorithm: Algorithm,
-        observer: &mut dyn Observer<Place>,
+        watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError>;
 
@@ -258,6 +263,31 @@ impl Clone for Box<dyn Puzzle> {
         self.clone_box()
     }
 }
+
+/// What a front end hears of a search, in puzzle-independent terms: the [`Place`] of each
+/// state for puzzles whose states are positions on the picture, and, when asked for, the whole
+/// picture of a state for puzzles whose states are boards. Every method has an empty default.
+pub trait Watcher {
+    /// A state was expanded, `depth` moves from the start; `place` is `None` for board puzzles.
+    fn expanded(&mut self, _place: Option<Place>, _depth: u64, _stats: &Stats) {}
+    /// A state was added to the frontier.
+    fn generated(&mut self, _place: Option<Place>) {}
+    /// Depth-first search's current path, as places.
+    fn path(&mut self, _path: &[Place]) {}
+    /// Whether the picture of the next state expanded is wanted: making one costs time, so it
+    /// is made only when this says so.
+    fn wants_board(&self) -> bool {
+        false
+    }
+    /// The picture of the state about to be reported as expanded.
+    fn board(&mut self, _picture: Picture) {}
+}
+
+/// A watcher that ignores everything, for headless runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoWatcher;
+
+impl Watcher for NoWatcher {}
 
 /// A puzzle file shipped in `puzzles/` and built into the program.
 #[derive(Clone, Copy, Debug)]
@@ -595,12 +625,12 @@ pub fn solve_on_places<P: Problem + ?Sized>(
     problem: &P,
     puzzle_type: &'static PuzzleType,
     algorithm: Algorithm,
-    observer: &mut dyn Observer<Place>,
+    watcher: &mut dyn Watcher,
     cancel: &CancelToken,
     place_of: impl Fn(&P::State) -> Place,
 ) -> Result<Report, SearchError> {
     let mut adapter = PlaceObserver {
-        inner: observer,
+        inner: watcher,
         place_of: &place_of,
         path: Vec::new(),
     };
@@ -614,6 +644,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         cost: result.cost,
         moves: result.moves.iter().map(ToString::to_string).collect(),
         path: result.states.iter().map(&place_of).collect(),
+        boards: Vec::new(),
         stats: result.stats,
         notes: Vec::new(),
     })
@@ -628,18 +659,19 @@ pub fn applicable<P: Problem + ?Sized>(problem: &P) -> Vec<Algorithm> {
 }
 
 struct PlaceObserver<'a, F> {
-    inner: &'a mut dyn Observer<Place>,
+    inner: &'a mut dyn Watcher,
     place_of: &'a F,
     path: Vec<Place>,
 }
 
 impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
     fn expanded(&mut self, state: &S, depth: u64, stats: &Stats) {
-        self.inner.expanded(&(self.place_of)(state), depth, stats);
+        self.inner
+            .expanded(Some((self.place_of)(state)), depth, stats);
     }
 
     fn generated(&mut self, state: &S) {
-        self.inner.generated(&(self.place_of)(state));
+        self.inner.generated(Some((self.place_of)(state)));
     }
 
     fn path(&mut self, path: &[S]) {
@@ -681,4 +713,77 @@ pub fn save_file(puzzle: &dyn Puzzle, path: &Path) -> std::io::Result<()> {
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// Runs `algorithm` on a puzzle whose states are whole boards, giving `watcher` the picture of
+/// an expanded state when it asks for one, and the [`Report`] the picture of every state of
+/// the solution (in [`Report::boards`]).
+///
+/// # Errors
+/// As [`search::run`].
+pub fn solve_on_boards<P: Problem + ?Sized>(
+    problem: &P,
+    puzzle_type: &'static PuzzleType,
+    algorithm: Algorithm,
+    watcher: &mut dyn Watcher,
+    cancel: &CancelToken,
+    picture_of: impl Fn(&P::State) -> Picture,
+) -> Result<Report, SearchError> {
+    let mut adapter = BoardObserver {
+        inner: watcher,
+        picture_of: &picture_of,
+    };
+    let result = search::run(problem, algorithm, &mut adapter, cancel)?;
+    Ok(Report {
+        puzzle_type: puzzle_type.name,
+        algorithm,
+        outcome: result.outcome,
+        solved: result.outcome == Outcome::Found,
+        optimal: result.optimal,
+        cost: result.cost,
+        moves: result.moves.iter().map(ToString::to_string).collect(),
+        path: Vec::new(),
+        boards: result.states.iter().map(&picture_of).collect(),
+        stats: result.stats,
+        notes: Vec::new(),
+    })
+}
+
+struct BoardObserver<'a, F> {
+    inner: &'a mut dyn Watcher,
+    picture_of: &'a F,
+}
+
+impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
+    fn expanded(&mut self, state: &S, depth: u64, stats: &Stats) {
+        if self.inner.wants_board() {
+            self.inner.board((self.picture_of)(state));
+        }
+        self.inner.expanded(None, depth, stats);
+    }
+
+    fn generated(&mut self, _state: &S) {
+        self.inner.generated(None);
+    }
+}
+
+/// Replays `moves` (as named by `Display`) from the start state of `problem`, checking each is
+/// a legal successor. Returns the states visited, start first, or the index of the first move
+/// that is not legal. Tests and the GUI's playback use it.
+pub fn replay<P: Problem + ?Sized>(problem: &P, moves: &[String]) -> Result<Vec<P::State>, usize> {
+    let Some(mut at) = problem.start_states().into_iter().next() else {
+        return Err(0);
+    };
+    let mut states = vec![at.clone()];
+    let mut successors: Vec<Successor<P::State, P::Move>> = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        successors.clear();
+        problem.successors(&at, &mut successors);
+        let Some(next) = successors.iter().find(|s| s.mv.to_string() == *mv) else {
+            return Err(i);
+        };
+        at = next.state.clone();
+        states.push(at.clone());
+    }
+    Ok(states)
 }
