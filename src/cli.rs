@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::{self, NoWatcher, Report};
 use crate::search::{Algorithm, CancelToken};
 
@@ -25,6 +26,20 @@ pub struct Cli {
 enum Command {
     /// Solve a puzzle file and print the solution and the statistics of the search.
     Solve(SolveArgs),
+    /// Count the states reachable from a puzzle's start, and how many of them are solved.
+    States(StatesArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct StatesArgs {
+    /// The puzzle file (plain text or JSON).
+    file: PathBuf,
+    /// The puzzle type; detected from the file when absent.
+    #[arg(long = "type", value_name = "T")]
+    puzzle_type: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -38,6 +53,10 @@ struct SolveArgs {
     /// guarantees an optimal answer for the puzzle.
     #[arg(long, short, value_name = "A")]
     algorithm: Option<String>,
+    /// Klotski's move metric: `unit` (one piece moves one cell) or `piece` (one piece moves
+    /// any distance). Default: the file's, or `unit`.
+    #[arg(long, value_name = "M")]
+    metric: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -55,6 +74,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => ExitCode::from(solve(&args)),
+        Some(Command::States(args)) => ExitCode::from(states(&args)),
         None => match crate::app::run_gui(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -66,13 +86,24 @@ pub fn main() -> ExitCode {
 }
 
 fn solve(args: &SolveArgs) -> u8 {
-    let puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
+    let mut puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("puzzlelab: {e}");
             return EXIT_BAD_INPUT;
         }
     };
+    if let Some(name) = &args.metric {
+        let Some(metric) = Metric::from_name(name) else {
+            eprintln!("puzzlelab: unknown metric `{name}` (known: unit, piece)");
+            return EXIT_BAD_INPUT;
+        };
+        let Some(klotski) = puzzle.as_any_mut().downcast_mut::<Klotski>() else {
+            eprintln!("puzzlelab: --metric applies to klotski puzzles only");
+            return EXIT_BAD_INPUT;
+        };
+        klotski.set_metric(metric);
+    }
     let algorithm = match args.algorithm.as_deref() {
         None => puzzle.default_algorithm(),
         Some(name) => match Algorithm::from_name(name) {
@@ -112,6 +143,35 @@ fn solve(args: &SolveArgs) -> u8 {
     } else {
         EXIT_NO_SOLUTION
     }
+}
+
+fn states(args: &StatesArgs) -> u8 {
+    let puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("puzzlelab: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let count = puzzle.count_states(&CancelToken::new());
+    let text = if args.json {
+        format!(
+            "{}\n",
+            serde_json::json!({
+                "type": puzzle.puzzle_type().name,
+                "states": count.states,
+                "solved_states": count.goals,
+                "elapsed_ms": count.elapsed_ms,
+            })
+        )
+    } else {
+        format!(
+            "reachable states: {}\nsolved states: {}\ntime: {:.1} ms\n",
+            count.states, count.goals, count.elapsed_ms
+        )
+    };
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
+    EXIT_SOLVED
 }
 
 /// The plain-text report printed by `puzzlelab solve`.

@@ -149,6 +149,9 @@ impl Puzzle for Exploding {
     ) -> Result<Report, SearchError> {
         panic!("boom")
     }
+    fn count_states(&self, _: &CancelToken) -> puzzlelab::search::StateCount {
+        panic!("boom")
+    }
     fn stroke_value(&self, _: Cell) -> Option<u8> {
         None
     }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 pub use search_view::{Mark, SearchView};
 
+use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::{self, Cell, Puzzle, PuzzleType, Report, Shipped, car_maze, maze::Maze};
 use crate::search::{Algorithm, Outcome};
 use crate::solver::{Command as SolverCommand, Event, SolverHandle};
@@ -100,6 +101,14 @@ pub enum AppCommand {
     MazeResize(usize, usize),
     /// Show the solution up to this many moves.
     ShowStep(usize),
+    /// Klotski: count moves with this metric.
+    KlotskiMetric(Metric),
+    /// Klotski: take back the last move played.
+    KlotskiUndo,
+    /// Klotski: play again the last move taken back.
+    KlotskiRedo,
+    /// Klotski: put the pieces back where they were loaded.
+    KlotskiReset,
     /// Select a square of the picture (the car maze's turn editor edits the selected one).
     Select(Cell),
     /// Car maze: set the turns of the intersection at this picture square (bits as in
@@ -419,24 +428,39 @@ impl PuzzleLabApp {
             }
             AppCommand::MazeRandom => {
                 let (density, seed) = (self.settings.density, self.settings.seed);
-                self.edit_maze(|m| m.randomize(density, seed));
+                self.edit_as(|m: &mut Maze| {
+                    m.randomize(density, seed);
+                    true
+                });
                 self.settings.seed = self.settings.seed.wrapping_add(1);
             }
-            AppCommand::MazeInvert => self.edit_maze(Maze::invert),
-            AppCommand::MazeClear => self.edit_maze(Maze::clear),
-            AppCommand::MazeResize(rows, cols) => self.edit_maze(|m| m.resize(rows, cols)),
+            AppCommand::MazeInvert => self.edit_as(|m: &mut Maze| {
+                m.invert();
+                true
+            }),
+            AppCommand::MazeClear => self.edit_as(|m: &mut Maze| {
+                m.clear();
+                true
+            }),
+            AppCommand::MazeResize(rows, cols) => self.edit_as(|m: &mut Maze| {
+                m.resize(rows, cols);
+                true
+            }),
+            AppCommand::KlotskiMetric(metric) => self.edit_as(|k: &mut Klotski| {
+                k.set_metric(metric);
+                true
+            }),
+            AppCommand::KlotskiUndo => self.edit_as(Klotski::undo),
+            AppCommand::KlotskiRedo => self.edit_as(Klotski::redo),
+            AppCommand::KlotskiReset => self.edit_as(|k: &mut Klotski| {
+                k.reset();
+                true
+            }),
             AppCommand::Select(cell) => self.selected = Some(cell),
-            AppCommand::SetTurns(cell, turns) => {
-                self.before_edit();
-                let changed = self
-                    .puzzle
-                    .as_any_mut()
-                    .downcast_mut::<car_maze::CarMaze>()
-                    .and_then(|m| Some(m.set_turns(m.intersection_at(cell)?, turns)));
-                if changed == Some(true) {
-                    self.after_edit();
-                }
-            }
+            AppCommand::SetTurns(cell, turns) => self.edit_as(|m: &mut car_maze::CarMaze| {
+                m.intersection_at(cell)
+                    .is_some_and(|at| m.set_turns(at, turns))
+            }),
             AppCommand::ShowStep(n) => {
                 let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
                 self.shown_moves = n.min(moves);
@@ -504,10 +528,13 @@ impl PuzzleLabApp {
         self.remember_puzzle();
     }
 
-    fn edit_maze(&mut self, edit: impl FnOnce(&mut Maze)) {
+    /// Edits the puzzle if it is a `T`: stops the search first, and forgets it if `edit`
+    /// says the puzzle changed.
+    fn edit_as<T: 'static>(&mut self, edit: impl FnOnce(&mut T) -> bool) {
         self.before_edit();
-        if let Some(maze) = self.puzzle.as_any_mut().downcast_mut::<Maze>() {
-            edit(maze);
+        if let Some(puzzle) = self.puzzle.as_any_mut().downcast_mut::<T>()
+            && edit(puzzle)
+        {
             self.after_edit();
         }
     }

@@ -1,7 +1,7 @@
 //! What the canvas shows of a search: each place's mark (frontier or closed), the state being
 //! expanded, the depth-first path, and the statistics so far.
 
-use crate::puzzles::{Cell, Place, Puzzle, Side};
+use crate::puzzles::{Cell, Picture, Place, Puzzle, Side};
 use crate::search::Stats;
 use crate::solver::Progress;
 
@@ -40,6 +40,8 @@ pub struct SearchView {
     pub depth: u64,
     /// Statistics so far.
     pub stats: Stats,
+    /// The picture of the state expanded last, for board puzzles.
+    pub board: Option<Picture>,
 }
 
 impl SearchView {
@@ -111,5 +113,8 @@ impl SearchView {
         }
         self.depth = progress.depth;
         self.stats = progress.stats.clone();
+        if progress.board.is_some() {
+            self.board.clone_from(&progress.board);
+        }
     }
 }

@@ -624,7 +624,8 @@ impl Puzzle for CarMaze {
             rows,
             cols,
             squares,
-            start: Self::picture_cell(self.start.at),
+            start: Some(Self::picture_cell(self.start.at)),
+            goal_area: Vec::new(),
         }
     }
 
@@ -638,6 +639,10 @@ impl Puzzle for CarMaze {
 
     fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
         algorithm.is_optimal_for(self)
+    }
+
+    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
+        crate::search::count_reachable(self, cancel)
     }
 
     fn solve(

@@ -419,7 +419,8 @@ impl Puzzle for Maze {
             rows: self.rows,
             cols: self.cols,
             squares,
-            start: self.start,
+            start: Some(self.start),
+            goal_area: Vec::new(),
         }
     }
 
@@ -433,6 +434,10 @@ impl Puzzle for Maze {
 
     fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
         algorithm.is_optimal_for(self)
+    }
+
+    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
+        crate::search::count_reachable(self, cancel)
     }
 
     fn solve(

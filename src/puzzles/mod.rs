@@ -7,6 +7,7 @@
 
 pub mod car_maze;
 pub mod klondike;
+pub mod klotski;
 pub mod maze;
 
 use std::any::Any;
@@ -149,6 +150,16 @@ pub enum Square {
     /// A junction of roads: bit `from * 4 + to` (sides indexed as in [`Side::ALL`]) is set when
     /// a car entering from side `from` may leave through side `to`.
     Junction(u16),
+    /// A cell of a sliding piece: `id` tells pieces apart, `class` groups pieces of the same
+    /// shape (drawn alike), `target` marks the piece to bring home.
+    Piece {
+        /// Which piece.
+        id: u8,
+        /// Its class of interchangeable pieces.
+        class: u8,
+        /// Whether it is the target piece.
+        target: bool,
+    },
 }
 
 /// What a puzzle looks like: `rows * cols` squares in row-major order.
@@ -161,7 +172,9 @@ pub struct Picture {
     /// The squares, row by row from the top (`squares[row * cols + col]`).
     pub squares: Vec<Square>,
     /// The start square, marked on top of whatever it holds.
-    pub start: Cell,
+    pub start: Option<Cell>,
+    /// Squares outlined as the goal area (where Klotski's target must end).
+    pub goal_area: Vec<Cell>,
 }
 
 impl Picture {
@@ -233,6 +246,10 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError>;
+
+    /// Counts the states reachable from the start and the solved ones among them (see
+    /// [`search::count_reachable`]).
+    fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
 
     /// The value a pointer stroke starting on `cell` paints (see [`Puzzle::paint`]), or `None`
     /// when that square cannot be edited.
@@ -332,7 +349,12 @@ impl PuzzleType {
 }
 
 /// Every puzzle type. Adding a type means adding its module and one line here.
-pub static TYPES: &[&PuzzleType] = &[&klondike::TYPE, &maze::TYPE, &car_maze::TYPE];
+pub static TYPES: &[&PuzzleType] = &[
+    &klondike::TYPE,
+    &maze::TYPE,
+    &car_maze::TYPE,
+    &klotski::TYPE,
+];
 
 /// The puzzle type with command-line name `name`.
 pub fn type_by_name(name: &str) -> Option<&'static PuzzleType> {

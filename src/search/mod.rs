@@ -300,6 +300,51 @@ pub fn solve<P: Problem + ?Sized>(
     run(problem, algorithm, &mut NoObserver, &CancelToken::new())
 }
 
+/// The size of a reachable state space.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct StateCount {
+    /// States reachable from the start states (the start states included).
+    pub states: u64,
+    /// How many of them are goal states.
+    pub goals: u64,
+    /// Wall-clock time of the count in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// Counts every state reachable from `problem`'s start states by breadth-first search, and
+/// the goal states among them (goals are expanded too). Stops early, with the counts so far,
+/// when `cancel` is cancelled.
+pub fn count_reachable<P: Problem + ?Sized>(problem: &P, cancel: &CancelToken) -> StateCount {
+    let started = std::time::Instant::now();
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut queue = std::collections::VecDeque::new();
+    for s in problem.start_states() {
+        if seen.insert(s.clone()) {
+            queue.push_back(s);
+        }
+    }
+    let mut goals = 0;
+    let mut successors = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        if cancel.is_cancelled() {
+            break;
+        }
+        goals += u64::from(problem.is_goal(&state));
+        successors.clear();
+        problem.successors(&state, &mut successors);
+        for s in successors.drain(..) {
+            if seen.insert(s.state.clone()) {
+                queue.push_back(s.state);
+            }
+        }
+    }
+    StateCount {
+        states: seen.len() as u64,
+        goals,
+        elapsed_ms: duration_ms(started.elapsed()),
+    }
+}
+
 fn duration_ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }

@@ -27,6 +27,7 @@ const CURRENT: Color32 = Color32::from_rgb(220, 40, 40);
 const DFS_PATH: Color32 = Color32::from_rgb(140, 60, 200);
 const SOLUTION: Color32 = Color32::from_rgb(210, 30, 120);
 const SELECTED: Color32 = Color32::from_rgb(30, 110, 230);
+const TARGET: Color32 = Color32::from_rgb(210, 50, 50);
 
 /// The colours of the search's marks, with their meaning, for the legend.
 pub const LEGEND: [(Color32, &str); 5] = [
@@ -40,7 +41,15 @@ pub const LEGEND: [(Color32, &str); 5] = [
 /// Draws the canvas into the rest of `ui` and turns pointer strokes on it into
 /// [`AppCommand::Paint`] commands.
 pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let picture = app.puzzle.picture();
+    // Board puzzles show the state being searched, or the solution's state being played back.
+    let picture = match (
+        app.result().filter(|r| !r.boards.is_empty()),
+        &app.view().board,
+    ) {
+        (Some(report), _) => report.boards[app.shown_moves().min(report.boards.len() - 1)].clone(),
+        (None, Some(board)) if app.is_running() => board.clone(),
+        _ => app.puzzle.picture(),
+    };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
@@ -130,6 +139,32 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                         });
                     }
                 }
+                Square::Piece { id, class, target } => {
+                    // Cells of one piece join up; a gap separates different pieces.
+                    let full = cell_rect(cell);
+                    let inset = side * 0.05;
+                    let differs = |dr: isize, dc: isize| {
+                        let other = row
+                            .checked_add_signed(dr)
+                            .zip(col.checked_add_signed(dc))
+                            .and_then(|(r, c)| picture.get(Cell::new(r, c)));
+                        !matches!(other, Some(Square::Piece { id: o, .. }) if o == id)
+                    };
+                    let piece_rect = Rect::from_min_max(
+                        full.min
+                            + vec2(
+                                if differs(0, -1) { inset } else { 0.0 },
+                                if differs(-1, 0) { inset } else { 0.0 },
+                            ),
+                        full.max
+                            - vec2(
+                                if differs(0, 1) { inset } else { 0.0 },
+                                if differs(1, 0) { inset } else { 0.0 },
+                            ),
+                    );
+                    let fill = if target { TARGET } else { piece_color(class) };
+                    shapes.push(Shape::rect_filled(piece_rect, 0.0, fill));
+                }
                 Square::Junction(turns) => {
                     shapes.push(Shape::rect_filled(rect, side * 0.08, FREE));
                     // States (junction, side entered from): a wedge on that side.
@@ -155,11 +190,22 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             StrokeKind::Inside,
         );
     }
-    if picture.get(picture.start) != Some(Square::Start) {
-        painter.circle_stroke(
-            center(picture.start),
-            side * 0.48,
-            Stroke::new(thin * 1.5, START),
+    if let Some(start) = picture.start
+        && picture.get(start) != Some(Square::Start)
+    {
+        painter.circle_stroke(center(start), side * 0.48, Stroke::new(thin * 1.5, START));
+    }
+    if let Some(area) = picture
+        .goal_area
+        .iter()
+        .map(|&c| cell_rect(c))
+        .reduce(|a, b| a.union(b))
+    {
+        painter.rect_stroke(
+            area.shrink(side * 0.08),
+            side * 0.1,
+            Stroke::new(thin * 1.5, TARGET.gamma_multiply(0.8)),
+            StrokeKind::Inside,
         );
     }
     // A place with a side is drawn near that side of its square.
@@ -226,6 +272,19 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             };
         }
     }
+}
+
+/// The colour of a class of interchangeable pieces.
+fn piece_color(class: u8) -> Color32 {
+    const PALETTE: [Color32; 6] = [
+        Color32::from_rgb(90, 140, 200),
+        Color32::from_rgb(230, 170, 60),
+        Color32::from_rgb(110, 180, 120),
+        Color32::from_rgb(170, 120, 190),
+        Color32::from_rgb(90, 180, 190),
+        Color32::from_rgb(200, 130, 110),
+    ];
+    PALETTE[usize::from(class) % PALETTE.len()]
 }
 
 fn mark_color(mark: Mark) -> Option<Color32> {

@@ -8,6 +8,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use crate::app::{AppCommand, PuzzleLabApp};
 use crate::puzzles::car_maze::{CarMaze, turn_bit};
+use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::{self, Side, maze::Maze};
 
 pub use canvas::{CANVAS_LABEL, LEGEND, canvas_ui};
@@ -84,6 +85,10 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     if app.puzzle.as_any().is::<CarMaze>() {
         ui.separator();
         turn_editor_ui(app, ui);
+    }
+    if app.puzzle.as_any().is::<Klotski>() {
+        ui.separator();
+        klotski_ui(app, ui);
     }
     ui.separator();
     ui.heading("Search");
@@ -195,6 +200,51 @@ fn turn_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
     if edited != turns {
         app.push(AppCommand::SetTurns(picture_cell, edited));
+    }
+}
+
+/// Klotski: the move metric, and playing by hand with undo, redo and reset.
+fn klotski_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(klotski) = app.puzzle.as_any().downcast_ref::<Klotski>() else {
+        return;
+    };
+    let metric = klotski.metric();
+    ui.horizontal(|ui| {
+        ui.label("Count");
+        for (m, label, hint) in [
+            (
+                Metric::Unit,
+                "cell moves",
+                "one piece moves one cell (116 for the classic)",
+            ),
+            (
+                Metric::Piece,
+                "piece moves",
+                "one piece moves any distance (81 for the classic)",
+            ),
+        ] {
+            if ui.radio(metric == m, label).on_hover_text(hint).clicked() && metric != m {
+                app.commands.push(AppCommand::KlotskiMetric(m));
+            }
+        }
+    });
+    ui.label("Drag a piece to slide it.");
+    let played = klotski.moves_played();
+    let solved = klotski.is_solved();
+    ui.horizontal(|ui| {
+        if ui.button("Undo").clicked() {
+            app.commands.push(AppCommand::KlotskiUndo);
+        }
+        if ui.button("Redo").clicked() {
+            app.commands.push(AppCommand::KlotskiRedo);
+        }
+        if ui.button("Reset").clicked() {
+            app.commands.push(AppCommand::KlotskiReset);
+        }
+        ui.label(format!("{played} moves played"));
+    });
+    if solved {
+        ui.label(RichText::new("Solved!").strong());
     }
 }
 

@@ -1,0 +1,928 @@
+//! Klotski and its relatives (`002_6d7bc12a9da3d476.txt`): rigid pieces slide on a
+//! rectangular board (up to 10 x 10) until a target piece reaches its goal position. A piece is
+//! any set of orthogonally connected cells, so L-shaped pieces work too. Pieces of the same
+//! shape are interchangeable when states are compared (as the article's hashed grids make
+//! them), unless named `distinct`.
+//!
+//! Two move metrics ([`Metric`]): `unit`, one piece moves one cell (the article's count: the
+//! classic layout takes 116 moves), and `piece`, one piece moves any distance, turning corners,
+//! through free cells (Martin Gardner's count, Scientific American, February 1964: 81 moves).
+//!
+//! Text format: comment lines start with `#`; `target: A` names the target piece, `goal: R C`
+//! gives the (row, column) of its anchor when solved, `distinct: b c` names pieces that must be
+//! told apart; then one line per row, each letter a piece (all cells with that letter), `.`
+//! empty. A piece's anchor is its first cell in reading order (top row first, then left to
+//! right); coordinates are 0-based from the top-left.
+//!
+//! JSON format: `{"type": "klotski", "version": 1, "rows": 5, "cols": 4, "pieces": {"A":
+//! [{"row": 0, "col": 1}, ...], ...}, "target": "A", "goal": {"row": 3, "col": 1},
+//! "distinct": []}`.
+
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher, applicable,
+    json_body, solve_on_boards,
+};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+
+/// The registry entry of Klotski.
+pub static TYPE: PuzzleType = PuzzleType {
+    name: "klotski",
+    label: "Klotski (sliding blocks)",
+    sniff: |text| {
+        let has_target = text.lines().any(|l| l.trim_start().starts_with("target:"));
+        if has_target { 1.0 } else { 0.0 }
+    },
+    parse_text: |text| Ok(Box::new(Klotski::from_text(text)?)),
+    from_json: |value| Ok(Box::new(Klotski::from_json(value)?)),
+    json_version: 1,
+    shipped: &[
+        Shipped {
+            file: "klotski-classic.txt",
+            text: include_str!("../../puzzles/klotski-classic.txt"),
+        },
+        Shipped {
+            file: "klotski-zhi-hui-ruo-ding.txt",
+            text: include_str!("../../puzzles/klotski-zhi-hui-ruo-ding.txt"),
+        },
+        Shipped {
+            file: "klotski-qi-tou-bing-jin.txt",
+            text: include_str!("../../puzzles/klotski-qi-tou-bing-jin.txt"),
+        },
+        Shipped {
+            file: "klotski-jiang-yong-cao-ying.txt",
+            text: include_str!("../../puzzles/klotski-jiang-yong-cao-ying.txt"),
+        },
+        Shipped {
+            file: "klotski-bing-fen-san-lu.txt",
+            text: include_str!("../../puzzles/klotski-bing-fen-san-lu.txt"),
+        },
+        Shipped {
+            file: "klotski-feng-hui-lu-zhuan.txt",
+            text: include_str!("../../puzzles/klotski-feng-hui-lu-zhuan.txt"),
+        },
+        Shipped {
+            file: "klotski-pennant.txt",
+            text: include_str!("../../puzzles/klotski-pennant.txt"),
+        },
+    ],
+};
+
+/// The largest side of a board.
+pub const MAX_SIDE: usize = 10;
+/// The most pieces on a board (a state packs one byte per piece into 32 bytes).
+pub const MAX_PIECES: usize = 32;
+const NO_PIECE: u8 = u8::MAX;
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Metric {
+    /// One piece moves one cell.
+    #[default]
+    Unit,
+    /// One piece moves any distance, turning corners, through free cells.
+    Piece,
+}
+
+impl Metric {
+    /// The command-line name: `unit` or `piece`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Unit => "unit",
+            Metric::Piece => "piece",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<Metric> {
+        [Metric::Unit, Metric::Piece]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+}
+
+/// A state: the anchor cell index (`row * cols + col`) of every piece, pieces in class order
+/// and, within a class of interchangeable pieces, sorted; unused slots hold 255.
+pub type KlotskiState = [u8; MAX_PIECES];
+
+/// One piece of the layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Piece {
+    letter: char,
+    /// Pieces with the same class are interchangeable.
+    class: u8,
+    /// Cells relative to the anchor, (row, column) offsets; the anchor is (0, 0).
+    offsets: Vec<(i8, i8)>,
+}
+
+/// A move: the piece with anchor `from` (shown by its letter) goes to anchor `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    letter: char,
+    from: (u8, u8),
+    to: (u8, u8),
+}
+
+impl fmt::Display for Slide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (fr, fc) = self.from;
+        let (tr, tc) = self.to;
+        let word = match (i16::from(tr) - i16::from(fr), i16::from(tc) - i16::from(fc)) {
+            (1, 0) => Some("down"),
+            (-1, 0) => Some("up"),
+            (0, 1) => Some("right"),
+            (0, -1) => Some("left"),
+            _ => None,
+        };
+        match word {
+            Some(w) => write!(f, "{}({fr},{fc}) {w}", self.letter),
+            None => write!(f, "{}({fr},{fc}) to ({tr},{tc})", self.letter),
+        }
+    }
+}
+
+/// A Klotski board: pieces, a target and its goal, the metric, and the position being played
+/// (with undo and redo).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Klotski {
+    rows: usize,
+    cols: usize,
+    pieces: Vec<Piece>,
+    target: usize,
+    /// The target's anchor cell when solved.
+    goal: Cell,
+    metric: Metric,
+    /// Anchor index of each piece in the position on the board, in piece order.
+    anchors: Vec<u8>,
+    /// The position as loaded, for Reset.
+    initial: Vec<u8>,
+    undo: Vec<Vec<u8>>,
+    redo: Vec<Vec<u8>>,
+    /// `masks[piece][anchor]`: the cells the piece covers at that anchor as a bit set
+    /// (bit `row * cols + col`), or 0 where it does not fit on the board.
+    masks: Vec<Vec<u128>>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KlotskiJson {
+    #[serde(rename = "type")]
+    puzzle_type: String,
+    version: u32,
+    rows: usize,
+    cols: usize,
+    pieces: BTreeMap<char, Vec<Cell>>,
+    target: char,
+    goal: Cell,
+    #[serde(default)]
+    distinct: Vec<char>,
+    #[serde(default)]
+    metric: Metric,
+}
+
+/// What a layout is made of before checking: board size, each letter's cells, target, goal.
+struct Layout {
+    rows: usize,
+    cols: usize,
+    cells: BTreeMap<char, Vec<Cell>>,
+    target: Option<char>,
+    goal: Option<Cell>,
+    distinct: Vec<char>,
+    metric: Metric,
+}
+
+fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    line.strip_prefix(key)
+        .and_then(|rest| rest.strip_prefix(':'))
+        .map(str::trim)
+}
+
+impl Klotski {
+    /// Parses the text format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] with the line for an unknown character, a ragged row or a bad header,
+    /// and without one for a missing target, a target not on the board, a goal off the board,
+    /// a piece whose cells are not connected, too many pieces or too large a board.
+    pub fn from_text(text: &str) -> Result<Self, FormatError> {
+        let mut layout = Layout {
+            rows: 0,
+            cols: 0,
+            cells: BTreeMap::new(),
+            target: None,
+            goal: None,
+            distinct: Vec::new(),
+            metric: Metric::Unit,
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(v) = header_value(line, "target") {
+                let mut chars = v.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => layout.target = Some(c),
+                    _ => {
+                        return Err(FormatError::at(
+                            line_no,
+                            None,
+                            format!("target: expected one piece letter, found {v:?}"),
+                        ));
+                    }
+                }
+            } else if let Some(v) = header_value(line, "goal") {
+                let numbers: Vec<usize> = v
+                    .split_whitespace()
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| {
+                        FormatError::at(
+                            line_no,
+                            None,
+                            format!("goal: expected `ROW COL`, found {v:?}"),
+                        )
+                    })?;
+                let [row, col] = numbers[..] else {
+                    return Err(FormatError::at(
+                        line_no,
+                        None,
+                        format!("goal: expected `ROW COL`, found {v:?}"),
+                    ));
+                };
+                layout.goal = Some(Cell::new(row, col));
+            } else if let Some(v) = header_value(line, "distinct") {
+                layout
+                    .distinct
+                    .extend(v.chars().filter(|c| !c.is_whitespace()));
+            } else if let Some(v) = header_value(line, "metric") {
+                layout.metric = Metric::from_name(v).ok_or_else(|| {
+                    FormatError::at(line_no, None, format!("metric: `{v}` is not unit or piece"))
+                })?;
+            } else {
+                let row = layout.rows;
+                let width = line.chars().count();
+                if row == 0 {
+                    layout.cols = width;
+                } else if width != layout.cols {
+                    return Err(FormatError::at(
+                        line_no,
+                        None,
+                        format!(
+                            "ragged row: {width} cells where the first row has {}",
+                            layout.cols
+                        ),
+                    ));
+                }
+                for (col, ch) in line.chars().enumerate() {
+                    match ch {
+                        '.' => {}
+                        c if c.is_ascii_alphabetic() => {
+                            layout.cells.entry(c).or_default().push(Cell::new(row, col));
+                        }
+                        other => {
+                            return Err(FormatError::at(
+                                line_no,
+                                Some(col + 1),
+                                format!("unknown character {other:?} (use letters and .)"),
+                            ));
+                        }
+                    }
+                }
+                layout.rows += 1;
+            }
+        }
+        Self::from_layout(layout)
+    }
+
+    /// Reads the JSON format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] for a JSON object of the wrong shape, overlapping pieces, a piece
+    /// outside the board, and the checks of [`Klotski::from_text`].
+    pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
+        let body: KlotskiJson = json_body(value)?;
+        let mut seen = vec![None; body.rows * body.cols];
+        if body.rows > MAX_SIDE || body.cols > MAX_SIDE {
+            return Err(FormatError::in_field(
+                "rows",
+                format!(
+                    "the board is {} x {}; at most {MAX_SIDE} x {MAX_SIDE}",
+                    body.rows, body.cols
+                ),
+            ));
+        }
+        for (&letter, cells) in &body.pieces {
+            for &cell in cells {
+                if cell.row >= body.rows || cell.col >= body.cols {
+                    return Err(FormatError::in_field(
+                        "pieces",
+                        format!(
+                            "piece {letter} has cell {cell} outside the {} x {} board",
+                            body.rows, body.cols
+                        ),
+                    ));
+                }
+                let slot = &mut seen[cell.row * body.cols + cell.col];
+                if let Some(other) = slot.replace(letter) {
+                    return Err(FormatError::in_field(
+                        "pieces",
+                        format!("pieces {other} and {letter} overlap at {cell}"),
+                    ));
+                }
+            }
+        }
+        Self::from_layout(Layout {
+            rows: body.rows,
+            cols: body.cols,
+            cells: body.pieces,
+            target: Some(body.target),
+            goal: Some(body.goal),
+            distinct: body.distinct,
+            metric: body.metric,
+        })
+    }
+
+    fn from_layout(layout: Layout) -> Result<Self, FormatError> {
+        let Layout {
+            rows,
+            cols,
+            cells,
+            target,
+            goal,
+            distinct,
+            metric,
+        } = layout;
+        if rows == 0 || cols == 0 {
+            return Err(FormatError::new("the board has no rows"));
+        }
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(FormatError::new(format!(
+                "the board is {rows} x {cols}; at most {MAX_SIDE} x {MAX_SIDE} is supported"
+            )));
+        }
+        if cells.len() > MAX_PIECES {
+            return Err(FormatError::new(format!(
+                "{} pieces; at most {MAX_PIECES} are supported",
+                cells.len()
+            )));
+        }
+        let target = target.ok_or_else(|| {
+            FormatError::new("no target: add a line `target: A` naming the piece to bring home")
+        })?;
+        if !cells.contains_key(&target) {
+            return Err(FormatError::new(format!(
+                "the target {target} is not on the board"
+            )));
+        }
+        let goal = goal.ok_or_else(|| {
+            FormatError::new("no goal: add a line `goal: ROW COL` for the target's anchor")
+        })?;
+        for letter in &distinct {
+            if !cells.contains_key(letter) {
+                return Err(FormatError::new(format!(
+                    "distinct: piece {letter} is not on the board"
+                )));
+            }
+        }
+        // Pieces with their shapes, anchors and classes.
+        let mut pieces = Vec::new();
+        let mut anchors = Vec::new();
+        for (&letter, piece_cells) in &cells {
+            let mut sorted = piece_cells.clone();
+            sorted.sort();
+            if !is_connected(&sorted) {
+                return Err(FormatError::new(format!(
+                    "piece {letter}: its cells are not connected"
+                )));
+            }
+            let anchor = sorted[0];
+            let offsets = sorted
+                .iter()
+                .map(|c| {
+                    (
+                        (c.row as i64 - anchor.row as i64) as i8,
+                        (c.col as i64 - anchor.col as i64) as i8,
+                    )
+                })
+                .collect();
+            pieces.push(Piece {
+                letter,
+                class: 0,
+                offsets,
+            });
+            anchors.push((anchor.row * cols + anchor.col) as u8);
+        }
+        // Classes: the target and distinct pieces alone; others by shape.
+        let mut order: Vec<usize> = (0..pieces.len()).collect();
+        let alone = |p: &Piece| p.letter == target || distinct.contains(&p.letter);
+        order.sort_by(|&a, &b| {
+            let (pa, pb) = (&pieces[a], &pieces[b]);
+            (!alone(pa), &pa.offsets, pa.letter).cmp(&(!alone(pb), &pb.offsets, pb.letter))
+        });
+        let mut sorted_pieces: Vec<Piece> = order.iter().map(|&i| pieces[i].clone()).collect();
+        let sorted_anchors: Vec<u8> = order.iter().map(|&i| anchors[i]).collect();
+        let mut class = 0u8;
+        for i in 0..sorted_pieces.len() {
+            if i > 0 {
+                let (prev, this) = (&sorted_pieces[i - 1], &sorted_pieces[i]);
+                if alone(prev) || alone(this) || prev.offsets != this.offsets {
+                    class += 1;
+                }
+            }
+            sorted_pieces[i].class = class;
+        }
+        let target_index = sorted_pieces
+            .iter()
+            .position(|p| p.letter == target)
+            .unwrap_or(0);
+        let masks = sorted_pieces
+            .iter()
+            .map(|p| {
+                (0..rows * cols)
+                    .map(|a| piece_mask(&p.offsets, a, rows, cols))
+                    .collect()
+            })
+            .collect::<Vec<Vec<u128>>>();
+        if goal.row >= rows
+            || goal.col >= cols
+            || masks[target_index][goal.row * cols + goal.col] == 0
+        {
+            return Err(FormatError::new(format!(
+                "the goal {goal} puts the target {target} off the {rows} x {cols} board"
+            )));
+        }
+        Ok(Self {
+            rows,
+            cols,
+            pieces: sorted_pieces,
+            target: target_index,
+            goal,
+            metric,
+            initial: sorted_anchors.clone(),
+            anchors: sorted_anchors,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            masks,
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The move metric.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// Changes the move metric.
+    pub fn set_metric(&mut self, metric: Metric) {
+        self.metric = metric;
+    }
+
+    /// The number of moves played since loading (undone moves not counted).
+    pub fn moves_played(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Whether the position on the board is solved.
+    pub fn is_solved(&self) -> bool {
+        usize::from(self.anchors[self.target]) == self.goal.row * self.cols + self.goal.col
+    }
+
+    /// The letter of the piece covering `cell`, if any.
+    pub fn piece_at(&self, cell: Cell) -> Option<char> {
+        self.slot_at(cell).map(|i| self.pieces[i].letter)
+    }
+
+    fn slot_at(&self, cell: Cell) -> Option<usize> {
+        if cell.row >= self.rows || cell.col >= self.cols {
+            return None;
+        }
+        let bit = 1u128 << (cell.row * self.cols + cell.col);
+        (0..self.pieces.len()).find(|&i| self.masks[i][usize::from(self.anchors[i])] & bit != 0)
+    }
+
+    fn occupancy(&self, anchors: &[u8]) -> u128 {
+        anchors
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| **a != NO_PIECE)
+            .fold(0, |occ, (i, &a)| occ | self.masks[i][usize::from(a)])
+    }
+
+    /// The anchor one cell from `anchor` in direction (dr, dc), if on the board.
+    fn step(&self, anchor: u8, dr: isize, dc: isize) -> Option<u8> {
+        let (r, c) = (
+            usize::from(anchor) / self.cols,
+            usize::from(anchor) % self.cols,
+        );
+        let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
+        (r < self.rows && c < self.cols).then(|| (r * self.cols + c) as u8)
+    }
+
+    /// Anchors piece `i` can reach by one move under the current metric from `anchors`.
+    fn reachable(&self, anchors: &[u8], i: usize, out: &mut Vec<u8>) {
+        let start = anchors[i];
+        let others = self.occupancy(anchors) & !self.masks[i][usize::from(start)];
+        let fits = |a: u8| {
+            let m = self.masks[i][usize::from(a)];
+            m != 0 && m & others == 0
+        };
+        out.clear();
+        let deltas = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        match self.metric {
+            Metric::Unit => {
+                for (dr, dc) in deltas {
+                    if let Some(a) = self.step(start, dr, dc).filter(|&a| fits(a)) {
+                        out.push(a);
+                    }
+                }
+            }
+            Metric::Piece => {
+                // Breadth-first over the piece's own positions, the others standing still.
+                let mut seen = vec![false; self.rows * self.cols];
+                seen[usize::from(start)] = true;
+                let mut queue = std::collections::VecDeque::from([start]);
+                while let Some(at) = queue.pop_front() {
+                    for (dr, dc) in deltas {
+                        if let Some(a) = self.step(at, dr, dc)
+                            && !seen[usize::from(a)]
+                            && fits(a)
+                        {
+                            seen[usize::from(a)] = true;
+                            out.push(a);
+                            queue.push_back(a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts `anchors` (in piece order) into canonical form: interchangeable pieces sorted.
+    fn canonical(&self, anchors: &[u8]) -> KlotskiState {
+        let mut state = [NO_PIECE; MAX_PIECES];
+        state[..anchors.len()].copy_from_slice(anchors);
+        let mut start = 0;
+        while start < self.pieces.len() {
+            let class = self.pieces[start].class;
+            let end = (start..self.pieces.len())
+                .find(|&i| self.pieces[i].class != class)
+                .unwrap_or(self.pieces.len());
+            state[start..end].sort_unstable();
+            start = end;
+        }
+        state
+    }
+
+    fn anchor_cell(&self, anchor: u8) -> (u8, u8) {
+        (
+            (usize::from(anchor) / self.cols) as u8,
+            (usize::from(anchor) % self.cols) as u8,
+        )
+    }
+
+    /// Plays a move of piece `slot` to `to` on the board, recording it for undo.
+    fn play(&mut self, slot: usize, to: u8) {
+        self.undo.push(self.anchors.clone());
+        self.redo.clear();
+        self.anchors[slot] = to;
+    }
+
+    /// Takes back the last move played. Returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        let Some(previous) = self.undo.pop() else {
+            return false;
+        };
+        self.redo
+            .push(std::mem::replace(&mut self.anchors, previous));
+        true
+    }
+
+    /// Plays again the last move taken back. Returns whether there was one.
+    pub fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else {
+            return false;
+        };
+        self.undo.push(std::mem::replace(&mut self.anchors, next));
+        true
+    }
+
+    /// Puts the pieces back where they were loaded and forgets the moves played.
+    pub fn reset(&mut self) {
+        self.anchors.clone_from(&self.initial);
+        self.undo.clear();
+        self.redo.clear();
+    }
+
+    /// Moves the piece covering `from` one cell so that it covers `to`, an orthogonal
+    /// neighbour of `from`, if that move is legal. Returns whether the piece moved.
+    pub fn drag(&mut self, from: Cell, to: Cell) -> bool {
+        let Some(slot) = self.slot_at(from) else {
+            return false;
+        };
+        let (dr, dc) = (
+            to.row as isize - from.row as isize,
+            to.col as isize - from.col as isize,
+        );
+        if dr.abs() + dc.abs() != 1 {
+            return false;
+        }
+        let Some(target) = self.step(self.anchors[slot], dr, dc) else {
+            return false;
+        };
+        let mask = self.masks[slot][usize::from(target)];
+        let others =
+            self.occupancy(&self.anchors) & !self.masks[slot][usize::from(self.anchors[slot])];
+        if mask == 0 || mask & others != 0 {
+            return false;
+        }
+        self.play(slot, target);
+        true
+    }
+
+    fn picture_of(&self, anchors: &[u8]) -> Picture {
+        let mut squares = vec![Square::Free; self.rows * self.cols];
+        for (i, piece) in self.pieces.iter().enumerate() {
+            let Some(&a) = anchors.get(i).filter(|a| **a != NO_PIECE) else {
+                continue;
+            };
+            let (r, c) = self.anchor_cell(a);
+            for &(dr, dc) in &piece.offsets {
+                let row = (i16::from(r) + i16::from(dr)) as usize;
+                let col = (i16::from(c) + i16::from(dc)) as usize;
+                squares[row * self.cols + col] = Square::Piece {
+                    id: i as u8,
+                    class: piece.class,
+                    target: i == self.target,
+                };
+            }
+        }
+        let goal = usize::from((self.goal.row * self.cols + self.goal.col) as u8);
+        let goal_mask = self.masks[self.target][goal];
+        Picture {
+            rows: self.rows,
+            cols: self.cols,
+            squares,
+            start: None,
+            goal_area: (0..self.rows * self.cols)
+                .filter(|i| goal_mask & (1 << i) != 0)
+                .map(|i| Cell::new(i / self.cols, i % self.cols))
+                .collect(),
+        }
+    }
+
+    fn to_layout_cells(&self) -> BTreeMap<char, Vec<Cell>> {
+        let picture = self.picture_of(&self.anchors);
+        let mut cells: BTreeMap<char, Vec<Cell>> = BTreeMap::new();
+        for (i, square) in picture.squares.iter().enumerate() {
+            if let Square::Piece { id, .. } = square {
+                cells
+                    .entry(self.pieces[usize::from(*id)].letter)
+                    .or_default()
+                    .push(Cell::new(i / self.cols, i % self.cols));
+            }
+        }
+        cells
+    }
+
+    fn distinct_letters(&self) -> Vec<char> {
+        // Pieces alone in their class that share a shape with another piece were named
+        // distinct (the target is alone by rule).
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| {
+                *i != self.target
+                    && self.pieces.iter().enumerate().any(|(j, q)| {
+                        j != *i && j != self.target && q.offsets == p.offsets && q.class != p.class
+                    })
+                    && self.pieces.iter().filter(|q| q.class == p.class).count() == 1
+            })
+            .map(|(_, p)| p.letter)
+            .collect()
+    }
+}
+
+/// Whether `cells` (sorted) are orthogonally connected.
+fn is_connected(cells: &[Cell]) -> bool {
+    let mut seen = vec![false; cells.len()];
+    let mut stack = vec![0];
+    seen[0] = true;
+    while let Some(i) = stack.pop() {
+        for (j, c) in cells.iter().enumerate() {
+            if !seen[j] && cells[i].row.abs_diff(c.row) + cells[i].col.abs_diff(c.col) == 1 {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    seen.iter().all(|s| *s)
+}
+
+/// The cells covered by a piece with `offsets` anchored at cell index `anchor`, or 0 if it
+/// does not fit on a `rows x cols` board.
+fn piece_mask(offsets: &[(i8, i8)], anchor: usize, rows: usize, cols: usize) -> u128 {
+    let (r, c) = ((anchor / cols) as isize, (anchor % cols) as isize);
+    let mut mask = 0u128;
+    for &(dr, dc) in offsets {
+        let (row, col) = (r + isize::from(dr), c + isize::from(dc));
+        if row < 0 || col < 0 || row as usize >= rows || col as usize >= cols {
+            return 0;
+        }
+        mask |= 1 << (row as usize * cols + col as usize);
+    }
+    mask
+}
+
+impl Problem for Klotski {
+    type State = KlotskiState;
+    type Move = Slide;
+
+    fn start_states(&self) -> Vec<KlotskiState> {
+        vec![self.canonical(&self.anchors)]
+    }
+
+    fn is_goal(&self, state: &KlotskiState) -> bool {
+        usize::from(state[self.target]) == self.goal.row * self.cols + self.goal.col
+    }
+
+    fn successors(&self, state: &KlotskiState, out: &mut Vec<Successor<KlotskiState, Slide>>) {
+        let n = self.pieces.len();
+        let mut targets = Vec::new();
+        for i in 0..n {
+            self.reachable(&state[..n], i, &mut targets);
+            for &to in &targets {
+                let mut next = *state;
+                next[i] = to;
+                out.push(Successor {
+                    state: self.canonical(&next[..n]),
+                    mv: Slide {
+                        letter: self.pieces[i].letter,
+                        from: self.anchor_cell(state[i]),
+                        to: self.anchor_cell(to),
+                    },
+                    cost: 1.0,
+                });
+            }
+        }
+    }
+
+    /// Unit metric: the Manhattan distance of the target's anchor to the goal (each move
+    /// shifts the target by at most one cell). Piece metric: 1 until the target is home.
+    /// Both never overestimate.
+    fn heuristic(&self, state: &KlotskiState) -> Cost {
+        let (r, c) = self.anchor_cell(state[self.target]);
+        let d = usize::from(r).abs_diff(self.goal.row) + usize::from(c).abs_diff(self.goal.col);
+        match self.metric {
+            Metric::Unit => d as Cost,
+            Metric::Piece => Cost::from(u8::from(d > 0)),
+        }
+    }
+
+    fn has_heuristic(&self) -> bool {
+        true
+    }
+}
+
+impl Puzzle for Klotski {
+    fn puzzle_type(&self) -> &'static PuzzleType {
+        &TYPE
+    }
+
+    fn picture(&self) -> Picture {
+        self.picture_of(&self.anchors)
+    }
+
+    fn algorithms(&self) -> Vec<Algorithm> {
+        applicable(self)
+    }
+
+    fn default_algorithm(&self) -> Algorithm {
+        Algorithm::Bfs
+    }
+
+    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
+        algorithm.is_optimal_for(self)
+    }
+
+    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
+        crate::search::count_reachable(self, cancel)
+    }
+
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        let n = self.pieces.len();
+        let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |s| {
+            self.picture_of(&s[..n])
+        })?;
+        report.notes.push(format!(
+            "metric: {} ({})",
+            self.metric.name(),
+            match self.metric {
+                Metric::Unit => "one piece moves one cell",
+                Metric::Piece => "one piece moves any distance",
+            }
+        ));
+        Ok(report)
+    }
+
+    /// A press on a piece starts a drag of that piece.
+    fn stroke_value(&self, cell: Cell) -> Option<u8> {
+        self.slot_at(cell).map(|i| i as u8)
+    }
+
+    /// Dragging piece `value` onto `cell` next to it moves it there, if the move is legal.
+    fn paint(&mut self, cell: Cell, value: u8) -> bool {
+        let slot = usize::from(value);
+        if slot >= self.pieces.len() || self.slot_at(cell) == Some(slot) {
+            return false;
+        }
+        // The piece cell next to `cell` in the direction of the drag.
+        let mask = self.masks[slot][usize::from(self.anchors[slot])];
+        let neighbours = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        neighbours.into_iter().any(|(dr, dc): (isize, isize)| {
+            let (Some(r), Some(c)) = (
+                cell.row.checked_add_signed(dr),
+                cell.col.checked_add_signed(dc),
+            ) else {
+                return false;
+            };
+            r < self.rows
+                && c < self.cols
+                && mask & (1 << (r * self.cols + c)) != 0
+                && self.drag(Cell::new(r, c), cell)
+        })
+    }
+
+    fn to_text(&self) -> String {
+        let mut text = format!(
+            "target: {}\ngoal: {} {}\n",
+            self.pieces[self.target].letter, self.goal.row, self.goal.col
+        );
+        let distinct = self.distinct_letters();
+        if !distinct.is_empty() {
+            let letters: Vec<String> = distinct.iter().map(char::to_string).collect();
+            text += &format!("distinct: {}\n", letters.join(" "));
+        }
+        if self.metric != Metric::Unit {
+            text += &format!("metric: {}\n", self.metric.name());
+        }
+        let picture = self.picture();
+        for row in picture.squares.chunks(self.cols) {
+            for square in row {
+                text.push(match square {
+                    Square::Piece { id, .. } => self.pieces[usize::from(*id)].letter,
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!(KlotskiJson {
+            puzzle_type: TYPE.name.into(),
+            version: TYPE.json_version,
+            rows: self.rows,
+            cols: self.cols,
+            pieces: self.to_layout_cells(),
+            target: self.pieces[self.target].letter,
+            goal: self.goal,
+            distinct: self.distinct_letters(),
+            metric: self.metric,
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn Puzzle> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
