@@ -311,3 +311,100 @@ fn cli_counts_states() {
     assert_eq!(code, 0);
     assert!(stdout.contains("reachable states: "), "{stdout}");
 }
+
+#[test]
+fn the_editor_places_removes_and_retargets_pieces() {
+    use puzzlelab::puzzles::klotski::{EditError, Shape, Tool};
+    let mut k = Klotski::from_text(CLASSIC).unwrap();
+    // Two 1x1 pieces fill the empty cells; then nothing more fits.
+    k.apply_tool(Tool::Place(Shape::Single), Cell::new(4, 1))
+        .unwrap();
+    assert!(matches!(
+        k.apply_tool(Tool::Place(Shape::Wide), Cell::new(4, 2)),
+        Err(EditError::DoesNotFit { .. })
+    ));
+    let placed = k.piece_at(Cell::new(4, 1)).unwrap();
+    assert!(k.to_text().contains(&format!("i{placed}.j")));
+    // The new piece is interchangeable with the other soldiers: the state space shrinks to
+    // the positions with one empty cell.
+    assert!(k.count_states(&CancelToken::new()).states < 25_955);
+    // The target cannot be removed; other pieces can.
+    assert_eq!(
+        k.apply_tool(Tool::Remove, Cell::new(0, 1)),
+        Err(EditError::RemoveTarget)
+    );
+    k.apply_tool(Tool::Remove, Cell::new(4, 1)).unwrap();
+    assert_eq!(k.piece_at(Cell::new(4, 1)), None);
+    assert_eq!(
+        k.apply_tool(Tool::Remove, Cell::new(4, 1)),
+        Err(EditError::NoPiece(Cell::new(4, 1)))
+    );
+    // A new target keeps the goal where it fits there.
+    k.apply_tool(Tool::Target, Cell::new(2, 1)).unwrap();
+    assert!(
+        k.to_text().starts_with("target: e\ngoal: 3 1\n"),
+        "{}",
+        k.to_text()
+    );
+    assert_eq!(
+        k.apply_tool(Tool::Goal, Cell::new(4, 3)),
+        Err(EditError::GoalDoesNotFit(Cell::new(4, 3)))
+    );
+    k.apply_tool(Tool::Goal, Cell::new(4, 0)).unwrap();
+    assert!(k.to_text().starts_with("target: e\ngoal: 4 0\n"));
+    let report = solve(&k, Algorithm::Bfs);
+    assert!(report.solved);
+}
+
+#[test]
+fn resizing_drops_pieces_that_no_longer_fit_but_never_the_target() {
+    let mut k = Klotski::from_text(CLASSIC).unwrap();
+    k.resize(4, 4).unwrap();
+    assert_eq!((k.rows(), k.cols()), (4, 4));
+    // i and j stood on row 4; the goal moved up so the target still fits.
+    assert!(
+        k.to_text().starts_with("target: A\ngoal: 2 1\n"),
+        "{}",
+        k.to_text()
+    );
+    assert!(!k.to_text().contains('i'));
+    assert!(k.resize(1, 4).is_err(), "the target is cut off");
+    assert!(k.resize(0, 4).is_err());
+    assert!(k.resize(11, 4).is_err());
+    assert_eq!((k.rows(), k.cols()), (4, 4));
+    k.clear_pieces().unwrap();
+    assert_eq!(
+        k.to_text(),
+        "target: A\ngoal: 2 1\n.AA.\n.AA.\n....\n....\n"
+    );
+}
+
+#[test]
+fn each_played_back_move_slides_one_piece_along_free_cells() {
+    for metric in [Metric::Unit, Metric::Piece] {
+        let report = solve(&layout(CLASSIC, metric), Algorithm::Bfs);
+        let mut turns = 0;
+        for pair in report.boards.windows(2) {
+            let m = pair[0].moved_piece(&pair[1]).expect("one piece moves");
+            assert!(m.route.len() >= 2);
+            assert_eq!(m.route[0], (0, 0));
+            for step in m.route.windows(2) {
+                let (a, b) = (step[0], step[1]);
+                assert_eq!((a.0 - b.0).abs() + (a.1 - b.1).abs(), 1);
+            }
+            if metric == Metric::Unit {
+                assert_eq!(m.route.len(), 2);
+            }
+            turns +=
+                usize::from(m.route.windows(3).any(|w| {
+                    (w[1].0 - w[0].0, w[1].1 - w[0].1) != (w[2].0 - w[1].0, w[2].1 - w[1].1)
+                }));
+            // Backwards is the same route reversed.
+            let back = pair[1].moved_piece(&pair[0]).unwrap();
+            assert_eq!(back.route.len(), m.route.len());
+        }
+        if metric == Metric::Piece {
+            assert!(turns > 0, "some piece moves turn a corner");
+        }
+    }
+}

@@ -7,6 +7,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings};
+use puzzlelab::puzzles::klotski::Klotski;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::{self, Cell, Puzzle as _};
 use puzzlelab::search::{self, Algorithm, Outcome};
@@ -336,4 +337,130 @@ fn the_turn_editor_edits_the_clicked_intersection() {
         puzzlelab::puzzles::Side::Right,
     );
     assert_eq!(turns_of(&h), before & !bit);
+}
+
+fn klotski(h: &Harness<'static, PuzzleLabApp>) -> Klotski {
+    h.state()
+        .puzzle()
+        .as_any()
+        .downcast_ref::<Klotski>()
+        .expect("Klotski is on screen")
+        .clone()
+}
+
+/// Presses on `from`, moves the pointer to `to` in a few steps and releases it there.
+fn drag_cells(h: &mut Harness<'static, PuzzleLabApp>, from: Cell, to: Cell) {
+    let (a, b) = (cell_pos(h, from), cell_pos(h, to));
+    h.hover_at(a);
+    h.run();
+    h.drag_at(a);
+    h.run();
+    for i in 1..=4 {
+        h.drag_at(a + (b - a) * (i as f32 / 4.0));
+        h.run();
+    }
+    h.drop_at(b);
+    h.run();
+}
+
+#[test]
+fn klotski_drag_undo_solve_and_play_back() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        playback_rate: 4.0,
+        ..Settings::default()
+    });
+    h.get_by_label("Klotski (sliding blocks)").click();
+    h.run();
+    assert_eq!(klotski(&h).piece_at(Cell::new(3, 1)), Some('g'));
+
+    // Drag the soldier g down into the empty cell below it; the big block cannot move.
+    drag_cells(&mut h, Cell::new(3, 1), Cell::new(4, 1));
+    assert_eq!(klotski(&h).piece_at(Cell::new(4, 1)), Some('g'));
+    assert_eq!(klotski(&h).moves_played(), 1);
+    drag_cells(&mut h, Cell::new(1, 1), Cell::new(2, 1));
+    assert_eq!(klotski(&h).piece_at(Cell::new(0, 1)), Some('A'));
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(klotski(&h).piece_at(Cell::new(3, 1)), Some('g'));
+    assert_eq!(klotski(&h).moves_played(), 0);
+
+    // Solve with the piece metric: 81 moves.
+    h.get_by_label("piece moves").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap().clone();
+    assert!(report.solved);
+    assert_eq!(report.cost, 81.0);
+    assert!(h.state().status().text.starts_with("Solved"));
+
+    // Step through the solution: each step slides one piece, then shows the next position.
+    h.get_by_label("First").click();
+    h.run();
+    h.get_by_label("Next").click();
+    h.step();
+    assert!(h.state().transition().is_some(), "the move slides");
+    run_until(&mut h, |app| app.transition().is_none());
+    assert_eq!(h.state().shown_moves(), 1);
+    h.get_by_label("move 1 of 81");
+
+    // Play the rest back automatically; it stops at the solved position.
+    h.get_by_label("Play").click();
+    h.step();
+    assert!(h.state().is_playing());
+    run_until(&mut h, |app| !app.is_playing());
+    assert_eq!(h.state().shown_moves(), 81);
+}
+
+#[test]
+fn klotski_editor_places_removes_and_sets_target_and_goal() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Klotski (sliding blocks)").click();
+    h.run();
+    h.get_by_label("edit layout").click();
+    h.run();
+    // Place a 1x1 piece in the empty cell (4, 1).
+    h.get_by_label("1x1").click();
+    h.run();
+    click_cell(&mut h, Cell::new(4, 1));
+    let placed = klotski(&h).piece_at(Cell::new(4, 1));
+    assert!(placed.is_some());
+    // A 2x2 does not fit at (4, 2): refused, with the reason in the status bar.
+    h.get_by_label("2x2").click();
+    h.run();
+    click_cell(&mut h, Cell::new(4, 2));
+    assert!(h.state().status().is_error);
+    assert!(h.state().status().text.contains("does not fit"));
+    assert_eq!(klotski(&h).piece_at(Cell::new(4, 2)), None);
+    // Remove the piece again, then take the removal back.
+    h.get_by_label("Remove").click();
+    h.run();
+    click_cell(&mut h, Cell::new(4, 1));
+    assert_eq!(klotski(&h).piece_at(Cell::new(4, 1)), None);
+    h.get_by_label("Undo edit").click();
+    h.run();
+    assert_eq!(klotski(&h).piece_at(Cell::new(4, 1)), placed);
+    // Make the bar e the target, with its goal at the bottom-left.
+    h.get_by_label("Target").click();
+    h.run();
+    click_cell(&mut h, Cell::new(2, 1));
+    h.get_by_label("Goal").click();
+    h.run();
+    click_cell(&mut h, Cell::new(4, 0));
+    let text = klotski(&h).to_text();
+    assert!(text.starts_with("target: e\ngoal: 4 0\n"), "{text}");
+    // Free the cell again, so that there is room to move.
+    h.get_by_label("Remove").click();
+    h.run();
+    click_cell(&mut h, Cell::new(4, 1));
+    // The edited layout solves.
+    h.get_by_label("play by hand").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    assert!(h.state().result().unwrap().solved);
 }

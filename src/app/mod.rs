@@ -13,10 +13,13 @@ use serde::{Deserialize, Serialize};
 
 pub use search_view::{Mark, SearchView};
 
-use crate::puzzles::klotski::{Klotski, Metric};
+use crate::puzzles::klotski::{EditError, Klotski, Metric, Tool};
 use crate::puzzles::{self, Cell, Puzzle, PuzzleType, Report, Shipped, car_maze, maze::Maze};
 use crate::search::{Algorithm, Outcome};
 use crate::solver::{Command as SolverCommand, Event, SolverHandle};
+
+/// How many Klotski layout edits can be taken back.
+const EDIT_HISTORY: usize = 100;
 
 /// How long a frame may spend taking events from the solver.
 const DRAIN_BUDGET: Duration = Duration::from_millis(8);
@@ -40,6 +43,8 @@ pub struct Settings {
     pub density: f64,
     /// Seed for the maze's Random button.
     pub seed: u64,
+    /// Solution playback speed in moves per second.
+    pub playback_rate: f64,
 }
 
 impl Default for Settings {
@@ -52,6 +57,7 @@ impl Default for Settings {
             full_speed: false,
             density: 0.3,
             seed: 1,
+            playback_rate: 4.0,
         }
     }
 }
@@ -109,6 +115,18 @@ pub enum AppCommand {
     KlotskiRedo,
     /// Klotski: put the pieces back where they were loaded.
     KlotskiReset,
+    /// Klotski: choose what a click on the board does; `None` plays (drags pieces).
+    KlotskiTool(Option<Tool>),
+    /// Klotski: apply the chosen editor tool at this cell.
+    KlotskiEdit(Cell),
+    /// Klotski: change the board to (rows, columns).
+    KlotskiResize(usize, usize),
+    /// Klotski: remove every piece but the target.
+    KlotskiClear,
+    /// Klotski: take back the last layout edit.
+    KlotskiUndoEdit,
+    /// Play the solution back automatically (true) or stop playing it (false).
+    Play(bool),
     /// Select a square of the picture (the car maze's turn editor edits the selected one).
     Select(Cell),
     /// Car maze: set the turns of the intersection at this picture square (bits as in
@@ -140,6 +158,15 @@ struct Run {
     is_paused: bool,
 }
 
+/// A move of the solution being animated: from one shown position to the next.
+#[derive(Clone, Copy, Debug)]
+struct Transition {
+    from: usize,
+    to: usize,
+    /// UI clock when it began, in seconds.
+    started: f64,
+}
+
 /// What a file dialog answered.
 enum DialogAnswer {
     Open(PathBuf),
@@ -162,6 +189,16 @@ pub struct PuzzleLabApp {
     pub(crate) result: Option<Report>,
     /// How many moves of the solution are shown.
     pub(crate) shown_moves: usize,
+    /// The move being animated on the canvas, if any.
+    transition: Option<Transition>,
+    /// Whether the solution is being played back automatically.
+    playing: bool,
+    /// The UI clock at the start of this frame, in seconds.
+    now: f64,
+    /// Klotski's editor tool; `None` when playing by hand.
+    pub(crate) klotski_tool: Option<Tool>,
+    /// Layouts before each Klotski layout edit, newest last (at most [`EDIT_HISTORY`]).
+    pub(crate) layout_history: Vec<Klotski>,
     /// The status bar.
     pub(crate) status: Status,
     /// Answers of file dialogs, which run on their own threads.
@@ -242,6 +279,11 @@ impl PuzzleLabApp {
             view,
             result: None,
             shown_moves: 0,
+            transition: None,
+            playing: false,
+            now: 0.0,
+            klotski_tool: None,
+            layout_history: Vec::new(),
             status,
             dialog_tx,
             dialog_rx,
@@ -302,6 +344,44 @@ impl PuzzleLabApp {
         self.shown_moves
     }
 
+    /// Whether the solution is being played back automatically.
+    pub fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The move being animated on the canvas: the shown positions it goes between and how far
+    /// it has got (0 to 1, exclusive).
+    pub fn transition(&self) -> Option<(usize, usize, f32)> {
+        let t = self.transition?;
+        let done = (self.now - t.started) / self.transition_seconds();
+        (done < 1.0).then_some((t.from, t.to, done.max(0.0) as f32))
+    }
+
+    /// How long one move's animation takes, in seconds: shorter when playing back fast.
+    fn transition_seconds(&self) -> f64 {
+        (0.8 / self.settings.playback_rate.max(0.1)).min(0.3)
+    }
+
+    /// Advances automatic playback by one move each 1/rate seconds, and keeps frames coming
+    /// while a move slides.
+    fn tick_playback(&mut self, ctx: &egui::Context) {
+        let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+        if self.playing {
+            let interval = 1.0 / self.settings.playback_rate.max(0.1);
+            let due = self
+                .transition
+                .is_none_or(|t| self.now - t.started >= interval);
+            if self.shown_moves >= moves {
+                self.playing = false;
+            } else if due {
+                self.apply(AppCommand::ShowStep(self.shown_moves + 1));
+            }
+        }
+        if self.playing || self.transition().is_some() {
+            ctx.request_repaint();
+        }
+    }
+
     /// Queues a command, to be applied at the end of the frame.
     pub fn push(&mut self, command: AppCommand) {
         self.commands.push(command);
@@ -313,6 +393,8 @@ impl PuzzleLabApp {
         if self.repaint.is_none() {
             self.repaint = Some(ui.ctx().clone());
         }
+        self.now = ui.input(|i| i.time);
+        self.tick_playback(ui.ctx());
         self.receive_events();
         self.receive_dialogs();
         self.receive_dropped_files(ui.ctx());
@@ -461,9 +543,44 @@ impl PuzzleLabApp {
                 m.intersection_at(cell)
                     .is_some_and(|at| m.set_turns(at, turns))
             }),
+            AppCommand::KlotskiTool(tool) => self.klotski_tool = tool,
+            AppCommand::KlotskiEdit(cell) => {
+                let Some(tool) = self.klotski_tool else {
+                    return;
+                };
+                self.edit_klotski(|k| k.apply_tool(tool, cell));
+            }
+            AppCommand::KlotskiResize(rows, cols) => {
+                self.edit_klotski(|k| k.resize(rows, cols));
+            }
+            AppCommand::KlotskiClear => self.edit_klotski(Klotski::clear_pieces),
+            AppCommand::KlotskiUndoEdit => {
+                if let Some(previous) = self.layout_history.pop() {
+                    self.edit_as(|k: &mut Klotski| {
+                        *k = previous;
+                        true
+                    });
+                }
+            }
             AppCommand::ShowStep(n) => {
                 let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
-                self.shown_moves = n.min(moves);
+                let n = n.min(moves);
+                // One move forward or back slides; a jump shows the position at once.
+                self.transition = (n.abs_diff(self.shown_moves) == 1).then_some(Transition {
+                    from: self.shown_moves,
+                    to: n,
+                    started: self.now,
+                });
+                self.shown_moves = n;
+            }
+            AppCommand::Play(on) => {
+                let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+                if on && self.shown_moves >= moves {
+                    // Playing from the end starts again from the beginning.
+                    self.shown_moves = 0;
+                    self.transition = None;
+                }
+                self.playing = on && moves > 0;
             }
         }
     }
@@ -481,6 +598,8 @@ impl PuzzleLabApp {
         self.stop_run();
         self.result = None;
         self.shown_moves = 0;
+        self.transition = None;
+        self.playing = false;
         self.view = SearchView::for_puzzle(self.puzzle.as_ref());
         let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
             Some(ctx) => Arc::new(move || ctx.request_repaint()),
@@ -524,8 +643,38 @@ impl PuzzleLabApp {
     fn after_edit(&mut self) {
         self.result = None;
         self.shown_moves = 0;
+        self.transition = None;
+        self.playing = false;
         self.view = SearchView::for_puzzle(self.puzzle.as_ref());
         self.remember_puzzle();
+    }
+
+    /// Applies a Klotski layout edit, reporting a refused one in the status bar.
+    fn edit_klotski(&mut self, edit: impl FnOnce(&mut Klotski) -> Result<(), EditError>) {
+        let mut refused = None;
+        let mut before = None;
+        self.edit_as(|k: &mut Klotski| {
+            let previous = k.clone();
+            match edit(k) {
+                Ok(()) => {
+                    before = Some(previous);
+                    true
+                }
+                Err(e) => {
+                    refused = Some(e);
+                    false
+                }
+            }
+        });
+        if let Some(previous) = before {
+            if self.layout_history.len() >= EDIT_HISTORY {
+                self.layout_history.remove(0);
+            }
+            self.layout_history.push(previous);
+        }
+        if let Some(e) = refused {
+            self.set_error(format!("Edit refused: {e}."));
+        }
     }
 
     /// Edits the puzzle if it is a `T`: stops the search first, and forgets it if `edit`
@@ -542,6 +691,7 @@ impl PuzzleLabApp {
     fn replace_puzzle(&mut self, puzzle: Box<dyn Puzzle>, path: Option<PathBuf>) {
         self.stop_run();
         self.selected = None;
+        self.layout_history.clear();
         self.puzzle = puzzle;
         self.settings.path = path;
         self.algorithm = pick_algorithm(self.puzzle.as_ref(), self.settings.algorithm);

@@ -11,6 +11,7 @@ use eframe::egui::{
 
 use crate::app::{AppCommand, Mark, PaintStroke, PuzzleLabApp};
 use crate::puzzles::car_maze::CarMaze;
+use crate::puzzles::klotski::{Klotski, Tool};
 use crate::puzzles::{Cell, Place, Side, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
@@ -41,15 +42,34 @@ pub const LEGEND: [(Color32, &str); 5] = [
 /// Draws the canvas into the rest of `ui` and turns pointer strokes on it into
 /// [`AppCommand::Paint`] commands.
 pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    // Board puzzles show the state being searched, or the solution's state being played back.
-    let picture = match (
+    // Board puzzles show the state being searched, or the solution's state being played back;
+    // a piece moving between two shown states is drawn apart, sliding along its route.
+    let transition = app.transition();
+    let mut sliding = None;
+    let mut picture = match (
         app.result().filter(|r| !r.boards.is_empty()),
         &app.view().board,
     ) {
-        (Some(report), _) => report.boards[app.shown_moves().min(report.boards.len() - 1)].clone(),
+        (Some(report), _) => {
+            let last = report.boards.len() - 1;
+            match transition {
+                Some((from, to, t)) if from.max(to) <= last => {
+                    sliding = report.boards[from]
+                        .moved_piece(&report.boards[to])
+                        .map(|m| (m, t));
+                    report.boards[from].clone()
+                }
+                _ => report.boards[app.shown_moves().min(last)].clone(),
+            }
+        }
         (None, Some(board)) if app.is_running() => board.clone(),
         _ => app.puzzle.picture(),
     };
+    if let Some((m, _)) = &sliding {
+        for cell in &m.cells {
+            picture.squares[cell.row * picture.cols + cell.col] = Square::Free;
+        }
+    }
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
@@ -68,17 +88,30 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     let center = |cell: Cell| cell_rect(cell).center();
 
+    let cell_at = |pos: Pos2| {
+        let p = cell_from_screen * pos;
+        (p.x >= 0.0 && p.y >= 0.0 && p.x < cols && p.y < rows)
+            .then(|| Cell::new(p.y as usize, p.x as usize))
+    };
+    // Klotski's layout editor: a click applies the chosen tool.
+    let editor_tool = app
+        .klotski_tool
+        .filter(|_| app.puzzle.as_any().is::<Klotski>());
+    if editor_tool.is_some() {
+        if response.clicked()
+            && let Some(cell) = response.interact_pointer_pos().and_then(cell_at)
+        {
+            app.push(AppCommand::KlotskiEdit(cell));
+        }
+        app.stroke = None;
+    }
     // Editing: a press starts a stroke with the value of the square under the pointer; a drag
     // paints that value onto each square it passes.
     // A quick click presses and releases within one frame, so clicks count as well as held
     // buttons.
-    let is_down = response.is_pointer_button_down_on();
-    if is_down || response.clicked() {
-        let under = response.interact_pointer_pos().and_then(|pos| {
-            let p = cell_from_screen * pos;
-            (p.x >= 0.0 && p.y >= 0.0 && p.x < cols && p.y < rows)
-                .then(|| Cell::new(p.y as usize, p.x as usize))
-        });
+    let is_down = response.is_pointer_button_down_on() && editor_tool.is_none();
+    if is_down || (response.clicked() && editor_tool.is_none()) {
+        let under = response.interact_pointer_pos().and_then(cell_at);
         if let Some(cell) = under {
             if app.stroke.is_none() {
                 app.push(AppCommand::Select(cell));
@@ -139,31 +172,17 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                         });
                     }
                 }
-                Square::Piece { id, class, target } => {
+                Square::Piece { id, .. } => {
                     // Cells of one piece join up; a gap separates different pieces.
-                    let full = cell_rect(cell);
-                    let inset = side * 0.05;
-                    let differs = |dr: isize, dc: isize| {
+                    let same = |dr: isize, dc: isize| {
                         let other = row
                             .checked_add_signed(dr)
                             .zip(col.checked_add_signed(dc))
                             .and_then(|(r, c)| picture.get(Cell::new(r, c)));
-                        !matches!(other, Some(Square::Piece { id: o, .. }) if o == id)
+                        matches!(other, Some(Square::Piece { id: o, .. }) if o == id)
                     };
-                    let piece_rect = Rect::from_min_max(
-                        full.min
-                            + vec2(
-                                if differs(0, -1) { inset } else { 0.0 },
-                                if differs(-1, 0) { inset } else { 0.0 },
-                            ),
-                        full.max
-                            - vec2(
-                                if differs(0, 1) { inset } else { 0.0 },
-                                if differs(1, 0) { inset } else { 0.0 },
-                            ),
-                    );
-                    let fill = if target { TARGET } else { piece_color(class) };
-                    shapes.push(Shape::rect_filled(piece_rect, 0.0, fill));
+                    let rect = piece_cell_rect(cell_rect(cell), side * 0.05, same);
+                    shapes.push(Shape::rect_filled(rect, 0.0, piece_fill(square)));
                 }
                 Square::Junction(turns) => {
                     shapes.push(Shape::rect_filled(rect, side * 0.08, FREE));
@@ -179,6 +198,41 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     }
     painter.extend(shapes);
+    if let Some((m, t)) = &sliding {
+        // The moving piece, part way along its route (eased at both ends).
+        let eased = t * t * (3.0 - 2.0 * t);
+        let along = eased * (m.route.len() - 1) as f32;
+        let i = (along as usize).min(m.route.len().saturating_sub(2));
+        let (a, b) = (m.route[i], m.route[(i + 1).min(m.route.len() - 1)]);
+        let f = along - i as f32;
+        let offset = vec2(
+            a.1 as f32 + (b.1 - a.1) as f32 * f,
+            a.0 as f32 + (b.0 - a.0) as f32 * f,
+        ) * side;
+        for cell in &m.cells {
+            let same = |dr: isize, dc: isize| {
+                let (r, c) = (cell.row as isize + dr, cell.col as isize + dc);
+                m.cells
+                    .iter()
+                    .any(|o| o.row as isize == r && o.col as isize == c)
+            };
+            let rect = piece_cell_rect(cell_rect(*cell), side * 0.05, same).translate(offset);
+            painter.rect_filled(rect, 0.0, piece_fill(m.square));
+        }
+    }
+    // The editor's shape under the pointer, where a click would place it.
+    if let Some(Tool::Place(shape)) = editor_tool
+        && let Some(cell) = response.hover_pos().and_then(cell_at)
+    {
+        let (h, w) = shape.size();
+        let rect = Rect::from_min_size(cell_rect(cell).min, vec2(side * w as f32, side * h as f32));
+        painter.rect_stroke(
+            rect.shrink(side * 0.05),
+            side * 0.08,
+            Stroke::new(thin * 1.5, SELECTED),
+            StrokeKind::Inside,
+        );
+    }
 
     if let Some(cell) = app.selected()
         && app.puzzle.as_any().is::<CarMaze>()
@@ -236,8 +290,10 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
     }
-    if let Some(report) = app.result().filter(|r| r.solved) {
-        let shown = app.shown_moves().min(report.path.len().saturating_sub(1));
+    // Puzzles whose states have places draw the solution as a path (board puzzles show it as
+    // the pictures above).
+    if let Some(report) = app.result().filter(|r| r.solved && !r.path.is_empty()) {
+        let shown = app.shown_moves().min(report.path.len() - 1);
         let stroke = Stroke::new((side * 0.12).clamp(2.0, 5.0), SOLUTION);
         for pair in report.path[..=shown].windows(2) {
             let (from, to) = (center(pair[0].cell), center(pair[1].cell));
@@ -264,13 +320,42 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 );
             }
         }
-        if let Some(&at) = report.path.get(shown) {
+        // The marker stands on the shown state, or moves between two during a transition.
+        let marker = match transition {
+            Some((from, to, t)) if from.max(to) < report.path.len() => {
+                let (a, b) = (report.path[from], report.path[to]);
+                let heading = report.path[from.max(to)];
+                Some((center(a.cell).lerp(center(b.cell), t), heading))
+            }
+            _ => report.path.get(shown).map(|&at| (center(at.cell), at)),
+        };
+        if let Some((pos, at)) = marker {
             match at.side {
                 // A state that entered from a side is a vehicle heading away from it.
-                Some(entry) => painter.add(vehicle(center(at.cell), entry.opposite(), side)),
-                None => painter.circle_filled(center(at.cell), side * 0.3, SOLUTION),
+                Some(entry) => painter.add(vehicle(pos, entry.opposite(), side)),
+                None => painter.circle_filled(pos, side * 0.3, SOLUTION),
             };
         }
+    }
+}
+
+/// The part of square `full` a piece cell fills: all of it on the sides where `same(dr, dc)`
+/// says the neighbour is the same piece, inset by `inset` elsewhere, so a piece reads as one
+/// block and neighbouring pieces stay apart.
+fn piece_cell_rect(full: Rect, inset: f32, same: impl Fn(isize, isize) -> bool) -> Rect {
+    let edge = |dr, dc| if same(dr, dc) { 0.0 } else { inset };
+    Rect::from_min_max(
+        full.min + vec2(edge(0, -1), edge(-1, 0)),
+        full.max - vec2(edge(0, 1), edge(1, 0)),
+    )
+}
+
+/// The fill of a piece: the target red, other pieces by their class.
+fn piece_fill(square: Square) -> Color32 {
+    match square {
+        Square::Piece { target: true, .. } => TARGET,
+        Square::Piece { class, .. } => piece_color(class),
+        _ => FREE,
     }
 }
 

@@ -8,7 +8,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use crate::app::{AppCommand, PuzzleLabApp};
 use crate::puzzles::car_maze::{CarMaze, turn_bit};
-use crate::puzzles::klotski::{Klotski, Metric};
+use crate::puzzles::klotski::{self, Klotski, Metric, Shape, Tool};
 use crate::puzzles::{self, Side, maze::Maze};
 
 pub use canvas::{CANVAS_LABEL, LEGEND, canvas_ui};
@@ -228,6 +228,24 @@ fn klotski_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
     });
+    let tool = app.klotski_tool;
+    ui.horizontal(|ui| {
+        ui.label("Mode");
+        if ui.radio(tool.is_none(), "play by hand").clicked() && tool.is_some() {
+            app.commands.push(AppCommand::KlotskiTool(None));
+        }
+        if ui.radio(tool.is_some(), "edit layout").clicked() && tool.is_none() {
+            app.commands
+                .push(AppCommand::KlotskiTool(Some(Tool::Place(Shape::Single))));
+        }
+    });
+    if let Some(tool) = tool {
+        klotski_editor_ui(app, ui, tool);
+        return;
+    }
+    let Some(klotski) = app.puzzle.as_any().downcast_ref::<Klotski>() else {
+        return;
+    };
     ui.label("Drag a piece to slide it.");
     let played = klotski.moves_played();
     let solved = klotski.is_solved();
@@ -245,6 +263,78 @@ fn klotski_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
     if solved {
         ui.label(RichText::new("Solved!").strong());
+    }
+}
+
+/// Klotski's layout editor: a tool per click (place a shape, remove, choose the target or its
+/// goal), the board size, and Clear.
+fn klotski_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool) {
+    let Some(klotski) = app.puzzle.as_any().downcast_ref::<Klotski>() else {
+        return;
+    };
+    let (mut rows, mut cols) = (klotski.rows(), klotski.cols());
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Place");
+        for shape in Shape::ALL {
+            let chosen = Tool::Place(shape);
+            if ui
+                .selectable_label(tool == chosen, shape.label())
+                .on_hover_text("click a free cell: the piece's top-left cell goes there")
+                .clicked()
+            {
+                app.commands.push(AppCommand::KlotskiTool(Some(chosen)));
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (chosen, label, hint) in [
+            (Tool::Remove, "Remove", "click a piece to remove it"),
+            (
+                Tool::Target,
+                "Target",
+                "click a piece to make it the target",
+            ),
+            (
+                Tool::Goal,
+                "Goal",
+                "click where the target's top-left cell must end",
+            ),
+        ] {
+            if ui
+                .selectable_label(tool == chosen, label)
+                .on_hover_text(hint)
+                .clicked()
+            {
+                app.commands.push(AppCommand::KlotskiTool(Some(chosen)));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Rows");
+        let r = ui
+            .add(egui::DragValue::new(&mut rows).range(1..=klotski::MAX_SIDE))
+            .labelled_by(label.id);
+        let label = ui.label("Columns");
+        let c = ui
+            .add(egui::DragValue::new(&mut cols).range(1..=klotski::MAX_SIDE))
+            .labelled_by(label.id);
+        if (r.changed() || c.changed()) && (rows, cols) != (klotski.rows(), klotski.cols()) {
+            app.commands.push(AppCommand::KlotskiResize(rows, cols));
+        }
+        if ui
+            .button("Clear")
+            .on_hover_text("remove every piece but the target")
+            .clicked()
+        {
+            app.commands.push(AppCommand::KlotskiClear);
+        }
+    });
+    let can_undo = !app.layout_history.is_empty();
+    if ui
+        .add_enabled(can_undo, egui::Button::new("Undo edit"))
+        .clicked()
+    {
+        app.commands.push(AppCommand::KlotskiUndoEdit);
     }
 }
 
@@ -377,6 +467,24 @@ fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         go(ui, "Next", shown < total, shown + 1);
         go(ui, "Last", shown < total, total);
         ui.label(format!("move {shown} of {total}"));
+    });
+    ui.horizontal(|ui| {
+        let playing = app.is_playing();
+        let label = if playing { "Pause playback" } else { "Play" };
+        if ui
+            .add_enabled(total > 0, egui::Button::new(label))
+            .clicked()
+        {
+            app.commands.push(AppCommand::Play(!playing));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::Slider::new(&mut app.settings.playback_rate, 0.5..=30.0)
+                .logarithmic(true)
+                .suffix(" moves/s")
+                .text("playback"),
+        );
     });
     let Some(report) = app.result() else {
         return;
