@@ -9,8 +9,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::puzzles::klotski::{Klotski, Metric};
+use crate::puzzles::sliding::{Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Report};
-use crate::search::{Algorithm, CancelToken};
+use crate::search::{Algorithm, CancelToken, SearchError};
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
 #[derive(Debug, Parser)]
@@ -46,17 +47,22 @@ struct StatesArgs {
 struct SolveArgs {
     /// The puzzle file (plain text or JSON).
     file: PathBuf,
-    /// The puzzle type (maze, klondike); detected from the file when absent.
+    /// The puzzle type (klondike, maze, car-maze, klotski, sliding); detected from the file
+    /// when absent.
     #[arg(long = "type", value_name = "T")]
     puzzle_type: Option<String>,
-    /// The algorithm: dfs, bfs, dijkstra, astar or greedy. Default: the fastest one that
-    /// guarantees an optimal answer for the puzzle.
+    /// The algorithm: dfs, bfs, dijkstra, astar, idastar or greedy. Default: the fastest one
+    /// that guarantees an optimal answer for the puzzle.
     #[arg(long, short, value_name = "A")]
     algorithm: Option<String>,
     /// Klotski's move metric: `unit` (one piece moves one cell) or `piece` (one piece moves
     /// any distance). Default: the file's, or `unit`.
     #[arg(long, value_name = "M")]
     metric: Option<String>,
+    /// The sliding tile puzzle's heuristic: misplaced, manhattan or linear_conflict
+    /// (default).
+    #[arg(long, value_name = "H")]
+    heuristic: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -104,6 +110,19 @@ fn solve(args: &SolveArgs) -> u8 {
         };
         klotski.set_metric(metric);
     }
+    if let Some(name) = &args.heuristic {
+        let Some(heuristic) = TileHeuristic::from_name(name) else {
+            eprintln!(
+                "puzzlelab: unknown heuristic `{name}` (known: misplaced, manhattan, linear_conflict)"
+            );
+            return EXIT_BAD_INPUT;
+        };
+        let Some(sliding) = puzzle.as_any_mut().downcast_mut::<Sliding>() else {
+            eprintln!("puzzlelab: --heuristic applies to sliding puzzles only");
+            return EXIT_BAD_INPUT;
+        };
+        sliding.set_heuristic(heuristic);
+    }
     let algorithm = match args.algorithm.as_deref() {
         None => puzzle.default_algorithm(),
         Some(name) => match Algorithm::from_name(name) {
@@ -120,6 +139,21 @@ fn solve(args: &SolveArgs) -> u8 {
     };
     let report = match puzzle.solve(algorithm, &mut NoWatcher, &CancelToken::new()) {
         Ok(r) => r,
+        Err(SearchError::Unsolvable(reason)) => {
+            // Known to have no solution without a search: that is an answer, not bad input.
+            if args.json {
+                let v = serde_json::json!({
+                    "type": puzzle.puzzle_type().name,
+                    "outcome": "unsolvable",
+                    "solved": false,
+                    "reason": reason,
+                });
+                println!("{v:#}");
+            } else {
+                println!("no solution: {reason}");
+            }
+            return EXIT_NO_SOLUTION;
+        }
         Err(e) => {
             eprintln!("puzzlelab: {}: {e}", args.file.display());
             return EXIT_BAD_INPUT;

@@ -51,7 +51,7 @@ fn there_are_exactly_two_shortest_solutions() {
 #[test]
 fn every_algorithm_finds_a_legal_solution() {
     let k = klondike();
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.applies_to(&k)) {
         let report = k
             .solve(algorithm, &mut NoWatcher, &CancelToken::new())
             .unwrap();

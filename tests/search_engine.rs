@@ -48,7 +48,7 @@ S.#.....
 #[test]
 fn every_algorithm_solves_a_winding_maze_legally() {
     let m = maze(WINDING);
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.applies_to(&m)) {
         let result = search::solve(&m, algorithm).unwrap();
         assert_legal(&m, &result);
         assert_eq!(result.algorithm, algorithm);
@@ -135,7 +135,7 @@ fn a_cancelled_search_says_so() {
         }
     }
     let m = Maze::new(100, 100);
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.applies_to(&m)) {
         let cancel = CancelToken::new();
         let mut observer = CancelAfter(10, cancel.clone());
         let result = search::run(&m, algorithm, &mut observer, &cancel).unwrap();
@@ -148,7 +148,7 @@ fn a_cancelled_search_says_so() {
 #[test]
 fn no_path_explores_the_whole_region() {
     let m = maze("S.#.\n..#.\n###.\n...G\n");
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.applies_to(&m)) {
         let result = search::run(&m, algorithm, &mut NoObserver, &CancelToken::new()).unwrap();
         assert_eq!(result.outcome, Outcome::NotFound, "{algorithm}");
         assert_eq!(result.stats.expanded, 4, "{algorithm}");
@@ -198,7 +198,7 @@ proptest! {
     ) {
         let m = maze(&grid_text(rows, cols, &blocked[..rows * cols]));
         let oracle = pathfinding::prelude::bfs(&m.start(), |c| neighbours(&m, *c), |c| *c == m.goal());
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::ALL.into_iter().filter(|a| a.applies_to(&m)) {
             let result = search::solve(&m, algorithm).unwrap();
             match &oracle {
                 Some(path) => {
@@ -213,4 +213,14 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn idastar_is_offered_only_where_it_suits() {
+    let m = maze(WINDING);
+    assert!(!Algorithm::IdaStar.applies_to(&m));
+    assert_eq!(
+        search::solve(&m, Algorithm::IdaStar).unwrap_err(),
+        search::SearchError::Unsuited(Algorithm::IdaStar)
+    );
 }

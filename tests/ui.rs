@@ -9,13 +9,19 @@ use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings};
 use puzzlelab::puzzles::klotski::Klotski;
 use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::sliding::Sliding;
 use puzzlelab::puzzles::{self, Cell, Puzzle as _};
 use puzzlelab::search::{self, Algorithm, Outcome};
 use puzzlelab::ui::CANVAS_LABEL;
 
 fn harness(settings: Settings) -> Harness<'static, PuzzleLabApp> {
+    harness_sized(settings, 800.0)
+}
+
+/// A harness whose window is `height` points high (the side panel scrolls in lower ones).
+fn harness_sized(settings: Settings, height: f32) -> Harness<'static, PuzzleLabApp> {
     Harness::builder()
-        .with_size(egui::vec2(1200.0, 800.0))
+        .with_size(egui::vec2(1200.0, height))
         .build_ui_state(
             |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
             PuzzleLabApp::new(settings),
@@ -365,11 +371,14 @@ fn drag_cells(h: &mut Harness<'static, PuzzleLabApp>, from: Cell, to: Cell) {
 
 #[test]
 fn klotski_drag_undo_solve_and_play_back() {
-    let mut h = harness(Settings {
-        full_speed: true,
-        playback_rate: 4.0,
-        ..Settings::default()
-    });
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            playback_rate: 4.0,
+            ..Settings::default()
+        },
+        1000.0,
+    );
     h.get_by_label("Klotski (sliding blocks)").click();
     h.run();
     assert_eq!(klotski(&h).piece_at(Cell::new(3, 1)), Some('g'));
@@ -463,4 +472,54 @@ fn klotski_editor_places_removes_and_sets_target_and_goal() {
     h.get_by_label("Start").click();
     run_until(&mut h, |app| app.result().is_some());
     assert!(h.state().result().unwrap().solved);
+}
+
+fn sliding(h: &Harness<'static, PuzzleLabApp>) -> Sliding {
+    h.state()
+        .puzzle()
+        .as_any()
+        .downcast_ref::<Sliding>()
+        .expect("the sliding puzzle is on screen")
+        .clone()
+}
+
+#[test]
+fn sliding_tiles_click_scramble_unscramble_and_solve() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    // The first shipped board: 8 6 7 / 2 5 4 / 3 0 1, blank at (2, 1).
+    assert_eq!(sliding(&h).tile_at(Cell::new(2, 1)), Some(0));
+    click_cell(&mut h, Cell::new(1, 1));
+    assert_eq!(sliding(&h).tile_at(Cell::new(2, 1)), Some(5));
+    assert_eq!(sliding(&h).moves_played(), 1);
+    // A tile not next to the blank stays put.
+    click_cell(&mut h, Cell::new(0, 0));
+    assert_eq!(sliding(&h).moves_played(), 1);
+    h.get_by_label("Undo move").click();
+    h.run();
+    assert_eq!(sliding(&h).moves_played(), 0);
+
+    // Scramble by a random walk, then play it backwards to the goal.
+    h.get_by_label("Scramble").click();
+    h.run();
+    assert!(!sliding(&h).is_solved());
+    h.get_by_label("Unscramble").click();
+    h.step();
+    assert!(h.state().is_unscrambling());
+    run_until(&mut h, |app| !app.is_unscrambling());
+    assert!(sliding(&h).is_solved());
+
+    // A random board solves optimally with the default algorithm (A* on the 8-puzzle).
+    h.get_by_label("Random board").click();
+    h.run();
+    let expected = search::solve(&sliding(&h), Algorithm::Bfs).unwrap().cost;
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap();
+    assert!(report.solved && report.optimal);
+    assert_eq!(report.cost, expected);
 }

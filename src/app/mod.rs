@@ -14,7 +14,10 @@ use serde::{Deserialize, Serialize};
 pub use search_view::{Mark, SearchView};
 
 use crate::puzzles::klotski::{EditError, Klotski, Metric, Tool};
-use crate::puzzles::{self, Cell, Puzzle, PuzzleType, Report, Shipped, car_maze, maze::Maze};
+use crate::puzzles::sliding::{Sliding, TileHeuristic};
+use crate::puzzles::{
+    self, Cell, Picture, Puzzle, PuzzleType, Report, Shipped, Side, car_maze, maze::Maze,
+};
 use crate::search::{Algorithm, Outcome};
 use crate::solver::{Command as SolverCommand, Event, SolverHandle};
 
@@ -45,6 +48,8 @@ pub struct Settings {
     pub seed: u64,
     /// Solution playback speed in moves per second.
     pub playback_rate: f64,
+    /// Sliding tile puzzle: the length of a random-walk scramble.
+    pub scramble_moves: usize,
 }
 
 impl Default for Settings {
@@ -58,6 +63,7 @@ impl Default for Settings {
             density: 0.3,
             seed: 1,
             playback_rate: 4.0,
+            scramble_moves: 30,
         }
     }
 }
@@ -127,6 +133,21 @@ pub enum AppCommand {
     KlotskiUndoEdit,
     /// Play the solution back automatically (true) or stop playing it (false).
     Play(bool),
+    /// Sliding tiles: use this heuristic.
+    SlidingHeuristic(TileHeuristic),
+    /// Sliding tiles: slide the tile that moves toward this side (the arrow keys).
+    SlidingKey(Side),
+    /// Sliding tiles: take back the last move played.
+    SlidingUndo,
+    /// Sliding tiles: scramble from the goal by a seeded random walk of
+    /// [`Settings::scramble_moves`] moves.
+    SlidingScrambleWalk,
+    /// Sliding tiles: a uniformly random solvable board (seeded).
+    SlidingScrambleUniform,
+    /// Sliding tiles: play the last random-walk scramble backwards, back to the goal.
+    SlidingUnscramble,
+    /// Sliding tiles: a solved board of (rows, columns).
+    SlidingResize(usize, usize),
     /// Select a square of the picture (the car maze's turn editor edits the selected one).
     Select(Cell),
     /// Car maze: set the turns of the intersection at this picture square (bits as in
@@ -199,6 +220,15 @@ pub struct PuzzleLabApp {
     pub(crate) klotski_tool: Option<Tool>,
     /// Layouts before each Klotski layout edit, newest last (at most [`EDIT_HISTORY`]).
     pub(crate) layout_history: Vec<Klotski>,
+    /// The picture before the last move played by hand and when it was played, so the canvas
+    /// can slide the moved piece or tile into place.
+    pub(crate) edit_slide: Option<(Picture, f64)>,
+    /// Sliding tiles: the moves of the last random-walk scramble, to play backwards.
+    scramble: Vec<Side>,
+    /// Sliding tiles: moves still to play while unscrambling, next last.
+    unscrambling: Vec<Side>,
+    /// UI clock of the last unscramble move.
+    unscrambled_at: f64,
     /// The status bar.
     pub(crate) status: Status,
     /// Answers of file dialogs, which run on their own threads.
@@ -284,6 +314,10 @@ impl PuzzleLabApp {
             now: 0.0,
             klotski_tool: None,
             layout_history: Vec::new(),
+            edit_slide: None,
+            scramble: Vec::new(),
+            unscrambling: Vec::new(),
+            unscrambled_at: 0.0,
             status,
             dialog_tx,
             dialog_rx,
@@ -362,9 +396,38 @@ impl PuzzleLabApp {
         (0.8 / self.settings.playback_rate.max(0.1)).min(0.3)
     }
 
+    /// Whether the board is being unscrambled.
+    pub fn is_unscrambling(&self) -> bool {
+        !self.unscrambling.is_empty()
+    }
+
+    /// Whether the last scramble was a random walk that Unscramble can play backwards.
+    pub fn can_unscramble(&self) -> bool {
+        !self.scramble.is_empty()
+    }
+
+    /// The move played by hand being animated: the picture before it and how far it has got
+    /// (0 to 1, exclusive).
+    pub fn edit_transition(&self) -> Option<(&Picture, f32)> {
+        let (before, started) = self.edit_slide.as_ref()?;
+        let done = (self.now - started) / self.transition_seconds();
+        (done < 1.0).then_some((before, done.max(0.0) as f32))
+    }
+
     /// Advances automatic playback by one move each 1/rate seconds, and keeps frames coming
     /// while a move slides.
     fn tick_playback(&mut self, ctx: &egui::Context) {
+        if !self.unscrambling.is_empty()
+            && self.now - self.unscrambled_at >= 1.0 / self.settings.playback_rate.max(0.1)
+        {
+            self.unscrambled_at = self.now;
+            if let Some(side) = self.unscrambling.pop() {
+                self.apply(AppCommand::SlidingKey(side));
+            }
+        }
+        if !self.unscrambling.is_empty() || self.edit_transition().is_some() {
+            ctx.request_repaint();
+        }
         let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
         if self.playing {
             let interval = 1.0 / self.settings.playback_rate.max(0.1);
@@ -504,10 +567,66 @@ impl PuzzleLabApp {
             }
             AppCommand::Paint(cell, value) => {
                 self.before_edit();
+                let before = self.puzzle.picture();
                 if self.puzzle.paint(cell, value) {
+                    self.edit_slide = Some((before, self.now));
                     self.after_edit();
                 }
             }
+            AppCommand::SlidingHeuristic(h) => self.edit_as(|p: &mut Sliding| {
+                p.set_heuristic(h);
+                true
+            }),
+            AppCommand::SlidingKey(side) => {
+                let before = self.puzzle.picture();
+                self.edit_as(|p: &mut Sliding| p.slide_toward(side));
+                if self.puzzle.picture() != before {
+                    self.edit_slide = Some((before, self.now));
+                }
+            }
+            AppCommand::SlidingUndo => self.edit_as(Sliding::undo),
+            AppCommand::SlidingScrambleWalk => {
+                let (moves, seed) = (self.settings.scramble_moves, self.settings.seed);
+                let mut walk = Vec::new();
+                self.edit_as(|p: &mut Sliding| {
+                    walk = p.scramble_walk(moves, seed);
+                    true
+                });
+                self.scramble = walk.iter().map(|m| m.to).collect();
+                self.unscrambling.clear();
+                self.settings.seed = self.settings.seed.wrapping_add(1);
+                self.set_status(format!(
+                    "Scrambled by {} random moves (seed {seed}).",
+                    self.scramble.len()
+                ));
+            }
+            AppCommand::SlidingScrambleUniform => {
+                let seed = self.settings.seed;
+                self.edit_as(|p: &mut Sliding| {
+                    p.scramble_uniform(seed);
+                    true
+                });
+                self.scramble.clear();
+                self.unscrambling.clear();
+                self.settings.seed = self.settings.seed.wrapping_add(1);
+                self.set_status(format!("A random solvable board (seed {seed})."));
+            }
+            AppCommand::SlidingUnscramble => {
+                // Each walk move undone: the tile goes back the opposite way, last move first.
+                self.unscrambling = self.scramble.iter().map(|s| s.opposite()).collect();
+                self.unscrambled_at = self.now;
+                self.scramble.clear();
+            }
+            AppCommand::SlidingResize(rows, cols) => match Sliding::solved(rows, cols) {
+                Ok(mut p) => {
+                    if let Some(old) = self.puzzle.as_any().downcast_ref::<Sliding>() {
+                        p.set_heuristic(old.heuristic_kind());
+                    }
+                    self.scramble.clear();
+                    self.replace_puzzle(Box::new(p), None);
+                }
+                Err(e) => self.set_error(format!("Cannot resize: {e}")),
+            },
             AppCommand::MazeRandom => {
                 let (density, seed) = (self.settings.density, self.settings.seed);
                 self.edit_as(|m: &mut Maze| {
@@ -692,6 +811,9 @@ impl PuzzleLabApp {
         self.stop_run();
         self.selected = None;
         self.layout_history.clear();
+        self.scramble.clear();
+        self.unscrambling.clear();
+        self.edit_slide = None;
         self.puzzle = puzzle;
         self.settings.path = path;
         self.algorithm = pick_algorithm(self.puzzle.as_ref(), self.settings.algorithm);

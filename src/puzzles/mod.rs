@@ -9,6 +9,7 @@ pub mod car_maze;
 pub mod klondike;
 pub mod klotski;
 pub mod maze;
+pub mod sliding;
 
 use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -151,6 +152,13 @@ pub enum Square {
     /// A junction of roads: bit `from * 4 + to` (sides indexed as in [`Side::ALL`]) is set when
     /// a car entering from side `from` may leave through side `to`.
     Junction(u16),
+    /// A numbered tile of the sliding tile puzzle; `home` when it stands on its goal square.
+    Tile {
+        /// The tile's number.
+        number: u8,
+        /// Whether it is on its goal square.
+        home: bool,
+    },
     /// A cell of a sliding piece: `id` tells pieces apart, `class` groups pieces of the same
     /// shape (drawn alike), `target` marks the piece to bring home.
     Piece {
@@ -189,7 +197,7 @@ impl Picture {
     fn pieces(&self) -> BTreeMap<u8, (Square, Vec<Cell>)> {
         let mut pieces: BTreeMap<u8, (Square, Vec<Cell>)> = BTreeMap::new();
         for (i, &square) in self.squares.iter().enumerate() {
-            if let Square::Piece { id, .. } = square {
+            if let Square::Piece { id, .. } | Square::Tile { number: id, .. } = square {
                 let cell = Cell::new(i / self.cols, i % self.cols);
                 pieces
                     .entry(id)
@@ -211,6 +219,7 @@ impl Picture {
         }
         let class_of = |square: Square| match square {
             Square::Piece { class, target, .. } => (class, target),
+            Square::Tile { number, .. } => (number, false),
             _ => (0, false),
         };
         let key = |(square, cells): &(Square, Vec<Cell>)| (class_of(*square), cells.clone());
@@ -459,6 +468,7 @@ pub static TYPES: &[&PuzzleType] = &[
     &maze::TYPE,
     &car_maze::TYPE,
     &klotski::TYPE,
+    &sliding::TYPE,
 ];
 
 /// The puzzle type with command-line name `name`.

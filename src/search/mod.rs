@@ -11,6 +11,7 @@ mod bfs;
 mod dfs;
 mod dijkstra;
 mod greedy;
+mod idastar;
 mod tree;
 
 use std::fmt;
@@ -71,6 +72,14 @@ pub trait Problem {
     fn has_unit_costs(&self) -> bool {
         true
     }
+
+    /// Whether IDA* suits this problem: its state space has few transpositions (paths to the
+    /// same state other than straight back), so that a search without a closed set does not
+    /// revisit states exponentially often. Grids and jump boards do not; the sliding tile
+    /// puzzle does. The default is false, and IDA* is then not offered.
+    fn suits_iterative_deepening(&self) -> bool {
+        false
+    }
 }
 
 /// The search algorithms. The names are the ones used on the command line.
@@ -87,19 +96,23 @@ pub enum Algorithm {
     AStar,
     /// Greedy best-first search ordered by the heuristic alone.
     Greedy,
+    /// Iterative-deepening A*: depth-first searches bounded by `g + h`, memory linear in depth.
+    #[serde(rename = "idastar")]
+    IdaStar,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the GUI lists them.
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 6] = [
         Algorithm::Bfs,
         Algorithm::Dfs,
         Algorithm::Dijkstra,
         Algorithm::AStar,
+        Algorithm::IdaStar,
         Algorithm::Greedy,
     ];
 
-    /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar` or `greedy`.
+    /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar`, `idastar` or `greedy`.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Dfs => "dfs",
@@ -107,6 +120,7 @@ impl Algorithm {
             Algorithm::Dijkstra => "dijkstra",
             Algorithm::AStar => "astar",
             Algorithm::Greedy => "greedy",
+            Algorithm::IdaStar => "idastar",
         }
     }
 
@@ -118,6 +132,7 @@ impl Algorithm {
             Algorithm::Dijkstra => "Dijkstra (uniform cost)",
             Algorithm::AStar => "A*",
             Algorithm::Greedy => "Greedy best-first",
+            Algorithm::IdaStar => "IDA* (iterative deepening)",
         }
     }
 
@@ -128,12 +143,16 @@ impl Algorithm {
 
     /// Whether the algorithm needs a heuristic to make sense.
     pub fn needs_heuristic(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::Greedy)
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy
+        )
     }
 
     /// Whether this algorithm can run on `problem` at all.
     pub fn applies_to<P: Problem + ?Sized>(self, problem: &P) -> bool {
-        !self.needs_heuristic() || problem.has_heuristic()
+        (!self.needs_heuristic() || problem.has_heuristic())
+            && (self != Algorithm::IdaStar || problem.suits_iterative_deepening())
     }
 
     /// Whether a solution found by this algorithm is guaranteed to have the least cost:
@@ -142,7 +161,7 @@ impl Algorithm {
         match self {
             Algorithm::Bfs => problem.has_unit_costs(),
             Algorithm::Dijkstra => true,
-            Algorithm::AStar => problem.has_heuristic(),
+            Algorithm::AStar | Algorithm::IdaStar => problem.has_heuristic(),
             Algorithm::Dfs | Algorithm::Greedy => false,
         }
     }
@@ -181,6 +200,20 @@ pub struct Stats {
     pub max_depth: u64,
     /// Wall-clock time of the run in milliseconds, including time spent in the observer.
     pub elapsed_ms: f64,
+    /// IDA*: the number of the current (or last) iteration; 0 for other algorithms.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub iterations: u64,
+    /// IDA*: the current (or last) iteration's bound on `g + h`; 0 for other algorithms.
+    #[serde(default, skip_serializing_if = "is_zero_cost")]
+    pub threshold: Cost,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+fn is_zero_cost(c: &Cost) -> bool {
+    *c == 0.0
 }
 
 /// The result of one run of an algorithm on a problem.
@@ -214,6 +247,8 @@ pub trait Observer<S> {
     fn generated(&mut self, _state: &S) {}
     /// The current path from a start state (depth-first search reports it at each expansion).
     fn path(&mut self, _path: &[S]) {}
+    /// IDA* begins iteration `iteration` (from 1) with this bound on `g + h`.
+    fn iteration(&mut self, _iteration: u64, _threshold: Cost) {}
 }
 
 /// An observer that ignores everything, for headless runs.
@@ -250,6 +285,14 @@ pub enum SearchError {
     /// The algorithm needs a heuristic that this puzzle does not have.
     #[error("{0} needs a heuristic, and this puzzle has none")]
     NeedsHeuristic(Algorithm),
+    /// The algorithm does not suit this puzzle (IDA* on a state space full of
+    /// transpositions; see [`Problem::suits_iterative_deepening`]).
+    #[error("{0} does not suit this puzzle: its states are reached by too many paths")]
+    Unsuited(Algorithm),
+    /// The puzzle provably has no solution, found without searching (for example a sliding
+    /// tile board of the wrong parity); the text says why.
+    #[error("{0}")]
+    Unsolvable(String),
     /// The problem has no start state.
     #[error("the puzzle has no start state")]
     NoStart,
@@ -268,8 +311,11 @@ pub fn run<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     cancel: &CancelToken,
 ) -> Result<SearchResult<P::State, P::Move>, SearchError> {
-    if !algorithm.applies_to(problem) {
+    if algorithm.needs_heuristic() && !problem.has_heuristic() {
         return Err(SearchError::NeedsHeuristic(algorithm));
+    }
+    if !algorithm.applies_to(problem) {
+        return Err(SearchError::Unsuited(algorithm));
     }
     let starts = problem.start_states();
     if starts.is_empty() {
@@ -282,6 +328,7 @@ pub fn run<P: Problem + ?Sized>(
         Algorithm::Dijkstra => dijkstra::search(problem, starts, observer, cancel),
         Algorithm::AStar => astar::search(problem, starts, observer, cancel),
         Algorithm::Greedy => greedy::search(problem, starts, observer, cancel),
+        Algorithm::IdaStar => idastar::search(problem, starts, observer, cancel),
     };
     result.algorithm = algorithm;
     result.optimal = result.outcome == Outcome::Found && algorithm.is_optimal_for(problem);

@@ -63,7 +63,20 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
         (None, Some(board)) if app.is_running() => board.clone(),
-        _ => app.puzzle.picture(),
+        _ => {
+            // A move played by hand slides into place too.
+            let now = app.puzzle.picture();
+            match app.edit_transition() {
+                Some((before, t)) => match before.moved_piece(&now) {
+                    Some(m) => {
+                        sliding = Some((m, t));
+                        before.clone()
+                    }
+                    None => now,
+                },
+                None => now,
+            }
+        }
     };
     if let Some((m, _)) = &sliding {
         for cell in &m.cells {
@@ -172,6 +185,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                         });
                     }
                 }
+                Square::Tile { .. } => tile_shapes(&painter, &mut shapes, cell_rect(cell), square),
                 Square::Piece { id, .. } => {
                     // Cells of one piece join up; a gap separates different pieces.
                     let same = |dr: isize, dc: isize| {
@@ -216,6 +230,17 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     .iter()
                     .any(|o| o.row as isize == r && o.col as isize == c)
             };
+            if matches!(m.square, Square::Tile { .. }) {
+                let mut tile = Vec::new();
+                tile_shapes(
+                    &painter,
+                    &mut tile,
+                    cell_rect(*cell).translate(offset),
+                    m.square,
+                );
+                painter.extend(tile);
+                continue;
+            }
             let rect = piece_cell_rect(cell_rect(*cell), side * 0.05, same).translate(offset);
             painter.rect_filled(rect, 0.0, piece_fill(m.square));
         }
@@ -348,6 +373,35 @@ fn piece_cell_rect(full: Rect, inset: f32, same: impl Fn(isize, isize) -> bool) 
         full.min + vec2(edge(0, -1), edge(-1, 0)),
         full.max - vec2(edge(0, 1), edge(1, 0)),
     )
+}
+
+/// A numbered tile filling most of `rect`: a rounded square, green when it stands on its goal
+/// square, with its number large in the middle.
+fn tile_shapes(painter: &egui::Painter, shapes: &mut Vec<Shape>, rect: Rect, square: Square) {
+    let Square::Tile { number, home } = square else {
+        return;
+    };
+    let side = rect.width();
+    let fill = if home {
+        Color32::from_rgb(120, 190, 130)
+    } else {
+        Color32::from_rgb(235, 205, 150)
+    };
+    shapes.push(Shape::rect_filled(
+        rect.shrink(side * 0.04),
+        side * 0.1,
+        fill,
+    ));
+    painter.fonts_mut(|fonts| {
+        shapes.push(Shape::text(
+            fonts,
+            rect.center(),
+            Align2::CENTER_CENTER,
+            number.to_string(),
+            FontId::proportional(side * 0.45),
+            Color32::from_gray(30),
+        ));
+    });
 }
 
 /// The fill of a piece: the target red, other pieces by their class.

@@ -9,6 +9,7 @@ use eframe::egui::{self, Color32, RichText};
 use crate::app::{AppCommand, PuzzleLabApp};
 use crate::puzzles::car_maze::{CarMaze, turn_bit};
 use crate::puzzles::klotski::{self, Klotski, Metric, Shape, Tool};
+use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
 use crate::puzzles::{self, Side, maze::Maze};
 
 pub use canvas::{CANVAS_LABEL, LEGEND, canvas_ui};
@@ -89,6 +90,10 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     if app.puzzle.as_any().is::<Klotski>() {
         ui.separator();
         klotski_ui(app, ui);
+    }
+    if app.puzzle.as_any().is::<Sliding>() {
+        ui.separator();
+        sliding_ui(app, ui);
     }
     ui.separator();
     ui.heading("Search");
@@ -338,6 +343,104 @@ fn klotski_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool) {
     }
 }
 
+/// The sliding tile puzzle: board size, heuristic, playing (click or arrow keys, undo),
+/// scrambling and unscrambling.
+fn sliding_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(sliding) = app.puzzle.as_any().downcast_ref::<Sliding>() else {
+        return;
+    };
+    let (old_rows, old_cols) = (sliding.rows(), sliding.cols());
+    let (mut rows, mut cols) = (old_rows, old_cols);
+    let chosen = sliding.heuristic_kind();
+    let played = sliding.moves_played();
+    let solvable = sliding.check_solvable();
+    let solved = sliding.is_solved();
+    ui.horizontal(|ui| {
+        let sides = sliding::MIN_SIDE..=sliding::MAX_SIDE;
+        let label = ui.label("Rows");
+        let r = ui
+            .add(egui::DragValue::new(&mut rows).range(sides.clone()))
+            .labelled_by(label.id);
+        let label = ui.label("Columns");
+        let c = ui
+            .add(egui::DragValue::new(&mut cols).range(sides))
+            .labelled_by(label.id);
+        if (r.changed() || c.changed()) && (rows, cols) != (old_rows, old_cols) {
+            app.push(AppCommand::SlidingResize(rows, cols));
+        }
+    });
+    egui::ComboBox::from_label("Heuristic")
+        .selected_text(chosen.label())
+        .show_ui(ui, |ui| {
+            for h in TileHeuristic::ALL {
+                if ui.selectable_label(h == chosen, h.label()).clicked() && h != chosen {
+                    app.commands.push(AppCommand::SlidingHeuristic(h));
+                }
+            }
+        });
+    ui.label("Click a tile next to the blank, or use the arrow keys.");
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(played > 0, egui::Button::new("Undo move"))
+            .clicked()
+        {
+            app.commands.push(AppCommand::SlidingUndo);
+        }
+        ui.label(format!("{played} moves played"));
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Scramble")
+            .on_hover_text("a random walk from the goal (seeded)")
+            .clicked()
+        {
+            app.commands.push(AppCommand::SlidingScrambleWalk);
+        }
+        let label = ui.label("moves");
+        ui.add(egui::DragValue::new(&mut app.settings.scramble_moves).range(1..=10_000))
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Random board")
+            .on_hover_text("a uniformly random solvable board (seeded)")
+            .clicked()
+        {
+            app.commands.push(AppCommand::SlidingScrambleUniform);
+        }
+        if ui
+            .add_enabled(app.can_unscramble(), egui::Button::new("Unscramble"))
+            .on_hover_text("play the last scramble backwards")
+            .clicked()
+        {
+            app.commands.push(AppCommand::SlidingUnscramble);
+        }
+    });
+    match solvable {
+        _ if solved => {
+            ui.label(RichText::new("Solved!").strong());
+        }
+        Ok(()) => {}
+        Err(reason) => {
+            ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
+        }
+    }
+    // Arrow keys slide the tile that moves that way, unless a text field has the keyboard.
+    if !ui.ctx().egui_wants_keyboard_input() {
+        let keys = [
+            (egui::Key::ArrowUp, Side::Up),
+            (egui::Key::ArrowDown, Side::Down),
+            (egui::Key::ArrowLeft, Side::Left),
+            (egui::Key::ArrowRight, Side::Right),
+        ];
+        for (key, side) in keys {
+            if ui.input(|i| i.key_pressed(key)) {
+                app.commands.push(AppCommand::SlidingKey(side));
+            }
+        }
+    }
+}
+
 fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let mut chosen = app.algorithm();
     egui::ComboBox::from_label("Algorithm")
@@ -419,6 +522,10 @@ fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             row("Peak frontier", stats.max_frontier.to_string());
             row("Closed set", stats.max_closed.to_string());
             row("Depth", format!("{} (max {})", view.depth, stats.max_depth));
+            if stats.iterations > 0 {
+                row("IDA* iteration", stats.iterations.to_string());
+                row("IDA* bound (g + h)", format!("{}", stats.threshold));
+            }
             let elapsed = match app.result() {
                 Some(r) => r.stats.elapsed_ms,
                 None => stats.elapsed_ms,

@@ -1,0 +1,774 @@
+//! The sliding tile puzzle (`003_8abc547d8a6c7682.txt`): numbered tiles on a `rows x cols`
+//! board (2 to 8 on each side) with one blank; a move slides a tile next to the blank into it.
+//! The goal is, by default, the tiles in reading order with the blank last: the tile at row
+//! `i`, column `j` is `i * cols + j + 1` (the article's formula is off by one; this one is
+//! right), the blank at the bottom-right.
+//!
+//! Text format: lines starting with `#` are comments; one row per line of numbers separated
+//! by spaces, `0` for the blank; optionally a line `goal:` followed by a block of the same
+//! shape giving the goal. Coordinates are (row, column), 0-based from the top-left.
+//!
+//! JSON format: `{"type": "sliding", "version": 1, "tiles": [[1, 2, 3], [4, 5, 6], [7, 8, 0]],
+//! "goal": [[...]]}` (`goal` optional).
+//!
+//! Solvability (Johnson and Story, 1879): a slide swaps the blank with a tile, so it flips the
+//! parity of the permutation taking the board to the goal (the blank counted as a tile) and
+//! moves the blank one square, flipping the parity of its Manhattan distance to its goal
+//! square. A board is solvable exactly when the two parities agree.
+
+use std::any::Any;
+use std::fmt;
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Side, Square, Watcher,
+    applicable, json_body, solve_on_boards,
+};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, StateCount, Successor};
+
+/// The registry entry of the sliding tile puzzle.
+pub static TYPE: PuzzleType = PuzzleType {
+    name: "sliding",
+    label: "Sliding tiles",
+    sniff: |text| {
+        let numbers_only = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#') && *l != "goal:")
+            .all(|l| l.split_whitespace().all(|w| w.parse::<u8>().is_ok()));
+        if numbers_only { 1.0 } else { 0.0 }
+    },
+    parse_text: |text| Ok(Box::new(Sliding::from_text(text)?)),
+    from_json: |value| Ok(Box::new(Sliding::from_json(value)?)),
+    json_version: 1,
+    shipped: &[
+        Shipped {
+            file: "sliding-8-hardest-a.txt",
+            text: include_str!("../../puzzles/sliding-8-hardest-a.txt"),
+        },
+        Shipped {
+            file: "sliding-8-hardest-b.txt",
+            text: include_str!("../../puzzles/sliding-8-hardest-b.txt"),
+        },
+        Shipped {
+            file: "sliding-15-easy.txt",
+            text: include_str!("../../puzzles/sliding-15-easy.txt"),
+        },
+        Shipped {
+            file: "sliding-15-korf-1.txt",
+            text: include_str!("../../puzzles/sliding-15-korf-1.txt"),
+        },
+        Shipped {
+            file: "sliding-15-korf-2.txt",
+            text: include_str!("../../puzzles/sliding-15-korf-2.txt"),
+        },
+    ],
+};
+
+/// The smallest side of a board.
+pub const MIN_SIDE: usize = 2;
+/// The largest side of a board.
+pub const MAX_SIDE: usize = 8;
+/// Boards with at most this many squares offer the searches that keep every state (BFS,
+/// DFS, Dijkstra) and count their states by search; larger ones do not fit in memory.
+pub const SMALL_BOARD: usize = 9;
+
+/// A state: the tile on each square in row-major order (0 the blank; squares past
+/// `rows * cols` hold 0), and the blank's square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    tiles: [u8; 64],
+    blank: u8,
+}
+
+/// A move: `tile` slides one square in direction `to` (into the blank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// The tile that moves.
+    pub tile: u8,
+    /// The direction it moves in.
+    pub to: Side,
+}
+
+impl fmt::Display for Slide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.tile, self.to.word())
+    }
+}
+
+/// The heuristics A*, IDA* and greedy can use. All are admissible.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TileHeuristic {
+    /// The number of tiles not on their goal square.
+    Misplaced,
+    /// The sum of the tiles' Manhattan distances to their goal squares.
+    Manhattan,
+    /// Manhattan distance plus 2 for each tile that must leave its goal row or column to let
+    /// another tile of that line past (Hansson, Mayer and Yung, 1992).
+    #[default]
+    LinearConflict,
+}
+
+impl TileHeuristic {
+    /// Every heuristic, weakest first.
+    pub const ALL: [TileHeuristic; 3] = [
+        TileHeuristic::Misplaced,
+        TileHeuristic::Manhattan,
+        TileHeuristic::LinearConflict,
+    ];
+
+    /// The command-line name: `misplaced`, `manhattan` or `linear_conflict`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TileHeuristic::Misplaced => "misplaced",
+            TileHeuristic::Manhattan => "manhattan",
+            TileHeuristic::LinearConflict => "linear_conflict",
+        }
+    }
+
+    /// The name shown in the GUI.
+    pub fn label(self) -> &'static str {
+        match self {
+            TileHeuristic::Misplaced => "misplaced tiles",
+            TileHeuristic::Manhattan => "Manhattan distance",
+            TileHeuristic::LinearConflict => "Manhattan + linear conflict",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<TileHeuristic> {
+        TileHeuristic::ALL.into_iter().find(|h| h.name() == name)
+    }
+}
+
+/// A sliding tile puzzle: the board being played, the goal, the heuristic, and the moves
+/// played (for undo).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sliding {
+    rows: usize,
+    cols: usize,
+    /// The board being played, row-major, 0 the blank.
+    tiles: Vec<u8>,
+    goal: Vec<u8>,
+    /// `home[tile]`: the tile's goal square (row-major index).
+    home: Vec<u8>,
+    heuristic: TileHeuristic,
+    /// Boards before each move played, newest last.
+    undo: Vec<Vec<u8>>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SlidingJson {
+    #[serde(rename = "type")]
+    puzzle_type: String,
+    version: u32,
+    tiles: Vec<Vec<u8>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    goal: Option<Vec<Vec<u8>>>,
+}
+
+/// Why a board cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unsolvable: the tiles are an {permutation} permutation of the goal while the blank is an \
+     {blank} number of moves from its goal square; every slide changes both parities, so they \
+     can never agree as the goal needs"
+)]
+pub struct Unsolvable {
+    /// `"odd"` or `"even"`.
+    pub permutation: &'static str,
+    /// `"odd"` or `"even"`.
+    pub blank: &'static str,
+}
+
+fn parity_word(odd: bool) -> &'static str {
+    if odd { "odd" } else { "even" }
+}
+
+impl Sliding {
+    /// The solved `rows x cols` board with the default goal.
+    ///
+    /// # Errors
+    /// [`FormatError`] when a side is outside 2 to 8.
+    pub fn solved(rows: usize, cols: usize) -> Result<Self, FormatError> {
+        let goal = default_goal(rows, cols);
+        Self::new(rows, cols, goal.clone(), goal)
+    }
+
+    fn new(rows: usize, cols: usize, tiles: Vec<u8>, goal: Vec<u8>) -> Result<Self, FormatError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
+            return Err(FormatError::new(format!(
+                "the board is {rows} x {cols}; each side must be {MIN_SIDE} to {MAX_SIDE}"
+            )));
+        }
+        for (what, board) in [("board", &tiles), ("goal", &goal)] {
+            let mut seen = vec![false; rows * cols];
+            for &t in board.iter() {
+                let slot = seen.get_mut(usize::from(t)).ok_or_else(|| {
+                    FormatError::new(format!(
+                        "the {what} has tile {t}; a {rows} x {cols} board numbers its tiles \
+                         1 to {} and 0 for the blank",
+                        rows * cols - 1
+                    ))
+                })?;
+                if std::mem::replace(slot, true) {
+                    return Err(FormatError::new(format!("the {what} has tile {t} twice")));
+                }
+            }
+        }
+        let mut home = vec![0; rows * cols];
+        for (square, &t) in goal.iter().enumerate() {
+            home[usize::from(t)] = square as u8;
+        }
+        Ok(Self {
+            rows,
+            cols,
+            tiles,
+            goal,
+            home,
+            heuristic: TileHeuristic::default(),
+            undo: Vec::new(),
+        })
+    }
+
+    /// Parses the text format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] with the line and column of a word that is not a number, with the line
+    /// of a ragged row, and without one for a board of the wrong size, a missing or repeated
+    /// tile, or a goal of another shape.
+    pub fn from_text(text: &str) -> Result<Self, FormatError> {
+        let mut blocks: [Vec<Vec<u8>>; 2] = [Vec::new(), Vec::new()];
+        let mut in_goal = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if line == "goal:" {
+                if in_goal {
+                    return Err(FormatError::at(i + 1, None, "a second `goal:` line"));
+                }
+                in_goal = true;
+                continue;
+            }
+            let mut row = Vec::new();
+            let mut pos = 0;
+            for word in raw.split_whitespace() {
+                let at = raw[pos..].find(word).map_or(pos, |a| a + pos);
+                pos = at + word.len();
+                let n = word.parse::<u8>().map_err(|_| {
+                    FormatError::at(
+                        i + 1,
+                        Some(at + 1),
+                        format!("{word:?} is not a tile number"),
+                    )
+                })?;
+                row.push(n);
+            }
+            let block = &mut blocks[usize::from(in_goal)];
+            if let Some(first) = block.first()
+                && first.len() != row.len()
+            {
+                return Err(FormatError::at(
+                    i + 1,
+                    None,
+                    format!(
+                        "ragged row: {} numbers where the first row has {}",
+                        row.len(),
+                        first.len()
+                    ),
+                ));
+            }
+            block.push(row);
+        }
+        let [board, goal] = blocks;
+        Self::from_rows(board, (in_goal || !goal.is_empty()).then_some(goal))
+    }
+
+    /// Reads the JSON format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] for a JSON object of the wrong shape and the checks of
+    /// [`Sliding::from_text`].
+    pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
+        let body: SlidingJson = json_body(value)?;
+        Self::from_rows(body.tiles, body.goal)
+    }
+
+    fn from_rows(board: Vec<Vec<u8>>, goal: Option<Vec<Vec<u8>>>) -> Result<Self, FormatError> {
+        let rows = board.len();
+        let cols = board.first().map_or(0, Vec::len);
+        if rows == 0 {
+            return Err(FormatError::new("no tiles: expected rows of numbers"));
+        }
+        if board.iter().any(|r| r.len() != cols) {
+            return Err(FormatError::new(
+                "ragged rows: every row needs as many numbers",
+            ));
+        }
+        let goal = match goal {
+            Some(g) => {
+                if g.len() != rows || g.iter().any(|r| r.len() != cols) {
+                    return Err(FormatError::new(format!(
+                        "the goal must have the board's shape, {rows} x {cols}"
+                    )));
+                }
+                g.concat()
+            }
+            None => default_goal(rows, cols),
+        };
+        Self::new(rows, cols, board.concat(), goal)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The tile on `cell` (0 for the blank), or `None` off the board.
+    pub fn tile_at(&self, cell: Cell) -> Option<u8> {
+        (cell.row < self.rows && cell.col < self.cols)
+            .then(|| self.tiles[cell.row * self.cols + cell.col])
+    }
+
+    /// The heuristic A*, IDA* and greedy use.
+    pub fn heuristic_kind(&self) -> TileHeuristic {
+        self.heuristic
+    }
+
+    /// Chooses the heuristic A*, IDA* and greedy use.
+    pub fn set_heuristic(&mut self, heuristic: TileHeuristic) {
+        self.heuristic = heuristic;
+    }
+
+    /// The number of moves played since loading or scrambling (undone moves not counted).
+    pub fn moves_played(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Whether the board shows the goal.
+    pub fn is_solved(&self) -> bool {
+        self.tiles == self.goal
+    }
+
+    /// Checks that the board can reach the goal (see the module docs).
+    ///
+    /// # Errors
+    /// [`Unsolvable`] with the two parities that disagree.
+    pub fn check_solvable(&self) -> Result<(), Unsolvable> {
+        // Parity of the permutation taking the board to the goal: count its cycles.
+        let n = self.tiles.len();
+        let mut seen = vec![false; n];
+        let mut transpositions = 0;
+        for start in 0..n {
+            let mut at = start;
+            let mut length: usize = 0;
+            while !seen[at] {
+                seen[at] = true;
+                at = usize::from(self.home[usize::from(self.tiles[at])]);
+                length += 1;
+            }
+            transpositions += length.saturating_sub(1);
+        }
+        let blank = self.tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        let blank_home = usize::from(self.home[0]);
+        let distance = (blank / self.cols).abs_diff(blank_home / self.cols)
+            + (blank % self.cols).abs_diff(blank_home % self.cols);
+        let (odd_permutation, odd_blank) = (transpositions % 2 == 1, distance % 2 == 1);
+        if odd_permutation == odd_blank {
+            Ok(())
+        } else {
+            Err(Unsolvable {
+                permutation: parity_word(odd_permutation),
+                blank: parity_word(odd_blank),
+            })
+        }
+    }
+
+    /// Slides the tile on `cell` into the blank if they are neighbours. Returns whether a
+    /// tile moved.
+    pub fn slide(&mut self, cell: Cell) -> bool {
+        let Some(blank) = self.tiles.iter().position(|&t| t == 0) else {
+            return false;
+        };
+        let (br, bc) = (blank / self.cols, blank % self.cols);
+        if cell.row >= self.rows
+            || cell.col >= self.cols
+            || cell.row.abs_diff(br) + cell.col.abs_diff(bc) != 1
+        {
+            return false;
+        }
+        self.undo.push(self.tiles.clone());
+        self.tiles.swap(blank, cell.row * self.cols + cell.col);
+        true
+    }
+
+    /// Slides the tile that moves in direction `to` into the blank (the arrow keys), if there
+    /// is one. Returns whether a tile moved.
+    pub fn slide_toward(&mut self, to: Side) -> bool {
+        let Some(blank) = self.tiles.iter().position(|&t| t == 0) else {
+            return false;
+        };
+        // The tile moving `to` stands on the opposite side of the blank.
+        let (dr, dc) = to.opposite().delta();
+        let (Some(r), Some(c)) = (
+            (blank / self.cols).checked_add_signed(dr),
+            (blank % self.cols).checked_add_signed(dc),
+        ) else {
+            return false;
+        };
+        self.slide(Cell::new(r, c))
+    }
+
+    /// Takes back the last move played. Returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(previous) => {
+                self.tiles = previous;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Scrambles the board from the goal by a random walk of `moves` slides (never straight
+    /// back), seeded. Returns the walk's moves in order, so it can be played backwards.
+    pub fn scramble_walk(&mut self, moves: usize, seed: u64) -> Vec<Slide> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut board = self.board_of(&self.goal);
+        let mut walk = Vec::with_capacity(moves);
+        let mut successors = Vec::new();
+        let mut previous: Option<Board> = None;
+        for _ in 0..moves {
+            successors.clear();
+            self.successors(&board, &mut successors);
+            successors.retain(|s| Some(s.state) != previous);
+            let Some(pick) = successors.get(rng.random_range(0..successors.len().max(1))) else {
+                break;
+            };
+            previous = Some(board);
+            board = pick.state;
+            walk.push(pick.mv);
+        }
+        self.tiles = board.tiles[..self.rows * self.cols].to_vec();
+        self.undo.clear();
+        walk
+    }
+
+    /// Sets the board to a uniformly random solvable arrangement, seeded.
+    pub fn scramble_uniform(&mut self, seed: u64) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut tiles = self.goal.clone();
+        tiles.shuffle(&mut rng);
+        self.tiles = tiles;
+        if self.check_solvable().is_err() {
+            // Swapping two tiles (not the blank) flips the permutation's parity.
+            let (a, b) = {
+                let mut non_blank = (0..self.tiles.len()).filter(|&i| self.tiles[i] != 0);
+                (non_blank.next().unwrap_or(0), non_blank.next().unwrap_or(0))
+            };
+            self.tiles.swap(a, b);
+        }
+        self.undo.clear();
+    }
+
+    fn board_of(&self, tiles: &[u8]) -> Board {
+        let mut board = Board {
+            tiles: [0; 64],
+            blank: 0,
+        };
+        board.tiles[..tiles.len()].copy_from_slice(tiles);
+        board.blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        board
+    }
+
+    fn picture_of(&self, board: &Board) -> Picture {
+        let n = self.rows * self.cols;
+        Picture {
+            rows: self.rows,
+            cols: self.cols,
+            squares: (0..n)
+                .map(|i| match board.tiles[i] {
+                    0 => Square::Free,
+                    t => Square::Tile {
+                        number: t,
+                        home: usize::from(self.home[usize::from(t)]) == i,
+                    },
+                })
+                .collect(),
+            start: None,
+            goal_area: Vec::new(),
+        }
+    }
+
+    fn manhattan(&self, board: &Board) -> u32 {
+        let mut sum = 0;
+        for (i, &t) in board.tiles[..self.rows * self.cols].iter().enumerate() {
+            if t != 0 {
+                let h = usize::from(self.home[usize::from(t)]);
+                sum += (i / self.cols).abs_diff(h / self.cols)
+                    + (i % self.cols).abs_diff(h % self.cols);
+            }
+        }
+        sum as u32
+    }
+
+    /// 2 for each tile that must leave a line (row or column) it shares with its goal square
+    /// so the line's other tiles can pass: per line, tiles are removed greedily, the one in
+    /// most conflicts first, until no two remaining tiles are in reverse order.
+    fn linear_conflicts(&self, board: &Board) -> u32 {
+        let mut extra = 0;
+        let mut line: Vec<usize> = Vec::with_capacity(MAX_SIDE);
+        for by_rows in [true, false] {
+            let (lines, length) = if by_rows {
+                (self.rows, self.cols)
+            } else {
+                (self.cols, self.rows)
+            };
+            for l in 0..lines {
+                // Goal positions along the line of the tiles whose goal is in this line.
+                line.clear();
+                for k in 0..length {
+                    let square = if by_rows {
+                        l * self.cols + k
+                    } else {
+                        k * self.cols + l
+                    };
+                    let t = board.tiles[square];
+                    if t == 0 {
+                        continue;
+                    }
+                    let h = usize::from(self.home[usize::from(t)]);
+                    let (hl, hk) = if by_rows {
+                        (h / self.cols, h % self.cols)
+                    } else {
+                        (h % self.cols, h / self.cols)
+                    };
+                    if hl == l {
+                        line.push(hk);
+                    }
+                }
+                loop {
+                    let conflicts = |i: usize, line: &[usize]| {
+                        (0..line.len())
+                            .filter(|&j| {
+                                (j < i && line[j] > line[i]) || (j > i && line[j] < line[i])
+                            })
+                            .count()
+                    };
+                    let worst = (0..line.len()).max_by_key(|&i| conflicts(i, &line));
+                    match worst {
+                        Some(i) if conflicts(i, &line) > 0 => {
+                            line.remove(i);
+                            extra += 2;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        extra
+    }
+}
+
+/// The default goal: tiles in reading order, the blank last.
+fn default_goal(rows: usize, cols: usize) -> Vec<u8> {
+    let n = rows * cols;
+    (1..n).map(|t| t as u8).chain([0]).collect()
+}
+
+impl Problem for Sliding {
+    type State = Board;
+    type Move = Slide;
+
+    fn start_states(&self) -> Vec<Board> {
+        vec![self.board_of(&self.tiles)]
+    }
+
+    fn is_goal(&self, state: &Board) -> bool {
+        state.tiles[..self.goal.len()] == self.goal[..]
+    }
+
+    fn successors(&self, state: &Board, out: &mut Vec<Successor<Board, Slide>>) {
+        let blank = usize::from(state.blank);
+        let (br, bc) = (blank / self.cols, blank % self.cols);
+        for side in Side::ALL {
+            // The tile on `side` of the blank moves the opposite way.
+            let (dr, dc) = side.delta();
+            let (Some(r), Some(c)) = (br.checked_add_signed(dr), bc.checked_add_signed(dc)) else {
+                continue;
+            };
+            if r >= self.rows || c >= self.cols {
+                continue;
+            }
+            let square = r * self.cols + c;
+            let mut next = *state;
+            let tile = next.tiles[square];
+            next.tiles.swap(square, blank);
+            next.blank = square as u8;
+            out.push(Successor {
+                state: next,
+                mv: Slide {
+                    tile,
+                    to: side.opposite(),
+                },
+                cost: 1.0,
+            });
+        }
+    }
+
+    /// See [`TileHeuristic`]; every choice is admissible and consistent.
+    fn heuristic(&self, state: &Board) -> Cost {
+        let h = match self.heuristic {
+            TileHeuristic::Misplaced => (0..self.goal.len())
+                .filter(|&i| state.tiles[i] != 0 && state.tiles[i] != self.goal[i])
+                .count() as u32,
+            TileHeuristic::Manhattan => self.manhattan(state),
+            TileHeuristic::LinearConflict => self.manhattan(state) + self.linear_conflicts(state),
+        };
+        Cost::from(h)
+    }
+
+    fn has_heuristic(&self) -> bool {
+        true
+    }
+
+    fn suits_iterative_deepening(&self) -> bool {
+        true
+    }
+}
+
+impl Puzzle for Sliding {
+    fn puzzle_type(&self) -> &'static PuzzleType {
+        &TYPE
+    }
+
+    fn picture(&self) -> Picture {
+        self.picture_of(&self.board_of(&self.tiles))
+    }
+
+    /// On boards larger than [`SMALL_BOARD`] squares, only the searches whose memory stays
+    /// small or that find answers fast: A*, IDA* and greedy.
+    fn algorithms(&self) -> Vec<Algorithm> {
+        let small = self.rows * self.cols <= SMALL_BOARD;
+        applicable(self)
+            .into_iter()
+            .filter(|a| {
+                small || matches!(a, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy)
+            })
+            .collect()
+    }
+
+    fn default_algorithm(&self) -> Algorithm {
+        if self.rows * self.cols <= SMALL_BOARD {
+            Algorithm::AStar
+        } else {
+            Algorithm::IdaStar
+        }
+    }
+
+    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
+        algorithm.is_optimal_for(self)
+    }
+
+    /// Small boards are counted by search; larger ones by the formula (rows x cols)! / 2
+    /// (every solvable arrangement is reachable), saturating at `u64::MAX`.
+    fn count_states(&self, cancel: &CancelToken) -> StateCount {
+        if self.rows * self.cols <= SMALL_BOARD {
+            return crate::search::count_reachable(self, cancel);
+        }
+        let states = (2..=self.rows * self.cols)
+            .try_fold(1u64, |acc, k| acc.checked_mul(k as u64))
+            .map_or(u64::MAX, |f| f / 2);
+        StateCount {
+            states,
+            goals: 1,
+            elapsed_ms: 0.0,
+        }
+    }
+
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        if let Err(reason) = self.check_solvable() {
+            return Err(SearchError::Unsolvable(reason.to_string()));
+        }
+        if !self.algorithms().contains(&algorithm) {
+            return Err(SearchError::Unsuited(algorithm));
+        }
+        let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |b| {
+            self.picture_of(b)
+        })?;
+        if algorithm.needs_heuristic() {
+            report
+                .notes
+                .push(format!("heuristic: {}", self.heuristic.label()));
+        }
+        Ok(report)
+    }
+
+    /// A press on a tile next to the blank slides it.
+    fn stroke_value(&self, cell: Cell) -> Option<u8> {
+        self.tile_at(cell).filter(|&t| t != 0).map(|_| 0)
+    }
+
+    fn paint(&mut self, cell: Cell, _value: u8) -> bool {
+        self.slide(cell)
+    }
+
+    fn to_text(&self) -> String {
+        let width = (self.rows * self.cols - 1).to_string().len();
+        let block = |tiles: &[u8]| -> String {
+            tiles
+                .chunks(self.cols)
+                .map(|row| {
+                    let words: Vec<String> = row.iter().map(|t| format!("{t:>width$}")).collect();
+                    words.join(" ") + "\n"
+                })
+                .collect()
+        };
+        let mut text = block(&self.tiles);
+        if self.goal != default_goal(self.rows, self.cols) {
+            text += "goal:\n";
+            text += &block(&self.goal);
+        }
+        text
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        let rows = |tiles: &[u8]| tiles.chunks(self.cols).map(<[u8]>::to_vec).collect();
+        serde_json::json!(SlidingJson {
+            puzzle_type: TYPE.name.into(),
+            version: TYPE.json_version,
+            tiles: rows(&self.tiles),
+            goal: (self.goal != default_goal(self.rows, self.cols)).then(|| rows(&self.goal)),
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn Puzzle> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}

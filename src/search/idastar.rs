@@ -1,0 +1,144 @@
+//! IDA*, iterative-deepening A* (Korf, 1985): depth-first searches bounded by `g + h`, the
+//! bound raised each iteration to the least `g + h` that exceeded it. With an admissible
+//! heuristic the first goal found is reached by a least-cost path. Memory is the current path
+//! only (no closed set), so it suits puzzles whose state spaces do not fit in memory, such as
+//! the 15-puzzle. The depth-first search uses an explicit stack (no recursion limit) and
+//! skips the move straight back to the previous state.
+
+use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
+
+/// Slack for comparing floating-point costs with the bound.
+const EPSILON: Cost = 1e-9;
+
+struct Frame<S, M> {
+    /// Successors of the frame's state, tried in order.
+    successors: Vec<Successor<S, M>>,
+    next: usize,
+    g: Cost,
+}
+
+/// How one bounded depth-first search ended.
+enum Bounded<S, M> {
+    Found(Vec<S>, Vec<M>, Cost),
+    Cancelled,
+    /// No goal within the bound; the least `g + h` seen above it (infinite if none).
+    Exhausted(Cost),
+}
+
+pub(super) fn search<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    cancel: &CancelToken,
+) -> SearchResult<P::State, P::Move> {
+    let mut stats = Stats::default();
+    let mut threshold = starts
+        .iter()
+        .map(|s| problem.heuristic(s))
+        .fold(Cost::INFINITY, Cost::min);
+    let finish = |outcome, states, moves, cost, stats| SearchResult {
+        outcome,
+        states,
+        moves,
+        cost,
+        optimal: false,
+        algorithm: super::Algorithm::IdaStar,
+        stats,
+    };
+    loop {
+        stats.iterations += 1;
+        stats.threshold = threshold;
+        observer.iteration(stats.iterations, threshold);
+        let mut next = Cost::INFINITY;
+        for start in &starts {
+            match bounded(problem, start, threshold, observer, cancel, &mut stats) {
+                Bounded::Found(states, moves, cost) => {
+                    return finish(Outcome::Found, states, moves, cost, stats);
+                }
+                Bounded::Cancelled => {
+                    return finish(Outcome::Cancelled, Vec::new(), Vec::new(), 0.0, stats);
+                }
+                Bounded::Exhausted(above) => next = next.min(above),
+            }
+        }
+        if !next.is_finite() {
+            return finish(Outcome::NotFound, Vec::new(), Vec::new(), 0.0, stats);
+        }
+        threshold = next;
+    }
+}
+
+/// One depth-first search from `start` bounded by `threshold` on `g + h`.
+fn bounded<P: Problem + ?Sized>(
+    problem: &P,
+    start: &P::State,
+    threshold: Cost,
+    observer: &mut dyn Observer<P::State>,
+    cancel: &CancelToken,
+    stats: &mut Stats,
+) -> Bounded<P::State, P::Move> {
+    let mut path: Vec<P::State> = vec![start.clone()];
+    let mut moves: Vec<P::Move> = Vec::new();
+    let mut stack: Vec<Frame<P::State, P::Move>> = Vec::new();
+    let mut above = Cost::INFINITY;
+    // Successors generated and not yet tried: the depth-first frontier.
+    let mut pending: u64 = 0;
+    let mut g = 0.0;
+    loop {
+        // `path`'s last state is new on the path: test it, then expand it.
+        let state = &path[path.len() - 1];
+        let f = g + problem.heuristic(state);
+        let depth = moves.len() as u64;
+        if f > threshold + EPSILON {
+            above = above.min(f);
+            path.pop();
+            moves.pop();
+        } else if problem.is_goal(state) {
+            return Bounded::Found(path, moves, g);
+        } else {
+            if cancel.is_cancelled() {
+                return Bounded::Cancelled;
+            }
+            stats.expanded += 1;
+            stats.max_depth = stats.max_depth.max(depth);
+            stats.max_closed = stats.max_closed.max(path.len() as u64);
+            observer.path(&path);
+            observer.expanded(state, depth, stats);
+            let mut successors = Vec::new();
+            problem.successors(state, &mut successors);
+            // Never straight back to the previous state.
+            if path.len() >= 2 {
+                let previous = &path[path.len() - 2];
+                successors.retain(|s| s.state != *previous);
+            }
+            stats.generated += successors.len() as u64;
+            pending += successors.len() as u64;
+            stats.max_frontier = stats.max_frontier.max(pending);
+            stack.push(Frame {
+                successors,
+                next: 0,
+                g,
+            });
+        }
+        // Take the next untried successor, backing up over exhausted frames.
+        loop {
+            let Some(frame) = stack.last_mut() else {
+                return Bounded::Exhausted(above);
+            };
+            if frame.next < frame.successors.len() {
+                let successor = frame.successors[frame.next].clone();
+                frame.next += 1;
+                pending -= 1;
+                g = frame.g + successor.cost;
+                observer.generated(&successor.state);
+                path.push(successor.state);
+                moves.push(successor.mv);
+                break;
+            }
+            // The frame's state is the path's last: both leave.
+            stack.pop();
+            path.pop();
+            moves.pop();
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! The sliding tile puzzle (`003_8abc547d8a6c7682.txt`): the 8-puzzle's state space and hardest
+//! positions, BFS, A* and IDA* agreeing, admissible heuristics, solvability, formats, and the
+//! command line.
+
+use std::collections::{HashMap, VecDeque};
+use std::process::Command;
+
+use puzzlelab::puzzles::sliding::{Board, Sliding, TileHeuristic};
+use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle, Side};
+use puzzlelab::search::{self, Algorithm, CancelToken, Outcome, Problem, SearchError};
+
+fn board(text: &str) -> Sliding {
+    Sliding::from_text(text).unwrap()
+}
+
+fn cost(p: &Sliding, algorithm: Algorithm) -> f64 {
+    let result = search::solve(p, algorithm).unwrap();
+    assert_eq!(result.outcome, Outcome::Found, "{algorithm}");
+    result.cost
+}
+
+/// Exact distances to the goal of every state of a small board, by breadth-first search from
+/// the goal (every slide can be undone, so the graph is undirected).
+fn distances_to_goal(rows: usize, cols: usize) -> HashMap<Board, u32> {
+    let goal = Sliding::solved(rows, cols).unwrap();
+    let start = goal.start_states()[0];
+    let mut dist = HashMap::from([(start, 0)]);
+    let mut queue = VecDeque::from([start]);
+    let mut out = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        out.clear();
+        goal.successors(&s, &mut out);
+        for succ in out.drain(..) {
+            dist.entry(succ.state).or_insert_with(|| {
+                queue.push_back(succ.state);
+                d + 1
+            });
+        }
+    }
+    dist
+}
+
+#[test]
+fn the_8_puzzle_has_181440_states() {
+    let p = Sliding::solved(3, 3).unwrap();
+    let count = p.count_states(&CancelToken::new());
+    assert_eq!(count.states, 181_440);
+    assert_eq!(count.goals, 1);
+    // Larger boards are counted by the formula (n!)/2.
+    let count = Sliding::solved(4, 4)
+        .unwrap()
+        .count_states(&CancelToken::new());
+    assert_eq!(count.states, 10_461_394_944_000);
+}
+
+#[test]
+fn the_two_hardest_8_puzzles_take_31_moves() {
+    for file in ["sliding-8-hardest-a.txt", "sliding-8-hardest-b.txt"] {
+        let (_, shipped) = puzzles::shipped().find(|(_, s)| s.file == file).unwrap();
+        let p = board(shipped.text);
+        for algorithm in [Algorithm::Bfs, Algorithm::AStar, Algorithm::IdaStar] {
+            assert_eq!(cost(&p, algorithm), 31.0, "{file} {algorithm}");
+        }
+    }
+}
+
+#[test]
+fn every_heuristic_is_admissible_on_the_8_puzzle() {
+    let dist = distances_to_goal(3, 3);
+    assert_eq!(dist.len(), 181_440);
+    assert_eq!(dist.values().max(), Some(&31));
+    let mut p = Sliding::solved(3, 3).unwrap();
+    for h in TileHeuristic::ALL {
+        p.set_heuristic(h);
+        // Every 5th state keeps the test quick in debug builds.
+        for (state, &d) in dist.iter().step_by(5) {
+            assert!(p.heuristic(state) <= f64::from(d), "{h:?} overestimates");
+        }
+    }
+    // Linear conflicts make Manhattan distance stronger, never weaker.
+    let hardest = board("8 6 7\n2 5 4\n3 0 1\n");
+    let s = hardest.start_states()[0];
+    let mut p = hardest.clone();
+    p.set_heuristic(TileHeuristic::Manhattan);
+    let manhattan = p.heuristic(&s);
+    p.set_heuristic(TileHeuristic::LinearConflict);
+    assert!(p.heuristic(&s) >= manhattan);
+}
+
+#[test]
+fn bfs_astar_and_idastar_agree_on_random_8_puzzles() {
+    let mut p = Sliding::solved(3, 3).unwrap();
+    for seed in 0..8 {
+        p.scramble_uniform(seed);
+        assert!(p.check_solvable().is_ok());
+        let bfs = cost(&p, Algorithm::Bfs);
+        for h in TileHeuristic::ALL {
+            p.set_heuristic(h);
+            assert_eq!(cost(&p, Algorithm::AStar), bfs, "seed {seed} {h:?}");
+            assert_eq!(cost(&p, Algorithm::IdaStar), bfs, "seed {seed} {h:?}");
+        }
+    }
+}
+
+#[test]
+fn a_solution_replays_to_the_goal_with_legal_moves() {
+    let p = board("8 6 7\n2 5 4\n3 0 1\n");
+    let report = p
+        .solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new())
+        .unwrap();
+    assert!(report.optimal);
+    let states = puzzles::replay(&p, &report.moves).expect("every move is legal");
+    assert!(p.is_goal(states.last().unwrap()));
+    assert_eq!(report.boards.len(), report.moves.len() + 1);
+    // Moves name the tile and where it goes: the blank is at (2, 1), between 3 and 1 below 5.
+    assert!(
+        ["5 down", "3 right", "1 left"].contains(&report.moves[0].as_str()),
+        "{}",
+        report.moves[0]
+    );
+    // Each step slides one tile into the blank.
+    for pair in report.boards.windows(2) {
+        let m = pair[0].moved_piece(&pair[1]).expect("one tile moves");
+        assert_eq!(m.route.len(), 2);
+    }
+}
+
+#[test]
+fn fifteen_puzzles_solve_optimally_with_idastar() {
+    let mut p = Sliding::solved(4, 4).unwrap();
+    for seed in 0..3 {
+        p.scramble_walk(40, seed);
+        let idastar = cost(&p, Algorithm::IdaStar);
+        assert_eq!(cost(&p, Algorithm::AStar), idastar, "seed {seed}");
+        assert!(idastar <= 40.0);
+    }
+    // BFS keeps every state, so large boards do not offer it.
+    assert!(!p.algorithms().contains(&Algorithm::Bfs));
+    assert_eq!(p.default_algorithm(), Algorithm::IdaStar);
+}
+
+#[test]
+fn non_square_boards_and_custom_goals_work() {
+    let p = board("4 1 2\n0 5 3\n");
+    let bfs = cost(&p, Algorithm::Bfs);
+    assert_eq!(cost(&p, Algorithm::IdaStar), bfs);
+    // Korf's goal: the blank first.
+    let p = board("1 0 2\n3 4 5\n6 7 8\ngoal:\n0 1 2\n3 4 5\n6 7 8\n");
+    assert_eq!(cost(&p, Algorithm::AStar), 1.0);
+    assert!(p.to_text().contains("goal:\n"));
+    let again = Sliding::from_json(p.to_json()).unwrap();
+    assert_eq!(again, p);
+}
+
+#[test]
+fn unsolvable_boards_are_rejected_with_the_reason_before_any_search() {
+    let p = board("1 2 3\n4 5 6\n8 7 0\n");
+    let reason = p.check_solvable().unwrap_err().to_string();
+    assert!(reason.contains("odd permutation"), "{reason}");
+    assert!(reason.contains("even number of moves"), "{reason}");
+    match p.solve(Algorithm::Bfs, &mut NoWatcher, &CancelToken::new()) {
+        Err(SearchError::Unsolvable(text)) => assert_eq!(text, reason),
+        other => panic!("expected unsolvable, got {other:?}"),
+    }
+    // Even width: the blank's row matters.
+    assert!(board("1 2\n0 3\n").check_solvable().is_ok());
+    assert!(board("2 1\n3 0\n").check_solvable().is_err());
+    assert!(
+        board("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\n")
+            .check_solvable()
+            .is_err()
+    );
+}
+
+#[test]
+fn bad_boards_are_rejected_with_reasons() {
+    let error = |text: &str| Sliding::from_text(text).unwrap_err().to_string();
+    let e = error("1 2\n3 3\n");
+    assert!(e.contains("tile 3 twice"), "{e}");
+    let e = error("1 2\n3 9\n");
+    assert!(e.contains("tile 9"), "{e}");
+    let e = error("1 2\n3\n");
+    assert!(e.contains("ragged"), "{e}");
+    let e = error("1 2\n3 x\n");
+    assert!(e.starts_with("line 2, column 3"), "{e}");
+    let e = error("0\n");
+    assert!(e.contains("2 to 8"), "{e}");
+    let e = error("1 2\n3 0\ngoal:\n1 2 3\n");
+    assert!(e.contains("shape"), "{e}");
+    let nine: String = (0..9)
+        .map(|r| {
+            let row: Vec<String> = (0..9).map(|c| (r * 9 + c).to_string()).collect();
+            row.join(" ") + "\n"
+        })
+        .collect();
+    let e = error(&nine);
+    assert!(e.contains("2 to 8"), "{e}");
+}
+
+#[test]
+fn playing_by_hand_slides_tiles_next_to_the_blank() {
+    let mut p = board("1 2 3\n4 5 6\n7 8 0\n");
+    assert!(p.is_solved());
+    assert!(!p.slide(Cell::new(0, 0)), "not next to the blank");
+    assert!(p.slide(Cell::new(2, 1)));
+    assert_eq!(p.tile_at(Cell::new(2, 2)), Some(8));
+    assert_eq!(p.moves_played(), 1);
+    // The arrow key "left" slides the tile right of the blank to the left.
+    assert!(p.slide_toward(Side::Left));
+    assert!(p.is_solved());
+    assert!(!p.slide_toward(Side::Left), "nothing right of the blank");
+    assert!(p.undo());
+    assert!(p.undo());
+    assert!(!p.undo());
+    assert!(p.is_solved());
+}
+
+#[test]
+fn a_random_walk_scramble_is_seeded_and_undone_backwards() {
+    let mut a = Sliding::solved(4, 4).unwrap();
+    let mut b = Sliding::solved(4, 4).unwrap();
+    let walk = a.scramble_walk(25, 7);
+    b.scramble_walk(25, 7);
+    assert_eq!(a, b);
+    assert_eq!(walk.len(), 25);
+    assert!(!a.is_solved());
+    for m in walk.iter().rev() {
+        assert!(a.slide_toward(m.to.opposite()));
+    }
+    assert!(a.is_solved());
+}
+
+fn puzzlelab(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn cli_detects_a_file_of_numbers_and_solves_it() {
+    let (code, stdout) = puzzlelab(&["solve", "puzzles/sliding-8-hardest-b.txt", "--json"]);
+    assert_eq!(code, 0, "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["type"], "sliding");
+    assert_eq!(v["cost"], 31.0);
+    assert_eq!(v["optimal"], true);
+    let (code, stdout) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-8-hardest-b.txt",
+        "-a",
+        "idastar",
+        "--heuristic",
+        "manhattan",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["cost"], 31.0);
+    assert!(v["stats"]["iterations"].as_u64().unwrap() > 1);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.txt");
+    std::fs::write(&path, "1 2 3\n4 5 6\n8 7 0\n").unwrap();
+    let (code, stdout) = puzzlelab(&["solve", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1, "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["outcome"], "unsolvable");
+    assert!(v["reason"].as_str().unwrap().contains("parities"));
+}
