@@ -5,12 +5,14 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 
 use crate::puzzles::klotski::{Klotski, Metric};
+use crate::puzzles::pattern_db::{PatternDb, PdbError};
 use crate::puzzles::sliding::{Sliding, TileHeuristic};
-use crate::puzzles::{self, NoWatcher, Report};
+use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::search::{Algorithm, CancelToken, SearchError};
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
@@ -29,6 +31,28 @@ enum Command {
     Solve(SolveArgs),
     /// Count the states reachable from a puzzle's start, and how many of them are solved.
     States(StatesArgs),
+    /// Solve a fixed, seeded set of random 15-puzzles optimally with IDA* and report, per
+    /// instance and in total, the solution length, the states expanded and the time.
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    /// How many random instances.
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// The seed of the first instance (instance i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The heuristic: misplaced, manhattan, linear_conflict or pdb.
+    #[arg(long, default_value = "pdb", value_name = "H")]
+    heuristic: String,
+    /// Board side (rows = columns).
+    #[arg(long, default_value_t = 4)]
+    side: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -59,8 +83,8 @@ struct SolveArgs {
     /// any distance). Default: the file's, or `unit`.
     #[arg(long, value_name = "M")]
     metric: Option<String>,
-    /// The sliding tile puzzle's heuristic: misplaced, manhattan or linear_conflict
-    /// (default).
+    /// The sliding tile puzzle's heuristic: misplaced, manhattan, linear_conflict (default)
+    /// or pdb (additive pattern databases, built on first use and cached).
     #[arg(long, value_name = "H")]
     heuristic: Option<String>,
     /// Print one JSON object instead of text.
@@ -81,6 +105,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Some(Command::Solve(args)) => ExitCode::from(solve(&args)),
         Some(Command::States(args)) => ExitCode::from(states(&args)),
+        Some(Command::Bench(args)) => ExitCode::from(bench(&args)),
         None => match crate::app::run_gui(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -122,6 +147,17 @@ fn solve(args: &SolveArgs) -> u8 {
             return EXIT_BAD_INPUT;
         };
         sliding.set_heuristic(heuristic);
+        if heuristic == TileHeuristic::PatternDb {
+            match load_pattern_db(sliding) {
+                Ok(db) => {
+                    sliding.attach_pattern_db(db);
+                }
+                Err(e) => {
+                    eprintln!("puzzlelab: {e}");
+                    return EXIT_BAD_INPUT;
+                }
+            }
+        }
     }
     let algorithm = match args.algorithm.as_deref() {
         None => puzzle.default_algorithm(),
@@ -177,6 +213,102 @@ fn solve(args: &SolveArgs) -> u8 {
     } else {
         EXIT_NO_SOLUTION
     }
+}
+
+/// Loads the sliding puzzle's pattern database from the cache, or builds (and caches) it,
+/// reporting the build's progress on standard error.
+fn load_pattern_db(sliding: &Sliding) -> Result<Arc<PatternDb>, PdbError> {
+    let mut last = -1;
+    let db = PatternDb::load_or_build(
+        sliding.rows(),
+        sliding.cols(),
+        sliding.goal(),
+        &CancelToken::new(),
+        &mut |fraction| {
+            let percent = (fraction * 100.0) as i32;
+            if percent / 10 != last / 10 && percent < 100 {
+                eprintln!("puzzlelab: building pattern databases… {percent}%");
+            }
+            last = percent;
+        },
+    )?;
+    Ok(Arc::new(db))
+}
+
+fn bench(args: &BenchArgs) -> u8 {
+    let Some(heuristic) = TileHeuristic::from_name(&args.heuristic) else {
+        eprintln!("puzzlelab: unknown heuristic `{}`", args.heuristic);
+        return EXIT_BAD_INPUT;
+    };
+    let mut board = match Sliding::solved(args.side, args.side) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("puzzlelab: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    board.set_heuristic(heuristic);
+    if heuristic == TileHeuristic::PatternDb {
+        match load_pattern_db(&board) {
+            Ok(db) => {
+                board.attach_pattern_db(db);
+            }
+            Err(e) => {
+                eprintln!("puzzlelab: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    for i in 0..args.count {
+        let seed = args.seed + i as u64;
+        board.scramble_uniform(seed);
+        let report = match board.solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new()) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("puzzlelab: instance {i}: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        };
+        if !args.json {
+            println!(
+                "{i:>3}  seed {seed:<4} length {:>3}  expanded {:>11}  {:>9.1} ms",
+                report.cost, report.stats.expanded, report.stats.elapsed_ms
+            );
+        }
+        rows.push(serde_json::json!({
+            "seed": seed,
+            "tiles": board.to_json()["tiles"],
+            "length": report.cost,
+            "expanded": report.stats.expanded,
+            "elapsed_ms": report.stats.elapsed_ms,
+        }));
+    }
+    let total = |key: &str| {
+        rows.iter()
+            .map(|r| r[key].as_f64().unwrap_or(0.0))
+            .sum::<f64>()
+    };
+    let (expanded, ms) = (total("expanded"), total("elapsed_ms"));
+    let n = args.count.max(1) as f64;
+    if args.json {
+        let v = serde_json::json!({
+            "heuristic": heuristic.name(),
+            "instances": rows,
+            "total_expanded": expanded,
+            "total_ms": ms,
+            "mean_ms": ms / n,
+        });
+        println!("{v:#}");
+    } else {
+        println!(
+            "total: {} instances, {expanded} states expanded, {ms:.1} ms ({:.1} ms and {:.0} expansions per instance)",
+            args.count,
+            ms / n,
+            expanded / n
+        );
+    }
+    EXIT_SOLVED
 }
 
 fn states(args: &StatesArgs) -> u8 {

@@ -273,3 +273,116 @@ fn cli_detects_a_file_of_numbers_and_solves_it() {
     assert_eq!(v["outcome"], "unsolvable");
     assert!(v["reason"].as_str().unwrap().contains("parities"));
 }
+
+mod pattern_databases {
+    use super::*;
+    use puzzlelab::puzzles::pattern_db::{PatternDb, partition};
+    use std::sync::Arc;
+
+    fn goal_3x3() -> Vec<u8> {
+        vec![1, 2, 3, 4, 5, 6, 7, 8, 0]
+    }
+
+    fn build_3x3() -> PatternDb {
+        PatternDb::build(3, 3, &goal_3x3(), &CancelToken::new(), &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn groups_are_disjoint_and_cover_every_tile() {
+        for (rows, cols) in [(3, 3), (4, 4), (2, 4)] {
+            let goal = Sliding::solved(rows, cols).unwrap().goal().to_vec();
+            let mut tiles: Vec<u8> = partition(rows, cols, &goal).concat();
+            tiles.sort();
+            let expected: Vec<u8> = (1..(rows * cols) as u8).collect();
+            assert_eq!(tiles, expected);
+        }
+        // The 15-puzzle with Korf's goal (blank top-left) gets Korf and Felner's 6-6-3 sizes.
+        let korf: Vec<u8> = (0..16).collect();
+        let sizes: Vec<usize> = partition(4, 4, &korf).iter().map(Vec::len).collect();
+        assert_eq!(sizes, [6, 6, 3]);
+    }
+
+    #[test]
+    fn the_8_puzzle_database_is_admissible_and_dominates_manhattan() {
+        let db = Arc::new(build_3x3());
+        let dist = distances_to_goal(3, 3);
+        let mut p = Sliding::solved(3, 3).unwrap();
+        assert!(p.attach_pattern_db(db));
+        p.set_heuristic(TileHeuristic::PatternDb);
+        let mut m = p.clone();
+        m.set_heuristic(TileHeuristic::Manhattan);
+        let mut stronger = 0;
+        for (state, &d) in dist.iter().step_by(3) {
+            let (h, manhattan) = (p.heuristic(state), m.heuristic(state));
+            assert!(h <= f64::from(d), "overestimates");
+            assert!(h >= manhattan, "weaker than Manhattan distance");
+            stronger += usize::from(h > manhattan);
+        }
+        assert!(stronger > 0);
+    }
+
+    #[test]
+    fn idastar_with_the_database_stays_optimal() {
+        let db = Arc::new(build_3x3());
+        let mut p = Sliding::solved(3, 3).unwrap();
+        p.attach_pattern_db(db);
+        p.set_heuristic(TileHeuristic::PatternDb);
+        for seed in 20..26 {
+            p.scramble_uniform(seed);
+            let bfs = cost(&p, Algorithm::Bfs);
+            assert_eq!(cost(&p, Algorithm::IdaStar), bfs, "seed {seed}");
+        }
+        let report = p
+            .solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
+        assert!(
+            report
+                .notes
+                .iter()
+                .any(|n| n.contains("pattern databases 5-3"))
+        );
+        // A database for another goal is refused.
+        let other = PatternDb::build(
+            3,
+            3,
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+            &CancelToken::new(),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert!(!p.attach_pattern_db(Arc::new(other)));
+    }
+
+    #[test]
+    fn the_cache_round_trips_and_damaged_files_are_not_trusted() {
+        let db = build_3x3();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pdb.bin");
+        db.write(&path).unwrap();
+        assert_eq!(PatternDb::read(&path, 3, 3, &goal_3x3()), Some(db.clone()));
+        // Another board or goal: not this database.
+        assert_eq!(
+            PatternDb::read(&path, 3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]),
+            None
+        );
+        // One flipped byte, a truncated file, a missing file.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(PatternDb::read(&path, 3, 3, &goal_3x3()), None);
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        assert_eq!(PatternDb::read(&path, 3, 3, &goal_3x3()), None);
+        assert_eq!(
+            PatternDb::read(&dir.path().join("none"), 3, 3, &goal_3x3()),
+            None
+        );
+    }
+
+    #[test]
+    fn boards_above_16_squares_are_refused() {
+        let goal: Vec<u8> = (1..25).chain([0]).collect();
+        let e = PatternDb::build(5, 5, &goal, &CancelToken::new(), &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("at most 16 squares"), "{e}");
+    }
+}

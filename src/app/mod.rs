@@ -1,6 +1,7 @@
 //! The eframe application: the state behind the window, the commands that change it, and the
 //! per-frame logic (drain the solver's events, draw the panels, apply the commands).
 
+mod pattern_build;
 mod search_view;
 
 use std::path::{Path, PathBuf};
@@ -229,6 +230,8 @@ pub struct PuzzleLabApp {
     unscrambling: Vec<Side>,
     /// UI clock of the last unscramble move.
     unscrambled_at: f64,
+    /// Sliding tiles: pattern databases ready and being built.
+    pub(crate) pattern_dbs: pattern_build::PatternBuilds,
     /// The status bar.
     pub(crate) status: Status,
     /// Answers of file dialogs, which run on their own threads.
@@ -318,6 +321,7 @@ impl PuzzleLabApp {
             scramble: Vec::new(),
             unscrambling: Vec::new(),
             unscrambled_at: 0.0,
+            pattern_dbs: pattern_build::PatternBuilds::default(),
             status,
             dialog_tx,
             dialog_rx,
@@ -396,6 +400,53 @@ impl PuzzleLabApp {
         (0.8 / self.settings.playback_rate.max(0.1)).min(0.3)
     }
 
+    /// Sliding tiles with the pattern-database heuristic: attaches a ready database, or
+    /// starts building one in the background, and takes the build's progress.
+    fn tend_pattern_dbs(&mut self) {
+        match self.pattern_dbs.poll() {
+            Some(Ok(db)) => self.set_status(format!(
+                "Pattern databases ready ({} tiles).",
+                db.group_sizes()
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join("-")
+            )),
+            Some(Err(e)) => self.set_error(format!("Pattern databases: {e}.")),
+            None => {}
+        }
+        let Some(sliding) = self.puzzle.as_any_mut().downcast_mut::<Sliding>() else {
+            return;
+        };
+        if sliding.heuristic_kind() != TileHeuristic::PatternDb
+            || sliding.has_pattern_db()
+            || !sliding.pattern_db_possible()
+        {
+            return;
+        }
+        let (rows, cols, goal) = (sliding.rows(), sliding.cols(), sliding.goal().to_vec());
+        if let Some(db) = self.pattern_dbs.ready_for(rows, cols, &goal) {
+            // Derived data: attaching it changes no result shown.
+            sliding.attach_pattern_db(db);
+            return;
+        }
+        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
+            Some(ctx) => Arc::new(move || ctx.request_repaint()),
+            None => Arc::new(|| {}),
+        };
+        if let Err(e) = self.pattern_dbs.start(rows, cols, &goal, wake) {
+            self.set_error(format!("Could not start building pattern databases: {e}"));
+        }
+    }
+
+    /// The progress (0 to 1) of the pattern database build for the board on screen, if one
+    /// is running.
+    pub fn pattern_db_progress(&self) -> Option<f64> {
+        let sliding = self.puzzle.as_any().downcast_ref::<Sliding>()?;
+        self.pattern_dbs
+            .progress_for(sliding.rows(), sliding.cols(), sliding.goal())
+    }
+
     /// Whether the board is being unscrambled.
     pub fn is_unscrambling(&self) -> bool {
         !self.unscrambling.is_empty()
@@ -460,6 +511,7 @@ impl PuzzleLabApp {
         self.tick_playback(ui.ctx());
         self.receive_events();
         self.receive_dialogs();
+        self.tend_pattern_dbs();
         self.receive_dropped_files(ui.ctx());
         crate::ui::app_ui(self, ui);
         if !self.commands.is_empty() {

@@ -9,6 +9,7 @@ pub mod car_maze;
 pub mod klondike;
 pub mod klotski;
 pub mod maze;
+pub mod pattern_db;
 pub mod sliding;
 
 use std::any::Any;

@@ -18,12 +18,14 @@
 
 use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use super::pattern_db::{self, PatternDb};
 use super::{
     Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Side, Square, Watcher,
     applicable, json_body, solve_on_boards,
@@ -112,22 +114,28 @@ pub enum TileHeuristic {
     /// another tile of that line past (Hansson, Mayer and Yung, 1992).
     #[default]
     LinearConflict,
+    /// Additive disjoint pattern databases (see [`pattern_db`]); boards of at most 16
+    /// squares. Until a database is attached ([`Sliding::attach_pattern_db`]), linear
+    /// conflict stands in.
+    PatternDb,
 }
 
 impl TileHeuristic {
     /// Every heuristic, weakest first.
-    pub const ALL: [TileHeuristic; 3] = [
+    pub const ALL: [TileHeuristic; 4] = [
         TileHeuristic::Misplaced,
         TileHeuristic::Manhattan,
         TileHeuristic::LinearConflict,
+        TileHeuristic::PatternDb,
     ];
 
-    /// The command-line name: `misplaced`, `manhattan` or `linear_conflict`.
+    /// The command-line name: `misplaced`, `manhattan`, `linear_conflict` or `pdb`.
     pub fn name(self) -> &'static str {
         match self {
             TileHeuristic::Misplaced => "misplaced",
             TileHeuristic::Manhattan => "manhattan",
             TileHeuristic::LinearConflict => "linear_conflict",
+            TileHeuristic::PatternDb => "pdb",
         }
     }
 
@@ -137,6 +145,7 @@ impl TileHeuristic {
             TileHeuristic::Misplaced => "misplaced tiles",
             TileHeuristic::Manhattan => "Manhattan distance",
             TileHeuristic::LinearConflict => "Manhattan + linear conflict",
+            TileHeuristic::PatternDb => "pattern databases",
         }
     }
 
@@ -160,6 +169,29 @@ pub struct Sliding {
     heuristic: TileHeuristic,
     /// Boards before each move played, newest last.
     undo: Vec<Vec<u8>>,
+    /// The pattern database for this board and goal, once built or loaded.
+    pdb: PdbSlot,
+}
+
+/// A shared pattern database. It is derived data: puzzles compare equal whatever it holds.
+#[derive(Clone, Default)]
+struct PdbSlot(Option<Arc<PatternDb>>);
+
+impl PartialEq for PdbSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for PdbSlot {}
+
+impl fmt::Debug for PdbSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(db) => write!(f, "PatternDb({:?})", db.group_sizes()),
+            None => f.write_str("no PatternDb"),
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -234,6 +266,7 @@ impl Sliding {
             home,
             heuristic: TileHeuristic::default(),
             undo: Vec::new(),
+            pdb: PdbSlot::default(),
         })
     }
 
@@ -351,6 +384,31 @@ impl Sliding {
     /// Chooses the heuristic A*, IDA* and greedy use.
     pub fn set_heuristic(&mut self, heuristic: TileHeuristic) {
         self.heuristic = heuristic;
+    }
+
+    /// The goal, row-major, 0 the blank.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// Attaches a pattern database for the [`TileHeuristic::PatternDb`] heuristic. Returns
+    /// false (and attaches nothing) if it was built for another board or goal.
+    pub fn attach_pattern_db(&mut self, db: Arc<PatternDb>) -> bool {
+        let fits = db.fits(self.rows, self.cols, &self.goal);
+        if fits {
+            self.pdb = PdbSlot(Some(db));
+        }
+        fits
+    }
+
+    /// Whether a pattern database for this board and goal is attached.
+    pub fn has_pattern_db(&self) -> bool {
+        self.pdb.0.is_some()
+    }
+
+    /// Whether pattern databases can be built for this board (at most 16 squares).
+    pub fn pattern_db_possible(&self) -> bool {
+        self.rows * self.cols <= pattern_db::MAX_SQUARES
     }
 
     /// The number of moves played since loading or scrambling (undone moves not counted).
@@ -636,6 +694,10 @@ impl Problem for Sliding {
                 .filter(|&i| state.tiles[i] != 0 && state.tiles[i] != self.goal[i])
                 .count() as u32,
             TileHeuristic::Manhattan => self.manhattan(state),
+            TileHeuristic::PatternDb => match &self.pdb.0 {
+                Some(db) => db.estimate(&state.tiles),
+                None => self.manhattan(state) + self.linear_conflicts(state),
+            },
             TileHeuristic::LinearConflict => self.manhattan(state) + self.linear_conflicts(state),
         };
         Cost::from(h)
@@ -715,9 +777,18 @@ impl Puzzle for Sliding {
             self.picture_of(b)
         })?;
         if algorithm.needs_heuristic() {
-            report
-                .notes
-                .push(format!("heuristic: {}", self.heuristic.label()));
+            let note = match (&self.heuristic, &self.pdb.0) {
+                (TileHeuristic::PatternDb, Some(db)) => {
+                    let sizes: Vec<String> =
+                        db.group_sizes().iter().map(usize::to_string).collect();
+                    format!("heuristic: additive pattern databases {}", sizes.join("-"))
+                }
+                (TileHeuristic::PatternDb, None) => {
+                    "heuristic: linear conflict (the pattern database was not ready)".to_owned()
+                }
+                (h, _) => format!("heuristic: {}", h.label()),
+            };
+            report.notes.push(note);
         }
         Ok(report)
     }

@@ -81,6 +81,8 @@ fn bounded<P: Problem + ?Sized>(
     let mut moves: Vec<P::Move> = Vec::new();
     let mut stack: Vec<Frame<P::State, P::Move>> = Vec::new();
     let mut above = Cost::INFINITY;
+    // Successor lists of popped frames, reused so that an expansion allocates nothing.
+    let mut spare: Vec<Vec<Successor<P::State, P::Move>>> = Vec::new();
     // Successors generated and not yet tried: the depth-first frontier.
     let mut pending: u64 = 0;
     let mut g = 0.0;
@@ -104,7 +106,8 @@ fn bounded<P: Problem + ?Sized>(
             stats.max_closed = stats.max_closed.max(path.len() as u64);
             observer.path(&path);
             observer.expanded(state, depth, stats);
-            let mut successors = Vec::new();
+            let mut successors = spare.pop().unwrap_or_default();
+            successors.clear();
             problem.successors(state, &mut successors);
             // Never straight back to the previous state.
             if path.len() >= 2 {
@@ -136,7 +139,9 @@ fn bounded<P: Problem + ?Sized>(
                 break;
             }
             // The frame's state is the path's last: both leave.
-            stack.pop();
+            if let Some(done) = stack.pop() {
+                spare.push(done.successors);
+            }
             path.pop();
             moves.pop();
         }

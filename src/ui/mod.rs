@@ -355,6 +355,7 @@ fn sliding_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let played = sliding.moves_played();
     let solvable = sliding.check_solvable();
     let solved = sliding.is_solved();
+    let (pdb_possible, pdb_ready) = (sliding.pattern_db_possible(), sliding.has_pattern_db());
     ui.horizontal(|ui| {
         let sides = sliding::MIN_SIDE..=sliding::MAX_SIDE;
         let label = ui.label("Rows");
@@ -378,6 +379,24 @@ fn sliding_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 }
             }
         });
+    if chosen == TileHeuristic::PatternDb {
+        if !pdb_possible {
+            ui.label(
+                "Pattern databases need a board of at most 16 squares; linear conflict stands in.",
+            );
+        } else if pdb_ready {
+            ui.label("Pattern databases ready.");
+        } else if let Some(progress) = app.pattern_db_progress() {
+            ui.add(
+                egui::ProgressBar::new(progress as f32)
+                    .show_percentage()
+                    .text(format!(
+                        "building pattern databases {:.0}%",
+                        progress * 100.0
+                    )),
+            );
+        }
+    }
     ui.label("Click a tile next to the blank, or use the arrow keys.");
     ui.horizontal(|ui| {
         if ui
