@@ -141,6 +141,21 @@ fn fifteen_puzzles_solve_optimally_with_idastar() {
 }
 
 #[test]
+fn large_boards_default_to_greedy_which_says_it_is_not_optimal() {
+    let (_, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "sliding-24-random.txt")
+        .unwrap();
+    let p = board(shipped.text);
+    assert_eq!(p.default_algorithm(), Algorithm::Greedy);
+    let report = p
+        .solve(Algorithm::Greedy, &mut NoWatcher, &CancelToken::new())
+        .unwrap();
+    assert!(report.solved);
+    assert!(!report.optimal);
+    assert!(puzzles::replay(&p, &report.moves).is_ok());
+}
+
+#[test]
 fn non_square_boards_and_custom_goals_work() {
     let p = board("4 1 2\n0 5 3\n");
     let bfs = cost(&p, Algorithm::Bfs);

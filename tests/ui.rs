@@ -485,10 +485,13 @@ fn sliding(h: &Harness<'static, PuzzleLabApp>) -> Sliding {
 
 #[test]
 fn sliding_tiles_click_scramble_unscramble_and_solve() {
-    let mut h = harness(Settings {
-        full_speed: true,
-        ..Settings::default()
-    });
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        1100.0,
+    );
     h.get_by_label("Sliding tiles").click();
     h.run();
     // The first shipped board: 8 6 7 / 2 5 4 / 3 0 1, blank at (2, 1).
@@ -522,4 +525,27 @@ fn sliding_tiles_click_scramble_unscramble_and_solve() {
     let report = h.state().result().unwrap();
     assert!(report.solved && report.optimal);
     assert_eq!(report.cost, expected);
+
+    // A 4x4 board: an arrow key slides a tile; a scrambled board solves with IDA*, whose
+    // iteration and bound show, and plays back.
+    h.state_mut().push(AppCommand::SlidingResize(4, 4));
+    h.run();
+    assert!(sliding(&h).is_solved());
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(sliding(&h).tile_at(Cell::new(3, 3)), Some(15));
+    h.get_by_label("Scramble").click();
+    h.run();
+    assert_eq!(h.state().algorithm(), Algorithm::IdaStar);
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap().clone();
+    assert!(report.solved && report.optimal);
+    assert!(report.stats.iterations >= 1);
+    h.get_by_label("IDA* bound (g + h)");
+    h.get_by_label("First").click();
+    h.run();
+    h.get_by_label("Next").click();
+    run_until(&mut h, |app| app.transition().is_none());
+    assert_eq!(h.state().shown_moves(), 1);
 }

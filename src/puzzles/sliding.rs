@@ -68,6 +68,18 @@ pub static TYPE: PuzzleType = PuzzleType {
             file: "sliding-15-korf-2.txt",
             text: include_str!("../../puzzles/sliding-15-korf-2.txt"),
         },
+        Shipped {
+            file: "sliding-15-korf-3.txt",
+            text: include_str!("../../puzzles/sliding-15-korf-3.txt"),
+        },
+        Shipped {
+            file: "sliding-24-walk-40.txt",
+            text: include_str!("../../puzzles/sliding-24-walk-40.txt"),
+        },
+        Shipped {
+            file: "sliding-24-random.txt",
+            text: include_str!("../../puzzles/sliding-24-random.txt"),
+        },
     ],
 };
 
@@ -733,11 +745,13 @@ impl Puzzle for Sliding {
             .collect()
     }
 
+    /// A* on small boards, IDA* up to the 15-puzzle's size, and greedy best-first (not
+    /// optimal) on larger boards, where optimal search can take hours.
     fn default_algorithm(&self) -> Algorithm {
-        if self.rows * self.cols <= SMALL_BOARD {
-            Algorithm::AStar
-        } else {
-            Algorithm::IdaStar
+        match self.rows * self.cols {
+            n if n <= SMALL_BOARD => Algorithm::AStar,
+            n if n <= pattern_db::MAX_SQUARES => Algorithm::IdaStar,
+            _ => Algorithm::Greedy,
         }
     }
 
