@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 
 use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::pattern_db::{PatternDb, PdbError};
-use crate::puzzles::sliding::{Sliding, TileHeuristic};
+use crate::puzzles::sliding::{SMALL_BOARD, Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::search::{Algorithm, CancelToken, SearchError};
 
@@ -83,8 +83,9 @@ struct SolveArgs {
     /// any distance). Default: the file's, or `unit`.
     #[arg(long, value_name = "M")]
     metric: Option<String>,
-    /// The sliding tile puzzle's heuristic: misplaced, manhattan, linear_conflict (default)
-    /// or pdb (additive pattern databases, built on first use and cached).
+    /// The sliding tile puzzle's heuristic: misplaced, manhattan, linear_conflict or pdb
+    /// (additive pattern databases, built on first use and cached). Default: pdb on boards of
+    /// 10 to 16 squares, linear_conflict otherwise.
     #[arg(long, value_name = "H")]
     heuristic: Option<String>,
     /// Print one JSON object instead of text.
@@ -135,7 +136,14 @@ fn solve(args: &SolveArgs) -> u8 {
         };
         klotski.set_metric(metric);
     }
-    if let Some(name) = &args.heuristic {
+    // A 15-puzzle (or any board of 10 to 16 squares) is solved with pattern databases unless
+    // told otherwise: with linear conflict alone some take minutes.
+    let default_heuristic = puzzle
+        .as_any()
+        .downcast_ref::<Sliding>()
+        .filter(|s| s.pattern_db_possible() && s.rows() * s.cols() > SMALL_BOARD)
+        .map(|_| TileHeuristic::PatternDb.name().to_owned());
+    if let Some(name) = args.heuristic.as_ref().or(default_heuristic.as_ref()) {
         let Some(heuristic) = TileHeuristic::from_name(name) else {
             eprintln!(
                 "puzzlelab: unknown heuristic `{name}` (known: misplaced, manhattan, linear_conflict)"
