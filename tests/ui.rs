@@ -549,3 +549,39 @@ fn sliding_tiles_click_scramble_unscramble_and_solve() {
     run_until(&mut h, |app| app.transition().is_none());
     assert_eq!(h.state().shown_moves(), 1);
 }
+
+#[test]
+fn pattern_databases_build_in_the_background_and_are_used() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    h.state_mut().push(AppCommand::SlidingHeuristic(
+        puzzlelab::puzzles::sliding::TileHeuristic::PatternDb,
+    ));
+    h.run();
+    // The 8-puzzle's tables build (or load from the cache) on the "pattern-db" thread.
+    run_until(&mut h, |app| sliding_ready(app));
+    h.get_by_label("Pattern databases ready.");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap();
+    assert_eq!(report.cost, 31.0);
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("additive pattern databases")),
+        "{:?}",
+        report.notes
+    );
+}
+
+fn sliding_ready(app: &PuzzleLabApp) -> bool {
+    app.puzzle()
+        .as_any()
+        .downcast_ref::<Sliding>()
+        .is_some_and(Sliding::has_pattern_db)
+}
