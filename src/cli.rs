@@ -13,7 +13,7 @@ use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::pattern_db::{PatternDb, PdbError};
 use crate::puzzles::sliding::{SMALL_BOARD, Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
-use crate::search::{Algorithm, CancelToken, SearchError};
+use crate::search::{Algorithm, CancelToken, SearchError, Weight};
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
 #[derive(Debug, Parser)]
@@ -75,8 +75,8 @@ struct SolveArgs {
     /// when absent.
     #[arg(long = "type", value_name = "T")]
     puzzle_type: Option<String>,
-    /// The algorithm: dfs, bfs, dijkstra, astar, idastar or greedy. Default: the fastest one
-    /// that guarantees an optimal answer for the puzzle.
+    /// The algorithm: dfs, bfs, dijkstra, astar, idastar, wastar or greedy. Default: the
+    /// fastest one that guarantees an optimal answer for the puzzle.
     #[arg(long, short, value_name = "A")]
     algorithm: Option<String>,
     /// Klotski's move metric: `unit` (one piece moves one cell) or `piece` (one piece moves
@@ -88,6 +88,9 @@ struct SolveArgs {
     /// 10 to 16 squares, linear_conflict otherwise.
     #[arg(long, value_name = "H")]
     heuristic: Option<String>,
+    /// Weighted A*'s weight w (1 to 10; priority g + w * h). Default 2.
+    #[arg(long, value_name = "W")]
+    weight: Option<f64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -180,6 +183,20 @@ fn solve(args: &SolveArgs) -> u8 {
                 return EXIT_BAD_INPUT;
             }
         },
+    };
+    let algorithm = match (algorithm, args.weight) {
+        (_, None) => algorithm,
+        (Algorithm::WeightedAStar(_), Some(w)) => match Weight::new(w) {
+            Some(weight) => Algorithm::WeightedAStar(weight),
+            None => {
+                eprintln!("puzzlelab: --weight must be from 1 to 10, not {w}");
+                return EXIT_BAD_INPUT;
+            }
+        },
+        (_, Some(_)) => {
+            eprintln!("puzzlelab: --weight applies to weighted A* (-a wastar) only");
+            return EXIT_BAD_INPUT;
+        }
     };
     let report = match puzzle.solve(algorithm, &mut NoWatcher, &CancelToken::new()) {
         Ok(r) => r,

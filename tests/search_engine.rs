@@ -224,3 +224,33 @@ fn idastar_is_offered_only_where_it_suits() {
         search::SearchError::Unsuited(Algorithm::IdaStar)
     );
 }
+
+#[test]
+fn weighted_astar_stays_within_its_bound_and_is_optimal_at_weight_one() {
+    use search::Weight;
+    let m = maze(WINDING);
+    let best = search::solve(&m, Algorithm::AStar).unwrap().cost;
+    let one = search::solve(&m, Algorithm::WeightedAStar(Weight::new(1.0).unwrap())).unwrap();
+    assert!(one.optimal);
+    assert_eq!(one.cost, best);
+    for w in [1.5, 2.0, 5.0] {
+        let weight = Weight::new(w).unwrap();
+        let result = search::solve(&m, Algorithm::WeightedAStar(weight)).unwrap();
+        assert_eq!(result.outcome, Outcome::Found);
+        assert!(!result.optimal, "w = {w} is not guaranteed optimal");
+        assert!(
+            result.cost <= w * best,
+            "w = {w}: {} > {w} x {best}",
+            result.cost
+        );
+        assert_legal(&m, &result);
+    }
+    assert_eq!(Weight::new(0.5), None);
+    assert_eq!(Weight::new(11.0), None);
+    // The name is what is serialized; a weight is not part of it.
+    let json = serde_json::to_string(&Algorithm::WeightedAStar(Weight::new(3.0).unwrap())).unwrap();
+    assert_eq!(json, "\"wastar\"");
+    let back: Algorithm = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, Algorithm::WeightedAStar(Weight::DEFAULT));
+    assert!(serde_json::from_str::<Algorithm>("\"nope\"").is_err());
+}

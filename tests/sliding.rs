@@ -401,3 +401,56 @@ mod pattern_databases {
         assert!(e.to_string().contains("at most 16 squares"), "{e}");
     }
 }
+
+#[test]
+fn weighted_astar_trades_length_for_speed_on_the_15_puzzle() {
+    let (_, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "sliding-15-easy.txt")
+        .unwrap();
+    let p = board(shipped.text);
+    let optimal = cost(&p, Algorithm::IdaStar);
+    assert_eq!(optimal, 38.0);
+    let weight = search::Weight::new(2.0).unwrap();
+    let report = p
+        .solve(
+            Algorithm::WeightedAStar(weight),
+            &mut NoWatcher,
+            &CancelToken::new(),
+        )
+        .unwrap();
+    assert!(report.solved && !report.optimal);
+    assert!(report.cost >= optimal && report.cost <= 2.0 * optimal);
+    assert!(report.notes.iter().any(|n| n.starts_with("weight 2")));
+    assert!(puzzles::replay(&p, &report.moves).is_ok());
+
+    let (code, _) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-15-easy.txt",
+        "-a",
+        "wastar",
+        "--weight",
+        "0.5",
+    ]);
+    assert_eq!(code, 2);
+    let (code, _) = puzzlelab(&["solve", "puzzles/sliding-15-easy.txt", "--weight", "2"]);
+    assert_eq!(code, 2);
+    let (code, stdout) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-8-hardest-a.txt",
+        "-a",
+        "wastar",
+        "--weight",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (
+            v["algorithm"].as_str(),
+            v["cost"].as_f64(),
+            v["optimal"].as_bool()
+        ),
+        (Some("wastar"), Some(31.0), Some(true))
+    );
+}

@@ -563,7 +563,7 @@ fn pattern_databases_build_in_the_background_and_are_used() {
     ));
     h.run();
     // The 8-puzzle's tables build (or load from the cache) on the "pattern-db" thread.
-    run_until(&mut h, |app| sliding_ready(app));
+    run_until(&mut h, sliding_ready);
     h.get_by_label("Pattern databases ready.");
     h.get_by_label("Start").click();
     run_until(&mut h, |app| app.result().is_some());
@@ -584,4 +584,24 @@ fn sliding_ready(app: &PuzzleLabApp) -> bool {
         .as_any()
         .downcast_ref::<Sliding>()
         .is_some_and(Sliding::has_pattern_db)
+}
+
+#[test]
+fn weighted_astar_shows_its_weight_and_reports_it() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    open_maze(&mut h);
+    let weight = search::Weight::new(3.0).unwrap();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::WeightedAStar(weight)));
+    h.run();
+    assert!(h.query_all_by_label("weight w (g + w·h)").count() > 0);
+    h.get_by_label("may find a costlier solution");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap();
+    assert!(report.solved && !report.optimal);
+    assert!(report.notes.iter().any(|n| n.starts_with("weight 3")));
 }

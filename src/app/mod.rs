@@ -1005,7 +1005,7 @@ impl PuzzleLabApp {
 /// `wanted` if it applies to `puzzle`, otherwise the puzzle's default algorithm.
 fn pick_algorithm(puzzle: &dyn Puzzle, wanted: Option<Algorithm>) -> Algorithm {
     wanted
-        .filter(|a| puzzle.algorithms().contains(a))
+        .filter(|a| puzzle.algorithms().iter().any(|b| b.same_kind(*a)))
         .unwrap_or_else(|| puzzle.default_algorithm())
 }
 

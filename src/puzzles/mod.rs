@@ -784,7 +784,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         path: result.states.iter().map(&place_of).collect(),
         boards: Vec::new(),
         stats: result.stats,
-        notes: Vec::new(),
+        notes: algorithm_notes(algorithm),
     })
 }
 
@@ -883,7 +883,7 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
         path: Vec::new(),
         boards: result.states.iter().map(&picture_of).collect(),
         stats: result.stats,
-        notes: Vec::new(),
+        notes: algorithm_notes(algorithm),
     })
 }
 
@@ -902,6 +902,19 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
 
     fn generated(&mut self, _state: &S) {
         self.inner.generated(None);
+    }
+}
+
+/// What a report says of the algorithm beyond its name: weighted A*'s weight and bound.
+fn algorithm_notes(algorithm: Algorithm) -> Vec<String> {
+    match algorithm {
+        Algorithm::WeightedAStar(w) => vec![format!(
+            "weight {} (priority g + {} h; with a consistent heuristic the cost is at most {} times the least)",
+            w.value(),
+            w.value(),
+            w.value()
+        )],
+        _ => Vec::new(),
     }
 }
 

@@ -734,13 +734,20 @@ impl Puzzle for Sliding {
     }
 
     /// On boards larger than [`SMALL_BOARD`] squares, only the searches whose memory stays
-    /// small or that find answers fast: A*, IDA* and greedy.
+    /// small or that find answers fast: A*, IDA*, weighted A* and greedy.
     fn algorithms(&self) -> Vec<Algorithm> {
         let small = self.rows * self.cols <= SMALL_BOARD;
         applicable(self)
             .into_iter()
             .filter(|a| {
-                small || matches!(a, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy)
+                small
+                    || matches!(
+                        a,
+                        Algorithm::AStar
+                            | Algorithm::IdaStar
+                            | Algorithm::WeightedAStar(_)
+                            | Algorithm::Greedy
+                    )
             })
             .collect()
     }
@@ -784,7 +791,7 @@ impl Puzzle for Sliding {
         if let Err(reason) = self.check_solvable() {
             return Err(SearchError::Unsolvable(reason.to_string()));
         }
-        if !self.algorithms().contains(&algorithm) {
+        if !self.algorithms().iter().any(|a| a.same_kind(algorithm)) {
             return Err(SearchError::Unsuited(algorithm));
         }
         let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |b| {

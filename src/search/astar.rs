@@ -6,7 +6,8 @@ use super::best_first::{self, Policy};
 use super::{CancelToken, Observer, Problem, SearchResult};
 
 const POLICY: Policy = Policy {
-    priority: |g, h| g + h,
+    g_weight: 1.0,
+    h_weight: 1.0,
     uses_heuristic: true,
     reopen: true,
 };

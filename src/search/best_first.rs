@@ -1,5 +1,5 @@
 //! Best-first search on a binary heap, shared by Dijkstra, A* and greedy best-first: they differ
-//! only in the priority `f(g, h)` and in whether a closed state is reopened when a cheaper path
+//! only in the priority `f = a * g + b * h` and in whether a closed state is reopened when a cheaper path
 //! to it turns up. Goals are detected when expanded, which is what makes Dijkstra and A*
 //! optimal.
 
@@ -45,8 +45,11 @@ impl Ord for Entry {
 
 /// How an algorithm orders and treats its open list.
 pub(super) struct Policy {
-    /// The priority from the path cost `g` and the heuristic `h`; smaller is expanded first.
-    pub priority: fn(Cost, Cost) -> Cost,
+    /// The priority is `g_weight * g + h_weight * h` for path cost `g` and heuristic `h`;
+    /// smaller is expanded first.
+    pub g_weight: Cost,
+    /// See `g_weight`.
+    pub h_weight: Cost,
     /// Whether the heuristic is consulted at all (Dijkstra does not).
     pub uses_heuristic: bool,
     /// Whether a closed state is reopened when a cheaper path to it is found (A*, whose
@@ -80,7 +83,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         let h = heuristic(&tree.node(id).state);
         observer.generated(&tree.node(id).state);
         open.push(Entry {
-            f: (policy.priority)(0.0, h),
+            f: policy.h_weight * h,
             h,
             g: 0.0,
             seq,
@@ -133,7 +136,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             let h = heuristic(child_state);
             observer.generated(child_state);
             open.push(Entry {
-                f: (policy.priority)(g_new, h),
+                f: policy.g_weight * g_new + policy.h_weight * h,
                 h,
                 g: g_new,
                 seq,

@@ -5,7 +5,8 @@ use super::best_first::{self, Policy};
 use super::{CancelToken, Observer, Problem, SearchResult};
 
 const POLICY: Policy = Policy {
-    priority: |g, _h| g,
+    g_weight: 1.0,
+    h_weight: 0.0,
     uses_heuristic: false,
     reopen: false,
 };

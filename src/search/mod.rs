@@ -13,6 +13,7 @@ mod dijkstra;
 mod greedy;
 mod idastar;
 mod tree;
+mod weighted_astar;
 
 use std::fmt;
 use std::hash::Hash;
@@ -82,9 +83,30 @@ pub trait Problem {
     }
 }
 
-/// The search algorithms. The names are the ones used on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// The weight of weighted A*'s heuristic, in hundredths (200 is 2.0), from 1.0 to 10.0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Weight(u16);
+
+impl Weight {
+    /// The default weight, 2.0.
+    pub const DEFAULT: Weight = Weight(200);
+
+    /// The weight nearest `w` (rounded to hundredths); `None` outside 1.0 to 10.0.
+    pub fn new(w: f64) -> Option<Weight> {
+        (1.0..=10.0)
+            .contains(&w)
+            .then(|| Weight((w * 100.0).round() as u16))
+    }
+
+    /// The weight as a number.
+    pub fn value(self) -> Cost {
+        Cost::from(self.0) / 100.0
+    }
+}
+
+/// The search algorithms. The names are the ones used on the command line; serialized as
+/// those names (a weighted A*'s weight is not part of the name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Depth-first backtracking with an explicit stack and a closed set.
     Dfs,
@@ -97,22 +119,40 @@ pub enum Algorithm {
     /// Greedy best-first search ordered by the heuristic alone.
     Greedy,
     /// Iterative-deepening A*: depth-first searches bounded by `g + h`, memory linear in depth.
-    #[serde(rename = "idastar")]
     IdaStar,
+    /// Weighted A* (Pohl, 1970): expands in order of `g + w * h`. Its solutions cost at most
+    /// `w` times the least cost (with a consistent heuristic); optimal only for `w = 1`.
+    WeightedAStar(Weight),
+}
+
+impl Serialize for Algorithm {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Algorithm {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Algorithm::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown algorithm `{name}`")))
+    }
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the GUI lists them.
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 7] = [
         Algorithm::Bfs,
         Algorithm::Dfs,
         Algorithm::Dijkstra,
         Algorithm::AStar,
         Algorithm::IdaStar,
+        Algorithm::WeightedAStar(Weight::DEFAULT),
         Algorithm::Greedy,
     ];
 
-    /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar`, `idastar` or `greedy`.
+    /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar`, `idastar`, `wastar` or
+    /// `greedy`.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Dfs => "dfs",
@@ -121,6 +161,7 @@ impl Algorithm {
             Algorithm::AStar => "astar",
             Algorithm::Greedy => "greedy",
             Algorithm::IdaStar => "idastar",
+            Algorithm::WeightedAStar(_) => "wastar",
         }
     }
 
@@ -133,10 +174,17 @@ impl Algorithm {
             Algorithm::AStar => "A*",
             Algorithm::Greedy => "Greedy best-first",
             Algorithm::IdaStar => "IDA* (iterative deepening)",
+            Algorithm::WeightedAStar(_) => "Weighted A*",
         }
     }
 
-    /// Parses a command-line name (see [`Algorithm::name`]); `None` if unknown.
+    /// Whether `other` is the same algorithm, whatever its weight.
+    pub fn same_kind(self, other: Algorithm) -> bool {
+        self.name() == other.name()
+    }
+
+    /// Parses a command-line name (see [`Algorithm::name`]); `None` if unknown. `wastar` gets
+    /// the default weight.
     pub fn from_name(name: &str) -> Option<Algorithm> {
         Algorithm::ALL.into_iter().find(|a| a.name() == name)
     }
@@ -145,7 +193,7 @@ impl Algorithm {
     pub fn needs_heuristic(self) -> bool {
         matches!(
             self,
-            Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy
+            Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy | Algorithm::WeightedAStar(_)
         )
     }
 
@@ -162,6 +210,7 @@ impl Algorithm {
             Algorithm::Bfs => problem.has_unit_costs(),
             Algorithm::Dijkstra => true,
             Algorithm::AStar | Algorithm::IdaStar => problem.has_heuristic(),
+            Algorithm::WeightedAStar(w) => problem.has_heuristic() && w.value() == 1.0,
             Algorithm::Dfs | Algorithm::Greedy => false,
         }
     }
@@ -329,6 +378,9 @@ pub fn run<P: Problem + ?Sized>(
         Algorithm::AStar => astar::search(problem, starts, observer, cancel),
         Algorithm::Greedy => greedy::search(problem, starts, observer, cancel),
         Algorithm::IdaStar => idastar::search(problem, starts, observer, cancel),
+        Algorithm::WeightedAStar(w) => {
+            weighted_astar::search(problem, starts, observer, cancel, w.value())
+        }
     };
     result.algorithm = algorithm;
     result.optimal = result.outcome == Outcome::Found && algorithm.is_optimal_for(problem);

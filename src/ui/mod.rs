@@ -11,6 +11,7 @@ use crate::puzzles::car_maze::{CarMaze, turn_bit};
 use crate::puzzles::klotski::{self, Klotski, Metric, Shape, Tool};
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
 use crate::puzzles::{self, Side, maze::Maze};
+use crate::search::{Algorithm, Weight};
 
 pub use canvas::{CANVAS_LABEL, LEGEND, canvas_ui};
 
@@ -467,9 +468,25 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .width(190.0)
         .show_ui(ui, |ui| {
             for algorithm in app.puzzle.algorithms() {
-                ui.selectable_value(&mut chosen, algorithm, algorithm.label());
+                let is_chosen = chosen.same_kind(algorithm);
+                if ui.selectable_label(is_chosen, algorithm.label()).clicked() && !is_chosen {
+                    chosen = algorithm;
+                }
             }
         });
+    if let Algorithm::WeightedAStar(weight) = chosen {
+        let mut w = weight.value();
+        let response = ui.add(
+            egui::Slider::new(&mut w, 1.0..=5.0)
+                .step_by(0.1)
+                .text("weight w (g + w·h)"),
+        );
+        if response.changed()
+            && let Some(weight) = Weight::new(w)
+        {
+            chosen = Algorithm::WeightedAStar(weight);
+        }
+    }
     if chosen != app.algorithm() {
         app.push(AppCommand::SetAlgorithm(chosen));
     }
