@@ -1,18 +1,7 @@
 //! The `puzzlelab solve` subcommand, run as a process: output, JSON and exit codes.
 
-use std::process::Command;
-
-fn puzzlelab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::puzzlelab;
 
 #[test]
 fn klondike_json_reports_nine_moves() {

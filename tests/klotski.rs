@@ -2,7 +2,8 @@
 //! layout's optimum by two algorithms and both metrics, legal replays, playing by hand, bad
 //! input, and the `solve --metric` and `states` commands.
 
-use std::process::Command;
+mod common;
+use common::puzzlelab;
 
 use puzzlelab::puzzles::klotski::{Klotski, Metric};
 use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle, Report};
@@ -257,21 +258,10 @@ fn bad_json_layouts_are_rejected_with_reasons() {
     assert!(e.contains("target"), "{e}");
 }
 
-fn puzzlelab(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
-
 #[test]
 fn cli_solves_the_classic_in_both_metrics() {
     for (metric, cost) in [("unit", 116.0), ("piece", 81.0)] {
-        let (code, stdout) = puzzlelab(&[
+        let (code, stdout, _) = puzzlelab(&[
             "solve",
             "puzzles/klotski-classic.txt",
             "--metric",
@@ -289,25 +279,25 @@ fn cli_solves_the_classic_in_both_metrics() {
                 .starts_with(&format!("metric: {metric}"))
         }));
     }
-    let (code, _) = puzzlelab(&[
+    let (code, _, _) = puzzlelab(&[
         "solve",
         "puzzles/klotski-classic.txt",
         "--metric",
         "diagonal",
     ]);
     assert_eq!(code, 2);
-    let (code, _) = puzzlelab(&["solve", "puzzles/klondike.txt", "--metric", "unit"]);
+    let (code, _, _) = puzzlelab(&["solve", "puzzles/klondike.txt", "--metric", "unit"]);
     assert_eq!(code, 2);
 }
 
 #[test]
 fn cli_counts_states() {
-    let (code, stdout) = puzzlelab(&["states", "puzzles/klotski-classic.txt", "--json"]);
+    let (code, stdout, _) = puzzlelab(&["states", "puzzles/klotski-classic.txt", "--json"]);
     assert_eq!(code, 0, "{stdout}");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["states"], 25_955);
     assert_eq!(v["solved_states"], 964);
-    let (code, stdout) = puzzlelab(&["states", "puzzles/klotski-pennant.txt"]);
+    let (code, stdout, _) = puzzlelab(&["states", "puzzles/klotski-pennant.txt"]);
     assert_eq!(code, 0);
     assert!(stdout.contains("reachable states: "), "{stdout}");
 }

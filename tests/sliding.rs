@@ -2,8 +2,10 @@
 //! positions, BFS, A* and IDA* agreeing, admissible heuristics, solvability, formats, and the
 //! command line.
 
+mod common;
+use common::puzzlelab;
+
 use std::collections::{HashMap, VecDeque};
-use std::process::Command;
 
 use puzzlelab::puzzles::sliding::{Board, Sliding, TileHeuristic};
 use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle, Side};
@@ -246,26 +248,15 @@ fn a_random_walk_scramble_is_seeded_and_undone_backwards() {
     assert!(a.is_solved());
 }
 
-fn puzzlelab(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
-
 #[test]
 fn cli_detects_a_file_of_numbers_and_solves_it() {
-    let (code, stdout) = puzzlelab(&["solve", "puzzles/sliding-8-hardest-b.txt", "--json"]);
+    let (code, stdout, _) = puzzlelab(&["solve", "puzzles/sliding-8-hardest-b.txt", "--json"]);
     assert_eq!(code, 0, "{stdout}");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["type"], "sliding");
     assert_eq!(v["cost"], 31.0);
     assert_eq!(v["optimal"], true);
-    let (code, stdout) = puzzlelab(&[
+    let (code, stdout, _) = puzzlelab(&[
         "solve",
         "puzzles/sliding-8-hardest-b.txt",
         "-a",
@@ -282,7 +273,7 @@ fn cli_detects_a_file_of_numbers_and_solves_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("odd.txt");
     std::fs::write(&path, "1 2 3\n4 5 6\n8 7 0\n").unwrap();
-    let (code, stdout) = puzzlelab(&["solve", path.to_str().unwrap(), "--json"]);
+    let (code, stdout, _) = puzzlelab(&["solve", path.to_str().unwrap(), "--json"]);
     assert_eq!(code, 1, "{stdout}");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["outcome"], "unsolvable");
@@ -423,7 +414,7 @@ fn weighted_astar_trades_length_for_speed_on_the_15_puzzle() {
     assert!(report.notes.iter().any(|n| n.starts_with("weight 2")));
     assert!(puzzles::replay(&p, &report.moves).is_ok());
 
-    let (code, _) = puzzlelab(&[
+    let (code, _, _) = puzzlelab(&[
         "solve",
         "puzzles/sliding-15-easy.txt",
         "-a",
@@ -432,9 +423,9 @@ fn weighted_astar_trades_length_for_speed_on_the_15_puzzle() {
         "0.5",
     ]);
     assert_eq!(code, 2);
-    let (code, _) = puzzlelab(&["solve", "puzzles/sliding-15-easy.txt", "--weight", "2"]);
+    let (code, _, _) = puzzlelab(&["solve", "puzzles/sliding-15-easy.txt", "--weight", "2"]);
     assert_eq!(code, 2);
-    let (code, stdout) = puzzlelab(&[
+    let (code, stdout, _) = puzzlelab(&[
         "solve",
         "puzzles/sliding-8-hardest-a.txt",
         "-a",

@@ -115,19 +115,10 @@ fn maze_options_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         return;
     };
     let (old_rows, old_cols) = (maze.rows(), maze.cols());
-    let (mut rows, mut cols) = (old_rows, old_cols);
     ui.label("Click or drag on the grid to block or free squares.");
     ui.horizontal(|ui| {
         let sides = puzzles::maze::MIN_SIDE..=puzzles::maze::MAX_EDIT_SIDE;
-        let label = ui.label("Rows");
-        let r = ui
-            .add(egui::DragValue::new(&mut rows).range(sides.clone()))
-            .labelled_by(label.id);
-        let label = ui.label("Columns");
-        let c = ui
-            .add(egui::DragValue::new(&mut cols).range(sides))
-            .labelled_by(label.id);
-        if (r.changed() || c.changed()) && (rows, cols) != (old_rows, old_cols) {
+        if let Some((rows, cols)) = size_ui(ui, (old_rows, old_cols), sides) {
             app.push(AppCommand::MazeResize(rows, cols));
         }
     });
@@ -278,7 +269,7 @@ fn klotski_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool) {
     let Some(klotski) = app.puzzle.as_any().downcast_ref::<Klotski>() else {
         return;
     };
-    let (mut rows, mut cols) = (klotski.rows(), klotski.cols());
+    let (rows, cols) = (klotski.rows(), klotski.cols());
     ui.horizontal_wrapped(|ui| {
         ui.label("Place");
         for shape in Shape::ALL {
@@ -316,15 +307,7 @@ fn klotski_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool) {
         }
     });
     ui.horizontal(|ui| {
-        let label = ui.label("Rows");
-        let r = ui
-            .add(egui::DragValue::new(&mut rows).range(1..=klotski::MAX_SIDE))
-            .labelled_by(label.id);
-        let label = ui.label("Columns");
-        let c = ui
-            .add(egui::DragValue::new(&mut cols).range(1..=klotski::MAX_SIDE))
-            .labelled_by(label.id);
-        if (r.changed() || c.changed()) && (rows, cols) != (klotski.rows(), klotski.cols()) {
+        if let Some((rows, cols)) = size_ui(ui, (rows, cols), 1..=klotski::MAX_SIDE) {
             app.commands.push(AppCommand::KlotskiResize(rows, cols));
         }
         if ui
@@ -351,7 +334,6 @@ fn sliding_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         return;
     };
     let (old_rows, old_cols) = (sliding.rows(), sliding.cols());
-    let (mut rows, mut cols) = (old_rows, old_cols);
     let chosen = sliding.heuristic_kind();
     let played = sliding.moves_played();
     let solvable = sliding.check_solvable();
@@ -359,15 +341,7 @@ fn sliding_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let (pdb_possible, pdb_ready) = (sliding.pattern_db_possible(), sliding.has_pattern_db());
     ui.horizontal(|ui| {
         let sides = sliding::MIN_SIDE..=sliding::MAX_SIDE;
-        let label = ui.label("Rows");
-        let r = ui
-            .add(egui::DragValue::new(&mut rows).range(sides.clone()))
-            .labelled_by(label.id);
-        let label = ui.label("Columns");
-        let c = ui
-            .add(egui::DragValue::new(&mut cols).range(sides))
-            .labelled_by(label.id);
-        if (r.changed() || c.changed()) && (rows, cols) != (old_rows, old_cols) {
+        if let Some((rows, cols)) = size_ui(ui, (old_rows, old_cols), sides) {
             app.push(AppCommand::SlidingResize(rows, cols));
         }
     });
@@ -459,6 +433,23 @@ fn sliding_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
     }
+}
+
+/// "Rows" and "Columns" fields for a board now `size` (rows, columns), each side within
+/// `sides`. Returns the new size when the user changed it.
+fn size_ui(
+    ui: &mut egui::Ui,
+    size: (usize, usize),
+    sides: std::ops::RangeInclusive<usize>,
+) -> Option<(usize, usize)> {
+    let (mut rows, mut cols) = size;
+    let label = ui.label("Rows");
+    ui.add(egui::DragValue::new(&mut rows).range(sides.clone()))
+        .labelled_by(label.id);
+    let label = ui.label("Columns");
+    ui.add(egui::DragValue::new(&mut cols).range(sides))
+        .labelled_by(label.id);
+    ((rows, cols) != size).then_some((rows, cols))
 }
 
 fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
