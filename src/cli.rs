@@ -13,6 +13,7 @@ use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::pattern_db::{PatternDb, PdbError};
 use crate::puzzles::sliding::{SMALL_BOARD, Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
+use crate::results;
 use crate::search::{Algorithm, CancelToken, SearchError, Weight};
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
@@ -31,9 +32,30 @@ enum Command {
     Solve(SolveArgs),
     /// Count the states reachable from a puzzle's start, and how many of them are solved.
     States(StatesArgs),
+    /// Run several algorithms on one puzzle and print a table of their results.
+    Compare(CompareArgs),
     /// Solve a fixed, seeded set of random 15-puzzles optimally with IDA* and report, per
     /// instance and in total, the solution length, the states expanded and the time.
     Bench(BenchArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct CompareArgs {
+    /// The puzzle file (plain text or JSON).
+    file: PathBuf,
+    /// The puzzle type; detected from the file when absent.
+    #[arg(long = "type", value_name = "T")]
+    puzzle_type: Option<String>,
+    /// The algorithms, separated by commas (for example `bfs,astar,dfs`). Default: every one
+    /// that applies to the puzzle.
+    #[arg(long, short, value_name = "A,B,...", value_delimiter = ',')]
+    algorithms: Vec<String>,
+    /// Print the rows as a JSON array.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print the rows as CSV.
+    #[arg(long)]
+    csv: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -110,6 +132,7 @@ pub fn main() -> ExitCode {
         Some(Command::Solve(args)) => ExitCode::from(solve(&args)),
         Some(Command::States(args)) => ExitCode::from(states(&args)),
         Some(Command::Bench(args)) => ExitCode::from(bench(&args)),
+        Some(Command::Compare(args)) => ExitCode::from(compare(&args)),
         None => match crate::app::run_gui(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -258,6 +281,73 @@ fn load_pattern_db(sliding: &Sliding) -> Result<Arc<PatternDb>, PdbError> {
         },
     )?;
     Ok(Arc::new(db))
+}
+
+fn compare(args: &CompareArgs) -> u8 {
+    let puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("puzzlelab: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let mut algorithms = Vec::new();
+    for name in &args.algorithms {
+        match Algorithm::from_name(name.trim()) {
+            Some(a) => algorithms.push(a),
+            None => {
+                eprintln!("puzzlelab: unknown algorithm `{name}`");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    }
+    if algorithms.is_empty() {
+        algorithms = puzzle.algorithms();
+    }
+    let name = args.file.file_name().map_or_else(
+        || args.file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let mut rows = Vec::new();
+    for (algorithm, run) in algorithms.iter().zip(results::compare(
+        &name,
+        puzzle.as_ref(),
+        &algorithms,
+        &CancelToken::new(),
+    )) {
+        match run {
+            Ok((row, _)) => rows.push(row),
+            Err(e) => {
+                eprintln!("puzzlelab: {algorithm}: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    }
+    let text = if args.json {
+        match serde_json::to_string_pretty(&rows) {
+            Ok(json) => json + "\n",
+            Err(e) => {
+                eprintln!("puzzlelab: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    } else if args.csv {
+        match results::to_csv(&rows) {
+            Ok(csv) => csv,
+            Err(e) => {
+                eprintln!("puzzlelab: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    } else {
+        results::to_table(&rows)
+    };
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
+    if rows.iter().all(|r| r.solved) {
+        EXIT_SOLVED
+    } else {
+        EXIT_NO_SOLUTION
+    }
 }
 
 fn bench(args: &BenchArgs) -> u8 {

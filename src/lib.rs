@@ -3,6 +3,7 @@
 //!
 //! - [`search`]: the engine (problem trait, algorithms, statistics, observer, cancellation).
 //! - [`puzzles`]: one module per puzzle type, with its rules and file formats.
+//! - [`results`]: the table of runs, its CSV and JSON exports, and comparing algorithms.
 //! - [`solver`]: the background solver thread that runs a search for the GUI.
 //! - [`app`] and [`ui`]: the eframe application.
 //! - [`cli`]: the command-line subcommands.
@@ -10,6 +11,7 @@
 pub mod app;
 pub mod cli;
 pub mod puzzles;
+pub mod results;
 pub mod search;
 pub mod solver;
 pub mod ui;

@@ -135,6 +135,9 @@ impl Puzzle for Exploding {
     fn algorithms(&self) -> Vec<Algorithm> {
         vec![Algorithm::Bfs]
     }
+    fn heuristic_name(&self) -> String {
+        "none".into()
+    }
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
     }

@@ -605,3 +605,36 @@ fn weighted_astar_shows_its_weight_and_reports_it() {
     assert!(report.solved && !report.optimal);
     assert!(report.notes.iter().any(|n| n.starts_with("weight 3")));
 }
+
+#[test]
+fn finished_runs_fill_the_results_table_which_exports() {
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        1400.0,
+    );
+    for algorithm in [Algorithm::Bfs, Algorithm::AStar] {
+        h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
+        h.run();
+        h.get_by_label("Start").click();
+        h.step();
+        run_until(&mut h, |app| app.result().is_some());
+    }
+    h.get_by_label("Results (2 runs)").click();
+    h.run();
+    h.get_by_label("Export results…");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("runs.csv");
+    h.state_mut().push(AppCommand::ExportResults(path.clone()));
+    h.run();
+    let rows = puzzlelab::results::from_csv(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].algorithm, "bfs");
+    assert_eq!(rows[1].algorithm, "astar");
+    assert!(rows.iter().all(|r| r.solved && r.cost == 9.0));
+    h.get_by_label("Clear results").click();
+    h.run();
+    assert!(h.query_by_label("Results (2 runs)").is_none());
+}

@@ -19,6 +19,7 @@ use crate::puzzles::sliding::{Sliding, TileHeuristic};
 use crate::puzzles::{
     self, Cell, Picture, Puzzle, PuzzleType, Report, Shipped, Side, car_maze, maze::Maze,
 };
+use crate::results::{self, ResultRow};
 use crate::search::{Algorithm, Outcome};
 use crate::solver::{Command as SolverCommand, Event, SolverHandle};
 
@@ -134,6 +135,12 @@ pub enum AppCommand {
     KlotskiUndoEdit,
     /// Play the solution back automatically (true) or stop playing it (false).
     Play(bool),
+    /// Write the results table to this file (CSV if it ends in `.csv`, else JSON).
+    ExportResults(PathBuf),
+    /// Ask where to export the results table.
+    ExportDialog,
+    /// Forget the results table.
+    ClearResults,
     /// Sliding tiles: use this heuristic.
     SlidingHeuristic(TileHeuristic),
     /// Sliding tiles: slide the tile that moves toward this side (the arrow keys).
@@ -193,6 +200,15 @@ struct Transition {
 enum DialogAnswer {
     Open(PathBuf),
     Save(PathBuf),
+    Export(PathBuf),
+}
+
+/// Which file dialog to show.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DialogKind {
+    Open,
+    Save,
+    Export,
 }
 
 /// The application.
@@ -230,6 +246,8 @@ pub struct PuzzleLabApp {
     unscrambling: Vec<Side>,
     /// UI clock of the last unscramble move.
     unscrambled_at: f64,
+    /// One row per finished run this session, oldest first.
+    pub(crate) results: Vec<ResultRow>,
     /// Sliding tiles: pattern databases ready and being built.
     pub(crate) pattern_dbs: pattern_build::PatternBuilds,
     /// The status bar.
@@ -322,6 +340,7 @@ impl PuzzleLabApp {
             unscrambling: Vec::new(),
             unscrambled_at: 0.0,
             pattern_dbs: pattern_build::PatternBuilds::default(),
+            results: Vec::new(),
             status,
             dialog_tx,
             dialog_rx,
@@ -561,8 +580,8 @@ impl PuzzleLabApp {
                 }
                 Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
             },
-            AppCommand::OpenDialog => self.spawn_dialog(false),
-            AppCommand::SaveDialog => self.spawn_dialog(true),
+            AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
+            AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
             AppCommand::OpenPath(path) => match puzzles::load_file(&path, None) {
                 Ok(p) => {
                     self.set_status(format!("Opened {}.", path.display()));
@@ -572,7 +591,7 @@ impl PuzzleLabApp {
             },
             AppCommand::Save => match self.settings.path.clone() {
                 Some(path) => self.save_to(&path),
-                None => self.spawn_dialog(true),
+                None => self.spawn_dialog(DialogKind::Save),
             },
             AppCommand::SaveTo(path) => self.save_to(&path),
             AppCommand::SetAlgorithm(a) => {
@@ -625,6 +644,16 @@ impl PuzzleLabApp {
                     self.after_edit();
                 }
             }
+            AppCommand::ExportResults(path) => match results::export(&self.results, &path) {
+                Ok(()) => self.set_status(format!(
+                    "Exported {} results to {}.",
+                    self.results.len(),
+                    path.display()
+                )),
+                Err(e) => self.set_error(format!("Could not export to {}: {e}", path.display())),
+            },
+            AppCommand::ExportDialog => self.spawn_dialog(DialogKind::Export),
+            AppCommand::ClearResults => self.results.clear(),
             AppCommand::SlidingHeuristic(h) => self.edit_as(|p: &mut Sliding| {
                 p.set_heuristic(h);
                 true
@@ -888,7 +917,7 @@ impl PuzzleLabApp {
 
     /// Shows a native file dialog on its own thread (it blocks while open), so the window
     /// keeps painting; the answer comes back over a channel.
-    fn spawn_dialog(&mut self, save: bool) {
+    fn spawn_dialog(&mut self, kind: DialogKind) {
         let tx = self.dialog_tx.clone();
         let ctx = self.repaint.clone();
         let dir = self
@@ -900,19 +929,27 @@ impl PuzzleLabApp {
         let spawned = std::thread::Builder::new()
             .name("file-dialog".into())
             .spawn(move || {
-                let mut dialog = rfd::FileDialog::new()
-                    .add_filter("Puzzle files", &["txt", "json"])
-                    .add_filter("All files", &["*"]);
+                let mut dialog = match kind {
+                    DialogKind::Export => rfd::FileDialog::new()
+                        .add_filter("CSV", &["csv"])
+                        .add_filter("JSON", &["json"]),
+                    _ => rfd::FileDialog::new()
+                        .add_filter("Puzzle files", &["txt", "json"])
+                        .add_filter("All files", &["*"]),
+                };
                 if let Some(dir) = dir.filter(|d| d.is_dir()) {
                     dialog = dialog.set_directory(dir);
                 }
-                let answer = if save {
-                    dialog
+                let answer = match kind {
+                    DialogKind::Save => dialog
                         .set_file_name("puzzle.json")
                         .save_file()
-                        .map(DialogAnswer::Save)
-                } else {
-                    dialog.pick_file().map(DialogAnswer::Open)
+                        .map(DialogAnswer::Save),
+                    DialogKind::Export => dialog
+                        .set_file_name("results.csv")
+                        .save_file()
+                        .map(DialogAnswer::Export),
+                    DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
                 };
                 if let Some(answer) = answer {
                     let _ = tx.send(answer);
@@ -931,6 +968,7 @@ impl PuzzleLabApp {
             self.commands.push(match answer {
                 DialogAnswer::Open(path) => AppCommand::OpenPath(path),
                 DialogAnswer::Save(path) => AppCommand::SaveTo(path),
+                DialogAnswer::Export(path) => AppCommand::ExportResults(path),
             });
         }
     }
@@ -997,6 +1035,17 @@ impl PuzzleLabApp {
             }
         };
         self.set_status(text);
+        let name = self
+            .settings
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(
+                || self.puzzle.puzzle_type().label.to_owned(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+        self.results
+            .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
         self.shown_moves = report.moves.len();
         self.result = Some(report);
     }

@@ -633,6 +633,10 @@ impl Puzzle for CarMaze {
         applicable(self)
     }
 
+    fn heuristic_name(&self) -> String {
+        "Manhattan distance to the exit".into()
+    }
+
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
     }

@@ -387,6 +387,10 @@ impl Puzzle for Klondike {
         applicable(self)
     }
 
+    fn heuristic_name(&self) -> String {
+        "⌈Chebyshev distance to the ring ÷ 9⌉".into()
+    }
+
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
     }

@@ -1053,6 +1053,13 @@ impl Puzzle for Klotski {
         applicable(self)
     }
 
+    fn heuristic_name(&self) -> String {
+        match self.metric {
+            Metric::Unit => "target's Manhattan distance to its goal".into(),
+            Metric::Piece => "1 until the target is home".into(),
+        }
+    }
+
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
     }

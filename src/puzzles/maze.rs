@@ -428,6 +428,10 @@ impl Puzzle for Maze {
         applicable(self)
     }
 
+    fn heuristic_name(&self) -> String {
+        "Manhattan distance to the goal".into()
+    }
+
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::AStar
     }

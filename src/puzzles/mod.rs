@@ -344,6 +344,10 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The algorithms that apply to this puzzle (those needing a heuristic only if it has one).
     fn algorithms(&self) -> Vec<Algorithm>;
 
+    /// What A*, IDA*, weighted A* and greedy use as the heuristic here, for tables and
+    /// reports (for example "Manhattan distance").
+    fn heuristic_name(&self) -> String;
+
     /// The fastest algorithm that guarantees an optimal answer for this puzzle.
     fn default_algorithm(&self) -> Algorithm;
 

@@ -752,6 +752,10 @@ impl Puzzle for Sliding {
             .collect()
     }
 
+    fn heuristic_name(&self) -> String {
+        self.heuristic.label().into()
+    }
+
     /// A* on small boards, IDA* up to the 15-puzzle's size, and greedy best-first (not
     /// optimal) on larger boards, where optimal search can take hours.
     fn default_algorithm(&self) -> Algorithm {

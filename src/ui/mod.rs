@@ -108,6 +108,81 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ui.separator();
         solution_ui(app, ui);
     }
+    if !app.results.is_empty() {
+        ui.separator();
+        results_ui(app, ui);
+    }
+}
+
+/// The session's results table: a row per finished run, newest last, with export and clear.
+fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let n = app.results.len();
+    egui::CollapsingHeader::new(format!(
+        "Results ({n} run{})",
+        if n == 1 { "" } else { "s" }
+    ))
+    .id_salt("results")
+    .default_open(false)
+    .show(ui, |ui| {
+        egui::ScrollArea::both()
+            .max_height(200.0)
+            .id_salt("results table")
+            .show(ui, |ui| {
+                egui::Grid::new("results grid")
+                    .striped(true)
+                    .num_columns(6)
+                    .show(ui, |ui| {
+                        for title in [
+                            "algorithm",
+                            "solved",
+                            "cost",
+                            "expanded",
+                            "peak closed",
+                            "ms",
+                        ] {
+                            ui.label(RichText::new(title).strong());
+                        }
+                        ui.end_row();
+                        for r in &app.results {
+                            ui.label(&r.algorithm).on_hover_text(format!(
+                                "{}{}",
+                                r.puzzle,
+                                if r.heuristic.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(", heuristic: {}", r.heuristic)
+                                }
+                            ));
+                            ui.label(match (r.solved, r.optimal) {
+                                (true, true) => "optimal",
+                                (true, false) => "yes",
+                                (false, _) => r.outcome.as_str(),
+                            });
+                            ui.label(if r.solved {
+                                r.cost.to_string()
+                            } else {
+                                "-".into()
+                            });
+                            ui.label(r.expanded.to_string());
+                            ui.label(r.peak_closed.to_string());
+                            ui.label(format!("{:.1}", r.time_ms));
+                            ui.end_row();
+                        }
+                    });
+            });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Export results…")
+                .on_hover_text("CSV or JSON, by the file's extension")
+                .clicked()
+            {
+                app.commands.push(AppCommand::ExportDialog);
+            }
+            if ui.button("Clear results").clicked() {
+                app.commands.push(AppCommand::ClearResults);
+            }
+        });
+    });
 }
 
 fn maze_options_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
