@@ -26,7 +26,10 @@ pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| side_panel_ui(app, ui));
         });
-    egui::CentralPanel::default().show(ui, |ui| canvas_ui(app, ui));
+    egui::CentralPanel::default().show(ui, |ui| {
+        playback_ui(app, ui);
+        canvas_ui(app, ui);
+    });
 }
 
 fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -655,16 +658,14 @@ fn legend_ui(ui: &mut egui::Ui) {
     });
 }
 
-fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(report) = app.result() else {
+/// The playback controls of a solution, in a bar above the canvas so they stay in sight:
+/// First / Back / Next / Last, the move counter, Play and its speed.
+fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(report) = app.result().filter(|r| r.solved) else {
         return;
     };
     let total = report.moves.len();
     let shown = app.shown_moves();
-    ui.heading("Solution");
-    for note in &report.notes {
-        ui.label(note);
-    }
     ui.horizontal(|ui| {
         let mut go = |ui: &mut egui::Ui, label: &str, enabled: bool, to: usize| {
             if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
@@ -676,8 +677,7 @@ fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         go(ui, "Next", shown < total, shown + 1);
         go(ui, "Last", shown < total, total);
         ui.label(format!("move {shown} of {total}"));
-    });
-    ui.horizontal(|ui| {
+        ui.separator();
         let playing = app.is_playing();
         let label = if playing { "Pause playback" } else { "Play" };
         if ui
@@ -686,8 +686,6 @@ fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         {
             app.commands.push(AppCommand::Play(!playing));
         }
-    });
-    ui.horizontal(|ui| {
         ui.add(
             egui::Slider::new(&mut app.settings.playback_rate, 0.5..=30.0)
                 .logarithmic(true)
@@ -695,9 +693,18 @@ fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .text("playback"),
         );
     });
+    ui.separator();
+}
+
+fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let Some(report) = app.result() else {
         return;
     };
+    let shown = app.shown_moves();
+    ui.heading("Solution");
+    for note in &report.notes {
+        ui.label(note);
+    }
     let moves = report.moves.clone();
     egui::ScrollArea::vertical()
         .max_height(240.0)
