@@ -638,3 +638,68 @@ fn finished_runs_fill_the_results_table_which_exports() {
     h.run();
     assert!(h.query_by_label("Results (2 runs)").is_none());
 }
+
+#[test]
+fn the_solution_exports_as_text_and_the_canvas_as_png() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("solution.txt");
+    h.state_mut().push(AppCommand::ExportMoves(moves.clone()));
+    h.run();
+    let text = std::fs::read_to_string(&moves).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 10, "{text}");
+    assert!(lines[0].starts_with("# klondike solved by Breadth-first: 9 moves, cost 9 (optimal)"));
+    assert_eq!(lines[1], "1. sw");
+
+    // A picture: the canvas's part of a screenshot, cropped and encoded.
+    let image = egui::ColorImage::new(
+        [40, 30],
+        vec![egui::Color32::from_rgb(200, 10, 10); 40 * 30],
+    );
+    let crop = puzzlelab::ui::export::crop(
+        &image,
+        egui::Rect::from_min_size(egui::pos2(5.0, 5.0), egui::vec2(10.0, 8.0)),
+        2.0,
+    );
+    assert_eq!(crop.size, [20, 16]);
+    let png_path = dir.path().join("canvas.png");
+    puzzlelab::ui::export::write_png(&crop, &png_path).unwrap();
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (20, 16));
+    assert_eq!(&buf[..4], &[200, 10, 10, 255]);
+}
+
+#[test]
+fn the_canvas_saves_as_png() {
+    let mut h = harness(Settings::default());
+    h.run();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("canvas.png");
+    h.state_mut().push(AppCommand::ExportCanvas(path.clone()));
+    // The picture is taken when a frame is rendered.
+    h.step();
+    let _ = h.render();
+    run_until(&mut h, |app| app.status().text.starts_with("Saved a"));
+    assert!(!h.state().status().is_error);
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    // The canvas fills the window right of the side panel; Klondike's board is on it.
+    let canvas = h.get_by_label(CANVAS_LABEL).rect();
+    assert_eq!(info.width, canvas.width().round() as u32);
+    // Klondike's number disks are drawn in cream (250, 240, 214).
+    let cream = buf.chunks(4).filter(|p| p[..3] == [250, 240, 214]).count();
+    assert!(cream > 1000, "{cream} cream pixels");
+}

@@ -141,6 +141,14 @@ pub enum AppCommand {
     ExportDialog,
     /// Forget the results table.
     ClearResults,
+    /// Save a picture of the canvas as PNG at this path (taken from the next frame).
+    ExportCanvas(PathBuf),
+    /// Ask where to save a picture of the canvas.
+    ExportCanvasDialog,
+    /// Write the solution's moves as text to this path.
+    ExportMoves(PathBuf),
+    /// Ask where to write the solution's moves.
+    ExportMovesDialog,
     /// Sliding tiles: use this heuristic.
     SlidingHeuristic(TileHeuristic),
     /// Sliding tiles: slide the tile that moves toward this side (the arrow keys).
@@ -201,6 +209,8 @@ enum DialogAnswer {
     Open(PathBuf),
     Save(PathBuf),
     Export(PathBuf),
+    Canvas(PathBuf),
+    Moves(PathBuf),
 }
 
 /// Which file dialog to show.
@@ -209,6 +219,8 @@ enum DialogKind {
     Open,
     Save,
     Export,
+    Canvas,
+    Moves,
 }
 
 /// The application.
@@ -246,6 +258,11 @@ pub struct PuzzleLabApp {
     unscrambling: Vec<Side>,
     /// UI clock of the last unscramble move.
     unscrambled_at: f64,
+    /// Where the canvas was drawn last frame, in points (for pictures of it).
+    pub(crate) canvas_rect: Option<egui::Rect>,
+    /// Messages from background work (picture exports) for the status bar.
+    notice_tx: Sender<Status>,
+    notice_rx: Receiver<Status>,
     /// One row per finished run this session, oldest first.
     pub(crate) results: Vec<ResultRow>,
     /// Sliding tiles: pattern databases ready and being built.
@@ -320,6 +337,7 @@ impl PuzzleLabApp {
             None => puzzles::TYPES[0].default_puzzle(),
         };
         let (dialog_tx, dialog_rx) = mpsc::channel();
+        let (notice_tx, notice_rx) = mpsc::channel();
         let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
         let view = SearchView::for_puzzle(puzzle.as_ref());
         Self {
@@ -341,6 +359,9 @@ impl PuzzleLabApp {
             unscrambled_at: 0.0,
             pattern_dbs: pattern_build::PatternBuilds::default(),
             results: Vec::new(),
+            canvas_rect: None,
+            notice_tx,
+            notice_rx,
             status,
             dialog_tx,
             dialog_rx,
@@ -464,6 +485,67 @@ impl PuzzleLabApp {
         let sliding = self.puzzle.as_any().downcast_ref::<Sliding>()?;
         self.pattern_dbs
             .progress_for(sliding.rows(), sliding.cols(), sliding.goal())
+    }
+
+    /// Asks for a screenshot of the next frame and saves the canvas's part of it as PNG at
+    /// `path`; the outcome comes back to the status bar.
+    fn export_canvas(&mut self, path: PathBuf) {
+        let (Some(ctx), Some(rect)) = (self.repaint.clone(), self.canvas_rect) else {
+            self.set_error("Nothing to export yet: the canvas has not been drawn.");
+            return;
+        };
+        let tx = self.notice_tx.clone();
+        let pixels_per_point = ctx.pixels_per_point();
+        let wake = ctx.clone();
+        ctx.request_screenshot(move |image| {
+            let picture = crate::ui::export::crop(&image, rect, pixels_per_point);
+            let notice = match crate::ui::export::write_png(&picture, &path) {
+                Ok(()) => Status {
+                    text: format!(
+                        "Saved a {} x {} picture of the canvas to {}.",
+                        picture.size[0],
+                        picture.size[1],
+                        path.display()
+                    ),
+                    is_error: false,
+                },
+                Err(e) => Status {
+                    text: format!("Could not save {}: {e}", path.display()),
+                    is_error: true,
+                },
+            };
+            let _ = tx.send(notice);
+            wake.request_repaint();
+        });
+        ctx.request_repaint();
+    }
+
+    /// Writes the solution's moves, one numbered move a line after a header, to `path`.
+    fn export_moves(&mut self, path: &Path) {
+        let Some(report) = self.result.as_ref().filter(|r| r.solved) else {
+            self.set_error("No solution to export: solve the puzzle first.");
+            return;
+        };
+        let mut text = format!(
+            "# {} solved by {}: {} moves, cost {}{}\n",
+            report.puzzle_type,
+            report.algorithm.label(),
+            report.moves.len(),
+            report.cost,
+            if report.optimal { " (optimal)" } else { "" }
+        );
+        for (i, mv) in report.moves.iter().enumerate() {
+            text += &format!("{}. {mv}\n", i + 1);
+        }
+        let tmp = path.with_extension("txt.tmp");
+        match std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+            Ok(()) => self.set_status(format!(
+                "Wrote {} moves to {}.",
+                report.moves.len(),
+                path.display()
+            )),
+            Err(e) => self.set_error(format!("Could not write {}: {e}", path.display())),
+        }
     }
 
     /// Whether the board is being unscrambled.
@@ -654,6 +736,10 @@ impl PuzzleLabApp {
             },
             AppCommand::ExportDialog => self.spawn_dialog(DialogKind::Export),
             AppCommand::ClearResults => self.results.clear(),
+            AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
+            AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
+            AppCommand::ExportCanvas(path) => self.export_canvas(path),
+            AppCommand::ExportMoves(path) => self.export_moves(&path),
             AppCommand::SlidingHeuristic(h) => self.edit_as(|p: &mut Sliding| {
                 p.set_heuristic(h);
                 true
@@ -933,6 +1019,8 @@ impl PuzzleLabApp {
                     DialogKind::Export => rfd::FileDialog::new()
                         .add_filter("CSV", &["csv"])
                         .add_filter("JSON", &["json"]),
+                    DialogKind::Canvas => rfd::FileDialog::new().add_filter("PNG", &["png"]),
+                    DialogKind::Moves => rfd::FileDialog::new().add_filter("Text", &["txt"]),
                     _ => rfd::FileDialog::new()
                         .add_filter("Puzzle files", &["txt", "json"])
                         .add_filter("All files", &["*"]),
@@ -949,6 +1037,14 @@ impl PuzzleLabApp {
                         .set_file_name("results.csv")
                         .save_file()
                         .map(DialogAnswer::Export),
+                    DialogKind::Canvas => dialog
+                        .set_file_name("canvas.png")
+                        .save_file()
+                        .map(DialogAnswer::Canvas),
+                    DialogKind::Moves => dialog
+                        .set_file_name("solution.txt")
+                        .save_file()
+                        .map(DialogAnswer::Moves),
                     DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
                 };
                 if let Some(answer) = answer {
@@ -969,7 +1065,12 @@ impl PuzzleLabApp {
                 DialogAnswer::Open(path) => AppCommand::OpenPath(path),
                 DialogAnswer::Save(path) => AppCommand::SaveTo(path),
                 DialogAnswer::Export(path) => AppCommand::ExportResults(path),
+                DialogAnswer::Canvas(path) => AppCommand::ExportCanvas(path),
+                DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
             });
+        }
+        while let Ok(notice) = self.notice_rx.try_recv() {
+            self.status = notice;
         }
     }
 

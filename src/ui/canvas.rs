@@ -85,6 +85,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
+    app.canvas_rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     let side = (response.rect.width() / cols)
         .min(response.rect.height() / rows)

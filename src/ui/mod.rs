@@ -3,6 +3,7 @@
 //! until the commands are applied at the end of the frame.
 
 mod canvas;
+pub mod export;
 
 use eframe::egui::{self, Color32, RichText};
 
@@ -43,6 +44,17 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
             if ui.button("Save as…").clicked() {
                 app.push(AppCommand::SaveDialog);
+            }
+            ui.separator();
+            if ui.button("Export canvas as PNG…").clicked() {
+                app.push(AppCommand::ExportCanvasDialog);
+            }
+            let solved = app.result().is_some_and(|r| r.solved);
+            if ui
+                .add_enabled(solved, egui::Button::new("Export solution moves…"))
+                .clicked()
+            {
+                app.push(AppCommand::ExportMovesDialog);
             }
         });
         ui.menu_button("Puzzles", |ui| {
