@@ -59,6 +59,10 @@ pub struct Progress {
     pub depth: u64,
     /// Statistics so far.
     pub stats: Stats,
+    /// States expanded at each depth so far (index = depth), for the layers plot.
+    pub layers: Vec<u64>,
+    /// IDA*: states expanded in each iteration so far (index = iteration - 1).
+    pub iteration_nodes: Vec<u64>,
 }
 
 /// A message from the solver thread.
@@ -109,6 +113,8 @@ impl SolverHandle {
                     paused,
                     pending_steps: 0,
                     batch: Progress::default(),
+                    layers: Vec::new(),
+                    iteration_nodes: Vec::new(),
                     last_flush: Instant::now(),
                     due: Instant::now(),
                 };
@@ -220,6 +226,9 @@ struct Pacer {
     /// Steps asked for while paused and not yet taken.
     pending_steps: u32,
     batch: Progress,
+    /// States expanded per depth and per IDA* iteration, whole run.
+    layers: Vec<u64>,
+    iteration_nodes: Vec<u64>,
     last_flush: Instant,
     /// When the next expansion may happen at a finite speed.
     due: Instant,
@@ -252,7 +261,9 @@ impl Pacer {
         if self.batch.expanded_count == 0 && self.batch.generated.is_empty() {
             return;
         }
-        let batch = std::mem::take(&mut self.batch);
+        let mut batch = std::mem::take(&mut self.batch);
+        batch.layers.clone_from(&self.layers);
+        batch.iteration_nodes.clone_from(&self.iteration_nodes);
         self.batch.depth = batch.depth;
         self.batch.stats = batch.stats.clone();
         self.last_flush = Instant::now();
@@ -322,6 +333,14 @@ impl Pacer {
     }
 }
 
+/// Adds one at `index`, growing `counts` as needed.
+fn count(counts: &mut Vec<u64>, index: usize) {
+    if counts.len() <= index {
+        counts.resize(index + 1, 0);
+    }
+    counts[index] += 1;
+}
+
 impl Watcher for Pacer {
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
         self.batch.expanded_count += 1;
@@ -331,6 +350,10 @@ impl Watcher for Pacer {
         }
         self.batch.depth = depth;
         self.batch.stats = stats.clone();
+        count(&mut self.layers, depth as usize);
+        if stats.iterations > 0 {
+            count(&mut self.iteration_nodes, stats.iterations as usize - 1);
+        }
         self.pace();
     }
 

@@ -703,3 +703,51 @@ fn the_canvas_saves_as_png() {
     let cream = buf.chunks(4).filter(|p| p[..3] == [250, 240, 214]).count();
     assert!(cream > 1000, "{cream} cream pixels");
 }
+
+#[test]
+fn plots_follow_the_run_by_depth_and_by_ida_iteration() {
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        1400.0,
+    );
+    h.get_by_label("Start").click();
+    h.step();
+    run_until(&mut h, |app| app.result().is_some());
+    let view = h.state().view();
+    let expanded = h.state().result().unwrap().stats.expanded;
+    assert!(!view.samples.is_empty());
+    assert_eq!(view.samples.last().unwrap()[0], expanded as f64);
+    // Breadth-first: the layers add up to every state expanded, one layer per depth.
+    assert_eq!(view.layers.iter().sum::<u64>(), expanded);
+    assert_eq!(
+        view.layers.len(),
+        9,
+        "depths 0 to 8 expanded before the goal at 9"
+    );
+    assert!(view.iteration_nodes.is_empty());
+    h.get_by_label("Plots");
+
+    // IDA* on the 8-puzzle: the nodes of every iteration add up to the run's.
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::IdaStar));
+    h.run();
+    h.get_by_label("Start").click();
+    h.step();
+    run_until(&mut h, |app| app.result().is_some());
+    let view = h.state().view();
+    let report = h.state().result().unwrap();
+    assert_eq!(
+        view.iteration_nodes.len() as u64,
+        report.stats.iterations,
+        "one bar per iteration"
+    );
+    assert_eq!(
+        view.iteration_nodes.iter().sum::<u64>(),
+        report.stats.expanded
+    );
+}

@@ -42,7 +42,17 @@ pub struct SearchView {
     pub stats: Stats,
     /// The picture of the state expanded last, for board puzzles.
     pub board: Option<Picture>,
+    /// (states expanded, frontier size, closed-set size) at each progress report, for the
+    /// plots; thinned to every other point when it grows past [`MAX_SAMPLES`].
+    pub samples: Vec<[f64; 3]>,
+    /// States expanded at each depth (index = depth).
+    pub layers: Vec<u64>,
+    /// IDA*: states expanded in each iteration (index = iteration - 1).
+    pub iteration_nodes: Vec<u64>,
 }
+
+/// The most samples kept for the plots.
+pub const MAX_SAMPLES: usize = 4096;
 
 impl SearchView {
     /// An empty view sized for `puzzle`.
@@ -116,5 +126,17 @@ impl SearchView {
         if progress.board.is_some() {
             self.board.clone_from(&progress.board);
         }
+        let stats = &progress.stats;
+        self.samples.push([
+            stats.expanded as f64,
+            stats.frontier as f64,
+            stats.max_closed as f64,
+        ]);
+        if self.samples.len() > MAX_SAMPLES {
+            let thinned = self.samples.iter().step_by(2).copied().collect();
+            self.samples = thinned;
+        }
+        self.layers.clone_from(&progress.layers);
+        self.iteration_nodes.clone_from(&progress.iteration_nodes);
     }
 }

@@ -144,7 +144,8 @@ pub(super) fn search<P: Problem + ?Sized>(
             });
             seq += 1;
         }
-        stats.max_frontier = stats.max_frontier.max(open.len() as u64);
+        stats.frontier = open.len() as u64;
+        stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
     tree.finish(Outcome::NotFound, None, stats)
 }

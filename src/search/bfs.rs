@@ -52,7 +52,8 @@ pub(super) fn search<P: Problem + ?Sized>(
             observer.generated(&tree.node(child).state);
             frontier.push_back(child);
         }
-        stats.max_frontier = stats.max_frontier.max(frontier.len() as u64);
+        stats.frontier = frontier.len() as u64;
+        stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
     tree.finish(Outcome::NotFound, None, stats)
 }

@@ -51,6 +51,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                 problem.successors(state, &mut successors);
                 stats.generated += successors.len() as u64;
                 pending += successors.len() as u64;
+                stats.frontier = pending;
                 stats.max_frontier = stats.max_frontier.max(pending);
                 stack.push(Frame {
                     id,

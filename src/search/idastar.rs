@@ -116,6 +116,7 @@ fn bounded<P: Problem + ?Sized>(
             }
             stats.generated += successors.len() as u64;
             pending += successors.len() as u64;
+            stats.frontier = pending;
             stats.max_frontier = stats.max_frontier.max(pending);
             stack.push(Frame {
                 successors,

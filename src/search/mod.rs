@@ -241,6 +241,10 @@ pub struct Stats {
     pub expanded: u64,
     /// Successors generated, counting duplicates that were then discarded.
     pub generated: u64,
+    /// The size of the frontier (open list) at the last expansion (for best-first searches,
+    /// entries made stale by a cheaper path included).
+    #[serde(default, skip_serializing)]
+    pub frontier: u64,
     /// The largest size of the frontier (open list) during the run.
     pub max_frontier: u64,
     /// The largest size of the closed set (states reached) during the run.

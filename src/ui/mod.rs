@@ -119,6 +119,9 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ui.separator();
     stats_ui(app, ui);
     legend_ui(ui);
+    if !app.view().samples.is_empty() {
+        plots_ui(app, ui);
+    }
     if app.result().is_some_and(|r| r.solved) {
         ui.separator();
         solution_ui(app, ui);
@@ -659,6 +662,57 @@ fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             }
         });
 }
+
+/// Live plots of the run: frontier and closed-set sizes against states expanded, and the
+/// states expanded per depth layer (or, for IDA*, per iteration).
+fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let view = app.view();
+    egui::CollapsingHeader::new("Plots")
+        .id_salt("plots")
+        .default_open(true)
+        .show(ui, |ui| {
+            let column =
+                |i: usize| -> Vec<[f64; 2]> { view.samples.iter().map(|s| [s[0], s[i]]).collect() };
+            let (frontier, closed) = (column(1), column(2));
+            egui_plot::Plot::new("sizes plot")
+                .height(130.0)
+                .legend(egui_plot::Legend::default())
+                .x_axis_label("states expanded")
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.line(egui_plot::Line::new("frontier", frontier).color(FRONTIER_PLOT));
+                    plot.line(egui_plot::Line::new("closed set", closed).color(CLOSED_PLOT));
+                });
+            let (counts, name, axis) = if view.iteration_nodes.is_empty() {
+                (&view.layers, "states per depth", "depth")
+            } else {
+                (
+                    &view.iteration_nodes,
+                    "states per iteration",
+                    "IDA* iteration",
+                )
+            };
+            if counts.len() > 1 {
+                let first = usize::from(!view.iteration_nodes.is_empty());
+                let bars = counts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &n)| egui_plot::Bar::new((i + first) as f64, n as f64))
+                    .collect();
+                egui_plot::Plot::new("layers plot")
+                    .height(110.0)
+                    .x_axis_label(axis)
+                    .allow_scroll(false)
+                    .show(ui, |plot| {
+                        plot.bar_chart(egui_plot::BarChart::new(name, bars).color(CLOSED_PLOT));
+                    });
+            }
+        });
+}
+
+/// Plot colours, the canvas's frontier and closed-set colours.
+const FRONTIER_PLOT: Color32 = Color32::from_rgb(120, 200, 120);
+const CLOSED_PLOT: Color32 = Color32::from_rgb(110, 160, 230);
 
 fn legend_ui(ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
