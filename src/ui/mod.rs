@@ -29,6 +29,7 @@ pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         });
     egui::CentralPanel::default().show(ui, |ui| {
         playback_ui(app, ui);
+        searching_board_ui(app, ui);
         canvas_ui(app, ui);
     });
 }
@@ -722,6 +723,22 @@ fn legend_ui(ui: &mut egui::Ui) {
             ui.label(RichText::new(meaning).small());
         }
     });
+}
+
+/// While a board puzzle (Klotski, sliding tiles) is searched, the canvas shows the state
+/// being expanded; this line above it says how deep that state is.
+fn searching_board_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let view = app.view();
+    if app.is_running() && view.board.is_some() {
+        ui.label(
+            RichText::new(format!(
+                "Expanding a state at depth {} (deepest so far {}); {} states expanded",
+                view.depth, view.stats.max_depth, view.stats.expanded
+            ))
+            .strong(),
+        );
+        ui.separator();
+    }
 }
 
 /// The playback controls of a solution, in a bar above the canvas so they stay in sight:
