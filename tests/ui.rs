@@ -751,3 +751,30 @@ fn plots_follow_the_run_by_depth_and_by_ida_iteration() {
         report.stats.expanded
     );
 }
+
+#[test]
+fn a_board_search_shows_the_state_expanded_and_its_depth() {
+    let mut h = harness(Settings {
+        speed: 30.0,
+        ..Settings::default()
+    });
+    h.get_by_label("Klotski (sliding blocks)").click();
+    h.run();
+    let before = h.state().puzzle().picture();
+    h.get_by_label("Start").click();
+    h.step();
+    run_until(&mut h, |app| {
+        app.view().stats.expanded >= 3 && app.view().board.is_some()
+    });
+    assert!(
+        h.query_by_label_contains("Expanding a state at depth")
+            .is_some()
+    );
+    // The canvas draws the state being expanded, not the position on the board.
+    // (the third state expanded is one move from the start).
+    let shown = h.state().view().board.clone().unwrap();
+    assert_ne!(shown.squares, before.squares);
+    assert_eq!(h.state().puzzle().picture().squares, before.squares);
+    h.get_by_label("Stop").click();
+    run_until(&mut h, |app| !app.is_running());
+}
