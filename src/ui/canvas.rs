@@ -9,10 +9,11 @@ use eframe::egui::{
     self, Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, emath, pos2, vec2,
 };
 
+use crate::app::SearchView;
 use crate::app::{AppCommand, Mark, PaintStroke, PuzzleLabApp};
 use crate::puzzles::car_maze::CarMaze;
-use crate::puzzles::klotski::{Klotski, Tool};
-use crate::puzzles::{Cell, Place, Side, Square};
+use crate::puzzles::klotski::{self, Klotski, Tool};
+use crate::puzzles::{Cell, Picture, PieceMove, Place, Report, Side, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
 pub const CANVAS_LABEL: &str = "puzzle canvas";
@@ -94,14 +95,6 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let screen_from_cell =
         emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
     let cell_from_screen = screen_from_cell.inverse();
-    let cell_rect = |cell: Cell| {
-        Rect::from_min_size(
-            screen_from_cell * pos2(cell.col as f32, cell.row as f32),
-            vec2(side, side),
-        )
-    };
-    let center = |cell: Cell| cell_rect(cell).center();
-
     let cell_at = |pos: Pos2| {
         let p = cell_from_screen * pos;
         (p.x >= 0.0 && p.y >= 0.0 && p.x < cols && p.y < rows)
@@ -146,7 +139,64 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         app.stroke = None;
     }
 
-    let view = app.view();
+    let hover_shape = match editor_tool {
+        Some(Tool::Place(shape)) => response.hover_pos().and_then(cell_at).map(|c| (c, shape)),
+        _ => None,
+    };
+    let selected = app
+        .selected()
+        .filter(|_| app.puzzle.as_any().is::<CarMaze>());
+    let scene = Scene {
+        picture,
+        view: app.view(),
+        result: app.result(),
+        shown: app.shown_moves(),
+        transition,
+        sliding,
+        selected,
+        hover_shape,
+    };
+    paint_scene(&painter, response.rect, &scene);
+}
+
+/// What a canvas shows: a picture of the puzzle, a search's marks on it, and a solution with
+/// the playback position. The main canvas and each race pane paint one.
+pub(crate) struct Scene<'a> {
+    /// The picture to draw (a sliding piece already taken off it).
+    pub picture: Picture,
+    /// The search's marks: closed set, frontier, current state, depth-first path.
+    pub view: &'a SearchView,
+    /// The finished search, whose solution is drawn up to `shown` moves.
+    pub result: Option<&'a Report>,
+    /// How many moves of the solution are shown.
+    pub shown: usize,
+    /// A move being animated: (from, to, progress 0 to 1).
+    pub transition: Option<(usize, usize, f32)>,
+    /// A piece sliding along its route, and how far it has got (0 to 1).
+    pub sliding: Option<(PieceMove, f32)>,
+    /// A square to outline as selected.
+    pub selected: Option<Cell>,
+    /// Klotski's editor: where a click would place a piece of this shape.
+    pub hover_shape: Option<(Cell, klotski::Shape)>,
+}
+
+/// Paints `scene` into `rect`: square cells, the grid centred.
+pub(crate) fn paint_scene(painter: &egui::Painter, rect: Rect, scene: &Scene) {
+    let picture = &scene.picture;
+    let (rows, cols) = (picture.rows as f32, picture.cols as f32);
+    let side = (rect.width() / cols).min(rect.height() / rows).max(1.0);
+    let grid = Rect::from_center_size(rect.center(), vec2(side * cols, side * rows));
+    let screen_from_cell =
+        emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
+    let cell_rect = |cell: Cell| {
+        Rect::from_min_size(
+            screen_from_cell * pos2(cell.col as f32, cell.row as f32),
+            vec2(side, side),
+        )
+    };
+    let center = |cell: Cell| cell_rect(cell).center();
+    let transition = scene.transition;
+    let view = scene.view;
     let gap = if side >= 6.0 { 1.0 } else { 0.0 };
     let thin = (side * 0.08).clamp(1.0, 3.0);
     let mut shapes = Vec::with_capacity(picture.squares.len() + 16);
@@ -186,7 +236,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                         });
                     }
                 }
-                Square::Tile { .. } => tile_shapes(&painter, &mut shapes, cell_rect(cell), square),
+                Square::Tile { .. } => tile_shapes(painter, &mut shapes, cell_rect(cell), square),
                 Square::Piece { id, .. } => {
                     // Cells of one piece join up; a gap separates different pieces.
                     let same = |dr: isize, dc: isize| {
@@ -213,7 +263,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     }
     painter.extend(shapes);
-    if let Some((m, t)) = &sliding {
+    if let Some((m, t)) = &scene.sliding {
         // The moving piece, part way along its route (eased at both ends).
         let eased = t * t * (3.0 - 2.0 * t);
         let along = eased * (m.route.len() - 1) as f32;
@@ -234,7 +284,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             if matches!(m.square, Square::Tile { .. }) {
                 let mut tile = Vec::new();
                 tile_shapes(
-                    &painter,
+                    painter,
                     &mut tile,
                     cell_rect(*cell).translate(offset),
                     m.square,
@@ -247,9 +297,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     }
     // The editor's shape under the pointer, where a click would place it.
-    if let Some(Tool::Place(shape)) = editor_tool
-        && let Some(cell) = response.hover_pos().and_then(cell_at)
-    {
+    if let Some((cell, shape)) = scene.hover_shape {
         let (h, w) = shape.size();
         let rect = Rect::from_min_size(cell_rect(cell).min, vec2(side * w as f32, side * h as f32));
         painter.rect_stroke(
@@ -260,9 +308,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         );
     }
 
-    if let Some(cell) = app.selected()
-        && app.puzzle.as_any().is::<CarMaze>()
-    {
+    if let Some(cell) = scene.selected {
         painter.rect_stroke(
             cell_rect(cell),
             side * 0.08,
@@ -318,8 +364,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     // Puzzles whose states have places draw the solution as a path (board puzzles show it as
     // the pictures above).
-    if let Some(report) = app.result().filter(|r| r.solved && !r.path.is_empty()) {
-        let shown = app.shown_moves().min(report.path.len() - 1);
+    if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
+        let shown = scene.shown.min(report.path.len() - 1);
         let stroke = Stroke::new((side * 0.12).clamp(2.0, 5.0), SOLUTION);
         for pair in report.path[..=shown].windows(2) {
             let (from, to) = (center(pair[0].cell), center(pair[1].cell));
