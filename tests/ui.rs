@@ -778,3 +778,67 @@ fn a_board_search_shows_the_state_expanded_and_its_depth() {
     h.get_by_label("Stop").click();
     run_until(&mut h, |app| !app.is_running());
 }
+
+/// Starts a race of `algorithms` on the puzzle on screen and waits for every lane to end.
+fn race(h: &mut Harness<'static, PuzzleLabApp>, algorithms: &[Algorithm]) {
+    for &a in algorithms {
+        h.state_mut().push(AppCommand::RaceToggle(a));
+    }
+    h.state_mut().push(AppCommand::StartRace);
+    h.step();
+    assert!(h.state().race().is_some(), "{:?}", h.state().status());
+    run_until(h, |app| app.race().is_some_and(|r| !r.is_running()));
+}
+
+#[test]
+fn a_race_runs_bfs_astar_and_dfs_side_by_side() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    open_maze(&mut h);
+    race(&mut h, &[Algorithm::Bfs, Algorithm::AStar, Algorithm::Dfs]);
+    let lanes = &h.state().race().unwrap().lanes;
+    assert_eq!(lanes.len(), 3);
+    let optimal = search::solve(&maze(&h), Algorithm::Bfs).unwrap().cost;
+    for lane in lanes {
+        let report = lane.result.as_ref().expect("every lane finished");
+        assert!(report.solved, "{}", lane.algorithm);
+        assert_eq!(lane.view.stats.expanded, report.stats.expanded);
+        if report.optimal {
+            assert_eq!(report.cost, optimal);
+        }
+        assert!(report.cost >= optimal);
+        h.get_by_label(&format!("race pane {}", lane.algorithm.name()));
+    }
+    // A* expands no more than BFS on the same maze.
+    assert!(lanes[1].view.stats.expanded <= lanes[0].view.stats.expanded);
+    // Every lane added its row to the results table, and the table matches the lanes.
+    h.get_by_label("Close race").click();
+    h.run();
+    assert!(h.state().race().is_none());
+    h.get_by_label_contains("Results (3 runs)");
+}
+
+#[test]
+fn a_race_runs_to_completion_on_every_puzzle_type() {
+    for t in puzzles::TYPES {
+        let mut h = harness(Settings {
+            full_speed: true,
+            ..Settings::default()
+        });
+        h.state_mut().push(AppCommand::SelectType(t));
+        h.run();
+        let available = h.state().puzzle().algorithms();
+        let pair: Vec<Algorithm> = [Algorithm::Bfs, Algorithm::AStar, Algorithm::Greedy]
+            .into_iter()
+            .filter(|a| available.contains(a))
+            .take(2)
+            .collect();
+        race(&mut h, &pair);
+        for lane in &h.state().race().unwrap().lanes {
+            let report = lane.result.as_ref().unwrap();
+            assert!(report.solved, "{} {}", t.name, lane.algorithm);
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! per-frame logic (drain the solver's events, draw the panels, apply the commands).
 
 mod pattern_build;
+pub mod race;
 mod search_view;
 
 use std::path::{Path, PathBuf};
@@ -141,6 +142,14 @@ pub enum AppCommand {
     ExportDialog,
     /// Forget the results table.
     ClearResults,
+    /// Race mode: add this algorithm to the race, or take it out.
+    RaceToggle(Algorithm),
+    /// Race mode: start the chosen algorithms together.
+    StartRace,
+    /// Race mode: stop every lane still running.
+    StopRace,
+    /// Race mode: close the race panes and go back to the single canvas.
+    CloseRace,
     /// Save a picture of the canvas as PNG at this path (taken from the next frame).
     ExportCanvas(PathBuf),
     /// Ask where to save a picture of the canvas.
@@ -263,6 +272,10 @@ pub struct PuzzleLabApp {
     /// Messages from background work (picture exports) for the status bar.
     notice_tx: Sender<Status>,
     notice_rx: Receiver<Status>,
+    /// The race on screen, if any.
+    pub(crate) race: Option<race::Race>,
+    /// The algorithms chosen for the next race, in the order chosen.
+    pub(crate) race_choice: Vec<Algorithm>,
     /// One row per finished run this session, oldest first.
     pub(crate) results: Vec<ResultRow>,
     /// Sliding tiles: pattern databases ready and being built.
@@ -359,6 +372,8 @@ impl PuzzleLabApp {
             unscrambled_at: 0.0,
             pattern_dbs: pattern_build::PatternBuilds::default(),
             results: Vec::new(),
+            race: None,
+            race_choice: Vec::new(),
             canvas_rect: None,
             notice_tx,
             notice_rx,
@@ -420,6 +435,11 @@ impl PuzzleLabApp {
     /// How many moves of the solution are shown on the canvas.
     pub fn shown_moves(&self) -> usize {
         self.shown_moves
+    }
+
+    /// The race on screen, if any.
+    pub fn race(&self) -> Option<&race::Race> {
+        self.race.as_ref()
     }
 
     /// Whether the solution is being played back automatically.
@@ -611,6 +631,7 @@ impl PuzzleLabApp {
         self.now = ui.input(|i| i.time);
         self.tick_playback(ui.ctx());
         self.receive_events();
+        self.receive_race();
         self.receive_dialogs();
         self.tend_pattern_dbs();
         self.receive_dropped_files(ui.ctx());
@@ -736,6 +757,20 @@ impl PuzzleLabApp {
             },
             AppCommand::ExportDialog => self.spawn_dialog(DialogKind::Export),
             AppCommand::ClearResults => self.results.clear(),
+            AppCommand::RaceToggle(a) => {
+                if let Some(i) = self.race_choice.iter().position(|b| b.same_kind(a)) {
+                    self.race_choice.remove(i);
+                } else if self.race_choice.len() < *race::RACERS.end() {
+                    self.race_choice.push(a);
+                }
+            }
+            AppCommand::StartRace => self.start_race(),
+            AppCommand::StopRace => {
+                if let Some(r) = &self.race {
+                    r.stop();
+                }
+            }
+            AppCommand::CloseRace => self.race = None,
             AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
             AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
             AppCommand::ExportCanvas(path) => self.export_canvas(path),
@@ -882,6 +917,7 @@ impl PuzzleLabApp {
 
     fn start(&mut self, paused: bool) {
         self.stop_run();
+        self.race = None;
         self.result = None;
         self.shown_moves = 0;
         self.transition = None;
@@ -917,8 +953,71 @@ impl PuzzleLabApp {
         }
     }
 
+    /// Starts the chosen algorithms together (2 to 4 of those that apply), at the speed set.
+    fn start_race(&mut self) {
+        let available = self.puzzle.algorithms();
+        let chosen: Vec<Algorithm> = self
+            .race_choice
+            .iter()
+            .copied()
+            .filter(|a| available.iter().any(|b| b.same_kind(*a)))
+            .collect();
+        if !race::RACERS.contains(&chosen.len()) {
+            self.set_error(format!(
+                "A race needs 2 to 4 algorithms that apply to this puzzle; {} chosen.",
+                chosen.len()
+            ));
+            return;
+        }
+        self.stop_run();
+        self.race = None;
+        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
+            Some(ctx) => Arc::new(move || ctx.request_repaint()),
+            None => Arc::new(|| {}),
+        };
+        match race::Race::start(self.puzzle.as_ref(), &chosen, self.speed(), &wake) {
+            Ok(r) => {
+                self.race = Some(r);
+                let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
+                self.set_status(format!("Racing {}…", names.join(" vs ")));
+            }
+            Err(e) => self.set_error(format!("Could not start the race: {e}")),
+        }
+    }
+
+    /// Takes the race's events; a lane that finishes adds its row to the results table.
+    fn receive_race(&mut self) {
+        let Some(r) = &mut self.race else {
+            return;
+        };
+        let was_running = r.is_running();
+        let finished = r.drain(DRAIN_BUDGET / 4);
+        let done = !r.is_running();
+        let name = self.run_name();
+        for report in finished {
+            self.results
+                .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
+        }
+        if was_running && done {
+            self.set_status("Race over: see each pane and the results table.");
+        }
+    }
+
+    /// The puzzle's name in the results table: its file, or its type.
+    fn run_name(&self) -> String {
+        self.settings
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(
+                || self.puzzle.puzzle_type().label.to_owned(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+    }
+
     /// Before an edit: stop the search and forget its picture.
     fn before_edit(&mut self) {
+        self.race = None;
         if self.run.is_some() {
             self.stop_run();
             self.set_status("Search stopped: the puzzle was edited.");
@@ -978,6 +1077,7 @@ impl PuzzleLabApp {
         self.stop_run();
         self.selected = None;
         self.layout_history.clear();
+        self.race = None;
         self.scramble.clear();
         self.unscrambling.clear();
         self.edit_slide = None;
@@ -1136,15 +1236,7 @@ impl PuzzleLabApp {
             }
         };
         self.set_status(text);
-        let name = self
-            .settings
-            .path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(
-                || self.puzzle.puzzle_type().label.to_owned(),
-                |n| n.to_string_lossy().into_owned(),
-            );
+        let name = self.run_name();
         self.results
             .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
         self.shown_moves = report.moves.len();

@@ -7,7 +7,7 @@ pub mod export;
 
 use eframe::egui::{self, Color32, RichText};
 
-use crate::app::{AppCommand, PuzzleLabApp};
+use crate::app::{AppCommand, PuzzleLabApp, race};
 use crate::puzzles::car_maze::{CarMaze, turn_bit};
 use crate::puzzles::klotski::{self, Klotski, Metric, Shape, Tool};
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
@@ -28,9 +28,13 @@ pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             egui::ScrollArea::vertical().show(ui, |ui| side_panel_ui(app, ui));
         });
     egui::CentralPanel::default().show(ui, |ui| {
-        playback_ui(app, ui);
-        searching_board_ui(app, ui);
-        canvas_ui(app, ui);
+        if app.race.is_some() {
+            race_panes_ui(app, ui);
+        } else {
+            playback_ui(app, ui);
+            searching_board_ui(app, ui);
+            canvas_ui(app, ui);
+        }
     });
 }
 
@@ -127,10 +131,107 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ui.separator();
         solution_ui(app, ui);
     }
+    ui.separator();
+    race_ui(app, ui);
     if !app.results.is_empty() {
         ui.separator();
         results_ui(app, ui);
     }
+}
+
+/// Race mode's controls: which algorithms race (2 to 4), start, stop, close.
+fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    egui::CollapsingHeader::new("Race algorithms")
+        .id_salt("race")
+        .default_open(app.race.is_some())
+        .show(ui, |ui| {
+            ui.label("Pick 2 to 4; they run side by side at the same speed.");
+            ui.horizontal_wrapped(|ui| {
+                for algorithm in app.puzzle.algorithms() {
+                    let mut chosen = app.race_choice.iter().any(|a| a.same_kind(algorithm));
+                    if ui.checkbox(&mut chosen, algorithm.name()).changed() {
+                        app.commands.push(AppCommand::RaceToggle(algorithm));
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                let running = app.race().is_some_and(race::Race::is_running);
+                let count = app.race_choice.len();
+                if ui
+                    .add_enabled(
+                        race::RACERS.contains(&count) && !running,
+                        egui::Button::new("Start race"),
+                    )
+                    .clicked()
+                {
+                    app.commands.push(AppCommand::StartRace);
+                }
+            });
+        });
+}
+
+/// The race: one pane per algorithm, side by side, each with its live statistics and its own
+/// canvas of the search.
+fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(race) = app.race.as_ref() else {
+        return;
+    };
+    let puzzle_picture = app.puzzle.picture();
+    let n = race.lanes.len();
+    ui.horizontal(|ui| {
+        if race.is_running() {
+            if ui.button("Stop race").clicked() {
+                app.commands.push(AppCommand::StopRace);
+            }
+        } else if ui.button("Close race").clicked() {
+            app.commands.push(AppCommand::CloseRace);
+        }
+        ui.label(format!("{n} algorithms at the same speed"));
+    });
+    ui.separator();
+    ui.columns(n, |columns| {
+        for (lane, ui) in race.lanes.iter().zip(columns.iter_mut()) {
+            ui.heading(lane.algorithm.label());
+            let stats = &lane.view.stats;
+            let state = match (&lane.result, &lane.error) {
+                (_, Some(e)) => format!("failed: {e}"),
+                (Some(r), _) if r.solved => format!(
+                    "solved: cost {}{}",
+                    r.cost,
+                    if r.optimal { " (optimal)" } else { "" }
+                ),
+                (Some(r), _) => format!("{:?}", r.outcome).to_lowercase(),
+                (None, None) => "searching…".into(),
+            };
+            ui.label(RichText::new(state).strong());
+            ui.label(format!(
+                "expanded {}  frontier {}  closed {}  depth {}",
+                stats.expanded, stats.frontier, stats.max_closed, lane.view.depth
+            ));
+            let (response, painter) =
+                ui.allocate_painter(ui.available_size(), egui::Sense::hover());
+            let label = format!("race pane {}", lane.algorithm.name());
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
+            let result = lane.result.as_ref();
+            let picture = match (result.and_then(|r| r.boards.last()), &lane.view.board) {
+                (Some(last), _) => last.clone(),
+                (None, Some(board)) => board.clone(),
+                (None, None) => puzzle_picture.clone(),
+            };
+            let scene = canvas::Scene {
+                picture,
+                view: &lane.view,
+                result,
+                shown: result.map_or(0, |r| r.moves.len()),
+                transition: None,
+                sliding: None,
+                selected: None,
+                hover_shape: None,
+            };
+            canvas::paint_scene(&painter, response.rect, &scene);
+        }
+    });
 }
 
 /// The session's results table: a row per finished run, newest last, with export and clear.

@@ -1,0 +1,101 @@
+//! Race mode: two to four algorithms search the same puzzle at once, each on its own solver
+//! thread at the same speed (expansions per second), each with its own view of the search and
+//! its own result.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::SearchView;
+use crate::puzzles::{Puzzle, Report};
+use crate::search::Algorithm;
+use crate::solver::{Event, SolverHandle, Speed};
+
+/// The fewest and the most algorithms in a race.
+pub const RACERS: std::ops::RangeInclusive<usize> = 2..=4;
+
+/// One algorithm's run in a race.
+pub struct Lane {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    handle: Option<SolverHandle>,
+    /// What its search has shown so far.
+    pub view: SearchView,
+    /// Its result, once finished.
+    pub result: Option<Report>,
+    /// Why it could not run, if it could not.
+    pub error: Option<String>,
+}
+
+/// A race between algorithms on one puzzle.
+pub struct Race {
+    /// The lanes, in the order the algorithms were chosen.
+    pub lanes: Vec<Lane>,
+}
+
+impl Race {
+    /// Starts every algorithm on its own solver thread at `speed` expansions per second
+    /// (infinite: as fast as each can). `wake` is called after every event.
+    ///
+    /// # Errors
+    /// The error of spawning a thread (the lanes already started are stopped).
+    pub fn start(
+        puzzle: &dyn Puzzle,
+        algorithms: &[Algorithm],
+        speed: Speed,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) -> std::io::Result<Self> {
+        let mut lanes = Vec::new();
+        for &algorithm in algorithms {
+            let handle =
+                SolverHandle::spawn(puzzle.clone_box(), algorithm, speed, false, wake.clone())?;
+            lanes.push(Lane {
+                algorithm,
+                handle: Some(handle),
+                view: SearchView::for_puzzle(puzzle),
+                result: None,
+                error: None,
+            });
+        }
+        Ok(Self { lanes })
+    }
+
+    /// Whether any lane is still searching.
+    pub fn is_running(&self) -> bool {
+        self.lanes.iter().any(|l| l.handle.is_some())
+    }
+
+    /// Stops every lane still searching.
+    pub fn stop(&self) {
+        for handle in self.lanes.iter().filter_map(|l| l.handle.as_ref()) {
+            handle.stop();
+        }
+    }
+
+    /// Takes every lane's events (each under `budget`): returns the reports of the lanes that
+    /// finished now, to add to the results table.
+    pub fn drain(&mut self, budget: Duration) -> Vec<Report> {
+        let mut finished = Vec::new();
+        for lane in &mut self.lanes {
+            let Some(handle) = &mut lane.handle else {
+                continue;
+            };
+            for event in handle.drain(budget) {
+                match event {
+                    Event::Progress(progress) => lane.view.apply(&progress),
+                    Event::Finished(report) => {
+                        lane.view.stats = report.stats.clone();
+                        lane.view.current = None;
+                        lane.view.path.clear();
+                        finished.push(report.clone());
+                        lane.result = Some(report);
+                    }
+                    Event::Failed(message) => lane.error = Some(message),
+                }
+            }
+            if handle.is_finished() {
+                lane.handle = None;
+            }
+        }
+        finished
+    }
+}
