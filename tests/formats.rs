@@ -68,7 +68,7 @@ fn bad_text_names_the_line_and_column() {
         puzzles::parse("S..\n.q.\n..G\n", Some("maze"))
             .unwrap_err()
             .to_string(),
-        "line 2, column 2: unknown character 'q' (use # . S G)"
+        "line 2, column 2: unknown character 'q' (use # . 1-9 S G)"
     );
     assert_eq!(
         error_of("S...\n..\n...G\n"),

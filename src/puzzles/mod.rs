@@ -144,6 +144,8 @@ pub enum Square {
     Free,
     /// A blocked square (a wall).
     Blocked,
+    /// A free square with a terrain cost from 2 to 9 (the cost of entering it).
+    Terrain(u8),
     /// A square holding a number (Klondike's jump lengths).
     Number(u8),
     /// A start square.

@@ -10,6 +10,7 @@ const POLICY: Policy = Policy {
     h_weight: 1.0,
     uses_heuristic: true,
     reopen: true,
+    jump: false,
 };
 
 pub(super) fn search<P: Problem + ?Sized>(

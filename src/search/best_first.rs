@@ -6,17 +6,17 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::tree::{NodeId, Tree};
+use super::tree::{NO_PARENT, NodeId, Tree};
 use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats};
 
 /// An entry of the open list. The heap is a max-heap, so `Ord` is reversed: the smallest `f`
 /// comes first, ties go to the smaller `h` (the deeper state), then to the newest entry.
-struct Entry {
-    f: Cost,
-    h: Cost,
-    g: Cost,
-    seq: u64,
-    id: NodeId,
+pub(super) struct Entry {
+    pub f: Cost,
+    pub h: Cost,
+    pub g: Cost,
+    pub seq: u64,
+    pub id: NodeId,
 }
 
 impl PartialEq for Entry {
@@ -55,6 +55,9 @@ pub(super) struct Policy {
     /// Whether a closed state is reopened when a cheaper path to it is found (A*, whose
     /// heuristic may be admissible without being consistent).
     pub reopen: bool,
+    /// Whether successors are Jump Point Search's jump points
+    /// ([`Problem::jump_successors`]) instead of the ordinary successors.
+    pub jump: bool,
 }
 
 pub(super) fn search<P: Problem + ?Sized>(
@@ -71,7 +74,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             0.0
         }
     };
-    let mut tree = Tree::new();
+    let mut tree = Tree::new(problem);
     let mut stats = Stats::default();
     let mut open = BinaryHeap::new();
     let mut closed: Vec<bool> = Vec::new();
@@ -114,7 +117,13 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.max_closed = tree.len() as u64;
         observer.expanded(&state, depth, &stats);
         successors.clear();
-        problem.successors(&state, &mut successors);
+        if policy.jump {
+            let parent = tree.node(entry.id).parent;
+            let parent = (parent != NO_PARENT).then(|| &tree.node(parent).state);
+            problem.jump_successors(&state, parent, &mut successors);
+        } else {
+            problem.successors(&state, &mut successors);
+        }
         for successor in successors.drain(..) {
             stats.generated += 1;
             let g_new = g + successor.cost;

@@ -12,7 +12,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     cancel: &CancelToken,
 ) -> SearchResult<P::State, P::Move> {
-    let mut tree = Tree::new();
+    let mut tree = Tree::new(problem);
     let mut stats = Stats::default();
     let mut frontier = VecDeque::new();
     for state in starts {

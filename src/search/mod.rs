@@ -8,10 +8,13 @@
 mod astar;
 mod best_first;
 mod bfs;
+mod bidirectional_astar;
+mod bidirectional_bfs;
 mod dfs;
 mod dijkstra;
 mod greedy;
 mod idastar;
+mod jps;
 mod tree;
 mod weighted_astar;
 
@@ -63,10 +66,74 @@ pub trait Problem {
         0.0
     }
 
-    /// Whether [`Problem::heuristic`] is informative and admissible, so that A* and greedy
-    /// best-first apply.
+    /// Whether [`Problem::heuristic`] is informative, so that A* and greedy best-first apply.
     fn has_heuristic(&self) -> bool {
         false
+    }
+
+    /// Whether [`Problem::heuristic`] never overestimates (is admissible), so that A* and
+    /// its relatives find least-cost solutions. The default is true; a grid whose user picked
+    /// the Manhattan distance for diagonal moves says false.
+    fn heuristic_is_admissible(&self) -> bool {
+        true
+    }
+
+    /// `Some(n)` when every state has a distinct number below `n` (see
+    /// [`Problem::dense_index`]): the search then finds states by indexing a table of `n`
+    /// entries instead of hashing. Grids number their squares. The default is `None`.
+    fn dense_size(&self) -> Option<usize> {
+        None
+    }
+
+    /// The number of `state`, below [`Problem::dense_size`]; called only when that is `Some`.
+    fn dense_index(&self, _state: &Self::State) -> usize {
+        0
+    }
+
+    /// Whether the search can also run backwards: [`Problem::goal_states`] lists every goal
+    /// and [`Problem::predecessors`] is implemented. Bidirectional searches need it. The
+    /// default is false.
+    fn searches_backward(&self) -> bool {
+        false
+    }
+
+    /// Every goal state; called only when [`Problem::searches_backward`] is true.
+    fn goal_states(&self) -> Vec<Self::State> {
+        Vec::new()
+    }
+
+    /// Pushes onto `out` every state from which a move leads to `state`: each entry's `state`
+    /// is that predecessor, `mv` the move from it to `state` and `cost` that move's cost.
+    /// Called only when [`Problem::searches_backward`] is true.
+    fn predecessors(
+        &self,
+        _state: &Self::State,
+        _out: &mut Vec<Successor<Self::State, Self::Move>>,
+    ) {
+    }
+
+    /// An admissible estimate of the cost from the nearest start state to `state`, the
+    /// heuristic of a backward search (bidirectional A*). The default is 0.
+    fn heuristic_from_start(&self, _state: &Self::State) -> Cost {
+        0.0
+    }
+
+    /// Whether Jump Point Search applies: a uniform-cost, 8-connected grid whose
+    /// [`Problem::jump_successors`] are implemented. The default is false.
+    fn supports_jump_points(&self) -> bool {
+        false
+    }
+
+    /// Jump Point Search's successors of `state` reached from `parent` (`None` at a start):
+    /// the jump points found by scanning in the directions the pruning rules keep, each with
+    /// the cost of the straight or diagonal line to it. Called only when
+    /// [`Problem::supports_jump_points`] is true.
+    fn jump_successors(
+        &self,
+        _state: &Self::State,
+        _parent: Option<&Self::State>,
+        _out: &mut Vec<Successor<Self::State, Self::Move>>,
+    ) {
     }
 
     /// Whether every move costs exactly 1, so that breadth-first search is optimal.
@@ -123,6 +190,15 @@ pub enum Algorithm {
     /// Weighted A* (Pohl, 1970): expands in order of `g + w * h`. Its solutions cost at most
     /// `w` times the least cost (with a consistent heuristic); optimal only for `w = 1`.
     WeightedAStar(Weight),
+    /// Bidirectional breadth-first search: layers grow from the start and from the goals in
+    /// turn until they meet. Needs a problem that searches backward.
+    BidirectionalBfs,
+    /// Bidirectional A*: A* forward from the start and backward from the goals, stopping when
+    /// the best meeting cost found is no more than either side's least `f`.
+    BidirectionalAStar,
+    /// Jump Point Search (Harabor and Grastien, 2011): A* over jump points on a uniform-cost
+    /// 8-connected grid, skipping the symmetric paths between them.
+    Jps,
 }
 
 impl Serialize for Algorithm {
@@ -141,7 +217,7 @@ impl<'de> Deserialize<'de> for Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in the order the GUI lists them.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::Bfs,
         Algorithm::Dfs,
         Algorithm::Dijkstra,
@@ -149,10 +225,13 @@ impl Algorithm {
         Algorithm::IdaStar,
         Algorithm::WeightedAStar(Weight::DEFAULT),
         Algorithm::Greedy,
+        Algorithm::BidirectionalBfs,
+        Algorithm::BidirectionalAStar,
+        Algorithm::Jps,
     ];
 
-    /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar`, `idastar`, `wastar` or
-    /// `greedy`.
+    /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar`, `idastar`, `wastar`,
+    /// `greedy`, `bibfs`, `biastar` or `jps`.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Dfs => "dfs",
@@ -162,6 +241,9 @@ impl Algorithm {
             Algorithm::Greedy => "greedy",
             Algorithm::IdaStar => "idastar",
             Algorithm::WeightedAStar(_) => "wastar",
+            Algorithm::BidirectionalBfs => "bibfs",
+            Algorithm::BidirectionalAStar => "biastar",
+            Algorithm::Jps => "jps",
         }
     }
 
@@ -175,6 +257,9 @@ impl Algorithm {
             Algorithm::Greedy => "Greedy best-first",
             Algorithm::IdaStar => "IDA* (iterative deepening)",
             Algorithm::WeightedAStar(_) => "Weighted A*",
+            Algorithm::BidirectionalBfs => "Bidirectional BFS",
+            Algorithm::BidirectionalAStar => "Bidirectional A*",
+            Algorithm::Jps => "Jump Point Search",
         }
     }
 
@@ -193,24 +278,38 @@ impl Algorithm {
     pub fn needs_heuristic(self) -> bool {
         matches!(
             self,
-            Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy | Algorithm::WeightedAStar(_)
+            Algorithm::AStar
+                | Algorithm::IdaStar
+                | Algorithm::Greedy
+                | Algorithm::WeightedAStar(_)
+                | Algorithm::BidirectionalAStar
+                | Algorithm::Jps
         )
     }
 
     /// Whether this algorithm can run on `problem` at all.
     pub fn applies_to<P: Problem + ?Sized>(self, problem: &P) -> bool {
-        (!self.needs_heuristic() || problem.has_heuristic())
-            && (self != Algorithm::IdaStar || problem.suits_iterative_deepening())
+        let suited = match self {
+            Algorithm::IdaStar => problem.suits_iterative_deepening(),
+            Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => {
+                problem.searches_backward()
+            }
+            Algorithm::Jps => problem.supports_jump_points(),
+            _ => true,
+        };
+        suited && (!self.needs_heuristic() || problem.has_heuristic())
     }
 
     /// Whether a solution found by this algorithm is guaranteed to have the least cost:
     /// BFS on unit costs, Dijkstra, and A* with an admissible heuristic.
     pub fn is_optimal_for<P: Problem + ?Sized>(self, problem: &P) -> bool {
+        let admissible = problem.has_heuristic() && problem.heuristic_is_admissible();
         match self {
-            Algorithm::Bfs => problem.has_unit_costs(),
+            Algorithm::Bfs | Algorithm::BidirectionalBfs => problem.has_unit_costs(),
             Algorithm::Dijkstra => true,
-            Algorithm::AStar | Algorithm::IdaStar => problem.has_heuristic(),
-            Algorithm::WeightedAStar(w) => problem.has_heuristic() && w.value() == 1.0,
+            Algorithm::AStar | Algorithm::IdaStar | Algorithm::BidirectionalAStar => admissible,
+            Algorithm::Jps => admissible,
+            Algorithm::WeightedAStar(w) => admissible && w.value() == 1.0,
             Algorithm::Dfs | Algorithm::Greedy => false,
         }
     }
@@ -385,6 +484,11 @@ pub fn run<P: Problem + ?Sized>(
         Algorithm::WeightedAStar(w) => {
             weighted_astar::search(problem, starts, observer, cancel, w.value())
         }
+        Algorithm::BidirectionalBfs => bidirectional_bfs::search(problem, starts, observer, cancel),
+        Algorithm::BidirectionalAStar => {
+            bidirectional_astar::search(problem, starts, observer, cancel)
+        }
+        Algorithm::Jps => jps::search(problem, starts, observer, cancel),
     };
     result.algorithm = algorithm;
     result.optimal = result.outcome == Outcome::Found && algorithm.is_optimal_for(problem);

@@ -1,37 +1,57 @@
 //! The search tree shared by the algorithms: every reached state once, with its parent, the
 //! move that reached it, its path cost `g` and its depth. Its size is the closed set's size.
-
-use std::hash::Hash;
+//!
+//! States are found by hashing, or, for problems that number their states densely (see
+//! [`Problem::dense_size`]), by indexing a table: a grid search then does no hashing at all.
 
 use rustc_hash::FxHashMap;
 
-use super::{Cost, Outcome, SearchResult, Stats};
+use super::{Cost, Outcome, Problem, SearchResult, Stats};
 
 /// Index of a node in a [`Tree`].
 pub(super) type NodeId = u32;
 
-const NO_PARENT: NodeId = NodeId::MAX;
+pub(super) const NO_PARENT: NodeId = NodeId::MAX;
 
 pub(super) struct Node<S, M> {
     pub state: S,
-    parent: NodeId,
-    mv: Option<M>,
+    /// The node this one was reached from; [`NO_PARENT`] for a root.
+    pub parent: NodeId,
+    /// The move from the parent; `None` for a root.
+    pub mv: Option<M>,
     /// Cost of the best known path from a start state.
     pub g: Cost,
     /// Number of moves on that path.
     pub depth: u64,
 }
 
-pub(super) struct Tree<S, M> {
-    nodes: Vec<Node<S, M>>,
-    index: FxHashMap<S, NodeId>,
+pub(super) struct Tree<'p, P: Problem + ?Sized> {
+    problem: &'p P,
+    nodes: Vec<Node<P::State, P::Move>>,
+    index: FxHashMap<P::State, NodeId>,
+    /// `dense[problem.dense_index(state)]`, for problems with a dense numbering.
+    dense: Vec<NodeId>,
 }
 
-impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
-    pub fn new() -> Self {
+impl<'p, P: Problem + ?Sized> Tree<'p, P> {
+    pub fn new(problem: &'p P) -> Self {
         Self {
+            problem,
             nodes: Vec::new(),
             index: FxHashMap::default(),
+            dense: problem
+                .dense_size()
+                .map_or_else(Vec::new, |n| vec![NO_PARENT; n]),
+        }
+    }
+
+    /// The node of `state`, if reached.
+    pub fn find(&self, state: &P::State) -> Option<NodeId> {
+        if self.dense.is_empty() {
+            self.index.get(state).copied()
+        } else {
+            let id = self.dense[self.problem.dense_index(state)];
+            (id != NO_PARENT).then_some(id)
         }
     }
 
@@ -40,29 +60,63 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
         self.nodes.len()
     }
 
-    pub fn node(&self, id: NodeId) -> &Node<S, M> {
+    pub fn node(&self, id: NodeId) -> &Node<P::State, P::Move> {
         &self.nodes[id as usize]
     }
 
     /// Adds a start state; `None` if it was already there (duplicate start states).
-    pub fn add_root(&mut self, state: S) -> Option<NodeId> {
-        if self.index.contains_key(&state) {
+    pub fn add_root(&mut self, state: P::State) -> Option<NodeId> {
+        if self.find(&state).is_some() {
             return None;
         }
-        Some(self.push(state, NO_PARENT, None, 0.0, 0))
+        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion states");
+        if self.dense.is_empty() {
+            self.index.insert(state.clone(), id);
+        } else {
+            self.dense[self.problem.dense_index(&state)] = id;
+        }
+        self.nodes.push(Node {
+            state,
+            parent: NO_PARENT,
+            mv: None,
+            g: 0.0,
+            depth: 0,
+        });
+        Some(id)
     }
 
     /// Adds `state` reached from `parent` by `mv` with path cost `g`, unless it is already in
     /// the tree: one hash lookup either way. Returns the new node, or the existing one as
     /// `Err`.
-    pub fn insert(&mut self, state: S, parent: NodeId, mv: M, g: Cost) -> Result<NodeId, NodeId> {
+    pub fn insert(
+        &mut self,
+        state: P::State,
+        parent: NodeId,
+        mv: P::Move,
+        g: Cost,
+    ) -> Result<NodeId, NodeId> {
         let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion states");
+        let depth = self.nodes[parent as usize].depth + 1;
+        if !self.dense.is_empty() {
+            let slot = &mut self.dense[self.problem.dense_index(&state)];
+            if *slot != NO_PARENT {
+                return Err(*slot);
+            }
+            *slot = id;
+            self.nodes.push(Node {
+                state,
+                parent,
+                mv: Some(mv),
+                g,
+                depth,
+            });
+            return Ok(id);
+        }
         match self.index.entry(state) {
             std::collections::hash_map::Entry::Occupied(e) => Err(*e.get()),
             std::collections::hash_map::Entry::Vacant(e) => {
                 let state = e.key().clone();
                 e.insert(id);
-                let depth = self.nodes[parent as usize].depth + 1;
                 self.nodes.push(Node {
                     state,
                     parent,
@@ -76,7 +130,7 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
     }
 
     /// Records a cheaper path to an existing node.
-    pub fn relink(&mut self, id: NodeId, parent: NodeId, mv: M, g: Cost) {
+    pub fn relink(&mut self, id: NodeId, parent: NodeId, mv: P::Move, g: Cost) {
         let depth = self.node(parent).depth + 1;
         let node = &mut self.nodes[id as usize];
         node.parent = parent;
@@ -85,21 +139,8 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
         node.depth = depth;
     }
 
-    fn push(&mut self, state: S, parent: NodeId, mv: Option<M>, g: Cost, depth: u64) -> NodeId {
-        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion states");
-        self.index.insert(state.clone(), id);
-        self.nodes.push(Node {
-            state,
-            parent,
-            mv,
-            g,
-            depth,
-        });
-        id
-    }
-
     /// The states and moves from a start state to `id`.
-    pub fn path(&self, id: NodeId) -> (Vec<S>, Vec<M>) {
+    pub fn path(&self, id: NodeId) -> (Vec<P::State>, Vec<P::Move>) {
         let mut states = Vec::new();
         let mut moves = Vec::new();
         let mut at = id;
@@ -116,6 +157,41 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
         (states, moves)
     }
 
+    /// The result of a bidirectional search whose two trees met: `self` grew forward from the
+    /// start states and holds the meeting state as `id`; `backward` grew from the goal states
+    /// (its moves are forward moves, from a node to its parent) and holds it as `back_id`.
+    pub fn finish_joined(
+        &self,
+        id: NodeId,
+        backward: &Tree<'_, P>,
+        back_id: NodeId,
+        mut stats: Stats,
+    ) -> SearchResult<P::State, P::Move> {
+        stats.max_closed = stats.max_closed.max((self.len() + backward.len()) as u64);
+        let (mut states, mut moves) = self.path(id);
+        let mut at = back_id;
+        loop {
+            let node = backward.node(at);
+            if node.parent == NO_PARENT {
+                break;
+            }
+            if let Some(mv) = &node.mv {
+                moves.push(mv.clone());
+            }
+            at = node.parent;
+            states.push(backward.node(at).state.clone());
+        }
+        SearchResult {
+            outcome: Outcome::Found,
+            states,
+            moves,
+            cost: self.node(id).g + backward.node(back_id).g,
+            optimal: false,
+            algorithm: super::Algorithm::Bfs,
+            stats,
+        }
+    }
+
     /// Builds the result of a run that ended with `outcome`, at goal node `goal` if found.
     /// The caller's `algorithm`, `optimal` and elapsed time are filled in by [`super::run`].
     pub fn finish(
@@ -123,7 +199,7 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
         outcome: Outcome,
         goal: Option<NodeId>,
         mut stats: Stats,
-    ) -> SearchResult<S, M> {
+    ) -> SearchResult<P::State, P::Move> {
         stats.max_closed = stats.max_closed.max(self.len() as u64);
         let (states, moves, cost) = match (outcome, goal) {
             (Outcome::Found, Some(id)) => {

@@ -17,6 +17,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         h_weight: weight,
         uses_heuristic: true,
         reopen: false,
+        jump: false,
     };
     best_first::search(problem, starts, observer, cancel, &policy)
 }

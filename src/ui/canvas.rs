@@ -210,6 +210,11 @@ pub(crate) fn paint_scene(painter: &egui::Painter, rect: Rect, scene: &Scene) {
                 Square::Void => {}
                 Square::Free => shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(FREE))),
                 Square::Blocked => shapes.push(Shape::rect_filled(rect, 0.0, BLOCKED)),
+                Square::Terrain(cost) => {
+                    let fill = terrain_color(cost);
+                    let fill = marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55));
+                    shapes.push(Shape::rect_filled(rect, 0.0, fill));
+                }
                 Square::Start | Square::Goal => {
                     let fill = if square == Square::Start { START } else { GOAL };
                     shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(fill)));
@@ -471,6 +476,12 @@ fn piece_color(class: u8) -> Color32 {
         Color32::from_rgb(200, 130, 110),
     ];
     PALETTE[usize::from(class) % PALETTE.len()]
+}
+
+/// The shade of a square with terrain cost `cost` (2 to 9): darker is dearer.
+pub(crate) fn terrain_color(cost: u8) -> Color32 {
+    let t = f32::from(cost.clamp(2, 9) - 2) / 7.0;
+    Color32::from_rgb(222, 206, 170).lerp_to_gamma(Color32::from_rgb(120, 84, 40), t)
 }
 
 fn mark_color(mark: Mark) -> Option<Color32> {

@@ -1,0 +1,149 @@
+//! Jump Point Search's scanning on a maze (Harabor and Grastien, AAAI 2011), in the variant
+//! for grids where a diagonal move needs both squares beside it free (no corner cutting), as
+//! in the Moving AI benchmarks. The pruning keeps, from a square reached moving straight,
+//! the square ahead, the squares to either side and the diagonals between them; from a
+//! square reached diagonally, the two straight parts and the diagonal. A scan stops at a
+//! goal, or at a square with a forced neighbour: moving straight, a free square to one side
+//! whose square behind it is blocked; moving diagonally, a square from which a straight scan
+//! finds a jump point.
+
+use super::{Dir, Maze, Report};
+use crate::puzzles::Place;
+use crate::search::{Problem, Successor};
+
+/// Pushes the jump points reachable from square `index`, reached from `parent` (`None` at a
+/// start), onto `out`, each with its direction and the cost of the line to it.
+pub(super) fn successors(
+    maze: &Maze,
+    index: u32,
+    parent: Option<u32>,
+    out: &mut Vec<Successor<u32, Dir>>,
+) {
+    let here = maze.cell(index);
+    let (r, c) = (here.row as isize, here.col as isize);
+    let free = |dr: isize, dc: isize| maze.free_at(r + dr, c + dc);
+    let mut directions: Vec<(isize, isize)> = Vec::with_capacity(8);
+    match parent.map(|p| maze.cell(p)) {
+        None => {
+            for dir in Dir::ALL {
+                let (dr, dc) = dir.delta();
+                if free(dr, dc) && (dr == 0 || dc == 0 || (free(dr, 0) && free(0, dc))) {
+                    directions.push((dr, dc));
+                }
+            }
+        }
+        Some(from) => {
+            let dr = (r - from.row as isize).signum();
+            let dc = (c - from.col as isize).signum();
+            if dr != 0 && dc != 0 {
+                let (down, across) = (free(dr, 0), free(0, dc));
+                if down {
+                    directions.push((dr, 0));
+                }
+                if across {
+                    directions.push((0, dc));
+                }
+                if down && across && free(dr, dc) {
+                    directions.push((dr, dc));
+                }
+            } else {
+                // Moving straight along (dr, dc); (sr, sc) is one side, its negation the other.
+                let (sr, sc) = (dc, dr);
+                let ahead = free(dr, dc);
+                for side in [1, -1] {
+                    let (pr, pc) = (sr * side, sc * side);
+                    if free(pr, pc) {
+                        if ahead && free(dr + pr, dc + pc) {
+                            directions.push((dr + pr, dc + pc));
+                        }
+                        directions.push((pr, pc));
+                    }
+                }
+                if ahead {
+                    directions.push((dr, dc));
+                }
+            }
+        }
+    }
+    for (dr, dc) in directions {
+        if let Some((jr, jc, steps)) = jump(maze, r + dr, c + dc, dr, dc) {
+            let dir = Dir::from_delta(dr, dc).expect("a unit direction");
+            out.push(Successor {
+                state: (jr as usize * maze.cols() + jc as usize) as u32,
+                mv: dir,
+                cost: dir.length() * steps as f64,
+            });
+        }
+    }
+}
+
+/// Scans from (r, c) in direction (dr, dc); returns the jump point found and how many steps
+/// from the square before (r, c) it lies, or `None` when the scan runs into a wall.
+fn jump(
+    maze: &Maze,
+    mut r: isize,
+    mut c: isize,
+    dr: isize,
+    dc: isize,
+) -> Option<(isize, isize, u64)> {
+    let mut steps = 1;
+    loop {
+        if !maze.free_at(r, c) {
+            return None;
+        }
+        if maze.is_goal(&((r as usize * maze.cols() + c as usize) as u32)) {
+            return Some((r, c, steps));
+        }
+        let free = |er: isize, ec: isize| maze.free_at(r + er, c + ec);
+        if dr != 0 && dc != 0 {
+            if jump(maze, r, c + dc, 0, dc).is_some() || jump(maze, r + dr, c, dr, 0).is_some() {
+                return Some((r, c, steps));
+            }
+            if !(free(dr, 0) && free(0, dc)) {
+                return None;
+            }
+        } else {
+            // A free square to one side whose square behind is blocked is a forced neighbour.
+            let (sr, sc) = (dc, dr);
+            for side in [1, -1] {
+                let (pr, pc) = (sr * side, sc * side);
+                if free(pr, pc) && !free(pr - dr, pc - dc) {
+                    return Some((r, c, steps));
+                }
+            }
+        }
+        r += dr;
+        c += dc;
+        steps += 1;
+    }
+}
+
+/// Turns a report of Jump Point Search, whose path goes from jump point to jump point, into
+/// one square at a time, as the other algorithms report it, so playback steps square by square.
+pub(super) fn unfold_report(report: &mut Report) {
+    if report.path.len() < 2 {
+        return;
+    }
+    let mut path: Vec<Place> = vec![report.path[0]];
+    let mut moves = Vec::new();
+    for (pair, mv) in report.path.windows(2).zip(&report.moves) {
+        let (a, b) = (pair[0].cell, pair[1].cell);
+        let steps = a.row.abs_diff(b.row).max(a.col.abs_diff(b.col));
+        let dr = (b.row as isize - a.row as isize).signum();
+        let dc = (b.col as isize - a.col as isize).signum();
+        for k in 1..=steps as isize {
+            let cell = crate::puzzles::Cell::new(
+                (a.row as isize + dr * k) as usize,
+                (a.col as isize + dc * k) as usize,
+            );
+            path.push(cell.into());
+            moves.push(mv.clone());
+        }
+    }
+    report.notes.push(format!(
+        "{} jump points on the path; shown square by square",
+        report.path.len()
+    ));
+    report.path = path;
+    report.moves = moves;
+}

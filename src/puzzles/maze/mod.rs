@@ -1,0 +1,1267 @@
+//! The grid maze of the "Solving Puzzles" article (`003_8abc547d8a6c7682.txt`), grown into a
+//! grid-search workbench: squares are blocked or free with a terrain cost from 1 to 9 (paid on
+//! entering the square); a path runs from the start square to the nearest of one or more goal
+//! squares, moving in 4 directions, or in 8 with diagonals (cost `sqrt(2)` times the terrain
+//! cost), optionally cutting corners past a blocked square. In percolation mode (also from
+//! the article) the path runs from any free square of the top row to any of the bottom row
+//! (or left column to right column).
+//!
+//! Plain-text format: optional `key: value` lines, then one line per row: `#` blocked, `.`
+//! free (cost 1), `1`-`9` free with that terrain cost, `S` start (at most once), `G` goal
+//! (any number). Missing ones default to the top-left and bottom-right corners. Lines starting
+//! with `;` are comments. The keys: `moves: 4|8`, `corner-cutting: yes|no`,
+//! `heuristic: manhattan|euclidean|octile|chebyshev|zero`,
+//! `percolation: off|top-bottom|left-right`. A Moving AI `.map` file (see [`movingai`]) is
+//! read as well.
+//!
+//! JSON format: `{"type": "maze", "version": 1, "rows": ["S.#", "..G"], "moves": 8, ...}`
+//! where `rows` uses the characters of the text format and the other keys are optional.
+
+pub mod generate;
+mod jump;
+pub mod movingai;
+pub mod percolation;
+
+use std::any::Any;
+use std::fmt;
+
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng as _};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher, applicable,
+    check_rectangle, json_body, solve_on_places, text_rows,
+};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+
+/// The registry entry of the grid maze.
+pub static TYPE: PuzzleType = PuzzleType {
+    name: "maze",
+    label: "Grid maze",
+    sniff,
+    parse_text: |text| Ok(Box::new(Maze::from_text(text)?)),
+    from_json: |value| Ok(Box::new(Maze::from_json(value)?)),
+    json_version: 1,
+    shipped: &[
+        Shipped {
+            file: "maze-small.txt",
+            text: include_str!("../../../puzzles/maze-small.txt"),
+        },
+        Shipped {
+            file: "maze-rooms.txt",
+            text: include_str!("../../../puzzles/maze-rooms.txt"),
+        },
+        Shipped {
+            file: "maze-no-path.txt",
+            text: include_str!("../../../puzzles/maze-no-path.txt"),
+        },
+        Shipped {
+            file: "maze-random-40.json",
+            text: include_str!("../../../puzzles/maze-random-40.json"),
+        },
+        Shipped {
+            file: "maze-terrain.txt",
+            text: include_str!("../../../puzzles/maze-terrain.txt"),
+        },
+        Shipped {
+            file: "maze-octile-goals.txt",
+            text: include_str!("../../../puzzles/maze-octile-goals.txt"),
+        },
+        Shipped {
+            file: "maze-percolation.txt",
+            text: include_str!("../../../puzzles/maze-percolation.txt"),
+        },
+    ],
+};
+
+fn sniff(text: &str) -> f64 {
+    if movingai::looks_like_map(text) {
+        return 1.0;
+    }
+    let (mut fits, mut total) = (0usize, 0usize);
+    for (_, row) in text_rows(text)
+        .into_iter()
+        .filter(|(_, r)| !r.contains(':'))
+    {
+        for c in row.chars().filter(|c| !c.is_whitespace()) {
+            total += 1;
+            fits += usize::from("#.SG123456789".contains(c));
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        fits as f64 / total as f64
+    }
+}
+
+/// The smallest side of a maze.
+pub const MIN_SIDE: usize = 2;
+/// The largest side of a maze read from a file or resized in the GUI.
+pub const MAX_SIDE: usize = 4096;
+/// The largest side of a maze resized in the GUI.
+pub const MAX_EDIT_SIDE: usize = 2048;
+/// The highest terrain cost.
+pub const MAX_COST: u8 = 9;
+/// Grids with at most this many squares, all of cost 1, offer IDA*: without a closed set it
+/// reaches a grid's squares by exponentially many paths, and terrain costs multiply the
+/// number of distinct bounds (iterations), so it is a tool for watching small uniform grids.
+pub const IDA_MAX_SQUARES: usize = 64 * 64;
+
+/// Which neighbours a square has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Connectivity {
+    /// Up, down, left and right.
+    #[default]
+    #[serde(rename = "4")]
+    Four,
+    /// The four and the diagonals.
+    #[serde(rename = "8")]
+    Eight,
+}
+
+/// The heuristics for A* and its relatives on a grid: distances from a square to the nearest
+/// goal, for `dr` rows and `dc` columns apart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GridHeuristic {
+    /// `dr + dc`: exact on an empty 4-connected grid; overestimates with diagonals.
+    #[default]
+    Manhattan,
+    /// `sqrt(dr^2 + dc^2)`: admissible for both connectivities, weaker than the others.
+    Euclidean,
+    /// `max + (sqrt(2) - 1) * min`: exact on an empty 8-connected grid.
+    Octile,
+    /// `max(dr, dc)`: admissible for both, as if diagonals cost 1.
+    Chebyshev,
+    /// 0: A* becomes Dijkstra's algorithm.
+    Zero,
+}
+
+impl GridHeuristic {
+    /// Every heuristic, in the order the GUI lists them.
+    pub const ALL: [GridHeuristic; 5] = [
+        GridHeuristic::Manhattan,
+        GridHeuristic::Euclidean,
+        GridHeuristic::Octile,
+        GridHeuristic::Chebyshev,
+        GridHeuristic::Zero,
+    ];
+
+    /// The name used in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GridHeuristic::Manhattan => "manhattan",
+            GridHeuristic::Euclidean => "euclidean",
+            GridHeuristic::Octile => "octile",
+            GridHeuristic::Chebyshev => "chebyshev",
+            GridHeuristic::Zero => "zero",
+        }
+    }
+
+    /// Reads a name (see [`GridHeuristic::name`]).
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|h| h.name() == name)
+    }
+
+    /// The distance estimate for squares `dr` rows and `dc` columns apart.
+    pub fn distance(self, dr: usize, dc: usize) -> Cost {
+        let (dr, dc) = (dr as Cost, dc as Cost);
+        match self {
+            GridHeuristic::Manhattan => dr + dc,
+            GridHeuristic::Euclidean => dr.hypot(dc),
+            GridHeuristic::Octile => dr.max(dc) + (std::f64::consts::SQRT_2 - 1.0) * dr.min(dc),
+            GridHeuristic::Chebyshev => dr.max(dc),
+            GridHeuristic::Zero => 0.0,
+        }
+    }
+
+    /// Whether it never overestimates the cost on a grid of this connectivity (terrain costs
+    /// are at least 1, so only the geometry matters).
+    pub fn is_admissible(self, connectivity: Connectivity) -> bool {
+        !(self == GridHeuristic::Manhattan && connectivity == Connectivity::Eight)
+    }
+
+    /// The natural heuristic for a connectivity: Manhattan for 4, octile for 8.
+    pub fn natural(connectivity: Connectivity) -> Self {
+        match connectivity {
+            Connectivity::Four => GridHeuristic::Manhattan,
+            Connectivity::Eight => GridHeuristic::Octile,
+        }
+    }
+}
+
+impl fmt::Display for GridHeuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Percolation mode: which opposite sides a path must connect.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Percolation {
+    /// Off: from the start square to the nearest goal square.
+    #[default]
+    Off,
+    /// From any free square of the top row to any free square of the bottom row.
+    TopBottom,
+    /// From any free square of the left column to any free square of the right column.
+    LeftRight,
+}
+
+impl Percolation {
+    /// The name used in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Percolation::Off => "off",
+            Percolation::TopBottom => "top-bottom",
+            Percolation::LeftRight => "left-right",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        [
+            Percolation::Off,
+            Percolation::TopBottom,
+            Percolation::LeftRight,
+        ]
+        .into_iter()
+        .find(|p| p.name() == name)
+    }
+}
+
+/// A move in a maze: one square in a compass direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// One row down.
+    Down,
+    /// One column right.
+    Right,
+    /// One row up.
+    Up,
+    /// One column left.
+    Left,
+    /// One row down and one column right.
+    DownRight,
+    /// One row up and one column right.
+    UpRight,
+    /// One row up and one column left.
+    UpLeft,
+    /// One row down and one column left.
+    DownLeft,
+}
+
+impl Dir {
+    /// The 4-connected moves in the order successors are generated: the article's
+    /// backtracking order (down, right, up, left), which sends depth-first search towards the
+    /// bottom-right goal.
+    pub const FOUR: [Dir; 4] = [Dir::Down, Dir::Right, Dir::Up, Dir::Left];
+    /// The 8-connected moves: the four, then the diagonals.
+    pub const ALL: [Dir; 8] = [
+        Dir::Down,
+        Dir::Right,
+        Dir::Up,
+        Dir::Left,
+        Dir::DownRight,
+        Dir::UpRight,
+        Dir::UpLeft,
+        Dir::DownLeft,
+    ];
+
+    /// (row, column) change of the move.
+    pub fn delta(self) -> (isize, isize) {
+        match self {
+            Dir::Down => (1, 0),
+            Dir::Right => (0, 1),
+            Dir::Up => (-1, 0),
+            Dir::Left => (0, -1),
+            Dir::DownRight => (1, 1),
+            Dir::UpRight => (-1, 1),
+            Dir::UpLeft => (-1, -1),
+            Dir::DownLeft => (1, -1),
+        }
+    }
+
+    /// The direction of a (row, column) change whose parts are -1, 0 or 1 (not both 0).
+    pub fn from_delta(dr: isize, dc: isize) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|d| d.delta() == (dr, dc))
+    }
+
+    /// Whether the move is diagonal.
+    pub fn is_diagonal(self) -> bool {
+        let (dr, dc) = self.delta();
+        dr != 0 && dc != 0
+    }
+
+    /// The length of the move: 1 straight, `sqrt(2)` diagonal.
+    pub fn length(self) -> Cost {
+        if self.is_diagonal() {
+            std::f64::consts::SQRT_2
+        } else {
+            1.0
+        }
+    }
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dir::Down => "down",
+            Dir::Right => "right",
+            Dir::Up => "up",
+            Dir::Left => "left",
+            Dir::DownRight => "down-right",
+            Dir::UpRight => "up-right",
+            Dir::UpLeft => "up-left",
+            Dir::DownLeft => "down-left",
+        })
+    }
+}
+
+/// A grid maze: `rows x cols` squares, each blocked or free with a terrain cost, a start
+/// square and one or more goal squares (always free), and the movement rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Maze {
+    rows: usize,
+    cols: usize,
+    /// `cost[row * cols + col]`: 0 blocked, 1 to [`MAX_COST`] the cost of entering.
+    cost: Vec<u8>,
+    start: Cell,
+    /// At least one; no duplicates; never the start.
+    goals: Vec<Cell>,
+    connectivity: Connectivity,
+    corner_cutting: bool,
+    heuristic: GridHeuristic,
+    percolation: Percolation,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MazeJson {
+    #[serde(rename = "type")]
+    puzzle_type: String,
+    version: u32,
+    rows: Vec<String>,
+    #[serde(default)]
+    moves: Connectivity,
+    #[serde(default)]
+    corner_cutting: bool,
+    #[serde(default)]
+    heuristic: Option<GridHeuristic>,
+    #[serde(default)]
+    percolation: Percolation,
+}
+
+impl Maze {
+    /// An empty (all free) maze with the start at the top-left and the goal at the
+    /// bottom-right, 4-connected. Sides are clamped to [`MIN_SIDE`]..=[`MAX_SIDE`].
+    pub fn new(rows: usize, cols: usize) -> Self {
+        let rows = rows.clamp(MIN_SIDE, MAX_SIDE);
+        let cols = cols.clamp(MIN_SIDE, MAX_SIDE);
+        Self {
+            rows,
+            cols,
+            cost: vec![1; rows * cols],
+            start: Cell::new(0, 0),
+            goals: vec![Cell::new(rows - 1, cols - 1)],
+            connectivity: Connectivity::Four,
+            corner_cutting: false,
+            heuristic: GridHeuristic::Manhattan,
+            percolation: Percolation::Off,
+        }
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The start square.
+    pub fn start(&self) -> Cell {
+        self.start
+    }
+
+    /// The first goal square.
+    pub fn goal(&self) -> Cell {
+        self.goals[0]
+    }
+
+    /// Every goal square (at least one); a path ends at the nearest.
+    pub fn goals(&self) -> &[Cell] {
+        &self.goals
+    }
+
+    /// 4- or 8-connected moves.
+    pub fn connectivity(&self) -> Connectivity {
+        self.connectivity
+    }
+
+    /// Whether a diagonal move may pass one blocked square beside it (it may never pass
+    /// between two).
+    pub fn corner_cutting(&self) -> bool {
+        self.corner_cutting
+    }
+
+    /// The heuristic A* and its relatives use.
+    pub fn heuristic_kind(&self) -> GridHeuristic {
+        self.heuristic
+    }
+
+    /// The percolation mode.
+    pub fn percolation(&self) -> Percolation {
+        self.percolation
+    }
+
+    /// Chooses 4- or 8-connected moves. Returns whether it changed.
+    pub fn set_connectivity(&mut self, connectivity: Connectivity) -> bool {
+        std::mem::replace(&mut self.connectivity, connectivity) != connectivity
+    }
+
+    /// Allows or forbids cutting corners. Returns whether it changed.
+    pub fn set_corner_cutting(&mut self, allowed: bool) -> bool {
+        std::mem::replace(&mut self.corner_cutting, allowed) != allowed
+    }
+
+    /// Chooses the heuristic. Returns whether it changed.
+    pub fn set_heuristic(&mut self, heuristic: GridHeuristic) -> bool {
+        std::mem::replace(&mut self.heuristic, heuristic) != heuristic
+    }
+
+    /// Chooses the percolation mode. Leaving it frees the start and goal squares again.
+    /// Returns whether it changed.
+    pub fn set_percolation(&mut self, mode: Percolation) -> bool {
+        let changed = std::mem::replace(&mut self.percolation, mode) != mode;
+        self.keep_ends_free();
+        changed
+    }
+
+    pub(crate) fn index(&self, cell: Cell) -> usize {
+        cell.row * self.cols + cell.col
+    }
+
+    pub(crate) fn cell(&self, index: u32) -> Cell {
+        let index = index as usize;
+        Cell::new(index / self.cols, index % self.cols)
+    }
+
+    fn contains(&self, cell: Cell) -> bool {
+        cell.row < self.rows && cell.col < self.cols
+    }
+
+    /// Whether `cell` is blocked (cells outside the maze count as blocked).
+    pub fn is_blocked(&self, cell: Cell) -> bool {
+        self.cost_at(cell) == 0
+    }
+
+    /// The terrain cost of entering `cell`: 0 when blocked or outside, else 1 to
+    /// [`MAX_COST`].
+    pub fn cost_at(&self, cell: Cell) -> u8 {
+        if self.contains(cell) {
+            self.cost[self.index(cell)]
+        } else {
+            0
+        }
+    }
+
+    /// Whether the square at (row, column) is free; signed, so neighbours of the border can
+    /// be asked about.
+    pub(crate) fn free_at(&self, row: isize, col: isize) -> bool {
+        row >= 0
+            && col >= 0
+            && (row as usize) < self.rows
+            && (col as usize) < self.cols
+            && self.cost[row as usize * self.cols + col as usize] != 0
+    }
+
+    /// Whether every free square costs 1.
+    pub fn is_uniform(&self) -> bool {
+        self.cost.iter().all(|&c| c <= 1)
+    }
+
+    /// Whether `cell` must stay free: the start or a goal (outside percolation mode).
+    fn is_end(&self, cell: Cell) -> bool {
+        self.percolation == Percolation::Off && (cell == self.start || self.goals.contains(&cell))
+    }
+
+    /// Blocks or frees `cell` (freeing at cost 1). The start and goal squares stay free.
+    /// Returns whether the maze changed.
+    pub fn set_blocked(&mut self, cell: Cell, blocked: bool) -> bool {
+        self.set_cost(cell, u8::from(!blocked))
+    }
+
+    /// Sets the terrain cost of `cell`: 0 blocks it, 1 to [`MAX_COST`] frees it with that
+    /// cost (higher values are clamped). The start and goal squares cannot be blocked.
+    /// Returns whether the maze changed.
+    pub fn set_cost(&mut self, cell: Cell, cost: u8) -> bool {
+        let cost = cost.min(MAX_COST);
+        if !self.contains(cell) || (cost == 0 && self.is_end(cell)) {
+            return false;
+        }
+        let i = self.index(cell);
+        std::mem::replace(&mut self.cost[i], cost) != cost
+    }
+
+    /// Moves the start to `cell`, which must be free and not a goal. Returns whether it moved.
+    pub fn move_start(&mut self, cell: Cell) -> bool {
+        if !self.contains(cell) || self.is_blocked(cell) || self.goals.contains(&cell) {
+            return false;
+        }
+        std::mem::replace(&mut self.start, cell) != cell
+    }
+
+    /// Moves the goal at `from` to `to`, which must be free, not the start and not another
+    /// goal. Returns whether it moved.
+    pub fn move_goal(&mut self, from: Cell, to: Cell) -> bool {
+        let Some(i) = self.goals.iter().position(|&g| g == from) else {
+            return false;
+        };
+        if from == to
+            || !self.contains(to)
+            || self.is_blocked(to)
+            || to == self.start
+            || self.goals.contains(&to)
+        {
+            return false;
+        }
+        self.goals[i] = to;
+        true
+    }
+
+    /// Adds a goal at `cell` (a free square, not the start), or removes the goal there if
+    /// it is not the only one. Returns whether the goals changed.
+    pub fn toggle_goal(&mut self, cell: Cell) -> bool {
+        if let Some(i) = self.goals.iter().position(|&g| g == cell) {
+            if self.goals.len() == 1 {
+                return false;
+            }
+            self.goals.remove(i);
+            return true;
+        }
+        if !self.contains(cell) || self.is_blocked(cell) || cell == self.start {
+            return false;
+        }
+        self.goals.push(cell);
+        true
+    }
+
+    /// Blocks each square other than the start and goals with probability `density`
+    /// (0 to 1), drawing from a generator seeded with `seed`: the same seed gives the same maze.
+    /// Free squares keep cost 1.
+    pub fn randomize(&mut self, density: f64, seed: u64) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let density = density.clamp(0.0, 1.0);
+        for c in &mut self.cost {
+            *c = u8::from(!rng.random_bool(density));
+        }
+        self.keep_ends_free();
+    }
+
+    /// Inverts every square (the article's "revert"): blocked squares become free at cost 1,
+    /// free ones blocked; the start and goals stay free.
+    pub fn invert(&mut self) {
+        for c in &mut self.cost {
+            *c = u8::from(*c == 0);
+        }
+        self.keep_ends_free();
+    }
+
+    /// Frees every square at cost 1.
+    pub fn clear(&mut self) {
+        self.cost.fill(1);
+    }
+
+    /// Changes the size, keeping the squares that stay inside; a start or goal that falls
+    /// outside moves back to its corner. Sides are clamped to [`MIN_SIDE`]..=[`MAX_SIDE`].
+    pub fn resize(&mut self, rows: usize, cols: usize) {
+        let rows = rows.clamp(MIN_SIDE, MAX_SIDE);
+        let cols = cols.clamp(MIN_SIDE, MAX_SIDE);
+        let mut cost = vec![1; rows * cols];
+        for r in 0..rows.min(self.rows) {
+            for c in 0..cols.min(self.cols) {
+                cost[r * cols + c] = self.cost[r * self.cols + c];
+            }
+        }
+        let fits = |cell: Cell| cell.row < rows && cell.col < cols;
+        let start = if fits(self.start) {
+            self.start
+        } else {
+            Cell::new(0, 0)
+        };
+        let mut goals: Vec<Cell> = self
+            .goals
+            .iter()
+            .copied()
+            .filter(|&g| fits(g) && g != start)
+            .collect();
+        if goals.is_empty() {
+            goals.push(if start == Cell::new(rows - 1, cols - 1) {
+                Cell::new(0, 0)
+            } else {
+                Cell::new(rows - 1, cols - 1)
+            });
+        }
+        self.rows = rows;
+        self.cols = cols;
+        self.cost = cost;
+        self.start = start;
+        self.goals = goals;
+        self.keep_ends_free();
+    }
+
+    /// Replaces the squares with `cost` (row-major, `rows * cols` entries, values as in
+    /// [`Maze::cost_at`]), keeping the movement rules, and places the start and the goal.
+    /// Used by the maze generators and the Moving AI import.
+    pub(crate) fn set_grid(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        cost: Vec<u8>,
+        start: Cell,
+        goal: Cell,
+    ) {
+        debug_assert_eq!(cost.len(), rows * cols);
+        self.rows = rows;
+        self.cols = cols;
+        self.cost = cost;
+        self.start = start;
+        self.goals = vec![goal];
+        self.keep_ends_free();
+    }
+
+    fn keep_ends_free(&mut self) {
+        if self.percolation != Percolation::Off {
+            return;
+        }
+        for cell in std::iter::once(self.start).chain(self.goals.clone()) {
+            let i = self.index(cell);
+            if self.cost[i] == 0 {
+                self.cost[i] = 1;
+            }
+        }
+    }
+
+    /// Parses the plain-text format, or a Moving AI `.map` file (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] with the line and column of an unknown character, a second `S`, an
+    /// unknown key or value, the line of a ragged row, or for an empty or oversized grid.
+    pub fn from_text(text: &str) -> Result<Self, FormatError> {
+        if movingai::looks_like_map(text) {
+            return movingai::parse_map(text);
+        }
+        let mut options = MazeOptions::default();
+        let mut rows = Vec::new();
+        for (line, row) in text_rows(text) {
+            if let Some((key, value)) = row.split_once(':') {
+                if !rows.is_empty() {
+                    return Err(FormatError::at(
+                        line,
+                        None,
+                        "settings (`key: value`) go before the grid",
+                    ));
+                }
+                options.set(key.trim(), value.trim(), line)?;
+            } else {
+                rows.push((line, row));
+            }
+        }
+        let percolation = options.percolation.unwrap_or_default();
+        let mut maze = Self::from_rows(&rows, percolation)?;
+        options.apply(&mut maze);
+        Ok(maze)
+    }
+
+    /// Reads the grid rows; in percolation mode the default start and goal corners are not
+    /// freed.
+    fn from_rows(rows: &[(usize, &str)], percolation: Percolation) -> Result<Self, FormatError> {
+        let (height, width) = check_rectangle(rows, MAX_SIDE)?;
+        if height < MIN_SIDE || width < MIN_SIDE {
+            return Err(FormatError::new(format!(
+                "the grid is {height} x {width}; a maze needs at least {MIN_SIDE} x {MIN_SIDE}"
+            )));
+        }
+        let mut cost = Vec::with_capacity(height * width);
+        let mut start = None;
+        let mut goals = Vec::new();
+        for (r, &(line, row)) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let here = Cell::new(r, c);
+                cost.push(match ch {
+                    '#' => 0,
+                    '.' => 1,
+                    '1'..='9' => ch as u8 - b'0',
+                    'S' => {
+                        if start.replace(here).is_some() {
+                            return Err(FormatError::at(
+                                line,
+                                Some(c + 1),
+                                "a second start square",
+                            ));
+                        }
+                        1
+                    }
+                    'G' => {
+                        goals.push(here);
+                        1
+                    }
+                    other => {
+                        return Err(FormatError::at(
+                            line,
+                            Some(c + 1),
+                            format!("unknown character {other:?} (use # . 1-9 S G)"),
+                        ));
+                    }
+                });
+            }
+        }
+        let start = start.unwrap_or(Cell::new(0, 0));
+        if goals.is_empty() {
+            goals.push(Cell::new(height - 1, width - 1));
+        }
+        if goals.contains(&start) {
+            return Err(FormatError::new(
+                "the start and a goal are on the same square; mark them with S and G",
+            ));
+        }
+        let mut maze = Self::new(height, width);
+        maze.cost = cost;
+        maze.start = start;
+        maze.goals = goals;
+        maze.percolation = percolation;
+        maze.keep_ends_free();
+        Ok(maze)
+    }
+
+    /// Reads the JSON format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] for a JSON object of the wrong shape, or rows as in
+    /// [`Maze::from_text`] (with the row number as the line).
+    pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
+        let body: MazeJson = json_body(value)?;
+        let rows: Vec<(usize, &str)> = body
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (i + 1, r.as_str()))
+            .collect();
+        let mut maze = Self::from_rows(&rows, body.percolation).map_err(|e| FormatError {
+            field: Some("rows".into()),
+            ..e
+        })?;
+        maze.connectivity = body.moves;
+        maze.corner_cutting = body.corner_cutting;
+        maze.heuristic = body.heuristic.unwrap_or(GridHeuristic::natural(body.moves));
+        maze.set_percolation(body.percolation);
+        Ok(maze)
+    }
+
+    fn row_strings(&self) -> Vec<String> {
+        (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| {
+                        let cell = Cell::new(r, c);
+                        match self.cost[self.index(cell)] {
+                            _ if cell == self.start => 'S',
+                            _ if self.goals.contains(&cell) => 'G',
+                            0 => '#',
+                            1 => '.',
+                            n => char::from(b'0' + n),
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The squares of the percolating clusters: free squares connected (with this maze's
+    /// moves) both to a free square of the first side and to one of the opposite side of the
+    /// percolation mode (top and bottom when the mode is off). Row-major, one flag a square.
+    pub fn percolating_cluster(&self) -> Vec<bool> {
+        percolation::spanning_cluster(self)
+    }
+
+    /// The successors of square `index` (each move with the terrain cost of the square it
+    /// enters); `backward` gives the predecessors instead (the same squares, each move from
+    /// there to here with the cost of entering here).
+    fn neighbours(&self, index: u32, backward: bool, out: &mut Vec<Successor<u32, Dir>>) {
+        let here = self.cell(index);
+        let (r, c) = (here.row as isize, here.col as isize);
+        let dirs: &[Dir] = match self.connectivity {
+            Connectivity::Four => &Dir::FOUR,
+            Connectivity::Eight => &Dir::ALL,
+        };
+        let here_cost = Cost::from(self.cost[index as usize]);
+        for &dir in dirs {
+            let (dr, dc) = dir.delta();
+            let (nr, nc) = if backward {
+                (r - dr, c - dc)
+            } else {
+                (r + dr, c + dc)
+            };
+            if !self.free_at(nr, nc) {
+                continue;
+            }
+            if dir.is_diagonal() {
+                // The two squares beside the diagonal: the same pair either way round.
+                let beside = (self.free_at(r, nc), self.free_at(nr, c));
+                let allowed = if self.corner_cutting {
+                    beside.0 || beside.1
+                } else {
+                    beside.0 && beside.1
+                };
+                if !allowed {
+                    continue;
+                }
+            }
+            let next = (nr as usize * self.cols + nc as usize) as u32;
+            let entered = if backward {
+                here_cost
+            } else {
+                Cost::from(self.cost[next as usize])
+            };
+            out.push(Successor {
+                state: next,
+                mv: dir,
+                cost: entered * dir.length(),
+            });
+        }
+    }
+
+    /// The heuristic's distance from `cell` to the nearest of `targets`.
+    fn distance_to(&self, cell: Cell, targets: &[Cell]) -> Cost {
+        targets
+            .iter()
+            .map(|t| {
+                self.heuristic
+                    .distance(cell.row.abs_diff(t.row), cell.col.abs_diff(t.col))
+            })
+            .fold(Cost::INFINITY, Cost::min)
+    }
+
+    /// Rows (or columns) still to cross in percolation mode: each move crosses at most one
+    /// at a cost of at least 1. `from_start` measures to the first side instead.
+    fn percolation_distance(&self, cell: Cell, from_start: bool) -> Cost {
+        if self.heuristic == GridHeuristic::Zero {
+            return 0.0;
+        }
+        let d = match (self.percolation, from_start) {
+            (Percolation::TopBottom, false) => self.rows - 1 - cell.row,
+            (Percolation::TopBottom, true) => cell.row,
+            (Percolation::LeftRight, false) => self.cols - 1 - cell.col,
+            (Percolation::LeftRight, true) => cell.col,
+            (Percolation::Off, _) => 0,
+        };
+        d as Cost
+    }
+
+    /// The indices of the free squares of row `row` or (`column`) column `index`.
+    fn free_line(&self, index: usize, column: bool) -> Vec<u32> {
+        let cells: Vec<Cell> = if column {
+            (0..self.rows).map(|r| Cell::new(r, index)).collect()
+        } else {
+            (0..self.cols).map(|c| Cell::new(index, c)).collect()
+        };
+        cells
+            .into_iter()
+            .filter(|&c| !self.is_blocked(c))
+            .map(|c| self.index(c) as u32)
+            .collect()
+    }
+}
+
+/// The `key: value` settings of the text format.
+#[derive(Default)]
+struct MazeOptions {
+    moves: Option<Connectivity>,
+    corner_cutting: Option<bool>,
+    heuristic: Option<GridHeuristic>,
+    percolation: Option<Percolation>,
+}
+
+impl MazeOptions {
+    fn set(&mut self, key: &str, value: &str, line: usize) -> Result<(), FormatError> {
+        let bad = |what: &str| {
+            FormatError::at(line, None, format!("`{key}` must be {what}, not `{value}`"))
+        };
+        match key {
+            "moves" => {
+                self.moves = Some(match value {
+                    "4" => Connectivity::Four,
+                    "8" => Connectivity::Eight,
+                    _ => return Err(bad("4 or 8")),
+                });
+            }
+            "corner-cutting" => {
+                self.corner_cutting = Some(match value {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(bad("yes or no")),
+                });
+            }
+            "heuristic" => {
+                self.heuristic = Some(
+                    GridHeuristic::from_name(value)
+                        .ok_or_else(|| bad("manhattan, euclidean, octile, chebyshev or zero"))?,
+                );
+            }
+            "percolation" => {
+                self.percolation = Some(
+                    Percolation::from_name(value)
+                        .ok_or_else(|| bad("off, top-bottom or left-right"))?,
+                );
+            }
+            _ => {
+                return Err(FormatError::at(
+                    line,
+                    None,
+                    format!(
+                        "unknown setting `{key}` (known: moves, corner-cutting, heuristic, percolation)"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn apply(self, maze: &mut Maze) {
+        maze.connectivity = self.moves.unwrap_or_default();
+        maze.corner_cutting = self.corner_cutting.unwrap_or(false);
+        maze.heuristic = self
+            .heuristic
+            .unwrap_or(GridHeuristic::natural(maze.connectivity));
+        maze.set_percolation(self.percolation.unwrap_or_default());
+    }
+}
+
+impl Problem for Maze {
+    /// The index `row * cols + col` of the square the path has reached.
+    type State = u32;
+    type Move = Dir;
+
+    fn start_states(&self) -> Vec<u32> {
+        match self.percolation {
+            Percolation::Off => vec![self.index(self.start) as u32],
+            Percolation::TopBottom => self.free_line(0, false),
+            Percolation::LeftRight => self.free_line(0, true),
+        }
+    }
+
+    fn is_goal(&self, state: &u32) -> bool {
+        let cell = self.cell(*state);
+        match self.percolation {
+            Percolation::Off => self.goals.contains(&cell),
+            Percolation::TopBottom => cell.row == self.rows - 1,
+            Percolation::LeftRight => cell.col == self.cols - 1,
+        }
+    }
+
+    fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Dir>>) {
+        self.neighbours(*state, false, out);
+    }
+
+    /// The chosen [`GridHeuristic`] to the nearest goal (in percolation mode, the rows or
+    /// columns still to cross).
+    fn heuristic(&self, state: &u32) -> Cost {
+        let cell = self.cell(*state);
+        match self.percolation {
+            Percolation::Off => self.distance_to(cell, &self.goals),
+            _ => self.percolation_distance(cell, false),
+        }
+    }
+
+    fn has_heuristic(&self) -> bool {
+        true
+    }
+
+    fn heuristic_is_admissible(&self) -> bool {
+        self.heuristic.is_admissible(self.connectivity)
+    }
+
+    fn has_unit_costs(&self) -> bool {
+        self.connectivity == Connectivity::Four && self.is_uniform()
+    }
+
+    fn suits_iterative_deepening(&self) -> bool {
+        self.rows * self.cols <= IDA_MAX_SQUARES && self.is_uniform()
+    }
+
+    fn dense_size(&self) -> Option<usize> {
+        Some(self.rows * self.cols)
+    }
+
+    fn dense_index(&self, state: &u32) -> usize {
+        *state as usize
+    }
+
+    fn searches_backward(&self) -> bool {
+        true
+    }
+
+    fn goal_states(&self) -> Vec<u32> {
+        match self.percolation {
+            Percolation::Off => self.goals.iter().map(|&g| self.index(g) as u32).collect(),
+            Percolation::TopBottom => self.free_line(self.rows - 1, false),
+            Percolation::LeftRight => self.free_line(self.cols - 1, true),
+        }
+    }
+
+    fn predecessors(&self, state: &u32, out: &mut Vec<Successor<u32, Dir>>) {
+        self.neighbours(*state, true, out);
+    }
+
+    fn heuristic_from_start(&self, state: &u32) -> Cost {
+        let cell = self.cell(*state);
+        match self.percolation {
+            Percolation::Off => self.distance_to(cell, &[self.start]),
+            _ => self.percolation_distance(cell, true),
+        }
+    }
+
+    fn supports_jump_points(&self) -> bool {
+        self.connectivity == Connectivity::Eight && !self.corner_cutting && self.is_uniform()
+    }
+
+    fn jump_successors(
+        &self,
+        state: &u32,
+        parent: Option<&u32>,
+        out: &mut Vec<Successor<u32, Dir>>,
+    ) {
+        jump::successors(self, *state, parent.copied(), out);
+    }
+}
+
+impl Puzzle for Maze {
+    fn puzzle_type(&self) -> &'static PuzzleType {
+        &TYPE
+    }
+
+    fn picture(&self) -> Picture {
+        let mut squares: Vec<Square> = self
+            .cost
+            .iter()
+            .map(|&c| match c {
+                0 => Square::Blocked,
+                1 => Square::Free,
+                n => Square::Terrain(n),
+            })
+            .collect();
+        let start = (self.percolation == Percolation::Off).then_some(self.start);
+        if let Some(start) = start {
+            squares[self.index(start)] = Square::Start;
+            for &g in &self.goals {
+                squares[self.index(g)] = Square::Goal;
+            }
+        }
+        Picture {
+            rows: self.rows,
+            cols: self.cols,
+            squares,
+            start,
+            goal_area: Vec::new(),
+        }
+    }
+
+    fn algorithms(&self) -> Vec<Algorithm> {
+        applicable(self)
+    }
+
+    fn heuristic_name(&self) -> String {
+        let what = match self.heuristic {
+            GridHeuristic::Manhattan => "Manhattan distance",
+            GridHeuristic::Euclidean => "Euclidean distance",
+            GridHeuristic::Octile => "octile distance",
+            GridHeuristic::Chebyshev => "Chebyshev distance",
+            GridHeuristic::Zero => "zero",
+        };
+        let to = match self.percolation {
+            Percolation::Off if self.goals.len() > 1 => " to the nearest goal",
+            Percolation::Off => " to the goal",
+            Percolation::TopBottom => " (rows to cross)",
+            Percolation::LeftRight => " (columns to cross)",
+        };
+        let admissible = if self.heuristic_is_admissible() {
+            ""
+        } else {
+            ", not admissible with diagonal moves"
+        };
+        format!("{what}{to}{admissible}")
+    }
+
+    fn default_algorithm(&self) -> Algorithm {
+        Algorithm::AStar
+    }
+
+    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
+        algorithm.is_optimal_for(self)
+    }
+
+    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
+        crate::search::count_reachable(self, cancel)
+    }
+
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        if self.percolation != Percolation::Off && self.start_states().is_empty() {
+            let side = match self.percolation {
+                Percolation::LeftRight => "left column",
+                _ => "top row",
+            };
+            return Err(SearchError::Unsolvable(format!(
+                "no square of the {side} is free, so the grid does not percolate"
+            )));
+        }
+        let mut report = solve_on_places(self, &TYPE, algorithm, watcher, cancel, |s| {
+            self.cell(*s).into()
+        })?;
+        if algorithm == Algorithm::Jps {
+            jump::unfold_report(&mut report);
+        }
+        if self.heuristic_is_admissible() || !algorithm.needs_heuristic() {
+            return Ok(report);
+        }
+        report.notes.push(
+            "the Manhattan distance overestimates with diagonal moves, so this cost may not be \
+             the least"
+                .into(),
+        );
+        Ok(report)
+    }
+
+    fn stroke_value(&self, cell: Cell) -> Option<u8> {
+        (self.contains(cell) && !self.is_end(cell)).then(|| u8::from(self.is_blocked(cell)))
+    }
+
+    fn paint(&mut self, cell: Cell, value: u8) -> bool {
+        self.set_cost(cell, value)
+    }
+
+    fn to_text(&self) -> String {
+        let mut text = String::new();
+        if self.connectivity == Connectivity::Eight {
+            text.push_str("moves: 8\n");
+        }
+        if self.corner_cutting {
+            text.push_str("corner-cutting: yes\n");
+        }
+        if self.heuristic != GridHeuristic::natural(self.connectivity) {
+            text.push_str(&format!("heuristic: {}\n", self.heuristic));
+        }
+        if self.percolation != Percolation::Off {
+            text.push_str(&format!("percolation: {}\n", self.percolation.name()));
+        }
+        text.push_str(&self.row_strings().join("\n"));
+        text.push('\n');
+        text
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!(MazeJson {
+            puzzle_type: TYPE.name.into(),
+            version: TYPE.json_version,
+            rows: self.row_strings(),
+            moves: self.connectivity,
+            corner_cutting: self.corner_cutting,
+            heuristic: Some(self.heuristic),
+            percolation: self.percolation,
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn Puzzle> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{self, Outcome};
+
+    #[test]
+    fn open_maze_takes_manhattan_moves() {
+        let maze = Maze::new(5, 7);
+        let result = search::solve(&maze, Algorithm::Bfs).unwrap();
+        assert_eq!(result.outcome, Outcome::Found);
+        assert_eq!(result.cost, 10.0);
+    }
+
+    #[test]
+    fn resize_keeps_squares_and_moves_goal_inside() {
+        let mut maze = Maze::from_text("S.#\n#..\n..G\n").unwrap();
+        maze.resize(2, 2);
+        assert_eq!(maze.goal(), Cell::new(1, 1));
+        assert!(maze.is_blocked(Cell::new(1, 0)));
+        maze.resize(4, 4);
+        assert_eq!(maze.rows(), 4);
+        assert!(maze.is_blocked(Cell::new(1, 0)));
+        assert!(!maze.is_blocked(Cell::new(3, 3)));
+    }
+
+    #[test]
+    fn invert_keeps_ends_free() {
+        let mut maze = Maze::new(3, 3);
+        maze.invert();
+        assert!(!maze.is_blocked(maze.start()));
+        assert!(!maze.is_blocked(maze.goal()));
+        assert!(maze.is_blocked(Cell::new(1, 1)));
+    }
+
+    #[test]
+    fn random_is_reproducible() {
+        let (mut a, mut b) = (Maze::new(20, 20), Maze::new(20, 20));
+        a.randomize(0.3, 7);
+        b.randomize(0.3, 7);
+        assert_eq!(a, b);
+        b.randomize(0.3, 8);
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn settings_and_terrain_round_trip_through_text() {
+        let text = "moves: 8\ncorner-cutting: yes\nheuristic: chebyshev\nS.9\n#2G\n..G\n";
+        let maze = Maze::from_text(text).unwrap();
+        assert_eq!(maze.connectivity(), Connectivity::Eight);
+        assert!(maze.corner_cutting());
+        assert_eq!(maze.heuristic_kind(), GridHeuristic::Chebyshev);
+        assert_eq!(maze.cost_at(Cell::new(0, 2)), 9);
+        assert_eq!(maze.goals().len(), 2);
+        assert_eq!(maze.to_text(), text);
+        let json = Maze::from_json(maze.to_json()).unwrap();
+        assert_eq!(json, maze);
+    }
+
+    #[test]
+    fn diagonals_obey_the_corner_rule() {
+        // The diagonal from (0, 0) to (1, 1) passes one blocked square.
+        let mut maze = Maze::from_text("moves: 8\nS#\n.G\n").unwrap();
+        let mut out = Vec::new();
+        maze.successors(&0, &mut out);
+        assert!(!out.iter().any(|s| s.mv == Dir::DownRight));
+        maze.set_corner_cutting(true);
+        out.clear();
+        maze.successors(&0, &mut out);
+        let diagonal = out.iter().find(|s| s.mv == Dir::DownRight).unwrap();
+        assert!((diagonal.cost - std::f64::consts::SQRT_2).abs() < 1e-12);
+    }
+}

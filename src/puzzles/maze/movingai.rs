@@ -1,0 +1,315 @@
+//! The Moving AI Lab's grid benchmark formats (N. Sturtevant, "Benchmarks for Grid-Based
+//! Pathfinding", IEEE TCIAIG 2012; <https://movingai.com/benchmarks/formats.html>).
+//!
+//! A `.map` file: `type octile`, `height H`, `width W`, `map`, then H rows of W characters;
+//! `.`, `G` and `S` are passable, `@`, `O`, `T` and `W` are not. It becomes an 8-connected
+//! [`Maze`] without corner cutting and the octile heuristic, the rules its scenarios assume,
+//! with the start on the first free square and the goal on the last.
+//!
+//! A `.scen` file: `version 1`, then one problem per line, tab- or space-separated: bucket,
+//! map file, map width, map height, start x, start y, goal x, goal y, optimal length. x is the
+//! column and y the row, both from 0 at the top-left.
+
+use std::path::{Path, PathBuf};
+
+use super::{Connectivity, GridHeuristic, Maze, Percolation};
+use crate::puzzles::{Cell, FormatError};
+
+/// Whether `text` starts like a `.map` file (`type ...`).
+pub fn looks_like_map(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with("type ")
+}
+
+/// Parses a `.map` file.
+///
+/// # Errors
+/// [`FormatError`] with the line for a missing or malformed header line (`type octile`,
+/// `height`, `width`, `map`), a size out of range, a row of the wrong length, too few rows,
+/// or an unknown terrain character (with its column); also when no square is passable.
+pub fn parse_map(text: &str) -> Result<Maze, FormatError> {
+    let mut lines = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()));
+    let mut header = |want: &str| -> Result<(usize, String), FormatError> {
+        let (n, line) = lines
+            .next()
+            .ok_or_else(|| FormatError::new(format!("the map ends before its `{want}` line")))?;
+        let mut words = line.split_whitespace();
+        if words.next() != Some(want) {
+            return Err(FormatError::at(
+                n,
+                None,
+                format!("expected `{want}`, found `{line}`"),
+            ));
+        }
+        Ok((n, words.collect::<Vec<_>>().join(" ")))
+    };
+    let (n, kind) = header("type")?;
+    if kind != "octile" {
+        return Err(FormatError::at(
+            n,
+            None,
+            format!("map type `{kind}` is not supported (only `octile`)"),
+        ));
+    }
+    let mut size = |want: &str| -> Result<usize, FormatError> {
+        let (n, value) = header(want)?;
+        let v: usize = value
+            .parse()
+            .map_err(|_| FormatError::at(n, None, format!("`{want}` must be a number")))?;
+        if !(super::MIN_SIDE..=super::MAX_SIDE).contains(&v) {
+            return Err(FormatError::at(
+                n,
+                None,
+                format!(
+                    "{want} {v} is out of range ({} to {})",
+                    super::MIN_SIDE,
+                    super::MAX_SIDE
+                ),
+            ));
+        }
+        Ok(v)
+    };
+    let height = size("height")?;
+    let width = size("width")?;
+    header("map")?;
+    let mut cost = Vec::with_capacity(height * width);
+    let mut rows = 0;
+    for (n, line) in lines.by_ref() {
+        if rows == height {
+            if line.is_empty() {
+                continue;
+            }
+            return Err(FormatError::at(
+                n,
+                None,
+                format!("more than the {height} rows the header gives"),
+            ));
+        }
+        let count = line.chars().count();
+        if count != width {
+            return Err(FormatError::at(
+                n,
+                None,
+                format!("a row of {count} characters; the header gives width {width}"),
+            ));
+        }
+        for (c, ch) in line.chars().enumerate() {
+            cost.push(match ch {
+                '.' | 'G' | 'S' => 1,
+                '@' | 'O' | 'T' | 'W' => 0,
+                other => {
+                    return Err(FormatError::at(
+                        n,
+                        Some(c + 1),
+                        format!("unknown terrain {other:?} (passable: . G S; not: @ O T W)"),
+                    ));
+                }
+            });
+        }
+        rows += 1;
+    }
+    if rows < height {
+        return Err(FormatError::new(format!(
+            "the map has {rows} rows; the header gives height {height}"
+        )));
+    }
+    let first = cost.iter().position(|&c| c != 0);
+    let last = cost.iter().rposition(|&c| c != 0);
+    let (Some(first), Some(last)) = (first, last) else {
+        return Err(FormatError::new("no square of the map is passable"));
+    };
+    let mut maze = Maze::new(height, width);
+    maze.set_connectivity(Connectivity::Eight);
+    maze.set_corner_cutting(false);
+    maze.set_heuristic(GridHeuristic::Octile);
+    maze.set_percolation(Percolation::Off);
+    let at = |i: usize| Cell::new(i / width, i % width);
+    let goal = if last == first {
+        // A single passable square: the goal goes next to it; it is freed, so the problem
+        // stays well-formed.
+        at(if first + 1 < cost.len() {
+            first + 1
+        } else {
+            first - 1
+        })
+    } else {
+        at(last)
+    };
+    maze.set_grid(height, width, cost, at(first), goal);
+    Ok(maze)
+}
+
+/// One problem of a scenario file.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ScenarioProblem {
+    /// The 1-based line of the file it came from.
+    pub line: usize,
+    /// The bucket (problems of similar length share one).
+    pub bucket: u32,
+    /// The start square.
+    pub start: Cell,
+    /// The goal square.
+    pub goal: Cell,
+    /// The optimal length the file states (8-connected, diagonal `sqrt(2)`, no corner
+    /// cutting).
+    pub optimal: f64,
+}
+
+/// A scenario file: the map it names and its problems.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The map file as the scenario names it (often a path relative to the benchmark root).
+    pub map: String,
+    /// The map's width (columns) and height (rows) as the scenario states them.
+    pub width: usize,
+    /// See `width`.
+    pub height: usize,
+    /// The problems, in file order.
+    pub problems: Vec<ScenarioProblem>,
+}
+
+/// Parses a `.scen` file (version 1).
+///
+/// # Errors
+/// [`FormatError`] with the line for a missing `version 1` line, a line without the nine
+/// fields, a field that is not a number, problems naming different maps or sizes, or a file
+/// with no problems.
+pub fn parse_scenario(text: &str) -> Result<Scenario, FormatError> {
+    let mut lines = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty());
+    match lines.next() {
+        Some((_, l)) if l.split_whitespace().collect::<Vec<_>>() == ["version", "1"] => {}
+        Some((n, l)) if l.starts_with("version") => {
+            return Err(FormatError::at(
+                n,
+                None,
+                format!("`{l}`: only version 1 scenarios are supported"),
+            ));
+        }
+        Some((n, _)) => return Err(FormatError::at(n, None, "expected `version 1`")),
+        None => return Err(FormatError::new("the scenario file is empty")),
+    }
+    let mut scenario: Option<Scenario> = None;
+    for (n, line) in lines {
+        let fields: Vec<&str> = if line.contains('\t') {
+            line.split('\t').map(str::trim).collect()
+        } else {
+            line.split_whitespace().collect()
+        };
+        if fields.len() != 9 {
+            return Err(FormatError::at(
+                n,
+                None,
+                format!(
+                    "{} fields; a problem has 9 (bucket, map, width, height, start x, start y, \
+                     goal x, goal y, optimal length)",
+                    fields.len()
+                ),
+            ));
+        }
+        let number = |i: usize, what: &str| -> Result<usize, FormatError> {
+            fields[i].parse().map_err(|_| {
+                FormatError::at(n, None, format!("{what} `{}` is not a number", fields[i]))
+            })
+        };
+        let (width, height) = (number(2, "the width")?, number(3, "the height")?);
+        let start = Cell::new(number(5, "start y")?, number(4, "start x")?);
+        let goal = Cell::new(number(7, "goal y")?, number(6, "goal x")?);
+        let optimal: f64 = fields[8].parse().map_err(|_| {
+            FormatError::at(
+                n,
+                None,
+                format!("the optimal length `{}` is not a number", fields[8]),
+            )
+        })?;
+        let problem = ScenarioProblem {
+            line: n,
+            bucket: number(0, "the bucket")? as u32,
+            start,
+            goal,
+            optimal,
+        };
+        let s = scenario.get_or_insert_with(|| Scenario {
+            map: fields[1].to_owned(),
+            width,
+            height,
+            problems: Vec::new(),
+        });
+        if s.map != fields[1] || (s.width, s.height) != (width, height) {
+            return Err(FormatError::at(
+                n,
+                None,
+                "problems of one scenario must name the same map and size",
+            ));
+        }
+        s.problems.push(problem);
+    }
+    scenario.ok_or_else(|| FormatError::new("the scenario has no problems"))
+}
+
+impl Scenario {
+    /// Where the map file probably is, for a scenario read from `scen_path`: the named path
+    /// relative to the scenario's folder or any folder above it, or the file name alone in
+    /// the scenario's folder or a `maps` folder beside or above it. The first that exists.
+    pub fn find_map(&self, scen_path: &Path) -> Option<PathBuf> {
+        let named = Path::new(&self.map);
+        let file_name = named.file_name()?;
+        let dir = scen_path.parent()?;
+        let mut candidates = Vec::new();
+        for ancestor in dir.ancestors() {
+            candidates.push(ancestor.join(named));
+            candidates.push(ancestor.join(file_name));
+            candidates.push(ancestor.join("maps").join(file_name));
+        }
+        candidates.into_iter().find(|p| p.is_file())
+    }
+
+    /// Checks that `maze` matches the scenario's size and that every problem's start and goal
+    /// are free squares of it.
+    ///
+    /// # Errors
+    /// A message naming the first mismatch.
+    pub fn check_map(&self, maze: &Maze) -> Result<(), String> {
+        if (maze.cols(), maze.rows()) != (self.width, self.height) {
+            return Err(format!(
+                "the map is {} x {} (width x height); the scenario expects {} x {}",
+                maze.cols(),
+                maze.rows(),
+                self.width,
+                self.height
+            ));
+        }
+        for p in &self.problems {
+            for (what, cell) in [("start", p.start), ("goal", p.goal)] {
+                if maze.is_blocked(cell) {
+                    return Err(format!(
+                        "line {}: the {what} (x {}, y {}) is not a passable square of the map",
+                        p.line, cell.col, cell.row
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Maze {
+    /// This maze with the start and the single goal of a scenario problem (both must be free
+    /// squares; see [`Scenario::check_map`]).
+    pub fn with_problem(&self, problem: &ScenarioProblem) -> Maze {
+        let mut maze = self.clone();
+        maze.set_percolation(Percolation::Off);
+        maze.start = problem.start;
+        maze.goals = vec![problem.goal];
+        maze
+    }
+}

@@ -1,0 +1,147 @@
+//! Bidirectional A*: A* forward from the start states with [`Problem::heuristic`], and A*
+//! backward from the goal states (through [`Problem::predecessors`]) with
+//! [`Problem::heuristic_from_start`], each step expanding from the side with the smaller open
+//! list. Every state generated is looked up in the other side's tree, and the cheapest joined
+//! path found so far, of cost `mu`, is kept. The search stops when `mu` is no more than the
+//! least `f` on either open list (Pohl, 1971): with admissible heuristics no cheaper path
+//! can then exist. Closed states are reopened when a cheaper path turns up, as in A*.
+
+use std::collections::BinaryHeap;
+
+use super::best_first::Entry;
+use super::tree::{NodeId, Tree};
+use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats};
+
+/// Slack for comparing floating-point costs.
+const EPSILON: Cost = 1e-9;
+
+pub(super) fn search<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    cancel: &CancelToken,
+) -> SearchResult<P::State, P::Move> {
+    let heuristic = |side: usize, state: &P::State| {
+        if side == 0 {
+            problem.heuristic(state)
+        } else {
+            problem.heuristic_from_start(state)
+        }
+    };
+    let mut stats = Stats::default();
+    let mut trees = [Tree::new(problem), Tree::new(problem)];
+    let mut open = [BinaryHeap::new(), BinaryHeap::new()];
+    let mut closed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
+    let mut seq = 0;
+    for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
+        for state in roots {
+            if let Some(id) = trees[side].add_root(state) {
+                let h = heuristic(side, &trees[side].node(id).state);
+                observer.generated(&trees[side].node(id).state);
+                open[side].push(Entry {
+                    f: h,
+                    h,
+                    g: 0.0,
+                    seq,
+                    id,
+                });
+                seq += 1;
+            }
+        }
+    }
+    // The cheapest meeting so far: (cost, forward node, backward node).
+    let mut best: Option<(Cost, NodeId, NodeId)> = open[0]
+        .iter()
+        .find_map(|e| Some((0.0, e.id, trees[1].find(&trees[0].node(e.id).state)?)));
+    let mut successors = Vec::new();
+    loop {
+        // Drop stale entries (a cheaper path was queued since, or already expanded).
+        for side in 0..2 {
+            while let Some(top) = open[side].peek() {
+                let stale = top.g > trees[side].node(top.id).g
+                    || closed[side].get(top.id as usize) == Some(&true);
+                if !stale {
+                    break;
+                }
+                open[side].pop();
+            }
+        }
+        let (Some(front), Some(back)) = (open[0].peek(), open[1].peek()) else {
+            break;
+        };
+        if let Some((mu, ..)) = best
+            && mu <= front.f.max(back.f) + EPSILON
+        {
+            break;
+        }
+        if cancel.is_cancelled() {
+            return trees[0].finish(Outcome::Cancelled, None, stats);
+        }
+        let side = usize::from(open[1].len() < open[0].len());
+        let other = 1 - side;
+        let entry = open[side].pop().expect("peeked above");
+        let node = trees[side].node(entry.id);
+        let (state, g, depth) = (node.state.clone(), node.g, node.depth);
+        if closed[side].len() <= entry.id as usize {
+            closed[side].resize(trees[side].len(), false);
+        }
+        closed[side][entry.id as usize] = true;
+        stats.expanded += 1;
+        stats.max_depth = stats.max_depth.max(depth);
+        stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
+        observer.expanded(&state, depth, &stats);
+        successors.clear();
+        if side == 0 {
+            problem.successors(&state, &mut successors);
+        } else {
+            problem.predecessors(&state, &mut successors);
+        }
+        for successor in successors.drain(..) {
+            stats.generated += 1;
+            let g_new = g + successor.cost;
+            let child =
+                match trees[side].insert(successor.state, entry.id, successor.mv.clone(), g_new) {
+                    Ok(child) => child,
+                    Err(child) => {
+                        if g_new >= trees[side].node(child).g {
+                            continue;
+                        }
+                        trees[side].relink(child, entry.id, successor.mv, g_new);
+                        if let Some(c) = closed[side].get_mut(child as usize) {
+                            *c = false;
+                        }
+                        child
+                    }
+                };
+            let child_state = &trees[side].node(child).state;
+            observer.generated(child_state);
+            if let Some(there) = trees[other].find(child_state) {
+                let cost = g_new + trees[other].node(there).g;
+                if best.is_none_or(|(mu, ..)| cost < mu) {
+                    let (f, b) = if side == 0 {
+                        (child, there)
+                    } else {
+                        (there, child)
+                    };
+                    best = Some((cost, f, b));
+                }
+            }
+            let h = heuristic(side, child_state);
+            open[side].push(Entry {
+                f: g_new + h,
+                h,
+                g: g_new,
+                seq,
+                id: child,
+            });
+            seq += 1;
+        }
+        stats.frontier = (open[0].len() + open[1].len()) as u64;
+        stats.max_frontier = stats.max_frontier.max(stats.frontier);
+    }
+    stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
+    match best {
+        Some((_, f, b)) => trees[0].finish_joined(f, &trees[1], b, stats),
+        None => trees[0].finish(Outcome::NotFound, None, stats),
+    }
+}
