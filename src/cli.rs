@@ -10,11 +10,15 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 
 use crate::puzzles::klotski::{Klotski, Metric};
+use crate::puzzles::maze::generate::{self, Generator};
+use crate::puzzles::maze::movingai;
+use crate::puzzles::maze::percolation::{Experiment, run_experiment};
+use crate::puzzles::maze::{Connectivity, GridHeuristic, Maze};
 use crate::puzzles::pattern_db::{PatternDb, PdbError};
 use crate::puzzles::sliding::{SMALL_BOARD, Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::results;
-use crate::search::{Algorithm, CancelToken, SearchError, Weight};
+use crate::search::{self, Algorithm, CancelToken, SearchError, Weight};
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
 #[derive(Debug, Parser)]
@@ -37,6 +41,73 @@ enum Command {
     /// Solve a fixed, seeded set of random 15-puzzles optimally with IDA* and report, per
     /// instance and in total, the solution length, the states expanded and the time.
     Bench(BenchArgs),
+    /// Run every problem of a Moving AI scenario file (`.scen`) on its map with 8-connected
+    /// moves, diagonal cost sqrt(2) and no corner cutting, and check each computed length
+    /// against the stated optimal one. Exit code 0 when all match, 1 otherwise.
+    Scenario(ScenarioArgs),
+    /// Generate a maze (blocked-square representation) and print it in the text format.
+    Generate(GenerateArgs),
+    /// The percolation experiment: for open-square probabilities from 0 to 1, the fraction of
+    /// random square grids that percolate from top to bottom.
+    Percolation(PercolationArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ScenarioArgs {
+    /// The scenario file (`version 1`).
+    scen: PathBuf,
+    /// The map file (`.map`). Default: the map the scenario names, looked for beside the
+    /// scenario file and in the folders above it.
+    #[arg(long, value_name = "MAP")]
+    map: Option<PathBuf>,
+    /// The algorithm (one that finds least-cost paths: astar, jps, dijkstra, biastar, ...).
+    #[arg(long, short, default_value = "astar", value_name = "A")]
+    algorithm: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct GenerateArgs {
+    /// The generator: binary-tree, sidewinder, aldous-broder, wilson, hunt-and-kill,
+    /// recursive-backtracker, kruskal, prim, growing-tree, eller or recursive-division.
+    #[arg(long, short, default_value = "recursive-backtracker", value_name = "G")]
+    algorithm: String,
+    /// Rows of cells (the maze has 2 * rows + 1 rows of squares).
+    #[arg(long, default_value_t = 10)]
+    rows: usize,
+    /// Columns of cells (the maze has 2 * cols + 1 columns of squares).
+    #[arg(long, default_value_t = 10)]
+    cols: usize,
+    /// The seed: the same seed gives the same maze.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The fraction of dead ends to remove (0 to 1): 0 keeps the maze perfect.
+    #[arg(long, default_value_t = 0.0)]
+    braid: f64,
+}
+
+#[derive(Debug, clap::Args)]
+struct PercolationArgs {
+    /// Side of the square grids.
+    #[arg(long, default_value_t = 48)]
+    side: usize,
+    /// Random grids per probability.
+    #[arg(long, default_value_t = 60)]
+    trials: usize,
+    /// Probabilities 0, 1/steps, ..., 1.
+    #[arg(long, default_value_t = 40)]
+    steps: usize,
+    /// Moves: 4 or 8.
+    #[arg(long, default_value_t = 4)]
+    moves: u8,
+    /// The seed of the random grids.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -97,17 +168,18 @@ struct SolveArgs {
     /// when absent.
     #[arg(long = "type", value_name = "T")]
     puzzle_type: Option<String>,
-    /// The algorithm: dfs, bfs, dijkstra, astar, idastar, wastar or greedy. Default: the
-    /// fastest one that guarantees an optimal answer for the puzzle.
+    /// The algorithm: dfs, bfs, dijkstra, astar, idastar, wastar, greedy, bibfs, biastar or
+    /// jps. Default: the fastest one that guarantees an optimal answer for the puzzle.
     #[arg(long, short, value_name = "A")]
     algorithm: Option<String>,
     /// Klotski's move metric: `unit` (one piece moves one cell) or `piece` (one piece moves
     /// any distance). Default: the file's, or `unit`.
     #[arg(long, value_name = "M")]
     metric: Option<String>,
-    /// The sliding tile puzzle's heuristic: misplaced, manhattan, linear_conflict or pdb
-    /// (additive pattern databases, built on first use and cached). Default: pdb on boards of
-    /// 10 to 16 squares, linear_conflict otherwise.
+    /// The heuristic. Sliding tiles: misplaced, manhattan, linear_conflict or pdb (additive
+    /// pattern databases, built on first use and cached; default pdb on boards of 10 to 16
+    /// squares, linear_conflict otherwise). Grid mazes: manhattan, euclidean, octile,
+    /// chebyshev or zero (default: the file's).
     #[arg(long, value_name = "H")]
     heuristic: Option<String>,
     /// Weighted A*'s weight w (1 to 10; priority g + w * h). Default 2.
@@ -133,6 +205,9 @@ pub fn main() -> ExitCode {
         Some(Command::States(args)) => ExitCode::from(states(&args)),
         Some(Command::Bench(args)) => ExitCode::from(bench(&args)),
         Some(Command::Compare(args)) => ExitCode::from(compare(&args)),
+        Some(Command::Scenario(args)) => ExitCode::from(scenario(&args)),
+        Some(Command::Generate(args)) => ExitCode::from(generate(&args)),
+        Some(Command::Percolation(args)) => ExitCode::from(percolation(&args)),
         None => match crate::app::run_gui(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -164,12 +239,29 @@ fn solve(args: &SolveArgs) -> u8 {
     }
     // A 15-puzzle (or any board of 10 to 16 squares) is solved with pattern databases unless
     // told otherwise: with linear conflict alone some take minutes.
+    if let Some(maze) = puzzle.as_any_mut().downcast_mut::<Maze>()
+        && let Some(name) = &args.heuristic
+    {
+        let Some(h) = GridHeuristic::from_name(name) else {
+            eprintln!(
+                "puzzlelab: unknown grid heuristic `{name}` (known: manhattan, euclidean, octile, chebyshev, zero)"
+            );
+            return EXIT_BAD_INPUT;
+        };
+        maze.set_heuristic(h);
+    }
+    let is_maze = puzzle.as_any().is::<Maze>();
     let default_heuristic = puzzle
         .as_any()
         .downcast_ref::<Sliding>()
         .filter(|s| s.pattern_db_possible() && s.rows() * s.cols() > SMALL_BOARD)
         .map(|_| TileHeuristic::PatternDb.name().to_owned());
-    if let Some(name) = args.heuristic.as_ref().or(default_heuristic.as_ref()) {
+    if let Some(name) = args
+        .heuristic
+        .as_ref()
+        .or(default_heuristic.as_ref())
+        .filter(|_| !is_maze)
+    {
         let Some(heuristic) = TileHeuristic::from_name(name) else {
             eprintln!(
                 "puzzlelab: unknown heuristic `{name}` (known: misplaced, manhattan, linear_conflict)"
@@ -422,6 +514,175 @@ fn bench(args: &BenchArgs) -> u8 {
             ms / n,
             expanded / n
         );
+    }
+    EXIT_SOLVED
+}
+
+fn scenario(args: &ScenarioArgs) -> u8 {
+    let fail = |message: String| {
+        eprintln!("puzzlelab: {message}");
+        EXIT_BAD_INPUT
+    };
+    let text = match std::fs::read_to_string(&args.scen) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("{}: {e}", args.scen.display())),
+    };
+    let scenario = match movingai::parse_scenario(&text) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("{}: {e}", args.scen.display())),
+    };
+    let Some(map_path) = args.map.clone().or_else(|| scenario.find_map(&args.scen)) else {
+        return fail(format!(
+            "cannot find the map `{}` that {} names; give it with --map",
+            scenario.map,
+            args.scen.display()
+        ));
+    };
+    let maze = match puzzles::load_file(&map_path, Some("maze")) {
+        Ok(p) => match p.as_any().downcast_ref::<Maze>() {
+            Some(m) => m.clone(),
+            None => return fail(format!("{}: not a grid map", map_path.display())),
+        },
+        Err(e) => return fail(e.to_string()),
+    };
+    if let Err(e) = scenario.check_map(&maze) {
+        return fail(format!(
+            "{} on {}: {e}",
+            args.scen.display(),
+            map_path.display()
+        ));
+    }
+    let Some(algorithm) = Algorithm::from_name(&args.algorithm) else {
+        return fail(format!("unknown algorithm `{}`", args.algorithm));
+    };
+    if !algorithm.applies_to(&maze) {
+        return fail(format!("{algorithm} does not apply to this map"));
+    }
+    let mut rows = Vec::new();
+    let (mut matched, mut expanded, mut ms) = (0, 0, 0.0);
+    for problem in &scenario.problems {
+        let m = maze.with_problem(problem);
+        let result = match search::solve(&m, algorithm) {
+            Ok(r) => r,
+            Err(e) => return fail(format!("line {}: {e}", problem.line)),
+        };
+        let computed = (result.outcome == search::Outcome::Found).then_some(result.cost);
+        let ok = computed.is_some_and(|c| (c - problem.optimal).abs() <= 1e-4);
+        matched += usize::from(ok);
+        expanded += result.stats.expanded;
+        ms += result.stats.elapsed_ms;
+        if !args.json {
+            println!(
+                "line {:>5}  ({}, {}) -> ({}, {})  stated {:>10.4}  computed {:>10}  {}  expanded {:>8}  {:>8.3} ms",
+                problem.line,
+                problem.start.col,
+                problem.start.row,
+                problem.goal.col,
+                problem.goal.row,
+                problem.optimal,
+                computed.map_or_else(|| "none".to_owned(), |c| format!("{c:.4}")),
+                if ok { "ok" } else { "MISMATCH" },
+                result.stats.expanded,
+                result.stats.elapsed_ms
+            );
+        }
+        rows.push(serde_json::json!({
+            "line": problem.line,
+            "bucket": problem.bucket,
+            "start": {"x": problem.start.col, "y": problem.start.row},
+            "goal": {"x": problem.goal.col, "y": problem.goal.row},
+            "stated": problem.optimal,
+            "computed": computed,
+            "matched": ok,
+            "expanded": result.stats.expanded,
+            "elapsed_ms": result.stats.elapsed_ms,
+        }));
+    }
+    let total = scenario.problems.len();
+    if args.json {
+        let v = serde_json::json!({
+            "scenario": args.scen.display().to_string(),
+            "map": map_path.display().to_string(),
+            "algorithm": algorithm.name(),
+            "problems": rows,
+            "matched": matched,
+            "total": total,
+            "expanded": expanded,
+            "elapsed_ms": ms,
+        });
+        println!("{v:#}");
+    } else {
+        println!(
+            "{matched} of {total} match (within 1e-4); {algorithm}: {expanded} states expanded, {ms:.1} ms searching"
+        );
+    }
+    if matched == total {
+        EXIT_SOLVED
+    } else {
+        EXIT_NO_SOLUTION
+    }
+}
+
+fn generate(args: &GenerateArgs) -> u8 {
+    let Some(generator) = Generator::from_name(&args.algorithm) else {
+        let known: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
+        eprintln!(
+            "puzzlelab: unknown generator `{}` (known: {})",
+            args.algorithm,
+            known.join(", ")
+        );
+        return EXIT_BAD_INPUT;
+    };
+    if !(1..=generate::MAX_CELLS).contains(&args.rows)
+        || !(1..=generate::MAX_CELLS).contains(&args.cols)
+    {
+        eprintln!(
+            "puzzlelab: --rows and --cols must be from 1 to {}",
+            generate::MAX_CELLS
+        );
+        return EXIT_BAD_INPUT;
+    }
+    if !(0.0..=1.0).contains(&args.braid) {
+        eprintln!("puzzlelab: --braid must be from 0 to 1");
+        return EXIT_BAD_INPUT;
+    }
+    let generated = generate::generate(generator, args.rows, args.cols, args.seed, args.braid);
+    let mut maze = Maze::new(3, 3);
+    maze.apply_generated(&generated);
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), maze.to_text().as_bytes());
+    EXIT_SOLVED
+}
+
+fn percolation(args: &PercolationArgs) -> u8 {
+    let connectivity = match args.moves {
+        4 => Connectivity::Four,
+        8 => Connectivity::Eight,
+        m => {
+            eprintln!("puzzlelab: --moves must be 4 or 8, not {m}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let experiment = Experiment {
+        side: args.side,
+        trials: args.trials,
+        steps: args.steps,
+        connectivity,
+        seed: args.seed,
+    };
+    let curve = run_experiment(&experiment, &CancelToken::new(), |_| {});
+    if args.json {
+        let v = serde_json::json!({
+            "side": args.side,
+            "trials": args.trials,
+            "moves": args.moves,
+            "curve": curve,
+        });
+        println!("{v:#}");
+    } else {
+        println!("open  percolating");
+        for p in &curve {
+            println!("{:.3}  {:.3}", p.open, p.fraction);
+        }
     }
     EXIT_SOLVED
 }
