@@ -259,7 +259,8 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, FormatError> {
 impl Scenario {
     /// Where the map file probably is, for a scenario read from `scen_path`: the named path
     /// relative to the scenario's folder or any folder above it, or the file name alone in
-    /// the scenario's folder or a `maps` folder beside or above it. The first that exists.
+    /// the scenario's folder, or in a `maps` folder (or a folder inside one) beside or above
+    /// it. The first that exists.
     pub fn find_map(&self, scen_path: &Path) -> Option<PathBuf> {
         let named = Path::new(&self.map);
         let file_name = named.file_name()?;
@@ -268,7 +269,13 @@ impl Scenario {
         for ancestor in dir.ancestors() {
             candidates.push(ancestor.join(named));
             candidates.push(ancestor.join(file_name));
-            candidates.push(ancestor.join("maps").join(file_name));
+            let maps = ancestor.join("maps");
+            candidates.push(maps.join(file_name));
+            if let Ok(entries) = std::fs::read_dir(&maps) {
+                let mut subfolders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+                subfolders.sort();
+                candidates.extend(subfolders.into_iter().map(|d| d.join(file_name)));
+            }
         }
         candidates.into_iter().find(|p| p.is_file())
     }
