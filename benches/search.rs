@@ -1,10 +1,12 @@
-//! Search speed: this engine against the `pathfinding` crate on the same grids, and the
-//! Klondike puzzle. Run with `cargo bench`; criterion prints the time per search.
+//! Search speed: this engine against the `pathfinding` crate on the same grids (random and
+//! generated mazes, up to 1024x1024), A* against Jump Point Search on an 8-connected grid, and
+//! the Klondike puzzle. Run with `cargo bench`; criterion prints the time per search.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::maze::generate::{Generator, generate};
+use puzzlelab::puzzles::maze::{Connectivity, GridHeuristic, Maze};
 use puzzlelab::puzzles::{self, Cell};
 use puzzlelab::search::{self, Algorithm};
 
@@ -12,6 +14,19 @@ fn random_maze(side: usize) -> Maze {
     // Seed 11 at density 0.25 gives a 300x300 maze with a path from corner to corner.
     let mut maze = Maze::new(side, side);
     maze.randomize(0.25, 11);
+    maze
+}
+
+/// A perfect maze of `cells x cells` cells (2 * cells + 1 squares a side), braided a little.
+fn generated_maze(cells: usize) -> Maze {
+    let mut maze = Maze::new(3, 3);
+    maze.apply_generated(&generate(
+        Generator::RecursiveBacktracker,
+        cells,
+        cells,
+        5,
+        0.1,
+    ));
     maze
 }
 
@@ -31,24 +46,32 @@ fn neighbours(m: &Maze, c: Cell) -> Vec<(Cell, u32)> {
     out
 }
 
-fn grid_search(c: &mut Criterion) {
-    let maze = random_maze(300);
+/// BFS and A* on `maze` with this engine and with `pathfinding`, which must agree.
+fn compare_on(c: &mut Criterion, name: &str, maze: &Maze) {
     let goal = maze.goal();
-    assert!(search::solve(&maze, Algorithm::Bfs).unwrap().outcome == search::Outcome::Found);
-    let mut group = c.benchmark_group("maze 300x300, density 0.25");
-    group.sample_size(20);
+    let ours = search::solve(maze, Algorithm::Bfs).unwrap();
+    assert_eq!(ours.outcome, search::Outcome::Found, "{name}: no path");
+    let theirs = pathfinding::prelude::bfs(
+        &maze.start(),
+        |c| neighbours(maze, *c).into_iter().map(|(n, _)| n),
+        |c| *c == goal,
+    )
+    .unwrap();
+    assert_eq!(
+        ours.cost as usize,
+        theirs.len() - 1,
+        "{name}: BFS lengths differ"
+    );
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
     group.bench_function("puzzlelab bfs", |b| {
-        b.iter(|| {
-            search::solve(black_box(&maze), Algorithm::Bfs)
-                .unwrap()
-                .cost
-        })
+        b.iter(|| search::solve(black_box(maze), Algorithm::Bfs).unwrap().cost)
     });
     group.bench_function("pathfinding bfs", |b| {
         b.iter(|| {
             pathfinding::prelude::bfs(
                 &maze.start(),
-                |c| neighbours(&maze, *c).into_iter().map(|(n, _)| n),
+                |c| neighbours(maze, *c).into_iter().map(|(n, _)| n),
                 |c| *c == goal,
             )
             .map(|p| p.len())
@@ -56,7 +79,7 @@ fn grid_search(c: &mut Criterion) {
     });
     group.bench_function("puzzlelab astar", |b| {
         b.iter(|| {
-            search::solve(black_box(&maze), Algorithm::AStar)
+            search::solve(black_box(maze), Algorithm::AStar)
                 .unwrap()
                 .cost
         })
@@ -65,13 +88,41 @@ fn grid_search(c: &mut Criterion) {
         b.iter(|| {
             pathfinding::prelude::astar(
                 &maze.start(),
-                |c| neighbours(&maze, *c),
+                |c| neighbours(maze, *c),
                 |c| (c.row.abs_diff(goal.row) + c.col.abs_diff(goal.col)) as u32,
                 |c| *c == goal,
             )
             .map(|p| p.1)
         })
     });
+    group.finish();
+}
+
+fn grid_search(c: &mut Criterion) {
+    compare_on(c, "random 300x300, density 0.25", &random_maze(300));
+    compare_on(c, "random 1024x1024, density 0.25", &random_maze(1024));
+    compare_on(c, "maze 1023x1023 (511x511 cells)", &generated_maze(511));
+}
+
+fn octile(c: &mut Criterion) {
+    // 8-connected, no corner cutting: A* against Jump Point Search on an open random grid.
+    let mut maze = random_maze(1024);
+    maze.set_connectivity(Connectivity::Eight);
+    maze.set_heuristic(GridHeuristic::Octile);
+    let a = search::solve(&maze, Algorithm::AStar).unwrap();
+    let j = search::solve(&maze, Algorithm::Jps).unwrap();
+    assert!((a.cost - j.cost).abs() < 1e-6);
+    let mut group = c.benchmark_group("octile 1024x1024, density 0.25");
+    group.sample_size(10);
+    for algorithm in [
+        Algorithm::AStar,
+        Algorithm::Jps,
+        Algorithm::BidirectionalAStar,
+    ] {
+        group.bench_function(algorithm.name(), |b| {
+            b.iter(|| search::solve(black_box(&maze), algorithm).unwrap().cost)
+        });
+    }
     group.finish();
 }
 
@@ -91,5 +142,5 @@ fn klondike(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, grid_search, klondike);
+criterion_group!(benches, grid_search, octile, klondike);
 criterion_main!(benches);

@@ -1,6 +1,7 @@
 //! The eframe application: the state behind the window, the commands that change it, and the
 //! per-frame logic (drain the solver's events, draw the panels, apply the commands).
 
+pub mod grid;
 mod pattern_build;
 pub mod race;
 mod search_view;
@@ -53,6 +54,8 @@ pub struct Settings {
     pub playback_rate: f64,
     /// Sliding tile puzzle: the length of a random-walk scramble.
     pub scramble_moves: usize,
+    /// The grid maze's brush, generator and experiment settings.
+    pub grid: grid::GridSettings,
 }
 
 impl Default for Settings {
@@ -67,6 +70,7 @@ impl Default for Settings {
             seed: 1,
             playback_rate: 4.0,
             scramble_moves: 30,
+            grid: grid::GridSettings::default(),
         }
     }
 }
@@ -178,6 +182,12 @@ pub enum AppCommand {
     /// Car maze: set the turns of the intersection at this picture square (bits as in
     /// [`car_maze::turn_bit`]).
     SetTurns(Cell, u16),
+    /// Take back the last edit (grid maze and car maze).
+    Undo,
+    /// Make again the last edit taken back.
+    Redo,
+    /// A grid maze command.
+    Grid(grid::GridCommand),
 }
 
 /// A message shown in the status bar.
@@ -196,6 +206,10 @@ pub struct PaintStroke {
     pub value: Option<u8>,
     /// The square painted last, so a drag paints each square once.
     pub last: Option<Cell>,
+    /// Whether the stroke's first change was recorded for undo (a stroke undoes at once).
+    pub recorded: bool,
+    /// On a grid maze: what the stroke does (paint with the brush, drag an end, toggle a goal).
+    pub maze: Option<grid::StrokeStart>,
 }
 
 /// A running search and the UI's knowledge of it.
@@ -220,6 +234,7 @@ enum DialogAnswer {
     Export(PathBuf),
     Canvas(PathBuf),
     Moves(PathBuf),
+    Scenario(PathBuf),
 }
 
 /// Which file dialog to show.
@@ -230,6 +245,7 @@ enum DialogKind {
     Export,
     Canvas,
     Moves,
+    Scenario,
 }
 
 /// The application.
@@ -293,6 +309,18 @@ pub struct PuzzleLabApp {
     pub(crate) commands: Vec<AppCommand>,
     /// How to wake the UI from another thread.
     pub(crate) repaint: Option<egui::Context>,
+    /// The grid maze's workbench state.
+    pub(crate) grid: grid::GridState,
+    /// Counts edits of the puzzle, so drawings of it can be cached.
+    pub(crate) revision: u64,
+    /// Whether the puzzle changed since it was last written into the settings.
+    puzzle_dirty: bool,
+    /// The canvas's texture of a large grid.
+    pub(crate) grid_texture: Option<crate::ui::GridTexture>,
+    /// The race panes' textures of a large grid.
+    pub(crate) race_textures: Vec<Option<crate::ui::GridTexture>>,
+    /// The picture of the puzzle at an edit count, for puzzles drawn from a cache.
+    pub(crate) picture_cache: Option<(u64, Picture)>,
 }
 
 /// Opens the window. `file` is a puzzle to open instead of the remembered one.
@@ -384,6 +412,15 @@ impl PuzzleLabApp {
             selected: None,
             commands: Vec::new(),
             repaint: None,
+            grid: grid::GridState {
+                zoom: 1.0,
+                ..Default::default()
+            },
+            revision: 0,
+            puzzle_dirty: false,
+            grid_texture: None,
+            race_textures: Vec::new(),
+            picture_cache: None,
         }
     }
 
@@ -634,6 +671,8 @@ impl PuzzleLabApp {
         self.receive_race();
         self.receive_dialogs();
         self.tend_pattern_dbs();
+        self.tick_animation(ui.ctx());
+        self.receive_experiment();
         self.receive_dropped_files(ui.ctx());
         crate::ui::app_ui(self, ui);
         if !self.commands.is_empty() {
@@ -741,12 +780,23 @@ impl PuzzleLabApp {
             }
             AppCommand::Paint(cell, value) => {
                 self.before_edit();
+                if grid::has_undo(self.puzzle.as_ref()) {
+                    let before = self.puzzle.clone_box();
+                    if self.puzzle.paint(cell, value) {
+                        self.record_undo(before);
+                        self.after_edit();
+                    }
+                    return;
+                }
                 let before = self.puzzle.picture();
                 if self.puzzle.paint(cell, value) {
                     self.edit_slide = Some((before, self.now));
                     self.after_edit();
                 }
             }
+            AppCommand::Undo => self.undo(),
+            AppCommand::Redo => self.redo(),
+            AppCommand::Grid(command) => self.apply_grid(command),
             AppCommand::ExportResults(path) => match results::export(&self.results, &path) {
                 Ok(()) => self.set_status(format!(
                     "Exported {} results to {}.",
@@ -1030,8 +1080,16 @@ impl PuzzleLabApp {
         self.shown_moves = 0;
         self.transition = None;
         self.playing = false;
-        self.view = SearchView::for_puzzle(self.puzzle.as_ref());
-        self.remember_puzzle();
+        // A blank view of the same size is kept: rebuilding it for every square painted
+        // would be slow on a large grid.
+        if !self.view.is_blank_for(self.puzzle.dims()) {
+            self.view = SearchView::for_puzzle(self.puzzle.as_ref());
+        }
+        self.revision += 1;
+        self.puzzle_dirty = true;
+        if self.grid.show_cluster {
+            self.refresh_cluster();
+        }
     }
 
     /// Applies a Klotski layout edit, reporting a refused one in the status bar.
@@ -1063,18 +1121,28 @@ impl PuzzleLabApp {
     }
 
     /// Edits the puzzle if it is a `T`: stops the search first, and forgets it if `edit`
-    /// says the puzzle changed.
+    /// says the puzzle changed. Edits of puzzles without an undo of their own can be undone.
     fn edit_as<T: 'static>(&mut self, edit: impl FnOnce(&mut T) -> bool) {
         self.before_edit();
+        let before = grid::has_undo(self.puzzle.as_ref()).then(|| self.puzzle.clone_box());
         if let Some(puzzle) = self.puzzle.as_any_mut().downcast_mut::<T>()
             && edit(puzzle)
         {
+            if let Some(before) = before {
+                self.record_undo(before);
+            }
             self.after_edit();
         }
     }
 
     fn replace_puzzle(&mut self, puzzle: Box<dyn Puzzle>, path: Option<PathBuf>) {
         self.stop_run();
+        self.grid.animation = None;
+        self.grid.scenario = None;
+        self.grid.history.clear();
+        self.grid.future.clear();
+        self.grid.zoom = 1.0;
+        self.grid.pan = egui::Vec2::ZERO;
         self.selected = None;
         self.layout_history.clear();
         self.race = None;
@@ -1087,8 +1155,17 @@ impl PuzzleLabApp {
         self.after_edit();
     }
 
+    /// Writes the puzzle into the settings, if it changed since last time.
     fn remember_puzzle(&mut self) {
-        self.settings.puzzle_json = Some(self.puzzle.to_json().to_string());
+        if std::mem::take(&mut self.puzzle_dirty) {
+            self.settings.puzzle_json = Some(self.puzzle.to_json().to_string());
+        }
+    }
+
+    /// The settings as they would be saved now (the puzzle written in).
+    pub fn settings_to_save(&mut self) -> &Settings {
+        self.remember_puzzle();
+        &self.settings
     }
 
     fn save_to(&mut self, path: &Path) {
@@ -1121,8 +1198,11 @@ impl PuzzleLabApp {
                         .add_filter("JSON", &["json"]),
                     DialogKind::Canvas => rfd::FileDialog::new().add_filter("PNG", &["png"]),
                     DialogKind::Moves => rfd::FileDialog::new().add_filter("Text", &["txt"]),
+                    DialogKind::Scenario => rfd::FileDialog::new()
+                        .add_filter("Moving AI scenario", &["scen"])
+                        .add_filter("All files", &["*"]),
                     _ => rfd::FileDialog::new()
-                        .add_filter("Puzzle files", &["txt", "json"])
+                        .add_filter("Puzzle files", &["txt", "json", "map"])
                         .add_filter("All files", &["*"]),
                 };
                 if let Some(dir) = dir.filter(|d| d.is_dir()) {
@@ -1146,6 +1226,7 @@ impl PuzzleLabApp {
                         .save_file()
                         .map(DialogAnswer::Moves),
                     DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
+                    DialogKind::Scenario => dialog.pick_file().map(DialogAnswer::Scenario),
                 };
                 if let Some(answer) = answer {
                     let _ = tx.send(answer);
@@ -1167,6 +1248,9 @@ impl PuzzleLabApp {
                 DialogAnswer::Export(path) => AppCommand::ExportResults(path),
                 DialogAnswer::Canvas(path) => AppCommand::ExportCanvas(path),
                 DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
+                DialogAnswer::Scenario(path) => {
+                    AppCommand::Grid(grid::GridCommand::OpenScenario(path))
+                }
             });
         }
         while let Ok(notice) = self.notice_rx.try_recv() {

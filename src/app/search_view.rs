@@ -49,6 +49,8 @@ pub struct SearchView {
     pub layers: Vec<u64>,
     /// IDA*: states expanded in each iteration (index = iteration - 1).
     pub iteration_nodes: Vec<u64>,
+    /// Counts the progress events applied, so drawings of the view can be cached.
+    pub revision: u64,
 }
 
 /// The most samples kept for the plots.
@@ -57,13 +59,25 @@ pub const MAX_SAMPLES: usize = 4096;
 impl SearchView {
     /// An empty view sized for `puzzle`.
     pub fn for_puzzle(puzzle: &dyn Puzzle) -> Self {
-        let picture = puzzle.picture();
+        let (rows, cols) = puzzle.dims();
         Self {
-            rows: picture.rows,
-            cols: picture.cols,
-            marks: vec![Mark::None; picture.rows * picture.cols * SLOTS],
+            rows,
+            cols,
+            marks: vec![Mark::None; rows * cols * SLOTS],
             ..Self::default()
         }
+    }
+
+    /// Whether the view shows nothing and fits a picture of `dims` (rows, columns).
+    pub fn is_blank_for(&self, dims: (usize, usize)) -> bool {
+        (self.rows, self.cols) == dims
+            && self.frontier_places == 0
+            && self.closed_places == 0
+            && self.current.is_none()
+            && self.path.is_empty()
+            && self.stats.expanded == 0
+            && self.board.is_none()
+            && self.samples.is_empty()
     }
 
     fn slot(&self, place: Place) -> Option<usize> {
@@ -109,6 +123,7 @@ impl SearchView {
     /// Applies one progress event: expanded places become closed, generated ones join the
     /// frontier unless already closed.
     pub fn apply(&mut self, progress: &Progress) {
+        self.revision += 1;
         for &place in &progress.expanded {
             self.set(place, Mark::Closed);
         }

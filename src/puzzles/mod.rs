@@ -343,6 +343,12 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// What the puzzle looks like now.
     fn picture(&self) -> Picture;
 
+    /// The size of [`Puzzle::picture`]: (rows, columns). The default draws the picture.
+    fn dims(&self) -> (usize, usize) {
+        let p = self.picture();
+        (p.rows, p.cols)
+    }
+
     /// The algorithms that apply to this puzzle (those needing a heuristic only if it has one).
     fn algorithms(&self) -> Vec<Algorithm>;
 

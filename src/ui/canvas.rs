@@ -5,14 +5,19 @@
 //! top-left corner of square (0, 0), one unit per square), and *screen space*. `screen_from_cell`
 //! maps the first to the second and its inverse `cell_from_screen` back.
 
+use std::borrow::Cow;
+
 use eframe::egui::{
-    self, Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, emath, pos2, vec2,
+    self, Align2, Color32, ColorImage, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind,
+    TextureHandle, TextureOptions, Vec2, emath, pos2, vec2,
 };
 
 use crate::app::SearchView;
+use crate::app::grid::StrokeStart;
 use crate::app::{AppCommand, Mark, PaintStroke, PuzzleLabApp};
 use crate::puzzles::car_maze::CarMaze;
 use crate::puzzles::klotski::{self, Klotski, Tool};
+use crate::puzzles::maze::Maze;
 use crate::puzzles::{Cell, Picture, PieceMove, Place, Report, Side, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
@@ -30,6 +35,14 @@ const DFS_PATH: Color32 = Color32::from_rgb(140, 60, 200);
 const SOLUTION: Color32 = Color32::from_rgb(210, 30, 120);
 const SELECTED: Color32 = Color32::from_rgb(30, 110, 230);
 const TARGET: Color32 = Color32::from_rgb(210, 50, 50);
+const CLUSTER: Color32 = Color32::from_rgb(120, 200, 215);
+
+/// Grids with more squares than this are drawn as a texture, one pixel a square, instead of
+/// a shape a square.
+pub const TEXTURE_SQUARES: usize = 96 * 96;
+
+/// The largest zoom: squares this many times the size that fits the whole grid.
+const MAX_ZOOM: f32 = 256.0;
 
 /// The colours of the search's marks, with their meaning, for the legend.
 pub const LEGEND: [(Color32, &str); 5] = [
@@ -64,6 +77,14 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
         (None, Some(board)) if app.is_running() => board.clone(),
+        _ if app.puzzle.as_any().is::<Maze>() => Picture {
+            // Drawn from the cached picture below.
+            rows: 0,
+            cols: 0,
+            squares: Vec::new(),
+            start: None,
+            goal_area: Vec::new(),
+        },
         _ => {
             // A move played by hand slides into place too.
             let now = app.puzzle.picture();
@@ -84,14 +105,23 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             picture.squares[cell.row * picture.cols + cell.col] = Square::Free;
         }
     }
+    // A maze's picture is made once per edit: a large grid's is costly.
+    let mut cache = app.picture_cache.take();
+    let picture: Cow<Picture> = if picture.rows == 0 {
+        let revision = app.revision;
+        if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
+            cache = Some((revision, app.puzzle.picture()));
+        }
+        Cow::Borrowed(&cache.as_ref().expect("just cached").1)
+    } else {
+        Cow::Owned(picture)
+    };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
     app.canvas_rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
-    let side = (response.rect.width() / cols)
-        .min(response.rect.height() / rows)
-        .max(1.0);
-    let grid = Rect::from_center_size(response.rect.center(), vec2(side * cols, side * rows));
+    zoom_and_pan(app, ui, &response, rows, cols);
+    let (grid, _) = grid_rect(response.rect, rows, cols, app.grid.zoom, app.grid.pan);
     let screen_from_cell =
         emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
     let cell_from_screen = screen_from_cell.inverse();
@@ -122,16 +152,25 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         if let Some(cell) = under {
             if app.stroke.is_none() {
                 app.push(AppCommand::Select(cell));
+                let maze = app.maze().and_then(|m| app.maze_stroke(m, cell));
+                app.stroke = Some(PaintStroke {
+                    value: app.puzzle.stroke_value(cell),
+                    last: None,
+                    recorded: false,
+                    maze,
+                });
             }
-            let stroke = app.stroke.get_or_insert(PaintStroke {
-                value: app.puzzle.stroke_value(cell),
-                last: None,
-            });
-            if let Some(value) = stroke.value
-                && stroke.last != Some(cell)
-            {
+            let stroke = app.stroke.as_mut().expect("set above");
+            if stroke.last != Some(cell) {
+                let first = stroke.last.is_none();
                 stroke.last = Some(cell);
-                app.push(AppCommand::Paint(cell, value));
+                match (stroke.maze, stroke.value) {
+                    // A goal toggles once per click, not on every square of a drag.
+                    (Some(StrokeStart::ToggleGoal), _) if !first => {}
+                    (Some(start), _) => app.maze_stroke_at(start, cell),
+                    (None, Some(value)) => app.push(AppCommand::Paint(cell, value)),
+                    (None, None) => {}
+                }
             }
         }
     }
@@ -146,6 +185,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let selected = app
         .selected()
         .filter(|_| app.puzzle.as_any().is::<CarMaze>());
+    let mut texture = app.grid_texture.take();
     let scene = Scene {
         picture,
         view: app.view(),
@@ -155,15 +195,64 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         sliding,
         selected,
         hover_shape,
+        zoom: app.grid.zoom,
+        pan: app.grid.pan,
+        cluster: app.cluster(),
+        revision: app.revision,
     };
-    paint_scene(&painter, response.rect, &scene);
+    paint_scene(&painter, response.rect, &scene, &mut texture);
+    drop(scene);
+    app.grid_texture = texture;
+    app.picture_cache = cache;
+}
+
+/// The grid's place in `rect` at `zoom` (1 fits the whole grid) and `pan` (squares from the
+/// centre), and the side of a square in points.
+fn grid_rect(rect: Rect, rows: f32, cols: f32, zoom: f32, pan: Vec2) -> (Rect, f32) {
+    let fit = (rect.width() / cols).min(rect.height() / rows);
+    let side = (fit * zoom).max(0.01);
+    let grid = Rect::from_center_size(rect.center() + pan * side, vec2(side * cols, side * rows));
+    (grid, side)
+}
+
+/// Scrolling over the canvas zooms about the pointer; dragging with the right or middle
+/// button pans. Double-clicking with the right button fits the grid again.
+fn zoom_and_pan(
+    app: &mut PuzzleLabApp,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    rows: f32,
+    cols: f32,
+) {
+    let state = &mut app.grid;
+    let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+    if let Some(pointer) = response.hover_pos().filter(|_| scroll != 0.0 || pinch != 1.0) {
+        let factor = (scroll * 0.002).exp() * pinch;
+        let (_, side) = grid_rect(response.rect, rows, cols, state.zoom, state.pan);
+        let center = response.rect.center();
+        // The point of the grid under the pointer, in squares from the grid's centre.
+        let under = (pointer - center) / side - state.pan;
+        state.zoom = (state.zoom * factor).clamp(1.0, MAX_ZOOM);
+        let (_, new_side) = grid_rect(response.rect, rows, cols, state.zoom, Vec2::ZERO);
+        state.pan = (pointer - center) / new_side - under;
+    }
+    if response.dragged_by(egui::PointerButton::Secondary)
+        || response.dragged_by(egui::PointerButton::Middle)
+    {
+        let (_, side) = grid_rect(response.rect, rows, cols, state.zoom, state.pan);
+        state.pan += response.drag_delta() / side;
+    }
+    if response.double_clicked_by(egui::PointerButton::Secondary) || state.zoom <= 1.0 {
+        state.zoom = 1.0;
+        state.pan = Vec2::ZERO;
+    }
 }
 
 /// What a canvas shows: a picture of the puzzle, a search's marks on it, and a solution with
 /// the playback position. The main canvas and each race pane paint one.
 pub(crate) struct Scene<'a> {
     /// The picture to draw (a sliding piece already taken off it).
-    pub picture: Picture,
+    pub picture: Cow<'a, Picture>,
     /// The search's marks: closed set, frontier, current state, depth-first path.
     pub view: &'a SearchView,
     /// The finished search, whose solution is drawn up to `shown` moves.
@@ -178,14 +267,27 @@ pub(crate) struct Scene<'a> {
     pub selected: Option<Cell>,
     /// Klotski's editor: where a click would place a piece of this shape.
     pub hover_shape: Option<(Cell, klotski::Shape)>,
+    /// Zoom: 1 fits the whole grid.
+    pub zoom: f32,
+    /// Pan, in squares from the centred position.
+    pub pan: Vec2,
+    /// Squares to tint as the percolating cluster (row-major), if shown.
+    pub cluster: Option<&'a [bool]>,
+    /// The puzzle's edit count, for caching a texture of the picture.
+    pub revision: u64,
 }
 
-/// Paints `scene` into `rect`: square cells, the grid centred.
-pub(crate) fn paint_scene(painter: &egui::Painter, rect: Rect, scene: &Scene) {
-    let picture = &scene.picture;
+/// Paints `scene` into `rect`: square cells, the grid centred (then zoomed and panned). A
+/// large grid is drawn as a texture, kept in `texture` between frames.
+pub(crate) fn paint_scene(
+    painter: &egui::Painter,
+    rect: Rect,
+    scene: &Scene,
+    texture: &mut Option<GridTexture>,
+) {
+    let picture: &Picture = &scene.picture;
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
-    let side = (rect.width() / cols).min(rect.height() / rows).max(1.0);
-    let grid = Rect::from_center_size(rect.center(), vec2(side * cols, side * rows));
+    let (grid, side) = grid_rect(rect, rows, cols, scene.zoom, scene.pan);
     let screen_from_cell =
         emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
     let cell_rect = |cell: Cell| {
@@ -199,16 +301,44 @@ pub(crate) fn paint_scene(painter: &egui::Painter, rect: Rect, scene: &Scene) {
     let view = scene.view;
     let gap = if side >= 6.0 { 1.0 } else { 0.0 };
     let thin = (side * 0.08).clamp(1.0, 3.0);
-    let mut shapes = Vec::with_capacity(picture.squares.len() + 16);
-    for row in 0..picture.rows {
-        for col in 0..picture.cols {
+    let as_texture = picture.squares.len() > TEXTURE_SQUARES && is_plain_grid(picture);
+    if as_texture {
+        let t = texture.get_or_insert_with(GridTexture::default);
+        let id = t.update(painter.ctx(), scene);
+        painter.image(
+            id,
+            grid,
+            Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+            Color32::WHITE,
+        );
+    } else {
+        *texture = None;
+    }
+    // Only the squares in view are drawn.
+    let clip = painter.clip_rect().intersect(rect);
+    let first = cell_from(screen_from_cell.inverse() * clip.min, picture);
+    let last = cell_from(screen_from_cell.inverse() * clip.max, picture);
+    let (row_range, col_range) = if as_texture {
+        (0..0, 0..0)
+    } else {
+        (first.row..(last.row + 1).min(picture.rows), first.col..(last.col + 1).min(picture.cols))
+    };
+    let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
+    for row in row_range {
+        for col in col_range.clone() {
             let cell = Cell::new(row, col);
             let square = picture.squares[row * picture.cols + col];
             let rect = cell_rect(cell).shrink(gap * 0.5);
             let marked = mark_color(view.mark(cell));
             match square {
                 Square::Void => {}
-                Square::Free => shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(FREE))),
+                Square::Free => {
+                    let base = match scene.cluster {
+                        Some(c) if c[row * picture.cols + col] => CLUSTER,
+                        _ => FREE,
+                    };
+                    shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(base)));
+                }
                 Square::Blocked => shapes.push(Shape::rect_filled(rect, 0.0, BLOCKED)),
                 Square::Terrain(cost) => {
                     let fill = terrain_color(cost);
@@ -347,7 +477,7 @@ pub(crate) fn paint_scene(painter: &egui::Painter, rect: Rect, scene: &Scene) {
             center(place.cell) + vec2(dc as f32, dr as f32) * side * 0.3
         }
     };
-    if !view.path.is_empty() {
+    if !view.path.is_empty() && !(as_texture && side < 6.0) {
         let points: Vec<Pos2> = view.path.iter().map(|&p| place_pos(p)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));
     }
@@ -372,7 +502,13 @@ pub(crate) fn paint_scene(painter: &egui::Painter, rect: Rect, scene: &Scene) {
     if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
         let shown = scene.shown.min(report.path.len() - 1);
         let stroke = Stroke::new((side * 0.12).clamp(2.0, 5.0), SOLUTION);
-        for pair in report.path[..=shown].windows(2) {
+        // On a texture the path is drawn in its pixels; arrows only when squares are large.
+        let arrows = if as_texture && side < 6.0 {
+            &report.path[..0]
+        } else {
+            &report.path[..=shown]
+        };
+        for pair in arrows.windows(2) {
             let (from, to) = (center(pair[0].cell), center(pair[1].cell));
             let head = (to - from).normalized() * (side * 0.35).min((to - from).length() * 0.5);
             painter.line_segment([from, to], stroke);
@@ -476,6 +612,105 @@ fn piece_color(class: u8) -> Color32 {
         Color32::from_rgb(200, 130, 110),
     ];
     PALETTE[usize::from(class) % PALETTE.len()]
+}
+
+/// The square of `picture` nearest the cell-space point `p`.
+fn cell_from(p: Pos2, picture: &Picture) -> Cell {
+    let clamp = |v: f32, n: usize| (v.max(0.0) as usize).min(n.saturating_sub(1));
+    Cell::new(clamp(p.y, picture.rows), clamp(p.x, picture.cols))
+}
+
+/// Whether every square is one a texture shows well: free, blocked, terrain, start or goal.
+fn is_plain_grid(picture: &Picture) -> bool {
+    picture.squares.iter().all(|s| {
+        matches!(
+            s,
+            Square::Free | Square::Blocked | Square::Terrain(_) | Square::Start | Square::Goal
+        )
+    })
+}
+
+/// A large grid drawn as a texture, one pixel a square, remade only when what it shows
+/// changes (an edit, search progress, the solution's playback position).
+#[derive(Default)]
+pub struct GridTexture {
+    handle: Option<TextureHandle>,
+    key: Option<(u64, u64, usize, usize, bool, usize, usize)>,
+}
+
+impl GridTexture {
+    /// Brings the texture up to date with `scene` and returns its id.
+    fn update(&mut self, ctx: &egui::Context, scene: &Scene) -> egui::TextureId {
+        let picture: &Picture = &scene.picture;
+        let key = (
+            scene.revision,
+            scene.view.revision,
+            scene.shown,
+            scene.result.map_or(0, |r| r.path.len()),
+            scene.cluster.is_some(),
+            picture.rows,
+            picture.cols,
+        );
+        if let (Some(handle), true) = (&self.handle, self.key == Some(key)) {
+            return handle.id();
+        }
+        let image = grid_image(scene);
+        let options = TextureOptions::NEAREST;
+        match &mut self.handle {
+            Some(handle) => handle.set(image, options),
+            None => self.handle = Some(ctx.load_texture("grid", image, options)),
+        }
+        self.key = Some(key);
+        self.handle.as_ref().expect("just made").id()
+    }
+}
+
+/// The pixels of a grid: a square's colour, its search mark, the cluster, the depth-first
+/// path, the solution so far and the state being expanded.
+fn grid_image(scene: &Scene) -> ColorImage {
+    let picture: &Picture = &scene.picture;
+    let view = scene.view;
+    let mut pixels: Vec<Color32> = picture
+        .squares
+        .iter()
+        .enumerate()
+        .map(|(i, &square)| {
+            let cell = Cell::new(i / picture.cols, i % picture.cols);
+            let marked = mark_color(view.mark(cell));
+            match square {
+                Square::Blocked => BLOCKED,
+                Square::Start => START,
+                Square::Goal => GOAL,
+                Square::Terrain(c) => {
+                    let fill = terrain_color(c);
+                    marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55))
+                }
+                _ => marked.unwrap_or(match scene.cluster {
+                    Some(c) if c[i] => CLUSTER,
+                    _ => FREE,
+                }),
+            }
+        })
+        .collect();
+    let mut put = |place: &Place, color: Color32| {
+        let i = place.cell.row * picture.cols + place.cell.col;
+        if let Some(p) = pixels.get_mut(i) {
+            *p = color;
+        }
+    };
+    for place in &view.path {
+        put(place, DFS_PATH);
+    }
+    if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
+        let shown = scene.shown.min(report.path.len() - 1);
+        for place in &report.path[..=shown] {
+            put(place, SOLUTION);
+        }
+    }
+    if let Some(current) = &view.current {
+        put(current, CURRENT);
+    }
+    ColorImage::new([picture.cols, picture.rows], pixels)
 }
 
 /// The shade of a square with terrain cost `cost` (2 to 9): darker is dearer.

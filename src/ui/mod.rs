@@ -4,6 +4,7 @@
 
 mod canvas;
 pub mod export;
+mod grid;
 
 use eframe::egui::{self, Color32, RichText};
 
@@ -14,7 +15,7 @@ use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
 use crate::puzzles::{self, Side, maze::Maze};
 use crate::search::{Algorithm, Weight};
 
-pub use canvas::{CANVAS_LABEL, LEGEND, canvas_ui};
+pub use canvas::{CANVAS_LABEL, GridTexture, LEGEND, TEXTURE_SQUARES, canvas_ui};
 
 /// Draws the whole window.
 pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -36,6 +37,32 @@ pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             canvas_ui(app, ui);
         }
     });
+    grid::experiment_window(app, &ui.ctx().clone());
+    undo_shortcuts(app, ui);
+}
+
+/// Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, on puzzles with the shared undo history.
+fn undo_shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
+    if !crate::app::grid::has_undo(app.puzzle()) || ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+    let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
+    let redo_shift = egui::KeyboardShortcut::new(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    let (u, r) = ui.input_mut(|i| {
+        // The longer shortcut first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
+        let r = i.consume_shortcut(&redo_shift) || i.consume_shortcut(&redo);
+        (i.consume_shortcut(&undo), r)
+    });
+    if u {
+        app.push(AppCommand::Undo);
+    }
+    if r {
+        app.push(AppCommand::Redo);
+    }
 }
 
 fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -49,6 +76,13 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
             if ui.button("Save as…").clicked() {
                 app.push(AppCommand::SaveDialog);
+            }
+            if ui
+                .button("Open Moving AI scenario…")
+                .on_hover_text("A .scen file of the Moving AI grid benchmarks")
+                .clicked()
+            {
+                app.push(AppCommand::Grid(crate::app::grid::GridCommand::OpenScenarioDialog));
             }
             ui.separator();
             if ui.button("Export canvas as PNG…").clicked() {
@@ -102,7 +136,7 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     if app.puzzle.as_any().is::<Maze>() {
         ui.separator();
-        maze_options_ui(app, ui);
+        grid::maze_ui(app, ui);
     }
     if app.puzzle.as_any().is::<CarMaze>() {
         ui.separator();
@@ -189,8 +223,11 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ui.label(format!("{n} algorithms at the same speed"));
     });
     ui.separator();
+    let revision = app.revision;
+    let textures = &mut app.race_textures;
+    textures.resize_with(n, || None);
     ui.columns(n, |columns| {
-        for (lane, ui) in race.lanes.iter().zip(columns.iter_mut()) {
+        for (i, (lane, ui)) in race.lanes.iter().zip(columns.iter_mut()).enumerate() {
             ui.heading(lane.algorithm.label());
             let stats = &lane.view.stats;
             let state = match (&lane.result, &lane.error) {
@@ -220,7 +257,7 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 (None, None) => puzzle_picture.clone(),
             };
             let scene = canvas::Scene {
-                picture,
+                picture: std::borrow::Cow::Owned(picture),
                 view: &lane.view,
                 result,
                 shown: result.map_or(0, |r| r.moves.len()),
@@ -228,8 +265,16 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 sliding: None,
                 selected: None,
                 hover_shape: None,
+                zoom: 1.0,
+                pan: egui::Vec2::ZERO,
+                cluster: None,
+                revision,
             };
-            canvas::paint_scene(&painter, response.rect, &scene);
+            let mut texture = textures.get_mut(i).and_then(Option::take);
+            canvas::paint_scene(&painter, response.rect, &scene, &mut texture);
+            if let Some(slot) = textures.get_mut(i) {
+                *slot = texture;
+            }
         }
     });
 }
@@ -302,53 +347,6 @@ fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 app.commands.push(AppCommand::ClearResults);
             }
         });
-    });
-}
-
-fn maze_options_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(maze) = app.puzzle.as_any().downcast_ref::<Maze>() else {
-        return;
-    };
-    let (old_rows, old_cols) = (maze.rows(), maze.cols());
-    ui.label("Click or drag on the grid to block or free squares.");
-    ui.horizontal(|ui| {
-        let sides = puzzles::maze::MIN_SIDE..=puzzles::maze::MAX_EDIT_SIDE;
-        if let Some((rows, cols)) = size_ui(ui, (old_rows, old_cols), sides) {
-            app.push(AppCommand::MazeResize(rows, cols));
-        }
-    });
-    ui.add(
-        egui::Slider::new(&mut app.settings.density, 0.0..=1.0)
-            .fixed_decimals(2)
-            .text("density"),
-    );
-    ui.horizontal(|ui| {
-        let label = ui.label("Seed");
-        ui.add(egui::DragValue::new(&mut app.settings.seed))
-            .labelled_by(label.id);
-    });
-    ui.horizontal(|ui| {
-        if ui
-            .button("Random")
-            .on_hover_text("Block each square with the chosen density, from the seed")
-            .clicked()
-        {
-            app.push(AppCommand::MazeRandom);
-        }
-        if ui
-            .button("Revert")
-            .on_hover_text("Invert every square")
-            .clicked()
-        {
-            app.push(AppCommand::MazeInvert);
-        }
-        if ui
-            .button("Clear")
-            .on_hover_text("Free every square")
-            .clicked()
-        {
-            app.push(AppCommand::MazeClear);
-        }
     });
 }
 

@@ -516,10 +516,10 @@ impl Maze {
         std::mem::replace(&mut self.start, cell) != cell
     }
 
-    /// Moves the goal at `from` to `to`, which must be free, not the start and not another
-    /// goal. Returns whether it moved.
-    pub fn move_goal(&mut self, from: Cell, to: Cell) -> bool {
-        let Some(i) = self.goals.iter().position(|&g| g == from) else {
+    /// Moves goal number `i` (see [`Maze::goals`]) to `to`, which must be free, not the start
+    /// and not another goal. Returns whether it moved.
+    pub fn move_goal(&mut self, i: usize, to: Cell) -> bool {
+        let Some(&from) = self.goals.get(i) else {
             return false;
         };
         if from == to
@@ -1069,6 +1069,10 @@ impl Puzzle for Maze {
             start,
             goal_area: Vec::new(),
         }
+    }
+
+    fn dims(&self) -> (usize, usize) {
+        (self.rows, self.cols)
     }
 
     fn algorithms(&self) -> Vec<Algorithm> {

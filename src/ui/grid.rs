@@ -1,0 +1,380 @@
+//! The grid maze's side-panel sections (editing, movement, generation, percolation, Moving AI
+//! scenarios) and the percolation experiment's window.
+
+use eframe::egui::{self, RichText};
+
+use crate::app::grid::{Brush, GridCommand};
+use crate::app::{AppCommand, PuzzleLabApp};
+use crate::puzzles::maze::generate::{Generator, MAX_CELLS};
+use crate::puzzles::maze::percolation::SQUARE_LATTICE_THRESHOLD;
+use crate::puzzles::maze::{self, Connectivity, GridHeuristic, Maze, Percolation};
+
+fn grid(app: &mut PuzzleLabApp, command: GridCommand) {
+    app.push(AppCommand::Grid(command));
+}
+
+/// The grid maze's sections of the side panel.
+pub(super) fn maze_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(maze) = app.maze().cloned() else {
+        return;
+    };
+    edit_ui(app, ui, &maze);
+    ui.separator();
+    movement_ui(app, ui, &maze);
+    ui.separator();
+    generate_ui(app, ui);
+    ui.separator();
+    percolation_ui(app, ui, &maze);
+    ui.separator();
+    scenario_ui(app, ui);
+}
+
+fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
+    ui.label(
+        RichText::new(
+            "Paint by dragging; drag the start (green) or a goal (yellow) to move it. \
+             Scroll to zoom, right-drag to pan.",
+        )
+        .weak(),
+    );
+    let brush = app.grid_settings().brush;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Brush:");
+        for (b, name, tip) in [
+            (Brush::Walls, "Walls", "Block squares (or free them, starting on a wall)"),
+            (Brush::Terrain(1), "Eraser", "Plain free squares (cost 1)"),
+            (Brush::Goals, "Goals", "Click to add a goal or remove one"),
+        ] {
+            if ui.selectable_label(brush == b, name).on_hover_text(tip).clicked() {
+                grid(app, GridCommand::Brush(b));
+            }
+        }
+        let terrain = matches!(brush, Brush::Terrain(n) if n > 1);
+        if ui
+            .selectable_label(terrain, "Terrain")
+            .on_hover_text("Paint a terrain cost, paid on entering the square")
+            .clicked()
+        {
+            grid(app, GridCommand::Brush(Brush::Terrain(5)));
+        }
+    });
+    if let Brush::Terrain(n) = brush
+        && n > 1
+    {
+        let mut cost = n;
+        ui.add(egui::Slider::new(&mut cost, 2..=maze::MAX_COST).text("terrain cost"));
+        if cost != n {
+            grid(app, GridCommand::Brush(Brush::Terrain(cost)));
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(app.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            app.push(AppCommand::Undo);
+        }
+        if ui
+            .add_enabled(app.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Y or Ctrl+Shift+Z")
+            .clicked()
+        {
+            app.push(AppCommand::Redo);
+        }
+        if ui
+            .button("Fit")
+            .on_hover_text("Zoom out to the whole grid")
+            .clicked()
+        {
+            grid(app, GridCommand::FitView);
+        }
+    });
+    ui.horizontal(|ui| {
+        let sides = maze::MIN_SIDE..=maze::MAX_EDIT_SIDE;
+        if let Some((rows, cols)) = super::size_ui(ui, (maze.rows(), maze.cols()), sides) {
+            app.push(AppCommand::MazeResize(rows, cols));
+        }
+    });
+    ui.add(
+        egui::Slider::new(&mut app.settings.density, 0.0..=1.0)
+            .fixed_decimals(2)
+            .text("density"),
+    );
+    ui.horizontal(|ui| {
+        let label = ui.label("Seed");
+        ui.add(egui::DragValue::new(&mut app.settings.seed))
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Random")
+            .on_hover_text("Block each square with the chosen density, from the seed")
+            .clicked()
+        {
+            app.push(AppCommand::MazeRandom);
+        }
+        if ui
+            .button("Revert")
+            .on_hover_text("Invert every square")
+            .clicked()
+        {
+            app.push(AppCommand::MazeInvert);
+        }
+        if ui
+            .button("Clear")
+            .on_hover_text("Free every square")
+            .clicked()
+        {
+            app.push(AppCommand::MazeClear);
+        }
+    });
+}
+
+fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
+    ui.horizontal(|ui| {
+        ui.label("Moves:");
+        for (c, name) in [
+            (Connectivity::Four, "4 directions"),
+            (Connectivity::Eight, "8 directions"),
+        ] {
+            if ui.radio(maze.connectivity() == c, name).clicked() {
+                grid(app, GridCommand::Connectivity(c));
+            }
+        }
+    });
+    let mut cut = maze.corner_cutting();
+    let eight = maze.connectivity() == Connectivity::Eight;
+    if ui
+        .add_enabled(eight, egui::Checkbox::new(&mut cut, "Cut corners"))
+        .on_hover_text(
+            "A diagonal may pass one blocked square beside it (never between two). \
+             Diagonals cost sqrt(2) times the terrain cost.",
+        )
+        .changed()
+    {
+        grid(app, GridCommand::CornerCutting(cut));
+    }
+    let current = maze.heuristic_kind();
+    let label = |h: GridHeuristic| {
+        if h.is_admissible(maze.connectivity()) {
+            h.name().to_owned()
+        } else {
+            format!("{} (not admissible)", h.name())
+        }
+    };
+    egui::ComboBox::from_label("Heuristic")
+        .selected_text(label(current))
+        .show_ui(ui, |ui| {
+            for h in GridHeuristic::ALL {
+                if ui.selectable_label(h == current, label(h)).clicked() && h != current {
+                    grid(app, GridCommand::Heuristic(h));
+                }
+            }
+        });
+}
+
+fn generate_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.label(RichText::new("Generate a maze").strong());
+    let settings = &mut app.settings.grid;
+    egui::ComboBox::from_label("Generator")
+        .selected_text(settings.generator.label())
+        .show_ui(ui, |ui| {
+            for g in Generator::ALL {
+                ui.selectable_value(&mut settings.generator, g, g.label());
+            }
+        });
+    ui.horizontal(|ui| {
+        let label = ui.label("Cells");
+        ui.add(egui::DragValue::new(&mut settings.cell_rows).range(1..=MAX_CELLS))
+            .labelled_by(label.id);
+        ui.label("x");
+        ui.add(egui::DragValue::new(&mut settings.cell_cols).range(1..=MAX_CELLS));
+        let label = ui.label("seed");
+        ui.add(egui::DragValue::new(&mut settings.generator_seed))
+            .labelled_by(label.id);
+    });
+    ui.add(
+        egui::Slider::new(&mut settings.braid, 0.0..=1.0)
+            .fixed_decimals(2)
+            .text("braid"),
+    )
+    .on_hover_text("The fraction of dead ends removed, making loops (0: a perfect maze)");
+    let generate = ui
+        .horizontal(|ui| {
+            ui.checkbox(&mut settings.animate, "Animate")
+                .on_hover_text("Carve at the search speed (squares per second x 4)");
+            ui.button("Generate").clicked()
+        })
+        .inner;
+    if generate {
+        grid(app, GridCommand::Generate);
+    }
+    if let Some(progress) = app.generation_progress() {
+        ui.horizontal(|ui| {
+            ui.add(egui::ProgressBar::new(progress).desired_width(160.0));
+            if ui.button("Finish").clicked() {
+                grid(app, GridCommand::FinishGeneration);
+            }
+        });
+    }
+}
+
+fn percolation_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
+    let current = maze.percolation();
+    let name = |p: Percolation| match p {
+        Percolation::Off => "off (start to goals)",
+        Percolation::TopBottom => "top to bottom",
+        Percolation::LeftRight => "left to right",
+    };
+    egui::ComboBox::from_label("Percolation")
+        .selected_text(name(current))
+        .show_ui(ui, |ui| {
+            for p in [
+                Percolation::Off,
+                Percolation::TopBottom,
+                Percolation::LeftRight,
+            ] {
+                if ui.selectable_label(p == current, name(p)).clicked() && p != current {
+                    grid(app, GridCommand::Percolation(p));
+                }
+            }
+        });
+    ui.horizontal(|ui| {
+        let mut show = app.cluster().is_some();
+        if ui
+            .checkbox(&mut show, "Show percolating cluster")
+            .on_hover_text("Free squares joined to both opposite sides")
+            .changed()
+        {
+            grid(app, GridCommand::ShowCluster(show));
+        }
+    });
+    if ui.button("Percolation experiment…").clicked() {
+        grid(app, GridCommand::ExperimentWindow(true));
+    }
+}
+
+fn scenario_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let position = app
+        .scenario_position()
+        .map(|(name, i, n)| (name.to_owned(), i, n));
+    match position {
+        None => {
+            if ui
+                .button("Open Moving AI scenario…")
+                .on_hover_text("A .scen file; its map is found beside it or opened before")
+                .clicked()
+            {
+                grid(app, GridCommand::OpenScenarioDialog);
+            }
+        }
+        Some((name, i, n)) => {
+            ui.label(RichText::new(format!("Scenario {name}")).strong());
+            ui.horizontal(|ui| {
+                if ui.add_enabled(i > 0, egui::Button::new("◀")).clicked() {
+                    grid(app, GridCommand::ScenarioProblem(i - 1));
+                }
+                ui.label(format!("problem {} of {n}", i + 1));
+                if ui.add_enabled(i + 1 < n, egui::Button::new("▶")).clicked() {
+                    grid(app, GridCommand::ScenarioProblem(i + 1));
+                }
+                if ui.button("Close").clicked() {
+                    grid(app, GridCommand::CloseScenario);
+                }
+            });
+            if let Some(optimal) = app.scenario_optimal() {
+                let verdict = app.result().filter(|r| r.solved).map(|r| {
+                    if (r.cost - optimal).abs() <= 1e-4 {
+                        format!("computed {:.4}: matches", r.cost)
+                    } else {
+                        format!("computed {:.4}: differs", r.cost)
+                    }
+                });
+                ui.label(format!(
+                    "stated optimal {optimal:.4}{}",
+                    verdict.map_or(String::new(), |v| format!("; {v}"))
+                ));
+            }
+        }
+    }
+}
+
+/// The percolation experiment's window: its settings, Run and Stop, and the curve.
+pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    if !app.grid.experiment_window {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new("Percolation experiment")
+        .open(&mut open)
+        .default_size([460.0, 380.0])
+        .show(ctx, |ui| {
+            ui.label(
+                "For each probability that a square is free, random square grids are searched \
+                 (breadth-first, from every free top square to any free bottom square); the \
+                 plot shows the fraction that percolate.",
+            );
+            let s = &mut app.settings.grid;
+            ui.horizontal(|ui| {
+                let label = ui.label("side");
+                ui.add(egui::DragValue::new(&mut s.experiment_side).range(4..=256))
+                    .labelled_by(label.id);
+                let label = ui.label("grids per point");
+                ui.add(egui::DragValue::new(&mut s.experiment_trials).range(1..=1000))
+                    .labelled_by(label.id);
+                let label = ui.label("steps");
+                ui.add(egui::DragValue::new(&mut s.experiment_steps).range(2..=200))
+                    .labelled_by(label.id);
+            });
+            let running = app.grid.experiment.as_ref().is_some_and(|e| e.is_running());
+            ui.horizontal(|ui| {
+                if running {
+                    if ui.button("Stop").clicked() {
+                        grid(app, GridCommand::StopExperiment);
+                    }
+                } else if ui.button("Run").clicked() {
+                    grid(app, GridCommand::RunExperiment);
+                }
+                if let Some(e) = &app.grid.experiment {
+                    ui.add(
+                        egui::ProgressBar::new(e.points.len() as f32 / e.expected as f32)
+                            .desired_width(150.0)
+                            .text(format!(
+                                "{} x {} grids, {} per point",
+                                e.side, e.side, e.trials
+                            )),
+                    );
+                }
+            });
+            let points: Vec<[f64; 2]> = app
+                .experiment_points()
+                .unwrap_or_default()
+                .iter()
+                .map(|p| [p.open, p.fraction])
+                .collect();
+            egui_plot::Plot::new("percolation plot")
+                .height(240.0)
+                .include_x(0.0)
+                .include_x(1.0)
+                .include_y(0.0)
+                .include_y(1.0)
+                .x_axis_label("probability a square is free")
+                .y_axis_label("fraction percolating")
+                .legend(egui_plot::Legend::default())
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.line(egui_plot::Line::new("percolating", points));
+                    plot.vline(
+                        egui_plot::VLine::new(
+                            "threshold 0.5927",
+                            SQUARE_LATTICE_THRESHOLD,
+                        )
+                        .color(egui::Color32::from_rgb(200, 80, 80)),
+                    );
+                });
+        });
+    if !open {
+        grid(app, GridCommand::ExperimentWindow(false));
+    }
+}
