@@ -261,7 +261,7 @@ fn save_and_reopen_keep_edits() {
     assert_eq!(h.state().puzzle().to_text(), edited);
 
     // The settings eframe persists bring the edited puzzle back after a restart.
-    let restored = PuzzleLabApp::new(h.state().settings().clone());
+    let restored = PuzzleLabApp::new(h.state_mut().settings_to_save().clone());
     assert_eq!(restored.puzzle().to_text(), edited);
 }
 

@@ -74,6 +74,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             0.0
         }
     };
+    let silent = observer.is_silent();
     let mut tree = Tree::new(problem);
     let mut stats = Stats::default();
     let mut open = BinaryHeap::new();
@@ -115,7 +116,9 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.expanded += 1;
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = tree.len() as u64;
-        observer.expanded(&state, depth, &stats);
+        if !silent {
+            observer.expanded(&state, depth, &stats);
+        }
         successors.clear();
         if policy.jump {
             let parent = tree.node(entry.id).parent;
@@ -143,7 +146,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             };
             let child_state = &tree.node(child).state;
             let h = heuristic(child_state);
-            observer.generated(child_state);
+            if !silent {
+                observer.generated(child_state);
+            }
             open.push(Entry {
                 f: policy.g_weight * g_new + policy.h_weight * h,
                 h,

@@ -12,6 +12,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     cancel: &CancelToken,
 ) -> SearchResult<P::State, P::Move> {
+    let silent = observer.is_silent();
     let mut tree = Tree::new(problem);
     let mut stats = Stats::default();
     let mut frontier = VecDeque::new();
@@ -37,7 +38,9 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.expanded += 1;
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = tree.len() as u64;
-        observer.expanded(&state, depth, &stats);
+        if !silent {
+            observer.expanded(&state, depth, &stats);
+        }
         successors.clear();
         problem.successors(&state, &mut successors);
         for successor in successors.drain(..) {
@@ -49,7 +52,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             if problem.is_goal(&tree.node(child).state) {
                 return tree.finish(Outcome::Found, Some(child), stats);
             }
-            observer.generated(&tree.node(child).state);
+            if !silent {
+                observer.generated(&tree.node(child).state);
+            }
             frontier.push_back(child);
         }
         stats.frontier = frontier.len() as u64;

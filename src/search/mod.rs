@@ -401,13 +401,22 @@ pub trait Observer<S> {
     fn path(&mut self, _path: &[S]) {}
     /// IDA* begins iteration `iteration` (from 1) with this bound on `g + h`.
     fn iteration(&mut self, _iteration: u64, _threshold: Cost) {}
+    /// Whether every method above does nothing, so a search may skip calling them (a
+    /// headless run then pays nothing for being observable). The default is false.
+    fn is_silent(&self) -> bool {
+        false
+    }
 }
 
 /// An observer that ignores everything, for headless runs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
 
-impl<S> Observer<S> for NoObserver {}
+impl<S> Observer<S> for NoObserver {
+    fn is_silent(&self) -> bool {
+        true
+    }
+}
 
 /// A shared flag that stops a running search. Cloning gives another handle to the same flag.
 /// The algorithms check it before every expansion.

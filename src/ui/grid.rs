@@ -21,12 +21,19 @@ pub(super) fn maze_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     edit_ui(app, ui, &maze);
     ui.separator();
     movement_ui(app, ui, &maze);
-    ui.separator();
-    generate_ui(app, ui);
-    ui.separator();
-    percolation_ui(app, ui, &maze);
-    ui.separator();
-    scenario_ui(app, ui);
+    let animating = app.generation_progress().is_some();
+    egui::CollapsingHeader::new("Generate a maze")
+        .id_salt("generate")
+        .open(animating.then_some(true))
+        .show(ui, |ui| generate_ui(app, ui));
+    egui::CollapsingHeader::new("Percolation")
+        .id_salt("percolation")
+        .default_open(maze.percolation() != Percolation::Off)
+        .show(ui, |ui| percolation_ui(app, ui, &maze));
+    egui::CollapsingHeader::new("Moving AI scenario")
+        .id_salt("scenario")
+        .open(app.scenario_position().is_some().then_some(true))
+        .show(ui, |ui| scenario_ui(app, ui));
 }
 
 fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
@@ -175,7 +182,6 @@ fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
 }
 
 fn generate_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    ui.label(RichText::new("Generate a maze").strong());
     let settings = &mut app.settings.grid;
     egui::ComboBox::from_label("Generator")
         .selected_text(settings.generator.label())
@@ -185,12 +191,15 @@ fn generate_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         });
     ui.horizontal(|ui| {
-        let label = ui.label("Cells");
+        let label = ui.label("Cell rows");
         ui.add(egui::DragValue::new(&mut settings.cell_rows).range(1..=MAX_CELLS))
             .labelled_by(label.id);
-        ui.label("x");
-        ui.add(egui::DragValue::new(&mut settings.cell_cols).range(1..=MAX_CELLS));
-        let label = ui.label("seed");
+        let label = ui.label("columns");
+        ui.add(egui::DragValue::new(&mut settings.cell_cols).range(1..=MAX_CELLS))
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Generator seed");
         ui.add(egui::DragValue::new(&mut settings.generator_seed))
             .labelled_by(label.id);
     });

@@ -838,6 +838,11 @@ impl Maze {
 
     /// The heuristic's distance from `cell` to the nearest of `targets`.
     fn distance_to(&self, cell: Cell, targets: &[Cell]) -> Cost {
+        if let [t] = targets {
+            return self
+                .heuristic
+                .distance(cell.row.abs_diff(t.row), cell.col.abs_diff(t.col));
+        }
         targets
             .iter()
             .map(|t| {
@@ -958,6 +963,7 @@ impl Problem for Maze {
     fn is_goal(&self, state: &u32) -> bool {
         let cell = self.cell(*state);
         match self.percolation {
+            Percolation::Off if self.goals.len() == 1 => cell == self.goals[0],
             Percolation::Off => self.goals.contains(&cell),
             Percolation::TopBottom => cell.row == self.rows - 1,
             Percolation::LeftRight => cell.col == self.cols - 1,
