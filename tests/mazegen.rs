@@ -106,3 +106,13 @@ fn animation_steps_rebuild_the_maze_from_the_start_grid() {
     assert!(g.initial.iter().all(|&v| v == 0));
     assert!(g.steps.iter().all(|&(_, v)| v == 1));
 }
+
+#[test]
+fn a_generated_maze_file_reads_back_as_a_maze() {
+    // Every row of a generated maze starts with a wall, `#`: it must not pass for anything
+    // else (the sliding tiles' format takes `#` lines as comments).
+    let mut maze = Maze::new(3, 3);
+    maze.apply_generated(&generate(Generator::Eller, 6, 9, 4, 0.0));
+    let back = puzzlelab::puzzles::parse(&puzzlelab::puzzles::Puzzle::to_text(&maze), None).unwrap();
+    assert_eq!(back.puzzle_type().name, "maze");
+}

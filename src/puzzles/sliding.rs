@@ -37,11 +37,15 @@ pub static TYPE: PuzzleType = PuzzleType {
     name: "sliding",
     label: "Sliding tiles",
     sniff: |text| {
-        let numbers_only = text
+        let mut rows = text
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#') && *l != "goal:")
-            .all(|l| l.split_whitespace().all(|w| w.parse::<u8>().is_ok()));
+            .peekable();
+        // At least one row, and nothing but numbers: a maze whose every row starts with a
+        // wall (`#`, a comment here) is not a board of tiles.
+        let numbers_only = rows.peek().is_some()
+            && rows.all(|l| l.split_whitespace().all(|w| w.parse::<u8>().is_ok()));
         if numbers_only { 1.0 } else { 0.0 }
     },
     parse_text: |text| Ok(Box::new(Sliding::from_text(text)?)),
