@@ -113,6 +113,7 @@ fn a_generated_maze_file_reads_back_as_a_maze() {
     // else (the sliding tiles' format takes `#` lines as comments).
     let mut maze = Maze::new(3, 3);
     maze.apply_generated(&generate(Generator::Eller, 6, 9, 4, 0.0));
-    let back = puzzlelab::puzzles::parse(&puzzlelab::puzzles::Puzzle::to_text(&maze), None).unwrap();
+    let back =
+        puzzlelab::puzzles::parse(&puzzlelab::puzzles::Puzzle::to_text(&maze), None).unwrap();
     assert_eq!(back.puzzle_type().name, "maze");
 }

@@ -842,3 +842,234 @@ fn a_race_runs_to_completion_on_every_puzzle_type() {
         }
     }
 }
+
+#[test]
+fn grid_drag_the_goal_paint_terrain_undo_and_redo() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.get_by_label("Clear").click();
+    h.run();
+    let goal = maze(&h).goal();
+    let target = Cell::new(goal.row - 2, goal.col - 3);
+    drag_cells(&mut h, goal, target);
+    assert_eq!(maze(&h).goal(), target, "the goal follows the drag");
+    assert_eq!(maze(&h).goals().len(), 1);
+
+    // The terrain brush paints its cost along a drag: one undo step for the whole stroke.
+    h.get_by_label("Terrain").click();
+    h.run();
+    drag_cells(&mut h, Cell::new(1, 1), Cell::new(1, 4));
+    for col in 1..=4 {
+        assert_eq!(maze(&h).cost_at(Cell::new(1, col)), 5, "column {col}");
+    }
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(
+        maze(&h).cost_at(Cell::new(1, 2)),
+        1,
+        "the stroke is undone at once"
+    );
+    assert_eq!(maze(&h).goal(), target);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(maze(&h).goal(), goal, "the goal's move is undone");
+    h.get_by_label("Redo").click();
+    h.run();
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(maze(&h).goal(), target);
+    assert_eq!(maze(&h).cost_at(Cell::new(1, 3)), 5);
+
+    // Solving goes round or through the terrain at least cost, and agrees with Dijkstra.
+    h.get_by_label("Full speed").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap().clone();
+    let expected = search::solve(&maze(&h), Algorithm::Dijkstra).unwrap().cost;
+    assert!(report.solved && report.optimal);
+    assert_eq!(report.cost, expected);
+    assert_eq!(report.path.last().unwrap().cell, target);
+}
+
+#[test]
+fn grid_goals_brush_adds_a_goal_and_the_nearest_is_reached() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.get_by_label("Clear").click();
+    h.run();
+    h.get_by_label("Goals").click();
+    h.run();
+    click_cell(&mut h, Cell::new(0, 3));
+    assert_eq!(maze(&h).goals().len(), 2);
+    h.get_by_label("Full speed").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    assert_eq!(h.state().result().unwrap().cost, 3.0, "the nearer goal");
+}
+
+#[test]
+fn grid_generate_a_maze_and_solve_it() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.get_by_label("Generate a maze").click();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.run_steps(2);
+    // Animated: it carves a few squares a frame, and Finish completes it.
+    assert!(h.state().generation_progress().is_some());
+    h.run_steps(3);
+    h.get_by_label("Finish").click();
+    h.run_steps(2);
+    h.run();
+    assert!(h.state().generation_progress().is_none());
+    let generated = maze(&h);
+    let settings = h.state().grid_settings().clone();
+    assert_eq!(generated.rows(), 2 * settings.cell_rows + 1);
+    assert_eq!(generated.cols(), 2 * settings.cell_cols + 1);
+    let expected = puzzlelab::puzzles::maze::generate::generate(
+        settings.generator,
+        settings.cell_rows,
+        settings.cell_cols,
+        settings.generator_seed - 1,
+        settings.braid,
+    );
+    assert_eq!(
+        (0..generated.rows() * generated.cols())
+            .map(|i| u8::from(
+                !generated.is_blocked(Cell::new(i / generated.cols(), i % generated.cols()))
+            ))
+            .collect::<Vec<_>>(),
+        expected.squares(),
+        "the animation ends on the generated maze"
+    );
+    h.get_by_label("Full speed").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap();
+    assert!(report.solved);
+    assert_eq!(
+        report.cost,
+        search::solve(&generated, Algorithm::Bfs).unwrap().cost
+    );
+    // Undo brings back the maze from before the generation.
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(maze(&h).rows(), 10);
+}
+
+#[test]
+fn grid_percolation_cluster_and_experiment() {
+    use puzzlelab::app::grid::GridCommand;
+    use puzzlelab::puzzles::maze::Percolation;
+    let mut h = harness(Settings::default());
+    h.state_mut().push(AppCommand::OpenShipped(
+        puzzles::type_by_name("maze").unwrap(),
+        puzzles::shipped()
+            .find(|(_, s)| s.file == "maze-percolation.txt")
+            .unwrap()
+            .1,
+    ));
+    h.run();
+    assert_eq!(maze(&h).percolation(), Percolation::TopBottom);
+    h.state_mut()
+        .push(AppCommand::Grid(GridCommand::ShowCluster(true)));
+    h.run();
+    let cluster = h.state().cluster().expect("shown").to_vec();
+    h.get_by_label("Full speed").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap();
+    // The grid percolates exactly when its cluster is not empty, and the path lies in it.
+    assert_eq!(report.solved, cluster.iter().any(|&x| x));
+    let cols = maze(&h).cols();
+    for place in &report.path {
+        assert!(cluster[place.cell.row * cols + place.cell.col]);
+    }
+    // The experiment runs in the background and plots its curve.
+    {
+        let app = h.state_mut();
+        app.push(AppCommand::Grid(GridCommand::ExperimentWindow(true)));
+    }
+    h.run();
+    h.state_mut().settings_to_save();
+    h.get_by_label("Run").click();
+    run_until(&mut h, |app| {
+        app.experiment_points().is_some_and(|p| p.len() == 41)
+    });
+    let points = h.state().experiment_points().unwrap();
+    assert_eq!(points[0].fraction, 0.0);
+    assert_eq!(points[40].fraction, 1.0);
+}
+
+#[test]
+fn grid_scenario_steps_through_its_problems() {
+    use puzzlelab::app::grid::GridCommand;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tiny.map"),
+        "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n",
+    )
+    .unwrap();
+    let scen = dir.path().join("tiny.map.scen");
+    std::fs::write(
+        &scen,
+        "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\t0\t4\n0\ttiny.map\t5\t4\t0\t0\t4\t3\t6.41421356\n",
+    )
+    .unwrap();
+    let mut h = harness(Settings::default());
+    h.state_mut()
+        .push(AppCommand::Grid(GridCommand::OpenScenario(scen)));
+    h.run();
+    assert_eq!(
+        h.state().scenario_position().map(|p| (p.1, p.2)),
+        Some((0, 2))
+    );
+    assert_eq!(maze(&h).goal(), Cell::new(0, 4));
+    h.get_by_label("Next problem").click();
+    h.run();
+    assert_eq!(maze(&h).goal(), Cell::new(3, 4));
+    assert_eq!(maze(&h).start(), Cell::new(0, 0));
+    h.get_by_label("Full speed").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let cost = h.state().result().unwrap().cost;
+    assert!((cost - h.state().scenario_optimal().unwrap()).abs() < 1e-4);
+    h.get_by_label_contains("matches");
+}
+
+#[test]
+fn grid_a_2048_square_grid_draws_as_a_texture_zooms_and_searches() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.state_mut().push(AppCommand::MazeResize(2048, 2048));
+    h.run();
+    assert_eq!(maze(&h).rows(), 2048);
+    assert!(h.state().canvas_is_texture());
+    // Scrolling over the canvas zooms in about the pointer.
+    let centre = h.get_by_label(CANVAS_LABEL).rect().center();
+    h.hover_at(centre + egui::vec2(50.0, 30.0));
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 400.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+    let (zoom, pan) = h.state().canvas_zoom();
+    assert!(zoom > 1.5, "zoom {zoom}");
+    assert!(pan != egui::Vec2::ZERO);
+    // An animated search on it keeps running frames without blocking.
+    h.get_by_label("Start").click();
+    h.run_steps(5);
+    assert!(h.state().is_running());
+    h.get_by_label("Stop").click();
+    run_until(&mut h, |app| !app.is_running());
+    assert!(h.state().view().stats.expanded > 0);
+}

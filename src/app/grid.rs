@@ -206,6 +206,16 @@ impl PuzzleLabApp {
         &self.settings.grid
     }
 
+    /// Whether the canvas drew the grid as a texture last frame (large grids).
+    pub fn canvas_is_texture(&self) -> bool {
+        self.grid_texture.is_some()
+    }
+
+    /// The canvas's zoom (1 fits the grid) and pan (squares from the centre).
+    pub fn canvas_zoom(&self) -> (f32, egui::Vec2) {
+        (self.grid.zoom, self.grid.pan)
+    }
+
     /// Whether an edit can be undone.
     pub fn can_undo(&self) -> bool {
         !self.grid.history.is_empty()
@@ -535,9 +545,10 @@ impl PuzzleLabApp {
                 return;
             }
         }
-        let name = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
         self.grid.scenario = Some(ScenarioView {
             scenario,
             name,

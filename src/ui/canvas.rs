@@ -226,7 +226,10 @@ fn zoom_and_pan(
 ) {
     let state = &mut app.grid;
     let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-    if let Some(pointer) = response.hover_pos().filter(|_| scroll != 0.0 || pinch != 1.0) {
+    if let Some(pointer) = response
+        .hover_pos()
+        .filter(|_| scroll != 0.0 || pinch != 1.0)
+    {
         let factor = (scroll * 0.002).exp() * pinch;
         let (_, side) = grid_rect(response.rect, rows, cols, state.zoom, state.pan);
         let center = response.rect.center();
@@ -321,7 +324,10 @@ pub(crate) fn paint_scene(
     let (row_range, col_range) = if as_texture {
         (0..0, 0..0)
     } else {
-        (first.row..(last.row + 1).min(picture.rows), first.col..(last.col + 1).min(picture.cols))
+        (
+            first.row..(last.row + 1).min(picture.rows),
+            first.col..(last.col + 1).min(picture.cols),
+        )
     };
     let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
     for row in row_range {

@@ -48,11 +48,19 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Brush:");
         for (b, name, tip) in [
-            (Brush::Walls, "Walls", "Block squares (or free them, starting on a wall)"),
+            (
+                Brush::Walls,
+                "Walls",
+                "Block squares (or free them, starting on a wall)",
+            ),
             (Brush::Terrain(1), "Eraser", "Plain free squares (cost 1)"),
             (Brush::Goals, "Goals", "Click to add a goal or remove one"),
         ] {
-            if ui.selectable_label(brush == b, name).on_hover_text(tip).clicked() {
+            if ui
+                .selectable_label(brush == b, name)
+                .on_hover_text(tip)
+                .clicked()
+            {
                 grid(app, GridCommand::Brush(b));
             }
         }
@@ -280,15 +288,21 @@ fn scenario_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
         Some((name, i, n)) => {
             ui.label(RichText::new(format!("Scenario {name}")).strong());
+            ui.label(format!("problem {} of {n}", i + 1));
             ui.horizontal(|ui| {
-                if ui.add_enabled(i > 0, egui::Button::new("◀")).clicked() {
+                if ui
+                    .add_enabled(i > 0, egui::Button::new("Previous problem"))
+                    .clicked()
+                {
                     grid(app, GridCommand::ScenarioProblem(i - 1));
                 }
-                ui.label(format!("problem {} of {n}", i + 1));
-                if ui.add_enabled(i + 1 < n, egui::Button::new("▶")).clicked() {
+                if ui
+                    .add_enabled(i + 1 < n, egui::Button::new("Next problem"))
+                    .clicked()
+                {
                     grid(app, GridCommand::ScenarioProblem(i + 1));
                 }
-                if ui.button("Close").clicked() {
+                if ui.button("Close scenario").clicked() {
                     grid(app, GridCommand::CloseScenario);
                 }
             });
@@ -375,11 +389,8 @@ pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                 .show(ui, |plot| {
                     plot.line(egui_plot::Line::new("percolating", points));
                     plot.vline(
-                        egui_plot::VLine::new(
-                            "threshold 0.5927",
-                            SQUARE_LATTICE_THRESHOLD,
-                        )
-                        .color(egui::Color32::from_rgb(200, 80, 80)),
+                        egui_plot::VLine::new("threshold 0.5927", SQUARE_LATTICE_THRESHOLD)
+                            .color(egui::Color32::from_rgb(200, 80, 80)),
                     );
                 });
         });

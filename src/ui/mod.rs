@@ -82,7 +82,9 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .on_hover_text("A .scen file of the Moving AI grid benchmarks")
                 .clicked()
             {
-                app.push(AppCommand::Grid(crate::app::grid::GridCommand::OpenScenarioDialog));
+                app.push(AppCommand::Grid(
+                    crate::app::grid::GridCommand::OpenScenarioDialog,
+                ));
             }
             ui.separator();
             if ui.button("Export canvas as PNG…").clicked() {
