@@ -246,7 +246,16 @@ fn percolation_searches_from_every_top_square_to_any_bottom_square() {
     use puzzlelab::puzzles::{NoWatcher, Puzzle};
     let mut maze = Maze::from_text("percolation: top-bottom\n#.#.\n#..#\n##.#\n##.#\n").unwrap();
     assert_eq!(maze.percolation(), Percolation::TopBottom);
-    assert_eq!(maze.start_states(), vec![1, 3]);
+    let starts: Vec<(u32, u32)> = maze
+        .start_states()
+        .iter()
+        .map(|&s| (s >> 16, s & 0xFFFF))
+        .collect();
+    assert_eq!(
+        starts,
+        vec![(0, 1), (0, 3)],
+        "(row, column) of the free top squares"
+    );
     let result = search::solve(&maze, Algorithm::Bfs).unwrap();
     assert_eq!(result.outcome, Outcome::Found);
     assert_eq!(result.cost, 4.0);

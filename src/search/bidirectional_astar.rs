@@ -32,7 +32,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     let mut trees = [Tree::new(problem), Tree::new(problem)];
     let mut open = [BinaryHeap::new(), BinaryHeap::new()];
     let mut closed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
-    let mut seq = 0;
+    let mut seq: u32 = 0;
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
@@ -40,12 +40,11 @@ pub(super) fn search<P: Problem + ?Sized>(
                 observer.generated(&trees[side].node(id).state);
                 open[side].push(Entry {
                     f: h,
-                    h,
                     g: 0.0,
                     seq,
                     id,
                 });
-                seq += 1;
+                seq = seq.wrapping_add(1);
             }
         }
     }
@@ -129,12 +128,11 @@ pub(super) fn search<P: Problem + ?Sized>(
             let h = heuristic(side, child_state);
             open[side].push(Entry {
                 f: g_new + h,
-                h,
                 g: g_new,
                 seq,
                 id: child,
             });
-            seq += 1;
+            seq = seq.wrapping_add(1);
         }
         stats.frontier = (open[0].len() + open[1].len()) as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);

@@ -4,6 +4,12 @@
 //! only (no closed set), so it suits puzzles whose state spaces do not fit in memory, such as
 //! the 15-puzzle. The depth-first search uses an explicit stack (no recursion limit) and
 //! skips the move straight back to the previous state.
+//!
+//! A problem with a dense state numbering ([`Problem::dense_size`], a grid) is small enough
+//! for a transposition table: within an iteration a state reached again at no smaller `g` is
+//! not searched again (its first visit searched everything the second could reach within the
+//! bound). That keeps each iteration linear in the number of states instead of exponential,
+//! and makes a search with no solution end.
 
 use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
@@ -45,13 +51,19 @@ pub(super) fn search<P: Problem + ?Sized>(
         algorithm: super::Algorithm::IdaStar,
         stats,
     };
+    let mut table: Option<Vec<Cost>> = problem.dense_size().map(|n| vec![Cost::INFINITY; n]);
     loop {
         stats.iterations += 1;
         stats.threshold = threshold;
         observer.iteration(stats.iterations, threshold);
+        if let Some(t) = &mut table {
+            t.fill(Cost::INFINITY);
+        }
         let mut next = Cost::INFINITY;
         for start in &starts {
-            match bounded(problem, start, threshold, observer, cancel, &mut stats) {
+            match bounded(
+                problem, start, threshold, observer, cancel, &mut stats, &mut table,
+            ) {
                 Bounded::Found(states, moves, cost) => {
                     return finish(Outcome::Found, states, moves, cost, stats);
                 }
@@ -68,7 +80,9 @@ pub(super) fn search<P: Problem + ?Sized>(
     }
 }
 
-/// One depth-first search from `start` bounded by `threshold` on `g + h`.
+/// One depth-first search from `start` bounded by `threshold` on `g + h`; `table` is the
+/// transposition table (least `g` per dense state index this iteration), if the problem has
+/// one.
 fn bounded<P: Problem + ?Sized>(
     problem: &P,
     start: &P::State,
@@ -76,7 +90,15 @@ fn bounded<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     cancel: &CancelToken,
     stats: &mut Stats,
+    table: &mut Option<Vec<Cost>>,
 ) -> Bounded<P::State, P::Move> {
+    if let Some(t) = table {
+        let i = problem.dense_index(start);
+        if t[i] <= 0.0 {
+            return Bounded::Exhausted(Cost::INFINITY);
+        }
+        t[i] = 0.0;
+    }
     let mut path: Vec<P::State> = vec![start.clone()];
     let mut moves: Vec<P::Move> = Vec::new();
     let mut stack: Vec<Frame<P::State, P::Move>> = Vec::new();
@@ -133,7 +155,15 @@ fn bounded<P: Problem + ?Sized>(
                 let successor = frame.successors[frame.next].clone();
                 frame.next += 1;
                 pending -= 1;
-                g = frame.g + successor.cost;
+                let g_new = frame.g + successor.cost;
+                if let Some(t) = table {
+                    let i = problem.dense_index(&successor.state);
+                    if g_new >= t[i] - EPSILON {
+                        continue; // reached before this iteration at no greater cost
+                    }
+                    t[i] = g_new;
+                }
+                g = g_new;
                 observer.generated(&successor.state);
                 path.push(successor.state);
                 moves.push(successor.mv);

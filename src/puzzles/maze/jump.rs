@@ -11,7 +11,7 @@ use super::{Dir, Maze, Report};
 use crate::puzzles::Place;
 use crate::search::{Problem, Successor};
 
-/// Pushes the jump points reachable from square `index`, reached from `parent` (`None` at a
+/// Pushes the jump points reachable from state `index`, reached from `parent` (`None` at a
 /// start), onto `out`, each with its direction and the cost of the line to it.
 pub(super) fn successors(
     maze: &Maze,
@@ -69,7 +69,7 @@ pub(super) fn successors(
         if let Some((jr, jc, steps)) = jump(maze, r + dr, c + dc, dr, dc) {
             let dir = Dir::from_delta(dr, dc).expect("a unit direction");
             out.push(Successor {
-                state: (jr as usize * maze.cols() + jc as usize) as u32,
+                state: Maze::state_at(jr as usize, jc as usize),
                 mv: dir,
                 cost: dir.length() * steps as f64,
             });
@@ -91,7 +91,7 @@ fn jump(
         if !maze.free_at(r, c) {
             return None;
         }
-        if maze.is_goal(&((r as usize * maze.cols() + c as usize) as u32)) {
+        if maze.is_goal(&Maze::state_at(r as usize, c as usize)) {
             return Some((r, c, steps));
         }
         let free = |er: isize, ec: isize| maze.free_at(r + er, c + ec);

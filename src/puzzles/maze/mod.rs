@@ -446,9 +446,15 @@ impl Maze {
         cell.row * self.cols + cell.col
     }
 
-    pub(crate) fn cell(&self, index: u32) -> Cell {
-        let index = index as usize;
-        Cell::new(index / self.cols, index % self.cols)
+    /// The square of a search state: the row in the high 16 bits, the column in the low
+    /// (no division on the search's hot path; sides are at most [`MAX_SIDE`]).
+    pub(crate) fn cell(&self, state: u32) -> Cell {
+        Cell::new((state >> 16) as usize, (state & 0xFFFF) as usize)
+    }
+
+    /// The search state of the square at (row, column).
+    pub(crate) fn state_at(row: usize, col: usize) -> u32 {
+        ((row << 16) | col) as u32
     }
 
     fn contains(&self, cell: Cell) -> bool {
@@ -792,14 +798,14 @@ impl Maze {
     /// The successors of square `index` (each move with the terrain cost of the square it
     /// enters); `backward` gives the predecessors instead (the same squares, each move from
     /// there to here with the cost of entering here).
-    fn neighbours(&self, index: u32, backward: bool, out: &mut Vec<Successor<u32, Dir>>) {
-        let here = self.cell(index);
+    fn neighbours(&self, state: u32, backward: bool, out: &mut Vec<Successor<u32, Dir>>) {
+        let here = self.cell(state);
         let (r, c) = (here.row as isize, here.col as isize);
         let dirs: &[Dir] = match self.connectivity {
             Connectivity::Four => &Dir::FOUR,
             Connectivity::Eight => &Dir::ALL,
         };
-        let here_cost = Cost::from(self.cost[index as usize]);
+        let here_cost = Cost::from(self.cost[self.index(here)]);
         for &dir in dirs {
             let (dr, dc) = dir.delta();
             let (nr, nc) = if backward {
@@ -822,14 +828,14 @@ impl Maze {
                     continue;
                 }
             }
-            let next = (nr as usize * self.cols + nc as usize) as u32;
+            let (nr, nc) = (nr as usize, nc as usize);
             let entered = if backward {
                 here_cost
             } else {
-                Cost::from(self.cost[next as usize])
+                Cost::from(self.cost[nr * self.cols + nc])
             };
             out.push(Successor {
-                state: next,
+                state: Self::state_at(nr, nc),
                 mv: dir,
                 cost: entered * dir.length(),
             });
@@ -868,7 +874,7 @@ impl Maze {
         d as Cost
     }
 
-    /// The indices of the free squares of row `row` or (`column`) column `index`.
+    /// The states of the free squares of row `index` or (`column`) column `index`.
     fn free_line(&self, index: usize, column: bool) -> Vec<u32> {
         let cells: Vec<Cell> = if column {
             (0..self.rows).map(|r| Cell::new(r, index)).collect()
@@ -878,7 +884,7 @@ impl Maze {
         cells
             .into_iter()
             .filter(|&c| !self.is_blocked(c))
-            .map(|c| self.index(c) as u32)
+            .map(|c| Self::state_at(c.row, c.col))
             .collect()
     }
 }
@@ -948,13 +954,13 @@ impl MazeOptions {
 }
 
 impl Problem for Maze {
-    /// The index `row * cols + col` of the square the path has reached.
+    /// The square the path has reached: its row in the high 16 bits, its column in the low.
     type State = u32;
     type Move = Dir;
 
     fn start_states(&self) -> Vec<u32> {
         match self.percolation {
-            Percolation::Off => vec![self.index(self.start) as u32],
+            Percolation::Off => vec![Self::state_at(self.start.row, self.start.col)],
             Percolation::TopBottom => self.free_line(0, false),
             Percolation::LeftRight => self.free_line(0, true),
         }
@@ -1005,7 +1011,7 @@ impl Problem for Maze {
     }
 
     fn dense_index(&self, state: &u32) -> usize {
-        *state as usize
+        self.index(self.cell(*state))
     }
 
     fn searches_backward(&self) -> bool {
@@ -1014,7 +1020,11 @@ impl Problem for Maze {
 
     fn goal_states(&self) -> Vec<u32> {
         match self.percolation {
-            Percolation::Off => self.goals.iter().map(|&g| self.index(g) as u32).collect(),
+            Percolation::Off => self
+                .goals
+                .iter()
+                .map(|g| Self::state_at(g.row, g.col))
+                .collect(),
             Percolation::TopBottom => self.free_line(self.rows - 1, false),
             Percolation::LeftRight => self.free_line(self.cols - 1, true),
         }
@@ -1266,11 +1276,12 @@ mod tests {
         // The diagonal from (0, 0) to (1, 1) passes one blocked square.
         let mut maze = Maze::from_text("moves: 8\nS#\n.G\n").unwrap();
         let mut out = Vec::new();
-        maze.successors(&0, &mut out);
+        let start = maze.start_states()[0];
+        maze.successors(&start, &mut out);
         assert!(!out.iter().any(|s| s.mv == Dir::DownRight));
         maze.set_corner_cutting(true);
         out.clear();
-        maze.successors(&0, &mut out);
+        maze.successors(&start, &mut out);
         let diagonal = out.iter().find(|s| s.mv == Dir::DownRight).unwrap();
         assert!((diagonal.cost - std::f64::consts::SQRT_2).abs() < 1e-12);
     }

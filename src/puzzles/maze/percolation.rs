@@ -35,15 +35,16 @@ fn flood(maze: &Maze, first: bool) -> Vec<bool> {
     };
     let mut seen = vec![false; rows * cols];
     let mut queue: VecDeque<u32> = maze.free_line(line, column).into();
-    for &i in &queue {
-        seen[i as usize] = true;
+    let index = |state: u32| maze.index(maze.cell(state));
+    for &s in &queue {
+        seen[index(s)] = true;
     }
     let mut out = Vec::new();
-    while let Some(i) = queue.pop_front() {
+    while let Some(state) = queue.pop_front() {
         out.clear();
-        maze.neighbours(i, false, &mut out);
+        maze.neighbours(state, false, &mut out);
         for s in &out {
-            if !std::mem::replace(&mut seen[s.state as usize], true) {
+            if !std::mem::replace(&mut seen[index(s.state)], true) {
                 queue.push_back(s.state);
             }
         }
