@@ -32,19 +32,12 @@ pub(super) fn search<P: Problem + ?Sized>(
     let mut trees = [Tree::new(problem), Tree::new(problem)];
     let mut open = [BinaryHeap::new(), BinaryHeap::new()];
     let mut closed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
-    let mut seq: u32 = 0;
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
                 let h = heuristic(side, &trees[side].node(id).state);
                 observer.generated(&trees[side].node(id).state);
-                open[side].push(Entry {
-                    f: h,
-                    g: 0.0,
-                    seq,
-                    id,
-                });
-                seq = seq.wrapping_add(1);
+                open[side].push(Entry::new(h, 0.0, id));
             }
         }
     }
@@ -57,7 +50,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         // Drop stale entries (a cheaper path was queued since, or already expanded).
         for side in 0..2 {
             while let Some(top) = open[side].peek() {
-                let stale = top.g > trees[side].node(top.id).g
+                let stale = top.g() > trees[side].node(top.id).g
                     || closed[side].get(top.id as usize) == Some(&true);
                 if !stale {
                     break;
@@ -69,7 +62,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             break;
         };
         if let Some((mu, ..)) = best
-            && mu <= front.f.max(back.f) + EPSILON
+            && mu <= front.f().max(back.f()) + EPSILON
         {
             break;
         }
@@ -126,13 +119,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                 }
             }
             let h = heuristic(side, child_state);
-            open[side].push(Entry {
-                f: g_new + h,
-                g: g_new,
-                seq,
-                id: child,
-            });
-            seq = seq.wrapping_add(1);
+            open[side].push(Entry::new(g_new + h, g_new, child));
         }
         stats.frontier = (open[0].len() + open[1].len()) as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);

@@ -642,7 +642,15 @@ fn is_plain_grid(picture: &Picture) -> bool {
 pub struct GridTexture {
     handle: Option<TextureHandle>,
     key: Option<(u64, u64, usize, usize, bool, usize, usize)>,
+    /// When it was last remade.
+    made_at: Option<std::time::Instant>,
 }
+
+/// Grids of more squares than this remake their texture for search progress at most every
+/// [`PROGRESS_INTERVAL`], so panning and zooming stay smooth while a search runs.
+const THROTTLED_SQUARES: usize = 512 * 512;
+/// See [`THROTTLED_SQUARES`].
+const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_millis(80);
 
 impl GridTexture {
     /// Brings the texture up to date with `scene` and returns its id.
@@ -657,8 +665,20 @@ impl GridTexture {
             picture.rows,
             picture.cols,
         );
-        if let (Some(handle), true) = (&self.handle, self.key == Some(key)) {
-            return handle.id();
+        if let (Some(handle), Some(old)) = (&self.handle, self.key) {
+            if old == key {
+                return handle.id();
+            }
+            // Only the search's marks changed: on a very large grid, wait a little.
+            let progress_only = (old.0, old.2, old.3, old.4, old.5, old.6)
+                == (key.0, key.2, key.3, key.4, key.5, key.6);
+            let recent = self
+                .made_at
+                .is_some_and(|t| t.elapsed() < PROGRESS_INTERVAL);
+            if progress_only && recent && picture.squares.len() > THROTTLED_SQUARES {
+                ctx.request_repaint_after(PROGRESS_INTERVAL);
+                return handle.id();
+            }
         }
         let image = grid_image(scene);
         let options = TextureOptions::NEAREST;
@@ -667,6 +687,7 @@ impl GridTexture {
             None => self.handle = Some(ctx.load_texture("grid", image, options)),
         }
         self.key = Some(key);
+        self.made_at = Some(std::time::Instant::now());
         self.handle.as_ref().expect("just made").id()
     }
 }
