@@ -483,7 +483,9 @@ pub(crate) fn paint_scene(
             center(place.cell) + vec2(dc as f32, dr as f32) * side * 0.3
         }
     };
-    if !view.path.is_empty() && !(as_texture && side < 6.0) {
+    // On a texture of small squares the path is in its pixels already.
+    let path_in_pixels = as_texture && side < 6.0;
+    if !view.path.is_empty() && !path_in_pixels {
         let points: Vec<Pos2> = view.path.iter().map(|&p| place_pos(p)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));
     }
