@@ -47,11 +47,10 @@ pub(super) fn search<P: Problem + ?Sized>(
         .find_map(|e| Some((0.0, e.id, trees[1].find(&trees[0].node(e.id).state)?)));
     let mut successors = Vec::new();
     loop {
-        // Drop stale entries (a cheaper path was queued since, or already expanded).
+        // Drop stale entries (their state was already expanded, from a cheaper entry).
         for side in 0..2 {
             while let Some(top) = open[side].peek() {
-                let stale = top.g() > trees[side].node(top.id).g
-                    || closed[side].get(top.id as usize) == Some(&true);
+                let stale = closed[side].get(top.id as usize) == Some(&true);
                 if !stale {
                     break;
                 }
@@ -82,12 +81,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
         observer.expanded(&state, depth, &stats);
-        successors.clear();
-        if side == 0 {
-            problem.successors(&state, &mut successors);
-        } else {
-            problem.predecessors(&state, &mut successors);
-        }
+        super::neighbours_toward(problem, side == 1, &state, &mut successors);
         for successor in successors.drain(..) {
             stats.generated += 1;
             let g_new = g + successor.cost;

@@ -49,12 +49,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             stats.expanded += 1;
             stats.max_depth = stats.max_depth.max(depth);
             observer.expanded(&state, depth, &stats);
-            successors.clear();
-            if side == 0 {
-                problem.successors(&state, &mut successors);
-            } else {
-                problem.predecessors(&state, &mut successors);
-            }
+            super::neighbours_toward(problem, side == 1, &state, &mut successors);
             for successor in successors.drain(..) {
                 stats.generated += 1;
                 let Ok(child) =

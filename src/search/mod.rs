@@ -561,6 +561,22 @@ pub fn count_reachable<P: Problem + ?Sized>(problem: &P, cancel: &CancelToken) -
     }
 }
 
+/// Pushes the neighbours of `state` in a search's direction: its successors searching forward
+/// (`backward` false), its predecessors searching backward (bidirectional searches).
+fn neighbours_toward<P: Problem + ?Sized>(
+    problem: &P,
+    backward: bool,
+    state: &P::State,
+    out: &mut Vec<Successor<P::State, P::Move>>,
+) {
+    out.clear();
+    if backward {
+        problem.predecessors(state, out);
+    } else {
+        problem.successors(state, out);
+    }
+}
+
 fn duration_ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }

@@ -29,7 +29,9 @@ pub(super) struct Tree<'p, P: Problem + ?Sized> {
     problem: &'p P,
     nodes: Vec<Node<P::State, P::Move>>,
     index: FxHashMap<P::State, NodeId>,
-    /// `dense[problem.dense_index(state)]`, for problems with a dense numbering.
+    /// `dense[problem.dense_index(state)]` is the node's id plus one, 0 for a state not
+    /// reached, for problems with a dense numbering. Zeros, so a large table is allocated
+    /// zeroed by the system and only the pages touched cost anything.
     dense: Vec<NodeId>,
 }
 
@@ -39,9 +41,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             problem,
             nodes: Vec::new(),
             index: FxHashMap::default(),
-            dense: problem
-                .dense_size()
-                .map_or_else(Vec::new, |n| vec![NO_PARENT; n]),
+            dense: problem.dense_size().map_or_else(Vec::new, |n| vec![0; n]),
         }
     }
 
@@ -50,8 +50,8 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         if self.dense.is_empty() {
             self.index.get(state).copied()
         } else {
-            let id = self.dense[self.problem.dense_index(state)];
-            (id != NO_PARENT).then_some(id)
+            let slot = self.dense[self.problem.dense_index(state)];
+            slot.checked_sub(1)
         }
     }
 
@@ -73,7 +73,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         if self.dense.is_empty() {
             self.index.insert(state.clone(), id);
         } else {
-            self.dense[self.problem.dense_index(&state)] = id;
+            self.dense[self.problem.dense_index(&state)] = id + 1;
         }
         self.nodes.push(Node {
             state,
@@ -95,14 +95,18 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         mv: P::Move,
         g: Cost,
     ) -> Result<NodeId, NodeId> {
-        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion states");
+        // Below NodeId::MAX: ids are stored plus one, and MAX means "no parent".
+        let id = NodeId::try_from(self.nodes.len())
+            .ok()
+            .filter(|&id| id < NodeId::MAX - 1)
+            .expect("more than 4 billion states");
         let depth = self.nodes[parent as usize].depth + 1;
         if !self.dense.is_empty() {
             let slot = &mut self.dense[self.problem.dense_index(&state)];
-            if *slot != NO_PARENT {
-                return Err(*slot);
+            if *slot != 0 {
+                return Err(*slot - 1);
             }
-            *slot = id;
+            *slot = id + 1;
             self.nodes.push(Node {
                 state,
                 parent,

@@ -380,6 +380,14 @@ fn all_cells(p: &Passages) -> impl Iterator<Item = Cell> + use<> {
     (0..rows).flat_map(move |r| (0..cols).map(move |c| Cell::new(r, c)))
 }
 
+/// The neighbours of `cell` whose `visited` flag (indexed row * cols + col) is `wanted`.
+fn neighbours_where(p: &Passages, cell: Cell, visited: &[bool], wanted: bool) -> Vec<Cell> {
+    p.neighbours(cell)
+        .into_iter()
+        .filter(|n| visited[n.row * p.cols + n.col] == wanted)
+        .collect()
+}
+
 fn random_cell(p: &Passages, rng: &mut impl Rng) -> Cell {
     Cell::new(rng.random_range(0..p.rows), rng.random_range(0..p.cols))
 }
@@ -506,12 +514,7 @@ fn hunt_and_kill(rec: &mut Recorder, rng: &mut impl Rng) {
     // Rows before this one are all visited: the hunt starts here.
     let mut hunt_row = 0;
     while let Some(cell) = current {
-        let fresh: Vec<Cell> = rec
-            .passages
-            .neighbours(cell)
-            .into_iter()
-            .filter(|n| !visited[n.row * cols + n.col])
-            .collect();
+        let fresh = neighbours_where(&rec.passages, cell, &visited, false);
         if let Some(&n) = fresh.choose(rng) {
             rec.link(cell, n);
             visited[n.row * cols + n.col] = true;
@@ -527,12 +530,7 @@ fn hunt_and_kill(rec: &mut Recorder, rng: &mut impl Rng) {
                     continue;
                 }
                 row_done = false;
-                let joined: Vec<Cell> = rec
-                    .passages
-                    .neighbours(cand)
-                    .into_iter()
-                    .filter(|n| visited[n.row * cols + n.col])
-                    .collect();
+                let joined = neighbours_where(&rec.passages, cand, &visited, true);
                 if let Some(&n) = joined.choose(rng) {
                     rec.link(cand, n);
                     visited[hunt_row * cols + c] = true;
@@ -547,12 +545,7 @@ fn hunt_and_kill(rec: &mut Recorder, rng: &mut impl Rng) {
                 let later = (hunt_row + 1..rows).find_map(|r| {
                     (0..cols).find_map(|c| {
                         let cand = Cell::new(r, c);
-                        let joined: Vec<Cell> = rec
-                            .passages
-                            .neighbours(cand)
-                            .into_iter()
-                            .filter(|n| visited[n.row * cols + n.col])
-                            .collect();
+                        let joined = neighbours_where(&rec.passages, cand, &visited, true);
                         (!visited[r * cols + c] && !joined.is_empty()).then_some((cand, joined))
                     })
                 });
@@ -583,12 +576,7 @@ fn growing_tree(rec: &mut Recorder, rng: &mut impl Rng, newest: f64) {
             rng.random_range(0..active.len())
         };
         let cell = active[i];
-        let fresh: Vec<Cell> = rec
-            .passages
-            .neighbours(cell)
-            .into_iter()
-            .filter(|n| !visited[n.row * cols + n.col])
-            .collect();
+        let fresh = neighbours_where(&rec.passages, cell, &visited, false);
         match fresh.choose(rng) {
             Some(&n) => {
                 rec.link(cell, n);
