@@ -682,7 +682,7 @@ impl GridTexture {
                 return handle.id();
             }
         }
-        let image = grid_image(scene);
+        let image = fit_texture(grid_image(scene), ctx.input(|i| i.max_texture_side));
         let options = TextureOptions::NEAREST;
         match &mut self.handle {
             Some(handle) => handle.set(image, options),
@@ -740,6 +740,22 @@ fn grid_image(scene: &Scene) -> ColorImage {
         put(current, CURRENT);
     }
     ColorImage::new([picture.cols, picture.rows], pixels)
+}
+
+/// `image` shrunk by a whole factor (keeping one pixel of each block) if a side exceeds what
+/// the graphics backend takes (`max_side`), so an oversized map still draws.
+fn fit_texture(image: ColorImage, max_side: usize) -> ColorImage {
+    let [w, h] = image.size;
+    let k = w.max(h).div_ceil(max_side.max(1));
+    if k <= 1 {
+        return image;
+    }
+    let (sw, sh) = (w.div_ceil(k), h.div_ceil(k));
+    let pixels = (0..sh)
+        .flat_map(|y| (0..sw).map(move |x| (x * k, y * k)))
+        .map(|(x, y)| image.pixels[y * w + x])
+        .collect();
+    ColorImage::new([sw, sh], pixels)
 }
 
 /// The shade of a square with terrain cost `cost` (2 to 9): darker is dearer.

@@ -362,7 +362,7 @@ pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                 if let Some(e) = &app.grid.experiment {
                     ui.add(
                         egui::ProgressBar::new(e.points.len() as f32 / e.expected as f32)
-                            .desired_width(150.0)
+                            .desired_width(260.0)
                             .text(format!(
                                 "{} x {} grids, {} per point",
                                 e.side, e.side, e.trials
@@ -387,7 +387,10 @@ pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                 .legend(egui_plot::Legend::default())
                 .allow_scroll(false)
                 .show(ui, |plot| {
-                    plot.line(egui_plot::Line::new("percolating", points));
+                    plot.line(
+                        egui_plot::Line::new("percolating", points)
+                            .color(egui::Color32::from_rgb(90, 150, 230)),
+                    );
                     plot.vline(
                         egui_plot::VLine::new("threshold 0.5927", SQUARE_LATTICE_THRESHOLD)
                             .color(egui::Color32::from_rgb(200, 80, 80)),
