@@ -1007,7 +1007,6 @@ fn grid_percolation_cluster_and_experiment() {
 
 #[test]
 fn grid_scenario_steps_through_its_problems() {
-    use puzzlelab::app::grid::GridCommand;
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("tiny.map"),
@@ -1021,8 +1020,8 @@ fn grid_scenario_steps_through_its_problems() {
     )
     .unwrap();
     let mut h = harness(Settings::default());
-    h.state_mut()
-        .push(AppCommand::Grid(GridCommand::OpenScenario(scen)));
+    // Opening a .scen file like any puzzle file opens the scenario with its map.
+    h.state_mut().push(AppCommand::OpenPath(scen));
     h.run();
     assert_eq!(
         h.state().scenario_position().map(|p| (p.1, p.2)),

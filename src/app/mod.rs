@@ -724,6 +724,14 @@ impl PuzzleLabApp {
             },
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
             AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
+            // A Moving AI scenario opens with its map.
+            AppCommand::OpenPath(path)
+                if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("scen")) =>
+            {
+                self.apply_grid(grid::GridCommand::OpenScenario(path));
+            }
             AppCommand::OpenPath(path) => match puzzles::load_file(&path, None) {
                 Ok(p) => {
                     self.set_status(format!("Opened {}.", path.display()));
@@ -1202,7 +1210,7 @@ impl PuzzleLabApp {
                         .add_filter("Moving AI scenario", &["scen"])
                         .add_filter("All files", &["*"]),
                     _ => rfd::FileDialog::new()
-                        .add_filter("Puzzle files", &["txt", "json", "map"])
+                        .add_filter("Puzzle files", &["txt", "json", "map", "scen"])
                         .add_filter("All files", &["*"]),
                 };
                 if let Some(dir) = dir.filter(|d| d.is_dir()) {
