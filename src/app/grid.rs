@@ -328,11 +328,13 @@ impl PuzzleLabApp {
                 self.edit_as(|m: &mut Maze| m.move_goal(i, to));
             }
             GridCommand::ToggleGoal(cell) => {
-                let before = self.maze().map(|m| m.goals().len());
+                let last_goal = self.maze().is_some_and(|m| m.goals() == [cell]);
+                let blocked = self.maze().is_some_and(|m| m.is_blocked(cell));
                 self.edit_as(|m: &mut Maze| m.toggle_goal(cell));
-                let after = self.maze().map(|m| m.goals().len());
-                if before == after && before == Some(1) {
+                if last_goal {
                     self.set_status("The last goal stays: add another before removing it.");
+                } else if blocked {
+                    self.set_status("A goal must be on a free square.");
                 }
             }
             GridCommand::Generate => self.generate(),
