@@ -16,7 +16,6 @@
 //! JSON format: `{"type": "car-maze", "version": 1, "rows": [["DR: DR", ...], ...],
 //! "start": {"row": 1, "col": 0, "side": "left"}, "exit": {"row": 3, "col": 5}}`.
 
-use std::any::Any;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -596,6 +595,8 @@ impl Problem for CarMaze {
 }
 
 impl Puzzle for CarMaze {
+    puzzle_plumbing!();
+
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }
@@ -639,10 +640,6 @@ impl Puzzle for CarMaze {
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
-    }
-
-    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
-        algorithm.is_optimal_for(self)
     }
 
     fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
@@ -699,18 +696,6 @@ impl Puzzle for CarMaze {
             }),
             exit: Some(self.exit),
         })
-    }
-
-    fn clone_box(&self) -> Box<dyn Puzzle> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 

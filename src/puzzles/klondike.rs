@@ -12,7 +12,6 @@
 //! JSON format: `{"type": "klondike", "version": 1, "grid": ["__x__", ...],
 //! "start": {"row": 11, "col": 11}}` (`start` optional, default the centre).
 
-use std::any::Any;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -360,6 +359,8 @@ impl Problem for Klondike {
 }
 
 impl Puzzle for Klondike {
+    puzzle_plumbing!();
+
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }
@@ -393,10 +394,6 @@ impl Puzzle for Klondike {
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
-    }
-
-    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
-        algorithm.is_optimal_for(self)
     }
 
     fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
@@ -454,17 +451,5 @@ impl Puzzle for Klondike {
             grid: self.grid_strings(),
             start: Some(self.start),
         })
-    }
-
-    fn clone_box(&self) -> Box<dyn Puzzle> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }

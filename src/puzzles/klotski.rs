@@ -18,7 +18,6 @@
 //! [{"row": 0, "col": 1}, ...], ...}, "target": "A", "goal": {"row": 3, "col": 1},
 //! "distinct": []}`.
 
-use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -1041,6 +1040,8 @@ impl Problem for Klotski {
 }
 
 impl Puzzle for Klotski {
+    puzzle_plumbing!();
+
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }
@@ -1062,10 +1063,6 @@ impl Puzzle for Klotski {
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
-    }
-
-    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
-        algorithm.is_optimal_for(self)
     }
 
     fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
@@ -1159,17 +1156,5 @@ impl Puzzle for Klotski {
             distinct: self.distinct_letters(),
             metric: self.metric,
         })
-    }
-
-    fn clone_box(&self) -> Box<dyn Puzzle> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }

@@ -5,6 +5,29 @@
 //! Coordinates everywhere are [`Cell`]s: (row, column), 0-based, origin at the top-left, rows
 //! growing downwards.
 
+/// The [`Puzzle`] methods every puzzle type implements alike (it implements
+/// [`search::Problem`] and `Clone`): `guarantees_optimal` by [`Algorithm::is_optimal_for`],
+/// `clone_box`, `as_any` and `as_any_mut`. Invoked inside each `impl Puzzle`.
+macro_rules! puzzle_plumbing {
+    () => {
+        fn guarantees_optimal(&self, algorithm: $crate::search::Algorithm) -> bool {
+            algorithm.is_optimal_for(self)
+        }
+
+        fn clone_box(&self) -> Box<dyn $crate::puzzles::Puzzle> {
+            Box::new(self.clone())
+        }
+
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    };
+}
+
 pub mod car_maze;
 pub mod klondike;
 pub mod klotski;

@@ -16,7 +16,6 @@
 //! moves the blank one square, flipping the parity of its Manhattan distance to its goal
 //! square. A board is solvable exactly when the two parities agree.
 
-use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
@@ -729,6 +728,8 @@ impl Problem for Sliding {
 }
 
 impl Puzzle for Sliding {
+    puzzle_plumbing!();
+
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }
@@ -768,10 +769,6 @@ impl Puzzle for Sliding {
             n if n <= pattern_db::MAX_SQUARES => Algorithm::IdaStar,
             _ => Algorithm::Greedy,
         }
-    }
-
-    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
-        algorithm.is_optimal_for(self)
     }
 
     /// Small boards are counted by search; larger ones by the formula (rows x cols)! / 2
@@ -858,17 +855,5 @@ impl Puzzle for Sliding {
             tiles: rows(&self.tiles),
             goal: (self.goal != default_goal(self.rows, self.cols)).then(|| rows(&self.goal)),
         })
-    }
-
-    fn clone_box(&self) -> Box<dyn Puzzle> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }

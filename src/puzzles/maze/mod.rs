@@ -22,7 +22,6 @@ mod jump;
 pub mod movingai;
 pub mod percolation;
 
-use std::any::Any;
 use std::fmt;
 
 use rand::rngs::StdRng;
@@ -1057,6 +1056,8 @@ impl Problem for Maze {
 }
 
 impl Puzzle for Maze {
+    puzzle_plumbing!();
+
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }
@@ -1119,10 +1120,6 @@ impl Puzzle for Maze {
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::AStar
-    }
-
-    fn guarantees_optimal(&self, algorithm: Algorithm) -> bool {
-        algorithm.is_optimal_for(self)
     }
 
     fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
@@ -1198,18 +1195,6 @@ impl Puzzle for Maze {
             heuristic: Some(self.heuristic),
             percolation: self.percolation,
         })
-    }
-
-    fn clone_box(&self) -> Box<dyn Puzzle> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 
