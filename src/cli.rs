@@ -185,6 +185,13 @@ struct SolveArgs {
     /// Weighted A*'s weight w (1 to 10; priority g + w * h). Default 2.
     #[arg(long, value_name = "W")]
     weight: Option<f64>,
+    /// Grid mazes: 4 or 8 directions (default: the file's).
+    #[arg(long, value_name = "N")]
+    moves: Option<u8>,
+    /// Grid mazes: let diagonal moves cut a corner past one blocked square (`yes` or `no`;
+    /// default: the file's).
+    #[arg(long, value_name = "YES|NO")]
+    corner_cutting: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -239,6 +246,43 @@ fn solve(args: &SolveArgs) -> u8 {
     }
     // A 15-puzzle (or any board of 10 to 16 squares) is solved with pattern databases unless
     // told otherwise: with linear conflict alone some take minutes.
+    let grid_flags = args.moves.is_some() || args.corner_cutting.is_some();
+    match puzzle.as_any_mut().downcast_mut::<Maze>() {
+        Some(maze) => {
+            if let Some(moves) = args.moves {
+                let connectivity = match moves {
+                    4 => Connectivity::Four,
+                    8 => Connectivity::Eight,
+                    m => {
+                        eprintln!("puzzlelab: --moves must be 4 or 8, not {m}");
+                        return EXIT_BAD_INPUT;
+                    }
+                };
+                maze.set_connectivity(connectivity);
+                if !maze.heuristic_kind().is_admissible(connectivity) {
+                    maze.set_heuristic(GridHeuristic::natural(connectivity));
+                }
+            }
+            match args.corner_cutting.as_deref() {
+                None => {}
+                Some("yes") => {
+                    maze.set_corner_cutting(true);
+                }
+                Some("no") => {
+                    maze.set_corner_cutting(false);
+                }
+                Some(other) => {
+                    eprintln!("puzzlelab: --corner-cutting must be yes or no, not `{other}`");
+                    return EXIT_BAD_INPUT;
+                }
+            }
+        }
+        None if grid_flags => {
+            eprintln!("puzzlelab: --moves and --corner-cutting apply to grid mazes only");
+            return EXIT_BAD_INPUT;
+        }
+        None => {}
+    }
     if let Some(maze) = puzzle.as_any_mut().downcast_mut::<Maze>()
         && let Some(name) = &args.heuristic
     {

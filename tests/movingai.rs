@@ -183,3 +183,25 @@ fn bad_scenarios_get_clear_errors() {
             .starts_with("the map is 8 x 6")
     );
 }
+
+#[test]
+fn solve_takes_the_grid_movement_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.txt");
+    std::fs::write(&path, "S....\n.....\n.....\n....G\n").unwrap();
+    let cost = |args: &[&str]| {
+        let mut all = vec!["solve", path.to_str().unwrap(), "--json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = common::puzzlelab(&all);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["cost"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(cost(&[]), 7.0);
+    assert!((cost(&["--moves", "8"]) - (1.0 + 3.0 * SQRT2)).abs() < 1e-9);
+    assert!((cost(&["--moves", "8", "-a", "jps"]) - (1.0 + 3.0 * SQRT2)).abs() < 1e-9);
+    let (code, _, err) = common::puzzlelab(&["solve", path.to_str().unwrap(), "--moves", "6"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--moves must be 4 or 8"), "{err}");
+}
