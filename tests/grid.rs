@@ -305,3 +305,41 @@ fn percolation_curve_rises_near_the_threshold() {
             .all(|w| w[1].fraction + 0.2 >= w[0].fraction)
     );
 }
+
+#[test]
+fn optimal_algorithms_agree_with_several_goals_and_in_percolation_mode() {
+    for seed in 0..20 {
+        for percolation in [
+            Percolation::Off,
+            Percolation::TopBottom,
+            Percolation::LeftRight,
+        ] {
+            let mut maze = random_grid(seed, 20, true, false, false);
+            if percolation == Percolation::Off {
+                for cell in [Cell::new(3, 17), Cell::new(15, 4), Cell::new(10, 10)] {
+                    maze.set_blocked(cell, false);
+                    maze.toggle_goal(cell);
+                }
+            } else {
+                maze.set_percolation(percolation);
+            }
+            if maze.start_states().is_empty() {
+                continue;
+            }
+            let dijkstra = search::solve(&maze, Algorithm::Dijkstra).unwrap();
+            for algorithm in maze_algorithms(&maze) {
+                if !algorithm.is_optimal_for(&maze) {
+                    continue;
+                }
+                let result = search::solve(&maze, algorithm).unwrap();
+                assert_eq!(result.outcome, dijkstra.outcome, "{algorithm} seed {seed}");
+                assert!(
+                    (result.cost - dijkstra.cost).abs() < 1e-6,
+                    "{algorithm} seed {seed} {percolation:?}: {} vs {}",
+                    result.cost,
+                    dijkstra.cost
+                );
+            }
+        }
+    }
+}
