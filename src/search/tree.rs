@@ -66,28 +66,11 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
 
     /// Adds a start state; `None` if it was already there (duplicate start states).
     pub fn add_root(&mut self, state: P::State) -> Option<NodeId> {
-        if self.find(&state).is_some() {
-            return None;
-        }
-        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion states");
-        if self.dense.is_empty() {
-            self.index.insert(state.clone(), id);
-        } else {
-            self.dense[self.problem.dense_index(&state)] = id + 1;
-        }
-        self.nodes.push(Node {
-            state,
-            parent: NO_PARENT,
-            mv: None,
-            g: 0.0,
-            depth: 0,
-        });
-        Some(id)
+        self.add(state, NO_PARENT, None, 0.0, 0).ok()
     }
 
     /// Adds `state` reached from `parent` by `mv` with path cost `g`, unless it is already in
-    /// the tree: one hash lookup either way. Returns the new node, or the existing one as
-    /// `Err`.
+    /// the tree: one lookup either way. Returns the new node, or the existing one as `Err`.
     pub fn insert(
         &mut self,
         state: P::State,
@@ -95,42 +78,49 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         mv: P::Move,
         g: Cost,
     ) -> Result<NodeId, NodeId> {
+        let depth = self.nodes[parent as usize].depth + 1;
+        self.add(state, parent, Some(mv), g, depth)
+    }
+
+    /// Records `state` in the index and pushes its node, unless it is already there.
+    fn add(
+        &mut self,
+        state: P::State,
+        parent: NodeId,
+        mv: Option<P::Move>,
+        g: Cost,
+        depth: u64,
+    ) -> Result<NodeId, NodeId> {
         // Below NodeId::MAX: ids are stored plus one, and MAX means "no parent".
         let id = NodeId::try_from(self.nodes.len())
             .ok()
             .filter(|&id| id < NodeId::MAX - 1)
             .expect("more than 4 billion states");
-        let depth = self.nodes[parent as usize].depth + 1;
-        if !self.dense.is_empty() {
+        let state = if self.dense.is_empty() {
+            match self.index.entry(state) {
+                std::collections::hash_map::Entry::Occupied(e) => return Err(*e.get()),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    let state = e.key().clone();
+                    e.insert(id);
+                    state
+                }
+            }
+        } else {
             let slot = &mut self.dense[self.problem.dense_index(&state)];
             if *slot != 0 {
                 return Err(*slot - 1);
             }
             *slot = id + 1;
-            self.nodes.push(Node {
-                state,
-                parent,
-                mv: Some(mv),
-                g,
-                depth,
-            });
-            return Ok(id);
-        }
-        match self.index.entry(state) {
-            std::collections::hash_map::Entry::Occupied(e) => Err(*e.get()),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                let state = e.key().clone();
-                e.insert(id);
-                self.nodes.push(Node {
-                    state,
-                    parent,
-                    mv: Some(mv),
-                    g,
-                    depth,
-                });
-                Ok(id)
-            }
-        }
+            state
+        };
+        self.nodes.push(Node {
+            state,
+            parent,
+            mv,
+            g,
+            depth,
+        });
+        Ok(id)
     }
 
     /// Records a cheaper path to an existing node.
