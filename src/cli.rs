@@ -259,9 +259,6 @@ fn solve(args: &SolveArgs) -> u8 {
                     }
                 };
                 maze.set_connectivity(connectivity);
-                if !maze.heuristic_kind().is_admissible(connectivity) {
-                    maze.set_heuristic(GridHeuristic::natural(connectivity));
-                }
             }
             match args.corner_cutting.as_deref() {
                 None => {}

@@ -301,14 +301,7 @@ impl PuzzleLabApp {
         match command {
             GridCommand::Brush(brush) => self.settings.grid.brush = brush,
             GridCommand::Connectivity(c) => {
-                self.edit_as(|m: &mut Maze| {
-                    let changed = m.set_connectivity(c);
-                    // Keep the heuristic admissible: Manhattan overestimates with diagonals.
-                    if !m.heuristic_kind().is_admissible(c) {
-                        m.set_heuristic(GridHeuristic::natural(c));
-                    }
-                    changed
-                });
+                self.edit_as(|m: &mut Maze| m.set_connectivity(c));
                 self.algorithm = super::pick_algorithm(self.puzzle.as_ref(), Some(self.algorithm));
             }
             GridCommand::CornerCutting(on) => {

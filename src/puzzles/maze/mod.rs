@@ -418,9 +418,15 @@ impl Maze {
         self.percolation
     }
 
-    /// Chooses 4- or 8-connected moves. Returns whether it changed.
+    /// Chooses 4- or 8-connected moves. A heuristic that would overestimate with the new
+    /// moves (Manhattan with diagonals) gives way to the natural one for them; it can be
+    /// chosen again afterwards with [`Maze::set_heuristic`]. Returns whether the moves changed.
     pub fn set_connectivity(&mut self, connectivity: Connectivity) -> bool {
-        std::mem::replace(&mut self.connectivity, connectivity) != connectivity
+        let changed = std::mem::replace(&mut self.connectivity, connectivity) != connectivity;
+        if !self.heuristic.is_admissible(connectivity) {
+            self.heuristic = GridHeuristic::natural(connectivity);
+        }
+        changed
     }
 
     /// Allows or forbids cutting corners. Returns whether it changed.
