@@ -787,19 +787,12 @@ impl PuzzleLabApp {
                 }
             }
             AppCommand::Paint(cell, value) => {
-                self.before_edit();
-                if grid::has_undo(self.puzzle.as_ref()) {
-                    let before = self.puzzle.clone_box();
-                    if self.puzzle.paint(cell, value) {
-                        self.record_undo(before);
-                        self.after_edit();
-                    }
-                    return;
-                }
-                let before = self.puzzle.picture();
-                if self.puzzle.paint(cell, value) {
+                // Puzzles with their own undo slide the painted piece into place instead.
+                let before = (!grid::has_undo(self.puzzle.as_ref())).then(|| self.puzzle.picture());
+                if self.edit_puzzle(|p| p.paint(cell, value))
+                    && let Some(before) = before
+                {
                     self.edit_slide = Some((before, self.now));
-                    self.after_edit();
                 }
             }
             AppCommand::Undo => self.undo(),
@@ -1131,16 +1124,23 @@ impl PuzzleLabApp {
     /// Edits the puzzle if it is a `T`: stops the search first, and forgets it if `edit`
     /// says the puzzle changed. Edits of puzzles without an undo of their own can be undone.
     fn edit_as<T: 'static>(&mut self, edit: impl FnOnce(&mut T) -> bool) {
+        self.edit_puzzle(|p| p.as_any_mut().downcast_mut::<T>().is_some_and(edit));
+    }
+
+    /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles
+    /// without an undo of their own) and forgets the search if `edit` says the puzzle changed.
+    /// Returns whether it changed.
+    fn edit_puzzle(&mut self, edit: impl FnOnce(&mut dyn Puzzle) -> bool) -> bool {
         self.before_edit();
         let before = grid::has_undo(self.puzzle.as_ref()).then(|| self.puzzle.clone_box());
-        if let Some(puzzle) = self.puzzle.as_any_mut().downcast_mut::<T>()
-            && edit(puzzle)
-        {
-            if let Some(before) = before {
-                self.record_undo(before);
-            }
-            self.after_edit();
+        if !edit(self.puzzle.as_mut()) {
+            return false;
         }
+        if let Some(before) = before {
+            self.record_undo(before);
+        }
+        self.after_edit();
+        true
     }
 
     fn replace_puzzle(&mut self, puzzle: Box<dyn Puzzle>, path: Option<PathBuf>) {
