@@ -127,6 +127,18 @@ pub(crate) struct Animation {
 }
 
 impl Animation {
+    /// Makes the square edits still to make, up to number `end`, on `maze`; returns whether
+    /// every edit is made.
+    fn carve(&mut self, maze: &mut Maze, end: usize) -> bool {
+        let end = end.min(self.generated.steps.len());
+        let cols = maze.cols();
+        for &(i, v) in &self.generated.steps[self.next..end] {
+            maze.set_cost(Cell::new(i as usize / cols, i as usize % cols), v);
+        }
+        self.next = end;
+        end == self.generated.steps.len()
+    }
+
     /// How far along it is, 0 to 1.
     pub fn progress(&self) -> f32 {
         self.next as f32 / self.generated.steps.len().max(1) as f32
@@ -421,19 +433,11 @@ impl PuzzleLabApp {
         anim.owed += dt * self.settings.speed.max(1.0) * 4.0;
         let count = (anim.owed as usize).max(1);
         anim.owed -= count as f64;
-        let end = (anim.next + count).min(anim.generated.steps.len());
-        let edits: Vec<(u32, u8)> = anim.generated.steps[anim.next..end].to_vec();
-        anim.next = end;
-        let done = end == anim.generated.steps.len();
-        if let Some(maze) = self.puzzle.as_any_mut().downcast_mut::<Maze>() {
-            let cols = maze.cols();
-            for (i, v) in edits {
-                maze.set_cost(Cell::new(i as usize / cols, i as usize % cols), v);
-            }
-        } else {
+        let Some(maze) = self.puzzle.as_any_mut().downcast_mut::<Maze>() else {
             self.grid.animation = None;
             return;
-        }
+        };
+        let done = anim.carve(maze, anim.next + count);
         self.revision += 1;
         if done {
             self.grid.animation = None;
@@ -446,14 +450,11 @@ impl PuzzleLabApp {
 
     /// Completes an animated generation at once.
     pub(super) fn finish_animation(&mut self) {
-        let Some(anim) = self.grid.animation.take() else {
+        let Some(mut anim) = self.grid.animation.take() else {
             return;
         };
         if let Some(maze) = self.puzzle.as_any_mut().downcast_mut::<Maze>() {
-            let cols = maze.cols();
-            for &(i, v) in &anim.generated.steps[anim.next..] {
-                maze.set_cost(Cell::new(i as usize / cols, i as usize % cols), v);
-            }
+            anim.carve(maze, usize::MAX);
             self.after_edit();
         }
     }
