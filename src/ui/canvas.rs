@@ -60,13 +60,15 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     // a piece moving between two shown states is drawn apart, sliding along its route.
     let transition = app.transition();
     let mut sliding = None;
-    let mut picture = match (
+    // `None`: the puzzle as it is, from the picture cache (a maze, whose large grids are
+    // costly to picture, is pictured once per edit).
+    let mut shown: Option<Picture> = match (
         app.result().filter(|r| !r.boards.is_empty()),
         &app.view().board,
     ) {
         (Some(report), _) => {
             let last = report.boards.len() - 1;
-            match transition {
+            Some(match transition {
                 Some((from, to, t)) if from.max(to) <= last => {
                     sliding = report.boards[from]
                         .moved_piece(&report.boards[to])
@@ -74,21 +76,14 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     report.boards[from].clone()
                 }
                 _ => report.boards[app.shown_moves().min(last)].clone(),
-            }
+            })
         }
-        (None, Some(board)) if app.is_running() => board.clone(),
-        _ if app.puzzle.as_any().is::<Maze>() => Picture {
-            // Drawn from the cached picture below.
-            rows: 0,
-            cols: 0,
-            squares: Vec::new(),
-            start: None,
-            goal_area: Vec::new(),
-        },
+        (None, Some(board)) if app.is_running() => Some(board.clone()),
+        _ if app.puzzle.as_any().is::<Maze>() => None,
         _ => {
             // A move played by hand slides into place too.
             let now = app.puzzle.picture();
-            match app.edit_transition() {
+            Some(match app.edit_transition() {
                 Some((before, t)) => match before.moved_piece(&now) {
                     Some(m) => {
                         sliding = Some((m, t));
@@ -97,24 +92,24 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     None => now,
                 },
                 None => now,
-            }
+            })
         }
     };
-    if let Some((m, _)) = &sliding {
+    if let (Some(picture), Some((m, _))) = (&mut shown, &sliding) {
         for cell in &m.cells {
             picture.squares[cell.row * picture.cols + cell.col] = Square::Free;
         }
     }
-    // A maze's picture is made once per edit: a large grid's is costly.
     let mut cache = app.picture_cache.take();
-    let picture: Cow<Picture> = if picture.rows == 0 {
-        let revision = app.revision;
-        if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
-            cache = Some((revision, app.puzzle.picture()));
+    let picture: Cow<Picture> = match shown {
+        Some(picture) => Cow::Owned(picture),
+        None => {
+            let revision = app.revision;
+            if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
+                cache = Some((revision, app.puzzle.picture()));
+            }
+            Cow::Borrowed(&cache.as_ref().expect("just cached").1)
         }
-        Cow::Borrowed(&cache.as_ref().expect("just cached").1)
-    } else {
-        Cow::Owned(picture)
     };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
