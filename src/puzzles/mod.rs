@@ -745,8 +745,13 @@ pub(crate) fn text_rows(text: &str) -> Vec<(usize, &str)> {
 /// The fraction of the non-blank characters of `text`'s rows (see [`text_rows`]) that are in
 /// `alphabet`: a [`PuzzleType::sniff`] for grid formats.
 pub(crate) fn alphabet_score(text: &str, alphabet: &str) -> f64 {
+    rows_alphabet_score(text_rows(text).into_iter().map(|(_, row)| row), alphabet)
+}
+
+/// [`alphabet_score`] of the given rows alone (a format whose settings lines must not count).
+pub(crate) fn rows_alphabet_score<'a>(rows: impl Iterator<Item = &'a str>, alphabet: &str) -> f64 {
     let (mut fits, mut total) = (0usize, 0usize);
-    for (_, row) in text_rows(text) {
+    for row in rows {
         for c in row.chars().filter(|c| !c.is_whitespace()) {
             total += 1;
             fits += usize::from(alphabet.contains(c));

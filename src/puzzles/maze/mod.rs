@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher, applicable,
-    check_rectangle, json_body, solve_on_places, text_rows,
+    check_rectangle, json_body, rows_alphabet_score, solve_on_places, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
@@ -78,21 +78,12 @@ fn sniff(text: &str) -> f64 {
     if movingai::looks_like_map(text) {
         return 1.0;
     }
-    let (mut fits, mut total) = (0usize, 0usize);
-    for (_, row) in text_rows(text)
+    // `key: value` settings lines are not grid rows.
+    let grid = text_rows(text)
         .into_iter()
-        .filter(|(_, r)| !r.contains(':'))
-    {
-        for c in row.chars().filter(|c| !c.is_whitespace()) {
-            total += 1;
-            fits += usize::from("#.SG123456789".contains(c));
-        }
-    }
-    if total == 0 {
-        0.0
-    } else {
-        fits as f64 / total as f64
-    }
+        .map(|(_, row)| row)
+        .filter(|row| !row.contains(':'));
+    rows_alphabet_score(grid, "#.SG123456789")
 }
 
 /// The smallest side of a maze.
