@@ -21,7 +21,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Shipped, Side, Square, Watcher,
+    Cell, FormatError, Picture, Place, Puzzle, PuzzleType, Report, Side, Square, Watcher,
     applicable, json_body, solve_on_places,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
@@ -53,10 +53,7 @@ pub static TYPE: PuzzleType = PuzzleType {
     parse_text: |text| Ok(Box::new(CarMaze::from_text(text)?)),
     from_json: |value| Ok(Box::new(CarMaze::from_json(value)?)),
     json_version: 1,
-    shipped: &[Shipped {
-        file: "car-maze.txt",
-        text: include_str!("../../puzzles/car-maze.txt"),
-    }],
+    shipped: &[shipped!("car-maze.txt")],
 };
 
 /// The largest number of rows or columns of intersections.

@@ -17,8 +17,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher,
-    alphabet_score, applicable, check_rectangle, json_body, solve_on_places, text_rows,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Square, Watcher, alphabet_score,
+    applicable, check_rectangle, json_body, solve_on_places, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, Successor};
 
@@ -30,10 +30,7 @@ pub static TYPE: PuzzleType = PuzzleType {
     parse_text: |text| Ok(Box::new(Klondike::from_text(text)?)),
     from_json: |value| Ok(Box::new(Klondike::from_json(value)?)),
     json_version: 1,
-    shipped: &[Shipped {
-        file: "klondike.txt",
-        text: include_str!("../../puzzles/klondike.txt"),
-    }],
+    shipped: &[shipped!("klondike.txt")],
 };
 
 /// The largest side of a Klondike board.

@@ -24,8 +24,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher, applicable,
-    json_body, solve_on_boards,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Square, Watcher, applicable, json_body,
+    solve_on_boards,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
@@ -41,34 +41,13 @@ pub static TYPE: PuzzleType = PuzzleType {
     from_json: |value| Ok(Box::new(Klotski::from_json(value)?)),
     json_version: 1,
     shipped: &[
-        Shipped {
-            file: "klotski-classic.txt",
-            text: include_str!("../../puzzles/klotski-classic.txt"),
-        },
-        Shipped {
-            file: "klotski-zhi-hui-ruo-ding.txt",
-            text: include_str!("../../puzzles/klotski-zhi-hui-ruo-ding.txt"),
-        },
-        Shipped {
-            file: "klotski-qi-tou-bing-jin.txt",
-            text: include_str!("../../puzzles/klotski-qi-tou-bing-jin.txt"),
-        },
-        Shipped {
-            file: "klotski-jiang-yong-cao-ying.txt",
-            text: include_str!("../../puzzles/klotski-jiang-yong-cao-ying.txt"),
-        },
-        Shipped {
-            file: "klotski-bing-fen-san-lu.txt",
-            text: include_str!("../../puzzles/klotski-bing-fen-san-lu.txt"),
-        },
-        Shipped {
-            file: "klotski-feng-hui-lu-zhuan.txt",
-            text: include_str!("../../puzzles/klotski-feng-hui-lu-zhuan.txt"),
-        },
-        Shipped {
-            file: "klotski-pennant.txt",
-            text: include_str!("../../puzzles/klotski-pennant.txt"),
-        },
+        shipped!("klotski-classic.txt"),
+        shipped!("klotski-zhi-hui-ruo-ding.txt"),
+        shipped!("klotski-qi-tou-bing-jin.txt"),
+        shipped!("klotski-jiang-yong-cao-ying.txt"),
+        shipped!("klotski-bing-fen-san-lu.txt"),
+        shipped!("klotski-feng-hui-lu-zhuan.txt"),
+        shipped!("klotski-pennant.txt"),
     ],
 };
 

@@ -28,6 +28,16 @@ macro_rules! puzzle_plumbing {
     };
 }
 
+/// A [`Shipped`] entry for the file `puzzles/NAME`, its text built into the program.
+macro_rules! shipped {
+    ($file:literal) => {
+        $crate::puzzles::Shipped {
+            file: $file,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/", $file)),
+        }
+    };
+}
+
 pub mod car_maze;
 pub mod klondike;
 pub mod klotski;

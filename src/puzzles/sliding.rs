@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use super::pattern_db::{self, PatternDb};
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Side, Square, Watcher,
-    applicable, json_body, solve_on_boards,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Side, Square, Watcher, applicable,
+    json_body, solve_on_boards,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, StateCount, Successor};
 
@@ -51,38 +51,14 @@ pub static TYPE: PuzzleType = PuzzleType {
     from_json: |value| Ok(Box::new(Sliding::from_json(value)?)),
     json_version: 1,
     shipped: &[
-        Shipped {
-            file: "sliding-8-hardest-a.txt",
-            text: include_str!("../../puzzles/sliding-8-hardest-a.txt"),
-        },
-        Shipped {
-            file: "sliding-8-hardest-b.txt",
-            text: include_str!("../../puzzles/sliding-8-hardest-b.txt"),
-        },
-        Shipped {
-            file: "sliding-15-easy.txt",
-            text: include_str!("../../puzzles/sliding-15-easy.txt"),
-        },
-        Shipped {
-            file: "sliding-15-korf-1.txt",
-            text: include_str!("../../puzzles/sliding-15-korf-1.txt"),
-        },
-        Shipped {
-            file: "sliding-15-korf-2.txt",
-            text: include_str!("../../puzzles/sliding-15-korf-2.txt"),
-        },
-        Shipped {
-            file: "sliding-15-korf-3.txt",
-            text: include_str!("../../puzzles/sliding-15-korf-3.txt"),
-        },
-        Shipped {
-            file: "sliding-24-walk-40.txt",
-            text: include_str!("../../puzzles/sliding-24-walk-40.txt"),
-        },
-        Shipped {
-            file: "sliding-24-random.txt",
-            text: include_str!("../../puzzles/sliding-24-random.txt"),
-        },
+        shipped!("sliding-8-hardest-a.txt"),
+        shipped!("sliding-8-hardest-b.txt"),
+        shipped!("sliding-15-easy.txt"),
+        shipped!("sliding-15-korf-1.txt"),
+        shipped!("sliding-15-korf-2.txt"),
+        shipped!("sliding-15-korf-3.txt"),
+        shipped!("sliding-24-walk-40.txt"),
+        shipped!("sliding-24-random.txt"),
     ],
 };
 

@@ -29,7 +29,7 @@ use rand::{Rng as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Shipped, Square, Watcher, applicable,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Square, Watcher, applicable,
     check_rectangle, json_body, rows_alphabet_score, solve_on_places, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
@@ -43,34 +43,13 @@ pub static TYPE: PuzzleType = PuzzleType {
     from_json: |value| Ok(Box::new(Maze::from_json(value)?)),
     json_version: 1,
     shipped: &[
-        Shipped {
-            file: "maze-small.txt",
-            text: include_str!("../../../puzzles/maze-small.txt"),
-        },
-        Shipped {
-            file: "maze-rooms.txt",
-            text: include_str!("../../../puzzles/maze-rooms.txt"),
-        },
-        Shipped {
-            file: "maze-no-path.txt",
-            text: include_str!("../../../puzzles/maze-no-path.txt"),
-        },
-        Shipped {
-            file: "maze-random-40.json",
-            text: include_str!("../../../puzzles/maze-random-40.json"),
-        },
-        Shipped {
-            file: "maze-terrain.txt",
-            text: include_str!("../../../puzzles/maze-terrain.txt"),
-        },
-        Shipped {
-            file: "maze-octile-goals.txt",
-            text: include_str!("../../../puzzles/maze-octile-goals.txt"),
-        },
-        Shipped {
-            file: "maze-percolation.txt",
-            text: include_str!("../../../puzzles/maze-percolation.txt"),
-        },
+        shipped!("maze-small.txt"),
+        shipped!("maze-rooms.txt"),
+        shipped!("maze-no-path.txt"),
+        shipped!("maze-random-40.json"),
+        shipped!("maze-terrain.txt"),
+        shipped!("maze-octile-goals.txt"),
+        shipped!("maze-percolation.txt"),
     ],
 };
 
