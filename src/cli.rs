@@ -767,7 +767,7 @@ pub fn report_text(report: &Report) -> String {
         out += &format!(
             "solved: {} moves, cost {} ({})\nmoves: {}\n",
             report.moves.len(),
-            report.cost,
+            search::format_cost(report.cost),
             if report.optimal {
                 "optimal"
             } else {

@@ -158,7 +158,7 @@ pub fn to_table(rows: &[ResultRow]) -> String {
                 },
                 if r.solved { "yes" } else { "no" }.into(),
                 if r.solved {
-                    r.cost.to_string()
+                    crate::search::format_cost(r.cost)
                 } else {
                     "-".into()
                 },

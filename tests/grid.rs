@@ -343,3 +343,14 @@ fn optimal_algorithms_agree_with_several_goals_and_in_percolation_mode() {
         }
     }
 }
+
+#[test]
+fn costs_read_whole_or_to_four_decimals() {
+    assert_eq!(search::format_cost(9.0), "9");
+    assert_eq!(search::format_cost(0.0), "0");
+    assert_eq!(search::format_cost(33.242_640_687_119_29), "33.2426");
+    assert_eq!(
+        search::format_cost(1.0 + std::f64::consts::SQRT_2),
+        "2.4142"
+    );
+}

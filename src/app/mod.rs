@@ -588,7 +588,7 @@ impl PuzzleLabApp {
             report.puzzle_type,
             report.algorithm.label(),
             report.moves.len(),
-            report.cost,
+            crate::search::format_cost(report.cost),
             if report.optimal { " (optimal)" } else { "" }
         );
         for (i, mv) in report.moves.iter().enumerate() {
@@ -1305,7 +1305,7 @@ impl PuzzleLabApp {
                 let mut text = format!(
                     "Solved: {} moves, cost {} ({}), {} states expanded in {:.1} ms.",
                     report.moves.len(),
-                    report.cost,
+                    crate::search::format_cost(report.cost),
                     if report.optimal {
                         "optimal"
                     } else {

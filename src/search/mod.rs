@@ -29,6 +29,16 @@ use serde::{Deserialize, Serialize};
 /// The cost of a move or a path. Costs are non-negative; most puzzles use 1 per move.
 pub type Cost = f64;
 
+/// A cost as people read it: whole costs as they are (`9`), others to four decimals
+/// (`33.2426`, a path with diagonals). Files and JSON keep the full number.
+pub fn format_cost(cost: Cost) -> String {
+    if cost.fract() == 0.0 {
+        format!("{cost}")
+    } else {
+        format!("{cost:.4}")
+    }
+}
+
 /// One successor of a state: the move that leads there, the state it leads to and its cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Successor<S, M> {

@@ -236,7 +236,7 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 (_, Some(e)) => format!("failed: {e}"),
                 (Some(r), _) if r.solved => format!(
                     "solved: cost {}{}",
-                    r.cost,
+                    crate::search::format_cost(r.cost),
                     if r.optimal { " (optimal)" } else { "" }
                 ),
                 (Some(r), _) => format!("{:?}", r.outcome).to_lowercase(),
@@ -326,7 +326,7 @@ fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                                 (false, _) => r.outcome.as_str(),
                             });
                             ui.label(if r.solved {
-                                r.cost.to_string()
+                                crate::search::format_cost(r.cost)
                             } else {
                                 "-".into()
                             });
@@ -756,7 +756,7 @@ fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 row("Time", format!("{elapsed:.2} ms"));
             }
             if let Some(r) = app.result().filter(|r| r.solved) {
-                row("Solution cost", format!("{}", r.cost));
+                row("Solution cost", crate::search::format_cost(r.cost));
                 row(
                     "Optimal",
                     if r.optimal { "yes" } else { "not guaranteed" }.into(),
