@@ -1,24 +1,121 @@
 //! The command line: `puzzlelab [FILE]` opens the GUI; `puzzlelab solve FILE` solves a puzzle
 //! headless and prints the moves and statistics (or one JSON object with `--json`).
 //!
-//! Exit codes of `solve`: 0 solved, 1 no solution, 2 bad input (including bad arguments).
+//! Exit codes: 0 solved, 1 no solution, 2 bad input (including bad arguments and output that
+//! cannot be written), 3 a search stopped at its memory or time limit.
+//!
+//! Nothing printed can panic: a closed pipe (`puzzlelab ... | head`) ends the program quietly
+//! with exit code 0, and any other write error is reported with exit code 2.
 
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
 use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::maze::generate::{self, Generator};
 use crate::puzzles::maze::movingai;
+use crate::puzzles::maze::percolation;
 use crate::puzzles::maze::percolation::{Experiment, run_experiment};
 use crate::puzzles::maze::{Connectivity, GridHeuristic, Maze};
 use crate::puzzles::pattern_db::{PatternDb, PdbError};
 use crate::puzzles::sliding::{SMALL_BOARD, Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::results;
-use crate::search::{self, Algorithm, CancelToken, SearchError, Weight};
+use crate::search::limits::{self, MAX_TIMEOUT_SECS};
+use crate::search::{self, Algorithm, CancelToken, Limits, Outcome, SearchError, Weight};
+
+/// Writes a line to standard error, prefixed `puzzlelab: `; a failed write is ignored (there
+/// is nowhere left to report it).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), "puzzlelab: {}", format_args!($($arg)*));
+    }};
+}
+
+/// Writes text to standard output, returning from the enclosing function with the exit code
+/// [`write_out`] gives when that fails.
+macro_rules! emit {
+    ($text:expr) => {
+        if let Err(code) = write_out($text) {
+            return code;
+        }
+    };
+}
+
+/// Writes `text` to standard output and flushes it. A closed pipe is `Err(0)`: the program
+/// ends quietly, as `head` users expect. Any other error is reported: `Err(2)`.
+fn write_out(text: &str) -> Result<(), u8> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(EXIT_SOLVED),
+        Err(e) => {
+            say!("cannot write the output: {e}");
+            Err(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+/// The limits of the subcommands that search.
+#[derive(Clone, Copy, Debug, clap::Args)]
+struct LimitArgs {
+    /// The memory budget of each search, such as 512M or 4G (1M to 1T). A search stops
+    /// before it would use more (exit code 3). Default: half of the memory this process may
+    /// use (physical memory, cgroup limit, address-space limit), at most 8G.
+    #[arg(long, value_name = "SIZE", value_parser = limits::parse_memory_size)]
+    max_memory: Option<u64>,
+    /// Stop each search after this many seconds (0.001 to 604800; exit code 3). Default: no
+    /// time limit.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    timeout: Option<f64>,
+}
+
+impl LimitArgs {
+    /// A fresh cancel token carrying these limits.
+    fn token(&self) -> CancelToken {
+        let mut limits = Limits::default();
+        if let Some(bytes) = self.max_memory {
+            limits.max_memory = bytes;
+        }
+        limits.timeout = self.timeout.map(Duration::from_secs_f64);
+        CancelToken::with_limits(limits)
+    }
+}
+
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if (0.001..=MAX_TIMEOUT_SECS).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "the time limit must be from 0.001 to {MAX_TIMEOUT_SECS} seconds"
+        ))
+    }
+}
+
+/// A clap value parser for a whole number from `min` to `max`.
+fn ranged<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let value: T = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{text}` is not a whole number"))?;
+        if value < min || value > max {
+            return Err(format!("must be from {min} to {max}"));
+        }
+        Ok(value)
+    }
+}
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
 #[derive(Debug, Parser)]
@@ -66,6 +163,8 @@ struct ScenarioArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -74,11 +173,11 @@ struct GenerateArgs {
     /// recursive-backtracker, kruskal, prim, growing-tree, eller or recursive-division.
     #[arg(long, short, default_value = "recursive-backtracker", value_name = "G")]
     algorithm: String,
-    /// Rows of cells (the maze has 2 * rows + 1 rows of squares).
-    #[arg(long, default_value_t = 10)]
+    /// Rows of cells, 1 to 1023 (the maze has 2 * rows + 1 rows of squares).
+    #[arg(long, default_value_t = 10, value_parser = ranged(1, generate::MAX_CELLS))]
     rows: usize,
-    /// Columns of cells (the maze has 2 * cols + 1 columns of squares).
-    #[arg(long, default_value_t = 10)]
+    /// Columns of cells, 1 to 1023 (the maze has 2 * cols + 1 columns of squares).
+    #[arg(long, default_value_t = 10, value_parser = ranged(1, generate::MAX_CELLS))]
     cols: usize,
     /// The seed: the same seed gives the same maze.
     #[arg(long, default_value_t = 1)]
@@ -90,14 +189,15 @@ struct GenerateArgs {
 
 #[derive(Debug, clap::Args)]
 struct PercolationArgs {
-    /// Side of the square grids.
-    #[arg(long, default_value_t = 48)]
+    /// Side of the square grids, 2 to 512.
+    #[arg(long, default_value_t = 48,
+          value_parser = ranged(percolation::MIN_EXPERIMENT_SIDE, percolation::MAX_EXPERIMENT_SIDE))]
     side: usize,
-    /// Random grids per probability.
-    #[arg(long, default_value_t = 60)]
+    /// Random grids per probability, 1 to 100000.
+    #[arg(long, default_value_t = 60, value_parser = ranged(1, percolation::MAX_TRIALS))]
     trials: usize,
-    /// Probabilities 0, 1/steps, ..., 1.
-    #[arg(long, default_value_t = 40)]
+    /// Probabilities 0, 1/steps, ..., 1; steps from 1 to 10000.
+    #[arg(long, default_value_t = 40, value_parser = ranged(1, percolation::MAX_STEPS))]
     steps: usize,
     /// Moves: 4 or 8.
     #[arg(long, default_value_t = 4)]
@@ -127,12 +227,14 @@ struct CompareArgs {
     /// Print the rows as CSV.
     #[arg(long)]
     csv: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Debug, clap::Args)]
 struct BenchArgs {
-    /// How many random instances.
-    #[arg(long, default_value_t = 10)]
+    /// How many random instances, 1 to 10000.
+    #[arg(long, default_value_t = 10, value_parser = ranged(1, 10_000))]
     count: usize,
     /// The seed of the first instance (instance i uses seed + i).
     #[arg(long, default_value_t = 1)]
@@ -140,12 +242,15 @@ struct BenchArgs {
     /// The heuristic: misplaced, manhattan, linear_conflict or pdb.
     #[arg(long, default_value = "pdb", value_name = "H")]
     heuristic: String,
-    /// Board side (rows = columns).
-    #[arg(long, default_value_t = 4)]
+    /// Board side (rows = columns), 2 to 8.
+    #[arg(long, default_value_t = 4,
+          value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
     side: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -158,6 +263,8 @@ struct StatesArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -195,220 +302,328 @@ struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// Exit code: solved.
 pub const EXIT_SOLVED: u8 = 0;
 /// Exit code: the search ended without a solution.
 pub const EXIT_NO_SOLUTION: u8 = 1;
-/// Exit code: bad input (file, type, algorithm or arguments).
+/// Exit code: bad input (file, type, algorithm or arguments), or output that cannot be written.
 pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code: a search stopped at its memory or time limit.
+pub const EXIT_LIMIT: u8 = 3;
+
+/// The names of the subcommands, for the message about an unknown one.
+const SUBCOMMANDS: &str = "solve, states, compare, bench, scenario, generate, percolation";
 
 /// Parses the process's arguments and runs the GUI or a subcommand.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Solve(args)) => ExitCode::from(solve(&args)),
-        Some(Command::States(args)) => ExitCode::from(states(&args)),
-        Some(Command::Bench(args)) => ExitCode::from(bench(&args)),
-        Some(Command::Compare(args)) => ExitCode::from(compare(&args)),
-        Some(Command::Scenario(args)) => ExitCode::from(scenario(&args)),
-        Some(Command::Generate(args)) => ExitCode::from(generate(&args)),
-        Some(Command::Percolation(args)) => ExitCode::from(percolation(&args)),
-        None => match crate::app::run_gui(cli.file) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("puzzlelab: cannot open the window: {e}");
-                ExitCode::FAILURE
-            }
-        },
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout (exit 0) and usage errors to stderr
+            // (exit 2); a failed write is ignored, never a panic.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
+        }
+    };
+    let code = match cli.command {
+        Some(Command::Solve(args)) => solve(&args),
+        Some(Command::States(args)) => states(&args),
+        Some(Command::Bench(args)) => bench(&args),
+        Some(Command::Compare(args)) => compare(&args),
+        Some(Command::Scenario(args)) => scenario(&args),
+        Some(Command::Generate(args)) => generate(&args),
+        Some(Command::Percolation(args)) => percolation(&args),
+        None => return gui(cli.file),
+    };
+    ExitCode::from(code)
+}
+
+/// Opens the window, on `file` if given. A word that is no file is taken for a mistyped
+/// subcommand, and a missing file is refused, before any window opens.
+fn gui(file: Option<PathBuf>) -> ExitCode {
+    if let Some(path) = &file
+        && path.to_str() != Some("-")
+        && !path.exists()
+    {
+        let word = path.to_string_lossy();
+        if path.components().count() == 1 && path.extension().is_none() {
+            say!("unknown subcommand `{word}` (subcommands: {SUBCOMMANDS}; or give a puzzle file)");
+        } else {
+            say!("{word}: no such file");
+        }
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    match crate::app::run_gui(file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            say!("cannot open the window: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
-fn solve(args: &SolveArgs) -> u8 {
-    let mut puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("puzzlelab: {e}");
-            return EXIT_BAD_INPUT;
-        }
+/// Reports bad input about `file`: the message, prefixed with the file's name. Exit code 2.
+fn bad(file: &Path, message: impl std::fmt::Display) -> u8 {
+    say!("{}: {message}", file.display());
+    EXIT_BAD_INPUT
+}
+
+/// Loads the puzzle file, or reports why not (the error names the file).
+fn load(file: &Path, puzzle_type: Option<&str>) -> Result<Box<dyn puzzles::Puzzle>, u8> {
+    puzzles::load_file(file, puzzle_type).map_err(|e| {
+        say!("{e}");
+        EXIT_BAD_INPUT
+    })
+}
+
+/// Parses an algorithm name, or reports the known ones.
+fn algorithm_named(file: &Path, name: &str) -> Result<Algorithm, u8> {
+    Algorithm::from_name(name.trim()).ok_or_else(|| {
+        let known: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        bad(
+            file,
+            format!("unknown algorithm `{name}` (known: {})", known.join(", ")),
+        )
+    })
+}
+
+/// Applies the type-specific options of `solve` (`--metric`, `--moves`, `--corner-cutting`,
+/// a grid `--heuristic`) to the puzzle; the error names the file and the type it holds.
+fn apply_type_options(args: &SolveArgs, puzzle: &mut dyn puzzles::Puzzle) -> Result<(), u8> {
+    let file = &args.file;
+    let type_name = puzzle.puzzle_type().name;
+    let wrong_type = |option: &str, applies_to: &str| {
+        bad(
+            file,
+            format!("{option} applies to {applies_to} only; this file holds a {type_name}"),
+        )
     };
     if let Some(name) = &args.metric {
         let Some(metric) = Metric::from_name(name) else {
-            eprintln!("puzzlelab: unknown metric `{name}` (known: unit, piece)");
-            return EXIT_BAD_INPUT;
+            return Err(bad(
+                file,
+                format!("unknown metric `{name}` (known: unit, piece)"),
+            ));
         };
         let Some(klotski) = puzzle.as_any_mut().downcast_mut::<Klotski>() else {
-            eprintln!("puzzlelab: --metric applies to klotski puzzles only");
-            return EXIT_BAD_INPUT;
+            return Err(wrong_type("--metric", "klotski puzzles"));
         };
         klotski.set_metric(metric);
     }
-    // A 15-puzzle (or any board of 10 to 16 squares) is solved with pattern databases unless
-    // told otherwise: with linear conflict alone some take minutes.
-    let grid_flags = args.moves.is_some() || args.corner_cutting.is_some();
-    match puzzle.as_any_mut().downcast_mut::<Maze>() {
-        Some(maze) => {
-            if let Some(moves) = args.moves {
-                let connectivity = match moves {
-                    4 => Connectivity::Four,
-                    8 => Connectivity::Eight,
-                    m => {
-                        eprintln!("puzzlelab: --moves must be 4 or 8, not {m}");
-                        return EXIT_BAD_INPUT;
-                    }
-                };
-                maze.set_connectivity(connectivity);
-            }
-            match args.corner_cutting.as_deref() {
-                None => {}
-                Some("yes") => {
-                    maze.set_corner_cutting(true);
-                }
-                Some("no") => {
-                    maze.set_corner_cutting(false);
-                }
-                Some(other) => {
-                    eprintln!("puzzlelab: --corner-cutting must be yes or no, not `{other}`");
-                    return EXIT_BAD_INPUT;
-                }
-            }
+    let Some(maze) = puzzle.as_any_mut().downcast_mut::<Maze>() else {
+        if args.moves.is_some() || args.corner_cutting.is_some() {
+            return Err(wrong_type("--moves and --corner-cutting", "grid mazes"));
         }
-        None if grid_flags => {
-            eprintln!("puzzlelab: --moves and --corner-cutting apply to grid mazes only");
-            return EXIT_BAD_INPUT;
-        }
-        None => {}
+        return Ok(());
+    };
+    if let Some(moves) = args.moves {
+        let connectivity = match moves {
+            4 => Connectivity::Four,
+            8 => Connectivity::Eight,
+            m => return Err(bad(file, format!("--moves must be 4 or 8, not {m}"))),
+        };
+        maze.set_connectivity(connectivity);
     }
-    if let Some(maze) = puzzle.as_any_mut().downcast_mut::<Maze>()
-        && let Some(name) = &args.heuristic
-    {
+    match args.corner_cutting.as_deref() {
+        None => {}
+        Some("yes") => {
+            maze.set_corner_cutting(true);
+        }
+        Some("no") => {
+            maze.set_corner_cutting(false);
+        }
+        Some(other) => {
+            return Err(bad(
+                file,
+                format!("--corner-cutting must be yes or no, not `{other}`"),
+            ));
+        }
+    }
+    if let Some(name) = &args.heuristic {
         let Some(h) = GridHeuristic::from_name(name) else {
-            eprintln!(
-                "puzzlelab: unknown grid heuristic `{name}` (known: manhattan, euclidean, octile, chebyshev, zero)"
-            );
-            return EXIT_BAD_INPUT;
+            return Err(bad(
+                file,
+                format!(
+                    "unknown grid heuristic `{name}` (known: manhattan, euclidean, octile, chebyshev, zero)"
+                ),
+            ));
         };
         maze.set_heuristic(h);
     }
-    let is_maze = puzzle.as_any().is::<Maze>();
+    Ok(())
+}
+
+/// Applies the sliding tile puzzle's heuristic (`--heuristic`, or pattern databases by
+/// default on boards of 10 to 16 squares), loading or building pattern databases under the
+/// memory limit. `Err` is the exit code, the reason already printed.
+fn apply_tile_heuristic(
+    args: &SolveArgs,
+    puzzle: &mut dyn puzzles::Puzzle,
+    cancel: &CancelToken,
+) -> Result<(), u8> {
+    let file = &args.file;
+    if puzzle.as_any().is::<Maze>() {
+        return Ok(());
+    }
     let default_heuristic = puzzle
         .as_any()
         .downcast_ref::<Sliding>()
         .filter(|s| s.pattern_db_possible() && s.rows() * s.cols() > SMALL_BOARD)
         .map(|_| TileHeuristic::PatternDb.name().to_owned());
-    if let Some(name) = args
-        .heuristic
-        .as_ref()
-        .or(default_heuristic.as_ref())
-        .filter(|_| !is_maze)
-    {
-        let Some(heuristic) = TileHeuristic::from_name(name) else {
-            eprintln!(
-                "puzzlelab: unknown heuristic `{name}` (known: misplaced, manhattan, linear_conflict)"
-            );
-            return EXIT_BAD_INPUT;
-        };
-        let Some(sliding) = puzzle.as_any_mut().downcast_mut::<Sliding>() else {
-            eprintln!("puzzlelab: --heuristic applies to sliding puzzles only");
-            return EXIT_BAD_INPUT;
-        };
-        sliding.set_heuristic(heuristic);
-        if heuristic == TileHeuristic::PatternDb {
-            match load_pattern_db(sliding) {
-                Ok(db) => {
-                    sliding.attach_pattern_db(db);
-                }
-                Err(e) => {
-                    eprintln!("puzzlelab: {e}");
-                    return EXIT_BAD_INPUT;
-                }
+    let Some(name) = args.heuristic.as_ref().or(default_heuristic.as_ref()) else {
+        return Ok(());
+    };
+    let type_name = puzzle.puzzle_type().name;
+    let Some(sliding) = puzzle.as_any_mut().downcast_mut::<Sliding>() else {
+        return Err(bad(
+            file,
+            format!(
+                "--heuristic applies to sliding puzzles and grid mazes only; this file holds a {type_name}"
+            ),
+        ));
+    };
+    let Some(heuristic) = TileHeuristic::from_name(name) else {
+        return Err(bad(
+            file,
+            format!(
+                "unknown heuristic `{name}` (known: misplaced, manhattan, linear_conflict, pdb)"
+            ),
+        ));
+    };
+    sliding.set_heuristic(heuristic);
+    if heuristic == TileHeuristic::PatternDb {
+        match load_pattern_db(sliding, cancel) {
+            Ok(db) => {
+                sliding.attach_pattern_db(db);
             }
+            Err(e @ PdbError::MemoryLimit { .. }) => {
+                say!("{}: {e}", file.display());
+                if args.json {
+                    let v = serde_json::json!({
+                        "type": type_name,
+                        "outcome": Outcome::MemoryLimit,
+                        "solved": false,
+                        "message": e.to_string(),
+                    });
+                    write_out(&format!("{v:#}\n"))?;
+                }
+                return Err(EXIT_LIMIT);
+            }
+            Err(e) => return Err(bad(file, e)),
         }
     }
+    Ok(())
+}
+
+/// Picks the algorithm (`--algorithm`, else the puzzle's default; `--weight` for weighted
+/// A*), refusing one that does not apply before anything costly is prepared.
+fn choose_algorithm(args: &SolveArgs, puzzle: &dyn puzzles::Puzzle) -> Result<Algorithm, u8> {
+    let file = &args.file;
     let algorithm = match args.algorithm.as_deref() {
         None => puzzle.default_algorithm(),
-        Some(name) => match Algorithm::from_name(name) {
-            Some(a) => a,
-            None => {
-                let known: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                eprintln!(
-                    "puzzlelab: unknown algorithm `{name}` (known: {})",
-                    known.join(", ")
-                );
-                return EXIT_BAD_INPUT;
-            }
-        },
+        Some(name) => algorithm_named(file, name)?,
     };
     let algorithm = match (algorithm, args.weight) {
         (_, None) => algorithm,
         (Algorithm::WeightedAStar(_), Some(w)) => match Weight::new(w) {
             Some(weight) => Algorithm::WeightedAStar(weight),
-            None => {
-                eprintln!("puzzlelab: --weight must be from 1 to 10, not {w}");
-                return EXIT_BAD_INPUT;
-            }
+            None => return Err(bad(file, format!("--weight must be from 1 to 10, not {w}"))),
         },
         (_, Some(_)) => {
-            eprintln!("puzzlelab: --weight applies to weighted A* (-a wastar) only");
-            return EXIT_BAD_INPUT;
+            return Err(bad(
+                file,
+                "--weight applies to weighted A* (-a wastar) only",
+            ));
         }
     };
-    let report = match puzzle.solve(algorithm, &mut NoWatcher, &CancelToken::new()) {
+    if let Some(refusal) = puzzle.refusal(algorithm) {
+        return Err(bad(
+            file,
+            format!("{refusal} (a {})", puzzle.puzzle_type().name),
+        ));
+    }
+    Ok(algorithm)
+}
+
+/// The exit code of a finished report: 0 solved, 3 stopped at a limit, 1 otherwise.
+fn exit_code_of(report: &Report) -> u8 {
+    if report.solved {
+        EXIT_SOLVED
+    } else if report.outcome.is_limit() {
+        EXIT_LIMIT
+    } else {
+        EXIT_NO_SOLUTION
+    }
+}
+
+fn solve(args: &SolveArgs) -> u8 {
+    let mut puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    if let Err(code) = apply_type_options(args, puzzle.as_mut()) {
+        return code;
+    }
+    let algorithm = match choose_algorithm(args, puzzle.as_ref()) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let cancel = args.limits.token();
+    if let Err(code) = apply_tile_heuristic(args, puzzle.as_mut(), &cancel) {
+        return code;
+    }
+    let report = match puzzle.solve(algorithm, &mut NoWatcher, &cancel) {
         Ok(r) => r,
         Err(SearchError::Unsolvable(reason)) => {
             // Known to have no solution without a search: that is an answer, not bad input.
-            if args.json {
+            let text = if args.json {
                 let v = serde_json::json!({
                     "type": puzzle.puzzle_type().name,
                     "outcome": "unsolvable",
                     "solved": false,
                     "reason": reason,
                 });
-                println!("{v:#}");
+                format!("{v:#}\n")
             } else {
-                println!("no solution: {reason}");
-            }
+                format!("no solution: {reason}\n")
+            };
+            emit!(&text);
             return EXIT_NO_SOLUTION;
         }
-        Err(e) => {
-            eprintln!("puzzlelab: {}: {e}", args.file.display());
-            return EXIT_BAD_INPUT;
-        }
+        Err(e) => return bad(&args.file, e),
     };
     let text = if args.json {
         match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
-            Err(e) => {
-                eprintln!("puzzlelab: {e}");
-                return EXIT_BAD_INPUT;
-            }
+            Err(e) => return bad(&args.file, e),
         }
     } else {
         report_text(&report)
     };
-    // A closed pipe (`puzzlelab solve ... | head`) is not an error worth a panic.
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
-    if report.solved {
-        EXIT_SOLVED
-    } else {
-        EXIT_NO_SOLUTION
+    emit!(&text);
+    if let Some(message) = &report.message {
+        say!("{}: the search {message}", args.file.display());
     }
+    exit_code_of(&report)
 }
 
-/// Loads the sliding puzzle's pattern database from the cache, or builds (and caches) it,
-/// reporting the build's progress on standard error.
-fn load_pattern_db(sliding: &Sliding) -> Result<Arc<PatternDb>, PdbError> {
+/// Loads the sliding puzzle's pattern database from the cache, or builds (and caches) it
+/// under the memory limit of `cancel`, reporting the build's progress on standard error.
+fn load_pattern_db(sliding: &Sliding, cancel: &CancelToken) -> Result<Arc<PatternDb>, PdbError> {
     let mut last = -1;
     let db = PatternDb::load_or_build(
         sliding.rows(),
         sliding.cols(),
         sliding.goal(),
-        &CancelToken::new(),
+        cancel,
         &mut |fraction| {
             let percent = (fraction * 100.0) as i32;
             if percent / 10 != last / 10 && percent < 100 {
-                eprintln!("puzzlelab: building pattern databases… {percent}%");
+                say!("building pattern databases… {percent}%");
             }
             last = percent;
         },
@@ -417,112 +632,123 @@ fn load_pattern_db(sliding: &Sliding) -> Result<Arc<PatternDb>, PdbError> {
 }
 
 fn compare(args: &CompareArgs) -> u8 {
-    let puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
+    let file = &args.file;
+    let puzzle = match load(file, args.puzzle_type.as_deref()) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("puzzlelab: {e}");
-            return EXIT_BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     let mut algorithms = Vec::new();
     for name in &args.algorithms {
-        match Algorithm::from_name(name.trim()) {
-            Some(a) => algorithms.push(a),
-            None => {
-                eprintln!("puzzlelab: unknown algorithm `{name}`");
-                return EXIT_BAD_INPUT;
-            }
+        match algorithm_named(file, name) {
+            Ok(a) => algorithms.push(a),
+            Err(code) => return code,
         }
     }
     if algorithms.is_empty() {
         algorithms = puzzle.algorithms();
     }
-    let name = args.file.file_name().map_or_else(
-        || args.file.display().to_string(),
+    for &algorithm in &algorithms {
+        if let Some(refusal) = puzzle.refusal(algorithm) {
+            return bad(file, format!("{refusal} (a {})", puzzle.puzzle_type().name));
+        }
+    }
+    let name = file.file_name().map_or_else(
+        || file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let mut rows = Vec::new();
+    let mut code = EXIT_SOLVED;
     for (algorithm, run) in algorithms.iter().zip(results::compare(
         &name,
         puzzle.as_ref(),
         &algorithms,
-        &CancelToken::new(),
+        &args.limits.token(),
     )) {
         match run {
-            Ok((row, _)) => rows.push(row),
-            Err(e) => {
-                eprintln!("puzzlelab: {algorithm}: {e}");
-                return EXIT_BAD_INPUT;
+            Ok((row, report)) => {
+                if let Some(message) = &report.message {
+                    say!("{}: {algorithm}: the search {message}", file.display());
+                }
+                code = code.max(exit_code_of(&report));
+                rows.push(row);
             }
+            Err(SearchError::Unsolvable(reason)) => {
+                // As `solve` does: no solution is an answer (exit 1), said with the file.
+                say!("{}: no solution: {reason}", file.display());
+                return EXIT_NO_SOLUTION;
+            }
+            Err(e) => return bad(file, format!("{algorithm}: {e}")),
         }
     }
     let text = if args.json {
         match serde_json::to_string_pretty(&rows) {
             Ok(json) => json + "\n",
-            Err(e) => {
-                eprintln!("puzzlelab: {e}");
-                return EXIT_BAD_INPUT;
-            }
+            Err(e) => return bad(file, e),
         }
     } else if args.csv {
         match results::to_csv(&rows) {
             Ok(csv) => csv,
-            Err(e) => {
-                eprintln!("puzzlelab: {e}");
-                return EXIT_BAD_INPUT;
-            }
+            Err(e) => return bad(file, e),
         }
     } else {
         results::to_table(&rows)
     };
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
-    if rows.iter().all(|r| r.solved) {
-        EXIT_SOLVED
-    } else {
-        EXIT_NO_SOLUTION
-    }
+    emit!(&text);
+    code
 }
 
 fn bench(args: &BenchArgs) -> u8 {
     let Some(heuristic) = TileHeuristic::from_name(&args.heuristic) else {
-        eprintln!("puzzlelab: unknown heuristic `{}`", args.heuristic);
+        say!(
+            "unknown heuristic `{}` (known: misplaced, manhattan, linear_conflict, pdb)",
+            args.heuristic
+        );
         return EXIT_BAD_INPUT;
     };
     let mut board = match Sliding::solved(args.side, args.side) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("puzzlelab: {e}");
+            say!("{e}");
             return EXIT_BAD_INPUT;
         }
     };
+    let cancel = args.limits.token();
     board.set_heuristic(heuristic);
     if heuristic == TileHeuristic::PatternDb {
-        match load_pattern_db(&board) {
+        match load_pattern_db(&board, &cancel) {
             Ok(db) => {
                 board.attach_pattern_db(db);
             }
+            Err(e @ PdbError::MemoryLimit { .. }) => {
+                say!("{e}");
+                return EXIT_LIMIT;
+            }
             Err(e) => {
-                eprintln!("puzzlelab: {e}");
+                say!("{e}");
                 return EXIT_BAD_INPUT;
             }
         }
     }
     let mut rows = Vec::new();
     for i in 0..args.count {
-        let seed = args.seed + i as u64;
+        let seed = args.seed.wrapping_add(i as u64);
         board.scramble_uniform(seed);
-        let report = match board.solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new()) {
+        let report = match board.solve(Algorithm::IdaStar, &mut NoWatcher, &cancel) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("puzzlelab: instance {i}: {e}");
+                say!("instance {i}: {e}");
                 return EXIT_BAD_INPUT;
             }
         };
+        if let Some(message) = &report.message {
+            say!("instance {i} (seed {seed}): the search {message}");
+            return EXIT_LIMIT;
+        }
         if !args.json {
-            println!(
-                "{i:>3}  seed {seed:<4} length {:>3}  expanded {:>11}  {:>9.1} ms",
+            emit!(&format!(
+                "{i:>3}  seed {seed:<4} length {:>3}  expanded {:>11}  {:>9.1} ms\n",
                 report.cost, report.stats.expanded, report.stats.elapsed_ms
-            );
+            ));
         }
         rows.push(serde_json::json!({
             "seed": seed,
@@ -547,74 +773,85 @@ fn bench(args: &BenchArgs) -> u8 {
             "total_ms": ms,
             "mean_ms": ms / n,
         });
-        println!("{v:#}");
+        emit!(&format!("{v:#}\n"));
     } else {
-        println!(
-            "total: {} instances, {expanded} states expanded, {ms:.1} ms ({:.1} ms and {:.0} expansions per instance)",
+        emit!(&format!(
+            "total: {} instances, {expanded} states expanded, {ms:.1} ms ({:.1} ms and {:.0} expansions per instance)\n",
             args.count,
             ms / n,
             expanded / n
-        );
+        ));
     }
     EXIT_SOLVED
 }
 
 fn scenario(args: &ScenarioArgs) -> u8 {
-    let fail = |message: String| {
-        eprintln!("puzzlelab: {message}");
-        EXIT_BAD_INPUT
-    };
-    let text = match std::fs::read_to_string(&args.scen) {
+    let scen = &args.scen;
+    let text = match puzzles::read_text_file(scen) {
         Ok(t) => t,
-        Err(e) => return fail(format!("{}: {e}", args.scen.display())),
+        Err(e) => {
+            say!("{e}");
+            return EXIT_BAD_INPUT;
+        }
     };
     let scenario = match movingai::parse_scenario(&text) {
         Ok(s) => s,
-        Err(e) => return fail(format!("{}: {e}", args.scen.display())),
+        Err(e) => return bad(scen, e),
     };
-    let Some(map_path) = args.map.clone().or_else(|| scenario.find_map(&args.scen)) else {
-        return fail(format!(
-            "cannot find the map `{}` that {} names; give it with --map",
-            scenario.map,
-            args.scen.display()
-        ));
+    let Some(map_path) = args.map.clone().or_else(|| scenario.find_map(scen)) else {
+        return bad(
+            scen,
+            format!(
+                "cannot find the map `{}` it names; give it with --map",
+                scenario.map
+            ),
+        );
     };
     let maze = match puzzles::load_file(&map_path, Some("maze")) {
         Ok(p) => match p.as_any().downcast_ref::<Maze>() {
             Some(m) => m.clone(),
-            None => return fail(format!("{}: not a grid map", map_path.display())),
+            None => return bad(&map_path, "not a grid map"),
         },
-        Err(e) => return fail(e.to_string()),
+        Err(e) => {
+            say!("{e}");
+            return EXIT_BAD_INPUT;
+        }
     };
     if let Err(e) = scenario.check_map(&maze) {
-        return fail(format!(
-            "{} on {}: {e}",
-            args.scen.display(),
-            map_path.display()
-        ));
+        return bad(scen, format!("on {}: {e}", map_path.display()));
     }
-    let Some(algorithm) = Algorithm::from_name(&args.algorithm) else {
-        return fail(format!("unknown algorithm `{}`", args.algorithm));
+    let algorithm = match algorithm_named(scen, &args.algorithm) {
+        Ok(a) => a,
+        Err(code) => return code,
     };
-    if !algorithm.applies_to(&maze) {
-        return fail(format!("{algorithm} does not apply to this map"));
+    if let Some(refusal) = algorithm.refusal(&maze) {
+        return bad(scen, refusal);
     }
+    let cancel = args.limits.token();
     let mut rows = Vec::new();
     let (mut matched, mut expanded, mut ms) = (0, 0, 0.0);
     for problem in &scenario.problems {
         let m = maze.with_problem(problem);
-        let result = match search::solve(&m, algorithm) {
+        let result = match search::run(&m, algorithm, &mut search::NoObserver, &cancel) {
             Ok(r) => r,
-            Err(e) => return fail(format!("line {}: {e}", problem.line)),
+            Err(e) => return bad(scen, format!("line {}: {e}", problem.line)),
         };
-        let computed = (result.outcome == search::Outcome::Found).then_some(result.cost);
+        if let Some(message) = &result.message {
+            say!(
+                "{}: line {}: the search {message}",
+                scen.display(),
+                problem.line
+            );
+            return EXIT_LIMIT;
+        }
+        let computed = (result.outcome == Outcome::Found).then_some(result.cost);
         let ok = computed.is_some_and(|c| (c - problem.optimal).abs() <= 1e-4);
         matched += usize::from(ok);
         expanded += result.stats.expanded;
         ms += result.stats.elapsed_ms;
         if !args.json {
-            println!(
-                "line {:>5}  ({}, {}) -> ({}, {})  stated {:>10.4}  computed {:>10}  {}  expanded {:>8}  {:>8.3} ms",
+            emit!(&format!(
+                "line {:>5}  ({}, {}) -> ({}, {})  stated {:>10.4}  computed {:>10}  {}  expanded {:>8}  {:>8.3} ms\n",
                 problem.line,
                 problem.start.col,
                 problem.start.row,
@@ -625,7 +862,7 @@ fn scenario(args: &ScenarioArgs) -> u8 {
                 if ok { "ok" } else { "MISMATCH" },
                 result.stats.expanded,
                 result.stats.elapsed_ms
-            );
+            ));
         }
         rows.push(serde_json::json!({
             "line": problem.line,
@@ -642,7 +879,7 @@ fn scenario(args: &ScenarioArgs) -> u8 {
     let total = scenario.problems.len();
     if args.json {
         let v = serde_json::json!({
-            "scenario": args.scen.display().to_string(),
+            "scenario": scen.display().to_string(),
             "map": map_path.display().to_string(),
             "algorithm": algorithm.name(),
             "problems": rows,
@@ -651,11 +888,11 @@ fn scenario(args: &ScenarioArgs) -> u8 {
             "expanded": expanded,
             "elapsed_ms": ms,
         });
-        println!("{v:#}");
+        emit!(&format!("{v:#}\n"));
     } else {
-        println!(
-            "{matched} of {total} match (within 1e-4); {algorithm}: {expanded} states expanded, {ms:.1} ms searching"
-        );
+        emit!(&format!(
+            "{matched} of {total} match (within 1e-4); {algorithm}: {expanded} states expanded, {ms:.1} ms searching\n"
+        ));
     }
     if matched == total {
         EXIT_SOLVED
@@ -667,30 +904,21 @@ fn scenario(args: &ScenarioArgs) -> u8 {
 fn generate(args: &GenerateArgs) -> u8 {
     let Some(generator) = Generator::from_name(&args.algorithm) else {
         let known: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
-        eprintln!(
-            "puzzlelab: unknown generator `{}` (known: {})",
+        say!(
+            "unknown generator `{}` (known: {})",
             args.algorithm,
             known.join(", ")
         );
         return EXIT_BAD_INPUT;
     };
-    if !(1..=generate::MAX_CELLS).contains(&args.rows)
-        || !(1..=generate::MAX_CELLS).contains(&args.cols)
-    {
-        eprintln!(
-            "puzzlelab: --rows and --cols must be from 1 to {}",
-            generate::MAX_CELLS
-        );
-        return EXIT_BAD_INPUT;
-    }
     if !(0.0..=1.0).contains(&args.braid) {
-        eprintln!("puzzlelab: --braid must be from 0 to 1");
+        say!("--braid must be from 0 to 1");
         return EXIT_BAD_INPUT;
     }
     let generated = generate::generate(generator, args.rows, args.cols, args.seed, args.braid);
     let mut maze = Maze::new(3, 3);
     maze.apply_generated(&generated);
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), maze.to_text().as_bytes());
+    emit!(&maze.to_text());
     EXIT_SOLVED
 }
 
@@ -699,7 +927,7 @@ fn percolation(args: &PercolationArgs) -> u8 {
         4 => Connectivity::Four,
         8 => Connectivity::Eight,
         m => {
-            eprintln!("puzzlelab: --moves must be 4 or 8, not {m}");
+            say!("--moves must be 4 or 8, not {m}");
             return EXIT_BAD_INPUT;
         }
     };
@@ -718,43 +946,58 @@ fn percolation(args: &PercolationArgs) -> u8 {
             "moves": args.moves,
             "curve": curve,
         });
-        println!("{v:#}");
+        emit!(&format!("{v:#}\n"));
     } else {
-        println!("open  percolating");
+        let mut text = String::from("open  percolating\n");
         for p in &curve {
-            println!("{:.3}  {:.3}", p.open, p.fraction);
+            text += &format!("{:.3}  {:.3}\n", p.open, p.fraction);
         }
+        emit!(&text);
     }
     EXIT_SOLVED
 }
 
 fn states(args: &StatesArgs) -> u8 {
-    let puzzle = match puzzles::load_file(&args.file, args.puzzle_type.as_deref()) {
+    let puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("puzzlelab: {e}");
-            return EXIT_BAD_INPUT;
-        }
+        Err(code) => return code,
     };
-    let count = puzzle.count_states(&CancelToken::new());
+    let count = puzzle.count_states(&args.limits.token());
     let text = if args.json {
-        format!(
-            "{}\n",
-            serde_json::json!({
-                "type": puzzle.puzzle_type().name,
-                "states": count.states,
-                "solved_states": count.goals,
-                "elapsed_ms": count.elapsed_ms,
-            })
-        )
+        let mut v = serde_json::json!({
+            "type": puzzle.puzzle_type().name,
+            "states": count.states,
+            "solved_states": count.goals,
+            "elapsed_ms": count.elapsed_ms,
+            "complete": count.stopped.is_none(),
+        });
+        if let Some(outcome) = count.stopped {
+            v["outcome"] = serde_json::json!(outcome);
+            v["message"] = serde_json::json!(count.message);
+        }
+        format!("{v}\n")
     } else {
+        let partial = if count.stopped.is_some() {
+            " (so far)"
+        } else {
+            ""
+        };
         format!(
-            "reachable states: {}\nsolved states: {}\ntime: {:.1} ms\n",
+            "reachable states{partial}: {}\nsolved states{partial}: {}\ntime: {:.1} ms\n",
             count.states, count.goals, count.elapsed_ms
         )
     };
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
-    EXIT_SOLVED
+    emit!(&text);
+    match count.stopped {
+        None => EXIT_SOLVED,
+        Some(_) => {
+            let why = count
+                .message
+                .unwrap_or_else(|| "was stopped before the end".to_owned());
+            say!("{}: the count {why}", args.file.display());
+            EXIT_LIMIT
+        }
+    }
 }
 
 /// The plain-text report printed by `puzzlelab solve`.
@@ -775,13 +1018,21 @@ pub fn report_text(report: &Report) -> String {
             },
             report.moves.join(" ")
         );
+    } else if let Some(message) = &report.message {
+        out += &format!("no solution found: the search {message}\n");
     } else {
         out += "no solution: the goal cannot be reached\n";
     }
     let s = &report.stats;
     out += &format!(
-        "expanded: {}\ngenerated: {}\nmax frontier: {}\nmax closed: {}\nmax depth: {}\ntime: {:.3} ms\n",
-        s.expanded, s.generated, s.max_frontier, s.max_closed, s.max_depth, s.elapsed_ms
+        "expanded: {}\ngenerated: {}\nmax frontier: {}\nmax closed: {}\nmax depth: {}\npeak memory: {}\ntime: {:.3} ms\n",
+        s.expanded,
+        s.generated,
+        s.max_frontier,
+        s.max_closed,
+        s.max_depth,
+        limits::format_bytes(s.peak_memory_bytes),
+        s.elapsed_ms
     );
     for note in &report.notes {
         out += &format!("note: {note}\n");

@@ -13,7 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
-use crate::search::{Algorithm, CancelToken, Stats};
+use crate::search::{Algorithm, CancelToken, Limits, Stats};
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -85,8 +85,9 @@ pub struct SolverHandle {
 }
 
 impl SolverHandle {
-    /// Starts solving `puzzle` with `algorithm` on a new thread named `solver`. `wake` is called
-    /// after every event sent (the GUI passes `request_repaint`).
+    /// Starts solving `puzzle` with `algorithm` under `limits` on a new thread named `solver`.
+    /// `wake` is called after every event sent (the GUI passes `request_repaint`). A search
+    /// that reaches a limit ends with a [`Event::Finished`] whose outcome says which.
     ///
     /// # Errors
     /// The operating system's error if the thread cannot be spawned.
@@ -95,11 +96,12 @@ impl SolverHandle {
         algorithm: Algorithm,
         speed: Speed,
         paused: bool,
+        limits: Limits,
         wake: Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<Self> {
         let (command_tx, command_rx) = mpsc::channel();
         let (event_tx, event_rx) = mpsc::sync_channel(EVENT_CAPACITY);
-        let cancel = CancelToken::new();
+        let cancel = CancelToken::with_limits(limits);
         let worker_cancel = cancel.clone();
         thread::Builder::new()
             .name("solver".into())
@@ -115,6 +117,8 @@ impl SolverHandle {
                     batch: Progress::default(),
                     layers: Vec::new(),
                     iteration_nodes: Vec::new(),
+                    path: Vec::new(),
+                    path_changed: false,
                     last_flush: Instant::now(),
                     due: Instant::now(),
                 };
@@ -229,6 +233,10 @@ struct Pacer {
     /// States expanded per depth and per IDA* iteration, whole run.
     layers: Vec<u64>,
     iteration_nodes: Vec<u64>,
+    /// The current path (depth-first search and IDA*), followed change by change.
+    path: Vec<Place>,
+    /// Whether `path` changed since it was last sent.
+    path_changed: bool,
     last_flush: Instant,
     /// When the next expansion may happen at a finite speed.
     due: Instant,
@@ -261,6 +269,7 @@ impl Pacer {
         if self.batch.expanded_count == 0 && self.batch.generated.is_empty() {
             return;
         }
+        self.attach_path();
         let mut batch = std::mem::take(&mut self.batch);
         batch.layers.clone_from(&self.layers);
         batch.iteration_nodes.clone_from(&self.iteration_nodes);
@@ -331,6 +340,15 @@ impl Pacer {
     fn path_wanted(&self) -> bool {
         self.speed.is_finite() || self.paused || self.last_flush.elapsed() >= FULL_SPEED_FLUSH
     }
+
+    /// Puts a copy of the current path into the batch about to be sent, if it changed: one
+    /// copy per event, never one per expansion.
+    fn attach_path(&mut self) {
+        if self.path_changed {
+            self.batch.path = Some(self.path.clone());
+            self.path_changed = false;
+        }
+    }
 }
 
 /// Adds one at `index`, growing `counts` as needed.
@@ -371,11 +389,13 @@ impl Watcher for Pacer {
         self.batch.board = Some(picture);
     }
 
-    fn path(&mut self, path: &[Place]) {
-        // Copying a long path at every expansion would make full-speed runs quadratic: only
-        // the path that the next snapshot will carry is copied.
-        if self.path_wanted() {
-            self.batch.path = Some(path.to_vec());
-        }
+    fn path_push(&mut self, place: Place) {
+        self.path.push(place);
+        self.path_changed = true;
+    }
+
+    fn path_pop(&mut self) {
+        self.path.pop();
+        self.path_changed = true;
     }
 }

@@ -130,7 +130,7 @@ fn bad_maps_get_clear_errors() {
     );
     assert_eq!(
         err("type octile\nwidth 2\nheight 2\nmap\n..\n..\n"),
-        "line 2: expected `height`, found `width 2`"
+        "line 2: expected a `height ...` line: this is not a Moving AI map"
     );
     assert_eq!(
         err("type octile\nheight x\nwidth 2\nmap\n..\n..\n"),
@@ -159,8 +159,10 @@ fn bad_scenarios_get_clear_errors() {
     let err = |text: &str| parse_scenario(text).unwrap_err().to_string();
     assert_eq!(
         err("version 2\n"),
-        "line 1: `version 2`: only version 1 scenarios are supported"
+        "line 1: only version 1 (or 1.0) scenarios are supported"
     );
+    // The format allows `version 1.0` as well.
+    assert!(parse_scenario("version 1.0\n0\tm.map\t8\t6\t1\t1\t2\t2\t1.0\n").is_ok());
     assert_eq!(err("0\tm.map\n"), "line 1: expected `version 1`");
     assert_eq!(err("version 1\n"), "the scenario has no problems");
     assert!(

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Watcher};
-use puzzlelab::search::{Algorithm, CancelToken, Outcome, SearchError};
+use puzzlelab::search::{Algorithm, CancelToken, Limits, Outcome, SearchError};
 use puzzlelab::solver::{Command, Event, SolverHandle};
 
 fn no_wake() -> Arc<dyn Fn() + Send + Sync> {
@@ -41,8 +41,15 @@ fn finished(events: &[Event]) -> &Report {
 #[test]
 fn full_speed_run_reports_progress_and_the_result() {
     let klondike = puzzles::type_by_name("klondike").unwrap().default_puzzle();
-    let mut handle =
-        SolverHandle::spawn(klondike, Algorithm::Bfs, f64::INFINITY, false, no_wake()).unwrap();
+    let mut handle = SolverHandle::spawn(
+        klondike,
+        Algorithm::Bfs,
+        f64::INFINITY,
+        false,
+        Limits::default(),
+        no_wake(),
+    )
+    .unwrap();
     let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
     let report = finished(&events);
     assert_eq!(report.cost, 9.0);
@@ -61,7 +68,15 @@ fn full_speed_run_reports_progress_and_the_result() {
 #[test]
 fn stop_cancels_a_slow_run() {
     let maze = Box::new(Maze::new(100, 100));
-    let mut handle = SolverHandle::spawn(maze, Algorithm::Bfs, 20.0, false, no_wake()).unwrap();
+    let mut handle = SolverHandle::spawn(
+        maze,
+        Algorithm::Bfs,
+        20.0,
+        false,
+        Limits::default(),
+        no_wake(),
+    )
+    .unwrap();
     collect_until(&mut handle, |e| matches!(e, Event::Progress(_)));
     handle.stop();
     let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
@@ -73,8 +88,15 @@ fn stop_cancels_a_slow_run() {
 #[test]
 fn paused_run_expands_one_state_per_step() {
     let maze = Box::new(Maze::new(30, 30));
-    let mut handle =
-        SolverHandle::spawn(maze, Algorithm::AStar, f64::INFINITY, true, no_wake()).unwrap();
+    let mut handle = SolverHandle::spawn(
+        maze,
+        Algorithm::AStar,
+        f64::INFINITY,
+        true,
+        Limits::default(),
+        no_wake(),
+    )
+    .unwrap();
     let expanded_of = |e: &Event| match e {
         Event::Progress(p) => Some(p.stats.expanded),
         _ => None,
@@ -99,7 +121,15 @@ fn paused_run_expands_one_state_per_step() {
 #[test]
 fn speed_can_change_during_a_run() {
     let maze = Box::new(Maze::new(20, 20));
-    let mut handle = SolverHandle::spawn(maze, Algorithm::Bfs, 5.0, false, no_wake()).unwrap();
+    let mut handle = SolverHandle::spawn(
+        maze,
+        Algorithm::Bfs,
+        5.0,
+        false,
+        Limits::default(),
+        no_wake(),
+    )
+    .unwrap();
     collect_until(&mut handle, |e| matches!(e, Event::Progress(_)));
     handle.send(Command::SetSpeed(f64::INFINITY));
     let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
@@ -109,7 +139,15 @@ fn speed_can_change_during_a_run() {
 #[test]
 fn depth_first_progress_carries_the_current_path() {
     let maze = Box::new(Maze::new(6, 6));
-    let mut handle = SolverHandle::spawn(maze, Algorithm::Dfs, 1000.0, false, no_wake()).unwrap();
+    let mut handle = SolverHandle::spawn(
+        maze,
+        Algorithm::Dfs,
+        1000.0,
+        false,
+        Limits::default(),
+        no_wake(),
+    )
+    .unwrap();
     let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
     let path = events
         .iter()
@@ -143,6 +181,9 @@ impl Puzzle for Exploding {
     }
     fn guarantees_optimal(&self, _: Algorithm) -> bool {
         true
+    }
+    fn refusal(&self, _: Algorithm) -> Option<SearchError> {
+        None
     }
     fn solve(
         &self,
@@ -180,8 +221,15 @@ impl Puzzle for Exploding {
 
 #[test]
 fn a_panicking_search_becomes_an_error_event() {
-    let mut handle =
-        SolverHandle::spawn(Box::new(Exploding), Algorithm::Bfs, 10.0, false, no_wake()).unwrap();
+    let mut handle = SolverHandle::spawn(
+        Box::new(Exploding),
+        Algorithm::Bfs,
+        10.0,
+        false,
+        Limits::default(),
+        no_wake(),
+    )
+    .unwrap();
     let events = collect_until(&mut handle, |e| matches!(e, Event::Failed(_)));
     match events.last() {
         Some(Event::Failed(message)) => assert!(message.contains("boom"), "{message}"),

@@ -288,7 +288,11 @@ fn random_revert_clear_and_resize() {
 
 #[test]
 fn main_window_snapshot() {
-    let mut h = harness(Settings::default());
+    // A fixed memory limit: the default depends on the machine's memory.
+    let mut h = harness(Settings {
+        memory_limit_mib: Some(4096),
+        ..Settings::default()
+    });
     h.run();
     h.snapshot("main_window");
 }

@@ -508,13 +508,16 @@ impl PuzzleLabApp {
     }
 
     fn open_scenario(&mut self, path: &Path) {
-        let scenario = match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| movingai::parse_scenario(&t).map_err(|e| e.to_string()))
-        {
-            Ok(s) => s,
+        let scenario = match crate::puzzles::read_text_file(path) {
+            Ok(text) => match movingai::parse_scenario(&text) {
+                Ok(s) => s,
+                Err(e) => {
+                    self.set_error(format!("Could not open {}: {e}", path.display()));
+                    return;
+                }
+            },
             Err(e) => {
-                self.set_error(format!("Could not open {}: {e}", path.display()));
+                self.set_error(format!("Could not open {e}"));
                 return;
             }
         };

@@ -22,7 +22,7 @@ use crate::puzzles::{
     self, Cell, Picture, Puzzle, PuzzleType, Report, Shipped, Side, car_maze, maze::Maze,
 };
 use crate::results::{self, ResultRow};
-use crate::search::{Algorithm, Outcome};
+use crate::search::{Algorithm, Limits, Outcome, limits};
 use crate::solver::{Command as SolverCommand, Event, SolverHandle};
 
 /// How many Klotski layout edits can be taken back.
@@ -56,6 +56,9 @@ pub struct Settings {
     pub scramble_moves: usize,
     /// The grid maze's brush, generator and experiment settings.
     pub grid: grid::GridSettings,
+    /// The memory budget of each search, in MiB; `None` for the default (see
+    /// [`crate::search::limits::default_memory_budget`]).
+    pub memory_limit_mib: Option<u64>,
 }
 
 impl Default for Settings {
@@ -71,6 +74,7 @@ impl Default for Settings {
             playback_rate: 4.0,
             scramble_moves: 30,
             grid: grid::GridSettings::default(),
+            memory_limit_mib: None,
         }
     }
 }
@@ -966,6 +970,16 @@ impl PuzzleLabApp {
         }
     }
 
+    /// The limits searches run under: the memory budget from the settings, no time limit
+    /// (Stop ends a search at any moment).
+    pub fn limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        if let Some(mib) = self.settings.memory_limit_mib {
+            limits.max_memory = mib.saturating_mul(limits::MIB).max(limits::MIN_MEMORY);
+        }
+        limits
+    }
+
     fn start(&mut self, paused: bool) {
         self.stop_run();
         self.race = None;
@@ -983,6 +997,7 @@ impl PuzzleLabApp {
             self.algorithm,
             self.speed(),
             paused,
+            self.limits(),
             wake,
         ) {
             Ok(handle) => {
@@ -1026,7 +1041,13 @@ impl PuzzleLabApp {
             Some(ctx) => Arc::new(move || ctx.request_repaint()),
             None => Arc::new(|| {}),
         };
-        match race::Race::start(self.puzzle.as_ref(), &chosen, self.speed(), &wake) {
+        match race::Race::start(
+            self.puzzle.as_ref(),
+            &chosen,
+            self.speed(),
+            self.limits(),
+            &wake,
+        ) {
             Ok(r) => {
                 self.race = Some(r);
                 let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
@@ -1325,6 +1346,10 @@ impl PuzzleLabApp {
             ),
             Outcome::Cancelled => {
                 format!("Stopped after {} expansions.", report.stats.expanded)
+            }
+            Outcome::MemoryLimit | Outcome::Timeout => {
+                let message = report.message.clone().unwrap_or_default();
+                format!("Search {message}.")
             }
         };
         self.set_status(text);

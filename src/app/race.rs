@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::SearchView;
 use crate::puzzles::{Puzzle, Report};
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Limits};
 use crate::solver::{Event, SolverHandle, Speed};
 
 /// The fewest and the most algorithms in a race.
@@ -34,7 +34,7 @@ pub struct Race {
 
 impl Race {
     /// Starts every algorithm on its own solver thread at `speed` expansions per second
-    /// (infinite: as fast as each can). `wake` is called after every event.
+    /// (infinite: as fast as each can), each under `limits`. `wake` is called after every event.
     ///
     /// # Errors
     /// The error of spawning a thread (the lanes already started are stopped).
@@ -42,12 +42,19 @@ impl Race {
         puzzle: &dyn Puzzle,
         algorithms: &[Algorithm],
         speed: Speed,
+        limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<Self> {
         let mut lanes = Vec::new();
         for &algorithm in algorithms {
-            let handle =
-                SolverHandle::spawn(puzzle.clone_box(), algorithm, speed, false, wake.clone())?;
+            let handle = SolverHandle::spawn(
+                puzzle.clone_box(),
+                algorithm,
+                speed,
+                false,
+                limits,
+                wake.clone(),
+            )?;
             lanes.push(Lane {
                 algorithm,
                 handle: Some(handle),

@@ -287,16 +287,17 @@ impl Klotski {
     /// outside the board, and the checks of [`Klotski::from_text`].
     pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
         let body: KlotskiJson = json_body(value)?;
-        let mut seen = vec![None; body.rows * body.cols];
-        if body.rows > MAX_SIDE || body.cols > MAX_SIDE {
+        // Sizes are checked before anything is allocated from them.
+        if !(1..=MAX_SIDE).contains(&body.rows) || !(1..=MAX_SIDE).contains(&body.cols) {
             return Err(FormatError::in_field(
                 "rows",
                 format!(
-                    "the board is {} x {}; at most {MAX_SIDE} x {MAX_SIDE}",
+                    "the board is {} x {}; from 1 x 1 to {MAX_SIDE} x {MAX_SIDE} is supported",
                     body.rows, body.cols
                 ),
             ));
         }
+        let mut seen = vec![None; body.rows * body.cols];
         for (&letter, cells) in &body.pieces {
             for &cell in cells {
                 if cell.row >= body.rows || cell.col >= body.cols {
@@ -376,12 +377,14 @@ impl Klotski {
         for (&letter, piece_cells) in &cells {
             let mut sorted = piece_cells.clone();
             sorted.sort();
+            let Some(&anchor) = sorted.first() else {
+                return Err(FormatError::new(format!("piece {letter} has no cells")));
+            };
             if !is_connected(&sorted) {
                 return Err(FormatError::new(format!(
                     "piece {letter}: its cells are not connected"
                 )));
             }
-            let anchor = sorted[0];
             let offsets = sorted
                 .iter()
                 .map(|c| {

@@ -7,11 +7,19 @@
 
 /// The [`Puzzle`] methods every puzzle type implements alike (it implements
 /// [`search::Problem`] and `Clone`): `guarantees_optimal` by [`Algorithm::is_optimal_for`],
-/// `clone_box`, `as_any` and `as_any_mut`. Invoked inside each `impl Puzzle`.
+/// `refusal` by [`Algorithm::refusal`], `clone_box`, `as_any` and `as_any_mut`. Invoked inside
+/// each `impl Puzzle`.
 macro_rules! puzzle_plumbing {
     () => {
         fn guarantees_optimal(&self, algorithm: $crate::search::Algorithm) -> bool {
             algorithm.is_optimal_for(self)
+        }
+
+        fn refusal(
+            &self,
+            algorithm: $crate::search::Algorithm,
+        ) -> Option<$crate::search::SearchError> {
+            algorithm.refusal(self)
         }
 
         fn clone_box(&self) -> Box<dyn $crate::puzzles::Puzzle> {
@@ -365,6 +373,10 @@ pub struct Report {
     pub stats: Stats,
     /// Extra findings specific to the puzzle (for example how many shortest solutions exist).
     pub notes: Vec<String>,
+    /// For a run that stopped at a limit: what filled the memory or the time, and what to try
+    /// (see [`search::SearchResult::message`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// A puzzle as the front ends see it: something to draw, edit, save and solve. Each puzzle
@@ -395,6 +407,11 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// Whether `algorithm` is guaranteed to find a least-cost solution of this puzzle (see
     /// [`Algorithm::is_optimal_for`]).
     fn guarantees_optimal(&self, algorithm: Algorithm) -> bool;
+
+    /// Why `algorithm` cannot run on this puzzle, or `None` when it can (see
+    /// [`Algorithm::refusal`]). Front ends ask before any costly preparation (such as building
+    /// pattern databases).
+    fn refusal(&self, algorithm: Algorithm) -> Option<SearchError>;
 
     /// Solves the puzzle, reporting the search to `watcher`.
     ///
@@ -449,8 +466,11 @@ pub trait Watcher {
     fn expanded(&mut self, _place: Option<Place>, _depth: u64, _stats: &Stats) {}
     /// A state was added to the frontier.
     fn generated(&mut self, _place: Option<Place>) {}
-    /// Depth-first search's current path, as places.
-    fn path(&mut self, _path: &[Place]) {}
+    /// A place joined the end of the current path (depth-first search and IDA*; see
+    /// [`search::Observer::path_push`]).
+    fn path_push(&mut self, _place: Place) {}
+    /// The last place of the current path left it.
+    fn path_pop(&mut self) {}
     /// Whether the picture of the next state expanded is wanted: making one costs time, so it
     /// is made only when this says so.
     fn wants_board(&self) -> bool {
@@ -458,13 +478,22 @@ pub trait Watcher {
     }
     /// The picture of the state about to be reported as expanded.
     fn board(&mut self, _picture: Picture) {}
+    /// Whether every method above does nothing, so the search may skip calling them (see
+    /// [`search::Observer::is_silent`]). The default is false.
+    fn is_silent(&self) -> bool {
+        false
+    }
 }
 
 /// A watcher that ignores everything, for headless runs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoWatcher;
 
-impl Watcher for NoWatcher {}
+impl Watcher for NoWatcher {
+    fn is_silent(&self) -> bool {
+        true
+    }
+}
 
 /// A puzzle file shipped in `puzzles/` and built into the program.
 #[derive(Clone, Copy, Debug)]
@@ -615,35 +644,105 @@ pub enum LoadError {
     },
 }
 
-/// Reads the puzzle in the file at `path`. `type_name` forces a type (see
-/// [`PuzzleType::name`]); otherwise the type is taken from a JSON file's `"type"` field or
-/// detected from a text file's characters.
+/// How long a file that is not a regular file (a FIFO, a device, standard input) may take to
+/// be read to the end before it is refused.
+pub const NON_REGULAR_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Reads the file at `path` (`-` for standard input) as UTF-8 text, at most
+/// [`MAX_FILE_BYTES`]: the bytes are counted as they are read, so devices such as `/dev/zero`
+/// are refused too. A file that is not a regular file is read on a helper thread and refused
+/// if it has not ended within [`NON_REGULAR_READ_TIMEOUT`] (a FIFO with no writer).
 ///
 /// # Errors
-/// [`LoadError`] naming the file, for a file that cannot be read, is too large, is not UTF-8,
-/// or does not parse (see [`parse`]).
-pub fn load_file(path: &Path, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, LoadError> {
-    let name = path.display().to_string();
+/// [`LoadError`] naming the file: it cannot be read, is too large, does not end in time, or
+/// is not UTF-8.
+pub fn read_text_file(path: &Path) -> Result<String, LoadError> {
+    let name = if path == Path::new("-") {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
+    };
     let io = |source| LoadError::Io {
         path: name.clone(),
         source,
     };
-    let bytes = std::fs::metadata(path).map_err(io)?.len();
-    if bytes > MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge { path: name, bytes });
-    }
-    let data = std::fs::read(path).map_err(io)?;
-    let format = |source| LoadError::Format {
-        path: name.clone(),
-        source,
+    let data = if path == Path::new("-") {
+        read_with_timeout(None).map_err(io)?
+    } else {
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if meta.is_file() {
+            if meta.len() > MAX_FILE_BYTES {
+                return Err(LoadError::TooLarge {
+                    path: name,
+                    bytes: meta.len(),
+                });
+            }
+            read_capped(std::fs::File::open(path).map_err(io)?).map_err(io)?
+        } else if meta.is_dir() {
+            return Err(io(std::io::Error::other("this is a folder, not a file")));
+        } else {
+            read_with_timeout(Some(path.to_path_buf())).map_err(io)?
+        }
     };
-    let text = String::from_utf8(data).map_err(|e| {
-        format(FormatError::new(format!(
+    if data.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: name,
+            bytes: data.len() as u64,
+        });
+    }
+    String::from_utf8(data).map_err(|e| LoadError::Format {
+        path: name.clone(),
+        source: FormatError::new(format!(
             "the file is not UTF-8 text (bad byte at offset {})",
             e.utf8_error().valid_up_to()
-        )))
-    })?;
-    parse(&text, type_name).map_err(format)
+        )),
+    })
+}
+
+/// Reads `source` to its end or to one byte past [`MAX_FILE_BYTES`], whichever comes first.
+fn read_capped(source: impl std::io::Read) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut data = Vec::new();
+    source.take(MAX_FILE_BYTES + 1).read_to_end(&mut data)?;
+    Ok(data)
+}
+
+/// Reads the file at `path` (standard input for `None`) on a helper thread, capped as
+/// [`read_capped`] does, waiting at most [`NON_REGULAR_READ_TIMEOUT`].
+fn read_with_timeout(path: Option<std::path::PathBuf>) -> std::io::Result<Vec<u8>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("file-read".into())
+        .spawn(move || {
+            let data = match path {
+                // Opening a FIFO blocks until a writer comes: that is inside the timeout too.
+                Some(p) => std::fs::File::open(p).and_then(read_capped),
+                None => read_capped(std::io::stdin().lock()),
+            };
+            let _ = tx.send(data);
+        })?;
+    rx.recv_timeout(NON_REGULAR_READ_TIMEOUT)
+        .unwrap_or_else(|_| {
+            Err(std::io::Error::other(format!(
+                "not a regular file, and it did not reach its end within {} s",
+                NON_REGULAR_READ_TIMEOUT.as_secs()
+            )))
+        })
+}
+
+/// Reads the puzzle in the file at `path` (`-` for standard input). `type_name` forces a
+/// type (see [`PuzzleType::name`]); otherwise the type is taken from a JSON file's `"type"`
+/// field or detected from a text file's characters.
+///
+/// # Errors
+/// [`LoadError`] naming the file, for a file that cannot be read, is too large, is not UTF-8,
+/// or does not parse (see [`read_text_file`] and [`parse`]).
+pub fn load_file(path: &Path, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, LoadError> {
+    let text = read_text_file(path)?;
+    parse(&text, type_name).map_err(|source| LoadError::Format {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Parses a puzzle from text: JSON if it starts with `{`, otherwise a plain-text format.
@@ -735,11 +834,20 @@ fn parse_json(
     (puzzle_type.from_json)(value)
 }
 
-/// Deserializes a puzzle's JSON body, turning serde's message into a [`FormatError`].
+/// Deserializes a puzzle's JSON body, turning serde's message into a [`FormatError`] that
+/// names the field's path (for example `pieces.A[0].row`).
 pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
     value: serde_json::Value,
 ) -> Result<T, FormatError> {
-    serde_json::from_value(value).map_err(|e| FormatError::new(format!("invalid puzzle: {e}")))
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.into_inner().to_string();
+        if path == "." {
+            FormatError::new(format!("invalid puzzle: {message}"))
+        } else {
+            FormatError::in_field(&path, message)
+        }
+    })
 }
 
 /// Splits plain text into its non-empty lines, with 1-based line numbers, skipping lines that
@@ -820,7 +928,6 @@ pub fn solve_on_places<P: Problem + ?Sized>(
     let mut adapter = PlaceObserver {
         inner: watcher,
         place_of: &place_of,
-        path: Vec::new(),
     };
     let result = search::run(problem, algorithm, &mut adapter, cancel)?;
     Ok(Report {
@@ -835,6 +942,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         boards: Vec::new(),
         stats: result.stats,
         notes: algorithm_notes(algorithm),
+        message: result.message,
     })
 }
 
@@ -849,7 +957,6 @@ pub fn applicable<P: Problem + ?Sized>(problem: &P) -> Vec<Algorithm> {
 struct PlaceObserver<'a, F> {
     inner: &'a mut dyn Watcher,
     place_of: &'a F,
-    path: Vec<Place>,
 }
 
 impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
@@ -862,10 +969,16 @@ impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
         self.inner.generated(Some((self.place_of)(state)));
     }
 
-    fn path(&mut self, path: &[S]) {
-        self.path.clear();
-        self.path.extend(path.iter().map(self.place_of));
-        self.inner.path(&self.path);
+    fn path_push(&mut self, state: &S) {
+        self.inner.path_push((self.place_of)(state));
+    }
+
+    fn path_pop(&mut self) {
+        self.inner.path_pop();
+    }
+
+    fn is_silent(&self) -> bool {
+        self.inner.is_silent()
     }
 }
 
@@ -934,6 +1047,7 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
         boards: result.states.iter().map(&picture_of).collect(),
         stats: result.stats,
         notes: algorithm_notes(algorithm),
+        message: result.message,
     })
 }
 
@@ -952,6 +1066,10 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
 
     fn generated(&mut self, _state: &S) {
         self.inner.generated(None);
+    }
+
+    fn is_silent(&self) -> bool {
+        self.inner.is_silent()
     }
 }
 

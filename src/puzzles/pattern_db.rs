@@ -37,6 +37,20 @@ pub enum PdbError {
     /// The build was stopped.
     #[error("the pattern database build was cancelled")]
     Cancelled,
+    /// Building would take more memory than the search's budget
+    /// ([`crate::search::Limits::max_memory`]).
+    #[error(
+        "building the pattern databases needs about {} of memory, more than the limit of {}; \
+         raise the memory limit or use another heuristic (linear_conflict)",
+        crate::search::limits::format_bytes(*needed),
+        crate::search::limits::format_bytes(*budget)
+    )]
+    MemoryLimit {
+        /// Bytes the build would hold at its peak.
+        needed: u64,
+        /// The budget, in bytes.
+        budget: u64,
+    },
 }
 
 /// One group's table.
@@ -121,6 +135,19 @@ impl PatternDb {
         }
         let groups = partition(rows, cols, goal);
         let total: usize = groups.iter().map(|g| placements(n, g.len() + 1)).sum();
+        // A group's build holds its distances (a byte per placement with the blank), its
+        // table and its queue (at worst 8 bytes per placement); finished tables stay.
+        let tables: u64 = groups.iter().map(|g| placements(n, g.len()) as u64).sum();
+        let needed = tables
+            + groups
+                .iter()
+                .map(|g| placements(n, g.len() + 1) as u64 * 9)
+                .max()
+                .unwrap_or(0);
+        let budget = cancel.limits().max_memory;
+        if needed > budget {
+            return Err(PdbError::MemoryLimit { needed, budget });
+        }
         let mut done = 0;
         let mut built = Vec::new();
         for tiles in groups {

@@ -701,6 +701,21 @@ impl Problem for Sliding {
     fn suits_iterative_deepening(&self) -> bool {
         true
     }
+
+    /// Boards of more than [`SMALL_BOARD`] squares: their states do not fit in memory.
+    fn too_large_for_exhaustive_search(&self) -> Option<String> {
+        let squares = self.rows * self.cols;
+        (squares > SMALL_BOARD).then(|| {
+            let states = (2..=squares)
+                .try_fold(1u64, |acc, k| acc.checked_mul(k as u64))
+                .map_or_else(|| "more than 10^19".to_owned(), |f| (f / 2).to_string());
+            format!(
+                "the state space is too large for an exhaustive search: {states} states \
+                 on a {} x {} board",
+                self.rows, self.cols
+            )
+        })
+    }
 }
 
 impl Puzzle for Sliding {
@@ -715,22 +730,10 @@ impl Puzzle for Sliding {
     }
 
     /// On boards larger than [`SMALL_BOARD`] squares, only the searches whose memory stays
-    /// small or that find answers fast: A*, IDA*, weighted A* and greedy.
+    /// small or that find answers fast: A*, IDA*, weighted A* and greedy (see
+    /// [`Problem::too_large_for_exhaustive_search`]).
     fn algorithms(&self) -> Vec<Algorithm> {
-        let small = self.rows * self.cols <= SMALL_BOARD;
         applicable(self)
-            .into_iter()
-            .filter(|a| {
-                small
-                    || matches!(
-                        a,
-                        Algorithm::AStar
-                            | Algorithm::IdaStar
-                            | Algorithm::WeightedAStar(_)
-                            | Algorithm::Greedy
-                    )
-            })
-            .collect()
     }
 
     fn heuristic_name(&self) -> String {
@@ -759,7 +762,7 @@ impl Puzzle for Sliding {
         StateCount {
             states,
             goals: 1,
-            elapsed_ms: 0.0,
+            ..StateCount::default()
         }
     }
 
@@ -771,9 +774,6 @@ impl Puzzle for Sliding {
     ) -> Result<Report, SearchError> {
         if let Err(reason) = self.check_solvable() {
             return Err(SearchError::Unsolvable(reason.to_string()));
-        }
-        if !self.algorithms().iter().any(|a| a.same_kind(algorithm)) {
-            return Err(SearchError::Unsuited(algorithm));
         }
         let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |b| {
             self.picture_of(b)

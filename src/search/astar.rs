@@ -3,7 +3,8 @@
 //! are reopened when a cheaper path turns up, so this holds even for an inconsistent heuristic.
 
 use super::best_first::{self, Policy};
-use super::{CancelToken, Observer, Problem, SearchResult};
+use super::limits::Budget;
+use super::{Observer, Problem, SearchResult};
 
 const POLICY: Policy = Policy {
     g_weight: 1.0,
@@ -17,7 +18,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
-    best_first::search(problem, starts, observer, cancel, &POLICY)
+    best_first::search(problem, starts, observer, budget, &POLICY)
 }

@@ -6,8 +6,14 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+use super::limits::Budget;
 use super::tree::{NO_PARENT, NodeId, Tree};
-use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats};
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
+
+/// What the open list is called when it fills the memory budget.
+pub(super) const OPEN_LIST: &str = "the frontier (open list)";
+/// What the closed flags are called when they fill the memory budget.
+pub(super) const CLOSED_FLAGS: &str = "the closed set";
 
 /// An entry of the open list. The heap is a max-heap, so `Ord` is reversed: the smallest `f`
 /// comes first, ties go to the larger `g` (the smaller `h`: the deeper state); entries equal
@@ -86,7 +92,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
     policy: &Policy,
 ) -> SearchResult<P::State, P::Move> {
     let heuristic = |state: &P::State| {
@@ -97,10 +103,19 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
     };
     let silent = observer.is_silent();
-    let mut tree = Tree::new(problem);
     let mut stats = Stats::default();
+    let mut tree = match Tree::new(problem, budget) {
+        Ok(tree) => tree,
+        Err(stopped) => return stopped,
+    };
     let mut open = BinaryHeap::new();
     let mut closed: Vec<bool> = Vec::new();
+    if let Err(outcome) = tree
+        .make_room(budget, starts.len())
+        .and_then(|()| budget.reserve(&mut open, starts.len(), OPEN_LIST))
+    {
+        return tree.finish(outcome, None, stats);
+    }
     for state in starts {
         let Some(id) = tree.add_root(state) else {
             continue;
@@ -116,14 +131,18 @@ pub(super) fn search<P: Problem + ?Sized>(
         if closed.get(entry.id as usize) == Some(&true) {
             continue; // stale entry: the state was expanded from a cheaper one
         }
-        if cancel.is_cancelled() {
-            return tree.finish(Outcome::Cancelled, None, stats);
+        if let Err(outcome) = budget.check() {
+            return tree.finish(outcome, None, stats);
         }
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
         if problem.is_goal(&state) {
             return tree.finish(Outcome::Found, Some(entry.id), stats);
         }
         if closed.len() <= entry.id as usize {
+            let more = tree.len() - closed.len();
+            if let Err(outcome) = budget.reserve(&mut closed, more, CLOSED_FLAGS) {
+                return tree.finish(outcome, None, stats);
+            }
             closed.resize(tree.len(), false);
         }
         closed[entry.id as usize] = true;
@@ -140,6 +159,12 @@ pub(super) fn search<P: Problem + ?Sized>(
             problem.jump_successors(&state, parent, &mut successors);
         } else {
             problem.successors(&state, &mut successors);
+        }
+        if let Err(outcome) = tree
+            .make_room(budget, successors.len())
+            .and_then(|()| budget.reserve(&mut open, successors.len(), OPEN_LIST))
+        {
+            return tree.finish(outcome, None, stats);
         }
         for successor in successors.drain(..) {
             stats.generated += 1;

@@ -3,19 +3,31 @@
 
 use std::collections::VecDeque;
 
+use super::limits::Budget;
 use super::tree::Tree;
-use super::{CancelToken, Observer, Outcome, Problem, SearchResult, Stats};
+use super::{Observer, Outcome, Problem, SearchResult, Stats};
+
+const FRONTIER: &str = "the frontier (the queue of states to expand)";
 
 pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let silent = observer.is_silent();
-    let mut tree = Tree::new(problem);
     let mut stats = Stats::default();
+    let mut tree = match Tree::new(problem, budget) {
+        Ok(tree) => tree,
+        Err(stopped) => return stopped,
+    };
     let mut frontier = VecDeque::new();
+    if let Err(outcome) = tree
+        .make_room(budget, starts.len())
+        .and_then(|()| budget.reserve(&mut frontier, starts.len(), FRONTIER))
+    {
+        return tree.finish(outcome, None, stats);
+    }
     for state in starts {
         let Some(id) = tree.add_root(state) else {
             continue;
@@ -30,8 +42,8 @@ pub(super) fn search<P: Problem + ?Sized>(
     stats.max_frontier = frontier.len() as u64;
     let mut successors = Vec::new();
     while let Some(id) = frontier.pop_front() {
-        if cancel.is_cancelled() {
-            return tree.finish(Outcome::Cancelled, None, stats);
+        if let Err(outcome) = budget.check() {
+            return tree.finish(outcome, None, stats);
         }
         let node = tree.node(id);
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
@@ -43,6 +55,12 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
         successors.clear();
         problem.successors(&state, &mut successors);
+        if let Err(outcome) = tree
+            .make_room(budget, successors.len())
+            .and_then(|()| budget.reserve(&mut frontier, successors.len(), FRONTIER))
+        {
+            return tree.finish(outcome, None, stats);
+        }
         for successor in successors.drain(..) {
             stats.generated += 1;
             let Ok(child) = tree.insert(successor.state, id, successor.mv, g + successor.cost)

@@ -8,9 +8,10 @@
 
 use std::collections::BinaryHeap;
 
-use super::best_first::Entry;
+use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST};
+use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats};
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
 
 /// Slack for comparing floating-point costs.
 const EPSILON: Cost = 1e-9;
@@ -19,7 +20,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let heuristic = |side: usize, state: &P::State| {
         if side == 0 {
@@ -29,14 +30,23 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
     };
     let mut stats = Stats::default();
-    let mut trees = [Tree::new(problem), Tree::new(problem)];
+    let mut trees = match (Tree::new(problem, budget), Tree::new(problem, budget)) {
+        (Ok(forward), Ok(backward)) => [forward, backward],
+        (Err(stopped), _) | (_, Err(stopped)) => return stopped,
+    };
     let mut open = [BinaryHeap::new(), BinaryHeap::new()];
     let mut closed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
+        if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
+            return trees[0].finish(outcome, None, stats);
+        }
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
                 let h = heuristic(side, &trees[side].node(id).state);
                 observer.generated(&trees[side].node(id).state);
+                if let Err(outcome) = budget.reserve(&mut open[side], 1, OPEN_LIST) {
+                    return trees[0].finish(outcome, None, stats);
+                }
                 open[side].push(Entry::new(h, 0.0, id));
             }
         }
@@ -65,15 +75,21 @@ pub(super) fn search<P: Problem + ?Sized>(
         {
             break;
         }
-        if cancel.is_cancelled() {
-            return trees[0].finish(Outcome::Cancelled, None, stats);
+        if let Err(outcome) = budget.check() {
+            return trees[0].finish(outcome, None, stats);
         }
         let side = usize::from(open[1].len() < open[0].len());
         let other = 1 - side;
-        let entry = open[side].pop().expect("peeked above");
+        let Some(entry) = open[side].pop() else {
+            break; // not reached: both open lists were peeked above
+        };
         let node = trees[side].node(entry.id);
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
         if closed[side].len() <= entry.id as usize {
+            let more = trees[side].len() - closed[side].len();
+            if let Err(outcome) = budget.reserve(&mut closed[side], more, CLOSED_FLAGS) {
+                return trees[0].finish(outcome, None, stats);
+            }
             closed[side].resize(trees[side].len(), false);
         }
         closed[side][entry.id as usize] = true;
@@ -82,6 +98,12 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
         observer.expanded(&state, depth, &stats);
         super::neighbours_toward(problem, side == 1, &state, &mut successors);
+        if let Err(outcome) = trees[side]
+            .make_room(budget, successors.len())
+            .and_then(|()| budget.reserve(&mut open[side], successors.len(), OPEN_LIST))
+        {
+            return trees[0].finish(outcome, None, stats);
+        }
         for successor in successors.drain(..) {
             stats.generated += 1;
             let g_new = g + successor.cost;

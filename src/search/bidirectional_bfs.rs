@@ -5,22 +5,34 @@
 //! shortest joined path is the answer, a least-cost one on unit costs. On a grid it expands
 //! roughly half the area of one breadth-first search.
 
+use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats};
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
+
+const FRONTIER: &str = "the frontier (the next layers)";
 
 pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let mut stats = Stats::default();
-    let mut trees = [Tree::new(problem), Tree::new(problem)];
+    let mut trees = match (Tree::new(problem, budget), Tree::new(problem, budget)) {
+        (Ok(forward), Ok(backward)) => [forward, backward],
+        (Err(stopped), _) | (_, Err(stopped)) => return stopped,
+    };
     let mut layers: [Vec<NodeId>; 2] = [Vec::new(), Vec::new()];
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
+        if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
+            return trees[0].finish(outcome, None, stats);
+        }
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
                 observer.generated(&trees[side].node(id).state);
+                if let Err(outcome) = budget.reserve(&mut layers[side], 1, FRONTIER) {
+                    return trees[0].finish(outcome, None, stats);
+                }
                 layers[side].push(id);
             }
         }
@@ -41,8 +53,8 @@ pub(super) fn search<P: Problem + ?Sized>(
         let layer = std::mem::take(&mut layers[side]);
         let mut next = Vec::new();
         for id in layer {
-            if cancel.is_cancelled() {
-                return trees[0].finish(Outcome::Cancelled, None, stats);
+            if let Err(outcome) = budget.check() {
+                return trees[0].finish(outcome, None, stats);
             }
             let node = trees[side].node(id);
             let (state, g, depth) = (node.state.clone(), node.g, node.depth);
@@ -50,6 +62,12 @@ pub(super) fn search<P: Problem + ?Sized>(
             stats.max_depth = stats.max_depth.max(depth);
             observer.expanded(&state, depth, &stats);
             super::neighbours_toward(problem, side == 1, &state, &mut successors);
+            if let Err(outcome) = trees[side]
+                .make_room(budget, successors.len())
+                .and_then(|()| budget.reserve(&mut next, successors.len(), FRONTIER))
+            {
+                return trees[0].finish(outcome, None, stats);
+            }
             for successor in successors.drain(..) {
                 stats.generated += 1;
                 let Ok(child) =

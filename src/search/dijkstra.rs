@@ -2,7 +2,8 @@
 //! the first goal expanded is reached by a least-cost path, for any non-negative costs.
 
 use super::best_first::{self, Policy};
-use super::{CancelToken, Observer, Problem, SearchResult};
+use super::limits::Budget;
+use super::{Observer, Problem, SearchResult};
 
 const POLICY: Policy = Policy {
     g_weight: 1.0,
@@ -16,7 +17,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
-    best_first::search(problem, starts, observer, cancel, &POLICY)
+    best_first::search(problem, starts, observer, budget, &POLICY)
 }

@@ -11,7 +11,10 @@
 //! bound). That keeps each iteration linear in the number of states instead of exponential,
 //! and makes a search with no solution end.
 
-use super::{CancelToken, Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
+use super::limits::Budget;
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
+
+const STACK: &str = "the depth-first stack";
 
 /// Slack for comparing floating-point costs with the bound.
 const EPSILON: Cost = 1e-9;
@@ -26,7 +29,8 @@ struct Frame<S, M> {
 /// How one bounded depth-first search ended.
 enum Bounded<S, M> {
     Found(Vec<S>, Vec<M>, Cost),
-    Cancelled,
+    /// Cancelled, or stopped at a limit.
+    Stopped(Outcome),
     /// No goal within the bound; the least `g + h` seen above it (infinite if none).
     Exhausted(Cost),
 }
@@ -35,7 +39,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let mut stats = Stats::default();
     let mut threshold = starts
@@ -50,8 +54,16 @@ pub(super) fn search<P: Problem + ?Sized>(
         optimal: false,
         algorithm: super::Algorithm::IdaStar,
         stats,
+        message: None,
     };
-    let mut table: Option<Vec<Cost>> = problem.dense_size().map(|n| vec![Cost::INFINITY; n]);
+    let mut table: Option<Vec<Cost>> = None;
+    if let Some(n) = problem.dense_size() {
+        let bytes = (n as u64).saturating_mul(std::mem::size_of::<Cost>() as u64);
+        if let Err(outcome) = budget.charge(bytes, "the transposition table") {
+            return finish(outcome, Vec::new(), Vec::new(), 0.0, stats);
+        }
+        table = Some(vec![Cost::INFINITY; n]);
+    }
     loop {
         stats.iterations += 1;
         stats.threshold = threshold;
@@ -62,13 +74,13 @@ pub(super) fn search<P: Problem + ?Sized>(
         let mut next = Cost::INFINITY;
         for start in &starts {
             match bounded(
-                problem, start, threshold, observer, cancel, &mut stats, &mut table,
+                problem, start, threshold, observer, budget, &mut stats, &mut table,
             ) {
                 Bounded::Found(states, moves, cost) => {
                     return finish(Outcome::Found, states, moves, cost, stats);
                 }
-                Bounded::Cancelled => {
-                    return finish(Outcome::Cancelled, Vec::new(), Vec::new(), 0.0, stats);
+                Bounded::Stopped(outcome) => {
+                    return finish(outcome, Vec::new(), Vec::new(), 0.0, stats);
                 }
                 Bounded::Exhausted(above) => next = next.min(above),
             }
@@ -88,7 +100,7 @@ fn bounded<P: Problem + ?Sized>(
     start: &P::State,
     threshold: Cost,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
     stats: &mut Stats,
     table: &mut Option<Vec<Cost>>,
 ) -> Bounded<P::State, P::Move> {
@@ -108,6 +120,14 @@ fn bounded<P: Problem + ?Sized>(
     // Successors generated and not yet tried: the depth-first frontier.
     let mut pending: u64 = 0;
     let mut g = 0.0;
+    let silent = observer.is_silent();
+    // Bytes of successor lists charged to the budget this call, given back when it returns.
+    let mut held: u64 = 0;
+    // A frame, its state on the path, its move and its slot among the spare lists.
+    let frame_bytes = std::mem::size_of::<Frame<P::State, P::Move>>()
+        + std::mem::size_of::<P::State>()
+        + std::mem::size_of::<P::Move>()
+        + std::mem::size_of::<Vec<Successor<P::State, P::Move>>>();
     loop {
         // `path`'s last state is new on the path: test it, then expand it.
         let state = &path[path.len() - 1];
@@ -118,19 +138,31 @@ fn bounded<P: Problem + ?Sized>(
             path.pop();
             moves.pop();
         } else if problem.is_goal(state) {
+            budget.release(held);
             return Bounded::Found(path, moves, g);
         } else {
-            if cancel.is_cancelled() {
-                return Bounded::Cancelled;
+            if let Err(outcome) = budget.check() {
+                return Bounded::Stopped(outcome);
             }
             stats.expanded += 1;
             stats.max_depth = stats.max_depth.max(depth);
             stats.max_closed = stats.max_closed.max(path.len() as u64);
-            observer.path(&path);
-            observer.expanded(state, depth, stats);
+            if !silent {
+                observer.path_push(state);
+                observer.expanded(state, depth, stats);
+            }
             let mut successors = spare.pop().unwrap_or_default();
             successors.clear();
+            let capacity = successors.capacity();
             problem.successors(state, &mut successors);
+            // Successor lists are kept (on the stack or spare) for the whole iteration.
+            let grown = (successors.capacity() - capacity)
+                * std::mem::size_of::<Successor<P::State, P::Move>>();
+            if let Err(outcome) = budget.charge((grown + frame_bytes) as u64, STACK) {
+                budget.release(held);
+                return Bounded::Stopped(outcome);
+            }
+            held += (grown + frame_bytes) as u64;
             // Never straight back to the previous state.
             if path.len() >= 2 {
                 let previous = &path[path.len() - 2];
@@ -149,6 +181,7 @@ fn bounded<P: Problem + ?Sized>(
         // Take the next untried successor, backing up over exhausted frames.
         loop {
             let Some(frame) = stack.last_mut() else {
+                budget.release(held);
                 return Bounded::Exhausted(above);
             };
             if frame.next < frame.successors.len() {
@@ -164,7 +197,9 @@ fn bounded<P: Problem + ?Sized>(
                     t[i] = g_new;
                 }
                 g = g_new;
-                observer.generated(&successor.state);
+                if !silent {
+                    observer.generated(&successor.state);
+                }
                 path.push(successor.state);
                 moves.push(successor.mv);
                 break;
@@ -172,6 +207,11 @@ fn bounded<P: Problem + ?Sized>(
             // The frame's state is the path's last: both leave.
             if let Some(done) = stack.pop() {
                 spare.push(done.successors);
+                budget.release(frame_bytes as u64);
+                held -= frame_bytes as u64;
+            }
+            if !silent {
+                observer.path_pop();
             }
             path.pop();
             moves.pop();

@@ -7,7 +7,8 @@
 //! admissible heuristic the solution has the least cost, like A*'s.
 
 use super::best_first::{self, Policy};
-use super::{CancelToken, Observer, Problem, SearchResult};
+use super::limits::Budget;
+use super::{Observer, Problem, SearchResult};
 
 const POLICY: Policy = Policy {
     g_weight: 1.0,
@@ -21,7 +22,7 @@ pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
-    best_first::search(problem, starts, observer, cancel, &POLICY)
+    best_first::search(problem, starts, observer, budget, &POLICY)
 }

@@ -15,6 +15,7 @@ mod dijkstra;
 mod greedy;
 mod idastar;
 mod jps;
+pub mod limits;
 mod tree;
 mod weighted_astar;
 
@@ -25,6 +26,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+
+use limits::Budget;
+pub use limits::Limits;
 
 /// The cost of a move or a path. Costs are non-negative; most puzzles use 1 per move.
 pub type Cost = f64;
@@ -157,6 +161,14 @@ pub trait Problem {
     /// puzzle does. The default is false, and IDA* is then not offered.
     fn suits_iterative_deepening(&self) -> bool {
         false
+    }
+
+    /// Why the searches that keep every state without a heuristic (see
+    /// [`Algorithm::is_exhaustive`]) do not apply, for a state space too large for memory (for
+    /// example "the state space is too large for an exhaustive search: N states"); `None`, the
+    /// default, when they apply.
+    fn too_large_for_exhaustive_search(&self) -> Option<String> {
+        None
     }
 }
 
@@ -297,17 +309,73 @@ impl Algorithm {
         )
     }
 
-    /// Whether this algorithm can run on `problem` at all.
+    /// Whether this algorithm can run on `problem` at all (see [`Algorithm::refusal`]).
     pub fn applies_to<P: Problem + ?Sized>(self, problem: &P) -> bool {
-        let suited = match self {
-            Algorithm::IdaStar => problem.suits_iterative_deepening(),
-            Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => {
-                problem.searches_backward()
-            }
-            Algorithm::Jps => problem.supports_jump_points(),
-            _ => true,
+        self.refusal(problem).is_none()
+    }
+
+    /// Whether the algorithm keeps every state it reaches with no heuristic to steer it away
+    /// from most of them, so that it needs a state space that fits in memory.
+    pub fn is_exhaustive(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Bfs
+                | Algorithm::Dfs
+                | Algorithm::Dijkstra
+                | Algorithm::BidirectionalBfs
+                | Algorithm::BidirectionalAStar
+                | Algorithm::Jps
+        )
+    }
+
+    /// Why this algorithm cannot run on `problem`, or `None` when it can: it needs a heuristic
+    /// the puzzle lacks, a backward search, a grid, a state space with few transpositions, or
+    /// one small enough to search exhaustively.
+    pub fn refusal<P: Problem + ?Sized>(self, problem: &P) -> Option<SearchError> {
+        let unsuited = |reason: String| {
+            Some(SearchError::Unsuited {
+                algorithm: self,
+                reason,
+            })
         };
-        suited && (!self.needs_heuristic() || problem.has_heuristic())
+        if self.needs_heuristic() && !problem.has_heuristic() {
+            return Some(SearchError::NeedsHeuristic(self));
+        }
+        match self {
+            Algorithm::IdaStar if !problem.suits_iterative_deepening() => {
+                return unsuited(
+                    "it keeps no closed set, and would reach this puzzle's states by \
+                     exponentially many paths; it is offered for the sliding tile puzzle and for \
+                     uniform-cost grids of at most 64 x 64 squares"
+                        .into(),
+                );
+            }
+            Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar
+                if !problem.searches_backward() =>
+            {
+                return unsuited(
+                    "it also searches backward from the goals, which needs a puzzle whose goal \
+                     states and predecessors are known (grid mazes)"
+                        .into(),
+                );
+            }
+            Algorithm::Jps if !problem.supports_jump_points() => {
+                return unsuited(
+                    "it needs a grid maze with uniform costs and 8-connected moves without \
+                     corner cutting"
+                        .into(),
+                );
+            }
+            _ => {}
+        }
+        if self.is_exhaustive()
+            && let Some(reason) = problem.too_large_for_exhaustive_search()
+        {
+            return unsuited(format!(
+                "{reason}; use A*, IDA*, weighted A* or greedy best-first"
+            ));
+        }
+        None
     }
 
     /// Whether a solution found by this algorithm is guaranteed to have the least cost:
@@ -341,6 +409,18 @@ pub enum Outcome {
     NotFound,
     /// The run was stopped through its [`CancelToken`] before it ended.
     Cancelled,
+    /// The run stopped before it would have crossed its memory budget
+    /// ([`Limits::max_memory`]).
+    MemoryLimit,
+    /// The run reached its time limit ([`Limits::timeout`]).
+    Timeout,
+}
+
+impl Outcome {
+    /// Whether the run stopped at one of its [`Limits`].
+    pub fn is_limit(self) -> bool {
+        matches!(self, Outcome::MemoryLimit | Outcome::Timeout)
+    }
 }
 
 /// Statistics of one run.
@@ -362,6 +442,10 @@ pub struct Stats {
     pub max_depth: u64,
     /// Wall-clock time of the run in milliseconds, including time spent in the observer.
     pub elapsed_ms: f64,
+    /// The most memory the run's tables (closed set, frontier, stacks) held at once, in
+    /// bytes, as the engine accounts for it against [`Limits::max_memory`].
+    #[serde(default)]
+    pub peak_memory_bytes: u64,
     /// IDA*: the number of the current (or last) iteration; 0 for other algorithms.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub iterations: u64,
@@ -396,6 +480,9 @@ pub struct SearchResult<S, M> {
     pub algorithm: Algorithm,
     /// Statistics of the run.
     pub stats: Stats,
+    /// For a run that stopped at a limit: what filled the memory or the time, and what to
+    /// try instead. `None` otherwise.
+    pub message: Option<String>,
 }
 
 /// Receives what a running search does. Every method has an empty default, so an observer
@@ -407,8 +494,11 @@ pub trait Observer<S> {
     fn expanded(&mut self, _state: &S, _depth: u64, _stats: &Stats) {}
     /// `state` was added to the frontier.
     fn generated(&mut self, _state: &S) {}
-    /// The current path from a start state (depth-first search reports it at each expansion).
-    fn path(&mut self, _path: &[S]) {}
+    /// `state` joined the end of the current path from a start state (depth-first search and
+    /// IDA* report their path as these changes, so that following it costs O(1) a step).
+    fn path_push(&mut self, _state: &S) {}
+    /// The last state of the current path left it (see [`Observer::path_push`]).
+    fn path_pop(&mut self) {}
     /// IDA* begins iteration `iteration` (from 1) with this bound on `g + h`.
     fn iteration(&mut self, _iteration: u64, _threshold: Cost) {}
     /// Whether every method above does nothing, so a search may skip calling them (a
@@ -428,25 +518,42 @@ impl<S> Observer<S> for NoObserver {
     }
 }
 
-/// A shared flag that stops a running search. Cloning gives another handle to the same flag.
-/// The algorithms check it before every expansion.
+/// A shared flag that stops a running search, and the [`Limits`] the search runs under.
+/// Cloning gives another handle to the same flag (with the same limits). The algorithms check
+/// it before every expansion.
 #[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
+pub struct CancelToken {
+    flag: Arc<AtomicBool>,
+    limits: Option<Limits>,
+}
 
 impl CancelToken {
-    /// A token that has not been cancelled.
+    /// A token that has not been cancelled, with the default limits (see [`Limits::default`]).
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// A token that has not been cancelled, with `limits`.
+    pub fn with_limits(limits: Limits) -> Self {
+        Self {
+            flag: Arc::default(),
+            limits: Some(limits),
+        }
+    }
+
+    /// The limits of searches run with this token.
+    pub fn limits(&self) -> Limits {
+        self.limits.unwrap_or_default()
+    }
+
     /// Asks every search holding this token to stop.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.flag.store(true, Ordering::Relaxed);
     }
 
     /// Whether [`CancelToken::cancel`] was called.
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.flag.load(Ordering::Relaxed)
     }
 }
 
@@ -456,10 +563,15 @@ pub enum SearchError {
     /// The algorithm needs a heuristic that this puzzle does not have.
     #[error("{0} needs a heuristic, and this puzzle has none")]
     NeedsHeuristic(Algorithm),
-    /// The algorithm does not suit this puzzle (IDA* on a state space full of
-    /// transpositions; see [`Problem::suits_iterative_deepening`]).
-    #[error("{0} does not suit this puzzle: its states are reached by too many paths")]
-    Unsuited(Algorithm),
+    /// The algorithm does not suit this puzzle; the reason says why (see
+    /// [`Algorithm::refusal`]).
+    #[error("{algorithm} does not suit this puzzle: {reason}")]
+    Unsuited {
+        /// The algorithm refused.
+        algorithm: Algorithm,
+        /// Why.
+        reason: String,
+    },
     /// The puzzle provably has no solution, found without searching (for example a sliding
     /// tile board of the wrong parity); the text says why.
     #[error("{0}")]
@@ -469,50 +581,79 @@ pub enum SearchError {
     NoStart,
 }
 
-/// Runs `algorithm` on `problem`, reporting to `observer` and stopping early when `cancel` is
-/// cancelled.
+/// Runs `algorithm` on `problem`, reporting to `observer`, under the [`Limits`] of `cancel`
+/// and stopping early when `cancel` is cancelled.
 ///
 /// # Errors
-/// [`SearchError::NeedsHeuristic`] for A* or greedy on a problem without a heuristic, and
-/// [`SearchError::NoStart`] when the problem has no start state. A search that finds no
-/// solution is not an error: its [`SearchResult::outcome`] is [`Outcome::NotFound`].
+/// [`SearchError::NeedsHeuristic`] or [`SearchError::Unsuited`] for an algorithm that does
+/// not apply (see [`Algorithm::refusal`]), and [`SearchError::NoStart`] when the problem has no
+/// start state. A search that finds no solution is not an error: its
+/// [`SearchResult::outcome`] is [`Outcome::NotFound`]; one that stops at a limit ends with
+/// [`Outcome::MemoryLimit`] or [`Outcome::Timeout`] and a [`SearchResult::message`].
 pub fn run<P: Problem + ?Sized>(
     problem: &P,
     algorithm: Algorithm,
     observer: &mut dyn Observer<P::State>,
     cancel: &CancelToken,
 ) -> Result<SearchResult<P::State, P::Move>, SearchError> {
-    if algorithm.needs_heuristic() && !problem.has_heuristic() {
-        return Err(SearchError::NeedsHeuristic(algorithm));
-    }
-    if !algorithm.applies_to(problem) {
-        return Err(SearchError::Unsuited(algorithm));
+    if let Some(refusal) = algorithm.refusal(problem) {
+        return Err(refusal);
     }
     let starts = problem.start_states();
     if starts.is_empty() {
         return Err(SearchError::NoStart);
     }
     let started = std::time::Instant::now();
+    let mut budget = Budget::new(cancel);
+    let b = &mut budget;
     let mut result = match algorithm {
-        Algorithm::Dfs => dfs::search(problem, starts, observer, cancel),
-        Algorithm::Bfs => bfs::search(problem, starts, observer, cancel),
-        Algorithm::Dijkstra => dijkstra::search(problem, starts, observer, cancel),
-        Algorithm::AStar => astar::search(problem, starts, observer, cancel),
-        Algorithm::Greedy => greedy::search(problem, starts, observer, cancel),
-        Algorithm::IdaStar => idastar::search(problem, starts, observer, cancel),
+        Algorithm::Dfs => dfs::search(problem, starts, observer, b),
+        Algorithm::Bfs => bfs::search(problem, starts, observer, b),
+        Algorithm::Dijkstra => dijkstra::search(problem, starts, observer, b),
+        Algorithm::AStar => astar::search(problem, starts, observer, b),
+        Algorithm::Greedy => greedy::search(problem, starts, observer, b),
+        Algorithm::IdaStar => idastar::search(problem, starts, observer, b),
         Algorithm::WeightedAStar(w) => {
-            weighted_astar::search(problem, starts, observer, cancel, w.value())
+            weighted_astar::search(problem, starts, observer, b, w.value())
         }
-        Algorithm::BidirectionalBfs => bidirectional_bfs::search(problem, starts, observer, cancel),
-        Algorithm::BidirectionalAStar => {
-            bidirectional_astar::search(problem, starts, observer, cancel)
-        }
-        Algorithm::Jps => jps::search(problem, starts, observer, cancel),
+        Algorithm::BidirectionalBfs => bidirectional_bfs::search(problem, starts, observer, b),
+        Algorithm::BidirectionalAStar => bidirectional_astar::search(problem, starts, observer, b),
+        Algorithm::Jps => jps::search(problem, starts, observer, b),
     };
     result.algorithm = algorithm;
     result.optimal = result.outcome == Outcome::Found && algorithm.is_optimal_for(problem);
     result.stats.elapsed_ms = duration_ms(started.elapsed());
+    result.stats.peak_memory_bytes = budget.peak();
+    result.message = limit_message(result.outcome, &budget, &result.stats, cancel);
     Ok(result)
+}
+
+/// What a run that stopped at a limit says: what filled the memory or the time, and what to
+/// try instead.
+fn limit_message(
+    outcome: Outcome,
+    budget: &Budget,
+    stats: &Stats,
+    cancel: &CancelToken,
+) -> Option<String> {
+    let so_far = format!(
+        "{} states expanded, {} reached, {} on the frontier",
+        stats.expanded, stats.max_closed, stats.frontier
+    );
+    match outcome {
+        Outcome::MemoryLimit => Some(format!(
+            "stopped at the memory limit of {}: {} would have grown past it ({so_far}). \
+             Try A* or IDA* with a better heuristic, a smaller puzzle, or a larger memory limit",
+            limits::format_bytes(budget.max_bytes()),
+            budget.exceeded_by.unwrap_or("the search's tables"),
+        )),
+        Outcome::Timeout => Some(format!(
+            "stopped at the time limit of {:.1} s ({so_far}). Try A* or IDA* with a better \
+             heuristic, a smaller puzzle, or a longer time limit",
+            cancel.limits().timeout.unwrap_or_default().as_secs_f64()
+        )),
+        _ => None,
+    }
 }
 
 /// Runs `algorithm` with no observer and no way to cancel: the form the CLI and tests use.
@@ -529,45 +670,75 @@ pub fn solve<P: Problem + ?Sized>(
 /// The size of a reachable state space.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct StateCount {
-    /// States reachable from the start states (the start states included).
+    /// States reachable from the start states (the start states included); only those found
+    /// so far when the count stopped early.
     pub states: u64,
     /// How many of them are goal states.
     pub goals: u64,
     /// Wall-clock time of the count in milliseconds.
     pub elapsed_ms: f64,
+    /// Why the count stopped before the whole space was counted (cancelled, or a limit);
+    /// `None` when it is complete.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Outcome>,
+    /// For a count stopped at a limit, what filled the memory or the time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// Counts every state reachable from `problem`'s start states by breadth-first search, and
-/// the goal states among them (goals are expanded too). Stops early, with the counts so far,
-/// when `cancel` is cancelled.
+/// the goal states among them (goals are expanded too), under the [`Limits`] of `cancel`.
+/// Stops early, with the counts so far and [`StateCount::stopped`] set, when `cancel` is
+/// cancelled or a limit is reached.
 pub fn count_reachable<P: Problem + ?Sized>(problem: &P, cancel: &CancelToken) -> StateCount {
     let started = std::time::Instant::now();
+    let mut budget = Budget::new(cancel);
     let mut seen = rustc_hash::FxHashSet::default();
     let mut queue = std::collections::VecDeque::new();
-    for s in problem.start_states() {
-        if seen.insert(s.clone()) {
-            queue.push_back(s);
-        }
-    }
     let mut goals = 0;
-    let mut successors = Vec::new();
-    while let Some(state) = queue.pop_front() {
-        if cancel.is_cancelled() {
-            break;
-        }
-        goals += u64::from(problem.is_goal(&state));
-        successors.clear();
-        problem.successors(&state, &mut successors);
-        for s in successors.drain(..) {
-            if seen.insert(s.state.clone()) {
-                queue.push_back(s.state);
+    let mut expanded = 0;
+    let stopped = (|| {
+        for s in problem.start_states() {
+            budget.reserve(&mut seen, 1, "the set of states reached")?;
+            budget.reserve(&mut queue, 1, "the queue of states to expand")?;
+            if seen.insert(s.clone()) {
+                queue.push_back(s);
             }
         }
-    }
+        let mut successors = Vec::new();
+        while let Some(state) = queue.pop_front() {
+            budget.check()?;
+            expanded += 1;
+            goals += u64::from(problem.is_goal(&state));
+            successors.clear();
+            problem.successors(&state, &mut successors);
+            budget.reserve(&mut seen, successors.len(), "the set of states reached")?;
+            budget.reserve(
+                &mut queue,
+                successors.len(),
+                "the queue of states to expand",
+            )?;
+            for s in successors.drain(..) {
+                if seen.insert(s.state.clone()) {
+                    queue.push_back(s.state);
+                }
+            }
+        }
+        Ok(())
+    })()
+    .err();
+    let stats = Stats {
+        expanded,
+        max_closed: seen.len() as u64,
+        frontier: queue.len() as u64,
+        ..Stats::default()
+    };
     StateCount {
         states: seen.len() as u64,
         goals,
         elapsed_ms: duration_ms(started.elapsed()),
+        stopped,
+        message: stopped.and_then(|o| limit_message(o, &budget, &stats, cancel)),
     }
 }
 

@@ -6,6 +6,7 @@
 
 use rustc_hash::FxHashMap;
 
+use super::limits::Budget;
 use super::{Cost, Outcome, Problem, SearchResult, Stats};
 
 /// Index of a node in a [`Tree`].
@@ -36,13 +37,43 @@ pub(super) struct Tree<'p, P: Problem + ?Sized> {
 }
 
 impl<'p, P: Problem + ?Sized> Tree<'p, P> {
-    pub fn new(problem: &'p P) -> Self {
-        Self {
+    /// An empty tree; for a problem with a dense numbering its table is allocated here, if
+    /// the budget allows. `Err` holds the result of a run that stopped at the memory limit
+    /// before it began.
+    #[allow(clippy::result_large_err)]
+    pub fn new(
+        problem: &'p P,
+        budget: &mut Budget,
+    ) -> Result<Self, SearchResult<P::State, P::Move>> {
+        let mut tree = Self {
             problem,
             nodes: Vec::new(),
             index: FxHashMap::default(),
-            dense: problem.dense_size().map_or_else(Vec::new, |n| vec![0; n]),
+            dense: Vec::new(),
+        };
+        if let Some(n) = problem.dense_size() {
+            let bytes = (n as u64).saturating_mul(std::mem::size_of::<NodeId>() as u64);
+            if let Err(outcome) = budget.charge(bytes, "the table of states") {
+                return Err(tree.finish(outcome, None, Stats::default()));
+            }
+            tree.dense = vec![0; n];
         }
+        Ok(tree)
+    }
+
+    /// Makes room for `additional` more states, unless that would cross the memory budget
+    /// (or the 4 billion states a tree can number): then `Err(Outcome::MemoryLimit)`.
+    #[inline]
+    pub fn make_room(&mut self, budget: &mut Budget, additional: usize) -> Result<(), Outcome> {
+        if self.nodes.len().saturating_add(additional) >= (NodeId::MAX - 1) as usize {
+            budget.exceeded_by = Some("the search tree (4 billion states)");
+            return Err(Outcome::MemoryLimit);
+        }
+        budget.reserve(&mut self.nodes, additional, "the search tree (closed set)")?;
+        if self.dense.is_empty() {
+            budget.reserve(&mut self.index, additional, "the index of states reached")?;
+        }
+        Ok(())
     }
 
     /// The node of `state`, if reached.
@@ -92,10 +123,8 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         depth: u64,
     ) -> Result<NodeId, NodeId> {
         // Below NodeId::MAX: ids are stored plus one, and MAX means "no parent".
-        let id = NodeId::try_from(self.nodes.len())
-            .ok()
-            .filter(|&id| id < NodeId::MAX - 1)
-            .expect("more than 4 billion states");
+        // `make_room` keeps the count below NodeId::MAX - 1.
+        let id = self.nodes.len() as NodeId;
         let state = if self.dense.is_empty() {
             match self.index.entry(state) {
                 std::collections::hash_map::Entry::Occupied(e) => return Err(*e.get()),
@@ -183,6 +212,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             optimal: false,
             algorithm: super::Algorithm::Bfs,
             stats,
+            message: None,
         }
     }
 
@@ -210,6 +240,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             optimal: false,
             algorithm: super::Algorithm::Bfs,
             stats,
+            message: None,
         }
     }
 }

@@ -3,13 +3,14 @@
 //! solution costs at most `w` times the least cost. Closed states are not reopened.
 
 use super::best_first::{self, Policy};
-use super::{CancelToken, Cost, Observer, Problem, SearchResult};
+use super::limits::Budget;
+use super::{Cost, Observer, Problem, SearchResult};
 
 pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
-    cancel: &CancelToken,
+    budget: &mut Budget,
     weight: Cost,
 ) -> SearchResult<P::State, P::Move> {
     let policy = Policy {
@@ -19,5 +20,5 @@ pub(super) fn search<P: Problem + ?Sized>(
         reopen: false,
         jump: false,
     };
-    best_first::search(problem, starts, observer, cancel, &policy)
+    best_first::search(problem, starts, observer, budget, &policy)
 }

@@ -723,6 +723,41 @@ fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     if slider.changed() || check.changed() {
         app.push(AppCommand::SetSpeed(speed, full));
     }
+    memory_limit_ui(app, ui);
+}
+
+/// The memory budget of each search, in MiB (a setting; the default is half of the memory
+/// this process may use).
+fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    use crate::search::limits::{MIB, default_memory_budget, format_bytes};
+    let default_mib = default_memory_budget() / MIB;
+    let mut mib = app.settings.memory_limit_mib.unwrap_or(default_mib);
+    ui.horizontal(|ui| {
+        ui.label("Memory limit");
+        let drag = ui
+            .add(
+                egui::DragValue::new(&mut mib)
+                    .range(16..=1024 * 1024)
+                    .speed(16.0)
+                    .suffix(" MiB"),
+            )
+            .on_hover_text(format!(
+                "A search stops, with a message, before its closed set, frontier and stacks \
+                 would use more than this. Default: half of the memory available, {}.",
+                format_bytes(default_memory_budget())
+            ));
+        if drag.changed() {
+            app.settings.memory_limit_mib = Some(mib);
+        }
+        if app.settings.memory_limit_mib.is_some()
+            && ui
+                .small_button("Default")
+                .on_hover_text("Go back to half of the memory available")
+                .clicked()
+        {
+            app.settings.memory_limit_mib = None;
+        }
+    });
 }
 
 fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
@@ -752,8 +787,12 @@ fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 Some(r) => r.stats.elapsed_ms,
                 None => stats.elapsed_ms,
             };
-            if app.result().is_some() {
+            if let Some(r) = app.result() {
                 row("Time", format!("{elapsed:.2} ms"));
+                row(
+                    "Peak memory",
+                    crate::search::limits::format_bytes(r.stats.peak_memory_bytes),
+                );
             }
             if let Some(r) = app.result().filter(|r| r.solved) {
                 row("Solution cost", crate::search::format_cost(r.cost));

@@ -40,10 +40,11 @@ pub fn parse_map(text: &str) -> Result<Maze, FormatError> {
             .ok_or_else(|| FormatError::new(format!("the map ends before its `{want}` line")))?;
         let mut words = line.split_whitespace();
         if words.next() != Some(want) {
+            // The line is not echoed: the file may be anything but a map.
             return Err(FormatError::at(
                 n,
                 None,
-                format!("expected `{want}`, found `{line}`"),
+                format!("expected a `{want} ...` line: this is not a Moving AI map"),
             ));
         }
         Ok((n, words.collect::<Vec<_>>().join(" ")))
@@ -176,10 +177,18 @@ pub struct Scenario {
 /// Parses a `.scen` file (version 1).
 ///
 /// # Errors
-/// [`FormatError`] with the line for a missing `version 1` line, a line without the nine
+/// [`FormatError`] with the line for a missing `version 1` (or `version 1.0`) line, a text
+/// larger than [`MAX_FILE_BYTES`](super::super::MAX_FILE_BYTES), a line without the nine
 /// fields, a field that is not a number, problems naming different maps or sizes, or a file
 /// with no problems.
 pub fn parse_scenario(text: &str) -> Result<Scenario, FormatError> {
+    if text.len() as u64 > super::super::MAX_FILE_BYTES {
+        return Err(FormatError::new(format!(
+            "the scenario has {} bytes, more than the limit of {}",
+            text.len(),
+            super::super::MAX_FILE_BYTES
+        )));
+    }
     let mut lines = text
         .trim_start_matches('\u{feff}')
         .lines()
@@ -187,12 +196,12 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, FormatError> {
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty());
     match lines.next() {
-        Some((_, l)) if l.split_whitespace().collect::<Vec<_>>() == ["version", "1"] => {}
+        Some((_, l)) if is_version_one(l) => {}
         Some((n, l)) if l.starts_with("version") => {
             return Err(FormatError::at(
                 n,
                 None,
-                format!("`{l}`: only version 1 scenarios are supported"),
+                "only version 1 (or 1.0) scenarios are supported",
             ));
         }
         Some((n, _)) => return Err(FormatError::at(n, None, "expected `version 1`")),
@@ -319,4 +328,13 @@ impl Maze {
         maze.goals = vec![problem.goal];
         maze
     }
+}
+
+/// Whether `line` is a scenario's first line for format version 1: `version 1` or
+/// `version 1.0` (the format allows both).
+fn is_version_one(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    words.next() == Some("version")
+        && words.next().and_then(|v| v.parse::<f64>().ok()) == Some(1.0)
+        && words.next().is_none()
 }

@@ -95,8 +95,17 @@ impl Default for Experiment {
     }
 }
 
+/// The smallest side of the experiment's grids.
+pub const MIN_EXPERIMENT_SIDE: usize = super::MIN_SIDE;
+/// The largest side of the experiment's grids.
+pub const MAX_EXPERIMENT_SIDE: usize = 512;
+/// The most probability steps of an experiment.
+pub const MAX_STEPS: usize = 10_000;
+/// The most random grids per probability.
+pub const MAX_TRIALS: usize = 100_000;
+
 /// Runs the experiment: for each probability `p` of a square being free, `trials` random
-/// `side x side` grids, each searched by the engine's breadth-first search from the free top
+/// `side x side` grids (side, steps and trials clamped to the ranges above), each searched by the engine's breadth-first search from the free top
 /// squares to any free bottom square. `progress` hears each finished point; the run stops
 /// early (returning the points so far) when `cancel` is cancelled.
 pub fn run_experiment(
@@ -104,8 +113,11 @@ pub fn run_experiment(
     cancel: &CancelToken,
     mut progress: impl FnMut(CurvePoint),
 ) -> Vec<CurvePoint> {
-    let side = experiment.side.clamp(super::MIN_SIDE, 512);
-    let steps = experiment.steps.max(1);
+    let side = experiment
+        .side
+        .clamp(MIN_EXPERIMENT_SIDE, MAX_EXPERIMENT_SIDE);
+    let steps = experiment.steps.clamp(1, MAX_STEPS);
+    let trials = experiment.trials.clamp(1, MAX_TRIALS);
     let mut rng = StdRng::seed_from_u64(experiment.seed);
     let mut maze = Maze::new(side, side);
     maze.set_percolation(Percolation::TopBottom);
@@ -114,7 +126,7 @@ pub fn run_experiment(
     for step in 0..=steps {
         let open = step as f64 / steps as f64;
         let mut percolated = 0;
-        for _ in 0..experiment.trials {
+        for _ in 0..trials {
             if cancel.is_cancelled() {
                 return points;
             }
@@ -127,7 +139,7 @@ pub fn run_experiment(
         }
         let point = CurvePoint {
             open,
-            fraction: percolated as f64 / experiment.trials.max(1) as f64,
+            fraction: percolated as f64 / trials as f64,
         };
         progress(point);
         points.push(point);
