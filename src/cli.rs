@@ -807,10 +807,10 @@ fn scenario(args: &ScenarioArgs) -> u8 {
             ),
         );
     };
-    let maze = match puzzles::load_file(&map_path, Some("maze")) {
-        Ok(p) => match p.as_any().downcast_ref::<Maze>() {
-            Some(m) => m.clone(),
-            None => return bad(&map_path, "not a grid map"),
+    let maze = match puzzles::read_text_file(&map_path) {
+        Ok(text) => match movingai::parse_map(&text) {
+            Ok(maze) => maze,
+            Err(e) => return bad(&map_path, e),
         },
         Err(e) => {
             say!("{e}");

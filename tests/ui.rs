@@ -1076,3 +1076,31 @@ fn grid_a_2048_square_grid_draws_as_a_texture_zooms_and_searches() {
     run_until(&mut h, |app| !app.is_running());
     assert!(h.state().view().stats.expanded > 0);
 }
+
+#[test]
+fn a_search_at_its_memory_limit_says_so_and_keeps_the_puzzle() {
+    let layout = "target: A\ngoal: 8 8\nAA........\nAA........\nb.........\n..........\n\
+                  ....c.....\n..........\n.......d..\n..........\n..........\n.........e\n";
+    let puzzle = puzzles::parse(layout, None).unwrap();
+    let json = puzzle.to_json().to_string();
+    let mut h = harness(Settings {
+        puzzle_json: Some(json.clone()),
+        algorithm: Some(Algorithm::Bfs),
+        full_speed: true,
+        memory_limit_mib: Some(16),
+        ..Settings::default()
+    });
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "klotski");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let status = h.state().status().clone();
+    assert!(status.is_error, "{status:?}");
+    assert!(status.text.contains("memory limit of 16 MiB"), "{status:?}");
+    assert_eq!(h.state().result().unwrap().outcome, Outcome::MemoryLimit);
+    assert_eq!(
+        h.state().puzzle().to_json().to_string(),
+        json,
+        "the puzzle stays"
+    );
+}

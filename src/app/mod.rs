@@ -1352,7 +1352,11 @@ impl PuzzleLabApp {
                 format!("Search {message}.")
             }
         };
-        self.set_status(text);
+        if report.outcome.is_limit() {
+            self.set_error(text);
+        } else {
+            self.set_status(text);
+        }
         let name = self.run_name();
         self.results
             .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));

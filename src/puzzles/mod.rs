@@ -627,7 +627,10 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
-    #[error("{path}: the file has {bytes} bytes, more than the limit of {MAX_FILE_BYTES}")]
+    #[error(
+        "{path}: the file is larger than the limit of {} MiB ({bytes} bytes or more)",
+        MAX_FILE_BYTES / (1024 * 1024)
+    )]
     TooLarge {
         /// The file.
         path: String,
