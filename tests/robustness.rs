@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use common::puzzlelab;
-use puzzlelab::puzzles::{self, Puzzle};
+use puzzlelab::puzzles;
 use puzzlelab::search::limits::MIB;
 use puzzlelab::search::{Algorithm, CancelToken, Limits, Outcome};
 
