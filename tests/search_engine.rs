@@ -201,8 +201,69 @@ fn grid_text(rows: usize, cols: usize, blocked: &[bool]) -> String {
     text
 }
 
+/// Rebuilds depth-first search's current path from its pushes and pops, and checks it at every
+/// expansion: it starts at a start state, each step is a legal move, it ends at the state being
+/// expanded, and its length is that state's depth plus one — the engine's own path to it.
+struct PathWatcher<'a> {
+    maze: &'a Maze,
+    path: Vec<u32>,
+    expansions: u64,
+}
+
+impl Observer<u32> for PathWatcher<'_> {
+    fn path_push(&mut self, state: &u32) {
+        self.path.push(*state);
+    }
+
+    fn path_pop(&mut self) {
+        assert!(self.path.pop().is_some(), "a pop with an empty path");
+    }
+
+    fn expanded(&mut self, state: &u32, depth: u64, _stats: &search::Stats) {
+        self.expansions += 1;
+        assert_eq!(
+            self.path.last(),
+            Some(state),
+            "the path ends at the expanded state"
+        );
+        assert_eq!(
+            self.path.len() as u64,
+            depth + 1,
+            "the path is as long as the depth"
+        );
+        assert!(self.maze.start_states().contains(&self.path[0]));
+        for pair in self.path.windows(2) {
+            let mut successors = Vec::new();
+            self.maze.successors(&pair[0], &mut successors);
+            assert!(
+                successors.iter().any(|s| s.state == pair[1]),
+                "each step is a move"
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The depth-first path a watcher rebuilds from the engine's changes is the engine's path
+    /// at every step, for depth-first search and IDA*.
+    #[test]
+    fn the_rebuilt_depth_first_path_is_the_engines(
+        rows in 2usize..12,
+        cols in 2usize..12,
+        blocked in proptest::collection::vec(proptest::bool::weighted(0.25), 12 * 12),
+    ) {
+        let m = maze(&grid_text(rows, cols, &blocked[..rows * cols]));
+        for algorithm in [Algorithm::Dfs, Algorithm::IdaStar] {
+            let mut watcher = PathWatcher { maze: &m, path: Vec::new(), expansions: 0 };
+            let result = search::run(&m, algorithm, &mut watcher, &CancelToken::new()).unwrap();
+            prop_assert_eq!(watcher.expansions, result.stats.expanded);
+            if result.outcome == Outcome::NotFound && algorithm == Algorithm::Dfs {
+                prop_assert!(watcher.path.is_empty(), "every push was popped");
+            }
+        }
+    }
 
     /// BFS, Dijkstra and A* agree with the `pathfinding` crate's BFS on the optimal cost over
     /// random grids, and agree on "no path"; DFS and greedy find a legal path exactly when one

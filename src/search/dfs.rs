@@ -5,7 +5,9 @@
 //!
 //! Each expansion costs O(1) amortised, however deep the search goes: the current path is
 //! reported to the observer as changes ([`Observer::path_push`], [`Observer::path_pop`]), never
-//! whole, and popped frames' successor lists are reused.
+//! whole. The untried successors of every state on the path share one flat stack, and a
+//! successor already reached when it is generated is not kept at all, so a search 16 million
+//! states deep holds little more than its closed set.
 
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
@@ -13,10 +15,11 @@ use super::{Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
 const STACK: &str = "the depth-first stack";
 
-struct Frame<S, M> {
+/// A state on the current path: its node, and where its untried successors begin on the
+/// shared stack (they are `pending[base..]` while it is the deepest frame, last one first).
+struct Frame {
     id: NodeId,
-    successors: Vec<Successor<S, M>>,
-    next: usize,
+    base: usize,
 }
 
 pub(super) fn search<P: Problem + ?Sized>(
@@ -31,11 +34,10 @@ pub(super) fn search<P: Problem + ?Sized>(
         Ok(tree) => tree,
         Err(stopped) => return stopped,
     };
-    let mut stack: Vec<Frame<P::State, P::Move>> = Vec::new();
-    // Successor lists of popped frames, reused so that an expansion allocates nothing.
-    let mut spare: Vec<Vec<Successor<P::State, P::Move>>> = Vec::new();
-    // Successors generated but not yet tried: the depth-first frontier.
-    let mut pending: u64 = 0;
+    let mut stack: Vec<Frame> = Vec::new();
+    // The untried successors of the states on the path: the depth-first frontier.
+    let mut pending: Vec<Successor<P::State, P::Move>> = Vec::new();
+    let mut successors = Vec::new();
     for start in starts {
         if let Err(outcome) = tree.make_room(budget, 1) {
             return tree.finish(outcome, None, stats);
@@ -60,50 +62,43 @@ pub(super) fn search<P: Problem + ?Sized>(
                     observer.path_push(&node.state);
                     observer.expanded(&node.state, node.depth, &stats);
                 }
-                let mut successors = spare.pop().unwrap_or_default();
                 successors.clear();
-                let capacity = successors.capacity();
                 problem.successors(&tree.node(id).state, &mut successors);
-                // Successor lists are kept (on the stack or spare) for the whole run.
-                let grown = (successors.capacity() - capacity)
-                    * std::mem::size_of::<Successor<P::State, P::Move>>();
                 stats.generated += successors.len() as u64;
-                pending += successors.len() as u64;
-                stats.frontier = pending;
-                stats.max_frontier = stats.max_frontier.max(pending);
-                let frame = Frame {
-                    id,
-                    successors,
-                    next: 0,
-                };
                 if let Err(outcome) = budget
-                    .charge(grown as u64, STACK)
+                    .reserve(&mut pending, successors.len(), STACK)
                     .and_then(|()| budget.reserve(&mut stack, 1, STACK))
-                    .and_then(|()| tree.make_room(budget, frame.successors.len()))
+                    .and_then(|()| tree.make_room(budget, successors.len()))
                 {
                     return tree.finish(outcome, None, stats);
                 }
-                stack.push(frame);
+                let base = pending.len();
+                // Reversed, so that popping tries them in the order generated. A successor
+                // reached already would be skipped when its turn came: it is not kept.
+                pending.extend(
+                    successors
+                        .drain(..)
+                        .rev()
+                        .filter(|s| tree.find(&s.state).is_none()),
+                );
+                stack.push(Frame { id, base });
+                stats.frontier = pending.len() as u64;
+                stats.max_frontier = stats.max_frontier.max(stats.frontier);
             }
             let Some(frame) = stack.last_mut() else {
                 break;
             };
-            if frame.next == frame.successors.len() {
-                if let Some(done) = stack.pop() {
-                    if let Err(outcome) = budget.reserve(&mut spare, 1, STACK) {
-                        return tree.finish(outcome, None, stats);
-                    }
-                    spare.push(done.successors);
-                }
+            if pending.len() == frame.base {
+                stack.pop();
                 if !silent {
                     observer.path_pop();
                 }
                 continue;
             }
-            let successor = frame.successors[frame.next].clone();
-            frame.next += 1;
-            pending -= 1;
             let parent = frame.id;
+            let Some(successor) = pending.pop() else {
+                continue; // not reached: the frame has untried successors
+            };
             let g = tree.node(parent).g + successor.cost;
             let Ok(child) = tree.insert(successor.state, parent, successor.mv, g) else {
                 continue;
