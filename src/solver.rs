@@ -21,8 +21,10 @@ pub const FRAME: Duration = Duration::from_millis(16);
 pub const FULL_SPEED_FLUSH: Duration = Duration::from_millis(33);
 /// Longest time the worker waits without looking at the cancel flag (the Stop latency).
 const POLL: Duration = Duration::from_millis(10);
-/// Capacity of the event channel; a UI that falls behind slows the worker down.
-const EVENT_CAPACITY: usize = 256;
+/// Capacity of the event channel; a UI that falls behind slows the worker down. Small, so
+/// that what the window shows is never more than a few snapshots behind the search, and the
+/// batches waiting (each up to a few megabytes at full speed) take little memory.
+const EVENT_CAPACITY: usize = 8;
 
 /// Expansions per second; [`f64::INFINITY`] means as fast as possible.
 pub type Speed = f64;
@@ -82,6 +84,8 @@ pub struct SolverHandle {
     events: Receiver<Event>,
     cancel: CancelToken,
     is_finished: bool,
+    /// Set by [`SolverHandle::stop`]: progress still queued is dropped unread.
+    stopping: std::cell::Cell<bool>,
 }
 
 impl SolverHandle {
@@ -142,6 +146,7 @@ impl SolverHandle {
             events: event_rx,
             cancel,
             is_finished: false,
+            stopping: std::cell::Cell::new(false),
         })
     }
 
@@ -151,9 +156,16 @@ impl SolverHandle {
     }
 
     /// Asks the search to stop. It ends with a [`Event::Finished`] whose outcome is
-    /// cancelled, within about 10 ms.
+    /// cancelled, within about 10 ms; the progress events still queued are dropped unread, so
+    /// the final event comes through at once.
     pub fn stop(&self) {
         self.cancel.cancel();
+        self.stopping.set(true);
+    }
+
+    /// Whether [`SolverHandle::stop`] was called.
+    pub fn is_stopping(&self) -> bool {
+        self.stopping.get()
     }
 
     /// Whether the final event ([`Event::Finished`] or [`Event::Failed`]) has been received.
@@ -168,6 +180,7 @@ impl SolverHandle {
         let mut events = Vec::new();
         while started.elapsed() < budget {
             match self.events.try_recv() {
+                Ok(Event::Progress(_)) if self.stopping.get() => {}
                 Ok(event) => {
                     if matches!(event, Event::Finished(_) | Event::Failed(_)) {
                         self.is_finished = true;

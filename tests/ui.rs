@@ -166,10 +166,45 @@ fn stop_ends_a_slow_run() {
     run_until(&mut h, |app| app.view().stats.expanded >= 2);
     assert!(h.state().is_running());
     h.get_by_label("Stop").click();
-    run_until(&mut h, |app| !app.is_running());
+    run_until(&mut h, |app| app.result().is_some());
     let report = h.state().result().unwrap();
     assert_eq!(report.outcome, Outcome::Cancelled);
     assert!(h.state().status().text.starts_with("Stopped after"));
+}
+
+#[test]
+fn stop_during_a_full_speed_search_shows_stopped_on_the_next_frame() {
+    // The start top-left, the goal bottom-right: a million squares between.
+    let maze = Maze::new(1024, 1024);
+    let mut h = harness(Settings {
+        puzzle_json: Some(maze.to_json().to_string()),
+        algorithm: Some(Algorithm::Bfs),
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.view().stats.expanded >= 1000);
+    let shown = h.state().view().stats.expanded;
+    h.get_by_label("Stop").click();
+    h.step();
+    assert!(
+        !h.state().is_running(),
+        "the window shows the run as stopped at once"
+    );
+    assert!(
+        h.state().status().text.starts_with("Stopped after"),
+        "{:?}",
+        h.state().status()
+    );
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap();
+    assert_eq!(report.outcome, Outcome::Cancelled);
+    assert!(
+        report.stats.expanded >= shown,
+        "the figures at the moment of stopping"
+    );
+    assert!(report.stats.expanded < 1024 * 1024);
 }
 
 #[test]
