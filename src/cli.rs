@@ -500,12 +500,16 @@ fn apply_tile_heuristic(
             Ok(db) => {
                 sliding.attach_pattern_db(db);
             }
-            Err(e @ PdbError::MemoryLimit { .. }) => {
+            Err(e @ (PdbError::MemoryLimit { .. } | PdbError::Timeout)) => {
                 say!("{}: {e}", file.display());
                 if args.json {
+                    let outcome = match e {
+                        PdbError::Timeout => Outcome::Timeout,
+                        _ => Outcome::MemoryLimit,
+                    };
                     let v = serde_json::json!({
                         "type": type_name,
-                        "outcome": Outcome::MemoryLimit,
+                        "outcome": outcome,
                         "solved": false,
                         "message": e.to_string(),
                     });
@@ -719,7 +723,7 @@ fn bench(args: &BenchArgs) -> u8 {
             Ok(db) => {
                 board.attach_pattern_db(db);
             }
-            Err(e @ PdbError::MemoryLimit { .. }) => {
+            Err(e @ (PdbError::MemoryLimit { .. } | PdbError::Timeout)) => {
                 say!("{e}");
                 return EXIT_LIMIT;
             }

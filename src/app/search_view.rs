@@ -51,7 +51,18 @@ pub struct SearchView {
     pub iteration_nodes: Vec<u64>,
     /// Counts the progress events applied, so drawings of the view can be cached.
     pub revision: u64,
+    /// Identifies this view among all made (a new run makes a new view), so a drawing
+    /// updated from [`SearchView::changed`] knows it follows the same view.
+    pub id: u64,
+    /// The squares (row-major index) whose marks changed, in order, since the view was made:
+    /// a drawing that has shown the first `n` redraws only `changed[n..]`. Each square's mark
+    /// changes at most twice (none, frontier, closed), so this holds at most two entries a
+    /// square.
+    pub changed: Vec<u32>,
 }
+
+/// The next [`SearchView::id`].
+static NEXT_VIEW_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// The most samples kept for the plots.
 pub const MAX_SAMPLES: usize = 4096;
@@ -64,6 +75,7 @@ impl SearchView {
             rows,
             cols,
             marks: vec![Mark::None; rows * cols * SLOTS],
+            id: NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             ..Self::default()
         }
     }
@@ -111,6 +123,9 @@ impl SearchView {
             Mark::Frontier => self.frontier_places -= 1,
             Mark::Closed => self.closed_places -= 1,
             Mark::None => {}
+        }
+        if self.marks[slot] != mark {
+            self.changed.push((slot / SLOTS) as u32);
         }
         self.marks[slot] = mark;
         match mark {

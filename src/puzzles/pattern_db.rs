@@ -37,6 +37,12 @@ pub enum PdbError {
     /// The build was stopped.
     #[error("the pattern database build was cancelled")]
     Cancelled,
+    /// The build reached the search's time limit ([`crate::search::Limits::timeout`]).
+    #[error(
+        "the time limit was reached while building the pattern databases; raise it, or use \
+         another heuristic (linear_conflict)"
+    )]
+    Timeout,
     /// Building would take more memory than the search's budget
     /// ([`crate::search::Limits::max_memory`]).
     #[error(
@@ -144,14 +150,18 @@ impl PatternDb {
                 .map(|g| placements(n, g.len() + 1) as u64 * 9)
                 .max()
                 .unwrap_or(0);
-        let budget = cancel.limits().max_memory;
+        let limits = cancel.limits();
+        let budget = limits.max_memory;
         if needed > budget {
             return Err(PdbError::MemoryLimit { needed, budget });
         }
+        let deadline = limits
+            .timeout
+            .and_then(|t| std::time::Instant::now().checked_add(t));
         let mut done = 0;
         let mut built = Vec::new();
         for tiles in groups {
-            let table = build_table(rows, cols, goal, &tiles, cancel, &mut |count| {
+            let table = build_table(rows, cols, goal, &tiles, cancel, deadline, &mut |count| {
                 progress((done + count) as f64 / total as f64);
             })?;
             done += placements(n, tiles.len() + 1);
@@ -326,6 +336,7 @@ fn build_table(
     goal: &[u8],
     tiles: &[u8],
     cancel: &CancelToken,
+    deadline: Option<std::time::Instant>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<u8>, PdbError> {
     let n = rows * cols;
@@ -358,6 +369,9 @@ fn build_table(
         if settled.is_multiple_of(1 << 20) {
             if cancel.is_cancelled() {
                 return Err(PdbError::Cancelled);
+            }
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Err(PdbError::Timeout);
             }
             progress(settled);
         }

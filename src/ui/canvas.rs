@@ -633,21 +633,29 @@ fn is_plain_grid(picture: &Picture) -> bool {
     })
 }
 
-/// A large grid drawn as a texture, one pixel a square, remade only when what it shows
-/// changes (an edit, search progress, the solution's playback position).
+/// A large grid drawn as a texture, one pixel a square. It is remade whole only when the
+/// picture or the solution changes; search progress is written into it incrementally: only
+/// the squares whose marks changed since the last frame (from [`SearchView::changed`]) and the
+/// overlays (depth-first path, current state) are redrawn, and only the tiles they touch are
+/// uploaded ([`TextureHandle::set_partial`]), so a frame's work follows the search's progress,
+/// not the grid's size.
 #[derive(Default)]
 pub struct GridTexture {
     handle: Option<TextureHandle>,
-    key: Option<(u64, u64, usize, usize, bool, usize, usize)>,
-    /// When it was last remade.
-    made_at: Option<std::time::Instant>,
+    /// What the texture shows, apart from the search's progress: the puzzle's revision, the
+    /// solution shown, the cluster overlay and the size.
+    key: Option<(u64, usize, usize, bool, usize, usize)>,
+    /// The pixels uploaded, when the texture has one pixel a square (not shrunk to fit).
+    image: Option<ColorImage>,
+    /// The view drawn ([`SearchView::id`]), its revision, and how many of its changes.
+    view: (u64, u64, usize),
+    /// Pixels painted with an overlay colour (path, current state) that must be restored
+    /// before the next overlay is drawn.
+    overlay: Vec<usize>,
 }
 
-/// Grids of more squares than this remake their texture for search progress at most every
-/// [`PROGRESS_INTERVAL`], so panning and zooming stay smooth while a search runs.
-const THROTTLED_SQUARES: usize = 512 * 512;
-/// See [`THROTTLED_SQUARES`].
-const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_millis(80);
+/// Side of the square tiles uploaded separately when the search's marks change.
+const TILE: usize = 64;
 
 impl GridTexture {
     /// Brings the texture up to date with `scene` and returns its id.
@@ -655,86 +663,162 @@ impl GridTexture {
         let picture: &Picture = &scene.picture;
         let key = (
             scene.revision,
-            scene.view.revision,
             scene.shown,
             scene.result.map_or(0, |r| r.path.len()),
             scene.cluster.is_some(),
             picture.rows,
             picture.cols,
         );
-        if let (Some(handle), Some(old)) = (&self.handle, self.key) {
-            if old == key {
+        let view = scene.view;
+        let view_key = (view.id, view.revision, view.changed.len());
+        if let Some(handle) = &self.handle
+            && self.key == Some(key)
+        {
+            if self.view == view_key {
                 return handle.id();
             }
-            // Only the search's marks changed: on a very large grid, wait a little.
-            let progress_only = (old.0, old.2, old.3, old.4, old.5, old.6)
-                == (key.0, key.2, key.3, key.4, key.5, key.6);
-            let recent = self
-                .made_at
-                .is_some_and(|t| t.elapsed() < PROGRESS_INTERVAL);
-            if progress_only && recent && picture.squares.len() > THROTTLED_SQUARES {
-                ctx.request_repaint_after(PROGRESS_INTERVAL);
-                return handle.id();
+            let id = handle.id();
+            if self.view.0 == view.id && self.view.2 <= view.changed.len() && self.image.is_some() {
+                self.apply_progress(scene);
+                self.view = view_key;
+                return id;
             }
         }
-        let image = fit_texture(grid_image(scene), ctx.input(|i| i.max_texture_side));
+        let mut image = grid_image(scene);
+        self.overlay = draw_overlays(scene, &mut image);
+        let max_side = ctx.input(|i| i.max_texture_side);
+        let fitted = image.size[0] > max_side || image.size[1] > max_side;
         let options = TextureOptions::NEAREST;
+        let upload = if fitted {
+            fit_texture(image.clone(), max_side)
+        } else {
+            image.clone()
+        };
         match &mut self.handle {
-            Some(handle) => handle.set(image, options),
-            None => self.handle = Some(ctx.load_texture("grid", image, options)),
+            Some(handle) => handle.set(upload, options),
+            None => self.handle = Some(ctx.load_texture("grid", upload, options)),
         }
+        self.image = (!fitted).then_some(image);
         self.key = Some(key);
-        self.made_at = Some(std::time::Instant::now());
-        self.handle.as_ref().expect("just made").id()
+        self.view = view_key;
+        match &self.handle {
+            Some(handle) => handle.id(),
+            None => egui::TextureId::default(),
+        }
+    }
+
+    /// Writes the search's progress since the last update into the pixels and uploads the
+    /// tiles it touched.
+    fn apply_progress(&mut self, scene: &Scene) {
+        let (Some(image), Some(handle)) = (&mut self.image, &mut self.handle) else {
+            return;
+        };
+        let cols = image.size[0];
+        let tiles_across = cols.div_ceil(TILE);
+        let mut dirty: Vec<bool> = Vec::new();
+        let touch = |i: usize, dirty: &mut Vec<bool>| {
+            let tile = (i / cols / TILE) * tiles_across + (i % cols) / TILE;
+            if dirty.len() <= tile {
+                dirty.resize(tile + 1, false);
+            }
+            dirty[tile] = true;
+        };
+        for &i in &self.overlay {
+            if let Some(p) = image.pixels.get_mut(i) {
+                *p = square_pixel(scene, i);
+                touch(i, &mut dirty);
+            }
+        }
+        for &i in &scene.view.changed[self.view.2..] {
+            let i = i as usize;
+            if let Some(p) = image.pixels.get_mut(i) {
+                *p = square_pixel(scene, i);
+                touch(i, &mut dirty);
+            }
+        }
+        self.overlay = draw_overlays(scene, image);
+        for &i in &self.overlay {
+            touch(i, &mut dirty);
+        }
+        let [w, h] = image.size;
+        for (tile, _) in dirty.iter().enumerate().filter(|(_, d)| **d) {
+            let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
+            let (tw, th) = (TILE.min(w - x0), TILE.min(h - y0));
+            let pixels = (y0..y0 + th)
+                .flat_map(|y| image.pixels[y * w + x0..y * w + x0 + tw].iter().copied())
+                .collect();
+            handle.set_partial(
+                [x0, y0],
+                ColorImage::new([tw, th], pixels),
+                TextureOptions::NEAREST,
+            );
+        }
+    }
+
+    /// The pixels last uploaded, when the texture has one pixel a square.
+    pub fn pixels(&self) -> Option<&ColorImage> {
+        self.image.as_ref()
     }
 }
 
-/// The pixels of a grid: a square's colour, its search mark, the cluster, the depth-first
-/// path, the solution so far and the state being expanded.
+/// The colour of square `i` (row-major) of a plain grid: its kind, its search mark, the
+/// percolating cluster.
+fn square_pixel(scene: &Scene, i: usize) -> Color32 {
+    let picture: &Picture = &scene.picture;
+    let cell = Cell::new(i / picture.cols, i % picture.cols);
+    let marked = mark_color(scene.view.mark(cell));
+    match picture.squares[i] {
+        Square::Blocked => BLOCKED,
+        Square::Start => START,
+        Square::Goal => GOAL,
+        Square::Terrain(c) => {
+            let fill = terrain_color(c);
+            marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55))
+        }
+        _ => marked.unwrap_or(match scene.cluster {
+            Some(c) if c.get(i) == Some(&true) => CLUSTER,
+            _ => FREE,
+        }),
+    }
+}
+
+/// The pixels of a grid, each square's colour (see [`square_pixel`]), without overlays.
 fn grid_image(scene: &Scene) -> ColorImage {
     let picture: &Picture = &scene.picture;
-    let view = scene.view;
-    let mut pixels: Vec<Color32> = picture
-        .squares
-        .iter()
-        .enumerate()
-        .map(|(i, &square)| {
-            let cell = Cell::new(i / picture.cols, i % picture.cols);
-            let marked = mark_color(view.mark(cell));
-            match square {
-                Square::Blocked => BLOCKED,
-                Square::Start => START,
-                Square::Goal => GOAL,
-                Square::Terrain(c) => {
-                    let fill = terrain_color(c);
-                    marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55))
-                }
-                _ => marked.unwrap_or(match scene.cluster {
-                    Some(c) if c[i] => CLUSTER,
-                    _ => FREE,
-                }),
-            }
-        })
+    let pixels = (0..picture.squares.len())
+        .map(|i| square_pixel(scene, i))
         .collect();
-    let mut put = |place: &Place, color: Color32| {
+    ColorImage::new([picture.cols, picture.rows], pixels)
+}
+
+/// Paints the overlays onto `image`: the depth-first path, the solution so far and the state
+/// being expanded. Returns the pixels painted with the path and the current state (the
+/// solution changes only with a full redraw).
+fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
+    let picture: &Picture = &scene.picture;
+    let view = scene.view;
+    let mut painted = Vec::new();
+    let mut put = |place: &Place, color: Color32, painted: &mut Vec<usize>| {
         let i = place.cell.row * picture.cols + place.cell.col;
-        if let Some(p) = pixels.get_mut(i) {
+        if let Some(p) = image.pixels.get_mut(i) {
             *p = color;
+            painted.push(i);
         }
     };
     for place in &view.path {
-        put(place, DFS_PATH);
+        put(place, DFS_PATH, &mut painted);
     }
     if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
         let shown = scene.shown.min(report.path.len() - 1);
+        let mut ignored = Vec::new();
         for place in &report.path[..=shown] {
-            put(place, SOLUTION);
+            put(place, SOLUTION, &mut ignored);
         }
     }
     if let Some(current) = &view.current {
-        put(current, CURRENT);
+        put(current, CURRENT, &mut painted);
     }
-    ColorImage::new([picture.cols, picture.rows], pixels)
+    painted
 }
 
 /// `image` shrunk by a whole factor (keeping one pixel of each block) if a side exceeds what
@@ -835,4 +919,87 @@ fn vehicle(at: Pos2, heading: Side, side: f32) -> Shape {
         SOLUTION,
         Stroke::new(1.5, Color32::WHITE),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::puzzles::Puzzle as _;
+    use crate::solver::Progress;
+
+    fn scene<'a>(picture: &'a Picture, view: &'a SearchView, revision: u64) -> Scene<'a> {
+        Scene {
+            picture: Cow::Borrowed(picture),
+            view,
+            result: None,
+            shown: 0,
+            transition: None,
+            sliding: None,
+            selected: None,
+            hover_shape: None,
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+            cluster: None,
+            revision,
+        }
+    }
+
+    fn full_rebuild(scene: &Scene) -> ColorImage {
+        let mut image = grid_image(scene);
+        draw_overlays(scene, &mut image);
+        image
+    }
+
+    /// Incremental updates (marks written as they arrive, tiles uploaded) give the same
+    /// pixels as a full rebuild, through random search progress and random edits.
+    #[test]
+    fn incremental_updates_match_a_full_rebuild() {
+        let ctx = egui::Context::default();
+        let mut rng = StdRng::seed_from_u64(12);
+        let mut maze = Maze::new(300, 300);
+        let mut revision = 0;
+        let mut view = SearchView::for_puzzle(&maze);
+        let mut texture = GridTexture::default();
+        let place = |rng: &mut StdRng| {
+            Place::from(Cell::new(
+                rng.random_range(0..300),
+                rng.random_range(0..300),
+            ))
+        };
+        for round in 0..60 {
+            if round % 15 == 14 {
+                // An edit: the picture changes, the texture is remade whole.
+                for _ in 0..50 {
+                    let cell = Cell::new(rng.random_range(0..300), rng.random_range(0..300));
+                    maze.paint(cell, 1);
+                }
+                revision += 1;
+                view = SearchView::for_puzzle(&maze);
+            }
+            let progress = Progress {
+                expanded: (0..rng.random_range(0..400))
+                    .map(|_| place(&mut rng))
+                    .collect(),
+                generated: (0..rng.random_range(0..800))
+                    .map(|_| place(&mut rng))
+                    .collect(),
+                current: Some(place(&mut rng)),
+                path: rng.random_bool(0.5).then(|| {
+                    (0..rng.random_range(0..500))
+                        .map(|_| place(&mut rng))
+                        .collect()
+                }),
+                ..Progress::default()
+            };
+            view.apply(&progress);
+            let picture = maze.picture();
+            let s = scene(&picture, &view, revision);
+            texture.update(&ctx, &s);
+            let shown = texture.pixels().expect("one pixel a square");
+            assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
+        }
+    }
 }
