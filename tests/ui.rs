@@ -1139,3 +1139,44 @@ fn a_search_at_its_memory_limit_says_so_and_keeps_the_puzzle() {
         "the puzzle stays"
     );
 }
+
+#[test]
+fn long_solutions_play_fast_and_their_list_is_virtualised() {
+    // An open 600 x 600 grid: a 1,198-move solution.
+    let maze = Maze::new(600, 600);
+    let settings = Settings {
+        puzzle_json: Some(maze.to_json().to_string()),
+        algorithm: Some(Algorithm::Bfs),
+        full_speed: true,
+        playback_rate: 100_000.0,
+        ..Settings::default()
+    };
+    // Tall enough that the side panel shows the solution list without scrolling.
+    let mut h = harness_sized(settings, 1600.0);
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let total = h.state().result().unwrap().moves.len();
+    assert_eq!(total, 1198);
+    // Only the rows in view exist as widgets: the first move, not the last.
+    assert!(
+        h.query_by_label(&format!(
+            "{total}. {}",
+            h.state().result().unwrap().moves[total - 1]
+        ))
+        .is_none()
+    );
+    let second = format!("2. {}", h.state().result().unwrap().moves[1]);
+    h.get_by_label(&second).click();
+    h.run();
+    assert_eq!(h.state().shown_moves(), 2);
+    h.get_by_label("Play").click();
+    // 100,000 moves a second: the whole solution plays within a few frames.
+    for _ in 0..30 {
+        h.step();
+        if h.state().shown_moves() == total {
+            break;
+        }
+    }
+    assert_eq!(h.state().shown_moves(), total);
+}

@@ -30,6 +30,8 @@ const EDIT_HISTORY: usize = 100;
 
 /// How long a frame may spend taking events from the solver.
 const DRAIN_BUDGET: Duration = Duration::from_millis(8);
+/// The fastest solution playback, in moves a second.
+pub const MAX_PLAYBACK_RATE: f64 = 100_000.0;
 
 /// Settings and work kept across restarts (eframe persistence). Every field has a default, so
 /// an older or damaged saved state still loads.
@@ -272,6 +274,8 @@ pub struct PuzzleLabApp {
     transition: Option<Transition>,
     /// Whether the solution is being played back automatically.
     playing: bool,
+    /// When playback last advanced (the frame clock, seconds); `None` until it first does.
+    played_at: Option<f64>,
     /// The UI clock at the start of this frame, in seconds.
     now: f64,
     /// Klotski's editor tool; `None` when playing by hand.
@@ -395,6 +399,7 @@ impl PuzzleLabApp {
             shown_moves: 0,
             transition: None,
             playing: false,
+            played_at: None,
             now: 0.0,
             klotski_tool: None,
             layout_history: Vec::new(),
@@ -643,14 +648,17 @@ impl PuzzleLabApp {
         }
         let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
         if self.playing {
-            let interval = 1.0 / self.settings.playback_rate.max(0.1);
-            let due = self
-                .transition
-                .is_none_or(|t| self.now - t.started >= interval);
+            // As many moves as are due at the rate (from 0.5 to 100,000 a second): one a
+            // frame slides, more jump; the work of a step is the squares it changes.
+            let interval = 1.0 / self.settings.playback_rate.clamp(0.1, MAX_PLAYBACK_RATE);
+            let last = *self.played_at.get_or_insert(self.now - interval);
+            let due = ((self.now - last) / interval).floor();
             if self.shown_moves >= moves {
                 self.playing = false;
-            } else if due {
-                self.apply(AppCommand::ShowStep(self.shown_moves + 1));
+            } else if due >= 1.0 {
+                let steps = (due as usize).min(moves - self.shown_moves);
+                self.played_at = Some(last + due * interval);
+                self.apply(AppCommand::ShowStep(self.shown_moves + steps));
             }
         }
         if self.playing || self.transition().is_some() {
@@ -965,6 +973,7 @@ impl PuzzleLabApp {
                     self.transition = None;
                 }
                 self.playing = on && moves > 0;
+                self.played_at = None;
             }
         }
     }

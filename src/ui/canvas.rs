@@ -642,9 +642,11 @@ fn is_plain_grid(picture: &Picture) -> bool {
 #[derive(Default)]
 pub struct GridTexture {
     handle: Option<TextureHandle>,
-    /// What the texture shows, apart from the search's progress: the puzzle's revision, the
-    /// solution shown, the cluster overlay and the size.
-    key: Option<(u64, usize, usize, bool, usize, usize)>,
+    /// What the texture shows, apart from the search's progress and the playback position:
+    /// the puzzle's revision, the solution's length, the cluster overlay and the size.
+    key: Option<(u64, usize, bool, usize, usize)>,
+    /// The solution's moves shown.
+    shown: usize,
     /// The pixels uploaded, when the texture has one pixel a square (not shrunk to fit).
     image: Option<ColorImage>,
     /// The view drawn ([`SearchView::id`]), its revision, and how many of its changes.
@@ -663,7 +665,6 @@ impl GridTexture {
         let picture: &Picture = &scene.picture;
         let key = (
             scene.revision,
-            scene.shown,
             scene.result.map_or(0, |r| r.path.len()),
             scene.cluster.is_some(),
             picture.rows,
@@ -674,17 +675,19 @@ impl GridTexture {
         if let Some(handle) = &self.handle
             && self.key == Some(key)
         {
-            if self.view == view_key {
-                return handle.id();
-            }
             let id = handle.id();
+            if self.view == view_key && self.shown == scene.shown {
+                return id;
+            }
             if self.view.0 == view.id && self.view.2 <= view.changed.len() && self.image.is_some() {
-                self.apply_progress(scene);
+                self.apply_changes(scene);
                 self.view = view_key;
+                self.shown = scene.shown;
                 return id;
             }
         }
         let mut image = grid_image(scene);
+        draw_solution(scene, &mut image, 0..scene.shown.saturating_add(1));
         self.overlay = draw_overlays(scene, &mut image);
         let max_side = ctx.input(|i| i.max_texture_side);
         let fitted = image.size[0] > max_side || image.size[1] > max_side;
@@ -701,15 +704,16 @@ impl GridTexture {
         self.image = (!fitted).then_some(image);
         self.key = Some(key);
         self.view = view_key;
+        self.shown = scene.shown;
         match &self.handle {
             Some(handle) => handle.id(),
             None => egui::TextureId::default(),
         }
     }
 
-    /// Writes the search's progress since the last update into the pixels and uploads the
-    /// tiles it touched.
-    fn apply_progress(&mut self, scene: &Scene) {
+    /// Writes what changed since the last update — the search's progress, the overlays, the
+    /// solution's playback position — into the pixels, and uploads the tiles it touched.
+    fn apply_changes(&mut self, scene: &Scene) {
         let (Some(image), Some(handle)) = (&mut self.image, &mut self.handle) else {
             return;
         };
@@ -723,18 +727,32 @@ impl GridTexture {
             }
             dirty[tile] = true;
         };
-        for &i in &self.overlay {
+        let restore = |i: usize, image: &mut ColorImage, dirty: &mut Vec<bool>| {
             if let Some(p) = image.pixels.get_mut(i) {
                 *p = square_pixel(scene, i);
-                touch(i, &mut dirty);
+                touch(i, dirty);
             }
+        };
+        for &i in &self.overlay {
+            restore(i, image, &mut dirty);
         }
         for &i in &scene.view.changed[self.view.2..] {
-            let i = i as usize;
-            if let Some(p) = image.pixels.get_mut(i) {
-                *p = square_pixel(scene, i);
-                touch(i, &mut dirty);
+            restore(i as usize, image, &mut dirty);
+        }
+        // The solution: moves shown now and not before are painted; moves shown before and
+        // not now get their squares back (a solution never visits a square twice).
+        let (old, new) = (self.shown, scene.shown);
+        if let Some(path) = scene.result.filter(|r| r.solved).map(|r| &r.path) {
+            let last = path.len().saturating_sub(1);
+            let (old, new) = (old.min(last), new.min(last));
+            if new < old {
+                for place in &path[new + 1..=old] {
+                    restore(place.cell.row * cols + place.cell.col, image, &mut dirty);
+                }
             }
+        }
+        for i in draw_solution(scene, image, old.min(new)..new.saturating_add(1)) {
+            touch(i, &mut dirty);
         }
         self.overlay = draw_overlays(scene, image);
         for &i in &self.overlay {
@@ -791,14 +809,40 @@ fn grid_image(scene: &Scene) -> ColorImage {
     ColorImage::new([picture.cols, picture.rows], pixels)
 }
 
-/// Paints the overlays onto `image`: the depth-first path, the solution so far and the state
-/// being expanded. Returns the pixels painted with the path and the current state (the
-/// solution changes only with a full redraw).
+/// Paints the squares of the solution's states `range` (clamped to the solution) onto
+/// `image`; returns the pixels painted.
+fn draw_solution(
+    scene: &Scene,
+    image: &mut ColorImage,
+    range: std::ops::Range<usize>,
+) -> Vec<usize> {
+    let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) else {
+        return Vec::new();
+    };
+    let cols = scene.picture.cols;
+    let end = range
+        .end
+        .min(scene.shown.saturating_add(1))
+        .min(report.path.len());
+    let start = range.start.min(end);
+    let mut painted = Vec::with_capacity(end - start);
+    for place in &report.path[start..end] {
+        let i = place.cell.row * cols + place.cell.col;
+        if let Some(p) = image.pixels.get_mut(i) {
+            *p = SOLUTION;
+            painted.push(i);
+        }
+    }
+    painted
+}
+
+/// Paints the search's overlays onto `image`: the depth-first path and the state being
+/// expanded. Returns the pixels painted, to be restored before the next overlay.
 fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
     let picture: &Picture = &scene.picture;
     let view = scene.view;
     let mut painted = Vec::new();
-    let mut put = |place: &Place, color: Color32, painted: &mut Vec<usize>| {
+    let mut put = |place: &Place, color: Color32| {
         let i = place.cell.row * picture.cols + place.cell.col;
         if let Some(p) = image.pixels.get_mut(i) {
             *p = color;
@@ -806,17 +850,10 @@ fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
         }
     };
     for place in &view.path {
-        put(place, DFS_PATH, &mut painted);
-    }
-    if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
-        let shown = scene.shown.min(report.path.len() - 1);
-        let mut ignored = Vec::new();
-        for place in &report.path[..=shown] {
-            put(place, SOLUTION, &mut ignored);
-        }
+        put(place, DFS_PATH);
     }
     if let Some(current) = &view.current {
-        put(current, CURRENT, &mut painted);
+        put(current, CURRENT);
     }
     painted
 }
@@ -949,6 +986,7 @@ mod tests {
 
     fn full_rebuild(scene: &Scene) -> ColorImage {
         let mut image = grid_image(scene);
+        draw_solution(scene, &mut image, 0..scene.shown + 1);
         draw_overlays(scene, &mut image);
         image
     }
@@ -1000,6 +1038,50 @@ mod tests {
             texture.update(&ctx, &s);
             let shown = texture.pixels().expect("one pixel a square");
             assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
+        }
+        // A solution played forward and back, by single moves and by jumps.
+        let path: Vec<Place> = (0..2000)
+            .map(|k| {
+                Place::from(Cell::new(
+                    k / 300,
+                    if (k / 300) % 2 == 0 {
+                        k % 300
+                    } else {
+                        299 - k % 300
+                    },
+                ))
+            })
+            .collect();
+        let report = Report {
+            puzzle_type: "maze",
+            algorithm: crate::search::Algorithm::Bfs,
+            outcome: crate::search::Outcome::Found,
+            solved: true,
+            optimal: true,
+            cost: 1999.0,
+            moves: vec![String::new(); 1999],
+            path,
+            boards: Vec::new(),
+            stats: crate::search::Stats::default(),
+            notes: Vec::new(),
+            message: None,
+        };
+        let view = SearchView::for_puzzle(&maze);
+        let picture = maze.picture();
+        for round in 0..40 {
+            let mut s = scene(&picture, &view, revision);
+            s.result = Some(&report);
+            s.shown = if round % 3 == 0 {
+                rng.random_range(0..2200)
+            } else {
+                round * 7
+            };
+            texture.update(&ctx, &s);
+            let shown = texture.pixels().expect("one pixel a square");
+            assert!(
+                shown.pixels == full_rebuild(&s).pixels,
+                "playback round {round}"
+            );
         }
     }
 }

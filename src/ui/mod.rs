@@ -910,10 +910,16 @@ fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             app.commands.push(AppCommand::Play(!playing));
         }
         ui.add(
-            egui::Slider::new(&mut app.settings.playback_rate, 0.5..=30.0)
-                .logarithmic(true)
-                .suffix(" moves/s")
-                .text("playback"),
+            egui::Slider::new(
+                &mut app.settings.playback_rate,
+                0.5..=crate::app::MAX_PLAYBACK_RATE,
+            )
+            .logarithmic(true)
+            .suffix(" moves/s")
+            .text("playback"),
+        )
+        .on_hover_text(
+            "From half a move a second to 100,000: fast rates play several moves a frame",
         );
     });
     ui.separator();
@@ -928,19 +934,26 @@ fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     for note in &report.notes {
         ui.label(note);
     }
-    let moves = report.moves.clone();
+    // Only the rows in view are laid out, so a solution of 200,000 moves scrolls smoothly.
+    let row_height = ui.spacing().interact_size.y;
+    let mut clicked = None;
     egui::ScrollArea::vertical()
         .max_height(240.0)
         .id_salt("moves")
-        .show(ui, |ui| {
-            for (i, mv) in moves.iter().enumerate() {
-                let selected = i + 1 == shown;
+        .show_rows(ui, row_height, report.moves.len(), |ui, rows| {
+            for i in rows {
+                let Some(mv) = report.moves.get(i) else {
+                    break;
+                };
                 if ui
-                    .selectable_label(selected, format!("{}. {mv}", i + 1))
+                    .selectable_label(i + 1 == shown, format!("{}. {mv}", i + 1))
                     .clicked()
                 {
-                    app.push(AppCommand::ShowStep(i + 1));
+                    clicked = Some(i + 1);
                 }
             }
         });
+    if let Some(step) = clicked {
+        app.push(AppCommand::ShowStep(step));
+    }
 }
