@@ -299,18 +299,32 @@ pub(crate) fn paint_scene(
     let view = scene.view;
     let gap = if side >= 6.0 { 1.0 } else { 0.0 };
     let thin = (side * 0.08).clamp(1.0, 3.0);
-    let as_texture = picture.squares.len() > TEXTURE_SQUARES && is_plain_grid(picture);
-    if as_texture {
-        let t = texture.get_or_insert_with(GridTexture::default);
-        let id = t.update(painter.ctx(), scene);
-        painter.image(
-            id,
-            grid,
-            Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
-            Color32::WHITE,
-        );
-    } else {
-        *texture = None;
+    let as_texture = picture.squares.len() > TEXTURE_SQUARES
+        && texture
+            .get_or_insert_with(GridTexture::default)
+            .is_plain(scene);
+    match texture.as_mut().filter(|_| as_texture) {
+        Some(t) => {
+            let id = t.update(painter.ctx(), scene);
+            painter.image(
+                id,
+                grid,
+                Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+            // A square may be far smaller than a pixel: the start and the goals keep a
+            // marker of at least 6 points across.
+            for &(cell, color) in &t.markers {
+                let radius = (side * 0.5).max(3.0);
+                painter.circle(
+                    center(cell),
+                    radius,
+                    color,
+                    Stroke::new(1.0, Color32::from_gray(20)),
+                );
+            }
+        }
+        None => *texture = None,
     }
     // Only the squares in view are drawn.
     let clip = painter.clip_rect().intersect(rect);
@@ -511,19 +525,26 @@ pub(crate) fn paint_scene(
         } else {
             &report.path[..=shown]
         };
+        let clip = painter.clip_rect();
         for pair in arrows.windows(2) {
             let (from, to) = (center(pair[0].cell), center(pair[1].cell));
+            if !clip.expand(side).contains(from) && !clip.expand(side).contains(to) {
+                continue; // out of view
+            }
             let head = (to - from).normalized() * (side * 0.35).min((to - from).length() * 0.5);
             painter.line_segment([from, to], stroke);
             painter.arrow(to - head, head, stroke);
         }
         // Number each landing square of a path of jumps, so one that doubles back stays
         // readable; a path of single steps reads well enough as it is.
-        let jumps = report.path.windows(2).any(|p| {
-            let (a, b) = (p[0].cell, p[1].cell);
-            a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) > 1
-        });
-        if jumps && side >= 14.0 {
+        // (told by its first moves, so that a long solution costs no scan a frame).
+        let jumps = || {
+            report.path.windows(2).take(64).any(|p| {
+                let (a, b) = (p[0].cell, p[1].cell);
+                a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) > 1
+            })
+        };
+        if side >= 14.0 && jumps() {
             for (i, place) in report.path[1..=shown].iter().enumerate() {
                 let at = center(place.cell) + vec2(side * 0.32, -side * 0.32);
                 painter.circle_filled(at, side * 0.27, SOLUTION);
@@ -624,7 +645,7 @@ fn cell_from(p: Pos2, picture: &Picture) -> Cell {
 }
 
 /// Whether every square is one a texture shows well: free, blocked, terrain, start or goal.
-fn is_plain_grid(picture: &Picture) -> bool {
+pub(crate) fn is_plain_grid(picture: &Picture) -> bool {
     picture.squares.iter().all(|s| {
         matches!(
             s,
@@ -634,29 +655,46 @@ fn is_plain_grid(picture: &Picture) -> bool {
 }
 
 /// A large grid drawn as a texture, one pixel a square. It is remade whole only when the
-/// picture or the solution changes; search progress is written into it incrementally: only
-/// the squares whose marks changed since the last frame (from [`SearchView::changed`]) and the
-/// overlays (depth-first path, current state) are redrawn, and only the tiles they touch are
-/// uploaded ([`TextureHandle::set_partial`]), so a frame's work follows the search's progress,
-/// not the grid's size.
+/// picture changes (an edit); everything else is written into it incrementally — the squares
+/// whose search marks changed since the last frame (from [`SearchView::changed`]), the marks
+/// of a previous run taken off, the solution's squares as playback moves on or back, and the
+/// overlays (depth-first path, current state) — and only the tiles touched are uploaded
+/// ([`TextureHandle::set_partial`]). A frame's work follows what changed, not the grid's size.
 #[derive(Default)]
 pub struct GridTexture {
     handle: Option<TextureHandle>,
-    /// What the texture shows, apart from the search's progress and the playback position:
-    /// the puzzle's revision, the solution's length, the cluster overlay and the size.
-    key: Option<(u64, usize, bool, usize, usize)>,
-    /// The solution's moves shown.
-    shown: usize,
+    /// What the whole picture depends on: the puzzle's revision, the cluster overlay, the
+    /// size.
+    key: Option<(u64, bool, usize, usize)>,
     /// The pixels uploaded, when the texture has one pixel a square (not shrunk to fit).
     image: Option<ColorImage>,
     /// The view drawn ([`SearchView::id`]), its revision, and how many of its changes.
     view: (u64, u64, usize),
+    /// Pixels carrying a mark of the view drawn, to clear when another view comes.
+    marked: Vec<u32>,
+    /// The solution drawn (its path's address and length), and its squares painted, in
+    /// order: the first `shown + 1` of its path.
+    solution: Option<(usize, usize)>,
+    solution_pixels: Vec<u32>,
+    /// Whether each pixel is one of `solution_pixels`.
+    on_solution: Vec<bool>,
     /// Pixels painted with an overlay colour (path, current state) that must be restored
     /// before the next overlay is drawn.
     overlay: Vec<usize>,
+    /// Whether the picture of the puzzle revision `.0` (of `.1` squares) is a plain grid:
+    /// found once per edit, not every frame.
+    plain: Option<(u64, usize, bool)>,
+    /// The start and goal squares with their colours, drawn as markers over the texture.
+    markers: Vec<(Cell, Color32)>,
+    /// For a texture shrunk to fit: the view, its revision, the solution's position and the
+    /// solution it was made for.
+    fitted_state: Option<ShownState>,
 }
 
-/// Side of the square tiles uploaded separately when the search's marks change.
+/// See [`GridTexture::fitted_state`].
+type ShownState = (u64, u64, usize, Option<(usize, usize)>);
+
+/// Side of the square tiles uploaded separately when part of the picture changes.
 const TILE: usize = 64;
 
 impl GridTexture {
@@ -665,32 +703,49 @@ impl GridTexture {
         let picture: &Picture = &scene.picture;
         let key = (
             scene.revision,
-            scene.result.map_or(0, |r| r.path.len()),
             scene.cluster.is_some(),
             picture.rows,
             picture.cols,
         );
-        let view = scene.view;
-        let view_key = (view.id, view.revision, view.changed.len());
+        // A texture shrunk to fit (a grid larger than the backend takes) has no pixel a
+        // square to update: it is remade whenever what it shows changes.
+        let shown_state = (
+            scene.view.id,
+            scene.view.revision,
+            scene.shown,
+            scene
+                .result
+                .map(|r| (r.path.as_ptr() as usize, r.path.len())),
+        );
         if let Some(handle) = &self.handle
             && self.key == Some(key)
         {
             let id = handle.id();
-            if self.view == view_key && self.shown == scene.shown {
+            if self.image.is_some() {
+                self.apply_changes(scene);
                 return id;
             }
-            if self.view.0 == view.id && self.view.2 <= view.changed.len() && self.image.is_some() {
-                self.apply_changes(scene);
-                self.view = view_key;
-                self.shown = scene.shown;
+            if self.fitted_state == Some(shown_state) {
                 return id;
             }
         }
-        let mut image = grid_image(scene);
-        draw_solution(scene, &mut image, 0..scene.shown.saturating_add(1));
-        self.overlay = draw_overlays(scene, &mut image);
+        self.key = None;
+        self.fitted_state = Some(shown_state);
+        let image = grid_image(scene);
         let max_side = ctx.input(|i| i.max_texture_side);
         let fitted = image.size[0] > max_side || image.size[1] > max_side;
+        self.on_solution = vec![false; image.pixels.len()];
+        self.marked.clear();
+        self.solution = None;
+        self.solution_pixels.clear();
+        self.overlay.clear();
+        self.view = (scene.view.id, 0, 0);
+        self.image = Some(image);
+        // The view's marks, the solution and the overlays, then one upload of the whole.
+        self.apply_changes(scene);
+        let Some(image) = self.image.take() else {
+            return egui::TextureId::default();
+        };
         let options = TextureOptions::NEAREST;
         let upload = if fitted {
             fit_texture(image.clone(), max_side)
@@ -703,64 +758,105 @@ impl GridTexture {
         }
         self.image = (!fitted).then_some(image);
         self.key = Some(key);
-        self.view = view_key;
-        self.shown = scene.shown;
         match &self.handle {
             Some(handle) => handle.id(),
             None => egui::TextureId::default(),
         }
     }
 
-    /// Writes what changed since the last update — the search's progress, the overlays, the
-    /// solution's playback position — into the pixels, and uploads the tiles it touched.
+    /// Writes what changed since the last update into the pixels, and uploads the tiles it
+    /// touched (none while the texture is being made whole).
     fn apply_changes(&mut self, scene: &Scene) {
-        let (Some(image), Some(handle)) = (&mut self.image, &mut self.handle) else {
+        let Some(image) = &mut self.image else {
             return;
         };
         let cols = image.size[0];
         let tiles_across = cols.div_ceil(TILE);
         let mut dirty: Vec<bool> = Vec::new();
-        let touch = |i: usize, dirty: &mut Vec<bool>| {
+        let on_solution = &mut self.on_solution;
+        // Sets pixel `i` to its square's colour (or the solution's) and marks its tile.
+        let mut repaint = |i: usize, image: &mut ColorImage, on_solution: &[bool]| {
+            let Some(p) = image.pixels.get_mut(i) else {
+                return;
+            };
+            *p = if on_solution.get(i) == Some(&true) {
+                SOLUTION
+            } else {
+                square_pixel(scene, i)
+            };
             let tile = (i / cols / TILE) * tiles_across + (i % cols) / TILE;
             if dirty.len() <= tile {
                 dirty.resize(tile + 1, false);
             }
             dirty[tile] = true;
         };
-        let restore = |i: usize, image: &mut ColorImage, dirty: &mut Vec<bool>| {
-            if let Some(p) = image.pixels.get_mut(i) {
-                *p = square_pixel(scene, i);
-                touch(i, dirty);
-            }
-        };
         for &i in &self.overlay {
-            restore(i, image, &mut dirty);
+            repaint(i, image, on_solution);
         }
-        for &i in &scene.view.changed[self.view.2..] {
-            restore(i as usize, image, &mut dirty);
+        // Another run's view: its marks come off.
+        let view = scene.view;
+        if self.view.0 != view.id || self.view.2 > view.changed.len() {
+            for i in std::mem::take(&mut self.marked) {
+                repaint(i as usize, image, on_solution);
+            }
+            self.view = (view.id, 0, 0);
         }
-        // The solution: moves shown now and not before are painted; moves shown before and
-        // not now get their squares back (a solution never visits a square twice).
-        let (old, new) = (self.shown, scene.shown);
-        if let Some(path) = scene.result.filter(|r| r.solved).map(|r| &r.path) {
-            let last = path.len().saturating_sub(1);
-            let (old, new) = (old.min(last), new.min(last));
-            if new < old {
-                for place in &path[new + 1..=old] {
-                    restore(place.cell.row * cols + place.cell.col, image, &mut dirty);
+        for &i in &view.changed[self.view.2..] {
+            self.marked.push(i);
+            repaint(i as usize, image, on_solution);
+        }
+        self.view = (view.id, view.revision, view.changed.len());
+        // The solution: a new one replaces the old; playback paints or restores the squares
+        // between the old and the new position (a solution never visits a square twice).
+        let solution = scene
+            .result
+            .filter(|r| r.solved && !r.path.is_empty())
+            .map(|r| &r.path);
+        let identity = solution.map(|p| (p.as_ptr() as usize, p.len()));
+        if identity != self.solution {
+            for i in std::mem::take(&mut self.solution_pixels) {
+                on_solution[i as usize] = false;
+                repaint(i as usize, image, on_solution);
+            }
+            self.solution = identity;
+        }
+        if let Some(path) = solution {
+            let want = scene.shown.min(path.len() - 1) + 1;
+            while self.solution_pixels.len() > want {
+                if let Some(i) = self.solution_pixels.pop() {
+                    on_solution[i as usize] = false;
+                    repaint(i as usize, image, on_solution);
+                }
+            }
+            for place in &path[self.solution_pixels.len()..want] {
+                let i = place.cell.row * cols + place.cell.col;
+                if i < on_solution.len() {
+                    on_solution[i] = true;
+                    self.solution_pixels.push(i as u32);
+                    repaint(i, image, on_solution);
                 }
             }
         }
-        for i in draw_solution(scene, image, old.min(new)..new.saturating_add(1)) {
-            touch(i, &mut dirty);
-        }
         self.overlay = draw_overlays(scene, image);
         for &i in &self.overlay {
-            touch(i, &mut dirty);
+            let tile = (i / cols / TILE) * tiles_across + (i % cols) / TILE;
+            if dirty.len() <= tile {
+                dirty.resize(tile + 1, false);
+            }
+            dirty[tile] = true;
+        }
+        let Some(handle) = &mut self.handle else {
+            return; // being made whole: uploaded at once by the caller
+        };
+        if self.key.is_none() {
+            return;
         }
         let [w, h] = image.size;
         for (tile, _) in dirty.iter().enumerate().filter(|(_, d)| **d) {
             let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
+            if x0 >= w || y0 >= h {
+                continue;
+            }
             let (tw, th) = (TILE.min(w - x0), TILE.min(h - y0));
             let pixels = (y0..y0 + th)
                 .flat_map(|y| image.pixels[y * w + x0..y * w + x0 + tw].iter().copied())
@@ -771,6 +867,35 @@ impl GridTexture {
                 TextureOptions::NEAREST,
             );
         }
+    }
+
+    /// Whether `scene`'s picture is a plain grid (see [`is_plain_grid`]), worked out once per
+    /// puzzle revision; the start and goal markers are found at the same time.
+    fn is_plain(&mut self, scene: &Scene) -> bool {
+        let picture: &Picture = &scene.picture;
+        let key = (scene.revision, picture.squares.len());
+        if let Some((revision, len, plain)) = self.plain
+            && (revision, len) == key
+        {
+            return plain;
+        }
+        let plain = is_plain_grid(picture);
+        self.plain = Some((key.0, key.1, plain));
+        self.markers = picture
+            .squares
+            .iter()
+            .enumerate()
+            .filter_map(|(i, square)| {
+                let color = match square {
+                    Square::Start => START,
+                    Square::Goal => GOAL,
+                    _ => return None,
+                };
+                Some((Cell::new(i / picture.cols, i % picture.cols), color))
+            })
+            .take(1024)
+            .collect();
+        plain
     }
 
     /// The pixels last uploaded, when the texture has one pixel a square.
@@ -807,33 +932,6 @@ fn grid_image(scene: &Scene) -> ColorImage {
         .map(|i| square_pixel(scene, i))
         .collect();
     ColorImage::new([picture.cols, picture.rows], pixels)
-}
-
-/// Paints the squares of the solution's states `range` (clamped to the solution) onto
-/// `image`; returns the pixels painted.
-fn draw_solution(
-    scene: &Scene,
-    image: &mut ColorImage,
-    range: std::ops::Range<usize>,
-) -> Vec<usize> {
-    let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) else {
-        return Vec::new();
-    };
-    let cols = scene.picture.cols;
-    let end = range
-        .end
-        .min(scene.shown.saturating_add(1))
-        .min(report.path.len());
-    let start = range.start.min(end);
-    let mut painted = Vec::with_capacity(end - start);
-    for place in &report.path[start..end] {
-        let i = place.cell.row * cols + place.cell.col;
-        if let Some(p) = image.pixels.get_mut(i) {
-            *p = SOLUTION;
-            painted.push(i);
-        }
-    }
-    painted
 }
 
 /// Paints the search's overlays onto `image`: the depth-first path and the state being
@@ -984,9 +1082,15 @@ mod tests {
         }
     }
 
+    /// The pixels drawn from scratch: squares, the solution shown, the overlays.
     fn full_rebuild(scene: &Scene) -> ColorImage {
         let mut image = grid_image(scene);
-        draw_solution(scene, &mut image, 0..scene.shown + 1);
+        if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
+            let shown = scene.shown.min(report.path.len() - 1);
+            for place in &report.path[..=shown] {
+                image.pixels[place.cell.row * scene.picture.cols + place.cell.col] = SOLUTION;
+            }
+        }
         draw_overlays(scene, &mut image);
         image
     }
@@ -1015,6 +1119,10 @@ mod tests {
                     maze.paint(cell, 1);
                 }
                 revision += 1;
+                view = SearchView::for_puzzle(&maze);
+            }
+            if round % 15 == 7 {
+                // A new run on the same picture: the old marks come off incrementally.
                 view = SearchView::for_puzzle(&maze);
             }
             let progress = Progress {

@@ -835,11 +835,23 @@ fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             };
             if counts.len() > 1 {
                 let first = usize::from(!view.iteration_nodes.is_empty());
+                // At most MAX_BARS bars: a search 200,000 layers deep is binned, so a frame's
+                // work does not grow with the depth.
+                let width = counts.len().div_ceil(MAX_BARS);
                 let bars = counts
-                    .iter()
+                    .chunks(width)
                     .enumerate()
-                    .map(|(i, &n)| egui_plot::Bar::new((i + first) as f64, n as f64))
+                    .map(|(b, chunk)| {
+                        let centre = (b * width + first) as f64 + (width as f64 - 1.0) / 2.0;
+                        let total: u64 = chunk.iter().sum();
+                        egui_plot::Bar::new(centre, total as f64).width(width as f64 * 0.9)
+                    })
                     .collect();
+                let axis = if width > 1 {
+                    format!("{axis} (bars of {width})")
+                } else {
+                    axis.to_owned()
+                };
                 egui_plot::Plot::new("layers plot")
                     .height(110.0)
                     .x_axis_label(axis)
@@ -850,6 +862,9 @@ fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             }
         });
 }
+
+/// The most bars the layers plot draws.
+const MAX_BARS: usize = 400;
 
 /// Plot colours, the canvas's frontier and closed-set colours.
 const FRONTIER_PLOT: Color32 = Color32::from_rgb(120, 200, 120);

@@ -1,0 +1,159 @@
+//! Frame times of the real app, driven headless with egui_kittest (no window), and the Stop
+//! latency: `cargo bench --bench frame`. Prints, as its last line, one JSON object:
+//!
+//! - `frame_ms`: every frame while breadth-first search runs at full speed on a 2048 x 2048
+//!   random grid (30 % walls), start to finish, the grid fitted to a 1280 x 800 window;
+//! - `stop_ms`: from the frame in which Stop is clicked to the first frame whose status says
+//!   stopped, over 20 Stops at random moments of that search;
+//! - `long_solution_frame_ms`: idle frames and frames with a click (Back, Next), with a
+//!   generated 2047 x 2047 maze's solution (about 240,000 moves) on screen;
+//! - `peak_rss_mb`: the process's peak resident memory.
+
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::{PuzzleLabApp, Settings};
+use puzzlelab::puzzles::Puzzle as _;
+use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::maze::generate::{self, Generator};
+use puzzlelab::search::Algorithm;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn harness(maze: &Maze) -> Harness<'static, PuzzleLabApp> {
+    let settings = Settings {
+        puzzle_json: Some(maze.to_json().to_string()),
+        algorithm: Some(Algorithm::Bfs),
+        full_speed: true,
+        ..Settings::default()
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
+            PuzzleLabApp::new(settings),
+        );
+    h.step();
+    h.step();
+    h
+}
+
+/// Runs one frame and returns its duration in milliseconds.
+fn frame(h: &mut Harness<'static, PuzzleLabApp>) -> f64 {
+    let t = Instant::now();
+    h.step();
+    t.elapsed().as_secs_f64() * 1000.0
+}
+
+fn quantiles(mut v: Vec<f64>) -> serde_json::Value {
+    v.sort_by(f64::total_cmp);
+    let q = |p: f64| {
+        v.get(((v.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    serde_json::json!({
+        "p50": (q(0.5) * 100.0).round() / 100.0,
+        "p99": (q(0.99) * 100.0).round() / 100.0,
+        "max": (q(1.0) * 100.0).round() / 100.0,
+        "frames": v.len(),
+    })
+}
+
+fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kib| (kib / 1024.0).round())
+}
+
+fn main() {
+    let deadline = Duration::from_secs(300);
+    let mut grid = Maze::new(2048, 2048);
+    grid.randomize(0.3, 7);
+
+    // Full-speed BFS, start to finish.
+    let mut h = harness(&grid);
+    h.get_by_label("Start").click();
+    let mut frames = Vec::new();
+    let started = Instant::now();
+    while h.state().result().is_none() && started.elapsed() < deadline {
+        frames.push(frame(&mut h));
+    }
+    let searched = h.state().result().map_or(0, |r| r.stats.expanded);
+    let search_s = started.elapsed().as_secs_f64();
+
+    // Stop at random moments.
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut stops = Vec::new();
+    for _ in 0..20 {
+        if h.query_by_label("Start").is_none() {
+            eprintln!(
+                "no Start button: status {:?}, running {}",
+                h.state().status(),
+                h.state().is_running()
+            );
+            h.step();
+            continue;
+        }
+        h.get_by_label("Start").click();
+        h.step();
+        for _ in 0..rng.random_range(2..40) {
+            h.step();
+        }
+        if h.state().result().is_some() {
+            continue; // it finished first
+        }
+        h.get_by_label("Stop").click();
+        let t = Instant::now();
+        loop {
+            h.step();
+            if h.state().status().text.starts_with("Stopped") || t.elapsed() > deadline {
+                break;
+            }
+        }
+        stops.push(t.elapsed().as_secs_f64() * 1000.0);
+        // The frame after shows the Start button again.
+        h.step();
+    }
+    drop(h);
+
+    // A long solution on screen.
+    let generated = generate::generate(Generator::RecursiveBacktracker, 1023, 1023, 3, 0.0);
+    let mut maze = Maze::new(3, 3);
+    maze.apply_generated(&generated);
+    let mut h = harness(&maze);
+    h.get_by_label("Start").click();
+    let started = Instant::now();
+    while h.state().result().is_none() && started.elapsed() < deadline {
+        h.step();
+    }
+    let moves = h.state().result().map_or(0, |r| r.moves.len());
+    h.step();
+    let mut long = Vec::new();
+    for i in 0..100 {
+        long.push(frame(&mut h));
+        if i % 2 == 0 {
+            h.get_by_label(if i % 4 == 0 { "Back" } else { "Next" })
+                .click();
+            long.push(frame(&mut h));
+        }
+    }
+
+    let v = serde_json::json!({
+        "frame_ms": quantiles(frames),
+        "stop_ms": quantiles(stops),
+        "long_solution_frame_ms": quantiles(long),
+        "peak_rss_mb": peak_rss_mb(),
+        "bfs_expanded": searched,
+        "bfs_seconds_in_app": (search_s * 100.0).round() / 100.0,
+        "long_solution_moves": moves,
+    });
+    println!("{v}");
+}
