@@ -152,50 +152,29 @@ fn array_bytes<T>(capacity: usize) -> u64 {
     (capacity as u64).saturating_mul(std::mem::size_of::<T>() as u64)
 }
 
-impl<T> Store for Vec<T> {
-    fn len(&self) -> usize {
-        Vec::len(self)
-    }
-    fn capacity(&self) -> usize {
-        Vec::capacity(self)
-    }
-    fn bytes_for(capacity: usize) -> u64 {
-        array_bytes::<T>(capacity)
-    }
-    fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.try_reserve(additional)
-    }
+/// [`Store`] for a growable array type `$t<T>`, with an optional bound on `T`.
+macro_rules! array_store {
+    ($t:ident $(: $bound:path)?) => {
+        impl<T $(: $bound)?> Store for $t<T> {
+            fn len(&self) -> usize {
+                $t::len(self)
+            }
+            fn capacity(&self) -> usize {
+                $t::capacity(self)
+            }
+            fn bytes_for(capacity: usize) -> u64 {
+                array_bytes::<T>(capacity)
+            }
+            fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
+                self.try_reserve(additional)
+            }
+        }
+    };
 }
 
-impl<T> Store for VecDeque<T> {
-    fn len(&self) -> usize {
-        VecDeque::len(self)
-    }
-    fn capacity(&self) -> usize {
-        VecDeque::capacity(self)
-    }
-    fn bytes_for(capacity: usize) -> u64 {
-        array_bytes::<T>(capacity)
-    }
-    fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.try_reserve(additional)
-    }
-}
-
-impl<T: Ord> Store for BinaryHeap<T> {
-    fn len(&self) -> usize {
-        BinaryHeap::len(self)
-    }
-    fn capacity(&self) -> usize {
-        BinaryHeap::capacity(self)
-    }
-    fn bytes_for(capacity: usize) -> u64 {
-        array_bytes::<T>(capacity)
-    }
-    fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.try_reserve(additional)
-    }
-}
+array_store!(Vec);
+array_store!(VecDeque);
+array_store!(BinaryHeap: Ord);
 
 /// A hash table holds a power of two of buckets, at most 7/8 full, each an entry and a
 /// control byte.
