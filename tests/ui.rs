@@ -1107,8 +1107,11 @@ fn grid_a_2048_square_grid_draws_as_a_texture_zooms_and_searches() {
     h.get_by_label("Start").click();
     h.run_steps(5);
     assert!(h.state().is_running());
+    run_until(&mut h, |app| app.view().stats.expanded > 0);
     h.get_by_label("Stop").click();
-    run_until(&mut h, |app| !app.is_running());
+    h.step();
+    assert!(!h.state().is_running(), "Stop shows at once");
+    run_until(&mut h, |app| app.result().is_some());
     assert!(h.state().view().stats.expanded > 0);
 }
 
