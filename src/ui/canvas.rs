@@ -686,6 +686,9 @@ pub struct GridTexture {
     plain: Option<(u64, usize, bool)>,
     /// The start and goal squares with their colours, drawn as markers over the texture.
     markers: Vec<(Cell, Color32)>,
+    /// The picture with no search marks, no solution and no overlays, made when a new run
+    /// must clear many marks; forgotten when the picture changes.
+    base: Option<ColorImage>,
     /// For a texture shrunk to fit: the view, its revision, the solution's position and the
     /// solution it was made for.
     fitted_state: Option<ShownState>,
@@ -730,6 +733,7 @@ impl GridTexture {
             }
         }
         self.key = None;
+        self.base = None;
         self.fitted_state = Some(shown_state);
         let image = grid_image(scene);
         let max_side = ctx.input(|i| i.max_texture_side);
@@ -793,9 +797,21 @@ impl GridTexture {
         for &i in &self.overlay {
             repaint(i, image, on_solution);
         }
-        // Another run's view: its marks come off.
+        // Another run's view: its marks come off, one by one if they are few, else by copying
+        // the unmarked picture back whole (then uploaded whole).
         let view = scene.view;
+        let mut whole = false;
         if self.view.0 != view.id || self.view.2 > view.changed.len() {
+            if self.marked.len() > image.pixels.len() / 16 {
+                let base = self.base.get_or_insert_with(|| unmarked_image(scene));
+                image.pixels.copy_from_slice(&base.pixels);
+                for &i in &self.solution_pixels {
+                    image.pixels[i as usize] = SOLUTION;
+                }
+                self.marked.clear();
+                self.overlay.clear();
+                whole = true;
+            }
             for i in std::mem::take(&mut self.marked) {
                 repaint(i as usize, image, on_solution);
             }
@@ -849,6 +865,10 @@ impl GridTexture {
             return; // being made whole: uploaded at once by the caller
         };
         if self.key.is_none() {
+            return;
+        }
+        if whole {
+            handle.set(image.clone(), TextureOptions::NEAREST);
             return;
         }
         let [w, h] = image.size;
@@ -908,8 +928,15 @@ impl GridTexture {
 /// percolating cluster.
 fn square_pixel(scene: &Scene, i: usize) -> Color32 {
     let picture: &Picture = &scene.picture;
-    let cell = Cell::new(i / picture.cols, i % picture.cols);
-    let marked = mark_color(scene.view.mark(cell));
+    let mark = scene
+        .view
+        .mark(Cell::new(i / picture.cols, i % picture.cols));
+    square_color(picture, scene.cluster, i, mark)
+}
+
+/// The colour of square `i` of a plain grid with search mark `mark`.
+fn square_color(picture: &Picture, cluster: Option<&[bool]>, i: usize, mark: Mark) -> Color32 {
+    let marked = mark_color(mark);
     match picture.squares[i] {
         Square::Blocked => BLOCKED,
         Square::Start => START,
@@ -918,11 +945,20 @@ fn square_pixel(scene: &Scene, i: usize) -> Color32 {
             let fill = terrain_color(c);
             marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55))
         }
-        _ => marked.unwrap_or(match scene.cluster {
+        _ => marked.unwrap_or(match cluster {
             Some(c) if c.get(i) == Some(&true) => CLUSTER,
             _ => FREE,
         }),
     }
+}
+
+/// The pixels of a grid with no search marks, without overlays.
+fn unmarked_image(scene: &Scene) -> ColorImage {
+    let picture: &Picture = &scene.picture;
+    let pixels = (0..picture.squares.len())
+        .map(|i| square_color(picture, scene.cluster, i, Mark::None))
+        .collect();
+    ColorImage::new([picture.cols, picture.rows], pixels)
 }
 
 /// The pixels of a grid, each square's colour (see [`square_pixel`]), without overlays.
