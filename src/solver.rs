@@ -179,25 +179,36 @@ impl SolverHandle {
         let started = Instant::now();
         let mut events = Vec::new();
         while started.elapsed() < budget {
+            match self.next_event() {
+                Some(event) => events.push(event),
+                None => break,
+            }
+        }
+        events
+    }
+
+    /// The next event waiting, if any, without blocking (progress queued after
+    /// [`SolverHandle::stop`] is skipped).
+    pub fn next_event(&mut self) -> Option<Event> {
+        loop {
             match self.events.try_recv() {
                 Ok(Event::Progress(_)) if self.stopping.get() => {}
                 Ok(event) => {
                     if matches!(event, Event::Finished(_) | Event::Failed(_)) {
                         self.is_finished = true;
                     }
-                    events.push(event);
+                    return Some(event);
                 }
-                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Empty) => return None,
                 Err(mpsc::TryRecvError::Disconnected) => {
-                    if !self.is_finished {
-                        self.is_finished = true;
-                        events.push(Event::Failed("the solver thread ended unexpectedly".into()));
+                    if self.is_finished {
+                        return None;
                     }
-                    break;
+                    self.is_finished = true;
+                    return Some(Event::Failed("the solver thread ended unexpectedly".into()));
                 }
             }
         }
-        events
     }
 
     /// Blocks until the search ends and returns its last event. For tests and scripts; the GUI

@@ -30,6 +30,9 @@ const EDIT_HISTORY: usize = 100;
 
 /// How long a frame may spend taking events from the solver.
 const DRAIN_BUDGET: Duration = Duration::from_millis(8);
+/// The most time a frame spends applying the search's progress to the view (the picture's
+/// update follows from what was applied); the rest waits for the next frame.
+const APPLY_BUDGET: Duration = Duration::from_millis(5);
 /// The fastest solution playback, in moves a second.
 pub const MAX_PLAYBACK_RATE: f64 = 100_000.0;
 
@@ -222,6 +225,8 @@ pub struct PaintStroke {
 struct Run {
     handle: SolverHandle,
     is_paused: bool,
+    /// A progress event partly applied, and how many of its places are.
+    pending: Option<(crate::solver::Progress, usize)>,
 }
 
 /// A move of the solution being animated: from one shown position to the next.
@@ -1021,6 +1026,7 @@ impl PuzzleLabApp {
                 self.run = Some(Run {
                     handle,
                     is_paused: paused,
+                    pending: None,
                 });
                 // A run started paused expands its first state, then waits: that is the step.
                 self.set_status(format!("Searching with {}…", self.algorithm.label()));
@@ -1322,12 +1328,36 @@ impl PuzzleLabApp {
         let Some(run) = &mut self.run else {
             return;
         };
-        for event in run.handle.drain(DRAIN_BUDGET) {
-            match event {
-                Event::Progress(progress) => self.view.apply(&progress),
-                Event::Finished(report) => self.finish(report),
-                Event::Failed(message) => self.set_error(format!("Search failed: {message}")),
+        // A large snapshot may be applied over several frames: each frame applies what fits
+        // in its budget, and takes the next event only when the last is applied whole.
+        let deadline = std::time::Instant::now() + APPLY_BUDGET;
+        let mut last = None;
+        loop {
+            if run.handle.is_stopping() {
+                run.pending = None;
             }
+            if let Some((progress, cursor)) = &mut run.pending {
+                if !self.view.apply_some(progress, cursor, Some(deadline)) {
+                    break;
+                }
+                run.pending = None;
+            }
+            if std::time::Instant::now() >= deadline {
+                break;
+            }
+            match run.handle.next_event() {
+                None => break,
+                Some(Event::Progress(progress)) => run.pending = Some((progress, 0)),
+                Some(event) => {
+                    last = Some(event);
+                    break;
+                }
+            }
+        }
+        match last {
+            Some(Event::Finished(report)) => self.finish(report),
+            Some(Event::Failed(message)) => self.set_error(format!("Search failed: {message}")),
+            _ => {}
         }
         if self.run.as_ref().is_some_and(|r| r.handle.is_finished()) {
             self.run = None;

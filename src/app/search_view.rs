@@ -138,13 +138,42 @@ impl SearchView {
     /// Applies one progress event: expanded places become closed, generated ones join the
     /// frontier unless already closed.
     pub fn apply(&mut self, progress: &Progress) {
+        let mut cursor = 0;
+        self.apply_some(progress, &mut cursor, None);
+    }
+
+    /// Applies `progress` from its place `*cursor` on (its expanded places, then its
+    /// generated ones) until all are applied or `deadline` passes, so that a frame's share of
+    /// a large snapshot stays within the frame's budget. Returns whether the event is applied
+    /// whole (its current state, path and statistics last); otherwise `*cursor` says where to
+    /// go on.
+    pub fn apply_some(
+        &mut self,
+        progress: &Progress,
+        cursor: &mut usize,
+        deadline: Option<std::time::Instant>,
+    ) -> bool {
+        /// Places applied between two looks at the clock.
+        const CHUNK: usize = 4096;
         self.revision += 1;
-        for &place in &progress.expanded {
-            self.set(place, Mark::Closed);
-        }
-        for &place in &progress.generated {
-            if self.mark(place) == Mark::None {
-                self.set(place, Mark::Frontier);
+        let (expanded, generated) = (progress.expanded.len(), progress.generated.len());
+        while *cursor < expanded + generated {
+            let end = (*cursor + CHUNK).min(expanded + generated);
+            for k in *cursor..end {
+                if k < expanded {
+                    self.set(progress.expanded[k], Mark::Closed);
+                } else {
+                    let place = progress.generated[k - expanded];
+                    if self.mark(place) == Mark::None {
+                        self.set(place, Mark::Frontier);
+                    }
+                }
+            }
+            *cursor = end;
+            if *cursor < expanded + generated
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                return false;
             }
         }
         self.current = progress.current.or(self.current);
@@ -168,5 +197,6 @@ impl SearchView {
         }
         self.layers.clone_from(&progress.layers);
         self.iteration_nodes.clone_from(&progress.iteration_nodes);
+        true
     }
 }
