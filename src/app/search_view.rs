@@ -200,3 +200,36 @@ impl SearchView {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::maze::Maze;
+
+    /// A snapshot applied a chunk at a time (a deadline already passed) ends as it does
+    /// applied whole.
+    #[test]
+    fn a_snapshot_applied_in_parts_equals_one_applied_whole() {
+        let maze = Maze::new(200, 200);
+        let place = |i: usize| Place::from(Cell::new(i / 200 % 200, i % 200));
+        let progress = Progress {
+            expanded: (0..10_000).map(|i| place(i * 7)).collect(),
+            generated: (0..20_000).map(|i| place(i * 3 + 1)).collect(),
+            current: Some(place(5)),
+            ..Progress::default()
+        };
+        let mut whole = SearchView::for_puzzle(&maze);
+        whole.apply(&progress);
+        let mut parts = SearchView::for_puzzle(&maze);
+        let (mut cursor, mut calls) = (0, 0);
+        while !parts.apply_some(&progress, &mut cursor, Some(std::time::Instant::now())) {
+            calls += 1;
+        }
+        assert!(calls >= 7, "applied in {calls} parts");
+        assert_eq!(parts.marks, whole.marks);
+        assert_eq!(parts.frontier_places, whole.frontier_places);
+        assert_eq!(parts.closed_places, whole.closed_places);
+        assert_eq!(parts.changed, whole.changed);
+        assert_eq!(parts.current, whole.current);
+    }
+}
