@@ -500,13 +500,12 @@ fn apply_tile_heuristic(
             Ok(db) => {
                 sliding.attach_pattern_db(db);
             }
-            Err(e @ (PdbError::MemoryLimit { .. } | PdbError::Timeout)) => {
+            Err(e) => {
+                let Some(outcome) = e.limit_outcome() else {
+                    return Err(bad(file, e));
+                };
                 say!("{}: {e}", file.display());
                 if args.json {
-                    let outcome = match e {
-                        PdbError::Timeout => Outcome::Timeout,
-                        _ => Outcome::MemoryLimit,
-                    };
                     let v = serde_json::json!({
                         "type": type_name,
                         "outcome": outcome,
@@ -517,7 +516,6 @@ fn apply_tile_heuristic(
                 }
                 return Err(EXIT_LIMIT);
             }
-            Err(e) => return Err(bad(file, e)),
         }
     }
     Ok(())
@@ -723,13 +721,13 @@ fn bench(args: &BenchArgs) -> u8 {
             Ok(db) => {
                 board.attach_pattern_db(db);
             }
-            Err(e @ (PdbError::MemoryLimit { .. } | PdbError::Timeout)) => {
-                say!("{e}");
-                return EXIT_LIMIT;
-            }
             Err(e) => {
                 say!("{e}");
-                return EXIT_BAD_INPUT;
+                return if e.limit_outcome().is_some() {
+                    EXIT_LIMIT
+                } else {
+                    EXIT_BAD_INPUT
+                };
             }
         }
     }

@@ -59,6 +59,18 @@ pub enum PdbError {
     },
 }
 
+impl PdbError {
+    /// The outcome of a build stopped at one of the search's limits (memory or time), or
+    /// `None` for another error.
+    pub fn limit_outcome(&self) -> Option<crate::search::Outcome> {
+        match self {
+            PdbError::MemoryLimit { .. } => Some(crate::search::Outcome::MemoryLimit),
+            PdbError::Timeout => Some(crate::search::Outcome::Timeout),
+            PdbError::TooLarge(_) | PdbError::Cancelled => None,
+        }
+    }
+}
+
 /// One group's table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Group {

@@ -700,6 +700,32 @@ type ShownState = (u64, u64, usize, Option<(usize, usize)>);
 /// Side of the square tiles uploaded separately when part of the picture changes.
 const TILE: usize = 64;
 
+/// The tiles of a texture `cols` pixels wide touched by an update, row-major.
+struct DirtyTiles {
+    cols: usize,
+    tiles_across: usize,
+    tiles: Vec<bool>,
+}
+
+impl DirtyTiles {
+    fn new(cols: usize) -> Self {
+        Self {
+            cols,
+            tiles_across: cols.div_ceil(TILE),
+            tiles: Vec::new(),
+        }
+    }
+
+    /// Marks the tile of pixel `i` (row-major).
+    fn mark(&mut self, i: usize) {
+        let tile = (i / self.cols / TILE) * self.tiles_across + (i % self.cols) / TILE;
+        if self.tiles.len() <= tile {
+            self.tiles.resize(tile + 1, false);
+        }
+        self.tiles[tile] = true;
+    }
+}
+
 impl GridTexture {
     /// Brings the texture up to date with `scene` and returns its id.
     fn update(&mut self, ctx: &egui::Context, scene: &Scene) -> egui::TextureId {
@@ -776,7 +802,7 @@ impl GridTexture {
         };
         let cols = image.size[0];
         let tiles_across = cols.div_ceil(TILE);
-        let mut dirty: Vec<bool> = Vec::new();
+        let mut dirty = DirtyTiles::new(cols);
         let on_solution = &mut self.on_solution;
         // Sets pixel `i` to its square's colour (or the solution's) and marks its tile.
         let mut repaint = |i: usize, image: &mut ColorImage, on_solution: &[bool]| {
@@ -788,11 +814,7 @@ impl GridTexture {
             } else {
                 square_pixel(scene, i)
             };
-            let tile = (i / cols / TILE) * tiles_across + (i % cols) / TILE;
-            if dirty.len() <= tile {
-                dirty.resize(tile + 1, false);
-            }
-            dirty[tile] = true;
+            dirty.mark(i);
         };
         for &i in &self.overlay {
             repaint(i, image, on_solution);
@@ -855,11 +877,7 @@ impl GridTexture {
         }
         self.overlay = draw_overlays(scene, image);
         for &i in &self.overlay {
-            let tile = (i / cols / TILE) * tiles_across + (i % cols) / TILE;
-            if dirty.len() <= tile {
-                dirty.resize(tile + 1, false);
-            }
-            dirty[tile] = true;
+            dirty.mark(i);
         }
         let Some(handle) = &mut self.handle else {
             return; // being made whole: uploaded at once by the caller
@@ -872,7 +890,7 @@ impl GridTexture {
             return;
         }
         let [w, h] = image.size;
-        for (tile, _) in dirty.iter().enumerate().filter(|(_, d)| **d) {
+        for (tile, _) in dirty.tiles.iter().enumerate().filter(|(_, d)| **d) {
             let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
             if x0 >= w || y0 >= h {
                 continue;
