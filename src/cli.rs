@@ -234,7 +234,7 @@ struct CompareArgs {
 #[derive(Debug, clap::Args)]
 struct BenchArgs {
     /// How many random instances, 1 to 10000.
-    #[arg(long, default_value_t = 10, value_parser = ranged(1, 10_000))]
+    #[arg(long, default_value_t = 10, value_parser = ranged(1usize, 10_000))]
     count: usize,
     /// The seed of the first instance (instance i uses seed + i).
     #[arg(long, default_value_t = 1)]

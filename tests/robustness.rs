@@ -360,3 +360,34 @@ fn a_full_disk_is_reported_with_exit_two() {
     }
     let _ = std::io::stdout().flush();
 }
+
+#[test]
+fn numeric_arguments_inside_their_range_are_accepted() {
+    // A ranged parser whose literal bounds had another integer type than its field panicked
+    // on every valid value (`bench --count 1`).
+    for args in [
+        &[
+            "bench",
+            "--count",
+            "1",
+            "--side",
+            "3",
+            "--heuristic",
+            "manhattan",
+        ][..],
+        &["generate", "--rows", "2", "--cols", "3"],
+        &[
+            "percolation",
+            "--side",
+            "4",
+            "--trials",
+            "2",
+            "--steps",
+            "3",
+        ],
+    ] {
+        let (code, _, stderr) = puzzlelab(args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
