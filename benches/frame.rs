@@ -8,6 +8,8 @@
 //! - `long_solution_frame_ms`: idle frames and frames with a click (Back, Next), with a
 //!   generated 2047 x 2047 maze's solution (about 240,000 moves) on screen;
 //! - `peak_rss_mb`: the process's peak resident memory.
+//!
+//! With `FRAME_TRACE` set, each search frame over 10 ms is printed to stderr as it happens.
 
 use std::time::{Duration, Instant};
 
@@ -85,6 +87,14 @@ fn main() {
     let started = Instant::now();
     while h.state().result().is_none() && started.elapsed() < deadline {
         frames.push(frame(&mut h));
+        if std::env::var_os("FRAME_TRACE").is_some() && *frames.last().unwrap() > 10.0 {
+            eprintln!(
+                "slow frame {} {:.1} ms, expanded {}",
+                frames.len(),
+                frames.last().unwrap(),
+                h.state().view().stats.expanded
+            );
+        }
     }
     let searched = h.state().result().map_or(0, |r| r.stats.expanded);
     let search_s = started.elapsed().as_secs_f64();

@@ -32,7 +32,7 @@ const EDIT_HISTORY: usize = 100;
 const DRAIN_BUDGET: Duration = Duration::from_millis(8);
 /// The most time a frame spends applying the search's progress to the view (the picture's
 /// update follows from what was applied); the rest waits for the next frame.
-const APPLY_BUDGET: Duration = Duration::from_millis(5);
+const APPLY_BUDGET: Duration = Duration::from_millis(3);
 /// The fastest solution playback, in moves a second.
 pub const MAX_PLAYBACK_RATE: f64 = 100_000.0;
 

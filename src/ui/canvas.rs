@@ -103,13 +103,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let mut cache = app.picture_cache.take();
     let picture: Cow<Picture> = match shown {
         Some(picture) => Cow::Owned(picture),
-        None => {
-            let revision = app.revision;
-            if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
-                cache = Some((revision, app.puzzle.picture()));
-            }
-            Cow::Borrowed(&cache.as_ref().expect("just cached").1)
-        }
+        None => Cow::Borrowed(cached_picture(app, &mut cache)),
     };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
@@ -199,6 +193,21 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     drop(scene);
     app.grid_texture = texture;
     app.picture_cache = cache;
+}
+
+/// The puzzle's picture as it is now, pictured once per edit ([`PuzzleLabApp::revision`])
+/// and kept in `cache`: a large maze is costly to picture.
+pub(crate) fn cached_picture<'a>(
+    app: &PuzzleLabApp,
+    cache: &'a mut Option<(u64, Picture)>,
+) -> &'a Picture {
+    let revision = app.revision;
+    if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
+        *cache = Some((revision, app.puzzle.picture()));
+    }
+    &cache
+        .get_or_insert_with(|| (revision, app.puzzle.picture()))
+        .1
 }
 
 /// The grid's place in `rect` at `zoom` (1 fits the whole grid) and `pan` (squares from the
@@ -692,6 +701,8 @@ pub struct GridTexture {
     /// For a texture shrunk to fit: the view, its revision, the solution's position and the
     /// solution it was made for.
     fitted_state: Option<ShownState>,
+    /// Whether some of the search's marks wait for the next update (see [`TEXTURE_BUDGET`]).
+    behind: bool,
 }
 
 /// See [`GridTexture::fitted_state`].
@@ -699,6 +710,13 @@ type ShownState = (u64, u64, usize, Option<(usize, usize)>);
 
 /// Side of the square tiles uploaded separately when part of the picture changes.
 const TILE: usize = 64;
+
+/// The most time a frame spends writing the search's marks into a grid's texture; the rest
+/// waits for the next frame.
+const TEXTURE_BUDGET: std::time::Duration = std::time::Duration::from_millis(3);
+
+/// How many marks are written between two looks at the clock.
+const MARKS_CHUNK: usize = 4096;
 
 /// The tiles of a texture `cols` pixels wide touched by an update, row-major.
 struct DirtyTiles {
@@ -751,7 +769,12 @@ impl GridTexture {
         {
             let id = handle.id();
             if self.image.is_some() {
-                self.apply_changes(scene);
+                let deadline = std::time::Instant::now() + TEXTURE_BUDGET;
+                self.behind = !self.apply_changes(scene, Some(deadline));
+                if self.behind {
+                    // The rest of the search's marks go into the next frames.
+                    ctx.request_repaint();
+                }
                 return id;
             }
             if self.fitted_state == Some(shown_state) {
@@ -760,6 +783,7 @@ impl GridTexture {
         }
         self.key = None;
         self.base = None;
+        self.behind = false;
         self.fitted_state = Some(shown_state);
         let image = grid_image(scene);
         let max_side = ctx.input(|i| i.max_texture_side);
@@ -772,7 +796,7 @@ impl GridTexture {
         self.view = (scene.view.id, 0, 0);
         self.image = Some(image);
         // The view's marks, the solution and the overlays, then one upload of the whole.
-        self.apply_changes(scene);
+        self.apply_changes(scene, None);
         let Some(image) = self.image.take() else {
             return egui::TextureId::default();
         };
@@ -795,10 +819,11 @@ impl GridTexture {
     }
 
     /// Writes what changed since the last update into the pixels, and uploads the tiles it
-    /// touched (none while the texture is being made whole).
-    fn apply_changes(&mut self, scene: &Scene) {
+    /// touched (none while the texture is being made whole). The search's marks are written
+    /// until `deadline`, the rest left for the next call; returns whether all were written.
+    fn apply_changes(&mut self, scene: &Scene, deadline: Option<std::time::Instant>) -> bool {
         let Some(image) = &mut self.image else {
-            return;
+            return true;
         };
         let cols = image.size[0];
         let tiles_across = cols.div_ceil(TILE);
@@ -839,11 +864,19 @@ impl GridTexture {
             }
             self.view = (view.id, 0, 0);
         }
-        for &i in &view.changed[self.view.2..] {
-            self.marked.push(i);
-            repaint(i as usize, image, on_solution);
+        let mut written = self.view.2;
+        for chunk in view.changed[written..].chunks(MARKS_CHUNK) {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break;
+            }
+            for &i in chunk {
+                self.marked.push(i);
+                repaint(i as usize, image, on_solution);
+            }
+            written += chunk.len();
         }
-        self.view = (view.id, view.revision, view.changed.len());
+        let complete = written == view.changed.len();
+        self.view = (view.id, view.revision, written);
         // The solution: a new one replaces the old; playback paints or restores the squares
         // between the old and the new position (a solution never visits a square twice).
         let solution = scene
@@ -880,14 +913,14 @@ impl GridTexture {
             dirty.mark(i);
         }
         let Some(handle) = &mut self.handle else {
-            return; // being made whole: uploaded at once by the caller
+            return complete; // being made whole: uploaded at once by the caller
         };
         if self.key.is_none() {
-            return;
+            return complete;
         }
         if whole {
             handle.set(image.clone(), TextureOptions::NEAREST);
-            return;
+            return complete;
         }
         let [w, h] = image.size;
         for (tile, _) in dirty.tiles.iter().enumerate().filter(|(_, d)| **d) {
@@ -905,6 +938,7 @@ impl GridTexture {
                 TextureOptions::NEAREST,
             );
         }
+        complete
     }
 
     /// Whether `scene`'s picture is a plain grid (see [`is_plain_grid`]), worked out once per
@@ -934,6 +968,11 @@ impl GridTexture {
             .take(1024)
             .collect();
         plain
+    }
+
+    /// Whether the last update left some of the search's marks for the next one.
+    pub fn is_behind(&self) -> bool {
+        self.behind
     }
 
     /// The pixels last uploaded, when the texture has one pixel a square.
@@ -1166,6 +1205,7 @@ mod tests {
             ))
         };
         for round in 0..60 {
+            let many = if round % 20 == 3 { 150_000 } else { 800 };
             if round % 15 == 14 {
                 // An edit: the picture changes, the texture is remade whole.
                 for _ in 0..50 {
@@ -1183,7 +1223,7 @@ mod tests {
                 expanded: (0..rng.random_range(0..400))
                     .map(|_| place(&mut rng))
                     .collect(),
-                generated: (0..rng.random_range(0..800))
+                generated: (0..rng.random_range(0..many))
                     .map(|_| place(&mut rng))
                     .collect(),
                 current: Some(place(&mut rng)),
@@ -1198,6 +1238,9 @@ mod tests {
             let picture = maze.picture();
             let s = scene(&picture, &view, revision);
             texture.update(&ctx, &s);
+            while texture.is_behind() {
+                texture.update(&ctx, &s);
+            }
             let shown = texture.pixels().expect("one pixel a square");
             assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
         }

@@ -13,9 +13,34 @@ fn grid(app: &mut PuzzleLabApp, command: GridCommand) {
     app.push(AppCommand::Grid(command));
 }
 
+/// What the side panel shows of the maze: its size and movement rules, copied each frame
+/// (the squares are not: a frame's work must not grow with the grid).
+#[derive(Clone, Copy)]
+struct Shown {
+    rows: usize,
+    cols: usize,
+    connectivity: Connectivity,
+    corner_cutting: bool,
+    heuristic: GridHeuristic,
+    percolation: Percolation,
+}
+
+impl Shown {
+    fn of(maze: &Maze) -> Self {
+        Self {
+            rows: maze.rows(),
+            cols: maze.cols(),
+            connectivity: maze.connectivity(),
+            corner_cutting: maze.corner_cutting(),
+            heuristic: maze.heuristic_kind(),
+            percolation: maze.percolation(),
+        }
+    }
+}
+
 /// The grid maze's sections of the side panel.
 pub(super) fn maze_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(maze) = app.maze().cloned() else {
+    let Some(maze) = app.maze().map(Shown::of) else {
         return;
     };
     edit_ui(app, ui, &maze);
@@ -28,7 +53,7 @@ pub(super) fn maze_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .show(ui, |ui| generate_ui(app, ui));
     egui::CollapsingHeader::new("Percolation")
         .id_salt("percolation")
-        .default_open(maze.percolation() != Percolation::Off)
+        .default_open(maze.percolation != Percolation::Off)
         .show(ui, |ui| percolation_ui(app, ui, &maze));
     egui::CollapsingHeader::new("Moving AI scenario")
         .id_salt("scenario")
@@ -36,7 +61,7 @@ pub(super) fn maze_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .show(ui, |ui| scenario_ui(app, ui));
 }
 
-fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
+fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
     ui.label(
         RichText::new(
             "Paint by dragging; drag the start (green) or a goal (yellow) to move it. \
@@ -107,7 +132,7 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
     });
     ui.horizontal(|ui| {
         let sides = maze::MIN_SIDE..=maze::MAX_EDIT_SIDE;
-        if let Some((rows, cols)) = super::size_ui(ui, (maze.rows(), maze.cols()), sides) {
+        if let Some((rows, cols)) = super::size_ui(ui, (maze.rows, maze.cols), sides) {
             app.push(AppCommand::MazeResize(rows, cols));
         }
     });
@@ -146,20 +171,20 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
     });
 }
 
-fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
+fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
     ui.horizontal(|ui| {
         ui.label("Moves:");
         for (c, name) in [
             (Connectivity::Four, "4 directions"),
             (Connectivity::Eight, "8 directions"),
         ] {
-            if ui.radio(maze.connectivity() == c, name).clicked() {
+            if ui.radio(maze.connectivity == c, name).clicked() {
                 grid(app, GridCommand::Connectivity(c));
             }
         }
     });
-    let mut cut = maze.corner_cutting();
-    let eight = maze.connectivity() == Connectivity::Eight;
+    let mut cut = maze.corner_cutting;
+    let eight = maze.connectivity == Connectivity::Eight;
     if ui
         .add_enabled(eight, egui::Checkbox::new(&mut cut, "Cut corners"))
         .on_hover_text(
@@ -170,9 +195,9 @@ fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
     {
         grid(app, GridCommand::CornerCutting(cut));
     }
-    let current = maze.heuristic_kind();
+    let current = maze.heuristic;
     let label = |h: GridHeuristic| {
-        if h.is_admissible(maze.connectivity()) {
+        if h.is_admissible(maze.connectivity) {
             h.name().to_owned()
         } else {
             format!("{} (not admissible)", h.name())
@@ -237,8 +262,8 @@ fn generate_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
 }
 
-fn percolation_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Maze) {
-    let current = maze.percolation();
+fn percolation_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
+    let current = maze.percolation;
     let name = |p: Percolation| match p {
         Percolation::Off => "off (start to goals)",
         Percolation::TopBottom => "top to bottom",

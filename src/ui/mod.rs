@@ -209,10 +209,14 @@ fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 /// The race: one pane per algorithm, side by side, each with its live statistics and its own
 /// canvas of the search.
 fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    if app.race.is_none() {
+        return;
+    }
+    let mut cache = app.picture_cache.take();
+    let puzzle_picture = canvas::cached_picture(app, &mut cache);
     let Some(race) = app.race.as_ref() else {
         return;
     };
-    let puzzle_picture = app.puzzle.picture();
     let n = race.lanes.len();
     ui.horizontal(|ui| {
         if race.is_running() {
@@ -254,12 +258,12 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
             let result = lane.result.as_ref();
             let picture = match (result.and_then(|r| r.boards.last()), &lane.view.board) {
-                (Some(last), _) => last.clone(),
-                (None, Some(board)) => board.clone(),
-                (None, None) => puzzle_picture.clone(),
+                (Some(last), _) => last,
+                (None, Some(board)) => board,
+                (None, None) => puzzle_picture,
             };
             let scene = canvas::Scene {
-                picture: std::borrow::Cow::Owned(picture),
+                picture: std::borrow::Cow::Borrowed(picture),
                 view: &lane.view,
                 result,
                 shown: result.map_or(0, |r| r.moves.len()),
@@ -279,6 +283,7 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
     });
+    app.picture_cache = cache;
 }
 
 /// The session's results table: a row per finished run, newest last, with export and clear.

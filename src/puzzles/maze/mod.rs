@@ -297,6 +297,9 @@ pub struct Maze {
     cols: usize,
     /// `cost[row * cols + col]`: 0 blocked, 1 to [`MAX_COST`] the cost of entering.
     cost: Vec<u8>,
+    /// How many squares cost more than 1 to enter, kept with `cost` so that
+    /// [`Maze::is_uniform`] (asked every frame) does not scan the grid.
+    heavy: usize,
     start: Cell,
     /// At least one; no duplicates; never the start.
     goals: Vec<Cell>,
@@ -333,6 +336,7 @@ impl Maze {
             rows,
             cols,
             cost: vec![1; rows * cols],
+            heavy: 0,
             start: Cell::new(0, 0),
             goals: vec![Cell::new(rows - 1, cols - 1)],
             connectivity: Connectivity::Four,
@@ -463,7 +467,12 @@ impl Maze {
 
     /// Whether every free square costs 1.
     pub fn is_uniform(&self) -> bool {
-        self.cost.iter().all(|&c| c <= 1)
+        self.heavy == 0
+    }
+
+    /// Counts the squares that cost more than 1 again, after `cost` was replaced whole.
+    fn recount_heavy(&mut self) {
+        self.heavy = self.cost.iter().filter(|&&c| c > 1).count();
     }
 
     /// Whether `cell` must stay free: the start or a goal (outside percolation mode).
@@ -486,7 +495,9 @@ impl Maze {
             return false;
         }
         let i = self.index(cell);
-        std::mem::replace(&mut self.cost[i], cost) != cost
+        let old = std::mem::replace(&mut self.cost[i], cost);
+        self.heavy = self.heavy + usize::from(cost > 1) - usize::from(old > 1);
+        old != cost
     }
 
     /// Moves the start to `cell`, which must be free and not a goal. Returns whether it moved.
@@ -541,6 +552,7 @@ impl Maze {
         for c in &mut self.cost {
             *c = u8::from(!rng.random_bool(density));
         }
+        self.heavy = 0;
         self.keep_ends_free();
     }
 
@@ -550,12 +562,14 @@ impl Maze {
         for c in &mut self.cost {
             *c = u8::from(*c == 0);
         }
+        self.heavy = 0;
         self.keep_ends_free();
     }
 
     /// Frees every square at cost 1.
     pub fn clear(&mut self) {
         self.cost.fill(1);
+        self.heavy = 0;
     }
 
     /// Changes the size, keeping the squares that stay inside; a start or goal that falls
@@ -591,6 +605,7 @@ impl Maze {
         self.rows = rows;
         self.cols = cols;
         self.cost = cost;
+        self.recount_heavy();
         self.start = start;
         self.goals = goals;
         self.keep_ends_free();
@@ -611,6 +626,7 @@ impl Maze {
         self.rows = rows;
         self.cols = cols;
         self.cost = cost;
+        self.recount_heavy();
         self.start = start;
         self.goals = vec![goal];
         self.keep_ends_free();
@@ -1185,6 +1201,27 @@ mod tests {
         let result = search::solve(&maze, Algorithm::Bfs).unwrap();
         assert_eq!(result.outcome, Outcome::Found);
         assert_eq!(result.cost, 10.0);
+    }
+
+    #[test]
+    fn uniformity_follows_every_edit() {
+        let mut maze = Maze::new(6, 6);
+        assert!(maze.is_uniform());
+        maze.set_cost(Cell::new(2, 3), 5);
+        maze.set_cost(Cell::new(4, 1), 3);
+        assert!(!maze.is_uniform());
+        maze.set_cost(Cell::new(2, 3), 1);
+        assert!(!maze.is_uniform());
+        maze.resize(3, 3);
+        assert!(maze.is_uniform(), "the heavy square fell outside");
+        maze.set_cost(Cell::new(1, 1), 9);
+        maze.resize(5, 5);
+        assert!(!maze.is_uniform());
+        maze.set_cost(Cell::new(1, 1), 0);
+        assert!(maze.is_uniform());
+        maze.set_cost(Cell::new(1, 1), 4);
+        maze.clear();
+        assert!(maze.is_uniform());
     }
 
     #[test]
