@@ -30,9 +30,12 @@ const EDIT_HISTORY: usize = 100;
 
 /// How long a frame may spend taking events from the solver.
 const DRAIN_BUDGET: Duration = Duration::from_millis(8);
-/// The most time a frame spends applying the search's progress to the view (the picture's
-/// update follows from what was applied); the rest waits for the next frame.
-const APPLY_BUDGET: Duration = Duration::from_millis(3);
+/// The least and the most time a frame spends applying the search's progress to the view,
+/// and again writing it into the picture; the rest waits for the next frame. Within these
+/// bounds it is a quarter of the time since the last frame: when drawing is slow (software
+/// rendering) a frame applies more, so the picture keeps up with the search.
+const MIN_WORK_BUDGET: Duration = Duration::from_millis(3);
+const MAX_WORK_BUDGET: Duration = Duration::from_millis(12);
 /// The fastest solution playback, in moves a second.
 pub const MAX_PLAYBACK_RATE: f64 = 100_000.0;
 
@@ -283,6 +286,11 @@ pub struct PuzzleLabApp {
     played_at: Option<f64>,
     /// The UI clock at the start of this frame, in seconds.
     now: f64,
+    /// When the last frame began (wall clock), to size this frame's work.
+    frame_started: Option<std::time::Instant>,
+    /// How long this frame may spend applying the search's progress (and again writing it
+    /// into the picture): see [`MIN_WORK_BUDGET`].
+    pub(crate) work_budget: Duration,
     /// Klotski's editor tool; `None` when playing by hand.
     pub(crate) klotski_tool: Option<Tool>,
     /// Layouts before each Klotski layout edit, newest last (at most [`EDIT_HISTORY`]).
@@ -406,6 +414,8 @@ impl PuzzleLabApp {
             playing: false,
             played_at: None,
             now: 0.0,
+            frame_started: None,
+            work_budget: MIN_WORK_BUDGET,
             klotski_tool: None,
             layout_history: Vec::new(),
             edit_slide: None,
@@ -683,6 +693,12 @@ impl PuzzleLabApp {
             self.repaint = Some(ui.ctx().clone());
         }
         self.now = ui.input(|i| i.time);
+        let started = std::time::Instant::now();
+        self.work_budget = self
+            .frame_started
+            .map_or(MIN_WORK_BUDGET, |last| (started - last) / 4)
+            .clamp(MIN_WORK_BUDGET, MAX_WORK_BUDGET);
+        self.frame_started = Some(started);
         self.tick_playback(ui.ctx());
         self.receive_events();
         self.receive_race();
@@ -1330,7 +1346,7 @@ impl PuzzleLabApp {
         };
         // A large snapshot may be applied over several frames: each frame applies what fits
         // in its budget, and takes the next event only when the last is applied whole.
-        let deadline = std::time::Instant::now() + APPLY_BUDGET;
+        let deadline = std::time::Instant::now() + self.work_budget;
         let mut last = None;
         loop {
             if run.handle.is_stopping() {

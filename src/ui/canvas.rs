@@ -188,6 +188,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         pan: app.grid.pan,
         cluster: app.cluster(),
         revision: app.revision,
+        budget: app.work_budget,
     };
     paint_scene(&painter, response.rect, &scene, &mut texture);
     drop(scene);
@@ -282,6 +283,9 @@ pub(crate) struct Scene<'a> {
     pub cluster: Option<&'a [bool]>,
     /// The puzzle's edit count, for caching a texture of the picture.
     pub revision: u64,
+    /// How long this frame may spend writing the search's marks into a grid's texture; the
+    /// rest waits for the next frame.
+    pub budget: std::time::Duration,
 }
 
 /// Paints `scene` into `rect`: square cells, the grid centred (then zoomed and panned). A
@@ -701,7 +705,7 @@ pub struct GridTexture {
     /// For a texture shrunk to fit: the view, its revision, the solution's position and the
     /// solution it was made for.
     fitted_state: Option<ShownState>,
-    /// Whether some of the search's marks wait for the next update (see [`TEXTURE_BUDGET`]).
+    /// Whether some of the search's marks wait for the next update (see [`Scene::budget`]).
     behind: bool,
 }
 
@@ -710,10 +714,6 @@ type ShownState = (u64, u64, usize, Option<(usize, usize)>);
 
 /// Side of the square tiles uploaded separately when part of the picture changes.
 const TILE: usize = 64;
-
-/// The most time a frame spends writing the search's marks into a grid's texture; the rest
-/// waits for the next frame.
-const TEXTURE_BUDGET: std::time::Duration = std::time::Duration::from_millis(3);
 
 /// How many marks are written between two looks at the clock.
 const MARKS_CHUNK: usize = 4096;
@@ -769,7 +769,7 @@ impl GridTexture {
         {
             let id = handle.id();
             if self.image.is_some() {
-                let deadline = std::time::Instant::now() + TEXTURE_BUDGET;
+                let deadline = std::time::Instant::now() + scene.budget;
                 self.behind = !self.apply_changes(scene, Some(deadline));
                 if self.behind {
                     // The rest of the search's marks go into the next frames.
@@ -1172,6 +1172,7 @@ mod tests {
             pan: Vec2::ZERO,
             cluster: None,
             revision,
+            budget: std::time::Duration::from_millis(3),
         }
     }
 

@@ -275,6 +275,7 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 pan: egui::Vec2::ZERO,
                 cluster: None,
                 revision,
+                budget: app.work_budget / n as u32,
             };
             let mut texture = textures.get_mut(i).and_then(Option::take);
             canvas::paint_scene(&painter, response.rect, &scene, &mut texture);
