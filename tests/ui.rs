@@ -600,7 +600,8 @@ fn pattern_databases_build_in_the_background_and_are_used() {
     h.state_mut().push(AppCommand::SlidingHeuristic(
         puzzlelab::puzzles::sliding::TileHeuristic::PatternDb,
     ));
-    h.run();
+    // The build wakes the UI as it progresses, so frames are stepped, not run until quiet.
+    h.step();
     // The 8-puzzle's tables build (or load from the cache) on the "pattern-db" thread.
     run_until(&mut h, sliding_ready);
     h.get_by_label("Pattern databases ready.");

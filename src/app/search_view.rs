@@ -32,6 +32,9 @@ pub struct SearchView {
     pub frontier_places: usize,
     /// Places marked [`Mark::Closed`] now.
     pub closed_places: usize,
+    /// [`SearchView::frontier_places`] when the last progress event was applied whole (a
+    /// large one is applied over several frames; in between the count is a mix of two).
+    pub frontier_places_reported: usize,
     /// The place of the state expanded last.
     pub current: Option<Place>,
     /// The depth-first search's current path, start first.
@@ -135,15 +138,15 @@ impl SearchView {
         }
     }
 
-    /// Applies one progress event: expanded places become closed, generated ones join the
-    /// frontier unless already closed.
+    /// Applies one progress event: generated places join the frontier unless already
+    /// closed, expanded ones become closed.
     pub fn apply(&mut self, progress: &Progress) {
         let mut cursor = 0;
         self.apply_some(progress, &mut cursor, None);
     }
 
-    /// Applies `progress` from its place `*cursor` on (its expanded places, then its
-    /// generated ones) until all are applied or `deadline` passes, so that a frame's share of
+    /// Applies `progress` from its place `*cursor` on (its generated places, then its
+    /// expanded ones) until all are applied or `deadline` passes, so that a frame's share of
     /// a large snapshot stays within the frame's budget. Returns whether the event is applied
     /// whole (its current state, path and statistics last); otherwise `*cursor` says where to
     /// go on.
@@ -159,14 +162,17 @@ impl SearchView {
         let (expanded, generated) = (progress.expanded.len(), progress.generated.len());
         while *cursor < expanded + generated {
             let end = (*cursor + CHUNK).min(expanded + generated);
+            // Generated places first: a snapshot applied in parts shows its frontier ahead
+            // of its closed set, never a frontier already closed and the new one not yet
+            // drawn.
             for k in *cursor..end {
-                if k < expanded {
-                    self.set(progress.expanded[k], Mark::Closed);
-                } else {
-                    let place = progress.generated[k - expanded];
+                if k < generated {
+                    let place = progress.generated[k];
                     if self.mark(place) == Mark::None {
                         self.set(place, Mark::Frontier);
                     }
+                } else {
+                    self.set(progress.expanded[k - generated], Mark::Closed);
                 }
             }
             *cursor = end;
@@ -176,6 +182,7 @@ impl SearchView {
                 return false;
             }
         }
+        self.frontier_places_reported = self.frontier_places;
         self.current = progress.current.or(self.current);
         if let Some(path) = &progress.path {
             self.path.clone_from(path);

@@ -781,7 +781,10 @@ fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             };
             row("States expanded", stats.expanded.to_string());
             row("States generated", stats.generated.to_string());
-            row("Frontier (places now)", view.frontier_places.to_string());
+            row(
+                "Frontier (places now)",
+                view.frontier_places_reported.to_string(),
+            );
             row("Peak frontier", stats.max_frontier.to_string());
             row("Closed set", stats.max_closed.to_string());
             row("Depth", format!("{} (max {})", view.depth, stats.max_depth));
