@@ -357,7 +357,7 @@ fn gui(file: Option<PathBuf>) -> ExitCode {
         }
         return ExitCode::from(EXIT_BAD_INPUT);
     }
-    match crate::app::run_gui(file) {
+    match crate::ui::run_gui(file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             say!("cannot open the window: {e}");

@@ -702,14 +702,14 @@ fn the_solution_exports_as_text_and_the_canvas_as_png() {
         [40, 30],
         vec![egui::Color32::from_rgb(200, 10, 10); 40 * 30],
     );
-    let crop = puzzlelab::ui::export::crop(
+    let crop = puzzlelab::app::export::crop(
         &image,
         egui::Rect::from_min_size(egui::pos2(5.0, 5.0), egui::vec2(10.0, 8.0)),
         2.0,
     );
     assert_eq!(crop.size, [20, 16]);
     let png_path = dir.path().join("canvas.png");
-    puzzlelab::ui::export::write_png(&crop, &png_path).unwrap();
+    puzzlelab::app::export::write_png(&crop, &png_path).unwrap();
     let decoder = png::Decoder::new(std::io::BufReader::new(
         std::fs::File::open(&png_path).unwrap(),
     ));
@@ -1088,7 +1088,7 @@ fn grid_a_2048_square_grid_draws_as_a_texture_zooms_and_searches() {
     h.state_mut().push(AppCommand::MazeResize(2048, 2048));
     h.run();
     assert_eq!(maze(&h).rows(), 2048);
-    assert!(h.state().canvas_is_texture());
+    assert!(puzzlelab::ui::canvas_is_texture(&h.ctx));
     // Scrolling over the canvas zooms in about the pointer.
     let centre = h.get_by_label(CANVAS_LABEL).rect().center();
     h.hover_at(centre + egui::vec2(50.0, 30.0));

@@ -218,11 +218,6 @@ impl PuzzleLabApp {
         &self.settings.grid
     }
 
-    /// Whether the canvas drew the grid as a texture last frame (large grids).
-    pub fn canvas_is_texture(&self) -> bool {
-        self.grid_texture.is_some()
-    }
-
     /// The canvas's zoom (1 fits the grid) and pan (squares from the centre).
     pub fn canvas_zoom(&self) -> (f32, egui::Vec2) {
         (self.grid.zoom, self.grid.pan)

@@ -1,6 +1,7 @@
 //! The eframe application: the state behind the window, the commands that change it, and the
 //! per-frame logic (drain the solver's events, draw the panels, apply the commands).
 
+pub mod export;
 pub mod grid;
 mod pattern_build;
 pub mod race;
@@ -336,43 +337,8 @@ pub struct PuzzleLabApp {
     pub(crate) revision: u64,
     /// Whether the puzzle changed since it was last written into the settings.
     puzzle_dirty: bool,
-    /// The canvas's texture of a large grid.
-    pub(crate) grid_texture: Option<crate::ui::GridTexture>,
-    /// The race panes' textures of a large grid.
-    pub(crate) race_textures: Vec<Option<crate::ui::GridTexture>>,
     /// The picture of the puzzle at an edit count, for puzzles drawn from a cache.
     pub(crate) picture_cache: Option<(u64, Picture)>,
-}
-
-/// Opens the window. `file` is a puzzle to open instead of the remembered one.
-///
-/// # Errors
-/// eframe's error when no window can be created.
-pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("puzzlelab")
-            .with_inner_size([1200.0, 800.0])
-            .with_min_inner_size([640.0, 480.0])
-            .with_drag_and_drop(true),
-        ..Default::default()
-    };
-    eframe::run_native(
-        "puzzlelab",
-        options,
-        Box::new(move |cc| {
-            let settings = cc
-                .storage
-                .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
-                .unwrap_or_default();
-            let mut app = PuzzleLabApp::new(settings);
-            app.repaint = Some(cc.egui_ctx.clone());
-            if let Some(path) = file {
-                app.apply(AppCommand::OpenPath(path));
-            }
-            Ok(Box::new(app))
-        }),
-    )
 }
 
 impl PuzzleLabApp {
@@ -442,8 +408,6 @@ impl PuzzleLabApp {
             },
             revision: 0,
             puzzle_dirty: false,
-            grid_texture: None,
-            race_textures: Vec::new(),
             picture_cache: None,
         }
     }
@@ -579,8 +543,8 @@ impl PuzzleLabApp {
         let pixels_per_point = ctx.pixels_per_point();
         let wake = ctx.clone();
         ctx.request_screenshot(move |image| {
-            let picture = crate::ui::export::crop(&image, rect, pixels_per_point);
-            let notice = match crate::ui::export::write_png(&picture, &path) {
+            let picture = export::crop(&image, rect, pixels_per_point);
+            let notice = match export::write_png(&picture, &path) {
                 Ok(()) => Status {
                     text: format!(
                         "Saved a {} x {} picture of the canvas to {}.",
@@ -686,36 +650,40 @@ impl PuzzleLabApp {
         self.commands.push(command);
     }
 
-    /// Draws the whole window into `ui` and runs the frame's logic. [`eframe::App::ui`] calls
-    /// this; so do the UI tests.
-    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+    /// The frame's work before anything is drawn: playback, the solver's and the race's
+    /// events, file dialogs' answers, background builds, dropped files. The ui layer calls
+    /// this first in each frame, then draws, then calls [`PuzzleLabApp::end_frame`].
+    pub fn begin_frame(&mut self, ctx: &egui::Context) {
         if self.repaint.is_none() {
-            self.repaint = Some(ui.ctx().clone());
+            self.repaint = Some(ctx.clone());
         }
-        self.now = ui.input(|i| i.time);
+        self.now = ctx.input(|i| i.time);
         let started = std::time::Instant::now();
         self.work_budget = self
             .frame_started
             .map_or(MIN_WORK_BUDGET, |last| (started - last) / 4)
             .clamp(MIN_WORK_BUDGET, MAX_WORK_BUDGET);
         self.frame_started = Some(started);
-        self.tick_playback(ui.ctx());
+        self.tick_playback(ctx);
         self.receive_events();
         self.receive_race();
         self.receive_dialogs();
         self.tend_pattern_dbs();
-        self.tick_animation(ui.ctx());
+        self.tick_animation(ctx);
         self.receive_experiment();
-        self.receive_dropped_files(ui.ctx());
-        crate::ui::app_ui(self, ui);
+        self.receive_dropped_files(ctx);
+    }
+
+    /// The frame's work after it is drawn: the commands pushed while drawing are applied.
+    pub fn end_frame(&mut self, ctx: &egui::Context) {
         if !self.commands.is_empty() {
             // The commands change what the next frame shows: draw it right away.
-            ui.ctx().request_repaint();
+            ctx.request_repaint();
         }
         self.run_pending_commands();
         if self.run.as_ref().is_some_and(|r| !r.is_paused) {
             // The worker wakes us on progress; this keeps the elapsed time ticking too.
-            ui.ctx().request_repaint_after(Duration::from_millis(100));
+            ctx.request_repaint_after(Duration::from_millis(100));
         }
     }
 
@@ -1224,7 +1192,7 @@ impl PuzzleLabApp {
     }
 
     /// Writes the puzzle into the settings, if it changed since last time.
-    fn remember_puzzle(&mut self) {
+    pub(crate) fn remember_puzzle(&mut self) {
         if std::mem::take(&mut self.puzzle_dirty) {
             self.settings.puzzle_json = Some(self.puzzle.to_json().to_string());
         }
@@ -1433,15 +1401,4 @@ fn pick_algorithm(puzzle: &dyn Puzzle, wanted: Option<Algorithm>) -> Algorithm {
     wanted
         .filter(|a| puzzle.algorithms().iter().any(|b| b.same_kind(*a)))
         .unwrap_or_else(|| puzzle.default_algorithm())
-}
-
-impl eframe::App for PuzzleLabApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.frame_ui(ui);
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.remember_puzzle();
-        eframe::set_value(storage, eframe::APP_KEY, &self.settings);
-    }
 }

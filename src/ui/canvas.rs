@@ -174,7 +174,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let selected = app
         .selected()
         .filter(|_| app.puzzle.as_any().is::<CarMaze>());
-    let mut texture = app.grid_texture.take();
+    let mut texture = take_texture(ui.ctx(), TEXTURE_ID);
     let scene = Scene {
         picture,
         view: app.view(),
@@ -192,8 +192,25 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     paint_scene(&painter, response.rect, &scene, &mut texture);
     drop(scene);
-    app.grid_texture = texture;
+    ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
     app.picture_cache = cache;
+}
+
+/// Where the canvas keeps its texture between frames, in egui's memory.
+const TEXTURE_ID: &str = "canvas texture";
+
+/// The texture kept under `id` in egui's memory, taken out (put it back when drawn).
+pub(crate) fn take_texture(ctx: &egui::Context, id: &str) -> Option<GridTexture> {
+    ctx.data_mut(|d| d.remove_temp::<Option<GridTexture>>(egui::Id::unique(id)))
+        .flatten()
+}
+
+/// Whether the canvas drew the puzzle as a texture (a large grid) in the last frame.
+pub fn canvas_is_texture(ctx: &egui::Context) -> bool {
+    ctx.data_mut(|d| {
+        d.get_temp_mut_or_default::<Option<GridTexture>>(egui::Id::unique(TEXTURE_ID))
+            .is_some()
+    })
 }
 
 /// The puzzle's picture as it is now, pictured once per edit ([`PuzzleLabApp::revision`])
@@ -673,7 +690,7 @@ pub(crate) fn is_plain_grid(picture: &Picture) -> bool {
 /// of a previous run taken off, the solution's squares as playback moves on or back, and the
 /// overlays (depth-first path, current state) — and only the tiles touched are uploaded
 /// ([`TextureHandle::set_partial`]). A frame's work follows what changed, not the grid's size.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct GridTexture {
     handle: Option<TextureHandle>,
     /// What the whole picture depends on: the puzzle's revision, the cluster overlay, the

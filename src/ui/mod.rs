@@ -3,22 +3,77 @@
 //! until the commands are applied at the end of the frame.
 
 mod canvas;
-pub mod export;
 mod grid;
 
 use eframe::egui::{self, Color32, RichText};
 
-use crate::app::{AppCommand, PuzzleLabApp, race};
+use std::path::PathBuf;
+
+use crate::app::{AppCommand, PuzzleLabApp, Settings, race};
 use crate::puzzles::car_maze::{CarMaze, turn_bit};
 use crate::puzzles::klotski::{self, Klotski, Metric, Shape, Tool};
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
 use crate::puzzles::{self, Side, maze::Maze};
 use crate::search::{Algorithm, Weight};
 
-pub use canvas::{CANVAS_LABEL, GridTexture, LEGEND, TEXTURE_SQUARES, canvas_ui};
+pub use canvas::{
+    CANVAS_LABEL, GridTexture, LEGEND, TEXTURE_SQUARES, canvas_is_texture, canvas_ui,
+};
+
+/// Opens the window. `file` is a puzzle to open instead of the remembered one.
+///
+/// # Errors
+/// eframe's error when no window can be created.
+pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("puzzlelab")
+            .with_inner_size([1200.0, 800.0])
+            .with_min_inner_size([640.0, 480.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "puzzlelab",
+        options,
+        Box::new(move |cc| {
+            let settings = cc
+                .storage
+                .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
+                .unwrap_or_default();
+            let mut app = PuzzleLabApp::new(settings);
+            app.repaint = Some(cc.egui_ctx.clone());
+            if let Some(path) = file {
+                app.apply(AppCommand::OpenPath(path));
+            }
+            Ok(Box::new(app))
+        }),
+    )
+}
+
+impl eframe::App for PuzzleLabApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, self.settings_to_save());
+    }
+}
+
+impl PuzzleLabApp {
+    /// Draws the whole window into `ui` and runs the frame's logic: the app's work before
+    /// drawing, the panels (which push commands), then the commands applied.
+    /// [`eframe::App::ui`] calls this; so do the UI tests.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        self.begin_frame(ui.ctx());
+        app_ui(self, ui);
+        self.end_frame(ui.ctx());
+    }
+}
 
 /// Draws the whole window.
-pub fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     egui::Panel::top("menu_bar").show(ui, |ui| menu_bar_ui(app, ui));
     egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(app, ui));
     egui::Panel::left("side_panel")
@@ -230,8 +285,12 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
     ui.separator();
     let revision = app.revision;
-    let textures = &mut app.race_textures;
+    let textures_id = egui::Id::unique("race textures");
+    let mut textures: Vec<Option<GridTexture>> = ui
+        .data_mut(|d| d.remove_temp(textures_id))
+        .unwrap_or_default();
     textures.resize_with(n, || None);
+    let budget = app.work_budget / n as u32;
     ui.columns(n, |columns| {
         for (i, (lane, ui)) in race.lanes.iter().zip(columns.iter_mut()).enumerate() {
             ui.heading(lane.algorithm.label());
@@ -275,7 +334,7 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 pan: egui::Vec2::ZERO,
                 cluster: None,
                 revision,
-                budget: app.work_budget / n as u32,
+                budget,
             };
             let mut texture = textures.get_mut(i).and_then(Option::take);
             canvas::paint_scene(&painter, response.rect, &scene, &mut texture);
@@ -285,6 +344,7 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     });
     app.picture_cache = cache;
+    ui.data_mut(|d| d.insert_temp(textures_id, textures));
 }
 
 /// The session's results table: a row per finished run, newest last, with export and clear.
