@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::ViewCommand;
 use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings};
 use puzzlelab::puzzles::klotski::Klotski;
 use puzzlelab::puzzles::maze::Maze;
@@ -13,6 +14,26 @@ use puzzlelab::puzzles::sliding::Sliding;
 use puzzlelab::puzzles::{self, Cell, Puzzle as _};
 use puzzlelab::search::{self, Algorithm, Outcome};
 use puzzlelab::ui::CANVAS_LABEL;
+use puzzlelab::ui::views::{MazeCommand, MazeView, SlidingCommand, SlidingView};
+
+/// Queues a command of the view of the puzzle on screen.
+fn view_command(command: impl std::any::Any + Send) -> AppCommand {
+    AppCommand::View(ViewCommand::new(command))
+}
+
+/// The grid maze's view (the puzzle on screen must be a maze).
+fn maze_view(app: &PuzzleLabApp) -> &MazeView {
+    app.type_view()
+        .and_then(|v| v.as_any().downcast_ref::<MazeView>())
+        .expect("the grid maze's view")
+}
+
+/// The sliding tile puzzle's view.
+fn sliding_view(app: &PuzzleLabApp) -> &SlidingView {
+    app.type_view()
+        .and_then(|v| v.as_any().downcast_ref::<SlidingView>())
+        .expect("the sliding tiles' view")
+}
 
 fn harness(settings: Settings) -> Harness<'static, PuzzleLabApp> {
     harness_sized(settings, 800.0)
@@ -316,7 +337,8 @@ fn random_revert_clear_and_resize() {
     let inverted = maze(&h);
     let cell = Cell::new(1, 1);
     assert_eq!(inverted.is_blocked(cell), !random.is_blocked(cell));
-    h.state_mut().push(AppCommand::MazeResize(30, 40));
+    h.state_mut()
+        .push(view_command(MazeCommand::Resize(30, 40)));
     h.run();
     assert_eq!((maze(&h).rows(), maze(&h).cols()), (30, 40));
 }
@@ -551,8 +573,8 @@ fn sliding_tiles_click_scramble_unscramble_and_solve() {
     assert!(!sliding(&h).is_solved());
     h.get_by_label("Unscramble").click();
     h.step();
-    assert!(h.state().is_unscrambling());
-    run_until(&mut h, |app| !app.is_unscrambling());
+    assert!(sliding_view(h.state()).is_unscrambling());
+    run_until(&mut h, |app| !sliding_view(app).is_unscrambling());
     assert!(sliding(&h).is_solved());
 
     // A random board solves optimally with the default algorithm (A* on the 8-puzzle).
@@ -567,7 +589,8 @@ fn sliding_tiles_click_scramble_unscramble_and_solve() {
 
     // A 4x4 board: an arrow key slides a tile; a scrambled board solves with IDA*, whose
     // iteration and bound show, and plays back.
-    h.state_mut().push(AppCommand::SlidingResize(4, 4));
+    h.state_mut()
+        .push(view_command(SlidingCommand::Resize(4, 4)));
     h.run();
     assert!(sliding(&h).is_solved());
     h.key_press(egui::Key::ArrowRight);
@@ -597,9 +620,9 @@ fn pattern_databases_build_in_the_background_and_are_used() {
     });
     h.get_by_label("Sliding tiles").click();
     h.run();
-    h.state_mut().push(AppCommand::SlidingHeuristic(
+    h.state_mut().push(view_command(SlidingCommand::Heuristic(
         puzzlelab::puzzles::sliding::TileHeuristic::PatternDb,
-    ));
+    )));
     // The build wakes the UI as it progresses, so frames are stepped, not run until quiet.
     h.step();
     // The 8-puzzle's tables build (or load from the cache) on the "pattern-db" thread.
@@ -653,7 +676,7 @@ fn finished_runs_fill_the_results_table_which_exports() {
             full_speed: true,
             ..Settings::default()
         },
-        1400.0,
+        1600.0,
     );
     for algorithm in [Algorithm::Bfs, Algorithm::AStar] {
         h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
@@ -958,14 +981,14 @@ fn grid_generate_a_maze_and_solve_it() {
     h.get_by_label("Generate").click();
     h.run_steps(2);
     // Animated: it carves a few squares a frame, and Finish completes it.
-    assert!(h.state().generation_progress().is_some());
+    assert!(maze_view(h.state()).generation_progress().is_some());
     h.run_steps(3);
     h.get_by_label("Finish").click();
     h.run_steps(2);
     h.run();
-    assert!(h.state().generation_progress().is_none());
+    assert!(maze_view(h.state()).generation_progress().is_none());
     let generated = maze(&h);
-    let settings = h.state().grid_settings().clone();
+    let settings = maze_view(h.state()).settings().clone();
     assert_eq!(generated.rows(), 2 * settings.cell_rows + 1);
     assert_eq!(generated.cols(), 2 * settings.cell_cols + 1);
     let expected = puzzlelab::puzzles::maze::generate::generate(
@@ -1002,7 +1025,6 @@ fn grid_generate_a_maze_and_solve_it() {
 
 #[test]
 fn grid_percolation_cluster_and_experiment() {
-    use puzzlelab::app::grid::GridCommand;
     use puzzlelab::puzzles::maze::Percolation;
     let mut h = harness(Settings::default());
     h.state_mut().push(AppCommand::OpenShipped(
@@ -1015,9 +1037,9 @@ fn grid_percolation_cluster_and_experiment() {
     h.run();
     assert_eq!(maze(&h).percolation(), Percolation::TopBottom);
     h.state_mut()
-        .push(AppCommand::Grid(GridCommand::ShowCluster(true)));
+        .push(view_command(MazeCommand::ShowCluster(true)));
     h.run();
-    let cluster = h.state().cluster().expect("shown").to_vec();
+    let cluster = maze_view(h.state()).cluster().expect("shown").to_vec();
     h.get_by_label("Full speed").click();
     h.run();
     h.get_by_label("Start").click();
@@ -1032,15 +1054,17 @@ fn grid_percolation_cluster_and_experiment() {
     // The experiment runs in the background and plots its curve.
     {
         let app = h.state_mut();
-        app.push(AppCommand::Grid(GridCommand::ExperimentWindow(true)));
+        app.push(view_command(MazeCommand::ExperimentWindow(true)));
     }
     h.run();
     h.state_mut().settings_to_save();
     h.get_by_label("Run").click();
     run_until(&mut h, |app| {
-        app.experiment_points().is_some_and(|p| p.len() == 41)
+        maze_view(app)
+            .experiment_points()
+            .is_some_and(|p| p.len() == 41)
     });
-    let points = h.state().experiment_points().unwrap();
+    let points = maze_view(h.state()).experiment_points().unwrap();
     assert_eq!(points[0].fraction, 0.0);
     assert_eq!(points[40].fraction, 1.0);
 }
@@ -1064,7 +1088,7 @@ fn grid_scenario_steps_through_its_problems() {
     h.state_mut().push(AppCommand::OpenPath(scen));
     h.run();
     assert_eq!(
-        h.state().scenario_position().map(|p| (p.1, p.2)),
+        maze_view(h.state()).scenario_position().map(|p| (p.1, p.2)),
         Some((0, 2))
     );
     assert_eq!(maze(&h).goal(), Cell::new(0, 4));
@@ -1077,7 +1101,7 @@ fn grid_scenario_steps_through_its_problems() {
     h.get_by_label("Start").click();
     run_until(&mut h, |app| app.result().is_some());
     let cost = h.state().result().unwrap().cost;
-    assert!((cost - h.state().scenario_optimal().unwrap()).abs() < 1e-4);
+    assert!((cost - maze_view(h.state()).scenario_optimal().unwrap()).abs() < 1e-4);
     h.get_by_label_contains("matches");
 }
 
@@ -1085,7 +1109,8 @@ fn grid_scenario_steps_through_its_problems() {
 fn grid_a_2048_square_grid_draws_as_a_texture_zooms_and_searches() {
     let mut h = harness(Settings::default());
     open_maze(&mut h);
-    h.state_mut().push(AppCommand::MazeResize(2048, 2048));
+    h.state_mut()
+        .push(view_command(MazeCommand::Resize(2048, 2048)));
     h.run();
     assert_eq!(maze(&h).rows(), 2048);
     assert!(puzzlelab::ui::canvas_is_texture(&h.ctx));

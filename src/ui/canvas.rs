@@ -12,12 +12,7 @@ use eframe::egui::{
     TextureHandle, TextureOptions, Vec2, emath, pos2, vec2,
 };
 
-use crate::app::SearchView;
-use crate::app::grid::StrokeStart;
-use crate::app::{AppCommand, Mark, PaintStroke, PuzzleLabApp};
-use crate::puzzles::car_maze::CarMaze;
-use crate::puzzles::klotski::{self, Klotski, Tool};
-use crate::puzzles::maze::Maze;
+use crate::app::{AppCommand, CanvasExtras, Mark, PaintStroke, Pointer, PuzzleLabApp, SearchView};
 use crate::puzzles::{Cell, Picture, PieceMove, Place, Report, Side, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
@@ -79,7 +74,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             })
         }
         (None, Some(board)) if app.is_running() => Some(board.clone()),
-        _ if app.puzzle.as_any().is::<Maze>() => None,
+        // The puzzle as it is, pictured once per edit (large grids are costly to picture).
+        _ if app.edit_transition().is_none() => None,
         _ => {
             // A move played by hand slides into place too.
             let now = app.puzzle.picture();
@@ -110,7 +106,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     app.canvas_rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     zoom_and_pan(app, ui, &response, rows, cols);
-    let (grid, _) = grid_rect(response.rect, rows, cols, app.grid.zoom, app.grid.pan);
+    let (grid, _) = grid_rect(response.rect, rows, cols, app.zoom, app.pan);
     let screen_from_cell =
         emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
     let cell_from_screen = screen_from_cell.inverse();
@@ -119,61 +115,13 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         (p.x >= 0.0 && p.y >= 0.0 && p.x < cols && p.y < rows)
             .then(|| Cell::new(p.y as usize, p.x as usize))
     };
-    // Klotski's layout editor: a click applies the chosen tool.
-    let editor_tool = app
-        .klotski_tool
-        .filter(|_| app.puzzle.as_any().is::<Klotski>());
-    if editor_tool.is_some() {
-        if response.clicked()
-            && let Some(cell) = response.interact_pointer_pos().and_then(cell_at)
-        {
-            app.push(AppCommand::KlotskiEdit(cell));
-        }
-        app.stroke = None;
+    pointer_input(app, &response, cell_at);
+    let hover = response.hover_pos().and_then(cell_at);
+    let mut extras = CanvasExtras::default();
+    let view = app.type_view.take();
+    if let Some(view) = &view {
+        extras = view.canvas_extras(app, hover);
     }
-    // Editing: a press starts a stroke with the value of the square under the pointer; a drag
-    // paints that value onto each square it passes.
-    // A quick click presses and releases within one frame, so clicks count as well as held
-    // buttons.
-    let is_down = response.is_pointer_button_down_on() && editor_tool.is_none();
-    if is_down || (response.clicked() && editor_tool.is_none()) {
-        let under = response.interact_pointer_pos().and_then(cell_at);
-        if let Some(cell) = under {
-            if app.stroke.is_none() {
-                app.push(AppCommand::Select(cell));
-                let maze = app.maze().and_then(|m| app.maze_stroke(m, cell));
-                app.stroke = Some(PaintStroke {
-                    value: app.puzzle.stroke_value(cell),
-                    last: None,
-                    recorded: false,
-                    maze,
-                });
-            }
-            let stroke = app.stroke.as_mut().expect("set above");
-            if stroke.last != Some(cell) {
-                let first = stroke.last.is_none();
-                stroke.last = Some(cell);
-                match (stroke.maze, stroke.value) {
-                    // A goal toggles once per click, not on every square of a drag.
-                    (Some(StrokeStart::ToggleGoal), _) if !first => {}
-                    (Some(start), _) => app.maze_stroke_at(start, cell),
-                    (None, Some(value)) => app.push(AppCommand::Paint(cell, value)),
-                    (None, None) => {}
-                }
-            }
-        }
-    }
-    if !is_down {
-        app.stroke = None;
-    }
-
-    let hover_shape = match editor_tool {
-        Some(Tool::Place(shape)) => response.hover_pos().and_then(cell_at).map(|c| (c, shape)),
-        _ => None,
-    };
-    let selected = app
-        .selected()
-        .filter(|_| app.puzzle.as_any().is::<CarMaze>());
     let mut texture = take_texture(ui.ctx(), TEXTURE_ID);
     let scene = Scene {
         picture,
@@ -182,18 +130,80 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         shown: app.shown_moves(),
         transition,
         sliding,
-        selected,
-        hover_shape,
-        zoom: app.grid.zoom,
-        pan: app.grid.pan,
-        cluster: app.cluster(),
+        selected: extras.selected,
+        ghost: extras.ghost,
+        zoom: app.zoom,
+        pan: app.pan,
+        cluster: extras.tint,
         revision: app.revision,
         budget: app.work_budget,
     };
     paint_scene(&painter, response.rect, &scene, &mut texture);
     drop(scene);
+    if app.type_view.is_none() {
+        app.type_view = view;
+    }
     ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
     app.picture_cache = cache;
+}
+
+/// Pointer input on the canvas: the type's view takes it first (an editor's tool, dragging
+/// a maze's start); otherwise a press starts a stroke with the value of the square under the
+/// pointer and a drag paints that value onto each square it passes. A quick click presses
+/// and releases within one frame, so clicks count as well as held buttons.
+fn pointer_input(
+    app: &mut PuzzleLabApp,
+    response: &egui::Response,
+    cell_at: impl Fn(Pos2) -> Option<Cell>,
+) {
+    let view_takes = |app: &mut PuzzleLabApp, pointer: Pointer| {
+        let mut took = false;
+        app.with_view(|view, app| took = view.pointer(app, pointer));
+        took
+    };
+    let is_down = response.is_pointer_button_down_on();
+    let under = response.interact_pointer_pos().and_then(&cell_at);
+    if (is_down || response.clicked())
+        && let Some(cell) = under
+    {
+        match &mut app.stroke {
+            None => {
+                let by_view = view_takes(app, Pointer::Press(cell));
+                let value = if by_view {
+                    None
+                } else {
+                    app.puzzle.stroke_value(cell)
+                };
+                app.stroke = Some(PaintStroke {
+                    value,
+                    last: Some(cell),
+                    recorded: false,
+                    by_view,
+                });
+                if let Some(value) = value {
+                    app.push(AppCommand::Paint(cell, value));
+                }
+            }
+            Some(stroke) if stroke.last != Some(cell) => {
+                stroke.last = Some(cell);
+                let (by_view, value) = (stroke.by_view, stroke.value);
+                if by_view {
+                    view_takes(app, Pointer::Drag(cell));
+                } else if let Some(value) = value {
+                    app.push(AppCommand::Paint(cell, value));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    if response.clicked()
+        && let Some(cell) = under
+    {
+        view_takes(app, Pointer::Click(cell));
+    }
+    if !is_down {
+        app.stroke = None;
+    }
 }
 
 /// Where the canvas keeps its texture between frames, in egui's memory.
@@ -246,30 +256,29 @@ fn zoom_and_pan(
     rows: f32,
     cols: f32,
 ) {
-    let state = &mut app.grid;
     let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
     if let Some(pointer) = response
         .hover_pos()
         .filter(|_| scroll != 0.0 || pinch != 1.0)
     {
         let factor = (scroll * 0.002).exp() * pinch;
-        let (_, side) = grid_rect(response.rect, rows, cols, state.zoom, state.pan);
+        let (_, side) = grid_rect(response.rect, rows, cols, app.zoom, app.pan);
         let center = response.rect.center();
         // The point of the grid under the pointer, in squares from the grid's centre.
-        let under = (pointer - center) / side - state.pan;
-        state.zoom = (state.zoom * factor).clamp(1.0, MAX_ZOOM);
-        let (_, new_side) = grid_rect(response.rect, rows, cols, state.zoom, Vec2::ZERO);
-        state.pan = (pointer - center) / new_side - under;
+        let under = (pointer - center) / side - app.pan;
+        app.zoom = (app.zoom * factor).clamp(1.0, MAX_ZOOM);
+        let (_, new_side) = grid_rect(response.rect, rows, cols, app.zoom, Vec2::ZERO);
+        app.pan = (pointer - center) / new_side - under;
     }
     if response.dragged_by(egui::PointerButton::Secondary)
         || response.dragged_by(egui::PointerButton::Middle)
     {
-        let (_, side) = grid_rect(response.rect, rows, cols, state.zoom, state.pan);
-        state.pan += response.drag_delta() / side;
+        let (_, side) = grid_rect(response.rect, rows, cols, app.zoom, app.pan);
+        app.pan += response.drag_delta() / side;
     }
-    if response.double_clicked_by(egui::PointerButton::Secondary) || state.zoom <= 1.0 {
-        state.zoom = 1.0;
-        state.pan = Vec2::ZERO;
+    if response.double_clicked_by(egui::PointerButton::Secondary) || app.zoom <= 1.0 {
+        app.zoom = 1.0;
+        app.pan = Vec2::ZERO;
     }
 }
 
@@ -290,8 +299,9 @@ pub(crate) struct Scene<'a> {
     pub sliding: Option<(PieceMove, f32)>,
     /// A square to outline as selected.
     pub selected: Option<Cell>,
-    /// Klotski's editor: where a click would place a piece of this shape.
-    pub hover_shape: Option<(Cell, klotski::Shape)>,
+    /// A block of squares to outline (top-left square, (rows, columns)): where a click of
+    /// an editor would place a piece.
+    pub ghost: Option<(Cell, (usize, usize))>,
     /// Zoom: 1 fits the whole grid.
     pub zoom: f32,
     /// Pan, in squares from the centred position.
@@ -477,8 +487,7 @@ pub(crate) fn paint_scene(
         }
     }
     // The editor's shape under the pointer, where a click would place it.
-    if let Some((cell, shape)) = scene.hover_shape {
-        let (h, w) = shape.size();
+    if let Some((cell, (h, w))) = scene.ghost {
         let rect = Rect::from_min_size(cell_rect(cell).min, vec2(side * w as f32, side * h as f32));
         painter.rect_stroke(
             rect.shrink(side * 0.05),
@@ -1172,7 +1181,6 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::puzzles::Puzzle as _;
     use crate::solver::Progress;
 
     fn scene<'a>(picture: &'a Picture, view: &'a SearchView, revision: u64) -> Scene<'a> {
@@ -1184,7 +1192,7 @@ mod tests {
             transition: None,
             sliding: None,
             selected: None,
-            hover_shape: None,
+            ghost: None,
             zoom: 1.0,
             pan: Vec2::ZERO,
             cluster: None,
@@ -1212,9 +1220,21 @@ mod tests {
     fn incremental_updates_match_a_full_rebuild() {
         let ctx = egui::Context::default();
         let mut rng = StdRng::seed_from_u64(12);
-        let mut maze = Maze::new(300, 300);
+        // A 300 x 300 grid maze, open but for the start (top-left) and the goal.
+        let mut text = String::new();
+        for r in 0..300 {
+            for c in 0..300 {
+                text.push(match (r, c) {
+                    (0, 0) => 'S',
+                    (299, 299) => 'G',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let mut maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
         let mut revision = 0;
-        let mut view = SearchView::for_puzzle(&maze);
+        let mut view = SearchView::for_puzzle(maze.as_ref());
         let mut texture = GridTexture::default();
         let place = |rng: &mut StdRng| {
             Place::from(Cell::new(
@@ -1231,11 +1251,11 @@ mod tests {
                     maze.paint(cell, 1);
                 }
                 revision += 1;
-                view = SearchView::for_puzzle(&maze);
+                view = SearchView::for_puzzle(maze.as_ref());
             }
             if round % 15 == 7 {
                 // A new run on the same picture: the old marks come off incrementally.
-                view = SearchView::for_puzzle(&maze);
+                view = SearchView::for_puzzle(maze.as_ref());
             }
             let progress = Progress {
                 expanded: (0..rng.random_range(0..400))
@@ -1289,7 +1309,7 @@ mod tests {
             notes: Vec::new(),
             message: None,
         };
-        let view = SearchView::for_puzzle(&maze);
+        let view = SearchView::for_puzzle(maze.as_ref());
         let picture = maze.picture();
         for round in 0..40 {
             let mut s = scene(&picture, &view, revision);

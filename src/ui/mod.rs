@@ -3,17 +3,14 @@
 //! until the commands are applied at the end of the frame.
 
 mod canvas;
-mod grid;
+pub mod views;
 
 use eframe::egui::{self, Color32, RichText};
 
 use std::path::PathBuf;
 
 use crate::app::{AppCommand, PuzzleLabApp, Settings, race};
-use crate::puzzles::car_maze::{CarMaze, turn_bit};
-use crate::puzzles::klotski::{self, Klotski, Metric, Shape, Tool};
-use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
-use crate::puzzles::{self, Side, maze::Maze};
+use crate::puzzles;
 use crate::search::{Algorithm, Weight};
 
 pub use canvas::{
@@ -66,6 +63,9 @@ impl PuzzleLabApp {
     /// drawing, the panels (which push commands), then the commands applied.
     /// [`eframe::App::ui`] calls this; so do the UI tests.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        if self.type_view().is_none() {
+            self.install_views(views::REGISTRY);
+        }
         self.begin_frame(ui.ctx());
         app_ui(self, ui);
         self.end_frame(ui.ctx());
@@ -92,13 +92,14 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             canvas_ui(app, ui);
         }
     });
-    grid::experiment_window(app, &ui.ctx().clone());
+    let ctx = ui.ctx().clone();
+    app.with_view(|view, app| view.windows_ui(app, &ctx));
     undo_shortcuts(app, ui);
 }
 
-/// Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, on puzzles with the shared undo history.
+/// Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo (the app's history or the view's own).
 fn undo_shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
-    if !crate::app::grid::has_undo(app.puzzle()) || ui.ctx().egui_wants_keyboard_input() {
+    if ui.ctx().egui_wants_keyboard_input() {
         return;
     }
     let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -131,15 +132,6 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
             if ui.button("Save as…").clicked() {
                 app.push(AppCommand::SaveDialog);
-            }
-            if ui
-                .button("Open Moving AI scenario…")
-                .on_hover_text("A .scen file of the Moving AI grid benchmarks")
-                .clicked()
-            {
-                app.push(AppCommand::Grid(
-                    crate::app::grid::GridCommand::OpenScenarioDialog,
-                ));
             }
             ui.separator();
             if ui.button("Export canvas as PNG…").clicked() {
@@ -191,22 +183,8 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             app.push(AppCommand::SelectType(puzzle_type));
         }
     }
-    if app.puzzle.as_any().is::<Maze>() {
-        ui.separator();
-        grid::maze_ui(app, ui);
-    }
-    if app.puzzle.as_any().is::<CarMaze>() {
-        ui.separator();
-        turn_editor_ui(app, ui);
-    }
-    if app.puzzle.as_any().is::<Klotski>() {
-        ui.separator();
-        klotski_ui(app, ui);
-    }
-    if app.puzzle.as_any().is::<Sliding>() {
-        ui.separator();
-        sliding_ui(app, ui);
-    }
+    ui.separator();
+    app.with_view(|view, app| view.tools_ui(app, ui));
     ui.separator();
     ui.heading("Search");
     algorithm_ui(app, ui);
@@ -329,7 +307,7 @@ fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 transition: None,
                 sliding: None,
                 selected: None,
-                hover_shape: None,
+                ghost: None,
                 zoom: 1.0,
                 pan: egui::Vec2::ZERO,
                 cluster: None,
@@ -418,287 +396,9 @@ fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
 }
 
-/// The car maze's turn editor: for the selected intersection, which sides a car entering from
-/// each side may leave through.
-fn turn_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(maze) = app.puzzle.as_any().downcast_ref::<CarMaze>() else {
-        return;
-    };
-    let selected = app.selected();
-    let Some((picture_cell, cell)) = selected.and_then(|s| Some((s, maze.intersection_at(s)?)))
-    else {
-        ui.label("Click an intersection to edit its turns.");
-        return;
-    };
-    let turns = maze.turns(cell);
-    ui.label(format!(
-        "Turns at intersection ({}, {})",
-        cell.row, cell.col
-    ));
-    let mut edited = turns;
-    egui::Grid::new("turns").num_columns(4).show(ui, |ui| {
-        for from in Side::ALL {
-            ui.label(format!("enter from {}:", from.word()));
-            for to in Side::ALL.into_iter().filter(|&to| to != from) {
-                let mut allowed = edited & turn_bit(from, to) != 0;
-                if ui
-                    .checkbox(&mut allowed, to.word())
-                    .on_hover_text(format!(
-                        "entering from {}, leave {}",
-                        from.word(),
-                        to.word()
-                    ))
-                    .changed()
-                {
-                    edited ^= turn_bit(from, to);
-                }
-            }
-            ui.end_row();
-        }
-    });
-    if edited != turns {
-        app.push(AppCommand::SetTurns(picture_cell, edited));
-    }
-}
-
-/// Klotski: the move metric, and playing by hand with undo, redo and reset.
-fn klotski_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(klotski) = app.puzzle.as_any().downcast_ref::<Klotski>() else {
-        return;
-    };
-    let metric = klotski.metric();
-    ui.horizontal(|ui| {
-        ui.label("Count");
-        for (m, label, hint) in [
-            (
-                Metric::Unit,
-                "cell moves",
-                "one piece moves one cell (116 for the classic)",
-            ),
-            (
-                Metric::Piece,
-                "piece moves",
-                "one piece moves any distance (81 for the classic)",
-            ),
-        ] {
-            if ui.radio(metric == m, label).on_hover_text(hint).clicked() && metric != m {
-                app.commands.push(AppCommand::KlotskiMetric(m));
-            }
-        }
-    });
-    let tool = app.klotski_tool;
-    ui.horizontal(|ui| {
-        ui.label("Mode");
-        if ui.radio(tool.is_none(), "play by hand").clicked() && tool.is_some() {
-            app.commands.push(AppCommand::KlotskiTool(None));
-        }
-        if ui.radio(tool.is_some(), "edit layout").clicked() && tool.is_none() {
-            app.commands
-                .push(AppCommand::KlotskiTool(Some(Tool::Place(Shape::Single))));
-        }
-    });
-    if let Some(tool) = tool {
-        klotski_editor_ui(app, ui, tool);
-        return;
-    }
-    let Some(klotski) = app.puzzle.as_any().downcast_ref::<Klotski>() else {
-        return;
-    };
-    ui.label("Drag a piece to slide it.");
-    let played = klotski.moves_played();
-    let solved = klotski.is_solved();
-    ui.horizontal(|ui| {
-        if ui.button("Undo").clicked() {
-            app.commands.push(AppCommand::KlotskiUndo);
-        }
-        if ui.button("Redo").clicked() {
-            app.commands.push(AppCommand::KlotskiRedo);
-        }
-        if ui.button("Reset").clicked() {
-            app.commands.push(AppCommand::KlotskiReset);
-        }
-        ui.label(format!("{played} moves played"));
-    });
-    if solved {
-        ui.label(RichText::new("Solved!").strong());
-    }
-}
-
-/// Klotski's layout editor: a tool per click (place a shape, remove, choose the target or its
-/// goal), the board size, and Clear.
-fn klotski_editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool) {
-    let Some(klotski) = app.puzzle.as_any().downcast_ref::<Klotski>() else {
-        return;
-    };
-    let (rows, cols) = (klotski.rows(), klotski.cols());
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Place");
-        for shape in Shape::ALL {
-            let chosen = Tool::Place(shape);
-            if ui
-                .selectable_label(tool == chosen, shape.label())
-                .on_hover_text("click a free cell: the piece's top-left cell goes there")
-                .clicked()
-            {
-                app.commands.push(AppCommand::KlotskiTool(Some(chosen)));
-            }
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        for (chosen, label, hint) in [
-            (Tool::Remove, "Remove", "click a piece to remove it"),
-            (
-                Tool::Target,
-                "Target",
-                "click a piece to make it the target",
-            ),
-            (
-                Tool::Goal,
-                "Goal",
-                "click where the target's top-left cell must end",
-            ),
-        ] {
-            if ui
-                .selectable_label(tool == chosen, label)
-                .on_hover_text(hint)
-                .clicked()
-            {
-                app.commands.push(AppCommand::KlotskiTool(Some(chosen)));
-            }
-        }
-    });
-    ui.horizontal(|ui| {
-        if let Some((rows, cols)) = size_ui(ui, (rows, cols), 1..=klotski::MAX_SIDE) {
-            app.commands.push(AppCommand::KlotskiResize(rows, cols));
-        }
-        if ui
-            .button("Clear")
-            .on_hover_text("remove every piece but the target")
-            .clicked()
-        {
-            app.commands.push(AppCommand::KlotskiClear);
-        }
-    });
-    let can_undo = !app.layout_history.is_empty();
-    if ui
-        .add_enabled(can_undo, egui::Button::new("Undo edit"))
-        .clicked()
-    {
-        app.commands.push(AppCommand::KlotskiUndoEdit);
-    }
-}
-
-/// The sliding tile puzzle: board size, heuristic, playing (click or arrow keys, undo),
-/// scrambling and unscrambling.
-fn sliding_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(sliding) = app.puzzle.as_any().downcast_ref::<Sliding>() else {
-        return;
-    };
-    let (old_rows, old_cols) = (sliding.rows(), sliding.cols());
-    let chosen = sliding.heuristic_kind();
-    let played = sliding.moves_played();
-    let solvable = sliding.check_solvable();
-    let solved = sliding.is_solved();
-    let (pdb_possible, pdb_ready) = (sliding.pattern_db_possible(), sliding.has_pattern_db());
-    ui.horizontal(|ui| {
-        let sides = sliding::MIN_SIDE..=sliding::MAX_SIDE;
-        if let Some((rows, cols)) = size_ui(ui, (old_rows, old_cols), sides) {
-            app.push(AppCommand::SlidingResize(rows, cols));
-        }
-    });
-    egui::ComboBox::from_label("Heuristic")
-        .selected_text(chosen.label())
-        .show_ui(ui, |ui| {
-            for h in TileHeuristic::ALL {
-                if ui.selectable_label(h == chosen, h.label()).clicked() && h != chosen {
-                    app.commands.push(AppCommand::SlidingHeuristic(h));
-                }
-            }
-        });
-    if chosen == TileHeuristic::PatternDb {
-        if !pdb_possible {
-            ui.label(
-                "Pattern databases need a board of at most 16 squares; linear conflict stands in.",
-            );
-        } else if pdb_ready {
-            ui.label("Pattern databases ready.");
-        } else if let Some(progress) = app.pattern_db_progress() {
-            ui.add(
-                egui::ProgressBar::new(progress as f32)
-                    .show_percentage()
-                    .text(format!(
-                        "building pattern databases {:.0}%",
-                        progress * 100.0
-                    )),
-            );
-        }
-    }
-    ui.label("Click a tile next to the blank, or use the arrow keys.");
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(played > 0, egui::Button::new("Undo move"))
-            .clicked()
-        {
-            app.commands.push(AppCommand::SlidingUndo);
-        }
-        ui.label(format!("{played} moves played"));
-    });
-    ui.horizontal(|ui| {
-        if ui
-            .button("Scramble")
-            .on_hover_text("a random walk from the goal (seeded)")
-            .clicked()
-        {
-            app.commands.push(AppCommand::SlidingScrambleWalk);
-        }
-        let label = ui.label("moves");
-        ui.add(egui::DragValue::new(&mut app.settings.scramble_moves).range(1..=10_000))
-            .labelled_by(label.id);
-    });
-    ui.horizontal(|ui| {
-        if ui
-            .button("Random board")
-            .on_hover_text("a uniformly random solvable board (seeded)")
-            .clicked()
-        {
-            app.commands.push(AppCommand::SlidingScrambleUniform);
-        }
-        if ui
-            .add_enabled(app.can_unscramble(), egui::Button::new("Unscramble"))
-            .on_hover_text("play the last scramble backwards")
-            .clicked()
-        {
-            app.commands.push(AppCommand::SlidingUnscramble);
-        }
-    });
-    match solvable {
-        _ if solved => {
-            ui.label(RichText::new("Solved!").strong());
-        }
-        Ok(()) => {}
-        Err(reason) => {
-            ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
-        }
-    }
-    // Arrow keys slide the tile that moves that way, unless a text field has the keyboard.
-    if !ui.ctx().egui_wants_keyboard_input() {
-        let keys = [
-            (egui::Key::ArrowUp, Side::Up),
-            (egui::Key::ArrowDown, Side::Down),
-            (egui::Key::ArrowLeft, Side::Left),
-            (egui::Key::ArrowRight, Side::Right),
-        ];
-        for (key, side) in keys {
-            if ui.input(|i| i.key_pressed(key)) {
-                app.commands.push(AppCommand::SlidingKey(side));
-            }
-        }
-    }
-}
-
 /// "Rows" and "Columns" fields for a board now `size` (rows, columns), each side within
 /// `sides`. Returns the new size when the user changed it.
-fn size_ui(
+pub(crate) fn size_ui(
     ui: &mut egui::Ui,
     size: (usize, usize),
     sides: std::ops::RangeInclusive<usize>,

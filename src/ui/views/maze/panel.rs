@@ -3,15 +3,11 @@
 
 use eframe::egui::{self, RichText};
 
-use crate::app::grid::{Brush, GridCommand};
+use super::{Brush, Command, MazeView};
 use crate::app::{AppCommand, PuzzleLabApp};
 use crate::puzzles::maze::generate::{Generator, MAX_CELLS};
 use crate::puzzles::maze::percolation::SQUARE_LATTICE_THRESHOLD;
 use crate::puzzles::maze::{self, Connectivity, GridHeuristic, Maze, Percolation};
-
-fn grid(app: &mut PuzzleLabApp, command: GridCommand) {
-    app.push(AppCommand::Grid(command));
-}
 
 /// What the side panel shows of the maze: its size and movement rules, copied each frame
 /// (the squares are not: a frame's work must not grow with the grid).
@@ -39,29 +35,29 @@ impl Shown {
 }
 
 /// The grid maze's sections of the side panel.
-pub(super) fn maze_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(maze) = app.maze().map(Shown::of) else {
+pub(super) fn maze_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(maze) = super::maze(app).map(Shown::of) else {
         return;
     };
-    edit_ui(app, ui, &maze);
+    edit_ui(view, app, ui, &maze);
     ui.separator();
     movement_ui(app, ui, &maze);
-    let animating = app.generation_progress().is_some();
+    let animating = view.generation_progress().is_some();
     egui::CollapsingHeader::new("Generate a maze")
         .id_salt("generate")
         .open(animating.then_some(true))
-        .show(ui, |ui| generate_ui(app, ui));
+        .show(ui, |ui| generate_ui(view, app, ui));
     egui::CollapsingHeader::new("Percolation")
         .id_salt("percolation")
         .default_open(maze.percolation != Percolation::Off)
-        .show(ui, |ui| percolation_ui(app, ui, &maze));
+        .show(ui, |ui| percolation_ui(view, app, ui, &maze));
     egui::CollapsingHeader::new("Moving AI scenario")
         .id_salt("scenario")
-        .open(app.scenario_position().is_some().then_some(true))
-        .show(ui, |ui| scenario_ui(app, ui));
+        .open(view.scenario_position().is_some().then_some(true))
+        .show(ui, |ui| scenario_ui(view, app, ui));
 }
 
-fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
+fn edit_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
     ui.label(
         RichText::new(
             "Paint by dragging; drag the start (green) or a goal (yellow) to move it. \
@@ -69,7 +65,7 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
         )
         .weak(),
     );
-    let brush = app.grid_settings().brush;
+    let brush = view.settings.brush;
     ui.horizontal_wrapped(|ui| {
         ui.label("Brush:");
         for (b, name, tip) in [
@@ -86,7 +82,7 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
                 .on_hover_text(tip)
                 .clicked()
             {
-                grid(app, GridCommand::Brush(b));
+                app.push_view(Command::Brush(b));
             }
         }
         let terrain = matches!(brush, Brush::Terrain(n) if n > 1);
@@ -95,7 +91,7 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
             .on_hover_text("Paint a terrain cost, paid on entering the square")
             .clicked()
         {
-            grid(app, GridCommand::Brush(Brush::Terrain(5)));
+            app.push_view(Command::Brush(Brush::Terrain(5)));
         }
     });
     if let Brush::Terrain(n) = brush
@@ -104,7 +100,7 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
         let mut cost = n;
         ui.add(egui::Slider::new(&mut cost, 2..=maze::MAX_COST).text("terrain cost"));
         if cost != n {
-            grid(app, GridCommand::Brush(Brush::Terrain(cost)));
+            app.push_view(Command::Brush(Brush::Terrain(cost)));
         }
     }
     ui.horizontal(|ui| {
@@ -127,17 +123,17 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
             .on_hover_text("Zoom out to the whole grid")
             .clicked()
         {
-            grid(app, GridCommand::FitView);
+            app.push(AppCommand::FitView);
         }
     });
     ui.horizontal(|ui| {
         let sides = maze::MIN_SIDE..=maze::MAX_EDIT_SIDE;
-        if let Some((rows, cols)) = super::size_ui(ui, (maze.rows, maze.cols), sides) {
-            app.push(AppCommand::MazeResize(rows, cols));
+        if let Some((rows, cols)) = crate::ui::size_ui(ui, (maze.rows, maze.cols), sides) {
+            app.push_view(Command::Resize(rows, cols));
         }
     });
     ui.add(
-        egui::Slider::new(&mut app.settings.density, 0.0..=1.0)
+        egui::Slider::new(&mut view.settings.density, 0.0..=1.0)
             .fixed_decimals(2)
             .text("density"),
     );
@@ -152,21 +148,21 @@ fn edit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
             .on_hover_text("Block each square with the chosen density, from the seed")
             .clicked()
         {
-            app.push(AppCommand::MazeRandom);
+            app.push_view(Command::Random);
         }
         if ui
             .button("Revert")
             .on_hover_text("Invert every square")
             .clicked()
         {
-            app.push(AppCommand::MazeInvert);
+            app.push_view(Command::Invert);
         }
         if ui
             .button("Clear")
             .on_hover_text("Free every square")
             .clicked()
         {
-            app.push(AppCommand::MazeClear);
+            app.push_view(Command::Clear);
         }
     });
 }
@@ -179,7 +175,7 @@ fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
             (Connectivity::Eight, "8 directions"),
         ] {
             if ui.radio(maze.connectivity == c, name).clicked() {
-                grid(app, GridCommand::Connectivity(c));
+                app.push_view(Command::Connectivity(c));
             }
         }
     });
@@ -193,7 +189,7 @@ fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
         )
         .changed()
     {
-        grid(app, GridCommand::CornerCutting(cut));
+        app.push_view(Command::CornerCutting(cut));
     }
     let current = maze.heuristic;
     let label = |h: GridHeuristic| {
@@ -208,14 +204,14 @@ fn movement_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
         .show_ui(ui, |ui| {
             for h in GridHeuristic::ALL {
                 if ui.selectable_label(h == current, label(h)).clicked() && h != current {
-                    grid(app, GridCommand::Heuristic(h));
+                    app.push_view(Command::Heuristic(h));
                 }
             }
         });
 }
 
-fn generate_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let settings = &mut app.settings.grid;
+fn generate_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let settings = &mut view.settings;
     egui::ComboBox::from_label("Generator")
         .selected_text(settings.generator.label())
         .show_ui(ui, |ui| {
@@ -250,19 +246,19 @@ fn generate_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         })
         .inner;
     if generate {
-        grid(app, GridCommand::Generate);
+        app.push_view(Command::Generate);
     }
-    if let Some(progress) = app.generation_progress() {
+    if let Some(progress) = view.generation_progress() {
         ui.horizontal(|ui| {
             ui.add(egui::ProgressBar::new(progress).desired_width(160.0));
             if ui.button("Finish").clicked() {
-                grid(app, GridCommand::FinishGeneration);
+                app.push_view(Command::FinishGeneration);
             }
         });
     }
 }
 
-fn percolation_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
+fn percolation_ui(view: &MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
     let current = maze.percolation;
     let name = |p: Percolation| match p {
         Percolation::Off => "off (start to goals)",
@@ -278,27 +274,27 @@ fn percolation_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
                 Percolation::LeftRight,
             ] {
                 if ui.selectable_label(p == current, name(p)).clicked() && p != current {
-                    grid(app, GridCommand::Percolation(p));
+                    app.push_view(Command::Percolation(p));
                 }
             }
         });
     ui.horizontal(|ui| {
-        let mut show = app.cluster().is_some();
+        let mut show = view.show_cluster;
         if ui
             .checkbox(&mut show, "Show percolating cluster")
             .on_hover_text("Free squares joined to both opposite sides")
             .changed()
         {
-            grid(app, GridCommand::ShowCluster(show));
+            app.push_view(Command::ShowCluster(show));
         }
     });
     if ui.button("Percolation experiment…").clicked() {
-        grid(app, GridCommand::ExperimentWindow(true));
+        app.push_view(Command::ExperimentWindow(true));
     }
 }
 
-fn scenario_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let position = app
+fn scenario_ui(view: &MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let position = view
         .scenario_position()
         .map(|(name, i, n)| (name.to_owned(), i, n));
     match position {
@@ -308,7 +304,7 @@ fn scenario_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .on_hover_text("A .scen file; its map is found beside it or opened before")
                 .clicked()
             {
-                grid(app, GridCommand::OpenScenarioDialog);
+                app.push(AppCommand::OpenDialog);
             }
         }
         Some((name, i, n)) => {
@@ -319,19 +315,19 @@ fn scenario_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     .add_enabled(i > 0, egui::Button::new("Previous problem"))
                     .clicked()
                 {
-                    grid(app, GridCommand::ScenarioProblem(i - 1));
+                    app.push_view(Command::ScenarioProblem(i - 1));
                 }
                 if ui
                     .add_enabled(i + 1 < n, egui::Button::new("Next problem"))
                     .clicked()
                 {
-                    grid(app, GridCommand::ScenarioProblem(i + 1));
+                    app.push_view(Command::ScenarioProblem(i + 1));
                 }
                 if ui.button("Close scenario").clicked() {
-                    grid(app, GridCommand::CloseScenario);
+                    app.push_view(Command::CloseScenario);
                 }
             });
-            if let Some(optimal) = app.scenario_optimal() {
+            if let Some(optimal) = view.scenario_optimal() {
                 let verdict = app.result().filter(|r| r.solved).map(|r| {
                     if (r.cost - optimal).abs() <= 1e-4 {
                         format!("computed {:.4}: matches", r.cost)
@@ -349,8 +345,8 @@ fn scenario_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 /// The percolation experiment's window: its settings, Run and Stop, and the curve.
-pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
-    if !app.grid.experiment_window {
+pub(super) fn experiment_window(view: &mut MazeView, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    if !view.experiment_window {
         return;
     }
     let mut open = true;
@@ -363,7 +359,7 @@ pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                  (breadth-first, from every free top square to any free bottom square); the \
                  plot shows the fraction that percolate.",
             );
-            let s = &mut app.settings.grid;
+            let s = &mut view.settings;
             ui.horizontal(|ui| {
                 let label = ui.label("side");
                 ui.add(egui::DragValue::new(&mut s.experiment_side).range(4..=256))
@@ -375,16 +371,16 @@ pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                 ui.add(egui::DragValue::new(&mut s.experiment_steps).range(2..=200))
                     .labelled_by(label.id);
             });
-            let running = app.grid.experiment.as_ref().is_some_and(|e| e.is_running());
+            let running = view.experiment.as_ref().is_some_and(|e| e.is_running());
             ui.horizontal(|ui| {
                 if running {
                     if ui.button("Stop").clicked() {
-                        grid(app, GridCommand::StopExperiment);
+                        app.push_view(Command::StopExperiment);
                     }
                 } else if ui.button("Run").clicked() {
-                    grid(app, GridCommand::RunExperiment);
+                    app.push_view(Command::RunExperiment);
                 }
-                if let Some(e) = &app.grid.experiment {
+                if let Some(e) = &view.experiment {
                     ui.add(
                         egui::ProgressBar::new(e.points.len() as f32 / e.expected as f32)
                             .desired_width(260.0)
@@ -395,7 +391,7 @@ pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                     );
                 }
             });
-            let points: Vec<[f64; 2]> = app
+            let points: Vec<[f64; 2]> = view
                 .experiment_points()
                 .unwrap_or_default()
                 .iter()
@@ -423,6 +419,6 @@ pub(super) fn experiment_window(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                 });
         });
     if !open {
-        grid(app, GridCommand::ExperimentWindow(false));
+        app.push_view(Command::ExperimentWindow(false));
     }
 }

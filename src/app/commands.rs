@@ -1,0 +1,350 @@
+//! The commands every puzzle type shares, applied at the end of the frame, and the editing
+//! that goes with them: stopping the search before an edit, the undo history, replacing the
+//! puzzle and keeping the type's view in step with it.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui;
+
+use super::files::DialogKind;
+use super::{AppCommand, PuzzleLabApp, SearchView, Transition, pick_algorithm, race};
+use crate::puzzles::{self, Puzzle};
+use crate::results;
+use crate::solver::Command as SolverCommand;
+
+/// How many edits can be undone.
+pub const UNDO_LIMIT: usize = 50;
+
+impl PuzzleLabApp {
+    /// Carries out one command now.
+    pub fn apply(&mut self, command: AppCommand) {
+        match command {
+            AppCommand::SelectType(t) => {
+                if t.name != self.puzzle.puzzle_type().name {
+                    self.replace_puzzle(t.default_puzzle(), None);
+                    self.set_status(format!("Opened {} ({}).", t.label, t.shipped[0].file));
+                }
+            }
+            AppCommand::OpenShipped(t, shipped) => match (t.parse_text)(shipped.text) {
+                Ok(p) => {
+                    self.replace_puzzle(p, None);
+                    self.set_status(format!("Opened {}.", shipped.file));
+                }
+                Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
+            },
+            AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
+            AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
+            // A file a type's view opens itself (a Moving AI scenario opens with its map).
+            AppCommand::OpenPath(path) if self.view_claims(&path) => self.open_in_view(&path),
+            AppCommand::OpenPath(path) => match puzzles::load_file(&path, None) {
+                Ok(p) => {
+                    self.set_status(format!("Opened {}.", path.display()));
+                    self.replace_puzzle(p, Some(path));
+                }
+                Err(e) => self.set_error(format!("Could not open: {e}")),
+            },
+            AppCommand::Save => match self.settings.path.clone() {
+                Some(path) => self.save_to(&path),
+                None => self.spawn_dialog(DialogKind::Save),
+            },
+            AppCommand::SaveTo(path) => self.save_to(&path),
+            AppCommand::SetAlgorithm(a) => {
+                if a != self.algorithm {
+                    self.stop_run();
+                    self.algorithm = a;
+                    self.settings.algorithm = Some(a);
+                }
+            }
+            AppCommand::Start => self.start(false),
+            AppCommand::Stop => {
+                // Acts at once: the flag is set now, and the window says so in the next
+                // frame, with the figures shown at the click; the solver's final report
+                // (within about 10 ms) brings the figures at the moment it stopped.
+                if let Some(run) = &self.run {
+                    run.handle.stop();
+                    self.view.current = None;
+                    self.set_status(format!(
+                        "Stopped after {} expansions.",
+                        self.view.stats.expanded
+                    ));
+                }
+            }
+            AppCommand::Pause => {
+                if let Some(run) = &mut self.run {
+                    run.handle.send(SolverCommand::Pause);
+                    run.is_paused = true;
+                }
+            }
+            AppCommand::Resume => {
+                if let Some(run) = &mut self.run {
+                    run.handle.send(SolverCommand::Resume);
+                    run.is_paused = false;
+                }
+            }
+            AppCommand::Step => match &mut self.run {
+                Some(run) => {
+                    if !run.is_paused {
+                        run.handle.send(SolverCommand::Pause);
+                        run.is_paused = true;
+                    }
+                    run.handle.send(SolverCommand::Step);
+                }
+                None => self.start(true),
+            },
+            AppCommand::SetSpeed(speed, full) => {
+                self.settings.speed = speed;
+                self.settings.full_speed = full;
+                if let Some(run) = &self.run {
+                    run.handle.send(SolverCommand::SetSpeed(self.speed()));
+                }
+            }
+            AppCommand::Paint(cell, value) => {
+                // Puzzles with their own undo slide the painted piece into place instead.
+                let before = (!self.uses_app_undo).then(|| self.puzzle.picture());
+                if self.edit_puzzle(|p| p.paint(cell, value))
+                    && let Some(before) = before
+                {
+                    self.edit_slide = Some((before, self.now));
+                }
+            }
+            AppCommand::Undo => self.undo(),
+            AppCommand::Redo => self.redo(),
+            AppCommand::View(command) => self.with_view(|view, app| view.apply(app, command)),
+            AppCommand::FitView => {
+                self.zoom = 1.0;
+                self.pan = egui::Vec2::ZERO;
+            }
+            AppCommand::ExportResults(path) => match results::export(&self.results, &path) {
+                Ok(()) => self.set_status(format!(
+                    "Exported {} results to {}.",
+                    self.results.len(),
+                    path.display()
+                )),
+                Err(e) => self.set_error(format!("Could not export to {}: {e}", path.display())),
+            },
+            AppCommand::ExportDialog => self.spawn_dialog(DialogKind::Export),
+            AppCommand::ClearResults => self.results.clear(),
+            AppCommand::RaceToggle(a) => {
+                if let Some(i) = self.race_choice.iter().position(|b| b.same_kind(a)) {
+                    self.race_choice.remove(i);
+                } else if self.race_choice.len() < *race::RACERS.end() {
+                    self.race_choice.push(a);
+                }
+            }
+            AppCommand::StartRace => self.start_race(),
+            AppCommand::StopRace => {
+                if let Some(r) = &self.race {
+                    r.stop();
+                }
+            }
+            AppCommand::CloseRace => self.race = None,
+            AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
+            AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
+            AppCommand::ExportCanvas(path) => self.export_canvas(path),
+            AppCommand::ExportMoves(path) => self.export_moves(&path),
+            AppCommand::ShowStep(n) => {
+                let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+                let n = n.min(moves);
+                // One move forward or back slides; a jump shows the position at once.
+                self.transition = (n.abs_diff(self.shown_moves) == 1).then_some(Transition {
+                    from: self.shown_moves,
+                    to: n,
+                    started: self.now,
+                });
+                self.shown_moves = n;
+            }
+            AppCommand::Play(on) => {
+                let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+                if on && self.shown_moves >= moves {
+                    // Playing from the end starts again from the beginning.
+                    self.shown_moves = 0;
+                    self.transition = None;
+                }
+                self.playing = on && moves > 0;
+                self.played_at = None;
+            }
+        }
+    }
+
+    /// Before an edit: stop the search and forget its picture.
+    pub(crate) fn before_edit(&mut self) {
+        self.race = None;
+        if self.run.is_some() {
+            self.stop_run();
+            self.set_status("Search stopped: the puzzle was edited.");
+        }
+    }
+
+    /// After an edit: the old search no longer describes the puzzle.
+    pub(crate) fn after_edit(&mut self) {
+        self.result = None;
+        self.shown_moves = 0;
+        self.transition = None;
+        self.playing = false;
+        // A blank view of the same size is kept: rebuilding it for every square painted
+        // would be slow on a large grid.
+        if !self.view.is_blank_for(self.puzzle.dims()) {
+            self.view = SearchView::for_puzzle(self.puzzle.as_ref());
+        }
+        self.revision += 1;
+        self.puzzle_dirty = true;
+    }
+
+    /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles
+    /// without an undo of their own) and forgets the search if `edit` says the puzzle changed.
+    /// Returns whether it changed.
+    pub(crate) fn edit_puzzle(&mut self, edit: impl FnOnce(&mut dyn Puzzle) -> bool) -> bool {
+        self.before_edit();
+        let before = self.uses_app_undo.then(|| self.puzzle.clone_box());
+        if !edit(self.puzzle.as_mut()) {
+            return false;
+        }
+        if let Some(before) = before {
+            self.record_undo(before);
+        }
+        self.after_edit();
+        true
+    }
+
+    /// Puts `puzzle` on screen (opened from `path`, if it was): the search, the undo history
+    /// and the canvas's zoom start afresh, and the view follows the puzzle's type.
+    pub(crate) fn replace_puzzle(&mut self, puzzle: Box<dyn Puzzle>, path: Option<PathBuf>) {
+        self.stop_run();
+        self.history.clear();
+        self.future.clear();
+        self.zoom = 1.0;
+        self.pan = egui::Vec2::ZERO;
+        self.race = None;
+        self.edit_slide = None;
+        self.puzzle = puzzle;
+        self.settings.path = path;
+        self.algorithm = pick_algorithm(self.puzzle.as_ref(), self.settings.algorithm);
+        self.sync_view();
+        if let Some(view) = &mut self.type_view {
+            view.puzzle_replaced();
+        }
+        self.after_edit();
+    }
+
+    /// Keeps `before` (the puzzle before an edit that changed it) for undo: once per pointer
+    /// stroke, so a whole drag undoes at once.
+    fn record_undo(&mut self, before: Box<dyn Puzzle>) {
+        let continuing = self.stroke.as_ref().is_some_and(|s| s.recorded);
+        if let Some(stroke) = &mut self.stroke {
+            stroke.recorded = true;
+        }
+        if continuing {
+            return;
+        }
+        if self.history.len() >= UNDO_LIMIT {
+            self.history.remove(0);
+        }
+        self.history.push(before);
+        self.future.clear();
+    }
+
+    /// Takes back the last edit: from the app's history, or the view's own undo.
+    fn undo(&mut self) {
+        if !self.uses_app_undo {
+            self.with_view(|view, app| view.undo(app));
+            return;
+        }
+        let Some(previous) = self.history.pop() else {
+            self.set_status("Nothing to undo.");
+            return;
+        };
+        self.before_edit();
+        let now = std::mem::replace(&mut self.puzzle, previous);
+        self.future.push(now);
+        self.after_edit();
+        self.set_status("Undone.");
+    }
+
+    /// Makes again the last edit taken back.
+    fn redo(&mut self) {
+        if !self.uses_app_undo {
+            self.with_view(|view, app| view.redo(app));
+            return;
+        }
+        let Some(next) = self.future.pop() else {
+            self.set_status("Nothing to redo.");
+            return;
+        };
+        self.before_edit();
+        let now = std::mem::replace(&mut self.puzzle, next);
+        self.history.push(now);
+        self.after_edit();
+        self.set_status("Redone.");
+    }
+
+    /// Whether an edit can be undone from the app's history.
+    pub fn can_undo(&self) -> bool {
+        !self.history.is_empty()
+    }
+
+    /// Whether an undone edit can be redone.
+    pub fn can_redo(&self) -> bool {
+        !self.future.is_empty()
+    }
+
+    /// Runs `f` with the view taken out of the app (so it can change the app), puts it back,
+    /// then makes the view follow the puzzle's type again (`f` may have changed it).
+    pub(crate) fn with_view(
+        &mut self,
+        f: impl FnOnce(&mut Box<dyn super::TypeView>, &mut PuzzleLabApp),
+    ) {
+        if let Some(mut view) = self.type_view.take() {
+            self.view_out = true;
+            f(&mut view, self);
+            self.view_out = false;
+            self.type_view = Some(view);
+            self.sync_view();
+        }
+    }
+
+    /// Makes the view match the puzzle's type (through the registry the UI installed): the
+    /// view of the type on screen is kept, another type's is replaced; its settings are
+    /// kept in [`super::Settings::views`].
+    pub(crate) fn sync_view(&mut self) {
+        let name = self.puzzle.puzzle_type().name;
+        self.sync_view_to(name);
+    }
+
+    fn sync_view_to(&mut self, name: &'static str) {
+        let Some(registry) = self.views.filter(|_| !self.view_out) else {
+            return;
+        };
+        if self
+            .type_view
+            .as_ref()
+            .is_some_and(|v| v.type_name() == name)
+        {
+            return;
+        }
+        if let Some(old) = self.type_view.take()
+            && let Some(settings) = old.settings()
+        {
+            self.settings
+                .views
+                .insert(old.type_name().to_owned(), settings);
+        }
+        self.type_view = (registry.make)(name, self.settings.views.get(name));
+        self.uses_app_undo = self.type_view.as_ref().is_none_or(|v| v.uses_app_undo());
+    }
+
+    /// Whether a type's view opens `path` itself (see [`super::ViewRegistry::claims`]).
+    fn view_claims(&self, path: &Path) -> bool {
+        self.views.is_some_and(|r| (r.claims)(path).is_some())
+    }
+
+    /// Opens `path` in the view of the type that claims it.
+    fn open_in_view(&mut self, path: &Path) {
+        let Some(name) = self.views.and_then(|r| (r.claims)(path)) else {
+            return;
+        };
+        self.sync_view_to(name);
+        // The view opens a puzzle of its type, or fails and leaves the old one: either way
+        // the view then follows the puzzle on screen.
+        self.with_view(|view, app| view.open_path(app, path));
+    }
+}

@@ -1,0 +1,200 @@
+//! Files: saving the puzzle, native file dialogs on their own threads, dropped files, and
+//! exports of the canvas and the solution.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui;
+
+use super::{AppCommand, PuzzleLabApp, Settings, Status, export};
+use crate::puzzles;
+
+/// What a file dialog answered.
+pub(super) enum DialogAnswer {
+    Open(PathBuf),
+    Save(PathBuf),
+    Export(PathBuf),
+    Canvas(PathBuf),
+    Moves(PathBuf),
+}
+
+/// Which file dialog to show.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum DialogKind {
+    Open,
+    Save,
+    Export,
+    Canvas,
+    Moves,
+}
+
+impl PuzzleLabApp {
+    /// Asks for a screenshot of the next frame and saves the canvas's part of it as PNG at
+    /// `path`; the outcome comes back to the status bar.
+    pub(super) fn export_canvas(&mut self, path: PathBuf) {
+        let (Some(ctx), Some(rect)) = (self.repaint.clone(), self.canvas_rect) else {
+            self.set_error("Nothing to export yet: the canvas has not been drawn.");
+            return;
+        };
+        let tx = self.notice_tx.clone();
+        let pixels_per_point = ctx.pixels_per_point();
+        let wake = ctx.clone();
+        ctx.request_screenshot(move |image| {
+            let picture = export::crop(&image, rect, pixels_per_point);
+            let notice = match export::write_png(&picture, &path) {
+                Ok(()) => Status {
+                    text: format!(
+                        "Saved a {} x {} picture of the canvas to {}.",
+                        picture.size[0],
+                        picture.size[1],
+                        path.display()
+                    ),
+                    is_error: false,
+                },
+                Err(e) => Status {
+                    text: format!("Could not save {}: {e}", path.display()),
+                    is_error: true,
+                },
+            };
+            let _ = tx.send(notice);
+            wake.request_repaint();
+        });
+        ctx.request_repaint();
+    }
+
+    /// Writes the solution's moves, one numbered move a line after a header, to `path`.
+    pub(super) fn export_moves(&mut self, path: &Path) {
+        let Some(report) = self.result.as_ref().filter(|r| r.solved) else {
+            self.set_error("No solution to export: solve the puzzle first.");
+            return;
+        };
+        let mut text = format!(
+            "# {} solved by {}: {} moves, cost {}{}\n",
+            report.puzzle_type,
+            report.algorithm.label(),
+            report.moves.len(),
+            crate::search::format_cost(report.cost),
+            if report.optimal { " (optimal)" } else { "" }
+        );
+        for (i, mv) in report.moves.iter().enumerate() {
+            text += &format!("{}. {mv}\n", i + 1);
+        }
+        let tmp = path.with_extension("txt.tmp");
+        match std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+            Ok(()) => self.set_status(format!(
+                "Wrote {} moves to {}.",
+                report.moves.len(),
+                path.display()
+            )),
+            Err(e) => self.set_error(format!("Could not write {}: {e}", path.display())),
+        }
+    }
+
+    pub(super) fn save_to(&mut self, path: &Path) {
+        match puzzles::save_file(self.puzzle.as_ref(), path) {
+            Ok(()) => {
+                self.settings.path = Some(path.to_owned());
+                self.set_status(format!("Saved {}.", path.display()));
+            }
+            Err(e) => self.set_error(format!("Could not save {}: {e}", path.display())),
+        }
+    }
+
+    /// Shows a native file dialog on its own thread (it blocks while open), so the window
+    /// keeps painting; the answer comes back over a channel.
+    pub(super) fn spawn_dialog(&mut self, kind: DialogKind) {
+        let tx = self.dialog_tx.clone();
+        let ctx = self.repaint.clone();
+        let dir = self
+            .settings
+            .path
+            .as_ref()
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .or_else(|| std::env::current_dir().ok().map(|d| d.join("puzzles")));
+        let spawned = std::thread::Builder::new()
+            .name("file-dialog".into())
+            .spawn(move || {
+                let mut dialog = match kind {
+                    DialogKind::Export => rfd::FileDialog::new()
+                        .add_filter("CSV", &["csv"])
+                        .add_filter("JSON", &["json"]),
+                    DialogKind::Canvas => rfd::FileDialog::new().add_filter("PNG", &["png"]),
+                    DialogKind::Moves => rfd::FileDialog::new().add_filter("Text", &["txt"]),
+                    _ => rfd::FileDialog::new()
+                        .add_filter("Puzzle files", &["txt", "json", "map", "scen"])
+                        .add_filter("All files", &["*"]),
+                };
+                if let Some(dir) = dir.filter(|d| d.is_dir()) {
+                    dialog = dialog.set_directory(dir);
+                }
+                let answer = match kind {
+                    DialogKind::Save => dialog
+                        .set_file_name("puzzle.json")
+                        .save_file()
+                        .map(DialogAnswer::Save),
+                    DialogKind::Export => dialog
+                        .set_file_name("results.csv")
+                        .save_file()
+                        .map(DialogAnswer::Export),
+                    DialogKind::Canvas => dialog
+                        .set_file_name("canvas.png")
+                        .save_file()
+                        .map(DialogAnswer::Canvas),
+                    DialogKind::Moves => dialog
+                        .set_file_name("solution.txt")
+                        .save_file()
+                        .map(DialogAnswer::Moves),
+                    DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
+                };
+                if let Some(answer) = answer {
+                    let _ = tx.send(answer);
+                    if let Some(ctx) = ctx {
+                        ctx.request_repaint();
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            self.set_error(format!("Could not open the file dialog: {e}"));
+        }
+    }
+
+    pub(super) fn receive_dialogs(&mut self) {
+        while let Ok(answer) = self.dialog_rx.try_recv() {
+            self.commands.push(match answer {
+                DialogAnswer::Open(path) => AppCommand::OpenPath(path),
+                DialogAnswer::Save(path) => AppCommand::SaveTo(path),
+                DialogAnswer::Export(path) => AppCommand::ExportResults(path),
+                DialogAnswer::Canvas(path) => AppCommand::ExportCanvas(path),
+                DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
+            });
+        }
+        while let Ok(notice) = self.notice_rx.try_recv() {
+            self.status = notice;
+        }
+    }
+
+    pub(super) fn receive_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            self.commands.push(AppCommand::OpenPath(path));
+        }
+    }
+
+    /// Writes the puzzle into the settings, if it changed since last time.
+    pub(super) fn remember_puzzle(&mut self) {
+        if std::mem::take(&mut self.puzzle_dirty) {
+            self.settings.puzzle_json = Some(self.puzzle.to_json().to_string());
+        }
+    }
+
+    /// The settings as they would be saved now (the puzzle written in).
+    pub fn settings_to_save(&mut self) -> &Settings {
+        self.remember_puzzle();
+        &self.settings
+    }
+}

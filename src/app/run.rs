@@ -1,0 +1,239 @@
+//! Running searches: starting and stopping the solver thread, taking its events under the
+//! frame's budget, a race of several algorithms, and solution playback.
+
+use std::sync::Arc;
+
+use eframe::egui;
+
+use super::{AppCommand, MAX_PLAYBACK_RATE, PuzzleLabApp, Run, SearchView, race};
+use crate::puzzles::Report;
+use crate::results::ResultRow;
+use crate::search::{Algorithm, Outcome};
+use crate::solver::{Event, SolverHandle};
+
+/// How long a frame may spend taking a race's events.
+const RACE_DRAIN_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
+
+impl PuzzleLabApp {
+    /// Advances automatic playback by one move each 1/rate seconds, and keeps frames coming
+    /// while a move slides.
+    pub(super) fn tick_playback(&mut self, ctx: &egui::Context) {
+        if self.edit_transition().is_some() {
+            ctx.request_repaint();
+        }
+        let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+        if self.playing {
+            // As many moves as are due at the rate (from 0.5 to 100,000 a second): one a
+            // frame slides, more jump; the work of a step is the squares it changes.
+            let interval = 1.0 / self.settings.playback_rate.clamp(0.1, MAX_PLAYBACK_RATE);
+            let last = *self.played_at.get_or_insert(self.now - interval);
+            let due = ((self.now - last) / interval).floor();
+            if self.shown_moves >= moves {
+                self.playing = false;
+            } else if due >= 1.0 {
+                let steps = (due as usize).min(moves - self.shown_moves);
+                self.played_at = Some(last + due * interval);
+                self.apply(AppCommand::ShowStep(self.shown_moves + steps));
+            }
+        }
+        if self.playing || self.transition().is_some() {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Takes the solver's events under a time budget and applies them to the view.
+    pub(super) fn receive_events(&mut self) {
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        // A large snapshot may be applied over several frames: each frame applies what fits
+        // in its budget, and takes the next event only when the last is applied whole.
+        let deadline = std::time::Instant::now() + self.work_budget;
+        let mut last = None;
+        loop {
+            if run.handle.is_stopping() {
+                run.pending = None;
+            }
+            if let Some((progress, cursor)) = &mut run.pending {
+                if !self.view.apply_some(progress, cursor, Some(deadline)) {
+                    break;
+                }
+                run.pending = None;
+            }
+            if std::time::Instant::now() >= deadline {
+                break;
+            }
+            match run.handle.next_event() {
+                None => break,
+                Some(Event::Progress(progress)) => run.pending = Some((progress, 0)),
+                Some(event) => {
+                    last = Some(event);
+                    break;
+                }
+            }
+        }
+        match last {
+            Some(Event::Finished(report)) => self.finish(report),
+            Some(Event::Failed(message)) => self.set_error(format!("Search failed: {message}")),
+            _ => {}
+        }
+        if self.run.as_ref().is_some_and(|r| r.handle.is_finished()) {
+            self.run = None;
+        }
+    }
+
+    fn finish(&mut self, report: Report) {
+        self.view.stats = report.stats.clone();
+        self.view.current = None;
+        self.view.path.clear();
+        let text = match report.outcome {
+            Outcome::Found => {
+                let mut text = format!(
+                    "Solved: {} moves, cost {} ({}), {} states expanded in {:.1} ms.",
+                    report.moves.len(),
+                    crate::search::format_cost(report.cost),
+                    if report.optimal {
+                        "optimal"
+                    } else {
+                        "not guaranteed optimal"
+                    },
+                    report.stats.expanded,
+                    report.stats.elapsed_ms
+                );
+                for note in &report.notes {
+                    text += &format!(" {note}.");
+                }
+                text
+            }
+            Outcome::NotFound => format!(
+                "No path: the goal cannot be reached. All {} reachable states were explored.",
+                report.stats.expanded
+            ),
+            Outcome::Cancelled => {
+                format!("Stopped after {} expansions.", report.stats.expanded)
+            }
+            Outcome::MemoryLimit | Outcome::Timeout => {
+                let message = report.message.clone().unwrap_or_default();
+                format!("Search {message}.")
+            }
+        };
+        if report.outcome.is_limit() {
+            self.set_error(text);
+        } else {
+            self.set_status(text);
+        }
+        let name = self.run_name();
+        self.results
+            .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
+        self.shown_moves = report.moves.len();
+        self.result = Some(report);
+    }
+
+    pub(super) fn start(&mut self, paused: bool) {
+        self.stop_run();
+        self.race = None;
+        self.result = None;
+        self.shown_moves = 0;
+        self.transition = None;
+        self.playing = false;
+        self.view = SearchView::for_puzzle(self.puzzle.as_ref());
+        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
+            Some(ctx) => Arc::new(move || ctx.request_repaint()),
+            None => Arc::new(|| {}),
+        };
+        match SolverHandle::spawn(
+            self.puzzle.clone_box(),
+            self.algorithm,
+            self.speed(),
+            paused,
+            self.limits(),
+            wake,
+        ) {
+            Ok(handle) => {
+                self.run = Some(Run {
+                    handle,
+                    is_paused: paused,
+                    pending: None,
+                });
+                // A run started paused expands its first state, then waits: that is the step.
+                self.set_status(format!("Searching with {}…", self.algorithm.label()));
+            }
+            Err(e) => self.set_error(format!("Could not start the solver thread: {e}")),
+        }
+    }
+
+    /// Stops the running search, if any, without waiting for it.
+    pub(crate) fn stop_run(&mut self) {
+        if let Some(run) = self.run.take() {
+            run.handle.stop();
+        }
+    }
+
+    /// Starts the chosen algorithms together (2 to 4 of those that apply), at the speed set.
+    pub(super) fn start_race(&mut self) {
+        let available = self.puzzle.algorithms();
+        let chosen: Vec<Algorithm> = self
+            .race_choice
+            .iter()
+            .copied()
+            .filter(|a| available.iter().any(|b| b.same_kind(*a)))
+            .collect();
+        if !race::RACERS.contains(&chosen.len()) {
+            self.set_error(format!(
+                "A race needs 2 to 4 algorithms that apply to this puzzle; {} chosen.",
+                chosen.len()
+            ));
+            return;
+        }
+        self.stop_run();
+        self.race = None;
+        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
+            Some(ctx) => Arc::new(move || ctx.request_repaint()),
+            None => Arc::new(|| {}),
+        };
+        match race::Race::start(
+            self.puzzle.as_ref(),
+            &chosen,
+            self.speed(),
+            self.limits(),
+            &wake,
+        ) {
+            Ok(r) => {
+                self.race = Some(r);
+                let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
+                self.set_status(format!("Racing {}…", names.join(" vs ")));
+            }
+            Err(e) => self.set_error(format!("Could not start the race: {e}")),
+        }
+    }
+
+    /// Takes the race's events; a lane that finishes adds its row to the results table.
+    pub(super) fn receive_race(&mut self) {
+        let Some(r) = &mut self.race else {
+            return;
+        };
+        let was_running = r.is_running();
+        let finished = r.drain(RACE_DRAIN_BUDGET);
+        let done = !r.is_running();
+        let name = self.run_name();
+        for report in finished {
+            self.results
+                .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
+        }
+        if was_running && done {
+            self.set_status("Race over: see each pane and the results table.");
+        }
+    }
+
+    /// The puzzle's name in the results table: its file, or its type.
+    pub(super) fn run_name(&self) -> String {
+        self.settings
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(
+                || self.puzzle.puzzle_type().label.to_owned(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+    }
+}

@@ -1,0 +1,313 @@
+//! Klotski: the move metric; playing by hand (drag a piece) with undo, redo and reset; and
+//! the layout editor (place, remove, target, goal, size, clear) with its own undo.
+
+use std::any::Any;
+
+use eframe::egui::{self, RichText};
+
+use super::Entry;
+use crate::app::{CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::puzzles::Cell;
+use crate::puzzles::klotski::{self, EditError, Klotski, Metric, Shape, Tool};
+
+/// The registry's entry.
+pub(super) const ENTRY: Entry = Entry {
+    name: klotski::TYPE.name,
+    make: |_| Box::new(KlotskiView::default()),
+    claims: super::claims_none,
+};
+
+/// How many layout edits can be taken back.
+const EDIT_HISTORY: usize = 100;
+
+/// Klotski's view: the editor's tool and the layouts before each edit.
+#[derive(Default)]
+struct KlotskiView {
+    /// The editor's tool; `None` when playing by hand.
+    tool: Option<Tool>,
+    /// Layouts before each layout edit, newest last (at most [`EDIT_HISTORY`]).
+    layout_history: Vec<Klotski>,
+}
+
+/// Klotski's commands.
+pub enum Command {
+    /// Count moves with this metric.
+    Metric(Metric),
+    /// Take back the last move played.
+    Undo,
+    /// Play again the last move taken back.
+    Redo,
+    /// Put the pieces back where they were loaded.
+    Reset,
+    /// Choose what a click on the board does; `None` plays (drags pieces).
+    Tool(Option<Tool>),
+    /// Apply the chosen editor tool at this cell.
+    Edit(Cell),
+    /// Change the board to (rows, columns).
+    Resize(usize, usize),
+    /// Remove every piece but the target.
+    Clear,
+    /// Take back the last layout edit.
+    UndoEdit,
+}
+
+fn klotski(app: &PuzzleLabApp) -> Option<&Klotski> {
+    app.puzzle().as_any().downcast_ref::<Klotski>()
+}
+
+/// Edits the puzzle if it is Klotski; `edit` says whether it changed.
+fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Klotski) -> bool) -> bool {
+    app.edit_puzzle(|p| p.as_any_mut().downcast_mut::<Klotski>().is_some_and(edit))
+}
+
+impl KlotskiView {
+    /// Klotski: the move metric, and playing by hand with undo, redo and reset.
+    fn panel_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        let Some(puzzle) = klotski(app) else {
+            return;
+        };
+        let metric = puzzle.metric();
+        ui.horizontal(|ui| {
+            ui.label("Count");
+            for (m, label, hint) in [
+                (
+                    Metric::Unit,
+                    "cell moves",
+                    "one piece moves one cell (116 for the classic)",
+                ),
+                (
+                    Metric::Piece,
+                    "piece moves",
+                    "one piece moves any distance (81 for the classic)",
+                ),
+            ] {
+                if ui.radio(metric == m, label).on_hover_text(hint).clicked() && metric != m {
+                    app.push_view(Command::Metric(m));
+                }
+            }
+        });
+        let tool = self.tool;
+        ui.horizontal(|ui| {
+            ui.label("Mode");
+            if ui.radio(tool.is_none(), "play by hand").clicked() && tool.is_some() {
+                app.push_view(Command::Tool(None));
+            }
+            if ui.radio(tool.is_some(), "edit layout").clicked() && tool.is_none() {
+                app.push_view(Command::Tool(Some(Tool::Place(Shape::Single))));
+            }
+        });
+        if let Some(tool) = tool {
+            self.editor_ui(app, ui, tool);
+            return;
+        }
+        let Some(puzzle) = klotski(app) else {
+            return;
+        };
+        ui.label("Drag a piece to slide it.");
+        let played = puzzle.moves_played();
+        let solved = puzzle.is_solved();
+        ui.horizontal(|ui| {
+            if ui.button("Undo").clicked() {
+                app.push_view(Command::Undo);
+            }
+            if ui.button("Redo").clicked() {
+                app.push_view(Command::Redo);
+            }
+            if ui.button("Reset").clicked() {
+                app.push_view(Command::Reset);
+            }
+            ui.label(format!("{played} moves played"));
+        });
+        if solved {
+            ui.label(RichText::new("Solved!").strong());
+        }
+    }
+
+    /// Klotski's layout editor: a tool per click (place a shape, remove, choose the target or its
+    /// goal), the board size, and Clear.
+    fn editor_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool) {
+        let Some(puzzle) = klotski(app) else {
+            return;
+        };
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Place");
+            for shape in Shape::ALL {
+                let chosen = Tool::Place(shape);
+                if ui
+                    .selectable_label(tool == chosen, shape.label())
+                    .on_hover_text("click a free cell: the piece's top-left cell goes there")
+                    .clicked()
+                {
+                    app.push_view(Command::Tool(Some(chosen)));
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            for (chosen, label, hint) in [
+                (Tool::Remove, "Remove", "click a piece to remove it"),
+                (
+                    Tool::Target,
+                    "Target",
+                    "click a piece to make it the target",
+                ),
+                (
+                    Tool::Goal,
+                    "Goal",
+                    "click where the target's top-left cell must end",
+                ),
+            ] {
+                if ui
+                    .selectable_label(tool == chosen, label)
+                    .on_hover_text(hint)
+                    .clicked()
+                {
+                    app.push_view(Command::Tool(Some(chosen)));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            if let Some((rows, cols)) = crate::ui::size_ui(ui, (rows, cols), 1..=klotski::MAX_SIDE)
+            {
+                app.push_view(Command::Resize(rows, cols));
+            }
+            if ui
+                .button("Clear")
+                .on_hover_text("remove every piece but the target")
+                .clicked()
+            {
+                app.push_view(Command::Clear);
+            }
+        });
+        let can_undo = !self.layout_history.is_empty();
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo edit"))
+            .clicked()
+        {
+            app.push_view(Command::UndoEdit);
+        }
+    }
+
+    /// Applies a layout edit, keeping the layout before it for "Undo edit", and reports a
+    /// refused one in the status bar.
+    fn edit_layout(
+        &mut self,
+        app: &mut PuzzleLabApp,
+        change: impl FnOnce(&mut Klotski) -> Result<(), EditError>,
+    ) {
+        let mut refused = None;
+        let mut before = None;
+        edit(app, |k| {
+            let previous = k.clone();
+            match change(k) {
+                Ok(()) => {
+                    before = Some(previous);
+                    true
+                }
+                Err(e) => {
+                    refused = Some(e);
+                    false
+                }
+            }
+        });
+        if let Some(previous) = before {
+            if self.layout_history.len() >= EDIT_HISTORY {
+                self.layout_history.remove(0);
+            }
+            self.layout_history.push(previous);
+        }
+        if let Some(e) = refused {
+            app.set_error(format!("Edit refused: {e}."));
+        }
+    }
+}
+
+impl TypeView for KlotskiView {
+    fn type_name(&self) -> &'static str {
+        klotski::TYPE.name
+    }
+
+    fn uses_app_undo(&self) -> bool {
+        false
+    }
+
+    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        self.panel_ui(app, ui);
+    }
+
+    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+        let Ok(command) = command.0.downcast::<Command>() else {
+            return;
+        };
+        match *command {
+            Command::Metric(metric) => {
+                edit(app, |k| {
+                    k.set_metric(metric);
+                    true
+                });
+            }
+            Command::Undo => self.undo(app),
+            Command::Redo => self.redo(app),
+            Command::Reset => {
+                edit(app, |k| {
+                    k.reset();
+                    true
+                });
+            }
+            Command::Tool(tool) => self.tool = tool,
+            Command::Edit(cell) => {
+                if let Some(tool) = self.tool {
+                    self.edit_layout(app, |k| k.apply_tool(tool, cell));
+                }
+            }
+            Command::Resize(rows, cols) => self.edit_layout(app, |k| k.resize(rows, cols)),
+            Command::Clear => self.edit_layout(app, Klotski::clear_pieces),
+            Command::UndoEdit => {
+                if let Some(previous) = self.layout_history.pop() {
+                    edit(app, |k| {
+                        *k = previous;
+                        true
+                    });
+                }
+            }
+        }
+    }
+
+    fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
+        // In the editor a click applies the tool and nothing paints; in play a drag moves
+        // the piece (the canvas's painting).
+        if self.tool.is_none() {
+            return false;
+        }
+        if let Pointer::Click(cell) = pointer {
+            app.push_view(Command::Edit(cell));
+        }
+        true
+    }
+
+    fn canvas_extras(&self, _app: &PuzzleLabApp, hover: Option<Cell>) -> CanvasExtras<'_> {
+        CanvasExtras {
+            ghost: match (self.tool, hover) {
+                (Some(Tool::Place(shape)), Some(cell)) => Some((cell, shape.size())),
+                _ => None,
+            },
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn undo(&mut self, app: &mut PuzzleLabApp) {
+        edit(app, Klotski::undo);
+    }
+
+    fn redo(&mut self, app: &mut PuzzleLabApp) {
+        edit(app, Klotski::redo);
+    }
+
+    fn puzzle_replaced(&mut self) {
+        self.layout_history.clear();
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

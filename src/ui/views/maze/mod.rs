@@ -1,0 +1,691 @@
+//! The grid maze: the brush (walls, terrain, goals), dragging the start and goals, random
+//! grids, maze generation (animated or at once), percolation (the cluster and the experiment
+//! on a background thread) and stepping through a Moving AI scenario.
+
+mod panel;
+
+use std::any::Any;
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver};
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+use super::Entry;
+use crate::app::{AppCommand, CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::puzzles::maze::generate::{self, Generated, Generator};
+use crate::puzzles::maze::movingai::{self, Scenario};
+use crate::puzzles::maze::percolation::{CurvePoint, Experiment, run_experiment};
+use crate::puzzles::maze::{self as grid_maze, Connectivity, GridHeuristic, Maze, Percolation};
+use crate::puzzles::{self, Cell, Puzzle as _};
+use crate::search::CancelToken;
+
+/// The registry's entry.
+pub(super) const ENTRY: Entry = Entry {
+    name: grid_maze::TYPE.name,
+    make: |kept| {
+        Box::new(MazeView {
+            settings: super::settings_from(kept),
+            ..MazeView::default()
+        })
+    },
+    claims: is_scenario,
+};
+
+/// Moving AI scenarios (`.scen`) open in this view, with their map.
+fn is_scenario(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("scen"))
+}
+
+fn maze(app: &PuzzleLabApp) -> Option<&Maze> {
+    app.puzzle().as_any().downcast_ref::<Maze>()
+}
+
+/// Edits the puzzle if it is a grid maze; `edit` says whether it changed.
+fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Maze) -> bool) -> bool {
+    app.edit_puzzle(|p| p.as_any_mut().downcast_mut::<Maze>().is_some_and(edit))
+}
+
+/// What a stroke on a grid maze paints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Brush {
+    /// Walls: a stroke that starts on a free square blocks, one that starts on a wall frees.
+    #[default]
+    Walls,
+    /// Terrain of this cost (1 is plain free ground: the eraser), 1 to 9.
+    Terrain(u8),
+    /// Goals: a click adds a goal, or removes one (the last goal stays).
+    Goals,
+}
+
+/// The grid maze view's settings kept across restarts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MazeSettings {
+    /// The brush.
+    pub brush: Brush,
+    /// Density of blocked squares for the Random button (0 to 1).
+    pub density: f64,
+    /// The maze generator.
+    pub generator: Generator,
+    /// Rows of cells of a generated maze (it has `2 * rows + 1` rows of squares).
+    pub cell_rows: usize,
+    /// Columns of cells of a generated maze.
+    pub cell_cols: usize,
+    /// The generator's seed.
+    pub generator_seed: u64,
+    /// The fraction of dead ends to remove (0 to 1).
+    pub braid: f64,
+    /// Whether generation is animated (at the search speed, in squares per second).
+    pub animate: bool,
+    /// The percolation experiment's settings.
+    pub experiment_side: usize,
+    /// Random grids per probability.
+    pub experiment_trials: usize,
+    /// Probabilities from 0 to 1 in this many steps.
+    pub experiment_steps: usize,
+}
+
+impl Default for MazeSettings {
+    fn default() -> Self {
+        Self {
+            brush: Brush::Walls,
+            density: 0.3,
+            generator: Generator::RecursiveBacktracker,
+            cell_rows: 15,
+            cell_cols: 20,
+            generator_seed: 1,
+            braid: 0.0,
+            animate: true,
+            experiment_side: 48,
+            experiment_trials: 60,
+            experiment_steps: 40,
+        }
+    }
+}
+
+/// The grid maze view's commands.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// Choose the brush.
+    Brush(Brush),
+    /// 4- or 8-connected moves.
+    Connectivity(Connectivity),
+    /// Allow or forbid cutting corners.
+    CornerCutting(bool),
+    /// Choose the heuristic.
+    Heuristic(GridHeuristic),
+    /// Choose the percolation mode.
+    Percolation(Percolation),
+    /// Move the start square here.
+    MoveStart(Cell),
+    /// Move the goal with this index (see [`Maze::goals`]) to the square.
+    MoveGoal(usize, Cell),
+    /// Add or remove a goal here.
+    ToggleGoal(Cell),
+    /// Generate a maze with the settings.
+    Generate,
+    /// Finish an animated generation at once.
+    FinishGeneration,
+    /// Show or hide the percolating cluster.
+    ShowCluster(bool),
+    /// Open or close the percolation experiment's window.
+    ExperimentWindow(bool),
+    /// Run the percolation experiment in the background.
+    RunExperiment,
+    /// Stop it.
+    StopExperiment,
+    /// Show this problem (0-based) of the open scenario.
+    ScenarioProblem(usize),
+    /// Close the scenario.
+    CloseScenario,
+    /// Fill with random blocked squares (the density and the seed of the settings).
+    Random,
+    /// Invert every square.
+    Invert,
+    /// Free every square.
+    Clear,
+    /// Change the size to (rows, columns).
+    Resize(usize, usize),
+}
+
+/// An animated generation: the maze so far and the next square edit to make.
+struct Animation {
+    generated: Generated,
+    next: usize,
+    /// Fractional edits owed from earlier frames.
+    owed: f64,
+    last_time: f64,
+}
+
+impl Animation {
+    /// Makes the square edits still to make, up to number `end`, on `maze`; returns whether
+    /// every edit is made.
+    fn carve(&mut self, maze: &mut Maze, end: usize) -> bool {
+        let end = end.min(self.generated.steps.len());
+        let cols = maze.cols();
+        for &(i, v) in &self.generated.steps[self.next..end] {
+            maze.set_cost(Cell::new(i as usize / cols, i as usize % cols), v);
+        }
+        self.next = end;
+        end == self.generated.steps.len()
+    }
+
+    /// How far along it is, 0 to 1.
+    pub fn progress(&self) -> f32 {
+        self.next as f32 / self.generated.steps.len().max(1) as f32
+    }
+}
+
+/// The percolation experiment running or run.
+struct ExperimentRun {
+    rx: Receiver<CurvePoint>,
+    cancel: CancelToken,
+    /// The points so far, by increasing probability.
+    pub points: Vec<CurvePoint>,
+    /// The number of points the run will make.
+    pub expected: usize,
+    /// The side and trials it ran with, for the plot's title.
+    pub side: usize,
+    /// See `side`.
+    pub trials: usize,
+}
+
+impl ExperimentRun {
+    /// Whether points are still coming.
+    pub fn is_running(&self) -> bool {
+        self.points.len() < self.expected && !self.cancel.is_cancelled()
+    }
+}
+
+/// An open Moving AI scenario.
+struct ScenarioView {
+    /// Its problems.
+    pub scenario: Scenario,
+    /// The file's name, for the panel.
+    pub name: String,
+    /// The problem shown (0-based).
+    pub index: usize,
+}
+
+/// A dragged end of the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// The start square.
+    Start,
+    /// The goal with this index (see [`Maze::goals`]).
+    Goal(usize),
+}
+
+/// What a pointer stroke on a maze does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrokeStart {
+    /// Paints this value (0 wall, 1 to 9 terrain) on every square it passes.
+    Paint(u8),
+    /// Drags the start or a goal.
+    Drag(Endpoint),
+    /// Adds or removes a goal where it begins.
+    ToggleGoal,
+}
+
+/// The grid maze's view: its settings, the generation being animated, the percolating
+/// cluster, the experiment, the open scenario and the stroke in progress.
+#[derive(Default)]
+pub struct MazeView {
+    settings: MazeSettings,
+    /// The generation being animated.
+    animation: Option<Animation>,
+    /// Whether the percolating cluster is shown.
+    show_cluster: bool,
+    /// The cluster of the puzzle at an edit count, computed when shown.
+    cluster: Option<(u64, Vec<bool>)>,
+    /// Whether the experiment's window is open.
+    experiment_window: bool,
+    /// The percolation experiment.
+    experiment: Option<ExperimentRun>,
+    /// The open scenario.
+    scenario: Option<ScenarioView>,
+    /// What the pointer stroke in progress does.
+    stroke: Option<StrokeStart>,
+}
+
+impl MazeView {
+    /// The view's settings.
+    pub fn settings(&self) -> &MazeSettings {
+        &self.settings
+    }
+
+    /// Whether a generation is being animated, and how far along it is.
+    pub fn generation_progress(&self) -> Option<f32> {
+        self.animation.as_ref().map(Animation::progress)
+    }
+
+    /// The percolating cluster, when shown (row-major flags).
+    pub fn cluster(&self) -> Option<&[bool]> {
+        self.cluster
+            .as_ref()
+            .map(|(_, c)| c.as_slice())
+            .filter(|_| self.show_cluster)
+    }
+
+    /// The open scenario's name, problem index and count.
+    pub fn scenario_position(&self) -> Option<(&str, usize, usize)> {
+        self.scenario
+            .as_ref()
+            .map(|s| (s.name.as_str(), s.index, s.scenario.problems.len()))
+    }
+
+    /// The percolation curve so far.
+    pub fn experiment_points(&self) -> Option<&[CurvePoint]> {
+        self.experiment.as_ref().map(|e| e.points.as_slice())
+    }
+
+    /// Carries out a grid command.
+    fn apply_command(&mut self, app: &mut PuzzleLabApp, command: Command) {
+        match command {
+            Command::Brush(brush) => self.settings.brush = brush,
+            Command::Connectivity(c) => {
+                edit(app, |m| m.set_connectivity(c));
+                app.repick_algorithm();
+            }
+            Command::CornerCutting(on) => {
+                edit(app, |m| m.set_corner_cutting(on));
+                app.repick_algorithm();
+            }
+            Command::Heuristic(h) => {
+                edit(app, |m| m.set_heuristic(h));
+            }
+            Command::Percolation(p) => {
+                edit(app, |m| m.set_percolation(p));
+                if p != Percolation::Off {
+                    self.show_cluster = true;
+                    self.refresh_cluster(app);
+                }
+            }
+            Command::MoveStart(cell) => {
+                edit(app, |m| m.move_start(cell));
+            }
+            Command::MoveGoal(i, to) => {
+                edit(app, |m| m.move_goal(i, to));
+            }
+            Command::ToggleGoal(cell) => {
+                let last_goal = maze(app).is_some_and(|m| m.goals() == [cell]);
+                let blocked = maze(app).is_some_and(|m| m.is_blocked(cell));
+                edit(app, |m| m.toggle_goal(cell));
+                if last_goal {
+                    app.set_status("The last goal stays: add another before removing it.");
+                } else if blocked {
+                    app.set_status("A goal must be on a free square.");
+                }
+            }
+            Command::Generate => self.generate(app),
+            Command::FinishGeneration => self.finish_animation(app),
+            Command::ShowCluster(on) => {
+                self.show_cluster = on;
+                self.refresh_cluster(app);
+            }
+            Command::ExperimentWindow(open) => self.experiment_window = open,
+            Command::RunExperiment => self.run_experiment(app, app.repaint.clone()),
+            Command::StopExperiment => {
+                if let Some(e) = &self.experiment {
+                    e.cancel.cancel();
+                }
+            }
+            Command::ScenarioProblem(i) => self.show_scenario_problem(app, i),
+            Command::CloseScenario => self.scenario = None,
+            Command::Random => {
+                let (density, seed) = (self.settings.density, app.settings.seed);
+                edit(app, |m| {
+                    m.randomize(density, seed);
+                    true
+                });
+                app.settings.seed = seed.wrapping_add(1);
+            }
+            Command::Invert => {
+                edit(app, |m| {
+                    m.invert();
+                    true
+                });
+            }
+            Command::Clear => {
+                edit(app, |m| {
+                    m.clear();
+                    true
+                });
+            }
+            Command::Resize(rows, cols) => {
+                edit(app, |m| {
+                    m.resize(rows, cols);
+                    true
+                });
+            }
+        }
+    }
+
+    /// Recomputes the percolating cluster if it is shown.
+    fn refresh_cluster(&mut self, app: &PuzzleLabApp) {
+        let stale = self
+            .cluster
+            .as_ref()
+            .is_none_or(|(r, _)| *r != app.revision);
+        if !self.show_cluster {
+            self.cluster = None;
+        } else if stale {
+            self.cluster = maze(app).map(|m| (app.revision, m.percolating_cluster()));
+        }
+    }
+
+    fn generate(&mut self, app: &mut PuzzleLabApp) {
+        self.finish_animation(app);
+        let s = self.settings.clone();
+        let generated = generate::generate(
+            s.generator,
+            s.cell_rows,
+            s.cell_cols,
+            s.generator_seed,
+            s.braid,
+        );
+        let animate = s.animate && !app.settings.full_speed;
+        let text = format!(
+            "{} maze of {} x {} cells (seed {}{}).",
+            s.generator.label(),
+            s.cell_rows.clamp(1, generate::MAX_CELLS),
+            s.cell_cols.clamp(1, generate::MAX_CELLS),
+            s.generator_seed,
+            if s.braid > 0.0 {
+                format!(", braid {:.2}", s.braid)
+            } else {
+                String::new()
+            }
+        );
+        let start_grid = Generated {
+            steps: Vec::new(),
+            ..generated.clone()
+        };
+        edit(app, |m| {
+            m.apply_generated(if animate { &start_grid } else { &generated });
+            true
+        });
+        if animate {
+            self.animation = Some(Animation {
+                generated,
+                next: 0,
+                owed: 0.0,
+                last_time: app.now(),
+            });
+            app.set_status(format!("Generating a {text}"));
+        } else {
+            app.set_status(format!("Generated a {text}"));
+        }
+        self.settings.generator_seed = s.generator_seed.wrapping_add(1);
+        app.push(AppCommand::FitView);
+    }
+
+    /// Makes the edits an animated generation owes since the last frame, at the search speed
+    /// (squares per second).
+    fn tick_animation(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+        let Some(anim) = &mut self.animation else {
+            return;
+        };
+        let dt = (app.now() - anim.last_time).clamp(0.0, 0.25);
+        anim.last_time = app.now();
+        anim.owed += dt * app.settings.speed.max(1.0) * 4.0;
+        let count = (anim.owed as usize).max(1);
+        anim.owed -= count as f64;
+        let Some(maze) = app.puzzle_mut().as_any_mut().downcast_mut::<Maze>() else {
+            self.animation = None;
+            return;
+        };
+        let done = anim.carve(maze, anim.next + count);
+        app.revision += 1;
+        if done {
+            self.animation = None;
+            app.after_edit();
+            app.set_status("Maze generated. Press Start to solve it.");
+        } else {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Completes an animated generation at once.
+    fn finish_animation(&mut self, app: &mut PuzzleLabApp) {
+        let Some(mut anim) = self.animation.take() else {
+            return;
+        };
+        if let Some(maze) = app.puzzle_mut().as_any_mut().downcast_mut::<Maze>() {
+            anim.carve(maze, usize::MAX);
+            app.after_edit();
+        }
+    }
+
+    fn run_experiment(&mut self, app: &mut PuzzleLabApp, ctx: Option<egui::Context>) {
+        if let Some(e) = &self.experiment {
+            e.cancel.cancel();
+        }
+        let s = &self.settings;
+        let experiment = Experiment {
+            side: s.experiment_side,
+            trials: s.experiment_trials.max(1),
+            steps: s.experiment_steps.max(1),
+            connectivity: Connectivity::Four,
+            seed: app.settings.seed,
+        };
+        let (tx, rx) = mpsc::channel();
+        let cancel = CancelToken::new();
+        let token = cancel.clone();
+
+        let spawned = std::thread::Builder::new()
+            .name("percolation".into())
+            .spawn(move || {
+                run_experiment(&experiment, &token, |point| {
+                    let _ = tx.send(point);
+                    if let Some(ctx) = &ctx {
+                        ctx.request_repaint();
+                    }
+                });
+            });
+        if let Err(e) = spawned {
+            app.set_error(format!("Could not start the experiment: {e}"));
+            return;
+        }
+        self.experiment = Some(ExperimentRun {
+            rx,
+            cancel,
+            points: Vec::new(),
+            expected: experiment.steps + 1,
+            side: experiment.side,
+            trials: experiment.trials,
+        });
+        self.experiment_window = true;
+    }
+
+    /// Takes the experiment's new points.
+    fn receive_experiment(&mut self) {
+        if let Some(e) = &mut self.experiment {
+            e.points.extend(e.rx.try_iter());
+        }
+    }
+
+    fn open_scenario(&mut self, app: &mut PuzzleLabApp, path: &Path) {
+        let scenario = match crate::puzzles::read_text_file(path) {
+            Ok(text) => match movingai::parse_scenario(&text) {
+                Ok(s) => s,
+                Err(e) => {
+                    app.set_error(format!("Could not open {}: {e}", path.display()));
+                    return;
+                }
+            },
+            Err(e) => {
+                app.set_error(format!("Could not open {e}"));
+                return;
+            }
+        };
+        // Use the maze on screen if it fits, else the map the scenario names.
+        let fits = maze(app).is_some_and(|m| scenario.check_map(m).is_ok());
+        if !fits {
+            let Some(map_path) = scenario.find_map(path) else {
+                app.set_error(format!(
+                    "{}: cannot find the map `{}`; open the map first, then the scenario.",
+                    path.display(),
+                    scenario.map
+                ));
+                return;
+            };
+            match puzzles::load_file(&map_path, Some("maze")) {
+                Ok(p) => app.replace_puzzle(p, Some(map_path)),
+                Err(e) => {
+                    app.set_error(format!("Could not open the scenario's map: {e}"));
+                    return;
+                }
+            }
+            if let Some(Err(e)) = maze(app).map(|m| scenario.check_map(m)) {
+                app.set_error(format!("The scenario does not fit its map: {e}"));
+                return;
+            }
+        }
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        self.scenario = Some(ScenarioView {
+            scenario,
+            name,
+            index: 0,
+        });
+        self.show_scenario_problem(app, 0);
+    }
+
+    fn show_scenario_problem(&mut self, app: &mut PuzzleLabApp, index: usize) {
+        let Some(view) = &mut self.scenario else {
+            return;
+        };
+        let index = index.min(view.scenario.problems.len() - 1);
+        view.index = index;
+        let problem = view.scenario.problems[index].clone();
+        edit(app, |m| {
+            *m = m.with_problem(&problem);
+            true
+        });
+        app.set_status(format!(
+            "Problem {} of the scenario (line {}): from x {}, y {} to x {}, y {}; stated optimal length {:.4}.",
+            index + 1,
+            problem.line,
+            problem.start.col,
+            problem.start.row,
+            problem.goal.col,
+            problem.goal.row,
+            problem.optimal
+        ));
+    }
+
+    /// The open scenario's stated optimal length for the problem shown.
+    pub fn scenario_optimal(&self) -> Option<f64> {
+        let view = self.scenario.as_ref()?;
+        Some(view.scenario.problems[view.index].optimal)
+    }
+
+    /// The value a stroke starting on `cell` of a maze paints with the current brush, or the
+    /// drag it starts (start or goal square), or a goal toggle.
+    fn stroke_start(&self, maze: &Maze, cell: Cell) -> Option<StrokeStart> {
+        if maze.percolation() == Percolation::Off {
+            if cell == maze.start() {
+                return Some(StrokeStart::Drag(Endpoint::Start));
+            }
+            if let Some(i) = maze.goals().iter().position(|&g| g == cell)
+                && self.settings.brush != Brush::Goals
+            {
+                return Some(StrokeStart::Drag(Endpoint::Goal(i)));
+            }
+        }
+        match self.settings.brush {
+            Brush::Walls => maze.stroke_value(cell).map(StrokeStart::Paint),
+            Brush::Terrain(n) => Some(StrokeStart::Paint(n.clamp(1, 9))),
+            Brush::Goals => Some(StrokeStart::ToggleGoal),
+        }
+    }
+
+    /// Queues what a stroke does on `cell` of a maze.
+    fn stroke_at(app: &mut PuzzleLabApp, start: StrokeStart, cell: Cell) {
+        match start {
+            StrokeStart::Paint(v) => app.push(AppCommand::Paint(cell, v)),
+            StrokeStart::ToggleGoal => app.push_view(Command::ToggleGoal(cell)),
+            StrokeStart::Drag(Endpoint::Start) => {
+                app.push_view(Command::MoveStart(cell));
+            }
+            StrokeStart::Drag(Endpoint::Goal(i)) => {
+                app.push_view(Command::MoveGoal(i, cell));
+            }
+        }
+    }
+}
+
+impl TypeView for MazeView {
+    fn type_name(&self) -> &'static str {
+        grid_maze::TYPE.name
+    }
+
+    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        panel::maze_ui(self, app, ui);
+    }
+
+    fn windows_ui(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+        panel::experiment_window(self, app, ctx);
+    }
+
+    fn tick(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+        self.tick_animation(app, ctx);
+        self.receive_experiment();
+        self.refresh_cluster(app);
+    }
+
+    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+        if let Ok(command) = command.0.downcast::<Command>() {
+            self.apply_command(app, *command);
+        }
+    }
+
+    fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
+        match pointer {
+            Pointer::Press(cell) => {
+                self.finish_animation(app);
+                self.stroke = maze(app).and_then(|m| self.stroke_start(m, cell));
+                if let Some(start) = self.stroke {
+                    Self::stroke_at(app, start, cell);
+                }
+            }
+            // A goal toggles once per click, not on every square of a drag.
+            Pointer::Drag(cell) => match self.stroke {
+                Some(StrokeStart::ToggleGoal) | None => {}
+                Some(start) => Self::stroke_at(app, start, cell),
+            },
+            Pointer::Click(_) => {}
+        }
+        true
+    }
+
+    fn canvas_extras(&self, _app: &PuzzleLabApp, _hover: Option<Cell>) -> CanvasExtras<'_> {
+        CanvasExtras {
+            tint: self.cluster(),
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn open_path(&mut self, app: &mut PuzzleLabApp, path: &Path) {
+        self.open_scenario(app, path);
+    }
+
+    fn puzzle_replaced(&mut self) {
+        self.animation = None;
+        self.scenario = None;
+        self.cluster = None;
+    }
+
+    fn settings(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(&self.settings).ok()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

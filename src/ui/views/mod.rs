@@ -1,0 +1,68 @@
+//! One view per puzzle type (see [`TypeView`]): each module draws its type's tools, takes its
+//! canvas input and applies its own commands. The registry below is the only place that
+//! lists them: adding a type adds its module and one line to [`VIEWS`].
+
+mod car_maze;
+mod klondike;
+mod klotski;
+mod maze;
+mod sliding;
+
+use std::path::Path;
+
+use crate::app::{TypeView, ViewRegistry};
+
+pub use car_maze::Command as CarMazeCommand;
+pub use klotski::Command as KlotskiCommand;
+pub use maze::{Brush, Command as MazeCommand, MazeSettings, MazeView};
+pub use sliding::{Command as SlidingCommand, SlidingView};
+
+/// A type's entry in the registry.
+struct Entry {
+    /// The type's [`crate::puzzles::PuzzleType::name`].
+    name: &'static str,
+    /// Its view, given the settings it kept last time.
+    make: fn(Option<&serde_json::Value>) -> Box<dyn TypeView>,
+    /// The files its view opens itself (see [`crate::app::TypeView::open_path`]).
+    claims: fn(&Path) -> bool,
+}
+
+/// Each puzzle type's view.
+static VIEWS: &[Entry] = &[
+    klondike::ENTRY,
+    maze::ENTRY,
+    car_maze::ENTRY,
+    klotski::ENTRY,
+    sliding::ENTRY,
+];
+
+/// The registry the app uses to make views.
+pub const REGISTRY: ViewRegistry = ViewRegistry {
+    make: make_view,
+    claims: claimed_by,
+};
+
+fn make_view(name: &str, settings: Option<&serde_json::Value>) -> Option<Box<dyn TypeView>> {
+    VIEWS
+        .iter()
+        .find(|e| e.name == name)
+        .map(|e| (e.make)(settings))
+}
+
+/// The type whose view opens `path` itself (a Moving AI scenario opens in the grid maze's
+/// view, with its map).
+fn claimed_by(path: &Path) -> Option<&'static str> {
+    VIEWS.iter().find(|e| (e.claims)(path)).map(|e| e.name)
+}
+
+/// For [`Entry::claims`]: a view that opens no file itself.
+fn claims_none(_path: &Path) -> bool {
+    false
+}
+
+/// A view's settings read back from what it kept, or its defaults if there are none or they
+/// no longer parse.
+fn settings_from<T: serde::de::DeserializeOwned + Default>(kept: Option<&serde_json::Value>) -> T {
+    kept.and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default()
+}

@@ -1,0 +1,353 @@
+//! The sliding tile puzzle: board size, heuristic (pattern databases built in the
+//! background), playing (click a tile or the arrow keys, undo), seeded scrambles and
+//! unscrambling.
+
+use std::any::Any;
+
+use eframe::egui::{self, RichText};
+use serde::{Deserialize, Serialize};
+
+use super::Entry;
+use crate::app::pattern_build::PatternBuilds;
+use crate::app::{PuzzleLabApp, TypeView, ViewCommand};
+use crate::puzzles::Side;
+use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
+
+/// The registry's entry.
+pub(super) const ENTRY: Entry = Entry {
+    name: sliding::TYPE.name,
+    make: |kept| {
+        Box::new(SlidingView {
+            settings: super::settings_from(kept),
+            ..SlidingView::default()
+        })
+    },
+    claims: super::claims_none,
+};
+
+/// The sliding view's settings kept across restarts.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+struct SlidingSettings {
+    /// The length of a random-walk scramble.
+    scramble_moves: usize,
+}
+
+impl Default for SlidingSettings {
+    fn default() -> Self {
+        Self { scramble_moves: 30 }
+    }
+}
+
+/// The sliding tile puzzle's view.
+#[derive(Default)]
+pub struct SlidingView {
+    settings: SlidingSettings,
+    /// The moves of the last random-walk scramble, to play backwards.
+    scramble: Vec<Side>,
+    /// Moves still to play while unscrambling, next last.
+    unscrambling: Vec<Side>,
+    /// UI clock of the last unscramble move.
+    unscrambled_at: f64,
+    /// Pattern databases ready and being built.
+    pattern_dbs: PatternBuilds,
+}
+
+/// The sliding view's commands.
+pub enum Command {
+    /// Use this heuristic.
+    Heuristic(TileHeuristic),
+    /// Slide the tile that moves toward this side (the arrow keys).
+    Key(Side),
+    /// Take back the last move played.
+    Undo,
+    /// Scramble from the goal by a seeded random walk.
+    ScrambleWalk,
+    /// A uniformly random solvable board (seeded).
+    ScrambleUniform,
+    /// Play the last random-walk scramble backwards, back to the goal.
+    Unscramble,
+    /// A solved board of (rows, columns).
+    Resize(usize, usize),
+}
+
+fn sliding(app: &PuzzleLabApp) -> Option<&Sliding> {
+    app.puzzle().as_any().downcast_ref::<Sliding>()
+}
+
+/// Edits the puzzle if it is a sliding tile puzzle; `edit` says whether it changed.
+fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Sliding) -> bool) -> bool {
+    app.edit_puzzle(|p| p.as_any_mut().downcast_mut::<Sliding>().is_some_and(edit))
+}
+
+impl SlidingView {
+    /// Whether the board is being unscrambled.
+    pub fn is_unscrambling(&self) -> bool {
+        !self.unscrambling.is_empty()
+    }
+
+    /// Sliding tiles with the pattern-database heuristic: attaches a ready database, or
+    /// starts building one in the background, and takes the build's progress.
+    fn tend_pattern_dbs(&mut self, app: &mut PuzzleLabApp) {
+        match self.pattern_dbs.poll() {
+            Some(Ok(db)) => app.set_status(format!(
+                "Pattern databases ready ({} tiles).",
+                db.group_sizes()
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join("-")
+            )),
+            Some(Err(e)) => app.set_error(format!("Pattern databases: {e}.")),
+            None => {}
+        }
+        let waker = app.waker();
+        let Some(sliding) = app.puzzle_mut().as_any_mut().downcast_mut::<Sliding>() else {
+            return;
+        };
+        if sliding.heuristic_kind() != TileHeuristic::PatternDb
+            || sliding.has_pattern_db()
+            || !sliding.pattern_db_possible()
+        {
+            return;
+        }
+        let (rows, cols, goal) = (sliding.rows(), sliding.cols(), sliding.goal().to_vec());
+        if let Some(db) = self.pattern_dbs.ready_for(rows, cols, &goal) {
+            // Derived data: attaching it changes no result shown.
+            sliding.attach_pattern_db(db);
+            return;
+        }
+        if let Err(e) = self.pattern_dbs.start(rows, cols, &goal, waker) {
+            app.set_error(format!("Could not start building pattern databases: {e}"));
+        }
+    }
+
+    /// The progress (0 to 1) of the pattern database build for the board on screen, if one
+    /// is running.
+    pub fn pattern_db_progress(&self, app: &PuzzleLabApp) -> Option<f64> {
+        let sliding = sliding(app)?;
+        self.pattern_dbs
+            .progress_for(sliding.rows(), sliding.cols(), sliding.goal())
+    }
+
+    /// The sliding tile puzzle: board size, heuristic, playing (click or arrow keys, undo),
+    /// scrambling and unscrambling.
+    fn panel_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        let Some(sliding) = sliding(app) else {
+            return;
+        };
+        let (old_rows, old_cols) = (sliding.rows(), sliding.cols());
+        let chosen = sliding.heuristic_kind();
+        let played = sliding.moves_played();
+        let solvable = sliding.check_solvable();
+        let solved = sliding.is_solved();
+        let (pdb_possible, pdb_ready) = (sliding.pattern_db_possible(), sliding.has_pattern_db());
+        ui.horizontal(|ui| {
+            let sides = sliding::MIN_SIDE..=sliding::MAX_SIDE;
+            if let Some((rows, cols)) = crate::ui::size_ui(ui, (old_rows, old_cols), sides) {
+                app.push_view(Command::Resize(rows, cols));
+            }
+        });
+        egui::ComboBox::from_label("Heuristic")
+            .selected_text(chosen.label())
+            .show_ui(ui, |ui| {
+                for h in TileHeuristic::ALL {
+                    if ui.selectable_label(h == chosen, h.label()).clicked() && h != chosen {
+                        app.push_view(Command::Heuristic(h));
+                    }
+                }
+            });
+        if chosen == TileHeuristic::PatternDb {
+            if !pdb_possible {
+                ui.label(
+                    "Pattern databases need a board of at most 16 squares; linear conflict stands in.",
+                );
+            } else if pdb_ready {
+                ui.label("Pattern databases ready.");
+            } else if let Some(progress) = self.pattern_db_progress(app) {
+                ui.add(
+                    egui::ProgressBar::new(progress as f32)
+                        .show_percentage()
+                        .text(format!(
+                            "building pattern databases {:.0}%",
+                            progress * 100.0
+                        )),
+                );
+            }
+        }
+        ui.label("Click a tile next to the blank, or use the arrow keys.");
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(played > 0, egui::Button::new("Undo move"))
+                .clicked()
+            {
+                app.push_view(Command::Undo);
+            }
+            ui.label(format!("{played} moves played"));
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Scramble")
+                .on_hover_text("a random walk from the goal (seeded)")
+                .clicked()
+            {
+                app.push_view(Command::ScrambleWalk);
+            }
+            let label = ui.label("moves");
+            ui.add(egui::DragValue::new(&mut self.settings.scramble_moves).range(1..=10_000))
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Random board")
+                .on_hover_text("a uniformly random solvable board (seeded)")
+                .clicked()
+            {
+                app.push_view(Command::ScrambleUniform);
+            }
+            if ui
+                .add_enabled(!self.scramble.is_empty(), egui::Button::new("Unscramble"))
+                .on_hover_text("play the last scramble backwards")
+                .clicked()
+            {
+                app.push_view(Command::Unscramble);
+            }
+        });
+        match solvable {
+            _ if solved => {
+                ui.label(RichText::new("Solved!").strong());
+            }
+            Ok(()) => {}
+            Err(reason) => {
+                ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
+            }
+        }
+        // Arrow keys slide the tile that moves that way, unless a text field has the keyboard.
+        if !ui.ctx().egui_wants_keyboard_input() {
+            let keys = [
+                (egui::Key::ArrowUp, Side::Up),
+                (egui::Key::ArrowDown, Side::Down),
+                (egui::Key::ArrowLeft, Side::Left),
+                (egui::Key::ArrowRight, Side::Right),
+            ];
+            for (key, side) in keys {
+                if ui.input(|i| i.key_pressed(key)) {
+                    app.push_view(Command::Key(side));
+                }
+            }
+        }
+    }
+
+    /// Slides the tile that moves toward `side`, animating the move.
+    fn key(app: &mut PuzzleLabApp, side: Side) {
+        let before = app.puzzle().picture();
+        edit(app, |p| p.slide_toward(side));
+        if app.puzzle().picture() != before {
+            app.edit_slide = Some((before, app.now()));
+        }
+    }
+}
+
+impl TypeView for SlidingView {
+    fn type_name(&self) -> &'static str {
+        sliding::TYPE.name
+    }
+
+    fn uses_app_undo(&self) -> bool {
+        false
+    }
+
+    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        self.panel_ui(app, ui);
+    }
+
+    fn tick(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+        self.tend_pattern_dbs(app);
+        let interval = 1.0 / app.settings().playback_rate.max(0.1);
+        if !self.unscrambling.is_empty() && app.now() - self.unscrambled_at >= interval {
+            self.unscrambled_at = app.now();
+            if let Some(side) = self.unscrambling.pop() {
+                Self::key(app, side);
+            }
+        }
+        if !self.unscrambling.is_empty() {
+            ctx.request_repaint();
+        }
+    }
+
+    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+        let Ok(command) = command.0.downcast::<Command>() else {
+            return;
+        };
+        match *command {
+            Command::Heuristic(h) => {
+                edit(app, |p| {
+                    p.set_heuristic(h);
+                    true
+                });
+            }
+            Command::Key(side) => Self::key(app, side),
+            Command::Undo => self.undo(app),
+            Command::ScrambleWalk => {
+                let (moves, seed) = (self.settings.scramble_moves, app.settings().seed);
+                let mut walk = Vec::new();
+                edit(app, |p| {
+                    walk = p.scramble_walk(moves, seed);
+                    true
+                });
+                self.scramble = walk.iter().map(|m| m.to).collect();
+                self.unscrambling.clear();
+                app.settings.seed = seed.wrapping_add(1);
+                app.set_status(format!(
+                    "Scrambled by {} random moves (seed {seed}).",
+                    self.scramble.len()
+                ));
+            }
+            Command::ScrambleUniform => {
+                let seed = app.settings().seed;
+                edit(app, |p| {
+                    p.scramble_uniform(seed);
+                    true
+                });
+                self.scramble.clear();
+                self.unscrambling.clear();
+                app.settings.seed = seed.wrapping_add(1);
+                app.set_status(format!("A random solvable board (seed {seed})."));
+            }
+            Command::Unscramble => {
+                // Each walk move undone: the tile goes back the opposite way, last move first.
+                self.unscrambling = self.scramble.iter().map(|s| s.opposite()).collect();
+                self.unscrambled_at = app.now();
+                self.scramble.clear();
+            }
+            Command::Resize(rows, cols) => match Sliding::solved(rows, cols) {
+                Ok(mut p) => {
+                    if let Some(old) = sliding(app) {
+                        p.set_heuristic(old.heuristic_kind());
+                    }
+                    self.scramble.clear();
+                    self.unscrambling.clear();
+                    app.replace_puzzle(Box::new(p), None);
+                }
+                Err(e) => app.set_error(format!("Cannot resize: {e}")),
+            },
+        }
+    }
+
+    fn undo(&mut self, app: &mut PuzzleLabApp) {
+        edit(app, Sliding::undo);
+    }
+
+    fn puzzle_replaced(&mut self) {
+        self.scramble.clear();
+        self.unscrambling.clear();
+    }
+
+    fn settings(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(&self.settings).ok()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
