@@ -269,7 +269,7 @@ pub struct PuzzleLabApp {
 
 impl PuzzleLabApp {
     /// An app restored from `settings`: their puzzle if it still parses, otherwise the
-    /// Klondike puzzle.
+    /// first type's default puzzle.
     pub fn new(settings: Settings) -> Self {
         let mut status = Status {
             text: "Pick a puzzle and an algorithm, then press Start.".into(),

@@ -120,8 +120,8 @@ pub trait TypeView: Send {
 /// Makes the view of the type named (see [`ViewRegistry::make`]).
 pub type MakeView = fn(&str, Option<&serde_json::Value>) -> Option<Box<dyn TypeView>>;
 
-/// How the app finds views: the UI layer installs its registry
-/// (`crate::ui::views::REGISTRY`) in the app, which otherwise never names a view.
+/// How the app finds views: the UI layer installs its registry (`ui::views::REGISTRY`) in
+/// the app, which otherwise never names a view.
 #[derive(Clone, Copy)]
 pub struct ViewRegistry {
     /// The view of the type named, made with its kept settings (see [`TypeView::settings`]);

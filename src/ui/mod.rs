@@ -649,7 +649,7 @@ fn legend_ui(ui: &mut egui::Ui) {
     });
 }
 
-/// While a board puzzle (Klotski, sliding tiles) is searched, the canvas shows the state
+/// While a board puzzle (sliding blocks or tiles) is searched, the canvas shows the state
 /// being expanded; this line above it says how deep that state is.
 fn searching_board_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     let view = app.view();
