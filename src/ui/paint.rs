@@ -1,0 +1,464 @@
+//! Painting a scene: squares, pieces, tiles, junctions and cars, the search's marks, the
+//! solution and the pieces sliding between positions; a large grid goes through its texture.
+
+use eframe::egui::{
+    self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, emath, pos2, vec2,
+};
+
+use super::canvas::*;
+use super::texture::{GridTexture, mark_color};
+use crate::puzzles::{Cell, Picture, Place, Side, Square};
+
+/// Paints `scene` into `rect`: square cells, the grid centred (then zoomed and panned). A
+/// large grid is drawn as a texture, kept in `texture` between frames.
+pub(crate) fn paint_scene(
+    painter: &egui::Painter,
+    rect: Rect,
+    scene: &Scene,
+    texture: &mut Option<GridTexture>,
+) {
+    let picture: &Picture = &scene.picture;
+    let (rows, cols) = (picture.rows as f32, picture.cols as f32);
+    let (grid, side) = grid_rect(rect, rows, cols, scene.zoom, scene.pan);
+    let screen_from_cell =
+        emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
+    let cell_rect = |cell: Cell| {
+        Rect::from_min_size(
+            screen_from_cell * pos2(cell.col as f32, cell.row as f32),
+            vec2(side, side),
+        )
+    };
+    let center = |cell: Cell| cell_rect(cell).center();
+    let transition = scene.transition;
+    let view = scene.view;
+    let gap = if side >= 6.0 { 1.0 } else { 0.0 };
+    let thin = (side * 0.08).clamp(1.0, 3.0);
+    let as_texture = picture.squares.len() > TEXTURE_SQUARES
+        && texture
+            .get_or_insert_with(GridTexture::default)
+            .is_plain(scene);
+    match texture.as_mut().filter(|_| as_texture) {
+        Some(t) => {
+            let id = t.update(painter.ctx(), scene);
+            painter.image(
+                id,
+                grid,
+                Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+            // A square may be far smaller than a pixel: the start and the goals keep a
+            // marker of at least 6 points across.
+            for &(cell, color) in &t.markers {
+                let radius = (side * 0.5).max(3.0);
+                painter.circle(
+                    center(cell),
+                    radius,
+                    color,
+                    Stroke::new(1.0, Color32::from_gray(20)),
+                );
+            }
+        }
+        None => *texture = None,
+    }
+    // Only the squares in view are drawn.
+    let clip = painter.clip_rect().intersect(rect);
+    let first = cell_from(screen_from_cell.inverse() * clip.min, picture);
+    let last = cell_from(screen_from_cell.inverse() * clip.max, picture);
+    let (row_range, col_range) = if as_texture {
+        (0..0, 0..0)
+    } else {
+        (
+            first.row..(last.row + 1).min(picture.rows),
+            first.col..(last.col + 1).min(picture.cols),
+        )
+    };
+    let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
+    for row in row_range {
+        for col in col_range.clone() {
+            let cell = Cell::new(row, col);
+            let square = picture.squares[row * picture.cols + col];
+            let rect = cell_rect(cell).shrink(gap * 0.5);
+            let marked = mark_color(view.mark(cell));
+            match square {
+                Square::Void => {}
+                Square::Free => {
+                    let base = match scene.cluster {
+                        Some(c) if c[row * picture.cols + col] => CLUSTER,
+                        _ => FREE,
+                    };
+                    shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(base)));
+                }
+                Square::Blocked => shapes.push(Shape::rect_filled(rect, 0.0, BLOCKED)),
+                Square::Terrain(cost) => {
+                    let fill = terrain_color(cost);
+                    let fill = marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55));
+                    shapes.push(Shape::rect_filled(rect, 0.0, fill));
+                }
+                Square::Start | Square::Goal => {
+                    let fill = if square == Square::Start { START } else { GOAL };
+                    shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(fill)));
+                    if marked.is_some() {
+                        shapes.push(Shape::rect_filled(rect.shrink(side * 0.2), 0.0, fill));
+                    }
+                }
+                Square::Number(n) => {
+                    shapes.push(Shape::circle_filled(
+                        rect.center(),
+                        side * 0.46,
+                        marked.unwrap_or(NUMBER),
+                    ));
+                    if side >= 10.0 {
+                        painter.fonts_mut(|fonts| {
+                            shapes.push(Shape::text(
+                                fonts,
+                                rect.center(),
+                                Align2::CENTER_CENTER,
+                                n.to_string(),
+                                FontId::proportional(side * 0.55),
+                                Color32::from_gray(30),
+                            ));
+                        });
+                    }
+                }
+                Square::Tile { .. } => tile_shapes(painter, &mut shapes, cell_rect(cell), square),
+                Square::Piece { id, .. } => {
+                    // Cells of one piece join up; a gap separates different pieces.
+                    let same = |dr: isize, dc: isize| {
+                        let other = row
+                            .checked_add_signed(dr)
+                            .zip(col.checked_add_signed(dc))
+                            .and_then(|(r, c)| picture.get(Cell::new(r, c)));
+                        matches!(other, Some(Square::Piece { id: o, .. }) if o == id)
+                    };
+                    let rect = piece_cell_rect(cell_rect(cell), side * 0.05, same);
+                    shapes.push(Shape::rect_filled(rect, 0.0, piece_fill(square)));
+                }
+                Square::Junction(turns) => {
+                    shapes.push(Shape::rect_filled(rect, side * 0.08, FREE));
+                    // States (junction, side entered from): a wedge on that side.
+                    for (entry, mark) in Side::ALL.into_iter().zip(view.side_marks(cell)) {
+                        if let Some(color) = mark_color(mark) {
+                            shapes.push(wedge(rect, entry, color));
+                        }
+                    }
+                    junction_shapes(&mut shapes, rect, turns, thin);
+                }
+            }
+        }
+    }
+    painter.extend(shapes);
+    if let Some((m, t)) = &scene.sliding {
+        // The moving piece, part way along its route (eased at both ends).
+        let eased = t * t * (3.0 - 2.0 * t);
+        let along = eased * (m.route.len() - 1) as f32;
+        let i = (along as usize).min(m.route.len().saturating_sub(2));
+        let (a, b) = (m.route[i], m.route[(i + 1).min(m.route.len() - 1)]);
+        let f = along - i as f32;
+        let offset = vec2(
+            a.1 as f32 + (b.1 - a.1) as f32 * f,
+            a.0 as f32 + (b.0 - a.0) as f32 * f,
+        ) * side;
+        for cell in &m.cells {
+            let same = |dr: isize, dc: isize| {
+                let (r, c) = (cell.row as isize + dr, cell.col as isize + dc);
+                m.cells
+                    .iter()
+                    .any(|o| o.row as isize == r && o.col as isize == c)
+            };
+            if matches!(m.square, Square::Tile { .. }) {
+                let mut tile = Vec::new();
+                tile_shapes(
+                    painter,
+                    &mut tile,
+                    cell_rect(*cell).translate(offset),
+                    m.square,
+                );
+                painter.extend(tile);
+                continue;
+            }
+            let rect = piece_cell_rect(cell_rect(*cell), side * 0.05, same).translate(offset);
+            painter.rect_filled(rect, 0.0, piece_fill(m.square));
+        }
+    }
+    // The editor's shape under the pointer, where a click would place it.
+    if let Some((cell, (h, w))) = scene.ghost {
+        let rect = Rect::from_min_size(cell_rect(cell).min, vec2(side * w as f32, side * h as f32));
+        painter.rect_stroke(
+            rect.shrink(side * 0.05),
+            side * 0.08,
+            Stroke::new(thin * 1.5, SELECTED),
+            StrokeKind::Inside,
+        );
+    }
+
+    if let Some(cell) = scene.selected {
+        painter.rect_stroke(
+            cell_rect(cell),
+            side * 0.08,
+            Stroke::new(thin * 1.5, SELECTED),
+            StrokeKind::Inside,
+        );
+    }
+    if let Some(start) = picture.start
+        && picture.get(start) != Some(Square::Start)
+    {
+        painter.circle_stroke(center(start), side * 0.48, Stroke::new(thin * 1.5, START));
+    }
+    if let Some(area) = picture
+        .goal_area
+        .iter()
+        .map(|&c| cell_rect(c))
+        .reduce(|a, b| a.union(b))
+    {
+        painter.rect_stroke(
+            area.shrink(side * 0.08),
+            side * 0.1,
+            Stroke::new(thin * 1.5, TARGET.gamma_multiply(0.8)),
+            StrokeKind::Inside,
+        );
+    }
+    // A place with a side is drawn near that side of its square.
+    let place_pos = |place: Place| match place.side {
+        None => center(place.cell),
+        Some(s) => {
+            let (dr, dc) = s.delta();
+            center(place.cell) + vec2(dc as f32, dr as f32) * side * 0.3
+        }
+    };
+    // On a texture of small squares the path is in its pixels already.
+    let path_in_pixels = as_texture && side < 6.0;
+    if !view.path.is_empty() && !path_in_pixels {
+        let points: Vec<Pos2> = view.path.iter().map(|&p| place_pos(p)).collect();
+        painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));
+    }
+    if let Some(current) = view.current {
+        let rect = cell_rect(current.cell);
+        match current.side {
+            None => {
+                painter.rect_stroke(
+                    rect,
+                    0.0,
+                    Stroke::new(thin * 1.5, CURRENT),
+                    StrokeKind::Inside,
+                );
+            }
+            Some(entry) => {
+                painter.add(wedge(rect, entry, CURRENT));
+            }
+        }
+    }
+    // Puzzles whose states have places draw the solution as a path (board puzzles show it as
+    // the pictures above).
+    if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
+        let shown = scene.shown.min(report.path.len() - 1);
+        let stroke = Stroke::new((side * 0.12).clamp(2.0, 5.0), SOLUTION);
+        // On a texture the path is drawn in its pixels; arrows only when squares are large.
+        let arrows = if as_texture && side < 6.0 {
+            &report.path[..0]
+        } else {
+            &report.path[..=shown]
+        };
+        let clip = painter.clip_rect();
+        for pair in arrows.windows(2) {
+            let (from, to) = (center(pair[0].cell), center(pair[1].cell));
+            if !clip.expand(side).contains(from) && !clip.expand(side).contains(to) {
+                continue; // out of view
+            }
+            let head = (to - from).normalized() * (side * 0.35).min((to - from).length() * 0.5);
+            painter.line_segment([from, to], stroke);
+            painter.arrow(to - head, head, stroke);
+        }
+        // Number each landing square of a path of jumps, so one that doubles back stays
+        // readable; a path of single steps reads well enough as it is.
+        // (told by its first moves, so that a long solution costs no scan a frame).
+        let jumps = || {
+            report.path.windows(2).take(64).any(|p| {
+                let (a, b) = (p[0].cell, p[1].cell);
+                a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) > 1
+            })
+        };
+        if side >= 14.0 && jumps() {
+            for (i, place) in report.path[1..=shown].iter().enumerate() {
+                let at = center(place.cell) + vec2(side * 0.32, -side * 0.32);
+                painter.circle_filled(at, side * 0.27, SOLUTION);
+                painter.text(
+                    at,
+                    Align2::CENTER_CENTER,
+                    (i + 1).to_string(),
+                    FontId::proportional(side * 0.36),
+                    Color32::WHITE,
+                );
+            }
+        }
+        // The marker stands on the shown state, or moves between two during a transition.
+        let marker = match transition {
+            Some((from, to, t)) if from.max(to) < report.path.len() => {
+                let (a, b) = (report.path[from], report.path[to]);
+                let heading = report.path[from.max(to)];
+                Some((center(a.cell).lerp(center(b.cell), t), heading))
+            }
+            _ => report.path.get(shown).map(|&at| (center(at.cell), at)),
+        };
+        if let Some((pos, at)) = marker {
+            match at.side {
+                // A state that entered from a side is a vehicle heading away from it.
+                Some(entry) => painter.add(vehicle(pos, entry.opposite(), side)),
+                None => painter.circle_filled(pos, side * 0.3, SOLUTION),
+            };
+        }
+    }
+}
+
+/// The part of square `full` a piece cell fills: all of it on the sides where `same(dr, dc)`
+/// says the neighbour is the same piece, inset by `inset` elsewhere, so a piece reads as one
+/// block and neighbouring pieces stay apart.
+fn piece_cell_rect(full: Rect, inset: f32, same: impl Fn(isize, isize) -> bool) -> Rect {
+    let edge = |dr, dc| if same(dr, dc) { 0.0 } else { inset };
+    Rect::from_min_max(
+        full.min + vec2(edge(0, -1), edge(-1, 0)),
+        full.max - vec2(edge(0, 1), edge(1, 0)),
+    )
+}
+
+/// A numbered tile filling most of `rect`: a rounded square, green when it stands on its goal
+/// square, with its number large in the middle.
+fn tile_shapes(painter: &egui::Painter, shapes: &mut Vec<Shape>, rect: Rect, square: Square) {
+    let Square::Tile { number, home } = square else {
+        return;
+    };
+    let side = rect.width();
+    let fill = if home {
+        Color32::from_rgb(120, 190, 130)
+    } else {
+        Color32::from_rgb(235, 205, 150)
+    };
+    shapes.push(Shape::rect_filled(
+        rect.shrink(side * 0.04),
+        side * 0.1,
+        fill,
+    ));
+    painter.fonts_mut(|fonts| {
+        shapes.push(Shape::text(
+            fonts,
+            rect.center(),
+            Align2::CENTER_CENTER,
+            number.to_string(),
+            FontId::proportional(side * 0.45),
+            Color32::from_gray(30),
+        ));
+    });
+}
+
+/// The fill of a piece: the target red, other pieces by their class.
+fn piece_fill(square: Square) -> Color32 {
+    match square {
+        Square::Piece { target: true, .. } => TARGET,
+        Square::Piece { class, .. } => piece_color(class),
+        _ => FREE,
+    }
+}
+
+/// The colour of a class of interchangeable pieces.
+fn piece_color(class: u8) -> Color32 {
+    const PALETTE: [Color32; 6] = [
+        Color32::from_rgb(90, 140, 200),
+        Color32::from_rgb(230, 170, 60),
+        Color32::from_rgb(110, 180, 120),
+        Color32::from_rgb(170, 120, 190),
+        Color32::from_rgb(90, 180, 190),
+        Color32::from_rgb(200, 130, 110),
+    ];
+    PALETTE[usize::from(class) % PALETTE.len()]
+}
+
+/// The square of `picture` nearest the cell-space point `p`.
+fn cell_from(p: Pos2, picture: &Picture) -> Cell {
+    let clamp = |v: f32, n: usize| (v.max(0.0) as usize).min(n.saturating_sub(1));
+    Cell::new(clamp(p.y, picture.rows), clamp(p.x, picture.cols))
+}
+
+/// Whether every square is one a texture shows well: free, blocked, terrain, start or goal.
+pub(crate) fn is_plain_grid(picture: &Picture) -> bool {
+    picture.squares.iter().all(|s| {
+        matches!(
+            s,
+            Square::Free | Square::Blocked | Square::Terrain(_) | Square::Start | Square::Goal
+        )
+    })
+}
+
+/// The shade of a square with terrain cost `cost` (2 to 9): darker is dearer.
+pub(crate) fn terrain_color(cost: u8) -> Color32 {
+    let t = f32::from(cost.clamp(2, 9) - 2) / 7.0;
+    Color32::from_rgb(222, 206, 170).lerp_to_gamma(Color32::from_rgb(120, 84, 40), t)
+}
+
+/// The midpoint of `side` of `rect`.
+fn side_mid(rect: Rect, side: Side) -> Pos2 {
+    match side {
+        Side::Up => rect.center_top(),
+        Side::Down => rect.center_bottom(),
+        Side::Left => rect.left_center(),
+        Side::Right => rect.right_center(),
+    }
+}
+
+/// A triangle filling the quarter of `rect` next to `side`.
+fn wedge(rect: Rect, side: Side, color: Color32) -> Shape {
+    let (a, b) = match side {
+        Side::Up => (rect.left_top(), rect.right_top()),
+        Side::Down => (rect.left_bottom(), rect.right_bottom()),
+        Side::Left => (rect.left_top(), rect.left_bottom()),
+        Side::Right => (rect.right_top(), rect.right_bottom()),
+    };
+    Shape::convex_polygon(vec![a, b, rect.center()], color, Stroke::NONE)
+}
+
+/// The allowed turns of a junction: a straight arrow between opposite sides, a curved one
+/// round a corner, each ending in an arrowhead at the side it leaves through. Bit
+/// `from * 4 + to` of `turns` (sides indexed as in [`Side::ALL`]) allows entering from `from`
+/// and leaving through `to`.
+fn junction_shapes(shapes: &mut Vec<Shape>, rect: Rect, turns: u16, width: f32) {
+    let color = Color32::from_gray(60);
+    let inset = rect.shrink(rect.width() * 0.12);
+    for from in Side::ALL {
+        for to in Side::ALL {
+            if turns & (1 << (from.index() * 4 + to.index())) == 0 {
+                continue;
+            }
+            let (a, b) = (side_mid(inset, from), side_mid(inset, to));
+            let end = if to == from.opposite() {
+                shapes.push(Shape::line_segment([a, b], Stroke::new(width, color)));
+                a
+            } else {
+                let bezier = egui::epaint::QuadraticBezierShape::from_points_stroke(
+                    [a, inset.center(), b],
+                    false,
+                    Color32::TRANSPARENT,
+                    Stroke::new(width, color),
+                );
+                shapes.push(bezier.into());
+                inset.center()
+            };
+            let dir = (b - end).normalized() * rect.width() * 0.14;
+            let normal = vec2(-dir.y, dir.x) * 0.6;
+            shapes.push(Shape::convex_polygon(
+                vec![b, b - dir + normal, b - dir - normal],
+                color,
+                Stroke::NONE,
+            ));
+        }
+    }
+}
+
+/// A car: an arrow-shaped marker at `at` pointing in `heading`.
+fn vehicle(at: Pos2, heading: Side, side: f32) -> Shape {
+    let (dr, dc) = heading.delta();
+    let forward = vec2(dc as f32, dr as f32) * side * 0.32;
+    let across = vec2(-forward.y, forward.x) * 0.7;
+    Shape::convex_polygon(
+        vec![at + forward, at - forward + across, at - forward - across],
+        SOLUTION,
+        Stroke::new(1.5, Color32::WHITE),
+    )
+}

@@ -1,0 +1,337 @@
+//! The side panel's search sections (algorithm, controls, speed, memory limit, statistics,
+//! plots, legend, solution list) and the central panel's playback bar.
+
+use eframe::egui::{self, Color32, RichText};
+
+use super::canvas::LEGEND;
+use crate::app::{AppCommand, PuzzleLabApp};
+use crate::search::{Algorithm, Weight};
+
+pub(super) fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let mut chosen = app.algorithm();
+    egui::ComboBox::from_label("Algorithm")
+        .selected_text(chosen.label())
+        .width(190.0)
+        .show_ui(ui, |ui| {
+            for algorithm in app.puzzle.algorithms() {
+                let is_chosen = chosen.same_kind(algorithm);
+                if ui.selectable_label(is_chosen, algorithm.label()).clicked() && !is_chosen {
+                    chosen = algorithm;
+                }
+            }
+        });
+    if let Algorithm::WeightedAStar(weight) = chosen {
+        let mut w = weight.value();
+        let response = ui.add(
+            egui::Slider::new(&mut w, 1.0..=5.0)
+                .step_by(0.1)
+                .text("weight w (g + w·h)"),
+        );
+        if response.changed()
+            && let Some(weight) = Weight::new(w)
+        {
+            chosen = Algorithm::WeightedAStar(weight);
+        }
+    }
+    if chosen != app.algorithm() {
+        app.push(AppCommand::SetAlgorithm(chosen));
+    }
+    let optimal = if app.puzzle.guarantees_optimal(chosen) {
+        "finds a least-cost solution"
+    } else {
+        "may find a costlier solution"
+    };
+    ui.label(RichText::new(optimal).weak());
+}
+
+pub(super) fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        if app.is_running() {
+            if ui.button("Stop").clicked() {
+                app.push(AppCommand::Stop);
+            }
+            if app.is_paused() {
+                if ui.button("Resume").clicked() {
+                    app.push(AppCommand::Resume);
+                }
+            } else if ui.button("Pause").clicked() {
+                app.push(AppCommand::Pause);
+            }
+        } else if ui.button("Start").clicked() {
+            app.push(AppCommand::Start);
+        }
+        if ui
+            .button("Step")
+            .on_hover_text("Expand one state, then pause")
+            .clicked()
+        {
+            app.push(AppCommand::Step);
+        }
+    });
+}
+
+pub(super) fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let (mut speed, mut full) = (app.settings.speed, app.settings.full_speed);
+    let slider = ui.add_enabled(
+        !full,
+        egui::Slider::new(&mut speed, 1.0..=5000.0)
+            .logarithmic(true)
+            .suffix(" /s")
+            .text("speed"),
+    );
+    let check = ui.checkbox(&mut full, "Full speed");
+    if slider.changed() || check.changed() {
+        app.push(AppCommand::SetSpeed(speed, full));
+    }
+    memory_limit_ui(app, ui);
+}
+
+/// The memory budget of each search, in MiB (a setting; the default is half of the memory
+/// this process may use).
+fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    use crate::search::limits::{MIB, default_memory_budget, format_bytes};
+    let default_mib = default_memory_budget() / MIB;
+    let mut mib = app.settings.memory_limit_mib.unwrap_or(default_mib);
+    ui.horizontal(|ui| {
+        ui.label("Memory limit");
+        let drag = ui
+            .add(
+                egui::DragValue::new(&mut mib)
+                    .range(16..=1024 * 1024)
+                    .speed(16.0)
+                    .suffix(" MiB"),
+            )
+            .on_hover_text(format!(
+                "A search stops, with a message, before its closed set, frontier and stacks \
+                 would use more than this. Default: half of the memory available, {}.",
+                format_bytes(default_memory_budget())
+            ));
+        if drag.changed() {
+            app.settings.memory_limit_mib = Some(mib);
+        }
+        if app.settings.memory_limit_mib.is_some()
+            && ui
+                .small_button("Default")
+                .on_hover_text("Go back to half of the memory available")
+                .clicked()
+        {
+            app.settings.memory_limit_mib = None;
+        }
+    });
+}
+
+pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let view = app.view();
+    let stats = &view.stats;
+    ui.heading("Statistics");
+    egui::Grid::new("stats")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            let mut row = |name: &str, value: String| {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            };
+            row("States expanded", stats.expanded.to_string());
+            row("States generated", stats.generated.to_string());
+            row(
+                "Frontier (places now)",
+                view.frontier_places_reported.to_string(),
+            );
+            row("Peak frontier", stats.max_frontier.to_string());
+            row("Closed set", stats.max_closed.to_string());
+            row("Depth", format!("{} (max {})", view.depth, stats.max_depth));
+            if stats.iterations > 0 {
+                row("IDA* iteration", stats.iterations.to_string());
+                row("IDA* bound (g + h)", format!("{}", stats.threshold));
+            }
+            let elapsed = match app.result() {
+                Some(r) => r.stats.elapsed_ms,
+                None => stats.elapsed_ms,
+            };
+            if let Some(r) = app.result() {
+                row("Time", format!("{elapsed:.2} ms"));
+                row(
+                    "Peak memory",
+                    crate::search::limits::format_bytes(r.stats.peak_memory_bytes),
+                );
+            }
+            if let Some(r) = app.result().filter(|r| r.solved) {
+                row("Solution cost", crate::search::format_cost(r.cost));
+                row(
+                    "Optimal",
+                    if r.optimal { "yes" } else { "not guaranteed" }.into(),
+                );
+            }
+        });
+}
+
+/// Live plots of the run: frontier and closed-set sizes against states expanded, and the
+/// states expanded per depth layer (or, for IDA*, per iteration).
+pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let view = app.view();
+    egui::CollapsingHeader::new("Plots")
+        .id_salt("plots")
+        .default_open(true)
+        .show(ui, |ui| {
+            let column =
+                |i: usize| -> Vec<[f64; 2]> { view.samples.iter().map(|s| [s[0], s[i]]).collect() };
+            let (frontier, closed) = (column(1), column(2));
+            egui_plot::Plot::new("sizes plot")
+                .height(130.0)
+                .legend(egui_plot::Legend::default())
+                .x_axis_label("states expanded")
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.line(egui_plot::Line::new("frontier", frontier).color(FRONTIER_PLOT));
+                    plot.line(egui_plot::Line::new("closed set", closed).color(CLOSED_PLOT));
+                });
+            let (counts, name, axis) = if view.iteration_nodes.is_empty() {
+                (&view.layers, "states per depth", "depth")
+            } else {
+                (
+                    &view.iteration_nodes,
+                    "states per iteration",
+                    "IDA* iteration",
+                )
+            };
+            if counts.len() > 1 {
+                let first = usize::from(!view.iteration_nodes.is_empty());
+                // At most MAX_BARS bars: a search 200,000 layers deep is binned, so a frame's
+                // work does not grow with the depth.
+                let width = counts.len().div_ceil(MAX_BARS);
+                let bars = counts
+                    .chunks(width)
+                    .enumerate()
+                    .map(|(b, chunk)| {
+                        let centre = (b * width + first) as f64 + (width as f64 - 1.0) / 2.0;
+                        let total: u64 = chunk.iter().sum();
+                        egui_plot::Bar::new(centre, total as f64).width(width as f64 * 0.9)
+                    })
+                    .collect();
+                let axis = if width > 1 {
+                    format!("{axis} (bars of {width})")
+                } else {
+                    axis.to_owned()
+                };
+                egui_plot::Plot::new("layers plot")
+                    .height(110.0)
+                    .x_axis_label(axis)
+                    .allow_scroll(false)
+                    .show(ui, |plot| {
+                        plot.bar_chart(egui_plot::BarChart::new(name, bars).color(CLOSED_PLOT));
+                    });
+            }
+        });
+}
+
+/// The most bars the layers plot draws.
+const MAX_BARS: usize = 400;
+
+/// Plot colours, the canvas's frontier and closed-set colours.
+const FRONTIER_PLOT: Color32 = Color32::from_rgb(120, 200, 120);
+const CLOSED_PLOT: Color32 = Color32::from_rgb(110, 160, 230);
+
+pub(super) fn legend_ui(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (color, meaning) in LEGEND {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, color);
+            ui.label(RichText::new(meaning).small());
+        }
+    });
+}
+
+/// While a board puzzle (sliding blocks or tiles) is searched, the canvas shows the state
+/// being expanded; this line above it says how deep that state is.
+pub(super) fn searching_board_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let view = app.view();
+    if app.is_running() && view.board.is_some() {
+        ui.label(
+            RichText::new(format!(
+                "Expanding a state at depth {} (deepest so far {}); {} states expanded",
+                view.depth, view.stats.max_depth, view.stats.expanded
+            ))
+            .strong(),
+        );
+        ui.separator();
+    }
+}
+
+/// The playback controls of a solution, in a bar above the canvas so they stay in sight:
+/// First / Back / Next / Last, the move counter, Play and its speed.
+pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(report) = app.result().filter(|r| r.solved) else {
+        return;
+    };
+    let total = report.moves.len();
+    let shown = app.shown_moves();
+    ui.horizontal(|ui| {
+        let mut go = |ui: &mut egui::Ui, label: &str, enabled: bool, to: usize| {
+            if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                app.commands.push(AppCommand::ShowStep(to));
+            }
+        };
+        go(ui, "First", shown > 0, 0);
+        go(ui, "Back", shown > 0, shown.saturating_sub(1));
+        go(ui, "Next", shown < total, shown + 1);
+        go(ui, "Last", shown < total, total);
+        ui.label(format!("move {shown} of {total}"));
+        ui.separator();
+        let playing = app.is_playing();
+        let label = if playing { "Pause playback" } else { "Play" };
+        if ui
+            .add_enabled(total > 0, egui::Button::new(label))
+            .clicked()
+        {
+            app.commands.push(AppCommand::Play(!playing));
+        }
+        ui.add(
+            egui::Slider::new(
+                &mut app.settings.playback_rate,
+                0.5..=crate::app::MAX_PLAYBACK_RATE,
+            )
+            .logarithmic(true)
+            .suffix(" moves/s")
+            .text("playback"),
+        )
+        .on_hover_text(
+            "From half a move a second to 100,000: fast rates play several moves a frame",
+        );
+    });
+    ui.separator();
+}
+
+pub(super) fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(report) = app.result() else {
+        return;
+    };
+    let shown = app.shown_moves();
+    ui.heading("Solution");
+    for note in &report.notes {
+        ui.label(note);
+    }
+    // Only the rows in view are laid out, so a solution of 200,000 moves scrolls smoothly.
+    let row_height = ui.spacing().interact_size.y;
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .max_height(240.0)
+        .id_salt("moves")
+        .show_rows(ui, row_height, report.moves.len(), |ui, rows| {
+            for i in rows {
+                let Some(mv) = report.moves.get(i) else {
+                    break;
+                };
+                if ui
+                    .selectable_label(i + 1 == shown, format!("{}. {mv}", i + 1))
+                    .clicked()
+                {
+                    clicked = Some(i + 1);
+                }
+            }
+        });
+    if let Some(step) = clicked {
+        app.push(AppCommand::ShowStep(step));
+    }
+}

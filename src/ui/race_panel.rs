@@ -1,0 +1,196 @@
+//! Race mode (several algorithms on the same puzzle, side by side) and the session's results
+//! table.
+
+use eframe::egui::{self, RichText};
+
+use super::canvas;
+use super::texture::GridTexture;
+use crate::app::{AppCommand, PuzzleLabApp, race};
+
+/// Race mode's controls: which algorithms race (2 to 4), start, stop, close.
+pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    egui::CollapsingHeader::new("Race algorithms")
+        .id_salt("race")
+        .default_open(app.race.is_some())
+        .show(ui, |ui| {
+            ui.label("Pick 2 to 4; they run side by side at the same speed.");
+            ui.horizontal_wrapped(|ui| {
+                for algorithm in app.puzzle.algorithms() {
+                    let mut chosen = app.race_choice.iter().any(|a| a.same_kind(algorithm));
+                    if ui.checkbox(&mut chosen, algorithm.name()).changed() {
+                        app.commands.push(AppCommand::RaceToggle(algorithm));
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                let running = app.race().is_some_and(race::Race::is_running);
+                let count = app.race_choice.len();
+                if ui
+                    .add_enabled(
+                        race::RACERS.contains(&count) && !running,
+                        egui::Button::new("Start race"),
+                    )
+                    .clicked()
+                {
+                    app.commands.push(AppCommand::StartRace);
+                }
+            });
+        });
+}
+
+/// The race: one pane per algorithm, side by side, each with its live statistics and its own
+/// canvas of the search.
+pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    if app.race.is_none() {
+        return;
+    }
+    let mut cache = app.picture_cache.take();
+    let puzzle_picture = canvas::cached_picture(app, &mut cache);
+    let Some(race) = app.race.as_ref() else {
+        return;
+    };
+    let n = race.lanes.len();
+    ui.horizontal(|ui| {
+        if race.is_running() {
+            if ui.button("Stop race").clicked() {
+                app.commands.push(AppCommand::StopRace);
+            }
+        } else if ui.button("Close race").clicked() {
+            app.commands.push(AppCommand::CloseRace);
+        }
+        ui.label(format!("{n} algorithms at the same speed"));
+    });
+    ui.separator();
+    let revision = app.revision;
+    let textures_id = egui::Id::unique("race textures");
+    let mut textures: Vec<Option<GridTexture>> = ui
+        .data_mut(|d| d.remove_temp(textures_id))
+        .unwrap_or_default();
+    textures.resize_with(n, || None);
+    let budget = app.work_budget / n as u32;
+    ui.columns(n, |columns| {
+        for (i, (lane, ui)) in race.lanes.iter().zip(columns.iter_mut()).enumerate() {
+            ui.heading(lane.algorithm.label());
+            let stats = &lane.view.stats;
+            let state = match (&lane.result, &lane.error) {
+                (_, Some(e)) => format!("failed: {e}"),
+                (Some(r), _) if r.solved => format!(
+                    "solved: cost {}{}",
+                    crate::search::format_cost(r.cost),
+                    if r.optimal { " (optimal)" } else { "" }
+                ),
+                (Some(r), _) => format!("{:?}", r.outcome).to_lowercase(),
+                (None, None) => "searching…".into(),
+            };
+            ui.label(RichText::new(state).strong());
+            ui.label(format!(
+                "expanded {}  frontier {}  closed {}  depth {}",
+                stats.expanded, stats.frontier, stats.max_closed, lane.view.depth
+            ));
+            let (response, painter) =
+                ui.allocate_painter(ui.available_size(), egui::Sense::hover());
+            let label = format!("race pane {}", lane.algorithm.name());
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
+            let result = lane.result.as_ref();
+            let picture = match (result.and_then(|r| r.boards.last()), &lane.view.board) {
+                (Some(last), _) => last,
+                (None, Some(board)) => board,
+                (None, None) => puzzle_picture,
+            };
+            let scene = canvas::Scene {
+                picture: std::borrow::Cow::Borrowed(picture),
+                view: &lane.view,
+                result,
+                shown: result.map_or(0, |r| r.moves.len()),
+                transition: None,
+                sliding: None,
+                selected: None,
+                ghost: None,
+                zoom: 1.0,
+                pan: egui::Vec2::ZERO,
+                cluster: None,
+                revision,
+                budget,
+            };
+            let mut texture = textures.get_mut(i).and_then(Option::take);
+            canvas::paint_scene(&painter, response.rect, &scene, &mut texture);
+            if let Some(slot) = textures.get_mut(i) {
+                *slot = texture;
+            }
+        }
+    });
+    app.picture_cache = cache;
+    ui.data_mut(|d| d.insert_temp(textures_id, textures));
+}
+
+/// The session's results table: a row per finished run, newest last, with export and clear.
+pub(super) fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let n = app.results.len();
+    egui::CollapsingHeader::new(format!(
+        "Results ({n} run{})",
+        if n == 1 { "" } else { "s" }
+    ))
+    .id_salt("results")
+    .default_open(false)
+    .show(ui, |ui| {
+        egui::ScrollArea::both()
+            .max_height(200.0)
+            .id_salt("results table")
+            .show(ui, |ui| {
+                egui::Grid::new("results grid")
+                    .striped(true)
+                    .num_columns(6)
+                    .show(ui, |ui| {
+                        for title in [
+                            "algorithm",
+                            "solved",
+                            "cost",
+                            "expanded",
+                            "peak closed",
+                            "ms",
+                        ] {
+                            ui.label(RichText::new(title).strong());
+                        }
+                        ui.end_row();
+                        for r in &app.results {
+                            ui.label(&r.algorithm).on_hover_text(format!(
+                                "{}{}",
+                                r.puzzle,
+                                if r.heuristic.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(", heuristic: {}", r.heuristic)
+                                }
+                            ));
+                            ui.label(match (r.solved, r.optimal) {
+                                (true, true) => "optimal",
+                                (true, false) => "yes",
+                                (false, _) => r.outcome.as_str(),
+                            });
+                            ui.label(if r.solved {
+                                crate::search::format_cost(r.cost)
+                            } else {
+                                "-".into()
+                            });
+                            ui.label(r.expanded.to_string());
+                            ui.label(r.peak_closed.to_string());
+                            ui.label(format!("{:.1}", r.time_ms));
+                            ui.end_row();
+                        }
+                    });
+            });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Export results…")
+                .on_hover_text("CSV or JSON, by the file's extension")
+                .clicked()
+            {
+                app.commands.push(AppCommand::ExportDialog);
+            }
+            if ui.button("Clear results").clicked() {
+                app.commands.push(AppCommand::ClearResults);
+            }
+        });
+    });
+}

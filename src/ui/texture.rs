@@ -1,0 +1,576 @@
+//! A large grid drawn as a texture, one pixel a square, written incrementally.
+
+use eframe::egui::{self, Color32, ColorImage, TextureHandle, TextureOptions};
+
+use super::canvas::{
+    BLOCKED, CLOSED, CLUSTER, CURRENT, DFS_PATH, FREE, FRONTIER, GOAL, SOLUTION, START, Scene,
+};
+use super::paint::{is_plain_grid, terrain_color};
+use crate::app::Mark;
+use crate::puzzles::{Cell, Picture, Place, Square};
+
+/// A large grid drawn as a texture, one pixel a square. It is remade whole only when the
+/// picture changes (an edit); everything else is written into it incrementally — the squares
+/// whose search marks changed since the last frame (from [`SearchView::changed`]), the marks
+/// of a previous run taken off, the solution's squares as playback moves on or back, and the
+/// overlays (depth-first path, current state) — and only the tiles touched are uploaded
+/// ([`TextureHandle::set_partial`]). A frame's work follows what changed, not the grid's size.
+#[derive(Clone, Default)]
+pub struct GridTexture {
+    handle: Option<TextureHandle>,
+    /// What the whole picture depends on: the puzzle's revision, the cluster overlay, the
+    /// size.
+    key: Option<(u64, bool, usize, usize)>,
+    /// The pixels uploaded, when the texture has one pixel a square (not shrunk to fit).
+    image: Option<ColorImage>,
+    /// The view drawn ([`SearchView::id`]), its revision, and how many of its changes.
+    view: (u64, u64, usize),
+    /// Pixels carrying a mark of the view drawn, to clear when another view comes.
+    marked: Vec<u32>,
+    /// The solution drawn (its path's address and length), and its squares painted, in
+    /// order: the first `shown + 1` of its path.
+    solution: Option<(usize, usize)>,
+    solution_pixels: Vec<u32>,
+    /// Whether each pixel is one of `solution_pixels`.
+    on_solution: Vec<bool>,
+    /// Pixels painted with an overlay colour (path, current state) that must be restored
+    /// before the next overlay is drawn.
+    overlay: Vec<usize>,
+    /// Whether the picture of the puzzle revision `.0` (of `.1` squares) is a plain grid:
+    /// found once per edit, not every frame.
+    plain: Option<(u64, usize, bool)>,
+    /// The start and goal squares with their colours, drawn as markers over the texture.
+    pub(super) markers: Vec<(Cell, Color32)>,
+    /// The picture with no search marks, no solution and no overlays, made when a new run
+    /// must clear many marks; forgotten when the picture changes.
+    base: Option<ColorImage>,
+    /// For a texture shrunk to fit: the view, its revision, the solution's position and the
+    /// solution it was made for.
+    fitted_state: Option<ShownState>,
+    /// Whether some of the search's marks wait for the next update (see [`Scene::budget`]).
+    behind: bool,
+}
+
+/// See [`GridTexture::fitted_state`].
+type ShownState = (u64, u64, usize, Option<(usize, usize)>);
+
+/// Side of the square tiles uploaded separately when part of the picture changes.
+const TILE: usize = 64;
+
+/// How many marks are written between two looks at the clock.
+const MARKS_CHUNK: usize = 4096;
+
+/// The tiles of a texture `cols` pixels wide touched by an update, row-major.
+struct DirtyTiles {
+    cols: usize,
+    tiles_across: usize,
+    tiles: Vec<bool>,
+}
+
+impl DirtyTiles {
+    fn new(cols: usize) -> Self {
+        Self {
+            cols,
+            tiles_across: cols.div_ceil(TILE),
+            tiles: Vec::new(),
+        }
+    }
+
+    /// Marks the tile of pixel `i` (row-major).
+    fn mark(&mut self, i: usize) {
+        let tile = (i / self.cols / TILE) * self.tiles_across + (i % self.cols) / TILE;
+        if self.tiles.len() <= tile {
+            self.tiles.resize(tile + 1, false);
+        }
+        self.tiles[tile] = true;
+    }
+}
+
+impl GridTexture {
+    /// Brings the texture up to date with `scene` and returns its id.
+    pub(super) fn update(&mut self, ctx: &egui::Context, scene: &Scene) -> egui::TextureId {
+        let picture: &Picture = &scene.picture;
+        let key = (
+            scene.revision,
+            scene.cluster.is_some(),
+            picture.rows,
+            picture.cols,
+        );
+        // A texture shrunk to fit (a grid larger than the backend takes) has no pixel a
+        // square to update: it is remade whenever what it shows changes.
+        let shown_state = (
+            scene.view.id,
+            scene.view.revision,
+            scene.shown,
+            scene
+                .result
+                .map(|r| (r.path.as_ptr() as usize, r.path.len())),
+        );
+        if let Some(handle) = &self.handle
+            && self.key == Some(key)
+        {
+            let id = handle.id();
+            if self.image.is_some() {
+                let deadline = std::time::Instant::now() + scene.budget;
+                self.behind = !self.apply_changes(scene, Some(deadline));
+                if self.behind {
+                    // The rest of the search's marks go into the next frames.
+                    ctx.request_repaint();
+                }
+                return id;
+            }
+            if self.fitted_state == Some(shown_state) {
+                return id;
+            }
+        }
+        self.key = None;
+        self.base = None;
+        self.behind = false;
+        self.fitted_state = Some(shown_state);
+        let image = grid_image(scene);
+        let max_side = ctx.input(|i| i.max_texture_side);
+        let fitted = image.size[0] > max_side || image.size[1] > max_side;
+        self.on_solution = vec![false; image.pixels.len()];
+        self.marked.clear();
+        self.solution = None;
+        self.solution_pixels.clear();
+        self.overlay.clear();
+        self.view = (scene.view.id, 0, 0);
+        self.image = Some(image);
+        // The view's marks, the solution and the overlays, then one upload of the whole.
+        self.apply_changes(scene, None);
+        let Some(image) = self.image.take() else {
+            return egui::TextureId::default();
+        };
+        let options = TextureOptions::NEAREST;
+        let upload = if fitted {
+            fit_texture(image.clone(), max_side)
+        } else {
+            image.clone()
+        };
+        match &mut self.handle {
+            Some(handle) => handle.set(upload, options),
+            None => self.handle = Some(ctx.load_texture("grid", upload, options)),
+        }
+        self.image = (!fitted).then_some(image);
+        self.key = Some(key);
+        match &self.handle {
+            Some(handle) => handle.id(),
+            None => egui::TextureId::default(),
+        }
+    }
+
+    /// Writes what changed since the last update into the pixels, and uploads the tiles it
+    /// touched (none while the texture is being made whole). The search's marks are written
+    /// until `deadline`, the rest left for the next call; returns whether all were written.
+    fn apply_changes(&mut self, scene: &Scene, deadline: Option<std::time::Instant>) -> bool {
+        let Some(image) = &mut self.image else {
+            return true;
+        };
+        let cols = image.size[0];
+        let tiles_across = cols.div_ceil(TILE);
+        let mut dirty = DirtyTiles::new(cols);
+        let on_solution = &mut self.on_solution;
+        // Sets pixel `i` to its square's colour (or the solution's) and marks its tile.
+        let mut repaint = |i: usize, image: &mut ColorImage, on_solution: &[bool]| {
+            let Some(p) = image.pixels.get_mut(i) else {
+                return;
+            };
+            *p = if on_solution.get(i) == Some(&true) {
+                SOLUTION
+            } else {
+                square_pixel(scene, i)
+            };
+            dirty.mark(i);
+        };
+        for &i in &self.overlay {
+            repaint(i, image, on_solution);
+        }
+        // Another run's view: its marks come off, one by one if they are few, else by copying
+        // the unmarked picture back whole (then uploaded whole).
+        let view = scene.view;
+        let mut whole = false;
+        if self.view.0 != view.id || self.view.2 > view.changed.len() {
+            if self.marked.len() > image.pixels.len() / 16 {
+                let base = self.base.get_or_insert_with(|| unmarked_image(scene));
+                image.pixels.copy_from_slice(&base.pixels);
+                for &i in &self.solution_pixels {
+                    image.pixels[i as usize] = SOLUTION;
+                }
+                self.marked.clear();
+                self.overlay.clear();
+                whole = true;
+            }
+            for i in std::mem::take(&mut self.marked) {
+                repaint(i as usize, image, on_solution);
+            }
+            self.view = (view.id, 0, 0);
+        }
+        let mut written = self.view.2;
+        for chunk in view.changed[written..].chunks(MARKS_CHUNK) {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break;
+            }
+            for &i in chunk {
+                self.marked.push(i);
+                repaint(i as usize, image, on_solution);
+            }
+            written += chunk.len();
+        }
+        let complete = written == view.changed.len();
+        self.view = (view.id, view.revision, written);
+        // The solution: a new one replaces the old; playback paints or restores the squares
+        // between the old and the new position (a solution never visits a square twice).
+        let solution = scene
+            .result
+            .filter(|r| r.solved && !r.path.is_empty())
+            .map(|r| &r.path);
+        let identity = solution.map(|p| (p.as_ptr() as usize, p.len()));
+        if identity != self.solution {
+            for i in std::mem::take(&mut self.solution_pixels) {
+                on_solution[i as usize] = false;
+                repaint(i as usize, image, on_solution);
+            }
+            self.solution = identity;
+        }
+        if let Some(path) = solution {
+            let want = scene.shown.min(path.len() - 1) + 1;
+            while self.solution_pixels.len() > want {
+                if let Some(i) = self.solution_pixels.pop() {
+                    on_solution[i as usize] = false;
+                    repaint(i as usize, image, on_solution);
+                }
+            }
+            for place in &path[self.solution_pixels.len()..want] {
+                let i = place.cell.row * cols + place.cell.col;
+                if i < on_solution.len() {
+                    on_solution[i] = true;
+                    self.solution_pixels.push(i as u32);
+                    repaint(i, image, on_solution);
+                }
+            }
+        }
+        self.overlay = draw_overlays(scene, image);
+        for &i in &self.overlay {
+            dirty.mark(i);
+        }
+        let Some(handle) = &mut self.handle else {
+            return complete; // being made whole: uploaded at once by the caller
+        };
+        if self.key.is_none() {
+            return complete;
+        }
+        if whole {
+            handle.set(image.clone(), TextureOptions::NEAREST);
+            return complete;
+        }
+        let [w, h] = image.size;
+        for (tile, _) in dirty.tiles.iter().enumerate().filter(|(_, d)| **d) {
+            let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
+            if x0 >= w || y0 >= h {
+                continue;
+            }
+            let (tw, th) = (TILE.min(w - x0), TILE.min(h - y0));
+            let pixels = (y0..y0 + th)
+                .flat_map(|y| image.pixels[y * w + x0..y * w + x0 + tw].iter().copied())
+                .collect();
+            handle.set_partial(
+                [x0, y0],
+                ColorImage::new([tw, th], pixels),
+                TextureOptions::NEAREST,
+            );
+        }
+        complete
+    }
+
+    /// Whether `scene`'s picture is a plain grid (see [`is_plain_grid`]), worked out once per
+    /// puzzle revision; the start and goal markers are found at the same time.
+    pub(super) fn is_plain(&mut self, scene: &Scene) -> bool {
+        let picture: &Picture = &scene.picture;
+        let key = (scene.revision, picture.squares.len());
+        if let Some((revision, len, plain)) = self.plain
+            && (revision, len) == key
+        {
+            return plain;
+        }
+        let plain = is_plain_grid(picture);
+        self.plain = Some((key.0, key.1, plain));
+        self.markers = picture
+            .squares
+            .iter()
+            .enumerate()
+            .filter_map(|(i, square)| {
+                let color = match square {
+                    Square::Start => START,
+                    Square::Goal => GOAL,
+                    _ => return None,
+                };
+                Some((Cell::new(i / picture.cols, i % picture.cols), color))
+            })
+            .take(1024)
+            .collect();
+        plain
+    }
+
+    /// Whether the last update left some of the search's marks for the next one.
+    pub fn is_behind(&self) -> bool {
+        self.behind
+    }
+
+    /// The pixels last uploaded, when the texture has one pixel a square.
+    pub fn pixels(&self) -> Option<&ColorImage> {
+        self.image.as_ref()
+    }
+}
+
+/// The colour of square `i` (row-major) of a plain grid: its kind, its search mark, the
+/// percolating cluster.
+fn square_pixel(scene: &Scene, i: usize) -> Color32 {
+    let picture: &Picture = &scene.picture;
+    let mark = scene
+        .view
+        .mark(Cell::new(i / picture.cols, i % picture.cols));
+    square_color(picture, scene.cluster, i, mark)
+}
+
+/// The colour of square `i` of a plain grid with search mark `mark`.
+fn square_color(picture: &Picture, cluster: Option<&[bool]>, i: usize, mark: Mark) -> Color32 {
+    let marked = mark_color(mark);
+    match picture.squares[i] {
+        Square::Blocked => BLOCKED,
+        Square::Start => START,
+        Square::Goal => GOAL,
+        Square::Terrain(c) => {
+            let fill = terrain_color(c);
+            marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55))
+        }
+        _ => marked.unwrap_or(match cluster {
+            Some(c) if c.get(i) == Some(&true) => CLUSTER,
+            _ => FREE,
+        }),
+    }
+}
+
+/// The pixels of a grid with no search marks, without overlays.
+fn unmarked_image(scene: &Scene) -> ColorImage {
+    let picture: &Picture = &scene.picture;
+    let pixels = (0..picture.squares.len())
+        .map(|i| square_color(picture, scene.cluster, i, Mark::None))
+        .collect();
+    ColorImage::new([picture.cols, picture.rows], pixels)
+}
+
+/// The pixels of a grid, each square's colour (see [`square_pixel`]), without overlays.
+fn grid_image(scene: &Scene) -> ColorImage {
+    let picture: &Picture = &scene.picture;
+    let pixels = (0..picture.squares.len())
+        .map(|i| square_pixel(scene, i))
+        .collect();
+    ColorImage::new([picture.cols, picture.rows], pixels)
+}
+
+/// Paints the search's overlays onto `image`: the depth-first path and the state being
+/// expanded. Returns the pixels painted, to be restored before the next overlay.
+fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
+    let picture: &Picture = &scene.picture;
+    let view = scene.view;
+    let mut painted = Vec::new();
+    let mut put = |place: &Place, color: Color32| {
+        let i = place.cell.row * picture.cols + place.cell.col;
+        if let Some(p) = image.pixels.get_mut(i) {
+            *p = color;
+            painted.push(i);
+        }
+    };
+    for place in &view.path {
+        put(place, DFS_PATH);
+    }
+    if let Some(current) = &view.current {
+        put(current, CURRENT);
+    }
+    painted
+}
+
+/// `image` shrunk by a whole factor (keeping one pixel of each block) if a side exceeds what
+/// the graphics backend takes (`max_side`), so an oversized map still draws.
+fn fit_texture(image: ColorImage, max_side: usize) -> ColorImage {
+    let [w, h] = image.size;
+    let k = w.max(h).div_ceil(max_side.max(1));
+    if k <= 1 {
+        return image;
+    }
+    let (sw, sh) = (w.div_ceil(k), h.div_ceil(k));
+    let pixels = (0..sh)
+        .flat_map(|y| (0..sw).map(move |x| (x * k, y * k)))
+        .map(|(x, y)| image.pixels[y * w + x])
+        .collect();
+    ColorImage::new([sw, sh], pixels)
+}
+
+pub(super) fn mark_color(mark: Mark) -> Option<Color32> {
+    match mark {
+        Mark::Closed => Some(CLOSED),
+        Mark::Frontier => Some(FRONTIER),
+        Mark::None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use std::borrow::Cow;
+
+    use eframe::egui::Vec2;
+
+    use super::*;
+    use crate::app::SearchView;
+    use crate::puzzles::Report;
+    use crate::solver::Progress;
+
+    fn scene<'a>(picture: &'a Picture, view: &'a SearchView, revision: u64) -> Scene<'a> {
+        Scene {
+            picture: Cow::Borrowed(picture),
+            view,
+            result: None,
+            shown: 0,
+            transition: None,
+            sliding: None,
+            selected: None,
+            ghost: None,
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+            cluster: None,
+            revision,
+            budget: std::time::Duration::from_millis(3),
+        }
+    }
+
+    /// The pixels drawn from scratch: squares, the solution shown, the overlays.
+    fn full_rebuild(scene: &Scene) -> ColorImage {
+        let mut image = grid_image(scene);
+        if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
+            let shown = scene.shown.min(report.path.len() - 1);
+            for place in &report.path[..=shown] {
+                image.pixels[place.cell.row * scene.picture.cols + place.cell.col] = SOLUTION;
+            }
+        }
+        draw_overlays(scene, &mut image);
+        image
+    }
+
+    /// Incremental updates (marks written as they arrive, tiles uploaded) give the same
+    /// pixels as a full rebuild, through random search progress and random edits.
+    #[test]
+    fn incremental_updates_match_a_full_rebuild() {
+        let ctx = egui::Context::default();
+        let mut rng = StdRng::seed_from_u64(12);
+        // A 300 x 300 grid maze, open but for the start (top-left) and the goal.
+        let mut text = String::new();
+        for r in 0..300 {
+            for c in 0..300 {
+                text.push(match (r, c) {
+                    (0, 0) => 'S',
+                    (299, 299) => 'G',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let mut maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+        let mut revision = 0;
+        let mut view = SearchView::for_puzzle(maze.as_ref());
+        let mut texture = GridTexture::default();
+        let place = |rng: &mut StdRng| {
+            Place::from(Cell::new(
+                rng.random_range(0..300),
+                rng.random_range(0..300),
+            ))
+        };
+        for round in 0..60 {
+            let many = if round % 20 == 3 { 150_000 } else { 800 };
+            if round % 15 == 14 {
+                // An edit: the picture changes, the texture is remade whole.
+                for _ in 0..50 {
+                    let cell = Cell::new(rng.random_range(0..300), rng.random_range(0..300));
+                    maze.paint(cell, 1);
+                }
+                revision += 1;
+                view = SearchView::for_puzzle(maze.as_ref());
+            }
+            if round % 15 == 7 {
+                // A new run on the same picture: the old marks come off incrementally.
+                view = SearchView::for_puzzle(maze.as_ref());
+            }
+            let progress = Progress {
+                expanded: (0..rng.random_range(0..400))
+                    .map(|_| place(&mut rng))
+                    .collect(),
+                generated: (0..rng.random_range(0..many))
+                    .map(|_| place(&mut rng))
+                    .collect(),
+                current: Some(place(&mut rng)),
+                path: rng.random_bool(0.5).then(|| {
+                    (0..rng.random_range(0..500))
+                        .map(|_| place(&mut rng))
+                        .collect()
+                }),
+                ..Progress::default()
+            };
+            view.apply(&progress);
+            let picture = maze.picture();
+            let s = scene(&picture, &view, revision);
+            texture.update(&ctx, &s);
+            while texture.is_behind() {
+                texture.update(&ctx, &s);
+            }
+            let shown = texture.pixels().expect("one pixel a square");
+            assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
+        }
+        // A solution played forward and back, by single moves and by jumps.
+        let path: Vec<Place> = (0..2000)
+            .map(|k| {
+                Place::from(Cell::new(
+                    k / 300,
+                    if (k / 300) % 2 == 0 {
+                        k % 300
+                    } else {
+                        299 - k % 300
+                    },
+                ))
+            })
+            .collect();
+        let report = Report {
+            puzzle_type: "maze",
+            algorithm: crate::search::Algorithm::Bfs,
+            outcome: crate::search::Outcome::Found,
+            solved: true,
+            optimal: true,
+            cost: 1999.0,
+            moves: vec![String::new(); 1999],
+            path,
+            boards: Vec::new(),
+            stats: crate::search::Stats::default(),
+            notes: Vec::new(),
+            message: None,
+        };
+        let view = SearchView::for_puzzle(maze.as_ref());
+        let picture = maze.picture();
+        for round in 0..40 {
+            let mut s = scene(&picture, &view, revision);
+            s.result = Some(&report);
+            s.shown = if round % 3 == 0 {
+                rng.random_range(0..2200)
+            } else {
+                round * 7
+            };
+            texture.update(&ctx, &s);
+            let shown = texture.pixels().expect("one pixel a square");
+            assert!(
+                shown.pixels == full_rebuild(&s).pixels,
+                "playback round {round}"
+            );
+        }
+    }
+}
