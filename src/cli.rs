@@ -15,12 +15,11 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::puzzles::klotski::{Klotski, Metric};
 use crate::puzzles::maze::generate::{self, Generator};
 use crate::puzzles::maze::movingai;
 use crate::puzzles::maze::percolation;
 use crate::puzzles::maze::percolation::{Experiment, run_experiment};
-use crate::puzzles::maze::{Connectivity, GridHeuristic, Maze};
+use crate::puzzles::maze::{Connectivity, Maze};
 use crate::puzzles::pattern_db::{PatternDb, PdbError};
 use crate::puzzles::sliding::{SMALL_BOARD, Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
@@ -279,8 +278,9 @@ struct SolveArgs {
     /// jps. Default: the fastest one that guarantees an optimal answer for the puzzle.
     #[arg(long, short, value_name = "A")]
     algorithm: Option<String>,
-    /// Klotski's move metric: `unit` (one piece moves one cell) or `piece` (one piece moves
-    /// any distance). Default: the file's, or `unit`.
+    /// The move metric (same as `--set metric=M`). Klotski: `unit` (one piece moves one cell)
+    /// or `piece` (one piece moves any distance). Rush Hour: `moves` (a vehicle slides any
+    /// distance) or `steps` (one cell). Default: the file's.
     #[arg(long, value_name = "M")]
     metric: Option<String>,
     /// The heuristic. Sliding tiles: misplaced, manhattan, linear_conflict or pdb (additive
@@ -299,6 +299,11 @@ struct SolveArgs {
     /// default: the file's).
     #[arg(long, value_name = "YES|NO")]
     corner_cutting: Option<String>,
+    /// A setting of the puzzle's type, as NAME=VALUE (repeatable): klotski metric=unit|piece,
+    /// rush-hour metric=moves|steps, maze moves=4|8, corner-cutting=yes|no and heuristic,
+    /// sliding heuristic. An option the type does not take is an error listing its options.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -391,68 +396,62 @@ fn algorithm_named(file: &Path, name: &str) -> Result<Algorithm, u8> {
     })
 }
 
-/// Applies the type-specific options of `solve` (`--metric`, `--moves`, `--corner-cutting`,
-/// a grid `--heuristic`) to the puzzle; the error names the file and the type it holds.
+/// The type options `solve` was given: `--metric`, `--heuristic`, `--moves` and
+/// `--corner-cutting` (kept as flags), then each `--set NAME=VALUE`, as (name, value) pairs.
+fn type_options(args: &SolveArgs) -> Result<Vec<(String, String)>, u8> {
+    let mut options = Vec::new();
+    let flags = [
+        ("metric", args.metric.clone()),
+        ("heuristic", args.heuristic.clone()),
+        ("moves", args.moves.map(|m| m.to_string())),
+        ("corner-cutting", args.corner_cutting.clone()),
+    ];
+    for (name, value) in flags {
+        if let Some(value) = value {
+            options.push((name.to_owned(), value));
+        }
+    }
+    for pair in &args.set {
+        let Some((name, value)) = pair.split_once('=') else {
+            return Err(bad(
+                &args.file,
+                format!("--set takes NAME=VALUE, not `{pair}`"),
+            ));
+        };
+        options.push((name.trim().to_owned(), value.trim().to_owned()));
+    }
+    Ok(options)
+}
+
+/// Applies the type options of `solve` (see [`type_options`]) through the options the
+/// puzzle's type declares ([`puzzles::Puzzle::options`]); an option the type does not take
+/// is an error that lists the ones it does, naming the file and the type it holds.
 fn apply_type_options(args: &SolveArgs, puzzle: &mut dyn puzzles::Puzzle) -> Result<(), u8> {
     let file = &args.file;
     let type_name = puzzle.puzzle_type().name;
-    let wrong_type = |option: &str, applies_to: &str| {
-        bad(
-            file,
-            format!("{option} applies to {applies_to} only; this file holds a {type_name}"),
-        )
-    };
-    if let Some(name) = &args.metric {
-        let Some(metric) = Metric::from_name(name) else {
-            return Err(bad(
-                file,
-                format!("unknown metric `{name}` (known: unit, piece)"),
-            ));
-        };
-        let Some(klotski) = puzzle.as_any_mut().downcast_mut::<Klotski>() else {
-            return Err(wrong_type("--metric", "klotski puzzles"));
-        };
-        klotski.set_metric(metric);
-    }
-    let Some(maze) = puzzle.as_any_mut().downcast_mut::<Maze>() else {
-        if args.moves.is_some() || args.corner_cutting.is_some() {
-            return Err(wrong_type("--moves and --corner-cutting", "grid mazes"));
-        }
-        return Ok(());
-    };
-    if let Some(moves) = args.moves {
-        let connectivity = match moves {
-            4 => Connectivity::Four,
-            8 => Connectivity::Eight,
-            m => return Err(bad(file, format!("--moves must be 4 or 8, not {m}"))),
-        };
-        maze.set_connectivity(connectivity);
-    }
-    match args.corner_cutting.as_deref() {
-        None => {}
-        Some("yes") => {
-            maze.set_corner_cutting(true);
-        }
-        Some("no") => {
-            maze.set_corner_cutting(false);
-        }
-        Some(other) => {
-            return Err(bad(
-                file,
-                format!("--corner-cutting must be yes or no, not `{other}`"),
-            ));
-        }
-    }
-    if let Some(name) = &args.heuristic {
-        let Some(h) = GridHeuristic::from_name(name) else {
+    for (name, value) in type_options(args)? {
+        if !puzzle.options().iter().any(|o| o.name == name) {
+            let known: Vec<String> = puzzle
+                .options()
+                .iter()
+                .map(|o| format!("{}={}", o.name, o.values))
+                .collect();
+            let known = if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            };
             return Err(bad(
                 file,
                 format!(
-                    "unknown grid heuristic `{name}` (known: manhattan, euclidean, octile, chebyshev, zero)"
+                    "--{name} does not apply to this file, which holds a {type_name} \
+                     (its options: {known})"
                 ),
             ));
-        };
-        maze.set_heuristic(h);
+        }
+        puzzle
+            .set_option(&name, &value)
+            .map_err(|message| bad(file, message))?;
     }
     Ok(())
 }
@@ -466,35 +465,15 @@ fn apply_tile_heuristic(
     cancel: &CancelToken,
 ) -> Result<(), u8> {
     let file = &args.file;
-    if puzzle.as_any().is::<Maze>() {
-        return Ok(());
-    }
-    let default_heuristic = puzzle
-        .as_any()
-        .downcast_ref::<Sliding>()
-        .filter(|s| s.pattern_db_possible() && s.rows() * s.cols() > SMALL_BOARD)
-        .map(|_| TileHeuristic::PatternDb.name().to_owned());
-    let Some(name) = args.heuristic.as_ref().or(default_heuristic.as_ref()) else {
-        return Ok(());
-    };
     let type_name = puzzle.puzzle_type().name;
     let Some(sliding) = puzzle.as_any_mut().downcast_mut::<Sliding>() else {
-        return Err(bad(
-            file,
-            format!(
-                "--heuristic applies to sliding puzzles and grid mazes only; this file holds a {type_name}"
-            ),
-        ));
+        return Ok(());
     };
-    let Some(heuristic) = TileHeuristic::from_name(name) else {
-        return Err(bad(
-            file,
-            format!(
-                "unknown heuristic `{name}` (known: misplaced, manhattan, linear_conflict, pdb)"
-            ),
-        ));
-    };
-    sliding.set_heuristic(heuristic);
+    let chosen = args.heuristic.is_some() || args.set.iter().any(|s| s.starts_with("heuristic"));
+    if !chosen && sliding.pattern_db_possible() && sliding.rows() * sliding.cols() > SMALL_BOARD {
+        sliding.set_heuristic(TileHeuristic::PatternDb);
+    }
+    let heuristic = sliding.heuristic_kind();
     if heuristic == TileHeuristic::PatternDb {
         match load_pattern_db(sliding, cancel) {
             Ok(db) => {

@@ -1072,6 +1072,24 @@ impl Puzzle for Klotski {
         Ok(report)
     }
 
+    fn options(&self) -> &'static [super::PuzzleOption] {
+        &[super::PuzzleOption {
+            name: "metric",
+            values: "unit|piece",
+            help: "count a move as one cell (unit) or any distance (piece)",
+        }]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (name, Metric::from_name(value)) {
+            ("metric", Some(metric)) => {
+                self.set_metric(metric);
+                Ok(())
+            }
+            _ => Err(format!("unknown {name} `{value}` (known: unit, piece)")),
+        }
+    }
+
     /// A press on a piece starts a drag of that piece.
     fn stroke_value(&self, cell: Cell) -> Option<u8> {
         self.slot_at(cell).map(|i| i as u8)

@@ -51,6 +51,7 @@ pub mod klondike;
 pub mod klotski;
 pub mod maze;
 pub mod pattern_db;
+pub mod rush_hour;
 pub mod sliding;
 
 use std::any::Any;
@@ -428,6 +429,20 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// [`search::count_reachable`]).
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
 
+    /// The settings this type takes from the command line (`--set NAME=VALUE`, or
+    /// `--NAME VALUE` for the common ones), each with its values and help.
+    fn options(&self) -> &'static [PuzzleOption] {
+        &[]
+    }
+
+    /// Sets option `name` (one of [`Puzzle::options`]) to `value`.
+    ///
+    /// # Errors
+    /// A message naming the values allowed when `value` is not one of them.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        Err(format!("unknown option `{name}` `{value}`"))
+    }
+
     /// The value a pointer stroke starting on `cell` paints (see [`Puzzle::paint`]), or `None`
     /// when that square cannot be edited.
     fn stroke_value(&self, cell: Cell) -> Option<u8>;
@@ -495,6 +510,18 @@ impl Watcher for NoWatcher {
     }
 }
 
+/// A setting of a puzzle type, declared by the type ([`Puzzle::options`]) and applied by it
+/// ([`Puzzle::set_option`]); the command line parses them generically.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleOption {
+    /// Its name, as in `--set metric=piece`.
+    pub name: &'static str,
+    /// The values it takes, for help and errors (for example `unit|piece`).
+    pub values: &'static str,
+    /// What it does.
+    pub help: &'static str,
+}
+
 /// A puzzle file shipped in `puzzles/` and built into the program.
 #[derive(Clone, Copy, Debug)]
 pub struct Shipped {
@@ -544,6 +571,7 @@ pub static TYPES: &[&PuzzleType] = &[
     &car_maze::TYPE,
     &klotski::TYPE,
     &sliding::TYPE,
+    &rush_hour::TYPE,
 ];
 
 /// The puzzle type with command-line name `name`.

@@ -795,6 +795,27 @@ impl Puzzle for Sliding {
         Ok(report)
     }
 
+    fn options(&self) -> &'static [super::PuzzleOption] {
+        &[super::PuzzleOption {
+            name: "heuristic",
+            values: "misplaced|manhattan|linear_conflict|pdb",
+            help: "the heuristic (pdb: additive pattern databases, built on first use and cached; \
+                   default on boards of 10 to 16 squares)",
+        }]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (name, TileHeuristic::from_name(value)) {
+            ("heuristic", Some(h)) => {
+                self.set_heuristic(h);
+                Ok(())
+            }
+            _ => Err(format!(
+                "unknown heuristic `{value}` (known: misplaced, manhattan, linear_conflict, pdb)"
+            )),
+        }
+    }
+
     /// A press on a tile next to the blank slides it.
     fn stroke_value(&self, cell: Cell) -> Option<u8> {
         self.tile_at(cell).filter(|&t| t != 0).map(|_| 0)

@@ -1150,6 +1150,50 @@ impl Puzzle for Maze {
         Ok(report)
     }
 
+    fn options(&self) -> &'static [super::PuzzleOption] {
+        &[
+            super::PuzzleOption {
+                name: "moves",
+                values: "4|8",
+                help: "move in 4 directions, or 8 with diagonals costing sqrt(2)",
+            },
+            super::PuzzleOption {
+                name: "corner-cutting",
+                values: "yes|no",
+                help: "let a diagonal pass one blocked square beside it",
+            },
+            super::PuzzleOption {
+                name: "heuristic",
+                values: "manhattan|euclidean|octile|chebyshev|zero",
+                help: "the heuristic of A* and its kin",
+            },
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (name, value) {
+            ("moves", "4") => self.set_connectivity(Connectivity::Four),
+            ("moves", "8") => self.set_connectivity(Connectivity::Eight),
+            ("moves", _) => return Err(format!("--moves must be 4 or 8, not {value}")),
+            ("corner-cutting", "yes") => self.set_corner_cutting(true),
+            ("corner-cutting", "no") => self.set_corner_cutting(false),
+            ("corner-cutting", _) => {
+                return Err(format!("--corner-cutting must be yes or no, not `{value}`"));
+            }
+            ("heuristic", _) => match GridHeuristic::from_name(value) {
+                Some(h) => self.set_heuristic(h),
+                None => {
+                    return Err(format!(
+                        "unknown grid heuristic `{value}` (known: manhattan, euclidean, \
+                         octile, chebyshev, zero)"
+                    ));
+                }
+            },
+            _ => return Err(format!("unknown option `{name}`")),
+        };
+        Ok(())
+    }
+
     fn stroke_value(&self, cell: Cell) -> Option<u8> {
         (self.contains(cell) && !self.is_end(cell)).then(|| u8::from(self.is_blocked(cell)))
     }
