@@ -1,0 +1,902 @@
+//! Rush Hour (Nob Yoshigahara's traffic-jam puzzle, also sold as "Unblock Me"). An n x n
+//! board (6 x 6 in the original) holds vehicles of length 2 or more, each lying along a row
+//! (horizontal) or a column (vertical) and sliding only along it, and optionally fixed walls.
+//! The red car `A` is horizontal and must reach the exit on the right edge of its row: the
+//! puzzle is solved when its right end stands on the last column.
+//!
+//! Two move metrics: `moves` (a vehicle slides any distance through free cells = 1, as players
+//! and Michael Fogleman's solver count; the default) and `steps` (one cell = 1).
+//!
+//! Plain-text format, as in Michael Fogleman's solver (<https://github.com/fogleman/rush>): one
+//! row per line, `.` (or `o`) an empty cell, `x` a wall, capital letters vehicles, `A` the red
+//! car. Lines starting with `;` are comments; an optional first line `metric: steps` picks the
+//! metric.
+//!
+//! JSON format: `{"type": "rush-hour", "version": 1, "board": ["..B...", ...],
+//! "metric": "moves"}` (`metric` optional).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Square, Watcher, applicable, json_body,
+    solve_on_boards, text_rows,
+};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+
+/// The registry entry of Rush Hour.
+pub static TYPE: PuzzleType = PuzzleType {
+    name: "rush-hour",
+    label: "Rush Hour",
+    sniff,
+    parse_text: |text| Ok(Box::new(RushHour::from_text(text)?)),
+    from_json: |value| Ok(Box::new(RushHour::from_json(value)?)),
+    json_version: 1,
+    shipped: &[
+        shipped!("rush-hour-first.txt"),
+        shipped!("rush-hour-fogleman-49.txt"),
+        shipped!("rush-hour-walls.txt"),
+    ],
+};
+
+/// The smallest and largest side of a board.
+pub const MIN_SIDE: usize = 3;
+/// See [`MIN_SIDE`].
+pub const MAX_SIDE: usize = 10;
+
+/// At most one vehicle per capital letter.
+pub const MAX_VEHICLES: usize = 26;
+
+/// A state: each vehicle's position along its axis (the column of a horizontal vehicle's left
+/// end, the row of a vertical vehicle's top end), by vehicle index; unused entries are 0.
+pub type RushState = [u8; MAX_VEHICLES];
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Metric {
+    /// A vehicle slides any distance = 1 move.
+    #[default]
+    Moves,
+    /// A vehicle slides one cell = 1 move.
+    Steps,
+}
+
+impl Metric {
+    /// The command-line name: `moves` or `steps`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Moves => "moves",
+            Metric::Steps => "steps",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<Metric> {
+        [Metric::Moves, Metric::Steps]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+}
+
+/// A vehicle: its letter, length and axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vehicle {
+    /// Its letter (`A` the red car).
+    pub letter: char,
+    /// Its length in cells (2 or more).
+    pub len: u8,
+    /// Whether it lies along a row.
+    pub horizontal: bool,
+    /// The row of a horizontal vehicle, the column of a vertical one.
+    pub line: u8,
+}
+
+/// A move: vehicle `letter` slides `by` cells (positive: right or down).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// The vehicle's letter.
+    pub letter: char,
+    /// Whether the vehicle is horizontal.
+    pub horizontal: bool,
+    /// Cells moved: positive right or down, negative left or up.
+    pub by: i8,
+}
+
+impl fmt::Display for Slide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = match (self.horizontal, self.by > 0) {
+            (true, true) => "right",
+            (true, false) => "left",
+            (false, true) => "down",
+            (false, false) => "up",
+        };
+        write!(f, "{} {word} {}", self.letter, self.by.unsigned_abs())
+    }
+}
+
+/// Why a layout edit was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// The cells it needs are not all free and on the board.
+    #[error("the vehicle needs free cells on the board")]
+    NoRoom,
+    /// Every letter is used.
+    #[error("at most {MAX_VEHICLES} vehicles")]
+    TooMany,
+    /// The red car cannot be removed, turned upright or left off the board.
+    #[error("the red car A stays horizontal on the board")]
+    RedCar,
+    /// Nothing to edit at that cell.
+    #[error("there is no vehicle there")]
+    NoVehicle,
+    /// The board size is out of range.
+    #[error("boards are from {MIN_SIDE} x {MIN_SIDE} to {MAX_SIDE} x {MAX_SIDE}")]
+    Size,
+}
+
+/// A Rush Hour board: its side, walls, vehicles (index 0 the red car) and their positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RushHour {
+    side: usize,
+    /// Wall cells, row-major bit `row * side + col`.
+    walls: u128,
+    vehicles: Vec<Vehicle>,
+    positions: RushState,
+    metric: Metric,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RushHourJson {
+    #[serde(rename = "type")]
+    puzzle_type: String,
+    version: u32,
+    board: Vec<String>,
+    #[serde(default)]
+    metric: Metric,
+}
+
+/// How much `text` looks like a Rush Hour board: 1 when every row is made of `.`, `o`, `x`
+/// and capital letters and an `A` is among them (Klotski's files, which name a `target:`,
+/// are not).
+fn sniff(text: &str) -> f64 {
+    let rows = text_rows(text);
+    let board = rows
+        .iter()
+        .filter(|(_, row)| !row.trim_start().starts_with("metric:"));
+    let mut has_a = false;
+    for (_, row) in board {
+        for c in row.chars() {
+            has_a |= c == 'A';
+            if !(c == '.' || c == 'o' || c == 'x' || c.is_ascii_uppercase()) {
+                return 0.0;
+            }
+        }
+    }
+    if has_a && !rows.is_empty() { 1.0 } else { 0.0 }
+}
+
+impl RushHour {
+    /// Parses the plain-text format (see the module docs).
+    ///
+    /// # Errors
+    /// [`FormatError`] with the line and column of an unknown character, a ragged row, a board
+    /// that is not square or is out of range ([`MIN_SIDE`] to [`MAX_SIDE`]), a vehicle of
+    /// length 1, a bent or diagonal vehicle, a letter used for two vehicles, a vertical `A`,
+    /// or no `A`.
+    pub fn from_text(text: &str) -> Result<Self, FormatError> {
+        let mut metric = Metric::Moves;
+        let mut rows = Vec::new();
+        for (line, row) in text_rows(text) {
+            if let Some(name) = row.trim_start().strip_prefix("metric:") {
+                metric = Metric::from_name(name.trim()).ok_or_else(|| {
+                    FormatError::at(line, None, "the metric is `moves` or `steps`")
+                })?;
+                continue;
+            }
+            rows.push((line, row));
+        }
+        Self::from_rows(&rows, metric)
+    }
+
+    /// Reads the JSON format (see the module docs).
+    ///
+    /// # Errors
+    /// As [`RushHour::from_text`], the line counted within `board`.
+    pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
+        let body: RushHourJson = json_body(value)?;
+        if body.board.len() > MAX_SIDE {
+            return Err(FormatError::in_field(
+                "board",
+                format!("at most {MAX_SIDE} rows"),
+            ));
+        }
+        let rows: Vec<(usize, &str)> = body
+            .board
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (i + 1, r.as_str()))
+            .collect();
+        Self::from_rows(&rows, body.metric)
+            .map_err(|e| FormatError::in_field("board", e.to_string()))
+    }
+
+    fn from_rows(rows: &[(usize, &str)], metric: Metric) -> Result<Self, FormatError> {
+        let side = rows.len();
+        if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+            return Err(FormatError::new(format!(
+                "the board has {side} rows; boards are from {MIN_SIDE} x {MIN_SIDE} to \
+                 {MAX_SIDE} x {MAX_SIDE}"
+            )));
+        }
+        let mut walls = 0u128;
+        // Each letter's cells, and the line of its first cell.
+        let mut cells: Vec<(char, Vec<Cell>, usize)> = Vec::new();
+        for (r, &(line, row)) in rows.iter().enumerate() {
+            let width = row.chars().count();
+            if width != side {
+                return Err(FormatError::at(
+                    line,
+                    None,
+                    format!("the row has {width} cells; the board is {side} x {side}"),
+                ));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' | 'o' => {}
+                    'x' => walls |= 1 << (r * side + c),
+                    'A'..='Z' => match cells.iter_mut().find(|(l, _, _)| *l == ch) {
+                        Some((_, list, _)) => list.push(Cell::new(r, c)),
+                        None => cells.push((ch, vec![Cell::new(r, c)], line)),
+                    },
+                    _ => {
+                        return Err(FormatError::at(
+                            line,
+                            Some(c + 1),
+                            format!(
+                                "unexpected `{ch}`: use `.` empty, `x` wall, capital letters \
+                                 for vehicles"
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        cells.sort_by_key(|(l, _, _)| *l);
+        if cells.first().is_none_or(|(l, _, _)| *l != 'A') {
+            return Err(FormatError::new("there is no red car `A`"));
+        }
+        let mut board = RushHour {
+            side,
+            walls,
+            vehicles: Vec::new(),
+            positions: [0; MAX_VEHICLES],
+            metric,
+        };
+        for (letter, list, line) in cells {
+            let (vehicle, position) = vehicle_of(letter, &list)
+                .map_err(|message| FormatError::at(line, Some(list[0].col + 1), message))?;
+            if letter == 'A' && !vehicle.horizontal {
+                return Err(FormatError::at(
+                    line,
+                    Some(list[0].col + 1),
+                    "the red car `A` must be horizontal (it leaves to the right)",
+                ));
+            }
+            board.positions[board.vehicles.len()] = position;
+            board.vehicles.push(vehicle);
+        }
+        Ok(board)
+    }
+
+    /// An empty board of `side` x `side` with the red car at the left of the third row.
+    ///
+    /// # Errors
+    /// [`EditError::Size`] outside [`MIN_SIDE`]..=[`MAX_SIDE`].
+    pub fn empty(side: usize) -> Result<Self, EditError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+            return Err(EditError::Size);
+        }
+        let red = Vehicle {
+            letter: 'A',
+            len: 2,
+            horizontal: true,
+            line: ((side - 1) / 2) as u8,
+        };
+        Ok(RushHour {
+            side,
+            walls: 0,
+            vehicles: vec![red],
+            positions: [0; MAX_VEHICLES],
+            metric: Metric::Moves,
+        })
+    }
+
+    /// The board's side.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The vehicles, the red car first.
+    pub fn vehicles(&self) -> &[Vehicle] {
+        &self.vehicles
+    }
+
+    /// The move metric.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// Counts moves with `metric`.
+    pub fn set_metric(&mut self, metric: Metric) {
+        self.metric = metric;
+    }
+
+    /// Whether the red car stands at the exit.
+    pub fn is_solved(&self) -> bool {
+        self.is_goal(&self.positions)
+    }
+
+    /// The cells of vehicle `i` at position `pos`.
+    fn cells_at(&self, i: usize, pos: u8) -> impl Iterator<Item = Cell> + use<> {
+        let v = self.vehicles[i];
+        (0..v.len).map(move |k| {
+            let along = usize::from(pos + k);
+            if v.horizontal {
+                Cell::new(usize::from(v.line), along)
+            } else {
+                Cell::new(along, usize::from(v.line))
+            }
+        })
+    }
+
+    fn bit(&self, cell: Cell) -> u128 {
+        1 << (cell.row * self.side + cell.col)
+    }
+
+    /// The occupied cells (walls and vehicles) of `state`, as a bit set.
+    fn occupied(&self, state: &RushState) -> u128 {
+        let mut bits = self.walls;
+        for (i, &pos) in state.iter().enumerate().take(self.vehicles.len()) {
+            for cell in self.cells_at(i, pos) {
+                bits |= self.bit(cell);
+            }
+        }
+        bits
+    }
+
+    /// The vehicle covering `cell` now, if any.
+    pub fn vehicle_at(&self, cell: Cell) -> Option<usize> {
+        (0..self.vehicles.len()).find(|&i| self.cells_at(i, self.positions[i]).any(|c| c == cell))
+    }
+
+    /// Whether `cell` is a wall.
+    pub fn is_wall(&self, cell: Cell) -> bool {
+        cell.row < self.side && cell.col < self.side && self.walls & self.bit(cell) != 0
+    }
+
+    /// How far vehicle `i` can slide from `state` each way: (cells back, cells forward).
+    fn room(&self, state: &RushState, occupied: u128, i: usize) -> (u8, u8) {
+        let v = self.vehicles[i];
+        let pos = usize::from(state[i]);
+        let free = |along: usize| {
+            let cell = if v.horizontal {
+                Cell::new(usize::from(v.line), along)
+            } else {
+                Cell::new(along, usize::from(v.line))
+            };
+            occupied & self.bit(cell) == 0
+        };
+        let back = (0..pos).rev().take_while(|&a| free(a)).count();
+        let end = pos + usize::from(v.len);
+        let forward = (end..self.side).take_while(|&a| free(a)).count();
+        (back as u8, forward as u8)
+    }
+
+    /// Slides vehicle `i` by `by` cells if the way is free. Returns whether it moved.
+    pub fn slide(&mut self, i: usize, by: i8) -> bool {
+        if i >= self.vehicles.len() || by == 0 {
+            return false;
+        }
+        let (back, forward) = self.room(&self.positions, self.occupied(&self.positions), i);
+        let fits = if by > 0 {
+            by.unsigned_abs() <= forward
+        } else {
+            by.unsigned_abs() <= back
+        };
+        if fits {
+            self.positions[i] = self.positions[i].saturating_add_signed(by);
+        }
+        fits
+    }
+
+    /// The layout as text (see the module docs).
+    fn board_rows(&self) -> Vec<String> {
+        let picture = self.picture();
+        picture
+            .squares
+            .chunks(self.side)
+            .map(|row| {
+                row.iter()
+                    .map(|s| match s {
+                        Square::Blocked => 'x',
+                        Square::Piece { id, .. } => self.vehicles[usize::from(*id)].letter,
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn picture_of(&self, state: &RushState) -> Picture {
+        let n = self.side;
+        let mut squares = vec![Square::Free; n * n];
+        for (k, square) in squares.iter_mut().enumerate() {
+            if self.walls & (1 << k) != 0 {
+                *square = Square::Blocked;
+            }
+        }
+        for (i, v) in self.vehicles.iter().enumerate() {
+            for cell in self.cells_at(i, state[i]) {
+                squares[cell.row * n + cell.col] = Square::Piece {
+                    id: i as u8,
+                    class: v.len,
+                    target: i == 0,
+                };
+            }
+        }
+        let red = self.vehicles[0];
+        let goal_area = (n - usize::from(red.len)..n)
+            .map(|c| Cell::new(usize::from(red.line), c))
+            .collect();
+        Picture {
+            rows: n,
+            cols: n,
+            squares,
+            start: None,
+            goal_area,
+        }
+    }
+
+    /// Vehicles standing between the red car and the exit in `state`, and walls there.
+    fn blockers(&self, state: &RushState) -> usize {
+        let red = self.vehicles[0];
+        let from = usize::from(state[0] + red.len);
+        let row = usize::from(red.line);
+        let mut seen = 0u32;
+        let mut walls = 0;
+        for col in from..self.side {
+            let cell = Cell::new(row, col);
+            if self.walls & self.bit(cell) != 0 {
+                walls += 1;
+                continue;
+            }
+            for (i, &pos) in state.iter().enumerate().take(self.vehicles.len()).skip(1) {
+                if self.cells_at(i, pos).any(|c| c == cell) {
+                    seen |= 1 << i;
+                }
+            }
+        }
+        seen.count_ones() as usize + walls
+    }
+
+    /// Edits: places a vehicle of `len` cells with its top-left end at `cell`, lying along a
+    /// row if `horizontal`, lettered with the first free letter.
+    ///
+    /// # Errors
+    /// [`EditError::NoRoom`] if a cell it needs is off the board or taken,
+    /// [`EditError::TooMany`] when every letter is used.
+    pub fn place(&mut self, cell: Cell, len: u8, horizontal: bool) -> Result<(), EditError> {
+        let letter = ('B'..='Z')
+            .find(|l| self.vehicles.iter().all(|v| v.letter != *l))
+            .ok_or(EditError::TooMany)?;
+        let (line, pos) = if horizontal {
+            (cell.row, cell.col)
+        } else {
+            (cell.col, cell.row)
+        };
+        let vehicle = Vehicle {
+            letter,
+            len,
+            horizontal,
+            line: u8::try_from(line).map_err(|_| EditError::NoRoom)?,
+        };
+        self.add(vehicle, pos)
+    }
+
+    /// Adds `vehicle` at `pos` along its line if its cells are free.
+    fn add(&mut self, vehicle: Vehicle, pos: usize) -> Result<(), EditError> {
+        if self.vehicles.len() >= MAX_VEHICLES {
+            return Err(EditError::TooMany);
+        }
+        if usize::from(vehicle.len) < 2
+            || pos + usize::from(vehicle.len) > self.side
+            || usize::from(vehicle.line) >= self.side
+        {
+            return Err(EditError::NoRoom);
+        }
+        let occupied = self.occupied(&self.positions);
+        let i = self.vehicles.len();
+        self.vehicles.push(vehicle);
+        self.positions[i] = pos as u8;
+        if self
+            .cells_at(i, pos as u8)
+            .any(|c| occupied & self.bit(c) != 0)
+        {
+            self.vehicles.pop();
+            self.positions[i] = 0;
+            return Err(EditError::NoRoom);
+        }
+        self.sort_vehicles();
+        Ok(())
+    }
+
+    /// Keeps the vehicles in letter order (the red car first).
+    fn sort_vehicles(&mut self) {
+        let mut order: Vec<(Vehicle, u8)> = self
+            .vehicles
+            .iter()
+            .copied()
+            .zip(self.positions.iter().copied())
+            .collect();
+        order.sort_by_key(|(v, _)| v.letter);
+        self.positions = [0; MAX_VEHICLES];
+        self.vehicles.clear();
+        for (i, (v, p)) in order.into_iter().enumerate() {
+            self.vehicles.push(v);
+            self.positions[i] = p;
+        }
+    }
+
+    /// Edits: removes the vehicle at `cell`.
+    ///
+    /// # Errors
+    /// [`EditError::NoVehicle`] if none is there, [`EditError::RedCar`] for the red car.
+    pub fn remove_at(&mut self, cell: Cell) -> Result<(), EditError> {
+        let i = self.vehicle_at(cell).ok_or(EditError::NoVehicle)?;
+        if i == 0 {
+            return Err(EditError::RedCar);
+        }
+        self.vehicles.remove(i);
+        self.positions.copy_within(i + 1.., i);
+        self.positions[MAX_VEHICLES - 1] = 0;
+        Ok(())
+    }
+
+    /// Edits: turns the vehicle at `cell` about its top-left cell (horizontal to vertical and
+    /// back), or makes it one cell longer (`grow` 1) or shorter (-1, never below 2).
+    ///
+    /// # Errors
+    /// [`EditError::NoVehicle`] if none is there, [`EditError::RedCar`] when the red car would
+    /// stand upright, [`EditError::NoRoom`] when the new cells are not free.
+    pub fn reshape_at(&mut self, cell: Cell, rotate: bool, grow: i8) -> Result<(), EditError> {
+        let i = self.vehicle_at(cell).ok_or(EditError::NoVehicle)?;
+        if rotate && i == 0 {
+            return Err(EditError::RedCar);
+        }
+        let old = (self.vehicles[i], self.positions[i]);
+        let first = self.cells_at(i, old.1).next().ok_or(EditError::NoVehicle)?;
+        let mut v = old.0;
+        v.len = v.len.saturating_add_signed(grow).max(2);
+        if rotate {
+            v.horizontal = !v.horizontal;
+        }
+        let (line, pos) = if v.horizontal {
+            (first.row, first.col)
+        } else {
+            (first.col, first.row)
+        };
+        v.line = line as u8;
+        self.vehicles.remove(i);
+        self.positions.copy_within(i + 1.., i);
+        let result = self.add(v, pos);
+        if result.is_err() {
+            // Put it back as it was (its cells were free before).
+            let _ = self.add(old.0, usize::from(old.1));
+        }
+        result
+    }
+
+    /// Edits: makes `cell` a wall, or frees a wall there.
+    ///
+    /// # Errors
+    /// [`EditError::NoRoom`] if a vehicle stands there or the cell is off the board.
+    pub fn toggle_wall(&mut self, cell: Cell) -> Result<(), EditError> {
+        if cell.row >= self.side || cell.col >= self.side || self.vehicle_at(cell).is_some() {
+            return Err(EditError::NoRoom);
+        }
+        self.walls ^= self.bit(cell);
+        Ok(())
+    }
+
+    /// Edits: changes the side to `side`, keeping the walls and vehicles that still fit.
+    ///
+    /// # Errors
+    /// [`EditError::Size`] out of range, [`EditError::RedCar`] if the red car would not fit.
+    pub fn resize(&mut self, side: usize) -> Result<(), EditError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+            return Err(EditError::Size);
+        }
+        let mut board = RushHour {
+            side,
+            walls: 0,
+            vehicles: Vec::new(),
+            positions: [0; MAX_VEHICLES],
+            metric: self.metric,
+        };
+        for r in 0..side.min(self.side) {
+            for c in 0..side.min(self.side) {
+                if self.is_wall(Cell::new(r, c)) {
+                    board.walls |= board.bit(Cell::new(r, c));
+                }
+            }
+        }
+        for (i, v) in self.vehicles.iter().enumerate() {
+            let added = board.add(*v, usize::from(self.positions[i]));
+            if i == 0 && added.is_err() {
+                return Err(EditError::RedCar);
+            }
+        }
+        *self = board;
+        Ok(())
+    }
+}
+
+/// A vehicle from its letter's cells (row-major order), and its position along its line.
+fn vehicle_of(letter: char, cells: &[Cell]) -> Result<(Vehicle, u8), String> {
+    if cells.len() < 2 {
+        return Err(format!(
+            "vehicle `{letter}` has one cell; vehicles are 2 cells long or more"
+        ));
+    }
+    let horizontal = cells.iter().all(|c| c.row == cells[0].row);
+    let vertical = cells.iter().all(|c| c.col == cells[0].col);
+    let straight =
+        |along: &dyn Fn(&Cell) -> usize| cells.windows(2).all(|w| along(&w[1]) == along(&w[0]) + 1);
+    let (line, pos) = if horizontal && straight(&|c| c.col) {
+        (cells[0].row, cells[0].col)
+    } else if vertical && straight(&|c| c.row) {
+        (cells[0].col, cells[0].row)
+    } else {
+        return Err(format!(
+            "vehicle `{letter}` is not one straight row or column of adjacent cells \
+             (bent, diagonal, or the letter is used twice)"
+        ));
+    };
+    let vehicle = Vehicle {
+        letter,
+        len: cells.len() as u8,
+        horizontal,
+        line: line as u8,
+    };
+    Ok((vehicle, pos as u8))
+}
+
+impl Problem for RushHour {
+    type State = RushState;
+    type Move = Slide;
+
+    fn start_states(&self) -> Vec<RushState> {
+        vec![self.positions]
+    }
+
+    fn is_goal(&self, state: &RushState) -> bool {
+        usize::from(state[0] + self.vehicles[0].len) == self.side
+    }
+
+    /// Every vehicle slides along its axis: any distance through free cells (metric
+    /// `moves`) or one cell (metric `steps`); each successor costs 1.
+    fn successors(&self, state: &RushState, out: &mut Vec<Successor<RushState, Slide>>) {
+        let occupied = self.occupied(state);
+        for (i, v) in self.vehicles.iter().enumerate() {
+            let (back, forward) = self.room(state, occupied, i);
+            let (back, forward) = match self.metric {
+                Metric::Moves => (back, forward),
+                Metric::Steps => (back.min(1), forward.min(1)),
+            };
+            let moves = (1..=back)
+                .map(|d| -(d as i8))
+                .chain((1..=forward).map(|d| d as i8));
+            for by in moves {
+                let mut next = *state;
+                next[i] = next[i].saturating_add_signed(by);
+                out.push(Successor {
+                    state: next,
+                    mv: Slide {
+                        letter: v.letter,
+                        horizontal: v.horizontal,
+                        by,
+                    },
+                    cost: 1.0,
+                });
+            }
+        }
+    }
+
+    /// `moves`: each vehicle between the red car and the exit must move at least once, and
+    /// the red car too unless it is there. `steps`: the red car's distance to the exit plus
+    /// one step for each vehicle in its way. Both never overestimate.
+    fn heuristic(&self, state: &RushState) -> Cost {
+        let red = self.vehicles[0];
+        let distance = self.side - usize::from(state[0] + red.len);
+        let blockers = self.blockers(state);
+        match self.metric {
+            Metric::Moves => (blockers + usize::from(distance > 0)) as Cost,
+            Metric::Steps => (blockers + distance) as Cost,
+        }
+    }
+
+    fn has_heuristic(&self) -> bool {
+        true
+    }
+}
+
+impl Puzzle for RushHour {
+    puzzle_plumbing!();
+
+    fn puzzle_type(&self) -> &'static PuzzleType {
+        &TYPE
+    }
+
+    fn picture(&self) -> Picture {
+        self.picture_of(&self.positions)
+    }
+
+    fn algorithms(&self) -> Vec<Algorithm> {
+        applicable(self)
+    }
+
+    fn heuristic_name(&self) -> String {
+        match self.metric {
+            Metric::Moves => "vehicles blocking the red car, plus 1 unless it is out".into(),
+            Metric::Steps => "the red car's distance to the exit plus its blockers".into(),
+        }
+    }
+
+    fn default_algorithm(&self) -> Algorithm {
+        Algorithm::Bfs
+    }
+
+    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
+        crate::search::count_reachable(self, cancel)
+    }
+
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |s| {
+            self.picture_of(s)
+        })?;
+        report.notes.push(format!(
+            "metric: {} ({})",
+            self.metric.name(),
+            match self.metric {
+                Metric::Moves => "a vehicle slides any distance",
+                Metric::Steps => "a vehicle slides one cell",
+            }
+        ));
+        Ok(report)
+    }
+
+    fn options(&self) -> &'static [super::PuzzleOption] {
+        &[super::PuzzleOption {
+            name: "metric",
+            values: "moves|steps",
+            help: "count a vehicle's slide as one move whatever its length (moves) or one a cell (steps)",
+        }]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (name, Metric::from_name(value)) {
+            ("metric", Some(metric)) => {
+                self.set_metric(metric);
+                Ok(())
+            }
+            _ => Err(format!("unknown {name} `{value}` (known: moves, steps)")),
+        }
+    }
+
+    /// A press on a vehicle starts a drag of it.
+    fn stroke_value(&self, cell: Cell) -> Option<u8> {
+        self.vehicle_at(cell).map(|i| i as u8)
+    }
+
+    /// Dragging vehicle `value` onto `cell` slides it there along its axis, if the way is
+    /// free.
+    fn paint(&mut self, cell: Cell, value: u8) -> bool {
+        let i = usize::from(value);
+        let Some(v) = self.vehicles.get(i).copied() else {
+            return false;
+        };
+        let (line, along) = if v.horizontal {
+            (cell.row, cell.col)
+        } else {
+            (cell.col, cell.row)
+        };
+        if line != usize::from(v.line) {
+            return false;
+        }
+        let pos = usize::from(self.positions[i]);
+        let end = pos + usize::from(v.len) - 1;
+        let by = if along < pos {
+            along as isize - pos as isize
+        } else if along > end {
+            along as isize - end as isize
+        } else {
+            return false;
+        };
+        self.slide(i, by as i8)
+    }
+
+    fn to_text(&self) -> String {
+        let mut text = String::new();
+        if self.metric != Metric::Moves {
+            text += &format!("metric: {}\n", self.metric.name());
+        }
+        for row in self.board_rows() {
+            text += &row;
+            text.push('\n');
+        }
+        text
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!(RushHourJson {
+            puzzle_type: TYPE.name.into(),
+            version: TYPE.json_version,
+            board: self.board_rows(),
+            metric: self.metric,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{self, Outcome};
+
+    #[test]
+    fn a_blocked_red_car_leaves_after_its_blocker() {
+        let board = RushHour::from_text("..B...\n..B...\nAAB...\n......\n......\n......\n")
+            .expect("parses");
+        let result = search::solve(&board, Algorithm::Bfs).expect("runs");
+        assert_eq!(result.outcome, Outcome::Found);
+        assert_eq!(result.cost, 2.0);
+    }
+
+    #[test]
+    fn sliding_by_hand_follows_the_drag() {
+        let mut board =
+            RushHour::from_text("......\n......\nAA....\n......\n......\n......\n").unwrap();
+        assert!(board.paint(Cell::new(2, 3), 0));
+        assert_eq!(board.vehicle_at(Cell::new(2, 3)), Some(0));
+        assert!(!board.paint(Cell::new(3, 3), 0), "off the car's row");
+    }
+
+    #[test]
+    fn edits_place_rotate_grow_and_remove() {
+        let mut board = RushHour::empty(6).unwrap();
+        board.place(Cell::new(0, 3), 3, false).unwrap();
+        assert_eq!(board.vehicles().len(), 2);
+        assert_eq!(
+            board.place(Cell::new(1, 3), 2, false),
+            Err(EditError::NoRoom)
+        );
+        board.reshape_at(Cell::new(1, 3), true, 0).unwrap();
+        assert!(board.vehicles()[1].horizontal);
+        board.reshape_at(Cell::new(0, 3), false, -1).unwrap();
+        assert_eq!(board.vehicles()[1].len, 2);
+        board.toggle_wall(Cell::new(5, 5)).unwrap();
+        assert!(board.is_wall(Cell::new(5, 5)));
+        board.remove_at(Cell::new(0, 4)).unwrap();
+        assert_eq!(board.vehicles().len(), 1);
+        assert_eq!(board.remove_at(Cell::new(2, 0)), Err(EditError::RedCar));
+        let again = RushHour::from_text(&board.to_text()).unwrap();
+        assert_eq!(again, board);
+    }
+}
