@@ -1212,3 +1212,69 @@ fn long_solutions_play_fast_and_their_list_is_virtualised() {
     }
     assert_eq!(h.state().shown_moves(), total);
 }
+
+fn rush_hour(h: &Harness<'static, PuzzleLabApp>) -> puzzlelab::puzzles::rush_hour::RushHour {
+    h.state()
+        .puzzle()
+        .as_any()
+        .downcast_ref::<puzzlelab::puzzles::rush_hour::RushHour>()
+        .expect("a Rush Hour board")
+        .clone()
+}
+
+#[test]
+fn rush_hour_drag_undo_edit_solve_and_play_back() {
+    use puzzlelab::ui::views::{RushHourCommand, RushHourTool};
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        1000.0,
+    );
+    h.get_by_label("Rush Hour").click();
+    h.run();
+    // The first shipped board: B blocks the red car; drag B down one cell, then undo.
+    assert_eq!(rush_hour(&h).vehicle_at(Cell::new(0, 2)), Some(1));
+    drag_cells(&mut h, Cell::new(2, 2), Cell::new(3, 2));
+    assert_eq!(rush_hour(&h).vehicle_at(Cell::new(3, 2)), Some(1));
+    assert_eq!(rush_hour(&h).vehicle_at(Cell::new(0, 2)), None);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(rush_hour(&h).vehicle_at(Cell::new(0, 2)), Some(1));
+
+    // The editor places a truck where a click falls.
+    h.get_by_label("edit layout").click();
+    h.run();
+    h.state_mut().push(view_command(RushHourCommand::Tool(Some(
+        RushHourTool::Place(3, false),
+    ))));
+    h.run();
+    click_cell(&mut h, Cell::new(3, 0));
+    assert_eq!(rush_hour(&h).vehicles().len(), 5);
+    assert!(rush_hour(&h).vehicle_at(Cell::new(5, 0)).is_some());
+    h.get_by_label("play by hand").click();
+    h.run();
+
+    // Solve in both metrics, and play the solution back to the red car at the exit.
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let moves = h.state().result().unwrap().clone();
+    assert!(moves.solved && moves.optimal);
+    assert_eq!(moves.cost, 3.0);
+    h.get_by_label("steps").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let steps = h.state().result().unwrap().clone();
+    assert!(steps.cost > moves.cost);
+    h.get_by_label("First").click();
+    h.run();
+    h.get_by_label("Play").click();
+    let total = steps.moves.len();
+    run_until(&mut h, |app| app.shown_moves() == total);
+    assert!(
+        rush_hour(&h).vehicle_at(Cell::new(2, 0)).is_some(),
+        "the board is unchanged"
+    );
+}

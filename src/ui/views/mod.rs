@@ -6,6 +6,7 @@ mod car_maze;
 mod klondike;
 mod klotski;
 mod maze;
+mod rush_hour;
 mod sliding;
 
 use std::path::Path;
@@ -15,6 +16,7 @@ use crate::app::{TypeView, ViewRegistry};
 pub use car_maze::Command as CarMazeCommand;
 pub use klotski::Command as KlotskiCommand;
 pub use maze::{Brush, Command as MazeCommand, MazeSettings, MazeView};
+pub use rush_hour::{Command as RushHourCommand, Tool as RushHourTool};
 pub use sliding::{Command as SlidingCommand, SlidingView};
 
 /// A type's entry in the registry.
@@ -34,6 +36,7 @@ static VIEWS: &[Entry] = &[
     car_maze::ENTRY,
     klotski::ENTRY,
     sliding::ENTRY,
+    rush_hour::ENTRY,
 ];
 
 /// The registry the app uses to make views.

@@ -1,0 +1,254 @@
+//! Rush Hour: the move metric; playing by hand (drag a vehicle along its length; Ctrl+Z
+//! undoes); and the layout editor (place cars and trucks, remove, rotate, lengthen, shorten,
+//! walls, board size).
+
+use std::any::Any;
+
+use eframe::egui::{self, RichText};
+
+use super::Entry;
+use crate::app::{CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::puzzles::Cell;
+use crate::puzzles::rush_hour::{self, EditError, Metric, RushHour};
+
+/// The registry's entry.
+pub(super) const ENTRY: Entry = Entry {
+    name: rush_hour::TYPE.name,
+    make: |_| Box::new(RushHourView::default()),
+    claims: super::claims_none,
+};
+
+/// What a click on the board does in the layout editor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Place a vehicle of this length (2 a car, 3 a truck), horizontal or not, its top-left
+    /// end on the cell clicked.
+    Place(u8, bool),
+    /// Remove the vehicle clicked.
+    Remove,
+    /// Turn the vehicle clicked about its top-left end.
+    Rotate,
+    /// Make the vehicle clicked one cell longer (1) or shorter (-1).
+    Grow(i8),
+    /// Make the cell clicked a wall, or free it.
+    Wall,
+}
+
+/// Rush Hour's view: the editor's tool (`None` when playing by hand).
+#[derive(Default)]
+struct RushHourView {
+    tool: Option<Tool>,
+}
+
+/// Rush Hour's commands.
+pub enum Command {
+    /// Count moves with this metric.
+    Metric(Metric),
+    /// Choose what a click on the board does; `None` plays (drags vehicles).
+    Tool(Option<Tool>),
+    /// Apply the editor's tool at this cell.
+    Edit(Cell),
+    /// A board of this side, keeping what fits.
+    Resize(usize),
+}
+
+fn board(app: &PuzzleLabApp) -> Option<&RushHour> {
+    app.puzzle().as_any().downcast_ref::<RushHour>()
+}
+
+/// Edits the puzzle if it is Rush Hour, reporting a refused edit in the status bar.
+fn edit(app: &mut PuzzleLabApp, change: impl FnOnce(&mut RushHour) -> Result<(), EditError>) {
+    let mut refused = None;
+    app.edit_puzzle(|p| {
+        p.as_any_mut()
+            .downcast_mut::<RushHour>()
+            .is_some_and(|b| match change(b) {
+                Ok(()) => true,
+                Err(e) => {
+                    refused = Some(e);
+                    false
+                }
+            })
+    });
+    if let Some(e) = refused {
+        app.set_error(format!("Edit refused: {e}."));
+    }
+}
+
+impl RushHourView {
+    fn editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool, side: usize) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Place");
+            for (chosen, label, hint) in [
+                (
+                    Tool::Place(2, true),
+                    "car across",
+                    "a horizontal car of 2 cells",
+                ),
+                (
+                    Tool::Place(2, false),
+                    "car down",
+                    "a vertical car of 2 cells",
+                ),
+                (
+                    Tool::Place(3, true),
+                    "truck across",
+                    "a horizontal truck of 3 cells",
+                ),
+                (
+                    Tool::Place(3, false),
+                    "truck down",
+                    "a vertical truck of 3 cells",
+                ),
+            ] {
+                if ui
+                    .selectable_label(tool == chosen, label)
+                    .on_hover_text(format!("{hint}: click where its top-left end goes"))
+                    .clicked()
+                {
+                    app.push_view(Command::Tool(Some(chosen)));
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            for (chosen, label, hint) in [
+                (Tool::Remove, "Remove", "click a vehicle to remove it"),
+                (Tool::Rotate, "Rotate", "click a vehicle to turn it"),
+                (Tool::Grow(1), "Longer", "click a vehicle to add a cell"),
+                (
+                    Tool::Grow(-1),
+                    "Shorter",
+                    "click a vehicle to take a cell off",
+                ),
+                (
+                    Tool::Wall,
+                    "Wall",
+                    "click a cell to make it a wall, or free it",
+                ),
+            ] {
+                if ui
+                    .selectable_label(tool == chosen, label)
+                    .on_hover_text(hint)
+                    .clicked()
+                {
+                    app.push_view(Command::Tool(Some(chosen)));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let mut n = side;
+            let label = ui.label("Side");
+            ui.add(egui::DragValue::new(&mut n).range(rush_hour::MIN_SIDE..=rush_hour::MAX_SIDE))
+                .labelled_by(label.id);
+            if n != side {
+                app.push_view(Command::Resize(n));
+            }
+        });
+    }
+}
+
+impl TypeView for RushHourView {
+    fn type_name(&self) -> &'static str {
+        rush_hour::TYPE.name
+    }
+
+    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        let Some(board) = board(app) else {
+            return;
+        };
+        let (metric, solved, side) = (board.metric(), board.is_solved(), board.side());
+        ui.horizontal(|ui| {
+            ui.label("Count");
+            for (m, label, hint) in [
+                (
+                    Metric::Moves,
+                    "moves",
+                    "a vehicle sliding any distance is one move",
+                ),
+                (
+                    Metric::Steps,
+                    "steps",
+                    "a vehicle sliding one cell is one move",
+                ),
+            ] {
+                if ui.radio(metric == m, label).on_hover_text(hint).clicked() && metric != m {
+                    app.push_view(Command::Metric(m));
+                }
+            }
+        });
+        let tool = self.tool;
+        ui.horizontal(|ui| {
+            ui.label("Mode");
+            if ui.radio(tool.is_none(), "play by hand").clicked() && tool.is_some() {
+                app.push_view(Command::Tool(None));
+            }
+            if ui.radio(tool.is_some(), "edit layout").clicked() && tool.is_none() {
+                app.push_view(Command::Tool(Some(Tool::Place(2, true))));
+            }
+        });
+        match tool {
+            Some(tool) => Self::editor_ui(app, ui, tool, side),
+            None => {
+                ui.label(
+                    "Drag a vehicle along its length; the red car A leaves on the right. \
+                     Ctrl+Z undoes.",
+                );
+                if solved {
+                    ui.label(RichText::new("Solved!").strong());
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+        let Ok(command) = command.0.downcast::<Command>() else {
+            return;
+        };
+        match *command {
+            Command::Metric(metric) => edit(app, |b| {
+                b.set_metric(metric);
+                Ok(())
+            }),
+            Command::Tool(tool) => self.tool = tool,
+            Command::Edit(cell) => match self.tool {
+                Some(Tool::Place(len, horizontal)) => edit(app, |b| b.place(cell, len, horizontal)),
+                Some(Tool::Remove) => edit(app, |b| b.remove_at(cell)),
+                Some(Tool::Rotate) => edit(app, |b| b.reshape_at(cell, true, 0)),
+                Some(Tool::Grow(by)) => edit(app, |b| b.reshape_at(cell, false, by)),
+                Some(Tool::Wall) => edit(app, |b| b.toggle_wall(cell)),
+                None => {}
+            },
+            Command::Resize(side) => edit(app, |b| b.resize(side)),
+        }
+    }
+
+    fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
+        // In the editor a click applies the tool; in play a drag slides the vehicle (the
+        // canvas's painting).
+        if self.tool.is_none() {
+            return false;
+        }
+        if let Pointer::Click(cell) = pointer {
+            app.push_view(Command::Edit(cell));
+        }
+        true
+    }
+
+    fn canvas_extras(&self, _app: &PuzzleLabApp, hover: Option<Cell>) -> CanvasExtras<'_> {
+        let ghost = match (self.tool, hover) {
+            (Some(Tool::Place(len, horizontal)), Some(cell)) => {
+                let len = usize::from(len);
+                Some((cell, if horizontal { (1, len) } else { (len, 1) }))
+            }
+            _ => None,
+        };
+        CanvasExtras {
+            ghost,
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
