@@ -1,0 +1,291 @@
+//! The grid maze view's longer work: generating a maze (animated or at once), the percolation
+//! experiment on a background thread, and Moving AI scenarios.
+
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver};
+
+use eframe::egui;
+
+use super::{MazeView, edit, maze};
+use crate::app::{AppCommand, PuzzleLabApp};
+use crate::puzzles::maze::generate::{self, Generated};
+use crate::puzzles::maze::movingai::{self, Scenario};
+use crate::puzzles::maze::percolation::{CurvePoint, Experiment, run_experiment};
+use crate::puzzles::maze::{Connectivity, Maze};
+use crate::puzzles::{self, Cell};
+use crate::search::CancelToken;
+
+/// An animated generation: the maze so far and the next square edit to make.
+pub(super) struct Animation {
+    generated: Generated,
+    next: usize,
+    /// Fractional edits owed from earlier frames.
+    owed: f64,
+    last_time: f64,
+}
+
+impl Animation {
+    /// Makes the square edits still to make, up to number `end`, on `maze`; returns whether
+    /// every edit is made.
+    fn carve(&mut self, maze: &mut Maze, end: usize) -> bool {
+        let end = end.min(self.generated.steps.len());
+        let cols = maze.cols();
+        for &(i, v) in &self.generated.steps[self.next..end] {
+            maze.set_cost(Cell::new(i as usize / cols, i as usize % cols), v);
+        }
+        self.next = end;
+        end == self.generated.steps.len()
+    }
+
+    /// How far along it is, 0 to 1.
+    pub fn progress(&self) -> f32 {
+        self.next as f32 / self.generated.steps.len().max(1) as f32
+    }
+}
+
+/// The percolation experiment running or run.
+pub(super) struct ExperimentRun {
+    rx: Receiver<CurvePoint>,
+    cancel: CancelToken,
+    /// The points so far, by increasing probability.
+    pub points: Vec<CurvePoint>,
+    /// The number of points the run will make.
+    pub expected: usize,
+    /// The side and trials it ran with, for the plot's title.
+    pub side: usize,
+    /// See `side`.
+    pub trials: usize,
+}
+
+impl ExperimentRun {
+    /// Stops it; the points so far stay.
+    pub fn stop(&self) {
+        self.cancel.cancel();
+    }
+
+    /// Whether points are still coming.
+    pub fn is_running(&self) -> bool {
+        self.points.len() < self.expected && !self.cancel.is_cancelled()
+    }
+}
+
+/// An open Moving AI scenario.
+pub(super) struct ScenarioView {
+    /// Its problems.
+    pub scenario: Scenario,
+    /// The file's name, for the panel.
+    pub name: String,
+    /// The problem shown (0-based).
+    pub index: usize,
+}
+
+impl MazeView {
+    pub(super) fn generate(&mut self, app: &mut PuzzleLabApp) {
+        self.finish_animation(app);
+        let s = self.settings.clone();
+        let generated = generate::generate(
+            s.generator,
+            s.cell_rows,
+            s.cell_cols,
+            s.generator_seed,
+            s.braid,
+        );
+        let animate = s.animate && !app.settings.full_speed;
+        let text = format!(
+            "{} maze of {} x {} cells (seed {}{}).",
+            s.generator.label(),
+            s.cell_rows.clamp(1, generate::MAX_CELLS),
+            s.cell_cols.clamp(1, generate::MAX_CELLS),
+            s.generator_seed,
+            if s.braid > 0.0 {
+                format!(", braid {:.2}", s.braid)
+            } else {
+                String::new()
+            }
+        );
+        let start_grid = Generated {
+            steps: Vec::new(),
+            ..generated.clone()
+        };
+        edit(app, |m| {
+            m.apply_generated(if animate { &start_grid } else { &generated });
+            true
+        });
+        if animate {
+            self.animation = Some(Animation {
+                generated,
+                next: 0,
+                owed: 0.0,
+                last_time: app.now(),
+            });
+            app.set_status(format!("Generating a {text}"));
+        } else {
+            app.set_status(format!("Generated a {text}"));
+        }
+        self.settings.generator_seed = s.generator_seed.wrapping_add(1);
+        app.push(AppCommand::FitView);
+    }
+
+    /// Makes the edits an animated generation owes since the last frame, at the search speed
+    /// (squares per second).
+    pub(super) fn tick_animation(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+        let Some(anim) = &mut self.animation else {
+            return;
+        };
+        let dt = (app.now() - anim.last_time).clamp(0.0, 0.25);
+        anim.last_time = app.now();
+        anim.owed += dt * app.settings.speed.max(1.0) * 4.0;
+        let count = (anim.owed as usize).max(1);
+        anim.owed -= count as f64;
+        let Some(maze) = app.puzzle_mut().as_any_mut().downcast_mut::<Maze>() else {
+            self.animation = None;
+            return;
+        };
+        let done = anim.carve(maze, anim.next + count);
+        app.revision += 1;
+        if done {
+            self.animation = None;
+            app.after_edit();
+            app.set_status("Maze generated. Press Start to solve it.");
+        } else {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Completes an animated generation at once.
+    pub(super) fn finish_animation(&mut self, app: &mut PuzzleLabApp) {
+        let Some(mut anim) = self.animation.take() else {
+            return;
+        };
+        if let Some(maze) = app.puzzle_mut().as_any_mut().downcast_mut::<Maze>() {
+            anim.carve(maze, usize::MAX);
+            app.after_edit();
+        }
+    }
+
+    pub(super) fn run_experiment(&mut self, app: &mut PuzzleLabApp, ctx: Option<egui::Context>) {
+        if let Some(e) = &self.experiment {
+            e.cancel.cancel();
+        }
+        let s = &self.settings;
+        let experiment = Experiment {
+            side: s.experiment_side,
+            trials: s.experiment_trials.max(1),
+            steps: s.experiment_steps.max(1),
+            connectivity: Connectivity::Four,
+            seed: app.settings.seed,
+        };
+        let (tx, rx) = mpsc::channel();
+        let cancel = CancelToken::new();
+        let token = cancel.clone();
+
+        let spawned = std::thread::Builder::new()
+            .name("percolation".into())
+            .spawn(move || {
+                run_experiment(&experiment, &token, |point| {
+                    let _ = tx.send(point);
+                    if let Some(ctx) = &ctx {
+                        ctx.request_repaint();
+                    }
+                });
+            });
+        if let Err(e) = spawned {
+            app.set_error(format!("Could not start the experiment: {e}"));
+            return;
+        }
+        self.experiment = Some(ExperimentRun {
+            rx,
+            cancel,
+            points: Vec::new(),
+            expected: experiment.steps + 1,
+            side: experiment.side,
+            trials: experiment.trials,
+        });
+        self.experiment_window = true;
+    }
+
+    /// Takes the experiment's new points.
+    pub(super) fn receive_experiment(&mut self) {
+        if let Some(e) = &mut self.experiment {
+            e.points.extend(e.rx.try_iter());
+        }
+    }
+
+    pub(super) fn open_scenario(&mut self, app: &mut PuzzleLabApp, path: &Path) {
+        let scenario = match crate::puzzles::read_text_file(path) {
+            Ok(text) => match movingai::parse_scenario(&text) {
+                Ok(s) => s,
+                Err(e) => {
+                    app.set_error(format!("Could not open {}: {e}", path.display()));
+                    return;
+                }
+            },
+            Err(e) => {
+                app.set_error(format!("Could not open {e}"));
+                return;
+            }
+        };
+        // Use the maze on screen if it fits, else the map the scenario names.
+        let fits = maze(app).is_some_and(|m| scenario.check_map(m).is_ok());
+        if !fits {
+            let Some(map_path) = scenario.find_map(path) else {
+                app.set_error(format!(
+                    "{}: cannot find the map `{}`; open the map first, then the scenario.",
+                    path.display(),
+                    scenario.map
+                ));
+                return;
+            };
+            match puzzles::load_file(&map_path, Some("maze")) {
+                Ok(p) => app.replace_puzzle(p, Some(map_path)),
+                Err(e) => {
+                    app.set_error(format!("Could not open the scenario's map: {e}"));
+                    return;
+                }
+            }
+            if let Some(Err(e)) = maze(app).map(|m| scenario.check_map(m)) {
+                app.set_error(format!("The scenario does not fit its map: {e}"));
+                return;
+            }
+        }
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        self.scenario = Some(ScenarioView {
+            scenario,
+            name,
+            index: 0,
+        });
+        self.show_scenario_problem(app, 0);
+    }
+
+    pub(super) fn show_scenario_problem(&mut self, app: &mut PuzzleLabApp, index: usize) {
+        let Some(view) = &mut self.scenario else {
+            return;
+        };
+        let index = index.min(view.scenario.problems.len() - 1);
+        view.index = index;
+        let problem = view.scenario.problems[index].clone();
+        edit(app, |m| {
+            *m = m.with_problem(&problem);
+            true
+        });
+        app.set_status(format!(
+            "Problem {} of the scenario (line {}): from x {}, y {} to x {}, y {}; stated optimal length {:.4}.",
+            index + 1,
+            problem.line,
+            problem.start.col,
+            problem.start.row,
+            problem.goal.col,
+            problem.goal.row,
+            problem.optimal
+        ));
+    }
+
+    /// The open scenario's stated optimal length for the problem shown.
+    pub fn scenario_optimal(&self) -> Option<f64> {
+        let view = self.scenario.as_ref()?;
+        Some(view.scenario.problems[view.index].optimal)
+    }
+}
