@@ -67,35 +67,27 @@ impl KlotskiView {
             return;
         };
         let metric = puzzle.metric();
-        ui.horizontal(|ui| {
-            ui.label("Count");
-            for (m, label, hint) in [
-                (
-                    Metric::Unit,
-                    "cell moves",
-                    "one piece moves one cell (116 for the classic)",
-                ),
-                (
-                    Metric::Piece,
-                    "piece moves",
-                    "one piece moves any distance (81 for the classic)",
-                ),
-            ] {
-                if ui.radio(metric == m, label).on_hover_text(hint).clicked() && metric != m {
-                    app.push_view(Command::Metric(m));
-                }
-            }
-        });
+        let choices = [
+            (
+                Metric::Unit,
+                "cell moves",
+                "one piece moves one cell (116 for the classic)",
+            ),
+            (
+                Metric::Piece,
+                "piece moves",
+                "one piece moves any distance (81 for the classic)",
+            ),
+        ];
+        if let Some(m) = super::choice_ui(ui, "Count", metric, &choices) {
+            app.push_view(Command::Metric(m));
+        }
         let tool = self.tool;
-        ui.horizontal(|ui| {
-            ui.label("Mode");
-            if ui.radio(tool.is_none(), "play by hand").clicked() && tool.is_some() {
-                app.push_view(Command::Tool(None));
-            }
-            if ui.radio(tool.is_some(), "edit layout").clicked() && tool.is_none() {
-                app.push_view(Command::Tool(Some(Tool::Place(Shape::Single))));
-            }
-        });
+        match super::mode_ui(ui, tool.is_some()) {
+            Some(true) => app.push_view(Command::Tool(Some(Tool::Place(Shape::Single)))),
+            Some(false) => app.push_view(Command::Tool(None)),
+            None => {}
+        }
         if let Some(tool) = tool {
             self.editor_ui(app, ui, tool);
             return;

@@ -63,6 +63,45 @@ fn claims_none(_path: &Path) -> bool {
     false
 }
 
+/// A row of radio buttons labelled `title`, one per `(value, label, hint)`: returns the value
+/// clicked if it differs from `current` (a board type's move metric, for example).
+fn choice_ui<T: PartialEq + Copy>(
+    ui: &mut eframe::egui::Ui,
+    title: &str,
+    current: T,
+    choices: &[(T, &str, &str)],
+) -> Option<T> {
+    let mut chosen = None;
+    ui.horizontal(|ui| {
+        ui.label(title);
+        for &(value, label, hint) in choices {
+            if ui
+                .radio(current == value, label)
+                .on_hover_text(hint)
+                .clicked()
+                && current != value
+            {
+                chosen = Some(value);
+            }
+        }
+    });
+    chosen
+}
+
+/// "Mode: play by hand / edit layout" for board types with a layout editor: returns the mode
+/// clicked (true for editing) if it differs from `editing`.
+fn mode_ui(ui: &mut eframe::egui::Ui, editing: bool) -> Option<bool> {
+    choice_ui(
+        ui,
+        "Mode",
+        editing,
+        &[
+            (false, "play by hand", "drag pieces to play"),
+            (true, "edit layout", "a click applies the chosen tool"),
+        ],
+    )
+}
+
 /// A view's settings read back from what it kept, or its defaults if there are none or they
 /// no longer parse.
 fn settings_from<T: serde::de::DeserializeOwned + Default>(kept: Option<&serde_json::Value>) -> T {

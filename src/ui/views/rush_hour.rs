@@ -157,35 +157,27 @@ impl TypeView for RushHourView {
             return;
         };
         let (metric, solved, side) = (board.metric(), board.is_solved(), board.side());
-        ui.horizontal(|ui| {
-            ui.label("Count");
-            for (m, label, hint) in [
-                (
-                    Metric::Moves,
-                    "moves",
-                    "a vehicle sliding any distance is one move",
-                ),
-                (
-                    Metric::Steps,
-                    "steps",
-                    "a vehicle sliding one cell is one move",
-                ),
-            ] {
-                if ui.radio(metric == m, label).on_hover_text(hint).clicked() && metric != m {
-                    app.push_view(Command::Metric(m));
-                }
-            }
-        });
+        let choices = [
+            (
+                Metric::Moves,
+                "moves",
+                "a vehicle sliding any distance is one move",
+            ),
+            (
+                Metric::Steps,
+                "steps",
+                "a vehicle sliding one cell is one move",
+            ),
+        ];
+        if let Some(m) = super::choice_ui(ui, "Count", metric, &choices) {
+            app.push_view(Command::Metric(m));
+        }
         let tool = self.tool;
-        ui.horizontal(|ui| {
-            ui.label("Mode");
-            if ui.radio(tool.is_none(), "play by hand").clicked() && tool.is_some() {
-                app.push_view(Command::Tool(None));
-            }
-            if ui.radio(tool.is_some(), "edit layout").clicked() && tool.is_none() {
-                app.push_view(Command::Tool(Some(Tool::Place(2, true))));
-            }
-        });
+        match super::mode_ui(ui, tool.is_some()) {
+            Some(true) => app.push_view(Command::Tool(Some(Tool::Place(2, true)))),
+            Some(false) => app.push_view(Command::Tool(None)),
+            None => {}
+        }
         match tool {
             Some(tool) => Self::editor_ui(app, ui, tool, side),
             None => {
