@@ -1278,3 +1278,18 @@ fn rush_hour_drag_undo_edit_solve_and_play_back() {
         "the board is unchanged"
     );
 }
+
+#[test]
+fn a_views_settings_are_kept_across_restarts() {
+    use puzzlelab::ui::views::Brush;
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    h.state_mut()
+        .push(view_command(MazeCommand::Brush(Brush::Terrain(7))));
+    h.run();
+    assert_eq!(maze_view(h.state()).settings().brush, Brush::Terrain(7));
+    let saved = h.state_mut().settings_to_save().clone();
+    let mut again = harness(saved);
+    again.run();
+    assert_eq!(maze_view(again.state()).settings().brush, Brush::Terrain(7));
+}

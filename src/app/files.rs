@@ -195,6 +195,13 @@ impl PuzzleLabApp {
     /// The settings as they would be saved now (the puzzle written in).
     pub fn settings_to_save(&mut self) -> &Settings {
         self.remember_puzzle();
+        if let Some(view) = &self.type_view
+            && let Some(settings) = view.settings()
+        {
+            self.settings
+                .views
+                .insert(view.type_name().to_owned(), settings);
+        }
         &self.settings
     }
 }
