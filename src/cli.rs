@@ -21,7 +21,7 @@ use crate::puzzles::maze::percolation;
 use crate::puzzles::maze::percolation::{Experiment, run_experiment};
 use crate::puzzles::maze::{Connectivity, Maze};
 use crate::puzzles::pattern_db::{PatternDb, PdbError};
-use crate::puzzles::sliding::{SMALL_BOARD, Sliding, TileHeuristic};
+use crate::puzzles::sliding::{Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::results;
 use crate::search::limits::{self, MAX_TIMEOUT_SECS};
@@ -456,48 +456,43 @@ fn apply_type_options(args: &SolveArgs, puzzle: &mut dyn puzzles::Puzzle) -> Res
     Ok(())
 }
 
-/// Applies the sliding tile puzzle's heuristic (`--heuristic`, or pattern databases by
-/// default on boards of 10 to 16 squares), loading or building pattern databases under the
-/// memory limit. `Err` is the exit code, the reason already printed.
-fn apply_tile_heuristic(
+/// Does the work a search of the puzzle needs first ([`puzzles::Puzzle::prepare`]: pattern
+/// databases for sliding tiles, chosen by default on boards of 10 to 16 squares), under the
+/// limits of `cancel`, reporting progress on standard error. `Err` is the exit code, the
+/// reason already printed.
+fn prepare_puzzle(
     args: &SolveArgs,
     puzzle: &mut dyn puzzles::Puzzle,
     cancel: &CancelToken,
 ) -> Result<(), u8> {
     let file = &args.file;
     let type_name = puzzle.puzzle_type().name;
-    let Some(sliding) = puzzle.as_any_mut().downcast_mut::<Sliding>() else {
+    let chosen = args.heuristic.is_some() || args.set.iter().any(|s| s.starts_with("heuristic"));
+    let mut last = -1;
+    let prepared = puzzle.prepare(!chosen, cancel, &mut |fraction| {
+        let percent = (fraction * 100.0) as i32;
+        if percent / 10 != last / 10 && percent < 100 {
+            say!("building pattern databases… {percent}%");
+        }
+        last = percent;
+    });
+    let Err(e) = prepared else {
         return Ok(());
     };
-    let chosen = args.heuristic.is_some() || args.set.iter().any(|s| s.starts_with("heuristic"));
-    if !chosen && sliding.pattern_db_possible() && sliding.rows() * sliding.cols() > SMALL_BOARD {
-        sliding.set_heuristic(TileHeuristic::PatternDb);
+    let Some(outcome) = e.limit_outcome() else {
+        return Err(bad(file, e));
+    };
+    say!("{}: {e}", file.display());
+    if args.json {
+        let v = serde_json::json!({
+            "type": type_name,
+            "outcome": outcome,
+            "solved": false,
+            "message": e.to_string(),
+        });
+        write_out(&format!("{v:#}\n"))?;
     }
-    let heuristic = sliding.heuristic_kind();
-    if heuristic == TileHeuristic::PatternDb {
-        match load_pattern_db(sliding, cancel) {
-            Ok(db) => {
-                sliding.attach_pattern_db(db);
-            }
-            Err(e) => {
-                let Some(outcome) = e.limit_outcome() else {
-                    return Err(bad(file, e));
-                };
-                say!("{}: {e}", file.display());
-                if args.json {
-                    let v = serde_json::json!({
-                        "type": type_name,
-                        "outcome": outcome,
-                        "solved": false,
-                        "message": e.to_string(),
-                    });
-                    write_out(&format!("{v:#}\n"))?;
-                }
-                return Err(EXIT_LIMIT);
-            }
-        }
-    }
-    Ok(())
+    Err(EXIT_LIMIT)
 }
 
 /// Picks the algorithm (`--algorithm`, else the puzzle's default; `--weight` for weighted
@@ -554,7 +549,7 @@ fn solve(args: &SolveArgs) -> u8 {
         Err(code) => return code,
     };
     let cancel = args.limits.token();
-    if let Err(code) = apply_tile_heuristic(args, puzzle.as_mut(), &cancel) {
+    if let Err(code) = prepare_puzzle(args, puzzle.as_mut(), &cancel) {
         return code;
     }
     let report = match puzzle.solve(algorithm, &mut NoWatcher, &cancel) {

@@ -435,6 +435,22 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         &[]
     }
 
+    /// Work a search of this puzzle needs first, done by the command line before it solves
+    /// (the GUI does it in the background): sliding tiles load or build their pattern
+    /// databases, choosing them when `defaults` says the user chose no heuristic and the board
+    /// is large. `progress` gets the fraction done (0 to 1); `cancel` carries the limits.
+    ///
+    /// # Errors
+    /// A [`pattern_db::PdbError`]: a limit reached, or a failed build.
+    fn prepare(
+        &mut self,
+        _defaults: bool,
+        _cancel: &CancelToken,
+        _progress: &mut dyn FnMut(f64),
+    ) -> Result<(), pattern_db::PdbError> {
+        Ok(())
+    }
+
     /// Sets option `name` (one of [`Puzzle::options`]) to `value`.
     ///
     /// # Errors

@@ -816,6 +816,23 @@ impl Puzzle for Sliding {
         }
     }
 
+    fn prepare(
+        &mut self,
+        defaults: bool,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<(), pattern_db::PdbError> {
+        if defaults && self.pattern_db_possible() && self.rows() * self.cols() > SMALL_BOARD {
+            self.set_heuristic(TileHeuristic::PatternDb);
+        }
+        if self.heuristic_kind() != TileHeuristic::PatternDb || self.has_pattern_db() {
+            return Ok(());
+        }
+        let db = PatternDb::load_or_build(self.rows(), self.cols(), self.goal(), cancel, progress)?;
+        self.attach_pattern_db(Arc::new(db));
+        Ok(())
+    }
+
     /// A press on a tile next to the blank slides it.
     fn stroke_value(&self, cell: Cell) -> Option<u8> {
         self.tile_at(cell).filter(|&t| t != 0).map(|_| 0)
