@@ -1242,6 +1242,12 @@ fn rush_hour_drag_undo_edit_solve_and_play_back() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(rush_hour(&h).vehicle_at(Cell::new(0, 2)), Some(1));
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(rush_hour(&h).vehicle_at(Cell::new(3, 2)), Some(1));
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(rush_hour(&h).vehicle_at(Cell::new(0, 2)), Some(1));
 
     // The editor places a truck where a click falls.
     h.get_by_label("edit layout").click();

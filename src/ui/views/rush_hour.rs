@@ -7,7 +7,7 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{AppCommand, CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
 use crate::puzzles::Cell;
 use crate::puzzles::rush_hour::{self, EditError, Metric, RushHour};
 
@@ -178,13 +178,26 @@ impl TypeView for RushHourView {
             Some(false) => app.push_view(Command::Tool(None)),
             None => {}
         }
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(app.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z: a slide or an edit")
+                .clicked()
+            {
+                app.push(AppCommand::Undo);
+            }
+            if ui
+                .add_enabled(app.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Y or Ctrl+Shift+Z")
+                .clicked()
+            {
+                app.push(AppCommand::Redo);
+            }
+        });
         match tool {
             Some(tool) => Self::editor_ui(app, ui, tool, side),
             None => {
-                ui.label(
-                    "Drag a vehicle along its length; the red car A leaves on the right. \
-                     Ctrl+Z undoes.",
-                );
+                ui.label("Drag a vehicle along its length; the red car A leaves on the right.");
                 if solved {
                     ui.label(RichText::new("Solved!").strong());
                 }
