@@ -1299,3 +1299,18 @@ fn a_views_settings_are_kept_across_restarts() {
     again.run();
     assert_eq!(maze_view(again.state()).settings().brush, Brush::Terrain(7));
 }
+
+#[test]
+fn hovering_over_the_canvas_says_what_is_there() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    let start = maze(&h).start();
+    h.hover_at(cell_pos(&h, start));
+    h.run();
+    h.get_by_label_contains(&format!("row {}, column {} · start", start.row, start.col));
+    h.get_by_label("Rush Hour").click();
+    h.run();
+    h.hover_at(cell_pos(&h, Cell::new(2, 0)));
+    h.run();
+    h.get_by_label_contains("row 2, column 0 · red car A, 2 cells, across");
+}

@@ -220,6 +220,8 @@ pub struct PuzzleLabApp {
     /// The picture before the last move played by hand and when it was played, so the canvas
     /// can slide the moved piece or tile into place.
     pub(crate) edit_slide: Option<(Picture, f64)>,
+    /// The square of the picture under the pointer in the last frame, if any.
+    pub(crate) hover: Option<Cell>,
     /// Where the canvas was drawn last frame, in points (for pictures of it).
     pub(crate) canvas_rect: Option<egui::Rect>,
     /// Messages from background work (picture exports) for the status bar.
@@ -312,6 +314,7 @@ impl PuzzleLabApp {
             results: Vec::new(),
             race: None,
             race_choice: Vec::new(),
+            hover: None,
             canvas_rect: None,
             notice_tx,
             notice_rx,

@@ -116,6 +116,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     pointer_input(app, &response, cell_at);
     let hover = response.hover_pos().and_then(cell_at);
+    app.hover = hover;
     let mut extras = CanvasExtras::default();
     let view = app.type_view.take();
     if let Some(view) = &view {

@@ -167,11 +167,35 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 fn status_bar_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     let status = app.status();
     let text = RichText::new(&status.text);
-    if status.is_error {
-        ui.label(text.color(Color32::from_rgb(200, 40, 40)));
-    } else {
-        ui.label(text);
+    ui.horizontal(|ui| {
+        if status.is_error {
+            ui.label(text.color(Color32::from_rgb(200, 40, 40)));
+        } else {
+            ui.label(text);
+        }
+        if let Some(readout) = app.hover.and_then(|cell| hover_readout(app, cell)) {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(RichText::new(readout).weak());
+            });
+        }
+    });
+}
+
+/// What the status bar says of the square under the pointer: its row and column, what it
+/// holds, the search's mark on it, and what the type's view adds.
+fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
+    let (rows, cols) = app.puzzle().dims();
+    if cell.row >= rows || cell.col >= cols {
+        return None;
     }
+    let mut parts = vec![format!("row {}, column {}", cell.row, cell.col)];
+    parts.extend(app.type_view().and_then(|v| v.hover_text(app, cell)));
+    match app.view().mark(cell) {
+        crate::app::Mark::Closed => parts.push("expanded (closed set)".into()),
+        crate::app::Mark::Frontier => parts.push("on the frontier".into()),
+        crate::app::Mark::None => {}
+    }
+    Some(parts.join(" · "))
 }
 
 fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {

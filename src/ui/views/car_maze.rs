@@ -114,6 +114,11 @@ impl TypeView for CarMazeView {
         }
     }
 
+    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+        let at = maze(app)?.intersection_at(cell)?;
+        Some(format!("intersection ({}, {})", at.row, at.col))
+    }
+
     fn puzzle_replaced(&mut self) {
         self.selected = None;
     }

@@ -6,7 +6,8 @@ use eframe::egui;
 
 use super::Entry;
 use crate::app::{PuzzleLabApp, TypeView, ViewCommand};
-use crate::puzzles::klondike;
+use crate::puzzles::Cell;
+use crate::puzzles::klondike::{self, Klondike, Spot};
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
@@ -34,6 +35,15 @@ impl TypeView for KlondikeView {
     }
 
     fn apply(&mut self, _app: &mut PuzzleLabApp, _command: ViewCommand) {}
+
+    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+        let board = app.puzzle().as_any().downcast_ref::<Klondike>()?;
+        Some(match board.spot(cell)? {
+            Spot::Off => "off the board".to_owned(),
+            Spot::Goal => "a goal: just outside the ring".to_owned(),
+            Spot::Jump(n) => format!("jump {n}"),
+        })
+    }
 
     fn as_any(&self) -> &dyn Any {
         self

@@ -287,6 +287,11 @@ impl TypeView for KlotskiView {
         }
     }
 
+    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+        let letter = klotski(app)?.piece_at(cell)?;
+        Some(format!("piece {letter}"))
+    }
+
     fn undo(&mut self, app: &mut PuzzleLabApp) {
         edit(app, Klotski::undo);
     }

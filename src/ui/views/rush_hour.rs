@@ -253,6 +253,25 @@ impl TypeView for RushHourView {
         }
     }
 
+    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+        let board = board(app)?;
+        if board.is_wall(cell) {
+            return Some("wall".to_owned());
+        }
+        let v = board.vehicles()[board.vehicle_at(cell)?];
+        Some(format!(
+            "{} {}, {} cells, {}",
+            if v.letter == 'A' {
+                "red car"
+            } else {
+                "vehicle"
+            },
+            v.letter,
+            v.len,
+            if v.horizontal { "across" } else { "down" }
+        ))
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }

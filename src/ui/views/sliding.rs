@@ -334,6 +334,13 @@ impl TypeView for SlidingView {
         }
     }
 
+    fn hover_text(&self, app: &PuzzleLabApp, cell: crate::puzzles::Cell) -> Option<String> {
+        Some(match sliding(app)?.tile_at(cell) {
+            Some(tile) => format!("tile {tile}"),
+            None => "the blank".to_owned(),
+        })
+    }
+
     fn undo(&mut self, app: &mut PuzzleLabApp) {
         edit(app, Sliding::undo);
     }

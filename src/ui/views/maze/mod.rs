@@ -403,6 +403,20 @@ impl TypeView for MazeView {
         }
     }
 
+    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+        let maze = maze(app)?;
+        let what = if cell == maze.start() {
+            "start".to_owned()
+        } else if maze.goals().contains(&cell) {
+            "goal".to_owned()
+        } else if maze.is_blocked(cell) {
+            "wall".to_owned()
+        } else {
+            format!("terrain cost {}", maze.cost_at(cell))
+        };
+        Some(what)
+    }
+
     fn open_path(&mut self, app: &mut PuzzleLabApp, path: &Path) {
         self.open_scenario(app, path);
     }
