@@ -122,42 +122,27 @@ impl KlotskiView {
             return;
         };
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Place");
-            for shape in Shape::ALL {
-                let chosen = Tool::Place(shape);
-                if ui
-                    .selectable_label(tool == chosen, shape.label())
-                    .on_hover_text("click a free cell: the piece's top-left cell goes there")
-                    .clicked()
-                {
-                    app.push_view(Command::Tool(Some(chosen)));
-                }
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            for (chosen, label, hint) in [
-                (Tool::Remove, "Remove", "click a piece to remove it"),
-                (
-                    Tool::Target,
-                    "Target",
-                    "click a piece to make it the target",
-                ),
-                (
-                    Tool::Goal,
-                    "Goal",
-                    "click where the target's top-left cell must end",
-                ),
-            ] {
-                if ui
-                    .selectable_label(tool == chosen, label)
-                    .on_hover_text(hint)
-                    .clicked()
-                {
-                    app.push_view(Command::Tool(Some(chosen)));
-                }
-            }
-        });
+        let hint = "click a free cell: the piece's top-left cell goes there";
+        let places = Shape::ALL.map(|shape| (Tool::Place(shape), shape.label(), hint));
+        let others = [
+            (Tool::Remove, "Remove", "click a piece to remove it"),
+            (
+                Tool::Target,
+                "Target",
+                "click a piece to make it the target",
+            ),
+            (
+                Tool::Goal,
+                "Goal",
+                "click where the target's top-left cell must end",
+            ),
+        ];
+        // Both rows are drawn every frame (`or`, not `or_else`).
+        let chosen = super::tools_row_ui(ui, Some("Place"), tool, &places)
+            .or(super::tools_row_ui(ui, None, tool, &others));
+        if let Some(chosen) = chosen {
+            app.push_view(Command::Tool(Some(chosen)));
+        }
         ui.horizontal(|ui| {
             if let Some((rows, cols)) = crate::ui::size_ui(ui, (rows, cols), 1..=klotski::MAX_SIDE)
             {

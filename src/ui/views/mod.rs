@@ -11,7 +11,7 @@ mod sliding;
 
 use std::path::Path;
 
-use crate::app::{TypeView, ViewRegistry};
+use crate::app::{AppCommand, PuzzleLabApp, TypeView, ViewRegistry};
 
 pub use car_maze::Command as CarMazeCommand;
 pub use klotski::Command as KlotskiCommand;
@@ -100,6 +100,50 @@ fn mode_ui(ui: &mut eframe::egui::Ui, editing: bool) -> Option<bool> {
             (true, "edit layout", "a click applies the chosen tool"),
         ],
     )
+}
+
+/// An editor's tools as a wrapped row of toggles, `title` first if any: returns the tool
+/// clicked, `(tool, label, hint)` each.
+fn tools_row_ui<T: PartialEq + Copy>(
+    ui: &mut eframe::egui::Ui,
+    title: Option<&str>,
+    current: T,
+    tools: &[(T, &str, &str)],
+) -> Option<T> {
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        if let Some(title) = title {
+            ui.label(title);
+        }
+        for &(tool, label, hint) in tools {
+            if ui
+                .selectable_label(current == tool, label)
+                .on_hover_text(hint)
+                .clicked()
+            {
+                chosen = Some(tool);
+            }
+        }
+    });
+    chosen
+}
+
+/// Undo and Redo buttons for the app's history (types whose edits it records), into `ui`.
+fn undo_redo_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui, undo_hint: &str) {
+    if ui
+        .add_enabled(app.can_undo(), eframe::egui::Button::new("Undo"))
+        .on_hover_text(undo_hint)
+        .clicked()
+    {
+        app.push(AppCommand::Undo);
+    }
+    if ui
+        .add_enabled(app.can_redo(), eframe::egui::Button::new("Redo"))
+        .on_hover_text("Ctrl+Y or Ctrl+Shift+Z")
+        .clicked()
+    {
+        app.push(AppCommand::Redo);
+    }
 }
 
 /// A view's settings read back from what it kept, or its defaults if there are none or they

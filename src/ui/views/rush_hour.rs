@@ -7,7 +7,7 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{AppCommand, CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
 use crate::puzzles::Cell;
 use crate::puzzles::rush_hour::{self, EditError, Metric, RushHour};
 
@@ -77,64 +77,49 @@ fn edit(app: &mut PuzzleLabApp, change: impl FnOnce(&mut RushHour) -> Result<(),
 
 impl RushHourView {
     fn editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool, side: usize) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Place");
-            for (chosen, label, hint) in [
-                (
-                    Tool::Place(2, true),
-                    "car across",
-                    "a horizontal car of 2 cells",
-                ),
-                (
-                    Tool::Place(2, false),
-                    "car down",
-                    "a vertical car of 2 cells",
-                ),
-                (
-                    Tool::Place(3, true),
-                    "truck across",
-                    "a horizontal truck of 3 cells",
-                ),
-                (
-                    Tool::Place(3, false),
-                    "truck down",
-                    "a vertical truck of 3 cells",
-                ),
-            ] {
-                if ui
-                    .selectable_label(tool == chosen, label)
-                    .on_hover_text(format!("{hint}: click where its top-left end goes"))
-                    .clicked()
-                {
-                    app.push_view(Command::Tool(Some(chosen)));
-                }
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            for (chosen, label, hint) in [
-                (Tool::Remove, "Remove", "click a vehicle to remove it"),
-                (Tool::Rotate, "Rotate", "click a vehicle to turn it"),
-                (Tool::Grow(1), "Longer", "click a vehicle to add a cell"),
-                (
-                    Tool::Grow(-1),
-                    "Shorter",
-                    "click a vehicle to take a cell off",
-                ),
-                (
-                    Tool::Wall,
-                    "Wall",
-                    "click a cell to make it a wall, or free it",
-                ),
-            ] {
-                if ui
-                    .selectable_label(tool == chosen, label)
-                    .on_hover_text(hint)
-                    .clicked()
-                {
-                    app.push_view(Command::Tool(Some(chosen)));
-                }
-            }
-        });
+        let places = [
+            (
+                Tool::Place(2, true),
+                "car across",
+                "a horizontal car of 2 cells: click where its left end goes",
+            ),
+            (
+                Tool::Place(2, false),
+                "car down",
+                "a vertical car of 2 cells: click where its top end goes",
+            ),
+            (
+                Tool::Place(3, true),
+                "truck across",
+                "a horizontal truck of 3 cells: click where its left end goes",
+            ),
+            (
+                Tool::Place(3, false),
+                "truck down",
+                "a vertical truck of 3 cells: click where its top end goes",
+            ),
+        ];
+        let others = [
+            (Tool::Remove, "Remove", "click a vehicle to remove it"),
+            (Tool::Rotate, "Rotate", "click a vehicle to turn it"),
+            (Tool::Grow(1), "Longer", "click a vehicle to add a cell"),
+            (
+                Tool::Grow(-1),
+                "Shorter",
+                "click a vehicle to take a cell off",
+            ),
+            (
+                Tool::Wall,
+                "Wall",
+                "click a cell to make it a wall, or free it",
+            ),
+        ];
+        // Both rows are drawn every frame (`or`, not `or_else`).
+        let chosen = super::tools_row_ui(ui, Some("Place"), tool, &places)
+            .or(super::tools_row_ui(ui, None, tool, &others));
+        if let Some(chosen) = chosen {
+            app.push_view(Command::Tool(Some(chosen)));
+        }
         ui.horizontal(|ui| {
             let mut n = side;
             let label = ui.label("Side");
@@ -178,22 +163,7 @@ impl TypeView for RushHourView {
             Some(false) => app.push_view(Command::Tool(None)),
             None => {}
         }
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(app.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z: a slide or an edit")
-                .clicked()
-            {
-                app.push(AppCommand::Undo);
-            }
-            if ui
-                .add_enabled(app.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Y or Ctrl+Shift+Z")
-                .clicked()
-            {
-                app.push(AppCommand::Redo);
-            }
-        });
+        ui.horizontal(|ui| super::undo_redo_ui(app, ui, "Ctrl+Z: a slide or an edit"));
         match tool {
             Some(tool) => Self::editor_ui(app, ui, tool, side),
             None => {

@@ -104,20 +104,7 @@ fn edit_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze:
         }
     }
     ui.horizontal(|ui| {
-        if ui
-            .add_enabled(app.can_undo(), egui::Button::new("Undo"))
-            .on_hover_text("Ctrl+Z")
-            .clicked()
-        {
-            app.push(AppCommand::Undo);
-        }
-        if ui
-            .add_enabled(app.can_redo(), egui::Button::new("Redo"))
-            .on_hover_text("Ctrl+Y or Ctrl+Shift+Z")
-            .clicked()
-        {
-            app.push(AppCommand::Redo);
-        }
+        crate::ui::views::undo_redo_ui(app, ui, "Ctrl+Z");
         if ui
             .button("Fit")
             .on_hover_text("Zoom out to the whole grid")
