@@ -60,6 +60,8 @@ pub struct Settings {
     /// The memory budget of each search, in MiB; `None` for the default (see
     /// [`crate::search::limits::default_memory_budget`]).
     pub memory_limit_mib: Option<u64>,
+    /// Whether the details panel (statistics, plots, solution, results) is open.
+    pub show_details: bool,
 }
 
 impl Default for Settings {
@@ -74,6 +76,7 @@ impl Default for Settings {
             playback_rate: 4.0,
             views: std::collections::BTreeMap::new(),
             memory_limit_mib: None,
+            show_details: true,
         }
     }
 }

@@ -94,6 +94,14 @@ pub trait TypeView: Send {
         None
     }
 
+    /// "How this puzzle works": its rules and goal, how to edit and play it in the window,
+    /// and the source of the rules. Shown at the top of the side panel.
+    fn about(&self) -> &'static str;
+
+    /// The legend of the canvas: each colour that can appear now and what it means, in the
+    /// order shown.
+    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)>;
+
     /// Takes back the last move or edit (types with an undo of their own).
     fn undo(&mut self, _app: &mut PuzzleLabApp) {}
 

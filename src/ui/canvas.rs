@@ -17,19 +17,33 @@ use crate::puzzles::{Cell, Picture, PieceMove, Report, Square};
 /// The accessibility label of the canvas, by which UI tests find it.
 pub const CANVAS_LABEL: &str = "puzzle canvas";
 
-pub(super) const FREE: Color32 = Color32::from_gray(238);
-pub(super) const BLOCKED: Color32 = Color32::from_gray(48);
-pub(super) const NUMBER: Color32 = Color32::from_rgb(250, 240, 214);
-pub(super) const START: Color32 = Color32::from_rgb(46, 160, 80);
-pub(super) const GOAL: Color32 = Color32::from_rgb(228, 180, 40);
-pub(super) const CLOSED: Color32 = Color32::from_rgb(150, 190, 240);
-pub(super) const FRONTIER: Color32 = Color32::from_rgb(160, 225, 160);
-pub(super) const CURRENT: Color32 = Color32::from_rgb(220, 40, 40);
-pub(super) const DFS_PATH: Color32 = Color32::from_rgb(140, 60, 200);
-pub(super) const SOLUTION: Color32 = Color32::from_rgb(210, 30, 120);
-pub(super) const SELECTED: Color32 = Color32::from_rgb(30, 110, 230);
-pub(super) const TARGET: Color32 = Color32::from_rgb(210, 50, 50);
-pub(super) const CLUSTER: Color32 = Color32::from_rgb(120, 200, 215);
+pub(crate) const FREE: Color32 = Color32::from_gray(238);
+pub(crate) const BLOCKED: Color32 = Color32::from_gray(48);
+pub(crate) const NUMBER: Color32 = Color32::from_rgb(250, 240, 214);
+// The marks use the Okabe–Ito palette (Okabe and Ito, "Color Universal Design", 2008), which
+// stays distinct under the common colour-vision deficiencies.
+/// Okabe–Ito blue.
+pub(crate) const START: Color32 = Color32::from_rgb(0, 114, 178);
+/// Okabe–Ito orange.
+pub(crate) const GOAL: Color32 = Color32::from_rgb(230, 159, 0);
+/// Okabe–Ito sky blue.
+pub(crate) const CLOSED: Color32 = Color32::from_rgb(86, 180, 233);
+/// Okabe–Ito bluish green: darker than free squares and the closed set, so it stands out.
+pub(crate) const FRONTIER: Color32 = Color32::from_rgb(0, 158, 115);
+/// Okabe–Ito yellow.
+pub(crate) const CURRENT: Color32 = Color32::from_rgb(240, 228, 66);
+/// Okabe–Ito reddish purple.
+pub(crate) const DFS_PATH: Color32 = Color32::from_rgb(204, 121, 167);
+/// Okabe–Ito vermillion.
+pub(crate) const SOLUTION: Color32 = Color32::from_rgb(213, 94, 0);
+pub(crate) const SELECTED: Color32 = Color32::from_rgb(0, 114, 178);
+/// The piece to bring to the goal, and the car to get out: vermillion.
+pub(crate) const TARGET: Color32 = Color32::from_rgb(213, 94, 0);
+/// A pale orange, apart from every mark.
+pub(crate) const CLUSTER: Color32 = Color32::from_rgb(247, 210, 150);
+/// A sliding tile on its own square (sky blue), and one elsewhere (sand).
+pub(crate) const TILE_HOME: Color32 = Color32::from_rgb(86, 180, 233);
+pub(crate) const TILE_AWAY: Color32 = Color32::from_rgb(235, 205, 150);
 
 /// Grids with more squares than this are drawn as a texture, one pixel a square, instead of
 /// a shape a square.
@@ -37,15 +51,6 @@ pub const TEXTURE_SQUARES: usize = 96 * 96;
 
 /// The largest zoom: squares this many times the size that fits the whole grid.
 const MAX_ZOOM: f32 = 256.0;
-
-/// The colours of the search's marks, with their meaning, for the legend.
-pub const LEGEND: [(Color32, &str); 5] = [
-    (CLOSED, "closed (expanded)"),
-    (FRONTIER, "frontier (open)"),
-    (CURRENT, "expanding now"),
-    (DFS_PATH, "depth-first path"),
-    (SOLUTION, "solution"),
-];
 
 /// Draws the canvas into the rest of `ui` and turns pointer strokes on it into
 /// [`AppCommand::Paint`] commands.

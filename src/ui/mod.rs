@@ -7,6 +7,7 @@ mod paint;
 mod panels;
 mod race_panel;
 mod texture;
+mod toolbar;
 pub mod views;
 
 use eframe::egui::{self, Color32, RichText};
@@ -16,8 +17,9 @@ use std::path::PathBuf;
 use crate::app::{AppCommand, PuzzleLabApp, Settings};
 use crate::puzzles;
 
-pub use canvas::{CANVAS_LABEL, LEGEND, TEXTURE_SQUARES, canvas_is_texture, canvas_ui};
+pub use canvas::{CANVAS_LABEL, TEXTURE_SQUARES, canvas_is_texture, canvas_ui};
 pub use texture::GridTexture;
+pub use toolbar::{SPEEDS, keys};
 
 /// Opens the window. `file` is a puzzle to open instead of the remembered one.
 ///
@@ -74,53 +76,53 @@ impl PuzzleLabApp {
     }
 }
 
-/// Draws the whole window.
+/// Draws the whole window: the menu bar and the toolbar on top, the status bar at the
+/// bottom, the puzzle's own tools on the left, the run's details (statistics, plots,
+/// solution, race, results) on the right, and the canvas with its playback bar in between.
 fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    // Keys first, so a focused button does not take Space as a click as well.
+    toolbar::shortcuts(app, ui);
     egui::Panel::top("menu_bar").show(ui, |ui| menu_bar_ui(app, ui));
+    egui::Panel::top("toolbar").show(ui, |ui| toolbar::toolbar_ui(app, ui));
     egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(app, ui));
+    // The panels scroll; a restart opens them at the top (egui would restore the offset).
+    let first_frame = ui.ctx().cumulative_frame_nr() == 0;
+    let scroll = |id: &str| {
+        let area = egui::ScrollArea::vertical().id_salt(id);
+        if first_frame {
+            area.vertical_scroll_offset(0.0)
+        } else {
+            area
+        }
+    };
     egui::Panel::left("side_panel")
         .resizable(true)
-        .default_size(300.0)
-        .min_size(260.0)
+        .default_size(280.0)
+        .min_size(240.0)
+        .max_size(420.0)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| side_panel_ui(app, ui));
+            scroll("side scroll").show(ui, |ui| side_panel_ui(app, ui));
         });
+    let mut details = app.settings.show_details;
+    egui::Panel::right("details_panel")
+        .resizable(true)
+        .default_size(250.0)
+        .min_size(200.0)
+        .max_size(520.0)
+        .show_collapsible(ui, &mut details, |ui| {
+            scroll("details scroll").show(ui, |ui| details_ui(app, ui));
+        });
+    app.settings.show_details = details;
     egui::CentralPanel::default().show(ui, |ui| {
         if app.race.is_some() {
             race_panel::race_panes_ui(app, ui);
         } else {
             panels::playback_ui(app, ui);
-            panels::searching_board_ui(app, ui);
             canvas_ui(app, ui);
         }
     });
     let ctx = ui.ctx().clone();
     app.with_view(|view, app| view.windows_ui(app, &ctx));
-    undo_shortcuts(app, ui);
-}
-
-/// Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo (the app's history or the view's own).
-fn undo_shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
-    if ui.ctx().egui_wants_keyboard_input() {
-        return;
-    }
-    let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
-    let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
-    let redo_shift = egui::KeyboardShortcut::new(
-        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
-        egui::Key::Z,
-    );
-    let (u, r) = ui.input_mut(|i| {
-        // The longer shortcut first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
-        let r = i.consume_shortcut(&redo_shift) || i.consume_shortcut(&redo);
-        (i.consume_shortcut(&undo), r)
-    });
-    if u {
-        app.push(AppCommand::Undo);
-    }
-    if r {
-        app.push(AppCommand::Redo);
-    }
 }
 
 fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -198,6 +200,7 @@ fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
     Some(parts.join(" · "))
 }
 
+/// The left panel: the puzzle types, then the tools of the type on screen.
 fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ui.heading("Puzzle");
     let current = app.puzzle.puzzle_type().name;
@@ -210,15 +213,23 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     }
     ui.separator();
+    if let Some(about) = app.type_view().map(|v| v.about()) {
+        egui::CollapsingHeader::new("How this puzzle works")
+            .id_salt(("about", current))
+            .default_open(true)
+            .show(ui, |ui| ui.label(about));
+        ui.separator();
+    }
     app.with_view(|view, app| view.tools_ui(app, ui));
-    ui.separator();
-    ui.heading("Search");
-    panels::algorithm_ui(app, ui);
-    panels::controls_ui(app, ui);
-    panels::speed_ui(app, ui);
-    ui.separator();
+}
+
+/// The right panel: what the run shows (statistics, legend, plots, solution), the memory
+/// limit, the race and the results table.
+fn details_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     panels::stats_ui(app, ui);
-    panels::legend_ui(ui);
+    panels::memory_limit_ui(app, ui);
+    ui.separator();
+    panels::legend_ui(app, ui);
     if !app.view().samples.is_empty() {
         panels::plots_ui(app, ui);
     }
@@ -228,10 +239,8 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     ui.separator();
     race_panel::race_ui(app, ui);
-    if !app.results.is_empty() {
-        ui.separator();
-        race_panel::results_ui(app, ui);
-    }
+    ui.separator();
+    race_panel::results_ui(app, ui);
 }
 
 /// "Rows" and "Columns" fields for a board now `size` (rows, columns), each side within

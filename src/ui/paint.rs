@@ -320,18 +320,14 @@ fn piece_cell_rect(full: Rect, inset: f32, same: impl Fn(isize, isize) -> bool) 
     )
 }
 
-/// A numbered tile filling most of `rect`: a rounded square, green when it stands on its goal
+/// A numbered tile filling most of `rect`: a rounded square, sky blue when it stands on its goal
 /// square, with its number large in the middle.
 fn tile_shapes(painter: &egui::Painter, shapes: &mut Vec<Shape>, rect: Rect, square: Square) {
     let Square::Tile { number, home } = square else {
         return;
     };
     let side = rect.width();
-    let fill = if home {
-        Color32::from_rgb(120, 190, 130)
-    } else {
-        Color32::from_rgb(235, 205, 150)
-    };
+    let fill = if home { TILE_HOME } else { TILE_AWAY };
     shapes.push(Shape::rect_filled(
         rect.shrink(side * 0.04),
         side * 0.1,
@@ -359,7 +355,7 @@ fn piece_fill(square: Square) -> Color32 {
 }
 
 /// The colour of a class of interchangeable pieces.
-fn piece_color(class: u8) -> Color32 {
+pub(crate) fn piece_color(class: u8) -> Color32 {
     const PALETTE: [Color32; 6] = [
         Color32::from_rgb(90, 140, 200),
         Color32::from_rgb(230, 170, 60),

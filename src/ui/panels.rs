@@ -3,92 +3,11 @@
 
 use eframe::egui::{self, Color32, RichText};
 
-use super::canvas::LEGEND;
 use crate::app::{AppCommand, PuzzleLabApp};
-use crate::search::{Algorithm, Weight};
-
-pub(super) fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let mut chosen = app.algorithm();
-    egui::ComboBox::from_label("Algorithm")
-        .selected_text(chosen.label())
-        .width(190.0)
-        .show_ui(ui, |ui| {
-            for algorithm in app.puzzle.algorithms() {
-                let is_chosen = chosen.same_kind(algorithm);
-                if ui.selectable_label(is_chosen, algorithm.label()).clicked() && !is_chosen {
-                    chosen = algorithm;
-                }
-            }
-        });
-    if let Algorithm::WeightedAStar(weight) = chosen {
-        let mut w = weight.value();
-        let response = ui.add(
-            egui::Slider::new(&mut w, 1.0..=5.0)
-                .step_by(0.1)
-                .text("weight w (g + w·h)"),
-        );
-        if response.changed()
-            && let Some(weight) = Weight::new(w)
-        {
-            chosen = Algorithm::WeightedAStar(weight);
-        }
-    }
-    if chosen != app.algorithm() {
-        app.push(AppCommand::SetAlgorithm(chosen));
-    }
-    let optimal = if app.puzzle.guarantees_optimal(chosen) {
-        "finds a least-cost solution"
-    } else {
-        "may find a costlier solution"
-    };
-    ui.label(RichText::new(optimal).weak());
-}
-
-pub(super) fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
-        if app.is_running() {
-            if ui.button("Stop").clicked() {
-                app.push(AppCommand::Stop);
-            }
-            if app.is_paused() {
-                if ui.button("Resume").clicked() {
-                    app.push(AppCommand::Resume);
-                }
-            } else if ui.button("Pause").clicked() {
-                app.push(AppCommand::Pause);
-            }
-        } else if ui.button("Start").clicked() {
-            app.push(AppCommand::Start);
-        }
-        if ui
-            .button("Step")
-            .on_hover_text("Expand one state, then pause")
-            .clicked()
-        {
-            app.push(AppCommand::Step);
-        }
-    });
-}
-
-pub(super) fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let (mut speed, mut full) = (app.settings.speed, app.settings.full_speed);
-    let slider = ui.add_enabled(
-        !full,
-        egui::Slider::new(&mut speed, 1.0..=5000.0)
-            .logarithmic(true)
-            .suffix(" /s")
-            .text("speed"),
-    );
-    let check = ui.checkbox(&mut full, "Full speed");
-    if slider.changed() || check.changed() {
-        app.push(AppCommand::SetSpeed(speed, full));
-    }
-    memory_limit_ui(app, ui);
-}
 
 /// The memory budget of each search, in MiB (a setting; the default is half of the memory
 /// this process may use).
-fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     use crate::search::limits::{MIB, default_memory_budget, format_bytes};
     let default_mib = default_memory_budget() / MIB;
     let mut mib = app.settings.memory_limit_mib.unwrap_or(default_mib);
@@ -135,10 +54,7 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             };
             row("States expanded", stats.expanded.to_string());
             row("States generated", stats.generated.to_string());
-            row(
-                "Frontier (places now)",
-                view.frontier_places_reported.to_string(),
-            );
+            row("Frontier", stats.frontier.to_string());
             row("Peak frontier", stats.max_frontier.to_string());
             row("Closed set", stats.max_closed.to_string());
             row("Depth", format!("{} (max {})", view.depth, stats.max_depth));
@@ -233,74 +149,113 @@ const MAX_BARS: usize = 400;
 const FRONTIER_PLOT: Color32 = Color32::from_rgb(120, 200, 120);
 const CLOSED_PLOT: Color32 = Color32::from_rgb(110, 160, 230);
 
-pub(super) fn legend_ui(ui: &mut egui::Ui) {
-    ui.horizontal_wrapped(|ui| {
-        for (color, meaning) in LEGEND {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, color);
-            ui.label(RichText::new(meaning).small());
-        }
-    });
+/// The legend of the puzzle on screen: what each colour on the canvas means, only the
+/// entries that can appear now (see [`crate::app::TypeView::legend`]).
+pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(entries) = app.type_view().map(|v| v.legend(app)) else {
+        return;
+    };
+    egui::CollapsingHeader::new("Legend")
+        .id_salt("legend")
+        .default_open(true)
+        .show(ui, |ui| {
+            for (color, meaning) in entries {
+                ui.horizontal(|ui| {
+                    let size = egui::vec2(16.0, 16.0);
+                    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                    ui.painter().rect_filled(rect, 2.0, color);
+                    ui.painter().rect_stroke(
+                        rect,
+                        2.0,
+                        egui::Stroke::new(1.0, Color32::from_gray(90)),
+                        egui::StrokeKind::Inside,
+                    );
+                    ui.add(egui::Label::new(meaning).wrap());
+                });
+            }
+        });
 }
 
-/// While a board puzzle (sliding blocks or tiles) is searched, the canvas shows the state
-/// being expanded; this line above it says how deep that state is.
-pub(super) fn searching_board_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+/// The bar above the canvas, one row high whatever it holds, so the canvas never moves:
+/// while a board puzzle is searched, the depth of the state being expanded; otherwise the
+/// playback controls of the solution (First / Back / Next / Last, the move counter, Play
+/// and its speed), disabled until there is one.
+pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let height = ui.spacing().interact_size.y;
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(ui.available_width(), height),
+        egui::Sense::hover(),
+    );
+    // A child that cannot grow its parent: in a narrow window the row is clipped, never
+    // widening the canvas's panel past the window.
+    let mut row = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    row.set_clip_rect(rect.intersect(ui.clip_rect()));
     let view = app.view();
     if app.is_running() && view.board.is_some() {
-        ui.label(
+        row.label(
             RichText::new(format!(
                 "Expanding a state at depth {} (deepest so far {}); {} states expanded",
                 view.depth, view.stats.max_depth, view.stats.expanded
             ))
             .strong(),
         );
-        ui.separator();
+    } else {
+        playback_controls_ui(app, &mut row);
     }
+    ui.separator();
 }
 
-/// The playback controls of a solution, in a bar above the canvas so they stay in sight:
-/// First / Back / Next / Last, the move counter, Play and its speed.
-pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(report) = app.result().filter(|r| r.solved) else {
-        return;
-    };
-    let total = report.moves.len();
+fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let total = app
+        .result()
+        .filter(|r| r.solved)
+        .map_or(0, |r| r.moves.len());
+    let solved = app.result().is_some_and(|r| r.solved);
     let shown = app.shown_moves();
-    ui.horizontal(|ui| {
-        let mut go = |ui: &mut egui::Ui, label: &str, enabled: bool, to: usize| {
-            if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-                app.commands.push(AppCommand::ShowStep(to));
-            }
-        };
-        go(ui, "First", shown > 0, 0);
-        go(ui, "Back", shown > 0, shown.saturating_sub(1));
-        go(ui, "Next", shown < total, shown + 1);
-        go(ui, "Last", shown < total, total);
-        ui.label(format!("move {shown} of {total}"));
-        ui.separator();
-        let playing = app.is_playing();
-        let label = if playing { "Pause playback" } else { "Play" };
-        if ui
-            .add_enabled(total > 0, egui::Button::new(label))
-            .clicked()
-        {
-            app.commands.push(AppCommand::Play(!playing));
+    let mut go = |ui: &mut egui::Ui, label: &str, enabled: bool, to: usize| {
+        if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+            app.commands.push(AppCommand::ShowStep(to));
         }
-        ui.add(
-            egui::Slider::new(
-                &mut app.settings.playback_rate,
-                0.5..=crate::app::MAX_PLAYBACK_RATE,
-            )
-            .logarithmic(true)
-            .suffix(" moves/s")
-            .text("playback"),
-        )
-        .on_hover_text(
-            "From half a move a second to 100,000: fast rates play several moves a frame",
-        );
-    });
+    };
+    go(ui, "First", shown > 0, 0);
+    go(ui, "Back", shown > 0, shown.saturating_sub(1));
+    go(ui, "Next", shown < total, shown + 1);
+    go(ui, "Last", shown < total, total);
+    if solved {
+        ui.label(format!("move {shown} of {total}"));
+    } else {
+        ui.label(RichText::new("no solution yet").weak());
+    }
     ui.separator();
+    let playing = app.is_playing();
+    let label = if playing { "Pause playback" } else { "Play" };
+    if ui
+        .add_enabled(
+            total > 0,
+            egui::Button::new(label).min_size(egui::vec2(104.0, 0.0)),
+        )
+        .on_hover_text("Play the solution back move by move")
+        .clicked()
+    {
+        app.commands.push(AppCommand::Play(!playing));
+    }
+    ui.spacing_mut().slider_width = 80.0;
+    ui.add(
+        egui::Slider::new(
+            &mut app.settings.playback_rate,
+            0.5..=crate::app::MAX_PLAYBACK_RATE,
+        )
+        .logarithmic(true)
+        .suffix(" moves/s"),
+    )
+    .on_hover_text(
+        "Playback speed, from half a move a second to 100,000: fast rates play several moves \
+         a frame",
+    );
 }
 
 pub(super) fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {

@@ -123,6 +123,24 @@ impl TypeView for CarMazeView {
         self.selected = None;
     }
 
+    fn about(&self) -> &'static str {
+        "A car drives through a grid of intersections. Arrows at each intersection say \
+         which ways a car entering from one side may leave, so a state is an intersection \
+         and the side it was entered from. Get from the entry on the left to the exit on \
+         the right. Click an intersection to edit its turns. Source: the car maze article \
+         and its text format (seeds/004)."
+    }
+
+    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+        use crate::ui::canvas::FREE;
+        let mut entries = vec![super::entry(
+            FREE,
+            "intersection (a wedge on a side: a state entered from that side)",
+        )];
+        entries.extend(super::search_legend(app));
+        entries
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }

@@ -25,13 +25,7 @@ impl TypeView for KlondikeView {
     }
 
     fn tools_ui(&mut self, _app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-        ui.label(
-            egui::RichText::new(
-                "From the heart, jump as many squares as the number you stand on, in a \
-                 straight line (8 directions), and land just off the board. Press Start.",
-            )
-            .weak(),
-        );
+        ui.label("The board has nothing to edit: press Start (Space) to watch the search.");
     }
 
     fn apply(&mut self, _app: &mut PuzzleLabApp, _command: ViewCommand) {}
@@ -43,6 +37,25 @@ impl TypeView for KlondikeView {
             Spot::Goal => "a goal: just outside the ring".to_owned(),
             Spot::Jump(n) => format!("jump {n}"),
         })
+    }
+
+    fn about(&self) -> &'static str {
+        "Sam Loyd's \"Back from the Klondike\" (1898): start on the heart in the middle. \
+         Each move goes exactly as many squares as the number you stand on, in one of the 8 \
+         compass directions; the goal is to land just off the board (the orange squares \
+         round the ring). Press Start to watch the search; breadth-first finds the fewest \
+         moves. Source: the Klondike article and its grid.txt (seeds/000)."
+    }
+
+    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+        use crate::ui::canvas::{GOAL, NUMBER, START};
+        let mut entries = vec![
+            super::entry(START, "start: the heart in the middle (ringed)"),
+            super::entry(NUMBER, "square: jump this many squares"),
+            super::entry(GOAL, "goal: just off the board"),
+        ];
+        entries.extend(super::search_legend(app));
+        entries
     }
 
     fn as_any(&self) -> &dyn Any {

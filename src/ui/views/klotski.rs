@@ -289,6 +289,24 @@ impl TypeView for KlotskiView {
         self.layout_history.clear();
     }
 
+    fn about(&self) -> &'static str {
+        "Klotski: slide the blocks, one square at a time, without lifting them, until the \
+         big red block reaches the goal at the bottom. Blocks of the same shape are \
+         interchangeable, so the search counts layouts up to them. In \"play by hand\" drag \
+         a block; in \"edit layout\" click to place or remove blocks. The letters name the \
+         blocks in the solution's moves. Source: the Klotski article (seeds/002)."
+    }
+
+    fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+        use crate::ui::canvas::{FREE, TARGET};
+        vec![
+            super::entry(TARGET, "the block to bring to the goal"),
+            super::entry(crate::ui::paint::piece_color(0), "other blocks (by shape)"),
+            super::entry(FREE, "empty square"),
+            super::entry(TARGET.gamma_multiply(0.8), "goal: the outlined squares"),
+        ]
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }

@@ -152,3 +152,29 @@ fn settings_from<T: serde::de::DeserializeOwned + Default>(kept: Option<&serde_j
     kept.and_then(|v| serde_json::from_value(v.clone()).ok())
         .unwrap_or_default()
 }
+
+/// The legend entries of a search drawn on the squares (types whose states have places):
+/// closed, frontier, the state being expanded (while a search runs), the depth-first path
+/// (when depth-first search is chosen) and the solution (once found).
+fn search_legend(app: &PuzzleLabApp) -> Vec<(eframe::egui::Color32, String)> {
+    use crate::ui::canvas::{CLOSED, CURRENT, DFS_PATH, FRONTIER, SOLUTION};
+    let mut entries = vec![
+        (CLOSED, "closed: expanded".to_owned()),
+        (FRONTIER, "frontier: reached, not yet expanded".to_owned()),
+    ];
+    if app.is_running() {
+        entries.push((CURRENT, "expanding now".to_owned()));
+    }
+    if app.algorithm() == crate::search::Algorithm::Dfs {
+        entries.push((DFS_PATH, "depth-first path (the stack)".to_owned()));
+    }
+    if app.result().is_some_and(|r| r.solved) {
+        entries.push((SOLUTION, "solution".to_owned()));
+    }
+    entries
+}
+
+/// A legend entry: `color` means `meaning`.
+fn entry(color: eframe::egui::Color32, meaning: &str) -> (eframe::egui::Color32, String) {
+    (color, meaning.to_owned())
+}

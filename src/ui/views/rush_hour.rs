@@ -242,6 +242,23 @@ impl TypeView for RushHourView {
         ))
     }
 
+    fn about(&self) -> &'static str {
+        "Rush Hour (Nob Yoshigahara): cars and trucks slide along their length on a 6 by 6 \
+         lot; get the red car A out through the exit on the right. In \"play\" drag a \
+         vehicle; in \"edit layout\" place vehicles and walls. The hardest shipped layout \
+         needs 49 moves (Fogleman's database of all 6 by 6 puzzles)."
+    }
+
+    fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+        use crate::ui::canvas::{BLOCKED, FREE, TARGET};
+        vec![
+            super::entry(TARGET, "the red car A, to get out"),
+            super::entry(crate::ui::paint::piece_color(0), "other vehicles"),
+            super::entry(BLOCKED, "wall"),
+            super::entry(FREE, "empty square"),
+        ]
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }

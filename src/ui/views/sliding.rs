@@ -222,20 +222,6 @@ impl SlidingView {
                 ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
             }
         }
-        // Arrow keys slide the tile that moves that way, unless a text field has the keyboard.
-        if !ui.ctx().egui_wants_keyboard_input() {
-            let keys = [
-                (egui::Key::ArrowUp, Side::Up),
-                (egui::Key::ArrowDown, Side::Down),
-                (egui::Key::ArrowLeft, Side::Left),
-                (egui::Key::ArrowRight, Side::Right),
-            ];
-            for (key, side) in keys {
-                if ui.input(|i| i.key_pressed(key)) {
-                    app.push_view(Command::Key(side));
-                }
-            }
-        }
     }
 
     /// Slides the tile that moves toward `side`, animating the move.
@@ -263,6 +249,22 @@ impl TypeView for SlidingView {
 
     fn tick(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
         self.tend_pattern_dbs(app);
+        // Arrow keys slide the tile that moves that way, unless a text field has the
+        // keyboard. They are taken here, before the panels, so the Right arrow is not also
+        // the toolbar's Step.
+        if !ctx.egui_wants_keyboard_input() {
+            let keys = [
+                (egui::Key::ArrowUp, Side::Up),
+                (egui::Key::ArrowDown, Side::Down),
+                (egui::Key::ArrowLeft, Side::Left),
+                (egui::Key::ArrowRight, Side::Right),
+            ];
+            for (key, side) in keys {
+                if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                    Self::key(app, side);
+                }
+            }
+        }
         let interval = 1.0 / app.settings().playback_rate.max(0.1);
         if !self.unscrambling.is_empty() && app.now() - self.unscrambled_at >= interval {
             self.unscrambled_at = app.now();
@@ -352,6 +354,22 @@ impl TypeView for SlidingView {
 
     fn settings(&self) -> Option<serde_json::Value> {
         serde_json::to_value(&self.settings).ok()
+    }
+
+    fn about(&self) -> &'static str {
+        "The n-by-n sliding tile puzzle (the 15-puzzle for n = 4): slide a tile next to the \
+         gap into it, until the tiles read 1, 2, 3 ... row by row with the gap last. Click a \
+         tile next to the gap to move it; Scramble makes a random solvable position. A* \
+         with pattern databases solves the hardest 15-puzzles. Source: the sliding puzzle \
+         part of the maze article (seeds/003); solved tile at row i, column j is i*n+j+1."
+    }
+
+    fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+        use crate::ui::canvas::{TILE_AWAY, TILE_HOME};
+        vec![
+            super::entry(TILE_HOME, "tile on its own square"),
+            super::entry(TILE_AWAY, "tile elsewhere"),
+        ]
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -417,6 +417,41 @@ impl TypeView for MazeView {
         Some(what)
     }
 
+    fn about(&self) -> &'static str {
+        "Find a path from the start to a goal over free squares, moving to a neighbouring \
+         square (4 or 8 directions); a terrain square costs its number to enter. Click or \
+         drag on the canvas with the chosen brush to draw walls, terrain, the start and \
+         goals; drag the start or a goal to move it. Percolation asks whether free squares \
+         join the top row to the bottom row. Then pick an algorithm and press Start. \
+         Source: the grid maze and percolation article (seeds/003); Moving AI maps \
+         (Sturtevant, 2012) open as files."
+    }
+
+    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+        use crate::ui::canvas::{BLOCKED, CLUSTER, FREE, GOAL, START};
+        let mut entries = vec![
+            super::entry(FREE, "free square (cost 1)"),
+            super::entry(BLOCKED, "wall"),
+        ];
+        if maze(app).is_some_and(|m| !m.is_uniform()) {
+            entries.push(super::entry(
+                crate::ui::paint::terrain_color(2),
+                "terrain, cost 2 (darker costs more, up to 9)",
+            ));
+            entries.push(super::entry(
+                crate::ui::paint::terrain_color(9),
+                "terrain, cost 9",
+            ));
+        }
+        entries.push(super::entry(START, "start"));
+        entries.push(super::entry(GOAL, "goal"));
+        if self.cluster().is_some() {
+            entries.push(super::entry(CLUSTER, "percolating cluster"));
+        }
+        entries.extend(super::search_legend(app));
+        entries
+    }
+
     fn open_path(&mut self, app: &mut PuzzleLabApp, path: &Path) {
         self.open_scenario(app, path);
     }

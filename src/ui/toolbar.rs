@@ -1,0 +1,224 @@
+//! The toolbar above the canvas (Start / Pause / Step / Stop, the algorithm, the speed, Fit)
+//! and the keyboard shortcuts that do the same. It stays in sight at any window size: the
+//! side panel scrolls under it.
+
+use eframe::egui::{self, RichText};
+
+use crate::app::{AppCommand, PuzzleLabApp};
+use crate::search::{Algorithm, Weight};
+
+/// The slowest and fastest animation speeds, in expansions a second; beyond the fastest is
+/// Full speed (snapshots, no delay).
+pub const SPEEDS: std::ops::RangeInclusive<f64> = 1.0..=1_000_000.0;
+
+/// The keyboard shortcuts, as the tooltips name them.
+pub mod keys {
+    /// Start a search, or pause / resume the running one.
+    pub const START_PAUSE: &str = "Space";
+    /// Expand one state.
+    pub const STEP: &str = "S or Right arrow";
+    /// Stop the running search.
+    pub const STOP: &str = "Escape";
+    /// Zoom the canvas to fit the puzzle.
+    pub const FIT: &str = "F";
+}
+
+/// The toolbar: one row (wrapping in a narrow window).
+pub(super) fn toolbar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        controls_ui(app, ui);
+        ui.separator();
+        algorithm_ui(app, ui);
+        ui.separator();
+        speed_ui(app, ui);
+        ui.separator();
+        if ui
+            .button("Fit")
+            .on_hover_text(format!("Zoom to show the whole puzzle ({})", keys::FIT))
+            .clicked()
+        {
+            app.push(AppCommand::FitView);
+        }
+        let mut details = app.settings.show_details;
+        if ui
+            .toggle_value(&mut details, "Details")
+            .on_hover_text("Show or hide the panel of statistics, plots, solution and results")
+            .changed()
+        {
+            app.settings.show_details = details;
+        }
+    });
+}
+
+/// Start (or Stop with Pause / Resume while a search runs) and Step. Each button keeps its
+/// width whatever it says, so the row does not jump.
+fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let width = egui::vec2(64.0, 0.0);
+    if app.is_running() {
+        if ui
+            .add(egui::Button::new("Stop").min_size(width))
+            .on_hover_text(format!("Stop the search ({})", keys::STOP))
+            .clicked()
+        {
+            app.push(AppCommand::Stop);
+        }
+        let (label, command) = if app.is_paused() {
+            ("Resume", AppCommand::Resume)
+        } else {
+            ("Pause", AppCommand::Pause)
+        };
+        if ui
+            .add(egui::Button::new(label).min_size(width))
+            .on_hover_text(format!("{label} the search ({})", keys::START_PAUSE))
+            .clicked()
+        {
+            app.push(command);
+        }
+    } else {
+        if ui
+            .add(egui::Button::new("Start").min_size(width))
+            .on_hover_text(format!("Start the search ({})", keys::START_PAUSE))
+            .clicked()
+        {
+            app.push(AppCommand::Start);
+        }
+        // Keeps the place of the Pause button, so Step does not move at Start.
+        ui.add_enabled(false, egui::Button::new("Pause").min_size(width));
+    }
+    if ui
+        .add(egui::Button::new("Step").min_size(width))
+        .on_hover_text(format!("Expand one state, then pause ({})", keys::STEP))
+        .clicked()
+    {
+        app.push(AppCommand::Step);
+    }
+}
+
+/// The algorithm list, and weighted A*'s weight when it is chosen.
+fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let mut chosen = app.algorithm();
+    let optimal = if app.puzzle.guarantees_optimal(chosen) {
+        "finds a least-cost solution"
+    } else {
+        "may find a costlier solution"
+    };
+    egui::ComboBox::from_label("Algorithm")
+        .selected_text(chosen.label())
+        .width(180.0)
+        .show_ui(ui, |ui| {
+            for algorithm in app.puzzle.algorithms() {
+                let is_chosen = chosen.same_kind(algorithm);
+                if ui.selectable_label(is_chosen, algorithm.label()).clicked() && !is_chosen {
+                    chosen = algorithm;
+                }
+            }
+        })
+        .response
+        .on_hover_text(format!("{}: {optimal}", chosen.label()));
+    if let Algorithm::WeightedAStar(weight) = chosen {
+        let mut w = weight.value();
+        let response = ui.add(
+            egui::Slider::new(&mut w, 1.0..=5.0)
+                .step_by(0.1)
+                .text("weight w (g + w·h)"),
+        );
+        if response.changed()
+            && let Some(weight) = Weight::new(w)
+        {
+            chosen = Algorithm::WeightedAStar(weight);
+        }
+    }
+    let mark = if app.puzzle.guarantees_optimal(chosen) {
+        "optimal"
+    } else {
+        "not optimal"
+    };
+    ui.label(RichText::new(mark).weak())
+        .on_hover_text(format!("{}: {optimal}", chosen.label()));
+    if chosen != app.algorithm() {
+        app.push(AppCommand::SetAlgorithm(chosen));
+    }
+}
+
+/// The speed: a logarithmic slider over [`SPEEDS`] and Full speed.
+fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let (mut speed, mut full) = (app.settings.speed, app.settings.full_speed);
+    ui.spacing_mut().slider_width = 120.0;
+    let slider = ui
+        .add_enabled(
+            !full,
+            egui::Slider::new(&mut speed, SPEEDS)
+                .logarithmic(true)
+                .suffix(" /s")
+                .text("speed"),
+        )
+        .on_hover_text("Expansions a second, from 1 to 1,000,000");
+    let check = ui
+        .checkbox(&mut full, "Full speed")
+        .on_hover_text("As fast as the machine goes; the canvas shows snapshots");
+    if slider.changed() || check.changed() {
+        app.push(AppCommand::SetSpeed(speed, full));
+    }
+}
+
+/// The keyboard shortcuts of the toolbar and the File menu: Space starts or pauses, S or
+/// Right steps, Escape stops, F fits, Ctrl+O opens, Ctrl+S saves, Ctrl+Z undoes, Ctrl+Y and
+/// Ctrl+Shift+Z redo. None act while a text field has the keyboard.
+pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
+    if ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    let command = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
+    let redo_shift = egui::KeyboardShortcut::new(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    let (undo, redo) = ui.input_mut(|i| {
+        // The longer shortcut first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
+        let redo = i.consume_shortcut(&redo_shift) || i.consume_shortcut(&command(egui::Key::Y));
+        (i.consume_shortcut(&command(egui::Key::Z)), redo)
+    });
+    if undo {
+        app.push(AppCommand::Undo);
+    }
+    if redo {
+        app.push(AppCommand::Redo);
+    }
+    let (open, save, space, step, escape, fit) = ui.input_mut(|i| {
+        let open = i.consume_shortcut(&command(egui::Key::O));
+        let save = i.consume_shortcut(&command(egui::Key::S));
+        let plain = |i: &mut egui::InputState, key| i.consume_key(egui::Modifiers::NONE, key);
+        let space = plain(i, egui::Key::Space);
+        let step = plain(i, egui::Key::S) | plain(i, egui::Key::ArrowRight);
+        (
+            open,
+            save,
+            space,
+            step,
+            plain(i, egui::Key::Escape),
+            plain(i, egui::Key::F),
+        )
+    });
+    if open {
+        app.push(AppCommand::OpenDialog);
+    }
+    if save {
+        app.push(AppCommand::Save);
+    }
+    if space {
+        app.push(match (app.is_running(), app.is_paused()) {
+            (false, _) => AppCommand::Start,
+            (true, false) => AppCommand::Pause,
+            (true, true) => AppCommand::Resume,
+        });
+    }
+    if step {
+        app.push(AppCommand::Step);
+    }
+    if escape && app.is_running() {
+        app.push(AppCommand::Stop);
+    }
+    if fit {
+        app.push(AppCommand::FitView);
+    }
+}
