@@ -1,7 +1,10 @@
 //! The GUI, driven headless with egui_kittest: pick a puzzle, edit it on the canvas, start,
 //! stop, step, play back a solution, and a snapshot of the main window.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+use common::gui::*;
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -33,70 +36,6 @@ fn sliding_view(app: &PuzzleLabApp) -> &SlidingView {
     app.type_view()
         .and_then(|v| v.as_any().downcast_ref::<SlidingView>())
         .expect("the sliding tiles' view")
-}
-
-fn harness(settings: Settings) -> Harness<'static, PuzzleLabApp> {
-    harness_sized(settings, 800.0)
-}
-
-/// A harness whose window is `height` points high (the side panel scrolls in lower ones).
-/// A large grid's texture catches up with a search over a few frames (each has a time
-/// budget), so `run` may take more than kittest's default 4 steps to settle.
-fn harness_sized(settings: Settings, height: f32) -> Harness<'static, PuzzleLabApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, height))
-        .with_max_steps(64)
-        .build_ui_state(
-            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
-            PuzzleLabApp::new(settings),
-        )
-}
-
-/// Runs frames until `done` holds, failing after 20 s so a bug cannot hang the suite.
-fn run_until(h: &mut Harness<'static, PuzzleLabApp>, done: impl Fn(&PuzzleLabApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !done(h.state()) {
-        assert!(
-            Instant::now() < deadline,
-            "timed out; status: {:?}",
-            h.state().status()
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    h.step();
-}
-
-/// The screen position of the centre of `cell` on the canvas, computed the way the canvas
-/// lays out the grid (square cells, centred).
-fn cell_pos(h: &Harness<'static, PuzzleLabApp>, cell: Cell) -> egui::Pos2 {
-    let rect = h.get_by_label(CANVAS_LABEL).rect();
-    let picture = h.state().puzzle().picture();
-    let (rows, cols) = (picture.rows as f32, picture.cols as f32);
-    let side = (rect.width() / cols).min(rect.height() / rows);
-    let origin = rect.center() - egui::vec2(side * cols, side * rows) / 2.0;
-    origin
-        + egui::vec2(
-            (cell.col as f32 + 0.5) * side,
-            (cell.row as f32 + 0.5) * side,
-        )
-}
-
-fn click_cell(h: &mut Harness<'static, PuzzleLabApp>, cell: Cell) {
-    let pos = cell_pos(h, cell);
-    h.hover_at(pos);
-    h.run();
-    h.drag_at(pos);
-    h.run();
-    h.drop_at(pos);
-    h.run();
-}
-
-/// Clicks the widget labelled `label`, scrolling the panel it is in to show it first.
-fn click_label(h: &mut Harness<'static, PuzzleLabApp>, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).click();
 }
 
 fn maze(h: &Harness<'static, PuzzleLabApp>) -> Maze {

@@ -8,7 +8,7 @@ use eframe::egui;
 
 use super::files::DialogKind;
 use super::{AppCommand, PuzzleLabApp, SearchView, Transition, pick_algorithm, race};
-use crate::puzzles::{self, Puzzle};
+use crate::puzzles::{self, Puzzle, PuzzleType, Shipped};
 use crate::results;
 use crate::solver::Command as SolverCommand;
 
@@ -19,30 +19,13 @@ impl PuzzleLabApp {
     /// Carries out one command now.
     pub fn apply(&mut self, command: AppCommand) {
         match command {
-            AppCommand::SelectType(t) => {
-                if t.name != self.puzzle.puzzle_type().name {
-                    self.replace_puzzle(t.default_puzzle(), None);
-                    self.set_status(format!("Opened {} ({}).", t.label, t.shipped[0].file));
-                }
+            AppCommand::SelectType(t) => self.switch_type(t),
+            command @ (AppCommand::OpenShipped(..) | AppCommand::OpenPath(_)) => {
+                self.replace_or_ask(command);
             }
-            AppCommand::OpenShipped(t, shipped) => match (t.parse_text)(shipped.text) {
-                Ok(p) => {
-                    self.replace_puzzle(p, None);
-                    self.set_status(format!("Opened {}.", shipped.file));
-                }
-                Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
-            },
+            AppCommand::AnswerUnsaved(choice) => self.answer_unsaved(choice),
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
             AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
-            // A file a type's view opens itself (a Moving AI scenario opens with its map).
-            AppCommand::OpenPath(path) if self.view_claims(&path) => self.open_in_view(&path),
-            AppCommand::OpenPath(path) => match puzzles::load_file(&path, None) {
-                Ok(p) => {
-                    self.set_status(format!("Opened {}.", path.display()));
-                    self.replace_puzzle(p, Some(path));
-                }
-                Err(e) => self.set_error(format!("Could not open: {e}")),
-            },
             AppCommand::Save => match self.settings.path.clone() {
                 Some(path) => self.save_to(&path),
                 None => self.spawn_dialog(DialogKind::Save),
@@ -166,6 +149,33 @@ impl PuzzleLabApp {
         }
     }
 
+    /// Opens a shipped puzzle, without asking about unsaved edits.
+    pub(super) fn open_shipped(&mut self, t: &'static PuzzleType, shipped: &'static Shipped) {
+        match (t.parse_text)(shipped.text) {
+            Ok(p) => {
+                self.replace_puzzle(p, None);
+                self.set_status(format!("Opened {}.", shipped.file));
+            }
+            Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
+        }
+    }
+
+    /// Opens the puzzle file at `path` (in the view that claims it, if one does), without
+    /// asking about unsaved edits.
+    pub(super) fn open_path(&mut self, path: PathBuf) {
+        if self.view_claims(&path) {
+            self.open_in_view(&path);
+            return;
+        }
+        match puzzles::load_file(&path, None) {
+            Ok(p) => {
+                self.set_status(format!("Opened {}.", path.display()));
+                self.replace_puzzle(p, Some(path));
+            }
+            Err(e) => self.set_error(format!("Could not open: {e}")),
+        }
+    }
+
     /// Before an edit: stop the search and forget its picture.
     pub(crate) fn before_edit(&mut self) {
         self.race = None;
@@ -188,6 +198,7 @@ impl PuzzleLabApp {
         }
         self.revision += 1;
         self.puzzle_dirty = true;
+        self.modified = true;
     }
 
     /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles
@@ -224,6 +235,7 @@ impl PuzzleLabApp {
             view.puzzle_replaced();
         }
         self.after_edit();
+        self.modified = false;
     }
 
     /// Keeps `before` (the puzzle before an edit that changed it) for undo: once per pointer

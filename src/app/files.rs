@@ -93,7 +93,11 @@ impl PuzzleLabApp {
         match puzzles::save_file(self.puzzle.as_ref(), path) {
             Ok(()) => {
                 self.settings.path = Some(path.to_owned());
+                self.modified = false;
                 self.set_status(format!("Saved {}.", path.display()));
+                if let Some(command) = self.after_save.take() {
+                    self.apply(*command);
+                }
             }
             Err(e) => self.set_error(format!("Could not save {}: {e}", path.display())),
         }
@@ -195,6 +199,7 @@ impl PuzzleLabApp {
     /// The settings as they would be saved now (the puzzle written in).
     pub fn settings_to_save(&mut self) -> &Settings {
         self.remember_puzzle();
+        self.remember_workspaces();
         if let Some(view) = &self.type_view
             && let Some(settings) = view.settings()
         {

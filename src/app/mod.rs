@@ -9,6 +9,7 @@ pub mod race;
 mod run;
 mod search_view;
 mod view;
+mod workspace;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 pub use commands::UNDO_LIMIT;
 pub use search_view::{Mark, SearchView};
 pub use view::{CanvasExtras, Pointer, TypeView, ViewCommand, ViewRegistry};
+pub use workspace::{SavedWorkspace, UnsavedChoice};
 
 use crate::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Shipped};
 use crate::results::ResultRow;
@@ -60,6 +62,9 @@ pub struct Settings {
     /// The memory budget of each search, in MiB; `None` for the default (see
     /// [`crate::search::limits::default_memory_budget`]).
     pub memory_limit_mib: Option<u64>,
+    /// Each type's puzzle (the one on screen too), by type name, so each comes back as
+    /// it was left.
+    pub workspaces: std::collections::BTreeMap<String, SavedWorkspace>,
     /// Whether the details panel (statistics, plots, solution, results) is open.
     pub show_details: bool,
 }
@@ -77,6 +82,7 @@ impl Default for Settings {
             views: std::collections::BTreeMap::new(),
             memory_limit_mib: None,
             show_details: true,
+            workspaces: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -86,7 +92,7 @@ impl Default for Settings {
 #[derive(Debug)]
 #[must_use]
 pub enum AppCommand {
-    /// Switch to a puzzle type, opening its first shipped puzzle.
+    /// Switch to a puzzle type's workspace (its puzzle as left, or its first shipped one).
     SelectType(&'static PuzzleType),
     /// Open a shipped puzzle.
     OpenShipped(&'static PuzzleType, &'static Shipped),
@@ -150,6 +156,8 @@ pub enum AppCommand {
     FitView,
     /// A command of the view of the puzzle on screen (see [`ViewCommand`]).
     View(ViewCommand),
+    /// The answer to "save the unsaved edits?" asked before replacing the puzzle.
+    AnswerUnsaved(UnsavedChoice),
 }
 
 /// A message shown in the status bar.
@@ -270,6 +278,14 @@ pub struct PuzzleLabApp {
     puzzle_dirty: bool,
     /// The picture of the puzzle at an edit count, for puzzles drawn from a cache.
     pub(crate) picture_cache: Option<(u64, Picture)>,
+    /// The other types' workspaces, by type name.
+    workspaces: std::collections::HashMap<&'static str, workspace::Workspace>,
+    /// Whether the puzzle on screen has edits not saved to a file.
+    modified: bool,
+    /// A command that would replace the puzzle, waiting for an answer about unsaved edits.
+    asking: Option<Box<AppCommand>>,
+    /// A command to carry out once the puzzle is saved (Save chosen, file asked for).
+    after_save: Option<Box<AppCommand>>,
 }
 
 impl PuzzleLabApp {
@@ -295,6 +311,10 @@ impl PuzzleLabApp {
             }
             None => puzzles::TYPES[0].default_puzzle(),
         };
+        let modified = settings
+            .workspaces
+            .get(puzzle.puzzle_type().name)
+            .is_some_and(|w| w.modified);
         let (dialog_tx, dialog_rx) = mpsc::channel();
         let (notice_tx, notice_rx) = mpsc::channel();
         let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
@@ -338,6 +358,10 @@ impl PuzzleLabApp {
             revision: 0,
             puzzle_dirty: false,
             picture_cache: None,
+            workspaces: std::collections::HashMap::new(),
+            modified,
+            asking: None,
+            after_save: None,
         }
     }
 

@@ -3,6 +3,7 @@
 //! until the commands are applied at the end of the frame.
 
 mod canvas;
+mod dialogs;
 mod paint;
 mod panels;
 mod race_panel;
@@ -123,6 +124,8 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
     let ctx = ui.ctx().clone();
     app.with_view(|view, app| view.windows_ui(app, &ctx));
+    dialogs::unsaved_ui(app, &ctx);
+    dialogs::title(app, &ctx);
 }
 
 fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {

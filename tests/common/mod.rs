@@ -2,6 +2,7 @@
 
 use std::process::Command;
 
+#[allow(dead_code)]
 /// Runs the `puzzlelab` binary with `args`: its exit code, standard output and standard error.
 pub fn puzzlelab(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
@@ -14,3 +15,6 @@ pub fn puzzlelab(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+#[allow(dead_code)]
+pub mod gui;

@@ -105,13 +105,6 @@ fn edit_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze:
     }
     ui.horizontal(|ui| {
         crate::ui::views::undo_redo_ui(app, ui, "Ctrl+Z");
-        if ui
-            .button("Fit")
-            .on_hover_text("Zoom out to the whole grid")
-            .clicked()
-        {
-            app.push(AppCommand::FitView);
-        }
     });
     ui.horizontal(|ui| {
         let sides = maze::MIN_SIDE..=maze::MAX_EDIT_SIDE;

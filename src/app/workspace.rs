@@ -1,0 +1,226 @@
+//! Workspaces: each puzzle type keeps its own puzzle, file, undo history, last search and
+//! solution while the app runs, and its puzzle across restarts, so picking another type
+//! never throws work away. Opening a file over unsaved edits asks first.
+
+use std::path::PathBuf;
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+use super::{AppCommand, PuzzleLabApp, SearchView, TypeView};
+use crate::puzzles::{self, Puzzle, PuzzleType, Report};
+use crate::search::Algorithm;
+
+/// A puzzle type's work put aside while another type is on screen.
+pub(super) struct Workspace {
+    puzzle: Box<dyn Puzzle>,
+    path: Option<PathBuf>,
+    modified: bool,
+    algorithm: Algorithm,
+    view: SearchView,
+    result: Option<Report>,
+    shown_moves: usize,
+    history: Vec<Box<dyn Puzzle>>,
+    future: Vec<Box<dyn Puzzle>>,
+    zoom: f32,
+    pan: egui::Vec2,
+    type_view: Option<Box<dyn TypeView>>,
+}
+
+/// A type's puzzle as kept across restarts (in [`super::Settings::workspaces`]).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedWorkspace {
+    /// The puzzle in its JSON format.
+    pub puzzle_json: String,
+    /// The file it was opened from or saved to.
+    pub path: Option<PathBuf>,
+    /// Whether it has edits not saved to that file.
+    pub modified: bool,
+}
+
+/// What to do with unsaved edits before a command that would replace the puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnsavedChoice {
+    /// Save them (to the puzzle's file, or one asked for), then go on.
+    Save,
+    /// Drop them and go on.
+    Discard,
+    /// Keep them and do not go on.
+    Cancel,
+}
+
+impl PuzzleLabApp {
+    /// Switches to the workspace of `puzzle_type`: the one on screen is put aside whole, and
+    /// the type's own comes back as it was left (or, the first time, its puzzle kept from
+    /// the last session, or its first shipped puzzle).
+    pub(super) fn switch_type(&mut self, puzzle_type: &'static PuzzleType) {
+        let old = self.puzzle.puzzle_type().name;
+        if puzzle_type.name == old {
+            return;
+        }
+        self.stop_run();
+        self.race = None;
+        self.stroke = None;
+        self.edit_slide = None;
+        self.transition = None;
+        self.playing = false;
+        let kept = self.take_workspace(puzzle_type.default_puzzle());
+        self.workspaces.insert(old, kept);
+        if let Some(ws) = self.workspaces.remove(puzzle_type.name) {
+            self.put_workspace(ws);
+            self.set_status(format!("Back to {}.", puzzle_type.label));
+            return;
+        }
+        let saved = self.settings.workspaces.get(puzzle_type.name).cloned();
+        match saved.map(|s| (puzzles::parse(&s.puzzle_json, None), s)) {
+            Some((Ok(puzzle), saved)) if puzzle.puzzle_type().name == puzzle_type.name => {
+                self.replace_puzzle(puzzle, saved.path);
+                self.modified = saved.modified;
+                self.set_status(format!("Opened {} as you left it.", puzzle_type.label));
+            }
+            _ => {
+                self.replace_puzzle(puzzle_type.default_puzzle(), None);
+                self.set_status(format!(
+                    "Opened {} ({}).",
+                    puzzle_type.label, puzzle_type.shipped[0].file
+                ));
+            }
+        }
+    }
+
+    /// Takes the workspace on screen out of the app, leaving `placeholder` on screen until
+    /// another is put there.
+    fn take_workspace(&mut self, placeholder: Box<dyn Puzzle>) -> Workspace {
+        Workspace {
+            puzzle: std::mem::replace(&mut self.puzzle, placeholder),
+            path: self.settings.path.take(),
+            modified: self.modified,
+            algorithm: self.algorithm,
+            view: std::mem::take(&mut self.view),
+            result: self.result.take(),
+            shown_moves: self.shown_moves,
+            history: std::mem::take(&mut self.history),
+            future: std::mem::take(&mut self.future),
+            zoom: self.zoom,
+            pan: self.pan,
+            type_view: self.type_view.take(),
+        }
+    }
+
+    fn put_workspace(&mut self, ws: Workspace) {
+        self.puzzle = ws.puzzle;
+        self.settings.path = ws.path;
+        self.modified = ws.modified;
+        self.algorithm = ws.algorithm;
+        self.view = ws.view;
+        self.result = ws.result;
+        self.shown_moves = ws.shown_moves;
+        self.history = ws.history;
+        self.future = ws.future;
+        self.zoom = ws.zoom;
+        self.pan = ws.pan;
+        self.type_view = ws.type_view;
+        self.uses_app_undo = self.type_view.as_ref().is_none_or(|v| v.uses_app_undo());
+        self.sync_view();
+        self.revision += 1;
+        self.puzzle_dirty = true;
+        self.picture_cache = None;
+    }
+
+    /// Writes the puzzles of the types put aside into the settings, to keep them across
+    /// restarts.
+    pub(super) fn remember_workspaces(&mut self) {
+        for (name, ws) in &self.workspaces {
+            if let Some(settings) = ws.type_view.as_ref().and_then(|v| v.settings()) {
+                self.settings.views.insert((*name).to_owned(), settings);
+            }
+            self.settings.workspaces.insert(
+                (*name).to_owned(),
+                SavedWorkspace {
+                    puzzle_json: ws.puzzle.to_json().to_string(),
+                    path: ws.path.clone(),
+                    modified: ws.modified,
+                },
+            );
+        }
+        let name = self.puzzle.puzzle_type().name;
+        self.settings.workspaces.insert(
+            name.to_owned(),
+            SavedWorkspace {
+                puzzle_json: self.puzzle.to_json().to_string(),
+                path: self.settings.path.clone(),
+                modified: self.modified,
+            },
+        );
+    }
+
+    /// Whether the puzzle on screen has edits not saved to a file.
+    pub fn is_modified(&self) -> bool {
+        self.modified
+    }
+
+    /// The window title: the file name (or the type's name) with a mark for unsaved edits.
+    pub fn title(&self) -> String {
+        let name = self
+            .settings
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(
+                || self.puzzle.puzzle_type().label.to_owned(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+        let mark = if self.modified { " *" } else { "" };
+        format!("{name}{mark} - puzzlelab")
+    }
+
+    /// Runs `command` (which replaces the puzzle on screen) now, or, over unsaved edits,
+    /// keeps it to ask first: Save, Discard or Cancel (see [`PuzzleLabApp::unsaved_question`]).
+    pub(super) fn replace_or_ask(&mut self, command: AppCommand) {
+        if self.modified {
+            self.asking = Some(Box::new(command));
+        } else {
+            self.replace_now(command);
+        }
+    }
+
+    /// The command waiting for an answer about unsaved edits, if any.
+    pub fn unsaved_question(&self) -> Option<&AppCommand> {
+        self.asking.as_deref()
+    }
+
+    /// Answers the question about unsaved edits.
+    pub(super) fn answer_unsaved(&mut self, choice: UnsavedChoice) {
+        let Some(command) = self.asking.take() else {
+            return;
+        };
+        match choice {
+            UnsavedChoice::Cancel => self.set_status("Kept the puzzle and its edits."),
+            UnsavedChoice::Discard => self.replace_now(*command),
+            UnsavedChoice::Save => match self.settings.path.clone() {
+                Some(path) => {
+                    self.save_to(&path);
+                    if !self.modified {
+                        self.replace_now(*command);
+                    }
+                }
+                None => {
+                    // Asks for a file; the command goes on once it is saved.
+                    self.after_save = Some(command);
+                    self.spawn_dialog(super::files::DialogKind::Save);
+                }
+            },
+        }
+    }
+
+    /// Carries out a command that replaces the puzzle, without asking.
+    fn replace_now(&mut self, command: AppCommand) {
+        self.modified = false;
+        match command {
+            AppCommand::OpenShipped(t, shipped) => self.open_shipped(t, shipped),
+            AppCommand::OpenPath(path) => self.open_path(path),
+            other => self.apply(other),
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Dialogs of the window: "save the unsaved edits?" before a puzzle is replaced, the path
+//! field shown when no file dialog can be, and the window title.
+
+use eframe::egui;
+
+use crate::app::{AppCommand, PuzzleLabApp, UnsavedChoice};
+
+/// The question about unsaved edits, as a modal: Save, Discard or Cancel (Escape cancels).
+pub(super) fn unsaved_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    if app.unsaved_question().is_none() {
+        return;
+    }
+    let name = app.title();
+    let name = name.trim_end_matches(" - puzzlelab").trim_end_matches(" *");
+    let mut choice = None;
+    let modal = egui::Modal::new(egui::Id::unique("unsaved edits")).show(ctx, |ui| {
+        ui.heading("Unsaved edits");
+        ui.label(format!(
+            "{name} has edits that are not saved. Save them before opening another puzzle?"
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                choice = Some(UnsavedChoice::Save);
+            }
+            if ui.button("Discard").clicked() {
+                choice = Some(UnsavedChoice::Discard);
+            }
+            if ui.button("Cancel").clicked() {
+                choice = Some(UnsavedChoice::Cancel);
+            }
+        });
+    });
+    if modal.should_close() && choice.is_none() {
+        choice = Some(UnsavedChoice::Cancel);
+    }
+    if let Some(choice) = choice {
+        app.push(AppCommand::AnswerUnsaved(choice));
+    }
+}
+
+/// Sets the window title (file name, and a mark for unsaved edits) when it changes.
+pub(super) fn title(app: &PuzzleLabApp, ctx: &egui::Context) {
+    let title = app.title();
+    let id = egui::Id::unique("window title");
+    if ctx.data(|d| d.get_temp::<String>(id)).as_ref() != Some(&title) {
+        ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+        ctx.data_mut(|d| d.insert_temp(id, title));
+    }
+}

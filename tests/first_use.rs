@@ -1,0 +1,265 @@
+//! What a first-time user meets (issue 15): a layout that fits a 1024 x 640 window, work kept
+//! per puzzle type and across restarts, a question before unsaved edits are dropped, the
+//! keyboard, the legend and the explanations. Driven headless with egui_kittest.
+
+mod common;
+
+use common::gui::*;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, UnsavedChoice};
+use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::{self, Cell};
+use puzzlelab::ui::CANVAS_LABEL;
+
+/// The app in a 1024 x 640 window.
+fn small_window(settings: Settings) -> Harness<'static, PuzzleLabApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1024.0, 640.0))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
+            PuzzleLabApp::new(settings),
+        )
+}
+
+fn select_type(h: &mut Harness<'static, PuzzleLabApp>, name: &str) {
+    let t = puzzles::TYPES.iter().find(|t| t.name == name).unwrap();
+    h.state_mut().push(AppCommand::SelectType(t));
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, name);
+}
+
+fn the_maze(h: &Harness<'static, PuzzleLabApp>) -> Maze {
+    h.state()
+        .puzzle()
+        .as_any()
+        .downcast_ref::<Maze>()
+        .expect("a maze on screen")
+        .clone()
+}
+
+/// Whether the widget labelled `label` is drawn wholly inside the window.
+fn in_sight(h: &Harness<'static, PuzzleLabApp>, label: &str) -> bool {
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1024.0, 640.0));
+    let rect = h.get_by_label(label).rect();
+    window.contains_rect(rect)
+}
+
+#[test]
+fn the_toolbar_canvas_and_side_panel_fit_1024_by_640_for_every_type() {
+    let mut h = small_window(Settings::default());
+    for t in puzzles::TYPES {
+        select_type(&mut h, t.name);
+        for label in ["Start", "Step", "Full speed", "Fit", t.label] {
+            assert!(in_sight(&h, label), "{label} out of sight for {}", t.name);
+        }
+        let canvas = h.get_by_label(CANVAS_LABEL).rect();
+        assert!(
+            canvas.width() > 350.0 && canvas.height() > 400.0,
+            "canvas {canvas:?} for {}",
+            t.name
+        );
+        assert!(in_sight(&h, "How this puzzle works"), "{}", t.name);
+    }
+}
+
+#[test]
+fn the_canvas_keeps_its_place_when_a_run_starts_and_ends() {
+    let mut h = small_window(Settings {
+        full_speed: false,
+        speed: 5.0,
+        ..Settings::default()
+    });
+    select_type(&mut h, "klotski");
+    let before = h.get_by_label(CANVAS_LABEL).rect();
+    h.get_by_label("Start").click();
+    h.run_steps(3);
+    assert!(h.state().is_running());
+    assert_eq!(h.get_by_label(CANVAS_LABEL).rect(), before);
+    // The Step button keeps its place too: Start became Stop, Pause came alive.
+    h.get_by_label("Stop").click();
+    h.run_steps(3);
+    assert!(!h.state().is_running());
+    assert_eq!(h.get_by_label(CANVAS_LABEL).rect(), before);
+}
+
+#[test]
+fn picking_another_type_keeps_each_types_work() {
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    let cell = Cell::new(1, 1);
+    let was = the_maze(&h).is_blocked(cell);
+    click_cell(&mut h, cell);
+    assert_ne!(the_maze(&h).is_blocked(cell), was);
+    assert!(h.state().can_undo());
+    assert!(h.state().is_modified());
+    assert!(h.state().title().contains('*'), "{}", h.state().title());
+    select_type(&mut h, "klotski");
+    select_type(&mut h, "maze");
+    // The edit and its undo history came back with the maze.
+    assert_ne!(the_maze(&h).is_blocked(cell), was);
+    assert!(h.state().can_undo());
+    h.state_mut().push(AppCommand::Undo);
+    h.run();
+    assert_eq!(the_maze(&h).is_blocked(cell), was);
+}
+
+#[test]
+fn each_types_puzzle_is_kept_across_restarts() {
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    let cell = Cell::new(1, 1);
+    let was = the_maze(&h).is_blocked(cell);
+    click_cell(&mut h, cell);
+    select_type(&mut h, "sliding");
+    let saved = h.state_mut().settings_to_save().clone();
+    let json = serde_json::to_string(&saved).unwrap();
+    let restored: Settings = serde_json::from_str(&json).unwrap();
+    let mut h = small_window(restored);
+    assert_eq!(h.state().puzzle().puzzle_type().name, "sliding");
+    select_type(&mut h, "maze");
+    assert_ne!(
+        the_maze(&h).is_blocked(cell),
+        was,
+        "the maze's edit is back"
+    );
+    assert!(h.state().is_modified());
+}
+
+#[test]
+fn opening_over_unsaved_edits_asks_save_discard_or_cancel() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    let cell = Cell::new(1, 1);
+    let was = the_maze(&h).is_blocked(cell);
+    click_cell(&mut h, cell);
+    let (t, shipped) = puzzles::shipped()
+        .into_iter()
+        .find(|(t, _)| t.name == "maze")
+        .unwrap();
+    // Cancel keeps the edits.
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.get_by_label("Unsaved edits");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().unsaved_question().is_none());
+    assert_ne!(the_maze(&h).is_blocked(cell), was);
+    // Save writes the file, then opens.
+    let path = dir.path().join("edited.json");
+    h.state_mut().push(AppCommand::SaveTo(path.clone()));
+    h.run();
+    assert!(!h.state().is_modified());
+    assert!(h.state().title().starts_with("edited.json"));
+    click_cell(&mut h, Cell::new(2, 2));
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let saved = puzzles::load_file(&path, None).unwrap();
+    assert_ne!(
+        saved
+            .as_any()
+            .downcast_ref::<Maze>()
+            .unwrap()
+            .is_blocked(Cell::new(2, 2)),
+        the_maze(&h).is_blocked(Cell::new(2, 2)),
+        "the second edit was saved and the shipped maze opened"
+    );
+    assert!(!h.state().is_modified());
+    // Discard drops them.
+    click_cell(&mut h, cell);
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::AnswerUnsaved(UnsavedChoice::Discard));
+    h.run();
+    assert!(!h.state().is_modified());
+    assert!(h.state().unsaved_question().is_none());
+}
+
+#[test]
+fn the_keyboard_starts_pauses_steps_stops_and_fits() {
+    let mut h = small_window(Settings {
+        speed: 2.0,
+        ..Settings::default()
+    });
+    select_type(&mut h, "maze");
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    assert!(h.state().is_running() && !h.state().is_paused());
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    assert!(h.state().is_paused());
+    let before = h.state().view().stats.expanded;
+    h.key_press(egui::Key::S);
+    run_until(&mut h, |app| app.view().stats.expanded > before);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.state().is_running());
+    let centre = h.get_by_label(CANVAS_LABEL).rect().center();
+    h.hover_at(centre);
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 400.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+    assert!(h.state().canvas_zoom().0 > 1.5);
+    h.key_press(egui::Key::F);
+    h.run();
+    assert_eq!(h.state().canvas_zoom().0, 1.0);
+    // The tooltips name the keys.
+    h.get_by_label("Step").hover();
+    h.run();
+    assert!(h.query_by_label_contains("S or Right arrow").is_some());
+}
+
+#[test]
+fn the_legend_lists_what_can_appear_for_each_type() {
+    let mut h = small_window(Settings::default());
+    let expect = [
+        ("klondike", "goal: just off the board"),
+        ("maze", "wall"),
+        ("klotski", "the block to bring to the goal"),
+        ("sliding", "tile on its own square"),
+        ("rush-hour", "the red car A, to get out"),
+    ];
+    for (name, entry) in expect {
+        select_type(&mut h, name);
+        assert!(h.query_by_label(entry).is_some(), "{name}: {entry}");
+    }
+    // Search entries appear only where they apply: the solution once there is one, the
+    // depth-first path only for depth-first search.
+    select_type(&mut h, "maze");
+    assert!(h.query_by_label("solution").is_none());
+    assert!(h.query_by_label("depth-first path (the stack)").is_none());
+    assert!(
+        h.query_by_label("frontier: reached, not yet expanded")
+            .is_some()
+    );
+    assert!(h.query_by_label("percolating cluster").is_none());
+}
+
+#[test]
+fn the_frontier_statistic_counts_states_on_board_puzzles() {
+    let mut h = small_window(Settings {
+        speed: 20.0,
+        ..Settings::default()
+    });
+    select_type(&mut h, "klotski");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.view().stats.expanded >= 3);
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    let frontier = h.state().view().stats.frontier;
+    assert!(frontier > 0);
+    assert!(h.query_by_label("Frontier").is_some());
+    assert!(h.query_by_label("Frontier (places now)").is_none());
+}
