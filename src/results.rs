@@ -39,6 +39,19 @@ pub struct ResultRow {
 }
 
 impl ResultRow {
+    /// The algorithm's name as the GUI lists it (`A*`, `Weighted A* (w = 2)`), from
+    /// [`ResultRow::algorithm`].
+    pub fn algorithm_label(&self) -> String {
+        let mut words = self.algorithm.split_whitespace();
+        let name = words.next().unwrap_or_default();
+        let label =
+            Algorithm::from_name(name).map_or_else(|| name.to_owned(), |a| a.label().to_owned());
+        match words.next().and_then(|w| w.strip_prefix("w=")) {
+            Some(weight) => format!("{label} (w = {weight})"),
+            None => label.to_owned(),
+        }
+    }
+
     /// The row of `report`, a run on `puzzle` named `name`.
     pub fn new(name: &str, puzzle: &dyn Puzzle, report: &Report) -> Self {
         let outcome = serde_json::to_value(report.outcome)

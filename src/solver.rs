@@ -125,6 +125,7 @@ impl SolverHandle {
                     path_changed: false,
                     last_flush: Instant::now(),
                     due: Instant::now(),
+                    paused_for: Duration::ZERO,
                 };
                 let cancel = pacer.cancel.clone();
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -132,7 +133,10 @@ impl SolverHandle {
                 }));
                 pacer.flush();
                 let event = match outcome {
-                    Ok(Ok(report)) => Event::Finished(report),
+                    Ok(Ok(mut report)) => {
+                        pacer.exclude_pauses(&mut report.stats);
+                        Event::Finished(report)
+                    }
                     Ok(Err(e)) => Event::Failed(e.to_string()),
                     Err(panic) => Event::Failed(format!(
                         "the search crashed: {}",
@@ -264,6 +268,8 @@ struct Pacer {
     last_flush: Instant,
     /// When the next expansion may happen at a finite speed.
     due: Instant,
+    /// How long the search has waited paused: its time excludes it.
+    paused_for: Duration,
 }
 
 impl Pacer {
@@ -295,6 +301,7 @@ impl Pacer {
         }
         self.attach_path();
         let mut batch = std::mem::take(&mut self.batch);
+        self.exclude_pauses(&mut batch.stats);
         batch.layers.clone_from(&self.layers);
         batch.iteration_nodes.clone_from(&self.iteration_nodes);
         self.batch.depth = batch.depth;
@@ -327,9 +334,11 @@ impl Pacer {
         }
         if self.paused {
             self.flush();
+            let paused_at = Instant::now();
             while self.paused && !self.cancel.is_cancelled() {
                 if self.pending_steps > 0 {
                     self.pending_steps -= 1;
+                    self.paused_for += paused_at.elapsed();
                     return;
                 }
                 match self.commands.recv_timeout(POLL) {
@@ -338,6 +347,7 @@ impl Pacer {
                     Err(RecvTimeoutError::Disconnected) => self.cancel.cancel(),
                 }
             }
+            self.paused_for += paused_at.elapsed();
         }
         if self.speed.is_finite() {
             if self.last_flush.elapsed() >= FRAME || self.speed < 60.0 {
@@ -359,6 +369,12 @@ impl Pacer {
         } else if self.last_flush.elapsed() >= FULL_SPEED_FLUSH {
             self.flush();
         }
+    }
+
+    /// Takes the time spent paused out of `stats`' time.
+    fn exclude_pauses(&self, stats: &mut Stats) {
+        let paused_ms = self.paused_for.as_secs_f64() * 1000.0;
+        stats.elapsed_ms = (stats.elapsed_ms - paused_ms).max(0.0);
     }
 
     fn path_wanted(&self) -> bool {

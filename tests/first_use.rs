@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, UnsavedChoice};
 use puzzlelab::puzzles::maze::Maze;
-use puzzlelab::puzzles::{self, Cell};
+use puzzlelab::puzzles::{self, Cell, Puzzle as _};
 use puzzlelab::ui::CANVAS_LABEL;
 
 /// The app in a 1024 x 640 window.
@@ -262,4 +262,191 @@ fn the_frontier_statistic_counts_states_on_board_puzzles() {
     assert!(frontier > 0);
     assert!(h.query_by_label("Frontier").is_some());
     assert!(h.query_by_label("Frontier (places now)").is_none());
+}
+
+/// Writes `text` as a puzzle file in `dir` and opens it.
+fn open_text(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    dir: &std::path::Path,
+    name: &str,
+    text: &str,
+) {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+}
+
+#[test]
+fn one_move_is_said_in_the_singular_and_time_excludes_pauses() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_text(&mut h, dir.path(), "one-move.txt", "SG.\n...\n");
+    // Two expansions by Step, with a pause between them longer than the search.
+    h.key_press(egui::Key::S);
+    run_until(&mut h, |app| app.view().stats.expanded >= 1);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    h.key_press(egui::Key::S);
+    run_until(&mut h, |app| app.result().is_some());
+    let status = &h.state().status().text;
+    assert!(status.starts_with("Solved: 1 move,"), "{status}");
+    let ms = h.state().result().unwrap().stats.elapsed_ms;
+    assert!(ms < 250.0, "the pause counted: {ms} ms");
+}
+
+#[test]
+fn pausing_says_paused_and_an_edit_replaces_an_old_message() {
+    let mut h = small_window(Settings {
+        speed: 2.0,
+        ..Settings::default()
+    });
+    select_type(&mut h, "maze");
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    assert!(
+        h.state().status().text.starts_with("Paused"),
+        "{:?}",
+        h.state().status()
+    );
+    h.key_press(egui::Key::Escape);
+    run_until(&mut h, |app| !app.is_running() && app.result().is_some());
+    h.state_mut()
+        .push(AppCommand::OpenPath("/no/such/file.txt".into()));
+    h.run();
+    assert!(h.state().status().is_error, "{:?}", h.state().status());
+    click_cell(&mut h, Cell::new(1, 1));
+    assert!(!h.state().status().is_error);
+    assert!(h.state().status().text.starts_with("Edited"));
+}
+
+/// Opens the results table and scrolls the details panel to show it.
+fn open_results(h: &mut Harness<'static, PuzzleLabApp>) {
+    click_label(h, "Results (1 run)");
+    h.run();
+    h.get_by_label("Clear results").scroll_to_me();
+    h.run();
+}
+
+#[test]
+fn results_name_algorithms_as_the_list_does_show_the_puzzle_and_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    open_text(&mut h, dir.path(), "tiny.txt", "S..\n..G\n");
+    h.state_mut().push(AppCommand::SetAlgorithm(
+        puzzlelab::search::Algorithm::AStar,
+    ));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    open_results(&mut h);
+    // The table names the puzzle and says "A*", as the algorithm list does (the toolbar's
+    // list shows it too).
+    assert!(h.query_by_label("tiny.txt").is_some());
+    assert!(h.query_by_label("A*").is_some());
+    assert!(h.query_by_label("astar").is_none());
+    // The race's checkboxes use the same names.
+    h.get_by_label("Race algorithms").click();
+    h.run();
+    assert!(h.query_by_label("Breadth-first").is_some());
+    assert!(h.query_by_label("bfs").is_none());
+    let saved = h.state_mut().settings_to_save().clone();
+    let restored: Settings = serde_json::from_str(&serde_json::to_string(&saved).unwrap()).unwrap();
+    let mut h = small_window(restored);
+    h.run();
+    open_results(&mut h);
+    assert!(h.query_by_label("tiny.txt").is_some());
+    // Clicking a header sorts by it.
+    h.get_by_label("puzzle").click();
+    h.run();
+    assert!(h.query_by_label("puzzle ^").is_some());
+    h.get_by_label("puzzle ^").click();
+    h.run();
+    assert!(h.query_by_label("puzzle v").is_some());
+}
+
+#[test]
+fn full_speed_ticked_during_a_race_reaches_the_lanes() {
+    use puzzlelab::search::Algorithm;
+    let mut h = small_window(Settings {
+        speed: 1.0,
+        ..Settings::default()
+    });
+    select_type(&mut h, "maze");
+    for a in [Algorithm::Bfs, Algorithm::AStar] {
+        h.state_mut().push(AppCommand::RaceToggle(a));
+    }
+    h.state_mut().push(AppCommand::StartRace);
+    h.run_steps(2);
+    assert!(h.state().race().is_some_and(|r| r.is_running()));
+    h.get_by_label("Full speed").click();
+    run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
+}
+
+#[test]
+fn going_back_from_8_to_4_directions_restores_the_4_connected_heuristic() {
+    use puzzlelab::puzzles::maze::{Connectivity, GridHeuristic};
+    let mut maze = Maze::new(5, 5);
+    let natural4 = maze.heuristic_kind();
+    maze.set_connectivity(Connectivity::Eight);
+    assert_eq!(
+        maze.heuristic_kind(),
+        GridHeuristic::natural(Connectivity::Eight)
+    );
+    maze.set_connectivity(Connectivity::Four);
+    assert_eq!(maze.heuristic_kind(), natural4);
+}
+
+fn maze_view<'a>(h: &'a Harness<'static, PuzzleLabApp>) -> &'a puzzlelab::ui::views::MazeView {
+    h.state()
+        .type_view()
+        .and_then(|v| v.as_any().downcast_ref())
+        .expect("the maze's view")
+}
+
+#[test]
+fn the_seed_field_shows_the_seed_of_the_grid_on_screen() {
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    click_label(&mut h, "Random");
+    h.run();
+    let seed = maze_view(&h).settings().random_seed;
+    let first = the_maze(&h);
+    // Random again from the same seed: the same grid, the same seed shown.
+    click_label(&mut h, "Random");
+    h.run();
+    assert_eq!(maze_view(&h).settings().random_seed, seed);
+    assert_eq!(the_maze(&h).to_text(), first.to_text());
+    assert!(h.state().status().text.contains(&format!("seed {seed}")));
+    // Next seed moves on and makes that seed's grid.
+    click_label(&mut h, "Next seed");
+    h.run();
+    assert_eq!(maze_view(&h).settings().random_seed, seed + 1);
+    assert_ne!(the_maze(&h).to_text(), first.to_text());
+}
+
+#[test]
+fn the_percolating_cluster_shows_only_in_percolation_mode() {
+    use puzzlelab::puzzles::maze::Percolation;
+    use puzzlelab::ui::views::MazeCommand;
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            MazeCommand::Percolation(Percolation::TopBottom),
+        )));
+    h.run();
+    assert!(maze_view(&h).cluster().is_some());
+    assert!(h.query_by_label("percolating cluster").is_some());
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            MazeCommand::Percolation(Percolation::Off),
+        )));
+    h.run_steps(2);
+    assert!(maze_view(&h).cluster().is_none());
+    assert!(h.query_by_label("percolating cluster").is_none());
 }

@@ -47,8 +47,8 @@ impl PuzzleLabApp {
                     run.handle.stop();
                     self.view.current = None;
                     self.set_status(format!(
-                        "Stopped after {} expansions.",
-                        self.view.stats.expanded
+                        "Stopped after {}.",
+                        super::count(self.view.stats.expanded, "expansion")
                     ));
                 }
             }
@@ -56,12 +56,18 @@ impl PuzzleLabApp {
                 if let Some(run) = &mut self.run {
                     run.handle.send(SolverCommand::Pause);
                     run.is_paused = true;
+                    let expanded = super::count(self.view.stats.expanded, "expansion");
+                    self.set_status(format!(
+                        "Paused after {expanded}: Step (S) expands one state, Resume (Space) \
+                         goes on."
+                    ));
                 }
             }
             AppCommand::Resume => {
                 if let Some(run) = &mut self.run {
                     run.handle.send(SolverCommand::Resume);
                     run.is_paused = false;
+                    self.set_status(format!("Searching with {}…", self.algorithm.label()));
                 }
             }
             AppCommand::Step => match &mut self.run {
@@ -79,6 +85,10 @@ impl PuzzleLabApp {
                 self.settings.full_speed = full;
                 if let Some(run) = &self.run {
                     run.handle.send(SolverCommand::SetSpeed(self.speed()));
+                }
+                // The lanes of a race run at the same speed.
+                if let Some(race) = &self.race {
+                    race.set_speed(self.speed());
                 }
             }
             AppCommand::Paint(cell, value) => {
@@ -205,10 +215,16 @@ impl PuzzleLabApp {
     /// without an undo of their own) and forgets the search if `edit` says the puzzle changed.
     /// Returns whether it changed.
     pub(crate) fn edit_puzzle(&mut self, edit: impl FnOnce(&mut dyn Puzzle) -> bool) -> bool {
+        let was_running = self.run.is_some();
         self.before_edit();
         let before = self.uses_app_undo.then(|| self.puzzle.clone_box());
         if !edit(self.puzzle.as_mut()) {
             return false;
+        }
+        if !was_running {
+            // The message describes the present: an old one (an error, a finished run)
+            // gives way to the edit.
+            self.set_status("Edited; Ctrl+Z undoes.");
         }
         if let Some(before) = before {
             self.record_undo(before);

@@ -68,10 +68,10 @@ impl PuzzleLabApp {
             return;
         };
         let mut text = format!(
-            "# {} solved by {}: {} moves, cost {}{}\n",
+            "# {} solved by {}: {}, cost {}{}\n",
             report.puzzle_type,
             report.algorithm.label(),
-            report.moves.len(),
+            super::count(report.moves.len() as u64, "move"),
             crate::search::format_cost(report.cost),
             if report.optimal { " (optimal)" } else { "" }
         );
@@ -81,8 +81,8 @@ impl PuzzleLabApp {
         let tmp = path.with_extension("txt.tmp");
         match std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
             Ok(()) => self.set_status(format!(
-                "Wrote {} moves to {}.",
-                report.moves.len(),
+                "Wrote {} to {}.",
+                super::count(report.moves.len() as u64, "move"),
                 path.display()
             )),
             Err(e) => self.set_error(format!("Could not write {}: {e}", path.display())),
@@ -200,6 +200,8 @@ impl PuzzleLabApp {
     pub fn settings_to_save(&mut self) -> &Settings {
         self.remember_puzzle();
         self.remember_workspaces();
+        let skip = self.results.len().saturating_sub(super::KEPT_RESULTS);
+        self.settings.results = self.results[skip..].to_vec();
         if let Some(view) = &self.type_view
             && let Some(settings) = view.settings()
         {

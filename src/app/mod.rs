@@ -34,6 +34,8 @@ use crate::solver::SolverHandle;
 /// rendering) a frame applies more, so the picture keeps up with the search.
 const MIN_WORK_BUDGET: Duration = Duration::from_millis(3);
 const MAX_WORK_BUDGET: Duration = Duration::from_millis(12);
+/// How many rows of the results table are kept across restarts (the newest).
+pub const KEPT_RESULTS: usize = 2000;
 /// The fastest solution playback, in moves a second.
 pub const MAX_PLAYBACK_RATE: f64 = 100_000.0;
 
@@ -65,6 +67,8 @@ pub struct Settings {
     /// Each type's puzzle (the one on screen too), by type name, so each comes back as
     /// it was left.
     pub workspaces: std::collections::BTreeMap<String, SavedWorkspace>,
+    /// The results table (the newest [`KEPT_RESULTS`] rows).
+    pub results: Vec<ResultRow>,
     /// Whether the details panel (statistics, plots, solution, results) is open.
     pub show_details: bool,
 }
@@ -83,6 +87,7 @@ impl Default for Settings {
             memory_limit_mib: None,
             show_details: true,
             workspaces: std::collections::BTreeMap::new(),
+            results: Vec::new(),
         }
     }
 }
@@ -291,7 +296,8 @@ pub struct PuzzleLabApp {
 impl PuzzleLabApp {
     /// An app restored from `settings`: their puzzle if it still parses, otherwise the
     /// first type's default puzzle.
-    pub fn new(settings: Settings) -> Self {
+    pub fn new(mut settings: Settings) -> Self {
+        let results = std::mem::take(&mut settings.results);
         let mut status = Status {
             text: "Pick a puzzle and an algorithm, then press Start.".into(),
             is_error: false,
@@ -334,7 +340,7 @@ impl PuzzleLabApp {
             frame_started: None,
             work_budget: MIN_WORK_BUDGET,
             edit_slide: None,
-            results: Vec::new(),
+            results,
             race: None,
             race_choice: Vec::new(),
             hover: None,
@@ -565,6 +571,16 @@ impl PuzzleLabApp {
             Some(ctx) => Arc::new(move || ctx.request_repaint()),
             None => Arc::new(|| {}),
         }
+    }
+}
+
+/// `n` and a noun, in the singular for one: "1 move", "2 moves", "0 expansions".
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

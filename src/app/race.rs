@@ -71,7 +71,15 @@ impl Race {
         self.lanes.iter().any(|l| l.handle.is_some())
     }
 
-    /// Stops every lane still searching.
+    /// Sets the speed of every lane still searching (expansions a second; infinite for
+    /// full speed).
+    pub fn set_speed(&self, speed: crate::solver::Speed) {
+        for handle in self.lanes.iter().filter_map(|l| l.handle.as_ref()) {
+            handle.send(crate::solver::Command::SetSpeed(speed));
+        }
+    }
+
+    /// Stops every lane still running.
     pub fn stop(&self) {
         for handle in self.lanes.iter().filter_map(|l| l.handle.as_ref()) {
             handle.stop();

@@ -89,15 +89,15 @@ impl PuzzleLabApp {
         let text = match report.outcome {
             Outcome::Found => {
                 let mut text = format!(
-                    "Solved: {} moves, cost {} ({}), {} states expanded in {:.1} ms.",
-                    report.moves.len(),
+                    "Solved: {}, cost {} ({}), {} expanded in {:.1} ms.",
+                    super::count(report.moves.len() as u64, "move"),
                     crate::search::format_cost(report.cost),
                     if report.optimal {
                         "optimal"
                     } else {
                         "not guaranteed optimal"
                     },
-                    report.stats.expanded,
+                    super::count(report.stats.expanded, "state"),
                     report.stats.elapsed_ms
                 );
                 for note in &report.notes {
@@ -110,7 +110,10 @@ impl PuzzleLabApp {
                 report.stats.expanded
             ),
             Outcome::Cancelled => {
-                format!("Stopped after {} expansions.", report.stats.expanded)
+                format!(
+                    "Stopped after {}.",
+                    super::count(report.stats.expanded, "expansion")
+                )
             }
             Outcome::MemoryLimit | Outcome::Timeout => {
                 let message = report.message.clone().unwrap_or_default();

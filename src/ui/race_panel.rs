@@ -6,6 +6,7 @@ use eframe::egui::{self, RichText};
 use super::canvas;
 use super::texture::GridTexture;
 use crate::app::{AppCommand, PuzzleLabApp, race};
+use crate::results::ResultRow;
 
 /// Race mode's controls: which algorithms race (2 to 4), start, stop, close.
 pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -17,7 +18,7 @@ pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             ui.horizontal_wrapped(|ui| {
                 for algorithm in app.puzzle.algorithms() {
                     let mut chosen = app.race_choice.iter().any(|a| a.same_kind(algorithm));
-                    if ui.checkbox(&mut chosen, algorithm.name()).changed() {
+                    if ui.checkbox(&mut chosen, algorithm.label()).changed() {
                         app.commands.push(AppCommand::RaceToggle(algorithm));
                     }
                 }
@@ -124,7 +125,8 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ui.data_mut(|d| d.insert_temp(textures_id, textures));
 }
 
-/// The session's results table: a row per finished run, newest last, with export and clear.
+/// The results table: a row per finished run (kept across restarts), in full-width columns
+/// sorted by the header clicked last (click again to reverse), with export and clear.
 pub(super) fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let n = app.results.len();
     egui::CollapsingHeader::new(format!(
@@ -134,52 +136,7 @@ pub(super) fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     .id_salt("results")
     .default_open(false)
     .show(ui, |ui| {
-        egui::ScrollArea::both()
-            .max_height(200.0)
-            .id_salt("results table")
-            .show(ui, |ui| {
-                egui::Grid::new("results grid")
-                    .striped(true)
-                    .num_columns(6)
-                    .show(ui, |ui| {
-                        for title in [
-                            "algorithm",
-                            "solved",
-                            "cost",
-                            "expanded",
-                            "peak closed",
-                            "ms",
-                        ] {
-                            ui.label(RichText::new(title).strong());
-                        }
-                        ui.end_row();
-                        for r in &app.results {
-                            ui.label(&r.algorithm).on_hover_text(format!(
-                                "{}{}",
-                                r.puzzle,
-                                if r.heuristic.is_empty() {
-                                    String::new()
-                                } else {
-                                    format!(", heuristic: {}", r.heuristic)
-                                }
-                            ));
-                            ui.label(match (r.solved, r.optimal) {
-                                (true, true) => "optimal",
-                                (true, false) => "yes",
-                                (false, _) => r.outcome.as_str(),
-                            });
-                            ui.label(if r.solved {
-                                crate::search::format_cost(r.cost)
-                            } else {
-                                "-".into()
-                            });
-                            ui.label(r.expanded.to_string());
-                            ui.label(r.peak_closed.to_string());
-                            ui.label(format!("{:.1}", r.time_ms));
-                            ui.end_row();
-                        }
-                    });
-            });
+        results_table_ui(app, ui);
         ui.horizontal(|ui| {
             if ui
                 .button("Export results…")
@@ -193,4 +150,113 @@ pub(super) fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         });
     });
+}
+
+/// The table's columns: title, and how two rows compare by it.
+type Compare = fn(&ResultRow, &ResultRow) -> std::cmp::Ordering;
+const COLUMNS: [(&str, Compare); 7] = [
+    ("puzzle", |a, b| a.puzzle.cmp(&b.puzzle)),
+    ("algorithm", |a, b| {
+        a.algorithm_label().cmp(&b.algorithm_label())
+    }),
+    ("solved", |a, b| {
+        (a.solved, a.optimal).cmp(&(b.solved, b.optimal))
+    }),
+    ("cost", |a, b| a.cost.total_cmp(&b.cost)),
+    ("expanded", |a, b| a.expanded.cmp(&b.expanded)),
+    ("peak closed", |a, b| a.peak_closed.cmp(&b.peak_closed)),
+    ("ms", |a, b| a.time_ms.total_cmp(&b.time_ms)),
+];
+
+/// The sort order: a column and whether it ascends (`None`: the order the runs ended).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Sort(Option<(usize, bool)>);
+
+fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let sort_id = egui::Id::unique("results sort");
+    let mut sort: Sort = ui.data(|d| d.get_temp(sort_id)).unwrap_or_default();
+    let mut order: Vec<usize> = (0..app.results.len()).collect();
+    if let Some((column, ascending)) = sort.0 {
+        let compare = COLUMNS[column].1;
+        order.sort_by(|&i, &j| {
+            let o = compare(&app.results[i], &app.results[j]);
+            if ascending { o } else { o.reverse() }
+        });
+    }
+    let row_height = ui.spacing().interact_size.y;
+    egui::ScrollArea::horizontal()
+        .id_salt("results scroll")
+        .show(ui, |ui| {
+            egui_extras::TableBuilder::new(ui)
+                .id_salt("results table")
+                .striped(true)
+                .resizable(true)
+                .max_scroll_height(220.0)
+                .columns(egui_extras::Column::auto().at_least(40.0), COLUMNS.len())
+                .header(row_height, |mut header| {
+                    for (i, (title, _)) in COLUMNS.iter().enumerate() {
+                        header.col(|ui| {
+                            let arrow = match sort.0 {
+                                Some((c, true)) if c == i => " ^",
+                                Some((c, false)) if c == i => " v",
+                                _ => "",
+                            };
+                            if ui
+                                .button(RichText::new(format!("{title}{arrow}")).strong())
+                                .on_hover_text("Sort by this column; click again to reverse")
+                                .clicked()
+                            {
+                                sort.0 = match sort.0 {
+                                    Some((c, asc)) if c == i => Some((i, !asc)),
+                                    _ => Some((i, true)),
+                                };
+                            }
+                        });
+                    }
+                })
+                .body(|body| {
+                    body.rows(row_height, order.len(), |mut row| {
+                        let Some(r) = order.get(row.index()).and_then(|&i| app.results.get(i))
+                        else {
+                            return;
+                        };
+                        row.col(|ui| {
+                            ui.label(&r.puzzle);
+                        });
+                        row.col(|ui| {
+                            ui.label(r.algorithm_label()).on_hover_text(
+                                if r.heuristic.is_empty() {
+                                    "no heuristic".to_owned()
+                                } else {
+                                    format!("heuristic: {}", r.heuristic)
+                                },
+                            );
+                        });
+                        row.col(|ui| {
+                            ui.label(match (r.solved, r.optimal) {
+                                (true, true) => "optimal",
+                                (true, false) => "yes",
+                                (false, _) => r.outcome.as_str(),
+                            });
+                        });
+                        row.col(|ui| {
+                            ui.label(if r.solved {
+                                crate::search::format_cost(r.cost)
+                            } else {
+                                "-".into()
+                            });
+                        });
+                        row.col(|ui| {
+                            ui.label(r.expanded.to_string());
+                        });
+                        row.col(|ui| {
+                            ui.label(r.peak_closed.to_string());
+                        });
+                        row.col(|ui| {
+                            ui.label(format!("{:.1}", r.time_ms));
+                        });
+                    });
+                });
+        });
+    ui.data_mut(|d| d.insert_temp(sort_id, sort));
 }

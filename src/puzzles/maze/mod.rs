@@ -396,11 +396,15 @@ impl Maze {
     /// moves (Manhattan with diagonals) gives way to the natural one for them; it can be
     /// chosen again afterwards with [`Maze::set_heuristic`]. Returns whether the moves changed.
     pub fn set_connectivity(&mut self, connectivity: Connectivity) -> bool {
-        let changed = std::mem::replace(&mut self.connectivity, connectivity) != connectivity;
-        if !self.heuristic.is_admissible(connectivity) {
+        let old = std::mem::replace(&mut self.connectivity, connectivity);
+        // The heuristic that went with the old moves (octile for 8 directions, Manhattan for
+        // 4) follows them; one no longer admissible gives way too.
+        if self.heuristic == GridHeuristic::natural(old)
+            || !self.heuristic.is_admissible(connectivity)
+        {
             self.heuristic = GridHeuristic::natural(connectivity);
         }
-        changed
+        old != connectivity
     }
 
     /// Allows or forbids cutting corners. Returns whether it changed.

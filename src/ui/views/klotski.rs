@@ -108,7 +108,10 @@ impl KlotskiView {
             if ui.button("Reset").clicked() {
                 app.push_view(Command::Reset);
             }
-            ui.label(format!("{played} moves played"));
+            ui.label(format!(
+                "{} played",
+                crate::app::count(played as u64, "move")
+            ));
         });
         if solved {
             ui.label(RichText::new("Solved!").strong());

@@ -183,7 +183,10 @@ impl SlidingView {
             {
                 app.push_view(Command::Undo);
             }
-            ui.label(format!("{played} moves played"));
+            ui.label(format!(
+                "{} played",
+                crate::app::count(played as u64, "move")
+            ));
         });
         ui.horizontal(|ui| {
             if ui

@@ -67,6 +67,9 @@ pub struct MazeSettings {
     pub brush: Brush,
     /// Density of blocked squares for the Random button (0 to 1).
     pub density: f64,
+    /// The seed of the Random button: the one that made the random grid on screen (Next
+    /// moves it on by one).
+    pub random_seed: u64,
     /// The maze generator.
     pub generator: Generator,
     /// Rows of cells of a generated maze (it has `2 * rows + 1` rows of squares).
@@ -92,6 +95,7 @@ impl Default for MazeSettings {
         Self {
             brush: Brush::Walls,
             density: 0.3,
+            random_seed: 1,
             generator: Generator::RecursiveBacktracker,
             cell_rows: 15,
             cell_cols: 20,
@@ -140,8 +144,12 @@ pub enum Command {
     ScenarioProblem(usize),
     /// Close the scenario.
     CloseScenario,
-    /// Fill with random blocked squares (the density and the seed of the settings).
-    Random,
+    /// Fill with random blocked squares (the density and the seed of the settings); with
+    /// `next`, from the next seed.
+    Random {
+        /// Move the seed on by one first.
+        next: bool,
+    },
     /// Invert every square.
     Invert,
     /// Free every square.
@@ -275,25 +283,33 @@ impl MazeView {
             }
             Command::ScenarioProblem(i) => self.show_scenario_problem(app, i),
             Command::CloseScenario => self.scenario = None,
-            Command::Random => {
-                let (density, seed) = (self.settings.density, app.settings.seed);
+            Command::Random { next } => {
+                if next {
+                    self.settings.random_seed = self.settings.random_seed.wrapping_add(1);
+                }
+                let (density, seed) = (self.settings.density, self.settings.random_seed);
                 edit(app, |m| {
                     m.randomize(density, seed);
                     true
                 });
-                app.settings.seed = seed.wrapping_add(1);
+                app.set_status(format!(
+                    "A random grid: density {density:.2}, seed {seed} (the same seed makes \
+                     the same grid)."
+                ));
             }
             Command::Invert => {
                 edit(app, |m| {
                     m.invert();
                     true
                 });
+                app.set_status("Every square inverted: walls are free, free squares walls.");
             }
             Command::Clear => {
                 edit(app, |m| {
                     m.clear();
                     true
                 });
+                app.set_status("Every square is free.");
             }
             Command::Resize(rows, cols) => {
                 edit(app, |m| {
@@ -310,7 +326,9 @@ impl MazeView {
             .cluster
             .as_ref()
             .is_none_or(|(r, _)| *r != app.revision);
-        if !self.show_cluster {
+        // The cluster is a percolation notion: it shows only in percolation mode.
+        let percolating = maze(app).is_some_and(|m| m.percolation() != Percolation::Off);
+        if !self.show_cluster || !percolating {
             self.cluster = None;
         } else if stale {
             self.cluster = maze(app).map(|m| (app.revision, m.percolating_cluster()));

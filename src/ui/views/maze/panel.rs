@@ -119,16 +119,24 @@ fn edit_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze:
     );
     ui.horizontal(|ui| {
         let label = ui.label("Seed");
-        ui.add(egui::DragValue::new(&mut app.settings.seed))
-            .labelled_by(label.id);
+        ui.add(egui::DragValue::new(&mut view.settings.random_seed))
+            .labelled_by(label.id)
+            .on_hover_text("The seed of the random grid: the same seed makes the same grid");
+        if ui
+            .button("Next seed")
+            .on_hover_text("Move the seed on by one and make its random grid")
+            .clicked()
+        {
+            app.push_view(Command::Random { next: true });
+        }
     });
     ui.horizontal(|ui| {
         if ui
             .button("Random")
-            .on_hover_text("Block each square with the chosen density, from the seed")
+            .on_hover_text("Block each square with the chosen density, from the seed shown")
             .clicked()
         {
-            app.push_view(Command::Random);
+            app.push_view(Command::Random { next: false });
         }
         if ui
             .button("Revert")
@@ -261,7 +269,10 @@ fn percolation_ui(view: &MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, ma
     ui.horizontal(|ui| {
         let mut show = view.show_cluster;
         if ui
-            .checkbox(&mut show, "Show percolating cluster")
+            .add_enabled(
+                current != Percolation::Off,
+                egui::Checkbox::new(&mut show, "Show percolating cluster"),
+            )
             .on_hover_text("Free squares joined to both opposite sides")
             .changed()
         {
