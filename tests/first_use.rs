@@ -450,3 +450,153 @@ fn the_percolating_cluster_shows_only_in_percolation_mode() {
     assert!(maze_view(&h).cluster().is_none());
     assert!(h.query_by_label("percolating cluster").is_none());
 }
+
+/// A maze of free squares, `rows` x `cols`, start top left, goal bottom right, opened.
+fn open_free_maze(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    dir: &std::path::Path,
+    rows: usize,
+    cols: usize,
+) {
+    let mut text = String::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                _ if (r, c) == (rows - 1, cols - 1) => 'G',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    open_text(h, dir, "free.txt", &text);
+}
+
+#[test]
+fn a_brisk_drag_that_starts_on_the_start_moves_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_free_maze(&mut h, dir.path(), 12, 12);
+    let (from, to) = (Cell::new(0, 0), Cell::new(5, 7));
+    // The press and a long move arrive in the same frame.
+    h.drag_at(cell_pos(&h, from));
+    h.hover_at(cell_pos(&h, to));
+    h.run();
+    h.drop_at(cell_pos(&h, to));
+    h.run();
+    let maze = the_maze(&h);
+    assert_eq!(maze.start(), to);
+    let walls = (0..12)
+        .flat_map(|r| (0..12).map(move |c| Cell::new(r, c)))
+        .filter(|&c| maze.is_blocked(c))
+        .count();
+    assert_eq!(walls, 0, "the drag painted walls");
+}
+
+#[test]
+fn a_fast_stroke_paints_every_square_on_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_free_maze(&mut h, dir.path(), 12, 12);
+    let (from, to) = (Cell::new(2, 1), Cell::new(9, 10));
+    h.hover_at(cell_pos(&h, from));
+    h.run();
+    h.drag_at(cell_pos(&h, from));
+    h.run();
+    // One frame sees the pointer jump across the grid.
+    h.hover_at(cell_pos(&h, to));
+    h.run();
+    h.drop_at(cell_pos(&h, to));
+    h.run();
+    let maze = the_maze(&h);
+    let painted = (0..12)
+        .flat_map(|r| (0..12).map(move |c| Cell::new(r, c)))
+        .filter(|&c| maze.is_blocked(c))
+        .count();
+    // A diagonal line 7 rows by 9 columns: 10 squares, each touching the next.
+    assert_eq!(painted, 10);
+    assert!(maze.is_blocked(from) && maze.is_blocked(to));
+}
+
+#[test]
+fn a_right_or_middle_drag_only_pans() {
+    use puzzlelab::ui::views::{Brush, MazeCommand};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_free_maze(&mut h, dir.path(), 12, 12);
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            MazeCommand::Brush(Brush::Goals),
+        )));
+    h.run();
+    let goals = the_maze(&h).goals().to_vec();
+    for button in [egui::PointerButton::Secondary, egui::PointerButton::Middle] {
+        let (a, b) = (cell_pos(&h, Cell::new(4, 4)), cell_pos(&h, Cell::new(6, 8)));
+        h.hover_at(a);
+        h.run();
+        // Zoomed in, so there is room to pan.
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, 400.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(10);
+        let pan = h.state().canvas_zoom().1;
+        let press = |pressed, pos| egui::Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        h.event(press(true, a));
+        h.run();
+        for t in [0.3, 0.6, 1.0] {
+            h.event(egui::Event::PointerMoved(a.lerp(b, t)));
+            h.run();
+        }
+        h.event(press(false, b));
+        h.run();
+        assert_eq!(
+            the_maze(&h).goals(),
+            goals.as_slice(),
+            "{button:?} added a goal"
+        );
+        assert_ne!(h.state().canvas_zoom().1, pan, "{button:?} panned");
+        h.key_press(egui::Key::F);
+        h.run();
+    }
+}
+
+#[test]
+fn the_wheel_over_the_solution_list_scrolls_the_details_panel() {
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        900.0,
+    );
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    // The list's first rows are in sight at the bottom of the panel, which scrolls on.
+    let heading = h.get_by_label("Statistics").rect();
+    let first_move = h.get_by_label_contains("1. ").rect();
+    assert!(first_move.bottom() < 880.0, "{first_move:?}");
+    h.hover_at(first_move.center());
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -100.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+    let moved = heading.top() - h.get_by_label("Statistics").rect().top();
+    assert!(moved > 30.0, "the panel scrolled {moved} points");
+}

@@ -166,39 +166,50 @@ fn pointer_input(
         app.with_view(|view, app| took = view.pointer(app, pointer));
         took
     };
-    let is_down = response.is_pointer_button_down_on();
+    // Only the primary button edits: a right or middle drag pans (see `zoom_and_pan`).
+    let primary = response.ctx.input(|i| i.pointer.primary_down());
+    let is_down = response.is_pointer_button_down_on() && primary;
     let under = response.interact_pointer_pos().and_then(&cell_at);
+    // A stroke starts where the button went down, not where the pointer is by the time the
+    // frame sees it: a brisk drag that starts on the start square grabs the start.
+    let pressed_on = response
+        .ctx
+        .input(|i| i.pointer.press_origin())
+        .and_then(&cell_at)
+        .or(under);
+    if is_down && app.stroke.is_none() {
+        if let Some(cell) = pressed_on {
+            let by_view = view_takes(app, Pointer::Press(cell));
+            let value = if by_view {
+                None
+            } else {
+                app.puzzle.stroke_value(cell)
+            };
+            app.stroke = Some(PaintStroke {
+                value,
+                last: Some(cell),
+                recorded: false,
+                by_view,
+            });
+            if let Some(value) = value {
+                app.push(AppCommand::Paint(cell, value));
+            }
+        }
+    }
     if (is_down || response.clicked())
         && let Some(cell) = under
+        && let Some(stroke) = &mut app.stroke
+        && let Some(last) = stroke.last.filter(|&l| l != cell)
     {
-        match &mut app.stroke {
-            None => {
-                let by_view = view_takes(app, Pointer::Press(cell));
-                let value = if by_view {
-                    None
-                } else {
-                    app.puzzle.stroke_value(cell)
-                };
-                app.stroke = Some(PaintStroke {
-                    value,
-                    last: Some(cell),
-                    recorded: false,
-                    by_view,
-                });
-                if let Some(value) = value {
-                    app.push(AppCommand::Paint(cell, value));
-                }
+        stroke.last = Some(cell);
+        let (by_view, value) = (stroke.by_view, stroke.value);
+        // Every square on the line from the last one: a fast stroke leaves no gaps.
+        for cell in line(last, cell).into_iter().skip(1) {
+            if by_view {
+                view_takes(app, Pointer::Drag(cell));
+            } else if let Some(value) = value {
+                app.push(AppCommand::Paint(cell, value));
             }
-            Some(stroke) if stroke.last != Some(cell) => {
-                stroke.last = Some(cell);
-                let (by_view, value) = (stroke.by_view, stroke.value);
-                if by_view {
-                    view_takes(app, Pointer::Drag(cell));
-                } else if let Some(value) = value {
-                    app.push(AppCommand::Paint(cell, value));
-                }
-            }
-            Some(_) => {}
         }
     }
     if response.clicked()
@@ -208,6 +219,32 @@ fn pointer_input(
     }
     if !is_down {
         app.stroke = None;
+    }
+}
+
+/// The squares on the straight line from `from` to `to`, both included, each a neighbour of
+/// the one before (Bresenham's line algorithm).
+pub(crate) fn line(from: Cell, to: Cell) -> Vec<Cell> {
+    let (mut r, mut c) = (from.row as i64, from.col as i64);
+    let (r1, c1) = (to.row as i64, to.col as i64);
+    let (dr, dc) = ((r1 - r).abs(), -(c1 - c).abs());
+    let (sr, sc) = (if r < r1 { 1 } else { -1 }, if c < c1 { 1 } else { -1 });
+    let mut err = dr + dc;
+    let mut cells = Vec::with_capacity((dr - dc) as usize + 1);
+    loop {
+        cells.push(Cell::new(r as usize, c as usize));
+        if r == r1 && c == c1 {
+            return cells;
+        }
+        let e2 = 2 * err;
+        if e2 >= dc {
+            err += dc;
+            r += sr;
+        }
+        if e2 <= dr {
+            err += dr;
+            c += sc;
+        }
     }
 }
 

@@ -94,11 +94,16 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             let column =
                 |i: usize| -> Vec<[f64; 2]> { view.samples.iter().map(|s| [s[0], s[i]]).collect() };
             let (frontier, closed) = (column(1), column(2));
-            egui_plot::Plot::new("sizes plot")
+            // A plot per run (its id follows the run's view), fitted to the data and fixed:
+            // the wheel scrolls the panel, and no run starts panned away from its data.
+            egui_plot::Plot::new(("sizes plot", view.id))
                 .height(130.0)
-                .legend(egui_plot::Legend::default())
+                .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
                 .x_axis_label("states expanded")
                 .allow_scroll(false)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .allow_boxed_zoom(false)
                 .show(ui, |plot| {
                     plot.line(egui_plot::Line::new("frontier", frontier).color(FRONTIER_PLOT));
                     plot.line(egui_plot::Line::new("closed set", closed).color(CLOSED_PLOT));
@@ -131,10 +136,13 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 } else {
                     axis.to_owned()
                 };
-                egui_plot::Plot::new("layers plot")
+                egui_plot::Plot::new(("layers plot", view.id))
                     .height(110.0)
                     .x_axis_label(axis)
                     .allow_scroll(false)
+                    .allow_zoom(false)
+                    .allow_drag(false)
+                    .allow_boxed_zoom(false)
                     .show(ui, |plot| {
                         plot.bar_chart(egui_plot::BarChart::new(name, bars).color(CLOSED_PLOT));
                     });
@@ -270,8 +278,10 @@ pub(super) fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     // Only the rows in view are laid out, so a solution of 200,000 moves scrolls smoothly.
     let row_height = ui.spacing().interact_size.y;
     let mut clicked = None;
+    // Its scroll bar scrolls it; the wheel scrolls the panel around it.
     egui::ScrollArea::vertical()
         .max_height(240.0)
+        .scroll_source(egui::scroll_area::ScrollSource::SCROLL_BAR)
         .id_salt("moves")
         .show_rows(ui, row_height, report.moves.len(), |ui, rows| {
             for i in rows {
