@@ -177,23 +177,24 @@ fn pointer_input(
         .input(|i| i.pointer.press_origin())
         .and_then(&cell_at)
         .or(under);
-    if is_down && app.stroke.is_none() {
-        if let Some(cell) = pressed_on {
-            let by_view = view_takes(app, Pointer::Press(cell));
-            let value = if by_view {
-                None
-            } else {
-                app.puzzle.stroke_value(cell)
-            };
-            app.stroke = Some(PaintStroke {
-                value,
-                last: Some(cell),
-                recorded: false,
-                by_view,
-            });
-            if let Some(value) = value {
-                app.push(AppCommand::Paint(cell, value));
-            }
+    if is_down
+        && app.stroke.is_none()
+        && let Some(cell) = pressed_on
+    {
+        let by_view = view_takes(app, Pointer::Press(cell));
+        let value = if by_view {
+            None
+        } else {
+            app.puzzle.stroke_value(cell)
+        };
+        app.stroke = Some(PaintStroke {
+            value,
+            last: Some(cell),
+            recorded: false,
+            by_view,
+        });
+        if let Some(value) = value {
+            app.push(AppCommand::Paint(cell, value));
         }
     }
     if (is_down || response.clicked())
