@@ -13,7 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
-use crate::search::{Algorithm, CancelToken, Limits, Stats};
+use crate::search::{Algorithm, CancelToken, Cost, Limits, Stats};
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -65,7 +65,27 @@ pub struct Progress {
     pub layers: Vec<u64>,
     /// IDA*: states expanded in each iteration so far (index = iteration - 1).
     pub iteration_nodes: Vec<u64>,
+    /// The scores of the places expanded, in order (the first [`SCORED_EXPANSIONS`] of a
+    /// run only).
+    pub scores: Vec<(Place, Score)>,
 }
+
+/// What the search knew of a place when it expanded it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    /// Path cost from a start.
+    pub g: f32,
+    /// The heuristic's estimate to a goal, if the algorithm uses one.
+    pub h: Option<f32>,
+    /// Its place in the order of expansion, from 1.
+    pub order: u64,
+    /// The place it was reached from (`None` for a start).
+    pub parent: Option<Place>,
+}
+
+/// How many expansions of a run are scored for the hover readout; a larger run keeps the
+/// first ones (about 60 bytes each in the UI).
+pub const SCORED_EXPANSIONS: u64 = 500_000;
 
 /// A message from the solver thread.
 #[derive(Clone, Debug)]
@@ -419,6 +439,20 @@ impl Watcher for Pacer {
         if let Some(place) = place {
             self.batch.generated.push(place);
         }
+    }
+
+    fn wants_scores(&self) -> bool {
+        self.batch.stats.expanded <= SCORED_EXPANSIONS
+    }
+
+    fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
+        let score = Score {
+            g: g as f32,
+            h: h.map(|h| h as f32),
+            order: self.batch.stats.expanded,
+            parent,
+        };
+        self.batch.scores.push((place, score));
     }
 
     fn wants_board(&self) -> bool {

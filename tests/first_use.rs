@@ -600,3 +600,31 @@ fn the_wheel_over_the_solution_list_scrolls_the_details_panel() {
     let moved = heading.top() - h.get_by_label("Statistics").rect().top();
     assert!(moved > 30.0, "the panel scrolled {moved} points");
 }
+
+#[test]
+fn hovering_over_a_searched_square_gives_g_h_f_its_order_and_its_parent() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    open_text(&mut h, dir.path(), "row.txt", "S...G\n#####\n");
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+    h.state_mut().push(AppCommand::SetAlgorithm(
+        puzzlelab::search::Algorithm::AStar,
+    ));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    // A* with Manhattan distance: (0, 1) is 1 from the start and 3 from the goal; it is
+    // expanded second, reached from the start to its left.
+    h.hover_at(cell_pos(&h, Cell::new(0, 1)));
+    h.run();
+    h.get_by_label_contains(
+        "row 0, column 1 · terrain cost 1 · expanded (closed set) · g 1, h 3, f 4 · expanded #2 \
+         · reached from row 0, column 0 (right)",
+    );
+    h.hover_at(cell_pos(&h, Cell::new(0, 0)));
+    h.run();
+    h.get_by_label_contains("expanded #1 · a start");
+}

@@ -3,7 +3,7 @@
 
 use crate::puzzles::{Cell, Picture, Place, Puzzle, Side};
 use crate::search::Stats;
-use crate::solver::Progress;
+use crate::solver::{Progress, Score};
 
 /// The search's mark on a place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,6 +62,9 @@ pub struct SearchView {
     /// changes at most twice (none, frontier, closed), so this holds at most two entries a
     /// square.
     pub changed: Vec<u32>,
+    /// What the search knew of each place it expanded (the first
+    /// [`crate::solver::SCORED_EXPANSIONS`]), for the hover readout.
+    pub scores: rustc_hash::FxHashMap<Place, Score>,
 }
 
 /// The next [`SearchView::id`].
@@ -98,6 +101,7 @@ impl SearchView {
             && self.stats.expanded == 0
             && self.board.is_none()
             && self.samples.is_empty()
+            && self.scores.is_empty()
     }
 
     fn slot(&self, place: Place) -> Option<usize> {
@@ -207,6 +211,7 @@ impl SearchView {
             let thinned = self.samples.iter().step_by(2).copied().collect();
             self.samples = thinned;
         }
+        self.scores.extend(progress.scores.iter().copied());
         self.layers.clone_from(&progress.layers);
         self.iteration_nodes.clone_from(&progress.iteration_nodes);
         true

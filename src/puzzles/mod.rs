@@ -495,6 +495,14 @@ impl Clone for Box<dyn Puzzle> {
 pub trait Watcher {
     /// A state was expanded, `depth` moves from the start; `place` is `None` for board puzzles.
     fn expanded(&mut self, _place: Option<Place>, _depth: u64, _stats: &Stats) {}
+    /// The place just reported expanded, scored: path cost `g`, heuristic `h` (`None` when
+    /// the algorithm uses none) and the place it was reached from (see
+    /// [`search::Observer::scored`]). Called only when [`Watcher::wants_scores`] says so.
+    fn scored(&mut self, _place: Place, _g: Cost, _h: Option<Cost>, _parent: Option<Place>) {}
+    /// Whether [`Watcher::scored`] is wanted (the default: no).
+    fn wants_scores(&self) -> bool {
+        false
+    }
     /// A state was added to the frontier.
     fn generated(&mut self, _place: Option<Place>) {}
     /// A place joined the end of the current path (depth-first search and IDA*; see
@@ -1014,6 +1022,15 @@ impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
 
     fn generated(&mut self, state: &S) {
         self.inner.generated(Some((self.place_of)(state)));
+    }
+
+    fn scored(&mut self, state: &S, g: Cost, h: Option<Cost>, parent: Option<&S>) {
+        let parent = parent.map(|p| (self.place_of)(p));
+        self.inner.scored((self.place_of)(state), g, h, parent);
+    }
+
+    fn wants_scores(&self) -> bool {
+        self.inner.wants_scores()
     }
 
     fn path_push(&mut self, state: &S) {

@@ -151,6 +151,10 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.max_closed = tree.len() as u64;
         if !silent {
             observer.expanded(&state, depth, &stats);
+            if observer.wants_scores() {
+                let h = policy.uses_heuristic.then(|| heuristic(&state));
+                observer.scored(&state, g, h, tree.parent_state(entry.id));
+            }
         }
         successors.clear();
         if policy.jump {

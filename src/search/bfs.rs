@@ -52,6 +52,9 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.max_closed = tree.len() as u64;
         if !silent {
             observer.expanded(&state, depth, &stats);
+            if observer.wants_scores() {
+                observer.scored(&state, g, None, tree.parent_state(id));
+            }
         }
         successors.clear();
         problem.successors(&state, &mut successors);

@@ -97,6 +97,11 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
         observer.expanded(&state, depth, &stats);
+        // Scores of the forward search only: the backward one counts from the goals.
+        if side == 0 && observer.wants_scores() {
+            let h = problem.heuristic(&state);
+            observer.scored(&state, g, Some(h), trees[0].parent_state(entry.id));
+        }
         super::neighbours_toward(problem, side == 1, &state, &mut successors);
         if let Err(outcome) = trees[side]
             .make_room(budget, successors.len())

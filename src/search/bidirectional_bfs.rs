@@ -61,6 +61,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             stats.expanded += 1;
             stats.max_depth = stats.max_depth.max(depth);
             observer.expanded(&state, depth, &stats);
+            if side == 0 && observer.wants_scores() {
+                observer.scored(&state, g, None, trees[0].parent_state(id));
+            }
             super::neighbours_toward(problem, side == 1, &state, &mut successors);
             if let Err(outcome) = trees[side]
                 .make_room(budget, successors.len())

@@ -61,6 +61,9 @@ pub(super) fn search<P: Problem + ?Sized>(
                 if !silent {
                     observer.path_push(&node.state);
                     observer.expanded(&node.state, node.depth, &stats);
+                    if observer.wants_scores() {
+                        observer.scored(&node.state, node.g, None, tree.parent_state(id));
+                    }
                 }
                 successors.clear();
                 problem.successors(&tree.node(id).state, &mut successors);

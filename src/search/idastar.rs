@@ -150,6 +150,10 @@ fn bounded<P: Problem + ?Sized>(
             if !silent {
                 observer.path_push(state);
                 observer.expanded(state, depth, stats);
+                if observer.wants_scores() {
+                    let parent = path.len().checked_sub(2).and_then(|i| path.get(i));
+                    observer.scored(state, g, Some(f - g), parent);
+                }
             }
             let mut successors = spare.pop().unwrap_or_default();
             successors.clear();

@@ -492,6 +492,14 @@ pub trait Observer<S> {
     /// `state` was taken off the frontier and is being expanded, `depth` moves from a start.
     /// `stats` are the statistics so far.
     fn expanded(&mut self, _state: &S, _depth: u64, _stats: &Stats) {}
+    /// The state just reported by [`Observer::expanded`], scored: its path cost `g`, its
+    /// heuristic `h` (`None` for algorithms that use none) and the state it was reached from
+    /// (`None` for a start). Called only when [`Observer::wants_scores`] says so.
+    fn scored(&mut self, _state: &S, _g: Cost, _h: Option<Cost>, _parent: Option<&S>) {}
+    /// Whether [`Observer::scored`] is wanted for the next expansion (the default: no).
+    fn wants_scores(&self) -> bool {
+        false
+    }
     /// `state` was added to the frontier.
     fn generated(&mut self, _state: &S) {}
     /// `state` joined the end of the current path from a start state (depth-first search and

@@ -61,6 +61,12 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         Ok(tree)
     }
 
+    /// The state `id` was reached from, `None` for a root.
+    pub fn parent_state(&self, id: NodeId) -> Option<&P::State> {
+        let parent = self.nodes.get(id as usize)?.parent;
+        (parent != NO_PARENT).then(|| &self.node(parent).state)
+    }
+
     /// Makes room for `additional` more states, unless that would cross the memory budget
     /// (or the 4 billion states a tree can number): then `Err(Outcome::MemoryLimit)`.
     #[inline]

@@ -200,7 +200,76 @@ fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
         crate::app::Mark::Frontier => parts.push("on the frontier".into()),
         crate::app::Mark::None => {}
     }
+    parts.extend(score_text(app, cell));
     Some(parts.join(" · "))
+}
+
+/// What the search knew of the state at `cell` when it expanded it: g, h and f, its place in
+/// the order of expansion and the square it was reached from. For puzzles whose states are
+/// (square, side entered from), the state expanded first.
+fn score_text(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
+    let scores = &app.view().scores;
+    let places =
+        std::iter::once(puzzles::Place::from(cell)).chain(puzzles::Side::ALL.into_iter().map(
+            move |side| puzzles::Place {
+                cell,
+                side: Some(side),
+            },
+        ));
+    let score = places
+        .filter_map(|p| scores.get(&p))
+        .min_by_key(|s| s.order)?;
+    let mut text = format!("g {}", score.g);
+    if let Some(h) = score.h {
+        text += &format!(", h {h}, f {}", score.g + h);
+    }
+    text += &format!(" · expanded #{}", score.order);
+    match score.parent {
+        Some(parent) => {
+            let (dr, dc) = (
+                parent.cell.row as i64 - cell.row as i64,
+                parent.cell.col as i64 - cell.col as i64,
+            );
+            text += &format!(
+                " · reached from row {}, column {} ({})",
+                parent.cell.row,
+                parent.cell.col,
+                direction(-dr, -dc)
+            );
+        }
+        None => text += " · a start",
+    }
+    Some(text)
+}
+
+/// The compass word of a move by (`dr`, `dc`) rows and columns, with its length when it
+/// is longer than a square ("down", "up-left", "right 3").
+fn direction(dr: i64, dc: i64) -> String {
+    let vertical = match dr.signum() {
+        -1 => "up",
+        1 => "down",
+        _ => "",
+    };
+    let horizontal = match dc.signum() {
+        -1 => "left",
+        1 => "right",
+        _ => "",
+    };
+    let word = match (vertical, horizontal) {
+        ("", "") => "same square",
+        (v, "") => v,
+        ("", h) => h,
+        (v, h) => return with_length(format!("{v}-{h}"), dr.abs().max(dc.abs())),
+    };
+    with_length(word.to_owned(), dr.abs().max(dc.abs()))
+}
+
+fn with_length(word: String, length: i64) -> String {
+    if length > 1 {
+        format!("{word} {length}")
+    } else {
+        word
+    }
 }
 
 /// The left panel: the puzzle types, then the tools of the type on screen.
