@@ -149,6 +149,9 @@ fn main() {
     let mut long = Vec::new();
     for i in 0..100 {
         long.push(frame(&mut h));
+        if std::env::var_os("FRAME_TRACE").is_some() && *long.last().unwrap() > 10.0 {
+            eprintln!("slow playback frame {i}: {:.1} ms", long.last().unwrap());
+        }
         if i % 2 == 0 {
             h.get_by_label(if i % 4 == 0 { "Back" } else { "Next" })
                 .click();

@@ -84,8 +84,9 @@ pub struct Score {
 }
 
 /// How many expansions of a run are scored for the hover readout; a larger run keeps the
-/// first ones (about 60 bytes each in the UI).
-pub const SCORED_EXPANSIONS: u64 = 500_000;
+/// first ones (about 60 bytes each in the UI: sending and keeping more slowed the frames of
+/// a full-speed search of a 2048 x 2048 grid).
+pub const SCORED_EXPANSIONS: u64 = 100_000;
 
 /// A message from the solver thread.
 #[derive(Clone, Debug)]

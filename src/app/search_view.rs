@@ -64,7 +64,7 @@ pub struct SearchView {
     pub changed: Vec<u32>,
     /// What the search knew of each place it expanded (the first
     /// [`crate::solver::SCORED_EXPANSIONS`]), for the hover readout.
-    pub scores: rustc_hash::FxHashMap<Place, Score>,
+    scores: rustc_hash::FxHashMap<u32, Score>,
 }
 
 /// The next [`SearchView::id`].
@@ -115,6 +115,12 @@ impl SearchView {
     pub fn mark(&self, place: impl Into<Place>) -> Mark {
         self.slot(place.into())
             .map_or(Mark::None, |slot| self.marks[slot])
+    }
+
+    /// What the search knew of `place` when it expanded it, if it did (and it was among the
+    /// first [`crate::solver::SCORED_EXPANSIONS`] expanded).
+    pub fn score(&self, place: Place) -> Option<&Score> {
+        self.scores.get(&(self.slot(place)? as u32))
     }
 
     /// The marks on the four sides of `cell`, in the order of [`Side::ALL`].
@@ -169,8 +175,16 @@ impl SearchView {
         const CHUNK: usize = 4096;
         self.revision += 1;
         let (expanded, generated) = (progress.expanded.len(), progress.generated.len());
-        while *cursor < expanded + generated {
-            let end = (*cursor + CHUNK).min(expanded + generated);
+        let places = expanded + generated;
+        let total = places + progress.scores.len();
+        if !progress.scores.is_empty() && self.scores.is_empty() {
+            // Room for every score the run will send at once: growing a large table
+            // rehashes it all in one frame.
+            let most = crate::solver::SCORED_EXPANSIONS as usize;
+            self.scores.reserve(most.min(self.marks.len()));
+        }
+        while *cursor < total {
+            let end = (*cursor + CHUNK).min(total);
             // Generated places first: a snapshot applied in parts shows its frontier ahead
             // of its closed set, never a frontier already closed and the new one not yet
             // drawn.
@@ -180,14 +194,16 @@ impl SearchView {
                     if self.mark(place) == Mark::None {
                         self.set(place, Mark::Frontier);
                     }
-                } else {
+                } else if k < places {
                     self.set(progress.expanded[k - generated], Mark::Closed);
+                } else if let Some(&(place, score)) = progress.scores.get(k - places) {
+                    if let Some(slot) = self.slot(place) {
+                        self.scores.insert(slot as u32, score);
+                    }
                 }
             }
             *cursor = end;
-            if *cursor < expanded + generated
-                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
-            {
+            if *cursor < total && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return false;
             }
         }
@@ -211,7 +227,6 @@ impl SearchView {
             let thinned = self.samples.iter().step_by(2).copied().collect();
             self.samples = thinned;
         }
-        self.scores.extend(progress.scores.iter().copied());
         self.layers.clone_from(&progress.layers);
         self.iteration_nodes.clone_from(&progress.iteration_nodes);
         true

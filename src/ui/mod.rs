@@ -208,7 +208,7 @@ fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
 /// the order of expansion and the square it was reached from. For puzzles whose states are
 /// (square, side entered from), the state expanded first.
 fn score_text(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
-    let scores = &app.view().scores;
+    let view = app.view();
     let places =
         std::iter::once(puzzles::Place::from(cell)).chain(puzzles::Side::ALL.into_iter().map(
             move |side| puzzles::Place {
@@ -217,7 +217,7 @@ fn score_text(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
             },
         ));
     let score = places
-        .filter_map(|p| scores.get(&p))
+        .filter_map(|p| view.score(p))
         .min_by_key(|s| s.order)?;
     let mut text = format!("g {}", score.g);
     if let Some(h) = score.h {
