@@ -196,10 +196,10 @@ impl SearchView {
                     }
                 } else if k < places {
                     self.set(progress.expanded[k - generated], Mark::Closed);
-                } else if let Some(&(place, score)) = progress.scores.get(k - places) {
-                    if let Some(slot) = self.slot(place) {
-                        self.scores.insert(slot as u32, score);
-                    }
+                } else if let Some(&(place, score)) = progress.scores.get(k - places)
+                    && let Some(slot) = self.slot(place)
+                {
+                    self.scores.insert(slot as u32, score);
                 }
             }
             *cursor = end;
