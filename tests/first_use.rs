@@ -628,3 +628,33 @@ fn hovering_over_a_searched_square_gives_g_h_f_its_order_and_its_parent() {
     h.run();
     h.get_by_label_contains("expanded #1 · a start");
 }
+
+/// The app at 1024 x 640 with a fixed memory limit (the default depends on the machine),
+/// for snapshots.
+fn snapshot_window() -> Harness<'static, PuzzleLabApp> {
+    small_window(Settings {
+        memory_limit_mib: Some(4096),
+        ..Settings::default()
+    })
+}
+
+#[test]
+fn klotski_pieces_show_their_letters_without_seams() {
+    let mut h = snapshot_window();
+    select_type(&mut h, "klotski");
+    h.run();
+    h.snapshot("klotski_letters");
+}
+
+#[test]
+fn a_searched_goal_keeps_its_colour_and_grid_lines_one_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = snapshot_window();
+    // An odd size, so squares fall between pixels; the goal is reached as the frontier grows.
+    open_free_maze(&mut h, dir.path(), 13, 17);
+    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.snapshot("maze_searched_goal");
+}

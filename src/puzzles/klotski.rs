@@ -651,6 +651,7 @@ impl Klotski {
                     id: i as u8,
                     class: piece.class,
                     target: i == self.target,
+                    letter: u8::try_from(piece.letter).unwrap_or(0),
                 };
             }
         }

@@ -213,6 +213,8 @@ pub enum Square {
         class: u8,
         /// Whether it is the target piece.
         target: bool,
+        /// The letter that names it in moves (ASCII), or 0 for none.
+        letter: u8,
     },
 }
 

@@ -444,6 +444,7 @@ impl RushHour {
                     id: i as u8,
                     class: v.len,
                     target: i == 0,
+                    letter: u8::try_from(v.letter).unwrap_or(0),
                 };
             }
         }

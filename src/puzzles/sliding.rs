@@ -549,8 +549,10 @@ impl Sliding {
             rows: self.rows,
             cols: self.cols,
             squares: (0..n)
+                // The gap is a hole in the tray: nothing is drawn there, so a tile sliding
+                // into it shows no light square around it.
                 .map(|i| match board.tiles[i] {
-                    0 => Square::Free,
+                    0 => Square::Void,
                     t => Square::Tile {
                         number: t,
                         home: usize::from(self.home[usize::from(t)]) == i,

@@ -4,6 +4,7 @@
 use eframe::egui::{
     self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, emath, pos2, vec2,
 };
+use emath::GuiRounding as _;
 
 use super::canvas::*;
 use super::texture::{GridTexture, mark_color};
@@ -32,6 +33,8 @@ pub(crate) fn paint_scene(
     let transition = scene.transition;
     let view = scene.view;
     let gap = if side >= 6.0 { 1.0 } else { 0.0 };
+    let pixels_per_point = painter.pixels_per_point();
+    let pixel = 1.0 / pixels_per_point;
     let thin = (side * 0.08).clamp(1.0, 3.0);
     let as_texture = picture.squares.len() > TEXTURE_SQUARES
         && texture
@@ -73,11 +76,20 @@ pub(crate) fn paint_scene(
         )
     };
     let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
+    // Each piece's extent and letter, to name it once in its middle.
+    let mut pieces: Vec<(u8, Rect, u8)> = Vec::new();
     for row in row_range {
         for col in col_range.clone() {
             let cell = Cell::new(row, col);
             let square = picture.squares[row * picture.cols + col];
-            let rect = cell_rect(cell).shrink(gap * 0.5);
+            // Snapped to physical pixels, the gap one pixel wide: grid lines of one width at
+            // any zoom, never blurred into two.
+            let rect = if gap > 0.0 {
+                let snapped = cell_rect(cell).round_to_pixels(pixels_per_point);
+                Rect::from_min_max(snapped.min, snapped.max - vec2(pixel, pixel))
+            } else {
+                cell_rect(cell)
+            };
             let marked = mark_color(view.mark(cell));
             match square {
                 Square::Void => {}
@@ -95,10 +107,17 @@ pub(crate) fn paint_scene(
                     shapes.push(Shape::rect_filled(rect, 0.0, fill));
                 }
                 Square::Start | Square::Goal => {
+                    // The start and the goals keep their colour; the search's mark on them is
+                    // a ring inside.
                     let fill = if square == Square::Start { START } else { GOAL };
-                    shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(fill)));
-                    if marked.is_some() {
-                        shapes.push(Shape::rect_filled(rect.shrink(side * 0.2), 0.0, fill));
+                    shapes.push(Shape::rect_filled(rect, 0.0, fill));
+                    if let Some(mark) = marked {
+                        shapes.push(Shape::rect_stroke(
+                            rect.shrink(side * 0.15),
+                            0.0,
+                            Stroke::new(thin, mark),
+                            StrokeKind::Inside,
+                        ));
                     }
                 }
                 Square::Number(n) => {
@@ -121,7 +140,11 @@ pub(crate) fn paint_scene(
                     }
                 }
                 Square::Tile { .. } => tile_shapes(painter, &mut shapes, cell_rect(cell), square),
-                Square::Piece { id, .. } => {
+                Square::Piece { id, letter, .. } => {
+                    match pieces.iter_mut().find(|p| p.0 == id) {
+                        Some(p) => p.1 = p.1.union(cell_rect(cell)),
+                        None => pieces.push((id, cell_rect(cell), letter)),
+                    }
                     // Cells of one piece join up; a gap separates different pieces.
                     let same = |dr: isize, dc: isize| {
                         let other = row
@@ -147,6 +170,9 @@ pub(crate) fn paint_scene(
         }
     }
     painter.extend(shapes);
+    for (_, rect, letter) in pieces {
+        piece_letter(painter, rect, letter, side);
+    }
     if let Some((m, t)) = &scene.sliding {
         // The moving piece, part way along its route (eased at both ends).
         let eased = t * t * (3.0 - 2.0 * t);
@@ -178,6 +204,15 @@ pub(crate) fn paint_scene(
             }
             let rect = piece_cell_rect(cell_rect(*cell), side * 0.05, same).translate(offset);
             painter.rect_filled(rect, 0.0, piece_fill(m.square));
+        }
+        if let Square::Piece { letter, .. } = m.square
+            && let Some(extent) = m
+                .cells
+                .iter()
+                .map(|&c| cell_rect(c))
+                .reduce(|a, b| a.union(b))
+        {
+            piece_letter(painter, extent.translate(offset), letter, side);
         }
     }
     // The editor's shape under the pointer, where a click would place it.
@@ -313,11 +348,28 @@ pub(crate) fn paint_scene(
 /// says the neighbour is the same piece, inset by `inset` elsewhere, so a piece reads as one
 /// block and neighbouring pieces stay apart.
 fn piece_cell_rect(full: Rect, inset: f32, same: impl Fn(isize, isize) -> bool) -> Rect {
-    let edge = |dr, dc| if same(dr, dc) { 0.0 } else { inset };
+    // Toward a cell of the same piece the rect overlaps it a little, so anti-aliased edges
+    // leave no seam inside the piece.
+    let edge = |dr, dc| if same(dr, dc) { -0.75 } else { inset };
     Rect::from_min_max(
         full.min + vec2(edge(0, -1), edge(-1, 0)),
         full.max - vec2(edge(0, 1), edge(1, 0)),
     )
+}
+
+/// The letter that names a piece in the solution's moves, in the middle of its extent
+/// `rect` (when squares of `side` points are large enough to read it).
+fn piece_letter(painter: &egui::Painter, rect: Rect, letter: u8, side: f32) {
+    if letter == 0 || side < 14.0 {
+        return;
+    }
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        char::from(letter),
+        FontId::proportional(side * 0.42),
+        Color32::from_gray(20),
+    );
 }
 
 /// A numbered tile filling most of `rect`: a rounded square, sky blue when it stands on its goal

@@ -154,8 +154,8 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
 const MAX_BARS: usize = 400;
 
 /// Plot colours, the canvas's frontier and closed-set colours.
-const FRONTIER_PLOT: Color32 = Color32::from_rgb(120, 200, 120);
-const CLOSED_PLOT: Color32 = Color32::from_rgb(110, 160, 230);
+const FRONTIER_PLOT: Color32 = super::canvas::FRONTIER;
+const CLOSED_PLOT: Color32 = super::canvas::CLOSED;
 
 /// The legend of the puzzle on screen: what each colour on the canvas means, only the
 /// entries that can appear now (see [`crate::app::TypeView::legend`]).

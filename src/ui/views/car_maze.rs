@@ -132,11 +132,15 @@ impl TypeView for CarMazeView {
     }
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
-        use crate::ui::canvas::FREE;
-        let mut entries = vec![super::entry(
-            FREE,
-            "intersection (a wedge on a side: a state entered from that side)",
-        )];
+        use crate::ui::canvas::{FREE, GOAL, START};
+        let mut entries = vec![
+            super::entry(START, "entry: the car starts here"),
+            super::entry(GOAL, "exit: the car leaves here"),
+            super::entry(
+                FREE,
+                "intersection (a wedge on a side: a state entered from that side)",
+            ),
+        ];
         entries.extend(super::search_legend(app));
         entries
     }

@@ -300,14 +300,36 @@ impl TypeView for KlotskiView {
          blocks in the solution's moves. Source: the Klotski article (seeds/002)."
     }
 
-    fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+        use crate::puzzles::Square;
         use crate::ui::canvas::{FREE, TARGET};
-        vec![
-            super::entry(TARGET, "the block to bring to the goal"),
-            super::entry(crate::ui::paint::piece_color(0), "other blocks (by shape)"),
+        // The colour of each shape of block on the board (the board is small).
+        let mut classes: Vec<u8> = Vec::new();
+        for square in app.puzzle().picture().squares {
+            if let Square::Piece {
+                class,
+                target: false,
+                ..
+            } = square
+                && !classes.contains(&class)
+            {
+                classes.push(class);
+            }
+        }
+        let mut entries = vec![super::entry(TARGET, "the block to bring to the goal")];
+        for (i, class) in classes.into_iter().enumerate() {
+            let meaning = if i == 0 {
+                "blocks of one shape (interchangeable)"
+            } else {
+                "blocks of another shape"
+            };
+            entries.push(super::entry(crate::ui::paint::piece_color(class), meaning));
+        }
+        entries.extend([
             super::entry(FREE, "empty square"),
             super::entry(TARGET.gamma_multiply(0.8), "goal: the outlined squares"),
-        ]
+        ]);
+        entries
     }
 
     fn as_any(&self) -> &dyn Any {

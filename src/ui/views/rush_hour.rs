@@ -253,7 +253,8 @@ impl TypeView for RushHourView {
         use crate::ui::canvas::{BLOCKED, FREE, TARGET};
         vec![
             super::entry(TARGET, "the red car A, to get out"),
-            super::entry(crate::ui::paint::piece_color(0), "other vehicles"),
+            super::entry(crate::ui::paint::piece_color(2), "cars (2 squares long)"),
+            super::entry(crate::ui::paint::piece_color(3), "trucks (3 squares long)"),
             super::entry(BLOCKED, "wall"),
             super::entry(FREE, "empty square"),
         ]

@@ -60,7 +60,7 @@ pub(super) fn maze_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui
 fn edit_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
     ui.label(
         RichText::new(
-            "Paint by dragging; drag the start (green) or a goal (yellow) to move it. \
+            "Paint by dragging; drag the start (blue) or a goal (orange) to move it. \
              Scroll to zoom, right-drag to pan.",
         )
         .weak(),
