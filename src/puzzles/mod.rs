@@ -298,9 +298,10 @@ impl Picture {
         }
         // Breadth-first over displacements through cells free here or the piece's own.
         let open = |cells: &[Cell]| {
-            cells
-                .iter()
-                .all(|c| self.get(*c) == Some(Square::Free) || from.contains(c))
+            cells.iter().all(|c| {
+                // Free, or void: the sliding puzzle's gap.
+                matches!(self.get(*c), Some(Square::Free | Square::Void)) || from.contains(c)
+            })
         };
         let mut parent: BTreeMap<(isize, isize), (isize, isize)> = BTreeMap::new();
         let mut queue = VecDeque::from([(0isize, 0isize)]);

@@ -96,8 +96,15 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     };
     if let (Some(picture), Some((m, _))) = (&mut shown, &sliding) {
+        // What the moving piece leaves behind: an empty square of the board, or for a tile
+        // the tray's hole (no light band around a sliding tile).
+        let left = if matches!(m.square, Square::Tile { .. }) {
+            Square::Void
+        } else {
+            Square::Free
+        };
         for cell in &m.cells {
-            picture.squares[cell.row * picture.cols + cell.col] = Square::Free;
+            picture.squares[cell.row * picture.cols + cell.col] = left;
         }
     }
     let mut cache = app.picture_cache.take();
