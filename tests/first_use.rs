@@ -670,3 +670,31 @@ fn a_searched_goal_keeps_its_colour_and_grid_lines_one_width() {
     h.run();
     canvas_snapshot(&mut h, "maze_searched_goal");
 }
+
+#[test]
+fn a_tile_sliding_during_playback_shows_no_light_band() {
+    // Frames 50 ms apart, so one lands part way through the 0.2 s slide.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 640.0))
+        .with_max_steps(64)
+        .with_step_dt(0.05)
+        .build_ui_state(
+            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
+            PuzzleLabApp::new(Settings {
+                memory_limit_mib: Some(4096),
+                ..Settings::default()
+            }),
+        );
+    select_type(&mut h, "sliding");
+    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    h.state_mut().push(AppCommand::ShowStep(0));
+    h.run();
+    // One move forward slides its tile: a frame part way along.
+    h.state_mut().push(AppCommand::ShowStep(1));
+    h.step();
+    h.step();
+    assert!(h.state().transition().is_some(), "caught mid-slide");
+    canvas_snapshot(&mut h, "sliding_mid_move");
+}
