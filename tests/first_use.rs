@@ -698,3 +698,47 @@ fn a_tile_sliding_during_playback_shows_no_light_band() {
     assert!(h.state().transition().is_some(), "caught mid-slide");
     canvas_snapshot(&mut h, "sliding_mid_move");
 }
+
+#[test]
+fn klotski_editing_during_playback_edits_the_position_shown() {
+    use puzzlelab::puzzles::klotski::Tool;
+    use puzzlelab::ui::views::KlotskiCommand;
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    select_type(&mut h, "klotski");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    h.state_mut().push(AppCommand::ShowStep(3));
+    h.run();
+    let shown = h.state().result().unwrap().boards[3].clone();
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            KlotskiCommand::Tool(Some(Tool::Remove)),
+        )));
+    h.run();
+    assert_eq!(h.state().puzzle().picture(), shown);
+    // A square shown empty is empty to the editor too: placing a single block there works.
+    let empty = (0..shown.rows)
+        .flat_map(|r| (0..shown.cols).map(move |c| Cell::new(r, c)))
+        .find(|&c| shown.get(c) == Some(puzzles::Square::Free))
+        .unwrap();
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            KlotskiCommand::Tool(Some(Tool::Place(
+                puzzlelab::puzzles::klotski::Shape::Single,
+            ))),
+        )));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            KlotskiCommand::Edit(empty),
+        )));
+    h.run();
+    assert!(!h.state().status().is_error, "{:?}", h.state().status());
+    assert!(matches!(
+        h.state().puzzle().picture().get(empty),
+        Some(puzzles::Square::Piece { .. })
+    ));
+}

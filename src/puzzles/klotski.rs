@@ -604,6 +604,20 @@ impl Klotski {
         true
     }
 
+    /// Plays `moves` (named as a solution names them) from the position on the board, each
+    /// recorded for undo. Returns whether any was played: none is when one is not legal.
+    pub fn play_moves(&mut self, moves: &[String]) -> bool {
+        let Ok(states) = super::replay(self, moves) else {
+            return false;
+        };
+        for state in states.iter().skip(1) {
+            self.undo.push(self.anchors.clone());
+            self.anchors = state[..self.pieces.len()].to_vec();
+        }
+        self.redo.clear();
+        !moves.is_empty()
+    }
+
     /// Puts the pieces back where they were loaded and forgets the moves played.
     pub fn reset(&mut self) {
         self.anchors.clone_from(&self.initial);

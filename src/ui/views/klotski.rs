@@ -234,7 +234,19 @@ impl TypeView for KlotskiView {
                     true
                 });
             }
-            Command::Tool(tool) => self.tool = tool,
+            Command::Tool(tool) => {
+                // Editing starts from what is shown: a solution played back part way is
+                // played on the board first (undoable), so clicks edit the position seen.
+                let shown = app.shown_moves();
+                let moves = app
+                    .result()
+                    .filter(|r| r.solved && self.tool.is_none() && tool.is_some() && shown > 0)
+                    .map(|r| r.moves[..shown.min(r.moves.len())].to_vec());
+                if let Some(moves) = moves {
+                    edit(app, |k| k.play_moves(&moves));
+                }
+                self.tool = tool;
+            }
             Command::Edit(cell) => {
                 if let Some(tool) = self.tool {
                     self.edit_layout(app, |k| k.apply_tool(tool, cell));
