@@ -742,3 +742,22 @@ fn klotski_editing_during_playback_edits_the_position_shown() {
         Some(puzzles::Square::Piece { .. })
     ));
 }
+
+#[test]
+fn without_a_file_dialog_a_path_field_opens_the_file() {
+    let mut h = small_window(Settings::default());
+    h.state_mut()
+        .push(AppCommand::AskPath(puzzlelab::app::DialogKind::Open));
+    h.run();
+    assert!(h.state().status().text.contains("No file dialog"));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
+    h.get_by_label("File path:").focus();
+    h.run();
+    h.get_by_label("File path:")
+        .type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+    assert!(h.query_by_label("File path:").is_none(), "the field closes");
+}

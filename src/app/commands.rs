@@ -24,6 +24,21 @@ impl PuzzleLabApp {
                 self.replace_or_ask(command);
             }
             AppCommand::AnswerUnsaved(choice) => self.answer_unsaved(choice),
+            AppCommand::AskPath(kind) => {
+                let start = self
+                    .settings
+                    .path
+                    .as_ref()
+                    .and_then(|p| p.parent())
+                    .map(|d| format!("{}/", d.display()))
+                    .unwrap_or_default();
+                self.path_prompt = Some((kind, start));
+                self.set_error(
+                    "No file dialog could be shown (no desktop portal on this machine): type the \
+                     file's path in the field above the canvas.",
+                );
+            }
+            AppCommand::CancelPath => self.path_prompt = None,
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
             AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
             AppCommand::Save => match self.settings.path.clone() {

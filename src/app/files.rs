@@ -15,17 +15,52 @@ pub(super) enum DialogAnswer {
     Export(PathBuf),
     Canvas(PathBuf),
     Moves(PathBuf),
+    /// No dialog could be shown (no desktop portal): it gave up at once.
+    Unavailable(DialogKind),
 }
 
 /// Which file dialog to show.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum DialogKind {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    /// Open a puzzle.
     Open,
+    /// Save the puzzle.
     Save,
+    /// Export the results table.
     Export,
+    /// Save a picture of the canvas.
     Canvas,
+    /// Write the solution's moves.
     Moves,
 }
+
+impl DialogKind {
+    /// What the path is for, as the path field's button says.
+    pub fn verb(self) -> &'static str {
+        match self {
+            DialogKind::Open => "Open",
+            DialogKind::Save => "Save",
+            DialogKind::Export => "Export results",
+            DialogKind::Canvas => "Save picture",
+            DialogKind::Moves => "Write moves",
+        }
+    }
+
+    /// The command that does it with `path`.
+    pub fn command(self, path: PathBuf) -> AppCommand {
+        match self {
+            DialogKind::Open => AppCommand::OpenPath(path),
+            DialogKind::Save => AppCommand::SaveTo(path),
+            DialogKind::Export => AppCommand::ExportResults(path),
+            DialogKind::Canvas => AppCommand::ExportCanvas(path),
+            DialogKind::Moves => AppCommand::ExportMoves(path),
+        }
+    }
+}
+
+/// A dialog that answers "no file" faster than this could not be shown at all (a person
+/// takes longer to cancel one).
+const NO_DIALOG: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl PuzzleLabApp {
     /// Asks for a screenshot of the next frame and saves the canvas's part of it as PNG at
@@ -130,6 +165,7 @@ impl PuzzleLabApp {
                 if let Some(dir) = dir.filter(|d| d.is_dir()) {
                     dialog = dialog.set_directory(dir);
                 }
+                let asked = std::time::Instant::now();
                 let answer = match kind {
                     DialogKind::Save => dialog
                         .set_file_name("puzzle.json")
@@ -149,6 +185,9 @@ impl PuzzleLabApp {
                         .map(DialogAnswer::Moves),
                     DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
                 };
+                let answer = answer.or_else(|| {
+                    (asked.elapsed() < NO_DIALOG).then_some(DialogAnswer::Unavailable(kind))
+                });
                 if let Some(answer) = answer {
                     let _ = tx.send(answer);
                     if let Some(ctx) = ctx {
@@ -169,6 +208,7 @@ impl PuzzleLabApp {
                 DialogAnswer::Export(path) => AppCommand::ExportResults(path),
                 DialogAnswer::Canvas(path) => AppCommand::ExportCanvas(path),
                 DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
+                DialogAnswer::Unavailable(kind) => AppCommand::AskPath(kind),
             });
         }
         while let Ok(notice) = self.notice_rx.try_recv() {

@@ -20,6 +20,7 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 pub use commands::UNDO_LIMIT;
+pub use files::DialogKind;
 pub use search_view::{Mark, SearchView};
 pub use view::{CanvasExtras, Pointer, TypeView, ViewCommand, ViewRegistry};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
@@ -163,6 +164,10 @@ pub enum AppCommand {
     View(ViewCommand),
     /// The answer to "save the unsaved edits?" asked before replacing the puzzle.
     AnswerUnsaved(UnsavedChoice),
+    /// No file dialog could be shown: ask for a path in a text field instead.
+    AskPath(DialogKind),
+    /// Close the path field without using it.
+    CancelPath,
 }
 
 /// A message shown in the status bar.
@@ -291,6 +296,8 @@ pub struct PuzzleLabApp {
     asking: Option<Box<AppCommand>>,
     /// A command to carry out once the puzzle is saved (Save chosen, file asked for).
     after_save: Option<Box<AppCommand>>,
+    /// The path field shown when no file dialog can be: what it is for and its text.
+    pub(crate) path_prompt: Option<(DialogKind, String)>,
 }
 
 impl PuzzleLabApp {
@@ -368,6 +375,7 @@ impl PuzzleLabApp {
             modified,
             asking: None,
             after_save: None,
+            path_prompt: None,
         }
     }
 

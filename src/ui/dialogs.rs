@@ -39,6 +39,36 @@ pub(super) fn unsaved_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
     }
 }
 
+/// The path field, shown above the canvas when no file dialog could be: type a path, then
+/// Enter or the button does what the dialog would have; Cancel closes it.
+pub(super) fn path_field_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some((kind, text)) = &mut app.path_prompt else {
+        return;
+    };
+    let kind = *kind;
+    let mut go = false;
+    let mut cancel = false;
+    ui.horizontal(|ui| {
+        let label = ui.label("File path:");
+        // The row fits the canvas's width: the field takes what the buttons leave.
+        let width = (ui.available_width() - 260.0).max(80.0);
+        let field = ui
+            .add(egui::TextEdit::singleline(text).desired_width(width))
+            .labelled_by(label.id);
+        go = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        go |= ui.button(kind.verb()).clicked();
+        cancel = ui.button("Cancel").clicked();
+    });
+    let path = text.trim().to_owned();
+    if go && !path.is_empty() {
+        app.push(kind.command(path.into()));
+        app.push(AppCommand::CancelPath);
+    } else if cancel {
+        app.push(AppCommand::CancelPath);
+    }
+    ui.separator();
+}
+
 /// Sets the window title (file name, and a mark for unsaved edits) when it changes.
 pub(super) fn title(app: &PuzzleLabApp, ctx: &egui::Context) {
     let title = app.title();

@@ -118,6 +118,7 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         if app.race.is_some() {
             race_panel::race_panes_ui(app, ui);
         } else {
+            dialogs::path_field_ui(app, ui);
             panels::playback_ui(app, ui);
             canvas_ui(app, ui);
         }
