@@ -25,7 +25,7 @@ use crate::puzzles::sliding::{Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::results;
 use crate::search::limits::{self, MAX_TIMEOUT_SECS};
-use crate::search::{self, Algorithm, CancelToken, Limits, Outcome, SearchError, Weight};
+use crate::search::{self, Algorithm, CancelToken, Limits, SearchError, Weight};
 
 /// Writes a line to standard error, prefixed `puzzlelab: `; a failed write is ignored (there
 /// is nowhere left to report it).
@@ -805,54 +805,51 @@ fn scenario(args: &ScenarioArgs) -> u8 {
     }
     let cancel = args.limits.token();
     let mut rows = Vec::new();
-    let (mut matched, mut expanded, mut ms) = (0, 0, 0.0);
-    for problem in &scenario.problems {
-        let m = maze.with_problem(problem);
-        let result = match search::run(&m, algorithm, &mut search::NoObserver, &cancel) {
-            Ok(r) => r,
-            Err(e) => return bad(scen, format!("line {}: {e}", problem.line)),
-        };
-        if let Some(message) = &result.message {
-            say!(
-                "{}: line {}: the search {message}",
-                scen.display(),
-                problem.line
-            );
-            return EXIT_LIMIT;
-        }
-        let computed = (result.outcome == Outcome::Found).then_some(result.cost);
-        let ok = computed.is_some_and(|c| (c - problem.optimal).abs() <= 1e-4);
-        matched += usize::from(ok);
-        expanded += result.stats.expanded;
-        ms += result.stats.elapsed_ms;
-        if !args.json {
-            emit!(&format!(
+    let mut write_failed = None;
+    let summary = scenario.run(&maze, algorithm, &cancel, |run| {
+        let p = &run.problem;
+        let (start, goal) = (p.start, p.goal);
+        if !args.json && write_failed.is_none() {
+            let line = format!(
                 "line {:>5}  ({}, {}) -> ({}, {})  stated {:>10.4}  computed {:>10}  {}  expanded {:>8}  {:>8.3} ms\n",
-                problem.line,
-                problem.start.col,
-                problem.start.row,
-                problem.goal.col,
-                problem.goal.row,
-                problem.optimal,
-                computed.map_or_else(|| "none".to_owned(), |c| format!("{c:.4}")),
-                if ok { "ok" } else { "MISMATCH" },
-                result.stats.expanded,
-                result.stats.elapsed_ms
-            ));
+                p.line,
+                start.col,
+                start.row,
+                goal.col,
+                goal.row,
+                p.optimal,
+                run.computed.map_or_else(|| "none".to_owned(), |c| format!("{c:.4}")),
+                if run.matched { "ok" } else { "MISMATCH" },
+                run.expanded,
+                run.elapsed_ms
+            );
+            if let Err(code) = write_out(&line) {
+                // Nobody reads any more: the remaining problems are not run.
+                write_failed = Some(code);
+                cancel.cancel();
+            }
         }
         rows.push(serde_json::json!({
-            "line": problem.line,
-            "bucket": problem.bucket,
-            "start": {"x": problem.start.col, "y": problem.start.row},
-            "goal": {"x": problem.goal.col, "y": problem.goal.row},
-            "stated": problem.optimal,
-            "computed": computed,
-            "matched": ok,
-            "expanded": result.stats.expanded,
-            "elapsed_ms": result.stats.elapsed_ms,
+            "line": p.line,
+            "bucket": p.bucket,
+            "start": {"x": start.col, "y": start.row},
+            "goal": {"x": goal.col, "y": goal.row},
+            "stated": p.optimal,
+            "computed": run.computed,
+            "matched": run.matched,
+            "expanded": run.expanded,
+            "elapsed_ms": run.elapsed_ms,
         }));
+    });
+    if let Some(code) = write_failed {
+        return code;
+    }
+    if let Some(why) = &summary.stopped {
+        say!("{}: {why}", scen.display());
+        return EXIT_LIMIT;
     }
     let total = scenario.problems.len();
+    let matched = summary.matched;
     if args.json {
         let v = serde_json::json!({
             "scenario": scen.display().to_string(),
@@ -861,14 +858,12 @@ fn scenario(args: &ScenarioArgs) -> u8 {
             "problems": rows,
             "matched": matched,
             "total": total,
-            "expanded": expanded,
-            "elapsed_ms": ms,
+            "expanded": summary.expanded,
+            "elapsed_ms": summary.elapsed_ms,
         });
         emit!(&format!("{v:#}\n"));
     } else {
-        emit!(&format!(
-            "{matched} of {total} match (within 1e-4); {algorithm}: {expanded} states expanded, {ms:.1} ms searching\n"
-        ));
+        emit!(&format!("{}; {algorithm}\n", summary.line(total)));
     }
     if matched == total {
         EXIT_SOLVED

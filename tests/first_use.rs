@@ -761,3 +761,48 @@ fn without_a_file_dialog_a_path_field_opens_the_file() {
     assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
     assert!(h.query_by_label("File path:").is_none(), "the field closes");
 }
+
+#[test]
+fn a_scenario_goes_to_problem_n_and_runs_all_with_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tiny.map"),
+        "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n",
+    )
+    .unwrap();
+    let scen = dir.path().join("tiny.map.scen");
+    std::fs::write(
+        &scen,
+        "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\t0\t4\n0\ttiny.map\t5\t4\t0\t0\t4\t3\t6.41421356\n\
+         0\ttiny.map\t5\t4\t0\t0\t0\t3\t3\n",
+    )
+    .unwrap();
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    let side_panel = h.get_by_label("How this puzzle works").rect().width();
+    h.state_mut().push(AppCommand::OpenPath(scen));
+    h.run();
+    // Go to problem 3: a click on the problem field makes it a text field; type 3, Enter.
+    click_label(&mut h, "Problem");
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Problem").type_text("3");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(the_maze(&h).goal(), Cell::new(3, 0));
+    // Run all, in the background, ends with the command line's summary.
+    click_label(&mut h, "Run all");
+    run_until(&mut h, |app| app.status().text.contains("3 of 3 match"));
+    // In the panel and in the status bar.
+    assert_eq!(
+        h.query_all_by_label_contains("3 of 3 match (within 1e-4)")
+            .count(),
+        2
+    );
+    // The scenario's controls did not widen the side panel.
+    assert_eq!(
+        h.get_by_label("How this puzzle works").rect().width(),
+        side_panel
+    );
+}

@@ -318,6 +318,104 @@ impl Scenario {
     }
 }
 
+/// One problem of a scenario run: what the search computed against what the file states.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProblemRun {
+    /// The problem (its line, start, goal and stated least cost).
+    pub problem: ScenarioProblem,
+    /// The cost the search found (`None`: no path).
+    pub computed: Option<f64>,
+    /// Whether they agree within 1e-4.
+    pub matched: bool,
+    /// States expanded.
+    pub expanded: u64,
+    /// Search time, milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// What a whole scenario run came to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScenarioSummary {
+    /// Problems whose computed cost matched the stated one.
+    pub matched: usize,
+    /// Problems run.
+    pub run: usize,
+    /// States expanded in all.
+    pub expanded: u64,
+    /// Search time in all, milliseconds.
+    pub elapsed_ms: f64,
+    /// Why the run ended before the last problem (a limit, a refusal, Stop), if it did.
+    pub stopped: Option<String>,
+}
+
+impl ScenarioSummary {
+    /// One line: "12 of 12 match (within 1e-4); 3456 states expanded, 12.3 ms searching".
+    pub fn line(&self, total: usize) -> String {
+        let mut text = format!(
+            "{} of {} match (within 1e-4); {} states expanded, {:.1} ms searching",
+            self.matched, total, self.expanded, self.elapsed_ms
+        );
+        if let Some(why) = &self.stopped {
+            text += &format!("; stopped after {} problems: {why}", self.run);
+        }
+        text
+    }
+}
+
+impl Scenario {
+    /// Runs `algorithm` on every problem of the scenario on `maze` (its map, checked with
+    /// [`Scenario::check_map`]), in file order, calling `each` after each problem. Ends early,
+    /// saying why in [`ScenarioSummary::stopped`], when `cancel` is set, a search stops at a
+    /// limit, or the algorithm refuses the map.
+    pub fn run(
+        &self,
+        maze: &Maze,
+        algorithm: crate::search::Algorithm,
+        cancel: &crate::search::CancelToken,
+        mut each: impl FnMut(&ProblemRun),
+    ) -> ScenarioSummary {
+        use crate::search::{self, Outcome};
+        let mut summary = ScenarioSummary::default();
+        for problem in &self.problems {
+            if cancel.is_cancelled() {
+                summary.stopped = Some("stopped".into());
+                break;
+            }
+            let m = maze.with_problem(problem);
+            let result = match search::run(&m, algorithm, &mut search::NoObserver, cancel) {
+                Ok(r) => r,
+                Err(e) => {
+                    summary.stopped = Some(format!("line {}: {e}", problem.line));
+                    break;
+                }
+            };
+            if let Some(message) = &result.message {
+                summary.stopped = Some(format!("line {}: the search {message}", problem.line));
+                break;
+            }
+            if result.outcome == Outcome::Cancelled {
+                summary.stopped = Some("stopped".into());
+                break;
+            }
+            let computed = (result.outcome == Outcome::Found).then_some(result.cost);
+            let matched = computed.is_some_and(|c| (c - problem.optimal).abs() <= 1e-4);
+            let run = ProblemRun {
+                problem: problem.clone(),
+                computed,
+                matched,
+                expanded: result.stats.expanded,
+                elapsed_ms: result.stats.elapsed_ms,
+            };
+            summary.run += 1;
+            summary.matched += usize::from(matched);
+            summary.expanded += run.expanded;
+            summary.elapsed_ms += run.elapsed_ms;
+            each(&run);
+        }
+        summary
+    }
+}
+
 impl Maze {
     /// This maze with the start and the single goal of a scenario problem (both must be free
     /// squares; see [`Scenario::check_map`]).

@@ -144,6 +144,10 @@ pub enum Command {
     ScenarioProblem(usize),
     /// Close the scenario.
     CloseScenario,
+    /// Run every problem of the scenario in the background.
+    RunAllProblems,
+    /// Stop running them.
+    StopAllProblems,
     /// Fill with random blocked squares (the density and the seed of the settings); with
     /// `next`, from the next seed.
     Random {
@@ -219,6 +223,18 @@ impl MazeView {
     }
 
     /// The open scenario's name, problem index and count.
+    /// "Run all" of the open scenario: (problems done, matched, the summary once it ended).
+    pub fn scenario_run(
+        &self,
+    ) -> Option<(
+        usize,
+        usize,
+        Option<&crate::puzzles::maze::movingai::ScenarioSummary>,
+    )> {
+        let run = self.scenario.as_ref()?.run_all.as_ref()?;
+        Some((run.done, run.matched, run.summary.as_ref()))
+    }
+
     pub fn scenario_position(&self) -> Option<(&str, usize, usize)> {
         self.scenario
             .as_ref()
@@ -282,7 +298,18 @@ impl MazeView {
                 }
             }
             Command::ScenarioProblem(i) => self.show_scenario_problem(app, i),
-            Command::CloseScenario => self.scenario = None,
+            Command::CloseScenario => {
+                if let Some(run) = self.scenario.as_ref().and_then(|s| s.run_all.as_ref()) {
+                    run.stop();
+                }
+                self.scenario = None;
+            }
+            Command::RunAllProblems => self.run_all_problems(app),
+            Command::StopAllProblems => {
+                if let Some(run) = self.scenario.as_ref().and_then(|s| s.run_all.as_ref()) {
+                    run.stop();
+                }
+            }
             Command::Random { next } => {
                 if next {
                     self.settings.random_seed = self.settings.random_seed.wrapping_add(1);
@@ -386,6 +413,7 @@ impl TypeView for MazeView {
     fn tick(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
         self.tick_animation(app, ctx);
         self.receive_experiment();
+        self.receive_run_all(app);
         self.refresh_cluster(app);
     }
 

@@ -300,7 +300,18 @@ fn scenario_ui(view: &MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
         Some((name, i, n)) => {
             ui.label(RichText::new(format!("Scenario {name}")).strong());
-            ui.label(format!("problem {} of {n}", i + 1));
+            ui.horizontal(|ui| {
+                let label = ui.label("Problem");
+                let mut shown = i + 1;
+                let field = ui
+                    .add(egui::DragValue::new(&mut shown).range(1..=n))
+                    .labelled_by(label.id)
+                    .on_hover_text("Go to problem N: type it or drag");
+                ui.label(format!("of {n}"));
+                if field.changed() && shown != i + 1 {
+                    app.push_view(Command::ScenarioProblem(shown.saturating_sub(1)));
+                }
+            });
             ui.horizontal(|ui| {
                 if ui
                     .add_enabled(i > 0, egui::Button::new("Previous problem"))
@@ -318,6 +329,7 @@ fn scenario_ui(view: &MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     app.push_view(Command::CloseScenario);
                 }
             });
+            run_all_ui(view, app, ui, n);
             if let Some(optimal) = view.scenario_optimal() {
                 let verdict = app.result().filter(|r| r.solved).map(|r| {
                     if (r.cost - optimal).abs() <= 1e-4 {
@@ -333,6 +345,35 @@ fn scenario_ui(view: &MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
     }
+}
+
+/// "Run all": every problem with the chosen algorithm, in the background, then a summary
+/// like the command line's (matches, states expanded, time).
+fn run_all_ui(view: &MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, total: usize) {
+    let run = view.scenario_run();
+    ui.horizontal(|ui| {
+        let running = run.is_some_and(|(_, _, summary)| summary.is_none());
+        if running {
+            if ui.button("Stop run").clicked() {
+                app.push_view(Command::StopAllProblems);
+            }
+        } else if ui
+            .button("Run all")
+            .on_hover_text("Search every problem with the chosen algorithm and compare costs")
+            .clicked()
+        {
+            app.push_view(Command::RunAllProblems);
+        }
+        match run {
+            Some((done, matched, None)) => {
+                ui.label(format!("{done} of {total} run, {matched} match"));
+            }
+            Some((_, _, Some(summary))) => {
+                ui.add(egui::Label::new(summary.line(total)).wrap());
+            }
+            None => {}
+        }
+    });
 }
 
 /// The percolation experiment's window: its settings, Run and Stop, and the curve.

@@ -77,6 +77,33 @@ pub(super) struct ScenarioView {
     pub name: String,
     /// The problem shown (0-based).
     pub index: usize,
+    /// Every problem run in the background ("Run all"), if started.
+    pub run_all: Option<ScenarioRunAll>,
+}
+
+/// "Run all": the scenario's problems searched one after another on a background thread.
+pub(super) struct ScenarioRunAll {
+    cancel: CancelToken,
+    rx: Receiver<RunAllMessage>,
+    /// The algorithm, as listed.
+    pub algorithm: &'static str,
+    /// Problems done so far, and of them matched.
+    pub done: usize,
+    pub matched: usize,
+    /// The summary once it ends.
+    pub summary: Option<movingai::ScenarioSummary>,
+}
+
+enum RunAllMessage {
+    Problem(bool),
+    Done(movingai::ScenarioSummary),
+}
+
+impl ScenarioRunAll {
+    /// Stops it after the problem being searched.
+    pub fn stop(&self) {
+        self.cancel.cancel();
+    }
 }
 
 impl MazeView {
@@ -205,6 +232,84 @@ impl MazeView {
     }
 
     /// Takes the experiment's new points.
+    /// Starts running every problem of the open scenario with the chosen algorithm, on the
+    /// map on screen, in the background.
+    pub(super) fn run_all_problems(&mut self, app: &mut PuzzleLabApp) {
+        let Some(view) = &mut self.scenario else {
+            return;
+        };
+        let Some(map) = maze(app).cloned() else {
+            return;
+        };
+        let algorithm = app.algorithm();
+        if let Some(refusal) = algorithm.refusal(&map) {
+            app.set_error(format!("Cannot run the scenario: {refusal}"));
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        let cancel = CancelToken::with_limits(app.limits());
+        let worker_cancel = cancel.clone();
+        let scenario = view.scenario.clone();
+        let wake = app.waker();
+        let spawned = std::thread::Builder::new()
+            .name("scenario".into())
+            .spawn(move || {
+                let summary = scenario.run(&map, algorithm, &worker_cancel, |run| {
+                    let _ = tx.send(RunAllMessage::Problem(run.matched));
+                    wake();
+                });
+                let _ = tx.send(RunAllMessage::Done(summary));
+                wake();
+            });
+        match spawned {
+            Ok(_) => {
+                view.run_all = Some(ScenarioRunAll {
+                    cancel,
+                    rx,
+                    algorithm: algorithm.label(),
+                    done: 0,
+                    matched: 0,
+                    summary: None,
+                });
+                app.set_status(format!(
+                    "Running the {} problems of {} with {}…",
+                    view.scenario.problems.len(),
+                    view.name,
+                    algorithm.label()
+                ));
+            }
+            Err(e) => app.set_error(format!("Could not start the scenario run: {e}")),
+        }
+    }
+
+    /// Takes in the background run's progress; its summary goes to the status bar.
+    pub(super) fn receive_run_all(&mut self, app: &mut PuzzleLabApp) {
+        let Some(view) = &mut self.scenario else {
+            return;
+        };
+        let total = view.scenario.problems.len();
+        let Some(run) = &mut view.run_all else {
+            return;
+        };
+        for message in run.rx.try_iter() {
+            match message {
+                RunAllMessage::Problem(matched) => {
+                    run.done += 1;
+                    run.matched += usize::from(matched);
+                }
+                RunAllMessage::Done(summary) => {
+                    app.set_status(format!(
+                        "{}: {} ({}).",
+                        view.name,
+                        summary.line(total),
+                        run.algorithm
+                    ));
+                    run.summary = Some(summary);
+                }
+            }
+        }
+    }
+
     pub(super) fn receive_experiment(&mut self) {
         if let Some(e) = &mut self.experiment {
             e.points.extend(e.rx.try_iter());
@@ -256,6 +361,7 @@ impl MazeView {
             scenario,
             name,
             index: 0,
+            run_all: None,
         });
         self.show_scenario_problem(app, 0);
     }
