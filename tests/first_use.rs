@@ -806,3 +806,88 @@ fn a_scenario_goes_to_problem_n_and_runs_all_with_a_summary() {
         side_panel
     );
 }
+
+#[test]
+fn the_percolation_window_opens_inside_the_canvas() {
+    use puzzlelab::ui::views::MazeCommand;
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            MazeCommand::ExperimentWindow(true),
+        )));
+    h.run();
+    h.run();
+    let canvas = h.get_by_label(CANVAS_LABEL).rect();
+    let title = h.get_by_label("Percolation experiment").rect();
+    assert!(canvas.contains_rect(title), "{title:?} outside {canvas:?}");
+}
+
+#[test]
+fn play_keeps_its_width_and_the_speed_slider_reaches_a_million() {
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    h.get_by_label("First").click();
+    h.run();
+    let play = h.get_by_label("Play").rect();
+    h.get_by_label("Play").click();
+    h.step();
+    h.step();
+    assert!(h.state().is_playing());
+    assert_eq!(h.get_by_label("Pause playback").rect(), play);
+    // The speed slider's right end is a million expansions a second.
+    h.state_mut().push(AppCommand::SetSpeed(5.0, false));
+    h.run();
+    let slider = h
+        .query_all_by_label("speed")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.width().total_cmp(&b.width()))
+        .unwrap();
+    let end = egui::pos2(slider.right() - 1.0, slider.center().y);
+    h.drag_at(end);
+    h.run();
+    h.drop_at(end);
+    h.run();
+    assert_eq!(h.state().settings().speed, 1_000_000.0);
+}
+
+#[test]
+fn a_restart_opens_the_side_panel_scrolled_to_the_top() {
+    let mut h = small_window(Settings::default());
+    select_type(&mut h, "maze");
+    let top = h.get_by_label("Puzzle").rect().top();
+    let over_panel = h.get_by_label("Grid maze").rect().center();
+    h.hover_at(over_panel);
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -300.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+    assert!(
+        h.get_by_label("Puzzle").rect().top() < top,
+        "the panel scrolled"
+    );
+    // egui's memory, as eframe would restore it, in a new window.
+    let memory = h.ctx.memory(|m| m.clone());
+    let settings = h.state_mut().settings_to_save().clone();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 640.0))
+        .with_context_setup(move |ctx| ctx.memory_mut(|m| *m = memory))
+        .build_ui_state(
+            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
+            PuzzleLabApp::new(settings),
+        );
+    h.run();
+    assert_eq!(h.get_by_label("Puzzle").rect().top(), top);
+}

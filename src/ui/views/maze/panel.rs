@@ -382,74 +382,80 @@ pub(super) fn experiment_window(view: &mut MazeView, app: &mut PuzzleLabApp, ctx
         return;
     }
     let mut open = true;
-    egui::Window::new("Percolation experiment")
+    let mut window = egui::Window::new("Percolation experiment")
         .open(&mut open)
-        .default_size([460.0, 380.0])
-        .show(ctx, |ui| {
-            ui.label(
-                "For each probability that a square is free, random square grids are searched \
+        .default_size([460.0, 380.0]);
+    // It opens over the canvas and stays there: never over the menu bar or the panels.
+    if let Some(canvas) = app.canvas_rect {
+        window = window
+            .default_pos(canvas.min + egui::vec2(12.0, 12.0))
+            .constrain_to(canvas);
+    }
+    window.show(ctx, |ui| {
+        ui.label(
+            "For each probability that a square is free, random square grids are searched \
                  (breadth-first, from every free top square to any free bottom square); the \
                  plot shows the fraction that percolate.",
-            );
-            let s = &mut view.settings;
-            ui.horizontal(|ui| {
-                let label = ui.label("side");
-                ui.add(egui::DragValue::new(&mut s.experiment_side).range(4..=256))
-                    .labelled_by(label.id);
-                let label = ui.label("grids per point");
-                ui.add(egui::DragValue::new(&mut s.experiment_trials).range(1..=1000))
-                    .labelled_by(label.id);
-                let label = ui.label("steps");
-                ui.add(egui::DragValue::new(&mut s.experiment_steps).range(2..=200))
-                    .labelled_by(label.id);
-            });
-            let running = view.experiment.as_ref().is_some_and(|e| e.is_running());
-            ui.horizontal(|ui| {
-                if running {
-                    if ui.button("Stop").clicked() {
-                        app.push_view(Command::StopExperiment);
-                    }
-                } else if ui.button("Run").clicked() {
-                    app.push_view(Command::RunExperiment);
-                }
-                if let Some(e) = &view.experiment {
-                    ui.add(
-                        egui::ProgressBar::new(e.points.len() as f32 / e.expected as f32)
-                            .desired_width(260.0)
-                            .text(format!(
-                                "{} x {} grids, {} per point",
-                                e.side, e.side, e.trials
-                            )),
-                    );
-                }
-            });
-            let points: Vec<[f64; 2]> = view
-                .experiment_points()
-                .unwrap_or_default()
-                .iter()
-                .map(|p| [p.open, p.fraction])
-                .collect();
-            egui_plot::Plot::new("percolation plot")
-                .height(240.0)
-                .include_x(0.0)
-                .include_x(1.0)
-                .include_y(0.0)
-                .include_y(1.0)
-                .x_axis_label("probability a square is free")
-                .y_axis_label("fraction percolating")
-                .legend(egui_plot::Legend::default())
-                .allow_scroll(false)
-                .show(ui, |plot| {
-                    plot.line(
-                        egui_plot::Line::new("percolating", points)
-                            .color(egui::Color32::from_rgb(90, 150, 230)),
-                    );
-                    plot.vline(
-                        egui_plot::VLine::new("threshold 0.5927", SQUARE_LATTICE_THRESHOLD)
-                            .color(egui::Color32::from_rgb(200, 80, 80)),
-                    );
-                });
+        );
+        let s = &mut view.settings;
+        ui.horizontal(|ui| {
+            let label = ui.label("side");
+            ui.add(egui::DragValue::new(&mut s.experiment_side).range(4..=256))
+                .labelled_by(label.id);
+            let label = ui.label("grids per point");
+            ui.add(egui::DragValue::new(&mut s.experiment_trials).range(1..=1000))
+                .labelled_by(label.id);
+            let label = ui.label("steps");
+            ui.add(egui::DragValue::new(&mut s.experiment_steps).range(2..=200))
+                .labelled_by(label.id);
         });
+        let running = view.experiment.as_ref().is_some_and(|e| e.is_running());
+        ui.horizontal(|ui| {
+            if running {
+                if ui.button("Stop").clicked() {
+                    app.push_view(Command::StopExperiment);
+                }
+            } else if ui.button("Run").clicked() {
+                app.push_view(Command::RunExperiment);
+            }
+            if let Some(e) = &view.experiment {
+                ui.add(
+                    egui::ProgressBar::new(e.points.len() as f32 / e.expected as f32)
+                        .desired_width(260.0)
+                        .text(format!(
+                            "{} x {} grids, {} per point",
+                            e.side, e.side, e.trials
+                        )),
+                );
+            }
+        });
+        let points: Vec<[f64; 2]> = view
+            .experiment_points()
+            .unwrap_or_default()
+            .iter()
+            .map(|p| [p.open, p.fraction])
+            .collect();
+        egui_plot::Plot::new("percolation plot")
+            .height(240.0)
+            .include_x(0.0)
+            .include_x(1.0)
+            .include_y(0.0)
+            .include_y(1.0)
+            .x_axis_label("probability a square is free")
+            .y_axis_label("fraction percolating")
+            // Top left: the curve is near 0 there, so the legend never covers it.
+            .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(
+                    egui_plot::Line::new("percolating", points).color(crate::ui::canvas::START),
+                );
+                plot.vline(
+                    egui_plot::VLine::new("threshold 0.5927", SQUARE_LATTICE_THRESHOLD)
+                        .color(crate::ui::canvas::SOLUTION),
+                );
+            });
+    });
     if !open {
         app.push_view(Command::ExperimentWindow(false));
     }
