@@ -891,3 +891,34 @@ fn a_restart_opens_the_side_panel_scrolled_to_the_top() {
     h.run();
     assert_eq!(h.get_by_label("Puzzle").rect().top(), top);
 }
+
+#[test]
+fn the_wheel_over_a_plot_scrolls_the_details_panel() {
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        700.0,
+    );
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    let header = h.get_by_label("Plots").rect();
+    let heading = h.get_by_label("Statistics").rect();
+    // Over the first plot, just under its header.
+    h.hover_at(header.center() + egui::vec2(0.0, 70.0));
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -100.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+    let moved = heading.top() - h.get_by_label("Statistics").rect().top();
+    assert!(moved > 30.0, "the panel scrolled {moved} points");
+}
