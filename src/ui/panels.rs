@@ -91,8 +91,23 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         .id_salt("plots")
         .default_open(true)
         .show(ui, |ui| {
-            let column =
-                |i: usize| -> Vec<[f64; 2]> { view.samples.iter().map(|s| [s[0], s[i]]).collect() };
+            // At most MAX_POINTS points a line (the last sample always): a frame's plotting
+            // stays small however long the run.
+            let every = view.samples.len().div_ceil(MAX_POINTS).max(1);
+            let column = |i: usize| -> Vec<[f64; 2]> {
+                let mut points: Vec<[f64; 2]> = view
+                    .samples
+                    .iter()
+                    .step_by(every)
+                    .map(|s| [s[0], s[i]])
+                    .collect();
+                if let Some(last) = view.samples.last()
+                    && points.last().is_some_and(|p| p[0] != last[0])
+                {
+                    points.push([last[0], last[i]]);
+                }
+                points
+            };
             let (frontier, closed) = (column(1), column(2));
             // A plot per run (its id follows the run's view), fitted to the data and fixed:
             // the wheel scrolls the panel, and no run starts panned away from its data.
@@ -151,7 +166,9 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 /// The most bars the layers plot draws.
-const MAX_BARS: usize = 400;
+const MAX_BARS: usize = 120;
+/// The most points a line of the sizes plot draws.
+const MAX_POINTS: usize = 400;
 
 /// Plot colours, the canvas's frontier and closed-set colours.
 const FRONTIER_PLOT: Color32 = super::canvas::FRONTIER;
