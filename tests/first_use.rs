@@ -203,14 +203,7 @@ fn the_keyboard_starts_pauses_steps_stops_and_fits() {
     let centre = h.get_by_label(CANVAS_LABEL).rect().center();
     h.hover_at(centre);
     h.run();
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, 400.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_steps(10);
+    wheel(&mut h, 400.0);
     assert!(h.state().canvas_zoom().0 > 1.5);
     h.key_press(egui::Key::F);
     h.run();
@@ -262,6 +255,16 @@ fn the_frontier_statistic_counts_states_on_board_puzzles() {
     assert!(frontier > 0);
     assert!(h.query_by_label("Frontier").is_some());
     assert!(h.query_by_label("Frontier (places now)").is_none());
+}
+
+/// Opens the shipped `puzzles/maze-small.txt` and solves it at full speed.
+fn solve_small_maze(h: &mut Harness<'static, PuzzleLabApp>) {
+    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(h, |app| app.result().is_some_and(|r| r.solved));
 }
 
 /// Writes `text` as a puzzle file in `dir` and opens it.
@@ -535,14 +538,7 @@ fn a_right_or_middle_drag_only_pans() {
         h.hover_at(a);
         h.run();
         // Zoomed in, so there is room to pan.
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, 400.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Unknown,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.run_steps(10);
+        wheel(&mut h, 400.0);
         let pan = h.state().canvas_zoom().1;
         let press = |pressed, pos| egui::Event::PointerButton {
             pos,
@@ -578,25 +574,14 @@ fn the_wheel_over_the_solution_list_scrolls_the_details_panel() {
         },
         900.0,
     );
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
-    h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    solve_small_maze(&mut h);
     // The list's first rows are in sight at the bottom of the panel, which scrolls on.
     let heading = h.get_by_label("Statistics").rect();
     let first_move = h.get_by_label_contains("1. ").rect();
     assert!(first_move.bottom() < 880.0, "{first_move:?}");
     h.hover_at(first_move.center());
     h.run();
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -100.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_steps(10);
+    wheel(&mut h, -100.0);
     let moved = heading.top() - h.get_by_label("Statistics").rect().top();
     assert!(moved > 30.0, "the panel scrolled {moved} points");
 }
@@ -829,11 +814,7 @@ fn play_keeps_its_width_and_the_speed_slider_reaches_a_million() {
         full_speed: true,
         ..Settings::default()
     });
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
-    h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    solve_small_maze(&mut h);
     h.get_by_label("First").click();
     h.run();
     let play = h.get_by_label("Play").rect();
@@ -866,14 +847,7 @@ fn a_restart_opens_the_side_panel_scrolled_to_the_top() {
     let over_panel = h.get_by_label("Grid maze").rect().center();
     h.hover_at(over_panel);
     h.run();
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -300.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_steps(10);
+    wheel(&mut h, -300.0);
     assert!(
         h.get_by_label("Puzzle").rect().top() < top,
         "the panel scrolled"
@@ -901,24 +875,13 @@ fn the_wheel_over_a_plot_scrolls_the_details_panel() {
         },
         700.0,
     );
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
-    h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    solve_small_maze(&mut h);
     let header = h.get_by_label("Plots").rect();
     let heading = h.get_by_label("Statistics").rect();
     // Over the first plot, just under its header.
     h.hover_at(header.center() + egui::vec2(0.0, 70.0));
     h.run();
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -100.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_steps(10);
+    wheel(&mut h, -100.0);
     let moved = heading.top() - h.get_by_label("Statistics").rect().top();
     assert!(moved > 30.0, "the panel scrolled {moved} points");
 }

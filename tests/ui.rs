@@ -1067,14 +1067,7 @@ fn grid_a_2048_square_grid_draws_as_a_texture_zooms_and_searches() {
     let centre = h.get_by_label(CANVAS_LABEL).rect().center();
     h.hover_at(centre + egui::vec2(50.0, 30.0));
     h.run();
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, 400.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Unknown,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_steps(10);
+    wheel(&mut h, 400.0);
     let (zoom, pan) = h.state().canvas_zoom();
     assert!(zoom > 1.5, "zoom {zoom}");
     assert!(pan != egui::Vec2::ZERO);

@@ -228,7 +228,7 @@ impl PuzzleLabApp {
         }
     }
 
-    /// The puzzle's name in the results table: its file, or its type.
+    /// The puzzle's name in the results table and the title bar: its file, or its type.
     pub(super) fn run_name(&self) -> String {
         self.settings
             .path

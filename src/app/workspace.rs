@@ -162,15 +162,7 @@ impl PuzzleLabApp {
 
     /// The window title: the file name (or the type's name) with a mark for unsaved edits.
     pub fn title(&self) -> String {
-        let name = self
-            .settings
-            .path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(
-                || self.puzzle.puzzle_type().label.to_owned(),
-                |n| n.to_string_lossy().into_owned(),
-            );
+        let name = self.run_name();
         let mark = if self.modified { " *" } else { "" };
         format!("{name}{mark} - puzzlelab")
     }

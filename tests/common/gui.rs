@@ -73,3 +73,16 @@ pub fn click_label(h: &mut Harness<'static, PuzzleLabApp>, label: &str) {
     h.run();
     h.get_by_label(label).click();
 }
+
+/// Turns the mouse wheel by `dy` points (negative scrolls down) where the pointer is, and
+/// runs frames for the smooth scroll to finish.
+pub fn wheel(h: &mut Harness<'static, PuzzleLabApp>, dy: f32) {
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, dy),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+}
