@@ -565,25 +565,31 @@ fn a_right_or_middle_drag_only_pans() {
     }
 }
 
-#[test]
-fn the_wheel_over_the_solution_list_scrolls_the_details_panel() {
-    let mut h = harness_sized(
-        Settings {
-            full_speed: true,
-            ..Settings::default()
-        },
-        900.0,
-    );
+/// Solves the small maze in a window `height` points high, turns the wheel over the point
+/// `at` finds, and checks that the details panel scrolled (rather than what is under it).
+fn wheel_scrolls_the_details_panel(
+    height: f32,
+    at: fn(&Harness<'static, PuzzleLabApp>) -> egui::Pos2,
+) {
+    let mut h = harness_sized(Settings::default(), height);
     solve_small_maze(&mut h);
-    // The list's first rows are in sight at the bottom of the panel, which scrolls on.
     let heading = h.get_by_label("Statistics").rect();
-    let first_move = h.get_by_label_contains("1. ").rect();
-    assert!(first_move.bottom() < 880.0, "{first_move:?}");
-    h.hover_at(first_move.center());
+    h.hover_at(at(&h));
     h.run();
     wheel(&mut h, -100.0);
     let moved = heading.top() - h.get_by_label("Statistics").rect().top();
     assert!(moved > 30.0, "the panel scrolled {moved} points");
+}
+
+#[test]
+fn the_wheel_over_the_solution_list_scrolls_the_details_panel() {
+    // 900 points high: the list's first rows are in sight at the bottom of the panel, which
+    // scrolls on.
+    wheel_scrolls_the_details_panel(900.0, |h| {
+        let first_move = h.get_by_label_contains("1. ").rect();
+        assert!(first_move.bottom() < 880.0, "{first_move:?}");
+        first_move.center()
+    });
 }
 
 #[test]
@@ -750,18 +756,7 @@ fn without_a_file_dialog_a_path_field_opens_the_file() {
 #[test]
 fn a_scenario_goes_to_problem_n_and_runs_all_with_a_summary() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("tiny.map"),
-        "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n",
-    )
-    .unwrap();
-    let scen = dir.path().join("tiny.map.scen");
-    std::fs::write(
-        &scen,
-        "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\t0\t4\n0\ttiny.map\t5\t4\t0\t0\t4\t3\t6.41421356\n\
-         0\ttiny.map\t5\t4\t0\t0\t0\t3\t3\n",
-    )
-    .unwrap();
+    let scen = write_tiny_scenario(dir.path(), true);
     let mut h = small_window(Settings::default());
     select_type(&mut h, "maze");
     let side_panel = h.get_by_label("How this puzzle works").rect().width();
@@ -868,20 +863,8 @@ fn a_restart_opens_the_side_panel_scrolled_to_the_top() {
 
 #[test]
 fn the_wheel_over_a_plot_scrolls_the_details_panel() {
-    let mut h = harness_sized(
-        Settings {
-            full_speed: true,
-            ..Settings::default()
-        },
-        700.0,
-    );
-    solve_small_maze(&mut h);
-    let header = h.get_by_label("Plots").rect();
-    let heading = h.get_by_label("Statistics").rect();
     // Over the first plot, just under its header.
-    h.hover_at(header.center() + egui::vec2(0.0, 70.0));
-    h.run();
-    wheel(&mut h, -100.0);
-    let moved = heading.top() - h.get_by_label("Statistics").rect().top();
-    assert!(moved > 30.0, "the panel scrolled {moved} points");
+    wheel_scrolls_the_details_panel(700.0, |h| {
+        h.get_by_label("Plots").rect().center() + egui::vec2(0.0, 70.0)
+    });
 }

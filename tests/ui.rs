@@ -1021,17 +1021,7 @@ fn grid_percolation_cluster_and_experiment() {
 #[test]
 fn grid_scenario_steps_through_its_problems() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("tiny.map"),
-        "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n",
-    )
-    .unwrap();
-    let scen = dir.path().join("tiny.map.scen");
-    std::fs::write(
-        &scen,
-        "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\t0\t4\n0\ttiny.map\t5\t4\t0\t0\t4\t3\t6.41421356\n",
-    )
-    .unwrap();
+    let scen = write_tiny_scenario(dir.path(), false);
     let mut h = harness(Settings::default());
     // Opening a .scen file like any puzzle file opens the scenario with its map.
     h.state_mut().push(AppCommand::OpenPath(scen));

@@ -86,3 +86,25 @@ pub fn wheel(h: &mut Harness<'static, PuzzleLabApp>, dy: f32) {
     });
     h.run_steps(10);
 }
+
+/// Writes a 5 x 4 Moving AI map `tiny.map` (a wall across its second row) into `dir`, and
+/// a scenario `tiny.map.scen` with the problems of the first two lines of `TINY_PROBLEMS`
+/// and, with `third`, the third; returns the scenario's path.
+pub fn write_tiny_scenario(dir: &std::path::Path, third: bool) -> std::path::PathBuf {
+    std::fs::write(
+        dir.join("tiny.map"),
+        "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n",
+    )
+    .unwrap();
+    let count = if third { 3 } else { 2 };
+    let problems: Vec<&str> = TINY_PROBLEMS.lines().take(count).collect();
+    let scen = dir.join("tiny.map.scen");
+    std::fs::write(&scen, format!("version 1\n{}\n", problems.join("\n"))).unwrap();
+    scen
+}
+
+/// The tiny map's problems: to (4, 0) costing 4, to (4, 3) costing 6.41421356 (one diagonal
+/// round the wall's end), to (0, 3) costing 3.
+pub const TINY_PROBLEMS: &str = "0\ttiny.map\t5\t4\t0\t0\t4\t0\t4
+0\ttiny.map\t5\t4\t0\t0\t4\t3\t6.41421356
+0\ttiny.map\t5\t4\t0\t0\t0\t3\t3";
