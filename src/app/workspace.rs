@@ -25,6 +25,9 @@ pub(super) struct Workspace {
     zoom: f32,
     pan: egui::Vec2,
     type_view: Option<Box<dyn TypeView>>,
+    /// Whether its puzzle is written in [`super::Settings::workspaces`] already (a puzzle put
+    /// aside does not change, so it is written once).
+    written: bool,
 }
 
 /// A type's puzzle as kept across restarts (in [`super::Settings::workspaces`]).
@@ -105,6 +108,7 @@ impl PuzzleLabApp {
             zoom: self.zoom,
             pan: self.pan,
             type_view: self.type_view.take(),
+            written: false,
         }
     }
 
@@ -128,31 +132,33 @@ impl PuzzleLabApp {
         self.picture_cache = None;
     }
 
-    /// Writes the puzzles of the types put aside into the settings, to keep them across
-    /// restarts.
-    pub(super) fn remember_workspaces(&mut self) {
-        for (name, ws) in &self.workspaces {
+    /// Writes each type's puzzle into the settings, to keep them across restarts: those put
+    /// aside once each, the one on screen from [`super::Settings::puzzle_json`] when
+    /// `current_changed` (eframe saves every 30 s: a large maze is not written out again
+    /// for nothing).
+    pub(super) fn remember_workspaces(&mut self, current_changed: bool) {
+        for (name, ws) in &mut self.workspaces {
             if let Some(settings) = ws.type_view.as_ref().and_then(|v| v.settings()) {
                 self.settings.views.insert((*name).to_owned(), settings);
             }
-            self.settings.workspaces.insert(
-                (*name).to_owned(),
-                SavedWorkspace {
-                    puzzle_json: ws.puzzle.to_json().to_string(),
-                    path: ws.path.clone(),
-                    modified: ws.modified,
-                },
-            );
+            if !std::mem::replace(&mut ws.written, true) {
+                self.settings.workspaces.insert(
+                    (*name).to_owned(),
+                    SavedWorkspace {
+                        puzzle_json: ws.puzzle.to_json().to_string(),
+                        path: ws.path.clone(),
+                        modified: ws.modified,
+                    },
+                );
+            }
         }
         let name = self.puzzle.puzzle_type().name;
-        self.settings.workspaces.insert(
-            name.to_owned(),
-            SavedWorkspace {
-                puzzle_json: self.puzzle.to_json().to_string(),
-                path: self.settings.path.clone(),
-                modified: self.modified,
-            },
-        );
+        let entry = self.settings.workspaces.entry(name.to_owned()).or_default();
+        if current_changed || entry.puzzle_json.is_empty() {
+            entry.puzzle_json = self.settings.puzzle_json.clone().unwrap_or_default();
+        }
+        entry.path.clone_from(&self.settings.path);
+        entry.modified = self.modified;
     }
 
     /// Whether the puzzle on screen has edits not saved to a file.
