@@ -134,7 +134,11 @@ impl PuzzleLabApp {
                     self.apply(*command);
                 }
             }
-            Err(e) => self.set_error(format!("Could not save {}: {e}", path.display())),
+            Err(e) => {
+                // What waited for the save does not happen: the edits are still unsaved.
+                self.after_save = None;
+                self.set_error(format!("Could not save {}: {e}", path.display()));
+            }
         }
     }
 
