@@ -868,3 +868,23 @@ fn the_wheel_over_a_plot_scrolls_the_details_panel() {
         h.get_by_label("Plots").rect().center() + egui::vec2(0.0, 70.0)
     });
 }
+
+#[test]
+fn a_click_pressed_and_released_within_one_frame_edits_the_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_free_maze(&mut h, dir.path(), 12, 12);
+    let cell = Cell::new(4, 6);
+    let pos = cell_pos(&h, cell);
+    h.hover_at(pos);
+    h.run();
+    // As a real mouse click often arrives: both events before the next frame. (In the real
+    // window under Xvfb such a click stopped editing while strokes required the primary
+    // button to be down; this harness still sees the button down in that frame, so the
+    // test guards the path rather than reproducing that failure.)
+    h.drag_at(pos);
+    h.drop_at(pos);
+    h.run();
+    assert!(the_maze(&h).is_blocked(cell));
+    assert!(h.state().title().contains('*'));
+}

@@ -174,8 +174,13 @@ fn pointer_input(
         took
     };
     // Only the primary button edits: a right or middle drag pans (see `zoom_and_pan`).
-    let primary = response.ctx.input(|i| i.pointer.primary_down());
-    let is_down = response.is_pointer_button_down_on() && primary;
+    // (Not "the primary button is down": a quick click's press and release can arrive in
+    // one frame, when no button is down any more.)
+    let other_button = response.ctx.input(|i| {
+        i.pointer.button_down(egui::PointerButton::Secondary)
+            || i.pointer.button_down(egui::PointerButton::Middle)
+    });
+    let is_down = response.is_pointer_button_down_on() && !other_button;
     let under = response.interact_pointer_pos().and_then(&cell_at);
     // A stroke starts where the button went down, not where the pointer is by the time the
     // frame sees it: a brisk drag that starts on the start square grabs the start.
@@ -184,7 +189,9 @@ fn pointer_input(
         .input(|i| i.pointer.press_origin())
         .and_then(&cell_at)
         .or(under);
-    if is_down
+    // A quick click (pressed and released within one frame) is a stroke of one square too;
+    // `clicked` is the primary button's.
+    if (is_down || response.clicked())
         && app.stroke.is_none()
         && let Some(cell) = pressed_on
     {
