@@ -222,7 +222,6 @@ impl MazeView {
             .filter(|_| self.show_cluster)
     }
 
-    /// The open scenario's name, problem index and count.
     /// "Run all" of the open scenario: (problems done, matched, the summary once it ended).
     pub fn scenario_run(
         &self,
@@ -235,6 +234,7 @@ impl MazeView {
         Some((run.done, run.matched, run.summary.as_ref()))
     }
 
+    /// The open scenario's name, problem index and count.
     pub fn scenario_position(&self) -> Option<(&str, usize, usize)> {
         self.scenario
             .as_ref()
