@@ -179,6 +179,20 @@ fn opening_over_unsaved_edits_asks_save_discard_or_cancel() {
     h.run();
     assert!(!h.state().is_modified());
     assert!(h.state().unsaved_question().is_none());
+    // Discard then an open that fails: the edits stay, still marked unsaved, so the next
+    // open asks again.
+    click_cell(&mut h, cell);
+    h.state_mut()
+        .push(AppCommand::OpenPath(dir.path().join("no-such-file.txt")));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::AnswerUnsaved(UnsavedChoice::Discard));
+    h.run();
+    assert!(h.state().status().is_error);
+    assert!(h.state().is_modified());
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    assert!(h.state().unsaved_question().is_some());
 }
 
 #[test]

@@ -212,9 +212,9 @@ impl PuzzleLabApp {
         }
     }
 
-    /// Carries out a command that replaces the puzzle, without asking.
+    /// Carries out a command that replaces the puzzle, without asking. (The unsaved mark
+    /// goes with the puzzle when it is replaced: an open that fails keeps both.)
     fn replace_now(&mut self, command: AppCommand) {
-        self.modified = false;
         match command {
             AppCommand::OpenShipped(t, shipped) => self.open_shipped(t, shipped),
             AppCommand::OpenPath(path) => self.open_path(path),
