@@ -322,11 +322,13 @@ impl Pacer {
         }
         self.attach_path();
         let mut batch = std::mem::take(&mut self.batch);
-        self.exclude_pauses(&mut batch.stats);
         batch.layers.clone_from(&self.layers);
         batch.iteration_nodes.clone_from(&self.iteration_nodes);
         self.batch.depth = batch.depth;
+        // The batch kept carries the search's own figures: a flush with no expansion since
+        // the last (the final one) must not take the pauses out twice.
         self.batch.stats = batch.stats.clone();
+        self.exclude_pauses(&mut batch.stats);
         self.last_flush = Instant::now();
         self.send(Event::Progress(batch));
     }
