@@ -234,19 +234,16 @@ impl PuzzleLabApp {
     }
 
     /// Writes the puzzle into the settings, if it changed since last time.
-    /// Returns whether it wrote it.
-    pub(super) fn remember_puzzle(&mut self) -> bool {
-        let dirty = std::mem::take(&mut self.puzzle_dirty) || self.settings.puzzle_json.is_none();
-        if dirty {
+    pub(super) fn remember_puzzle(&mut self) {
+        if std::mem::take(&mut self.puzzle_dirty) {
             self.settings.puzzle_json = Some(self.puzzle.to_json().to_string());
         }
-        dirty
     }
 
     /// The settings as they would be saved now (the puzzle written in).
     pub fn settings_to_save(&mut self) -> &Settings {
-        let changed = self.remember_puzzle();
-        self.remember_workspaces(changed);
+        self.remember_puzzle();
+        self.remember_workspaces();
         let skip = self.results.len().saturating_sub(super::KEPT_RESULTS);
         self.settings.results = self.results[skip..].to_vec();
         if let Some(view) = &self.type_view

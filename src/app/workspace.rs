@@ -34,7 +34,8 @@ pub(super) struct Workspace {
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SavedWorkspace {
-    /// The puzzle in its JSON format.
+    /// The puzzle in its JSON format; empty for the type on screen, whose puzzle is
+    /// [`super::Settings::puzzle_json`] (not written twice).
     pub puzzle_json: String,
     /// The file it was opened from or saved to.
     pub path: Option<PathBuf>,
@@ -133,10 +134,10 @@ impl PuzzleLabApp {
     }
 
     /// Writes each type's puzzle into the settings, to keep them across restarts: those put
-    /// aside once each, the one on screen from [`super::Settings::puzzle_json`] when
-    /// `current_changed` (eframe saves every 30 s: a large maze is not written out again
-    /// for nothing).
-    pub(super) fn remember_workspaces(&mut self, current_changed: bool) {
+    /// aside once each (eframe saves every 30 s: a large maze is not written out again for
+    /// nothing); the one on screen has only its file and unsaved mark here, its puzzle being
+    /// [`super::Settings::puzzle_json`].
+    pub(super) fn remember_workspaces(&mut self) {
         for (name, ws) in &mut self.workspaces {
             if let Some(settings) = ws.type_view.as_ref().and_then(|v| v.settings()) {
                 self.settings.views.insert((*name).to_owned(), settings);
@@ -153,12 +154,14 @@ impl PuzzleLabApp {
             }
         }
         let name = self.puzzle.puzzle_type().name;
-        let entry = self.settings.workspaces.entry(name.to_owned()).or_default();
-        if current_changed || entry.puzzle_json.is_empty() {
-            entry.puzzle_json = self.settings.puzzle_json.clone().unwrap_or_default();
-        }
-        entry.path.clone_from(&self.settings.path);
-        entry.modified = self.modified;
+        self.settings.workspaces.insert(
+            name.to_owned(),
+            SavedWorkspace {
+                puzzle_json: String::new(),
+                path: self.settings.path.clone(),
+                modified: self.modified,
+            },
+        );
     }
 
     /// Whether the puzzle on screen has edits not saved to a file.
