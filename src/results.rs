@@ -48,7 +48,7 @@ impl ResultRow {
             Algorithm::from_name(name).map_or_else(|| name.to_owned(), |a| a.label().to_owned());
         match words.next().and_then(|w| w.strip_prefix("w=")) {
             Some(weight) => format!("{label} (w = {weight})"),
-            None => label.to_owned(),
+            None => label,
         }
     }
 

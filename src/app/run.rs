@@ -229,7 +229,7 @@ impl PuzzleLabApp {
     }
 
     /// The puzzle's name in the results table and the title bar: its file, or its type.
-    pub(super) fn run_name(&self) -> String {
+    pub(crate) fn run_name(&self) -> String {
         self.settings
             .path
             .as_ref()

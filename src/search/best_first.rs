@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::limits::Budget;
-use super::tree::{NO_PARENT, NodeId, Tree};
+use super::tree::{NodeId, Tree};
 use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
 
 /// What the open list is called when it fills the memory budget.
@@ -158,9 +158,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
         successors.clear();
         if policy.jump {
-            let parent = tree.node(entry.id).parent;
-            let parent = (parent != NO_PARENT).then(|| &tree.node(parent).state);
-            problem.jump_successors(&state, parent, &mut successors);
+            problem.jump_successors(&state, tree.parent_state(entry.id), &mut successors);
         } else {
             problem.successors(&state, &mut successors);
         }

@@ -10,8 +10,7 @@ pub(super) fn unsaved_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
     if app.unsaved_question().is_none() {
         return;
     }
-    let name = app.title();
-    let name = name.trim_end_matches(" - puzzlelab").trim_end_matches(" *");
+    let name = app.run_name();
     let mut choice = None;
     let modal = egui::Modal::new(egui::Id::unique("unsaved edits")).show(ctx, |ui| {
         ui.heading("Unsaved edits");
