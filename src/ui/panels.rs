@@ -109,16 +109,9 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 points
             };
             let (frontier, closed) = (column(1), column(2));
-            // A plot per run (its id follows the run's view), fitted to the data and fixed:
-            // the wheel scrolls the panel, and no run starts panned away from its data.
-            egui_plot::Plot::new(("sizes plot", view.id))
-                .height(130.0)
+            run_plot("sizes plot", view.id, 130.0)
                 .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
                 .x_axis_label("states expanded")
-                .allow_scroll(false)
-                .allow_zoom(false)
-                .allow_drag(false)
-                .allow_boxed_zoom(false)
                 .show(ui, |plot| {
                     plot.line(egui_plot::Line::new("frontier", frontier).color(FRONTIER_PLOT));
                     plot.line(egui_plot::Line::new("closed set", closed).color(CLOSED_PLOT));
@@ -151,18 +144,24 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 } else {
                     axis.to_owned()
                 };
-                egui_plot::Plot::new(("layers plot", view.id))
-                    .height(110.0)
+                run_plot("layers plot", view.id, 110.0)
                     .x_axis_label(axis)
-                    .allow_scroll(false)
-                    .allow_zoom(false)
-                    .allow_drag(false)
-                    .allow_boxed_zoom(false)
                     .show(ui, |plot| {
                         plot.bar_chart(egui_plot::BarChart::new(name, bars).color(CLOSED_PLOT));
                     });
             }
         });
+}
+
+/// A plot of the run whose view is `run`, `height` points high: one per run (so each starts
+/// fitted to its data) and fixed (no pan or zoom: the wheel scrolls the panel).
+fn run_plot(name: &str, run: u64, height: f32) -> egui_plot::Plot<'static> {
+    egui_plot::Plot::new((name, run))
+        .height(height)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_boxed_zoom(false)
 }
 
 /// The most bars the layers plot draws.
