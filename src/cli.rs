@@ -10,7 +10,6 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
@@ -20,8 +19,6 @@ use crate::puzzles::maze::movingai;
 use crate::puzzles::maze::percolation;
 use crate::puzzles::maze::percolation::{Experiment, run_experiment};
 use crate::puzzles::maze::{Connectivity, Maze};
-use crate::puzzles::pattern_db::{PatternDb, PdbError};
-use crate::puzzles::sliding::{Sliding, TileHeuristic};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::results;
 use crate::search::limits::{self, MAX_TIMEOUT_SECS};
@@ -44,6 +41,8 @@ macro_rules! emit {
         }
     };
 }
+
+mod bench;
 
 /// Writes `text` to standard output and flushes it. A closed pipe is `Err(0)`: the program
 /// ends quietly, as `head` users expect. Any other error is reported: `Err(2)`.
@@ -134,9 +133,10 @@ enum Command {
     States(StatesArgs),
     /// Run several algorithms on one puzzle and print a table of their results.
     Compare(CompareArgs),
-    /// Solve a fixed, seeded set of random 15-puzzles optimally with IDA* and report, per
-    /// instance and in total, the solution length, the states expanded and the time.
-    Bench(BenchArgs),
+    /// Benchmarks: `bench sliding` solves a batch of sliding tile puzzles optimally with IDA*
+    /// (boards from a file, or a seeded random set) and reports per instance and in total.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
     /// Run every problem of a Moving AI scenario file (`.scen`) on its map with 8-connected
     /// moves, diagonal cost sqrt(2) and no corner cutting, and check each computed length
     /// against the stated optimal one. Exit code 0 when all match, 1 otherwise.
@@ -231,28 +231,6 @@ struct CompareArgs {
 }
 
 #[derive(Debug, clap::Args)]
-struct BenchArgs {
-    /// How many random instances, 1 to 10000.
-    #[arg(long, default_value_t = 10, value_parser = ranged(1usize, 10_000))]
-    count: usize,
-    /// The seed of the first instance (instance i uses seed + i).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The heuristic: misplaced, manhattan, linear_conflict or pdb.
-    #[arg(long, default_value = "pdb", value_name = "H")]
-    heuristic: String,
-    /// Board side (rows = columns), 2 to 8.
-    #[arg(long, default_value_t = 4,
-          value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
-    side: usize,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
-    #[command(flatten)]
-    limits: LimitArgs,
-}
-
-#[derive(Debug, clap::Args)]
 struct StatesArgs {
     /// The puzzle file (plain text or JSON).
     file: PathBuf,
@@ -337,7 +315,7 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Some(Command::Solve(args)) => solve(&args),
         Some(Command::States(args)) => states(&args),
-        Some(Command::Bench(args)) => bench(&args),
+        Some(Command::Bench(command)) => bench::bench(&command),
         Some(Command::Compare(args)) => compare(&args),
         Some(Command::Scenario(args)) => scenario(&args),
         Some(Command::Generate(args)) => generate(&args),
@@ -587,26 +565,6 @@ fn solve(args: &SolveArgs) -> u8 {
     exit_code_of(&report)
 }
 
-/// Loads the sliding puzzle's pattern database from the cache, or builds (and caches) it
-/// under the memory limit of `cancel`, reporting the build's progress on standard error.
-fn load_pattern_db(sliding: &Sliding, cancel: &CancelToken) -> Result<Arc<PatternDb>, PdbError> {
-    let mut last = -1;
-    let db = PatternDb::load_or_build(
-        sliding.rows(),
-        sliding.cols(),
-        sliding.goal(),
-        cancel,
-        &mut |fraction| {
-            let percent = (fraction * 100.0) as i32;
-            if percent / 10 != last / 10 && percent < 100 {
-                say!("building pattern databases… {percent}%");
-            }
-            last = percent;
-        },
-    )?;
-    Ok(Arc::new(db))
-}
-
 fn compare(args: &CompareArgs) -> u8 {
     let file = &args.file;
     let puzzle = match load(file, args.puzzle_type.as_deref()) {
@@ -671,94 +629,6 @@ fn compare(args: &CompareArgs) -> u8 {
     };
     emit!(&text);
     code
-}
-
-fn bench(args: &BenchArgs) -> u8 {
-    let Some(heuristic) = TileHeuristic::from_name(&args.heuristic) else {
-        say!(
-            "unknown heuristic `{}` (known: misplaced, manhattan, linear_conflict, pdb)",
-            args.heuristic
-        );
-        return EXIT_BAD_INPUT;
-    };
-    let mut board = match Sliding::solved(args.side, args.side) {
-        Ok(b) => b,
-        Err(e) => {
-            say!("{e}");
-            return EXIT_BAD_INPUT;
-        }
-    };
-    let cancel = args.limits.token();
-    board.set_heuristic(heuristic);
-    if heuristic == TileHeuristic::PatternDb {
-        match load_pattern_db(&board, &cancel) {
-            Ok(db) => {
-                board.attach_pattern_db(db);
-            }
-            Err(e) => {
-                say!("{e}");
-                return if e.limit_outcome().is_some() {
-                    EXIT_LIMIT
-                } else {
-                    EXIT_BAD_INPUT
-                };
-            }
-        }
-    }
-    let mut rows = Vec::new();
-    for i in 0..args.count {
-        let seed = args.seed.wrapping_add(i as u64);
-        board.scramble_uniform(seed);
-        let report = match board.solve(Algorithm::IdaStar, &mut NoWatcher, &cancel) {
-            Ok(r) => r,
-            Err(e) => {
-                say!("instance {i}: {e}");
-                return EXIT_BAD_INPUT;
-            }
-        };
-        if let Some(message) = &report.message {
-            say!("instance {i} (seed {seed}): the search {message}");
-            return EXIT_LIMIT;
-        }
-        if !args.json {
-            emit!(&format!(
-                "{i:>3}  seed {seed:<4} length {:>3}  expanded {:>11}  {:>9.1} ms\n",
-                report.cost, report.stats.expanded, report.stats.elapsed_ms
-            ));
-        }
-        rows.push(serde_json::json!({
-            "seed": seed,
-            "tiles": board.to_json()["tiles"],
-            "length": report.cost,
-            "expanded": report.stats.expanded,
-            "elapsed_ms": report.stats.elapsed_ms,
-        }));
-    }
-    let total = |key: &str| {
-        rows.iter()
-            .map(|r| r[key].as_f64().unwrap_or(0.0))
-            .sum::<f64>()
-    };
-    let (expanded, ms) = (total("expanded"), total("elapsed_ms"));
-    let n = args.count.max(1) as f64;
-    if args.json {
-        let v = serde_json::json!({
-            "heuristic": heuristic.name(),
-            "instances": rows,
-            "total_expanded": expanded,
-            "total_ms": ms,
-            "mean_ms": ms / n,
-        });
-        emit!(&format!("{v:#}\n"));
-    } else {
-        emit!(&format!(
-            "total: {} instances, {expanded} states expanded, {ms:.1} ms ({:.1} ms and {:.0} expansions per instance)\n",
-            args.count,
-            ms / n,
-            expanded / n
-        ));
-    }
-    EXIT_SOLVED
 }
 
 fn scenario(args: &ScenarioArgs) -> u8 {

@@ -273,8 +273,8 @@ fn numeric_arguments_outside_their_range_are_errors() {
         &["percolation", "--steps", "0"],
         &["percolation", "--side", "100000"],
         &["percolation", "--trials", "0"],
-        &["bench", "--count", "0"],
-        &["bench", "--side", "9"],
+        &["bench", "sliding", "--count", "0"],
+        &["bench", "sliding", "--side", "9"],
         &["generate", "--rows", "5000"],
     ] {
         let (code, _, stderr) = puzzlelab(args);
@@ -368,6 +368,7 @@ fn numeric_arguments_inside_their_range_are_accepted() {
     for args in [
         &[
             "bench",
+            "sliding",
             "--count",
             "1",
             "--side",

@@ -385,6 +385,152 @@ mod pattern_databases {
         );
     }
 
+    /// Every arrangement of the 8-puzzle (blank last) with its distance to the goal, as tile
+    /// arrays, by breadth-first search.
+    fn eight_puzzle_distances() -> HashMap<Vec<u8>, u32> {
+        let start = goal_3x3();
+        let mut dist = HashMap::from([(start.clone(), 0)]);
+        let mut queue = VecDeque::from([start]);
+        while let Some(s) = queue.pop_front() {
+            let d = dist[&s];
+            let b = s.iter().position(|&t| t == 0).unwrap();
+            let (r, c) = (b / 3, b % 3);
+            let near = [
+                (r > 0).then(|| b - 3),
+                (r < 2).then(|| b + 3),
+                (c > 0).then(|| b - 1),
+                (c < 2).then(|| b + 1),
+            ];
+            for q in near.into_iter().flatten() {
+                let mut next = s.clone();
+                next.swap(b, q);
+                if !dist.contains_key(&next) {
+                    dist.insert(next.clone(), d + 1);
+                    queue.push_back(next);
+                }
+            }
+        }
+        dist
+    }
+
+    #[test]
+    fn the_layered_build_agrees_with_the_plain_0_1_search() {
+        use puzzlelab::puzzles::pattern_db::{group_distances, reference_distances};
+        let blank_last: Vec<u8> = (1..16).chain([0]).collect();
+        let korf: Vec<u8> = (0..16).collect();
+        let cases: Vec<(usize, usize, Vec<u8>, Vec<u8>)> = vec![
+            (3, 3, goal_3x3(), vec![1, 2, 3, 4, 5]),
+            (3, 3, goal_3x3(), vec![6, 7, 8]),
+            (2, 4, vec![1, 2, 3, 4, 5, 6, 7, 0], vec![1, 2, 5, 6]),
+            (3, 4, (1..12).chain([0]).collect(), vec![1, 5, 9, 10]),
+            (4, 4, blank_last, vec![1, 2, 3, 4]),
+            (4, 4, korf, vec![5, 6, 9, 12]),
+        ];
+        for (rows, cols, goal, tiles) in cases {
+            let fast = group_distances(rows, cols, &goal, &tiles);
+            let slow = reference_distances(rows, cols, &goal, &tiles);
+            assert_eq!(fast.len(), slow.len());
+            assert!(
+                slow.iter().all(|&d| d < u8::MAX),
+                "every placement is reachable"
+            );
+            assert!(fast == slow, "{rows}x{cols} {tiles:?}: the tables differ");
+        }
+    }
+
+    #[test]
+    fn every_heuristic_is_admissible_on_every_8_puzzle_state() {
+        let dist = distances_to_goal(3, 3);
+        assert_eq!(dist.len(), 181_440);
+        let db = Arc::new(build_3x3());
+        for h in TileHeuristic::ALL {
+            let mut p = Sliding::solved(3, 3).unwrap();
+            p.set_heuristic(h);
+            p.attach_pattern_db(db.clone());
+            for (state, &d) in &dist {
+                assert!(p.heuristic(state) <= f64::from(d), "{h:?} overestimates");
+            }
+        }
+    }
+
+    #[test]
+    fn the_reflected_lookup_is_admissible_and_sometimes_stronger() {
+        let db = build_3x3();
+        assert!(
+            db.reflection().is_some(),
+            "the blank's goal is on the diagonal"
+        );
+        let mut stronger = 0;
+        for (tiles, d) in eight_puzzle_distances() {
+            let (plain, best) = (db.estimate_plain(&tiles), db.estimate(&tiles));
+            assert!(best >= plain && best <= d, "{tiles:?}: {plain} {best} {d}");
+            // The board and its mirror image are equally far from the goal.
+            let mirror = db.reflection().unwrap().apply(&tiles);
+            assert_eq!(db.estimate(&mirror[..9]), best);
+            stronger += usize::from(best > plain);
+        }
+        assert!(stronger > 1000, "{stronger}");
+        // No reflection where the blank's goal is off the diagonal.
+        let other = PatternDb::build(
+            3,
+            3,
+            &[1, 2, 0, 3, 4, 5, 6, 7, 8],
+            &CancelToken::new(),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert!(other.reflection().is_none());
+    }
+
+    /// A watcher that is not silent, so that the generic IDA* runs instead of the fast core.
+    struct Listening;
+    impl puzzles::Watcher for Listening {}
+
+    #[test]
+    fn the_fast_core_finds_the_generic_searchs_optimal_lengths() {
+        let db = Arc::new(build_3x3());
+        let mut p = Sliding::solved(3, 3).unwrap();
+        p.set_heuristic(TileHeuristic::PatternDb);
+        p.attach_pattern_db(db);
+        let dist = eight_puzzle_distances();
+        for seed in 0..30 {
+            p.scramble_uniform(seed);
+            let fast = p
+                .solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new())
+                .unwrap();
+            assert!(fast.notes.iter().any(|n| n.starts_with("fast IDA* core")));
+            assert!(fast.optimal && fast.solved);
+            let generic = p
+                .solve(Algorithm::IdaStar, &mut Listening, &CancelToken::new())
+                .unwrap();
+            assert!(
+                !generic
+                    .notes
+                    .iter()
+                    .any(|n| n.starts_with("fast IDA* core"))
+            );
+            assert_eq!(fast.cost, generic.cost, "seed {seed}");
+            let tiles: Vec<u8> = (0..9)
+                .map(|i| p.tile_at(Cell::new(i / 3, i % 3)).unwrap())
+                .collect();
+            assert_eq!(fast.cost, f64::from(dist[&tiles]), "seed {seed}");
+            // The moves replay to the goal, and there is one board a move plus the start.
+            assert!(puzzles::replay(&p, &fast.moves).is_ok());
+            assert_eq!(fast.boards.len(), fast.moves.len() + 1);
+        }
+        // The goal itself: no move.
+        let solved = {
+            let mut s = Sliding::solved(3, 3).unwrap();
+            s.set_heuristic(TileHeuristic::PatternDb);
+            s.attach_pattern_db(Arc::new(build_3x3()));
+            s
+        };
+        let r = solved
+            .solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
+        assert!(r.solved && r.moves.is_empty());
+    }
+
     #[test]
     fn boards_above_16_squares_are_refused() {
         let goal: Vec<u8> = (1..25).chain([0]).collect();
@@ -444,4 +590,88 @@ fn weighted_astar_trades_length_for_speed_on_the_15_puzzle() {
         ),
         (Some("wastar"), Some(31.0), Some(true))
     );
+}
+
+#[test]
+fn the_batch_benchmark_gives_the_lengths_solve_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = [
+        "8 6 7 2 5 4 3 0 1",
+        "# a comment, then a blank line",
+        "",
+        "6 4 7 8 5 0 3 2 1",
+        "1 2 3 4 5 6 0 7 8",
+    ];
+    let file = dir.path().join("boards.txt");
+    std::fs::write(&file, boards.join("\n")).unwrap();
+    let path = file.to_str().unwrap();
+    let (code, stdout, stderr) = puzzlelab(&["bench", "sliding", "--instances", path, "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let instances = v["instances"].as_array().unwrap();
+    assert_eq!(instances.len(), 3);
+    let mut expanded = 0;
+    for (row, text) in instances.iter().zip([boards[0], boards[3], boards[4]]) {
+        let tiles: Vec<&str> = text.split_whitespace().collect();
+        let board = tiles
+            .chunks(3)
+            .map(|r| r.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let single = dir.path().join("one.txt");
+        std::fs::write(&single, board).unwrap();
+        let (code, out, err) = puzzlelab(&["solve", single.to_str().unwrap(), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let solved: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(row["length"], solved["cost"], "{text}");
+        for key in ["expanded", "generated", "ms"] {
+            assert!(row[key].is_number(), "{key}");
+        }
+        expanded += row["expanded"].as_u64().unwrap();
+    }
+    // The two hardest 8-puzzle boards take 31 moves.
+    assert_eq!(instances[0]["length"], 31.0);
+    assert_eq!(v["total"]["expanded"].as_u64(), Some(expanded));
+    assert!(v["load_ms"].is_number());
+
+    // Korf's goal (the blank first) is given with --goal; text output has a total line.
+    std::fs::write(&file, "1 2 0 3 4 5 6 7 8\n").unwrap();
+    let (code, stdout, stderr) = puzzlelab(&[
+        "bench",
+        "sliding",
+        "--instances",
+        path,
+        "--goal",
+        "0 1 2 3 4 5 6 7 8",
+        "--heuristic",
+        "manhattan",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("length   2"), "{stdout}");
+    assert!(stdout.contains("total: 1 instances"), "{stdout}");
+
+    // Bad lines are named.
+    for (text, says) in [
+        ("1 2 3 4 5 6 7 8\n", "line 1 has 8 numbers"),
+        ("1 2 3\n4 5 6 7 8 0 9 9 9\n", "line 1 has 3 numbers"),
+        ("2 1 3 4 5 6 7 8 0\n", "line 1: no solution"),
+        ("# nothing\n", "no boards"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let (code, _, stderr) = puzzlelab(&["bench", "sliding", "--instances", path]);
+        assert_eq!(code, 2, "{text}");
+        assert!(stderr.contains(says), "{text}: {stderr}");
+    }
+    // The 7-8 databases are for the 15-puzzle only.
+    std::fs::write(&file, boards[0]).unwrap();
+    let (code, _, stderr) = puzzlelab(&[
+        "bench",
+        "sliding",
+        "--instances",
+        path,
+        "--heuristic",
+        "pdb78",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("does not apply"), "{stderr}");
 }

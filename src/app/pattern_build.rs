@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 
-use crate::puzzles::pattern_db::{PatternDb, PdbError};
+use crate::puzzles::pattern_db::{PatternDb, PdbError, PdbSet};
 use crate::search::CancelToken;
 
 enum Message {
@@ -17,6 +17,7 @@ struct Build {
     rows: usize,
     cols: usize,
     goal: Vec<u8>,
+    set: PdbSet,
     rx: Receiver<Message>,
     cancel: CancelToken,
     progress: f64,
@@ -38,24 +39,32 @@ impl Drop for PatternBuilds {
 }
 
 impl PatternBuilds {
-    /// A ready database for this board and goal.
-    pub fn ready_for(&self, rows: usize, cols: usize, goal: &[u8]) -> Option<Arc<PatternDb>> {
+    /// A ready database of `set` for this board and goal.
+    pub fn ready_for(
+        &self,
+        rows: usize,
+        cols: usize,
+        goal: &[u8],
+        set: PdbSet,
+    ) -> Option<Arc<PatternDb>> {
         self.ready
             .iter()
-            .find(|db| db.fits(rows, cols, goal))
+            .find(|db| db.fits(rows, cols, goal) && db.set() == set)
             .cloned()
     }
 
-    /// The progress (0 to 1) of the build for this board and goal, if one is running.
-    pub fn progress_for(&self, rows: usize, cols: usize, goal: &[u8]) -> Option<f64> {
+    /// The progress (0 to 1) of the build of `set` for this board and goal, if one is
+    /// running.
+    pub fn progress_for(&self, rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<f64> {
         self.building
             .as_ref()
-            .filter(|b| (b.rows, b.cols, b.goal.as_slice()) == (rows, cols, goal))
+            .filter(|b| (b.rows, b.cols, b.goal.as_slice(), b.set) == (rows, cols, goal, set))
             .map(|b| b.progress)
     }
 
-    /// Starts building (or loading) the database for this board and goal on a background
-    /// thread, unless one is ready or being built; a build for another board is cancelled.
+    /// Starts building (or loading) the database of `set` for this board and goal on a
+    /// background thread, unless one is ready or being built; a build for another board or
+    /// set is cancelled.
     ///
     /// # Errors
     /// The error of spawning the thread.
@@ -64,10 +73,11 @@ impl PatternBuilds {
         rows: usize,
         cols: usize,
         goal: &[u8],
+        set: PdbSet,
         wake: Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<()> {
-        if self.ready_for(rows, cols, goal).is_some()
-            || self.progress_for(rows, cols, goal).is_some()
+        if self.ready_for(rows, cols, goal, set).is_some()
+            || self.progress_for(rows, cols, goal, set).is_some()
         {
             return Ok(());
         }
@@ -84,8 +94,14 @@ impl PatternBuilds {
                     let _ = tx.send(Message::Progress(fraction));
                     wake();
                 };
-                let result =
-                    PatternDb::load_or_build(rows, cols, &thread_goal, &thread_cancel, &mut report);
+                let result = PatternDb::load_or_build_set(
+                    rows,
+                    cols,
+                    &thread_goal,
+                    set,
+                    &thread_cancel,
+                    &mut report,
+                );
                 let _ = tx.send(Message::Done(result));
                 wake();
             })?;
@@ -93,6 +109,7 @@ impl PatternBuilds {
             rows,
             cols,
             goal: goal.to_vec(),
+            set,
             rx,
             cancel,
             progress: 0.0,

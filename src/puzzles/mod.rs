@@ -53,6 +53,7 @@ pub mod maze;
 pub mod pattern_db;
 pub mod rush_hour;
 pub mod sliding;
+pub mod tile_ida;
 
 use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

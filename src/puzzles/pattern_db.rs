@@ -1,5 +1,6 @@
 //! Additive disjoint pattern databases for the sliding tile puzzle (Korf and Felner,
-//! "Disjoint pattern database heuristics", Artificial Intelligence 134, 2002).
+//! "Disjoint pattern database heuristics", Artificial Intelligence 134, 2002; Felner, Korf
+//! and Hanan, "Additive pattern database heuristics", JAIR 22, 2004).
 //!
 //! The tiles are split into disjoint groups. For each group, a table holds, for every placement
 //! of the group's tiles, the least number of moves *of those tiles* that bring them to their
@@ -7,24 +8,45 @@
 //! counted in two tables, so the sum of the tables' entries never overestimates: the heuristic
 //! is admissible (and consistent).
 //!
-//! A table is built by a 0-1 breadth-first search backwards from the goal over (placement of
-//! the group's tiles, blank square): a blank move that shifts a group tile costs 1, any other
-//! costs 0. For the 15-puzzle the groups are by goal region: 6-6-3 tiles with the blank's
-//! goal in the top-left corner (Korf's goal), 6-5-4 with it in the bottom-right (the usual
-//! one). The tables hold up to 5.8 million entries each and take about 15 seconds in all to
-//! build in a release build. Tables are cached on disk with a checksum; a cache that fails any
-//! check is rebuilt, never trusted.
+//! Two sets of groups ([`PdbSet`]): the quick one (6-6-3 tiles by goal region with the blank's
+//! goal in the top-left corner, Korf's goal; 6-5-4 with it in the bottom-right; runs of at most
+//! 5 tiles on other boards; about 15 seconds to build in all), and on 4 x 4 boards the 7-8
+//! split into the goal's top and bottom halves (518,918,400 placements for the 8 tiles; a few
+//! minutes on two cores).
+//!
+//! **Storage.** Each tile's moves change its Manhattan distance by one, so a group's entry is
+//! never below the group's Manhattan distance and has its parity: a table stores the *excess*
+//! `(entry - manhattan) / 2`, 4 bits an entry (8 if some excess passes 15). The 7-8 tables take
+//! about 288 MB.
+//!
+//! **The reflected lookup** (Culberson and Schaeffer; Korf and Felner): on square boards whose
+//! blank goal lies on the main diagonal, the board mirrored about that diagonal (tiles
+//! renamed by where their goal squares go) is exactly as far from the goal, so the heuristic
+//! is the larger of the two sums ([`PatternDb::estimate`]).
+//!
+//! **Building.** A breadth-first search from the goal over (placement of the group's tiles,
+//! region of the blank): the blank moves at no cost within the connected region of squares
+//! that hold no group tile, so a state keeps the region's smallest square only, and every
+//! edge moves one group tile into the region (cost 1). Each layer is expanded in parallel
+//! (`rayon`). Tables are cached on disk with a checksum; a cache that fails any check is
+//! rebuilt, never trusted.
 
-use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
 
 use crate::search::CancelToken;
 
 /// Pattern databases are offered on boards of at most this many squares.
 pub const MAX_SQUARES: usize = 16;
 
-const MAGIC: &[u8; 8] = b"PLPDB01\n";
+/// Groups have at most this many tiles (the placements of a group and the blank must be
+/// numbered in 32 bits).
+pub const MAX_GROUP: usize = 8;
+
+const MAGIC: &[u8; 8] = b"PLPDB02\n";
 
 /// Why a pattern database could not be built or loaded.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +56,9 @@ pub enum PdbError {
         "pattern databases are built for boards of at most {MAX_SQUARES} squares; this one has {0}"
     )]
     TooLarge(usize),
+    /// The set of groups asked for does not exist on this board.
+    #[error("the {0} pattern databases are made for the 15-puzzle (4 x 4) only")]
+    NoSuchSet(&'static str),
     /// The build was stopped.
     #[error("the pattern database build was cancelled")]
     Cancelled,
@@ -44,7 +69,7 @@ pub enum PdbError {
     )]
     Timeout,
     /// Building would take more memory than the search's budget
-    /// ([`crate::search::Limits::max_memory`]).
+    /// ([`crate::search::Limits::max_memory`]), or the system refused it.
     #[error(
         "building the pattern databases needs about {} of memory, more than the limit of {}; \
          raise the memory limit or use another heuristic (linear_conflict)",
@@ -66,7 +91,50 @@ impl PdbError {
         match self {
             PdbError::MemoryLimit { .. } => Some(crate::search::Outcome::MemoryLimit),
             PdbError::Timeout => Some(crate::search::Outcome::Timeout),
-            PdbError::TooLarge(_) | PdbError::Cancelled => None,
+            PdbError::TooLarge(_) | PdbError::NoSuchSet(_) | PdbError::Cancelled => None,
+        }
+    }
+}
+
+/// Which groups of tiles a database is made of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PdbSet {
+    /// 6-6-3 or 6-5-4 on the 15-puzzle (see [`partition`]), runs of 5 tiles elsewhere: small
+    /// (under 7 MB) and quick to build.
+    #[default]
+    Quick,
+    /// The 7-8 split of the 15-puzzle into the goal's top and bottom halves (Korf and Felner):
+    /// about 288 MB, a few minutes to build, about 20 times fewer expansions.
+    Large,
+}
+
+impl PdbSet {
+    /// A short name for messages: `quick` or `7-8`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PdbSet::Quick => "quick",
+            PdbSet::Large => "7-8",
+        }
+    }
+
+    fn code(self) -> u8 {
+        match self {
+            PdbSet::Quick => 0,
+            PdbSet::Large => 1,
+        }
+    }
+
+    /// The groups of tiles of this set for a board, or `None` where the set does not exist
+    /// (the 7-8 split off 4 x 4).
+    pub fn groups(self, rows: usize, cols: usize, goal: &[u8]) -> Option<Vec<Vec<u8>>> {
+        match self {
+            PdbSet::Quick => Some(partition(rows, cols, goal)),
+            PdbSet::Large => ((rows, cols) == (4, 4)).then(|| {
+                [&goal[..8], &goal[8..16]]
+                    .iter()
+                    .map(|half| half.iter().copied().filter(|&t| t != 0).collect())
+                    .collect()
+            }),
         }
     }
 }
@@ -76,27 +144,86 @@ impl PdbError {
 struct Group {
     /// The group's tiles.
     tiles: Vec<u8>,
-    /// Moves of the group's tiles to their goal, by the rank of their squares (see [`rank`]).
+    /// Bits per entry: 4 (two entries a byte, the even rank in the low half) or 8.
+    bits: u8,
+    /// The excess of each entry over the group's Manhattan distance, halved, by the rank of
+    /// the group's squares (see [`rank`]).
     table: Vec<u8>,
 }
 
-/// An additive pattern database for one board size and goal.
+impl Group {
+    #[inline]
+    fn excess(&self, rank: usize) -> u32 {
+        if self.bits == 4 {
+            u32::from(self.table[rank >> 1] >> ((rank & 1) * 4)) & 15
+        } else {
+            u32::from(self.table[rank])
+        }
+    }
+}
+
+/// The mirror image about the main diagonal of a square board whose blank goal lies on that
+/// diagonal: `square[s]` is where square `s` goes, `tile[t]` the name tile `t` takes (the
+/// goal tile of its goal square's image).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reflection {
+    /// Square `s` (row-major) goes to `square[s]`.
+    pub square: [u8; MAX_SQUARES],
+    /// Tile `t` is renamed `tile[t]`; the blank stays 0.
+    pub tile: [u8; MAX_SQUARES],
+}
+
+impl Reflection {
+    /// The reflection for a `rows x cols` board and goal, if the board is square and the
+    /// blank's goal square is on the main diagonal.
+    pub fn of(rows: usize, cols: usize, goal: &[u8]) -> Option<Self> {
+        let n = rows * cols;
+        let blank = goal.iter().position(|&t| t == 0)?;
+        if rows != cols || n > MAX_SQUARES || blank / cols != blank % cols || goal.len() != n {
+            return None;
+        }
+        let mut square = [0u8; MAX_SQUARES];
+        let mut tile = [0u8; MAX_SQUARES];
+        for s in 0..n {
+            let image = (s % cols) * cols + s / cols;
+            square[s] = image as u8;
+            tile[usize::from(goal[s])] = goal[image];
+        }
+        Some(Self { square, tile })
+    }
+
+    /// The mirrored board of `tiles` (row-major, 0 the blank).
+    pub fn apply(&self, tiles: &[u8]) -> [u8; MAX_SQUARES] {
+        let mut out = [0u8; MAX_SQUARES];
+        for (s, &t) in tiles.iter().enumerate().take(MAX_SQUARES) {
+            out[usize::from(self.square[s])] = self.tile[usize::from(t)];
+        }
+        out
+    }
+}
+
+/// An additive pattern database for one board size, goal and set of groups.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternDb {
     rows: usize,
     cols: usize,
     goal: Vec<u8>,
+    set: PdbSet,
     groups: Vec<Group>,
+    /// `home[t]`: tile `t`'s goal square.
+    home: [u8; MAX_SQUARES],
+    reflection: Option<Reflection>,
 }
 
 /// The number of ordered placements of `k` distinct items on `n` squares: n! / (n - k)!.
-fn placements(n: usize, k: usize) -> usize {
+pub fn placements(n: usize, k: usize) -> usize {
     (n - k + 1..=n).product()
 }
 
-/// The rank of `squares` (distinct, each below `n`) among the ordered placements of that many
-/// items on `n` squares, in 0..placements(n, squares.len()).
-fn rank(squares: &[u8], n: usize) -> usize {
+/// The rank of `squares` (distinct, each below `n` and 64) among the ordered placements of
+/// that many items on `n` squares, in 0..placements(n, squares.len()).
+#[inline]
+pub fn rank(squares: &[u8], n: usize) -> usize {
     let mut used = 0u64;
     let mut r = 0;
     for (i, &p) in squares.iter().enumerate() {
@@ -107,8 +234,27 @@ fn rank(squares: &[u8], n: usize) -> usize {
     r
 }
 
-/// The groups of tiles for a board: on 4 x 4, by goal region (left half below the top row,
-/// right half below the top row, top row), else runs of at most 5 tiles in goal order.
+/// The placement of rank `r` (see [`rank`]) of `squares.len()` items on `n` squares, written
+/// into `squares`.
+pub fn unrank(mut r: usize, n: usize, squares: &mut [u8]) {
+    let k = squares.len();
+    for i in (0..k).rev() {
+        squares[i] = (r % (n - i)) as u8;
+        r /= n - i;
+    }
+    let mut used = 0u64;
+    for s in squares.iter_mut() {
+        let mut free = !used & ((1u64 << n) - 1);
+        for _ in 0..*s {
+            free &= free - 1;
+        }
+        *s = free.trailing_zeros() as u8;
+        used |= 1u64 << *s;
+    }
+}
+
+/// The quick groups of tiles for a board: on 4 x 4, by goal region (left half below the top
+/// row, right half below the top row, top row), else runs of at most 5 tiles in goal order.
 pub fn partition(rows: usize, cols: usize, goal: &[u8]) -> Vec<Vec<u8>> {
     if (rows, cols) == (4, 4) {
         let regions: [&[usize]; 3] = [
@@ -133,13 +279,52 @@ pub fn partition(rows: usize, cols: usize, goal: &[u8]) -> Vec<Vec<u8>> {
     tiles.chunks(5).map(<[u8]>::to_vec).collect()
 }
 
+/// The squares of a board next to each square, as bit masks.
+fn neighbour_masks(rows: usize, cols: usize) -> [u32; MAX_SQUARES] {
+    let mut adj = [0u32; MAX_SQUARES];
+    for (s, mask) in adj.iter_mut().enumerate().take(rows * cols) {
+        let (r, c) = (s / cols, s % cols);
+        if r > 0 {
+            *mask |= 1 << (s - cols);
+        }
+        if r + 1 < rows {
+            *mask |= 1 << (s + cols);
+        }
+        if c > 0 {
+            *mask |= 1 << (s - 1);
+        }
+        if c + 1 < cols {
+            *mask |= 1 << (s + 1);
+        }
+    }
+    adj
+}
+
+/// The squares of `free` connected to `from` (which is in `free`).
+#[inline]
+fn region(from: u32, free: u32, adj: &[u32; MAX_SQUARES]) -> u32 {
+    let mut reached = 1u32 << from;
+    let mut edge = reached;
+    while edge != 0 {
+        let mut grown = 0;
+        let mut e = edge;
+        while e != 0 {
+            grown |= adj[e.trailing_zeros() as usize];
+            e &= e - 1;
+        }
+        edge = grown & free & !reached;
+        reached |= edge;
+    }
+    reached
+}
+
 impl PatternDb {
-    /// Builds the database for a `rows x cols` board with goal `goal` (row-major, 0 the
-    /// blank), calling `progress` with the fraction done (0 to 1) now and then.
+    /// Builds the quick database ([`PdbSet::Quick`]) for a `rows x cols` board with goal
+    /// `goal` (row-major, 0 the blank), calling `progress` with the fraction done (0 to 1)
+    /// now and then.
     ///
     /// # Errors
-    /// [`PdbError::TooLarge`] above [`MAX_SQUARES`] squares; [`PdbError::Cancelled`] when
-    /// `cancel` is cancelled.
+    /// As [`PatternDb::build_set`].
     pub fn build(
         rows: usize,
         cols: usize,
@@ -147,19 +332,37 @@ impl PatternDb {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(f64),
     ) -> Result<Self, PdbError> {
+        Self::build_set(rows, cols, goal, PdbSet::Quick, cancel, progress)
+    }
+
+    /// Builds the database of the groups `set` for a `rows x cols` board with goal `goal`,
+    /// using every core, calling `progress` with the fraction done (0 to 1) now and then.
+    ///
+    /// # Errors
+    /// [`PdbError::TooLarge`] above [`MAX_SQUARES`] squares; [`PdbError::NoSuchSet`] for the
+    /// 7-8 set off 4 x 4; [`PdbError::MemoryLimit`] when the build needs more than the
+    /// memory limit of `cancel`; [`PdbError::Timeout`] past its time limit;
+    /// [`PdbError::Cancelled`] when `cancel` is cancelled.
+    pub fn build_set(
+        rows: usize,
+        cols: usize,
+        goal: &[u8],
+        set: PdbSet,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self, PdbError> {
         let n = rows * cols;
         if n > MAX_SQUARES {
             return Err(PdbError::TooLarge(n));
         }
-        let groups = partition(rows, cols, goal);
-        let total: usize = groups.iter().map(|g| placements(n, g.len() + 1)).sum();
-        // A group's build holds its distances (a byte per placement with the blank), its
-        // table and its queue (at worst 8 bytes per placement); finished tables stay.
+        let groups = set
+            .groups(rows, cols, goal)
+            .ok_or(PdbError::NoSuchSet(set.name()))?;
         let tables: u64 = groups.iter().map(|g| placements(n, g.len()) as u64).sum();
-        let needed = tables
+        let needed = tables / 2
             + groups
                 .iter()
-                .map(|g| placements(n, g.len() + 1) as u64 * 9)
+                .map(|g| build_bytes(n, g.len()))
                 .max()
                 .unwrap_or(0);
         let limits = cancel.limits();
@@ -170,22 +373,48 @@ impl PatternDb {
         let deadline = limits
             .timeout
             .and_then(|t| std::time::Instant::now().checked_add(t));
+        let total: usize = groups.iter().map(|g| placements(n, g.len())).sum();
         let mut done = 0;
         let mut built = Vec::new();
         for tiles in groups {
-            let table = build_table(rows, cols, goal, &tiles, cancel, deadline, &mut |count| {
-                progress((done + count) as f64 / total as f64);
+            let stop = || {
+                if cancel.is_cancelled() {
+                    Some(PdbError::Cancelled)
+                } else if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                    Some(PdbError::Timeout)
+                } else {
+                    None
+                }
+            };
+            let weight = placements(n, tiles.len());
+            let dist = layered_table(rows, cols, goal, &tiles, &stop, &mut |fraction| {
+                progress((done as f64 + fraction * weight as f64) / total as f64);
+            })
+            .map_err(|e| match e {
+                BuildFailure::Stopped(e) => e,
+                BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
             })?;
-            done += placements(n, tiles.len() + 1);
-            built.push(Group { tiles, table });
+            done += placements(n, tiles.len());
+            built.push(pack(rows, cols, goal, tiles, &dist));
         }
         progress(1.0);
-        Ok(Self {
+        Ok(Self::assemble(rows, cols, goal, set, built))
+    }
+
+    fn assemble(rows: usize, cols: usize, goal: &[u8], set: PdbSet, groups: Vec<Group>) -> Self {
+        let mut home = [0u8; MAX_SQUARES];
+        for (s, &t) in goal.iter().enumerate().take(MAX_SQUARES) {
+            home[usize::from(t) % MAX_SQUARES] = s as u8;
+        }
+        Self {
             rows,
             cols,
             goal: goal.to_vec(),
-            groups: built,
-        })
+            set,
+            groups,
+            home,
+            reflection: Reflection::of(rows, cols, goal),
+        }
     }
 
     /// Whether this database is for a `rows x cols` board with goal `goal`.
@@ -193,46 +422,123 @@ impl PatternDb {
         self.rows == rows && self.cols == cols && self.goal == goal
     }
 
+    /// The set of groups this database is made of.
+    pub fn set(&self) -> PdbSet {
+        self.set
+    }
+
     /// The group sizes, for example `[6, 6, 3]`.
     pub fn group_sizes(&self) -> Vec<usize> {
         self.groups.iter().map(|g| g.tiles.len()).collect()
     }
 
-    /// The heuristic value of a board (`tiles` row-major, 0 the blank): the sum of the groups'
-    /// table entries.
-    pub fn estimate(&self, tiles: &[u8]) -> u32 {
+    /// The group sizes joined for messages, for example `6-6-3`.
+    pub fn sizes_text(&self) -> String {
+        self.group_sizes()
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+
+    /// The board's rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The goal, row-major, 0 the blank.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// The tiles of each group, in table order.
+    pub fn groups(&self) -> impl Iterator<Item = &[u8]> {
+        self.groups.iter().map(|g| g.tiles.as_slice())
+    }
+
+    /// Tile `t`'s goal square.
+    pub fn home(&self, t: u8) -> u8 {
+        self.home[usize::from(t) % MAX_SQUARES]
+    }
+
+    /// The mirror image used by the reflected lookup, where the board allows one.
+    pub fn reflection(&self) -> Option<&Reflection> {
+        self.reflection.as_ref()
+    }
+
+    /// Group `g`'s stored excess for the placement of rank `rank`: its entry is the group's
+    /// Manhattan distance plus twice this.
+    #[inline]
+    pub fn excess(&self, g: usize, rank: usize) -> u32 {
+        self.groups[g].excess(rank)
+    }
+
+    /// The sum of the groups' entries for a board (`tiles` row-major, 0 the blank), without
+    /// the reflected lookup.
+    pub fn estimate_plain(&self, tiles: &[u8]) -> u32 {
         let n = self.rows * self.cols;
         let mut square_of = [0u8; MAX_SQUARES];
         for (square, &t) in tiles[..n].iter().enumerate() {
-            square_of[usize::from(t)] = square as u8;
+            square_of[usize::from(t) % MAX_SQUARES] = square as u8;
         }
-        let mut squares = [0u8; MAX_SQUARES];
+        let mut squares = [0u8; MAX_GROUP];
         self.groups
             .iter()
             .map(|g| {
+                let mut manhattan = 0;
                 for (i, &t) in g.tiles.iter().enumerate() {
-                    squares[i] = square_of[usize::from(t)];
+                    let s = square_of[usize::from(t)];
+                    squares[i] = s;
+                    manhattan += self.distance(s, self.home(t));
                 }
-                u32::from(g.table[rank(&squares[..g.tiles.len()], n)])
+                manhattan + 2 * g.excess(rank(&squares[..g.tiles.len()], n))
             })
             .sum()
     }
 
-    /// Where the database for this board and goal is cached: the user's cache directory,
-    /// `puzzlelab/pdb-ROWSxCOLS-GOAL.bin`. `None` when there is no cache directory.
-    pub fn cache_path(rows: usize, cols: usize, goal: &[u8]) -> Option<PathBuf> {
+    /// The heuristic value of a board (`tiles` row-major, 0 the blank): the sum of the
+    /// groups' entries, or with the reflected lookup the larger of that sum for the board and
+    /// for its mirror image.
+    pub fn estimate(&self, tiles: &[u8]) -> u32 {
+        let plain = self.estimate_plain(tiles);
+        match &self.reflection {
+            Some(r) => plain.max(self.estimate_plain(&r.apply(&tiles[..self.rows * self.cols]))),
+            None => plain,
+        }
+    }
+
+    /// The Manhattan distance between two squares.
+    #[inline]
+    pub fn distance(&self, a: u8, b: u8) -> u32 {
+        let (a, b, c) = (usize::from(a), usize::from(b), self.cols);
+        ((a / c).abs_diff(b / c) + (a % c).abs_diff(b % c)) as u32
+    }
+
+    /// Where the database for this board, goal and set is cached: the user's cache
+    /// directory, `puzzlelab/pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set). `None`
+    /// when there is no cache directory.
+    pub fn cache_path(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<PathBuf> {
         let goal: Vec<String> = goal.iter().map(u8::to_string).collect();
+        let stem = match set {
+            PdbSet::Quick => "pdb",
+            PdbSet::Large => "pdb78",
+        };
         dirs::cache_dir().map(|d| {
             d.join("puzzlelab")
-                .join(format!("pdb-{rows}x{cols}-{}.bin", goal.join("_")))
+                .join(format!("{stem}-{rows}x{cols}-{}.bin", goal.join("_")))
         })
     }
 
-    /// Loads the database from the cache if a sound one is there, else builds it and caches
-    /// it (a failure to write the cache is not an error: the database is still returned).
+    /// Whether a cache file for this board, goal and set exists (not checked).
+    pub fn is_cached(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> bool {
+        Self::cache_path(rows, cols, goal, set).is_some_and(|p| p.is_file())
+    }
+
+    /// Loads the quick database from the cache if a sound one is there, else builds and
+    /// caches it (see [`PatternDb::load_or_build_set`]).
     ///
     /// # Errors
-    /// As [`PatternDb::build`].
+    /// As [`PatternDb::build_set`].
     pub fn load_or_build(
         rows: usize,
         cols: usize,
@@ -240,34 +546,53 @@ impl PatternDb {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(f64),
     ) -> Result<Self, PdbError> {
-        let path = Self::cache_path(rows, cols, goal);
+        Self::load_or_build_set(rows, cols, goal, PdbSet::Quick, cancel, progress)
+    }
+
+    /// Loads the database of `set` from the cache if a sound one is there, else builds it
+    /// and caches it (a failure to write the cache is not an error: the database is still
+    /// returned).
+    ///
+    /// # Errors
+    /// As [`PatternDb::build_set`].
+    pub fn load_or_build_set(
+        rows: usize,
+        cols: usize,
+        goal: &[u8],
+        set: PdbSet,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self, PdbError> {
+        let path = Self::cache_path(rows, cols, goal, set);
         if let Some(db) = path
             .as_deref()
-            .and_then(|p| Self::read(p, rows, cols, goal))
+            .and_then(|p| Self::read_set(p, rows, cols, goal, set))
         {
             progress(1.0);
             return Ok(db);
         }
-        let db = Self::build(rows, cols, goal, cancel, progress)?;
+        let db = Self::build_set(rows, cols, goal, set, cancel, progress)?;
         if let Some(p) = path {
             let _ = db.write(&p);
         }
         Ok(db)
     }
 
-    fn body(&self) -> Vec<u8> {
-        let mut body = vec![self.rows as u8, self.cols as u8];
-        body.extend_from_slice(&self.goal);
-        body.push(self.groups.len() as u8);
+    fn header(&self) -> Vec<u8> {
+        let mut head = vec![self.rows as u8, self.cols as u8];
+        head.extend_from_slice(&self.goal);
+        head.push(self.set.code());
+        head.push(self.groups.len() as u8);
         for g in &self.groups {
-            body.push(g.tiles.len() as u8);
-            body.extend_from_slice(&g.tiles);
-            body.extend_from_slice(&g.table);
+            head.push(g.tiles.len() as u8);
+            head.extend_from_slice(&g.tiles);
+            head.push(g.bits);
         }
-        body
+        head
     }
 
-    /// Writes the database to `path` atomically (a temporary file, then a rename).
+    /// Writes the database to `path` atomically (a temporary file, then a rename): a magic
+    /// line, a checksum of the rest, a header (board, goal, set, groups) and the tables.
     ///
     /// # Errors
     /// Any I/O error.
@@ -275,82 +600,333 @@ impl PatternDb {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let body = self.body();
+        let head = self.header();
+        let mut sum = Checksum::default();
+        sum.add(&head);
+        for g in &self.groups {
+            sum.add(&g.table);
+        }
         let tmp = path.with_extension("tmp");
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
         f.write_all(MAGIC)?;
-        f.write_all(&checksum(&body).to_le_bytes())?;
-        f.write_all(&body)?;
-        f.sync_all()?;
+        f.write_all(&sum.finish().to_le_bytes())?;
+        f.write_all(&head)?;
+        for g in &self.groups {
+            f.write_all(&g.table)?;
+        }
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(tmp, path)
     }
 
-    /// Reads a database for this board and goal from `path`; `None` if the file is missing,
-    /// has the wrong header or checksum, describes another board or has tables of the wrong
-    /// size or with impossible values.
+    /// Reads a quick database for this board and goal from `path` (see
+    /// [`PatternDb::read_set`]).
     pub fn read(path: &Path, rows: usize, cols: usize, goal: &[u8]) -> Option<Self> {
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .ok()?
-            .read_to_end(&mut bytes)
-            .ok()?;
-        let rest = bytes.strip_prefix(MAGIC)?;
-        let (sum, body) = rest.split_at_checked(8)?;
-        if u64::from_le_bytes(sum.try_into().ok()?) != checksum(body) {
-            return None;
-        }
+        Self::read_set(path, rows, cols, goal, PdbSet::Quick)
+    }
+
+    /// Reads a database of `set` for this board and goal from `path`; `None` if the file is
+    /// missing, has the wrong header or checksum, describes another board, goal or set, or
+    /// has tables of the wrong size. The size is checked against the header before the tables
+    /// are read.
+    pub fn read_set(
+        path: &Path,
+        rows: usize,
+        cols: usize,
+        goal: &[u8],
+        set: PdbSet,
+    ) -> Option<Self> {
         let n = rows * cols;
-        let (&[r, c], body) = body.split_first_chunk::<2>()?;
-        let (stored_goal, body) = body.split_at_checked(n)?;
-        if (usize::from(r), usize::from(c)) != (rows, cols) || stored_goal != goal {
+        let expected = set.groups(rows, cols, goal)?;
+        let mut file = std::fs::File::open(path).ok()?;
+        let size = file.metadata().ok()?.len();
+        let mut start = [0u8; 16];
+        file.read_exact(&mut start).ok()?;
+        if &start[..8] != MAGIC {
             return None;
         }
-        let (&count, mut body) = body.split_first()?;
-        let expected = partition(rows, cols, goal);
-        if usize::from(count) != expected.len() {
+        let stored_sum = u64::from_le_bytes(start[8..].try_into().ok()?);
+        // The header's length follows from the expected groups.
+        let head_len = 2 + n + 2 + expected.iter().map(|g| g.len() + 2).sum::<usize>();
+        let mut head = vec![0u8; head_len];
+        file.read_exact(&mut head).ok()?;
+        let (&[r, c], rest) = head.split_first_chunk::<2>()?;
+        let (stored_goal, rest) = rest.split_at_checked(n)?;
+        let (&[code, count], mut rest) = rest.split_first_chunk::<2>()?;
+        if (usize::from(r), usize::from(c)) != (rows, cols)
+            || stored_goal != goal
+            || code != set.code()
+            || usize::from(count) != expected.len()
+        {
             return None;
         }
-        let mut groups = Vec::new();
-        for tiles in expected {
-            let (&k, rest) = body.split_first()?;
-            let (stored_tiles, rest) = rest.split_at_checked(usize::from(k))?;
-            let (table, rest) = rest.split_at_checked(placements(n, tiles.len()))?;
-            if stored_tiles != tiles || table.iter().any(|&v| usize::from(v) > 8 * n) {
+        let mut shapes = Vec::new();
+        for tiles in &expected {
+            let (&k, after) = rest.split_first()?;
+            let (stored_tiles, after) = after.split_at_checked(usize::from(k))?;
+            let (&bits, after) = after.split_first()?;
+            if stored_tiles != tiles.as_slice() || !(bits == 4 || bits == 8) {
                 return None;
             }
-            groups.push(Group {
-                tiles,
-                table: table.to_vec(),
-            });
-            body = rest;
+            let entries = placements(n, tiles.len());
+            let len = if bits == 4 {
+                entries.div_ceil(2)
+            } else {
+                entries
+            };
+            shapes.push((tiles.clone(), bits, len));
+            rest = after;
         }
-        body.is_empty().then(|| Self {
-            rows,
-            cols,
-            goal: goal.to_vec(),
-            groups,
-        })
+        let body: u64 = shapes.iter().map(|s| s.2 as u64).sum();
+        if size != 16 + head_len as u64 + body {
+            return None;
+        }
+        let mut sum = Checksum::default();
+        sum.add(&head);
+        let mut groups = Vec::new();
+        for (tiles, bits, len) in shapes {
+            let mut table = Vec::new();
+            table.try_reserve_exact(len).ok()?;
+            table.resize(len, 0);
+            file.read_exact(&mut table).ok()?;
+            sum.add(&table);
+            groups.push(Group { tiles, bits, table });
+        }
+        (sum.finish() == stored_sum).then(|| Self::assemble(rows, cols, goal, set, groups))
     }
 }
 
-/// FNV-1a, 64 bits: enough to tell a damaged cache file from a sound one.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// A 64-bit checksum (FNV-1a over 8-byte words, the tail bytewise, with the length): enough
+/// to tell a damaged cache file from a sound one, and fast on 300 MB.
+#[derive(Clone, Copy, Debug)]
+struct Checksum(u64, u64);
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325, 0)
+    }
 }
 
-/// One group's table by 0-1 breadth-first search from the goal over (the group's squares,
-/// the blank's square). `progress` gets the number of states settled so far.
-fn build_table(
+impl Checksum {
+    fn add(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let v = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            self.0 = (self.0 ^ v).wrapping_mul(0x0100_0000_01b3);
+        }
+        for &b in words.remainder() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.1 += bytes.len() as u64;
+    }
+
+    fn finish(self) -> u64 {
+        (self.0 ^ self.1).wrapping_mul(0x0100_0000_01b3)
+    }
+}
+
+/// The bytes a group's build holds at its peak: the visited bits over (placement, blank
+/// square), a byte per placement, and two consecutive layers of 4-byte states (measured on
+/// the 8-tile group of the 15-puzzle: 3.4 GB resident at the peak, so two layers hold about
+/// 1.1 states a placement; 1.25 is allowed).
+fn build_bytes(n: usize, k: usize) -> u64 {
+    let states = placements(n, k + 1) as u64;
+    let entries = placements(n, k) as u64;
+    states / 8 + entries + 5 * entries.max(1024)
+}
+
+/// Why [`layered_table`] stopped.
+enum BuildFailure {
+    Stopped(PdbError),
+    Memory,
+}
+
+/// States expanded per parallel task.
+const CHUNK: usize = 1 << 14;
+
+/// One group's moves to the goal for every placement of its tiles (a byte each, by
+/// [`rank`]), by the layered breadth-first search over (placement, blank region) described
+/// in the module documentation. `stop` is asked between tasks whether to give up;
+/// `progress` gets an estimate of the fraction done: the states expanded over the states
+/// reached plus, for the placements not reached yet, as many states a placement as so far.
+fn layered_table(
     rows: usize,
     cols: usize,
     goal: &[u8],
     tiles: &[u8],
-    cancel: &CancelToken,
-    deadline: Option<std::time::Instant>,
-    progress: &mut dyn FnMut(usize),
-) -> Result<Vec<u8>, PdbError> {
+    stop: &(dyn Fn() -> Option<PdbError> + Sync),
+    progress: &mut dyn FnMut(f64),
+) -> Result<Vec<u8>, BuildFailure> {
+    let n = rows * cols;
+    let k = tiles.len();
+    if k == 0 || k > MAX_GROUP || k >= n {
+        return Ok(vec![0; placements(n, k)]);
+    }
+    let adj = neighbour_masks(rows, cols);
+    let full: u32 = (1u32 << n) - 1;
+    let home = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0) as u8;
+    let states = placements(n, k + 1);
+    let entries = placements(n, k);
+    let free_count = n - k;
+    let mut visited: Vec<AtomicU64> = Vec::new();
+    visited
+        .try_reserve_exact(states.div_ceil(64))
+        .map_err(|_| BuildFailure::Memory)?;
+    visited.resize_with(states.div_ceil(64), || AtomicU64::new(0));
+    let mut dist: Vec<AtomicU8> = Vec::new();
+    dist.try_reserve_exact(entries)
+        .map_err(|_| BuildFailure::Memory)?;
+    dist.resize_with(entries, || AtomicU8::new(u8::MAX));
+
+    let mut start = [0u8; MAX_GROUP];
+    for (i, &t) in tiles.iter().enumerate() {
+        start[i] = home(t);
+    }
+    let start_mask = start[..k].iter().fold(0u32, |m, &s| m | 1 << s);
+    let blank_region = region(u32::from(home(0)), full & !start_mask, &adj);
+    let state_index = |placement_rank: usize, mask: u32, rep: u32| {
+        placement_rank * free_count + (rep - (mask & ((1u32 << rep) - 1)).count_ones()) as usize
+    };
+    let start_rank = rank(&start[..k], n);
+    let first = state_index(start_rank, start_mask, blank_region.trailing_zeros());
+    visited[first / 64].fetch_or(1 << (first % 64), Ordering::Relaxed);
+    dist[start_rank].store(0, Ordering::Relaxed);
+    let reached = AtomicUsize::new(1);
+    let (mut discovered, mut expanded) = (1usize, 0usize);
+    let failed = AtomicBool::new(false);
+    let mut layer: Vec<Vec<u32>> = vec![vec![first as u32]];
+    let mut depth: u8 = 0;
+    while layer.iter().any(|v| !v.is_empty()) {
+        if let Some(e) = stop() {
+            return Err(BuildFailure::Stopped(e));
+        }
+        let next_depth = depth.checked_add(1).ok_or(BuildFailure::Memory)?;
+        let tasks: Vec<&[u32]> = layer.iter().flat_map(|v| v.chunks(CHUNK)).collect();
+        let next: Vec<Vec<u32>> = tasks
+            .par_iter()
+            .map(|task| {
+                let mut out = Vec::new();
+                if failed.load(Ordering::Relaxed) {
+                    return out;
+                }
+                if stop().is_some() {
+                    failed.store(true, Ordering::Relaxed);
+                    return out;
+                }
+                let mut new_entries = 0usize;
+                let mut squares = [0u8; MAX_GROUP + 1];
+                for &index in task.iter() {
+                    let index = index as usize;
+                    let (placement_rank, slot) = (index / free_count, index % free_count);
+                    unrank(placement_rank, n, &mut squares[..k]);
+                    let mask = squares[..k].iter().fold(0u32, |m, &s| m | 1 << s);
+                    let free = full & !mask;
+                    // The blank's square is the slot-th free square.
+                    let mut f = free;
+                    for _ in 0..slot {
+                        f &= f - 1;
+                    }
+                    let blank_region = region(f.trailing_zeros(), free, &adj);
+                    for i in 0..k {
+                        let from = squares[i];
+                        let mut targets = adj[usize::from(from)] & blank_region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            squares[i] = to;
+                            let moved_mask = mask ^ (1 << from) ^ (1 << to);
+                            let moved_free = full & !moved_mask;
+                            let rep = region(u32::from(from), moved_free, &adj).trailing_zeros();
+                            let moved_rank = rank(&squares[..k], n);
+                            let next_index = state_index(moved_rank, moved_mask, rep);
+                            let bit = 1u64 << (next_index % 64);
+                            let old = visited[next_index / 64].fetch_or(bit, Ordering::Relaxed);
+                            if old & bit == 0 {
+                                out.push(next_index as u32);
+                                if dist[moved_rank]
+                                    .compare_exchange(
+                                        u8::MAX,
+                                        next_depth,
+                                        Ordering::Relaxed,
+                                        Ordering::Relaxed,
+                                    )
+                                    .is_ok()
+                                {
+                                    new_entries += 1;
+                                }
+                            }
+                        }
+                        squares[i] = from;
+                    }
+                }
+                reached.fetch_add(new_entries, Ordering::Relaxed);
+                out
+            })
+            .collect();
+        if failed.load(Ordering::Relaxed) {
+            return Err(BuildFailure::Stopped(stop().unwrap_or(PdbError::Cancelled)));
+        }
+        expanded += layer.iter().map(Vec::len).sum::<usize>();
+        discovered += next.iter().map(Vec::len).sum::<usize>();
+        let placed = reached.load(Ordering::Relaxed).max(1);
+        let unplaced = entries.saturating_sub(placed) as f64;
+        let estimate = discovered as f64 + unplaced * discovered as f64 / placed as f64;
+        progress((expanded as f64 / estimate).min(1.0));
+        layer = next;
+        depth = next_depth;
+    }
+    drop(visited);
+    Ok(dist.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// A group's table from its distances: the excess over the group's Manhattan distance,
+/// halved, 4 bits an entry when every excess fits.
+fn pack(rows: usize, cols: usize, goal: &[u8], tiles: Vec<u8>, dist: &[u8]) -> Group {
+    let (n, k) = (rows * cols, tiles.len());
+    let home: Vec<u8> = tiles
+        .iter()
+        .map(|&t| goal.iter().position(|&g| g == t).unwrap_or(0) as u8)
+        .collect();
+    let manhattan = |r: usize| {
+        let mut squares = [0u8; MAX_GROUP];
+        unrank(r, n, &mut squares[..k]);
+        squares[..k]
+            .iter()
+            .zip(&home)
+            .map(|(&s, &h)| {
+                let (s, h) = (usize::from(s), usize::from(h));
+                ((s / cols).abs_diff(h / cols) + (s % cols).abs_diff(h % cols)) as u32
+            })
+            .sum::<u32>()
+    };
+    let excess: Vec<u8> = dist
+        .par_iter()
+        .enumerate()
+        .map(|(r, &d)| (u32::from(d).saturating_sub(manhattan(r)) / 2).min(255) as u8)
+        .collect();
+    if excess.iter().all(|&e| e <= 15) {
+        let table = excess
+            .par_chunks(2)
+            .map(|pair| pair[0] | pair.get(1).map_or(0, |&hi| hi << 4))
+            .collect();
+        Group {
+            tiles,
+            bits: 4,
+            table,
+        }
+    } else {
+        Group {
+            tiles,
+            bits: 8,
+            table: excess,
+        }
+    }
+}
+
+/// One group's moves to the goal for every placement of its tiles, by the plain 0-1
+/// breadth-first search over (placement, blank square), one state at a time: the slow
+/// reference that [`group_distances`] is checked against in the tests.
+#[doc(hidden)]
+pub fn reference_distances(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     let n = rows * cols;
     let k = tiles.len();
     let home = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0) as u8;
@@ -358,61 +934,42 @@ fn build_table(
     start.push(home(0));
     let mut dist = vec![u8::MAX; placements(n, k + 1)];
     let mut table = vec![u8::MAX; placements(n, k)];
-    // States packed 6 bits a square, blank last.
-    let pack = |squares: &[u8]| {
-        squares
-            .iter()
-            .enumerate()
-            .fold(0u64, |acc, (i, &s)| acc | (u64::from(s) << (6 * i)))
-    };
-    let mut queue = VecDeque::from([pack(&start)]);
+    let mut queue = std::collections::VecDeque::from([start.clone()]);
     dist[rank(&start, n)] = 0;
-    let mut squares = [0u8; MAX_SQUARES + 1];
-    let mut settled = 0usize;
-    while let Some(packed) = queue.pop_front() {
-        for (i, s) in squares[..=k].iter_mut().enumerate() {
-            *s = ((packed >> (6 * i)) & 63) as u8;
-        }
-        let d = dist[rank(&squares[..=k], n)];
-        // The group's placement costs the least over every square of the blank.
+    let adj = neighbour_masks(rows, cols);
+    while let Some(squares) = queue.pop_front() {
+        let d = dist[rank(&squares, n)];
         let entry = &mut table[rank(&squares[..k], n)];
         *entry = (*entry).min(d);
-        settled += 1;
-        if settled.is_multiple_of(1 << 20) {
-            if cancel.is_cancelled() {
-                return Err(PdbError::Cancelled);
-            }
-            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                return Err(PdbError::Timeout);
-            }
-            progress(settled);
-        }
-        let blank = usize::from(squares[k]);
-        let (br, bc) = (blank / cols, blank % cols);
-        let neighbours = [
-            (br > 0).then(|| blank - cols),
-            (br + 1 < rows).then(|| blank + cols),
-            (bc > 0).then(|| blank - 1),
-            (bc + 1 < cols).then(|| blank + 1),
-        ];
-        for q in neighbours.into_iter().flatten() {
-            let mut next = squares;
-            let moved = next[..k].iter().position(|&s| usize::from(s) == q);
+        let blank = squares[k];
+        let mut near = adj[usize::from(blank)];
+        while near != 0 {
+            let q = near.trailing_zeros() as u8;
+            near &= near - 1;
+            let mut next = squares.clone();
+            let moved = next[..k].iter().position(|&s| s == q);
             if let Some(j) = moved {
-                next[j] = blank as u8;
+                next[j] = blank;
             }
-            next[k] = q as u8;
+            next[k] = q;
             let cost = u8::from(moved.is_some());
-            let slot = &mut dist[rank(&next[..=k], n)];
+            let slot = &mut dist[rank(&next, n)];
             if d + cost < *slot {
                 *slot = d + cost;
                 if cost == 0 {
-                    queue.push_front(pack(&next[..=k]));
+                    queue.push_front(next);
                 } else {
-                    queue.push_back(pack(&next[..=k]));
+                    queue.push_back(next);
                 }
             }
         }
     }
-    Ok(table)
+    table
+}
+
+/// One group's moves to the goal for every placement of its tiles, by rank, as the builder
+/// computes them (exposed for the tests).
+#[doc(hidden)]
+pub fn group_distances(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    layered_table(rows, cols, goal, tiles, &|| None, &mut |_| {}).unwrap_or_default()
 }

@@ -24,12 +24,15 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::pattern_db::{self, PatternDb};
+use super::pattern_db::{self, PatternDb, PdbSet};
+use super::tile_ida;
 use super::{
     Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Side, Square, Watcher, applicable,
     json_body, solve_on_boards,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, StateCount, Successor};
+use crate::search::{
+    Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, StateCount, Successor,
+};
 
 /// The registry entry of the sliding tile puzzle.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -109,24 +112,40 @@ pub enum TileHeuristic {
     /// squares. Until a database is attached ([`Sliding::attach_pattern_db`]), linear
     /// conflict stands in.
     PatternDb,
+    /// The 7-8 additive pattern databases of the 15-puzzle (see [`PdbSet::Large`]): about 20
+    /// times fewer expansions than [`TileHeuristic::PatternDb`], for a build of a few minutes
+    /// and 288 MB, cached on disk. 4 x 4 boards only; linear conflict stands in elsewhere and
+    /// until they are attached.
+    PatternDb78,
 }
 
 impl TileHeuristic {
     /// Every heuristic, weakest first.
-    pub const ALL: [TileHeuristic; 4] = [
+    pub const ALL: [TileHeuristic; 5] = [
         TileHeuristic::Misplaced,
         TileHeuristic::Manhattan,
         TileHeuristic::LinearConflict,
         TileHeuristic::PatternDb,
+        TileHeuristic::PatternDb78,
     ];
 
-    /// The command-line name: `misplaced`, `manhattan`, `linear_conflict` or `pdb`.
+    /// The set of pattern databases this heuristic reads, if it reads one.
+    pub fn pdb_set(self) -> Option<PdbSet> {
+        match self {
+            TileHeuristic::PatternDb => Some(PdbSet::Quick),
+            TileHeuristic::PatternDb78 => Some(PdbSet::Large),
+            _ => None,
+        }
+    }
+
+    /// The command-line name: `misplaced`, `manhattan`, `linear_conflict`, `pdb` or `pdb78`.
     pub fn name(self) -> &'static str {
         match self {
             TileHeuristic::Misplaced => "misplaced",
             TileHeuristic::Manhattan => "manhattan",
             TileHeuristic::LinearConflict => "linear_conflict",
             TileHeuristic::PatternDb => "pdb",
+            TileHeuristic::PatternDb78 => "pdb78",
         }
     }
 
@@ -137,6 +156,7 @@ impl TileHeuristic {
             TileHeuristic::Manhattan => "Manhattan distance",
             TileHeuristic::LinearConflict => "Manhattan + linear conflict",
             TileHeuristic::PatternDb => "pattern databases",
+            TileHeuristic::PatternDb78 => "pattern databases 7-8 (15-puzzle)",
         }
     }
 
@@ -160,13 +180,20 @@ pub struct Sliding {
     heuristic: TileHeuristic,
     /// Boards before each move played, newest last.
     undo: Vec<Vec<u8>>,
-    /// The pattern database for this board and goal, once built or loaded.
+    /// The pattern databases for this board and goal, once built or loaded.
     pdb: PdbSlot,
 }
 
-/// A shared pattern database. It is derived data: puzzles compare equal whatever it holds.
+/// Shared pattern databases, one per [`PdbSet`] (quick, 7-8). They are derived data: puzzles
+/// compare equal whatever they hold.
 #[derive(Clone, Default)]
-struct PdbSlot(Option<Arc<PatternDb>>);
+struct PdbSlot(Vec<Arc<PatternDb>>);
+
+impl PdbSlot {
+    fn get(&self, set: PdbSet) -> Option<&Arc<PatternDb>> {
+        self.0.iter().find(|db| db.set() == set)
+    }
+}
 
 impl PartialEq for PdbSlot {
     fn eq(&self, _: &Self) -> bool {
@@ -178,9 +205,13 @@ impl Eq for PdbSlot {}
 
 impl fmt::Debug for PdbSlot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            Some(db) => write!(f, "PatternDb({:?})", db.group_sizes()),
-            None => f.write_str("no PatternDb"),
+        match self.0.as_slice() {
+            [] => f.write_str("no PatternDb"),
+            dbs => write!(
+                f,
+                "PatternDb({:?})",
+                dbs.iter().map(|db| db.group_sizes()).collect::<Vec<_>>()
+            ),
         }
     }
 }
@@ -382,24 +413,37 @@ impl Sliding {
         &self.goal
     }
 
-    /// Attaches a pattern database for the [`TileHeuristic::PatternDb`] heuristic. Returns
-    /// false (and attaches nothing) if it was built for another board or goal.
+    /// Attaches a pattern database for the heuristic that reads its set
+    /// ([`TileHeuristic::PatternDb`] or [`TileHeuristic::PatternDb78`]), replacing one of the
+    /// same set. Returns false (and attaches nothing) if it was built for another board or
+    /// goal.
     pub fn attach_pattern_db(&mut self, db: Arc<PatternDb>) -> bool {
         let fits = db.fits(self.rows, self.cols, &self.goal);
         if fits {
-            self.pdb = PdbSlot(Some(db));
+            self.pdb.0.retain(|old| old.set() != db.set());
+            self.pdb.0.push(db);
         }
         fits
     }
 
-    /// Whether a pattern database for this board and goal is attached.
+    /// Whether the pattern database the chosen heuristic reads is attached (false for a
+    /// heuristic that reads none).
     pub fn has_pattern_db(&self) -> bool {
-        self.pdb.0.is_some()
+        self.attached_db().is_some()
     }
 
-    /// Whether pattern databases can be built for this board (at most 16 squares).
+    /// The pattern database the chosen heuristic reads, if attached.
+    pub fn attached_db(&self) -> Option<&Arc<PatternDb>> {
+        self.heuristic.pdb_set().and_then(|set| self.pdb.get(set))
+    }
+
+    /// Whether the chosen heuristic's pattern databases can be built for this board (at most
+    /// 16 squares; the 7-8 set on 4 x 4 only). True for a heuristic that reads none.
     pub fn pattern_db_possible(&self) -> bool {
-        self.rows * self.cols <= pattern_db::MAX_SQUARES
+        match self.heuristic.pdb_set() {
+            Some(PdbSet::Large) => (self.rows, self.cols) == (4, 4),
+            _ => self.rows * self.cols <= pattern_db::MAX_SQUARES,
+        }
     }
 
     /// The number of moves played since loading or scrambling (undone moves not counted).
@@ -531,6 +575,62 @@ impl Sliding {
             self.tiles.swap(a, b);
         }
         self.undo.clear();
+    }
+
+    /// IDA* on the fast core ([`tile_ida`]) with `db`, as a report like the generic search's.
+    fn solve_fast(&self, db: &PatternDb, cancel: &CancelToken) -> Report {
+        let run = tile_ida::solve(db, &self.tiles, cancel);
+        let found = run.outcome == Outcome::Found;
+        let mut board = self.board_of(&self.tiles);
+        let mut boards = vec![self.picture_of(&board)];
+        let mut moves = Vec::with_capacity(run.blank_path.len());
+        for &q in &run.blank_path {
+            let (b, q) = (usize::from(board.blank), usize::from(q));
+            let tile = board.tiles[q];
+            // The tile moves from `q` to the blank's square `b`.
+            let delta = (
+                (b / self.cols) as isize - (q / self.cols) as isize,
+                (b % self.cols) as isize - (q % self.cols) as isize,
+            );
+            let to = Side::ALL
+                .into_iter()
+                .find(|s| s.delta() == delta)
+                .unwrap_or(Side::ALL[0]);
+            moves.push(Slide { tile, to }.to_string());
+            board.tiles.swap(q, b);
+            board.blank = q as u8;
+            boards.push(self.picture_of(&board));
+        }
+        let message = (run.outcome == Outcome::Timeout).then(|| {
+            format!(
+                "stopped at the time limit of {:.1} s ({} states expanded). Try a longer time \
+                 limit, or the 7-8 pattern databases (--heuristic pdb78)",
+                cancel.limits().timeout.unwrap_or_default().as_secs_f64(),
+                run.stats.expanded
+            )
+        });
+        let mut notes = vec![format!(
+            "fast IDA* core: {:.1} million nodes generated a second",
+            run.nodes_per_second() / 1e6
+        )];
+        if !found {
+            boards.truncate(1);
+            notes.clear();
+        }
+        Report {
+            puzzle_type: TYPE.name,
+            algorithm: Algorithm::IdaStar,
+            outcome: run.outcome,
+            solved: found,
+            optimal: found,
+            cost: run.blank_path.len() as Cost,
+            moves,
+            path: Vec::new(),
+            boards: if found { boards } else { Vec::new() },
+            stats: run.stats,
+            notes,
+            message,
+        }
     }
 
     fn board_of(&self, tiles: &[u8]) -> Board {
@@ -687,7 +787,7 @@ impl Problem for Sliding {
                 .filter(|&i| state.tiles[i] != 0 && state.tiles[i] != self.goal[i])
                 .count() as u32,
             TileHeuristic::Manhattan => self.manhattan(state),
-            TileHeuristic::PatternDb => match &self.pdb.0 {
+            TileHeuristic::PatternDb | TileHeuristic::PatternDb78 => match self.attached_db() {
                 Some(db) => db.estimate(&state.tiles),
                 None => self.manhattan(state) + self.linear_conflicts(state),
             },
@@ -777,20 +877,31 @@ impl Puzzle for Sliding {
         if let Err(reason) = self.check_solvable() {
             return Err(SearchError::Unsolvable(reason.to_string()));
         }
-        let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |b| {
-            self.picture_of(b)
-        })?;
+        // Unwatched IDA* with pattern databases runs on the fast core.
+        let fast_db = self
+            .attached_db()
+            .filter(|_| algorithm == Algorithm::IdaStar && watcher.is_silent());
+        let mut report = match fast_db {
+            Some(db) => self.solve_fast(db, cancel),
+            None => solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |b| {
+                self.picture_of(b)
+            })?,
+        };
         if algorithm.needs_heuristic() {
-            let note = match (&self.heuristic, &self.pdb.0) {
-                (TileHeuristic::PatternDb, Some(db)) => {
-                    let sizes: Vec<String> =
-                        db.group_sizes().iter().map(usize::to_string).collect();
-                    format!("heuristic: additive pattern databases {}", sizes.join("-"))
-                }
-                (TileHeuristic::PatternDb, None) => {
+            let note = match (self.heuristic.pdb_set(), self.attached_db()) {
+                (Some(_), Some(db)) => format!(
+                    "heuristic: additive pattern databases {}{}",
+                    db.sizes_text(),
+                    if db.reflection().is_some() {
+                        ", with the reflected lookup"
+                    } else {
+                        ""
+                    }
+                ),
+                (Some(_), None) => {
                     "heuristic: linear conflict (the pattern database was not ready)".to_owned()
                 }
-                (h, _) => format!("heuristic: {}", h.label()),
+                (None, _) => format!("heuristic: {}", self.heuristic.label()),
             };
             report.notes.push(note);
         }
@@ -800,9 +911,10 @@ impl Puzzle for Sliding {
     fn options(&self) -> &'static [super::PuzzleOption] {
         &[super::PuzzleOption {
             name: "heuristic",
-            values: "misplaced|manhattan|linear_conflict|pdb",
+            values: "misplaced|manhattan|linear_conflict|pdb|pdb78",
             help: "the heuristic (pdb: additive pattern databases, built on first use and cached; \
-                   default on boards of 10 to 16 squares)",
+                   default on boards of 10 to 16 squares; pdb78: the 7-8 databases of the \
+                   15-puzzle, a few minutes to build once, then the default on 4 x 4)",
         }]
     }
 
@@ -813,7 +925,7 @@ impl Puzzle for Sliding {
                 Ok(())
             }
             _ => Err(format!(
-                "unknown heuristic `{value}` (known: misplaced, manhattan, linear_conflict, pdb)"
+                "unknown heuristic `{value}` (known: misplaced, manhattan, linear_conflict, pdb, pdb78)"
             )),
         }
     }
@@ -824,13 +936,31 @@ impl Puzzle for Sliding {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(f64),
     ) -> Result<(), pattern_db::PdbError> {
-        if defaults && self.pattern_db_possible() && self.rows() * self.cols() > SMALL_BOARD {
-            self.set_heuristic(TileHeuristic::PatternDb);
+        let squares = self.rows() * self.cols();
+        if defaults && squares > SMALL_BOARD && squares <= pattern_db::MAX_SQUARES {
+            // The 7-8 databases once built (they are cached), else the quick ones.
+            let large = (self.rows(), self.cols()) == (4, 4)
+                && PatternDb::is_cached(self.rows(), self.cols(), self.goal(), PdbSet::Large);
+            self.set_heuristic(if large {
+                TileHeuristic::PatternDb78
+            } else {
+                TileHeuristic::PatternDb
+            });
         }
-        if self.heuristic_kind() != TileHeuristic::PatternDb || self.has_pattern_db() {
+        let Some(set) = self.heuristic_kind().pdb_set() else {
+            return Ok(());
+        };
+        if self.has_pattern_db() || !self.pattern_db_possible() {
             return Ok(());
         }
-        let db = PatternDb::load_or_build(self.rows(), self.cols(), self.goal(), cancel, progress)?;
+        let db = PatternDb::load_or_build_set(
+            self.rows(),
+            self.cols(),
+            self.goal(),
+            set,
+            cancel,
+            progress,
+        )?;
         self.attach_pattern_db(Arc::new(db));
         Ok(())
     }

@@ -90,14 +90,12 @@ impl SlidingView {
     /// starts building one in the background, and takes the build's progress.
     fn tend_pattern_dbs(&mut self, app: &mut PuzzleLabApp) {
         match self.pattern_dbs.poll() {
-            Some(Ok(db)) => app.set_status(format!(
-                "Pattern databases ready ({} tiles).",
-                db.group_sizes()
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join("-")
-            )),
+            Some(Ok(db)) => {
+                app.set_status(format!(
+                    "Pattern databases ready ({} tiles).",
+                    db.sizes_text()
+                ));
+            }
             Some(Err(e)) => app.set_error(format!("Pattern databases: {e}.")),
             None => {}
         }
@@ -105,19 +103,19 @@ impl SlidingView {
         let Some(sliding) = app.puzzle_mut().as_any_mut().downcast_mut::<Sliding>() else {
             return;
         };
-        if sliding.heuristic_kind() != TileHeuristic::PatternDb
-            || sliding.has_pattern_db()
-            || !sliding.pattern_db_possible()
-        {
+        let Some(set) = sliding.heuristic_kind().pdb_set() else {
+            return;
+        };
+        if sliding.has_pattern_db() || !sliding.pattern_db_possible() {
             return;
         }
         let (rows, cols, goal) = (sliding.rows(), sliding.cols(), sliding.goal().to_vec());
-        if let Some(db) = self.pattern_dbs.ready_for(rows, cols, &goal) {
+        if let Some(db) = self.pattern_dbs.ready_for(rows, cols, &goal, set) {
             // Derived data: attaching it changes no result shown.
             sliding.attach_pattern_db(db);
             return;
         }
-        if let Err(e) = self.pattern_dbs.start(rows, cols, &goal, waker) {
+        if let Err(e) = self.pattern_dbs.start(rows, cols, &goal, set, waker) {
             app.set_error(format!("Could not start building pattern databases: {e}"));
         }
     }
@@ -126,8 +124,12 @@ impl SlidingView {
     /// is running.
     pub fn pattern_db_progress(&self, app: &PuzzleLabApp) -> Option<f64> {
         let sliding = sliding(app)?;
-        self.pattern_dbs
-            .progress_for(sliding.rows(), sliding.cols(), sliding.goal())
+        self.pattern_dbs.progress_for(
+            sliding.rows(),
+            sliding.cols(),
+            sliding.goal(),
+            sliding.heuristic_kind().pdb_set()?,
+        )
     }
 
     /// The sliding tile puzzle: board size, heuristic, playing (click or arrow keys, undo),
@@ -157,11 +159,13 @@ impl SlidingView {
                     }
                 }
             });
-        if chosen == TileHeuristic::PatternDb {
+        if chosen.pdb_set().is_some() {
             if !pdb_possible {
-                ui.label(
-                    "Pattern databases need a board of at most 16 squares; linear conflict stands in.",
-                );
+                ui.label(if chosen == TileHeuristic::PatternDb78 {
+                    "The 7-8 pattern databases are for the 4 x 4 board only; linear conflict stands in."
+                } else {
+                    "Pattern databases need a board of at most 16 squares; linear conflict stands in."
+                });
             } else if pdb_ready {
                 ui.label("Pattern databases ready.");
             } else if let Some(progress) = self.pattern_db_progress(app) {

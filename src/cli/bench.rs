@@ -1,0 +1,296 @@
+//! `puzzlelab bench sliding`: optimal IDA* on a batch of sliding tile puzzles in one process,
+//! with per-instance and total figures (length, expanded, generated, time, nodes a second).
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::{EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_SOLVED, LimitArgs, bad, ranged, write_out};
+use crate::puzzles::sliding::{Sliding, TileHeuristic};
+use crate::puzzles::{self, NoWatcher, Puzzle as _};
+use crate::search::{Algorithm, CancelToken};
+
+/// What to benchmark.
+#[derive(Debug, clap::Subcommand)]
+pub(super) enum BenchCommand {
+    /// Solve sliding tile puzzles optimally with IDA* in one process, and report per instance
+    /// and in total the solution length, the states expanded and generated, the time and the
+    /// nodes generated a second. The boards come from `--instances FILE` or are a seeded
+    /// random set (`--count N --seed S`).
+    Sliding(SlidingArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct SlidingArgs {
+    /// A file with one board per line: the tiles in reading order separated by spaces, 0 the
+    /// blank (16 numbers for the 15-puzzle); blank lines and lines starting with `#` are
+    /// skipped.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "side"])]
+    instances: Option<PathBuf>,
+    /// The goal of the boards of `--instances`, as tiles in reading order (for example
+    /// "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15" for Korf's goal). Default: the tiles in order,
+    /// the blank last.
+    #[arg(long, value_name = "TILES", requires = "instances")]
+    goal: Option<String>,
+    /// How many random instances, 1 to 10000.
+    #[arg(long, default_value_t = 10, value_parser = ranged(1usize, 10_000))]
+    count: usize,
+    /// The seed of the first random instance (instance i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The heuristic: misplaced, manhattan, linear_conflict, pdb or pdb78.
+    #[arg(long, default_value = "pdb", value_name = "H")]
+    heuristic: String,
+    /// Board side of the random instances (rows = columns), 2 to 8.
+    #[arg(long, default_value_t = 4,
+          value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
+    side: usize,
+    /// Print one JSON object instead of text: `{"heuristic", "load_ms", "instances":
+    /// [{"length", "expanded", "generated", "ms"}, …], "total": {"expanded", "generated",
+    /// "ms"}}`, `ms` being the solving time.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+pub(super) fn bench(command: &BenchCommand) -> u8 {
+    match command {
+        BenchCommand::Sliding(args) => sliding(args),
+    }
+}
+
+/// One board of the batch and where it came from (the seed, or the file's line).
+struct Instance {
+    board: Sliding,
+    seed: Option<u64>,
+    line: Option<usize>,
+}
+
+/// The boards of `--instances`: one per line, each a square number of tiles.
+fn read_instances(path: &Path, goal: Option<&str>) -> Result<Vec<Instance>, String> {
+    let text = puzzles::read_text_file(path).map_err(|e| e.to_string())?;
+    let rows_of = |numbers: &str, what: &str| -> Result<String, String> {
+        let tiles: Vec<&str> = numbers.split_whitespace().collect();
+        let side = (tiles.len() as f64).sqrt().round() as usize;
+        if side * side != tiles.len() || side < 2 {
+            return Err(format!(
+                "{what} has {} numbers, not a square board's (16 for the 15-puzzle)",
+                tiles.len()
+            ));
+        }
+        Ok(tiles
+            .chunks(side)
+            .map(|row| row.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    };
+    let goal_rows = goal.map(|g| rows_of(g, "--goal")).transpose()?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let what = format!("line {}", i + 1);
+        let mut board = rows_of(line, &what)?;
+        if let Some(goal) = &goal_rows {
+            board = format!("{board}\ngoal:\n{goal}");
+        }
+        let sliding = Sliding::from_text(&board).map_err(|e| format!("{what}: {e}"))?;
+        if let Err(reason) = sliding.check_solvable() {
+            return Err(format!("{what}: no solution: {reason}"));
+        }
+        out.push(Instance {
+            board: sliding,
+            seed: None,
+            line: Some(i + 1),
+        });
+    }
+    if out.is_empty() {
+        return Err("no boards in the file".into());
+    }
+    if out
+        .iter()
+        .any(|b| (b.board.rows(), b.board.goal()) != (out[0].board.rows(), out[0].board.goal()))
+    {
+        return Err("the boards differ in size: one size a batch".into());
+    }
+    Ok(out)
+}
+
+fn sliding(args: &SlidingArgs) -> u8 {
+    let Some(heuristic) = TileHeuristic::from_name(&args.heuristic) else {
+        say!(
+            "unknown heuristic `{}` (known: misplaced, manhattan, linear_conflict, pdb, pdb78)",
+            args.heuristic
+        );
+        return EXIT_BAD_INPUT;
+    };
+    let mut instances = match &args.instances {
+        Some(path) => match read_instances(path, args.goal.as_deref()) {
+            Ok(list) => list,
+            Err(e) => return bad(path, e),
+        },
+        None => {
+            let mut list = Vec::new();
+            for i in 0..args.count {
+                let seed = args.seed.wrapping_add(i as u64);
+                let mut board = match Sliding::solved(args.side, args.side) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        say!("{e}");
+                        return EXIT_BAD_INPUT;
+                    }
+                };
+                board.scramble_uniform(seed);
+                list.push(Instance {
+                    board,
+                    seed: Some(seed),
+                    line: None,
+                });
+            }
+            list
+        }
+    };
+    let cancel = args.limits.token();
+    // The databases are loaded (or built) once, before the clock of the first instance.
+    let load_started = Instant::now();
+    let db = match prepare(&mut instances[0].board, heuristic, &cancel) {
+        Ok(db) => db,
+        Err(code) => return code,
+    };
+    let load_ms = load_started.elapsed().as_secs_f64() * 1000.0;
+    let mut rows = Vec::new();
+    for (i, instance) in instances.iter_mut().enumerate() {
+        instance.board.set_heuristic(heuristic);
+        if let Some(db) = &db {
+            instance.board.attach_pattern_db(db.clone());
+        }
+        let report = match instance
+            .board
+            .solve(Algorithm::IdaStar, &mut NoWatcher, &cancel)
+        {
+            Ok(r) => r,
+            Err(e) => {
+                say!("instance {i}: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        };
+        if let Some(message) = &report.message {
+            say!("instance {i}: the search {message}");
+            return EXIT_LIMIT;
+        }
+        let s = &report.stats;
+        let per_second = if s.elapsed_ms > 0.0 {
+            s.generated as f64 / s.elapsed_ms * 1000.0
+        } else {
+            0.0
+        };
+        if !args.json {
+            let from = match (instance.seed, instance.line) {
+                (Some(seed), _) => format!("seed {seed:<5}"),
+                (None, Some(line)) => format!("line {line:<5}"),
+                (None, None) => String::new(),
+            };
+            emit!(&format!(
+                "{:>4}  {from} length {:>3}  expanded {:>11}  generated {:>11}  {:>9.1} ms  {:>6.1} M nodes/s\n",
+                i + 1,
+                report.cost,
+                s.expanded,
+                s.generated,
+                s.elapsed_ms,
+                per_second / 1e6
+            ));
+        }
+        let mut row = serde_json::json!({
+            "length": report.cost,
+            "expanded": s.expanded,
+            "generated": s.generated,
+            "ms": s.elapsed_ms,
+            "tiles": instance.board.to_json()["tiles"],
+        });
+        if let Some(seed) = instance.seed {
+            row["seed"] = seed.into();
+        }
+        rows.push(row);
+    }
+    let total = |key: &str| {
+        rows.iter()
+            .map(|r| r[key].as_f64().unwrap_or(0.0))
+            .sum::<f64>()
+    };
+    let (expanded, generated, ms) = (total("expanded"), total("generated"), total("ms"));
+    let n = rows.len().max(1) as f64;
+    let per_second = if ms > 0.0 {
+        generated / ms * 1000.0
+    } else {
+        0.0
+    };
+    if args.json {
+        let v = serde_json::json!({
+            "heuristic": heuristic.name(),
+            "load_ms": load_ms,
+            "instances": rows,
+            "total": {
+                "expanded": expanded as u64,
+                "generated": generated as u64,
+                "ms": ms,
+                "nodes_per_second": per_second,
+            },
+        });
+        emit!(&format!("{v:#}\n"));
+    } else {
+        emit!(&format!(
+            "total: {} instances, {} expanded, {} generated, {ms:.1} ms solving ({:.1} ms and {:.0} expansions an instance, {:.1} M nodes/s); databases loaded in {load_ms:.0} ms\n",
+            rows.len(),
+            expanded as u64,
+            generated as u64,
+            ms / n,
+            expanded / n,
+            per_second / 1e6
+        ));
+    }
+    EXIT_SOLVED
+}
+
+/// Chooses `heuristic` on `board` and loads (or builds, with progress on standard error) the
+/// pattern databases it reads, once for the whole batch. `Err` is the exit code, the reason
+/// printed.
+fn prepare(
+    board: &mut Sliding,
+    heuristic: TileHeuristic,
+    cancel: &CancelToken,
+) -> Result<Option<Arc<crate::puzzles::pattern_db::PatternDb>>, u8> {
+    board.set_heuristic(heuristic);
+    if heuristic.pdb_set().is_none() {
+        return Ok(None);
+    }
+    if !board.pattern_db_possible() {
+        say!(
+            "the heuristic {} does not apply to a {} x {} board",
+            heuristic.name(),
+            board.rows(),
+            board.cols()
+        );
+        return Err(EXIT_BAD_INPUT);
+    }
+    let mut last = -1;
+    let prepared = board.prepare(false, cancel, &mut |fraction| {
+        let percent = (fraction * 100.0) as i32;
+        if percent / 5 != last / 5 && percent < 100 {
+            say!("building pattern databases… {percent}%");
+        }
+        last = percent;
+    });
+    if let Err(e) = prepared {
+        say!("{e}");
+        return Err(if e.limit_outcome().is_some() {
+            EXIT_LIMIT
+        } else {
+            EXIT_BAD_INPUT
+        });
+    }
+    Ok(board.attached_db().cloned())
+}
