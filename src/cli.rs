@@ -530,7 +530,13 @@ fn solve(args: &SolveArgs) -> u8 {
     if let Err(code) = prepare_puzzle(args, puzzle.as_mut(), &cancel) {
         return code;
     }
-    let report = match puzzle.solve(algorithm, &mut NoWatcher, &cancel) {
+    let named = args.algorithm.is_some() || args.weight.is_some();
+    let run = if named {
+        puzzle.solve(algorithm, &mut NoWatcher, &cancel)
+    } else {
+        puzzle.solve_default(&mut NoWatcher, &cancel)
+    };
+    let report = match run {
         Ok(r) => r,
         Err(SearchError::Unsolvable(reason)) => {
             // Known to have no solution without a search: that is an answer, not bad input.

@@ -675,3 +675,48 @@ fn the_batch_benchmark_gives_the_lengths_solve_gives() {
     assert_eq!(code, 2);
     assert!(stderr.contains("does not apply"), "{stderr}");
 }
+
+#[test]
+fn solve_with_no_algorithm_tries_optimal_ida_star_first_on_the_24_puzzle() {
+    // The 40-move walk: IDA* with linear conflict answers within its budget, optimally.
+    let (code, stdout, stderr) = puzzlelab(&["solve", "puzzles/sliding-24-walk-40.txt", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["algorithm"], "idastar");
+    assert_eq!(v["cost"], 40.0);
+    assert_eq!(v["optimal"], true);
+    assert!(
+        v["notes"][0]
+            .as_str()
+            .unwrap()
+            .contains("finished within its budget")
+    );
+    // The random board: IDA* runs out of its budget (half the time limit), weighted A*
+    // answers, and the report says so.
+    let (code, stdout, stderr) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-24-random.txt",
+        "--json",
+        "--timeout",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["algorithm"], "wastar");
+    assert_eq!(v["optimal"], false);
+    assert!(v["solved"].as_bool().unwrap());
+    let note = v["notes"][0].as_str().unwrap();
+    assert!(note.contains("did not finish within 2 s"), "{note}");
+    assert!(note.contains("weighted A*"), "{note}");
+    // A named algorithm is run as named.
+    let (code, stdout, _) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-24-random.txt",
+        "--json",
+        "-a",
+        "greedy",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["algorithm"], "greedy");
+}

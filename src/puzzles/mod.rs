@@ -429,6 +429,20 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         cancel: &CancelToken,
     ) -> Result<Report, SearchError>;
 
+    /// Solves the puzzle as the command line does when the user names no algorithm: by
+    /// default with [`Puzzle::default_algorithm`]. A type may do better (sliding tiles on
+    /// boards above 16 squares try optimal IDA* under a time budget, then weighted A*).
+    ///
+    /// # Errors
+    /// As [`Puzzle::solve`].
+    fn solve_default(
+        &self,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        self.solve(self.default_algorithm(), watcher, cancel)
+    }
+
     /// Counts the states reachable from the start and the solved ones among them (see
     /// [`search::count_reachable`]).
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;

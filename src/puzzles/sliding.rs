@@ -65,6 +65,10 @@ pub static TYPE: PuzzleType = PuzzleType {
     ],
 };
 
+/// How long `solve` with no algorithm named tries optimal IDA* on boards above 16 squares
+/// before it falls back to weighted A* ([`Puzzle::solve_default`]).
+pub const OPTIMAL_BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The smallest side of a board.
 pub const MIN_SIDE: usize = 2;
 /// The largest side of a board.
@@ -843,7 +847,9 @@ impl Puzzle for Sliding {
     }
 
     /// A* on small boards, IDA* up to the 15-puzzle's size, and greedy best-first (not
-    /// optimal) on larger boards, where optimal search can take hours.
+    /// optimal) on larger boards, where optimal search can take hours: the app's choice,
+    /// where the search is watched. The command line does better there
+    /// ([`Puzzle::solve_default`]).
     fn default_algorithm(&self) -> Algorithm {
         match self.rows * self.cols {
             n if n <= SMALL_BOARD => Algorithm::AStar,
@@ -905,6 +911,63 @@ impl Puzzle for Sliding {
             };
             report.notes.push(note);
         }
+        Ok(report)
+    }
+
+    /// On boards above 16 squares (the 24-puzzle): optimal IDA* first, for at most
+    /// [`OPTIMAL_BUDGET`] (or half the time limit, if shorter); if it has not finished, weighted A*
+    /// with weight 2 ([`crate::search::Weight::DEFAULT`]; a path at most twice the least cost) in the time left, the report's
+    /// first note saying which. Elsewhere [`Puzzle::default_algorithm`].
+    fn solve_default(
+        &self,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        if self.rows * self.cols <= pattern_db::MAX_SQUARES {
+            return self.solve(self.default_algorithm(), watcher, cancel);
+        }
+        let started = std::time::Instant::now();
+        let limits = cancel.limits();
+        let budget = limits
+            .timeout
+            .map_or(OPTIMAL_BUDGET, |t| (t / 2).min(OPTIMAL_BUDGET));
+        let trial = cancel.sharing_flag(crate::search::Limits {
+            timeout: Some(budget),
+            ..limits
+        });
+        let mut first = self.solve(Algorithm::IdaStar, watcher, &trial)?;
+        if first.outcome != Outcome::Timeout || cancel.is_cancelled() {
+            if first.solved {
+                first.notes.insert(
+                    0,
+                    format!(
+                        "optimal IDA* finished within its budget of {:.0} s",
+                        budget.as_secs_f64()
+                    ),
+                );
+            }
+            return Ok(first);
+        }
+        let rest = crate::search::Limits {
+            timeout: limits.timeout.map(|t| t.saturating_sub(started.elapsed())),
+            ..limits
+        };
+        let weight = crate::search::Weight::DEFAULT;
+        let mut report = self.solve(
+            Algorithm::WeightedAStar(weight),
+            watcher,
+            &cancel.sharing_flag(rest),
+        )?;
+        report.notes.insert(
+            0,
+            format!(
+                "optimal IDA* did not finish within {:.0} s ({} states expanded); weighted A* \
+                 (weight 2) answered instead, with a path at most twice the least length \
+                 (choose -a idastar to wait for the optimum)",
+                budget.as_secs_f64(),
+                first.stats.expanded
+            ),
+        );
         Ok(report)
     }
 

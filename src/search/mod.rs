@@ -549,6 +549,15 @@ impl CancelToken {
         }
     }
 
+    /// A token that shares this one's cancel flag (cancelling either cancels both) but has
+    /// the limits `limits`: for a part of a run with a smaller budget.
+    pub fn sharing_flag(&self, limits: Limits) -> Self {
+        Self {
+            flag: self.flag.clone(),
+            limits: Some(limits),
+        }
+    }
+
     /// The limits of searches run with this token.
     pub fn limits(&self) -> Limits {
         self.limits.unwrap_or_default()
