@@ -532,6 +532,40 @@ mod pattern_databases {
     }
 
     #[test]
+    fn the_databases_never_overestimate_optimal_lengths_of_random_boards() {
+        // Optimal lengths by IDA* with linear conflict (the weaker heuristic, admissible by
+        // the 8-puzzle test above); the databases' estimate never exceeds them, and the fast
+        // core with the databases finds the same lengths.
+        for (rows, cols, walk) in [(3, 4, 200), (4, 4, 36)] {
+            let goal = Sliding::solved(rows, cols).unwrap().goal().to_vec();
+            let db = Arc::new(
+                PatternDb::build(rows, cols, &goal, &CancelToken::new(), &mut |_| {}).unwrap(),
+            );
+            for seed in 0..12 {
+                let mut weak = Sliding::solved(rows, cols).unwrap();
+                weak.scramble_walk(walk, seed);
+                weak.set_heuristic(TileHeuristic::LinearConflict);
+                let optimal = cost(&weak, Algorithm::IdaStar);
+                let tiles: Vec<u8> = (0..rows * cols)
+                    .map(|i| weak.tile_at(Cell::new(i / cols, i % cols)).unwrap())
+                    .collect();
+                assert!(
+                    f64::from(db.estimate(&tiles)) <= optimal,
+                    "{rows}x{cols} seed {seed}"
+                );
+                let mut strong = weak.clone();
+                strong.set_heuristic(TileHeuristic::PatternDb);
+                strong.attach_pattern_db(db.clone());
+                assert_eq!(
+                    cost(&strong, Algorithm::IdaStar),
+                    optimal,
+                    "{rows}x{cols} seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn boards_above_16_squares_are_refused() {
         let goal: Vec<u8> = (1..25).chain([0]).collect();
         let e = PatternDb::build(5, 5, &goal, &CancelToken::new(), &mut |_| {}).unwrap_err();

@@ -591,6 +591,33 @@ fn pattern_databases_build_in_the_background_and_are_used() {
     );
 }
 
+#[test]
+fn the_7_8_databases_are_offered_for_the_15_puzzle_only() {
+    let mut h = harness(Settings::default());
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    // The 8-puzzle: the 7-8 choice says it does not apply, and no build starts.
+    h.state_mut().push(view_command(SlidingCommand::Heuristic(
+        puzzlelab::puzzles::sliding::TileHeuristic::PatternDb78,
+    )));
+    h.run();
+    h.get_by_label(
+        "The 7-8 pattern databases are for the 4 x 4 board only; linear conflict stands in.",
+    );
+    assert!(!sliding_ready(h.state()));
+    assert!(!sliding(&h).pattern_db_possible());
+    // The heuristic list offers it by name; picking another heuristic there works.
+    h.get_by_label("Heuristic").click();
+    h.run();
+    h.get_by_label("pattern databases 7-8 (15-puzzle)");
+    h.get_by_label("Manhattan distance").click();
+    h.run();
+    assert_eq!(
+        sliding(&h).heuristic_kind(),
+        puzzlelab::puzzles::sliding::TileHeuristic::Manhattan
+    );
+}
+
 fn sliding_ready(app: &PuzzleLabApp) -> bool {
     app.puzzle()
         .as_any()
