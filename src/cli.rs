@@ -22,7 +22,7 @@ use crate::puzzles::maze::{Connectivity, Maze};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::results;
 use crate::search::limits::{self, MAX_TIMEOUT_SECS};
-use crate::search::{self, Algorithm, CancelToken, Limits, SearchError, Weight};
+use crate::search::{self, Algorithm, CancelToken, Limits, SearchError, TieBreak, Weight};
 
 /// Writes a line to standard error, prefixed `puzzlelab: `; a failed write is ignored (there
 /// is nowhere left to report it).
@@ -70,6 +70,16 @@ struct LimitArgs {
     /// time limit.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     timeout: Option<f64>,
+    /// Among states of equal priority on the open list (Dijkstra, A*, weighted A*, greedy,
+    /// JPS, bidirectional A*), which to expand first: high-g (the larger path cost, the
+    /// default), low-g, fifo or lifo.
+    #[arg(long, value_name = "POLICY", value_parser = parse_tie_break)]
+    tie_break: Option<TieBreak>,
+}
+
+fn parse_tie_break(text: &str) -> Result<TieBreak, String> {
+    TieBreak::from_name(text.trim())
+        .ok_or_else(|| format!("`{text}` is not a tie-breaking policy (high-g, low-g, fifo, lifo)"))
 }
 
 impl LimitArgs {
@@ -80,6 +90,7 @@ impl LimitArgs {
             limits.max_memory = bytes;
         }
         limits.timeout = self.timeout.map(Duration::from_secs_f64);
+        limits.tie_break = self.tie_break.unwrap_or_default();
         CancelToken::with_limits(limits)
     }
 }

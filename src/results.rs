@@ -18,6 +18,10 @@ pub struct ResultRow {
     pub algorithm: String,
     /// The heuristic, for algorithms that use one; empty otherwise.
     pub heuristic: String,
+    /// How the open list broke ties (`high-g`, `low-g`, `fifo`, `lifo`; see
+    /// [`crate::search::TieBreak`]), for algorithms with one; empty otherwise.
+    #[serde(default)]
+    pub tie_break: String,
     /// How the run ended: `found`, `not_found` or `cancelled`.
     pub outcome: String,
     /// Whether a solution was found.
@@ -69,6 +73,11 @@ impl ResultRow {
             } else {
                 String::new()
             },
+            tie_break: report
+                .stats
+                .tie_break
+                .map(|t| t.name().to_owned())
+                .unwrap_or_default(),
             outcome,
             solved: report.solved,
             cost: report.cost,
@@ -150,6 +159,7 @@ pub fn to_table(rows: &[ResultRow]) -> String {
         "puzzle",
         "algorithm",
         "heuristic",
+        "ties",
         "solved",
         "cost",
         "optimal",
@@ -168,6 +178,11 @@ pub fn to_table(rows: &[ResultRow]) -> String {
                     "-".into()
                 } else {
                     r.heuristic.clone()
+                },
+                if r.tie_break.is_empty() {
+                    "-".into()
+                } else {
+                    r.tie_break.clone()
                 },
                 if r.solved { "yes" } else { "no" }.into(),
                 if r.solved {

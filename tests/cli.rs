@@ -71,3 +71,28 @@ fn type_can_be_forced() {
     assert_eq!(code, 0);
     assert!(stdout.contains("(optimal)"));
 }
+
+#[test]
+fn tie_breaking_is_chosen_with_a_flag_and_recorded() {
+    let (code, stdout, stderr) = puzzlelab(&[
+        "compare",
+        "puzzles/maze-small.txt",
+        "--algorithms",
+        "bfs,astar",
+        "--tie-break",
+        "low-g",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let rows: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(rows[0]["tie_break"], "", "BFS keeps no open list");
+    assert_eq!(rows[1]["tie_break"], "low-g");
+    let (code, stdout, _) = puzzlelab(&["solve", "puzzles/maze-small.txt", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["stats"]["tie_break"], "high-g", "the default");
+    let (code, _, stderr) =
+        puzzlelab(&["solve", "puzzles/maze-small.txt", "--tie-break", "random"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not a tie-breaking policy"), "{stderr}");
+}

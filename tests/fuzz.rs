@@ -222,6 +222,7 @@ fn exercise(dir: &std::path::Path, bytes: &[u8], algorithm_pick: usize) {
     let cancel = CancelToken::with_limits(Limits {
         max_memory: 32 * MIB,
         timeout: Some(Duration::from_millis(150)),
+        ..Limits::default()
     });
     let _ = puzzle.solve(puzzle.default_algorithm(), &mut NoWatcher, &cancel);
     let algorithms = puzzle.algorithms();

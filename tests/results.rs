@@ -58,7 +58,7 @@ fn rows_match_the_single_runs() {
 fn csv_and_json_exports_round_trip() {
     let rows = rows();
     let csv = results::to_csv(&rows).unwrap();
-    assert!(csv.starts_with("puzzle,algorithm,heuristic,outcome,solved,cost,optimal,"));
+    assert!(csv.starts_with("puzzle,algorithm,heuristic,tie_break,outcome,solved,cost,optimal,"));
     assert_eq!(results::from_csv(&csv).unwrap(), rows);
 
     let dir = tempfile::tempdir().unwrap();

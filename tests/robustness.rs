@@ -75,6 +75,7 @@ fn a_search_stops_at_its_memory_limit_with_a_message() {
     let cancel = CancelToken::with_limits(Limits {
         max_memory: 16 * MIB,
         timeout: None,
+        ..Limits::default()
     });
     for algorithm in [Algorithm::Bfs, Algorithm::Dfs, Algorithm::Dijkstra] {
         let report = puzzle
@@ -97,6 +98,7 @@ fn a_search_stops_at_its_time_limit() {
     let cancel = CancelToken::with_limits(Limits {
         max_memory: 1024 * MIB,
         timeout: Some(std::time::Duration::from_millis(100)),
+        ..Limits::default()
     });
     let report = puzzle
         .solve(Algorithm::Bfs, &mut puzzles::NoWatcher, &cancel)

@@ -346,3 +346,40 @@ fn weighted_astar_stays_within_its_bound_and_is_optimal_at_weight_one() {
     assert_eq!(back, Algorithm::WeightedAStar(Weight::DEFAULT));
     assert!(serde_json::from_str::<Algorithm>("\"nope\"").is_err());
 }
+
+#[test]
+fn tie_breaking_changes_the_expansions_not_the_cost() {
+    use puzzlelab::search::{Limits, TieBreak};
+    // An open 60 x 60 grid: every state on a shortest path has the same f.
+    let open = Maze::new(60, 60);
+    let run = |algorithm: Algorithm, t: TieBreak| {
+        let cancel = CancelToken::with_limits(Limits {
+            tie_break: t,
+            ..Limits::default()
+        });
+        let r = search::run(&open, algorithm, &mut NoObserver, &cancel).unwrap();
+        assert_legal(&open, &r);
+        assert_eq!(r.stats.tie_break, Some(t), "{algorithm} records its policy");
+        r
+    };
+    for algorithm in [
+        Algorithm::AStar,
+        Algorithm::Dijkstra,
+        Algorithm::WeightedAStar(search::Weight::DEFAULT),
+        Algorithm::BidirectionalAStar,
+    ] {
+        let costs: Vec<f64> = TieBreak::ALL
+            .iter()
+            .map(|&t| run(algorithm, t).cost)
+            .collect();
+        assert!(costs.iter().all(|&c| c == 118.0), "{algorithm}: {costs:?}");
+    }
+    // A*: ties to the larger g expand the path only; to the smaller g, the whole grid.
+    let high = run(Algorithm::AStar, TieBreak::HighG).stats.expanded;
+    let low = run(Algorithm::AStar, TieBreak::LowG).stats.expanded;
+    assert_eq!(high, 118);
+    assert!(low > 3000, "{low}");
+    // Searches without an open list record none.
+    let bfs = search::solve(&open, Algorithm::Bfs).unwrap();
+    assert_eq!(bfs.stats.tie_break, None);
+}

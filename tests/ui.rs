@@ -15,7 +15,7 @@ use puzzlelab::puzzles::klotski::Klotski;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::sliding::Sliding;
 use puzzlelab::puzzles::{self, Cell, Puzzle as _};
-use puzzlelab::search::{self, Algorithm, Outcome};
+use puzzlelab::search::{self, Algorithm, Outcome, TieBreak};
 use puzzlelab::ui::CANVAS_LABEL;
 use puzzlelab::ui::views::{MazeCommand, MazeView, SlidingCommand, SlidingView};
 
@@ -857,6 +857,67 @@ fn a_race_runs_bfs_astar_and_dfs_side_by_side() {
     h.run();
     assert!(h.state().race().is_none());
     h.get_by_label_contains("Results (3 runs)");
+}
+
+#[test]
+fn a_race_of_tie_breaking_policies_shows_their_expansions() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    open_maze(&mut h);
+    // An open grid: ties everywhere.
+    h.get_by_label("Clear").click();
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.run();
+    h.get_by_label("Race algorithms").click();
+    h.run();
+    h.get_by_label("Race the tie-breaking policies").click();
+    h.step();
+    assert!(h.state().race().is_some(), "{:?}", h.state().status());
+    run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
+    let lanes = &h.state().race().unwrap().lanes;
+    assert_eq!(lanes.len(), 4);
+    let costs: Vec<f64> = lanes
+        .iter()
+        .map(|l| l.result.as_ref().unwrap().cost)
+        .collect();
+    assert!(costs.iter().all(|&c| c == costs[0]), "{costs:?}");
+    let expanded = |t: TieBreak| {
+        let lane = lanes.iter().find(|l| l.tie_break == Some(t)).unwrap();
+        h.get_by_label(&format!("race pane astar {}", t.name()));
+        assert_eq!(lane.result.as_ref().unwrap().stats.tie_break, Some(t));
+        lane.result.as_ref().unwrap().stats.expanded
+    };
+    assert!(expanded(TieBreak::HighG) * 3 < expanded(TieBreak::LowG));
+    expanded(TieBreak::Fifo);
+    expanded(TieBreak::Lifo);
+    // Each lane's row names its policy.
+    let mut policies: Vec<String> = h
+        .state_mut()
+        .settings_to_save()
+        .results
+        .iter()
+        .map(|r| r.tie_break.clone())
+        .collect();
+    policies.sort();
+    assert_eq!(policies, ["fifo", "high-g", "lifo", "low-g"]);
+    // The setting in the details panel: the next run uses the policy chosen.
+    h.get_by_label("Close race").click();
+    h.run();
+    h.get_by_label("Ties").click();
+    h.run();
+    h.get_by_label("smaller g first").click();
+    h.run();
+    assert_eq!(h.state().settings().tie_break, TieBreak::LowG);
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    assert_eq!(
+        h.state().result().unwrap().stats.tie_break,
+        Some(TieBreak::LowG)
+    );
 }
 
 #[test]

@@ -140,6 +140,7 @@ impl PuzzleLabApp {
                 }
             }
             AppCommand::StartRace => self.start_race(),
+            AppCommand::StartTieRace => self.start_tie_race(),
             AppCommand::StopRace => {
                 if let Some(r) = &self.race {
                     r.stop();

@@ -27,7 +27,7 @@ pub use workspace::{SavedWorkspace, UnsavedChoice};
 
 use crate::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Shipped};
 use crate::results::ResultRow;
-use crate::search::{Algorithm, Limits, limits};
+use crate::search::{Algorithm, Limits, TieBreak, limits};
 use crate::solver::SolverHandle;
 /// The least and the most time a frame spends applying the search's progress to the view,
 /// and again writing it into the picture; the rest waits for the next frame. Within these
@@ -65,6 +65,8 @@ pub struct Settings {
     /// The memory budget of each search, in MiB; `None` for the default (see
     /// [`crate::search::limits::default_memory_budget`]).
     pub memory_limit_mib: Option<u64>,
+    /// How the best-first searches' open list breaks ties (see [`TieBreak`]).
+    pub tie_break: TieBreak,
     /// Each type's puzzle (the one on screen too), by type name, so each comes back as
     /// it was left.
     pub workspaces: std::collections::BTreeMap<String, SavedWorkspace>,
@@ -86,6 +88,7 @@ impl Default for Settings {
             playback_rate: 4.0,
             views: std::collections::BTreeMap::new(),
             memory_limit_mib: None,
+            tie_break: TieBreak::default(),
             show_details: true,
             workspaces: std::collections::BTreeMap::new(),
             results: Vec::new(),
@@ -142,6 +145,8 @@ pub enum AppCommand {
     RaceToggle(Algorithm),
     /// Race mode: start the chosen algorithms together.
     StartRace,
+    /// Race the chosen algorithm against itself, once per tie-breaking policy.
+    StartTieRace,
     /// Race mode: stop every lane still running.
     StopRace,
     /// Race mode: close the race panes and go back to the single canvas.
@@ -530,10 +535,13 @@ impl PuzzleLabApp {
         }
     }
 
-    /// The limits searches run under: the memory budget from the settings, no time limit
-    /// (Stop ends a search at any moment).
+    /// The limits searches run under: the memory budget and tie-breaking policy from the
+    /// settings, no time limit (Stop ends a search at any moment).
     pub fn limits(&self) -> Limits {
-        let mut limits = Limits::default();
+        let mut limits = Limits {
+            tie_break: self.settings.tie_break,
+            ..Limits::default()
+        };
         if let Some(mib) = self.settings.memory_limit_mib {
             limits.max_memory = mib.saturating_mul(limits::MIB).max(limits::MIN_MEMORY);
         }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::SearchView;
 use crate::puzzles::{Puzzle, Report};
-use crate::search::{Algorithm, Limits};
+use crate::search::{Algorithm, Limits, TieBreak};
 use crate::solver::{Event, SolverHandle, Speed};
 
 /// The fewest and the most algorithms in a race.
@@ -17,6 +17,8 @@ pub const RACERS: std::ops::RangeInclusive<usize> = 2..=4;
 pub struct Lane {
     /// The algorithm.
     pub algorithm: Algorithm,
+    /// In a race of tie-breaking policies, this lane's (see [`Limits::tie_break`]).
+    pub tie_break: Option<TieBreak>,
     handle: Option<SolverHandle>,
     /// What its search has shown so far.
     pub view: SearchView,
@@ -24,6 +26,17 @@ pub struct Lane {
     pub result: Option<Report>,
     /// Why it could not run, if it could not.
     pub error: Option<String>,
+}
+
+impl Lane {
+    /// The lane's name: the algorithm's, with its tie-breaking policy in a race of policies
+    /// (`A* (ties: low-g)`).
+    pub fn label(&self) -> String {
+        match self.tie_break {
+            Some(t) => format!("{} (ties: {})", self.algorithm.label(), t.name()),
+            None => self.algorithm.label().to_owned(),
+        }
+    }
 }
 
 /// A race between algorithms on one puzzle.
@@ -45,8 +58,44 @@ impl Race {
         limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<Self> {
+        let entrants: Vec<(Algorithm, Limits, Option<TieBreak>)> =
+            algorithms.iter().map(|&a| (a, limits, None)).collect();
+        Self::start_lanes(puzzle, &entrants, speed, wake)
+    }
+
+    /// Starts `algorithm` once for each tie-breaking policy ([`TieBreak::ALL`]), each on its
+    /// own solver thread, under `limits` with that policy.
+    ///
+    /// # Errors
+    /// As [`Race::start`].
+    pub fn start_tie_breaks(
+        puzzle: &dyn Puzzle,
+        algorithm: Algorithm,
+        speed: Speed,
+        limits: Limits,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) -> std::io::Result<Self> {
+        let entrants: Vec<(Algorithm, Limits, Option<TieBreak>)> = TieBreak::ALL
+            .iter()
+            .map(|&t| {
+                let lane_limits = Limits {
+                    tie_break: t,
+                    ..limits
+                };
+                (algorithm, lane_limits, Some(t))
+            })
+            .collect();
+        Self::start_lanes(puzzle, &entrants, speed, wake)
+    }
+
+    fn start_lanes(
+        puzzle: &dyn Puzzle,
+        entrants: &[(Algorithm, Limits, Option<TieBreak>)],
+        speed: Speed,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) -> std::io::Result<Self> {
         let mut lanes = Vec::new();
-        for &algorithm in algorithms {
+        for &(algorithm, limits, tie_break) in entrants {
             let handle = SolverHandle::spawn(
                 puzzle.clone_box(),
                 algorithm,
@@ -57,6 +106,7 @@ impl Race {
             )?;
             lanes.push(Lane {
                 algorithm,
+                tie_break,
                 handle: Some(handle),
                 view: SearchView::for_puzzle(puzzle),
                 result: None,

@@ -210,6 +210,42 @@ impl PuzzleLabApp {
         }
     }
 
+    /// Starts the chosen algorithm once for each tie-breaking policy, side by side, at the
+    /// speed set: how much the policy changes the states expanded, live.
+    pub(super) fn start_tie_race(&mut self) {
+        let algorithm = self.algorithm();
+        if !algorithm.has_open_list() || self.puzzle.refusal(algorithm).is_some() {
+            self.set_error(format!(
+                "{} keeps no open list: tie-breaking policies apply to Dijkstra, A*, weighted \
+                 A*, greedy, JPS and bidirectional A*.",
+                algorithm.label()
+            ));
+            return;
+        }
+        self.stop_run();
+        self.race = None;
+        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
+            Some(ctx) => Arc::new(move || ctx.request_repaint()),
+            None => Arc::new(|| {}),
+        };
+        match race::Race::start_tie_breaks(
+            self.puzzle.as_ref(),
+            algorithm,
+            self.speed(),
+            self.limits(),
+            &wake,
+        ) {
+            Ok(r) => {
+                self.race = Some(r);
+                self.set_status(format!(
+                    "Racing {} with each tie-breaking policy…",
+                    algorithm.label()
+                ));
+            }
+            Err(e) => self.set_error(format!("Could not start the race: {e}")),
+        }
+    }
+
     /// Takes the race's events; a lane that finishes adds its row to the results table.
     pub(super) fn receive_race(&mut self) {
         let Some(r) = &mut self.race else {

@@ -8,7 +8,7 @@ use std::collections::BinaryHeap;
 
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, TieBreak};
 
 /// What the open list is called when it fills the memory budget.
 pub(super) const OPEN_LIST: &str = "the frontier (open list)";
@@ -16,33 +16,57 @@ pub(super) const OPEN_LIST: &str = "the frontier (open list)";
 pub(super) const CLOSED_FLAGS: &str = "the closed set";
 
 /// An entry of the open list. The heap is a max-heap, so `Ord` is reversed: the smallest `f`
-/// comes first, ties go to the larger `g` (the smaller `h`: the deeper state); entries equal
-/// in both come out in the heap's own (deterministic) order. `f` is kept as its bits: for
-/// non-negative floats the bits order as the numbers do, so comparing is integer work (the
-/// heap's comparisons are most of a grid search's time). `g` only breaks ties, so its `f32`
-/// bits are enough; 16 bytes an entry keeps the heap compact.
+/// comes first, ties go to the larger tie key ([`TieKeys`]: by default the larger `g`, the
+/// smaller `h`: the deeper state); entries equal in both come out in the heap's own
+/// (deterministic) order. `f` is kept as its bits: for non-negative floats the bits order as
+/// the numbers do, so comparing is integer work (the heap's comparisons are most of a grid
+/// search's time). The key only breaks ties, so 32 bits are enough; 16 bytes an entry keeps
+/// the heap compact.
 ///
 /// An entry made stale by a cheaper path to its state is recognised by the state being
 /// closed when it comes out: the cheaper entry has the same `h` and a smaller `g`, so it comes
 /// out first (or, for greedy search, the state is expanded once with its best `g` either way).
 pub(super) struct Entry {
     f_bits: u64,
-    g_tie: u32,
+    tie: u32,
     /// The node this entry is for.
     pub id: NodeId,
 }
 
-impl Entry {
-    /// An entry with priority `f` for a node reached at cost `g` (both at least 0).
-    pub fn new(f: Cost, g: Cost, id: NodeId) -> Self {
+/// The tie keys of one run's entries, by its [`TieBreak`] policy: the larger key comes out
+/// first among entries of equal `f`.
+pub(super) struct TieKeys {
+    policy: TieBreak,
+    /// Entries made so far (for first in, first out and last in, first out).
+    made: u32,
+}
+
+impl TieKeys {
+    pub fn new(policy: TieBreak) -> Self {
+        Self { policy, made: 0 }
+    }
+
+    /// The entry with priority `f` for a node reached at cost `g` (both at least 0).
+    #[inline]
+    pub fn entry(&mut self, f: Cost, g: Cost, id: NodeId) -> Entry {
         // `+ 0.0` turns a -0.0 into 0.0, whose bits order correctly.
-        Self {
+        let g_bits = (g as f32 + 0.0).to_bits();
+        self.made = self.made.saturating_add(1);
+        let tie = match self.policy {
+            TieBreak::HighG => g_bits,
+            TieBreak::LowG => !g_bits,
+            TieBreak::Fifo => u32::MAX - self.made,
+            TieBreak::Lifo => self.made,
+        };
+        Entry {
             f_bits: (f + 0.0).to_bits(),
-            g_tie: (g as f32 + 0.0).to_bits(),
+            tie,
             id,
         }
     }
+}
 
+impl Entry {
     /// The priority.
     pub fn f(&self) -> Cost {
         Cost::from_bits(self.f_bits)
@@ -67,7 +91,7 @@ impl PartialOrd for Entry {
 impl Ord for Entry {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.f_bits, self.g_tie).cmp(&(self.f_bits, other.g_tie))
+        (other.f_bits, self.tie).cmp(&(self.f_bits, other.tie))
     }
 }
 
@@ -109,6 +133,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         Err(stopped) => return stopped,
     };
     let mut open = BinaryHeap::new();
+    let mut keys = TieKeys::new(budget.tie_break());
     let mut closed: Vec<bool> = Vec::new();
     if let Err(outcome) = tree
         .make_room(budget, starts.len())
@@ -122,7 +147,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         };
         let h = heuristic(&tree.node(id).state);
         observer.generated(&tree.node(id).state);
-        open.push(Entry::new(policy.h_weight * h, 0.0, id));
+        open.push(keys.entry(policy.h_weight * h, 0.0, id));
     }
     stats.max_frontier = open.len() as u64;
     let mut successors = Vec::new();
@@ -190,11 +215,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             if !silent {
                 observer.generated(child_state);
             }
-            open.push(Entry::new(
-                policy.g_weight * g_new + policy.h_weight * h,
-                g_new,
-                child,
-            ));
+            open.push(keys.entry(policy.g_weight * g_new + policy.h_weight * h, g_new, child));
         }
         stats.frontier = open.len() as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);

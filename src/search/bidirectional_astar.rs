@@ -8,7 +8,7 @@
 
 use std::collections::BinaryHeap;
 
-use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST};
+use super::best_first::{CLOSED_FLAGS, OPEN_LIST, TieKeys};
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
 use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
@@ -35,6 +35,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         (Err(stopped), _) | (_, Err(stopped)) => return stopped,
     };
     let mut open = [BinaryHeap::new(), BinaryHeap::new()];
+    let mut keys = TieKeys::new(budget.tie_break());
     let mut closed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
         if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
@@ -47,7 +48,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                 if let Err(outcome) = budget.reserve(&mut open[side], 1, OPEN_LIST) {
                     return trees[0].finish(outcome, None, stats);
                 }
-                open[side].push(Entry::new(h, 0.0, id));
+                open[side].push(keys.entry(h, 0.0, id));
             }
         }
     }
@@ -140,7 +141,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                 }
             }
             let h = heuristic(side, child_state);
-            open[side].push(Entry::new(g_new + h, g_new, child));
+            open[side].push(keys.entry(g_new + h, g_new, child));
         }
         stats.frontier = (open[0].len() + open[1].len()) as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);

@@ -11,6 +11,8 @@ use std::collections::{BinaryHeap, HashMap, HashSet, TryReserveError, VecDeque};
 use std::hash::{BuildHasher, Hash};
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use super::{CancelToken, Outcome};
 
 /// One mebibyte, in bytes.
@@ -24,22 +26,84 @@ pub const MIN_MEMORY: u64 = MIB;
 /// The largest time limit accepted: one week, in seconds.
 pub const MAX_TIMEOUT_SECS: f64 = 7.0 * 24.0 * 3600.0;
 
-/// The limits of one search.
+/// The limits of one search, and how its open list breaks ties (a setting every front end
+/// passes along with the limits).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// The most bytes the search may hold in its tables (closed set, frontier, stacks).
     pub max_memory: u64,
     /// The longest the search may run; `None` for no limit.
     pub timeout: Option<Duration>,
+    /// Which of the states of equal priority the best-first searches expand first.
+    pub tie_break: TieBreak,
 }
 
 impl Default for Limits {
-    /// [`default_memory_budget`] and no time limit.
+    /// [`default_memory_budget`], no time limit, ties to the larger `g`.
     fn default() -> Self {
         Self {
             max_memory: default_memory_budget(),
             timeout: None,
+            tie_break: TieBreak::default(),
         }
+    }
+}
+
+/// Among states of equal priority `f` on the open list of the best-first searches (Dijkstra,
+/// A*, weighted A*, greedy, Jump Point Search, bidirectional A*), which comes out first. The
+/// answers' costs do not depend on it (for the optimal searches); the number of expansions
+/// does, a lot: on an open grid with A*, preferring the larger `g` (the deeper state, nearer
+/// the goal) expands little more than the path, while the smaller `g` fills the whole
+/// diamond of states with `f` equal to the optimum.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TieBreak {
+    /// The larger path cost `g` first (the default).
+    #[default]
+    #[serde(rename = "high-g")]
+    HighG,
+    /// The smaller path cost `g` first.
+    #[serde(rename = "low-g")]
+    LowG,
+    /// The state put on the open list first.
+    #[serde(rename = "fifo")]
+    Fifo,
+    /// The state put on the open list last.
+    #[serde(rename = "lifo")]
+    Lifo,
+}
+
+impl TieBreak {
+    /// Every policy, the default first.
+    pub const ALL: [TieBreak; 4] = [
+        TieBreak::HighG,
+        TieBreak::LowG,
+        TieBreak::Fifo,
+        TieBreak::Lifo,
+    ];
+
+    /// The command-line name: `high-g`, `low-g`, `fifo` or `lifo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::HighG => "high-g",
+            TieBreak::LowG => "low-g",
+            TieBreak::Fifo => "fifo",
+            TieBreak::Lifo => "lifo",
+        }
+    }
+
+    /// The name shown in the GUI.
+    pub fn label(self) -> &'static str {
+        match self {
+            TieBreak::HighG => "larger g first",
+            TieBreak::LowG => "smaller g first",
+            TieBreak::Fifo => "first in, first out",
+            TieBreak::Lifo => "last in, first out",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<TieBreak> {
+        TieBreak::ALL.into_iter().find(|t| t.name() == name)
     }
 }
 
@@ -226,6 +290,7 @@ pub(super) struct Budget {
     cancel: CancelToken,
     max_bytes: u64,
     deadline: Option<Instant>,
+    tie_break: TieBreak,
     used: u64,
     peak: u64,
     checks: u32,
@@ -241,6 +306,7 @@ impl Budget {
             cancel: cancel.clone(),
             max_bytes: limits.max_memory,
             deadline: limits.timeout.and_then(|t| Instant::now().checked_add(t)),
+            tie_break: limits.tie_break,
             used: 0,
             peak: 0,
             checks: 0,
@@ -323,6 +389,11 @@ impl Budget {
         self.used = self.used.saturating_sub(bytes);
     }
 
+    /// How the open list breaks ties (see [`TieBreak`]).
+    pub fn tie_break(&self) -> TieBreak {
+        self.tie_break
+    }
+
     /// The most bytes accounted at once.
     pub fn peak(&self) -> u64 {
         self.peak
@@ -360,7 +431,7 @@ mod tests {
     fn a_store_stops_before_crossing_the_budget() {
         let cancel = CancelToken::with_limits(Limits {
             max_memory: MIB,
-            timeout: None,
+            ..Limits::default()
         });
         let mut budget = Budget::new(&cancel);
         let mut v: Vec<u64> = Vec::new();

@@ -28,7 +28,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use limits::Budget;
-pub use limits::Limits;
+pub use limits::{Limits, TieBreak};
 
 /// The cost of a move or a path. Costs are non-negative; most puzzles use 1 per move.
 pub type Cost = f64;
@@ -296,6 +296,21 @@ impl Algorithm {
         Algorithm::ALL.into_iter().find(|a| a.name() == name)
     }
 
+    /// Whether the algorithm keeps an open list ordered by priority, whose ties
+    /// [`TieBreak`] breaks: Dijkstra, A*, weighted A*, greedy, Jump Point Search and
+    /// bidirectional A*.
+    pub fn has_open_list(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Dijkstra
+                | Algorithm::AStar
+                | Algorithm::Greedy
+                | Algorithm::WeightedAStar(_)
+                | Algorithm::BidirectionalAStar
+                | Algorithm::Jps
+        )
+    }
+
     /// Whether the algorithm needs a heuristic to make sense.
     pub fn needs_heuristic(self) -> bool {
         matches!(
@@ -452,6 +467,10 @@ pub struct Stats {
     /// IDA*: the current (or last) iteration's bound on `g + h`; 0 for other algorithms.
     #[serde(default, skip_serializing_if = "is_zero_cost")]
     pub threshold: Cost,
+    /// The best-first searches (those with an open list): how it broke ties
+    /// ([`Limits::tie_break`]); `None` for the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<TieBreak>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -641,6 +660,7 @@ pub fn run<P: Problem + ?Sized>(
     result.optimal = result.outcome == Outcome::Found && algorithm.is_optimal_for(problem);
     result.stats.elapsed_ms = duration_ms(started.elapsed());
     result.stats.peak_memory_bytes = budget.peak();
+    result.stats.tie_break = algorithm.has_open_list().then(|| budget.tie_break());
     result.message = limit_message(result.outcome, &budget, &result.stats, cancel);
     Ok(result)
 }

@@ -301,6 +301,7 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 fn details_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     panels::stats_ui(app, ui);
     panels::memory_limit_ui(app, ui);
+    panels::tie_break_ui(app, ui);
     ui.separator();
     panels::legend_ui(app, ui);
     if !app.view().samples.is_empty() {

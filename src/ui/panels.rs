@@ -39,6 +39,28 @@ pub(super) fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
 }
 
+/// Which of the states of equal priority the best-first searches expand first (a setting;
+/// see [`crate::search::TieBreak`]). Applies from the next run.
+pub(super) fn tie_break_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    use crate::search::TieBreak;
+    let chosen = app.settings.tie_break;
+    egui::ComboBox::from_label("Ties")
+        .selected_text(chosen.label())
+        .show_ui(ui, |ui| {
+            for t in TieBreak::ALL {
+                if ui.selectable_label(t == chosen, t.label()).clicked() {
+                    app.settings.tie_break = t;
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "Among states of equal priority f on the open list (Dijkstra, A*, weighted A*, \
+             greedy, JPS, bidirectional A*), which is expanded first. The cost found does not \
+             change; the number of states expanded can, a lot (larger g first is the default).",
+        );
+}
+
 pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     let view = app.view();
     let stats = &view.stats;

@@ -36,6 +36,23 @@ pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     app.commands.push(AppCommand::StartRace);
                 }
             });
+            let algorithm = app.algorithm();
+            let running = app.race().is_some_and(race::Race::is_running);
+            if ui
+                .add_enabled(
+                    algorithm.has_open_list() && !running,
+                    egui::Button::new("Race the tie-breaking policies"),
+                )
+                .on_hover_text(format!(
+                    "{} four times side by side: ties to the larger g, the smaller g, first in \
+                     and last in",
+                    algorithm.label()
+                ))
+                .on_disabled_hover_text("For algorithms with an open list (A*, Dijkstra, …)")
+                .clicked()
+            {
+                app.commands.push(AppCommand::StartTieRace);
+            }
         });
 }
 
@@ -71,7 +88,7 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let budget = app.work_budget / n as u32;
     ui.columns(n, |columns| {
         for (i, (lane, ui)) in race.lanes.iter().zip(columns.iter_mut()).enumerate() {
-            ui.heading(lane.algorithm.label());
+            ui.heading(lane.label());
             let stats = &lane.view.stats;
             let state = match (&lane.result, &lane.error) {
                 (_, Some(e)) => format!("failed: {e}"),
@@ -90,7 +107,10 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             ));
             let (response, painter) =
                 ui.allocate_painter(ui.available_size(), egui::Sense::hover());
-            let label = format!("race pane {}", lane.algorithm.name());
+            let label = match lane.tie_break {
+                Some(t) => format!("race pane {} {}", lane.algorithm.name(), t.name()),
+                None => format!("race pane {}", lane.algorithm.name()),
+            };
             response
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
             let result = lane.result.as_ref();
@@ -224,13 +244,22 @@ fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                             ui.label(&r.puzzle);
                         });
                         row.col(|ui| {
-                            ui.label(r.algorithm_label()).on_hover_text(
-                                if r.heuristic.is_empty() {
-                                    "no heuristic".to_owned()
-                                } else {
-                                    format!("heuristic: {}", r.heuristic)
-                                },
-                            );
+                            let ties = crate::search::TieBreak::from_name(&r.tie_break);
+                            let label = match ties {
+                                Some(t) if t != crate::search::TieBreak::default() => {
+                                    format!("{} ({})", r.algorithm_label(), t.name())
+                                }
+                                _ => r.algorithm_label(),
+                            };
+                            let mut hover = if r.heuristic.is_empty() {
+                                "no heuristic".to_owned()
+                            } else {
+                                format!("heuristic: {}", r.heuristic)
+                            };
+                            if let Some(t) = ties {
+                                hover += &format!("; ties: {}", t.label());
+                            }
+                            ui.label(label).on_hover_text(hover);
                         });
                         row.col(|ui| {
                             ui.label(match (r.solved, r.optimal) {
