@@ -1,7 +1,6 @@
 //! Running searches: starting and stopping the solver thread, taking its events under the
 //! frame's budget, a race of several algorithms, and solution playback.
 
-use std::sync::Arc;
 
 use eframe::egui;
 
@@ -140,10 +139,7 @@ impl PuzzleLabApp {
         self.transition = None;
         self.playing = false;
         self.view = SearchView::for_puzzle(self.puzzle.as_ref());
-        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
-            Some(ctx) => Arc::new(move || ctx.request_repaint()),
-            None => Arc::new(|| {}),
-        };
+        let wake = self.waker();
         match SolverHandle::spawn(
             self.puzzle.clone_box(),
             self.algorithm,
@@ -190,10 +186,7 @@ impl PuzzleLabApp {
         }
         self.stop_run();
         self.race = None;
-        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
-            Some(ctx) => Arc::new(move || ctx.request_repaint()),
-            None => Arc::new(|| {}),
-        };
+        let wake = self.waker();
         match race::Race::start(
             self.puzzle.as_ref(),
             &chosen,
@@ -224,10 +217,7 @@ impl PuzzleLabApp {
         }
         self.stop_run();
         self.race = None;
-        let wake: Arc<dyn Fn() + Send + Sync> = match self.repaint.clone() {
-            Some(ctx) => Arc::new(move || ctx.request_repaint()),
-            None => Arc::new(|| {}),
-        };
+        let wake = self.waker();
         match race::Race::start_tie_breaks(
             self.puzzle.as_ref(),
             algorithm,
