@@ -160,7 +160,7 @@ impl TileHeuristic {
             TileHeuristic::Manhattan => "Manhattan distance",
             TileHeuristic::LinearConflict => "Manhattan + linear conflict",
             TileHeuristic::PatternDb => "pattern databases",
-            TileHeuristic::PatternDb78 => "pattern databases 7-8 (15-puzzle)",
+            TileHeuristic::PatternDb78 => "pattern databases 7-8",
         }
     }
 
