@@ -1,7 +1,6 @@
 //! Running searches: starting and stopping the solver thread, taking its events under the
 //! frame's budget, a race of several algorithms, and solution playback.
 
-
 use eframe::egui;
 
 use super::{AppCommand, MAX_PLAYBACK_RATE, PuzzleLabApp, Run, SearchView, race};
