@@ -754,3 +754,23 @@ fn solve_with_no_algorithm_tries_optimal_ida_star_first_on_the_24_puzzle() {
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["algorithm"], "greedy");
 }
+
+#[test]
+fn pattern_databases_that_do_not_fit_the_board_are_refused_with_the_reason() {
+    let (code, _, stderr) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-8-hardest-a.txt",
+        "--heuristic",
+        "pdb78",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("15-puzzle (4 x 4) only"), "{stderr}");
+    let (code, _, stderr) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-24-walk-40.txt",
+        "--heuristic",
+        "pdb",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("at most 16 squares"), "{stderr}");
+}

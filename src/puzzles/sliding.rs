@@ -1013,7 +1013,9 @@ impl Puzzle for Sliding {
         let Some(set) = self.heuristic_kind().pdb_set() else {
             return Ok(());
         };
-        if self.has_pattern_db() || !self.pattern_db_possible() {
+        // A board the set does not fit is refused by the build (too large, or the 7-8 set
+        // off 4 x 4) with the reason.
+        if self.has_pattern_db() {
             return Ok(());
         }
         let db = PatternDb::load_or_build_set(
