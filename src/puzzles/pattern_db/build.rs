@@ -1,0 +1,298 @@
+//! Building a group's table: the layered breadth-first search over (placement of the group's
+//! tiles, region of the blank) on every core, the packing of its distances into 4-bit excesses
+//! over the Manhattan distance, and the plain 0-1 search the tests check it against.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use super::{Group, MAX_GROUP, MAX_SQUARES, PdbError, placements, rank, unrank};
+
+/// The squares of a board next to each square, as bit masks.
+fn neighbour_masks(rows: usize, cols: usize) -> [u32; MAX_SQUARES] {
+    let mut adj = [0u32; MAX_SQUARES];
+    for (s, mask) in adj.iter_mut().enumerate().take(rows * cols) {
+        let (r, c) = (s / cols, s % cols);
+        if r > 0 {
+            *mask |= 1 << (s - cols);
+        }
+        if r + 1 < rows {
+            *mask |= 1 << (s + cols);
+        }
+        if c > 0 {
+            *mask |= 1 << (s - 1);
+        }
+        if c + 1 < cols {
+            *mask |= 1 << (s + 1);
+        }
+    }
+    adj
+}
+
+/// The squares of `free` connected to `from` (which is in `free`).
+#[inline]
+fn region(from: u32, free: u32, adj: &[u32; MAX_SQUARES]) -> u32 {
+    let mut reached = 1u32 << from;
+    let mut edge = reached;
+    while edge != 0 {
+        let mut grown = 0;
+        let mut e = edge;
+        while e != 0 {
+            grown |= adj[e.trailing_zeros() as usize];
+            e &= e - 1;
+        }
+        edge = grown & free & !reached;
+        reached |= edge;
+    }
+    reached
+}
+
+/// The bytes a group's build holds at its peak: the visited bits over (placement, blank
+/// square), a byte per placement, and two consecutive layers of 4-byte states (measured on
+/// the 8-tile group of the 15-puzzle: 3.4 GB resident at the peak, so two layers hold about
+/// 1.1 states a placement; 1.25 is allowed).
+pub(super) fn build_bytes(n: usize, k: usize) -> u64 {
+    let states = placements(n, k + 1) as u64;
+    let entries = placements(n, k) as u64;
+    states / 8 + entries + 5 * entries.max(1024)
+}
+
+/// Why [`layered_table`] stopped.
+pub(super) enum BuildFailure {
+    Stopped(PdbError),
+    Memory,
+}
+
+/// States expanded per parallel task.
+const CHUNK: usize = 1 << 14;
+
+/// One group's moves to the goal for every placement of its tiles (a byte each, by
+/// [`rank`]), by the layered breadth-first search over (placement, blank region) described
+/// in the module documentation. `stop` is asked between tasks whether to give up;
+/// `progress` gets an estimate of the fraction done: the states expanded over the states
+/// reached plus, for the placements not reached yet, as many states a placement as so far.
+pub(super) fn layered_table(
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    tiles: &[u8],
+    stop: &(dyn Fn() -> Option<PdbError> + Sync),
+    progress: &mut dyn FnMut(f64),
+) -> Result<Vec<u8>, BuildFailure> {
+    let n = rows * cols;
+    let k = tiles.len();
+    if k == 0 || k > MAX_GROUP || k >= n {
+        return Ok(vec![0; placements(n, k)]);
+    }
+    let adj = neighbour_masks(rows, cols);
+    let full: u32 = (1u32 << n) - 1;
+    let home = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0) as u8;
+    let states = placements(n, k + 1);
+    let entries = placements(n, k);
+    let free_count = n - k;
+    let mut visited: Vec<AtomicU64> = Vec::new();
+    visited
+        .try_reserve_exact(states.div_ceil(64))
+        .map_err(|_| BuildFailure::Memory)?;
+    visited.resize_with(states.div_ceil(64), || AtomicU64::new(0));
+    let mut dist: Vec<AtomicU8> = Vec::new();
+    dist.try_reserve_exact(entries)
+        .map_err(|_| BuildFailure::Memory)?;
+    dist.resize_with(entries, || AtomicU8::new(u8::MAX));
+
+    let mut start = [0u8; MAX_GROUP];
+    for (i, &t) in tiles.iter().enumerate() {
+        start[i] = home(t);
+    }
+    let start_mask = start[..k].iter().fold(0u32, |m, &s| m | 1 << s);
+    let blank_region = region(u32::from(home(0)), full & !start_mask, &adj);
+    let state_index = |placement_rank: usize, mask: u32, rep: u32| {
+        placement_rank * free_count + (rep - (mask & ((1u32 << rep) - 1)).count_ones()) as usize
+    };
+    let start_rank = rank(&start[..k], n);
+    let first = state_index(start_rank, start_mask, blank_region.trailing_zeros());
+    visited[first / 64].fetch_or(1 << (first % 64), Ordering::Relaxed);
+    dist[start_rank].store(0, Ordering::Relaxed);
+    let reached = AtomicUsize::new(1);
+    let (mut discovered, mut expanded) = (1usize, 0usize);
+    let failed = AtomicBool::new(false);
+    let mut layer: Vec<Vec<u32>> = vec![vec![first as u32]];
+    let mut depth: u8 = 0;
+    while layer.iter().any(|v| !v.is_empty()) {
+        if let Some(e) = stop() {
+            return Err(BuildFailure::Stopped(e));
+        }
+        let next_depth = depth.checked_add(1).ok_or(BuildFailure::Memory)?;
+        let tasks: Vec<&[u32]> = layer.iter().flat_map(|v| v.chunks(CHUNK)).collect();
+        let next: Vec<Vec<u32>> = tasks
+            .par_iter()
+            .map(|task| {
+                let mut out = Vec::new();
+                if failed.load(Ordering::Relaxed) {
+                    return out;
+                }
+                if stop().is_some() {
+                    failed.store(true, Ordering::Relaxed);
+                    return out;
+                }
+                let mut new_entries = 0usize;
+                let mut squares = [0u8; MAX_GROUP + 1];
+                for &index in task.iter() {
+                    let index = index as usize;
+                    let (placement_rank, slot) = (index / free_count, index % free_count);
+                    unrank(placement_rank, n, &mut squares[..k]);
+                    let mask = squares[..k].iter().fold(0u32, |m, &s| m | 1 << s);
+                    let free = full & !mask;
+                    // The blank's square is the slot-th free square.
+                    let mut f = free;
+                    for _ in 0..slot {
+                        f &= f - 1;
+                    }
+                    let blank_region = region(f.trailing_zeros(), free, &adj);
+                    for i in 0..k {
+                        let from = squares[i];
+                        let mut targets = adj[usize::from(from)] & blank_region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            squares[i] = to;
+                            let moved_mask = mask ^ (1 << from) ^ (1 << to);
+                            let moved_free = full & !moved_mask;
+                            let rep = region(u32::from(from), moved_free, &adj).trailing_zeros();
+                            let moved_rank = rank(&squares[..k], n);
+                            let next_index = state_index(moved_rank, moved_mask, rep);
+                            let bit = 1u64 << (next_index % 64);
+                            let old = visited[next_index / 64].fetch_or(bit, Ordering::Relaxed);
+                            if old & bit == 0 {
+                                out.push(next_index as u32);
+                                if dist[moved_rank]
+                                    .compare_exchange(
+                                        u8::MAX,
+                                        next_depth,
+                                        Ordering::Relaxed,
+                                        Ordering::Relaxed,
+                                    )
+                                    .is_ok()
+                                {
+                                    new_entries += 1;
+                                }
+                            }
+                        }
+                        squares[i] = from;
+                    }
+                }
+                reached.fetch_add(new_entries, Ordering::Relaxed);
+                out
+            })
+            .collect();
+        if failed.load(Ordering::Relaxed) {
+            return Err(BuildFailure::Stopped(stop().unwrap_or(PdbError::Cancelled)));
+        }
+        expanded += layer.iter().map(Vec::len).sum::<usize>();
+        discovered += next.iter().map(Vec::len).sum::<usize>();
+        let placed = reached.load(Ordering::Relaxed).max(1);
+        let unplaced = entries.saturating_sub(placed) as f64;
+        let estimate = discovered as f64 + unplaced * discovered as f64 / placed as f64;
+        progress((expanded as f64 / estimate).min(1.0));
+        layer = next;
+        depth = next_depth;
+    }
+    drop(visited);
+    Ok(dist.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// A group's table from its distances: the excess over the group's Manhattan distance,
+/// halved, 4 bits an entry when every excess fits.
+pub(super) fn pack(rows: usize, cols: usize, goal: &[u8], tiles: Vec<u8>, dist: &[u8]) -> Group {
+    let (n, k) = (rows * cols, tiles.len());
+    let home: Vec<u8> = tiles
+        .iter()
+        .map(|&t| goal.iter().position(|&g| g == t).unwrap_or(0) as u8)
+        .collect();
+    let manhattan = |r: usize| {
+        let mut squares = [0u8; MAX_GROUP];
+        unrank(r, n, &mut squares[..k]);
+        squares[..k]
+            .iter()
+            .zip(&home)
+            .map(|(&s, &h)| {
+                let (s, h) = (usize::from(s), usize::from(h));
+                ((s / cols).abs_diff(h / cols) + (s % cols).abs_diff(h % cols)) as u32
+            })
+            .sum::<u32>()
+    };
+    let excess: Vec<u8> = dist
+        .par_iter()
+        .enumerate()
+        .map(|(r, &d)| (u32::from(d).saturating_sub(manhattan(r)) / 2).min(255) as u8)
+        .collect();
+    if excess.iter().all(|&e| e <= 15) {
+        let table = excess
+            .par_chunks(2)
+            .map(|pair| pair[0] | pair.get(1).map_or(0, |&hi| hi << 4))
+            .collect();
+        Group {
+            tiles,
+            bits: 4,
+            table,
+        }
+    } else {
+        Group {
+            tiles,
+            bits: 8,
+            table: excess,
+        }
+    }
+}
+
+/// One group's moves to the goal for every placement of its tiles, by the plain 0-1
+/// breadth-first search over (placement, blank square), one state at a time: the slow
+/// reference that [`group_distances`] is checked against in the tests.
+#[doc(hidden)]
+pub fn reference_distances(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    let n = rows * cols;
+    let k = tiles.len();
+    let home = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0) as u8;
+    let mut start: Vec<u8> = tiles.iter().map(|&t| home(t)).collect();
+    start.push(home(0));
+    let mut dist = vec![u8::MAX; placements(n, k + 1)];
+    let mut table = vec![u8::MAX; placements(n, k)];
+    let mut queue = std::collections::VecDeque::from([start.clone()]);
+    dist[rank(&start, n)] = 0;
+    let adj = neighbour_masks(rows, cols);
+    while let Some(squares) = queue.pop_front() {
+        let d = dist[rank(&squares, n)];
+        let entry = &mut table[rank(&squares[..k], n)];
+        *entry = (*entry).min(d);
+        let blank = squares[k];
+        let mut near = adj[usize::from(blank)];
+        while near != 0 {
+            let q = near.trailing_zeros() as u8;
+            near &= near - 1;
+            let mut next = squares.clone();
+            let moved = next[..k].iter().position(|&s| s == q);
+            if let Some(j) = moved {
+                next[j] = blank;
+            }
+            next[k] = q;
+            let cost = u8::from(moved.is_some());
+            let slot = &mut dist[rank(&next, n)];
+            if d + cost < *slot {
+                *slot = d + cost;
+                if cost == 0 {
+                    queue.push_front(next);
+                } else {
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    table
+}
+
+/// One group's moves to the goal for every placement of its tiles, by rank, as the builder
+/// computes them (exposed for the tests).
+#[doc(hidden)]
+pub fn group_distances(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    layered_table(rows, cols, goal, tiles, &|| None, &mut |_| {}).unwrap_or_default()
+}
