@@ -383,3 +383,66 @@ fn tie_breaking_changes_the_expansions_not_the_cost() {
     let bfs = search::solve(&open, Algorithm::Bfs).unwrap();
     assert_eq!(bfs.stats.tie_break, None);
 }
+
+/// An observer that is not silent, so that `search::run` takes the general search.
+struct Watching;
+impl Observer<u32> for Watching {}
+
+#[test]
+fn the_flat_grid_search_expands_exactly_what_the_general_one_does() {
+    use puzzlelab::search::{Limits, TieBreak};
+    for (side, density, seed) in [
+        (20, 0.25, 1),
+        (31, 0.3, 2),
+        (64, 0.35, 3),
+        (50, 0.45, 4),
+        (40, 0.0, 5),
+    ] {
+        let mut m = Maze::new(side, side);
+        m.randomize(density, seed);
+        assert!(
+            m.unit_grid().is_some(),
+            "a plain grid offers the flat search"
+        );
+        for algorithm in [Algorithm::Bfs, Algorithm::AStar] {
+            for t in TieBreak::ALL {
+                let cancel = CancelToken::with_limits(Limits {
+                    tie_break: t,
+                    ..Limits::default()
+                });
+                let fast = search::run(&m, algorithm, &mut NoObserver, &cancel).unwrap();
+                let general = search::run(&m, algorithm, &mut Watching, &cancel).unwrap();
+                let what = format!("{side} {density} {seed} {algorithm} {t:?}");
+                assert_eq!(fast.outcome, general.outcome, "{what}");
+                assert_eq!(fast.cost, general.cost, "{what}");
+                assert_eq!(fast.states, general.states, "{what}");
+                let (a, b) = (&fast.stats, &general.stats);
+                assert_eq!(
+                    (
+                        a.expanded,
+                        a.generated,
+                        a.max_frontier,
+                        a.max_closed,
+                        a.max_depth
+                    ),
+                    (
+                        b.expanded,
+                        b.generated,
+                        b.max_frontier,
+                        b.max_closed,
+                        b.max_depth
+                    ),
+                    "{what}"
+                );
+                assert_eq!(a.tie_break, b.tie_break);
+                if fast.outcome == Outcome::Found {
+                    assert_legal(&m, &fast);
+                }
+            }
+        }
+    }
+    // Terrain, several goals, 8 moves or another heuristic: the general search only.
+    let mut m = maze("S.\n.G\n");
+    m.set_connectivity(puzzlelab::puzzles::maze::Connectivity::Eight);
+    assert!(m.unit_grid().is_none());
+}

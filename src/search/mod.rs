@@ -13,6 +13,7 @@ mod bidirectional_bfs;
 mod dfs;
 mod dijkstra;
 mod greedy;
+mod grid;
 mod idastar;
 mod jps;
 pub mod limits;
@@ -102,6 +103,19 @@ pub trait Problem {
     /// The number of `state`, below [`Problem::dense_size`]; called only when that is `Some`.
     fn dense_index(&self, _state: &Self::State) -> usize {
         0
+    }
+
+    /// The problem as a grid of unit-cost squares with one goal and the Manhattan distance as
+    /// its heuristic, if it is one (states numbered by [`Problem::dense_index`] = row-major
+    /// square): unwatched BFS and A* then run on flat tables ([`grid`]). `None` by default.
+    fn unit_grid(&self) -> Option<UnitGrid<'_>> {
+        None
+    }
+
+    /// The state of square `index` of [`Problem::unit_grid`] (the inverse of
+    /// [`Problem::dense_index`]); called only when that is `Some`.
+    fn grid_state(&self, _index: usize) -> Option<Self::State> {
+        None
     }
 
     /// Whether the search can also run backwards: [`Problem::goal_states`] lists every goal
@@ -545,6 +559,22 @@ impl<S> Observer<S> for NoObserver {
     }
 }
 
+/// A grid of unit-cost squares (see [`Problem::unit_grid`]).
+#[derive(Clone, Copy, Debug)]
+pub struct UnitGrid<'a> {
+    /// Rows of squares.
+    pub rows: usize,
+    /// Columns of squares.
+    pub cols: usize,
+    /// Row-major, `rows * cols` entries: 0 for a blocked square, anything else free; every
+    /// move costs 1.
+    pub cost: &'a [u8],
+    /// The moves, as (row, column) steps, in the order [`Problem::successors`] gives them.
+    pub deltas: [(isize, isize); 4],
+    /// The goal square (row-major index).
+    pub goal: usize,
+}
+
 /// A shared flag that stops a running search, and the [`Limits`] the search runs under.
 /// Cloning gives another handle to the same flag (with the same limits). The algorithms check
 /// it before every expansion.
@@ -642,19 +672,34 @@ pub fn run<P: Problem + ?Sized>(
     let started = std::time::Instant::now();
     let mut budget = Budget::new(cancel);
     let b = &mut budget;
-    let mut result = match algorithm {
-        Algorithm::Dfs => dfs::search(problem, starts, observer, b),
-        Algorithm::Bfs => bfs::search(problem, starts, observer, b),
-        Algorithm::Dijkstra => dijkstra::search(problem, starts, observer, b),
-        Algorithm::AStar => astar::search(problem, starts, observer, b),
-        Algorithm::Greedy => greedy::search(problem, starts, observer, b),
-        Algorithm::IdaStar => idastar::search(problem, starts, observer, b),
-        Algorithm::WeightedAStar(w) => {
-            weighted_astar::search(problem, starts, observer, b, w.value())
+    let grid = problem.unit_grid().filter(|g| {
+        observer.is_silent() && g.cost.len() == g.rows * g.cols && g.goal < g.cost.len()
+    });
+    let mut result = match (algorithm, grid) {
+        (Algorithm::Bfs, Some(g)) => {
+            let squares: Vec<usize> = starts.iter().map(|s| problem.dense_index(s)).collect();
+            grid::bfs(problem, &g, &squares, b)
         }
-        Algorithm::BidirectionalBfs => bidirectional_bfs::search(problem, starts, observer, b),
-        Algorithm::BidirectionalAStar => bidirectional_astar::search(problem, starts, observer, b),
-        Algorithm::Jps => jps::search(problem, starts, observer, b),
+        (Algorithm::AStar, Some(g)) => {
+            let squares: Vec<usize> = starts.iter().map(|s| problem.dense_index(s)).collect();
+            grid::astar(problem, &g, &squares, b)
+        }
+        _ => match algorithm {
+            Algorithm::Dfs => dfs::search(problem, starts, observer, b),
+            Algorithm::Bfs => bfs::search(problem, starts, observer, b),
+            Algorithm::Dijkstra => dijkstra::search(problem, starts, observer, b),
+            Algorithm::AStar => astar::search(problem, starts, observer, b),
+            Algorithm::Greedy => greedy::search(problem, starts, observer, b),
+            Algorithm::IdaStar => idastar::search(problem, starts, observer, b),
+            Algorithm::WeightedAStar(w) => {
+                weighted_astar::search(problem, starts, observer, b, w.value())
+            }
+            Algorithm::BidirectionalBfs => bidirectional_bfs::search(problem, starts, observer, b),
+            Algorithm::BidirectionalAStar => {
+                bidirectional_astar::search(problem, starts, observer, b)
+            }
+            Algorithm::Jps => jps::search(problem, starts, observer, b),
+        },
     };
     result.algorithm = algorithm;
     result.optimal = result.outcome == Outcome::Found && algorithm.is_optimal_for(problem);

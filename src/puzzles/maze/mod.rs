@@ -1009,6 +1009,29 @@ impl Problem for Maze {
         self.index(self.cell(*state))
     }
 
+    /// 4-connected, every free square costing 1, one goal, no percolation, the Manhattan
+    /// distance: the flat-table BFS and A* apply.
+    fn unit_grid(&self) -> Option<crate::search::UnitGrid<'_>> {
+        let plain = self.connectivity == Connectivity::Four
+            && self.is_uniform()
+            && self.percolation == Percolation::Off
+            && self.goals.len() == 1
+            && self.heuristic == GridHeuristic::Manhattan;
+        let deltas = Dir::FOUR.map(Dir::delta);
+        plain.then(|| crate::search::UnitGrid {
+            rows: self.rows,
+            cols: self.cols,
+            cost: &self.cost,
+            deltas,
+            goal: self.index(self.goals[0]),
+        })
+    }
+
+    fn grid_state(&self, index: usize) -> Option<u32> {
+        (index < self.rows * self.cols)
+            .then(|| Self::state_at(index / self.cols, index % self.cols))
+    }
+
     fn searches_backward(&self) -> bool {
         true
     }
