@@ -588,21 +588,16 @@ impl Sliding {
         let mut board = self.board_of(&self.tiles);
         let mut boards = vec![self.picture_of(&board)];
         let mut moves = Vec::with_capacity(run.blank_path.len());
+        let mut successors = Vec::new();
+        // Each step is the successor whose blank is on the path's next square.
         for &q in &run.blank_path {
-            let (b, q) = (usize::from(board.blank), usize::from(q));
-            let tile = board.tiles[q];
-            // The tile moves from `q` to the blank's square `b`.
-            let delta = (
-                (b / self.cols) as isize - (q / self.cols) as isize,
-                (b % self.cols) as isize - (q % self.cols) as isize,
-            );
-            let to = Side::ALL
-                .into_iter()
-                .find(|s| s.delta() == delta)
-                .unwrap_or(Side::ALL[0]);
-            moves.push(Slide { tile, to }.to_string());
-            board.tiles.swap(q, b);
-            board.blank = q as u8;
+            successors.clear();
+            self.successors(&board, &mut successors);
+            let Some(step) = successors.iter().find(|s| s.state.blank == q) else {
+                break;
+            };
+            moves.push(step.mv.to_string());
+            board = step.state;
             boards.push(self.picture_of(&board));
         }
         let message = (run.outcome == Outcome::Timeout).then(|| {
@@ -613,14 +608,14 @@ impl Sliding {
                 run.stats.expanded
             )
         });
-        let mut notes = vec![format!(
-            "fast IDA* core: {:.1} million nodes generated a second",
-            run.nodes_per_second() / 1e6
-        )];
-        if !found {
-            boards.truncate(1);
-            notes.clear();
-        }
+        let notes = if found {
+            vec![format!(
+                "fast IDA* core: {:.1} million nodes generated a second",
+                run.nodes_per_second() / 1e6
+            )]
+        } else {
+            Vec::new()
+        };
         Report {
             puzzle_type: TYPE.name,
             algorithm: Algorithm::IdaStar,
@@ -915,9 +910,10 @@ impl Puzzle for Sliding {
     }
 
     /// On boards above 16 squares (the 24-puzzle): optimal IDA* first, for at most
-    /// [`OPTIMAL_BUDGET`] (or half the time limit, if shorter); if it has not finished, weighted A*
-    /// with weight 2 ([`crate::search::Weight::DEFAULT`]; a path at most twice the least cost) in the time left, the report's
-    /// first note saying which. Elsewhere [`Puzzle::default_algorithm`].
+    /// [`OPTIMAL_BUDGET`] (or half the time limit, if shorter); if it has not finished,
+    /// weighted A* with weight 2 ([`crate::search::Weight::DEFAULT`]; a path at most twice
+    /// the least cost) in the time left, the report's first note saying which. Elsewhere
+    /// [`Puzzle::default_algorithm`].
     fn solve_default(
         &self,
         watcher: &mut dyn Watcher,

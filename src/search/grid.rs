@@ -24,6 +24,16 @@ struct Tables {
 }
 
 impl Tables {
+    /// Marks start square `s` reached (its own parent, at no cost); false if it already was.
+    fn add_root(&mut self, s: usize) -> bool {
+        if self.parent[s] != NONE {
+            return false;
+        }
+        self.parent[s] = s as u32;
+        self.reached += 1;
+        true
+    }
+
     fn new(n: usize, budget: &mut Budget) -> Result<Self, Outcome> {
         budget.charge(n as u64 * 8, TABLES)?;
         Ok(Self {
@@ -118,11 +128,9 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         return finish(problem, &t, outcome, None, stats);
     }
     for &s in starts {
-        if t.parent[s] != NONE {
+        if !t.add_root(s) {
             continue;
         }
-        t.parent[s] = s as u32;
-        t.reached += 1;
         if s == grid.goal {
             return finish(problem, &t, Outcome::Found, Some(s), stats);
         }
@@ -192,11 +200,9 @@ pub(super) fn astar<P: Problem + ?Sized>(
     }
     closed.resize(n, false);
     for &s in starts {
-        if t.parent[s] != NONE {
+        if !t.add_root(s) {
             continue;
         }
-        t.parent[s] = s as u32;
-        t.reached += 1;
         open.push(keys.entry(h(s), 0.0, s as u32));
     }
     stats.max_frontier = open.len() as u64;

@@ -673,18 +673,21 @@ pub fn run<P: Problem + ?Sized>(
     let mut budget = Budget::new(cancel);
     let b = &mut budget;
     let grid = problem.unit_grid().filter(|g| {
-        observer.is_silent() && g.cost.len() == g.rows * g.cols && g.goal < g.cost.len()
+        matches!(algorithm, Algorithm::Bfs | Algorithm::AStar)
+            && observer.is_silent()
+            && g.cost.len() == g.rows * g.cols
+            && g.goal < g.cost.len()
     });
-    let mut result = match (algorithm, grid) {
-        (Algorithm::Bfs, Some(g)) => {
+    let mut result = match grid {
+        Some(g) => {
             let squares: Vec<usize> = starts.iter().map(|s| problem.dense_index(s)).collect();
-            grid::bfs(problem, &g, &squares, b)
+            if algorithm == Algorithm::Bfs {
+                grid::bfs(problem, &g, &squares, b)
+            } else {
+                grid::astar(problem, &g, &squares, b)
+            }
         }
-        (Algorithm::AStar, Some(g)) => {
-            let squares: Vec<usize> = starts.iter().map(|s| problem.dense_index(s)).collect();
-            grid::astar(problem, &g, &squares, b)
-        }
-        _ => match algorithm {
+        None => match algorithm {
             Algorithm::Dfs => dfs::search(problem, starts, observer, b),
             Algorithm::Bfs => bfs::search(problem, starts, observer, b),
             Algorithm::Dijkstra => dijkstra::search(problem, starts, observer, b),
