@@ -1,86 +1,165 @@
 //! Breadth-first search and A* for problems that are a grid of unit-cost squares (see
-//! [`Problem::unit_grid`]), run when no one watches the states go by: flat tables indexed by
-//! square (parent and `g`, 8 bytes a square) in place of the search tree and its nodes, the
-//! moves computed from the grid instead of successor lists. It expands the same states in the
-//! same order as the general [`super::bfs`] and [`super::best_first`] searches (the same goal
-//! tests, the same open-list entries pushed in the same order), so every statistic is the
-//! same; only the time differs.
+//! [`Problem::unit_grid`]), run when no one watches the states go by: one flat table indexed by
+//! square in place of the search tree and its nodes (a byte a square for BFS: the move that
+//! reached it; four bytes for A*: that move, the closed flag and `g`, kept in tiles of 32 x 32
+//! squares), allocated zeroed so the pages of squares never reached are never touched, A*'s
+//! open list a [`BucketQueue`], and the moves computed from the grid instead of successor
+//! lists. It expands the same states in the same order as the general
+//! [`super::bfs`] and [`super::best_first`] searches (the same goal tests, the same open-list
+//! entries pushed in the same order), so every statistic is the same; only the time differs.
 
-use std::collections::BinaryHeap;
-
-use super::best_first::{CLOSED_FLAGS, OPEN_LIST, TieKeys};
+use super::best_first::OPEN_LIST;
+use super::bucket_queue::BucketQueue;
 use super::limits::Budget;
-use super::{Algorithm, Outcome, Problem, SearchResult, Stats, UnitGrid};
+use super::{Algorithm, Outcome, Problem, SearchResult, Stats, TieBreak, UnitGrid};
 
-const TABLES: &str = "the grid search's tables (parent and cost a square)";
-const NONE: u32 = u32::MAX;
+const TABLE: &str = "the grid search's table (a square's move, closed flag and cost)";
 
-struct Tables {
-    /// The square each square was reached from (itself for a start), [`NONE`] if unreached.
-    parent: Vec<u32>,
-    /// The least number of moves found to each reached square.
-    g: Vec<u32>,
-    reached: u64,
+/// How a square was reached, in the low bits of its table entry: 0 unreached, `1 + d` by move
+/// `d` of [`UnitGrid::deltas`] from the square that move started on, [`ROOT`] a start.
+const LINK_BITS: u32 = 0b111;
+const ROOT: u32 = 5;
+/// A* only: the square is closed (expanded, not reopened since).
+const CLOSED: u32 = 0b1000;
+/// A* only: `g` is stored above the link and the closed flag.
+const G_SHIFT: u32 = 4;
+
+/// Whether these searches take `grid`: `g` (less than the number of squares) must fit above
+/// the flags of a 32-bit entry and be exact as the `f32` that [`super::best_first`]'s tie
+/// keys hold (2^24 squares at most), and a square's row and column must fit in 16 bits each
+/// (A*'s open list holds them packed).
+pub(super) fn fits(grid: &UnitGrid<'_>) -> bool {
+    grid.rows <= 1 << 16
+        && grid.cols <= 1 << 16
+        && grid.rows * grid.cols <= 1 << 24
+        && grid.cost.len() == grid.rows * grid.cols
+        && grid.goal < grid.cost.len()
 }
 
-impl Tables {
-    /// Marks start square `s` reached (its own parent, at no cost); false if it already was.
-    fn add_root(&mut self, s: usize) -> bool {
-        if self.parent[s] != NONE {
-            return false;
-        }
-        self.parent[s] = s as u32;
-        self.reached += 1;
-        true
-    }
+/// A*'s table: an entry a square, in tiles of 32 x 32 squares (4 KB of 4-byte entries, a
+/// page) allocated zeroed when first written, so a search that reaches few squares of a big
+/// grid neither clears nor touches the rest (clearing a whole 1024 x 1024 table, and the
+/// cache misses of a row-major one whose rows are a page each, were most of A*'s time there).
+struct TileTable {
+    /// Row-major tiles; `None` until an entry of the tile is written.
+    tiles: Vec<Option<Box<[u32]>>>,
+    /// Tiles a row of tiles.
+    across: usize,
+}
 
-    fn new(n: usize, budget: &mut Budget) -> Result<Self, Outcome> {
-        budget.charge(n as u64 * 8, TABLES)?;
+impl TileTable {
+    const SHIFT: usize = 5;
+    const MASK: usize = (1 << Self::SHIFT) - 1;
+
+    /// The table for `grid`, every entry 0; the memory of all its tiles is charged to
+    /// `budget` at once (the most it can come to).
+    fn new(grid: &UnitGrid<'_>, budget: &mut Budget) -> Result<Self, Outcome> {
+        let across = grid.cols.div_ceil(1 << Self::SHIFT);
+        let count = grid.rows.div_ceil(1 << Self::SHIFT) * across;
+        budget.charge((count as u64) << (2 * Self::SHIFT + 2), TABLE)?;
         Ok(Self {
-            parent: vec![NONE; n],
-            g: vec![0; n],
-            reached: 0,
+            tiles: vec![None; count],
+            across,
         })
     }
+
+    /// The tile and the place in it of the square at row `r`, column `c`.
+    #[inline]
+    fn place(&self, r: usize, c: usize) -> (usize, usize) {
+        (
+            (r >> Self::SHIFT) * self.across + (c >> Self::SHIFT),
+            (r & Self::MASK) << Self::SHIFT | c & Self::MASK,
+        )
+    }
+
+    /// The entry of the square at row `r`, column `c`.
+    #[inline]
+    fn get(&self, r: usize, c: usize) -> u32 {
+        let (tile, at) = self.place(r, c);
+        match self.tiles.get(tile) {
+            Some(Some(tile)) => tile.get(at).copied().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// The entry of the square at row `r`, column `c`, to write (`None` off the grid).
+    #[inline]
+    fn get_mut(&mut self, r: usize, c: usize) -> Option<&mut u32> {
+        let (tile, at) = self.place(r, c);
+        self.tiles
+            .get_mut(tile)?
+            .get_or_insert_with(|| vec![0; 1 << (2 * Self::SHIFT)].into_boxed_slice())
+            .get_mut(at)
+    }
 }
 
-/// The squares a move leaves `at` for, in the problem's order (free squares only).
-#[inline]
-fn moves(grid: &UnitGrid<'_>, at: usize, out: &mut [usize; 4]) -> usize {
-    let (r, c) = ((at / grid.cols) as isize, (at % grid.cols) as isize);
+/// BFS's table: a byte a square, zeroed (unreached) at the start.
+fn byte_table(n: usize, budget: &mut Budget) -> Result<Vec<u8>, Outcome> {
+    budget.charge(n as u64, TABLE)?;
+    Ok(vec![0; n])
+}
+
+/// A square a move reaches: its index, the move's index in [`UnitGrid::deltas`], its row
+/// and its column.
+type Step = (usize, u8, usize, usize);
+
+/// The squares a move leaves the square at row `r`, column `c` for (free squares only), in
+/// the problem's order.
+#[inline(always)]
+fn moves(grid: &UnitGrid<'_>, r: usize, c: usize, out: &mut [Step; 4]) -> usize {
     let mut count = 0;
-    for &(dr, dc) in &grid.deltas {
+    if r > 0 && c > 0 && r + 1 < grid.rows && c + 1 < grid.cols {
+        // Inside the border every step stays on the grid: no bounds to test, and whether
+        // the square is free is counted rather than branched on (obstacles are random).
+        for (d, &(dr, dc)) in grid.deltas.iter().enumerate() {
+            let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+            let next = nr * grid.cols + nc;
+            let free = grid.cost.get(next).is_some_and(|&x| x != 0);
+            if let Some(slot) = out.get_mut(count) {
+                *slot = (next, d as u8, nr, nc);
+            }
+            count += usize::from(free);
+        }
+        return count;
+    }
+    let (r, c) = (r as isize, c as isize);
+    for (d, &(dr, dc)) in grid.deltas.iter().enumerate() {
         let (nr, nc) = (r + dr, c + dc);
         if nr < 0 || nc < 0 || nr as usize >= grid.rows || nc as usize >= grid.cols {
             continue;
         }
-        let next = nr as usize * grid.cols + nc as usize;
+        let (nr, nc) = (nr as usize, nc as usize);
+        let next = nr * grid.cols + nc;
         if grid.cost[next] != 0 {
-            out[count] = next;
+            out[count] = (next, d as u8, nr, nc);
             count += 1;
         }
     }
     count
 }
 
-/// The result of a run: the path to `goal` (states and moves rebuilt through the problem),
-/// or none.
+/// The result of a run: the path to `goal`, followed back through the links `link(square)`
+/// (see [`LINK_BITS`]), its states and moves rebuilt through the problem; or none.
 fn finish<P: Problem + ?Sized>(
     problem: &P,
-    tables: &Tables,
+    grid: &UnitGrid<'_>,
+    link: impl Fn(usize) -> u32,
     outcome: Outcome,
     goal: Option<usize>,
-    mut stats: Stats,
+    stats: Stats,
 ) -> SearchResult<P::State, P::Move> {
-    stats.max_closed = stats.max_closed.max(tables.reached);
     let mut states = Vec::new();
     let mut moves = Vec::new();
     let mut cost = 0.0;
     if let (Outcome::Found, Some(goal)) = (outcome, goal) {
         let mut squares = vec![goal];
         let mut at = goal;
-        while tables.parent[at] as usize != at {
-            at = tables.parent[at] as usize;
+        while let Some(&(dr, dc)) = grid.deltas.get((link(at) as usize).wrapping_sub(1)) {
+            let (r, c) = (
+                (at / grid.cols) as isize - dr,
+                (at % grid.cols) as isize - dc,
+            );
+            at = r as usize * grid.cols + c as usize;
             squares.push(at);
         }
         squares.reverse();
@@ -119,61 +198,72 @@ pub(super) fn bfs<P: Problem + ?Sized>(
 ) -> SearchResult<P::State, P::Move> {
     let mut stats = Stats::default();
     let n = grid.rows * grid.cols;
-    let mut t = match Tables::new(n, budget) {
+    let mut links: Vec<u8> = match byte_table(n, budget) {
         Ok(t) => t,
-        Err(outcome) => return finish(problem, &Tables::empty(), outcome, None, stats),
+        Err(outcome) => return finish(problem, grid, |_| 0, outcome, None, stats),
     };
+    let mut reached = 0u64;
     let mut queue: Vec<u32> = Vec::new();
+    let done = |links: &[u8], outcome, goal, mut stats: Stats, reached: u64| {
+        stats.max_closed = stats.max_closed.max(reached);
+        finish(problem, grid, |s| u32::from(links[s]), outcome, goal, stats)
+    };
     if let Err(outcome) = budget.reserve(&mut queue, starts.len(), OPEN_LIST) {
-        return finish(problem, &t, outcome, None, stats);
+        return done(&links, outcome, None, stats, reached);
     }
     for &s in starts {
-        if !t.add_root(s) {
+        if links[s] != 0 {
             continue;
         }
+        links[s] = ROOT as u8;
+        reached += 1;
         if s == grid.goal {
-            return finish(problem, &t, Outcome::Found, Some(s), stats);
+            return done(&links, Outcome::Found, Some(s), stats, reached);
         }
         queue.push(s as u32);
     }
     stats.max_frontier = queue.len() as u64;
-    let mut head = 0;
-    let mut next = [0usize; 4];
+    // The queue holds one layer (depth) after another: `layer_end` is where the layer of
+    // squares at `depth` ends.
+    let (mut head, mut depth, mut layer_end) = (0, 0u64, queue.len());
+    let mut next = [(0, 0, 0, 0); 4];
     while head < queue.len() {
         if let Err(outcome) = budget.check() {
-            return finish(problem, &t, outcome, None, stats);
+            return done(&links, outcome, None, stats, reached);
+        }
+        if head == layer_end {
+            depth += 1;
+            layer_end = queue.len();
         }
         let at = queue[head] as usize;
         head += 1;
-        let g = t.g[at];
         stats.expanded += 1;
-        stats.max_depth = stats.max_depth.max(u64::from(g));
-        stats.max_closed = t.reached;
-        let count = moves(grid, at, &mut next);
+        stats.max_depth = stats.max_depth.max(depth);
+        stats.max_closed = reached;
+        let count = moves(grid, at / grid.cols, at % grid.cols, &mut next);
         if let Err(outcome) = budget.reserve(&mut queue, count, OPEN_LIST) {
-            return finish(problem, &t, outcome, None, stats);
+            return done(&links, outcome, None, stats, reached);
         }
-        for &child in &next[..count] {
+        for &(child, d, _, _) in &next[..count] {
             stats.generated += 1;
-            if t.parent[child] != NONE {
+            if links[child] != 0 {
                 continue;
             }
-            t.parent[child] = at as u32;
-            t.g[child] = g + 1;
-            t.reached += 1;
+            links[child] = d + 1;
+            reached += 1;
             if child == grid.goal {
-                return finish(problem, &t, Outcome::Found, Some(child), stats);
+                return done(&links, Outcome::Found, Some(child), stats, reached);
             }
             queue.push(child as u32);
         }
         stats.frontier = (queue.len() - head) as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
-    finish(problem, &t, Outcome::NotFound, None, stats)
+    done(&links, Outcome::NotFound, None, stats, reached)
 }
 
 /// A* on the grid with the Manhattan distance to the goal, goals detected when expanded (as
-/// [`super::best_first`], whose open-list entries and tie-breaking it shares).
+/// [`super::best_first`], whose order of open-list entries its [`BucketQueue`] reproduces).
 pub(super) fn astar<P: Problem + ?Sized>(
     problem: &P,
     grid: &UnitGrid<'_>,
@@ -181,79 +271,93 @@ pub(super) fn astar<P: Problem + ?Sized>(
     budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let mut stats = Stats::default();
-    let n = grid.rows * grid.cols;
-    let mut t = match Tables::new(n, budget) {
+    let mut t = match TileTable::new(grid, budget) {
         Ok(t) => t,
-        Err(outcome) => return finish(problem, &Tables::empty(), outcome, None, stats),
+        Err(outcome) => return finish(problem, grid, |_| 0, outcome, None, stats),
+    };
+    let mut reached = 0u64;
+    let done = |t: &TileTable, outcome, goal, mut stats: Stats, reached: u64| {
+        stats.max_closed = stats.max_closed.max(reached);
+        let link = |s: usize| t.get(s / grid.cols, s % grid.cols) & LINK_BITS;
+        finish(problem, grid, link, outcome, goal, stats)
     };
     let (goal_r, goal_c) = (grid.goal / grid.cols, grid.goal % grid.cols);
-    let h =
-        |at: usize| ((at / grid.cols).abs_diff(goal_r) + (at % grid.cols).abs_diff(goal_c)) as f64;
-    let mut open = BinaryHeap::new();
-    let mut keys = TieKeys::new(budget.tie_break());
-    let mut closed: Vec<bool> = Vec::new();
-    if let Err(outcome) = budget
-        .charge(n as u64, CLOSED_FLAGS)
-        .and_then(|()| budget.reserve(&mut open, starts.len(), OPEN_LIST))
-    {
-        return finish(problem, &t, outcome, None, stats);
+    let h = |r: usize, c: usize| (r.abs_diff(goal_r) + c.abs_diff(goal_c)) as u32;
+    let mut open = BucketQueue::new(budget.tie_break());
+    if let Err(outcome) = budget.reserve(&mut open, starts.len(), OPEN_LIST) {
+        return done(&t, outcome, None, stats, reached);
     }
-    closed.resize(n, false);
     for &s in starts {
-        if !t.add_root(s) {
-            continue;
+        let (r, c) = (s / grid.cols, s % grid.cols);
+        match t.get_mut(r, c) {
+            Some(entry) if *entry == 0 => *entry = ROOT,
+            _ => continue,
         }
-        open.push(keys.entry(h(s), 0.0, s as u32));
+        reached += 1;
+        open.push(h(r, c), 0, (r << 16 | c) as u32);
     }
     stats.max_frontier = open.len() as u64;
-    let mut next = [0usize; 4];
-    while let Some(entry) = open.pop() {
-        let at = entry.id as usize;
-        if closed[at] {
+    // A successor with its parent's `f` is pushed to the front bucket: under the larger-`g`
+    // policy the first of them is the very next entry out (its `h` is below the bucket's
+    // smallest, and its class first in, first out), under last in, first out the last of
+    // them. That one is held back instead of going through the queue: `held`, counted in the
+    // frontier.
+    let policy = budget.tie_break();
+    let mut held: Option<u32> = None;
+    let mut next = [(0, 0, 0, 0); 4];
+    while let Some(packed) = held.take().or_else(|| open.pop()) {
+        let (r, c) = ((packed >> 16) as usize, (packed & 0xffff) as usize);
+        let at = r * grid.cols + c;
+        let Some(&mut entry) = t.get_mut(r, c) else {
+            continue;
+        };
+        if entry & CLOSED != 0 {
             continue;
         }
         if let Err(outcome) = budget.check() {
-            return finish(problem, &t, outcome, None, stats);
+            return done(&t, outcome, None, stats, reached);
         }
         if at == grid.goal {
-            return finish(problem, &t, Outcome::Found, Some(at), stats);
+            return done(&t, Outcome::Found, Some(at), stats, reached);
         }
-        closed[at] = true;
-        let g = t.g[at];
+        if let Some(entry) = t.get_mut(r, c) {
+            *entry |= CLOSED;
+        }
+        let g = entry >> G_SHIFT;
+        let f = g + h(r, c);
         stats.expanded += 1;
         stats.max_depth = stats.max_depth.max(u64::from(g));
-        stats.max_closed = t.reached;
-        let count = moves(grid, at, &mut next);
+        stats.max_closed = reached;
+        let count = moves(grid, r, c, &mut next);
         if let Err(outcome) = budget.reserve(&mut open, count, OPEN_LIST) {
-            return finish(problem, &t, outcome, None, stats);
+            return done(&t, outcome, None, stats, reached);
         }
-        for &child in &next[..count] {
+        for &(_, d, r, c) in &next[..count] {
             stats.generated += 1;
             let g_new = g + 1;
-            if t.parent[child] == NONE {
-                t.reached += 1;
-            } else if g_new >= t.g[child] {
+            let Some(entry) = t.get_mut(r, c) else {
                 continue;
-            } else {
-                // A cheaper path to a reached square (reopened if closed, as A* does).
-                closed[child] = false;
+            };
+            if *entry == 0 {
+                reached += 1;
+            } else if g_new >= *entry >> G_SHIFT {
+                continue;
             }
-            t.parent[child] = at as u32;
-            t.g[child] = g_new;
-            open.push(keys.entry(f64::from(g_new) + h(child), f64::from(g_new), child as u32));
+            // New, or a cheaper path to a reached square (reopened if closed, as A* does).
+            *entry = g_new << G_SHIFT | (u32::from(d) + 1);
+            let (f_new, child) = (g_new + h(r, c), (r << 16 | c) as u32);
+            match policy {
+                TieBreak::HighG if f_new == f && held.is_none() => held = Some(child),
+                TieBreak::Lifo if f_new == f => {
+                    if let Some(earlier) = held.replace(child) {
+                        open.push(f, g_new, earlier);
+                    }
+                }
+                _ => open.push(f_new, g_new, child),
+            }
         }
-        stats.frontier = open.len() as u64;
+        stats.frontier = (open.len() + usize::from(held.is_some())) as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
-    finish(problem, &t, Outcome::NotFound, None, stats)
-}
-
-impl Tables {
-    fn empty() -> Self {
-        Self {
-            parent: Vec::new(),
-            g: Vec::new(),
-            reached: 0,
-        }
-    }
+    done(&t, Outcome::NotFound, None, stats, reached)
 }

@@ -10,6 +10,7 @@ mod best_first;
 mod bfs;
 mod bidirectional_astar;
 mod bidirectional_bfs;
+mod bucket_queue;
 mod dfs;
 mod dijkstra;
 mod greedy;
@@ -618,6 +619,7 @@ impl CancelToken {
     }
 
     /// Whether [`CancelToken::cancel`] was called.
+    #[inline]
     pub fn is_cancelled(&self) -> bool {
         self.flag.load(Ordering::Relaxed)
     }
@@ -675,12 +677,15 @@ pub fn run<P: Problem + ?Sized>(
     let grid = problem.unit_grid().filter(|g| {
         matches!(algorithm, Algorithm::Bfs | Algorithm::AStar)
             && observer.is_silent()
-            && g.cost.len() == g.rows * g.cols
-            && g.goal < g.cost.len()
+            && grid::fits(g)
     });
     let mut result = match grid {
         Some(g) => {
-            let squares: Vec<usize> = starts.iter().map(|s| problem.dense_index(s)).collect();
+            let squares: Vec<usize> = starts
+                .iter()
+                .map(|s| problem.dense_index(s))
+                .filter(|&s| s < g.cost.len())
+                .collect();
             if algorithm == Algorithm::Bfs {
                 grid::bfs(problem, &g, &squares, b)
             } else {
