@@ -23,6 +23,7 @@ use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
 use crate::results;
 use crate::search::limits::{self, MAX_TIMEOUT_SECS};
 use crate::search::{self, Algorithm, CancelToken, Limits, SearchError, TieBreak, Weight};
+use crate::trace::TraceRecorder;
 
 /// Writes a line to standard error, prefixed `puzzlelab: `; a failed write is ignored (there
 /// is nowhere left to report it).
@@ -296,6 +297,12 @@ struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also record the search and write it to OUT as a search trace for Posthoc, the trace
+    /// viewer (format 1.4.0, JSON): every state generated and expanded, with its parent, g
+    /// and f. For puzzles whose states are places (grid mazes, Klondike, the car maze); the
+    /// recording keeps within a quarter of the memory limit.
+    #[arg(long, value_name = "OUT")]
+    trace: Option<PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -542,10 +549,18 @@ fn solve(args: &SolveArgs) -> u8 {
         return code;
     }
     let named = args.algorithm.is_some() || args.weight.is_some();
+    let mut recorder = args
+        .trace
+        .as_ref()
+        .map(|_| TraceRecorder::new(cancel.limits().max_memory / 4));
+    let watcher: &mut dyn puzzles::Watcher = match recorder.as_mut() {
+        Some(r) => r,
+        None => &mut NoWatcher,
+    };
     let run = if named {
-        puzzle.solve(algorithm, &mut NoWatcher, &cancel)
+        puzzle.solve(algorithm, watcher, &cancel)
     } else {
-        puzzle.solve_default(&mut NoWatcher, &cancel)
+        puzzle.solve_default(watcher, &cancel)
     };
     let report = match run {
         Ok(r) => r,
@@ -579,7 +594,30 @@ fn solve(args: &SolveArgs) -> u8 {
     if let Some(message) = &report.message {
         say!("{}: the search {message}", args.file.display());
     }
+    if let (Some(out), Some(recorder)) = (&args.trace, &recorder)
+        && let Err(code) = write_trace(out, recorder, &report)
+    {
+        return code;
+    }
     exit_code_of(&report)
+}
+
+/// Writes the recorded run to `out` (see [`TraceRecorder::write_posthoc`]); a recording that
+/// could not be made is an error, one cut short by its budget a warning.
+fn write_trace(out: &Path, recorder: &TraceRecorder, report: &Report) -> Result<(), u8> {
+    if recorder.is_empty() {
+        let why = recorder.stopped().unwrap_or("the search expanded nothing");
+        return Err(bad(out, format!("no trace written: {why}")));
+    }
+    if let Some(why) = recorder.stopped() {
+        say!("{}: the trace is partial: {why}", out.display());
+    }
+    let file = std::fs::File::create(out).map_err(|e| bad(out, e))?;
+    let mut writer = std::io::BufWriter::new(file);
+    recorder
+        .write_posthoc(report, &mut writer)
+        .and_then(|()| writer.flush())
+        .map_err(|e| bad(out, e))
 }
 
 fn compare(args: &CompareArgs) -> u8 {

@@ -5,6 +5,7 @@
 //! - [`puzzles`]: one module per puzzle type, with its rules and file formats.
 //! - [`results`]: the table of runs, its CSV and JSON exports, and comparing algorithms.
 //! - [`solver`]: the background solver thread that runs a search for the GUI.
+//! - [`trace`]: recording a run's events and writing them as a Posthoc search trace.
 //! - [`app`] and [`ui`]: the eframe application.
 //! - [`cli`]: the command-line subcommands.
 
@@ -14,4 +15,5 @@ pub mod puzzles;
 pub mod results;
 pub mod search;
 pub mod solver;
+pub mod trace;
 pub mod ui;

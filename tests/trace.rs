@@ -1,0 +1,116 @@
+//! Search traces for Posthoc: `puzzlelab solve FILE --trace OUT` and the recorder behind it.
+
+mod common;
+use common::puzzlelab;
+
+use std::collections::HashSet;
+
+use puzzlelab::puzzles;
+use puzzlelab::search::{Algorithm, CancelToken};
+use puzzlelab::trace::{EVENT_BYTES, TraceRecorder};
+
+/// Solves `file` with `algorithm` writing a trace; the trace and the `--json` report.
+fn traced(file: &str, algorithm: &str) -> (serde_json::Value, serde_json::Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run.trace.json");
+    let out = out.to_str().unwrap();
+    let (code, stdout, stderr) =
+        puzzlelab(&["solve", file, "-a", algorithm, "--json", "--trace", out]);
+    assert_eq!(code, 0, "{stderr}");
+    let report = serde_json::from_str(&stdout).unwrap();
+    let trace = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    (trace, report)
+}
+
+#[test]
+fn a_small_mazes_trace_matches_the_statistics_of_its_run() {
+    for algorithm in ["astar", "bfs", "dijkstra"] {
+        let (trace, report) = traced("puzzles/maze-small.txt", algorithm);
+        assert_eq!(trace["version"], "1.4.0");
+        assert_eq!(trace["views"]["main"][0]["$"], "rect");
+        let events = trace["events"].as_array().unwrap();
+        let of = |kind: &'static str| events.iter().filter(move |e| e["type"] == kind);
+        // One expanding event per expansion, each followed by its closing.
+        let expanding: Vec<_> = of("expanding").collect();
+        assert_eq!(
+            expanding.len() as u64,
+            report["stats"]["expanded"].as_u64().unwrap(),
+            "{algorithm}"
+        );
+        assert_eq!(of("closing").count(), expanding.len());
+        // Parents form the search tree: every parent was expanded before its child.
+        let mut expanded = HashSet::new();
+        for e in &expanding {
+            if let Some(parent) = e["pId"].as_u64() {
+                assert!(expanded.contains(&parent), "{algorithm}: {e}");
+            }
+            expanded.insert(e["id"].as_u64().unwrap());
+        }
+        // A start, a goal, and the run's end at the goal with the solution's cost.
+        let source = of("source").next().unwrap();
+        assert_eq!(source["id"], expanding[0]["id"]);
+        let path = report["path"].as_array().unwrap();
+        let (start, goal) = (&path[0], path.last().unwrap());
+        assert_eq!((&source["x"], &source["y"]), (&start["col"], &start["row"]));
+        let destination = of("destination").next().unwrap();
+        assert_eq!(
+            (&destination["x"], &destination["y"]),
+            (&goal["col"], &goal["row"])
+        );
+        let end = events.last().unwrap();
+        assert_eq!(end["type"], "end");
+        assert_eq!(end["id"], destination["id"]);
+        assert_eq!(end["g"].as_f64(), report["cost"].as_f64());
+        // g and f of every expansion: f = g + h never decreases along A*'s expansions with a
+        // consistent heuristic.
+        if algorithm == "astar" {
+            let fs: Vec<f64> = expanding.iter().map(|e| e["f"].as_f64().unwrap()).collect();
+            assert!(fs.windows(2).all(|w| w[0] <= w[1]), "{fs:?}");
+        }
+    }
+}
+
+#[test]
+fn klondike_and_the_car_maze_are_traced_and_boards_are_refused() {
+    for file in ["puzzles/klondike.txt", "puzzles/car-maze.txt"] {
+        let (trace, report) = traced(file, "bfs");
+        let expanding = trace["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["type"] == "expanding")
+            .count();
+        assert_eq!(
+            expanding as u64,
+            report["stats"]["expanded"].as_u64().unwrap()
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.json");
+    let (code, _, stderr) = puzzlelab(&[
+        "solve",
+        "puzzles/sliding-8-hardest-a.txt",
+        "--trace",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("states are boards"), "{stderr}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn recording_stops_at_its_budget_with_a_note_and_the_partial_trace_is_valid() {
+    let maze = puzzles::load_file(std::path::Path::new("puzzles/maze-small.txt"), None).unwrap();
+    let mut recorder = TraceRecorder::new(10 * EVENT_BYTES as u64);
+    let report = maze
+        .solve(Algorithm::AStar, &mut recorder, &CancelToken::new())
+        .unwrap();
+    assert!(report.solved, "the search itself is not cut short");
+    assert_eq!(recorder.len(), 10);
+    assert!(recorder.stopped().unwrap().contains("memory budget"));
+    let mut bytes = Vec::new();
+    recorder.write_posthoc(&report, &mut bytes).unwrap();
+    let trace: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(trace["events"].as_array().unwrap().len() >= 10);
+    assert_eq!(EVENT_BYTES, 16, "an event fits in 16 bytes");
+}
