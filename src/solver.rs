@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
 use crate::search::{Algorithm, CancelToken, Cost, Limits, Stats};
+use crate::trace::TraceRecorder;
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -93,6 +94,8 @@ pub const SCORED_EXPANSIONS: u64 = 100_000;
 pub enum Event {
     /// The search went on.
     Progress(Progress),
+    /// The run's recording (see [`TraceRecorder`]), sent just before [`Event::Finished`].
+    Recorded(Arc<TraceRecorder>),
     /// The search ended (found, not found or cancelled).
     Finished(Report),
     /// The search could not run, or panicked; the message says why.
@@ -126,6 +129,7 @@ impl SolverHandle {
     ) -> std::io::Result<Self> {
         let (command_tx, command_rx) = mpsc::channel();
         let (event_tx, event_rx) = mpsc::sync_channel(EVENT_CAPACITY);
+        let recorder = TraceRecorder::new(limits.max_memory / 4);
         let cancel = CancelToken::with_limits(limits);
         let worker_cancel = cancel.clone();
         thread::Builder::new()
@@ -147,12 +151,15 @@ impl SolverHandle {
                     last_flush: Instant::now(),
                     due: Instant::now(),
                     paused_for: Duration::ZERO,
+                    recorder,
                 };
                 let cancel = pacer.cancel.clone();
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     puzzle.solve(algorithm, &mut pacer, &cancel)
                 }));
                 pacer.flush();
+                let recorder = std::mem::replace(&mut pacer.recorder, TraceRecorder::new(0));
+                pacer.send(Event::Recorded(Arc::new(recorder)));
                 let event = match outcome {
                     Ok(Ok(mut report)) => {
                         pacer.exclude_pauses(&mut report.stats);
@@ -245,7 +252,7 @@ impl SolverHandle {
                     self.is_finished = true;
                     return event;
                 }
-                Ok(Event::Progress(_)) => {}
+                Ok(Event::Progress(_) | Event::Recorded(_)) => {}
                 Err(_) => return Event::Failed("the solver thread ended unexpectedly".into()),
             }
         }
@@ -291,6 +298,8 @@ struct Pacer {
     due: Instant,
     /// How long the search has waited paused: its time excludes it.
     paused_for: Duration,
+    /// Every expansion and generated state, for the trace export.
+    recorder: TraceRecorder,
 }
 
 impl Pacer {
@@ -424,6 +433,7 @@ fn count(counts: &mut Vec<u64>, index: usize) {
 
 impl Watcher for Pacer {
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
+        self.recorder.expanded(place, depth, stats);
         self.batch.expanded_count += 1;
         if let Some(place) = place {
             self.batch.expanded.push(place);
@@ -439,16 +449,21 @@ impl Watcher for Pacer {
     }
 
     fn generated(&mut self, place: Option<Place>) {
+        self.recorder.generated(place);
         if let Some(place) = place {
             self.batch.generated.push(place);
         }
     }
 
     fn wants_scores(&self) -> bool {
-        self.batch.stats.expanded <= SCORED_EXPANSIONS
+        true
     }
 
     fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
+        self.recorder.scored(place, g, h, parent);
+        if self.batch.stats.expanded > SCORED_EXPANSIONS {
+            return;
+        }
         let score = Score {
             g: g as f32,
             h: h.map(|h| h as f32),

@@ -774,3 +774,117 @@ fn pattern_databases_that_do_not_fit_the_board_are_refused_with_the_reason() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("at most 16 squares"), "{stderr}");
 }
+
+/// The moves of group `tiles` (0-1 costs: moving one of its tiles costs 1, the blank passing
+/// any other tile costs 0) from their `squares` of a 4 x 4 board, the blank on any other
+/// square, to their homes in `goal` with the blank at its home: a plain A* with the group's
+/// Manhattan distance, independent of the database builder. `None` past `max_states`.
+fn reference_entry(goal: &[u8], tiles: &[u8], squares: &[u8], max_states: usize) -> Option<u32> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let home = |t: u8| goal.iter().position(|&g| g == t).unwrap() as u8;
+    let dist = |a: u8, b: u8| ((a / 4).abs_diff(b / 4) + (a % 4).abs_diff(b % 4)) as u32;
+    let k = tiles.len();
+    let h = |s: &[u8]| -> u32 { (0..k).map(|i| dist(s[i], home(tiles[i]))).sum() };
+    let key = |s: &[u8], blank: u8| {
+        s.iter()
+            .chain([&blank])
+            .fold(0u64, |acc, &x| acc << 4 | u64::from(x))
+    };
+    let target = key(&tiles.iter().map(|&t| home(t)).collect::<Vec<_>>(), home(0));
+    let mut best: HashMap<u64, u32> = HashMap::new();
+    let mut open = BinaryHeap::new();
+    for blank in (0..16u8).filter(|b| !squares.contains(b)) {
+        best.insert(key(squares, blank), 0);
+        open.push(Reverse((h(squares), 0u32, squares.to_vec(), blank)));
+    }
+    while let Some(Reverse((_, g, s, blank))) = open.pop() {
+        let here = key(&s, blank);
+        if best.get(&here).is_some_and(|&b| b < g) {
+            continue;
+        }
+        if here == target {
+            return Some(g);
+        }
+        if best.len() > max_states {
+            return None;
+        }
+        let (r, c) = (blank / 4, blank % 4);
+        let near = [
+            (r > 0).then(|| blank - 4),
+            (r < 3).then(|| blank + 4),
+            (c > 0).then(|| blank - 1),
+            (c < 3).then(|| blank + 1),
+        ];
+        for q in near.into_iter().flatten() {
+            let mut next = s.clone();
+            let cost = match next.iter().position(|&x| x == q) {
+                Some(j) => {
+                    next[j] = blank;
+                    1
+                }
+                None => 0,
+            };
+            let g_new = g + cost;
+            let k_new = key(&next, q);
+            if best.get(&k_new).is_none_or(|&b| g_new < b) {
+                best.insert(k_new, g_new);
+                open.push(Reverse((g_new + h(&next), g_new, next, q)));
+            }
+        }
+    }
+    None
+}
+
+/// The 7-8 databases against that independent reference on a sample of entries of each group
+/// (random placements whose reference search stays small). Building the databases takes
+/// about 8 minutes and 3.4 GB in a release build (once; they are cached), so this runs on
+/// request: `cargo test --release --test sliding -- --ignored`.
+#[test]
+#[ignore = "builds the 7-8 pattern databases (8 minutes, 3.4 GB) unless cached: run with --release -- --ignored"]
+fn the_7_8_databases_agree_with_a_reference_search_on_sampled_entries() {
+    use puzzlelab::puzzles::pattern_db::{PatternDb, PdbSet, rank};
+    use rand::seq::SliceRandom;
+    use rand::{SeedableRng, rngs::StdRng};
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let db =
+        PatternDb::load_or_build_set(4, 4, &goal, PdbSet::Large, &CancelToken::new(), &mut |_| {})
+            .unwrap();
+    let mut rng = StdRng::seed_from_u64(78);
+    let groups: Vec<Vec<u8>> = db.groups().map(<[u8]>::to_vec).collect();
+    assert_eq!(
+        groups.iter().map(Vec::len).collect::<Vec<_>>(),
+        [7, 8],
+        "the 7-8 partition"
+    );
+    for (g, tiles) in groups.iter().enumerate() {
+        let (mut checked, mut above_manhattan) = (0, 0);
+        for _ in 0..400 {
+            let mut squares: Vec<u8> = (0..16).collect();
+            squares.shuffle(&mut rng);
+            squares.truncate(tiles.len());
+            let manhattan: u32 = tiles
+                .iter()
+                .zip(&squares)
+                .map(|(&t, &s)| db.distance(s, db.home(t)))
+                .sum();
+            let stored = manhattan + 2 * db.excess(g, rank(&squares, 16));
+            if let Some(reference) = reference_entry(&goal, tiles, &squares, 2_000_000) {
+                assert_eq!(stored, reference, "group {g}, squares {squares:?}");
+                checked += 1;
+                above_manhattan += usize::from(stored > manhattan);
+            }
+            if checked == 30 {
+                break;
+            }
+        }
+        assert_eq!(
+            checked, 30,
+            "group {g}: too few entries small enough to check"
+        );
+        assert!(
+            above_manhattan > 0,
+            "group {g}: no entry above Manhattan checked"
+        );
+    }
+}

@@ -679,6 +679,51 @@ fn finished_runs_fill_the_results_table_which_exports() {
 }
 
 #[test]
+fn the_last_run_exports_as_a_posthoc_search_trace_written_off_the_ui_thread() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.trace.json");
+    h.state_mut().push(AppCommand::ExportTrace(path.clone()));
+    run_until(&mut h, |app| {
+        app.status().text.starts_with("Wrote a search trace")
+    });
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(trace["version"], "1.4.0");
+    let events = trace["events"].as_array().unwrap();
+    let expanding = events.iter().filter(|e| e["type"] == "expanding").count();
+    assert_eq!(
+        expanding as u64,
+        h.state().result().unwrap().stats.expanded,
+        "one expanding event per expansion of the run shown"
+    );
+    assert_eq!(events.last().unwrap()["type"], "end");
+    // A new run forgets the old recording until it ends; a board puzzle's run has none to
+    // write, and says why.
+    let sliding = puzzlelab::puzzles::type_by_name("sliding").unwrap();
+    h.state_mut().push(AppCommand::SelectType(sliding));
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.state_mut()
+        .push(AppCommand::ExportTrace(dir.path().join("board.json")));
+    h.run();
+    assert!(
+        h.state().status().text.contains("states are boards"),
+        "{}",
+        h.state().status().text
+    );
+    assert!(!dir.path().join("board.json").exists());
+}
+
+#[test]
 fn the_solution_exports_as_text_and_the_canvas_as_png() {
     let mut h = harness(Settings {
         full_speed: true,

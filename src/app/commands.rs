@@ -151,6 +151,8 @@ impl PuzzleLabApp {
             AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
             AppCommand::ExportCanvas(path) => self.export_canvas(path),
             AppCommand::ExportMoves(path) => self.export_moves(&path),
+            AppCommand::ExportTraceDialog => self.spawn_dialog(DialogKind::Trace),
+            AppCommand::ExportTrace(path) => self.export_trace(path),
             AppCommand::ShowStep(n) => {
                 let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
                 let n = n.min(moves);

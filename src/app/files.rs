@@ -15,6 +15,7 @@ pub(super) enum DialogAnswer {
     Export(PathBuf),
     Canvas(PathBuf),
     Moves(PathBuf),
+    Trace(PathBuf),
     /// No dialog could be shown (no desktop portal): it gave up at once.
     Unavailable(DialogKind),
 }
@@ -32,6 +33,8 @@ pub enum DialogKind {
     Canvas,
     /// Write the solution's moves.
     Moves,
+    /// Write the last run's search trace.
+    Trace,
 }
 
 impl DialogKind {
@@ -43,6 +46,7 @@ impl DialogKind {
             DialogKind::Export => "Export results",
             DialogKind::Canvas => "Save picture",
             DialogKind::Moves => "Write moves",
+            DialogKind::Trace => "Write trace",
         }
     }
 
@@ -54,6 +58,7 @@ impl DialogKind {
             DialogKind::Export => AppCommand::ExportResults(path),
             DialogKind::Canvas => AppCommand::ExportCanvas(path),
             DialogKind::Moves => AppCommand::ExportMoves(path),
+            DialogKind::Trace => AppCommand::ExportTrace(path),
         }
     }
 }
@@ -94,6 +99,64 @@ impl PuzzleLabApp {
             wake.request_repaint();
         });
         ctx.request_repaint();
+    }
+
+    /// Writes the last single run's recording to `path` as a Posthoc search trace on a thread
+    /// named `trace-export` (a large run's trace is hundreds of megabytes); the outcome comes
+    /// back to the status bar.
+    pub(super) fn export_trace(&mut self, path: PathBuf) {
+        let (Some(trace), Some(report)) = (self.trace.clone(), self.result.clone()) else {
+            self.set_error("No search to export: run a search first (race lanes are not traced).");
+            return;
+        };
+        if trace.is_empty() {
+            let why = trace.stopped().unwrap_or("the search expanded nothing");
+            self.set_error(format!("No trace to export: {why}."));
+            return;
+        }
+        let tx = self.notice_tx.clone();
+        let wake = self.repaint.clone();
+        let spawned = std::thread::Builder::new()
+            .name("trace-export".into())
+            .spawn(move || {
+                let tmp = path.with_extension("json.tmp");
+                let written = std::fs::File::create(&tmp)
+                    .and_then(|file| {
+                        let mut out = std::io::BufWriter::new(file);
+                        trace.write_posthoc(&report, &mut out)?;
+                        std::io::Write::flush(&mut out)
+                    })
+                    .and_then(|()| std::fs::rename(&tmp, &path));
+                let notice = match written {
+                    Ok(()) => Status {
+                        text: format!(
+                            "Wrote a search trace of {} to {}{}.",
+                            super::count(trace.len() as u64, "event"),
+                            path.display(),
+                            trace
+                                .stopped()
+                                .map(|why| format!(" (partial: {why})"))
+                                .unwrap_or_default()
+                        ),
+                        is_error: false,
+                    },
+                    Err(e) => {
+                        let _ = std::fs::remove_file(&tmp);
+                        Status {
+                            text: format!("Could not write {}: {e}", path.display()),
+                            is_error: true,
+                        }
+                    }
+                };
+                let _ = tx.send(notice);
+                if let Some(ctx) = wake {
+                    ctx.request_repaint();
+                }
+            });
+        match spawned {
+            Ok(_) => self.set_status("Writing the search trace…"),
+            Err(e) => self.set_error(format!("Could not start writing the trace: {e}")),
+        }
     }
 
     /// Writes the solution's moves, one numbered move a line after a header, to `path`.
@@ -162,6 +225,7 @@ impl PuzzleLabApp {
                         .add_filter("JSON", &["json"]),
                     DialogKind::Canvas => rfd::FileDialog::new().add_filter("PNG", &["png"]),
                     DialogKind::Moves => rfd::FileDialog::new().add_filter("Text", &["txt"]),
+                    DialogKind::Trace => rfd::FileDialog::new().add_filter("JSON", &["json"]),
                     _ => rfd::FileDialog::new()
                         .add_filter("Puzzle files", &["txt", "json", "map", "scen"])
                         .add_filter("All files", &["*"]),
@@ -187,6 +251,10 @@ impl PuzzleLabApp {
                         .set_file_name("solution.txt")
                         .save_file()
                         .map(DialogAnswer::Moves),
+                    DialogKind::Trace => dialog
+                        .set_file_name("search.trace.json")
+                        .save_file()
+                        .map(DialogAnswer::Trace),
                     DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
                 };
                 let answer = answer.or_else(|| {
@@ -212,6 +280,7 @@ impl PuzzleLabApp {
                 DialogAnswer::Export(path) => AppCommand::ExportResults(path),
                 DialogAnswer::Canvas(path) => AppCommand::ExportCanvas(path),
                 DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
+                DialogAnswer::Trace(path) => AppCommand::ExportTrace(path),
                 DialogAnswer::Unavailable(kind) => AppCommand::AskPath(kind),
             });
         }

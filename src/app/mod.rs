@@ -159,6 +159,11 @@ pub enum AppCommand {
     ExportMoves(PathBuf),
     /// Ask where to write the solution's moves.
     ExportMovesDialog,
+    /// Write the last run's recording to this path as a Posthoc search trace (JSON), on a
+    /// background thread.
+    ExportTrace(PathBuf),
+    /// Ask where to write the last run's search trace.
+    ExportTraceDialog,
     /// Take back the last edit (the app's history, or the view's own undo).
     Undo,
     /// Make again the last edit taken back.
@@ -228,6 +233,8 @@ pub struct PuzzleLabApp {
     pub(crate) view: SearchView,
     /// The result of the last search.
     pub(crate) result: Option<Report>,
+    /// The recording of the last single run (see [`crate::trace`]), for the trace export.
+    pub(crate) trace: Option<std::sync::Arc<crate::trace::TraceRecorder>>,
     /// How many moves of the solution are shown.
     pub(crate) shown_moves: usize,
     /// The move being animated on the canvas, if any.
@@ -344,6 +351,7 @@ impl PuzzleLabApp {
             run: None,
             view,
             result: None,
+            trace: None,
             shown_moves: 0,
             transition: None,
             playing: false,

@@ -64,6 +64,7 @@ impl PuzzleLabApp {
             match run.handle.next_event() {
                 None => break,
                 Some(Event::Progress(progress)) => run.pending = Some((progress, 0)),
+                Some(Event::Recorded(trace)) => self.trace = Some(trace),
                 Some(event) => {
                     last = Some(event);
                     break;
@@ -134,6 +135,7 @@ impl PuzzleLabApp {
         self.stop_run();
         self.race = None;
         self.result = None;
+        self.trace = None;
         self.shown_moves = 0;
         self.transition = None;
         self.playing = false;

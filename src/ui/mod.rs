@@ -152,6 +152,17 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             {
                 app.push(AppCommand::ExportMovesDialog);
             }
+            let traced = app.trace.as_ref().is_some_and(|t| !t.is_empty());
+            if ui
+                .add_enabled(
+                    traced && app.result().is_some(),
+                    egui::Button::new("Export search trace…"),
+                )
+                .on_hover_text("The last run as a trace for Posthoc, the search trace viewer")
+                .clicked()
+            {
+                app.push(AppCommand::ExportTraceDialog);
+            }
         });
         ui.menu_button("Puzzles", |ui| {
             for (puzzle_type, shipped) in puzzles::shipped() {
