@@ -852,11 +852,9 @@ fn the_7_8_databases_agree_with_a_reference_search_on_sampled_entries() {
             .unwrap();
     let mut rng = StdRng::seed_from_u64(78);
     let groups: Vec<Vec<u8>> = db.groups().map(<[u8]>::to_vec).collect();
-    assert_eq!(
-        groups.iter().map(Vec::len).collect::<Vec<_>>(),
-        [7, 8],
-        "the 7-8 partition"
-    );
+    let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [7, 8], "the 7-8 partition");
     for (g, tiles) in groups.iter().enumerate() {
         let (mut checked, mut above_manhattan) = (0, 0);
         for _ in 0..400 {
