@@ -21,9 +21,8 @@ pub(super) const CLOSED_FLAGS: &str = "the closed set";
 /// key's low half counts the entries made down), so the order is total and does not depend on
 /// the heap: [`super::grid`]'s bucket queue reproduces it. (First in, first out there took
 /// weighted A* through a 24-puzzle in 40,000 expansions where last in, first out took
-/// 174,000.) `f` is kept as its bits: for
-/// non-negative floats the bits order as the numbers do, so comparing is integer work (the
-/// heap's comparisons are most of a grid search's time).
+/// 174,000.) `f` is kept as its bits: for non-negative floats the bits order as the numbers
+/// do, so comparing is integer work (the heap's comparisons are most of a grid search's time).
 ///
 /// An entry made stale by a cheaper path to its state is recognised by the state being
 /// closed when it comes out: the cheaper entry has the same `h` and a smaller `g`, so it comes
