@@ -308,9 +308,8 @@ pub(super) fn astar<P: Problem + ?Sized>(
     while let Some(packed) = held.take().or_else(|| open.pop()) {
         let (r, c) = ((packed >> 16) as usize, (packed & 0xffff) as usize);
         let at = r * grid.cols + c;
-        let Some(&mut entry) = t.get_mut(r, c) else {
-            continue;
-        };
+        // Every square on the queue was reached (its tile exists): reading needs no write.
+        let entry = t.get(r, c);
         if entry & CLOSED != 0 {
             continue;
         }
