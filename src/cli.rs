@@ -594,6 +594,9 @@ fn solve(args: &SolveArgs) -> u8 {
     if let Some(message) = &report.message {
         say!("{}: the search {message}", args.file.display());
     }
+    if let Some(recorder) = recorder.as_mut() {
+        recorder.finish();
+    }
     if let (Some(out), Some(recorder)) = (&args.trace, &recorder)
         && let Err(code) = write_trace(out, recorder, &report)
     {

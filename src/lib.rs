@@ -5,10 +5,13 @@
 //! - [`puzzles`]: one module per puzzle type, with its rules and file formats.
 //! - [`results`]: the table of runs, its CSV and JSON exports, and comparing algorithms.
 //! - [`solver`]: the background solver thread that runs a search for the GUI.
-//! - [`trace`]: recording a run's events and writing them as a Posthoc search trace.
+//! - [`trace`]: recording a run's events, replaying them to any moment, and writing them as a
+//!   Posthoc search trace.
+//! - [`animation`]: a recorded run as an animated GIF.
 //! - [`app`] and [`ui`]: the eframe application.
 //! - [`cli`]: the command-line subcommands.
 
+pub mod animation;
 pub mod app;
 pub mod cli;
 pub mod puzzles;

@@ -129,7 +129,7 @@ impl SolverHandle {
     ) -> std::io::Result<Self> {
         let (command_tx, command_rx) = mpsc::channel();
         let (event_tx, event_rx) = mpsc::sync_channel(EVENT_CAPACITY);
-        let recorder = TraceRecorder::new(limits.max_memory / 4);
+        let recorder = TraceRecorder::with_boards(limits.max_memory / 4);
         let cancel = CancelToken::with_limits(limits);
         let worker_cancel = cancel.clone();
         thread::Builder::new()
@@ -158,7 +158,8 @@ impl SolverHandle {
                     puzzle.solve(algorithm, &mut pacer, &cancel)
                 }));
                 pacer.flush();
-                let recorder = std::mem::replace(&mut pacer.recorder, TraceRecorder::new(0));
+                let mut recorder = std::mem::replace(&mut pacer.recorder, TraceRecorder::new(0));
+                recorder.finish();
                 pacer.send(Event::Recorded(Arc::new(recorder)));
                 let event = match outcome {
                     Ok(Ok(mut report)) => {
@@ -298,7 +299,8 @@ struct Pacer {
     due: Instant,
     /// How long the search has waited paused: its time excludes it.
     paused_for: Duration,
-    /// Every expansion and generated state, for the trace export.
+    /// Every expansion and generated state (and a board puzzle's boards), for the timeline
+    /// and the trace export.
     recorder: TraceRecorder,
 }
 
@@ -474,11 +476,14 @@ impl Watcher for Pacer {
     }
 
     fn wants_board(&self) -> bool {
-        self.path_wanted()
+        self.path_wanted() || self.recorder.wants_board()
     }
 
     fn board(&mut self, picture: Picture) {
-        self.batch.board = Some(picture);
+        if self.path_wanted() {
+            self.batch.board = Some(picture.clone());
+        }
+        self.recorder.board(picture);
     }
 
     fn path_push(&mut self, place: Place) {

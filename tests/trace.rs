@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use puzzlelab::puzzles;
 use puzzlelab::search::{Algorithm, CancelToken};
-use puzzlelab::trace::{EVENT_BYTES, TraceRecorder};
+use puzzlelab::trace::{EXPANSION_BYTES, TraceRecorder};
 
 /// Solves `file` with `algorithm` writing a trace; the trace and the `--json` report.
 fn traced(file: &str, algorithm: &str) -> (serde_json::Value, serde_json::Value) {
@@ -101,16 +101,44 @@ fn klondike_and_the_car_maze_are_traced_and_boards_are_refused() {
 #[test]
 fn recording_stops_at_its_budget_with_a_note_and_the_partial_trace_is_valid() {
     let maze = puzzles::load_file(std::path::Path::new("puzzles/maze-small.txt"), None).unwrap();
-    let mut recorder = TraceRecorder::new(10 * EVENT_BYTES as u64);
+    let mut recorder = TraceRecorder::new(10 * EXPANSION_BYTES as u64);
     let report = maze
         .solve(Algorithm::AStar, &mut recorder, &CancelToken::new())
         .unwrap();
     assert!(report.solved, "the search itself is not cut short");
-    assert_eq!(recorder.len(), 10);
+    assert!(recorder.bytes() <= 10 * EXPANSION_BYTES as u64);
     assert!(recorder.stopped().unwrap().contains("memory budget"));
+    recorder.finish();
     let mut bytes = Vec::new();
     recorder.write_posthoc(&report, &mut bytes).unwrap();
     let trace: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-    assert!(trace["events"].as_array().unwrap().len() >= 10);
-    assert_eq!(EVENT_BYTES, 16, "an event fits in 16 bytes");
+    let events = trace["events"].as_array().unwrap();
+    let expanding = events.iter().filter(|e| e["type"] == "expanding").count();
+    assert_eq!(expanding, recorder.expansions());
+}
+
+#[test]
+fn a_state_reached_again_more_cheaply_is_an_updating_event() {
+    // Dijkstra on terrain costs: a state on the frontier found again by a cheaper path.
+    let (trace, _) = traced("puzzles/maze-terrain.txt", "dijkstra");
+    let events = trace["events"].as_array().unwrap();
+    let mut generated = HashSet::new();
+    let mut closed = HashSet::new();
+    for e in events {
+        let id = e["id"].as_u64().unwrap();
+        match e["type"].as_str().unwrap() {
+            "generating" => assert!(generated.insert(id), "generated twice: {e}"),
+            "updating" => {
+                assert!(
+                    generated.contains(&id),
+                    "an update of a state not generated: {e}"
+                );
+                assert!(!closed.contains(&id), "an update of a closed state: {e}");
+            }
+            "closing" => {
+                closed.insert(id);
+            }
+            _ => {}
+        }
+    }
 }

@@ -153,6 +153,7 @@ impl PuzzleLabApp {
             AppCommand::ExportMoves(path) => self.export_moves(&path),
             AppCommand::ExportTraceDialog => self.spawn_dialog(DialogKind::Trace),
             AppCommand::ExportTrace(path) => self.export_trace(path),
+            AppCommand::Timeline(command) => self.apply_timeline(command),
             AppCommand::ShowStep(n) => {
                 let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
                 let n = n.min(moves);
@@ -216,6 +217,8 @@ impl PuzzleLabApp {
     /// After an edit: the old search no longer describes the puzzle.
     pub(crate) fn after_edit(&mut self) {
         self.result = None;
+        self.trace = None;
+        self.timeline = None;
         self.shown_moves = 0;
         self.transition = None;
         self.playing = false;

@@ -8,6 +8,7 @@ pub mod pattern_build;
 pub mod race;
 mod run;
 mod search_view;
+pub mod timeline;
 mod view;
 mod workspace;
 
@@ -21,7 +22,8 @@ use serde::{Deserialize, Serialize};
 
 pub use commands::UNDO_LIMIT;
 pub use files::DialogKind;
-pub use search_view::{Mark, SearchView};
+pub use search_view::{Mark, SearchView, Shade, ShadeKind};
+pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{CanvasExtras, Pointer, TypeView, ViewCommand, ViewRegistry};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
 
@@ -178,6 +180,8 @@ pub enum AppCommand {
     AskPath(DialogKind),
     /// Close the path field without using it.
     CancelPath,
+    /// A command of the timeline of the finished run (see [`TimelineCommand`]).
+    Timeline(TimelineCommand),
 }
 
 /// A message shown in the status bar.
@@ -235,6 +239,8 @@ pub struct PuzzleLabApp {
     pub(crate) result: Option<Report>,
     /// The recording of the last single run (see [`crate::trace`]), for the trace export.
     pub(crate) trace: Option<std::sync::Arc<crate::trace::TraceRecorder>>,
+    /// The timeline of the last finished run or race, replaying its recording.
+    pub(crate) timeline: Option<Timeline>,
     /// How many moves of the solution are shown.
     pub(crate) shown_moves: usize,
     /// The move being animated on the canvas, if any.
@@ -352,6 +358,7 @@ impl PuzzleLabApp {
             view,
             result: None,
             trace: None,
+            timeline: None,
             shown_moves: 0,
             transition: None,
             playing: false,
@@ -496,6 +503,7 @@ impl PuzzleLabApp {
         self.tick_playback(ctx);
         self.receive_events();
         self.receive_race();
+        self.tick_timeline(ctx);
         self.receive_dialogs();
         self.receive_dropped_files(ctx);
         self.with_view(|view, app| view.tick(app, ctx));

@@ -26,6 +26,10 @@ pub struct Lane {
     pub result: Option<Report>,
     /// Why it could not run, if it could not.
     pub error: Option<String>,
+    /// Its recording, once sent.
+    recording: Option<Arc<crate::trace::TraceRecorder>>,
+    /// Its track on the race's shared timeline, once finished and recorded.
+    pub track: Option<super::Track>,
 }
 
 impl Lane {
@@ -111,6 +115,8 @@ impl Race {
                 view: SearchView::for_puzzle(puzzle),
                 result: None,
                 error: None,
+                recording: None,
+                track: None,
             });
         }
         Ok(Self { lanes })
@@ -151,12 +157,20 @@ impl Race {
                         lane.view.stats = report.stats.clone();
                         lane.view.current = None;
                         lane.view.path.clear();
+                        if let Some(recording) = lane.recording.take()
+                            && recording.expansions() > 0
+                            && recording.is_indexed()
+                        {
+                            let matches = recording.stopped().is_none()
+                                && recording.expansions() as u64 == report.stats.expanded;
+                            lane.track =
+                                Some(super::Track::new(recording, report.algorithm, matches));
+                        }
                         finished.push(report.clone());
                         lane.result = Some(report);
                     }
                     Event::Failed(message) => lane.error = Some(message),
-                    // Race lanes are not exported as traces.
-                    Event::Recorded(_) => {}
+                    Event::Recorded(recording) => lane.recording = Some(recording),
                 }
             }
             if handle.is_finished() {

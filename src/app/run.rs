@@ -128,6 +128,7 @@ impl PuzzleLabApp {
         self.results
             .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
         self.shown_moves = report.moves.len();
+        self.make_timeline(&report);
         self.result = Some(report);
     }
 
@@ -136,6 +137,7 @@ impl PuzzleLabApp {
         self.race = None;
         self.result = None;
         self.trace = None;
+        self.timeline = None;
         self.shown_moves = 0;
         self.transition = None;
         self.playing = false;
@@ -187,6 +189,7 @@ impl PuzzleLabApp {
         }
         self.stop_run();
         self.race = None;
+        self.timeline = None;
         let wake = self.waker();
         match race::Race::start(
             self.puzzle.as_ref(),
@@ -218,6 +221,7 @@ impl PuzzleLabApp {
         }
         self.stop_run();
         self.race = None;
+        self.timeline = None;
         let wake = self.waker();
         match race::Race::start_tie_breaks(
             self.puzzle.as_ref(),
@@ -252,6 +256,7 @@ impl PuzzleLabApp {
         }
         if was_running && done {
             self.set_status("Race over: see each pane and the results table.");
+            self.make_race_timeline();
         }
     }
 

@@ -65,6 +65,38 @@ pub struct SearchView {
     /// What the search knew of each place it expanded (the first
     /// [`crate::solver::SCORED_EXPANSIONS`]), for the hover readout.
     scores: rustc_hash::FxHashMap<u32, Score>,
+    /// A colouring of the marks by square (a heat map, or the marks off a branch dimmed), set
+    /// by the timeline.
+    pub shade: Option<std::sync::Arc<Shade>>,
+    /// The branch of the search tree drawn over the marks (the pinned state's path from a
+    /// start), start first.
+    pub branch: Vec<Place>,
+}
+
+/// How the canvas colours the marks of each square (`levels[row * cols + col]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shade {
+    /// What the levels mean.
+    pub kind: ShadeKind,
+    /// Per square: 0 for none; for a heat map 1 (least) to 255 (most), for a branch 1 on it.
+    pub levels: Vec<u8>,
+}
+
+/// What a [`Shade`]'s levels mean.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShadeKind {
+    /// The closed set coloured by a quantity of each square's first expansion, from `min`
+    /// (level 1) to `max` (level 255).
+    Heat {
+        /// The quantity.
+        quantity: crate::trace::Quantity,
+        /// Its least value, at level 1.
+        min: f64,
+        /// Its greatest value, at level 255.
+        max: f64,
+    },
+    /// Only the squares of a branch (level 1) keep their mark's colour; the rest fade.
+    Branch,
 }
 
 /// The next [`SearchView::id`].
@@ -131,6 +163,59 @@ impl SearchView {
                 side: Some(side),
             })
         })
+    }
+
+    /// Rows and columns of the picture the view is for.
+    pub fn dims(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// Applies one change of a replayed recording (see [`crate::trace::Change`]).
+    pub fn replay(&mut self, place: Place, change: crate::trace::Change) {
+        use crate::trace::Change;
+        let mark = match change {
+            Change::Close => Mark::Closed,
+            Change::Open if self.mark(place) == Mark::None => Mark::Frontier,
+            Change::Unclose { was_open: true } => Mark::Frontier,
+            Change::Unclose { was_open: false } => Mark::None,
+            Change::Unopen if self.mark(place) == Mark::Frontier => Mark::None,
+            Change::Open | Change::Unopen => return,
+        };
+        self.set(place, mark);
+    }
+
+    /// Starts the list of changes afresh as a new view (a new [`SearchView::id`]) whose
+    /// changes are its marked squares: drawings redraw it whole. For a replay that went back
+    /// and forth until its list of changes outgrew the picture, and for a new shading.
+    pub fn restart_changes(&mut self) {
+        let squares = self.rows * self.cols;
+        self.changed = (0..squares)
+            .filter(|&i| {
+                self.marks[i * SLOTS..(i + 1) * SLOTS]
+                    .iter()
+                    .any(|&m| m != Mark::None)
+            })
+            .map(|i| i as u32)
+            .collect();
+        self.id = NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.revision += 1;
+    }
+
+    /// Takes every mark off (a new [`SearchView::id`], no changes), keeping the statistics
+    /// and plots: a replay starts from here.
+    pub fn clear_marks(&mut self) {
+        self.marks.fill(Mark::None);
+        self.frontier_places = 0;
+        self.closed_places = 0;
+        self.changed.clear();
+        self.id = NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.revision += 1;
+    }
+
+    /// Whether the list of changes has grown past a few times the picture's squares (see
+    /// [`SearchView::restart_changes`]).
+    pub fn has_long_changes(&self) -> bool {
+        self.changed.len() > 4 * self.rows * self.cols + 65_536
     }
 
     fn set(&mut self, place: Place, mark: Mark) {

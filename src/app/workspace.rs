@@ -19,6 +19,8 @@ pub(super) struct Workspace {
     algorithm: Algorithm,
     view: SearchView,
     result: Option<Report>,
+    trace: Option<std::sync::Arc<crate::trace::TraceRecorder>>,
+    timeline: Option<super::Timeline>,
     shown_moves: usize,
     history: Vec<Box<dyn Puzzle>>,
     future: Vec<Box<dyn Puzzle>>,
@@ -103,6 +105,8 @@ impl PuzzleLabApp {
             algorithm: self.algorithm,
             view: std::mem::take(&mut self.view),
             result: self.result.take(),
+            trace: self.trace.take(),
+            timeline: self.timeline.take(),
             shown_moves: self.shown_moves,
             history: std::mem::take(&mut self.history),
             future: std::mem::take(&mut self.future),
@@ -120,6 +124,8 @@ impl PuzzleLabApp {
         self.algorithm = ws.algorithm;
         self.view = ws.view;
         self.result = ws.result;
+        self.trace = ws.trace;
+        self.timeline = ws.timeline;
         self.shown_moves = ws.shown_moves;
         self.history = ws.history;
         self.future = ws.future;

@@ -11,7 +11,9 @@ use eframe::egui::{self, Color32, Pos2, Rect, Sense, Vec2, emath, vec2};
 
 pub(crate) use super::paint::paint_scene;
 use super::texture::GridTexture;
-use crate::app::{AppCommand, CanvasExtras, PaintStroke, Pointer, PuzzleLabApp, SearchView};
+use crate::app::{
+    AppCommand, CanvasExtras, PaintStroke, Pointer, PuzzleLabApp, SearchView, TimelineCommand,
+};
 use crate::puzzles::{Cell, Picture, PieceMove, Report, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
@@ -36,6 +38,9 @@ pub(crate) const CURRENT: Color32 = Color32::from_rgb(240, 228, 66);
 pub(crate) const DFS_PATH: Color32 = Color32::from_rgb(204, 121, 167);
 /// Okabe–Ito vermillion.
 pub(crate) const SOLUTION: Color32 = Color32::from_rgb(213, 94, 0);
+/// The pinned state's branch: a dark purple, apart from the depth-first path and the
+/// solution.
+pub(crate) const BRANCH: Color32 = Color32::from_rgb(90, 30, 130);
 pub(crate) const SELECTED: Color32 = Color32::from_rgb(0, 114, 178);
 /// The piece to bring to the goal, and the car to get out: vermillion.
 pub(crate) const TARGET: Color32 = Color32::from_rgb(213, 94, 0);
@@ -65,6 +70,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         app.result().filter(|r| !r.boards.is_empty()),
         &app.view().board,
     ) {
+        // A moment of the run on the timeline: the state expanded then.
+        (_, Some(board)) if app.is_scrubbed() => Some(board.clone()),
         (Some(report), _) => {
             let last = report.boards.len() - 1;
             Some(match transition {
@@ -138,7 +145,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let scene = Scene {
         picture,
         view: app.view(),
-        result: app.result(),
+        // Before the run's end on the timeline, the solution is not found yet.
+        result: app.result().filter(|_| !app.is_scrubbed()),
         shown: app.shown_moves(),
         transition,
         sliding,
@@ -168,6 +176,16 @@ fn pointer_input(
     response: &egui::Response,
     cell_at: impl Fn(Pos2) -> Option<Cell>,
 ) {
+    // While inspecting a finished run, a click pins the state under the pointer instead of
+    // editing.
+    if app.timeline().is_some_and(|t| t.inspecting) {
+        if response.clicked()
+            && let Some(cell) = response.interact_pointer_pos().and_then(&cell_at)
+        {
+            app.push(AppCommand::Timeline(TimelineCommand::PinCell(Some(cell))));
+        }
+        return;
+    }
     let view_takes = |app: &mut PuzzleLabApp, pointer: Pointer| {
         let mut took = false;
         app.with_view(|view, app| took = view.pointer(app, pointer));

@@ -8,6 +8,7 @@ mod paint;
 mod panels;
 mod race_panel;
 mod texture;
+mod timeline_bar;
 mod toolbar;
 pub mod views;
 
@@ -20,6 +21,7 @@ use crate::puzzles;
 
 pub use canvas::{CANVAS_LABEL, TEXTURE_SQUARES, canvas_is_texture, canvas_ui};
 pub use texture::GridTexture;
+pub use timeline_bar::SCRUBBER_LABEL;
 pub use toolbar::{SPEEDS, keys};
 
 /// Opens the window. `file` is a puzzle to open instead of the remembered one.
@@ -114,6 +116,9 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             scroll("details scroll").show(ui, |ui| details_ui(app, ui));
         });
     app.settings.show_details = details;
+    if app.timeline().is_some() {
+        egui::Panel::bottom("timeline_bar").show(ui, |ui| timeline_bar::timeline_ui(app, ui));
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         if app.race.is_some() {
             race_panel::race_panes_ui(app, ui);
@@ -256,7 +261,7 @@ fn score_text(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
 
 /// The compass word of a move by (`dr`, `dc`) rows and columns, with its length when it
 /// is longer than a square ("down", "up-left", "right 3").
-fn direction(dr: i64, dc: i64) -> String {
+pub(crate) fn direction(dr: i64, dc: i64) -> String {
     let vertical = match dr.signum() {
         -1 => "up",
         1 => "down",
@@ -314,6 +319,7 @@ fn details_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     panels::memory_limit_ui(app, ui);
     panels::tie_break_ui(app, ui);
     ui.separator();
+    timeline_bar::pinned_ui(app, ui);
     panels::legend_ui(app, ui);
     if !app.view().samples.is_empty() {
         panels::plots_ui(app, ui);

@@ -7,7 +7,7 @@ use eframe::egui::{
 use emath::GuiRounding as _;
 
 use super::canvas::*;
-use super::texture::{GridTexture, mark_color};
+use super::texture::{GridTexture, shaded_mark_color};
 use crate::puzzles::{Cell, Picture, Place, Side, Square};
 
 /// Paints `scene` into `rect`: square cells, the grid centred (then zoomed and panned). A
@@ -90,7 +90,7 @@ pub(crate) fn paint_scene(
             } else {
                 cell_rect(cell)
             };
-            let marked = mark_color(view.mark(cell));
+            let marked = shaded_mark_color(view, row * picture.cols + col, view.mark(cell));
             match square {
                 Square::Void => {}
                 Square::Free => {
@@ -160,7 +160,8 @@ pub(crate) fn paint_scene(
                     shapes.push(Shape::rect_filled(rect, side * 0.08, FREE));
                     // States (junction, side entered from): a wedge on that side.
                     for (entry, mark) in Side::ALL.into_iter().zip(view.side_marks(cell)) {
-                        if let Some(color) = mark_color(mark) {
+                        if let Some(color) = shaded_mark_color(view, row * picture.cols + col, mark)
+                        {
                             shapes.push(wedge(rect, entry, color));
                         }
                     }
@@ -262,6 +263,10 @@ pub(crate) fn paint_scene(
     };
     // On a texture of small squares the path is in its pixels already.
     let path_in_pixels = as_texture && side < 6.0;
+    if view.branch.len() > 1 && !path_in_pixels {
+        let points: Vec<Pos2> = view.branch.iter().map(|&p| place_pos(p)).collect();
+        painter.add(Shape::line(points, Stroke::new(thin * 2.0, BRANCH)));
+    }
     if !view.path.is_empty() && !path_in_pixels {
         let points: Vec<Pos2> = view.path.iter().map(|&p| place_pos(p)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));

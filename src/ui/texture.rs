@@ -3,10 +3,11 @@
 use eframe::egui::{self, Color32, ColorImage, TextureHandle, TextureOptions};
 
 use super::canvas::{
-    BLOCKED, CLOSED, CLUSTER, CURRENT, DFS_PATH, FREE, FRONTIER, GOAL, SOLUTION, START, Scene,
+    BLOCKED, BRANCH, CLOSED, CLUSTER, CURRENT, DFS_PATH, FREE, FRONTIER, GOAL, SOLUTION, START,
+    Scene,
 };
 use super::paint::{is_plain_grid, terrain_color};
-use crate::app::Mark;
+use crate::app::{Mark, SearchView, ShadeKind};
 use crate::puzzles::{Cell, Picture, Place, Square};
 
 /// A large grid drawn as a texture, one pixel a square. It is remade whole only when the
@@ -330,12 +331,53 @@ fn square_pixel(scene: &Scene, i: usize) -> Color32 {
     let mark = scene
         .view
         .mark(Cell::new(i / picture.cols, i % picture.cols));
-    square_color(picture, scene.cluster, i, mark)
+    let marked = shaded_mark_color(scene.view, i, mark);
+    square_color(picture, scene.cluster, i, marked)
 }
 
-/// The colour of square `i` of a plain grid with search mark `mark`.
-fn square_color(picture: &Picture, cluster: Option<&[bool]>, i: usize, mark: Mark) -> Color32 {
-    let marked = mark_color(mark);
+/// The colour of the mark `mark` on square `i` (row-major) of `view`'s picture, under the
+/// view's shading: a heat map colours the closed set by level, a branch fades every mark off
+/// it.
+pub(super) fn shaded_mark_color(view: &SearchView, i: usize, mark: Mark) -> Option<Color32> {
+    let color = mark_color(mark)?;
+    let Some(shade) = &view.shade else {
+        return Some(color);
+    };
+    let level = shade.levels.get(i).copied().unwrap_or(0);
+    Some(match shade.kind {
+        ShadeKind::Heat { .. } if mark == Mark::Closed && level > 0 => heat_color(level),
+        ShadeKind::Heat { .. } => color,
+        ShadeKind::Branch if level > 0 => color,
+        ShadeKind::Branch => color.lerp_to_gamma(FREE, 0.8),
+    })
+}
+
+/// The colour of heat level `level` (1 least to 255 most): a ramp after the viridis colour
+/// map (van der Walt and Smith, 2015), dark purple through teal to yellow, which reads in
+/// order in grey and under colour-vision deficiencies.
+pub(crate) fn heat_color(level: u8) -> Color32 {
+    const STOPS: [(u8, u8, u8); 5] = [
+        (68, 1, 84),
+        (59, 82, 139),
+        (33, 145, 140),
+        (94, 201, 98),
+        (253, 231, 37),
+    ];
+    let t = f32::from(level.saturating_sub(1)) / 254.0 * 4.0;
+    let k = (t.floor() as usize).min(3);
+    let u = t - k as f32;
+    let (a, b) = (STOPS[k], STOPS[k + 1]);
+    let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * u).round() as u8;
+    Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// The colour of square `i` of a plain grid with search mark colour `marked`.
+fn square_color(
+    picture: &Picture,
+    cluster: Option<&[bool]>,
+    i: usize,
+    marked: Option<Color32>,
+) -> Color32 {
     match picture.squares[i] {
         Square::Blocked => BLOCKED,
         Square::Start => START,
@@ -355,7 +397,7 @@ fn square_color(picture: &Picture, cluster: Option<&[bool]>, i: usize, mark: Mar
 fn unmarked_image(scene: &Scene) -> ColorImage {
     let picture: &Picture = &scene.picture;
     let pixels = (0..picture.squares.len())
-        .map(|i| square_color(picture, scene.cluster, i, Mark::None))
+        .map(|i| square_color(picture, scene.cluster, i, None))
         .collect();
     ColorImage::new([picture.cols, picture.rows], pixels)
 }
@@ -382,6 +424,9 @@ fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
             painted.push(i);
         }
     };
+    for place in &view.branch {
+        put(place, BRANCH);
+    }
     for place in &view.path {
         put(place, DFS_PATH);
     }

@@ -215,6 +215,20 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
     if step {
         app.push(AppCommand::Step);
     }
+    if app.timeline().is_some() {
+        let (back, forward) = ui.input_mut(|i| {
+            let plain = |i: &mut egui::InputState, key| i.consume_key(egui::Modifiers::NONE, key);
+            (
+                plain(i, egui::Key::OpenBracket),
+                plain(i, egui::Key::CloseBracket),
+            )
+        });
+        for (pressed, by) in [(back, -1), (forward, 1)] {
+            if pressed {
+                app.push(AppCommand::Timeline(crate::app::TimelineCommand::Step(by)));
+            }
+        }
+    }
     if escape && app.is_running() {
         app.push(AppCommand::Stop);
     }

@@ -1,0 +1,487 @@
+//! The timeline of a finished run: its recording (see [`crate::trace`]) replayed onto the
+//! canvas's view to any moment, back and forth, a frame's budget at a time; the state pinned
+//! for inspection, its branch, and the heat maps of the closed set.
+//!
+//! A *position* is a number of expansions: at position `k` the view shows the closed set and
+//! frontier as they were once the first `k` states were expanded and their successors put on
+//! the frontier, the `k`-th state as the current one. Position 0 shows the starts on the
+//! frontier; the last position is the run's end.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::SearchView;
+use super::search_view::{Mark, Shade, ShadeKind};
+use crate::puzzles::{Cell, Place, Side};
+use crate::search::Algorithm;
+use crate::trace::{Quantity, TraceRecorder};
+
+/// Expansions replayed between two looks at the clock.
+const CHUNK: usize = 512;
+/// The most expansions looked at to find a depth-first path at a position.
+const PATH_SCAN: usize = 1 << 20;
+
+/// One run's recording and the position its view shows.
+#[derive(Debug)]
+pub struct Track {
+    recording: Arc<TraceRecorder>,
+    /// The position the view shows.
+    shown: usize,
+    /// Whether the view must be cleared and replayed from position 0 before the next seek
+    /// (it holds the live run's picture, which the recording does not match whole).
+    stale: bool,
+    /// Whether the algorithm searches depth-first (its path is shown at each position).
+    depth_first: bool,
+}
+
+impl Track {
+    /// The track of a recording whose view shows the run's end. `matches` says whether that
+    /// view equals the replay's last position (the recording is complete and every progress
+    /// event was applied); if not, the first seek replays it from the start.
+    pub fn new(recording: Arc<TraceRecorder>, algorithm: Algorithm, matches: bool) -> Self {
+        Self {
+            shown: recording.expansions(),
+            stale: !matches,
+            depth_first: matches!(algorithm, Algorithm::Dfs | Algorithm::IdaStar),
+            recording,
+        }
+    }
+
+    /// The recording.
+    pub fn recording(&self) -> &Arc<TraceRecorder> {
+        &self.recording
+    }
+
+    /// The last position: the expansions recorded.
+    pub fn len(&self) -> usize {
+        self.recording.expansions()
+    }
+
+    /// Whether the recording holds no expansion.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The position the view shows.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Replays the recording onto `view` towards position `target` (at most the last) until
+    /// it gets there or `deadline` passes; returns whether it got there. Each expansion
+    /// replayed changes only the marks it changed in the run, so a frame's work follows the
+    /// distance moved, never the picture's size.
+    pub fn seek(
+        &mut self,
+        view: &mut SearchView,
+        target: usize,
+        deadline: Option<Instant>,
+    ) -> bool {
+        let target = target.min(self.len());
+        if self.stale {
+            view.clear_marks();
+            self.recording
+                .sources(|place, change| view.replay(place, change));
+            self.shown = 0;
+            self.stale = false;
+        } else if self.shown == target {
+            return true;
+        }
+        let recording = Arc::clone(&self.recording);
+        while self.shown != target {
+            for _ in 0..CHUNK {
+                if self.shown < target {
+                    recording.step_forward(self.shown, |place, change| view.replay(place, change));
+                    self.shown += 1;
+                } else if self.shown > target {
+                    recording.step_back(self.shown, |place, change| view.replay(place, change));
+                    self.shown -= 1;
+                } else {
+                    break;
+                }
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        self.describe(view);
+        if view.has_long_changes() {
+            view.restart_changes();
+        }
+        self.shown == target
+    }
+
+    /// Sets what `view` says beside its marks for the position shown: the current state (and
+    /// its board), its depth, the depth-first path, the counts.
+    fn describe(&self, view: &mut SearchView) {
+        let rec = &self.recording;
+        let last = self.shown.checked_sub(1);
+        let info = last.and_then(|j| rec.expansion(j));
+        view.current = info.as_ref().and_then(|i| i.place);
+        view.depth = info.as_ref().map_or(0, |i| u64::from(i.depth));
+        view.stats.expanded = self.shown as u64;
+        view.stats.frontier = match last.and_then(|j| rec.board_frontier(j)) {
+            Some(n) => n,
+            None => view.frontier_places as u64,
+        };
+        view.frontier_places_reported = view.frontier_places;
+        if rec.has_boards() {
+            view.board = rec.board_at(last.unwrap_or(0));
+        }
+        view.path = if self.depth_first {
+            rec.depth_first_path(self.shown, PATH_SCAN)
+        } else {
+            Vec::new()
+        };
+        view.revision += 1;
+    }
+}
+
+/// The timeline's settings and the position asked for; the tracks it moves are the single
+/// run's ([`Timeline::track`]) or each race lane's.
+#[derive(Debug)]
+pub struct Timeline {
+    /// The single run's track (`None` for a race, whose lanes keep theirs).
+    pub track: Option<Track>,
+    /// The position asked for (expansions); the tracks get there over the next frames.
+    pub target: usize,
+    /// Whether a click on the canvas pins a square instead of editing the puzzle.
+    pub inspecting: bool,
+    /// The pinned state: a place, or for board puzzles the position of its expansion.
+    pub pinned: Option<Pinned>,
+    /// Colour the closed set by this quantity of each square's first expansion.
+    pub heat: Option<Quantity>,
+    /// Whether only the pinned state's branch (or, with none pinned, the goal's) keeps its
+    /// colours.
+    pub branch_only: bool,
+    /// The shading last given to the view: (heat, branch only, pinned), so it is remade only
+    /// when one of them changes.
+    shaded: Option<(Option<Quantity>, bool, Option<Pinned>)>,
+}
+
+/// A pinned state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pinned {
+    /// A place on the picture.
+    Place(Place),
+    /// A board puzzle's state, by its expansion (from 0).
+    Expansion(usize),
+}
+
+impl Timeline {
+    /// A timeline at the end of its tracks, `len` expansions long.
+    pub fn new(track: Option<Track>, len: usize) -> Self {
+        Self {
+            track,
+            target: len,
+            inspecting: false,
+            pinned: None,
+            heat: None,
+            branch_only: false,
+            shaded: None,
+        }
+    }
+
+    /// Remakes `view`'s shading if the heat map, the branch setting or the pinned state
+    /// changed since it was last made (`solution` is the goal's branch, start first). Work
+    /// proportional to the recording, once per change of setting.
+    pub fn shade(&mut self, view: &mut SearchView, recording: &TraceRecorder, solution: &[Place]) {
+        let key = (self.heat, self.branch_only, self.pinned);
+        if self.shaded == Some(key) {
+            return;
+        }
+        self.shaded = Some(key);
+        let (rows, cols) = view.dims();
+        let pinned_place = match self.pinned {
+            Some(Pinned::Place(p)) => Some(p),
+            _ => None,
+        };
+        view.branch = pinned_place.map_or_else(Vec::new, |p| recording.branch(p));
+        view.shade = if self.branch_only {
+            let branch = match pinned_place {
+                Some(p) => recording.branch(p),
+                None => solution.to_vec(),
+            };
+            let mut levels = vec![0u8; rows * cols];
+            for p in branch {
+                if let Some(l) = levels.get_mut(p.cell.row * cols + p.cell.col) {
+                    *l = 1;
+                }
+            }
+            Some(Arc::new(Shade {
+                kind: ShadeKind::Branch,
+                levels,
+            }))
+        } else {
+            self.heat
+                .and_then(|q| heat_map(recording, q, rows, cols))
+                .map(Arc::new)
+        };
+        view.restart_changes();
+    }
+}
+
+/// The heat map of `quantity` over the squares of a `rows` x `cols` picture: each square's
+/// level from its earliest first expansion's value (least 1, greatest 255); `None` if no
+/// expansion has a value.
+pub fn heat_map(
+    recording: &TraceRecorder,
+    quantity: Quantity,
+    rows: usize,
+    cols: usize,
+) -> Option<Shade> {
+    let mut values = vec![f64::NAN; rows * cols];
+    let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
+    for j in 0..recording.expansions() {
+        let Some(info) = recording.expansion(j) else {
+            continue;
+        };
+        let (Some(place), false) = (info.place, info.is_reexpansion) else {
+            continue;
+        };
+        let Some(v) = recording.value(j, quantity) else {
+            continue;
+        };
+        let Some(slot) = (place.cell.row < rows && place.cell.col < cols)
+            .then(|| place.cell.row * cols + place.cell.col)
+        else {
+            continue;
+        };
+        if values[slot].is_nan() {
+            values[slot] = v;
+            min = min.min(v);
+            max = max.max(v);
+        }
+    }
+    if min > max {
+        return None;
+    }
+    let span = (max - min).max(f64::MIN_POSITIVE);
+    let levels = values
+        .iter()
+        .map(|&v| {
+            if v.is_nan() {
+                0
+            } else {
+                1 + ((v - min) / span * 254.0).round().clamp(0.0, 254.0) as u8
+            }
+        })
+        .collect();
+    Some(Shade {
+        kind: ShadeKind::Heat { quantity, min, max },
+        levels,
+    })
+}
+
+/// The place to pin for a click on `cell`: the square itself, or for puzzles whose states are
+/// (square, side entered from) the state of that square expanded first; `None` if none of
+/// them was expanded.
+pub fn place_at(recording: &TraceRecorder, cell: Cell) -> Option<Place> {
+    std::iter::once(Place::from(cell))
+        .chain(Side::ALL.into_iter().map(|side| Place {
+            cell,
+            side: Some(side),
+        }))
+        .filter_map(|p| Some((recording.first_expansion(p)?, p)))
+        .min_by_key(|&(j, _)| j)
+        .map(|(_, p)| p)
+}
+
+/// The mark `view` shows on `cell`'s square or any of its sides (closed before frontier).
+pub fn cell_mark(view: &SearchView, cell: Cell) -> Mark {
+    let sides = view.side_marks(cell);
+    let all = std::iter::once(view.mark(cell)).chain(sides);
+    all.max_by_key(|m| match m {
+        Mark::Closed => 2,
+        Mark::Frontier => 1,
+        Mark::None => 0,
+    })
+    .unwrap_or(Mark::None)
+}
+
+/// What the timeline's controls ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TimelineCommand {
+    /// Go to this position.
+    Seek(usize),
+    /// Go this many expansions forward (or back, negative).
+    Step(i64),
+    /// Go to the next position where the quantity rises past every value shown so far.
+    Next(Quantity),
+    /// Go back to where the value shown of the quantity was first reached (or the one
+    /// before).
+    Previous(Quantity),
+    /// Go to the first expansion of the pinned state.
+    ToPinned,
+    /// A click on the canvas pins a square (true) or edits (false).
+    Inspect(bool),
+    /// Pin the state at this square (or none).
+    PinCell(Option<Cell>),
+    /// Pin the state expanded last at the position shown (board puzzles).
+    PinShown,
+    /// Colour the closed set by this quantity, or by the marks alone.
+    Heat(Option<Quantity>),
+    /// Keep only the pinned (or the goal's) branch in colour.
+    BranchOnly(bool),
+}
+
+impl super::PuzzleLabApp {
+    /// The timeline on screen, if a finished run or race has one.
+    pub fn timeline(&self) -> Option<&Timeline> {
+        self.timeline.as_ref()
+    }
+
+    /// The tracks' recordings' longest length: the timeline's last position.
+    pub fn timeline_len(&self) -> usize {
+        let lanes = self.race.iter().flat_map(|r| r.lanes.iter());
+        let lanes = lanes.filter_map(|l| l.track.as_ref()).map(Track::len);
+        let main = self.timeline.as_ref().and_then(|t| t.track.as_ref());
+        main.map(Track::len)
+            .into_iter()
+            .chain(lanes)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether the canvas shows a moment before the run's end (the solution is hidden then).
+    pub fn is_scrubbed(&self) -> bool {
+        self.timeline
+            .as_ref()
+            .is_some_and(|t| t.target < self.timeline_len())
+    }
+
+    /// The recording of the single run on screen, if the timeline has one.
+    pub fn timeline_recording(&self) -> Option<&Arc<TraceRecorder>> {
+        self.timeline.as_ref()?.track.as_ref().map(Track::recording)
+    }
+
+    /// Makes the timeline of the single run that just finished, if it was recorded.
+    pub(super) fn make_timeline(&mut self, report: &crate::puzzles::Report) {
+        self.timeline = None;
+        let Some(recording) = self.trace.clone() else {
+            return;
+        };
+        if recording.expansions() == 0 || !recording.is_indexed() {
+            return;
+        }
+        let matches = recording.stopped().is_none()
+            && report.outcome != crate::search::Outcome::Cancelled
+            && recording.expansions() as u64 == report.stats.expanded;
+        let track = Track::new(recording, report.algorithm, matches);
+        let len = track.len();
+        self.timeline = Some(Timeline::new(Some(track), len));
+    }
+
+    /// Makes the race's shared timeline once every lane has finished.
+    pub(super) fn make_race_timeline(&mut self) {
+        let Some(race) = &self.race else {
+            return;
+        };
+        if race.is_running() || self.timeline.is_some() {
+            return;
+        }
+        let len = race
+            .lanes
+            .iter()
+            .filter_map(|l| l.track.as_ref())
+            .map(Track::len)
+            .max()
+            .unwrap_or(0);
+        if len > 0 {
+            self.timeline = Some(Timeline::new(None, len));
+        }
+    }
+
+    /// Moves the tracks towards the position asked for, within the frame's budget, and
+    /// keeps the shading current; asks for another frame while they are not there.
+    pub(super) fn tick_timeline(&mut self, ctx: &eframe::egui::Context) {
+        let Some(timeline) = &mut self.timeline else {
+            return;
+        };
+        let deadline = Instant::now() + self.work_budget;
+        let target = timeline.target;
+        let mut arrived = true;
+        if let Some(track) = &mut timeline.track {
+            arrived &= track.seek(&mut self.view, target, Some(deadline));
+            let solution = self
+                .result
+                .as_ref()
+                .filter(|r| r.solved)
+                .map_or(&[][..], |r| &r.path[..]);
+            let recording = Arc::clone(track.recording());
+            timeline.shade(&mut self.view, &recording, solution);
+        }
+        if let Some(race) = &mut self.race {
+            for lane in &mut race.lanes {
+                if let Some(track) = &mut lane.track {
+                    arrived &= track.seek(&mut lane.view, target, Some(deadline));
+                }
+            }
+        }
+        if !arrived {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Carries out a timeline command.
+    pub(super) fn apply_timeline(&mut self, command: TimelineCommand) {
+        let len = self.timeline_len();
+        let recording = self.timeline_recording().cloned();
+        let Some(timeline) = &mut self.timeline else {
+            return;
+        };
+        let position = timeline.target.min(len);
+        let moved = match command {
+            TimelineCommand::Seek(k) => Some(k),
+            TimelineCommand::Step(d) => Some(position.saturating_add_signed(d as isize)),
+            TimelineCommand::Next(q) => {
+                let found = recording.as_ref().and_then(|r| r.next_record(position, q));
+                if found.is_none() {
+                    self.set_status(format!("No greater {} after this expansion.", q.label()));
+                }
+                found
+            }
+            TimelineCommand::Previous(q) => recording
+                .as_ref()
+                .and_then(|r| r.previous_record(position, q))
+                .or(Some(0)),
+            TimelineCommand::ToPinned => match (timeline.pinned, &recording) {
+                (Some(Pinned::Place(p)), Some(r)) => r.first_expansion(p).map(|j| j + 1),
+                (Some(Pinned::Expansion(j)), _) => Some(j + 1),
+                _ => None,
+            },
+            TimelineCommand::Inspect(on) => {
+                timeline.inspecting = on;
+                None
+            }
+            TimelineCommand::PinCell(cell) => {
+                let place = cell
+                    .zip(recording.as_ref())
+                    .and_then(|(c, r)| place_at(r, c));
+                timeline.pinned = place.map(Pinned::Place);
+                if cell.is_some() && place.is_none() {
+                    self.set_status("That square was not expanded in this run: nothing pinned.");
+                }
+                None
+            }
+            TimelineCommand::PinShown => {
+                timeline.pinned = position.checked_sub(1).map(Pinned::Expansion);
+                None
+            }
+            TimelineCommand::Heat(q) => {
+                timeline.heat = q;
+                None
+            }
+            TimelineCommand::BranchOnly(on) => {
+                timeline.branch_only = on;
+                None
+            }
+        };
+        if let Some(k) = moved
+            && let Some(timeline) = &mut self.timeline
+        {
+            timeline.target = k.min(len);
+            self.playing = false;
+        }
+    }
+}

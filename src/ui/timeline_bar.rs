@@ -1,0 +1,304 @@
+//! The timeline bar under the canvas: the scrubber over a finished run's expansions, steps
+//! and jumps, the heat maps with their colour bar, and the pinned state's figures.
+
+use eframe::egui::{self, Color32, RichText};
+
+use super::texture::heat_color;
+use crate::app::{AppCommand, Pinned, PuzzleLabApp, ShadeKind, TimelineCommand};
+use crate::trace::Quantity;
+
+/// The accessibility label of the scrubber, by which UI tests find it.
+pub const SCRUBBER_LABEL: &str = "timeline position";
+
+fn push(app: &mut PuzzleLabApp, command: TimelineCommand) {
+    app.push(AppCommand::Timeline(command));
+}
+
+/// Draws the timeline bar, if the last run or race has a timeline.
+pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(timeline) = app.timeline() else {
+        return;
+    };
+    let len = app.timeline_len();
+    let mut position = timeline.target.min(len);
+    let (heat, branch_only, inspecting, pinned) = (
+        timeline.heat,
+        timeline.branch_only,
+        timeline.inspecting,
+        timeline.pinned,
+    );
+    let single = timeline.track.is_some();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Timeline").strong()).on_hover_text(
+            "Every expansion of the run, recorded: drag to see the search as it was",
+        );
+        let mut go = |ui: &mut egui::Ui, label: &str, hover: &str, enabled: bool, c| {
+            if ui
+                .add_enabled(enabled, egui::Button::new(label))
+                .on_hover_text(hover)
+                .clicked()
+            {
+                push(app, c);
+            }
+        };
+        go(
+            ui,
+            "⏮",
+            "The start (position 0)",
+            position > 0,
+            TimelineCommand::Seek(0),
+        );
+        go(
+            ui,
+            "◀",
+            "One expansion back ( [ )",
+            position > 0,
+            TimelineCommand::Step(-1),
+        );
+        go(
+            ui,
+            "▶",
+            "One expansion forward ( ] )",
+            position < len,
+            TimelineCommand::Step(1),
+        );
+        go(
+            ui,
+            "⏭",
+            "The run's end",
+            position < len,
+            TimelineCommand::Seek(len),
+        );
+        let label = format!("expansion {position} of {len}");
+        let width = ui.fonts_mut(|f| {
+            f.layout_no_wrap(label.clone(), egui::FontId::default(), Color32::WHITE)
+                .size()
+                .x
+        });
+        ui.spacing_mut().slider_width = (ui.available_width() - width - 24.0).max(60.0);
+        let slider = ui.add(
+            egui::Slider::new(&mut position, 0..=len)
+                .show_value(false)
+                .smart_aim(false),
+        );
+        slider.widget_info(|| egui::WidgetInfo::slider(true, position as f64, SCRUBBER_LABEL));
+        if slider.changed() {
+            push(app, TimelineCommand::Seek(position));
+        }
+        ui.label(label);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Jump:");
+        for q in [Quantity::Depth, Quantity::F] {
+            let name = if q == Quantity::Depth { "layer" } else { "f" };
+            if ui
+                .small_button(format!("◀ {name}"))
+                .on_hover_text(format!("Back to where this {} began", q.label()))
+                .clicked()
+            {
+                push(app, TimelineCommand::Previous(q));
+            }
+            if ui
+                .small_button(format!("{name} ▶"))
+                .on_hover_text(format!("On to the next greater {}", q.label()))
+                .clicked()
+            {
+                push(app, TimelineCommand::Next(q));
+            }
+        }
+        ui.separator();
+        if single {
+            heat_ui(app, ui, heat);
+            let mut on = branch_only;
+            if ui
+                .checkbox(&mut on, "Only the branch")
+                .on_hover_text("Dim every mark but the pinned state's branch (the goal's if none)")
+                .changed()
+            {
+                push(app, TimelineCommand::BranchOnly(on));
+            }
+            ui.separator();
+            pin_ui(app, ui, inspecting, pinned);
+        }
+    });
+    if let Some(shade) = app.view().shade.clone()
+        && let ShadeKind::Heat { quantity, min, max } = shade.kind
+    {
+        color_bar_ui(ui, quantity, min, max);
+    }
+}
+
+/// The heat map's choice.
+fn heat_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, heat: Option<Quantity>) {
+    let name = |q: Option<Quantity>| match q {
+        None => "marks",
+        Some(Quantity::Order) => "expansion order",
+        Some(q) => q.label(),
+    };
+    let mut chosen = heat;
+    egui::ComboBox::from_label("Colour by")
+        .selected_text(name(heat))
+        .show_ui(ui, |ui| {
+            for q in [
+                None,
+                Some(Quantity::Order),
+                Some(Quantity::Depth),
+                Some(Quantity::G),
+                Some(Quantity::H),
+                Some(Quantity::F),
+            ] {
+                ui.selectable_value(&mut chosen, q, name(q));
+            }
+        });
+    if chosen != heat {
+        push(app, TimelineCommand::Heat(chosen));
+    }
+}
+
+/// Inspecting (clicks pin squares) and the pinned state's figures.
+fn pin_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, inspecting: bool, pinned: Option<Pinned>) {
+    let boards = app.timeline_recording().is_some_and(|r| r.has_boards());
+    if boards {
+        if ui
+            .button("Pin this state")
+            .on_hover_text("Keep the state expanded at this position to look at")
+            .clicked()
+        {
+            push(app, TimelineCommand::PinShown);
+        }
+    } else {
+        let mut on = inspecting;
+        if ui
+            .toggle_value(&mut on, "🔍 Pin squares")
+            .on_hover_text(
+                "While on, a click on the canvas pins that square's state instead of editing",
+            )
+            .changed()
+        {
+            push(app, TimelineCommand::Inspect(on));
+        }
+    }
+    if pinned.is_some() {
+        if ui.small_button("Go to its expansion").clicked() {
+            push(app, TimelineCommand::ToPinned);
+        }
+        if ui.small_button("Unpin").clicked() {
+            push(app, TimelineCommand::PinCell(None));
+        }
+    }
+}
+
+/// The pinned state's figures, for the details panel: g, h, f, depth, the move it was
+/// reached by, when it was put on the frontier and expanded, and for board puzzles its board.
+pub(super) fn pinned_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    let (Some(timeline), Some(recording)) = (app.timeline(), app.timeline_recording()) else {
+        return;
+    };
+    let Some(pinned) = timeline.pinned else {
+        return;
+    };
+    let j = match pinned {
+        Pinned::Place(p) => recording.first_expansion(p),
+        Pinned::Expansion(j) => Some(j),
+    };
+    let Some(info) = j.and_then(|j| recording.expansion(j)) else {
+        return;
+    };
+    ui.separator();
+    ui.strong("Pinned state");
+    egui::Grid::new("pinned").num_columns(2).show(ui, |ui| {
+        let mut row = |name: &str, value: String| {
+            ui.label(name);
+            ui.label(value);
+            ui.end_row();
+        };
+        if let Some(place) = info.place {
+            let side = place.side.map_or(String::new(), |s| {
+                format!(", entered from the {}", s.word())
+            });
+            row(
+                "square",
+                format!("row {}, column {}{side}", place.cell.row, place.cell.col),
+            );
+        }
+        let figure = |v: Option<f32>| v.map_or("—".to_owned(), |v| v.to_string());
+        row("g", figure(info.g));
+        row("h", figure(info.h));
+        row("f", figure(info.f()));
+        row("depth", info.depth.to_string());
+        let reached = match (info.place, info.parent) {
+            (Some(here), Some(parent)) => super::direction(
+                here.cell.row as i64 - parent.cell.row as i64,
+                here.cell.col as i64 - parent.cell.col as i64,
+            ),
+            (_, None) if info.depth == 0 => "a start".to_owned(),
+            _ => "—".to_owned(),
+        };
+        row("reached by", reached);
+        if let Some(place) = info.place {
+            let generated = match recording.first_generation(place) {
+                Some(None) => "at the start".to_owned(),
+                Some(Some(k)) => format!("during expansion {}", k + 1),
+                None => "never (a start)".to_owned(),
+            };
+            row("on the frontier", generated);
+        }
+        row("expanded", format!("expansion {}", info.index + 1));
+        if info.iteration > 0 {
+            row("IDA* iteration", info.iteration.to_string());
+        }
+    });
+    if let Some(board) = recording.board_at(info.index) {
+        let text = board_text(&board);
+        ui.label(RichText::new(text).monospace());
+    }
+}
+
+/// A board as rows of text: tiles by number, pieces by letter, a dot for an empty square.
+fn board_text(board: &crate::puzzles::Picture) -> String {
+    use crate::puzzles::Square;
+    let mut text = String::new();
+    for row in board.squares.chunks(board.cols.max(1)) {
+        for square in row {
+            let cell = match *square {
+                Square::Tile { number, .. } => format!("{number:>3}"),
+                Square::Piece { letter, .. } if letter != 0 => format!("{:>3}", letter as char),
+                Square::Piece { id, .. } => format!("{id:>3}"),
+                Square::Blocked => "  #".to_owned(),
+                _ => "  .".to_owned(),
+            };
+            text += &cell;
+        }
+        text.push('\n');
+    }
+    text.pop();
+    text
+}
+
+/// The heat map's colour bar: the ramp from its least to its greatest value.
+fn color_bar_ui(ui: &mut egui::Ui, quantity: Quantity, min: f64, max: f64) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{} {}", quantity.label(), trim(min)));
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(200.0, 12.0), egui::Sense::hover());
+        let steps = 64;
+        for k in 0..steps {
+            let x0 = rect.left() + rect.width() * k as f32 / steps as f32;
+            let x1 = rect.left() + rect.width() * (k + 1) as f32 / steps as f32;
+            let level = 1 + (k * 254 / (steps - 1)) as u8;
+            ui.painter().rect_filled(
+                egui::Rect::from_x_y_ranges(x0..=x1, rect.y_range()),
+                0.0,
+                heat_color(level),
+            );
+        }
+        ui.label(trim(max));
+    });
+}
+
+fn trim(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}

@@ -1,0 +1,374 @@
+//! The timeline: a recorded run replayed to expansion k shows exactly what the live run
+//! showed after k expansions, back and forth; its jumps, pins and branches; the GIF export.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+use puzzlelab::app::{SearchView, Track};
+use puzzlelab::puzzles::{self, Cell, Picture, Place, Puzzle, Side, Watcher};
+use puzzlelab::search::{Algorithm, CancelToken, Stats};
+use puzzlelab::solver::Progress;
+use puzzlelab::trace::{EXPANSION_BYTES, GENERATED_BYTES, Quantity, TraceRecorder};
+
+/// What the live run showed after k expansions: the marks, the board and the frontier size.
+#[derive(Clone)]
+struct Moment {
+    view: SearchView,
+    board: Option<Picture>,
+    frontier: u64,
+}
+
+/// A watcher that records the run and, beside it, builds the view the app builds live from
+/// progress events (one event per expansion, as at a paced speed), keeping it at sampled
+/// moments.
+struct Tee {
+    recorder: TraceRecorder,
+    live: SearchView,
+    pending: Progress,
+    board: Option<Picture>,
+    next_board: Option<Picture>,
+    frontier: u64,
+    expanded: usize,
+    wanted: std::collections::BTreeSet<usize>,
+    moments: std::collections::BTreeMap<usize, Moment>,
+}
+
+impl Tee {
+    fn new(puzzle: &dyn Puzzle, wanted: impl IntoIterator<Item = usize>) -> Self {
+        Self {
+            recorder: TraceRecorder::with_boards(1 << 30),
+            live: SearchView::for_puzzle(puzzle),
+            pending: Progress::default(),
+            board: None,
+            next_board: None,
+            frontier: 0,
+            expanded: 0,
+            wanted: wanted.into_iter().collect(),
+            moments: Default::default(),
+        }
+    }
+
+    /// Applies what came since the last expansion and keeps the moment if it is wanted.
+    fn settle(&mut self) {
+        self.live.apply(&std::mem::take(&mut self.pending));
+        if self.wanted.contains(&self.expanded) {
+            self.moments.insert(
+                self.expanded,
+                Moment {
+                    view: self.live.clone(),
+                    board: self.board.clone(),
+                    frontier: self.frontier,
+                },
+            );
+        }
+    }
+}
+
+impl Watcher for Tee {
+    fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
+        self.settle();
+        self.board = self.next_board.take();
+        self.recorder.expanded(place, depth, stats);
+        self.pending.expanded.extend(place);
+        self.expanded += 1;
+        self.frontier = stats.frontier;
+    }
+
+    fn scored(&mut self, place: Place, g: f64, h: Option<f64>, parent: Option<Place>) {
+        self.recorder.scored(place, g, h, parent);
+    }
+
+    fn wants_scores(&self) -> bool {
+        true
+    }
+
+    fn generated(&mut self, place: Option<Place>) {
+        self.recorder.generated(place);
+        self.pending.generated.extend(place);
+    }
+
+    fn wants_board(&self) -> bool {
+        true
+    }
+
+    fn board(&mut self, picture: Picture) {
+        self.next_board = Some(picture.clone());
+        self.recorder.board(picture);
+    }
+}
+
+/// Every place of a `rows` x `cols` picture: each square and its four sides.
+fn places(rows: usize, cols: usize) -> impl Iterator<Item = Place> {
+    (0..rows).flat_map(move |r| {
+        (0..cols).flat_map(move |c| {
+            let cell = Cell::new(r, c);
+            std::iter::once(Place::from(cell)).chain(Side::ALL.map(|s| Place {
+                cell,
+                side: Some(s),
+            }))
+        })
+    })
+}
+
+/// Runs `algorithm` on `puzzle` recording it, then seeks a replay to the sampled positions
+/// in a random order (back and forth) and checks each against the live view there.
+fn replay_matches_live(puzzle: &dyn Puzzle, algorithm: Algorithm, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    // Positions are sampled after the run, so sample many, then visit some of them.
+    let mut tee = Tee::new(puzzle, 0..100_000);
+    puzzle
+        .solve(algorithm, &mut tee, &CancelToken::new())
+        .unwrap();
+    tee.settle_end();
+    let mut recording = std::mem::replace(&mut tee.recorder, TraceRecorder::new(0));
+    recording.finish();
+    let len = recording.expansions();
+    assert_eq!(len, tee.expanded, "every expansion recorded");
+    let mut track = Track::new(Arc::new(recording), algorithm, false);
+    let mut view = SearchView::for_puzzle(puzzle);
+    let (rows, cols) = puzzle.dims();
+    let mut positions: Vec<usize> = (0..24).map(|_| rng.random_range(0..=len)).collect();
+    positions.extend([len, 0, len / 2, 1.min(len)]);
+    for k in positions {
+        if !tee.moments.contains_key(&k) {
+            continue;
+        }
+        assert!(track.seek(&mut view, k, None));
+        let live = &tee.moments[&k];
+        for place in places(rows, cols) {
+            assert_eq!(
+                view.mark(place),
+                live.view.mark(place),
+                "{algorithm} at {k} of {len}: {place:?}"
+            );
+        }
+        assert_eq!(view.frontier_places, live.view.frontier_places);
+        assert_eq!(view.closed_places, live.view.closed_places);
+        assert_eq!(view.stats.expanded, k as u64);
+        if live.board.is_some() && k > 0 {
+            assert_eq!(view.board, live.board, "{algorithm} at {k}: the board");
+            assert_eq!(view.stats.frontier, live.frontier, "{algorithm} at {k}");
+        }
+    }
+}
+
+impl Tee {
+    /// The moment after the last expansion (the run's end).
+    fn settle_end(&mut self) {
+        self.settle();
+    }
+}
+
+/// A random `rows` x `cols` grid maze as text: walls with probability `density`, the start
+/// top left and the goal bottom right.
+fn random_maze(rows: usize, cols: usize, density: f64, seed: u64) -> Box<dyn Puzzle> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut text = String::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                _ if (r, c) == (rows - 1, cols - 1) => 'G',
+                _ if rng.random_bool(density) => '#',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    puzzles::parse(&text, Some("maze")).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, rng_seed: proptest::test_runner::RngSeed::Fixed(17), ..ProptestConfig::default() })]
+
+    /// On random grids, every algorithm's replay equals its live view at sampled positions.
+    #[test]
+    fn scrubbing_random_grids_shows_what_the_live_run_showed(
+        rows in 2usize..24, cols in 2usize..24, density in 0.0f64..0.4, seed in any::<u64>(),
+        which in 0usize..6,
+    ) {
+        let puzzle = random_maze(rows, cols, density, seed);
+        let algorithm = [
+            Algorithm::Bfs, Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Dfs,
+            Algorithm::IdaStar, Algorithm::Greedy,
+        ][which];
+        if puzzle.algorithms().iter().any(|a| a.same_kind(algorithm)) {
+            replay_matches_live(puzzle.as_ref(), algorithm, seed);
+        }
+    }
+}
+
+#[test]
+fn scrubbing_the_8_puzzle_shows_the_boards_and_frontier_of_the_live_run() {
+    let puzzle = puzzles::load_file(
+        std::path::Path::new("puzzles/sliding-8-hardest-a.txt"),
+        None,
+    )
+    .unwrap();
+    for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+        replay_matches_live(puzzle.as_ref(), algorithm, 8);
+    }
+}
+
+#[test]
+fn klondike_and_the_car_maze_replay_as_they_ran() {
+    for file in ["puzzles/klondike.txt", "puzzles/car-maze.txt"] {
+        let puzzle = puzzles::load_file(std::path::Path::new(file), None).unwrap();
+        replay_matches_live(puzzle.as_ref(), Algorithm::Bfs, 3);
+    }
+}
+
+/// A recorded run of the small maze, finished.
+fn recorded(algorithm: Algorithm) -> (Box<dyn Puzzle>, TraceRecorder, puzzles::Report) {
+    let maze = puzzles::load_file(std::path::Path::new("puzzles/maze-small.txt"), None).unwrap();
+    let mut recorder = TraceRecorder::new(1 << 30);
+    let report = maze
+        .solve(algorithm, &mut recorder, &CancelToken::new())
+        .unwrap();
+    recorder.finish();
+    (maze, recorder, report)
+}
+
+#[test]
+fn jumps_find_the_next_depth_layer_and_f_value() {
+    let (_, rec, _) = recorded(Algorithm::Bfs);
+    let depth = |k: usize| rec.expansion(k - 1).unwrap().depth;
+    // BFS: the next layer begins where the depth first grows.
+    let next = rec.next_record(1, Quantity::Depth).unwrap();
+    assert_eq!(depth(next), depth(1) + 1);
+    assert!((1..next).all(|k| depth(k) == depth(1)));
+    let later = rec.next_record(next, Quantity::Depth).unwrap();
+    assert_eq!(depth(later), depth(next) + 1);
+    // Back to the start of this layer, then to the one before.
+    assert_eq!(rec.previous_record(later + 2, Quantity::Depth), Some(later));
+    assert_eq!(rec.previous_record(later, Quantity::Depth), Some(next));
+    // A*: f never decreases, and the next f is the least greater one.
+    let (_, rec, _) = recorded(Algorithm::AStar);
+    let f = |k: usize| rec.expansion(k - 1).unwrap().f().unwrap();
+    let next = rec.next_record(1, Quantity::F).unwrap();
+    assert!(f(next) > f(1));
+    assert!((1..next).all(|k| f(k) == f(1)));
+    assert_eq!(rec.next_record(rec.expansions(), Quantity::F), None);
+}
+
+#[test]
+fn a_pinned_squares_branch_runs_from_the_start_along_parents() {
+    let (maze, rec, report) = recorded(Algorithm::AStar);
+    let n = report.path.len();
+    let (goal, before) = (report.path[n - 1], report.path[n - 2]);
+    // The branch of the last square before the goal is the solution found up to it.
+    assert_eq!(rec.branch(before), report.path[..n - 1]);
+    let j = rec.first_expansion(before).unwrap();
+    let info = rec.expansion(j).unwrap();
+    assert_eq!(info.g, Some(report.cost as f32 - 1.0), "unit costs");
+    assert_eq!(info.depth as usize, n - 2);
+    assert_eq!(info.parent, Some(report.path[n - 3]));
+    // It went on the frontier during its parent's expansion.
+    let parent_j = rec.first_expansion(info.parent.unwrap()).unwrap();
+    assert_eq!(rec.first_generation(before), Some(Some(parent_j)));
+    // The goal, reached but not expanded: its branch ends at it, through a square expanded.
+    let goal_branch = rec.branch(goal);
+    assert_eq!(goal_branch.last(), Some(&goal));
+    assert_eq!(goal_branch.first(), Some(&report.path[0]));
+    assert!(rec.first_generation(goal).unwrap().is_some());
+    let start = report.path[0];
+    assert_eq!(rec.first_generation(start), Some(None));
+    assert_eq!(rec.branch(start), vec![start]);
+    assert!(maze.dims().0 > 0);
+}
+
+#[test]
+fn ida_star_iterations_and_reexpansions_are_marked() {
+    let (_, rec, report) = recorded(Algorithm::IdaStar);
+    let starts = rec.iteration_starts();
+    assert!(starts.len() >= 2, "{starts:?}");
+    assert_eq!(starts[0], 0);
+    // Each iteration begins again at the start: a re-expansion from the second on.
+    for (i, &s) in starts.iter().enumerate() {
+        let e = rec.expansion(s as usize).unwrap();
+        assert_eq!(e.iteration as usize, i + 1);
+        assert_eq!(e.depth, 0);
+        assert_eq!(e.is_reexpansion, i > 0);
+    }
+    assert!(report.solved);
+}
+
+#[test]
+fn the_recording_keeps_to_its_budget_and_its_sizes() {
+    assert_eq!(EXPANSION_BYTES, 24);
+    assert_eq!(GENERATED_BYTES, 4);
+    let maze = puzzles::load_file(std::path::Path::new("puzzles/maze-small.txt"), None).unwrap();
+    let budget = 10 * EXPANSION_BYTES as u64;
+    let mut recorder = TraceRecorder::new(budget);
+    let report = maze
+        .solve(Algorithm::AStar, &mut recorder, &CancelToken::new())
+        .unwrap();
+    assert!(report.solved, "the search itself is not cut short");
+    assert!(recorder.bytes() <= budget);
+    assert!(recorder.expansions() >= 5);
+    assert!(recorder.stopped().unwrap().contains("memory budget"));
+}
+
+#[test]
+fn the_gif_export_writes_the_frames_asked_for() {
+    let (maze, rec, _) = recorded(Algorithm::Bfs);
+    let (rows, cols) = maze.dims();
+    let picture = maze.picture();
+    let colors = puzzlelab::animation::GifColors {
+        squares: picture
+            .squares
+            .iter()
+            .map(|s| match s {
+                puzzles::Square::Blocked => [48, 48, 48],
+                _ => [238, 238, 238],
+            })
+            .collect(),
+        keeps_color: picture
+            .squares
+            .iter()
+            .map(|s| matches!(s, puzzles::Square::Blocked))
+            .collect(),
+        frontier: [0, 158, 115],
+        closed: [86, 180, 233],
+        current: [240, 228, 66],
+    };
+    let options = puzzlelab::animation::GifOptions {
+        fps: 10,
+        seconds: 2.5,
+    };
+    let mut bytes = Vec::new();
+    let mut reported = Vec::new();
+    let frames = puzzlelab::animation::write_gif(
+        &rec,
+        (rows, cols),
+        &colors,
+        options,
+        &mut bytes,
+        |done, total| reported.push((done, total)),
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!(frames, 25);
+    assert_eq!(reported.last(), Some(&(25, 25)));
+    // Decoded back: 25 frames of the size the picture scales to, 1/10 s each.
+    let mut decoder = gif::DecodeOptions::new();
+    decoder.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = decoder.read_info(bytes.as_slice()).unwrap();
+    let (w, h) = (decoder.width() as usize, decoder.height() as usize);
+    assert_eq!((w % cols, h % rows), (0, 0));
+    assert!(w >= 256.min(cols * 16));
+    let mut count = 0;
+    let mut first_and_last = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        assert_eq!(frame.delay, 10);
+        assert_eq!((frame.width as usize, frame.height as usize), (w, h));
+        if count == 0 || count == 24 {
+            first_and_last.push(frame.buffer.to_vec());
+        }
+        count += 1;
+    }
+    assert_eq!(count, 25);
+    assert_ne!(first_and_last[0], first_and_last[1], "the search moves on");
+}
