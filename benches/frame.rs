@@ -7,6 +7,10 @@
 //!   stopped, over 20 Stops at random moments of that search;
 //! - `long_solution_frame_ms`: idle frames and frames with a click (Back, Next), with a
 //!   generated 2047 x 2047 maze's solution (about 240,000 moves) on screen;
+//! - `scrub_frame_ms`: every frame while the finished search's timeline goes to 40 random
+//!   positions (each asked for, then frames until the view shows it), and
+//!   `scrub_frames_per_seek` the frames each took; `recording_bytes` and
+//!   `recording_events`, the search's recording;
 //! - `peak_rss_mb`: the process's peak resident memory.
 //!
 //! With `FRAME_TRACE` set, each search frame over 10 ms is printed to stderr as it happens.
@@ -16,7 +20,7 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use puzzlelab::app::{PuzzleLabApp, Settings};
+use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, TimelineCommand};
 use puzzlelab::puzzles::Puzzle as _;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::maze::generate::{self, Generator};
@@ -99,6 +103,32 @@ fn main() {
     let searched = h.state().result().map_or(0, |r| r.stats.expanded);
     let search_s = started.elapsed().as_secs_f64();
 
+    // The timeline: seeks to random positions, back and forth.
+    h.step();
+    let mut rng = StdRng::seed_from_u64(11);
+    let len = h.state().timeline_len();
+    let (recording_bytes, recording_events) = h
+        .state()
+        .timeline_recording()
+        .map_or((0, 0), |r| (r.bytes(), r.len()));
+    let mut scrub = Vec::new();
+    let mut per_seek = Vec::new();
+    for _ in 0..40 {
+        let k = rng.random_range(0..=len);
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(k)));
+        let mut n = 0;
+        let t = Instant::now();
+        loop {
+            scrub.push(frame(&mut h));
+            n += 1;
+            if h.state().view().stats.expanded as usize == k || t.elapsed() > deadline {
+                break;
+            }
+        }
+        per_seek.push(f64::from(n));
+    }
+
     // Stop at random moments.
     let mut rng = StdRng::seed_from_u64(5);
     let mut stops = Vec::new();
@@ -163,6 +193,10 @@ fn main() {
         "frame_ms": quantiles(frames),
         "stop_ms": quantiles(stops),
         "long_solution_frame_ms": quantiles(long),
+        "scrub_frame_ms": quantiles(scrub),
+        "scrub_frames_per_seek": quantiles(per_seek),
+        "recording_bytes": recording_bytes,
+        "recording_events": recording_events,
         "peak_rss_mb": peak_rss_mb(),
         "bfs_expanded": searched,
         "bfs_seconds_in_app": (search_s * 100.0).round() / 100.0,

@@ -615,6 +615,13 @@ fn write_trace(out: &Path, recorder: &TraceRecorder, report: &Report) -> Result<
     if let Some(why) = recorder.stopped() {
         say!("{}: the trace is partial: {why}", out.display());
     }
+    say!(
+        "{}: {} events recorded ({} expansions) in {} bytes",
+        out.display(),
+        recorder.len(),
+        recorder.expansions(),
+        recorder.bytes()
+    );
     let file = std::fs::File::create(out).map_err(|e| bad(out, e))?;
     let mut writer = std::io::BufWriter::new(file);
     recorder

@@ -1376,3 +1376,99 @@ fn hovering_over_the_canvas_says_what_is_there() {
     h.run();
     h.get_by_label_contains("row 2, column 0 · red car A, 2 cells, across");
 }
+
+/// A finished run's timeline: step back with the bar's button, scrub with the slider, pin a
+/// square on the canvas and read its figures, colour by expansion order, and write the run
+/// as a GIF off the UI thread (decoded back).
+#[test]
+fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
+    use puzzlelab::app::{Mark, ShadeKind, TimelineCommand};
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let len = h.state().timeline_len();
+    let expanded = h.state().result().unwrap().stats.expanded as usize;
+    assert_eq!(len, expanded, "every expansion is on the timeline");
+    assert!(!h.state().is_scrubbed());
+    h.get_by_label(puzzlelab::ui::SCRUBBER_LABEL);
+    // One step back: the last expansion undone, the solution hidden until the end.
+    h.get_by_label("<").click();
+    run_until(&mut h, |app| app.view().stats.expanded as usize == len - 1);
+    assert!(h.state().is_scrubbed());
+    let closed_end = h.state().view().closed_places;
+    // Half way: fewer closed squares, the state expanded then is the current one.
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(len / 2)));
+    run_until(&mut h, |app| app.view().stats.expanded as usize == len / 2);
+    let view = h.state().view();
+    assert!(view.closed_places < closed_end);
+    assert!(view.current.is_some());
+    // Back to the start: only the start on the frontier.
+    h.get_by_label("|<").click();
+    run_until(&mut h, |app| app.view().stats.expanded == 0);
+    let start = h
+        .state()
+        .puzzle()
+        .picture()
+        .start
+        .unwrap_or(Cell::new(0, 0));
+    assert_eq!(h.state().view().closed_places, 0);
+    assert_eq!(h.state().view().mark(start), Mark::Frontier);
+    // To the end again with the key, then pin the start: its figures in the details panel.
+    h.get_by_label(">|").click();
+    run_until(&mut h, |app| {
+        !app.is_scrubbed() && app.view().stats.expanded as usize == len
+    });
+    h.get_by_label("Pin squares").click();
+    h.run();
+    let before = h.state().puzzle().to_text();
+    click_cell(&mut h, start);
+    assert_eq!(
+        h.state().puzzle().to_text(),
+        before,
+        "a click while inspecting does not edit"
+    );
+    assert!(h.state().timeline().unwrap().pinned.is_some());
+    h.get_by_label("Pinned state");
+    h.get_by_label("a start");
+    // A heat map of the expansion order, with its colour bar.
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Heat(Some(
+            puzzlelab::trace::Quantity::Order,
+        ))));
+    h.run();
+    let shade = h.state().view().shade.clone().unwrap();
+    assert!(matches!(shade.kind, ShadeKind::Heat { .. }));
+    h.get_by_label(&format!("order {}", 0));
+    // The GIF: 2 s at 5 frames a second.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.gif");
+    let picture = h.state().puzzle().picture();
+    let colors = puzzlelab::animation::GifColors {
+        squares: vec![[238, 238, 238]; picture.squares.len()],
+        keeps_color: vec![false; picture.squares.len()],
+        frontier: [0, 158, 115],
+        closed: [86, 180, 233],
+        current: [240, 228, 66],
+    };
+    let options = puzzlelab::animation::GifOptions {
+        fps: 5,
+        seconds: 2.0,
+    };
+    h.state_mut()
+        .push(AppCommand::ExportGifDialog(Box::new(colors), options));
+    h.state_mut().push(AppCommand::ExportGif(path.clone()));
+    run_until(&mut h, |app| app.status().text.starts_with("Wrote a GIF"));
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(std::fs::File::open(&path).unwrap())
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 10);
+}

@@ -154,6 +154,12 @@ impl PuzzleLabApp {
             AppCommand::ExportTraceDialog => self.spawn_dialog(DialogKind::Trace),
             AppCommand::ExportTrace(path) => self.export_trace(path),
             AppCommand::Timeline(command) => self.apply_timeline(command),
+            AppCommand::ExportGifDialog(colors, options) => {
+                self.gif_request = Some((colors, options));
+                self.gif_window = false;
+                self.spawn_dialog(DialogKind::Gif);
+            }
+            AppCommand::ExportGif(path) => self.export_gif(path),
             AppCommand::ShowStep(n) => {
                 let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
                 let n = n.min(moves);

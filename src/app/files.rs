@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
 use super::{AppCommand, PuzzleLabApp, Settings, Status, export};
 use crate::puzzles;
 
@@ -16,8 +19,23 @@ pub(super) enum DialogAnswer {
     Canvas(PathBuf),
     Moves(PathBuf),
     Trace(PathBuf),
+    Gif(PathBuf),
     /// No dialog could be shown (no desktop portal): it gave up at once.
     Unavailable(DialogKind),
+}
+
+/// A GIF being written on its thread: frames done of the total, whether it ended, and the
+/// flag that stops it.
+#[derive(Debug, Default)]
+pub struct GifJob {
+    /// Frames written.
+    pub done: AtomicUsize,
+    /// Frames to write.
+    pub total: AtomicUsize,
+    /// Whether the thread has ended (written, failed or stopped).
+    pub finished: AtomicBool,
+    /// Set to stop it.
+    pub cancel: AtomicBool,
 }
 
 /// Which file dialog to show.
@@ -35,6 +53,8 @@ pub enum DialogKind {
     Moves,
     /// Write the last run's search trace.
     Trace,
+    /// Write the last run as an animated GIF.
+    Gif,
 }
 
 impl DialogKind {
@@ -47,6 +67,7 @@ impl DialogKind {
             DialogKind::Canvas => "Save picture",
             DialogKind::Moves => "Write moves",
             DialogKind::Trace => "Write trace",
+            DialogKind::Gif => "Write GIF",
         }
     }
 
@@ -59,6 +80,7 @@ impl DialogKind {
             DialogKind::Canvas => AppCommand::ExportCanvas(path),
             DialogKind::Moves => AppCommand::ExportMoves(path),
             DialogKind::Trace => AppCommand::ExportTrace(path),
+            DialogKind::Gif => AppCommand::ExportGif(path),
         }
     }
 }
@@ -109,6 +131,13 @@ impl PuzzleLabApp {
             self.set_error("No search to export: run a search first (race lanes are not traced).");
             return;
         };
+        if trace.has_boards() {
+            self.set_error(
+                "No trace to export: this puzzle's states are boards, not places on the picture \
+                 (traces are written for puzzles whose states are places).",
+            );
+            return;
+        }
         if trace.is_empty() {
             let why = trace.stopped().unwrap_or("the search expanded nothing");
             self.set_error(format!("No trace to export: {why}."));
@@ -156,6 +185,87 @@ impl PuzzleLabApp {
         match spawned {
             Ok(_) => self.set_status("Writing the search trace…"),
             Err(e) => self.set_error(format!("Could not start writing the trace: {e}")),
+        }
+    }
+
+    /// Writes the last single run as an animated GIF at `path` on a thread named
+    /// `gif-export`, with the colours and options asked for ([`AppCommand::ExportGifDialog`]);
+    /// its progress is [`PuzzleLabApp::gif_job`], its outcome comes to the status bar.
+    pub(super) fn export_gif(&mut self, path: PathBuf) {
+        let Some((colors, options)) = self.gif_request.take() else {
+            self.set_error("No GIF asked for: use File > Export search as GIF… first.");
+            return;
+        };
+        let Some(recording) = self.timeline_recording().cloned() else {
+            self.set_error("No recorded run to export: run a search first.");
+            return;
+        };
+        if recording.has_boards() {
+            self.set_error("A board puzzle's search has no places to draw as a GIF.");
+            return;
+        }
+        let dims = self.view.dims();
+        let job = Arc::new(GifJob::default());
+        let shared = Arc::clone(&job);
+        let tx = self.notice_tx.clone();
+        let wake = self.repaint.clone();
+        let spawned = std::thread::Builder::new()
+            .name("gif-export".into())
+            .spawn(move || {
+                let tmp = path.with_extension("gif.tmp");
+                let written = std::fs::File::create(&tmp)
+                    .map_err(|e| e.to_string())
+                    .and_then(|file| {
+                        let mut out = std::io::BufWriter::new(file);
+                        let frames = crate::animation::write_gif(
+                            &recording,
+                            dims,
+                            &colors,
+                            options,
+                            &mut out,
+                            |done, total| {
+                                shared.done.store(done, Ordering::Relaxed);
+                                shared.total.store(total, Ordering::Relaxed);
+                                if let Some(ctx) = &wake {
+                                    ctx.request_repaint();
+                                }
+                            },
+                            &shared.cancel,
+                        )
+                        .map_err(|e| e.to_string())?;
+                        std::io::Write::flush(&mut out).map_err(|e| e.to_string())?;
+                        std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
+                        Ok(frames)
+                    });
+                let notice = match written {
+                    Ok(frames) => Status {
+                        text: format!(
+                            "Wrote a GIF of {} to {}.",
+                            super::count(frames as u64, "frame"),
+                            path.display()
+                        ),
+                        is_error: false,
+                    },
+                    Err(e) => {
+                        let _ = std::fs::remove_file(&tmp);
+                        Status {
+                            text: format!("Could not write {}: {e}", path.display()),
+                            is_error: true,
+                        }
+                    }
+                };
+                shared.finished.store(true, Ordering::Relaxed);
+                let _ = tx.send(notice);
+                if let Some(ctx) = wake {
+                    ctx.request_repaint();
+                }
+            });
+        match spawned {
+            Ok(_) => {
+                self.gif_job = Some(job);
+                self.set_status("Writing the GIF…");
+            }
+            Err(e) => self.set_error(format!("Could not start writing the GIF: {e}")),
         }
     }
 
@@ -255,6 +365,10 @@ impl PuzzleLabApp {
                         .set_file_name("search.trace.json")
                         .save_file()
                         .map(DialogAnswer::Trace),
+                    DialogKind::Gif => dialog
+                        .set_file_name("search.gif")
+                        .save_file()
+                        .map(DialogAnswer::Gif),
                     DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
                 };
                 let answer = answer.or_else(|| {
@@ -281,6 +395,7 @@ impl PuzzleLabApp {
                 DialogAnswer::Canvas(path) => AppCommand::ExportCanvas(path),
                 DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
                 DialogAnswer::Trace(path) => AppCommand::ExportTrace(path),
+                DialogAnswer::Gif(path) => AppCommand::ExportGif(path),
                 DialogAnswer::Unavailable(kind) => AppCommand::AskPath(kind),
             });
         }

@@ -21,7 +21,7 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 pub use commands::UNDO_LIMIT;
-pub use files::DialogKind;
+pub use files::{DialogKind, GifJob};
 pub use search_view::{Mark, SearchView, Shade, ShadeKind};
 pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{CanvasExtras, Pointer, TypeView, ViewCommand, ViewRegistry};
@@ -76,6 +76,10 @@ pub struct Settings {
     pub results: Vec<ResultRow>,
     /// Whether the details panel (statistics, plots, solution, results) is open.
     pub show_details: bool,
+    /// The GIF export's frames a second.
+    pub gif_fps: u32,
+    /// The GIF export's length in seconds.
+    pub gif_seconds: f64,
 }
 
 impl Default for Settings {
@@ -94,6 +98,8 @@ impl Default for Settings {
             show_details: true,
             workspaces: std::collections::BTreeMap::new(),
             results: Vec::new(),
+            gif_fps: 20,
+            gif_seconds: 6.0,
         }
     }
 }
@@ -166,6 +172,15 @@ pub enum AppCommand {
     ExportTrace(PathBuf),
     /// Ask where to write the last run's search trace.
     ExportTraceDialog,
+    /// Ask where to write the last run as an animated GIF in these colours, with these
+    /// options.
+    ExportGifDialog(
+        Box<crate::animation::GifColors>,
+        crate::animation::GifOptions,
+    ),
+    /// Write the last run as an animated GIF to this path (as last asked for), on a
+    /// background thread.
+    ExportGif(PathBuf),
     /// Take back the last edit (the app's history, or the view's own undo).
     Undo,
     /// Make again the last edit taken back.
@@ -241,6 +256,15 @@ pub struct PuzzleLabApp {
     pub(crate) trace: Option<std::sync::Arc<crate::trace::TraceRecorder>>,
     /// The timeline of the last finished run or race, replaying its recording.
     pub(crate) timeline: Option<Timeline>,
+    /// The GIF export's colours and options, from the export window until a path is chosen.
+    gif_request: Option<(
+        Box<crate::animation::GifColors>,
+        crate::animation::GifOptions,
+    )>,
+    /// The GIF being written, if any.
+    pub(crate) gif_job: Option<Arc<GifJob>>,
+    /// Whether the GIF export window is open.
+    pub(crate) gif_window: bool,
     /// How many moves of the solution are shown.
     pub(crate) shown_moves: usize,
     /// The move being animated on the canvas, if any.
@@ -359,6 +383,9 @@ impl PuzzleLabApp {
             result: None,
             trace: None,
             timeline: None,
+            gif_request: None,
+            gif_job: None,
+            gif_window: false,
             shown_moves: 0,
             transition: None,
             playing: false,

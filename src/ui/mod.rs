@@ -130,6 +130,7 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
     let ctx = ui.ctx().clone();
     app.with_view(|view, app| view.windows_ui(app, &ctx));
+    timeline_bar::gif_window_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);
 }
@@ -157,7 +158,10 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             {
                 app.push(AppCommand::ExportMovesDialog);
             }
-            let traced = app.trace.as_ref().is_some_and(|t| !t.is_empty());
+            let traced = app
+                .trace
+                .as_ref()
+                .is_some_and(|t| !t.is_empty() && !t.has_boards());
             if ui
                 .add_enabled(
                     traced && app.result().is_some(),
@@ -167,6 +171,15 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .clicked()
             {
                 app.push(AppCommand::ExportTraceDialog);
+            }
+            let animated = app.timeline_recording().is_some_and(|r| !r.has_boards());
+            if ui
+                .add_enabled(animated, egui::Button::new("Export search as GIF…"))
+                .on_hover_text("The last run as an animated picture")
+                .clicked()
+            {
+                app.gif_window = true;
+                ui.close();
             }
         });
         ui.menu_button("Puzzles", |ui| {
@@ -186,10 +199,11 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
 }
 
-fn status_bar_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
-    let status = app.status();
+fn status_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let status = app.status().clone();
     let text = RichText::new(&status.text);
     ui.horizontal(|ui| {
+        timeline_bar::gif_progress_ui(app, ui);
         if status.is_error {
             ui.label(text.color(Color32::from_rgb(200, 40, 40)));
         } else {

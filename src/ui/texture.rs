@@ -393,6 +393,25 @@ fn square_color(
     }
 }
 
+/// The canvas's colours for a GIF of a search of `picture` (see
+/// [`crate::animation::write_gif`]).
+pub(crate) fn gif_colors(picture: &Picture) -> crate::animation::GifColors {
+    let rgb = |c: Color32| [c.r(), c.g(), c.b()];
+    crate::animation::GifColors {
+        squares: (0..picture.squares.len())
+            .map(|i| rgb(square_color(picture, None, i, None)))
+            .collect(),
+        keeps_color: picture
+            .squares
+            .iter()
+            .map(|s| matches!(s, Square::Blocked | Square::Start | Square::Goal))
+            .collect(),
+        frontier: rgb(FRONTIER),
+        closed: rgb(CLOSED),
+        current: rgb(CURRENT),
+    }
+}
+
 /// The pixels of a grid with no search marks, without overlays.
 fn unmarked_image(scene: &Scene) -> ColorImage {
     let picture: &Picture = &scene.picture;

@@ -43,28 +43,28 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         };
         go(
             ui,
-            "⏮",
+            "|<",
             "The start (position 0)",
             position > 0,
             TimelineCommand::Seek(0),
         );
         go(
             ui,
-            "◀",
+            "<",
             "One expansion back ( [ )",
             position > 0,
             TimelineCommand::Step(-1),
         );
         go(
             ui,
-            "▶",
+            ">",
             "One expansion forward ( ] )",
             position < len,
             TimelineCommand::Step(1),
         );
         go(
             ui,
-            "⏭",
+            ">|",
             "The run's end",
             position < len,
             TimelineCommand::Seek(len),
@@ -92,14 +92,14 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         for q in [Quantity::Depth, Quantity::F] {
             let name = if q == Quantity::Depth { "layer" } else { "f" };
             if ui
-                .small_button(format!("◀ {name}"))
+                .small_button(format!("< {name}"))
                 .on_hover_text(format!("Back to where this {} began", q.label()))
                 .clicked()
             {
                 push(app, TimelineCommand::Previous(q));
             }
             if ui
-                .small_button(format!("{name} ▶"))
+                .small_button(format!("{name} >"))
                 .on_hover_text(format!("On to the next greater {}", q.label()))
                 .clicked()
             {
@@ -169,7 +169,7 @@ fn pin_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, inspecting: bool, pinned: O
     } else {
         let mut on = inspecting;
         if ui
-            .toggle_value(&mut on, "🔍 Pin squares")
+            .toggle_value(&mut on, "Pin squares")
             .on_hover_text(
                 "While on, a click on the canvas pins that square's state instead of editing",
             )
@@ -300,5 +300,77 @@ fn trim(v: f64) -> String {
         format!("{v:.0}")
     } else {
         format!("{v:.2}")
+    }
+}
+
+/// The GIF export window: frames a second and length, then a file to write.
+pub(super) fn gif_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    if !app.gif_window {
+        return;
+    }
+    let mut open = true;
+    let mut asked = None;
+    egui::Window::new("Export search as GIF")
+        .open(&mut open)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.label("The run from its first expansion to its last, at evenly spaced moments.");
+            egui::Grid::new("gif options")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let label = ui.label("Frames a second");
+                    ui.add(egui::DragValue::new(&mut app.settings.gif_fps).range(1..=50))
+                        .labelled_by(label.id);
+                    ui.end_row();
+                    let label = ui.label("Length (seconds)");
+                    ui.add(
+                        egui::DragValue::new(&mut app.settings.gif_seconds)
+                            .range(0.5..=120.0)
+                            .speed(0.1),
+                    )
+                    .labelled_by(label.id);
+                    ui.end_row();
+                });
+            let options = crate::animation::GifOptions {
+                fps: app.settings.gif_fps,
+                seconds: app.settings.gif_seconds,
+            };
+            ui.label(format!("{} frames", options.frames()));
+            if ui.button("Choose file and export…").clicked() {
+                asked = Some(options);
+            }
+        });
+    if let Some(options) = asked {
+        let picture = app.puzzle().picture();
+        let colors = Box::new(super::texture::gif_colors(&picture));
+        app.push(AppCommand::ExportGifDialog(colors, options));
+    }
+    if !open {
+        app.gif_window = false;
+    }
+}
+
+/// The GIF export's progress bar and its Stop button, while it runs.
+pub(super) fn gif_progress_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let Some(job) = app.gif_job.clone() else {
+        return;
+    };
+    use std::sync::atomic::Ordering;
+    if job.finished.load(Ordering::Relaxed) {
+        app.gif_job = None;
+        return;
+    }
+    let (done, total) = (
+        job.done.load(Ordering::Relaxed),
+        job.total.load(Ordering::Relaxed).max(1),
+    );
+    ui.add(
+        egui::ProgressBar::new(done as f32 / total as f32)
+            .desired_width(160.0)
+            .text(format!("GIF {done}/{total}")),
+    );
+    if ui.small_button("Stop").clicked() {
+        job.cancel.store(true, Ordering::Relaxed);
     }
 }
