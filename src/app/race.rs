@@ -157,15 +157,10 @@ impl Race {
                         lane.view.stats = report.stats.clone();
                         lane.view.current = None;
                         lane.view.path.clear();
-                        if let Some(recording) = lane.recording.take()
-                            && recording.expansions() > 0
-                            && recording.is_indexed()
-                        {
-                            let matches = recording.stopped().is_none()
-                                && recording.expansions() as u64 == report.stats.expanded;
-                            lane.track =
-                                Some(super::Track::new(recording, report.algorithm, matches));
-                        }
+                        lane.track = lane
+                            .recording
+                            .take()
+                            .and_then(|r| super::Track::of_run(r, &report));
                         finished.push(report.clone());
                         lane.result = Some(report);
                     }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::SearchView;
-use super::search_view::{Mark, Shade, ShadeKind};
+use super::search_view::{Shade, ShadeKind};
 use crate::puzzles::{Cell, Place, Side};
 use crate::search::Algorithm;
 use crate::trace::{Quantity, TraceRecorder};
@@ -45,6 +45,20 @@ impl Track {
             depth_first: matches!(algorithm, Algorithm::Dfs | Algorithm::IdaStar),
             recording,
         }
+    }
+
+    /// The track of a finished run's `recording`, described by `report`; `None` if it
+    /// recorded no expansion or has no index. The live view matches the replay's end only if
+    /// the recording is whole and the run was not stopped (a stop drops the progress still
+    /// queued).
+    pub fn of_run(recording: Arc<TraceRecorder>, report: &crate::puzzles::Report) -> Option<Self> {
+        if recording.expansions() == 0 || !recording.is_indexed() {
+            return None;
+        }
+        let matches = recording.stopped().is_none()
+            && report.outcome != crate::search::Outcome::Cancelled
+            && recording.expansions() as u64 == report.stats.expanded;
+        Some(Self::new(recording, report.algorithm, matches))
     }
 
     /// The recording.
@@ -178,7 +192,8 @@ impl Timeline {
             pinned: None,
             heat: None,
             branch_only: false,
-            shaded: None,
+            // A run's view has no shading and no branch: nothing to remake until asked.
+            shaded: Some((None, false, None)),
         }
     }
 
@@ -197,7 +212,8 @@ impl Timeline {
             _ => None,
         };
         view.branch = pinned_place.map_or_else(Vec::new, |p| recording.branch(p));
-        view.shade = if self.branch_only {
+        view.revision += 1;
+        let shade = if self.branch_only {
             let branch = match pinned_place {
                 Some(p) => recording.branch(p),
                 None => solution.to_vec(),
@@ -217,7 +233,11 @@ impl Timeline {
                 .and_then(|q| heat_map(recording, q, rows, cols))
                 .map(Arc::new)
         };
-        view.restart_changes();
+        // The branch is an overlay; only a new shading redraws the marks.
+        if view.shade != shade {
+            view.shade = shade;
+            view.restart_changes();
+        }
     }
 }
 
@@ -287,18 +307,6 @@ pub fn place_at(recording: &TraceRecorder, cell: Cell) -> Option<Place> {
         .map(|(_, p)| p)
 }
 
-/// The mark `view` shows on `cell`'s square or any of its sides (closed before frontier).
-pub fn cell_mark(view: &SearchView, cell: Cell) -> Mark {
-    let sides = view.side_marks(cell);
-    let all = std::iter::once(view.mark(cell)).chain(sides);
-    all.max_by_key(|m| match m {
-        Mark::Closed => 2,
-        Mark::Frontier => 1,
-        Mark::None => 0,
-    })
-    .unwrap_or(Mark::None)
-}
-
 /// What the timeline's controls ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TimelineCommand {
@@ -357,19 +365,11 @@ impl super::PuzzleLabApp {
 
     /// Makes the timeline of the single run that just finished, if it was recorded.
     pub(super) fn make_timeline(&mut self, report: &crate::puzzles::Report) {
-        self.timeline = None;
-        let Some(recording) = self.trace.clone() else {
-            return;
-        };
-        if recording.expansions() == 0 || !recording.is_indexed() {
-            return;
-        }
-        let matches = recording.stopped().is_none()
-            && report.outcome != crate::search::Outcome::Cancelled
-            && recording.expansions() as u64 == report.stats.expanded;
-        let track = Track::new(recording, report.algorithm, matches);
-        let len = track.len();
-        self.timeline = Some(Timeline::new(Some(track), len));
+        let track = self.trace.clone().and_then(|r| Track::of_run(r, report));
+        self.timeline = track.map(|track| {
+            let len = track.len();
+            Timeline::new(Some(track), len)
+        });
     }
 
     /// Makes the race's shared timeline once every lane has finished.
