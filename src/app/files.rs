@@ -143,30 +143,68 @@ impl PuzzleLabApp {
             self.set_error(format!("No trace to export: {why}."));
             return;
         }
+        let shown = path.display().to_string();
+        let spawned = self.write_in_background(
+            "trace-export",
+            path,
+            move |out| {
+                trace
+                    .write_posthoc(&report, out)
+                    .map_err(|e| e.to_string())?;
+                Ok(format!(
+                    "Wrote a search trace of {} to {shown}{}.",
+                    super::count(trace.len() as u64, "event"),
+                    trace
+                        .stopped()
+                        .map(|why| format!(" (partial: {why})"))
+                        .unwrap_or_default()
+                ))
+            },
+            || {},
+        );
+        match spawned {
+            Ok(()) => self.set_status("Writing the search trace…"),
+            Err(e) => self.set_error(format!("Could not start writing the trace: {e}")),
+        }
+    }
+
+    /// Writes a file at `path` on a thread named `thread`: `write` fills a temporary file
+    /// beside it, which is then renamed over it (a failed write leaves no partial file and
+    /// removes the temporary one). The status bar then says what `write` returned, or why it
+    /// could not write; `finished` runs on the thread at the end either way.
+    ///
+    /// # Errors
+    /// The operating system's error if the thread cannot be spawned.
+    fn write_in_background(
+        &self,
+        thread: &str,
+        path: PathBuf,
+        write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> Result<String, String>
+        + Send
+        + 'static,
+        finished: impl FnOnce() + Send + 'static,
+    ) -> std::io::Result<()> {
         let tx = self.notice_tx.clone();
         let wake = self.repaint.clone();
-        let spawned = std::thread::Builder::new()
-            .name("trace-export".into())
+        std::thread::Builder::new()
+            .name(thread.into())
             .spawn(move || {
-                let tmp = path.with_extension("json.tmp");
+                let file_name = path
+                    .file_name()
+                    .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
+                let tmp = path.with_file_name(format!(".{file_name}.tmp"));
                 let written = std::fs::File::create(&tmp)
+                    .map_err(|e| e.to_string())
                     .and_then(|file| {
                         let mut out = std::io::BufWriter::new(file);
-                        trace.write_posthoc(&report, &mut out)?;
-                        std::io::Write::flush(&mut out)
-                    })
-                    .and_then(|()| std::fs::rename(&tmp, &path));
+                        let what = write(&mut out)?;
+                        std::io::Write::flush(&mut out).map_err(|e| e.to_string())?;
+                        std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
+                        Ok(what)
+                    });
                 let notice = match written {
-                    Ok(()) => Status {
-                        text: format!(
-                            "Wrote a search trace of {} to {}{}.",
-                            super::count(trace.len() as u64, "event"),
-                            path.display(),
-                            trace
-                                .stopped()
-                                .map(|why| format!(" (partial: {why})"))
-                                .unwrap_or_default()
-                        ),
+                    Ok(text) => Status {
+                        text,
                         is_error: false,
                     },
                     Err(e) => {
@@ -177,15 +215,13 @@ impl PuzzleLabApp {
                         }
                     }
                 };
+                finished();
                 let _ = tx.send(notice);
                 if let Some(ctx) = wake {
                     ctx.request_repaint();
                 }
-            });
-        match spawned {
-            Ok(_) => self.set_status("Writing the search trace…"),
-            Err(e) => self.set_error(format!("Could not start writing the trace: {e}")),
-        }
+            })
+            .map(|_| ())
     }
 
     /// Writes the last single run as an animated GIF at `path` on a thread named
@@ -207,61 +243,38 @@ impl PuzzleLabApp {
         let dims = self.view.dims();
         let job = Arc::new(GifJob::default());
         let shared = Arc::clone(&job);
-        let tx = self.notice_tx.clone();
         let wake = self.repaint.clone();
-        let spawned = std::thread::Builder::new()
-            .name("gif-export".into())
-            .spawn(move || {
-                let tmp = path.with_extension("gif.tmp");
-                let written = std::fs::File::create(&tmp)
-                    .map_err(|e| e.to_string())
-                    .and_then(|file| {
-                        let mut out = std::io::BufWriter::new(file);
-                        let frames = crate::animation::write_gif(
-                            &recording,
-                            dims,
-                            &colors,
-                            options,
-                            &mut out,
-                            |done, total| {
-                                shared.done.store(done, Ordering::Relaxed);
-                                shared.total.store(total, Ordering::Relaxed);
-                                if let Some(ctx) = &wake {
-                                    ctx.request_repaint();
-                                }
-                            },
-                            &shared.cancel,
-                        )
-                        .map_err(|e| e.to_string())?;
-                        std::io::Write::flush(&mut out).map_err(|e| e.to_string())?;
-                        std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
-                        Ok(frames)
-                    });
-                let notice = match written {
-                    Ok(frames) => Status {
-                        text: format!(
-                            "Wrote a GIF of {} to {}.",
-                            super::count(frames as u64, "frame"),
-                            path.display()
-                        ),
-                        is_error: false,
-                    },
-                    Err(e) => {
-                        let _ = std::fs::remove_file(&tmp);
-                        Status {
-                            text: format!("Could not write {}: {e}", path.display()),
-                            is_error: true,
+        let done = Arc::clone(&job);
+        let shown = path.display().to_string();
+        let spawned = self.write_in_background(
+            "gif-export",
+            path,
+            move |out| {
+                let frames = crate::animation::write_gif(
+                    &recording,
+                    dims,
+                    &colors,
+                    options,
+                    out,
+                    |frame, total| {
+                        shared.done.store(frame, Ordering::Relaxed);
+                        shared.total.store(total, Ordering::Relaxed);
+                        if let Some(ctx) = &wake {
+                            ctx.request_repaint();
                         }
-                    }
-                };
-                shared.finished.store(true, Ordering::Relaxed);
-                let _ = tx.send(notice);
-                if let Some(ctx) = wake {
-                    ctx.request_repaint();
-                }
-            });
+                    },
+                    &shared.cancel,
+                )
+                .map_err(|e| e.to_string())?;
+                Ok(format!(
+                    "Wrote a GIF of {} to {shown}.",
+                    super::count(frames as u64, "frame")
+                ))
+            },
+            move || done.finished.store(true, Ordering::Relaxed),
+        );
         match spawned {
-            Ok(_) => {
+            Ok(()) => {
                 self.gif_job = Some(job);
                 self.set_status("Writing the GIF…");
             }
