@@ -680,13 +680,7 @@ fn finished_runs_fill_the_results_table_which_exports() {
 
 #[test]
 fn the_last_run_exports_as_a_posthoc_search_trace_written_off_the_ui_thread() {
-    let mut h = harness(Settings {
-        full_speed: true,
-        ..Settings::default()
-    });
-    h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    let mut h = solved_at_full_speed();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.trace.json");
     h.state_mut().push(AppCommand::ExportTrace(path.clone()));
@@ -725,12 +719,7 @@ fn the_last_run_exports_as_a_posthoc_search_trace_written_off_the_ui_thread() {
 
 #[test]
 fn the_solution_exports_as_text_and_the_canvas_as_png() {
-    let mut h = harness(Settings {
-        full_speed: true,
-        ..Settings::default()
-    });
-    h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.result().is_some());
+    let mut h = solved_at_full_speed();
     let dir = tempfile::tempdir().unwrap();
     let moves = dir.path().join("solution.txt");
     h.state_mut().push(AppCommand::ExportMoves(moves.clone()));
@@ -1383,13 +1372,7 @@ fn hovering_over_the_canvas_says_what_is_there() {
 #[test]
 fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     use puzzlelab::app::{Mark, ShadeKind, TimelineCommand};
-    let mut h = harness(Settings {
-        full_speed: true,
-        ..Settings::default()
-    });
-    h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    let mut h = solved_at_full_speed();
     let len = h.state().timeline_len();
     let expanded = h.state().result().unwrap().stats.expanded as usize;
     assert_eq!(len, expanded, "every expansion is on the timeline");

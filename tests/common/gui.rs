@@ -42,6 +42,18 @@ pub fn run_until(h: &mut Harness<'static, PuzzleLabApp>, done: impl Fn(&PuzzleLa
     h.step();
 }
 
+/// The app on its first puzzle, searched at full speed to the end (and one frame more).
+pub fn solved_at_full_speed() -> Harness<'static, PuzzleLabApp> {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h
+}
+
 /// The screen position of the centre of `cell` on the canvas, computed the way the canvas
 /// lays out the grid (square cells, centred).
 pub fn cell_pos(h: &Harness<'static, PuzzleLabApp>, cell: Cell) -> egui::Pos2 {
