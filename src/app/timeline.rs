@@ -141,6 +141,9 @@ impl Track {
         view.frontier_places_reported = view.frontier_places;
         if rec.has_boards() {
             view.board = rec.board_at(last.unwrap_or(0));
+        } else {
+            // A replay's closed set only grows: its size is the largest so far.
+            view.stats.max_closed = view.closed_places as u64;
         }
         view.path = if self.depth_first {
             rec.depth_first_path(self.shown, PATH_SCAN)
@@ -459,8 +462,16 @@ impl super::PuzzleLabApp {
                     .zip(recording.as_ref())
                     .and_then(|(c, r)| place_at(r, c));
                 timeline.pinned = place.map(Pinned::Place);
-                if cell.is_some() && place.is_none() {
-                    self.set_status("That square was not expanded in this run: nothing pinned.");
+                match (cell, place) {
+                    (Some(_), None) => {
+                        self.set_status("That square was not expanded in this run: nothing pinned.")
+                    }
+                    (_, Some(p)) => self.set_status(format!(
+                        "Pinned the state at row {}, column {}: its figures are in the details \
+                         panel.",
+                        p.cell.row, p.cell.col
+                    )),
+                    (None, None) => {}
                 }
                 None
             }

@@ -263,7 +263,9 @@ pub(crate) fn paint_scene(
     };
     // On a texture of small squares the path is in its pixels already.
     let path_in_pixels = as_texture && side < 6.0;
-    if view.branch.len() > 1 && !path_in_pixels {
+    // The pinned branch is a line at any zoom: one pixel a square of a large grid is too
+    // thin to see.
+    if view.branch.len() > 1 {
         let points: Vec<Pos2> = view.branch.iter().map(|&p| place_pos(p)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 2.0, BRANCH)));
     }

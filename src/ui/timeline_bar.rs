@@ -28,6 +28,13 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         timeline.pinned,
     );
     let single = timeline.track.is_some();
+    // The bar grows upwards from the window's bottom: the colour bar, which comes and goes
+    // with the heat map, is the top row, so the rows under it never move under the pointer.
+    if let Some(shade) = app.view().shade.clone()
+        && let ShadeKind::Heat { quantity, min, max } = shade.kind
+    {
+        color_bar_ui(ui, quantity, min, max);
+    }
     ui.horizontal(|ui| {
         ui.label(RichText::new("Timeline").strong()).on_hover_text(
             "Every expansion of the run, recorded: drag to see the search as it was",
@@ -117,14 +124,11 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             {
                 push(app, TimelineCommand::BranchOnly(on));
             }
-            ui.separator();
-            pin_ui(app, ui, inspecting, pinned);
         }
     });
-    if let Some(shade) = app.view().shade.clone()
-        && let ShadeKind::Heat { quantity, min, max } = shade.kind
-    {
-        color_bar_ui(ui, quantity, min, max);
+    if single {
+        // A row of its own: the buttons that come with a pin never wrap the row above.
+        ui.horizontal(|ui| pin_ui(app, ui, inspecting, pinned));
     }
 }
 
@@ -136,7 +140,9 @@ fn heat_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, heat: Option<Quantity>) {
         Some(q) => q.label(),
     };
     let mut chosen = heat;
+    // A fixed width: another choice's longer name does not rewrap the row.
     egui::ComboBox::from_label("Colour by")
+        .width(130.0)
         .selected_text(name(heat))
         .show_ui(ui, |ui| {
             for q in [
