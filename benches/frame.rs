@@ -120,8 +120,20 @@ fn main() {
         let mut n = 0;
         let t = Instant::now();
         loop {
+            let view_id = h.state().view().id;
             scrub.push(frame(&mut h));
             n += 1;
+            if std::env::var_os("FRAME_TRACE").is_some() && *scrub.last().unwrap() > 16.0 {
+                eprintln!(
+                    "slow scrub frame {:.1} ms, seek to {k}, frame {n} of it{}",
+                    scrub.last().unwrap(),
+                    if h.state().view().id == view_id {
+                        ""
+                    } else {
+                        ", changes restarted"
+                    }
+                );
+            }
             if h.state().view().stats.expanded as usize == k || t.elapsed() > deadline {
                 break;
             }
