@@ -57,11 +57,18 @@ pub struct SearchView {
     /// Identifies this view among all made (a new run makes a new view), so a drawing
     /// updated from [`SearchView::changed`] knows it follows the same view.
     pub id: u64,
-    /// The squares (row-major index) whose marks changed, in order, since the view was made:
-    /// a drawing that has shown the first `n` redraws only `changed[n..]`. Each square's mark
-    /// changes at most twice (none, frontier, closed), so this holds at most two entries a
-    /// square.
+    /// The squares (row-major index) whose marks changed, in order, since the view was made,
+    /// less the first [`SearchView::changes_forgotten`]: `changed[k]` is change number
+    /// `changes_forgotten + k`. A drawing that has shown the first `n` changes redraws only
+    /// those after (see [`SearchView::changes_since`]). In a run each square's mark changes at
+    /// most twice (none, frontier, closed); a replay that goes back and forth adds more, and
+    /// forgets those drawn ([`SearchView::forget_drawn_changes`]).
     pub changed: Vec<u32>,
+    /// How many of the first changes were forgotten once drawn.
+    pub changes_forgotten: usize,
+    /// How many changes the drawing of this view has shown, as it last said: those may be
+    /// forgotten.
+    pub changes_drawn: std::cell::Cell<usize>,
     /// What the search knew of each place it expanded (the first
     /// [`crate::solver::SCORED_EXPANSIONS`]), for the hover readout.
     scores: rustc_hash::FxHashMap<u32, Score>,
@@ -184,6 +191,28 @@ impl SearchView {
         self.set(place, mark);
     }
 
+    /// The number of changes made since the view was made (forgotten ones included).
+    pub fn changes_end(&self) -> usize {
+        self.changes_forgotten + self.changed.len()
+    }
+
+    /// The changes from number `from` on (see [`SearchView::changed`]); `None` if some of
+    /// them were forgotten, or `from` is past the last.
+    pub fn changes_since(&self, from: usize) -> Option<&[u32]> {
+        self.changed
+            .get(from.checked_sub(self.changes_forgotten)?..)
+    }
+
+    /// Forgets the changes its drawing has shown ([`SearchView::changes_drawn`]): a replay
+    /// going back and forth keeps only those not drawn yet, without redrawing anything.
+    pub fn forget_drawn_changes(&mut self) {
+        let drawn = self.changes_drawn.get().min(self.changes_end());
+        if let Some(n) = drawn.checked_sub(self.changes_forgotten).filter(|&n| n > 0) {
+            self.changed.drain(..n);
+            self.changes_forgotten = drawn;
+        }
+    }
+
     /// Starts the list of changes afresh as a new view (a new [`SearchView::id`]) whose
     /// changes are its marked squares: drawings redraw it whole. For a replay that went back
     /// and forth until its list of changes outgrew the picture, and for a new shading.
@@ -197,6 +226,8 @@ impl SearchView {
             })
             .map(|i| i as u32)
             .collect();
+        self.changes_forgotten = 0;
+        self.changes_drawn.set(0);
         self.id = NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.revision += 1;
     }
@@ -208,12 +239,15 @@ impl SearchView {
         self.frontier_places = 0;
         self.closed_places = 0;
         self.changed.clear();
+        self.changes_forgotten = 0;
+        self.changes_drawn.set(0);
         self.id = NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.revision += 1;
     }
 
     /// Whether the list of changes has grown past a few times the picture's squares (see
-    /// [`SearchView::restart_changes`]).
+    /// [`SearchView::restart_changes`]): it does when nothing draws the view, so nothing is
+    /// forgotten.
     pub fn has_long_changes(&self) -> bool {
         self.changed.len() > 4 * self.rows * self.cols + 65_536
     }

@@ -119,6 +119,7 @@ impl Track {
             }
         }
         self.describe(view);
+        view.forget_drawn_changes();
         if view.has_long_changes() {
             view.restart_changes();
         }

@@ -26,8 +26,12 @@ pub struct GridTexture {
     image: Option<ColorImage>,
     /// The view drawn ([`SearchView::id`]), its revision, and how many of its changes.
     view: (u64, u64, usize),
-    /// Pixels carrying a mark of the view drawn, to clear when another view comes.
+    /// Pixels carrying a mark of the view drawn, to clear when another view comes; past a
+    /// sixteenth of the picture no more are listed and [`GridTexture::marked_many`] is set.
     marked: Vec<u32>,
+    /// Whether marks were drawn on more pixels than `marked` lists: another view clears them
+    /// by copying the unmarked picture back whole.
+    marked_many: bool,
     /// The solution drawn (its path's address and length), and its squares painted, in
     /// order: the first `shown + 1` of its path.
     solution: Option<(usize, usize)>,
@@ -136,7 +140,16 @@ impl GridTexture {
         self.solution = None;
         self.solution_pixels.clear();
         self.overlay.clear();
-        self.view = (scene.view.id, 0, 0);
+        // The picture made holds the view's marks; its changes are written again only to
+        // list the pixels marked, which a view that forgot some changes cannot do.
+        let view = scene.view;
+        self.marked_many = view.changes_forgotten > 0;
+        let written = if self.marked_many {
+            view.changes_end()
+        } else {
+            0
+        };
+        self.view = (view.id, 0, written);
         self.image = Some(image);
         // The view's marks, the solution and the overlays, then one upload of the whole.
         self.apply_changes(scene, None);
@@ -191,14 +204,15 @@ impl GridTexture {
         // the unmarked picture back whole (then uploaded whole).
         let view = scene.view;
         let mut whole = false;
-        if self.view.0 != view.id || self.view.2 > view.changed.len() {
-            if self.marked.len() > image.pixels.len() / 16 {
+        if self.view.0 != view.id || self.view.2 > view.changes_end() {
+            if self.marked_many || self.marked.len() > image.pixels.len() / 16 {
                 let base = self.base.get_or_insert_with(|| unmarked_image(scene));
                 image.pixels.copy_from_slice(&base.pixels);
                 for &i in &self.solution_pixels {
                     image.pixels[i as usize] = SOLUTION;
                 }
                 self.marked.clear();
+                self.marked_many = false;
                 self.overlay.clear();
                 whole = true;
             }
@@ -208,18 +222,31 @@ impl GridTexture {
             self.view = (view.id, 0, 0);
         }
         let mut written = self.view.2;
-        for chunk in view.changed[written..].chunks(MARKS_CHUNK) {
+        let Some(pending) = view.changes_since(written) else {
+            // Changes forgotten before this picture showed them: made whole next frame.
+            self.key = None;
+            return false;
+        };
+        let most_listed = image.pixels.len() / 16;
+        for chunk in pending.chunks(MARKS_CHUNK) {
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 break;
             }
             for &i in chunk {
-                self.marked.push(i);
+                if !self.marked_many {
+                    self.marked.push(i);
+                }
                 repaint(i as usize, image, on_solution);
+            }
+            if self.marked.len() > most_listed {
+                self.marked = Vec::new();
+                self.marked_many = true;
             }
             written += chunk.len();
         }
-        let complete = written == view.changed.len();
+        let complete = written == view.changes_end();
         self.view = (view.id, view.revision, written);
+        view.changes_drawn.set(written);
         // The solution: a new one replaces the old; playback paints or restores the squares
         // between the old and the new position (a solution never visits a square twice).
         let solution = scene
@@ -522,6 +549,90 @@ mod tests {
         }
         draw_overlays(scene, &mut image);
         image
+    }
+
+    /// A timeline replayed back and forth, its drawn changes forgotten as it goes, draws the
+    /// same pixels as a full rebuild at every position; its list of changes stays short; a
+    /// new run's view after it clears every mark.
+    #[test]
+    fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
+        let ctx = egui::Context::default();
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut text = String::new();
+        for r in 0..200 {
+            for c in 0..200 {
+                text.push(match (r, c) {
+                    (0, 0) => 'S',
+                    _ if rng.random_bool(0.25) => '#',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+        let mut recording = crate::trace::TraceRecorder::new(1 << 30);
+        maze.solve(
+            crate::search::Algorithm::Bfs,
+            &mut recording,
+            &crate::search::CancelToken::new(),
+        )
+        .expect("a search");
+        recording.finish();
+        let len = recording.expansions();
+        let mut track = crate::app::Track::new(
+            std::sync::Arc::new(recording),
+            crate::search::Algorithm::Bfs,
+            false,
+        );
+        let mut view = SearchView::for_puzzle(maze.as_ref());
+        let picture = maze.picture();
+        let mut texture = GridTexture::default();
+        let mut longest = 0;
+        for round in 0..40 {
+            let target = if round % 2 == 0 {
+                len
+            } else {
+                rng.random_range(0..len / 4)
+            };
+            // A few frames' worth at a time, drawn between, as the app does.
+            while !track.seek(&mut view, target, Some(std::time::Instant::now())) {
+                texture.update(&ctx, &scene(&picture, &view, 0));
+            }
+            let s = scene(&picture, &view, 0);
+            texture.update(&ctx, &s);
+            while texture.is_behind() {
+                texture.update(&ctx, &s);
+            }
+            longest = longest.max(view.changed.len());
+            let shown = texture.pixels().expect("one pixel a square");
+            assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
+        }
+        assert!(
+            longest < 3 * 200 * 200,
+            "drawn changes are forgotten: {longest} kept"
+        );
+        assert!(
+            view.changes_forgotten > 4 * 200 * 200,
+            "{}",
+            view.changes_forgotten
+        );
+        // A picture made afresh of the view whose first changes are forgotten.
+        let mut other = GridTexture::default();
+        let s = scene(&picture, &view, 0);
+        other.update(&ctx, &s);
+        let shown = other.pixels().expect("one pixel a square");
+        assert!(shown.pixels == full_rebuild(&s).pixels, "made afresh");
+        // Another run: every mark of the replayed view comes off both.
+        let fresh = SearchView::for_puzzle(maze.as_ref());
+        let s = scene(&picture, &fresh, 0);
+        for texture in [&mut texture, &mut other] {
+            texture.update(&ctx, &s);
+            while texture.is_behind() {
+                texture.update(&ctx, &s);
+            }
+            let shown = texture.pixels().expect("one pixel a square");
+            assert!(shown.pixels == full_rebuild(&s).pixels, "a new view");
+        }
     }
 
     /// Incremental updates (marks written as they arrive, tiles uploaded) give the same
