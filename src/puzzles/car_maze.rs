@@ -114,6 +114,11 @@ pub struct CarMaze {
     turns: Vec<u16>,
     start: CarState,
     exit: Spot,
+    /// Where the car is when playing by hand (the start until a move is driven); searches
+    /// start here.
+    position: CarState,
+    /// Positions before each move driven by hand, newest last.
+    driven: Vec<CarState>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -381,6 +386,11 @@ impl CarMaze {
                 row: n_rows as i32 - 1,
                 col: cols as i32,
             },
+            position: CarState {
+                at: Spot { row: 0, col: 0 },
+                from: Side::Left,
+            },
+            driven: Vec::new(),
         };
         if let Some((line, at, from)) = start {
             if !maze.inside(at) {
@@ -392,6 +402,7 @@ impl CarMaze {
             }
             maze.start = CarState { at, from };
         }
+        maze.position = maze.start;
         if let Some((line, at)) = exit {
             if !maze.just_outside(at) {
                 return Err(FormatError::at(
@@ -469,6 +480,59 @@ impl CarMaze {
     /// Where the car starts, and the side it enters from.
     pub fn start(&self) -> CarState {
         self.start
+    }
+
+    /// Where the car is when playing by hand, and the side it entered from.
+    pub fn position(&self) -> CarState {
+        self.position
+    }
+
+    /// The number of moves driven by hand since the start (undone ones not counted).
+    pub fn moves_driven(&self) -> usize {
+        self.driven.len()
+    }
+
+    /// Drives the car by hand from its position out through `heading`, if that turn is
+    /// allowed. Returns whether it moved.
+    pub fn drive_by_hand(&mut self, heading: Side) -> bool {
+        let Some(next) = self.drive(self.position, heading) else {
+            return false;
+        };
+        self.driven
+            .push(std::mem::replace(&mut self.position, next));
+        true
+    }
+
+    /// Drives the car toward picture square `cell` if it is next to the car's square.
+    /// Returns whether it moved.
+    pub fn drive_toward(&mut self, cell: Cell) -> bool {
+        let here = Self::picture_cell(self.position.at);
+        let heading = Side::ALL.into_iter().find(|s| {
+            let (dr, dc) = s.delta();
+            here.row.checked_add_signed(dr) == Some(cell.row)
+                && here.col.checked_add_signed(dc) == Some(cell.col)
+        });
+        heading.is_some_and(|h| self.drive_by_hand(h))
+    }
+
+    /// Takes back the last move driven by hand. Returns whether there was one.
+    pub fn undo_drive(&mut self) -> bool {
+        let Some(previous) = self.driven.pop() else {
+            return false;
+        };
+        self.position = previous;
+        true
+    }
+
+    /// Puts the car back at the start.
+    pub fn reset_drive(&mut self) {
+        self.position = self.start;
+        self.driven.clear();
+    }
+
+    /// Whether the car has reached the exit.
+    pub fn is_solved(&self) -> bool {
+        self.position.at == self.exit
     }
 
     /// The position just outside the grid the car must reach.
@@ -558,7 +622,7 @@ impl Problem for CarMaze {
     type Move = Drive;
 
     fn start_states(&self) -> Vec<CarState> {
-        vec![self.start]
+        vec![self.position]
     }
 
     fn is_goal(&self, state: &CarState) -> bool {
@@ -591,8 +655,47 @@ impl Problem for CarMaze {
     }
 }
 
+impl super::oracle::Explorable for CarMaze {
+    fn same_rules(&self, other: &Self) -> bool {
+        (self.rows, self.cols, &self.turns, self.exit)
+            == (other.rows, other.cols, &other.turns, other.exit)
+    }
+
+    fn at_state(&self, state: &CarState) -> Self {
+        CarMaze {
+            start: *state,
+            position: *state,
+            driven: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    fn at_origin(&self) -> Self {
+        self.at_state(&self.start)
+    }
+
+    fn place_of_state(&self, state: &CarState) -> Option<Place> {
+        Some(Place {
+            cell: Self::picture_cell(state.at),
+            side: Some(state.from),
+        })
+    }
+}
+
 impl Puzzle for CarMaze {
     puzzle_plumbing!();
+
+    fn oracle(
+        &self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
+        super::oracle::explore_counting(self, cancel, progress)
+    }
+
+    fn moves_played(&self) -> Option<usize> {
+        Some(self.driven.len())
+    }
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
@@ -622,7 +725,7 @@ impl Puzzle for CarMaze {
             rows,
             cols,
             squares,
-            start: Some(Self::picture_cell(self.start.at)),
+            start: Some(Self::picture_cell(self.position.at)),
             goal_area: Vec::new(),
         }
     }

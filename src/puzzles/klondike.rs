@@ -355,8 +355,37 @@ impl Problem for Klondike {
     }
 }
 
+impl super::oracle::Explorable for Klondike {
+    fn same_rules(&self, other: &Self) -> bool {
+        (self.rows, self.cols, &self.spots) == (other.rows, other.cols, &other.spots)
+    }
+
+    fn at_state(&self, state: &u32) -> Self {
+        Klondike {
+            start: self.cell(*state),
+            ..self.clone()
+        }
+    }
+
+    fn place_of_state(&self, state: &u32) -> Option<super::Place> {
+        Some(self.cell(*state).into())
+    }
+
+    fn metric_name(&self) -> String {
+        "jumps".into()
+    }
+}
+
 impl Puzzle for Klondike {
     puzzle_plumbing!();
+
+    fn oracle(
+        &self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
+        super::oracle::explore_counting(self, cancel, progress)
+    }
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE

@@ -1036,8 +1036,64 @@ impl Problem for Klotski {
     }
 }
 
+impl super::oracle::Explorable for Klotski {
+    fn same_rules(&self, other: &Self) -> bool {
+        (
+            self.rows,
+            self.cols,
+            &self.pieces,
+            self.target,
+            self.goal,
+            self.metric,
+        ) == (
+            other.rows,
+            other.cols,
+            &other.pieces,
+            other.target,
+            other.goal,
+            other.metric,
+        )
+    }
+
+    fn at_state(&self, state: &KlotskiState) -> Self {
+        let anchors = state[..self.pieces.len()].to_vec();
+        Klotski {
+            initial: anchors.clone(),
+            anchors,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    fn at_origin(&self) -> Self {
+        let mut origin = self.clone();
+        origin.reset();
+        origin
+    }
+
+    fn metric_name(&self) -> String {
+        match self.metric {
+            Metric::Unit => "cell moves".into(),
+            Metric::Piece => "piece moves".into(),
+        }
+    }
+}
+
 impl Puzzle for Klotski {
     puzzle_plumbing!();
+
+    fn oracle(
+        &self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
+        super::oracle::explore_counting(self, cancel, progress)
+    }
+
+    fn moves_played(&self) -> Option<usize> {
+        Some(self.undo.len())
+    }
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE

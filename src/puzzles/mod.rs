@@ -50,6 +50,7 @@ pub mod car_maze;
 pub mod klondike;
 pub mod klotski;
 pub mod maze;
+pub mod oracle;
 pub mod pattern_db;
 pub mod rush_hour;
 pub mod sliding;
@@ -446,6 +447,27 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// Counts the states reachable from the start and the solved ones among them (see
     /// [`search::count_reachable`]).
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
+
+    /// The player's companion for this puzzle (see [`oracle`]): the optimal distance from
+    /// any position reached by playing, and each move rated. Types with a small state space
+    /// explore it whole (under the limits of `cancel`); `progress` gets a line saying how far
+    /// the preparation is. The default has none.
+    ///
+    /// # Errors
+    /// [`oracle::OracleError`]: no oracle for this type, a space too large, or a limit.
+    fn oracle(
+        &self,
+        _cancel: &CancelToken,
+        _progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn oracle::Oracle>, oracle::OracleError> {
+        Err(oracle::OracleError::Unsupported)
+    }
+
+    /// The number of moves played by hand since the position was loaded (undone moves not
+    /// counted), for types played by hand; `None` (the default) for the others.
+    fn moves_played(&self) -> Option<usize> {
+        None
+    }
 
     /// The settings this type takes from the command line (`--set NAME=VALUE`, or
     /// `--NAME VALUE` for the common ones), each with its values and help.

@@ -734,8 +734,37 @@ impl Problem for RushHour {
     }
 }
 
+impl super::oracle::Explorable for RushHour {
+    fn same_rules(&self, other: &Self) -> bool {
+        (self.side, self.walls, &self.vehicles, self.metric)
+            == (other.side, other.walls, &other.vehicles, other.metric)
+    }
+
+    fn at_state(&self, state: &RushState) -> Self {
+        RushHour {
+            positions: *state,
+            ..self.clone()
+        }
+    }
+
+    fn metric_name(&self) -> String {
+        match self.metric {
+            Metric::Moves => "moves".into(),
+            Metric::Steps => "steps".into(),
+        }
+    }
+}
+
 impl Puzzle for RushHour {
     puzzle_plumbing!();
+
+    fn oracle(
+        &self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
+        super::oracle::explore_counting(self, cancel, progress)
+    }
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE

@@ -819,6 +819,90 @@ impl Problem for Sliding {
     }
 }
 
+impl super::oracle::Explorable for Sliding {
+    fn same_rules(&self, other: &Self) -> bool {
+        (self.rows, self.cols, &self.goal) == (other.rows, other.cols, &other.goal)
+    }
+
+    fn at_state(&self, state: &Board) -> Self {
+        Sliding {
+            tiles: state.tiles[..self.rows * self.cols].to_vec(),
+            undo: Vec::new(),
+            ..self.clone()
+        }
+    }
+}
+
+/// The oracle of boards too large to explore (up to 16 squares): IDA* with the pattern
+/// databases on the fast core, for the position and for the board after each move.
+struct TileOracle {
+    /// The puzzle with its pattern databases attached.
+    puzzle: Sliding,
+}
+
+impl TileOracle {
+    /// The tiles of `puzzle` if it is a board of the same size and goal.
+    fn tiles_of<'a>(&self, puzzle: &'a dyn Puzzle) -> Option<&'a Sliding> {
+        let other = puzzle.as_any().downcast_ref::<Sliding>()?;
+        super::oracle::Explorable::same_rules(&self.puzzle, other).then_some(other)
+    }
+
+    /// The optimal number of moves from `tiles` (solvable), or `None` if stopped.
+    fn distance(&self, tiles: &[u8], cancel: &CancelToken) -> Option<u32> {
+        let db = self.puzzle.attached_db()?;
+        let run = tile_ida::solve(db, tiles, cancel);
+        (run.outcome == Outcome::Found).then_some(run.blank_path.len() as u32)
+    }
+}
+
+impl super::oracle::Oracle for TileOracle {
+    fn is_instant(&self) -> bool {
+        false
+    }
+
+    fn lower_bound(&self, puzzle: &dyn Puzzle) -> Option<u32> {
+        let other = self.tiles_of(puzzle)?;
+        other.check_solvable().ok()?;
+        Some(self.puzzle.heuristic(&self.puzzle.board_of(&other.tiles)) as u32)
+    }
+
+    fn assess(
+        &self,
+        puzzle: &dyn Puzzle,
+        cancel: &CancelToken,
+    ) -> Option<super::oracle::Assessment> {
+        use super::oracle::{Assessment, Distance, RatedMove, rate};
+        let other = self.tiles_of(puzzle)?;
+        if other.check_solvable().is_err() {
+            return Some(Assessment {
+                distance: Distance::DeadEnd,
+                moves: Vec::new(),
+            });
+        }
+        let distance = Distance::Exact(self.distance(&other.tiles, cancel)?);
+        let mut successors = Vec::new();
+        self.puzzle
+            .successors(&self.puzzle.board_of(&other.tiles), &mut successors);
+        let mut moves = Vec::with_capacity(successors.len());
+        for s in successors {
+            let tiles = &s.state.tiles[..self.puzzle.rows * self.puzzle.cols];
+            let after = Distance::Exact(self.distance(tiles, cancel)?);
+            moves.push(RatedMove {
+                label: s.mv.to_string(),
+                after,
+                rating: rate(distance, after),
+                picture: self.puzzle.picture_of(&s.state),
+            });
+        }
+        moves.sort_by_key(|m| m.rating);
+        Some(Assessment { distance, moves })
+    }
+
+    fn metric(&self) -> String {
+        "moves".to_owned()
+    }
+}
+
 impl Puzzle for Sliding {
     puzzle_plumbing!();
 
@@ -1024,6 +1108,38 @@ impl Puzzle for Sliding {
         )?;
         self.attach_pattern_db(Arc::new(db));
         Ok(())
+    }
+
+    /// Boards of at most 9 squares explore their space; up to 16, IDA* with pattern
+    /// databases (loaded or built here, `progress` saying how far) searches each position.
+    fn oracle(
+        &self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
+        use super::oracle::OracleError;
+        let squares = self.rows * self.cols;
+        if squares <= SMALL_BOARD {
+            return super::oracle::explore_counting(self, cancel, progress);
+        }
+        if squares > pattern_db::MAX_SQUARES {
+            return Err(OracleError::TooLarge(format!(
+                "boards above {} squares are too large for optimal search by hand",
+                pattern_db::MAX_SQUARES
+            )));
+        }
+        let mut puzzle = self.clone();
+        puzzle.undo.clear();
+        puzzle
+            .prepare(true, cancel, &mut |f| {
+                progress(&format!("pattern databases: {:.0} %", f * 100.0));
+            })
+            .map_err(|e| OracleError::Failed(e.to_string()))?;
+        Ok(Box::new(TileOracle { puzzle }))
+    }
+
+    fn moves_played(&self) -> Option<usize> {
+        Some(self.undo.len())
     }
 
     /// A press on a tile next to the blank slides it.

@@ -18,6 +18,7 @@ mod grid;
 mod idastar;
 mod jps;
 pub mod limits;
+pub mod space;
 mod tree;
 mod weighted_astar;
 

@@ -1,0 +1,382 @@
+//! The player's companion: the optimal number of moves from the position on the board, each
+//! legal move rated as better, neutral or worse, and the whole state space as a graph.
+//!
+//! A type whose reachable space fits in memory implements [`Explorable`] and answers
+//! [`Puzzle::oracle`] with [`explore`]: a [`StateGraph`] holding every state's distance to
+//! the nearest goal, after which every question is a lookup ([`Space`]). A type whose space is
+//! too large (the 15-puzzle) answers with an [`Oracle`] of its own that searches each
+//! position.
+
+use std::io;
+
+use crate::search::space::{ExploreError, Profile, StateGraph};
+use crate::search::{CancelToken, Outcome, Problem};
+
+use super::{Picture, Place, Puzzle};
+
+/// Why no oracle could be made for a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OracleError {
+    /// The puzzle type has no oracle.
+    #[error("this puzzle type has no optimal-move oracle")]
+    Unsupported,
+    /// The state space is too large to explore; the text says how large.
+    #[error("{0}")]
+    TooLarge(String),
+    /// Exploring stopped: cancelled, or a memory or time limit.
+    #[error(transparent)]
+    Stopped(#[from] ExploreError),
+    /// Preparing the oracle failed (for example building pattern databases).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A distance in moves to the nearest goal, as far as it is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distance {
+    /// Exactly this many moves (0: solved).
+    Exact(u32),
+    /// At least this many; a search is proving the rest.
+    AtLeast(u32),
+    /// No goal can be reached from here.
+    DeadEnd,
+}
+
+impl Distance {
+    /// The exact distance, if known.
+    pub fn exact(self) -> Option<u32> {
+        match self {
+            Distance::Exact(d) => Some(d),
+            _ => None,
+        }
+    }
+}
+
+/// How a move changes the distance to the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rating {
+    /// It brings the goal one move closer (an optimal move on unit costs).
+    Better,
+    /// It leaves the distance as it was.
+    Neutral,
+    /// It takes the goal farther, or into a dead end.
+    Worse,
+}
+
+/// One legal move from a position, rated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedMove {
+    /// The move as the solution lists name it.
+    pub label: String,
+    /// The distance to the goal after the move.
+    pub after: Distance,
+    /// Closer, as far or farther than before the move.
+    pub rating: Rating,
+    /// The picture after the move, for drawing which piece moves where.
+    pub picture: Picture,
+}
+
+/// What the oracle says of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assessment {
+    /// The distance from the position to the nearest goal.
+    pub distance: Distance,
+    /// Every legal move from it, rated; optimal moves first, in the puzzle's order otherwise.
+    pub moves: Vec<RatedMove>,
+}
+
+impl Assessment {
+    /// An optimal next move (the first one that brings the goal closer), if any.
+    pub fn hint(&self) -> Option<&RatedMove> {
+        self.moves.iter().find(|m| m.rating == Rating::Better)
+    }
+}
+
+/// Answers "how many moves from here?" for positions of one puzzle (the one it was made for,
+/// played on; see [`Puzzle::oracle`]).
+pub trait Oracle: Send + Sync {
+    /// Whether [`Oracle::assess`] answers at once (a table lookup), so that a front end may
+    /// call it on its UI thread; otherwise it searches and belongs on a worker thread.
+    fn is_instant(&self) -> bool;
+
+    /// A lower bound on the distance from the position of `puzzle`, found at once (the
+    /// heuristic), shown while [`Oracle::assess`] works.
+    fn lower_bound(&self, puzzle: &dyn Puzzle) -> Option<u32>;
+
+    /// The distance from the position of `puzzle` and its moves, rated. `None` when `puzzle`
+    /// is not a position of this oracle's puzzle (its rules were edited since), or `cancel`
+    /// stopped the search.
+    fn assess(&self, puzzle: &dyn Puzzle, cancel: &CancelToken) -> Option<Assessment>;
+
+    /// The whole state space, for oracles that hold it.
+    fn space(&self) -> Option<&dyn Space> {
+        None
+    }
+
+    /// How moves are counted (for example "cell moves"), for "optimal: N moves".
+    fn metric(&self) -> String;
+}
+
+/// A puzzle's whole reachable state space, explored (see [`explore`]): nodes `0..len()`
+/// numbered breadth-first from the position it was explored from (node 0).
+pub trait Space: Send + Sync {
+    /// The distance profiles, dead ends and farthest states.
+    fn profile(&self) -> Profile;
+    /// The number of states.
+    fn len(&self) -> usize;
+    /// Whether there are no states.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The successors of `node` (node numbers).
+    fn successors(&self, node: u32) -> &[u32];
+    /// The distance of `node` from the start, in moves.
+    fn from_start(&self, node: u32) -> Option<u32>;
+    /// The distance of `node` to the nearest goal; `None` for a dead end.
+    fn to_goal(&self, node: u32) -> Option<u32>;
+    /// Whether `node` is solved.
+    fn is_goal(&self, node: u32) -> bool;
+    /// The node of `puzzle`'s position, if it is a position of this space.
+    fn node_of(&self, puzzle: &dyn Puzzle) -> Option<u32>;
+    /// The puzzle at `node`: this space's puzzle with `node` as its position.
+    fn puzzle_at(&self, node: u32) -> Option<Box<dyn Puzzle>>;
+    /// Where `node` is on the picture, for puzzles whose states are places (a jump board,
+    /// a maze); `None` for whole boards.
+    fn place_of(&self, node: u32) -> Option<Place>;
+    /// Writes the state graph as GraphML, each node labelled with its puzzle's text format.
+    ///
+    /// # Errors
+    /// The I/O error of writing.
+    fn write_graphml(&self, out: &mut dyn io::Write) -> io::Result<()>;
+    /// Writes the state graph's edges as CSV (`source,target`).
+    ///
+    /// # Errors
+    /// The I/O error of writing.
+    fn write_edge_csv(&self, out: &mut dyn io::Write) -> io::Result<()>;
+}
+
+/// A puzzle type whose reachable state space can be explored whole: it says which puzzles
+/// share its rules and opens any of its states as a puzzle.
+pub trait Explorable: Problem + Puzzle + Clone + 'static
+where
+    Self::State: Send + Sync,
+{
+    /// Whether `other` plays by the same rules (the same board, pieces, goal and move
+    /// metric), whatever its position, so that this puzzle's space holds its positions.
+    fn same_rules(&self, other: &Self) -> bool;
+
+    /// This puzzle with `state` as the position on the board (and the start of a search).
+    fn at_state(&self, state: &Self::State) -> Self;
+
+    /// This puzzle at the position it was loaded with (before any move played by hand):
+    /// the space is explored from there, so that every position played or taken back is
+    /// in it. The default is the puzzle as it is.
+    fn at_origin(&self) -> Self {
+        self.clone()
+    }
+
+    /// Where `state` is on the picture, for types whose states are places; `None` (the
+    /// default) for whole boards.
+    fn place_of_state(&self, _state: &Self::State) -> Option<Place> {
+        None
+    }
+
+    /// How moves are counted, for "optimal: N moves" (the default: "moves").
+    fn metric_name(&self) -> String {
+        "moves".to_owned()
+    }
+}
+
+/// Explores the reachable state space of `puzzle` (from its position) whole, under the limits
+/// of `cancel`, and returns it as an instant [`Oracle`] that also holds the [`Space`].
+/// `progress` is called with the states numbered so far.
+///
+/// # Errors
+/// [`OracleError::Stopped`] at a limit or when cancelled; [`OracleError::TooLarge`] when the
+/// problem says its space is too large for an exhaustive search.
+pub fn explore<P: Explorable>(
+    puzzle: &P,
+    cancel: &CancelToken,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Box<dyn Oracle>, OracleError>
+where
+    P::State: Send + Sync,
+{
+    if let Some(why) = puzzle.too_large_for_exhaustive_search() {
+        return Err(OracleError::TooLarge(why));
+    }
+    let origin = puzzle.at_origin();
+    let graph = StateGraph::explore(&origin, cancel, progress)?;
+    Ok(Box::new(Explored {
+        puzzle: origin,
+        graph,
+    }))
+}
+
+/// [`explore`]'s answer: the puzzle as explored and its graph.
+struct Explored<P: Explorable>
+where
+    P::State: Send + Sync,
+{
+    puzzle: P,
+    graph: StateGraph<P::State>,
+}
+
+impl<P: Explorable> Explored<P>
+where
+    P::State: Send + Sync,
+{
+    /// The position of `puzzle` as a state, if it is of type `P` with the same rules.
+    fn position(&self, puzzle: &dyn Puzzle) -> Option<P::State> {
+        let other = puzzle.as_any().downcast_ref::<P>()?;
+        if !self.puzzle.same_rules(other) {
+            return None;
+        }
+        other.start_states().into_iter().next()
+    }
+
+    fn distance(&self, node: Option<u32>) -> Distance {
+        match node.and_then(|n| self.graph.to_goal(n)) {
+            Some(d) => Distance::Exact(d),
+            None => Distance::DeadEnd,
+        }
+    }
+}
+
+impl<P: Explorable> Oracle for Explored<P>
+where
+    P::State: Send + Sync,
+{
+    fn is_instant(&self) -> bool {
+        true
+    }
+
+    fn lower_bound(&self, puzzle: &dyn Puzzle) -> Option<u32> {
+        let node = self.graph.node_of(&self.position(puzzle)?)?;
+        self.graph.to_goal(node)
+    }
+
+    fn assess(&self, puzzle: &dyn Puzzle, _cancel: &CancelToken) -> Option<Assessment> {
+        let state = self.position(puzzle)?;
+        let node = self.graph.node_of(&state)?;
+        let distance = self.distance(Some(node));
+        let mut successors = Vec::new();
+        self.puzzle.successors(&state, &mut successors);
+        let mut moves: Vec<RatedMove> = successors
+            .into_iter()
+            .map(|s| {
+                let after = self.distance(self.graph.node_of(&s.state));
+                RatedMove {
+                    label: s.mv.to_string(),
+                    after,
+                    rating: rate(distance, after),
+                    picture: self.puzzle.at_state(&s.state).picture(),
+                }
+            })
+            .collect();
+        moves.sort_by_key(|m| m.rating);
+        Some(Assessment { distance, moves })
+    }
+
+    fn space(&self) -> Option<&dyn Space> {
+        Some(self)
+    }
+
+    fn metric(&self) -> String {
+        self.puzzle.metric_name()
+    }
+}
+
+/// How a move from a position at `before` to one at `after` changes the distance.
+pub fn rate(before: Distance, after: Distance) -> Rating {
+    use std::cmp::Ordering;
+    match (before, after) {
+        (_, Distance::DeadEnd) => Rating::Worse,
+        (Distance::DeadEnd, _) => Rating::Better,
+        (Distance::Exact(b) | Distance::AtLeast(b), Distance::Exact(a) | Distance::AtLeast(a)) => {
+            match a.cmp(&b) {
+                Ordering::Less => Rating::Better,
+                Ordering::Equal => Rating::Neutral,
+                Ordering::Greater => Rating::Worse,
+            }
+        }
+    }
+}
+
+impl<P: Explorable> Space for Explored<P>
+where
+    P::State: Send + Sync,
+{
+    fn profile(&self) -> Profile {
+        self.graph.profile()
+    }
+
+    fn len(&self) -> usize {
+        self.graph.len()
+    }
+
+    fn successors(&self, node: u32) -> &[u32] {
+        self.graph.successors(node)
+    }
+
+    fn from_start(&self, node: u32) -> Option<u32> {
+        self.graph.from_start(node)
+    }
+
+    fn to_goal(&self, node: u32) -> Option<u32> {
+        self.graph.to_goal(node)
+    }
+
+    fn is_goal(&self, node: u32) -> bool {
+        self.graph.is_goal(node)
+    }
+
+    fn node_of(&self, puzzle: &dyn Puzzle) -> Option<u32> {
+        self.graph.node_of(&self.position(puzzle)?)
+    }
+
+    fn puzzle_at(&self, node: u32) -> Option<Box<dyn Puzzle>> {
+        let state = self.graph.state(node)?;
+        Some(Box::new(self.puzzle.at_state(state)))
+    }
+
+    fn place_of(&self, node: u32) -> Option<Place> {
+        self.puzzle.place_of_state(self.graph.state(node)?)
+    }
+
+    fn write_graphml(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        let label = |node: u32| {
+            self.graph
+                .state(node)
+                .map(|s| self.puzzle.at_state(s).to_text())
+                .unwrap_or_default()
+        };
+        self.graph.write_graphml(out, &label)
+    }
+
+    fn write_edge_csv(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        self.graph.write_edge_csv(out)
+    }
+}
+
+/// Whether an exploration error is the user's Stop rather than a limit.
+pub fn was_cancelled(error: &OracleError) -> bool {
+    matches!(error, OracleError::Stopped(e) if e.outcome == Outcome::Cancelled)
+}
+
+/// [`explore`], reporting progress as text ("N states explored").
+///
+/// # Errors
+/// As [`explore`].
+pub fn explore_counting<P: Explorable>(
+    puzzle: &P,
+    cancel: &CancelToken,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Box<dyn Oracle>, OracleError>
+where
+    P::State: Send + Sync,
+{
+    explore(puzzle, cancel, &mut |n| {
+        progress(&format!("exploring the state space: {n} states"));
+    })
+}
