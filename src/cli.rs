@@ -181,7 +181,23 @@ struct ScenarioArgs {
 
 #[derive(Debug, clap::Args)]
 struct GenerateArgs {
-    /// The generator: binary-tree, sidewinder, aldous-broder, wilson, hunt-and-kill,
+    /// What to generate: `maze` (the default) or `klondike` (a board in Loyd's style with a
+    /// long shortest solution).
+    #[arg(value_name = "WHAT", default_value = "maze")]
+    what: String,
+    /// Klondike: board squares across the ring, 5 to 41 (Loyd's: 21).
+    #[arg(long, default_value_t = 21, value_parser = ranged(5usize, 41))]
+    size: usize,
+    /// Klondike: the least number of jumps of the shortest solution, 1 to 60.
+    #[arg(long, default_value_t = 10, value_parser = ranged(1usize, 60))]
+    min_length: usize,
+    /// Klondike: the shortest solution must be the only one of its length.
+    #[arg(long)]
+    unique: bool,
+    /// Klondike: give up after this many seconds with the best board found (exit 1).
+    #[arg(long, default_value_t = 120.0)]
+    time: f64,
+    /// The maze generator: binary-tree, sidewinder, aldous-broder, wilson, hunt-and-kill,
     /// recursive-backtracker, kruskal, prim, growing-tree, eller or recursive-division.
     #[arg(long, short, default_value = "recursive-backtracker", value_name = "G")]
     algorithm: String,
@@ -813,6 +829,14 @@ fn scenario(args: &ScenarioArgs) -> u8 {
 }
 
 fn generate(args: &GenerateArgs) -> u8 {
+    match args.what.as_str() {
+        "maze" => {}
+        "klondike" => return generate_klondike(args),
+        other => {
+            say!("unknown kind `{other}` to generate (known: maze, klondike)");
+            return EXIT_BAD_INPUT;
+        }
+    }
     let Some(generator) = Generator::from_name(&args.algorithm) else {
         let known: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
         say!(
@@ -831,6 +855,40 @@ fn generate(args: &GenerateArgs) -> u8 {
     maze.apply_generated(&generated);
     emit!(&maze.to_text());
     EXIT_SOLVED
+}
+
+fn generate_klondike(args: &GenerateArgs) -> u8 {
+    use crate::puzzles::klondike::generate::{Request, generate};
+    if !(0.001..=MAX_TIMEOUT_SECS).contains(&args.time) {
+        say!("--time must be from 0.001 to {MAX_TIMEOUT_SECS} seconds");
+        return EXIT_BAD_INPUT;
+    }
+    let request = Request {
+        size: args.size,
+        min_length: args.min_length,
+        unique: args.unique,
+        seed: args.seed,
+        budget: Duration::from_secs_f64(args.time),
+    };
+    let found = generate(&request, &CancelToken::new(), &mut |_, _| {});
+    emit!(&found.board.to_text());
+    say!(
+        "shortest solution: {} jumps, {} of that length; {} boards scored in {} restarts, {:.1} s",
+        found.length,
+        found.solutions,
+        found.evaluated,
+        found.restarts,
+        found.elapsed.as_secs_f64()
+    );
+    if found.meets {
+        EXIT_SOLVED
+    } else {
+        say!(
+            "no board met the request within {} s; the best found is printed",
+            args.time
+        );
+        EXIT_NO_SOLUTION
+    }
 }
 
 fn percolation(args: &PercolationArgs) -> u8 {
