@@ -663,10 +663,16 @@ impl super::oracle::Explorable for CarMaze {
 
     fn at_state(&self, state: &CarState) -> Self {
         CarMaze {
-            start: *state,
             position: *state,
             driven: Vec::new(),
             ..self.clone()
+        }
+    }
+
+    fn opened_at(&self, state: &CarState) -> Self {
+        CarMaze {
+            start: *state,
+            ..self.at_state(state)
         }
     }
 

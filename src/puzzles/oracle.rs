@@ -168,6 +168,12 @@ where
     /// This puzzle with `state` as the position on the board (and the start of a search).
     fn at_state(&self, state: &Self::State) -> Self;
 
+    /// A puzzle that starts at `state` (a state opened from the state space, such as the
+    /// hardest position): the default is [`Explorable::at_state`].
+    fn opened_at(&self, state: &Self::State) -> Self {
+        self.at_state(state)
+    }
+
     /// This puzzle at the position it was loaded with (before any move played by hand):
     /// the space is explored from there, so that every position played or taken back is
     /// in it. The default is the puzzle as it is.
@@ -337,7 +343,7 @@ where
 
     fn puzzle_at(&self, node: u32) -> Option<Box<dyn Puzzle>> {
         let state = self.graph.state(node)?;
-        Some(Box::new(self.puzzle.at_state(state)))
+        Some(Box::new(self.puzzle.opened_at(state)))
     }
 
     fn place_of(&self, node: u32) -> Option<Place> {
@@ -348,7 +354,7 @@ where
         let label = |node: u32| {
             self.graph
                 .state(node)
-                .map(|s| self.puzzle.at_state(s).to_text())
+                .map(|s| self.puzzle.opened_at(s).to_text())
                 .unwrap_or_default()
         };
         self.graph.write_graphml(out, &label)

@@ -1,0 +1,304 @@
+//! The optimal-move oracle and the state space (issue "Puzzles as a player sees them"):
+//! distances equal breadth-first search on every state of the classic Klotski space and of
+//! the 8-puzzle, a hint's move always brings the goal one move closer, the 8-puzzle's
+//! farthest state is 31 moves from the goal, generated Klondike boards are what they claim,
+//! and the exported state graph parses with the reported numbers of nodes and edges.
+
+mod common;
+use common::puzzlelab;
+
+use puzzlelab::puzzles::car_maze::CarMaze;
+use puzzlelab::puzzles::klondike::Klondike;
+use puzzlelab::puzzles::klondike::generate::{Request, generate};
+use puzzlelab::puzzles::klotski::Klotski;
+use puzzlelab::puzzles::oracle::{Distance, Explorable, Oracle, Rating, Space};
+use puzzlelab::puzzles::rush_hour::RushHour;
+use puzzlelab::puzzles::sliding::Sliding;
+use puzzlelab::puzzles::{NoWatcher, Puzzle};
+use puzzlelab::search::{Algorithm, CancelToken, Problem};
+
+fn oracle_of(puzzle: &dyn Puzzle) -> Box<dyn Oracle> {
+    puzzle
+        .oracle(&CancelToken::new(), &mut |_| {})
+        .expect("the space explores")
+}
+
+/// Every node's distance to the goal satisfies breadth-first search's recurrence: 0 at a
+/// goal, else one more than its nearest successor's (and dead ends lead only to dead ends).
+fn assert_distances_are_breadth_first(space: &dyn Space) {
+    for node in 0..space.len() as u32 {
+        let best = space
+            .successors(node)
+            .iter()
+            .filter_map(|&s| space.to_goal(s))
+            .min();
+        let expected = if space.is_goal(node) {
+            Some(0)
+        } else {
+            best.map(|d| d + 1)
+        };
+        assert_eq!(space.to_goal(node), expected, "node {node}");
+    }
+}
+
+/// For every `every`-th node: a fresh search from that position finds the same distance,
+/// the oracle's assessment says it, and its hint leads to a position one move closer.
+fn assert_samples_match_search(oracle: &dyn Oracle, every: usize, algorithm: Algorithm) {
+    let space = oracle.space().unwrap();
+    for node in (0..space.len() as u32).step_by(every) {
+        let puzzle = space.puzzle_at(node).unwrap();
+        let report = puzzle
+            .solve(algorithm, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
+        let searched = report.solved.then_some(report.cost as u32);
+        assert_eq!(space.to_goal(node), searched, "node {node}");
+        let assessment = oracle.assess(puzzle.as_ref(), &CancelToken::new()).unwrap();
+        match searched {
+            Some(d) => assert_eq!(assessment.distance, Distance::Exact(d)),
+            None => assert_eq!(assessment.distance, Distance::DeadEnd),
+        }
+        if let Some(d) = searched.filter(|&d| d > 0) {
+            let hint = assessment.hint().expect("a solvable position has a hint");
+            assert_eq!(hint.after, Distance::Exact(d - 1));
+            assert_eq!(report.moves.len() as u32, d);
+        }
+    }
+}
+
+#[test]
+fn the_oracle_equals_breadth_first_search_on_every_classic_klotski_state() {
+    let klotski = Klotski::from_text(include_str!("../puzzles/klotski-classic.txt")).unwrap();
+    let oracle = oracle_of(&klotski);
+    let space = oracle.space().unwrap();
+    let profile = space.profile();
+    assert_eq!(profile.states, 25_955);
+    assert_eq!(profile.goals, 964);
+    assert_eq!(space.to_goal(0), Some(116), "the classic's published optimum");
+    assert_distances_are_breadth_first(space);
+    assert_samples_match_search(oracle.as_ref(), 1_297, Algorithm::Bfs);
+}
+
+#[test]
+fn the_oracle_equals_breadth_first_search_on_every_8_puzzle_state() {
+    let solved = Sliding::from_text("1 2 3\n4 5 6\n7 8 0\n").unwrap();
+    let oracle = oracle_of(&solved);
+    let space = oracle.space().unwrap();
+    let profile = space.profile();
+    assert_eq!(profile.states, 181_440);
+    assert_eq!(profile.dead_ends, 0);
+    // The farthest states from the default goal: 31 moves, and there are two.
+    assert_eq!(profile.farthest_distance, 31);
+    assert_eq!(profile.distance_profile.last(), Some(&2));
+    assert_eq!(profile.hardest_distance, 31);
+    assert_distances_are_breadth_first(space);
+    assert_samples_match_search(oracle.as_ref(), 9_001, Algorithm::AStar);
+}
+
+/// Follows the oracle's hints from `puzzle`'s position to the goal, applying each hint's
+/// move with `play`: every step brings the goal exactly one move closer.
+fn follow_hints<P: Explorable + Puzzle>(mut puzzle: P, play: impl Fn(&mut P, &str) -> bool)
+where
+    P::State: Send + Sync,
+{
+    let oracle = oracle_of(&puzzle);
+    let cancel = CancelToken::new();
+    let mut d = oracle.assess(&puzzle, &cancel).unwrap().distance;
+    let start = d.exact().expect("the shipped puzzle is solvable");
+    for step in 0..start {
+        let assessment = oracle.assess(&puzzle, &cancel).unwrap();
+        assert_eq!(assessment.distance, d);
+        let hint = assessment.hint().unwrap().clone();
+        assert!(
+            assessment
+                .moves
+                .iter()
+                .all(|m| (m.rating == Rating::Better) == (m.after.exact() < d.exact())),
+            "ratings follow the distances"
+        );
+        assert!(play(&mut puzzle, &hint.label), "step {step}: {}", hint.label);
+        assert_eq!(puzzle.picture(), hint.picture, "the hint's picture is the move's");
+        d = oracle.assess(&puzzle, &cancel).unwrap().distance;
+        assert_eq!(d, Distance::Exact(start - step - 1));
+    }
+    let first = puzzle.start_states()[0].clone();
+    assert!(puzzle.is_goal(&first));
+}
+
+#[test]
+fn following_the_hints_solves_klotski_rush_hour_and_the_car_maze_optimally() {
+    let klotski = Klotski::from_text(include_str!("../puzzles/klotski-pennant.txt")).unwrap();
+    follow_hints(klotski, |k, label| k.play_moves(&[label.to_owned()]));
+    let rush = RushHour::from_text(include_str!("../puzzles/rush-hour-fogleman-49.txt")).unwrap();
+    follow_hints(rush, |r, label| {
+        let Ok(states) = puzzlelab::puzzles::replay(&*r, &[label.to_owned()]) else {
+            return false;
+        };
+        *r = r.at_state(&states[1]);
+        true
+    });
+    let car = CarMaze::from_text(include_str!("../puzzles/car-maze.txt")).unwrap();
+    follow_hints(car, |c, label| {
+        let heading = puzzlelab::puzzles::Side::ALL
+            .into_iter()
+            .find(|s| label.starts_with(s.word()));
+        heading.is_some_and(|h| c.drive_by_hand(h))
+    });
+}
+
+#[test]
+fn the_car_maze_driven_by_hand_undoes_and_resets() {
+    let mut car = CarMaze::from_text(include_str!("../puzzles/car-maze.txt")).unwrap();
+    let oracle = oracle_of(&car);
+    let cancel = CancelToken::new();
+    assert_eq!(
+        oracle.assess(&car, &cancel).unwrap().distance,
+        Distance::Exact(31)
+    );
+    let worse = oracle.assess(&car, &cancel).unwrap().moves;
+    let start = car.position();
+    let heading = puzzlelab::puzzles::Side::ALL
+        .into_iter()
+        .find(|s| car.drive(start, *s).is_some())
+        .unwrap();
+    assert!(car.drive_by_hand(heading));
+    assert_eq!(car.moves_driven(), 1);
+    assert_eq!(car.moves_played(), Some(1));
+    assert!(!worse.is_empty());
+    assert!(car.undo_drive());
+    assert_eq!(car.position(), start);
+    assert!(car.drive_by_hand(heading));
+    car.reset_drive();
+    assert_eq!((car.position(), car.moves_driven()), (start, 0));
+}
+
+#[test]
+fn generated_klondike_boards_have_the_length_and_count_they_report() {
+    let request = |seed| Request {
+        size: 15,
+        min_length: 8,
+        unique: true,
+        seed,
+        budget: std::time::Duration::from_secs(300),
+    };
+    for seed in [1, 2] {
+        let found = generate(&request(seed), &CancelToken::new(), &mut |_, _| {});
+        assert!(found.meets, "seed {seed}");
+        assert!(found.length >= 8);
+        assert_eq!(found.solutions, 1);
+        // Breadth-first search on the board as written agrees.
+        let board = Klondike::from_text(&found.board.to_text()).unwrap();
+        assert_eq!(
+            board.count_shortest_solutions(),
+            Some((found.length, 1)),
+            "seed {seed}"
+        );
+        let report = board
+            .solve(Algorithm::Bfs, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
+        assert_eq!(report.moves.len(), found.length);
+        // The same seed gives the same board.
+        let again = generate(&request(seed), &CancelToken::new(), &mut |_, _| {});
+        assert_eq!(again.board.to_text(), found.board.to_text());
+    }
+}
+
+#[test]
+fn generate_klondike_prints_a_board_that_solve_confirms() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, board, stderr) = puzzlelab(&[
+        "generate", "klondike", "--size", "15", "--min-length", "8", "--unique", "--seed", "3",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("1 of that length"), "{stderr}");
+    let path = dir.path().join("board.txt");
+    std::fs::write(&path, &board).unwrap();
+    let (code, out, _) = puzzlelab(&["solve", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let jumps: usize = stderr
+        .split("shortest solution: ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), jumps);
+    assert!(jumps >= 8);
+}
+
+#[test]
+fn states_json_gives_the_profiles_and_the_farthest_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("solved.txt");
+    std::fs::write(&path, "1 2 3\n4 5 6\n7 8 0\n").unwrap();
+    let (code, out, err) = puzzlelab(&["states", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["states"], 181_440);
+    let profile: Vec<u64> = serde_json::from_value(v["distance_profile"].clone()).unwrap();
+    assert_eq!(profile.iter().sum::<u64>(), 181_440);
+    assert_eq!(profile.len(), 32);
+    assert_eq!(v["dead_ends"], 0);
+    assert_eq!(v["farthest"]["distance"], 31);
+    // The farthest state, in the type's text format, is 31 moves from the goal.
+    let farthest = Sliding::from_text(v["farthest"]["puzzle"].as_str().unwrap()).unwrap();
+    let report = farthest
+        .solve(Algorithm::AStar, &mut NoWatcher, &CancelToken::new())
+        .unwrap();
+    assert_eq!(report.cost, 31.0);
+    let goal_profile: Vec<u64> =
+        serde_json::from_value(v["goal_distance_profile"].clone()).unwrap();
+    assert_eq!(goal_profile, profile, "the start is the goal here");
+}
+
+#[test]
+fn the_exported_state_graph_parses_with_the_reported_nodes_and_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    let graphml = dir.path().join("classic.graphml");
+    let (code, out, err) = puzzlelab(&[
+        "states",
+        "puzzles/klotski-classic.txt",
+        "--json",
+        "--graph",
+        graphml.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let text = std::fs::read_to_string(&graphml).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let count = |name: &str| {
+        doc.descendants()
+            .filter(|n| n.has_tag_name(name))
+            .count() as u64
+    };
+    assert_eq!(count("node"), 25_955);
+    assert_eq!(Some(count("node")), v["states"].as_u64());
+    assert_eq!(Some(count("edge")), v["edges"].as_u64());
+    // Every edge joins two nodes that exist.
+    let ids: std::collections::HashSet<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("node"))
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    assert!(doc.descendants().filter(|n| n.has_tag_name("edge")).all(|e| {
+        ids.contains(e.attribute("source").unwrap()) && ids.contains(e.attribute("target").unwrap())
+    }));
+    let csv = dir.path().join("classic.csv");
+    let (code, _, _) = puzzlelab(&[
+        "states",
+        "puzzles/klotski-classic.txt",
+        "--graph",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let lines = std::fs::read_to_string(&csv).unwrap().lines().count() as u64;
+    assert_eq!(Some(lines - 1), v["edges"].as_u64());
+}
+
+#[test]
+fn the_15_puzzle_has_no_space_but_a_searching_oracle_elsewhere() {
+    let fifteen = Sliding::from_text(include_str!("../puzzles/sliding-24-random.txt")).unwrap();
+    let refused = fifteen.oracle(&CancelToken::new(), &mut |_| {});
+    assert!(refused.is_err(), "the 24-puzzle is too large for the oracle");
+    let (code, _, err) = puzzlelab(&["states", "puzzles/sliding-15-easy.txt", "--graph", "x.graphml"]);
+    assert_eq!(code, 2, "{err}");
+}
