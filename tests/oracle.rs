@@ -15,7 +15,7 @@ use puzzlelab::puzzles::oracle::{Distance, Explorable, Oracle, Rating, Space};
 use puzzlelab::puzzles::rush_hour::RushHour;
 use puzzlelab::puzzles::sliding::Sliding;
 use puzzlelab::puzzles::{NoWatcher, Puzzle};
-use puzzlelab::search::{Algorithm, CancelToken, Problem};
+use puzzlelab::search::{Algorithm, CancelToken};
 
 fn oracle_of(puzzle: &dyn Puzzle) -> Box<dyn Oracle> {
     puzzle
@@ -73,7 +73,11 @@ fn the_oracle_equals_breadth_first_search_on_every_classic_klotski_state() {
     let profile = space.profile();
     assert_eq!(profile.states, 25_955);
     assert_eq!(profile.goals, 964);
-    assert_eq!(space.to_goal(0), Some(116), "the classic's published optimum");
+    assert_eq!(
+        space.to_goal(0),
+        Some(116),
+        "the classic's published optimum"
+    );
     assert_distances_are_breadth_first(space);
     assert_samples_match_search(oracle.as_ref(), 1_297, Algorithm::Bfs);
 }
@@ -115,8 +119,16 @@ where
                 .all(|m| (m.rating == Rating::Better) == (m.after.exact() < d.exact())),
             "ratings follow the distances"
         );
-        assert!(play(&mut puzzle, &hint.label), "step {step}: {}", hint.label);
-        assert_eq!(puzzle.picture(), hint.picture, "the hint's picture is the move's");
+        assert!(
+            play(&mut puzzle, &hint.label),
+            "step {step}: {}",
+            hint.label
+        );
+        assert_eq!(
+            puzzle.picture(),
+            hint.picture,
+            "the hint's picture is the move's"
+        );
         d = oracle.assess(&puzzle, &cancel).unwrap().distance;
         assert_eq!(d, Distance::Exact(start - step - 1));
     }
@@ -206,7 +218,15 @@ fn generated_klondike_boards_have_the_length_and_count_they_report() {
 fn generate_klondike_prints_a_board_that_solve_confirms() {
     let dir = tempfile::tempdir().unwrap();
     let (code, board, stderr) = puzzlelab(&[
-        "generate", "klondike", "--size", "15", "--min-length", "8", "--unique", "--seed", "3",
+        "generate",
+        "klondike",
+        "--size",
+        "15",
+        "--min-length",
+        "8",
+        "--unique",
+        "--seed",
+        "3",
     ]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains("1 of that length"), "{stderr}");
@@ -265,11 +285,7 @@ fn the_exported_state_graph_parses_with_the_reported_nodes_and_edges() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let text = std::fs::read_to_string(&graphml).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
-    let count = |name: &str| {
-        doc.descendants()
-            .filter(|n| n.has_tag_name(name))
-            .count() as u64
-    };
+    let count = |name: &str| doc.descendants().filter(|n| n.has_tag_name(name)).count() as u64;
     assert_eq!(count("node"), 25_955);
     assert_eq!(Some(count("node")), v["states"].as_u64());
     assert_eq!(Some(count("edge")), v["edges"].as_u64());
@@ -279,9 +295,14 @@ fn the_exported_state_graph_parses_with_the_reported_nodes_and_edges() {
         .filter(|n| n.has_tag_name("node"))
         .filter_map(|n| n.attribute("id"))
         .collect();
-    assert!(doc.descendants().filter(|n| n.has_tag_name("edge")).all(|e| {
-        ids.contains(e.attribute("source").unwrap()) && ids.contains(e.attribute("target").unwrap())
-    }));
+    assert!(
+        doc.descendants()
+            .filter(|n| n.has_tag_name("edge"))
+            .all(|e| {
+                ids.contains(e.attribute("source").unwrap())
+                    && ids.contains(e.attribute("target").unwrap())
+            })
+    );
     let csv = dir.path().join("classic.csv");
     let (code, _, _) = puzzlelab(&[
         "states",
@@ -298,7 +319,15 @@ fn the_exported_state_graph_parses_with_the_reported_nodes_and_edges() {
 fn the_15_puzzle_has_no_space_but_a_searching_oracle_elsewhere() {
     let fifteen = Sliding::from_text(include_str!("../puzzles/sliding-24-random.txt")).unwrap();
     let refused = fifteen.oracle(&CancelToken::new(), &mut |_| {});
-    assert!(refused.is_err(), "the 24-puzzle is too large for the oracle");
-    let (code, _, err) = puzzlelab(&["states", "puzzles/sliding-15-easy.txt", "--graph", "x.graphml"]);
+    assert!(
+        refused.is_err(),
+        "the 24-puzzle is too large for the oracle"
+    );
+    let (code, _, err) = puzzlelab(&[
+        "states",
+        "puzzles/sliding-15-easy.txt",
+        "--graph",
+        "x.graphml",
+    ]);
     assert_eq!(code, 2, "{err}");
 }

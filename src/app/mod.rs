@@ -4,6 +4,7 @@
 mod commands;
 pub mod export;
 mod files;
+pub mod oracle;
 pub mod pattern_build;
 pub mod race;
 mod run;
@@ -292,6 +293,8 @@ pub struct PuzzleLabApp {
     notice_rx: Receiver<Status>,
     /// The race on screen, if any.
     pub(crate) race: Option<race::Race>,
+    /// The optimal-move oracle of the puzzle on screen (see [`oracle`]).
+    pub oracle: oracle::OracleState,
     /// The algorithms chosen for the next race, in the order chosen.
     pub(crate) race_choice: Vec<Algorithm>,
     /// One row per finished run this session, oldest first.
@@ -416,6 +419,7 @@ impl PuzzleLabApp {
             views: None,
             view_out: false,
             revision: 0,
+            oracle: oracle::OracleState::default(),
             puzzle_dirty: false,
             picture_cache: None,
             workspaces: std::collections::HashMap::new(),
@@ -533,6 +537,9 @@ impl PuzzleLabApp {
         self.tick_timeline(ctx);
         self.receive_dialogs();
         self.receive_dropped_files(ctx);
+        let (wake, limits) = (self.waker(), self.limits());
+        self.oracle
+            .tick(self.puzzle.as_ref(), self.revision, limits, &wake);
         self.with_view(|view, app| view.tick(app, ctx));
     }
 

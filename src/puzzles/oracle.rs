@@ -131,7 +131,7 @@ pub trait Space: Send + Sync {
     /// The successors of `node` (node numbers).
     fn successors(&self, node: u32) -> &[u32];
     /// The distance of `node` from the start, in moves.
-    fn from_start(&self, node: u32) -> Option<u32>;
+    fn distance_from_start(&self, node: u32) -> Option<u32>;
     /// The distance of `node` to the nearest goal; `None` for a dead end.
     fn to_goal(&self, node: u32) -> Option<u32>;
     /// Whether `node` is solved.
@@ -325,7 +325,7 @@ where
         self.graph.successors(node)
     }
 
-    fn from_start(&self, node: u32) -> Option<u32> {
+    fn distance_from_start(&self, node: u32) -> Option<u32> {
         self.graph.from_start(node)
     }
 

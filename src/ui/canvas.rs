@@ -52,6 +52,12 @@ pub(crate) const TILE_AWAY: Color32 = Color32::from_rgb(235, 205, 150);
 
 /// Grids with more squares than this are drawn as a texture, one pixel a square, instead of
 /// a shape a square.
+/// The oracle's arrows: a move that brings the goal closer (bluish green), one that leaves
+/// the distance (grey) and one that takes it farther (vermillion).
+pub(crate) const MOVE_BETTER: Color32 = Color32::from_rgb(0, 158, 115);
+pub(crate) const MOVE_NEUTRAL: Color32 = Color32::from_gray(110);
+pub(crate) const MOVE_WORSE: Color32 = Color32::from_rgb(213, 94, 0);
+
 pub const TEXTURE_SQUARES: usize = 96 * 96;
 
 /// The largest zoom: squares this many times the size that fits the whole grid.
@@ -160,11 +166,53 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     paint_scene(&painter, response.rect, &scene, &mut texture);
     drop(scene);
+    paint_arrows(
+        &painter,
+        &screen_from_cell,
+        grid.width() / cols,
+        &app.oracle.arrows(),
+    );
     if app.type_view.is_none() {
         app.type_view = view;
     }
     ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
     app.picture_cache = cache;
+}
+
+/// The oracle's arrows (see [`crate::app::oracle::MoveArrow`]), `side` points a square.
+fn paint_arrows(
+    painter: &egui::Painter,
+    screen_from_cell: &emath::RectTransform,
+    side: f32,
+    arrows: &[crate::app::oracle::MoveArrow],
+) {
+    use crate::puzzles::oracle::Rating;
+    let width = (side * 0.12).clamp(2.0, 6.0);
+    for a in arrows {
+        let color = match a.rating {
+            Rating::Better => MOVE_BETTER,
+            Rating::Neutral => MOVE_NEUTRAL,
+            Rating::Worse => MOVE_WORSE,
+        };
+        let from = *screen_from_cell * Pos2::new(a.from.0, a.from.1);
+        let to = *screen_from_cell * Pos2::new(a.to.0, a.to.1);
+        let dir = (to - from).normalized();
+        if !dir.x.is_finite() || !dir.y.is_finite() {
+            continue;
+        }
+        let head = (side * 0.35).clamp(6.0, 24.0);
+        let tip = to;
+        let base = tip - dir * head;
+        let normal = vec2(-dir.y, dir.x) * head * 0.5;
+        let stroke = egui::Stroke::new(width, color);
+        painter.circle_filled(from, width * 1.2, color);
+        painter.line_segment([from, base], stroke);
+        painter.add(egui::Shape::convex_polygon(
+            vec![tip, base + normal, base - normal],
+            color,
+            egui::Stroke::new(1.0, Color32::WHITE),
+        ));
+    }
 }
 
 /// Pointer input on the canvas: the type's view takes it first (an editor's tool, dragging

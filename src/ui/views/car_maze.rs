@@ -1,4 +1,5 @@
-//! The car maze: click an intersection to select it, then edit the turns allowed there.
+//! The car maze: play by hand (click the intersection next to the car to drive there, with
+//! the optimal-move oracle), or click an intersection to select it and edit its turns.
 
 use std::any::Any;
 
@@ -20,6 +21,8 @@ pub(super) const ENTRY: Entry = Entry {
 #[derive(Default)]
 struct CarMazeView {
     selected: Option<Cell>,
+    /// Whether clicks drive the car (play by hand) rather than select intersections.
+    playing: bool,
 }
 
 /// The car maze view's commands.
@@ -29,10 +32,45 @@ pub enum Command {
     /// Set the turns of the intersection at this picture square (bits as in
     /// [`car_maze::turn_bit`]).
     SetTurns(Cell, u16),
+    /// Play by hand (true) or edit turns.
+    Play(bool),
+    /// Drive the car to the intersection at this picture square, next to it.
+    Drive(Cell),
+    /// Put the car back at the start.
+    Reset,
 }
 
 fn maze(app: &PuzzleLabApp) -> Option<&CarMaze> {
     app.puzzle().as_any().downcast_ref::<CarMaze>()
+}
+
+impl CarMazeView {
+    /// Playing by hand: the moves driven, Undo, Reset, and the oracle.
+    fn play_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        let Some(maze) = maze(app) else {
+            return;
+        };
+        ui.label("Click the intersection next to the car to drive there.");
+        let (driven, solved) = (maze.moves_driven(), maze.is_solved());
+        ui.horizontal(|ui| {
+            super::undo_redo_ui(app, ui, "Ctrl+Z: take back a move");
+            if ui
+                .button("Reset")
+                .on_hover_text("the car back at the start")
+                .clicked()
+            {
+                app.push_view(Command::Reset);
+            }
+            ui.label(format!(
+                "{} driven",
+                crate::app::count(driven as u64, "move")
+            ));
+        });
+        if solved {
+            ui.label(egui::RichText::new("Out of the maze!").strong());
+        }
+        super::oracle_ui(app, ui);
+    }
 }
 
 impl TypeView for CarMazeView {
@@ -41,6 +79,13 @@ impl TypeView for CarMazeView {
     }
 
     fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        if let Some(editing) = super::mode_ui(ui, !self.playing) {
+            app.push_view(Command::Play(!editing));
+        }
+        if self.playing {
+            Self::play_ui(app, ui);
+            return;
+        }
         let Some(maze) = maze(app) else {
             return;
         };
@@ -88,6 +133,29 @@ impl TypeView for CarMazeView {
         };
         match *command {
             Command::Select(cell) => self.selected = Some(cell),
+            Command::Play(playing) => {
+                self.playing = playing;
+                self.selected = None;
+            }
+            Command::Drive(cell) => {
+                let moved = app.edit_puzzle(|p| {
+                    p.as_any_mut()
+                        .downcast_mut::<CarMaze>()
+                        .is_some_and(|m| m.drive_toward(cell))
+                });
+                if !moved {
+                    app.set_status("The car cannot drive there: pick a square next to it that its turns allow.");
+                }
+            }
+            Command::Reset => {
+                app.edit_puzzle(|p| {
+                    p.as_any_mut().downcast_mut::<CarMaze>().is_some_and(|m| {
+                        let moved = m.moves_driven() > 0;
+                        m.reset_drive();
+                        moved
+                    })
+                });
+            }
             Command::SetTurns(cell, turns) => {
                 app.edit_puzzle(|p| {
                     p.as_any_mut()
@@ -100,8 +168,12 @@ impl TypeView for CarMazeView {
     }
 
     fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
-        // A press selects the square for the turn editor; painting goes on as usual.
+        // A press drives the car (playing) or selects the square for the turn editor.
         if let Pointer::Press(cell) = pointer {
+            if self.playing {
+                app.push_view(Command::Drive(cell));
+                return true;
+            }
             app.push_view(Command::Select(cell));
         }
         false
@@ -127,7 +199,9 @@ impl TypeView for CarMazeView {
         "A car drives through a grid of intersections. Arrows at each intersection say \
          which ways a car entering from one side may leave, so a state is an intersection \
          and the side it was entered from. Get from the entry on the left to the exit on \
-         the right. Click an intersection to edit its turns. Source: the car maze article \
+         the right. In play by hand, click the intersection next to the car to drive there \
+         (Optimal moves shows how far the exit is and hints); in edit layout, click an \
+         intersection to edit its turns. Source: the car maze article \
          and its text format (seeds/004)."
     }
 

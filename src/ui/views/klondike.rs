@@ -1,41 +1,179 @@
-//! Sam Loyd's "Back from the Klondike": nothing to edit; the panel says how to play.
+//! Sam Loyd's "Back from the Klondike": the panel says how to play; **Generate** makes a new
+//! board in Loyd's style on a background thread; the oracle gives the distances.
 
 use std::any::Any;
+use std::sync::mpsc::Receiver;
 
 use eframe::egui;
 
 use super::Entry;
 use crate::app::{PuzzleLabApp, TypeView, ViewCommand};
 use crate::puzzles::Cell;
+use crate::puzzles::klondike::generate::{Generated, Request, generate};
 use crate::puzzles::klondike::{self, Klondike, Spot};
+use crate::search::CancelToken;
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
     name: klondike::TYPE.name,
-    make: |_| Box::new(KlondikeView),
+    make: |_| Box::new(KlondikeView::default()),
     claims: super::claims_none,
 };
 
-/// The Klondike puzzle's view.
-struct KlondikeView;
+/// The Klondike puzzle's view: the generator's request and the board being generated.
+struct KlondikeView {
+    min_length: usize,
+    unique: bool,
+    seed: u64,
+    generating: Option<(Receiver<Generated>, CancelToken)>,
+}
+
+impl Default for KlondikeView {
+    fn default() -> Self {
+        KlondikeView {
+            min_length: 10,
+            unique: true,
+            seed: 1,
+            generating: None,
+        }
+    }
+}
+
+/// The Klondike view's commands.
+enum Command {
+    /// Generate a board for the request in the panel.
+    Generate,
+    /// Stop generating.
+    StopGenerating,
+}
+
+/// How long the generator may try before giving its best board.
+const GENERATE_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl KlondikeView {
+    /// The generator's controls: the least length, unique, the seed, Generate or Stop.
+    fn generate_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("At least");
+            ui.add(egui::DragValue::new(&mut self.min_length).range(1..=30));
+            ui.label("jumps");
+            ui.checkbox(&mut self.unique, "unique");
+        });
+        ui.horizontal(|ui| {
+            ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.seed));
+            if self.generating.is_some() {
+                ui.spinner();
+                if ui.button("Stop").clicked() {
+                    app.push_view(Command::StopGenerating);
+                }
+            } else if ui
+                .button("Generate")
+                .on_hover_text(
+                    "a new round board whose shortest solution takes at least this many jumps \
+                     (and is the only one, if unique); Ctrl+Z brings the old board back",
+                )
+                .clicked()
+            {
+                app.push_view(Command::Generate);
+            }
+        });
+    }
+}
 
 impl TypeView for KlondikeView {
     fn type_name(&self) -> &'static str {
         klondike::TYPE.name
     }
 
-    fn tools_ui(&mut self, _app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-        ui.label("The board has nothing to edit: press Start (Space) to watch the search.");
+    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+        ui.label("Press Start (Space) to watch the search.");
+        self.generate_ui(app, ui);
+        super::oracle_ui(app, ui);
+        if app.oracle.space().is_some() {
+            ui.label("Hover a square: its distance from the start and to the nearest goal.");
+        }
     }
 
-    fn apply(&mut self, _app: &mut PuzzleLabApp, _command: ViewCommand) {}
+    fn tick(&mut self, app: &mut PuzzleLabApp, _ctx: &egui::Context) {
+        let Some((rx, _)) = &self.generating else {
+            return;
+        };
+        let Ok(found) = rx.try_recv() else {
+            return;
+        };
+        self.generating = None;
+        let status = format!(
+            "Generated a board whose shortest solution takes {} jumps ({} of that length){}",
+            found.length,
+            found.solutions,
+            if found.meets {
+                String::new()
+            } else {
+                format!(
+                    "; the best found in {} s, short of the request",
+                    GENERATE_BUDGET.as_secs()
+                )
+            }
+        );
+        app.edit_puzzle(|p| {
+            p.as_any_mut().downcast_mut::<Klondike>().is_some_and(|k| {
+                *k = found.board;
+                true
+            })
+        });
+        app.set_status(status);
+    }
+
+    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+        let Ok(command) = command.0.downcast::<Command>() else {
+            return;
+        };
+        match *command {
+            Command::StopGenerating => {
+                if let Some((_, cancel)) = &self.generating {
+                    cancel.cancel();
+                }
+            }
+            Command::Generate => {
+                let request = Request {
+                    size: 21,
+                    min_length: self.min_length,
+                    unique: self.unique,
+                    seed: self.seed,
+                    budget: GENERATE_BUDGET,
+                };
+                let (tx, rx) = std::sync::mpsc::channel();
+                let cancel = CancelToken::new();
+                let (thread_cancel, wake) = (cancel.clone(), app.waker());
+                let spawned = std::thread::Builder::new()
+                    .name("klondike-generate".into())
+                    .spawn(move || {
+                        let _ = tx.send(generate(&request, &thread_cancel, &mut |_, _| {}));
+                        wake();
+                    });
+                match spawned {
+                    Ok(_) => {
+                        self.generating = Some((rx, cancel));
+                        app.set_status("Generating a board...");
+                    }
+                    Err(e) => app.set_status(format!("Could not start the generator: {e}")),
+                }
+            }
+        }
+    }
 
     fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
         let board = app.puzzle().as_any().downcast_ref::<Klondike>()?;
-        Some(match board.spot(cell)? {
+        let what = match board.spot(cell)? {
             Spot::Off => "off the board".to_owned(),
             Spot::Goal => "a goal: just outside the ring".to_owned(),
             Spot::Jump(n) => format!("jump {n}"),
+        };
+        Some(match super::space_distances(app, cell) {
+            Some(d) => format!("{what}; {d}"),
+            None => what,
         })
     }
 

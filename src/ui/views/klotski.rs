@@ -116,6 +116,7 @@ impl KlotskiView {
         if solved {
             ui.label(RichText::new("Solved!").strong());
         }
+        super::oracle_ui(app, ui);
     }
 
     /// Klotski's layout editor: a tool per click (place a shape, remove, choose the target or its

@@ -178,3 +178,98 @@ fn search_legend(app: &PuzzleLabApp) -> Vec<(eframe::egui::Color32, String)> {
 fn entry(color: eframe::egui::Color32, meaning: &str) -> (eframe::egui::Color32, String) {
     (color, meaning.to_owned())
 }
+
+/// The optimal-move oracle's controls, for types played by hand: the switch, its progress
+/// while it explores the state space (or loads pattern databases), the distance from the
+/// position ("optimal from here: N moves"), **Hint** (an arrow on one optimal move) and
+/// **Show all** (every move's arrow, coloured closer / as far / farther), and on reaching the
+/// goal the moves played beside the optimum from the start.
+fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
+    use crate::app::oracle::OracleStatus;
+    use crate::puzzles::oracle::{Distance, Rating};
+    use eframe::egui::RichText;
+    ui.separator();
+    ui.checkbox(&mut app.oracle.enabled, "Optimal moves")
+        .on_hover_text("show the least number of moves from the position, with hints");
+    let metric = app.oracle.metric();
+    match app.oracle.status() {
+        OracleStatus::Off => {}
+        OracleStatus::Preparing(line) => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(line);
+                if ui.button("Stop").clicked() {
+                    app.oracle.cancel_build();
+                }
+            });
+        }
+        OracleStatus::Failed(why) => {
+            ui.label(
+                RichText::new(format!("No oracle: {why}")).color(crate::ui::canvas::MOVE_WORSE),
+            );
+            if ui.button("Try again").clicked() {
+                app.oracle.retry();
+            }
+        }
+        OracleStatus::Ready(distance) => {
+            let line = match distance {
+                Distance::Exact(0) => "Solved.".to_owned(),
+                Distance::Exact(n) => format!("Optimal from here: {n} {metric}"),
+                Distance::AtLeast(n) => {
+                    format!("Optimal from here: at least {n} {metric} (searching...)")
+                }
+                Distance::DeadEnd => "No way to the goal from here".to_owned(),
+            };
+            ui.label(RichText::new(line).strong());
+            if distance == Distance::Exact(0)
+                && let (Some(played), Some(best)) =
+                    (app.puzzle().moves_played(), app.oracle.start_distance())
+                && played > 0
+            {
+                ui.label(format!(
+                    "Solved in {played} {metric}; optimal from the start: {best}"
+                ));
+            }
+            ui.horizontal(|ui| {
+                ui.toggle_value(&mut app.oracle.show_hint, "Hint")
+                    .on_hover_text("an arrow on one optimal move");
+                ui.toggle_value(&mut app.oracle.show_all, "Show all")
+                    .on_hover_text("every move: green brings the goal closer, grey leaves it, red takes it farther");
+            });
+            if let Some(a) = app.oracle.assessment() {
+                if app.oracle.show_hint
+                    && let Some(hint) = a.hint()
+                {
+                    ui.label(format!("Hint: {}", hint.label));
+                }
+                if app.oracle.show_all {
+                    let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
+                    ui.label(format!(
+                        "{} closer, {} as far, {} farther",
+                        n(Rating::Better),
+                        n(Rating::Neutral),
+                        n(Rating::Worse)
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// For a square of a puzzle whose states are places, with its space explored: the distance
+/// of the state there from the start and to the nearest goal ("3 jumps from the start, 6 to
+/// the goal"). Spaces above 100,000 states are not searched (this runs on hover).
+fn space_distances(app: &PuzzleLabApp, cell: crate::puzzles::Cell) -> Option<String> {
+    let space = app.oracle.space()?;
+    if space.len() > 100_000 {
+        return None;
+    }
+    let node =
+        (0..space.len() as u32).find(|&n| space.place_of(n).is_some_and(|p| p.cell == cell))?;
+    let metric = app.oracle.metric();
+    let from = space.distance_from_start(node)?;
+    Some(match space.to_goal(node) {
+        Some(to) => format!("{from} {metric} from the start, {to} to the nearest goal"),
+        None => format!("{from} {metric} from the start, no way to a goal"),
+    })
+}

@@ -171,6 +171,7 @@ impl TypeView for RushHourView {
                 if solved {
                     ui.label(RichText::new("Solved!").strong());
                 }
+                super::oracle_ui(app, ui);
             }
         }
     }

@@ -229,6 +229,7 @@ impl SlidingView {
                 ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
             }
         }
+        super::oracle_ui(app, ui);
     }
 
     /// Slides the tile that moves toward `side`, animating the move.

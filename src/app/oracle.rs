@@ -1,0 +1,395 @@
+//! The player's companion in the window: the optimal distance from the position on screen,
+//! kept current after every move and undo, a hint (one optimal move) and every move rated.
+//!
+//! The oracle is made on a background thread named `oracle-build` (exploring the state space,
+//! or loading pattern databases), with its progress shown; an oracle that searches (the
+//! 15-puzzle) assesses each new position on a thread named `oracle`, the previous one
+//! cancelled, while the window shows the heuristic's "at least N".
+
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver};
+
+use crate::puzzles::oracle::{Assessment, Distance, Oracle, OracleError, Rating, Space};
+use crate::puzzles::{Cell, Picture, Puzzle};
+use crate::search::{CancelToken, Limits};
+
+/// An arrow on the canvas for a rated move: from the moved piece's centre (or the marker's
+/// square) to where it ends, in cell coordinates (column, row; the centre of cell (r, c) is
+/// (c + 0.5, r + 0.5)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveArrow {
+    /// Where the arrow starts.
+    pub from: (f32, f32),
+    /// Where it points.
+    pub to: (f32, f32),
+    /// Whether the move brings the goal closer.
+    pub rating: Rating,
+}
+
+enum BuildMessage {
+    Progress(String),
+    Done(Result<Box<dyn Oracle>, OracleError>),
+}
+
+struct Build {
+    rx: Receiver<BuildMessage>,
+    cancel: CancelToken,
+    progress: String,
+}
+
+struct Pending {
+    revision: u64,
+    rx: Receiver<Option<Assessment>>,
+    cancel: CancelToken,
+}
+
+/// The oracle of the puzzle on screen and what it said of the position.
+#[derive(Default)]
+pub struct OracleState {
+    /// Whether the player turned it on.
+    pub enabled: bool,
+    /// Whether the hint's arrow is drawn.
+    pub show_hint: bool,
+    /// Whether every move's arrow is drawn, coloured by its rating.
+    pub show_all: bool,
+    /// The type the oracle was made for.
+    type_name: &'static str,
+    oracle: Option<Arc<dyn Oracle>>,
+    build: Option<Build>,
+    /// Why the last build failed.
+    error: Option<String>,
+    /// The puzzle revision the assessment is of.
+    revision: Option<u64>,
+    assessment: Option<Assessment>,
+    arrows: Vec<MoveArrow>,
+    lower_bound: Option<u32>,
+    pending: Option<Pending>,
+    /// The picture of the position being searched, for the arrows of its answer.
+    pending_picture: Option<Picture>,
+    /// Whether the position being searched has no move played (it is the origin).
+    pending_origin: bool,
+    /// The distance from the origin, for oracles without a space.
+    origin_distance: Option<u32>,
+    /// Whether the oracle was built for the current rules and still did not know the
+    /// position (a rebuild would not help).
+    rebuilt_for: Option<u64>,
+}
+
+impl Drop for OracleState {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// What the panel shows of the oracle.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OracleStatus {
+    /// Turned off.
+    Off,
+    /// Being made: the progress line.
+    Preparing(String),
+    /// It could not be made: why.
+    Failed(String),
+    /// The distance from the position (exact, a lower bound while searching, or none).
+    Ready(Distance),
+}
+
+impl OracleState {
+    /// Cancels the build and the position's search, if any.
+    fn stop(&mut self) {
+        if let Some(b) = self.build.take() {
+            b.cancel.cancel();
+        }
+        if let Some(p) = self.pending.take() {
+            p.cancel.cancel();
+        }
+    }
+
+    /// Turns the oracle off and forgets it.
+    pub fn reset(&mut self) {
+        self.stop();
+        let mut kept = OracleState::default();
+        (kept.enabled, kept.show_hint, kept.show_all) =
+            (self.enabled, self.show_hint, self.show_all);
+        *self = kept;
+    }
+
+    /// What the panel shows.
+    pub fn status(&self) -> OracleStatus {
+        if !self.enabled {
+            return OracleStatus::Off;
+        }
+        if let Some(b) = &self.build {
+            return OracleStatus::Preparing(b.progress.clone());
+        }
+        if let Some(e) = &self.error {
+            return OracleStatus::Failed(e.clone());
+        }
+        match (&self.assessment, self.lower_bound) {
+            (Some(a), _) => OracleStatus::Ready(a.distance),
+            (None, Some(b)) => OracleStatus::Ready(Distance::AtLeast(b)),
+            (None, None) => OracleStatus::Preparing("assessing the position".to_owned()),
+        }
+    }
+
+    /// The assessment of the position on screen, once known.
+    pub fn assessment(&self) -> Option<&Assessment> {
+        self.assessment.as_ref()
+    }
+
+    /// The arrows to draw: the hint's, or every move's.
+    pub fn arrows(&self) -> Vec<MoveArrow> {
+        if !self.enabled {
+            return Vec::new();
+        }
+        if self.show_all {
+            return self.arrows.clone();
+        }
+        if self.show_hint {
+            return self
+                .arrows
+                .iter()
+                .find(|a| a.rating == Rating::Better)
+                .copied()
+                .into_iter()
+                .collect();
+        }
+        Vec::new()
+    }
+
+    /// How moves are counted.
+    pub fn metric(&self) -> String {
+        self.oracle
+            .as_ref()
+            .map_or_else(|| "moves".to_owned(), |o| o.metric())
+    }
+
+    /// The whole state space, once explored.
+    pub fn space(&self) -> Option<&dyn Space> {
+        self.oracle.as_deref().and_then(|o| o.space())
+    }
+
+    /// The distance from the position the puzzle was loaded with: the space's first node, or
+    /// the first position assessed with no move played.
+    pub fn start_distance(&self) -> Option<u32> {
+        self.space()
+            .and_then(|space| space.to_goal(0))
+            .or(self.origin_distance)
+    }
+
+    /// The frame's work: takes the build's and the search's messages, and assesses the
+    /// position when the puzzle changed (`revision`).
+    pub fn tick(
+        &mut self,
+        puzzle: &dyn Puzzle,
+        revision: u64,
+        limits: Limits,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) {
+        let type_name = puzzle.puzzle_type().name;
+        if !self.enabled {
+            if self.build.is_some() || self.pending.is_some() {
+                self.stop();
+            }
+            return;
+        }
+        if self.type_name != type_name {
+            self.reset();
+            self.type_name = type_name;
+        }
+        self.poll_build(revision);
+        if self.build.is_some() || self.error.is_some() {
+            return;
+        }
+        let Some(oracle) = self.oracle.clone() else {
+            self.start_build(puzzle, revision, limits, wake);
+            return;
+        };
+        self.poll_pending();
+        if self.revision == Some(revision) {
+            return;
+        }
+        self.revision = Some(revision);
+        self.assessment = None;
+        self.arrows.clear();
+        if let Some(p) = self.pending.take() {
+            p.cancel.cancel();
+        }
+        if oracle.is_instant() {
+            match oracle.assess(puzzle, &CancelToken::new()) {
+                Some(a) => {
+                    self.set_assessment(puzzle.picture(), puzzle.moves_played() == Some(0), a)
+                }
+                None if self.rebuilt_for == Some(revision) => {
+                    self.error = Some("this position is not in the explored space".into());
+                }
+                // The rules changed since the oracle was made: make it again.
+                None => self.start_build(puzzle, revision, limits, wake),
+            }
+            return;
+        }
+        self.lower_bound = oracle.lower_bound(puzzle);
+        if self.lower_bound.is_none() && self.rebuilt_for != Some(revision) {
+            // Not a position of this oracle's puzzle: the rules changed.
+            self.start_build(puzzle, revision, limits, wake);
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        let cancel = CancelToken::with_limits(limits);
+        let (thread_cancel, position, wake) = (cancel.clone(), puzzle.clone_box(), wake.clone());
+        let spawned = std::thread::Builder::new()
+            .name("oracle".into())
+            .spawn(move || {
+                let _ = tx.send(oracle.assess(position.as_ref(), &thread_cancel));
+                wake();
+            });
+        match spawned {
+            Ok(_) => {
+                self.pending = Some(Pending {
+                    revision,
+                    rx,
+                    cancel,
+                });
+            }
+            Err(e) => self.error = Some(format!("could not start the oracle's search: {e}")),
+        }
+        self.pending_picture = Some(puzzle.picture());
+        self.pending_origin = puzzle.moves_played() == Some(0);
+    }
+
+    fn set_assessment(&mut self, picture: Picture, origin: bool, assessment: Assessment) {
+        if origin {
+            self.origin_distance = assessment.distance.exact();
+        }
+        self.arrows = assessment
+            .moves
+            .iter()
+            .filter_map(|m| arrow(&picture, &m.picture, m.rating))
+            .collect();
+        self.assessment = Some(assessment);
+    }
+
+    fn poll_pending(&mut self) {
+        let Some(p) = &self.pending else {
+            return;
+        };
+        let Ok(answer) = p.rx.try_recv() else {
+            return;
+        };
+        let revision = p.revision;
+        self.pending = None;
+        if self.revision != Some(revision) {
+            return;
+        }
+        if let (Some(a), Some(picture)) = (answer, self.pending_picture.take()) {
+            let origin = self.pending_origin;
+            self.set_assessment(picture, origin, a);
+        }
+    }
+
+    fn start_build(
+        &mut self,
+        puzzle: &dyn Puzzle,
+        revision: u64,
+        limits: Limits,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) {
+        self.stop();
+        self.oracle = None;
+        self.assessment = None;
+        self.arrows.clear();
+        self.revision = None;
+        self.rebuilt_for = Some(revision);
+        let (tx, rx) = mpsc::channel();
+        let cancel = CancelToken::with_limits(limits);
+        let (thread_cancel, puzzle, wake) = (cancel.clone(), puzzle.clone_box(), wake.clone());
+        let spawned = std::thread::Builder::new()
+            .name("oracle-build".into())
+            .spawn(move || {
+                let progress_tx = tx.clone();
+                let progress_wake = wake.clone();
+                let mut last = std::time::Instant::now();
+                let result = puzzle.oracle(&thread_cancel, &mut |line| {
+                    if last.elapsed().as_millis() >= 50 {
+                        last = std::time::Instant::now();
+                        let _ = progress_tx.send(BuildMessage::Progress(line.to_owned()));
+                        progress_wake();
+                    }
+                });
+                let _ = tx.send(BuildMessage::Done(result));
+                wake();
+            });
+        match spawned {
+            Ok(_) => {
+                self.build = Some(Build {
+                    rx,
+                    cancel,
+                    progress: "starting".to_owned(),
+                });
+            }
+            Err(e) => self.error = Some(format!("could not start the oracle: {e}")),
+        }
+    }
+
+    fn poll_build(&mut self, revision: u64) {
+        let Some(build) = self.build.as_mut() else {
+            return;
+        };
+        while let Ok(message) = build.rx.try_recv() {
+            match message {
+                BuildMessage::Progress(line) => build.progress = line,
+                BuildMessage::Done(result) => {
+                    self.build = None;
+                    match result {
+                        Ok(oracle) => {
+                            self.oracle = Some(Arc::from(oracle));
+                            self.rebuilt_for = Some(revision);
+                        }
+                        Err(e) => self.error = Some(e.to_string()),
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Cancels the oracle's preparation (the panel's Stop); the error says so.
+    pub fn cancel_build(&mut self) {
+        if self.build.is_some() {
+            self.stop();
+            self.error = Some("stopped".to_owned());
+        }
+    }
+
+    /// Forgets a failure so the next frame tries again.
+    pub fn retry(&mut self) {
+        self.error = None;
+        self.rebuilt_for = None;
+        self.revision = None;
+    }
+}
+
+/// The arrow of the move from `before` to `after`: the piece that moved, from its centre to
+/// where it ends; or the marker (the picture's start) from its square to the new one.
+pub fn arrow(before: &Picture, after: &Picture, rating: Rating) -> Option<MoveArrow> {
+    let centre = |c: Cell| (c.col as f32 + 0.5, c.row as f32 + 0.5);
+    if let Some(piece) = before.moved_piece(after) {
+        let n = piece.cells.len().max(1) as f32;
+        let (x, y) = piece.cells.iter().fold((0.0, 0.0), |(x, y), &c| {
+            let (cx, cy) = centre(c);
+            (x + cx / n, y + cy / n)
+        });
+        let &(dr, dc) = piece.route.last()?;
+        return Some(MoveArrow {
+            from: (x, y),
+            to: (x + dc as f32, y + dr as f32),
+            rating,
+        });
+    }
+    let (from, to) = (before.start?, after.start?);
+    (from != to).then(|| MoveArrow {
+        from: centre(from),
+        to: centre(to),
+        rating,
+    })
+}
