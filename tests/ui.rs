@@ -1455,3 +1455,52 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     }
     assert_eq!(frames, 10);
 }
+
+#[test]
+fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::oracle::{Distance, Rating};
+    let mut h = harness_sized(Settings::default(), 1000.0);
+    h.get_by_label("Klotski (sliding blocks)").click();
+    h.run();
+    h.get_by_label("Optimal moves").click();
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+    });
+    // The classic layout, counted in cell moves: 116 from the start.
+    assert_eq!(
+        h.state().oracle.status(),
+        OracleStatus::Ready(Distance::Exact(116))
+    );
+    h.get_by_label("Optimal from here: 116 cell moves");
+    assert!(h.state().oracle.arrows().is_empty(), "no arrow until asked");
+    h.get_by_label("Hint").click();
+    h.run();
+    let hint = h.state().oracle.arrows();
+    assert_eq!(hint.len(), 1);
+    assert_eq!(hint[0].rating, Rating::Better);
+    h.get_by_label("Show all").click();
+    h.run();
+    let all = h.state().oracle.arrows();
+    let moves = h.state().oracle.assessment().unwrap().moves.len();
+    assert_eq!(all.len(), moves);
+    assert!(all.iter().any(|a| a.rating == Rating::Worse));
+
+    // A move away from the goal: one more to go; Undo: back to 116.
+    drag_cells(&mut h, Cell::new(3, 1), Cell::new(4, 1));
+    assert_eq!(klotski(&h).moves_played(), 1);
+    run_until(&mut h, |app| {
+        app.oracle.status() != OracleStatus::Ready(Distance::Exact(116))
+    });
+    let after = h.state().oracle.status();
+    assert!(
+        matches!(after, OracleStatus::Ready(Distance::Exact(d)) if d == 115 || d == 117),
+        "{after:?}"
+    );
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(
+        h.state().oracle.status(),
+        OracleStatus::Ready(Distance::Exact(116))
+    );
+}

@@ -55,14 +55,16 @@ impl KlondikeView {
     fn generate_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ui.separator();
         ui.horizontal(|ui| {
-            ui.label("At least");
-            ui.add(egui::DragValue::new(&mut self.min_length).range(1..=30));
+            let label = ui.label("At least");
+            ui.add(egui::DragValue::new(&mut self.min_length).range(1..=30))
+                .labelled_by(label.id);
             ui.label("jumps");
             ui.checkbox(&mut self.unique, "unique");
         });
         ui.horizontal(|ui| {
-            ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.seed));
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.seed))
+                .labelled_by(label.id);
             if self.generating.is_some() {
                 ui.spinner();
                 if ui.button("Stop").clicked() {
