@@ -1504,3 +1504,93 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
         OracleStatus::Ready(Distance::Exact(116))
     );
 }
+
+#[test]
+fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_states() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::car_maze::CarMaze;
+    use puzzlelab::puzzles::oracle::Distance;
+    let car = |h: &Harness<'static, PuzzleLabApp>| {
+        h.state()
+            .puzzle()
+            .as_any()
+            .downcast_ref::<CarMaze>()
+            .unwrap()
+            .clone()
+    };
+    let mut h = harness_sized(Settings::default(), 1000.0);
+    h.get_by_label("Car maze").click();
+    h.run();
+    h.get_by_label("play by hand").click();
+    h.run();
+    h.get_by_label("Optimal moves").click();
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+    });
+    h.get_by_label("Optimal from here: 31 moves");
+    // Drive along the hint: a click on the intersection it points to, one move closer.
+    for step in 0..3 {
+        let hint = h
+            .state()
+            .oracle
+            .assessment()
+            .unwrap()
+            .hint()
+            .unwrap()
+            .clone();
+        let to = hint.picture.start.unwrap();
+        click_cell(&mut h, to);
+        h.run();
+        assert_eq!(car(&h).moves_driven(), step + 1);
+        assert_eq!(
+            h.state().oracle.status(),
+            OracleStatus::Ready(Distance::Exact(30 - step as u32))
+        );
+    }
+    // A click off the car's neighbours does not drive.
+    click_cell(&mut h, Cell::new(0, 0));
+    assert_eq!(car(&h).moves_driven(), 3);
+    h.get_by_label("Reset").click();
+    h.run();
+    assert_eq!(car(&h).moves_driven(), 0);
+
+    // The state space: its numbers, its graph, and a click on a state opens it.
+    h.get_by_label("State space...").click();
+    run_until(&mut h, |app| app.space_window.layout.is_some());
+    h.run();
+    h.get_by_label("64 states, 98 moves between them, 1 solved, 0 dead ends (no way to the goal).");
+    h.get_by_label("Open the hardest position").click();
+    h.run();
+    // The moves driven are edits: opening another puzzle asks first.
+    h.get_by_label("Discard").click();
+    h.run();
+    run_until(&mut h, |app| {
+        app.oracle.status() == OracleStatus::Ready(Distance::Exact(37))
+    });
+    assert_eq!(
+        h.state().oracle.status(),
+        OracleStatus::Ready(Distance::Exact(37))
+    );
+    assert!(h.state().status().text.starts_with("Opened state"));
+    let graph = h
+        .get_by_label(puzzlelab::ui::space_window::GRAPH_LABEL)
+        .rect();
+    let layout = h.state().space_window.layout.as_ref().unwrap();
+    // The start state sits at the left edge: click it.
+    let p = layout.positions[0];
+    let [w, hgt] = puzzlelab::app::space_layout::IMAGE_SIZE;
+    let at = graph.min
+        + egui::vec2(
+            (6.0 + p[0] * (w as f32 - 12.0)) / w as f32 * graph.width(),
+            (6.0 + p[1] * (hgt as f32 - 12.0)) / hgt as f32 * graph.height(),
+        );
+    h.hover_at(at);
+    h.run();
+    h.drag_at(at);
+    h.run();
+    h.drop_at(at);
+    h.run();
+    run_until(&mut h, |app| {
+        app.oracle.status() == OracleStatus::Ready(Distance::Exact(31))
+    });
+}

@@ -20,7 +20,9 @@ impl PuzzleLabApp {
     pub fn apply(&mut self, command: AppCommand) {
         match command {
             AppCommand::SelectType(t) => self.switch_type(t),
-            command @ (AppCommand::OpenShipped(..) | AppCommand::OpenPath(_)) => {
+            command @ (AppCommand::OpenShipped(..)
+            | AppCommand::OpenPath(_)
+            | AppCommand::OpenState(_)) => {
                 self.replace_or_ask(command);
             }
             AppCommand::AnswerUnsaved(choice) => self.answer_unsaved(choice),
@@ -193,6 +195,26 @@ impl PuzzleLabApp {
             }
             Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
         }
+    }
+
+    /// Opens state `node` of the oracle's space as the puzzle on screen, without asking
+    /// about unsaved edits.
+    pub(super) fn open_state(&mut self, node: u32) {
+        let Some(space) = self.oracle.space() else {
+            return;
+        };
+        let (Some(puzzle), Some(to_goal)) = (space.puzzle_at(node), Some(space.to_goal(node)))
+        else {
+            return;
+        };
+        let metric = self.oracle.metric();
+        self.replace_puzzle(puzzle, None);
+        self.set_status(match to_goal {
+            Some(d) => {
+                format!("Opened state {node} of the state space: {d} {metric} from the goal.")
+            }
+            None => format!("Opened state {node} of the state space: no way to the goal from it."),
+        });
     }
 
     /// Opens the puzzle file at `path` (in the view that claims it, if one does), without

@@ -9,6 +9,7 @@ pub mod pattern_build;
 pub mod race;
 mod run;
 mod search_view;
+pub mod space_layout;
 pub mod timeline;
 mod view;
 mod workspace;
@@ -114,6 +115,9 @@ pub enum AppCommand {
     SelectType(&'static PuzzleType),
     /// Open a shipped puzzle.
     OpenShipped(&'static PuzzleType, &'static Shipped),
+    /// Open state `n` of the oracle's explored space as the puzzle (after asking about
+    /// unsaved edits).
+    OpenState(u32),
     /// Show the file dialog to open a puzzle.
     OpenDialog,
     /// Open the puzzle file at this path.
@@ -295,6 +299,8 @@ pub struct PuzzleLabApp {
     pub(crate) race: Option<race::Race>,
     /// The optimal-move oracle of the puzzle on screen (see [`oracle`]).
     pub oracle: oracle::OracleState,
+    /// The "State space" window (see [`space_layout`]).
+    pub space_window: space_layout::SpaceWindow,
     /// The algorithms chosen for the next race, in the order chosen.
     pub(crate) race_choice: Vec<Algorithm>,
     /// One row per finished run this session, oldest first.
@@ -420,6 +426,7 @@ impl PuzzleLabApp {
             view_out: false,
             revision: 0,
             oracle: oracle::OracleState::default(),
+            space_window: space_layout::SpaceWindow::default(),
             puzzle_dirty: false,
             picture_cache: None,
             workspaces: std::collections::HashMap::new(),
@@ -540,6 +547,7 @@ impl PuzzleLabApp {
         let (wake, limits) = (self.waker(), self.limits());
         self.oracle
             .tick(self.puzzle.as_ref(), self.revision, limits, &wake);
+        self.space_window.tick(&self.oracle, &wake);
         self.with_view(|view, app| view.tick(app, ctx));
     }
 

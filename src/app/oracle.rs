@@ -70,6 +70,8 @@ pub struct OracleState {
     pending_origin: bool,
     /// The distance from the origin, for oracles without a space.
     origin_distance: Option<u32>,
+    /// Oracles made so far.
+    generation: u64,
     /// Whether the oracle was built for the current rules and still did not know the
     /// position (a rebuild would not help).
     rebuilt_for: Option<u64>,
@@ -109,8 +111,8 @@ impl OracleState {
     pub fn reset(&mut self) {
         self.stop();
         let mut kept = OracleState::default();
-        (kept.enabled, kept.show_hint, kept.show_all) =
-            (self.enabled, self.show_hint, self.show_all);
+        (kept.enabled, kept.show_hint, kept.show_all, kept.generation) =
+            (self.enabled, self.show_hint, self.show_all, self.generation);
         *self = kept;
     }
 
@@ -162,6 +164,16 @@ impl OracleState {
         self.oracle
             .as_ref()
             .map_or_else(|| "moves".to_owned(), |o| o.metric())
+    }
+
+    /// The oracle itself, to share with a background job (the state graph's layout).
+    pub fn shared(&self) -> Option<Arc<dyn Oracle>> {
+        self.oracle.clone()
+    }
+
+    /// Counts the oracles made: a new one (new rules) makes what was drawn of the old stale.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The whole state space, once explored.
@@ -343,6 +355,7 @@ impl OracleState {
                     match result {
                         Ok(oracle) => {
                             self.oracle = Some(Arc::from(oracle));
+                            self.generation += 1;
                             self.rebuilt_for = Some(revision);
                         }
                         Err(e) => self.error = Some(e.to_string()),

@@ -226,6 +226,7 @@ impl PuzzleLabApp {
     fn replace_now(&mut self, command: AppCommand) {
         match command {
             AppCommand::OpenShipped(t, shipped) => self.open_shipped(t, shipped),
+            AppCommand::OpenState(node) => self.open_state(node),
             AppCommand::OpenPath(path) => self.open_path(path),
             other => self.apply(other),
         }

@@ -7,6 +7,7 @@ mod dialogs;
 mod paint;
 mod panels;
 mod race_panel;
+pub mod space_window;
 mod texture;
 mod timeline_bar;
 mod toolbar;
@@ -131,6 +132,7 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let ctx = ui.ctx().clone();
     app.with_view(|view, app| view.windows_ui(app, &ctx));
     timeline_bar::gif_window_ui(app, &ctx);
+    space_window::space_window_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);
 }

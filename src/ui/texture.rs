@@ -383,19 +383,7 @@ pub(super) fn shaded_mark_color(view: &SearchView, i: usize, mark: Mark) -> Opti
 /// map (van der Walt and Smith, 2015), dark purple through teal to yellow, which reads in
 /// order in grey and under colour-vision deficiencies.
 pub(crate) fn heat_color(level: u8) -> Color32 {
-    const STOPS: [(u8, u8, u8); 5] = [
-        (68, 1, 84),
-        (59, 82, 139),
-        (33, 145, 140),
-        (94, 201, 98),
-        (253, 231, 37),
-    ];
-    let t = f32::from(level.saturating_sub(1)) / 254.0 * 4.0;
-    let k = (t.floor() as usize).min(3);
-    let u = t - k as f32;
-    let (a, b) = (STOPS[k], STOPS[k + 1]);
-    let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * u).round() as u8;
-    Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    crate::app::space_layout::viridis(f32::from(level.saturating_sub(1)) / 254.0)
 }
 
 /// The colour of square `i` of a plain grid with search mark colour `marked`.

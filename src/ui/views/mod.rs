@@ -236,6 +236,14 @@ fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 ui.toggle_value(&mut app.oracle.show_all, "Show all")
                     .on_hover_text("every move: green brings the goal closer, grey leaves it, red takes it farther");
             });
+            if app.oracle.space().is_some()
+                && ui
+                    .button("State space...")
+                    .on_hover_text("the distance histogram and the state graph; open any state")
+                    .clicked()
+            {
+                app.space_window.open = true;
+            }
             if let Some(a) = app.oracle.assessment() {
                 if app.oracle.show_hint
                     && let Some(hint) = a.hint()

@@ -1,0 +1,339 @@
+//! The state graph drawn: a layered layout of an explored state space (a column per distance
+//! from the start, each column ordered by the mean height of the states leading to it, so
+//! that moves run mostly level), rasterised into an image on a background thread named
+//! `space-layout`. The window shows the image at any size and finds the state under a click
+//! from the positions kept with it.
+
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver};
+
+use eframe::egui::{Color32, ColorImage};
+
+use crate::puzzles::oracle::Oracle;
+use crate::search::CancelToken;
+
+/// The largest space drawn as a graph.
+pub const MAX_DRAWN_STATES: usize = 200_000;
+
+/// The image's size in pixels (width, height).
+pub const IMAGE_SIZE: [usize; 2] = [1200, 600];
+
+/// A laid-out state graph.
+pub struct SpaceLayout {
+    /// Each state's position, (x, y) from 0 to 1 (x: distance from the start).
+    pub positions: Vec<[f32; 2]>,
+    /// The graph drawn: edges faint, states coloured by distance to the goal (viridis, near
+    /// dark; dead ends grey), goals orange, one optimal solution from the start vermillion.
+    pub image: ColorImage,
+    /// The states of that solution, start first.
+    pub solution: Vec<u32>,
+}
+
+/// A layout being computed.
+pub struct LayoutJob {
+    rx: Receiver<Option<SpaceLayout>>,
+    cancel: CancelToken,
+}
+
+impl Drop for LayoutJob {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+impl LayoutJob {
+    /// Lays out the space of `oracle` on a new thread; `wake` is called when it is done.
+    ///
+    /// # Errors
+    /// The error of spawning the thread.
+    pub fn start(
+        oracle: Arc<dyn Oracle>,
+        wake: Arc<dyn Fn() + Send + Sync>,
+    ) -> std::io::Result<LayoutJob> {
+        let (tx, rx) = mpsc::channel();
+        let cancel = CancelToken::new();
+        let thread_cancel = cancel.clone();
+        std::thread::Builder::new()
+            .name("space-layout".into())
+            .spawn(move || {
+                let layout = oracle.space().and_then(|s| lay_out(s, &thread_cancel));
+                let _ = tx.send(layout);
+                wake();
+            })?;
+        Ok(LayoutJob { rx, cancel })
+    }
+
+    /// The layout once done (`Some(None)` if it was stopped or the space is too large).
+    pub fn poll(&self) -> Option<Option<SpaceLayout>> {
+        self.rx.try_recv().ok()
+    }
+}
+
+/// Lays out and draws `space`; `None` when cancelled or above [`MAX_DRAWN_STATES`].
+pub fn lay_out(
+    space: &dyn crate::puzzles::oracle::Space,
+    cancel: &CancelToken,
+) -> Option<SpaceLayout> {
+    let n = space.len();
+    if n == 0 || n > MAX_DRAWN_STATES {
+        return None;
+    }
+    // Columns by distance from the start, in breadth-first order (the nodes' order).
+    let layer_of: Vec<usize> = (0..n as u32)
+        .map(|v| space.distance_from_start(v).unwrap_or(0) as usize)
+        .collect();
+    let layers = layer_of.iter().max().copied().unwrap_or(0) + 1;
+    let mut columns: Vec<Vec<u32>> = vec![Vec::new(); layers];
+    for v in 0..n as u32 {
+        columns[layer_of[v as usize]].push(v);
+    }
+    // Each column ordered by the mean height of its predecessors in the column before.
+    let mut y = vec![0.5f32; n];
+    let mut sum = vec![(0.0f32, 0u32); n];
+    for (d, column) in columns.iter_mut().enumerate() {
+        if cancel.is_cancelled() {
+            return None;
+        }
+        if d > 0 {
+            column.sort_by(|&a, &b| {
+                let key = |v: u32| {
+                    let (s, k) = sum[v as usize];
+                    if k == 0 { 0.5 } else { s / k as f32 }
+                };
+                key(a).total_cmp(&key(b))
+            });
+        }
+        let len = column.len() as f32;
+        for (i, &v) in column.iter().enumerate() {
+            y[v as usize] = (i as f32 + 0.5) / len;
+        }
+        for &v in column.iter() {
+            for &w in space.successors(v) {
+                if layer_of[w as usize] == d + 1 {
+                    let entry = &mut sum[w as usize];
+                    entry.0 += y[v as usize];
+                    entry.1 += 1;
+                }
+            }
+        }
+    }
+    let x_of = |v: usize| {
+        if layers == 1 {
+            0.5
+        } else {
+            layer_of[v] as f32 / (layers - 1) as f32
+        }
+    };
+    let positions: Vec<[f32; 2]> = (0..n).map(|v| [x_of(v), y[v]]).collect();
+    let solution = optimal_path(space);
+    let image = draw(space, &positions, &solution, cancel)?;
+    Some(SpaceLayout {
+        positions,
+        image,
+        solution,
+    })
+}
+
+/// One optimal solution from node 0: each step to the first successor one move closer.
+fn optimal_path(space: &dyn crate::puzzles::oracle::Space) -> Vec<u32> {
+    let mut path = vec![0];
+    let mut at = 0;
+    while let Some(d) = space.to_goal(at).filter(|&d| d > 0) {
+        let Some(&next) = space
+            .successors(at)
+            .iter()
+            .find(|&&s| space.to_goal(s) == Some(d - 1))
+        else {
+            break;
+        };
+        path.push(next);
+        at = next;
+    }
+    path
+}
+
+/// The pixel of a position, inside a margin of 6 pixels.
+fn pixel(p: [f32; 2]) -> (f32, f32) {
+    let [w, h] = IMAGE_SIZE;
+    (
+        6.0 + p[0] * (w as f32 - 12.0),
+        6.0 + p[1] * (h as f32 - 12.0),
+    )
+}
+
+/// The position of a pixel of the image (the inverse of [`pixel`]), for clicks.
+pub fn position_of_pixel(x: f32, y: f32) -> [f32; 2] {
+    let [w, h] = IMAGE_SIZE;
+    [(x - 6.0) / (w as f32 - 12.0), (y - 6.0) / (h as f32 - 12.0)]
+}
+
+fn draw(
+    space: &dyn crate::puzzles::oracle::Space,
+    positions: &[[f32; 2]],
+    solution: &[u32],
+    cancel: &CancelToken,
+) -> Option<ColorImage> {
+    let [w, h] = IMAGE_SIZE;
+    // Edges accumulate as light in a float buffer, then are toned down to grey.
+    let mut light = vec![0.0f32; w * h];
+    let line = |a: (f32, f32), b: (f32, f32), light: &mut [f32], amount: f32| {
+        let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).ceil().max(1.0) as usize;
+        for i in 0..=steps {
+            let t = i as f32 / steps as f32;
+            let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            let (x, y) = (x as usize, y as usize);
+            if x < w && y < h {
+                light[y * w + x] += amount;
+            }
+        }
+    };
+    for v in 0..positions.len() as u32 {
+        if v % 4096 == 0 && cancel.is_cancelled() {
+            return None;
+        }
+        for &s in space.successors(v) {
+            line(
+                pixel(positions[v as usize]),
+                pixel(positions[s as usize]),
+                &mut light,
+                1.0,
+            );
+        }
+    }
+    let peak = light.iter().copied().fold(1.0f32, f32::max).ln_1p();
+    let mut image = ColorImage::filled([w, h], Color32::from_gray(20));
+    for (px, &l) in image.pixels.iter_mut().zip(&light) {
+        if l > 0.0 {
+            let g = 40 + (150.0 * l.ln_1p() / peak) as u8;
+            *px = Color32::from_gray(g);
+        }
+    }
+    let max_goal = (0..positions.len() as u32)
+        .filter_map(|v| space.to_goal(v))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let dot = |p: (f32, f32), color: Color32, r: i32, image: &mut ColorImage| {
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let (x, y) = (p.0 as i32 + dx, p.1 as i32 + dy);
+                if x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h {
+                    image.pixels[y as usize * w + x as usize] = color;
+                }
+            }
+        }
+    };
+    for (v, &p) in positions.iter().enumerate() {
+        let color = match space.to_goal(v as u32) {
+            Some(0) => Color32::from_rgb(230, 159, 0),
+            Some(d) => viridis(1.0 - d as f32 / max_goal as f32),
+            None => Color32::from_gray(120),
+        };
+        dot(pixel(p), color, 0, &mut image);
+    }
+    for pair in solution.windows(2) {
+        let (a, b) = (
+            pixel(positions[pair[0] as usize]),
+            pixel(positions[pair[1] as usize]),
+        );
+        let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).ceil().max(1.0) as usize;
+        for i in 0..=steps {
+            let t = i as f32 / steps as f32;
+            let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            dot(p, Color32::from_rgb(213, 94, 0), 1, &mut image);
+        }
+    }
+    Some(image)
+}
+
+/// The viridis colour map (van der Walt and Smith, 2015) at `t` from 0 (dark purple) through
+/// teal to 1 (yellow): it reads in order in grey and under colour-vision deficiencies.
+pub fn viridis(t: f32) -> Color32 {
+    const STOPS: [(u8, u8, u8); 5] = [
+        (68, 1, 84),
+        (59, 82, 139),
+        (33, 145, 140),
+        (94, 201, 98),
+        (253, 231, 37),
+    ];
+    let t = t.clamp(0.0, 1.0) * 4.0;
+    let k = (t.floor() as usize).min(3);
+    let u = t - k as f32;
+    let (a, b) = (STOPS[k], STOPS[k + 1]);
+    let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * u).round() as u8;
+    Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// The state nearest position `p` (0 to 1 each way), within `radius` (same units).
+pub fn nearest(layout: &SpaceLayout, p: [f32; 2], radius: f32) -> Option<u32> {
+    layout
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(v, q)| (v, (q[0] - p[0]).powi(2) + (q[1] - p[1]).powi(2)))
+        .filter(|&(_, d2)| d2 <= radius * radius)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(v, _)| v as u32)
+}
+
+/// The "State space" window's state: the layout of the oracle's space and the choices of
+/// its buttons.
+#[derive(Default)]
+pub struct SpaceWindow {
+    /// Whether the window is open.
+    pub open: bool,
+    job: Option<LayoutJob>,
+    /// The graph laid out, once done.
+    pub layout: Option<SpaceLayout>,
+    /// The image of the graph as a texture (made by the window from the layout).
+    pub texture: Option<eframe::egui::TextureHandle>,
+    /// The profile of the space drawn.
+    pub profile: Option<crate::search::space::Profile>,
+    /// The oracle generation (see [`super::oracle::OracleState::generation`]) drawn.
+    drawn_for: Option<u64>,
+    /// A random position: at least this many moves from the goal.
+    pub min_distance: u32,
+    /// A random position: the seed.
+    pub seed: u64,
+}
+
+impl SpaceWindow {
+    /// The frame's work while open: lays out a newly explored space on a background thread
+    /// and takes the layout when done.
+    pub fn tick(
+        &mut self,
+        oracle: &super::oracle::OracleState,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) {
+        if !self.open {
+            return;
+        }
+        let Some(space) = oracle.space() else {
+            self.job = None;
+            self.layout = None;
+            self.texture = None;
+            self.profile = None;
+            self.drawn_for = None;
+            return;
+        };
+        if self.drawn_for != Some(oracle.generation()) {
+            self.drawn_for = Some(oracle.generation());
+            self.profile = Some(space.profile());
+            self.layout = None;
+            self.texture = None;
+            self.job = oracle
+                .shared()
+                .filter(|_| space.len() <= MAX_DRAWN_STATES)
+                .and_then(|o| LayoutJob::start(o, wake.clone()).ok());
+        }
+        if let Some(done) = self.job.as_ref().and_then(LayoutJob::poll) {
+            self.job = None;
+            self.layout = done;
+        }
+    }
+
+    /// Whether the graph is being laid out.
+    pub fn is_laying_out(&self) -> bool {
+        self.job.is_some()
+    }
+}

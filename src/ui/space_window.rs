@@ -1,0 +1,217 @@
+//! The "State space" window: the explored space of the puzzle on screen in numbers, its
+//! distance histogram, its state graph (laid out on a background thread; a click opens the
+//! state clicked), and buttons that open its hardest, farthest or a random position.
+
+use eframe::egui::{self, Color32, RichText, Sense, TextureOptions, vec2};
+use rand::{Rng, SeedableRng};
+
+use crate::app::space_layout::{self, IMAGE_SIZE, MAX_DRAWN_STATES};
+use crate::app::{AppCommand, PuzzleLabApp};
+
+/// The graph's accessible label (tests find it by this).
+pub const GRAPH_LABEL: &str = "state graph";
+
+/// Draws the window if it is open.
+pub(crate) fn space_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    if !app.space_window.open {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new("State space")
+        .open(&mut open)
+        .default_size(vec2(760.0, 560.0))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
+        });
+    app.space_window.open = open;
+}
+
+fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let metric = app.oracle.metric();
+    let (Some(space), Some(profile)) = (app.oracle.space(), app.space_window.profile.clone())
+    else {
+        ui.label("Tick Optimal moves in the side panel: the state space is explored then.");
+        return;
+    };
+    let states = space.len();
+    let current = space.node_of(app.puzzle());
+    ui.label(format!(
+        "{} states, {} moves between them, {} solved, {} dead ends (no way to the goal).",
+        profile.states, profile.edges, profile.goals, profile.dead_ends
+    ));
+    ui.label(format!(
+        "Farthest from the start: {} {metric}. Hardest: {} {metric} from the goal.",
+        profile.farthest_distance, profile.hardest_distance
+    ));
+    let mut open = None;
+    ui.horizontal_wrapped(|ui| {
+        if let Some(hardest) = profile.hardest
+            && ui
+                .button("Open the hardest position")
+                .on_hover_text("the state farthest from the goal")
+                .clicked()
+        {
+            open = Some(hardest);
+        }
+        if ui
+            .button("Open the farthest from the start")
+            .on_hover_text("the state the most moves from where the space was explored")
+            .clicked()
+        {
+            open = Some(profile.farthest);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let window = &mut app.space_window;
+        let label = ui.label("Random position at least");
+        ui.add(egui::DragValue::new(&mut window.min_distance).range(0..=profile.hardest_distance))
+            .labelled_by(label.id);
+        ui.label(format!("{metric} from the goal,"));
+        let label = ui.label("seed");
+        ui.add(egui::DragValue::new(&mut window.seed))
+            .labelled_by(label.id);
+        if ui.button("Open random").clicked() {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(window.seed);
+            let far: Vec<u32> = (0..states as u32)
+                .filter(|&v| space.to_goal(v).is_some_and(|d| d >= window.min_distance))
+                .collect();
+            if !far.is_empty() {
+                open = Some(far[rng.random_range(0..far.len())]);
+            }
+            window.seed = window.seed.wrapping_add(1);
+        }
+    });
+    if let Some(d) = current.and_then(|n| space.to_goal(n)) {
+        ui.label(format!(
+            "The position on the board: {d} {metric} from the goal (ringed in the graph)."
+        ));
+    }
+    histogram_ui(ui, &profile);
+    let hovered = graph_ui(app, ui, current, &mut open);
+    if let Some(node) = hovered
+        && let Some(space) = app.oracle.space()
+    {
+        let to_goal = space.to_goal(node).map_or_else(
+            || "no way to the goal".to_owned(),
+            |d| format!("{d} to the goal"),
+        );
+        ui.label(format!(
+            "State {node}: {} from the start, {to_goal}. Click to open it.",
+            space.distance_from_start(node).unwrap_or(0)
+        ));
+    }
+    if let Some(node) = open {
+        app.push(AppCommand::OpenState(node));
+    }
+}
+
+/// How many states lie at each distance from the start and from the goal.
+fn histogram_ui(ui: &mut egui::Ui, profile: &crate::search::space::Profile) {
+    let bars = |counts: &[u64], offset: f64| -> Vec<egui_plot::Bar> {
+        counts
+            .iter()
+            .enumerate()
+            .map(|(d, &n)| egui_plot::Bar::new(d as f64 + offset, n as f64).width(0.45))
+            .collect()
+    };
+    egui_plot::Plot::new("distance histogram")
+        .height(140.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_boxed_zoom(false)
+        .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
+        .x_axis_label("distance (moves)")
+        .show(ui, |plot| {
+            plot.bar_chart(
+                egui_plot::BarChart::new("from the start", bars(&profile.distance_profile, -0.22))
+                    .color(crate::ui::canvas::CLOSED),
+            );
+            plot.bar_chart(
+                egui_plot::BarChart::new("to the goal", bars(&profile.goal_distance_profile, 0.22))
+                    .color(crate::ui::canvas::GOAL),
+            );
+        });
+}
+
+/// The state graph as an image fitted to the window's width, the position on the board
+/// ringed. Returns the state under the pointer; a click puts it in `open`.
+fn graph_ui(
+    app: &mut PuzzleLabApp,
+    ui: &mut egui::Ui,
+    current: Option<u32>,
+    open: &mut Option<u32>,
+) -> Option<u32> {
+    let window = &mut app.space_window;
+    let Some(layout) = &window.layout else {
+        if window.is_laying_out() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Laying out the state graph...");
+            });
+        } else if window
+            .profile
+            .as_ref()
+            .is_some_and(|p| p.states as usize > MAX_DRAWN_STATES)
+        {
+            ui.label(format!(
+                "The graph is drawn for spaces of up to {MAX_DRAWN_STATES} states."
+            ));
+        }
+        return None;
+    };
+    ui.label(
+        RichText::new(
+            "Columns: distance from the start. Colour: distance to the goal (yellow near, \
+             purple far; orange solved, grey dead ends). Vermillion: an optimal solution.",
+        )
+        .small(),
+    );
+    let texture = window.texture.get_or_insert_with(|| {
+        ui.ctx()
+            .load_texture("state-graph", layout.image.clone(), TextureOptions::LINEAR)
+    });
+    let width = ui.available_width().max(200.0);
+    let size = vec2(width, width * IMAGE_SIZE[1] as f32 / IMAGE_SIZE[0] as f32);
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, GRAPH_LABEL));
+    ui.painter().image(
+        texture.id(),
+        rect,
+        egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+        Color32::WHITE,
+    );
+    let to_screen = |p: [f32; 2]| {
+        let [w, h] = IMAGE_SIZE;
+        let (x, y) = (
+            6.0 + p[0] * (w as f32 - 12.0),
+            6.0 + p[1] * (h as f32 - 12.0),
+        );
+        rect.min + vec2(x / w as f32 * rect.width(), y / h as f32 * rect.height())
+    };
+    if let Some(node) = current
+        && let Some(&p) = layout.positions.get(node as usize)
+    {
+        ui.painter()
+            .circle_stroke(to_screen(p), 7.0, egui::Stroke::new(2.5, Color32::WHITE));
+    }
+    let pointer = response.hover_pos()?;
+    let [w, h] = IMAGE_SIZE;
+    let local = pointer - rect.min;
+    let p = space_layout::position_of_pixel(
+        local.x / rect.width() * w as f32,
+        local.y / rect.height() * h as f32,
+    );
+    let node = space_layout::nearest(layout, p, 0.02)?;
+    if let Some(&q) = layout.positions.get(node as usize) {
+        ui.painter().circle_stroke(
+            to_screen(q),
+            5.0,
+            egui::Stroke::new(2.0, Color32::from_rgb(86, 180, 233)),
+        );
+    }
+    if response.clicked() {
+        *open = Some(node);
+    }
+    Some(node)
+}
