@@ -87,34 +87,55 @@ pub fn lay_out(
     for v in 0..n as u32 {
         columns[layer_of[v as usize]].push(v);
     }
-    // Each column ordered by the mean height of its predecessors in the column before.
+    // The moves between neighbouring columns, both ways.
+    let mut next: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut previous: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for v in 0..n as u32 {
+        for &w in space.successors(v) {
+            if layer_of[w as usize] == layer_of[v as usize] + 1 {
+                next[v as usize].push(w);
+                previous[w as usize].push(v);
+            }
+        }
+    }
+    // Barycentre sweeps (Sugiyama's layered drawing): each column ordered by the mean
+    // height of its neighbours in the column before, then after, four times each way.
     let mut y = vec![0.5f32; n];
-    let mut sum = vec![(0.0f32, 0u32); n];
-    for (d, column) in columns.iter_mut().enumerate() {
-        if cancel.is_cancelled() {
-            return None;
-        }
-        if d > 0 {
-            column.sort_by(|&a, &b| {
-                let key = |v: u32| {
-                    let (s, k) = sum[v as usize];
-                    if k == 0 { 0.5 } else { s / k as f32 }
-                };
-                key(a).total_cmp(&key(b))
-            });
-        }
+    let place = |column: &[u32], y: &mut [f32]| {
         let len = column.len() as f32;
         for (i, &v) in column.iter().enumerate() {
             y[v as usize] = (i as f32 + 0.5) / len;
         }
-        for &v in column.iter() {
-            for &w in space.successors(v) {
-                if layer_of[w as usize] == d + 1 {
-                    let entry = &mut sum[w as usize];
-                    entry.0 += y[v as usize];
-                    entry.1 += 1;
-                }
-            }
+    };
+    for column in &columns {
+        place(column, &mut y);
+    }
+    let mean = |of: &[u32], y: &[f32], own: f32| {
+        if of.is_empty() {
+            own
+        } else {
+            of.iter().map(|&w| y[w as usize]).sum::<f32>() / of.len() as f32
+        }
+    };
+    for sweep in 0..8 {
+        if cancel.is_cancelled() {
+            return None;
+        }
+        let down = sweep % 2 == 0;
+        let order: Vec<usize> = if down {
+            (1..layers).collect()
+        } else {
+            (0..layers.saturating_sub(1)).rev().collect()
+        };
+        for d in order {
+            let neighbours = if down { &previous } else { &next };
+            let mut keyed: Vec<(f32, u32)> = columns[d]
+                .iter()
+                .map(|&v| (mean(&neighbours[v as usize], &y, y[v as usize]), v))
+                .collect();
+            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            columns[d] = keyed.into_iter().map(|(_, v)| v).collect();
+            place(&columns[d], &mut y);
         }
     }
     let x_of = |v: usize| {
@@ -201,6 +222,7 @@ fn draw(
         }
     }
     let peak = light.iter().copied().fold(1.0f32, f32::max).ln_1p();
+    let peak = peak.max(1.0);
     let mut image = ColorImage::filled([w, h], Color32::from_gray(20));
     for (px, &l) in image.pixels.iter_mut().zip(&light) {
         if l > 0.0 {
@@ -229,7 +251,7 @@ fn draw(
             Some(d) => viridis(1.0 - d as f32 / max_goal as f32),
             None => Color32::from_gray(120),
         };
-        dot(pixel(p), color, 0, &mut image);
+        dot(pixel(p), color, 1, &mut image);
     }
     for pair in solution.windows(2) {
         let (a, b) = (

@@ -198,9 +198,33 @@ const CLOSED_PLOT: Color32 = super::canvas::CLOSED;
 /// The legend of the puzzle on screen: what each colour on the canvas means, only the
 /// entries that can appear now (see [`crate::app::TypeView::legend`]).
 pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(entries) = app.type_view().map(|v| v.legend(app)) else {
+    let Some(mut entries) = app.type_view().map(|v| v.legend(app)) else {
         return;
     };
+    // The oracle's arrows, when drawn.
+    let arrows = app.oracle.arrows();
+    let shown = |r: crate::puzzles::oracle::Rating| arrows.iter().any(|a| a.rating == r);
+    for (rating, color, meaning) in [
+        (
+            crate::puzzles::oracle::Rating::Better,
+            super::canvas::MOVE_BETTER,
+            "arrow: a move one closer to the goal",
+        ),
+        (
+            crate::puzzles::oracle::Rating::Neutral,
+            super::canvas::MOVE_NEUTRAL,
+            "arrow: a move that leaves the distance",
+        ),
+        (
+            crate::puzzles::oracle::Rating::Worse,
+            super::canvas::MOVE_WORSE,
+            "arrow: a move farther from the goal",
+        ),
+    ] {
+        if shown(rating) {
+            entries.push((color, meaning.to_owned()));
+        }
+    }
     egui::CollapsingHeader::new("Legend")
         .id_salt("legend")
         .default_open(true)

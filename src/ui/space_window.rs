@@ -17,8 +17,10 @@ pub(crate) fn space_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
         return;
     }
     let mut open = true;
+    let at = app.canvas_rect.map_or(egui::pos2(300.0, 80.0), |r| r.min);
     egui::Window::new("State space")
         .open(&mut open)
+        .default_pos(at)
         .default_size(vec2(760.0, 560.0))
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
