@@ -52,6 +52,14 @@ pub struct OracleState {
     pub show_hint: bool,
     /// Whether every move's arrow is drawn, coloured by its rating.
     pub show_all: bool,
+    /// Whether the distance map (each place's distance from the start) is drawn.
+    pub show_map: bool,
+    /// Whether the panel shows the oracle's controls this frame (set by the panel, cleared
+    /// at the start of each frame): its marks are drawn on the canvas only then (not while
+    /// a layout is edited, say).
+    pub in_panel: bool,
+    /// The distance map of the space of generation `.0` (see [`OracleState::heat`]).
+    heat: Option<(u64, Option<Arc<[(Cell, f32)]>>)>,
     /// The type the oracle was made for.
     type_name: &'static str,
     oracle: Option<Arc<dyn Oracle>>,
@@ -111,8 +119,19 @@ impl OracleState {
     pub fn reset(&mut self) {
         self.stop();
         let mut kept = OracleState::default();
-        (kept.enabled, kept.show_hint, kept.show_all, kept.generation) =
-            (self.enabled, self.show_hint, self.show_all, self.generation);
+        (
+            kept.enabled,
+            kept.show_hint,
+            kept.show_all,
+            kept.show_map,
+            kept.generation,
+        ) = (
+            self.enabled,
+            self.show_hint,
+            self.show_all,
+            self.show_map,
+            self.generation,
+        );
         *self = kept;
     }
 
@@ -141,7 +160,7 @@ impl OracleState {
 
     /// The arrows to draw: the hint's, or every move's.
     pub fn arrows(&self) -> Vec<MoveArrow> {
-        if !self.enabled {
+        if !self.enabled || !self.in_panel {
             return Vec::new();
         }
         if self.show_all {
@@ -176,6 +195,37 @@ impl OracleState {
         self.generation
     }
 
+    /// The distance map of a space whose states are places: each square with the least
+    /// distance from the start of the states there, as a fraction of the farthest (0 the
+    /// start, 1 the farthest). Made once per space of at most 20,000 states; `None` for
+    /// larger spaces or boards.
+    pub fn heat(&mut self) -> Option<Arc<[(Cell, f32)]>> {
+        let space = self.oracle.as_deref().and_then(|o| o.space())?;
+        if let Some((generation, heat)) = &self.heat
+            && *generation == self.generation
+        {
+            return heat.clone();
+        }
+        let heat = (space.len() <= 20_000).then(|| {
+            let mut best: std::collections::BTreeMap<Cell, u32> = Default::default();
+            for node in 0..space.len() as u32 {
+                if let (Some(place), Some(d)) =
+                    (space.place_of(node), space.distance_from_start(node))
+                {
+                    let e = best.entry(place.cell).or_insert(d);
+                    *e = (*e).min(d);
+                }
+            }
+            let far = best.values().copied().max().unwrap_or(1).max(1) as f32;
+            best.into_iter()
+                .map(|(c, d)| (c, d as f32 / far))
+                .collect::<Vec<_>>()
+                .into()
+        });
+        self.heat = Some((self.generation, heat.clone()));
+        heat
+    }
+
     /// The whole state space, once explored.
     pub fn space(&self) -> Option<&dyn Space> {
         self.oracle.as_deref().and_then(|o| o.space())
@@ -199,6 +249,7 @@ impl OracleState {
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {
         let type_name = puzzle.puzzle_type().name;
+        self.in_panel = false;
         if !self.enabled {
             if self.build.is_some() || self.pending.is_some() {
                 self.stop();

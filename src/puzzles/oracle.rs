@@ -143,6 +143,9 @@ pub trait Space: Send + Sync {
     /// Where `node` is on the picture, for puzzles whose states are places (a jump board,
     /// a maze); `None` for whole boards.
     fn place_of(&self, node: u32) -> Option<Place>;
+    /// The states at square `cell` of the picture (types whose states are places): at once
+    /// where a square holds one state, else by a scan of spaces up to 100,000 states.
+    fn nodes_at(&self, cell: super::Cell) -> Vec<u32>;
     /// Writes the state graph as GraphML, each node labelled with its puzzle's text format.
     ///
     /// # Errors
@@ -184,6 +187,12 @@ where
     /// Where `state` is on the picture, for types whose states are places; `None` (the
     /// default) for whole boards.
     fn place_of_state(&self, _state: &Self::State) -> Option<Place> {
+        None
+    }
+
+    /// The state whose place is `cell`, for types with one state a square (a jump board, a
+    /// maze); `None` (the default) otherwise.
+    fn state_at_cell(&self, _cell: super::Cell) -> Option<Self::State> {
         None
     }
 
@@ -348,6 +357,18 @@ where
 
     fn place_of(&self, node: u32) -> Option<Place> {
         self.puzzle.place_of_state(self.graph.state(node)?)
+    }
+
+    fn nodes_at(&self, cell: super::Cell) -> Vec<u32> {
+        if let Some(state) = self.puzzle.state_at_cell(cell) {
+            return self.graph.node_of(&state).into_iter().collect();
+        }
+        if self.graph.len() > 100_000 {
+            return Vec::new();
+        }
+        (0..self.graph.len() as u32)
+            .filter(|&n| self.place_of(n).is_some_and(|p| p.cell == cell))
+            .collect()
     }
 
     fn write_graphml(&self, out: &mut dyn io::Write) -> io::Result<()> {

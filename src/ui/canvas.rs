@@ -166,6 +166,13 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     paint_scene(&painter, response.rect, &scene, &mut texture);
     drop(scene);
+    if app.oracle.enabled
+        && app.oracle.in_panel
+        && app.oracle.show_map
+        && let Some(heat) = app.oracle.heat()
+    {
+        paint_heat(&painter, &screen_from_cell, &heat);
+    }
     paint_arrows(
         &painter,
         &screen_from_cell,
@@ -177,6 +184,21 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
     app.picture_cache = cache;
+}
+
+/// The oracle's distance map: each square tinted by its distance from the start (viridis,
+/// reversed: yellow near, purple far), see [`crate::app::oracle::OracleState::heat`].
+fn paint_heat(
+    painter: &egui::Painter,
+    screen_from_cell: &emath::RectTransform,
+    heat: &[(Cell, f32)],
+) {
+    for &(cell, t) in heat {
+        let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
+        let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
+        let color = crate::app::space_layout::viridis(1.0 - t).gamma_multiply(0.7);
+        painter.rect_filled(Rect::from_min_max(min, max), 0.0, color);
+    }
 }
 
 /// The oracle's arrows (see [`crate::app::oracle::MoveArrow`]), `side` points a square.

@@ -373,6 +373,10 @@ impl super::oracle::Explorable for Klondike {
         Some(self.cell(*state).into())
     }
 
+    fn state_at_cell(&self, cell: Cell) -> Option<u32> {
+        self.spot(cell).map(|_| self.index(cell) as u32)
+    }
+
     fn metric_name(&self) -> String {
         "jumps".into()
     }

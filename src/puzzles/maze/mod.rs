@@ -1074,8 +1074,59 @@ impl Problem for Maze {
     }
 }
 
+impl crate::puzzles::oracle::Explorable for Maze {
+    fn same_rules(&self, other: &Self) -> bool {
+        (
+            self.rows,
+            self.cols,
+            &self.cost,
+            &self.goals,
+            self.connectivity,
+            self.corner_cutting,
+            self.percolation,
+        ) == (
+            other.rows,
+            other.cols,
+            &other.cost,
+            &other.goals,
+            other.connectivity,
+            other.corner_cutting,
+            other.percolation,
+        )
+    }
+
+    fn at_state(&self, state: &u32) -> Self {
+        let cell = self.cell(*state);
+        let mut at = self.clone();
+        if at.percolation == Percolation::Off && !at.goals.contains(&cell) {
+            at.start = cell;
+        }
+        at
+    }
+
+    fn place_of_state(&self, state: &u32) -> Option<crate::puzzles::Place> {
+        Some(self.cell(*state).into())
+    }
+
+    fn state_at_cell(&self, cell: Cell) -> Option<u32> {
+        (cell.row < self.rows && cell.col < self.cols).then(|| Self::state_at(cell.row, cell.col))
+    }
+
+    fn metric_name(&self) -> String {
+        "steps".into()
+    }
+}
+
 impl Puzzle for Maze {
     puzzle_plumbing!();
+
+    fn oracle(
+        &self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn crate::puzzles::oracle::Oracle>, crate::puzzles::oracle::OracleError> {
+        crate::puzzles::oracle::explore_counting(self, cancel, progress)
+    }
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE

@@ -184,11 +184,12 @@ fn entry(color: eframe::egui::Color32, meaning: &str) -> (eframe::egui::Color32,
 /// position ("optimal from here: N moves"), **Hint** (an arrow on one optimal move) and
 /// **Show all** (every move's arrow, coloured closer / as far / farther), and on reaching the
 /// goal the moves played beside the optimum from the start.
-fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
+pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
     use crate::app::oracle::OracleStatus;
     use crate::puzzles::oracle::{Distance, Rating};
     use eframe::egui::RichText;
     ui.separator();
+    app.oracle.in_panel = true;
     ui.checkbox(&mut app.oracle.enabled, "Optimal moves")
         .on_hover_text("show the least number of moves from the position, with hints");
     let metric = app.oracle.metric();
@@ -236,6 +237,19 @@ fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 ui.toggle_value(&mut app.oracle.show_all, "Show all")
                     .on_hover_text("every move: green brings the goal closer, grey leaves it, red takes it farther");
             });
+            if app.oracle.space().is_some_and(|s| s.place_of(0).is_some()) {
+                ui.checkbox(&mut app.oracle.show_map, "Distance map")
+                    .on_hover_text(
+                        "each square coloured by its distance from the start (yellow near, \
+                         purple far); hover a square for its distances",
+                    );
+                if app.oracle.show_map && app.oracle.heat().is_none() {
+                    ui.label(
+                        RichText::new("The map is drawn for spaces up to 20,000 states; hover a square for its distances.")
+                            .weak(),
+                    );
+                }
+            }
             if app.oracle.space().is_some()
                 && ui
                     .button("State space...")
@@ -266,14 +280,13 @@ fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
 
 /// For a square of a puzzle whose states are places, with its space explored: the distance
 /// of the state there from the start and to the nearest goal ("3 jumps from the start, 6 to
-/// the goal"). Spaces above 100,000 states are not searched (this runs on hover).
+/// the goal"); of the nearest to the goal where a square holds several.
 fn space_distances(app: &PuzzleLabApp, cell: crate::puzzles::Cell) -> Option<String> {
     let space = app.oracle.space()?;
-    if space.len() > 100_000 {
-        return None;
-    }
-    let node =
-        (0..space.len() as u32).find(|&n| space.place_of(n).is_some_and(|p| p.cell == cell))?;
+    let node = space
+        .nodes_at(cell)
+        .into_iter()
+        .min_by_key(|&n| space.to_goal(n).unwrap_or(u32::MAX))?;
     let metric = app.oracle.metric();
     let from = space.distance_from_start(node)?;
     Some(match space.to_goal(node) {

@@ -55,6 +55,9 @@ pub(super) fn maze_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui
         .id_salt("scenario")
         .open(view.scenario_position().is_some().then_some(true))
         .show(ui, |ui| scenario_ui(view, app, ui));
+    egui::CollapsingHeader::new("Distances")
+        .id_salt("distances")
+        .show(ui, |ui| crate::ui::views::oracle_ui(app, ui));
 }
 
 fn edit_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui::Ui, maze: &Shown) {
