@@ -13,6 +13,10 @@ use crate::puzzles::oracle::{Assessment, Distance, Oracle, OracleError, Rating, 
 use crate::puzzles::{Cell, Picture, Puzzle};
 use crate::search::{CancelToken, Limits};
 
+/// Each square with its distance from the start as a fraction of the farthest (see
+/// [`OracleState::heat`]).
+pub type DistanceMap = Arc<[(Cell, f32)]>;
+
 /// An arrow on the canvas for a rated move: from the moved piece's centre (or the marker's
 /// square) to where it ends, in cell coordinates (column, row; the centre of cell (r, c) is
 /// (c + 0.5, r + 0.5)).
@@ -59,7 +63,7 @@ pub struct OracleState {
     /// a layout is edited, say).
     pub in_panel: bool,
     /// The distance map of the space of generation `.0` (see [`OracleState::heat`]).
-    heat: Option<(u64, Option<Arc<[(Cell, f32)]>>)>,
+    heat: Option<(u64, Option<DistanceMap>)>,
     /// The type the oracle was made for.
     type_name: &'static str,
     oracle: Option<Arc<dyn Oracle>>,
@@ -199,7 +203,7 @@ impl OracleState {
     /// distance from the start of the states there, as a fraction of the farthest (0 the
     /// start, 1 the farthest). Made once per space of at most 20,000 states; `None` for
     /// larger spaces or boards.
-    pub fn heat(&mut self) -> Option<Arc<[(Cell, f32)]>> {
+    pub fn heat(&mut self) -> Option<DistanceMap> {
         let space = self.oracle.as_deref().and_then(|o| o.space())?;
         if let Some((generation, heat)) = &self.heat
             && *generation == self.generation
