@@ -1,8 +1,8 @@
 //! Seeded fuzzing of every parser and of `solve`: random mutations of every shipped puzzle, of
 //! a JSON example of every type and of Moving AI files (bit flips, inserted and deleted lines,
 //! huge and negative numbers, wrong JSON types, missing fields, truncation, invalid UTF-8) go
-//! through the file reader and the parsers and, when they parse, through `solve` and the state
-//! count with a small memory and time budget. Nothing may panic or abort, and every error
+//! through the file reader and the parsers and, when they parse, through `solve`, the state
+//! count and the optimal-move oracle with a small memory and time budget. Nothing may panic or abort, and every error
 //! names the file.
 
 use std::time::Duration;
@@ -231,6 +231,19 @@ fn exercise(dir: &std::path::Path, bytes: &[u8], algorithm_pick: usize) {
         let _ = puzzle.solve(algorithm, &mut NoWatcher, &cancel);
     }
     let _ = puzzle.count_states(&cancel);
+    // The oracle: the explored space (or the searching oracle), an assessment of the
+    // position, the profile and the graph's exports.
+    if let Ok(oracle) = puzzle.oracle(&cancel, &mut |_| {}) {
+        let _ = oracle.assess(puzzle.as_ref(), &cancel);
+        if let Some(space) = oracle.space() {
+            let profile = space.profile();
+            let _ = space.puzzle_at(profile.farthest).map(|p| p.to_text());
+            if space.len() <= 10_000 {
+                let _ = space.write_graphml(&mut std::io::sink());
+                let _ = space.write_edge_csv(&mut std::io::sink());
+            }
+        }
+    }
     let _ = puzzle.to_text();
     let _ = puzzle.to_json();
 }
