@@ -15,7 +15,7 @@ use puzzlelab::puzzles::oracle::{Distance, Explorable, Oracle, Rating, Space};
 use puzzlelab::puzzles::rush_hour::RushHour;
 use puzzlelab::puzzles::sliding::Sliding;
 use puzzlelab::puzzles::{NoWatcher, Puzzle};
-use puzzlelab::search::{Algorithm, CancelToken, Problem};
+use puzzlelab::search::{Algorithm, CancelToken};
 
 fn oracle_of(puzzle: &dyn Puzzle) -> Box<dyn Oracle> {
     puzzle
