@@ -1593,4 +1593,19 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
     run_until(&mut h, |app| {
         app.oracle.status() == OracleStatus::Ready(Distance::Exact(31))
     });
+
+    // The graph exported as GraphML on a background thread.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("car.graphml");
+    h.state_mut().push(AppCommand::ExportGraph(path.clone()));
+    run_until(&mut h, |app| {
+        app.status().text.starts_with("Wrote the state graph")
+    });
+    assert_eq!(
+        h.state().status().text,
+        format!("Wrote the state graph (64 states) to {}.", path.display())
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("<node ").count(), 64);
+    assert_eq!(text.matches("<edge ").count(), 98);
 }

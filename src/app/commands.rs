@@ -154,6 +154,8 @@ impl PuzzleLabApp {
             AppCommand::ExportCanvas(path) => self.export_canvas(path),
             AppCommand::ExportMoves(path) => self.export_moves(&path),
             AppCommand::ExportTraceDialog => self.spawn_dialog(DialogKind::Trace),
+            AppCommand::ExportGraph(path) => self.export_graph(path),
+            AppCommand::ExportGraphDialog => self.spawn_dialog(DialogKind::Graph),
             AppCommand::ExportTrace(path) => self.export_trace(path),
             AppCommand::Timeline(command) => self.apply_timeline(command),
             AppCommand::ExportGifDialog(colors, options) => {

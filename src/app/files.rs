@@ -20,6 +20,7 @@ pub(super) enum DialogAnswer {
     Moves(PathBuf),
     Trace(PathBuf),
     Gif(PathBuf),
+    Graph(PathBuf),
     /// No dialog could be shown (no desktop portal): it gave up at once.
     Unavailable(DialogKind),
 }
@@ -55,6 +56,8 @@ pub enum DialogKind {
     Trace,
     /// Write the last run as an animated GIF.
     Gif,
+    /// Write the explored state graph (GraphML, or CSV edges).
+    Graph,
 }
 
 impl DialogKind {
@@ -68,6 +71,7 @@ impl DialogKind {
             DialogKind::Moves => "Write moves",
             DialogKind::Trace => "Write trace",
             DialogKind::Gif => "Write GIF",
+            DialogKind::Graph => "Write graph",
         }
     }
 
@@ -81,6 +85,7 @@ impl DialogKind {
             DialogKind::Moves => AppCommand::ExportMoves(path),
             DialogKind::Trace => AppCommand::ExportTrace(path),
             DialogKind::Gif => AppCommand::ExportGif(path),
+            DialogKind::Graph => AppCommand::ExportGraph(path),
         }
     }
 }
@@ -126,6 +131,44 @@ impl PuzzleLabApp {
     /// Writes the last single run's recording to `path` as a Posthoc search trace on a thread
     /// named `trace-export` (a large run's trace is hundreds of megabytes); the outcome comes
     /// back to the status bar.
+    /// Writes the oracle's explored state graph to `path` on a background thread: a CSV
+    /// edge list when the name ends in `.csv`, GraphML otherwise (see
+    /// [`crate::puzzles::oracle::Space::write_graphml`]).
+    pub(super) fn export_graph(&mut self, path: PathBuf) {
+        let Some(oracle) = self.oracle.shared().filter(|o| o.space().is_some()) else {
+            self.set_error("No state graph to export: tick Optimal moves to explore the space.");
+            return;
+        };
+        let shown = path.display().to_string();
+        let is_csv = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        let spawned = self.write_in_background(
+            "graph-export",
+            path,
+            move |out| {
+                let Some(space) = oracle.space() else {
+                    return Err("the state space is gone".to_owned());
+                };
+                if is_csv {
+                    space.write_edge_csv(out).map_err(|e| e.to_string())?;
+                } else {
+                    space.write_graphml(out).map_err(|e| e.to_string())?;
+                }
+                Ok(format!(
+                    "Wrote the state graph ({} states) to {shown}.",
+                    space.len()
+                ))
+            },
+            || {},
+        );
+        if let Err(e) = spawned {
+            self.set_error(format!("Could not start the export: {e}"));
+        } else {
+            self.set_status("Writing the state graph...");
+        }
+    }
+
     pub(super) fn export_trace(&mut self, path: PathBuf) {
         let (Some(trace), Some(report)) = (self.trace.clone(), self.result.clone()) else {
             self.set_error("No search to export: run a search first (race lanes are not traced).");
@@ -349,6 +392,9 @@ impl PuzzleLabApp {
                     DialogKind::Canvas => rfd::FileDialog::new().add_filter("PNG", &["png"]),
                     DialogKind::Moves => rfd::FileDialog::new().add_filter("Text", &["txt"]),
                     DialogKind::Trace => rfd::FileDialog::new().add_filter("JSON", &["json"]),
+                    DialogKind::Graph => rfd::FileDialog::new()
+                        .add_filter("GraphML", &["graphml"])
+                        .add_filter("CSV edge list", &["csv"]),
                     _ => rfd::FileDialog::new()
                         .add_filter("Puzzle files", &["txt", "json", "map", "scen"])
                         .add_filter("All files", &["*"]),
@@ -382,6 +428,10 @@ impl PuzzleLabApp {
                         .set_file_name("search.gif")
                         .save_file()
                         .map(DialogAnswer::Gif),
+                    DialogKind::Graph => dialog
+                        .set_file_name("states.graphml")
+                        .save_file()
+                        .map(DialogAnswer::Graph),
                     DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
                 };
                 let answer = answer.or_else(|| {
@@ -409,6 +459,7 @@ impl PuzzleLabApp {
                 DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
                 DialogAnswer::Trace(path) => AppCommand::ExportTrace(path),
                 DialogAnswer::Gif(path) => AppCommand::ExportGif(path),
+                DialogAnswer::Graph(path) => AppCommand::ExportGraph(path),
                 DialogAnswer::Unavailable(kind) => AppCommand::AskPath(kind),
             });
         }

@@ -177,6 +177,11 @@ pub enum AppCommand {
     ExportTrace(PathBuf),
     /// Ask where to write the last run's search trace.
     ExportTraceDialog,
+    /// Write the explored state graph to this path (GraphML, or CSV edges for `.csv`), on
+    /// a background thread.
+    ExportGraph(PathBuf),
+    /// Ask where to write the explored state graph.
+    ExportGraphDialog,
     /// Ask where to write the last run as an animated GIF in these colours, with these
     /// options.
     ExportGifDialog(

@@ -46,6 +46,7 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         profile.farthest_distance, profile.hardest_distance
     ));
     let mut open = None;
+    let mut export = false;
     ui.horizontal_wrapped(|ui| {
         if let Some(hardest) = profile.hardest
             && ui
@@ -61,6 +62,13 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             .clicked()
         {
             open = Some(profile.farthest);
+        }
+        if ui
+            .button("Export graph...")
+            .on_hover_text("GraphML (yEd, Gephi, NetworkX), or a CSV edge list for a .csv name")
+            .clicked()
+        {
+            export = true;
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -104,6 +112,9 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     if let Some(node) = open {
         app.push(AppCommand::OpenState(node));
+    }
+    if export {
+        app.push(AppCommand::ExportGraphDialog);
     }
 }
 
