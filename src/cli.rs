@@ -932,10 +932,11 @@ fn states(args: &StatesArgs) -> u8 {
         Err(code) => return code,
     };
     let token = args.limits.token();
+    let started = std::time::Instant::now();
     match puzzle.oracle(&token, &mut |_| {}) {
         Ok(oracle) => {
             if let Some(space) = oracle.space() {
-                return explored_states(args, puzzle.puzzle_type().name, space);
+                return explored_states(args, puzzle.puzzle_type().name, space, started);
             }
         }
         Err(OracleError::Stopped(e)) => {
@@ -992,8 +993,12 @@ fn states(args: &StatesArgs) -> u8 {
 
 /// `states` on a puzzle whose space was explored whole: the counts, the distance profiles,
 /// the dead ends, the farthest and hardest states, and the graph if asked for.
-fn explored_states(args: &StatesArgs, type_name: &str, space: &dyn Space) -> u8 {
-    let started = std::time::Instant::now();
+fn explored_states(
+    args: &StatesArgs,
+    type_name: &str,
+    space: &dyn Space,
+    started: std::time::Instant,
+) -> u8 {
     let p = space.profile();
     let text_at = |node: u32| {
         space
