@@ -181,15 +181,17 @@ struct ScenarioArgs {
 
 #[derive(Debug, clap::Args)]
 struct GenerateArgs {
-    /// What to generate: `maze` (the default) or `klondike` (a board in Loyd's style with a
-    /// long shortest solution).
+    /// What to generate: `maze` (the default), `klondike` (a board in Loyd's style with a
+    /// long shortest solution), or `rush-hour` / `klotski` (the hardest position of random
+    /// layouts like the shipped default, at least --min-length moves from the goal).
     #[arg(value_name = "WHAT", default_value = "maze")]
     what: String,
     /// Klondike: board squares across the ring, 5 to 41 (Loyd's: 21).
     #[arg(long, default_value_t = 21, value_parser = ranged(5usize, 41))]
     size: usize,
-    /// Klondike: the least number of jumps of the shortest solution, 1 to 60.
-    #[arg(long, default_value_t = 10, value_parser = ranged(1usize, 60))]
+    /// Klondike: the least number of jumps of the shortest solution; Rush Hour and Klotski:
+    /// the least number of moves from the goal; 1 to 60 (Klotski: up to 1000).
+    #[arg(long, default_value_t = 10, value_parser = ranged(1usize, 1000))]
     min_length: usize,
     /// Klondike: the shortest solution must be the only one of its length.
     #[arg(long)]
@@ -832,8 +834,9 @@ fn generate(args: &GenerateArgs) -> u8 {
     match args.what.as_str() {
         "maze" => {}
         "klondike" => return generate_klondike(args),
+        "rush-hour" | "klotski" => return generate_layout(args),
         other => {
-            say!("unknown kind `{other}` to generate (known: maze, klondike)");
+            say!("unknown kind `{other}` to generate (known: maze, klondike, rush-hour, klotski)");
             return EXIT_BAD_INPUT;
         }
     }
@@ -885,6 +888,52 @@ fn generate_klondike(args: &GenerateArgs) -> u8 {
     } else {
         say!(
             "no board met the request within {} s; the best found is printed",
+            args.time
+        );
+        EXIT_NO_SOLUTION
+    }
+}
+
+/// `generate rush-hour` and `generate klotski`: the hardest position of seeded random layouts
+/// like the type's default puzzle (see [`puzzles::oracle::hardest_of_random`]).
+fn generate_layout(args: &GenerateArgs) -> u8 {
+    let Some(t) = puzzles::type_by_name(&args.what) else {
+        say!("unknown puzzle type `{}`", args.what);
+        return EXIT_BAD_INPUT;
+    };
+    if !(0.001..=MAX_TIMEOUT_SECS).contains(&args.time) {
+        say!("--time must be from 0.001 to {MAX_TIMEOUT_SECS} seconds");
+        return EXIT_BAD_INPUT;
+    }
+    let template = t.default_puzzle();
+    let found = puzzles::oracle::hardest_of_random(
+        template.as_ref(),
+        args.min_length as u32,
+        args.seed,
+        Duration::from_secs_f64(args.time),
+        &CancelToken::new(),
+        &mut |_, _| {},
+    );
+    let found = match found {
+        Ok(f) => f,
+        Err(e) => {
+            say!("{e}");
+            return EXIT_NO_SOLUTION;
+        }
+    };
+    emit!(&found.puzzle.to_text());
+    say!(
+        "hardest position: {} moves from the goal; {} layouts explored in {:.1} s",
+        found.distance,
+        found.layouts,
+        found.elapsed.as_secs_f64()
+    );
+    if found.meets {
+        EXIT_SOLVED
+    } else {
+        say!(
+            "no layout reached {} moves within {} s; the hardest found is printed",
+            args.min_length,
             args.time
         );
         EXIT_NO_SOLUTION

@@ -403,3 +403,30 @@ fn exploring_stops_at_the_memory_limit_with_a_message() {
         Ok(_) => panic!("181,440 states do not fit in 2 MiB"),
     }
 }
+
+#[test]
+fn random_layouts_give_hardest_positions_that_solve_confirms() {
+    for (kind, min) in [("klotski", "80"), ("rush-hour", "10")] {
+        let run = || puzzlelab(&["generate", kind, "--min-length", min, "--seed", "1"]);
+        let (code, text, err) = run();
+        assert_eq!(code, 0, "{kind}: {err}");
+        let claimed: u32 = err
+            .split("hardest position: ")
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        assert!(claimed >= min.parse().unwrap(), "{kind}: {err}");
+        // Breadth-first search from the printed layout takes exactly that many moves.
+        let puzzle = puzzlelab::puzzles::parse(&text, Some(kind)).unwrap();
+        let report = puzzle
+            .solve(Algorithm::Bfs, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
+        assert!(report.solved && report.optimal, "{kind}");
+        assert_eq!(report.cost as u32, claimed, "{kind}");
+        // And it is the hardest of its space.
+        let oracle = oracle_of(puzzle.as_ref());
+        assert_eq!(oracle.space().unwrap().profile().hardest_distance, claimed);
+        assert_eq!(run().1, text, "{kind}: the same seed gives the same layout");
+    }
+}

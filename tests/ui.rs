@@ -1503,6 +1503,29 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
         h.state().oracle.status(),
         OracleStatus::Ready(Distance::Exact(116))
     );
+
+    // The state space window: a random layout whose hardest position is at least 30 moves
+    // from the goal, made on a background thread, opens (after the question about edits).
+    h.get_by_label("State space...").click();
+    h.run_steps(2);
+    h.get_by_label("Generate layout").click();
+    run_until(&mut h, |app| {
+        app.unsaved_question().is_some() || app.status().text.starts_with("Generated a layout")
+    });
+    if h.state().unsaved_question().is_some() {
+        h.run_steps(2);
+        h.get_by_label("Discard").click();
+        h.run_steps(2);
+    }
+    assert!(
+        h.state().status().text.starts_with("Generated a layout"),
+        "{}",
+        h.state().status().text
+    );
+    run_until(
+        &mut h,
+        |app| matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(d)) if d >= 30),
+    );
 }
 
 #[test]

@@ -22,7 +22,8 @@ impl PuzzleLabApp {
             AppCommand::SelectType(t) => self.switch_type(t),
             command @ (AppCommand::OpenShipped(..)
             | AppCommand::OpenPath(_)
-            | AppCommand::OpenState(_)) => {
+            | AppCommand::OpenState(_)
+            | AppCommand::OpenGenerated(..)) => {
                 self.replace_or_ask(command);
             }
             AppCommand::AnswerUnsaved(choice) => self.answer_unsaved(choice),

@@ -118,6 +118,9 @@ pub enum AppCommand {
     /// Open state `n` of the oracle's explored space as the puzzle (after asking about
     /// unsaved edits).
     OpenState(u32),
+    /// Put this generated puzzle on screen, saying this in the status bar (after asking
+    /// about unsaved edits).
+    OpenGenerated(Box<dyn Puzzle>, String),
     /// Show the file dialog to open a puzzle.
     OpenDialog,
     /// Open the puzzle file at this path.
@@ -553,6 +556,11 @@ impl PuzzleLabApp {
         self.oracle
             .tick(self.puzzle.as_ref(), self.revision, limits, &wake);
         self.space_window.tick(&self.oracle, &wake);
+        match self.space_window.poll_generated() {
+            Some(Ok(command)) => self.commands.push(command),
+            Some(Err(why)) => self.set_error(why),
+            None => {}
+        }
         self.with_view(|view, app| view.tick(app, ctx));
     }
 

@@ -300,7 +300,6 @@ pub fn nearest(layout: &SpaceLayout, p: [f32; 2], radius: f32) -> Option<u32> {
 
 /// The "State space" window's state: the layout of the oracle's space and the choices of
 /// its buttons.
-#[derive(Default)]
 pub struct SpaceWindow {
     /// Whether the window is open.
     pub open: bool,
@@ -317,6 +316,44 @@ pub struct SpaceWindow {
     pub min_distance: u32,
     /// A random position: the seed.
     pub seed: u64,
+    /// A random layout: at least this many moves from the goal.
+    pub layout_min: u32,
+    /// A random layout: the seed of the first layout tried.
+    pub layout_seed: u64,
+    generating: Option<Generating>,
+}
+
+/// Random layouts being made and explored on the `layout-generate` thread.
+struct Generating {
+    rx: Receiver<Result<crate::puzzles::oracle::HardestFound, crate::puzzles::oracle::OracleError>>,
+    cancel: CancelToken,
+}
+
+impl Drop for Generating {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+/// How long the window's layout generator tries before giving its hardest find.
+pub const GENERATE_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+
+impl Default for SpaceWindow {
+    fn default() -> Self {
+        SpaceWindow {
+            open: false,
+            job: None,
+            layout: None,
+            texture: None,
+            profile: None,
+            drawn_for: None,
+            min_distance: 0,
+            seed: 0,
+            layout_min: 30,
+            layout_seed: 1,
+            generating: None,
+        }
+    }
 }
 
 impl SpaceWindow {
@@ -352,6 +389,71 @@ impl SpaceWindow {
             self.job = None;
             self.layout = done;
         }
+    }
+
+    /// Starts making random layouts like `template` on a background thread (see
+    /// [`crate::puzzles::oracle::hardest_of_random`]) under `limits`.
+    pub fn start_generating(
+        &mut self,
+        template: &dyn crate::puzzles::Puzzle,
+        limits: crate::search::Limits,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) -> std::io::Result<()> {
+        let (tx, rx) = mpsc::channel();
+        let cancel = CancelToken::with_limits(limits);
+        let (thread_cancel, template, wake) = (cancel.clone(), template.clone_box(), wake.clone());
+        let (min, seed) = (self.layout_min, self.layout_seed);
+        std::thread::Builder::new()
+            .name("layout-generate".into())
+            .spawn(move || {
+                let found = crate::puzzles::oracle::hardest_of_random(
+                    template.as_ref(),
+                    min,
+                    seed,
+                    GENERATE_BUDGET,
+                    &thread_cancel,
+                    &mut |_, _| {},
+                );
+                let _ = tx.send(found);
+                wake();
+            })?;
+        self.generating = Some(Generating { rx, cancel });
+        Ok(())
+    }
+
+    /// Stops making layouts.
+    pub fn stop_generating(&mut self) {
+        self.generating = None;
+    }
+
+    /// Whether layouts are being made.
+    pub fn is_generating(&self) -> bool {
+        self.generating.is_some()
+    }
+
+    /// The command that opens the generated layout, or why there is none, once done.
+    pub fn poll_generated(&mut self) -> Option<Result<super::AppCommand, String>> {
+        let answer = self.generating.as_ref()?.rx.try_recv().ok()?;
+        self.generating = None;
+        self.layout_seed = self.layout_seed.wrapping_add(1_000);
+        Some(match answer {
+            Ok(found) => {
+                let status = format!(
+                    "Generated a layout: its hardest position, {} moves from the goal ({} \
+                     layouts explored in {:.1} s){}.",
+                    found.distance,
+                    found.layouts,
+                    found.elapsed.as_secs_f64(),
+                    if found.meets {
+                        ""
+                    } else {
+                        ", short of the length asked for"
+                    }
+                );
+                Ok(super::AppCommand::OpenGenerated(found.puzzle, status))
+            }
+            Err(e) => Err(format!("No layout generated: {e}")),
+        })
     }
 
     /// Whether the graph is being laid out.

@@ -227,6 +227,10 @@ impl PuzzleLabApp {
         match command {
             AppCommand::OpenShipped(t, shipped) => self.open_shipped(t, shipped),
             AppCommand::OpenState(node) => self.open_state(node),
+            AppCommand::OpenGenerated(puzzle, status) => {
+                self.replace_puzzle(puzzle, None);
+                self.set_status(status);
+            }
             AppCommand::OpenPath(path) => self.open_path(path),
             other => self.apply(other),
         }

@@ -1095,6 +1095,51 @@ impl Puzzle for Klotski {
         Some(self.undo.len())
     }
 
+    fn makes_random_layouts(&self) -> bool {
+        true
+    }
+
+    /// The same board, target, goal and metric, and as many empty cells: the other pieces
+    /// taken off, then single cells and 1 x 2 and 2 x 1 blocks dropped at random free cells
+    /// until only that many cells are empty.
+    fn random_layout(&self, seed: u64) -> Option<Box<dyn Puzzle>> {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut layout = super::oracle::Explorable::at_origin(self);
+        let free = |k: &Klotski| {
+            (0..k.rows * k.cols)
+                .filter(|&i| k.slot_at(Cell::new(i / k.cols, i % k.cols)).is_none())
+                .count()
+        };
+        let empty = free(self);
+        layout.clear_pieces().ok()?;
+        let mut cells: Vec<usize> = (0..self.rows * self.cols).collect();
+        cells.shuffle(&mut rng);
+        for i in cells {
+            if free(&layout) <= empty {
+                break;
+            }
+            let cell = Cell::new(i / self.cols, i % self.cols);
+            let mut shapes = [Shape::Wide, Shape::Tall, Shape::Single];
+            shapes.shuffle(&mut rng);
+            if rng.random_bool(0.5) {
+                shapes.sort_by_key(|s| *s == Shape::Single);
+            }
+            for shape in shapes {
+                let (h, w) = shape.size();
+                // Never fill cells that must stay empty.
+                if free(&layout) < empty + h * w {
+                    continue;
+                }
+                if layout.apply_tool(Tool::Place(shape), cell).is_ok() {
+                    break;
+                }
+            }
+        }
+        Some(Box::new(layout))
+    }
+
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }

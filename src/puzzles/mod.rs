@@ -463,6 +463,18 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         Err(oracle::OracleError::Unsupported)
     }
 
+    /// Whether [`Puzzle::random_layout`] makes layouts for this type.
+    fn makes_random_layouts(&self) -> bool {
+        false
+    }
+
+    /// A random layout of the same kind as this puzzle (its board size, metric and kinds of
+    /// pieces), from `seed` (the same seed, the same layout); `None` for types that make none
+    /// (see [`oracle::hardest_of_random`]).
+    fn random_layout(&self, _seed: u64) -> Option<Box<dyn Puzzle>> {
+        None
+    }
+
     /// The number of moves played by hand since the position was loaded (undone moves not
     /// counted), for types played by hand; `None` (the default) for the others.
     fn moves_played(&self) -> Option<usize> {

@@ -407,3 +407,84 @@ where
         progress(&format!("exploring the state space: {n} states"));
     })
 }
+
+/// What [`hardest_of_random`] found.
+#[derive(Debug)]
+pub struct HardestFound {
+    /// The hardest position found: the state farthest from the goal of the best layout.
+    pub puzzle: Box<dyn Puzzle>,
+    /// Its distance to the goal, in moves.
+    pub distance: u32,
+    /// Layouts made and explored.
+    pub layouts: u64,
+    /// Whether it is at least as far as asked.
+    pub meets: bool,
+    /// Wall-clock time taken.
+    pub elapsed: std::time::Duration,
+}
+
+/// Random solvable layouts at a chosen minimum optimal length: makes seeded random layouts
+/// like `template` ([`Puzzle::random_layout`], seeds `seed`, `seed + 1`, …), explores each
+/// whole and takes its hardest position (the state farthest from the goal), until one is at
+/// least `min_length` moves from the goal or `budget` runs out (then the farthest found).
+/// `progress` gets the layouts tried and the best distance so far.
+///
+/// # Errors
+/// [`OracleError::Unsupported`] for a type that makes no layouts; [`OracleError::Stopped`]
+/// when `cancel` is cancelled before any layout was explored.
+pub fn hardest_of_random(
+    template: &dyn Puzzle,
+    min_length: u32,
+    seed: u64,
+    budget: std::time::Duration,
+    cancel: &CancelToken,
+    progress: &mut dyn FnMut(u64, u32),
+) -> Result<HardestFound, OracleError> {
+    let started = std::time::Instant::now();
+    let mut best: Option<HardestFound> = None;
+    let mut layouts = 0u64;
+    for i in 0.. {
+        if cancel.is_cancelled() || started.elapsed() >= budget {
+            break;
+        }
+        let Some(layout) = template.random_layout(seed.wrapping_add(i)) else {
+            return Err(OracleError::Unsupported);
+        };
+        layouts += 1;
+        let oracle = match layout.oracle(cancel, &mut |_| {}) {
+            Ok(o) => o,
+            Err(OracleError::Stopped(e)) if e.outcome == Outcome::Cancelled => break,
+            // A layout too large for the limits: try another.
+            Err(_) => continue,
+        };
+        let Some(space) = oracle.space() else {
+            continue;
+        };
+        let profile = space.profile();
+        let Some(hardest) = profile.hardest else {
+            continue;
+        };
+        let distance = profile.hardest_distance;
+        if best.as_ref().is_none_or(|b| distance > b.distance)
+            && let Some(puzzle) = space.puzzle_at(hardest)
+        {
+            best = Some(HardestFound {
+                puzzle,
+                distance,
+                layouts,
+                meets: distance >= min_length,
+                elapsed: started.elapsed(),
+            });
+        }
+        progress(layouts, best.as_ref().map_or(0, |b| b.distance));
+        if best.as_ref().is_some_and(|b| b.meets) {
+            break;
+        }
+    }
+    let mut found = best.ok_or_else(|| {
+        OracleError::Failed(format!("no solvable layout among the {layouts} made"))
+    })?;
+    found.layouts = layouts;
+    found.elapsed = started.elapsed();
+    Ok(found)
+}

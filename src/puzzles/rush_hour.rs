@@ -766,6 +766,39 @@ impl Puzzle for RushHour {
         super::oracle::explore_counting(self, cancel, progress)
     }
 
+    fn makes_random_layouts(&self) -> bool {
+        true
+    }
+
+    /// A board of the same side and metric: the red car somewhere on its row, then cars and
+    /// trucks (one in four) dropped at random where they fit, none lying across the exit
+    /// row (which would block the way out for ever).
+    fn random_layout(&self, seed: u64) -> Option<Box<dyn Puzzle>> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut board = RushHour::empty(self.side).ok()?;
+        board.metric = self.metric;
+        let exit_row = usize::from(board.vehicles[0].line);
+        board.positions[0] = rng.random_range(0..=(self.side - 2) / 2) as u8;
+        let wanted = rng.random_range(self.side + 2..=2 * self.side + 1);
+        for _ in 0..wanted * 8 {
+            if board.vehicles.len() > wanted {
+                break;
+            }
+            let len = if rng.random_bool(0.25) { 3 } else { 2 };
+            let horizontal = rng.random_bool(0.5);
+            let cell = Cell::new(
+                rng.random_range(0..self.side),
+                rng.random_range(0..self.side),
+            );
+            if horizontal && cell.row == exit_row {
+                continue;
+            }
+            let _ = board.place(cell, len, horizontal);
+        }
+        Some(Box::new(board))
+    }
+
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }

@@ -30,6 +30,7 @@ pub(crate) fn space_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
 
 fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let metric = app.oracle.metric();
+    random_layout_ui(app, ui);
     let (Some(space), Some(profile)) = (app.oracle.space(), app.space_window.profile.clone())
     else {
         ui.label("Tick Optimal moves in the side panel: the state space is explored then.");
@@ -116,6 +117,48 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     if export {
         app.push(AppCommand::ExportGraphDialog);
     }
+}
+
+/// For types that make random layouts: a random layout whose hardest position is at least
+/// N moves from the goal, made and explored on a background thread.
+fn random_layout_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    if !app.puzzle().makes_random_layouts() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let window = &mut app.space_window;
+        let label = ui.label("Random layout at least");
+        ui.add(egui::DragValue::new(&mut window.layout_min).range(1..=1000))
+            .labelled_by(label.id);
+        ui.label("moves from the goal,");
+        let label = ui.label("seed");
+        ui.add(egui::DragValue::new(&mut window.layout_seed))
+            .labelled_by(label.id);
+        if window.is_generating() {
+            ui.spinner();
+            if ui.button("Stop").clicked() {
+                window.stop_generating();
+            }
+        } else if ui
+            .button("Generate layout")
+            .on_hover_text(format!(
+                "random layouts like this one, each explored whole; opens the hardest position \
+                 of the first one far enough (at most {} s)",
+                space_layout::GENERATE_BUDGET.as_secs()
+            ))
+            .clicked()
+        {
+            let (limits, wake) = (app.limits(), app.waker());
+            let template = app.puzzle().clone_box();
+            if let Err(e) = app
+                .space_window
+                .start_generating(template.as_ref(), limits, &wake)
+            {
+                app.set_error(format!("Could not start the layout generator: {e}"));
+            }
+        }
+    });
+    ui.separator();
 }
 
 /// How many states lie at each distance from the start and from the goal.
