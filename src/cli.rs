@@ -860,18 +860,28 @@ fn generate(args: &GenerateArgs) -> u8 {
     EXIT_SOLVED
 }
 
+/// `generate`'s `--time` as a duration, or the exit code of a value out of range.
+fn generate_budget(args: &GenerateArgs) -> Result<Duration, u8> {
+    if (0.001..=MAX_TIMEOUT_SECS).contains(&args.time) {
+        Ok(Duration::from_secs_f64(args.time))
+    } else {
+        say!("--time must be from 0.001 to {MAX_TIMEOUT_SECS} seconds");
+        Err(EXIT_BAD_INPUT)
+    }
+}
+
 fn generate_klondike(args: &GenerateArgs) -> u8 {
     use crate::puzzles::klondike::generate::{Request, generate};
-    if !(0.001..=MAX_TIMEOUT_SECS).contains(&args.time) {
-        say!("--time must be from 0.001 to {MAX_TIMEOUT_SECS} seconds");
-        return EXIT_BAD_INPUT;
-    }
+    let budget = match generate_budget(args) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
     let request = Request {
         size: args.size,
         min_length: args.min_length,
         unique: args.unique,
         seed: args.seed,
-        budget: Duration::from_secs_f64(args.time),
+        budget,
     };
     let found = generate(&request, &CancelToken::new(), &mut |_, _| {});
     emit!(&found.board.to_text());
@@ -901,16 +911,16 @@ fn generate_layout(args: &GenerateArgs) -> u8 {
         say!("unknown puzzle type `{}`", args.what);
         return EXIT_BAD_INPUT;
     };
-    if !(0.001..=MAX_TIMEOUT_SECS).contains(&args.time) {
-        say!("--time must be from 0.001 to {MAX_TIMEOUT_SECS} seconds");
-        return EXIT_BAD_INPUT;
-    }
+    let budget = match generate_budget(args) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
     let template = t.default_puzzle();
     let found = puzzles::oracle::hardest_of_random(
         template.as_ref(),
         args.min_length as u32,
         args.seed,
-        Duration::from_secs_f64(args.time),
+        budget,
         &CancelToken::new(),
         &mut |_, _| {},
     );

@@ -691,13 +691,7 @@ impl super::oracle::Explorable for CarMaze {
 impl Puzzle for CarMaze {
     puzzle_plumbing!();
 
-    fn oracle(
-        &self,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(&str),
-    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
-        super::oracle::explore_counting(self, cancel, progress)
-    }
+    oracle_by_exploring!();
 
     fn moves_played(&self) -> Option<usize> {
         Some(self.driven.len())

@@ -1083,13 +1083,7 @@ impl super::oracle::Explorable for Klotski {
 impl Puzzle for Klotski {
     puzzle_plumbing!();
 
-    fn oracle(
-        &self,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(&str),
-    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
-        super::oracle::explore_counting(self, cancel, progress)
-    }
+    oracle_by_exploring!();
 
     fn moves_played(&self) -> Option<usize> {
         Some(self.undo.len())

@@ -37,6 +37,21 @@ macro_rules! puzzle_plumbing {
 }
 
 /// A [`Shipped`] entry for the file `puzzles/NAME`, its text built into the program.
+/// [`Puzzle::oracle`] for a type whose whole state space is explored (it implements
+/// [`oracle::Explorable`]). Invoked inside its `impl Puzzle`.
+macro_rules! oracle_by_exploring {
+    () => {
+        fn oracle(
+            &self,
+            cancel: &$crate::search::CancelToken,
+            progress: &mut dyn FnMut(&str),
+        ) -> Result<Box<dyn $crate::puzzles::oracle::Oracle>, $crate::puzzles::oracle::OracleError>
+        {
+            $crate::puzzles::oracle::explore_counting(self, cancel, progress)
+        }
+    };
+}
+
 macro_rules! shipped {
     ($file:literal) => {
         $crate::puzzles::Shipped {

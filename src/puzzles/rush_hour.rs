@@ -758,13 +758,7 @@ impl super::oracle::Explorable for RushHour {
 impl Puzzle for RushHour {
     puzzle_plumbing!();
 
-    fn oracle(
-        &self,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(&str),
-    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
-        super::oracle::explore_counting(self, cancel, progress)
-    }
+    oracle_by_exploring!();
 
     fn makes_random_layouts(&self) -> bool {
         true

@@ -385,13 +385,7 @@ impl super::oracle::Explorable for Klondike {
 impl Puzzle for Klondike {
     puzzle_plumbing!();
 
-    fn oracle(
-        &self,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(&str),
-    ) -> Result<Box<dyn super::oracle::Oracle>, super::oracle::OracleError> {
-        super::oracle::explore_counting(self, cancel, progress)
-    }
+    oracle_by_exploring!();
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE

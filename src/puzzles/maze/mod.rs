@@ -1120,13 +1120,7 @@ impl crate::puzzles::oracle::Explorable for Maze {
 impl Puzzle for Maze {
     puzzle_plumbing!();
 
-    fn oracle(
-        &self,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(&str),
-    ) -> Result<Box<dyn crate::puzzles::oracle::Oracle>, crate::puzzles::oracle::OracleError> {
-        crate::puzzles::oracle::explore_counting(self, cancel, progress)
-    }
+    oracle_by_exploring!();
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
