@@ -17,11 +17,16 @@ pub(crate) fn space_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
         return;
     }
     let mut open = true;
-    let at = app.canvas_rect.map_or(egui::pos2(300.0, 80.0), |r| r.min);
+    // It opens over the canvas, no taller than it (it scrolls), so it never runs off the
+    // bottom of a small window.
+    let canvas = app
+        .canvas_rect
+        .unwrap_or(egui::Rect::from_min_size(egui::pos2(300.0, 80.0), vec2(760.0, 560.0)));
     egui::Window::new("State space")
         .open(&mut open)
-        .default_pos(at)
-        .default_size(vec2(760.0, 560.0))
+        .default_pos(canvas.min)
+        .default_size(vec2(760.0, canvas.height().min(560.0)))
+        .max_height(canvas.height())
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
         });
