@@ -1504,7 +1504,7 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
         OracleStatus::Ready(Distance::Exact(116))
     );
 
-    // The state space window: a random layout whose hardest position is at least 30 moves
+    // The state space window: a random layout whose hardest position is at least 20 moves
     // from the goal, made on a background thread, opens (after the question about edits).
     h.get_by_label("State space...").click();
     h.run_steps(2);

@@ -349,7 +349,7 @@ impl Default for SpaceWindow {
             drawn_for: None,
             min_distance: 0,
             seed: 0,
-            layout_min: 30,
+            layout_min: 20,
             layout_seed: 1,
             generating: None,
         }

@@ -216,9 +216,7 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
             let line = match distance {
                 Distance::Exact(0) => "Solved.".to_owned(),
                 Distance::Exact(n) => format!("Optimal from here: {n} {metric}"),
-                Distance::AtLeast(n) => {
-                    format!("Optimal from here: at least {n} {metric} (searching...)")
-                }
+                Distance::AtLeast(n) => format!("At least {n} {metric} (searching...)"),
                 Distance::DeadEnd => "No way to the goal from here".to_owned(),
             };
             ui.label(RichText::new(line).strong());
