@@ -1524,7 +1524,7 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
     );
     run_until(
         &mut h,
-        |app| matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(d)) if d >= 30),
+        |app| matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(d)) if d >= 20),
     );
 }
 
