@@ -404,7 +404,7 @@ where
     P::State: Send + Sync,
 {
     explore(puzzle, cancel, &mut |n| {
-        progress(&format!("exploring the state space: {n} states"));
+        progress(&format!("exploring: {n} states"));
     })
 }
 

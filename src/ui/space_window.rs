@@ -19,9 +19,10 @@ pub(crate) fn space_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
     let mut open = true;
     // It opens over the canvas, no taller than it (it scrolls), so it never runs off the
     // bottom of a small window.
-    let canvas = app
-        .canvas_rect
-        .unwrap_or(egui::Rect::from_min_size(egui::pos2(300.0, 80.0), vec2(760.0, 560.0)));
+    let canvas = app.canvas_rect.unwrap_or(egui::Rect::from_min_size(
+        egui::pos2(300.0, 80.0),
+        vec2(760.0, 560.0),
+    ));
     egui::Window::new("State space")
         .open(&mut open)
         .default_pos(canvas.min)

@@ -196,7 +196,8 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
     match app.oracle.status() {
         OracleStatus::Off => {}
         OracleStatus::Preparing(line) => {
-            ui.horizontal(|ui| {
+            // Wrapped: a long progress line must not widen the panel.
+            ui.horizontal_wrapped(|ui| {
                 ui.spinner();
                 ui.label(line);
                 if ui.button("Stop").clicked() {
