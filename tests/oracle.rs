@@ -430,3 +430,31 @@ fn random_layouts_give_hardest_positions_that_solve_confirms() {
         assert_eq!(run().1, text, "{kind}: the same seed gives the same layout");
     }
 }
+
+#[test]
+fn boards_above_3_by_3_get_a_searching_oracle_with_pattern_databases() {
+    // 3 x 4: 239,500,800 states, too many to explore; the oracle searches each position.
+    let mut board = Sliding::solved(3, 4).unwrap();
+    board.scramble_walk(24, 7);
+    let oracle = board
+        .oracle(&CancelToken::new(), &mut |_| {})
+        .expect("the pattern databases build");
+    assert!(!oracle.is_instant());
+    assert!(oracle.space().is_none());
+    let cancel = CancelToken::new();
+    let a = oracle.assess(&board, &cancel).unwrap();
+    let d = a.distance.exact().unwrap();
+    let report = board
+        .solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new())
+        .unwrap();
+    assert_eq!(report.cost as u32, d, "the oracle's distance is IDA*'s");
+    assert_eq!(oracle.distance(&board, &cancel), Some(Distance::Exact(d)));
+    assert!(oracle.lower_bound(&board).unwrap() <= d);
+    // Each move changes the distance by one (parity): rated closer or farther, never as far.
+    for m in &a.moves {
+        let after = m.after.exact().unwrap();
+        assert!(after + 1 == d || after == d + 1, "{}: {after} from {d}", m.label);
+        assert_eq!(m.rating == Rating::Better, after + 1 == d);
+    }
+    assert!(a.hint().is_some());
+}

@@ -41,9 +41,15 @@ struct Build {
     progress: String,
 }
 
+/// What the `oracle` thread sends of a position: its distance first, then every move rated.
+enum Answer {
+    Distance(Distance),
+    Full(Option<Assessment>),
+}
+
 struct Pending {
     revision: u64,
-    rx: Receiver<Option<Assessment>>,
+    rx: Receiver<Answer>,
     cancel: CancelToken,
 }
 
@@ -75,6 +81,8 @@ pub struct OracleState {
     assessment: Option<Assessment>,
     arrows: Vec<MoveArrow>,
     lower_bound: Option<u32>,
+    /// The distance of the position being searched, once known (its moves not yet rated).
+    partial: Option<Distance>,
     pending: Option<Pending>,
     /// The picture of the position being searched, for the arrows of its answer.
     pending_picture: Option<Picture>,
@@ -150,10 +158,11 @@ impl OracleState {
         if let Some(e) = &self.error {
             return OracleStatus::Failed(e.clone());
         }
-        match (&self.assessment, self.lower_bound) {
-            (Some(a), _) => OracleStatus::Ready(a.distance),
-            (None, Some(b)) => OracleStatus::Ready(Distance::AtLeast(b)),
-            (None, None) => OracleStatus::Preparing("assessing the position".to_owned()),
+        match (&self.assessment, self.partial, self.lower_bound) {
+            (Some(a), _, _) => OracleStatus::Ready(a.distance),
+            (None, Some(d), _) => OracleStatus::Ready(d),
+            (None, None, Some(b)) => OracleStatus::Ready(Distance::AtLeast(b)),
+            (None, None, None) => OracleStatus::Preparing("assessing the position".to_owned()),
         }
     }
 
@@ -278,6 +287,7 @@ impl OracleState {
         }
         self.revision = Some(revision);
         self.assessment = None;
+        self.partial = None;
         self.arrows.clear();
         if let Some(p) = self.pending.take() {
             p.cancel.cancel();
@@ -307,7 +317,13 @@ impl OracleState {
         let spawned = std::thread::Builder::new()
             .name("oracle".into())
             .spawn(move || {
-                let _ = tx.send(oracle.assess(position.as_ref(), &thread_cancel));
+                if let Some(d) = oracle.distance(position.as_ref(), &thread_cancel) {
+                    let _ = tx.send(Answer::Distance(d));
+                    wake();
+                }
+                let _ = tx.send(Answer::Full(
+                    oracle.assess(position.as_ref(), &thread_cancel),
+                ));
                 wake();
             });
         match spawned {
@@ -337,20 +353,25 @@ impl OracleState {
     }
 
     fn poll_pending(&mut self) {
-        let Some(p) = &self.pending else {
-            return;
-        };
-        let Ok(answer) = p.rx.try_recv() else {
-            return;
-        };
-        let revision = p.revision;
-        self.pending = None;
-        if self.revision != Some(revision) {
-            return;
-        }
-        if let (Some(a), Some(picture)) = (answer, self.pending_picture.take()) {
-            let origin = self.pending_origin;
-            self.set_assessment(picture, origin, a);
+        while let Some(p) = &self.pending {
+            let Ok(answer) = p.rx.try_recv() else {
+                return;
+            };
+            if self.revision != Some(p.revision) {
+                self.pending = None;
+                return;
+            }
+            match answer {
+                // The distance is known: it replaces the lower bound until the moves are rated.
+                Answer::Distance(d) => self.partial = Some(d),
+                Answer::Full(full) => {
+                    self.pending = None;
+                    if let (Some(a), Some(picture)) = (full, self.pending_picture.take()) {
+                        let origin = self.pending_origin;
+                        self.set_assessment(picture, origin, a);
+                    }
+                }
+            }
         }
     }
 

@@ -108,6 +108,12 @@ pub trait Oracle: Send + Sync {
     /// stopped the search.
     fn assess(&self, puzzle: &dyn Puzzle, cancel: &CancelToken) -> Option<Assessment>;
 
+    /// The distance from the position of `puzzle` alone, which a searching oracle finds
+    /// before it rates the moves (the default asks [`Oracle::assess`]).
+    fn distance(&self, puzzle: &dyn Puzzle, cancel: &CancelToken) -> Option<Distance> {
+        self.assess(puzzle, cancel).map(|a| a.distance)
+    }
+
     /// The whole state space, for oracles that hold it.
     fn space(&self) -> Option<&dyn Space> {
         None

@@ -848,7 +848,7 @@ impl TileOracle {
     }
 
     /// The optimal number of moves from `tiles` (solvable), or `None` if stopped.
-    fn distance(&self, tiles: &[u8], cancel: &CancelToken) -> Option<u32> {
+    fn optimal_length(&self, tiles: &[u8], cancel: &CancelToken) -> Option<u32> {
         let db = self.puzzle.attached_db()?;
         let run = tile_ida::solve(db, tiles, cancel);
         (run.outcome == Outcome::Found).then_some(run.blank_path.len() as u32)
@@ -879,14 +879,14 @@ impl super::oracle::Oracle for TileOracle {
                 moves: Vec::new(),
             });
         }
-        let distance = Distance::Exact(self.distance(&other.tiles, cancel)?);
+        let distance = Distance::Exact(self.optimal_length(&other.tiles, cancel)?);
         let mut successors = Vec::new();
         self.puzzle
             .successors(&self.puzzle.board_of(&other.tiles), &mut successors);
         let mut moves = Vec::with_capacity(successors.len());
         for s in successors {
             let tiles = &s.state.tiles[..self.puzzle.rows * self.puzzle.cols];
-            let after = Distance::Exact(self.distance(tiles, cancel)?);
+            let after = Distance::Exact(self.optimal_length(tiles, cancel)?);
             moves.push(RatedMove {
                 label: s.mv.to_string(),
                 after,
@@ -896,6 +896,19 @@ impl super::oracle::Oracle for TileOracle {
         }
         moves.sort_by_key(|m| m.rating);
         Some(Assessment { distance, moves })
+    }
+
+    fn distance(
+        &self,
+        puzzle: &dyn Puzzle,
+        cancel: &CancelToken,
+    ) -> Option<super::oracle::Distance> {
+        let other = self.tiles_of(puzzle)?;
+        if other.check_solvable().is_err() {
+            return Some(super::oracle::Distance::DeadEnd);
+        }
+        self.optimal_length(&other.tiles, cancel)
+            .map(super::oracle::Distance::Exact)
     }
 
     fn metric(&self) -> String {
