@@ -453,7 +453,11 @@ fn boards_above_3_by_3_get_a_searching_oracle_with_pattern_databases() {
     // Each move changes the distance by one (parity): rated closer or farther, never as far.
     for m in &a.moves {
         let after = m.after.exact().unwrap();
-        assert!(after + 1 == d || after == d + 1, "{}: {after} from {d}", m.label);
+        assert!(
+            after + 1 == d || after == d + 1,
+            "{}: {after} from {d}",
+            m.label
+        );
         assert_eq!(m.rating == Rating::Better, after + 1 == d);
     }
     assert!(a.hint().is_some());
