@@ -1632,3 +1632,39 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
     assert_eq!(text.matches("<node ").count(), 64);
     assert_eq!(text.matches("<edge ").count(), 98);
 }
+
+#[test]
+fn an_oracle_stopped_by_the_memory_limit_says_so_and_tries_again_after_a_change() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::oracle::Distance;
+    // 16 MiB, the least the memory setting takes: the 8-puzzle's 181,440 boards do not fit.
+    let mut h = harness_sized(
+        Settings {
+            memory_limit_mib: Some(16),
+            ..Settings::default()
+        },
+        1000.0,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let eight = dir.path().join("eight.txt");
+    std::fs::write(&eight, "8 6 7\n2 5 4\n3 0 1\n").unwrap();
+    h.state_mut().push(AppCommand::OpenPath(eight));
+    h.run();
+    h.get_by_label("Optimal moves").click();
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Failed(_))
+    });
+    let OracleStatus::Failed(why) = h.state().oracle.status() else {
+        unreachable!()
+    };
+    assert!(why.contains("memory limit"), "{why}");
+    h.get_by_label(&format!("No oracle: {why}"));
+    // Another puzzle (a 2 x 3 board, 360 states): the oracle is made again, within the limit.
+    let small = dir.path().join("small.txt");
+    std::fs::write(&small, "1 2 3\n4 0 5\n").unwrap();
+    h.state_mut().push(AppCommand::OpenPath(small));
+    h.run();
+    run_until(&mut h, |app| {
+        app.oracle.status() == OracleStatus::Ready(Distance::Exact(1))
+    });
+}

@@ -76,6 +76,9 @@ pub struct OracleState {
     build: Option<Build>,
     /// Why the last build failed.
     error: Option<String>,
+    /// The puzzle revision the error is of: a failure (a limit, a position not in the space)
+    /// is tried again once the puzzle changes; a Stop waits for Try again.
+    error_revision: Option<u64>,
     /// The puzzle revision the assessment is of.
     revision: Option<u64>,
     assessment: Option<Assessment>,
@@ -274,6 +277,12 @@ impl OracleState {
             self.type_name = type_name;
         }
         self.poll_build(revision);
+        if self.error.is_some()
+            && let Some(at) = self.error_revision
+            && at != revision
+        {
+            self.retry();
+        }
         if self.build.is_some() || self.error.is_some() {
             return;
         }
@@ -299,6 +308,7 @@ impl OracleState {
                 }
                 None if self.rebuilt_for == Some(revision) => {
                     self.error = Some("this position is not in the explored space".into());
+                    self.error_revision = Some(revision);
                 }
                 // The rules changed since the oracle was made: make it again.
                 None => self.start_build(puzzle, revision, limits, wake),
@@ -434,7 +444,10 @@ impl OracleState {
                             self.generation += 1;
                             self.rebuilt_for = Some(revision);
                         }
-                        Err(e) => self.error = Some(e.to_string()),
+                        Err(e) => {
+                            self.error = Some(e.to_string());
+                            self.error_revision = Some(revision);
+                        }
                     }
                     return;
                 }
@@ -453,6 +466,7 @@ impl OracleState {
     /// Forgets a failure so the next frame tries again.
     pub fn retry(&mut self) {
         self.error = None;
+        self.error_revision = None;
         self.rebuilt_for = None;
         self.revision = None;
     }
