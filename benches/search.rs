@@ -1,6 +1,8 @@
 //! Search speed: this engine against the `pathfinding` crate on the same grids (random and
-//! generated mazes, up to 1024x1024), A* against Jump Point Search on an 8-connected grid, and
-//! the Klondike puzzle. Run with `cargo bench`; criterion prints the time per search.
+//! generated mazes, up to 1024x1024), A* against Jump Point Search on an 8-connected grid, the
+//! Klondike puzzle, and whole state spaces (the oracle's exploration against `pathfinding`'s
+//! `dijkstra_all` and `bfs_reach`). Run with `cargo bench`; criterion prints the time per
+//! search.
 
 use std::hint::black_box;
 
@@ -147,5 +149,69 @@ fn klondike(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, grid_search, octile, klondike);
+/// The oracle's exploration (every state numbered, its successors, its distance from the start
+/// and to the goal) against `pathfinding`: `dijkstra_all` from the 8-puzzle's goal (every
+/// state's distance to it, the moves being reversible) and `bfs_reach` over the classic
+/// Klotski space (reachability only). Both must find the same spaces.
+fn state_space(c: &mut Criterion) {
+    use puzzlelab::search::space::StateGraph;
+    use puzzlelab::search::{CancelToken, Problem};
+    fn successors<P: Problem>(p: &P, s: &P::State) -> Vec<(P::State, u32)> {
+        let mut out = Vec::new();
+        p.successors(s, &mut out);
+        out.into_iter().map(|x| (x.state, 1)).collect()
+    }
+    let eight = puzzles::sliding::Sliding::from_text("1 2 3\n4 5 6\n7 8 0\n").unwrap();
+    let goal = eight.start_states().remove(0);
+    let ours = StateGraph::explore(&eight, &CancelToken::new(), &mut |_| {}).unwrap();
+    let theirs = pathfinding::prelude::dijkstra_all(&goal, |s| successors(&eight, s));
+    assert_eq!(ours.len(), theirs.len() + 1, "8-puzzle: the same space");
+    assert_eq!(theirs.values().map(|(_, d)| *d).max(), Some(31));
+    let mut group = c.benchmark_group("state space, 8-puzzle (181,440 states)");
+    group.sample_size(10);
+    group.bench_function("puzzlelab explore (both ways)", |b| {
+        b.iter(|| {
+            StateGraph::explore(black_box(&eight), &CancelToken::new(), &mut |_| {})
+                .unwrap()
+                .len()
+        })
+    });
+    group.bench_function("pathfinding dijkstra_all", |b| {
+        b.iter(|| {
+            pathfinding::prelude::dijkstra_all(black_box(&goal), |s| successors(&eight, s)).len()
+        })
+    });
+    group.finish();
+
+    let classic =
+        puzzles::klotski::Klotski::from_text(include_str!("../puzzles/klotski-classic.txt"))
+            .unwrap();
+    let start = classic.start_states().remove(0);
+    let ours = StateGraph::explore(&classic, &CancelToken::new(), &mut |_| {}).unwrap();
+    let reach = pathfinding::prelude::bfs_reach(start, |s| {
+        successors(&classic, s).into_iter().map(|(t, _)| t)
+    })
+    .count();
+    assert_eq!(ours.len(), reach, "Klotski: the same space");
+    let mut group = c.benchmark_group("state space, classic Klotski (25,955 states)");
+    group.sample_size(20);
+    group.bench_function("puzzlelab explore (both ways)", |b| {
+        b.iter(|| {
+            StateGraph::explore(black_box(&classic), &CancelToken::new(), &mut |_| {})
+                .unwrap()
+                .len()
+        })
+    });
+    group.bench_function("pathfinding bfs_reach", |b| {
+        b.iter(|| {
+            pathfinding::prelude::bfs_reach(black_box(start), |s| {
+                successors(&classic, s).into_iter().map(|(t, _)| t)
+            })
+            .count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, grid_search, octile, klondike, state_space);
 criterion_main!(benches);
