@@ -1600,13 +1600,8 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
         .rect();
     let layout = h.state().space_window.layout.as_ref().unwrap();
     // The start state sits at the left edge: click it.
-    let p = layout.positions[0];
-    let [w, hgt] = puzzlelab::app::space_layout::IMAGE_SIZE;
-    let at = graph.min
-        + egui::vec2(
-            (6.0 + p[0] * (w as f32 - 12.0)) / w as f32 * graph.width(),
-            (6.0 + p[1] * (hgt as f32 - 12.0)) / hgt as f32 * graph.height(),
-        );
+    let [fx, fy] = puzzlelab::app::space_layout::image_fraction(layout.positions[0]);
+    let at = graph.min + egui::vec2(fx * graph.width(), fy * graph.height());
     h.hover_at(at);
     h.run();
     h.drag_at(at);

@@ -173,19 +173,43 @@ fn optimal_path(space: &dyn crate::puzzles::oracle::Space) -> Vec<u32> {
     path
 }
 
-/// The pixel of a position, inside a margin of 6 pixels.
-fn pixel(p: [f32; 2]) -> (f32, f32) {
-    let [w, h] = IMAGE_SIZE;
-    (
-        6.0 + p[0] * (w as f32 - 12.0),
-        6.0 + p[1] * (h as f32 - 12.0),
-    )
+/// The margin round the graph in the image, in pixels.
+const MARGIN: f32 = 6.0;
+
+/// Where a position is drawn, as a fraction of the image's width and height (0 to 1 each
+/// way, the origin top left), inside a margin of [`MARGIN`] pixels: the window and the tests
+/// map it onto the image's place on screen.
+pub fn image_fraction(p: [f32; 2]) -> [f32; 2] {
+    let [w, h] = IMAGE_SIZE.map(|n| n as f32);
+    [
+        (MARGIN + p[0] * (w - 2.0 * MARGIN)) / w,
+        (MARGIN + p[1] * (h - 2.0 * MARGIN)) / h,
+    ]
 }
 
-/// The position of a pixel of the image (the inverse of [`pixel`]), for clicks.
-pub fn position_of_pixel(x: f32, y: f32) -> [f32; 2] {
-    let [w, h] = IMAGE_SIZE;
-    [(x - 6.0) / (w as f32 - 12.0), (y - 6.0) / (h as f32 - 12.0)]
+/// The position drawn at fraction `f` of the image (the inverse of [`image_fraction`]), for
+/// clicks.
+pub fn position_at_fraction(f: [f32; 2]) -> [f32; 2] {
+    let [w, h] = IMAGE_SIZE.map(|n| n as f32);
+    [
+        (f[0] * w - MARGIN) / (w - 2.0 * MARGIN),
+        (f[1] * h - MARGIN) / (h - 2.0 * MARGIN),
+    ]
+}
+
+/// The pixel of a position.
+fn pixel(p: [f32; 2]) -> (f32, f32) {
+    let [fx, fy] = image_fraction(p);
+    (fx * IMAGE_SIZE[0] as f32, fy * IMAGE_SIZE[1] as f32)
+}
+
+/// The points a pixel apart on the segment from `a` to `b`, both ends included.
+fn points_on(a: (f32, f32), b: (f32, f32)) -> impl Iterator<Item = (f32, f32)> {
+    let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).ceil().max(1.0) as usize;
+    (0..=steps).map(move |i| {
+        let t = i as f32 / steps as f32;
+        (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+    })
 }
 
 fn draw(
@@ -197,28 +221,18 @@ fn draw(
     let [w, h] = IMAGE_SIZE;
     // Edges accumulate as light in a float buffer, then are toned down to grey.
     let mut light = vec![0.0f32; w * h];
-    let line = |a: (f32, f32), b: (f32, f32), light: &mut [f32], amount: f32| {
-        let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).ceil().max(1.0) as usize;
-        for i in 0..=steps {
-            let t = i as f32 / steps as f32;
-            let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-            let (x, y) = (x as usize, y as usize);
-            if x < w && y < h {
-                light[y * w + x] += amount;
-            }
-        }
-    };
     for v in 0..positions.len() as u32 {
         if v % 4096 == 0 && cancel.is_cancelled() {
             return None;
         }
         for &s in space.successors(v) {
-            line(
-                pixel(positions[v as usize]),
-                pixel(positions[s as usize]),
-                &mut light,
-                1.0,
-            );
+            let ends = (pixel(positions[v as usize]), pixel(positions[s as usize]));
+            for (x, y) in points_on(ends.0, ends.1) {
+                let (x, y) = (x as usize, y as usize);
+                if x < w && y < h {
+                    light[y * w + x] += 1.0;
+                }
+            }
         }
     }
     let peak = light.iter().copied().fold(1.0f32, f32::max).ln_1p();
@@ -258,10 +272,7 @@ fn draw(
             pixel(positions[pair[0] as usize]),
             pixel(positions[pair[1] as usize]),
         );
-        let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).ceil().max(1.0) as usize;
-        for i in 0..=steps {
-            let t = i as f32 / steps as f32;
-            let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        for p in points_on(a, b) {
             dot(p, Color32::from_rgb(213, 94, 0), 1, &mut image);
         }
     }

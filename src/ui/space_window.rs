@@ -243,13 +243,14 @@ fn graph_ui(
         egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
         Color32::WHITE,
     );
+    // Between fractions of the image (see `space_layout::image_fraction`) and the screen.
+    let screen_from_image = egui::emath::RectTransform::from_to(
+        egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+        rect,
+    );
     let to_screen = |p: [f32; 2]| {
-        let [w, h] = IMAGE_SIZE;
-        let (x, y) = (
-            6.0 + p[0] * (w as f32 - 12.0),
-            6.0 + p[1] * (h as f32 - 12.0),
-        );
-        rect.min + vec2(x / w as f32 * rect.width(), y / h as f32 * rect.height())
+        let [fx, fy] = space_layout::image_fraction(p);
+        screen_from_image * egui::pos2(fx, fy)
     };
     if let Some(node) = current
         && let Some(&p) = layout.positions.get(node as usize)
@@ -257,13 +258,8 @@ fn graph_ui(
         ui.painter()
             .circle_stroke(to_screen(p), 7.0, egui::Stroke::new(2.5, Color32::WHITE));
     }
-    let pointer = response.hover_pos()?;
-    let [w, h] = IMAGE_SIZE;
-    let local = pointer - rect.min;
-    let p = space_layout::position_of_pixel(
-        local.x / rect.width() * w as f32,
-        local.y / rect.height() * h as f32,
-    );
+    let f = screen_from_image.inverse() * response.hover_pos()?;
+    let p = space_layout::position_at_fraction([f.x, f.y]);
     let node = space_layout::nearest(layout, p, 0.02)?;
     if let Some(&q) = layout.positions.get(node as usize) {
         ui.painter().circle_stroke(
