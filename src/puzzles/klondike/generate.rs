@@ -108,23 +108,25 @@ impl Shape {
             .filter(|&i| matches!(spots[i], Spot::Jump(_)))
             .collect();
         let mut land = vec![NONE; n * n * 8 * 9];
-        let probe = Klondike {
+        // One board whose square `i` takes each digit in turn (a jump depends only on the
+        // digit it starts from and on which squares are on the board).
+        let mut probe = Klondike {
             rows: n,
             cols: n,
             spots: spots.clone(),
             start: Cell::new(n / 2, n / 2),
         };
         for &i in &board {
-            for (d, dir) in Compass::ALL.into_iter().enumerate() {
-                for digit in 1..=9u8 {
-                    let mut p = probe.clone();
-                    p.spots[i] = Spot::Jump(digit);
-                    if let Some(to) = p.jump(Cell::new(i / n, i % n), dir) {
+            for digit in 1..=9u8 {
+                probe.spots[i] = Spot::Jump(digit);
+                for (d, dir) in Compass::ALL.into_iter().enumerate() {
+                    if let Some(to) = probe.jump(Cell::new(i / n, i % n), dir) {
                         land[(i * 8 + d) * 9 + usize::from(digit) - 1] =
                             (to.row * n + to.col) as u32;
                     }
                 }
             }
+            probe.spots[i] = spots[i];
         }
         Shape {
             rows: n,
