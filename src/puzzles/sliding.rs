@@ -841,8 +841,8 @@ struct TileOracle {
 }
 
 impl TileOracle {
-    /// The tiles of `puzzle` if it is a board of the same size and goal.
-    fn tiles_of<'a>(&self, puzzle: &'a dyn Puzzle) -> Option<&'a Sliding> {
+    /// `puzzle` as a sliding board, if it has the same size and goal.
+    fn same_board<'a>(&self, puzzle: &'a dyn Puzzle) -> Option<&'a Sliding> {
         let other = puzzle.as_any().downcast_ref::<Sliding>()?;
         super::oracle::Explorable::same_rules(&self.puzzle, other).then_some(other)
     }
@@ -861,7 +861,7 @@ impl super::oracle::Oracle for TileOracle {
     }
 
     fn lower_bound(&self, puzzle: &dyn Puzzle) -> Option<u32> {
-        let other = self.tiles_of(puzzle)?;
+        let other = self.same_board(puzzle)?;
         other.check_solvable().ok()?;
         Some(self.puzzle.heuristic(&self.puzzle.board_of(&other.tiles)) as u32)
     }
@@ -872,7 +872,7 @@ impl super::oracle::Oracle for TileOracle {
         cancel: &CancelToken,
     ) -> Option<super::oracle::Assessment> {
         use super::oracle::{Assessment, Distance, RatedMove, rate};
-        let other = self.tiles_of(puzzle)?;
+        let other = self.same_board(puzzle)?;
         if other.check_solvable().is_err() {
             return Some(Assessment {
                 distance: Distance::DeadEnd,
@@ -903,7 +903,7 @@ impl super::oracle::Oracle for TileOracle {
         puzzle: &dyn Puzzle,
         cancel: &CancelToken,
     ) -> Option<super::oracle::Distance> {
-        let other = self.tiles_of(puzzle)?;
+        let other = self.same_board(puzzle)?;
         if other.check_solvable().is_err() {
             return Some(super::oracle::Distance::DeadEnd);
         }
