@@ -12,6 +12,10 @@ use crate::puzzles::{self, Puzzle, PuzzleType, Shipped};
 use crate::results;
 use crate::solver::Command as SolverCommand;
 
+/// The largest puzzle (in squares) whose text is compared with the file's after each edit
+/// (a 512 x 512 grid: a quarter of a megabyte of text, well under a millisecond).
+pub(super) const COMPARED_SQUARES: usize = 512 * 512;
+
 /// How many edits can be undone.
 pub const UNDO_LIMIT: usize = 50;
 
@@ -260,7 +264,28 @@ impl PuzzleLabApp {
         }
         self.revision += 1;
         self.puzzle_dirty = true;
-        self.modified = true;
+        self.modified = !self.matches_saved();
+    }
+
+    /// Whether the puzzle is as it was last opened or saved: its text format compared
+    /// with the text kept then (puzzles up to [`COMPARED_SQUARES`] squares; larger ones
+    /// count as changed by any edit). Moves that do not change the file (driving the car
+    /// maze by hand) and undoing back to the file leave it unmodified.
+    pub(crate) fn matches_saved(&self) -> bool {
+        let (rows, cols) = self.puzzle.dims();
+        rows * cols <= COMPARED_SQUARES
+            && self
+                .saved_text
+                .as_deref()
+                .is_some_and(|saved| saved == self.puzzle.to_text())
+    }
+
+    /// Keeps the puzzle's text as the one on file (opened or saved), when small enough to
+    /// compare (see [`PuzzleLabApp::matches_saved`]).
+    pub(crate) fn remember_saved(&mut self) {
+        let (rows, cols) = self.puzzle.dims();
+        self.saved_text = (rows * cols <= COMPARED_SQUARES).then(|| self.puzzle.to_text());
+        self.modified = false;
     }
 
     /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles
@@ -303,7 +328,7 @@ impl PuzzleLabApp {
             view.puzzle_replaced();
         }
         self.after_edit();
-        self.modified = false;
+        self.remember_saved();
     }
 
     /// Keeps `before` (the puzzle before an edit that changed it) for undo: once per pointer

@@ -357,7 +357,7 @@ impl PuzzleLabApp {
         match puzzles::save_file(self.puzzle.as_ref(), path) {
             Ok(()) => {
                 self.settings.path = Some(path.to_owned());
-                self.modified = false;
+                self.remember_saved();
                 self.set_status(format!("Saved {}.", path.display()));
                 if let Some(command) = self.after_save.take() {
                     self.apply(*command);

@@ -242,6 +242,18 @@ struct Run {
     pending: Option<(crate::solver::Progress, usize)>,
 }
 
+/// Which moment of the puzzle the canvas draws, so that every readout can say what it
+/// describes (see [`PuzzleLabApp::shown_moment`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShownMoment {
+    /// The puzzle as it is (edited, played by hand).
+    Puzzle,
+    /// The solution's playback after this many moves.
+    Solution(usize),
+    /// A state of the search: the one being expanded, or the timeline's moment.
+    Search,
+}
+
 /// A move of the solution being animated: from one shown position to the next.
 #[derive(Clone, Copy, Debug)]
 struct Transition {
@@ -307,6 +319,9 @@ pub struct PuzzleLabApp {
     pub(crate) race: Option<race::Race>,
     /// The optimal-move oracle of the puzzle on screen (see [`oracle`]).
     pub oracle: oracle::OracleState,
+    /// The position the solution's playback shows, made once per moment (see
+    /// [`ShownMoment::Solution`]), for the oracle.
+    playback_position: Option<(oracle::PositionKey, Box<dyn Puzzle>)>,
     /// The "State space" window (see [`space_layout`]).
     pub space_window: space_layout::SpaceWindow,
     /// The algorithms chosen for the next race, in the order chosen.
@@ -349,8 +364,12 @@ pub struct PuzzleLabApp {
     pub(crate) picture_cache: Option<(u64, Picture)>,
     /// The other types' workspaces, by type name.
     workspaces: std::collections::HashMap<&'static str, workspace::Workspace>,
-    /// Whether the puzzle on screen has edits not saved to a file.
+    /// Whether the puzzle on screen has edits not saved to a file: it differs from
+    /// `saved_text` (see [`PuzzleLabApp::matches_saved`]).
     modified: bool,
+    /// The puzzle's text format as last opened or saved, to tell whether edits (and their
+    /// undoing) leave it as it was; `None` when unknown or too large to compare.
+    saved_text: Option<String>,
     /// A command that would replace the puzzle, waiting for an answer about unsaved edits.
     asking: Option<Box<AppCommand>>,
     /// A command to carry out once the puzzle is saved (Save chosen, file asked for).
@@ -391,6 +410,9 @@ impl PuzzleLabApp {
         let (notice_tx, notice_rx) = mpsc::channel();
         let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
         let view = SearchView::for_puzzle(puzzle.as_ref());
+        let (rows, cols) = puzzle.dims();
+        let saved_text =
+            (!modified && rows * cols <= commands::COMPARED_SQUARES).then(|| puzzle.to_text());
         Self {
             settings,
             puzzle,
@@ -434,15 +456,62 @@ impl PuzzleLabApp {
             view_out: false,
             revision: 0,
             oracle: oracle::OracleState::default(),
+            playback_position: None,
             space_window: space_layout::SpaceWindow::default(),
             puzzle_dirty: false,
             picture_cache: None,
             workspaces: std::collections::HashMap::new(),
             modified,
+            saved_text,
             asking: None,
             after_save: None,
             path_prompt: None,
         }
+    }
+
+    /// Which moment of the puzzle the canvas draws: a state of the search (while a board
+    /// puzzle's search runs, or the timeline is scrubbed back), the solution's playback
+    /// (once a solution is found), or the puzzle as it is.
+    pub fn shown_moment(&self) -> ShownMoment {
+        let board_search = self.view.board.is_some() && self.is_running();
+        if self.is_scrubbed() || board_search {
+            return ShownMoment::Search;
+        }
+        match &self.result {
+            Some(r) if r.solved && self.race.is_none() => {
+                ShownMoment::Solution(self.shown_moves.min(r.moves.len()))
+            }
+            _ => ShownMoment::Puzzle,
+        }
+    }
+
+    /// The key of the position the oracle assesses: the puzzle, or the playback's moment.
+    fn shown_position_key(&self) -> oracle::PositionKey {
+        let moment = match self.shown_moment() {
+            ShownMoment::Solution(k) => k + 1,
+            ShownMoment::Puzzle | ShownMoment::Search => 0,
+        };
+        oracle::PositionKey {
+            revision: self.revision,
+            moment,
+        }
+    }
+
+    /// Makes the position the solution's playback shows at `key` (from the puzzle and the
+    /// solution's first moves), once per moment; nothing for the puzzle itself.
+    fn make_playback_position(&mut self, key: oracle::PositionKey) {
+        if key.moment == 0
+            || self
+                .playback_position
+                .as_ref()
+                .is_some_and(|(k, _)| *k == key)
+        {
+            return;
+        }
+        let position = (self.result.as_ref())
+            .and_then(|r| r.moves.get(..key.moment - 1))
+            .and_then(|played| self.puzzle.after_moves(played));
+        self.playback_position = position.map(|p| (key, p));
     }
 
     /// The puzzle on screen.
@@ -553,8 +622,19 @@ impl PuzzleLabApp {
         self.receive_dialogs();
         self.receive_dropped_files(ctx);
         let (wake, limits) = (self.waker(), self.limits());
-        self.oracle
-            .tick(self.puzzle.as_ref(), self.revision, limits, &wake);
+        if self.oracle.enabled {
+            let key = self.shown_position_key();
+            self.make_playback_position(key);
+            let shown = (self.playback_position.as_ref())
+                .filter(|(k, _)| *k == key)
+                .map(|(_, p)| p.as_ref());
+            self.oracle
+                .tick(self.puzzle.as_ref(), shown, key, limits, &wake);
+        } else {
+            let key = oracle::PositionKey::default();
+            self.oracle
+                .tick(self.puzzle.as_ref(), None, key, limits, &wake);
+        }
         self.space_window.tick(&self.oracle, &wake);
         match self.space_window.poll_generated() {
             Some(Ok(command)) => self.commands.push(command),

@@ -47,8 +47,18 @@ enum Answer {
     Full(Option<Assessment>),
 }
 
+/// Which position an assessment is of: the puzzle's edit count and the moment shown (0 the
+/// puzzle as it is; `k + 1` its solution's playback after `k` moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PositionKey {
+    /// The puzzle's edit count (see `PuzzleLabApp::revision`).
+    pub revision: u64,
+    /// 0 for the puzzle as it is; `k + 1` for the position after `k` moves of its solution.
+    pub moment: usize,
+}
+
 struct Pending {
-    revision: u64,
+    key: PositionKey,
     rx: Receiver<Answer>,
     cancel: CancelToken,
 }
@@ -76,11 +86,13 @@ pub struct OracleState {
     build: Option<Build>,
     /// Why the last build failed.
     error: Option<String>,
-    /// The puzzle revision the error is of: a failure (a limit, a position not in the space)
-    /// is tried again once the puzzle changes; a Stop waits for Try again.
-    error_revision: Option<u64>,
-    /// The puzzle revision the assessment is of.
-    revision: Option<u64>,
+    /// The position the error is of: a failure (a limit, a position not in the space)
+    /// is tried again once the position changes; a Stop waits for Try again.
+    error_revision: Option<PositionKey>,
+    /// The position the assessment is of.
+    revision: Option<PositionKey>,
+    /// The puzzle revision `origin_distance` is of.
+    origin_revision: Option<u64>,
     assessment: Option<Assessment>,
     arrows: Vec<MoveArrow>,
     lower_bound: Option<u32>,
@@ -91,13 +103,14 @@ pub struct OracleState {
     pending_picture: Option<Picture>,
     /// Whether the position being searched has no move played (it is the origin).
     pending_origin: bool,
-    /// The distance from the origin, for oracles without a space.
+    /// The distance from the origin: the position the moves played by hand started from
+    /// (see [`crate::puzzles::Puzzle::origin`]).
     origin_distance: Option<u32>,
     /// Oracles made so far.
     generation: u64,
     /// Whether the oracle was built for the current rules and still did not know the
     /// position (a rebuild would not help).
-    rebuilt_for: Option<u64>,
+    rebuilt_for: Option<PositionKey>,
 }
 
 impl Drop for OracleState {
@@ -247,23 +260,25 @@ impl OracleState {
         self.oracle.as_deref().and_then(|o| o.space())
     }
 
-    /// The distance from the position the puzzle was loaded with: the space's first node, or
-    /// the first position assessed with no move played.
+    /// The distance from the origin of the moves played by hand (the position as loaded,
+    /// scrambled or last edited: see [`crate::puzzles::Puzzle::origin`]), once known.
     pub fn start_distance(&self) -> Option<u32> {
-        self.space()
-            .and_then(|space| space.to_goal(0))
-            .or(self.origin_distance)
+        self.origin_distance
     }
 
     /// The frame's work: takes the build's and the search's messages, and assesses the
-    /// position when the puzzle changed (`revision`).
+    /// position when it changed. `puzzle` is the puzzle being edited and played (the oracle
+    /// is made for it); `shown` the position the canvas draws when that is another (a
+    /// solution's playback), and `key` names the position assessed.
     pub fn tick(
         &mut self,
         puzzle: &dyn Puzzle,
-        revision: u64,
+        shown: Option<&dyn Puzzle>,
+        key: PositionKey,
         limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {
+        let revision = key;
         let type_name = puzzle.puzzle_type().name;
         self.in_panel = false;
         if !self.enabled {
@@ -291,10 +306,25 @@ impl OracleState {
             return;
         };
         self.poll_pending();
+        if oracle.is_instant() && self.origin_revision != Some(key.revision) {
+            // The origin changes with every edit that is not a move (a scramble, a load).
+            self.origin_revision = Some(key.revision);
+            self.origin_distance = oracle
+                .assess(puzzle.origin().as_ref(), &CancelToken::new())
+                .and_then(|a| a.distance.exact());
+        } else if !oracle.is_instant() && self.origin_revision != Some(key.revision) {
+            self.origin_revision = Some(key.revision);
+            if puzzle.moves_played() == Some(0) {
+                // A new origin: its distance comes with its assessment.
+                self.origin_distance = None;
+            }
+        }
         if self.revision == Some(revision) {
             return;
         }
         self.revision = Some(revision);
+        let is_origin = shown.is_none() && puzzle.moves_played() == Some(0);
+        let puzzle = shown.unwrap_or(puzzle);
         self.assessment = None;
         self.partial = None;
         self.arrows.clear();
@@ -303,9 +333,7 @@ impl OracleState {
         }
         if oracle.is_instant() {
             match oracle.assess(puzzle, &CancelToken::new()) {
-                Some(a) => {
-                    self.set_assessment(puzzle.picture(), puzzle.moves_played() == Some(0), a)
-                }
+                Some(a) => self.set_assessment(puzzle.picture(), is_origin, a),
                 None if self.rebuilt_for == Some(revision) => {
                     self.error = Some("this position is not in the explored space".into());
                     self.error_revision = Some(revision);
@@ -339,7 +367,7 @@ impl OracleState {
         match spawned {
             Ok(_) => {
                 self.pending = Some(Pending {
-                    revision,
+                    key: revision,
                     rx,
                     cancel,
                 });
@@ -347,7 +375,7 @@ impl OracleState {
             Err(e) => self.error = Some(format!("could not start the oracle's search: {e}")),
         }
         self.pending_picture = Some(puzzle.picture());
-        self.pending_origin = puzzle.moves_played() == Some(0);
+        self.pending_origin = is_origin;
     }
 
     fn set_assessment(&mut self, picture: Picture, origin: bool, assessment: Assessment) {
@@ -367,7 +395,7 @@ impl OracleState {
             let Ok(answer) = p.rx.try_recv() else {
                 return;
             };
-            if self.revision != Some(p.revision) {
+            if self.revision != Some(p.key) {
                 self.pending = None;
                 return;
             }
@@ -388,7 +416,7 @@ impl OracleState {
     fn start_build(
         &mut self,
         puzzle: &dyn Puzzle,
-        revision: u64,
+        revision: PositionKey,
         limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {
@@ -397,6 +425,7 @@ impl OracleState {
         self.assessment = None;
         self.arrows.clear();
         self.revision = None;
+        self.origin_revision = None;
         self.rebuilt_for = Some(revision);
         let (tx, rx) = mpsc::channel();
         let cancel = CancelToken::with_limits(limits);
@@ -429,7 +458,7 @@ impl OracleState {
         }
     }
 
-    fn poll_build(&mut self, revision: u64) {
+    fn poll_build(&mut self, revision: PositionKey) {
         let Some(build) = self.build.as_mut() else {
             return;
         };

@@ -16,6 +16,7 @@ pub(super) struct Workspace {
     puzzle: Box<dyn Puzzle>,
     path: Option<PathBuf>,
     modified: bool,
+    saved_text: Option<String>,
     algorithm: Algorithm,
     view: SearchView,
     result: Option<Report>,
@@ -82,7 +83,11 @@ impl PuzzleLabApp {
         match saved.map(|s| (puzzles::parse(&s.puzzle_json, None), s)) {
             Some((Ok(puzzle), saved)) if puzzle.puzzle_type().name == puzzle_type.name => {
                 self.replace_puzzle(puzzle, saved.path);
-                self.modified = saved.modified;
+                if saved.modified {
+                    // Its file's text is not known: any change counts as unsaved.
+                    self.modified = true;
+                    self.saved_text = None;
+                }
                 self.set_status(format!("Opened {} as you left it.", puzzle_type.label));
             }
             _ => {
@@ -102,6 +107,7 @@ impl PuzzleLabApp {
             puzzle: std::mem::replace(&mut self.puzzle, placeholder),
             path: self.settings.path.take(),
             modified: self.modified,
+            saved_text: self.saved_text.take(),
             algorithm: self.algorithm,
             view: std::mem::take(&mut self.view),
             result: self.result.take(),
@@ -121,6 +127,7 @@ impl PuzzleLabApp {
         self.puzzle = ws.puzzle;
         self.settings.path = ws.path;
         self.modified = ws.modified;
+        self.saved_text = ws.saved_text;
         self.algorithm = ws.algorithm;
         self.view = ws.view;
         self.result = ws.result;

@@ -6,9 +6,10 @@
 //! growing downwards.
 
 /// The [`Puzzle`] methods every puzzle type implements alike (it implements
-/// [`search::Problem`] and `Clone`): `guarantees_optimal` by [`Algorithm::is_optimal_for`],
-/// `refusal` by [`Algorithm::refusal`], `clone_box`, `as_any` and `as_any_mut`. Invoked inside
-/// each `impl Puzzle`.
+/// [`search::Problem`], [`oracle::Explorable`] and `Clone`): `guarantees_optimal` by
+/// [`Algorithm::is_optimal_for`], `refusal` by [`Algorithm::refusal`], `clone_box`, `as_any`,
+/// `as_any_mut`, `origin` by [`oracle::Explorable::at_origin`] and `after_moves` by [`replay`]
+/// and [`oracle::Explorable::at_state`]. Invoked inside each `impl Puzzle`.
 macro_rules! puzzle_plumbing {
     () => {
         fn guarantees_optimal(&self, algorithm: $crate::search::Algorithm) -> bool {
@@ -32,6 +33,18 @@ macro_rules! puzzle_plumbing {
 
         fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
             self
+        }
+
+        fn origin(&self) -> Box<dyn $crate::puzzles::Puzzle> {
+            Box::new($crate::puzzles::oracle::Explorable::at_origin(self))
+        }
+
+        fn after_moves(&self, moves: &[String]) -> Option<Box<dyn $crate::puzzles::Puzzle>> {
+            let states = $crate::puzzles::replay(self, moves).ok()?;
+            let last = states.last()?;
+            Some(Box::new($crate::puzzles::oracle::Explorable::at_state(
+                self, last,
+            )))
         }
     };
 }
@@ -493,6 +506,21 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The number of moves played by hand since the position was loaded (undone moves not
     /// counted), for types played by hand; `None` (the default) for the others.
     fn moves_played(&self) -> Option<usize> {
+        None
+    }
+
+    /// The position the moves played by hand started from (see [`Puzzle::moves_played`]):
+    /// the puzzle as loaded, scrambled or last edited, with no move played. For types not
+    /// played by hand, the puzzle itself (the default).
+    fn origin(&self) -> Box<dyn Puzzle> {
+        self.clone_box()
+    }
+
+    /// This puzzle after `moves` (named as in [`Report::moves`]) played from its position,
+    /// as a position of its own (no move played): what a solution's playback shows after
+    /// that many moves. `None` if a move is not legal there, and for types that do not
+    /// replay moves (the default).
+    fn after_moves(&self, _moves: &[String]) -> Option<Box<dyn Puzzle>> {
         None
     }
 

@@ -831,6 +831,13 @@ impl super::oracle::Explorable for Sliding {
             ..self.clone()
         }
     }
+
+    /// The board before the moves played since loading or scrambling.
+    fn at_origin(&self) -> Self {
+        let mut origin = self.clone();
+        while origin.undo() {}
+        origin
+    }
 }
 
 /// The oracle of boards too large to explore (up to 16 squares): IDA* with the pattern

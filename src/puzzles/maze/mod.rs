@@ -21,6 +21,7 @@ pub mod generate;
 mod jump;
 pub mod movingai;
 pub mod percolation;
+pub mod terrain;
 
 use std::fmt;
 
@@ -33,6 +34,7 @@ use super::{
     check_rectangle, json_body, rows_alphabet_score, solve_on_places, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+pub use terrain::Terrain;
 
 /// The registry entry of the grid maze.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -295,11 +297,9 @@ impl fmt::Display for Dir {
 pub struct Maze {
     rows: usize,
     cols: usize,
-    /// `cost[row * cols + col]`: 0 blocked, 1 to [`MAX_COST`] the cost of entering.
-    cost: Vec<u8>,
-    /// How many squares cost more than 1 to enter, kept with `cost` so that
-    /// [`Maze::is_uniform`] (asked every frame) does not scan the grid.
-    heavy: usize,
+    /// Square `row * cols + col`: 0 blocked, 1 to [`MAX_COST`] the cost of entering. The
+    /// [`Terrain`] keeps whether every square costs 1, whatever changes it.
+    cost: Terrain,
     start: Cell,
     /// At least one; no duplicates; never the start.
     goals: Vec<Cell>,
@@ -335,8 +335,7 @@ impl Maze {
         Self {
             rows,
             cols,
-            cost: vec![1; rows * cols],
-            heavy: 0,
+            cost: Terrain::open(rows * cols),
             start: Cell::new(0, 0),
             goals: vec![Cell::new(rows - 1, cols - 1)],
             connectivity: Connectivity::Four,
@@ -453,7 +452,7 @@ impl Maze {
     /// [`MAX_COST`].
     pub fn cost_at(&self, cell: Cell) -> u8 {
         if self.contains(cell) {
-            self.cost[self.index(cell)]
+            self.cost.get(self.index(cell))
         } else {
             0
         }
@@ -466,17 +465,18 @@ impl Maze {
             && col >= 0
             && (row as usize) < self.rows
             && (col as usize) < self.cols
-            && self.cost[row as usize * self.cols + col as usize] != 0
+            && self.cost.get(row as usize * self.cols + col as usize) != 0
     }
 
-    /// Whether every free square costs 1.
+    /// Whether every free square costs 1 (O(1): see [`Terrain`]). The fast searches trust
+    /// it: BFS's optimality, the flat-table grid searches, IDA* and Jump Point Search.
     pub fn is_uniform(&self) -> bool {
-        self.heavy == 0
+        self.cost.is_uniform()
     }
 
-    /// Counts the squares that cost more than 1 again, after `cost` was replaced whole.
-    fn recount_heavy(&mut self) {
-        self.heavy = self.cost.iter().filter(|&&c| c > 1).count();
+    /// The squares, row-major (values as in [`Maze::cost_at`]).
+    pub fn terrain(&self) -> &Terrain {
+        &self.cost
     }
 
     /// Whether `cell` must stay free: the start or a goal (outside percolation mode).
@@ -491,17 +491,15 @@ impl Maze {
     }
 
     /// Sets the terrain cost of `cell`: 0 blocks it, 1 to [`MAX_COST`] frees it with that
-    /// cost (higher values are clamped). The start and goal squares cannot be blocked.
-    /// Returns whether the maze changed.
+    /// cost (higher values are clamped). The start and goal squares stay free at cost 1 (the
+    /// text format marks them `S` and `G`, which cost 1). Returns whether the maze changed.
     pub fn set_cost(&mut self, cell: Cell, cost: u8) -> bool {
         let cost = cost.min(MAX_COST);
-        if !self.contains(cell) || (cost == 0 && self.is_end(cell)) {
+        if !self.contains(cell) || self.is_end(cell) {
             return false;
         }
         let i = self.index(cell);
-        let old = std::mem::replace(&mut self.cost[i], cost);
-        self.heavy = self.heavy + usize::from(cost > 1) - usize::from(old > 1);
-        old != cost
+        self.cost.set(i, cost).is_some_and(|old| old != cost)
     }
 
     /// Moves the start to `cell`, which must be free and not a goal. Returns whether it moved.
@@ -509,7 +507,9 @@ impl Maze {
         if !self.contains(cell) || self.is_blocked(cell) || self.goals.contains(&cell) {
             return false;
         }
-        std::mem::replace(&mut self.start, cell) != cell
+        let moved = std::mem::replace(&mut self.start, cell) != cell;
+        self.keep_ends_free();
+        moved
     }
 
     /// Moves goal number `i` (see [`Maze::goals`]) to `to`, which must be free, not the start
@@ -527,6 +527,7 @@ impl Maze {
             return false;
         }
         self.goals[i] = to;
+        self.keep_ends_free();
         true
     }
 
@@ -544,6 +545,7 @@ impl Maze {
             return false;
         }
         self.goals.push(cell);
+        self.keep_ends_free();
         true
     }
 
@@ -553,27 +555,20 @@ impl Maze {
     pub fn randomize(&mut self, density: f64, seed: u64) {
         let mut rng = StdRng::seed_from_u64(seed);
         let density = density.clamp(0.0, 1.0);
-        for c in &mut self.cost {
-            *c = u8::from(!rng.random_bool(density));
-        }
-        self.heavy = 0;
+        self.cost.fill_with(|_| u8::from(!rng.random_bool(density)));
         self.keep_ends_free();
     }
 
     /// Inverts every square (the article's "revert"): blocked squares become free at cost 1,
     /// free ones blocked; the start and goals stay free.
     pub fn invert(&mut self) {
-        for c in &mut self.cost {
-            *c = u8::from(*c == 0);
-        }
-        self.heavy = 0;
+        self.cost.fill_with(|c| u8::from(c == 0));
         self.keep_ends_free();
     }
 
     /// Frees every square at cost 1.
     pub fn clear(&mut self) {
-        self.cost.fill(1);
-        self.heavy = 0;
+        self.cost.fill_with(|_| 1);
     }
 
     /// Changes the size, keeping the squares that stay inside; a start or goal that falls
@@ -584,7 +579,7 @@ impl Maze {
         let mut cost = vec![1; rows * cols];
         for r in 0..rows.min(self.rows) {
             for c in 0..cols.min(self.cols) {
-                cost[r * cols + c] = self.cost[r * self.cols + c];
+                cost[r * cols + c] = self.cost.get(r * self.cols + c);
             }
         }
         let fits = |cell: Cell| cell.row < rows && cell.col < cols;
@@ -608,8 +603,7 @@ impl Maze {
         }
         self.rows = rows;
         self.cols = cols;
-        self.cost = cost;
-        self.recount_heavy();
+        self.cost = Terrain::from_costs(cost);
         self.start = start;
         self.goals = goals;
         self.keep_ends_free();
@@ -629,21 +623,22 @@ impl Maze {
         debug_assert_eq!(cost.len(), rows * cols);
         self.rows = rows;
         self.cols = cols;
-        self.cost = cost;
-        self.recount_heavy();
+        self.cost = Terrain::from_costs(cost);
         self.start = start;
         self.goals = vec![goal];
         self.keep_ends_free();
     }
 
+    /// The start and goal squares are free at cost 1, as the text format's `S` and `G`
+    /// (outside percolation mode, where they are not marked).
     fn keep_ends_free(&mut self) {
         if self.percolation != Percolation::Off {
             return;
         }
         for cell in std::iter::once(self.start).chain(self.goals.clone()) {
             let i = self.index(cell);
-            if self.cost[i] == 0 {
-                self.cost[i] = 1;
+            if self.cost.get(i) != 1 {
+                self.cost.set(i, 1);
             }
         }
     }
@@ -732,7 +727,7 @@ impl Maze {
             ));
         }
         let mut maze = Self::new(height, width);
-        maze.cost = cost;
+        maze.cost = Terrain::from_costs(cost);
         maze.start = start;
         maze.goals = goals;
         maze.percolation = percolation;
@@ -764,15 +759,18 @@ impl Maze {
         Ok(maze)
     }
 
+    /// The grid in the text format's characters. In percolation mode the start and goals
+    /// play no part and are not marked (an `S` or `G` would read back as a free square).
     fn row_strings(&self) -> Vec<String> {
+        let ends = self.percolation == Percolation::Off;
         (0..self.rows)
             .map(|r| {
                 (0..self.cols)
                     .map(|c| {
                         let cell = Cell::new(r, c);
-                        match self.cost[self.index(cell)] {
-                            _ if cell == self.start => 'S',
-                            _ if self.goals.contains(&cell) => 'G',
+                        match self.cost.get(self.index(cell)) {
+                            _ if ends && cell == self.start => 'S',
+                            _ if ends && self.goals.contains(&cell) => 'G',
                             0 => '#',
                             1 => '.',
                             n => char::from(b'0' + n),
@@ -800,7 +798,7 @@ impl Maze {
             Connectivity::Four => &Dir::FOUR,
             Connectivity::Eight => &Dir::ALL,
         };
-        let here_cost = Cost::from(self.cost[self.index(here)]);
+        let here_cost = Cost::from(self.cost.get(self.index(here)));
         for &dir in dirs {
             let (dr, dc) = dir.delta();
             let (nr, nc) = if backward {
@@ -827,7 +825,7 @@ impl Maze {
             let entered = if backward {
                 here_cost
             } else {
-                Cost::from(self.cost[nr * self.cols + nc])
+                Cost::from(self.cost.get(nr * self.cols + nc))
             };
             out.push(Successor {
                 state: Self::state_at(nr, nc),
@@ -989,8 +987,10 @@ impl Problem for Maze {
         true
     }
 
+    /// In percolation mode the heuristic counts rows (or columns) still to cross, admissible
+    /// whatever distance is chosen; otherwise see [`GridHeuristic::is_admissible`].
     fn heuristic_is_admissible(&self) -> bool {
-        self.heuristic.is_admissible(self.connectivity)
+        self.percolation != Percolation::Off || self.heuristic.is_admissible(self.connectivity)
     }
 
     fn has_unit_costs(&self) -> bool {
@@ -1021,7 +1021,7 @@ impl Problem for Maze {
         plain.then(|| crate::search::UnitGrid {
             rows: self.rows,
             cols: self.cols,
-            cost: &self.cost,
+            cost: self.cost.as_slice(),
             deltas,
             goal: self.index(self.goals[0]),
         })
@@ -1129,6 +1129,7 @@ impl Puzzle for Maze {
     fn picture(&self) -> Picture {
         let mut squares: Vec<Square> = self
             .cost
+            .as_slice()
             .iter()
             .map(|&c| match c {
                 0 => Square::Blocked,

@@ -130,9 +130,7 @@ pub fn run_experiment(
             if cancel.is_cancelled() {
                 return points;
             }
-            for c in &mut maze.cost {
-                *c = u8::from(rng.random_bool(open));
-            }
+            maze.cost.fill_with(|_| u8::from(rng.random_bool(open)));
             let found = search::run(&maze, search::Algorithm::Bfs, &mut NoObserver, cancel)
                 .is_ok_and(|r| r.outcome == Outcome::Found);
             percolated += usize::from(found);
