@@ -462,3 +462,98 @@ fn boards_above_3_by_3_get_a_searching_oracle_with_pattern_databases() {
     }
     assert!(a.hint().is_some());
 }
+
+/// Every move the oracle names on the classic Klotski, along a walk played by hand, names
+/// the piece by the letter the board shows at its anchor (a state keeps interchangeable
+/// pieces sorted, so the state's slot letter was often the other piece of the same shape:
+/// "h(3,1) down" where the board shows g).
+#[test]
+fn klotski_move_names_use_the_letters_on_the_board() {
+    let mut board = Klotski::from_text(include_str!("../puzzles/klotski-classic.txt")).unwrap();
+    let oracle = oracle_of(&board);
+    let mut checked = 0;
+    for k in 0..150 {
+        let a = oracle.assess(&board, &CancelToken::new()).unwrap();
+        let mut moves = Vec::new();
+        for m in &a.moves {
+            let letter = m.label.chars().next().unwrap();
+            let inside = &m.label[m.label.find('(').unwrap() + 1..m.label.find(')').unwrap()];
+            let (r, c) = inside.split_once(',').unwrap();
+            let anchor = puzzlelab::puzzles::Cell::new(r.parse().unwrap(), c.parse().unwrap());
+            assert_eq!(
+                board.piece_at(anchor),
+                Some(letter),
+                "move {} after {k} moves by hand",
+                m.label
+            );
+            checked += 1;
+            let to = match m.label.rsplit(' ').next() {
+                Some("down") => (anchor.row + 1, anchor.col),
+                Some("up") if anchor.row > 0 => (anchor.row - 1, anchor.col),
+                Some("right") => (anchor.row, anchor.col + 1),
+                Some("left") if anchor.col > 0 => (anchor.row, anchor.col - 1),
+                _ => continue,
+            };
+            moves.push((anchor, puzzlelab::puzzles::Cell::new(to.0, to.1)));
+        }
+        // A move by hand: the pieces keep who they are.
+        let (from, to) = moves[(k * 7) % moves.len()];
+        assert!(board.drag(from, to), "{from:?} -> {to:?}");
+    }
+    assert!(checked > 300, "{checked} moves named");
+}
+
+/// From a dead end no move is "farther": all stay stuck, rated neutral.
+#[test]
+fn moves_from_a_dead_end_are_not_farther() {
+    use puzzlelab::puzzles::oracle::rate;
+    assert_eq!(rate(Distance::DeadEnd, Distance::DeadEnd), Rating::Neutral);
+    assert_eq!(rate(Distance::Exact(3), Distance::DeadEnd), Rating::Worse);
+    assert_eq!(rate(Distance::DeadEnd, Distance::Exact(3)), Rating::Better);
+}
+
+/// The origin of the moves played by hand: after a scramble, the scrambled board (not the
+/// board first explored); Rush Hour counts its slides by hand in its metric.
+#[test]
+fn the_origin_is_where_the_moves_played_started() {
+    let mut board = Sliding::from_text("1 2 3\n4 5 6\n7 8 0\n").unwrap();
+    board.scramble_walk(14, 3);
+    let scrambled = board.to_text();
+    for side in [puzzlelab::puzzles::Side::Up, puzzlelab::puzzles::Side::Left] {
+        let _ = board.slide_toward(side);
+    }
+    assert_eq!(board.origin().to_text(), scrambled);
+    assert_eq!(board.origin().moves_played(), Some(0));
+
+    let mut rush = RushHour::from_text(include_str!("../puzzles/rush-hour-first.txt")).unwrap();
+    assert_eq!(rush.moves_played(), Some(0));
+    let before = rush.to_text();
+    let slid = (0..rush.vehicles().len())
+        .flat_map(|i| [(i, 1), (i, -1), (i, 2), (i, -2)])
+        .filter(|&(i, by)| rush.clone().slide(i, by))
+        .max_by_key(|&(_, by): &(usize, i8)| by.abs())
+        .unwrap();
+    assert!(rush.slide(slid.0, slid.1));
+    assert_eq!(rush.moves_played(), Some(1));
+    assert_eq!(rush.origin().to_text(), before);
+    rush.set_metric(puzzlelab::puzzles::rush_hour::Metric::Steps);
+    // A new metric is a new layout: the count starts again, in steps.
+    assert_eq!(rush.moves_played(), Some(0));
+    assert!(rush.slide(slid.0, -slid.1));
+    assert_eq!(
+        rush.moves_played(),
+        Some(usize::from(slid.1.unsigned_abs()))
+    );
+    assert_eq!(rush.metric_label(), "steps");
+}
+
+#[test]
+fn durations_read_as_people_read_them() {
+    use puzzlelab::search::format_ms;
+    assert_eq!(format_ms(0.04), "40 µs");
+    assert_eq!(format_ms(0.0), "under 1 µs");
+    assert_eq!(format_ms(12.34), "12.3 ms");
+    assert_eq!(format_ms(4210.0), "4.21 s");
+    assert_eq!(puzzlelab::app::count_in(93u64, "steps"), "93 steps");
+    assert_eq!(puzzlelab::app::count_in(1u64, "cell moves"), "1 cell move");
+}

@@ -1573,6 +1573,10 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
     // A click off the car's neighbours does not drive.
     click_cell(&mut h, Cell::new(0, 0));
     assert_eq!(car(&h).moves_driven(), 3);
+    assert!(
+        !h.state().is_modified(),
+        "driving by hand leaves the file as it was"
+    );
     h.get_by_label("Reset").click();
     h.run();
     assert_eq!(car(&h).moves_driven(), 0);
@@ -1584,9 +1588,12 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
     h.get_by_label("64 states, 98 moves between them, 1 solved, 0 dead ends (no way to the goal).");
     h.get_by_label("Open the hardest position").click();
     h.run();
-    // The moves driven are edits: opening another puzzle asks first.
-    h.get_by_label("Discard").click();
-    h.run();
+    // Driving does not change the file (its start stays): nothing to save, no question.
+    assert!(
+        h.query_by_label("Discard").is_none(),
+        "driving by hand is not an unsaved edit"
+    );
+    assert!(!h.state().is_modified());
     run_until(&mut h, |app| {
         app.oracle.status() == OracleStatus::Ready(Distance::Exact(37))
     });
@@ -1662,4 +1669,153 @@ fn an_oracle_stopped_by_the_memory_limit_says_so_and_tries_again_after_a_change(
     run_until(&mut h, |app| {
         app.oracle.status() == OracleStatus::Ready(Distance::Exact(1))
     });
+}
+
+/// The oracle describes the position the canvas draws: the solution's playback after k
+/// moves (not the puzzle's start), and says so while the timeline shows a search moment.
+#[test]
+fn the_oracle_follows_the_solutions_playback() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::app::{ShownMoment, TimelineCommand};
+    use puzzlelab::puzzles::oracle::Distance;
+    // Klondike: 9 jumps from the start.
+    let mut h = solved_at_full_speed();
+    h.get_by_label("Optimal moves").click();
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+    });
+    // At the run's end the board shows the goal.
+    assert_eq!(h.state().shown_moment(), ShownMoment::Solution(9));
+    assert_eq!(
+        h.state().oracle.status(),
+        OracleStatus::Ready(Distance::Exact(0))
+    );
+    for k in [0, 3, 7] {
+        h.state_mut().push(AppCommand::ShowStep(k));
+        h.run();
+        run_until(&mut h, |app| {
+            app.oracle.status() == OracleStatus::Ready(Distance::Exact(9 - k as u32))
+        });
+        h.get_by_label(&format!("At move {k} of the solution's playback."));
+        h.get_by_label("Hint").click();
+        h.run();
+        let arrows = h.state().oracle.arrows();
+        assert_eq!(arrows.len(), 1, "the hint's arrow at move {k}");
+        // The arrow starts at the marker's square at move k of the solution.
+        let at = h.state().result().unwrap().path[k].cell;
+        assert_eq!(
+            arrows[0].from,
+            (at.col as f32 + 0.5, at.row as f32 + 0.5),
+            "move {k}"
+        );
+        h.get_by_label("Hint").click();
+        h.run();
+    }
+    // Scrubbed back: the canvas shows a search moment; the statistics say which figures
+    // are of that moment and which of the final run, and the playback bar says the
+    // solution is not found yet there.
+    let len = h.state().timeline_len();
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(len / 2)));
+    run_until(&mut h, |app| app.view().stats.expanded as usize == len / 2);
+    h.run();
+    assert_eq!(h.state().shown_moment(), ShownMoment::Search);
+    h.get_by_label("Final run");
+    h.get_by_label(&format!("At this moment (expansion {} of {len})", len / 2));
+    h.get_by_label(&format!(
+        "Timeline at expansion {} of {len}: the solution is not found yet at this moment",
+        len / 2
+    ));
+    assert!(
+        h.query_by_label("move 9 of 9").is_none(),
+        "the playback bar does not describe the end while scrubbed"
+    );
+}
+
+/// Step from idle starts the search paused after its first expansion and says so; the
+/// pause message follows the panel's count.
+#[test]
+fn stepping_from_idle_says_paused_with_the_panels_count() {
+    let mut h = harness(Settings::default());
+    h.get_by_label("Step").click();
+    run_until(&mut h, |app| app.view().stats.expanded >= 1);
+    h.run();
+    let text = h.state().status().text.clone();
+    assert!(
+        text.starts_with("Paused after 1 expansion:"),
+        "stepping from idle: {text}"
+    );
+    h.get_by_label("Step").click();
+    run_until(&mut h, |app| app.view().stats.expanded >= 2);
+    h.run();
+    let expanded = h.state().view().stats.expanded;
+    assert_eq!(
+        h.state().status().text,
+        format!(
+            "Paused after {expanded} expansions: Step (S) expands one state, Resume (Space) goes on."
+        )
+    );
+}
+
+/// Undoing back to the file's contents leaves nothing unsaved.
+#[test]
+fn undoing_back_to_the_file_is_not_an_unsaved_edit() {
+    let mut h = harness(Settings::default());
+    open_maze(&mut h);
+    assert!(!h.state().is_modified());
+    click_cell(&mut h, Cell::new(0, 1));
+    assert!(h.state().is_modified());
+    h.state_mut().push(AppCommand::Undo);
+    h.run();
+    assert!(!h.state().is_modified(), "back to the file's contents");
+    h.state_mut().push(AppCommand::Redo);
+    h.run();
+    assert!(h.state().is_modified());
+}
+
+/// The shipped terrain maze in the window: A* and Dijkstra find 45, BFS does not claim
+/// optimality, IDA* is not offered, and the legend shows the terrain (also after an edit
+/// and its undo).
+#[test]
+fn the_terrain_maze_in_the_window_is_never_falsely_optimal() {
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        900.0,
+    );
+    open_maze(&mut h);
+    let (kind, terrain) = puzzles::shipped()
+        .find(|(_, s)| s.file == "maze-terrain.txt")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(kind, terrain));
+    h.run();
+    for round in 0..2 {
+        assert!(
+            !h.state()
+                .puzzle()
+                .algorithms()
+                .contains(&Algorithm::IdaStar)
+        );
+        for (algorithm, cost, optimal) in [
+            (Algorithm::AStar, Some(45.0), true),
+            (Algorithm::Dijkstra, Some(45.0), true),
+            (Algorithm::Bfs, None, false),
+        ] {
+            h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
+            h.state_mut().push(AppCommand::Start);
+            h.step();
+            run_until(&mut h, |app| app.result().is_some());
+            let r = h.state().result().unwrap();
+            assert_eq!(r.optimal, optimal, "{algorithm} round {round}");
+            if let Some(cost) = cost {
+                assert_eq!(r.cost, cost, "{algorithm} round {round}");
+            }
+        }
+        // An edit and its undo give the file's maze back, facts and all.
+        click_cell(&mut h, Cell::new(0, 1));
+        h.state_mut().push(AppCommand::Undo);
+        h.run();
+    }
 }

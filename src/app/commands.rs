@@ -78,17 +78,15 @@ impl PuzzleLabApp {
                 if let Some(run) = &mut self.run {
                     run.handle.send(SolverCommand::Pause);
                     run.is_paused = true;
-                    let expanded = super::count(self.view.stats.expanded, "expansion");
-                    self.set_status(format!(
-                        "Paused after {expanded}: Step (S) expands one state, Resume (Space) \
-                         goes on."
-                    ));
+                    self.paused_status = true;
+                    self.set_status(super::run::paused_text(self.view.stats.expanded));
                 }
             }
             AppCommand::Resume => {
                 if let Some(run) = &mut self.run {
                     run.handle.send(SolverCommand::Resume);
                     run.is_paused = false;
+                    self.paused_status = false;
                     self.set_status(format!("Searching with {}…", self.algorithm.label()));
                 }
             }
@@ -99,6 +97,7 @@ impl PuzzleLabApp {
                         run.is_paused = true;
                     }
                     run.handle.send(SolverCommand::Step);
+                    self.paused_status = true;
                 }
                 None => self.start(true),
             },

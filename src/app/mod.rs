@@ -310,6 +310,9 @@ pub struct PuzzleLabApp {
     pub(crate) edit_slide: Option<(Picture, f64)>,
     /// The square of the picture under the pointer in the last frame, if any.
     pub(crate) hover: Option<Cell>,
+    /// Whether the status line says the search is paused, to be kept in step with the
+    /// figures that arrive after the pause (see `run::paused_text`).
+    paused_status: bool,
     /// Where the canvas was drawn last frame, in points (for pictures of it).
     pub(crate) canvas_rect: Option<egui::Rect>,
     /// Messages from background work (picture exports) for the status bar.
@@ -457,6 +460,7 @@ impl PuzzleLabApp {
             revision: 0,
             oracle: oracle::OracleState::default(),
             playback_position: None,
+            paused_status: false,
             space_window: space_layout::SpaceWindow::default(),
             puzzle_dirty: false,
             picture_cache: None,
@@ -622,6 +626,7 @@ impl PuzzleLabApp {
         self.receive_dialogs();
         self.receive_dropped_files(ctx);
         let (wake, limits) = (self.waker(), self.limits());
+        self.oracle.hidden = self.shown_moment() == ShownMoment::Search;
         if self.oracle.enabled {
             let key = self.shown_position_key();
             self.make_playback_position(key);
@@ -738,6 +743,15 @@ impl PuzzleLabApp {
             Some(ctx) => Arc::new(move || ctx.request_repaint()),
             None => Arc::new(|| {}),
         }
+    }
+}
+
+/// `n` moves in `metric` (a plural such as "steps" or "cell moves"): "1 step", "93 steps".
+pub fn count_in(n: impl Into<u64>, metric: &str) -> String {
+    let n = n.into();
+    match metric.strip_suffix('s') {
+        Some(one) if n == 1 => format!("1 {one}"),
+        _ => format!("{n} {metric}"),
     }
 }
 

@@ -78,6 +78,10 @@ pub struct OracleState {
     /// at the start of each frame): its marks are drawn on the canvas only then (not while
     /// a layout is edited, say).
     pub in_panel: bool,
+    /// Whether the canvas shows a state of the search (a running board search, or the
+    /// timeline scrubbed back) rather than the position the oracle assessed: its arrows
+    /// are not drawn then, and the panel says which position it describes.
+    pub hidden: bool,
     /// The distance map of the space of generation `.0` (see [`OracleState::heat`]).
     heat: Option<(u64, Option<DistanceMap>)>,
     /// The type the oracle was made for.
@@ -187,9 +191,10 @@ impl OracleState {
         self.assessment.as_ref()
     }
 
-    /// The arrows to draw: the hint's, or every move's.
+    /// The arrows to draw: the hint's, or every move's (none while the canvas shows a
+    /// state of the search rather than the position assessed: see `hidden`).
     pub fn arrows(&self) -> Vec<MoveArrow> {
-        if !self.enabled || !self.in_panel {
+        if !self.enabled || !self.in_panel || self.hidden {
             return Vec::new();
         }
         if self.show_all {
@@ -382,11 +387,16 @@ impl OracleState {
         if origin {
             self.origin_distance = assessment.distance.exact();
         }
-        self.arrows = assessment
-            .moves
-            .iter()
-            .filter_map(|m| arrow(&picture, &m.picture, m.rating))
-            .collect();
+        // From a dead end no move leads anywhere useful: the panel says so, no arrows.
+        self.arrows = if assessment.distance == Distance::DeadEnd {
+            Vec::new()
+        } else {
+            assessment
+                .moves
+                .iter()
+                .filter_map(|m| arrow(&picture, &m.picture, m.rating))
+                .collect()
+        };
         self.assessment = Some(assessment);
     }
 

@@ -72,12 +72,26 @@ impl PuzzleLabApp {
             }
         }
         match last {
-            Some(Event::Finished(report)) => self.finish(report),
-            Some(Event::Failed(message)) => self.set_error(format!("Search failed: {message}")),
+            Some(Event::Finished(report)) => {
+                self.paused_status = false;
+                self.finish(report);
+            }
+            Some(Event::Failed(message)) => {
+                self.paused_status = false;
+                self.set_error(format!("Search failed: {message}"));
+            }
             _ => {}
         }
         if self.run.as_ref().is_some_and(|r| r.handle.is_finished()) {
             self.run = None;
+        }
+        // The pause takes effect at the solver's next expansion: the message follows the
+        // figures that arrive after it, so it says what the panel says.
+        if self.paused_status && self.is_paused() {
+            let text = paused_text(self.view.stats.expanded);
+            if self.status.text != text {
+                self.set_status(text);
+            }
         }
     }
 
@@ -88,8 +102,8 @@ impl PuzzleLabApp {
         let text = match report.outcome {
             Outcome::Found => {
                 let mut text = format!(
-                    "Solved: {}, cost {} ({}), {} expanded in {:.1} ms.",
-                    super::count(report.moves.len() as u64, "move"),
+                    "Solved: {}, cost {} ({}), {} expanded in {}.",
+                    super::count_in(report.moves.len() as u64, &self.puzzle.metric_label()),
                     crate::search::format_cost(report.cost),
                     if report.optimal {
                         "optimal"
@@ -97,7 +111,7 @@ impl PuzzleLabApp {
                         "not guaranteed optimal"
                     },
                     super::count(report.stats.expanded, "state"),
-                    report.stats.elapsed_ms
+                    crate::search::format_ms(report.stats.elapsed_ms)
                 );
                 for note in &report.notes {
                     text += &format!(" {note}.");
@@ -158,7 +172,12 @@ impl PuzzleLabApp {
                     pending: None,
                 });
                 // A run started paused expands its first state, then waits: that is the step.
-                self.set_status(format!("Searching with {}…", self.algorithm.label()));
+                self.paused_status = paused;
+                if paused {
+                    self.set_status(paused_text(1));
+                } else {
+                    self.set_status(format!("Searching with {}…", self.algorithm.label()));
+                }
             }
             Err(e) => self.set_error(format!("Could not start the solver thread: {e}")),
         }
@@ -271,4 +290,12 @@ impl PuzzleLabApp {
                 |n| n.to_string_lossy().into_owned(),
             )
     }
+}
+
+/// The status line of a paused search after `expanded` expansions.
+pub(super) fn paused_text(expanded: u64) -> String {
+    format!(
+        "Paused after {}: Step (S) expands one state, Resume (Space) goes on.",
+        super::count(expanded, "expansion")
+    )
 }

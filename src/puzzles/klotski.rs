@@ -460,6 +460,14 @@ impl Klotski {
         self.rows
     }
 
+    /// The class (shape group of interchangeable pieces) of the piece lettered `letter`.
+    fn class_of(&self, letter: char) -> Option<u8> {
+        self.pieces
+            .iter()
+            .find(|p| p.letter == letter)
+            .map(|p| p.class)
+    }
+
     /// Number of columns.
     pub fn cols(&self) -> usize {
         self.cols
@@ -1077,6 +1085,23 @@ impl super::oracle::Explorable for Klotski {
             Metric::Unit => "cell moves".into(),
             Metric::Piece => "piece moves".into(),
         }
+    }
+
+    /// The move named with the letter of the piece at its anchor on `position`'s board:
+    /// a state keeps interchangeable pieces sorted, so its slot's letter may be the other
+    /// piece of the same shape ("h(3,1) down" where the board shows g).
+    fn move_label(&self, position: &Self, mv: &Slide) -> String {
+        let (r, c) = mv.from;
+        let anchor = usize::from(r) * self.cols + usize::from(c);
+        let on_board = (0..position.pieces.len())
+            .filter(|&i| usize::from(position.anchors[i]) == anchor)
+            .find(|&i| Some(position.pieces[i].class) == self.class_of(mv.letter))
+            .map(|i| position.pieces[i].letter);
+        Slide {
+            letter: on_board.unwrap_or(mv.letter),
+            ..*mv
+        }
+        .to_string()
     }
 }
 

@@ -35,6 +35,10 @@ macro_rules! puzzle_plumbing {
             self
         }
 
+        fn metric_label(&self) -> String {
+            $crate::puzzles::oracle::Explorable::metric_name(self)
+        }
+
         fn origin(&self) -> Box<dyn $crate::puzzles::Puzzle> {
             Box::new($crate::puzzles::oracle::Explorable::at_origin(self))
         }
@@ -507,6 +511,13 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// counted), for types played by hand; `None` (the default) for the others.
     fn moves_played(&self) -> Option<usize> {
         None
+    }
+
+    /// How this puzzle counts moves, in the plural ("moves", "steps", "cell moves",
+    /// "jumps"): the word for its solution's length and its distances. The default is
+    /// "moves".
+    fn metric_label(&self) -> String {
+        "moves".to_owned()
     }
 
     /// The position the moves played by hand started from (see [`Puzzle::moves_played`]):

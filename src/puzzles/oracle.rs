@@ -206,6 +206,14 @@ where
     fn metric_name(&self) -> String {
         "moves".to_owned()
     }
+
+    /// The name of move `mv` as the player reads it on `position`'s board (this puzzle with
+    /// the position on screen). The default is the move's own name; a type whose states
+    /// forget which of two interchangeable pieces is which (Klotski) names the piece by
+    /// its letter on that board.
+    fn move_label(&self, _position: &Self, mv: &Self::Move) -> String {
+        mv.to_string()
+    }
 }
 
 /// Explores the reachable state space of `puzzle` (from its position) whole, under the limits
@@ -249,11 +257,14 @@ where
 {
     /// The position of `puzzle` as a state, if it is of type `P` with the same rules.
     fn position(&self, puzzle: &dyn Puzzle) -> Option<P::State> {
-        let other = puzzle.as_any().downcast_ref::<P>()?;
-        if !self.puzzle.same_rules(other) {
-            return None;
-        }
+        let other = self.same(puzzle)?;
         other.start_states().into_iter().next()
+    }
+
+    /// `puzzle` as a `P`, if it plays by the same rules.
+    fn same<'a>(&self, puzzle: &'a dyn Puzzle) -> Option<&'a P> {
+        let other = puzzle.as_any().downcast_ref::<P>()?;
+        self.puzzle.same_rules(other).then_some(other)
     }
 
     fn distance(&self, node: Option<u32>) -> Distance {
@@ -278,7 +289,8 @@ where
     }
 
     fn assess(&self, puzzle: &dyn Puzzle, _cancel: &CancelToken) -> Option<Assessment> {
-        let state = self.position(puzzle)?;
+        let position = self.same(puzzle)?;
+        let state = position.start_states().into_iter().next()?;
         let node = self.graph.node_of(&state)?;
         let distance = self.distance(Some(node));
         let mut successors = Vec::new();
@@ -288,7 +300,7 @@ where
             .map(|s| {
                 let after = self.distance(self.graph.node_of(&s.state));
                 RatedMove {
-                    label: s.mv.to_string(),
+                    label: self.puzzle.move_label(position, &s.mv),
                     after,
                     rating: rate(distance, after),
                     picture: self.puzzle.at_state(&s.state).picture(),
@@ -304,7 +316,7 @@ where
     }
 
     fn metric(&self) -> String {
-        self.puzzle.metric_name()
+        Explorable::metric_name(&self.puzzle)
     }
 }
 
@@ -312,6 +324,8 @@ where
 pub fn rate(before: Distance, after: Distance) -> Rating {
     use std::cmp::Ordering;
     match (before, after) {
+        // From a dead end every move stays in one: none is farther than another.
+        (Distance::DeadEnd, Distance::DeadEnd) => Rating::Neutral,
         (_, Distance::DeadEnd) => Rating::Worse,
         (Distance::DeadEnd, _) => Rating::Better,
         (Distance::Exact(b) | Distance::AtLeast(b), Distance::Exact(a) | Distance::AtLeast(a)) => {

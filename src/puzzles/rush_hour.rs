@@ -137,7 +137,7 @@ pub enum EditError {
 }
 
 /// A Rush Hour board: its side, walls, vehicles (index 0 the red car) and their positions.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct RushHour {
     side: usize,
     /// Wall cells, row-major bit `row * side + col`.
@@ -145,7 +145,32 @@ pub struct RushHour {
     vehicles: Vec<Vehicle>,
     positions: RushState,
     metric: Metric,
+    /// The slides played by hand ([`RushHour::slide`]): the board they started from and
+    /// their count in the metric; kept only while the layout (side, walls, vehicles and
+    /// metric) stays that board's.
+    hand: Option<Box<(RushHour, u32)>>,
 }
+
+/// Boards are equal when their layouts and positions are (the hand play's record aside).
+impl PartialEq for RushHour {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.side,
+            self.walls,
+            &self.vehicles,
+            self.positions,
+            self.metric,
+        ) == (
+            other.side,
+            other.walls,
+            &other.vehicles,
+            other.positions,
+            other.metric,
+        )
+    }
+}
+
+impl Eq for RushHour {}
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -274,6 +299,7 @@ impl RushHour {
             vehicles: Vec::new(),
             positions: [0; MAX_VEHICLES],
             metric,
+            hand: None,
         };
         for (letter, list, line) in cells {
             let (vehicle, position) = vehicle_of(letter, &list)
@@ -311,6 +337,7 @@ impl RushHour {
             vehicles: vec![red],
             positions: [0; MAX_VEHICLES],
             metric: Metric::Moves,
+            hand: None,
         })
     }
 
@@ -407,9 +434,37 @@ impl RushHour {
             by.unsigned_abs() <= back
         };
         if fits {
+            let origin = RushHour {
+                hand: None,
+                ..self.hand_origin().clone()
+            };
+            let played = self.moves_played_by_hand();
             self.positions[i] = self.positions[i].saturating_add_signed(by);
+            let step = match self.metric {
+                Metric::Moves => 1,
+                Metric::Steps => u32::from(by.unsigned_abs()),
+            };
+            self.hand = Some(Box::new((origin, played + step)));
         }
         fits
+    }
+
+    /// The board the slides played by hand started from (this board if none was played
+    /// since the layout last changed).
+    fn hand_origin(&self) -> &RushHour {
+        match &self.hand {
+            Some(hand) if super::oracle::Explorable::same_rules(&hand.0, self) => &hand.0,
+            _ => self,
+        }
+    }
+
+    /// How many moves (or steps, in the steps metric) were played by hand since the layout
+    /// last changed (undone ones, through the app's undo, not counted).
+    pub fn moves_played_by_hand(&self) -> u32 {
+        match &self.hand {
+            Some(hand) if super::oracle::Explorable::same_rules(&hand.0, self) => hand.1,
+            _ => 0,
+        }
     }
 
     /// The layout as text (see the module docs).
@@ -626,6 +681,7 @@ impl RushHour {
             vehicles: Vec::new(),
             positions: [0; MAX_VEHICLES],
             metric: self.metric,
+            hand: None,
         };
         for r in 0..side.min(self.side) {
             for c in 0..side.min(self.side) {
@@ -743,7 +799,15 @@ impl super::oracle::Explorable for RushHour {
     fn at_state(&self, state: &RushState) -> Self {
         RushHour {
             positions: *state,
+            hand: None,
             ..self.clone()
+        }
+    }
+
+    fn at_origin(&self) -> Self {
+        RushHour {
+            hand: None,
+            ..self.hand_origin().clone()
         }
     }
 
@@ -759,6 +823,10 @@ impl Puzzle for RushHour {
     puzzle_plumbing!();
 
     oracle_by_exploring!();
+
+    fn moves_played(&self) -> Option<usize> {
+        Some(self.moves_played_by_hand() as usize)
+    }
 
     fn makes_random_layouts(&self) -> bool {
         true

@@ -46,6 +46,24 @@ pub fn format_cost(cost: Cost) -> String {
     }
 }
 
+/// A duration in milliseconds as people read it: microseconds below a millisecond (`35 µs`,
+/// or `under 1 µs`), milliseconds to one decimal below a second (`12.3 ms`), else seconds
+/// (`4.21 s`). A run that took 0.04 ms no longer reads "0.0 ms".
+pub fn format_ms(ms: f64) -> String {
+    if !ms.is_finite() || ms < 0.0 {
+        return "unknown".to_owned();
+    }
+    if ms < 0.001 {
+        "under 1 µs".to_owned()
+    } else if ms < 1.0 {
+        format!("{:.0} µs", ms * 1000.0)
+    } else if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
 /// One successor of a state: the move that leads there, the state it leads to and its cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Successor<S, M> {

@@ -61,10 +61,19 @@ pub(super) fn tie_break_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         );
 }
 
+/// The run's statistics. While the timeline is scrubbed back, the figures of that moment
+/// (expanded, frontier, closed set of places, depth) come first under "At this moment", and
+/// the figures that do not move with the timeline under "Final run".
 pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.heading("Statistics");
+    if app.is_scrubbed()
+        && let Some(report) = app.result()
+    {
+        scrubbed_stats_ui(app, report, ui);
+        return;
+    }
     let view = app.view();
     let stats = &view.stats;
-    ui.heading("Statistics");
     egui::Grid::new("stats")
         .num_columns(2)
         .striped(true)
@@ -89,7 +98,7 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 None => stats.elapsed_ms,
             };
             if let Some(r) = app.result() {
-                row("Time", format!("{elapsed:.2} ms"));
+                row("Time", crate::search::format_ms(elapsed));
                 row(
                     "Peak memory",
                     crate::search::limits::format_bytes(r.stats.peak_memory_bytes),
@@ -103,6 +112,67 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 );
             }
         });
+}
+
+/// The statistics while the timeline shows an earlier moment than the run's end: that
+/// moment's figures, then the final run's, each group labelled.
+fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &mut egui::Ui) {
+    let view = app.view();
+    let (now, last) = (&view.stats, &report.stats);
+    let grid = |ui: &mut egui::Ui, id: &str, rows: Vec<(&str, String)>| {
+        egui::Grid::new(id)
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for (name, value) in rows {
+                    ui.label(name);
+                    ui.label(value);
+                    ui.end_row();
+                }
+            });
+    };
+    ui.label(
+        RichText::new(format!(
+            "At this moment (expansion {} of {})",
+            now.expanded, last.expanded
+        ))
+        .strong(),
+    );
+    let mut moment = vec![
+        ("States expanded", now.expanded.to_string()),
+        ("Frontier", now.frontier.to_string()),
+    ];
+    if view.board.is_none() {
+        moment.push(("Closed set", now.max_closed.to_string()));
+    }
+    moment.push(("Depth", view.depth.to_string()));
+    grid(ui, "stats-moment", moment);
+    ui.label(RichText::new("Final run").strong());
+    let mut fin = vec![
+        ("States expanded", last.expanded.to_string()),
+        ("States generated", last.generated.to_string()),
+        ("Peak frontier", last.max_frontier.to_string()),
+        ("Closed set", last.max_closed.to_string()),
+        ("Max depth", last.max_depth.to_string()),
+        ("Time", crate::search::format_ms(last.elapsed_ms)),
+        (
+            "Peak memory",
+            crate::search::limits::format_bytes(last.peak_memory_bytes),
+        ),
+    ];
+    if report.solved {
+        fin.push(("Solution cost", crate::search::format_cost(report.cost)));
+        fin.push((
+            "Optimal",
+            if report.optimal {
+                "yes"
+            } else {
+                "not guaranteed"
+            }
+            .into(),
+        ));
+    }
+    grid(ui, "stats-final", fin);
 }
 
 /// Live plots of the run: frontier and closed-set sizes against states expanded, and the
@@ -265,7 +335,17 @@ pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     );
     row.set_clip_rect(rect.intersect(ui.clip_rect()));
     let view = app.view();
-    if app.is_running() && view.board.is_some() {
+    if app.is_scrubbed() {
+        // The timeline shows a moment before the run's end: the solution is not found yet.
+        row.label(
+            RichText::new(format!(
+                "Timeline at expansion {} of {}: the solution is not found yet at this moment",
+                view.stats.expanded,
+                app.result().map_or(0, |r| r.stats.expanded)
+            ))
+            .strong(),
+        );
+    } else if app.is_running() && view.board.is_some() {
         row.label(
             RichText::new(format!(
                 "Expanding a state at depth {} (deepest so far {}); {} states expanded",

@@ -131,12 +131,13 @@ fn random_layout_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     if !app.puzzle().makes_random_layouts() {
         return;
     }
+    let metric = app.puzzle().metric_label();
     ui.horizontal_wrapped(|ui| {
         let window = &mut app.space_window;
         let label = ui.label("Random layout at least");
         ui.add(egui::DragValue::new(&mut window.layout_min).range(1..=1000))
             .labelled_by(label.id);
-        ui.label("moves from the goal,");
+        ui.label(format!("{metric} from the goal,"));
         let label = ui.label("seed");
         ui.add(egui::DragValue::new(&mut window.layout_seed))
             .labelled_by(label.id);

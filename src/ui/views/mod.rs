@@ -11,7 +11,7 @@ mod sliding;
 
 use std::path::Path;
 
-use crate::app::{AppCommand, PuzzleLabApp, TypeView, ViewRegistry};
+use crate::app::{AppCommand, PuzzleLabApp, ShownMoment, TypeView, ViewRegistry};
 
 pub use car_maze::Command as CarMazeCommand;
 pub use klotski::Command as KlotskiCommand;
@@ -218,9 +218,28 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 Distance::Exact(0) => "Solved.".to_owned(),
                 Distance::Exact(n) => format!("Optimal from here: {n} {metric}"),
                 Distance::AtLeast(n) => format!("At least {n} {metric} (searching...)"),
-                Distance::DeadEnd => "No way to the goal from here".to_owned(),
+                Distance::DeadEnd => {
+                    "No way to the goal from here: no move leads to it (Undo goes back).".to_owned()
+                }
             };
             ui.label(RichText::new(line).strong());
+            match app.shown_moment() {
+                ShownMoment::Search => {
+                    ui.label(
+                        RichText::new(
+                            "The canvas shows a state of the search; the oracle describes the \
+                             puzzle's own position (its arrows are hidden).",
+                        )
+                        .weak(),
+                    );
+                }
+                ShownMoment::Solution(k) => {
+                    ui.label(
+                        RichText::new(format!("At move {k} of the solution's playback.")).weak(),
+                    );
+                }
+                ShownMoment::Puzzle => {}
+            }
             if distance == Distance::Exact(0)
                 && let (Some(played), Some(best)) =
                     (app.puzzle().moves_played(), app.oracle.start_distance())
@@ -263,7 +282,7 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 {
                     ui.label(format!("Hint: {}", hint.label));
                 }
-                if app.oracle.show_all {
+                if app.oracle.show_all && a.distance != Distance::DeadEnd {
                     let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
                     ui.label(format!(
                         "{} closer, {} as far, {} farther",
