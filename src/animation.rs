@@ -1,6 +1,8 @@
 //! A recorded run as an animated GIF: the picture's squares with the search's marks at evenly
 //! spaced moments of the recording (see [`crate::trace`]), from the first expansion to the
-//! last, one GIF frame each. The colours come from the caller (the app passes the canvas's).
+//! last, one GIF frame each, the last with the solution's path drawn over the marks (as the
+//! canvas shows a finished run). The colours come from the caller (the app passes the
+//! canvas's).
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,8 +36,8 @@ impl GifOptions {
 }
 
 /// The colours of a GIF, RGB: each square's own colour with no mark (`rows * cols`, row-major),
-/// and the colours of the marks.
-#[derive(Clone, Debug)]
+/// and the colours of the marks; and the solution's path drawn on the last frame.
+#[derive(Clone, Debug, Default)]
 pub struct GifColors {
     /// Each square's colour without marks, row by row from the top.
     pub squares: Vec<[u8; 3]>,
@@ -47,6 +49,12 @@ pub struct GifColors {
     pub closed: [u8; 3],
     /// The state expanded last at the frame's moment.
     pub current: [u8; 3],
+    /// The solution's path (places from the start to the goal; empty when the run found
+    /// none), drawn on the last frame in `solution_color` over every mark but the walls,
+    /// start and goals.
+    pub solution: Vec<Place>,
+    /// The colour of the solution's path.
+    pub solution_color: [u8; 3],
 }
 
 /// Why a GIF could not be made.
@@ -104,6 +112,15 @@ pub fn write_gif(
     let frontier = palette.index(colors.frontier);
     let closed = palette.index(colors.closed);
     let current = palette.index(colors.current);
+    let solution_color = palette.index(colors.solution_color);
+    let mut on_solution = vec![false; rows * cols];
+    for p in &colors.solution {
+        if let Some(flag) = on_solution.get_mut(p.cell.row * cols + p.cell.col)
+            && p.cell.col < cols
+        {
+            *flag = true;
+        }
+    }
     let mut encoder = gif::Encoder::new(out, width as u16, height as u16, &palette.rgb())?;
     encoder.set_repeat(gif::Repeat::Infinite)?;
     let total = options.frames();
@@ -126,6 +143,9 @@ pub fn write_gif(
             .checked_sub(1)
             .and_then(|j| recording.expansion(j))
             .and_then(|e| e.place);
+        // The last frame is the run's end: the solution found, no state being expanded.
+        let last = frame + 1 == total;
+        let now = now.filter(|_| !last || colors.solution.is_empty());
         for y in 0..rows.div_ceil(down) {
             for x in 0..cols.div_ceil(down) {
                 // The strongest mark of the block: current, closed, frontier, none.
@@ -133,15 +153,20 @@ pub fn write_gif(
                 for r in y * down..((y + 1) * down).min(rows) {
                     for c in x * down..((x + 1) * down).min(cols) {
                         let i = r * cols + c;
-                        let rank = if now.is_some_and(|p| (p.cell.row, p.cell.col) == (r, c)) {
-                            3
-                        } else if colors.keeps_color[i] {
+                        let rank = if colors.keeps_color[i] {
                             0
+                        } else if last && on_solution[i] {
+                            4
+                        } else if now.is_some_and(|p| (p.cell.row, p.cell.col) == (r, c)) {
+                            3
                         } else {
                             places.square(i)
                         };
                         if rank > best.0 {
-                            best = (rank, [base[i], frontier, closed, current][rank as usize]);
+                            best = (
+                                rank,
+                                [base[i], frontier, closed, current, solution_color][rank as usize],
+                            );
                         }
                     }
                 }

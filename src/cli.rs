@@ -638,19 +638,19 @@ fn write_trace(out: &Path, recorder: &TraceRecorder, report: &Report) -> Result<
     if let Some(why) = recorder.stopped() {
         say!("{}: the trace is partial: {why}", out.display());
     }
+    let file = std::fs::File::create(out).map_err(|e| bad(out, e))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let written = recorder
+        .write_posthoc(report, &mut writer)
+        .and_then(|n| writer.flush().map(|()| n))
+        .map_err(|e| bad(out, e))?;
     say!(
-        "{}: {} events recorded ({} expansions) in {} bytes",
+        "{}: {written} events written ({} expansions recorded in {} bytes)",
         out.display(),
-        recorder.len(),
         recorder.expansions(),
         recorder.bytes()
     );
-    let file = std::fs::File::create(out).map_err(|e| bad(out, e))?;
-    let mut writer = std::io::BufWriter::new(file);
-    recorder
-        .write_posthoc(report, &mut writer)
-        .and_then(|()| writer.flush())
-        .map_err(|e| bad(out, e))
+    Ok(())
 }
 
 fn compare(args: &CompareArgs) -> u8 {

@@ -647,12 +647,19 @@ impl TraceRecorder {
     /// a `source` event for each start, a `destination` for the goal reached, the recorded
     /// events in order (each expansion `expanding`, its successors `generating`, or
     /// `updating` for a state already on the frontier reached again more cheaply, then the
-    /// expansion `closing` before the next begins) and an `end` at the goal.
+    /// expansion `closing` before the next begins) and an `end` at the goal. Returns the
+    /// number of events written (what the front ends report).
+    ///
+    /// A `generating` or `updating` event carries the `g` and `f` its state had when it was
+    /// put on the frontier through that parent: the ones its expansion records when it was
+    /// expanded from the same parent with the path found then; a state never expanded from
+    /// that parent (its cheaper path came later, or the run ended first) has none, as the
+    /// recording keeps only places for generated states.
     ///
     /// # Errors
     /// What writing to `out` returns; an error of kind `InvalidInput` for a recording of
     /// boards (which have no places to draw).
-    pub fn write_posthoc(&self, report: &Report, mut out: impl Write) -> io::Result<()> {
+    pub fn write_posthoc(&self, report: &Report, mut out: impl Write) -> io::Result<usize> {
         if self.boards.is_some() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -673,13 +680,24 @@ impl TraceRecorder {
             out,
             "{{\"version\":\"1.4.0\",\"views\":{views},\"events\":["
         )?;
-        let mut first = true;
+        let mut written = 0usize;
         let mut emit = |out: &mut dyn Write, event: &TraceEvent| -> io::Result<()> {
-            if !std::mem::take(&mut first) {
+            if written > 0 {
                 out.write_all(b",\n")?;
             }
+            written += 1;
             serde_json::to_writer(&mut *out, event).map_err(io::Error::other)
         };
+        // The scores of each state's expansions by parent: (place, parent) -> (g, f).
+        let mut scored: rustc_hash::FxHashMap<(u32, u32), (f32, f32)> = Default::default();
+        for e in &self.expansions {
+            if !e.g.is_nan() && e.parent != NONE {
+                let f = e.g + if e.h.is_nan() { 0.0 } else { e.h };
+                scored
+                    .entry((e.place & PLACE_MASK, e.parent))
+                    .or_insert((e.g, f));
+            }
+        }
         let at = |packed: u32, kind: &'static str| {
             let packed = packed & PLACE_MASK;
             let (y, x) = unpack(packed);
@@ -723,6 +741,9 @@ impl TraceRecorder {
                 };
                 let mut generated = at(g, kind);
                 generated.p_id = Some(e.place & PLACE_MASK);
+                if let Some(&(g, f)) = scored.get(&(generated.id, e.place & PLACE_MASK)) {
+                    (generated.g, generated.f) = (Some(g), Some(f));
+                }
                 emit(&mut out, &generated)?;
             }
             emit(
@@ -741,7 +762,8 @@ impl TraceRecorder {
             end.f = end.g;
             emit(&mut out, &end)?;
         }
-        out.write_all(b"]}\n")
+        out.write_all(b"]}\n")?;
+        Ok(written)
     }
 }
 

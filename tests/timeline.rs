@@ -313,7 +313,7 @@ fn the_recording_keeps_to_its_budget_and_its_sizes() {
 
 #[test]
 fn the_gif_export_writes_the_frames_asked_for() {
-    let (maze, rec, _) = recorded(Algorithm::Bfs);
+    let (maze, rec, report) = recorded(Algorithm::Bfs);
     let (rows, cols) = maze.dims();
     let picture = maze.picture();
     let colors = puzzlelab::animation::GifColors {
@@ -333,6 +333,8 @@ fn the_gif_export_writes_the_frames_asked_for() {
         frontier: [0, 158, 115],
         closed: [86, 180, 233],
         current: [240, 228, 66],
+        solution: report.path.clone(),
+        solution_color: [213, 94, 0],
     };
     let options = puzzlelab::animation::GifOptions {
         fps: 10,
@@ -371,4 +373,20 @@ fn the_gif_export_writes_the_frames_asked_for() {
     }
     assert_eq!(count, 25);
     assert_ne!(first_and_last[0], first_and_last[1], "the search moves on");
+    // The last frame shows the solution's path, as the canvas shows the run's end.
+    let palette = decoder.global_palette().unwrap().to_vec();
+    let vermillion = palette
+        .chunks(3)
+        .position(|c| c == [213, 94, 0])
+        .expect("the solution's colour is in the palette") as u8;
+    assert!(!first_and_last[0].contains(&vermillion));
+    let on_path = first_and_last[1]
+        .iter()
+        .filter(|&&p| p == vermillion)
+        .count();
+    let (scale_x, scale_y) = (w / cols, h / rows);
+    assert!(
+        on_path >= (report.path.len() - 2) * scale_x * scale_y,
+        "{on_path} pixels of the path"
+    );
 }

@@ -142,3 +142,44 @@ fn a_state_reached_again_more_cheaply_is_an_updating_event() {
         }
     }
 }
+
+/// The count the command line reports is the number of events written, and the events that
+/// put a state on the frontier carry its g and f where its expansion from that parent
+/// recorded them.
+#[test]
+fn the_events_reported_are_the_events_written_with_their_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run.trace.json");
+    let path = out.to_str().unwrap();
+    let (code, _, stderr) = puzzlelab(&[
+        "solve",
+        "puzzles/maze-terrain.txt",
+        "-a",
+        "astar",
+        "--trace",
+        path,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let events = trace["events"].as_array().unwrap();
+    assert!(
+        stderr.contains(&format!("{} events written", events.len())),
+        "{stderr}"
+    );
+    let generating: Vec<_> = events
+        .iter()
+        .filter(|e| e["type"] == "generating" || e["type"] == "updating")
+        .collect();
+    let scored = generating.iter().filter(|e| e["g"].is_number()).count();
+    assert!(
+        scored * 2 > generating.len(),
+        "{scored} of {} frontier events have g and f",
+        generating.len()
+    );
+    // Where they have them, f = g + h is at least g, and the expansion from that parent
+    // agrees.
+    for e in generating.iter().filter(|e| e["g"].is_number()) {
+        assert!(e["f"].as_f64().unwrap() >= e["g"].as_f64().unwrap());
+    }
+}

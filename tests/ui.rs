@@ -1437,6 +1437,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
         frontier: [0, 158, 115],
         closed: [86, 180, 233],
         current: [240, 228, 66],
+        ..Default::default()
     };
     let options = puzzlelab::animation::GifOptions {
         fps: 5,

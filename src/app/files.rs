@@ -191,12 +191,12 @@ impl PuzzleLabApp {
             "trace-export",
             path,
             move |out| {
-                trace
+                let written = trace
                     .write_posthoc(&report, out)
                     .map_err(|e| e.to_string())?;
                 Ok(format!(
                     "Wrote a search trace of {} to {shown}{}.",
-                    super::count(trace.len() as u64, "event"),
+                    super::count(written as u64, "event"),
                     trace
                         .stopped()
                         .map(|why| format!(" (partial: {why})"))
@@ -271,10 +271,15 @@ impl PuzzleLabApp {
     /// `gif-export`, with the colours and options asked for ([`AppCommand::ExportGifDialog`]);
     /// its progress is [`PuzzleLabApp::gif_job`], its outcome comes to the status bar.
     pub(super) fn export_gif(&mut self, path: PathBuf) {
-        let Some((colors, options)) = self.gif_request.take() else {
+        let Some((mut colors, options)) = self.gif_request.take() else {
             self.set_error("No GIF asked for: use File > Export search as GIF… first.");
             return;
         };
+        // The last frame shows the run's end, as the canvas does: the solution found.
+        colors.solution = (self.result.as_ref())
+            .filter(|r| r.solved)
+            .map(|r| r.path.clone())
+            .unwrap_or_default();
         let Some(recording) = self.timeline_recording().cloned() else {
             self.set_error("No recorded run to export: run a search first.");
             return;

@@ -424,6 +424,8 @@ pub(crate) fn gif_colors(picture: &Picture) -> crate::animation::GifColors {
         frontier: rgb(FRONTIER),
         closed: rgb(CLOSED),
         current: rgb(CURRENT),
+        solution: Vec::new(),
+        solution_color: rgb(crate::ui::canvas::SOLUTION),
     }
 }
 
