@@ -880,6 +880,18 @@ impl Watcher for TraceRecorder {
         last.parent = parent.and_then(pack).unwrap_or(NONE);
     }
 
+    fn scored_board(&mut self, g: Cost, h: Option<Cost>) {
+        if !self.recording {
+            return;
+        }
+        if let Some(last) = self.expansions.last_mut()
+            && last.place == NONE
+        {
+            last.g = g as f32;
+            last.h = h.map_or(f32::NAN, |h| h as f32);
+        }
+    }
+
     fn wants_scores(&self) -> bool {
         true
     }

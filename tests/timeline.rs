@@ -390,3 +390,24 @@ fn the_gif_export_writes_the_frames_asked_for() {
         "{on_path} pixels of the path"
     );
 }
+
+/// A board puzzle's recording keeps each expansion's g and h, so a pinned state shows its
+/// figures (Rush Hour showed "—" for g, h and f).
+#[test]
+fn a_board_puzzles_recording_keeps_g_and_h() {
+    let rush =
+        puzzles::load_file(std::path::Path::new("puzzles/rush-hour-first.txt"), None).unwrap();
+    let mut recorder = TraceRecorder::with_boards(1 << 30);
+    let report = rush
+        .solve(Algorithm::AStar, &mut recorder, &CancelToken::new())
+        .unwrap();
+    recorder.finish();
+    assert!(report.solved);
+    assert_eq!(recorder.expansions() as u64, report.stats.expanded);
+    for j in 0..recorder.expansions() {
+        let info = recorder.expansion(j).unwrap();
+        let (g, h) = (info.g.unwrap(), info.h.unwrap());
+        assert!(info.f().unwrap() >= g && h >= 0.0, "expansion {j}");
+        assert_eq!(g, info.depth as f32, "unit moves: g is the depth");
+    }
+}

@@ -623,6 +623,10 @@ pub trait Watcher {
     }
     /// The picture of the state about to be reported as expanded.
     fn board(&mut self, _picture: Picture) {}
+    /// The board just reported as expanded (a puzzle whose states are boards), scored: its
+    /// path cost `g` and heuristic `h` (`None` for algorithms that use none). Called only
+    /// when [`Watcher::wants_scores`] says so.
+    fn scored_board(&mut self, _g: Cost, _h: Option<Cost>) {}
     /// Whether every method above does nothing, so the search may skip calling them (see
     /// [`search::Observer::is_silent`]). The default is false.
     fn is_silent(&self) -> bool {
@@ -1236,6 +1240,14 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
 
     fn generated(&mut self, _state: &S) {
         self.inner.generated(None);
+    }
+
+    fn scored(&mut self, _state: &S, g: Cost, h: Option<Cost>, _parent: Option<&S>) {
+        self.inner.scored_board(g, h);
+    }
+
+    fn wants_scores(&self) -> bool {
+        self.inner.wants_scores()
     }
 
     fn is_silent(&self) -> bool {

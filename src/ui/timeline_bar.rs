@@ -232,15 +232,20 @@ pub(super) fn pinned_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         row("h", figure(info.h));
         row("f", figure(info.f()));
         row("depth", info.depth.to_string());
+        // A board's parent is not recorded (only its picture): the row is left out then,
+        // rather than shown empty.
         let reached = match (info.place, info.parent) {
-            (Some(here), Some(parent)) => super::direction(
+            (Some(here), Some(parent)) => Some(super::direction(
                 here.cell.row as i64 - parent.cell.row as i64,
                 here.cell.col as i64 - parent.cell.col as i64,
-            ),
-            (_, None) if info.depth == 0 => "a start".to_owned(),
-            _ => "—".to_owned(),
+            )),
+            (_, None) if info.depth == 0 => Some("a start".to_owned()),
+            (None, _) => None,
+            _ => Some("—".to_owned()),
         };
-        row("reached by", reached);
+        if let Some(reached) = reached {
+            row("reached by", reached);
+        }
         if let Some(place) = info.place {
             let generated = match recording.first_generation(place) {
                 Some(None) => "at the start".to_owned(),
