@@ -691,6 +691,12 @@ fn the_last_run_exports_as_a_posthoc_search_trace_written_off_the_ui_thread() {
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(trace["version"], "1.4.0");
     let events = trace["events"].as_array().unwrap();
+    // The status counts the events written (it said 387 where 537 were written).
+    let status = &h.state().status().text;
+    assert!(
+        status.contains(&format!("a search trace of {} events", events.len())),
+        "{status}"
+    );
     let expanding = events.iter().filter(|e| e["type"] == "expanding").count();
     assert_eq!(
         expanding as u64,
@@ -1446,7 +1452,10 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     h.state_mut()
         .push(AppCommand::ExportGifDialog(Box::new(colors), options));
     h.state_mut().push(AppCommand::ExportGif(path.clone()));
-    run_until(&mut h, |app| app.status().text.starts_with("Wrote a GIF"));
+    // The file appears whole (written beside, then renamed). The status may say "Wrote a
+    // GIF" or, a moment later, that the file dialog asked for first could not be shown
+    // (no portal here): the two threads race, so the file is what is waited for.
+    run_until(&mut h, |_| path.exists());
     let mut decoder = gif::DecodeOptions::new()
         .read_info(std::fs::File::open(&path).unwrap())
         .unwrap();
