@@ -16,6 +16,13 @@ use crate::solver::Command as SolverCommand;
 /// (a 512 x 512 grid: a quarter of a megabyte of text, well under a millisecond).
 pub(super) const COMPARED_SQUARES: usize = 512 * 512;
 
+/// The text format of `puzzle`, to compare with the file's, for puzzles up to
+/// [`COMPARED_SQUARES`] squares; `None` for larger ones (any edit counts as a change).
+pub(super) fn comparable_text(puzzle: &dyn Puzzle) -> Option<String> {
+    let (rows, cols) = puzzle.dims();
+    (rows * cols <= COMPARED_SQUARES).then(|| puzzle.to_text())
+}
+
 /// How many edits can be undone.
 pub const UNDO_LIMIT: usize = 50;
 
@@ -263,28 +270,29 @@ impl PuzzleLabApp {
         }
         self.revision += 1;
         self.puzzle_dirty = true;
-        self.modified = !self.matches_saved();
+        // Counted as changed at once; whether it still matches the file is looked at once
+        // the frame's commands are done (a drag paints many squares a frame).
+        self.modified = true;
+        self.saved_check_due = true;
     }
 
-    /// Whether the puzzle is as it was last opened or saved: its text format compared
-    /// with the text kept then (puzzles up to [`COMPARED_SQUARES`] squares; larger ones
-    /// count as changed by any edit). Moves that do not change the file (driving the car
-    /// maze by hand) and undoing back to the file leave it unmodified.
-    pub(crate) fn matches_saved(&self) -> bool {
-        let (rows, cols) = self.puzzle.dims();
-        rows * cols <= COMPARED_SQUARES
-            && self
-                .saved_text
-                .as_deref()
-                .is_some_and(|saved| saved == self.puzzle.to_text())
+    /// After the frame's edits: whether the puzzle is still (or again) as it was last
+    /// opened or saved, its text format compared with the text kept then (see
+    /// [`comparable_text`]). Moves that do not change the file (driving the car maze by
+    /// hand) and undoing back to the file leave it unmodified.
+    pub(super) fn check_saved(&mut self) {
+        if std::mem::take(&mut self.saved_check_due) {
+            self.modified = self.saved_text.is_none()
+                || comparable_text(self.puzzle.as_ref()) != self.saved_text;
+        }
     }
 
     /// Keeps the puzzle's text as the one on file (opened or saved), when small enough to
-    /// compare (see [`PuzzleLabApp::matches_saved`]).
+    /// compare (see [`comparable_text`]).
     pub(crate) fn remember_saved(&mut self) {
-        let (rows, cols) = self.puzzle.dims();
-        self.saved_text = (rows * cols <= COMPARED_SQUARES).then(|| self.puzzle.to_text());
+        self.saved_text = comparable_text(self.puzzle.as_ref());
         self.modified = false;
+        self.saved_check_due = false;
     }
 
     /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles

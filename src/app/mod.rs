@@ -373,6 +373,9 @@ pub struct PuzzleLabApp {
     /// The puzzle's text format as last opened or saved, to tell whether edits (and their
     /// undoing) leave it as it was; `None` when unknown or too large to compare.
     saved_text: Option<String>,
+    /// Whether an edit this frame may have brought the puzzle back to `saved_text` (see
+    /// `PuzzleLabApp::check_saved`).
+    saved_check_due: bool,
     /// A command that would replace the puzzle, waiting for an answer about unsaved edits.
     asking: Option<Box<AppCommand>>,
     /// A command to carry out once the puzzle is saved (Save chosen, file asked for).
@@ -413,9 +416,11 @@ impl PuzzleLabApp {
         let (notice_tx, notice_rx) = mpsc::channel();
         let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
         let view = SearchView::for_puzzle(puzzle.as_ref());
-        let (rows, cols) = puzzle.dims();
-        let saved_text =
-            (!modified && rows * cols <= commands::COMPARED_SQUARES).then(|| puzzle.to_text());
+        let saved_text = if modified {
+            None
+        } else {
+            commands::comparable_text(puzzle.as_ref())
+        };
         Self {
             settings,
             puzzle,
@@ -467,6 +472,7 @@ impl PuzzleLabApp {
             workspaces: std::collections::HashMap::new(),
             modified,
             saved_text,
+            saved_check_due: false,
             asking: None,
             after_save: None,
             path_prompt: None,
@@ -627,19 +633,15 @@ impl PuzzleLabApp {
         self.receive_dropped_files(ctx);
         let (wake, limits) = (self.waker(), self.limits());
         self.oracle.hidden = self.shown_moment() == ShownMoment::Search;
+        let key = self.shown_position_key();
         if self.oracle.enabled {
-            let key = self.shown_position_key();
             self.make_playback_position(key);
-            let shown = (self.playback_position.as_ref())
-                .filter(|(k, _)| *k == key)
-                .map(|(_, p)| p.as_ref());
-            self.oracle
-                .tick(self.puzzle.as_ref(), shown, key, limits, &wake);
-        } else {
-            let key = oracle::PositionKey::default();
-            self.oracle
-                .tick(self.puzzle.as_ref(), None, key, limits, &wake);
         }
+        let shown = (self.playback_position.as_ref())
+            .filter(|(k, _)| *k == key)
+            .map(|(_, p)| p.as_ref());
+        self.oracle
+            .tick(self.puzzle.as_ref(), shown, key, limits, &wake);
         self.space_window.tick(&self.oracle, &wake);
         match self.space_window.poll_generated() {
             Some(Ok(command)) => self.commands.push(command),
@@ -666,6 +668,7 @@ impl PuzzleLabApp {
         for command in std::mem::take(&mut self.commands) {
             self.apply(command);
         }
+        self.check_saved();
     }
 
     pub(crate) fn set_status(&mut self, text: impl Into<String>) {

@@ -283,7 +283,6 @@ impl OracleState {
         limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {
-        let revision = key;
         let type_name = puzzle.puzzle_type().name;
         self.in_panel = false;
         if !self.enabled {
@@ -296,10 +295,10 @@ impl OracleState {
             self.reset();
             self.type_name = type_name;
         }
-        self.poll_build(revision);
+        self.poll_build(key);
         if self.error.is_some()
             && let Some(at) = self.error_revision
-            && at != revision
+            && at != key
         {
             self.retry();
         }
@@ -307,27 +306,26 @@ impl OracleState {
             return;
         }
         let Some(oracle) = self.oracle.clone() else {
-            self.start_build(puzzle, revision, limits, wake);
+            self.start_build(puzzle, key, limits, wake);
             return;
         };
         self.poll_pending();
-        if oracle.is_instant() && self.origin_revision != Some(key.revision) {
+        if self.origin_revision != Some(key.revision) {
             // The origin changes with every edit that is not a move (a scramble, a load).
             self.origin_revision = Some(key.revision);
-            self.origin_distance = oracle
-                .assess(puzzle.origin().as_ref(), &CancelToken::new())
-                .and_then(|a| a.distance.exact());
-        } else if !oracle.is_instant() && self.origin_revision != Some(key.revision) {
-            self.origin_revision = Some(key.revision);
-            if puzzle.moves_played() == Some(0) {
+            if oracle.is_instant() {
+                self.origin_distance = oracle
+                    .assess(puzzle.origin().as_ref(), &CancelToken::new())
+                    .and_then(|a| a.distance.exact());
+            } else if puzzle.moves_played() == Some(0) {
                 // A new origin: its distance comes with its assessment.
                 self.origin_distance = None;
             }
         }
-        if self.revision == Some(revision) {
+        if self.revision == Some(key) {
             return;
         }
-        self.revision = Some(revision);
+        self.revision = Some(key);
         let is_origin = shown.is_none() && puzzle.moves_played() == Some(0);
         let puzzle = shown.unwrap_or(puzzle);
         self.assessment = None;
@@ -339,19 +337,19 @@ impl OracleState {
         if oracle.is_instant() {
             match oracle.assess(puzzle, &CancelToken::new()) {
                 Some(a) => self.set_assessment(puzzle.picture(), is_origin, a),
-                None if self.rebuilt_for == Some(revision) => {
+                None if self.rebuilt_for == Some(key) => {
                     self.error = Some("this position is not in the explored space".into());
-                    self.error_revision = Some(revision);
+                    self.error_revision = Some(key);
                 }
                 // The rules changed since the oracle was made: make it again.
-                None => self.start_build(puzzle, revision, limits, wake),
+                None => self.start_build(puzzle, key, limits, wake),
             }
             return;
         }
         self.lower_bound = oracle.lower_bound(puzzle);
-        if self.lower_bound.is_none() && self.rebuilt_for != Some(revision) {
+        if self.lower_bound.is_none() && self.rebuilt_for != Some(key) {
             // Not a position of this oracle's puzzle: the rules changed.
-            self.start_build(puzzle, revision, limits, wake);
+            self.start_build(puzzle, key, limits, wake);
             return;
         }
         let (tx, rx) = mpsc::channel();
@@ -371,11 +369,7 @@ impl OracleState {
             });
         match spawned {
             Ok(_) => {
-                self.pending = Some(Pending {
-                    key: revision,
-                    rx,
-                    cancel,
-                });
+                self.pending = Some(Pending { key, rx, cancel });
             }
             Err(e) => self.error = Some(format!("could not start the oracle's search: {e}")),
         }

@@ -434,10 +434,7 @@ impl RushHour {
             by.unsigned_abs() <= back
         };
         if fits {
-            let origin = RushHour {
-                hand: None,
-                ..self.hand_origin().clone()
-            };
+            let origin = super::oracle::Explorable::at_origin(self);
             let played = self.moves_played_by_hand();
             self.positions[i] = self.positions[i].saturating_add_signed(by);
             let step = match self.metric {
@@ -449,22 +446,15 @@ impl RushHour {
         fits
     }
 
-    /// The board the slides played by hand started from (this board if none was played
-    /// since the layout last changed).
-    fn hand_origin(&self) -> &RushHour {
-        match &self.hand {
-            Some(hand) if super::oracle::Explorable::same_rules(&hand.0, self) => &hand.0,
-            _ => self,
-        }
+    /// The record of the slides played by hand, if the layout is still its board's.
+    fn hand_record(&self) -> Option<&(RushHour, u32)> {
+        (self.hand.as_deref()).filter(|hand| super::oracle::Explorable::same_rules(&hand.0, self))
     }
 
     /// How many moves (or steps, in the steps metric) were played by hand since the layout
     /// last changed (undone ones, through the app's undo, not counted).
     pub fn moves_played_by_hand(&self) -> u32 {
-        match &self.hand {
-            Some(hand) if super::oracle::Explorable::same_rules(&hand.0, self) => hand.1,
-            _ => 0,
-        }
+        self.hand_record().map_or(0, |hand| hand.1)
     }
 
     /// The layout as text (see the module docs).
@@ -804,10 +794,12 @@ impl super::oracle::Explorable for RushHour {
         }
     }
 
+    /// The board the slides played by hand started from (this board if none was played
+    /// since the layout last changed).
     fn at_origin(&self) -> Self {
         RushHour {
             hand: None,
-            ..self.hand_origin().clone()
+            ..self.hand_record().map_or(self, |hand| &hand.0).clone()
         }
     }
 

@@ -240,7 +240,9 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 }
                 ShownMoment::Puzzle => {}
             }
+            // Moves played by hand reached the goal (not a solution's playback).
             if distance == Distance::Exact(0)
+                && app.shown_moment() == ShownMoment::Puzzle
                 && let (Some(played), Some(best)) =
                     (app.puzzle().moves_played(), app.oracle.start_distance())
                 && played > 0
