@@ -46,11 +46,8 @@ impl PuzzleLabApp {
                     .and_then(|p| p.parent())
                     .map(|d| format!("{}/", d.display()))
                     .unwrap_or_default();
+                // The modal says why it asks; the status bar keeps what it said.
                 self.path_prompt = Some((kind, start));
-                self.set_error(
-                    "No file dialog could be shown (no desktop portal on this machine): type the \
-                     file's path in the field above the canvas.",
-                );
             }
             AppCommand::CancelPath => self.path_prompt = None,
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
@@ -159,7 +156,16 @@ impl PuzzleLabApp {
                     r.stop();
                 }
             }
-            AppCommand::CloseRace => self.race = None,
+            AppCommand::CloseRace => {
+                // Back to the single run on screen, and its timeline (the race's goes with
+                // its panes).
+                self.race = None;
+                self.timeline = None;
+                if let Some(report) = self.result.take() {
+                    self.make_timeline(&report);
+                    self.result = Some(report);
+                }
+            }
             AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
             AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
             AppCommand::ExportCanvas(path) => self.export_canvas(path),

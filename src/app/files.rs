@@ -75,6 +75,20 @@ impl DialogKind {
         }
     }
 
+    /// What the path field asks for, as its heading says.
+    pub fn title(self) -> &'static str {
+        match self {
+            DialogKind::Open => "Open a puzzle",
+            DialogKind::Save => "Save the puzzle",
+            DialogKind::Export => "Export the results table",
+            DialogKind::Canvas => "Save a picture of the canvas",
+            DialogKind::Moves => "Write the solution's moves",
+            DialogKind::Trace => "Write the search trace",
+            DialogKind::Gif => "Write the search as a GIF",
+            DialogKind::Graph => "Write the state graph",
+        }
+    }
+
     /// The command that does it with `path`.
     pub fn command(self, path: PathBuf) -> AppCommand {
         match self {

@@ -38,26 +38,44 @@ pub(super) fn unsaved_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
     }
 }
 
-/// The path field, shown above the canvas when no file dialog could be: type a path, then
-/// Enter or the button does what the dialog would have; Cancel closes it.
-pub(super) fn path_field_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+/// The path field, a modal shown when no file dialog could be: type a path, then Enter or
+/// the button does what the dialog would have; Cancel or Escape closes it. The field has the
+/// keyboard from the moment it opens, its text (the last folder) selected, so typing
+/// replaces it and no letter reaches the window's shortcuts.
+pub(super) fn path_field_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
     let Some((kind, text)) = &mut app.path_prompt else {
         return;
     };
     let kind = *kind;
     let mut go = false;
     let mut cancel = false;
-    ui.horizontal(|ui| {
+    let modal = egui::Modal::new(egui::Id::unique("path field")).show(ctx, |ui| {
+        ui.heading(kind.title());
+        ui.label("No file dialog could be shown here: type the file's path.");
         let label = ui.label("File path:");
-        // The row fits the canvas's width: the field takes what the buttons leave.
-        let width = (ui.available_width() - 260.0).max(80.0);
-        let field = ui
-            .add(egui::TextEdit::singleline(text).desired_width(width))
-            .labelled_by(label.id);
+        let mut output = egui::TextEdit::singleline(text)
+            .desired_width(420.0)
+            .show(ui);
+        let field = output.response.response.clone().labelled_by(label.id);
+        let id = egui::Id::unique("path field opened");
+        if !ui.data(|d| d.get_temp::<bool>(id).unwrap_or(false)) {
+            ui.data_mut(|d| d.insert_temp(id, true));
+            field.request_focus();
+            let all = egui::text::CCursorRange::two(
+                egui::text::CCursor::new(0),
+                egui::text::CCursor::new(text.chars().count()),
+            );
+            output.state.cursor.set_char_range(Some(all));
+            output.state.store(ui.ctx(), field.id);
+        }
         go = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        go |= ui.button(kind.verb()).clicked();
-        cancel = ui.button("Cancel").clicked();
+        ui.horizontal(|ui| {
+            go |= ui.button(kind.verb()).clicked();
+            cancel = ui.button("Cancel").clicked();
+        });
     });
+    // Escape, or a click outside the modal.
+    cancel |= modal.should_close();
     let path = text.trim().to_owned();
     if go && !path.is_empty() {
         app.push(kind.command(path.into()));
@@ -65,7 +83,9 @@ pub(super) fn path_field_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     } else if cancel {
         app.push(AppCommand::CancelPath);
     }
-    ui.separator();
+    if go || cancel {
+        ctx.data_mut(|d| d.remove_temp::<bool>(egui::Id::unique("path field opened")));
+    }
 }
 
 /// Sets the window title (file name, and a mark for unsaved edits) when it changes.

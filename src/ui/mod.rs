@@ -7,6 +7,7 @@ mod dialogs;
 mod paint;
 mod panels;
 mod race_panel;
+mod rows;
 pub mod space_window;
 mod texture;
 mod timeline_bar;
@@ -117,14 +118,15 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             scroll("details scroll").show(ui, |ui| details_ui(app, ui));
         });
     app.settings.show_details = details;
-    if app.timeline().is_some() {
-        egui::Panel::bottom("timeline_bar").show(ui, |ui| timeline_bar::timeline_ui(app, ui));
-    }
+    // Always there and always as high: the canvas keeps its place when a run ends.
+    let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
+    egui::Panel::bottom("timeline_bar")
+        .exact_size(timeline_height)
+        .show(ui, |ui| timeline_bar::timeline_ui(app, ui));
     egui::CentralPanel::default().show(ui, |ui| {
         if app.race.is_some() {
             race_panel::race_panes_ui(app, ui);
         } else {
-            dialogs::path_field_ui(app, ui);
             panels::playback_ui(app, ui);
             canvas_ui(app, ui);
         }
@@ -133,6 +135,7 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     app.with_view(|view, app| view.windows_ui(app, &ctx));
     timeline_bar::gif_window_ui(app, &ctx);
     space_window::space_window_ui(app, &ctx);
+    dialogs::path_field_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);
 }

@@ -321,19 +321,11 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
 /// playback controls of the solution (First / Back / Next / Last, the move counter, Play
 /// and its speed), disabled until there is one.
 pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let height = ui.spacing().interact_size.y;
-    let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(ui.available_width(), height),
-        egui::Sense::hover(),
-    );
-    // A child that cannot grow its parent: in a narrow window the row is clipped, never
-    // widening the canvas's panel past the window.
-    let mut row = ui.new_child(
-        egui::UiBuilder::new()
-            .max_rect(rect)
-            .layout(egui::Layout::left_to_right(egui::Align::Center)),
-    );
-    row.set_clip_rect(rect.intersect(ui.clip_rect()));
+    super::rows::fixed_row(ui, "playback row", |row| playback_row_ui(app, row));
+    ui.separator();
+}
+
+fn playback_row_ui(app: &mut PuzzleLabApp, row: &mut egui::Ui) {
     let view = app.view();
     if app.is_scrubbed() {
         // The timeline shows a moment before the run's end: the solution is not found yet.
@@ -354,9 +346,8 @@ pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             .strong(),
         );
     } else {
-        playback_controls_ui(app, &mut row);
+        playback_controls_ui(app, row);
     }
-    ui.separator();
 }
 
 fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -375,10 +366,12 @@ fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     go(ui, "Back", shown > 0, shown.saturating_sub(1));
     go(ui, "Next", shown < total, shown + 1);
     go(ui, "Last", shown < total, total);
+    // As wide as its longest text, so Play does not move as the counter grows.
+    let widest = format!("move {total} of {total}").max("no solution yet".to_owned());
     if solved {
-        ui.label(format!("move {shown} of {total}"));
+        super::rows::steady_label(ui, format!("move {shown} of {total}"), &widest);
     } else {
-        ui.label(RichText::new("no solution yet").weak());
+        super::rows::steady_label(ui, RichText::new("no solution yet").weak(), &widest);
     }
     ui.separator();
     let playing = app.is_playing();

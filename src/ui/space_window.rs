@@ -104,19 +104,33 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ));
     }
     histogram_ui(ui, &profile);
+    // The hovered state's readout sits above the graph, in a row kept for it, so it is in
+    // view whenever the graph is; the graph fills what is left of the window.
+    let height = ui.spacing().interact_size.y;
+    let (readout, _) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::hover());
     let hovered = graph_ui(app, ui, current, &mut open);
-    if let Some(node) = hovered
-        && let Some(space) = app.oracle.space()
-    {
-        let to_goal = space.to_goal(node).map_or_else(
-            || "no way to the goal".to_owned(),
-            |d| format!("{d} to the goal"),
-        );
-        ui.label(format!(
-            "State {node}: {} from the start, {to_goal}. Click to open it.",
-            space.distance_from_start(node).unwrap_or(0)
-        ));
-    }
+    let text = match hovered.zip(app.oracle.space()) {
+        Some((node, space)) => {
+            let to_goal = space.to_goal(node).map_or_else(
+                || "no way to the goal".to_owned(),
+                |d| format!("{d} to the goal"),
+            );
+            RichText::new(format!(
+                "State {node}: {} from the start, {to_goal}. Click to open it.",
+                space.distance_from_start(node).unwrap_or(0)
+            ))
+        }
+        None if app.space_window.layout.is_some() => {
+            RichText::new("Hover a state of the graph for its distances; click to open it.").weak()
+        }
+        None => RichText::new(""),
+    };
+    let mut row = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(readout)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    row.add(egui::Label::new(text).truncate());
     if let Some(node) = open {
         app.push(AppCommand::OpenState(node));
     }
@@ -234,8 +248,11 @@ fn graph_ui(
         ui.ctx()
             .load_texture("state-graph", layout.image.clone(), TextureOptions::LINEAR)
     });
-    let width = ui.available_width().max(200.0);
-    let size = vec2(width, width * IMAGE_SIZE[1] as f32 / IMAGE_SIZE[0] as f32);
+    // As wide as the window, unless that is taller than the window shows below here.
+    let aspect = IMAGE_SIZE[1] as f32 / IMAGE_SIZE[0] as f32;
+    let below = ui.clip_rect().bottom() - ui.cursor().top() - ui.spacing().item_spacing.y;
+    let width = ui.available_width().min(below / aspect).max(200.0);
+    let size = vec2(width, width * aspect);
     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, GRAPH_LABEL));
     ui.painter().image(

@@ -1,8 +1,9 @@
 //! The timeline bar under the canvas: the scrubber over a finished run's expansions, steps
 //! and jumps, the heat maps with their colour bar, and the pinned state's figures.
 
-use eframe::egui::{self, Color32, RichText};
+use eframe::egui::{self, RichText};
 
+use super::rows::{fixed_row, steady_label, text_width};
 use super::texture::heat_color;
 use crate::app::{AppCommand, Pinned, PuzzleLabApp, ShadeKind, TimelineCommand};
 use crate::trace::Quantity;
@@ -14,121 +15,161 @@ fn push(app: &mut PuzzleLabApp, command: TimelineCommand) {
     app.push(AppCommand::Timeline(command));
 }
 
-/// Draws the timeline bar, if the last run or race has a timeline.
+/// The rows of the timeline bar: the colour bar, the scrubber, and the jumps, heat map and
+/// pin.
+pub(super) const TIMELINE_ROWS: usize = 3;
+
+/// Draws the timeline bar. It is always there, [`TIMELINE_ROWS`] rows high, so the canvas
+/// does not move when a run ends or starts; until a run is recorded its controls are
+/// disabled and its top row says what it is for.
 pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(timeline) = app.timeline() else {
-        return;
-    };
     let len = app.timeline_len();
-    let mut position = timeline.target.min(len);
-    let (heat, branch_only, inspecting, pinned) = (
-        timeline.heat,
-        timeline.branch_only,
-        timeline.inspecting,
-        timeline.pinned,
-    );
-    let single = timeline.track.is_some();
-    // The bar grows upwards from the window's bottom: the colour bar, which comes and goes
-    // with the heat map, is the top row, so the rows under it never move under the pointer.
-    if let Some(shade) = app.view().shade.clone()
-        && let ShadeKind::Heat { quantity, min, max } = shade.kind
-    {
-        color_bar_ui(ui, quantity, min, max);
-    }
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("Timeline").strong()).on_hover_text(
-            "Every expansion of the run, recorded: drag to see the search as it was",
-        );
-        let mut go = |ui: &mut egui::Ui, label: &str, hover: &str, enabled: bool, c| {
-            if ui
-                .add_enabled(enabled, egui::Button::new(label))
-                .on_hover_text(hover)
-                .clicked()
-            {
-                push(app, c);
-            }
-        };
-        go(
-            ui,
-            "|<",
-            "The start (position 0)",
-            position > 0,
-            TimelineCommand::Seek(0),
-        );
-        go(
-            ui,
-            "<",
-            "One expansion back ( [ )",
-            position > 0,
-            TimelineCommand::Step(-1),
-        );
-        go(
-            ui,
-            ">",
-            "One expansion forward ( ] )",
-            position < len,
-            TimelineCommand::Step(1),
-        );
-        go(
-            ui,
-            ">|",
-            "The run's end",
-            position < len,
-            TimelineCommand::Seek(len),
-        );
-        let label = format!("expansion {position} of {len}");
-        let width = ui.fonts_mut(|f| {
-            f.layout_no_wrap(label.clone(), egui::FontId::default(), Color32::WHITE)
-                .size()
-                .x
+    let timeline = app.timeline().filter(|_| len > 0);
+    let active = timeline.is_some();
+    let mut position = timeline.map_or(0, |t| t.target.min(len));
+    let (heat, branch_only, inspecting, pinned, single) =
+        timeline.map_or((None, false, false, None, false), |t| {
+            (
+                t.heat,
+                t.branch_only,
+                t.inspecting,
+                t.pinned,
+                t.track.is_some(),
+            )
         });
-        ui.spacing_mut().slider_width = (ui.available_width() - width - 24.0).max(60.0);
-        let slider = ui.add(
-            egui::Slider::new(&mut position, 0..=len)
-                .show_value(false)
-                .smart_aim(false),
-        );
-        slider.widget_info(|| egui::WidgetInfo::slider(true, position as f64, SCRUBBER_LABEL));
-        if slider.changed() {
-            push(app, TimelineCommand::Seek(position));
-        }
-        ui.label(label);
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Jump:");
-        for q in [Quantity::Depth, Quantity::F] {
-            let name = if q == Quantity::Depth { "layer" } else { "f" };
-            if ui
-                .small_button(format!("< {name}"))
-                .on_hover_text(format!("Back to where this {} began", q.label()))
-                .clicked()
-            {
-                push(app, TimelineCommand::Previous(q));
+    // The top row: the colour bar of the heat map, or what the bar is for.
+    let shade = app.view().shade.clone().filter(|_| active);
+    fixed_row(ui, "timeline colour bar", |ui| {
+        match shade.as_ref().map(|s| &s.kind) {
+            Some(&ShadeKind::Heat { quantity, min, max }) => color_bar_ui(ui, quantity, min, max),
+            _ if !active => {
+                ui.label(
+                    RichText::new(if app.is_running() {
+                        "Timeline: the run's expansions are recorded, to replay when it ends"
+                    } else {
+                        "Timeline: after a run, replay its expansions one by one"
+                    })
+                    .weak(),
+                );
             }
-            if ui
-                .small_button(format!("{name} >"))
-                .on_hover_text(format!("On to the next greater {}", q.label()))
-                .clicked()
-            {
-                push(app, TimelineCommand::Next(q));
-            }
-        }
-        ui.separator();
-        if single {
-            heat_ui(app, ui, heat);
-            let mut on = branch_only;
-            if ui
-                .checkbox(&mut on, "Only the branch")
-                .on_hover_text("Dim every mark but the pinned state's branch (the goal's if none)")
-                .changed()
-            {
-                push(app, TimelineCommand::BranchOnly(on));
-            }
+            _ => {}
         }
     });
-    if single {
-        // A row of its own: the buttons that come with a pin never wrap the row above.
-        ui.horizontal(|ui| pin_ui(app, ui, inspecting, pinned));
+    fixed_row(ui, "timeline scrubber", |ui| {
+        ui.add_enabled_ui(active, |ui| {
+            scrubber_ui(app, ui, &mut position, len);
+        });
+    });
+    // The jumps, the heat map and the pin: one row, which scrolls sideways when narrow.
+    fixed_row(ui, "timeline tools", |ui| {
+        ui.add_enabled_ui(active, |ui| {
+            jumps_ui(app, ui);
+            if single {
+                ui.separator();
+                heat_ui(app, ui, heat);
+                let mut on = branch_only;
+                if ui
+                    .checkbox(&mut on, "Only the branch")
+                    .on_hover_text(
+                        "Dim every mark but the pinned state's branch (the goal's if none)",
+                    )
+                    .changed()
+                {
+                    push(app, TimelineCommand::BranchOnly(on));
+                }
+                ui.separator();
+                pin_ui(app, ui, inspecting, pinned);
+            }
+        });
+    });
+}
+
+/// The scrubber's row: to the start, one back, one forward, to the end, the slider and
+/// "expansion k of n". The label keeps the width of its longest text, so the slider's
+/// track keeps its length under a dragging pointer.
+fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, len: usize) {
+    ui.label(RichText::new("Timeline").strong())
+        .on_hover_text("Every expansion of the run, recorded: drag to see the search as it was");
+    let at = *position;
+    let mut go = |ui: &mut egui::Ui, label: &str, hover: &str, enabled: bool, c| {
+        if ui
+            .add_enabled(enabled, egui::Button::new(label))
+            .on_hover_text(hover)
+            .clicked()
+        {
+            push(app, c);
+        }
+    };
+    go(
+        ui,
+        "|<",
+        "The start (position 0)",
+        at > 0,
+        TimelineCommand::Seek(0),
+    );
+    go(
+        ui,
+        "<",
+        "One expansion back ( [ )",
+        at > 0,
+        TimelineCommand::Step(-1),
+    );
+    go(
+        ui,
+        ">",
+        "One expansion forward ( ] )",
+        at < len,
+        TimelineCommand::Step(1),
+    );
+    go(
+        ui,
+        ">|",
+        "The run's end",
+        at < len,
+        TimelineCommand::Seek(len),
+    );
+    let widest = format!("expansion {len} of {len}");
+    let label_width = text_width(ui, &widest);
+    ui.spacing_mut().slider_width = (ui.available_width() - label_width - 24.0).max(60.0);
+    // An empty timeline still draws its handle at the start, not mid-track.
+    let mut value = *position;
+    let slider = ui.add(
+        egui::Slider::new(&mut value, 0..=len.max(1))
+            .show_value(false)
+            .smart_aim(false),
+    );
+    slider.widget_info(|| egui::WidgetInfo::slider(true, value as f64, SCRUBBER_LABEL));
+    if slider.changed() && len > 0 {
+        *position = value.min(len);
+        push(app, TimelineCommand::Seek(*position));
+    }
+    let label = if len > 0 {
+        format!("expansion {position} of {len}")
+    } else {
+        "no run recorded".to_owned()
+    };
+    steady_label(ui, label, &widest);
+}
+
+/// The jumps: back to where this layer (depth) or f began, on to the next greater.
+fn jumps_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.label("Jump:");
+    for q in [Quantity::Depth, Quantity::F] {
+        let name = if q == Quantity::Depth { "layer" } else { "f" };
+        if ui
+            .small_button(format!("< {name}"))
+            .on_hover_text(format!("Back to where this {} began", q.label()))
+            .clicked()
+        {
+            push(app, TimelineCommand::Previous(q));
+        }
+        if ui
+            .small_button(format!("{name} >"))
+            .on_hover_text(format!("On to the next greater {}", q.label()))
+            .clicked()
+        {
+            push(app, TimelineCommand::Next(q));
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 use eframe::egui::{self, RichText};
 
+use super::rows::steady_label;
 use crate::app::{AppCommand, PuzzleLabApp};
 use crate::search::{Algorithm, Weight};
 
@@ -53,7 +54,7 @@ pub(super) fn toolbar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 /// Start (or Stop with Pause / Resume while a search runs) and Step. Each button keeps its
 /// width whatever it says, so the row does not jump.
 fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let width = egui::vec2(64.0, 0.0);
+    let width = egui::vec2(58.0, 0.0);
     if app.is_running() {
         if ui
             .add(egui::Button::new("Stop").min_size(width))
@@ -104,7 +105,7 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     egui::ComboBox::from_label("Algorithm")
         .selected_text(chosen.label())
-        .width(180.0)
+        .width(150.0)
         .show_ui(ui, |ui| {
             for algorithm in app.puzzle.algorithms() {
                 let is_chosen = chosen.same_kind(algorithm);
@@ -115,25 +116,38 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         })
         .response
         .on_hover_text(format!("{}: {optimal}", chosen.label()));
-    if let Algorithm::WeightedAStar(weight) = chosen {
-        let mut w = weight.value();
-        let response = ui.add(
-            egui::Slider::new(&mut w, 1.0..=5.0)
-                .step_by(0.1)
-                .text("weight w (g + w·h)"),
+    // Always there (disabled for the other algorithms), so choosing weighted A* does not
+    // rewrap the toolbar and move the canvas.
+    let mut w = match chosen {
+        Algorithm::WeightedAStar(weight) => weight.value(),
+        _ => Weight::DEFAULT.value(),
+    };
+    let weighted = matches!(chosen, Algorithm::WeightedAStar(_));
+    let label = ui.add_enabled(weighted, egui::Label::new("w"));
+    let response = ui
+        .add_enabled(
+            weighted,
+            egui::DragValue::new(&mut w)
+                .range(1.0..=5.0)
+                .speed(0.02)
+                .fixed_decimals(1),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(
+            "Weighted A*'s weight w: it orders its open list by g + w·h (drag or type; 1 is A*)",
         );
-        if response.changed()
-            && let Some(weight) = Weight::new(w)
-        {
-            chosen = Algorithm::WeightedAStar(weight);
-        }
+    if response.changed()
+        && weighted
+        && let Some(weight) = Weight::new(w)
+    {
+        chosen = Algorithm::WeightedAStar(weight);
     }
     let mark = if app.puzzle.guarantees_optimal(chosen) {
         "optimal"
     } else {
         "not optimal"
     };
-    ui.label(RichText::new(mark).weak())
+    steady_label(ui, RichText::new(mark).weak(), "not optimal")
         .on_hover_text(format!("{}: {optimal}", chosen.label()));
     if chosen != app.algorithm() {
         app.push(AppCommand::SetAlgorithm(chosen));
@@ -143,16 +157,18 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 /// The speed: a logarithmic slider over [`SPEEDS`] and Full speed.
 fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let (mut speed, mut full) = (app.settings.speed, app.settings.full_speed);
-    ui.spacing_mut().slider_width = 120.0;
+    ui.spacing_mut().slider_width = 100.0;
     let slider = ui
         .add_enabled(
             !full,
             egui::Slider::new(&mut speed, SPEEDS)
                 .logarithmic(true)
-                .suffix(" /s")
-                .text("speed"),
+                .show_value(false),
         )
-        .on_hover_text("Expansions a second, from 1 to 1,000,000");
+        .on_hover_text("Speed: expansions a second, from 1 to 1,000,000");
+    slider.widget_info(|| egui::WidgetInfo::slider(!full, speed, "speed"));
+    // The value in a label of steady width: 5 /s and 100000 /s take the same room.
+    steady_label(ui, format!("{} /s", speed_text(speed)), "1000000 /s");
     let check = ui
         .checkbox(&mut full, "Full speed")
         .on_hover_text("As fast as the machine goes; the canvas shows snapshots");
@@ -161,11 +177,24 @@ fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
 }
 
+/// A speed as the toolbar shows it: a whole number of expansions a second, or one decimal
+/// below 10.
+fn speed_text(speed: f64) -> String {
+    if speed < 10.0 {
+        format!("{speed:.1}")
+    } else {
+        format!("{speed:.0}")
+    }
+}
+
 /// The keyboard shortcuts of the toolbar and the File menu: Space starts or pauses, S or
 /// Right steps, Escape stops, F fits, Ctrl+O opens, Ctrl+S saves, Ctrl+Z undoes, Ctrl+Y and
 /// Ctrl+Shift+Z redo. None act while a text field has the keyboard.
 pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
-    if ui.ctx().egui_wants_keyboard_input() {
+    // A modal (the path field, the question about unsaved edits) has the keys, Escape to
+    // close it; so has a text field with the keyboard.
+    let modal = app.path_prompt.is_some() || app.unsaved_question().is_some();
+    if modal || ui.ctx().egui_wants_keyboard_input() {
         return;
     }
     let command = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
@@ -189,7 +218,7 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
         let save = i.consume_shortcut(&command(egui::Key::S));
         let plain = |i: &mut egui::InputState, key| i.consume_key(egui::Modifiers::NONE, key);
         let space = plain(i, egui::Key::Space);
-        let step = plain(i, egui::Key::S) | plain(i, egui::Key::ArrowRight);
+        let step = presses(i, egui::Key::S) + presses(i, egui::Key::ArrowRight);
         (
             open,
             save,
@@ -212,21 +241,19 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
             (true, true) => AppCommand::Resume,
         });
     }
-    if step {
+    for _ in 0..step {
         app.push(AppCommand::Step);
     }
     if app.timeline().is_some() {
         let (back, forward) = ui.input_mut(|i| {
-            let plain = |i: &mut egui::InputState, key| i.consume_key(egui::Modifiers::NONE, key);
             (
-                plain(i, egui::Key::OpenBracket),
-                plain(i, egui::Key::CloseBracket),
+                presses(i, egui::Key::OpenBracket),
+                presses(i, egui::Key::CloseBracket),
             )
         });
-        for (pressed, by) in [(back, -1), (forward, 1)] {
-            if pressed {
-                app.push(AppCommand::Timeline(crate::app::TimelineCommand::Step(by)));
-            }
+        let by = forward as i64 - back as i64;
+        if by != 0 {
+            app.push(AppCommand::Timeline(crate::app::TimelineCommand::Step(by)));
         }
     }
     if escape && app.is_running() {
@@ -235,4 +262,11 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
     if fit {
         app.push(AppCommand::FitView);
     }
+}
+
+/// How many times `key` (without modifiers) went down in this frame, auto-repeats
+/// included, taking each press out of the input: five quick presses within one frame are
+/// five steps, not one.
+fn presses(input: &mut egui::InputState, key: egui::Key) -> usize {
+    input.count_and_consume_key(egui::Modifiers::NONE, key)
 }

@@ -1,0 +1,255 @@
+//! Issue 28: a screen that stays put. The canvas keeps its place while runs start and end
+//! and bars, fields and labels come and go; keys reach the widget meant for them.
+
+mod common;
+use common::gui::*;
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::{AppCommand, DialogKind, PuzzleLabApp, Settings, TimelineCommand};
+use puzzlelab::search::{Algorithm, Weight};
+use puzzlelab::trace::Quantity;
+use puzzlelab::ui::{CANVAS_LABEL, SCRUBBER_LABEL};
+
+/// The whole app in a window of `w` x `h` points.
+fn sized(w: f32, h: f32, settings: Settings) -> Harness<'static, PuzzleLabApp> {
+    Harness::builder()
+        .with_size(egui::vec2(w, h))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
+            PuzzleLabApp::new(settings),
+        )
+}
+
+fn full_speed() -> Settings {
+    Settings {
+        full_speed: true,
+        ..Settings::default()
+    }
+}
+
+fn canvas(h: &Harness<'static, PuzzleLabApp>) -> egui::Rect {
+    h.get_by_label(CANVAS_LABEL).rect()
+}
+
+/// Starts a search of the puzzle on screen and runs frames until it ends.
+fn solve(h: &mut Harness<'static, PuzzleLabApp>) {
+    h.state_mut().push(AppCommand::Start);
+    h.step();
+    run_until(h, |a| a.result().is_some());
+    h.run();
+}
+
+/// Runs `change`, a frame, and checks the canvas is where it was.
+fn stays(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    what: &str,
+    change: impl FnOnce(&mut Harness<'static, PuzzleLabApp>),
+) {
+    let before = canvas(h);
+    change(h);
+    h.run();
+    assert_eq!(canvas(h), before, "the canvas moved: {what}");
+}
+
+#[test]
+fn the_canvas_keeps_its_place_while_runs_end_and_bars_come_and_go() {
+    for (w, ht) in [(1024.0, 640.0), (800.0, 600.0), (1400.0, 900.0)] {
+        let mut h = sized(w, ht, full_speed());
+        h.run();
+        stays(
+            &mut h,
+            "a run ends and its timeline has something to show",
+            solve,
+        );
+        assert!(h.state().timeline().is_some());
+        stays(&mut h, "the colour bar appears", |h| {
+            h.state_mut()
+                .push(AppCommand::Timeline(TimelineCommand::Heat(Some(
+                    Quantity::G,
+                ))))
+        });
+        stays(&mut h, "only the branch", |h| {
+            h.state_mut()
+                .push(AppCommand::Timeline(TimelineCommand::BranchOnly(true)))
+        });
+        stays(&mut h, "scrubbed to the start", |h| {
+            h.state_mut()
+                .push(AppCommand::Timeline(TimelineCommand::Seek(0)))
+        });
+        stays(&mut h, "the colour bar goes", |h| {
+            h.state_mut()
+                .push(AppCommand::Timeline(TimelineCommand::Heat(None)))
+        });
+        stays(&mut h, "the path field opens", |h| {
+            h.state_mut().push(AppCommand::AskPath(DialogKind::Open))
+        });
+        stays(&mut h, "the path field closes", |h| {
+            h.state_mut().push(AppCommand::CancelPath)
+        });
+        stays(&mut h, "'optimal' becomes 'not optimal'", |h| {
+            h.state_mut()
+                .push(AppCommand::SetAlgorithm(Algorithm::Greedy))
+        });
+        stays(&mut h, "weighted A* and its weight", |h| {
+            let w = Weight::new(3.0).unwrap();
+            h.state_mut()
+                .push(AppCommand::SetAlgorithm(Algorithm::WeightedAStar(w)))
+        });
+        stays(&mut h, "the speed changes its number's length", |h| {
+            h.state_mut().push(AppCommand::SetSpeed(100_000.0, true))
+        });
+        stays(&mut h, "a new run starts (the timeline empties)", |h| {
+            h.state_mut().push(AppCommand::SetSpeed(2.0, false));
+            h.state_mut().push(AppCommand::Start);
+            h.step();
+            assert!(h.state().is_running());
+        });
+        h.state_mut().push(AppCommand::Stop);
+        h.run();
+    }
+}
+
+#[test]
+fn the_canvas_keeps_its_place_while_the_oracle_talks_and_a_solution_plays() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::oracle::Distance;
+    let mut h = sized(1024.0, 640.0, full_speed());
+    h.run();
+    h.get_by_label("Klotski (sliding blocks)").click();
+    h.run();
+    stays(&mut h, "the oracle gets ready", |h| {
+        h.get_by_label("Optimal moves").click();
+        run_until(h, |app| {
+            matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+        });
+    });
+    stays(&mut h, "hints and every move's arrow", |h| {
+        h.get_by_label("Show all").click();
+        h.get_by_label("Hint").click();
+    });
+    stays(&mut h, "a solution found", solve);
+    stays(&mut h, "the playback's third move", |h| {
+        h.state_mut().push(AppCommand::ShowStep(3))
+    });
+    let n = h.state().result().unwrap().moves.len();
+    stays(&mut h, "the playback's end", |h| {
+        h.state_mut().push(AppCommand::ShowStep(n))
+    });
+}
+
+#[test]
+fn the_path_field_has_the_keyboard_its_text_selected_and_escape_closes_it() {
+    let mut h = sized(1024.0, 640.0, full_speed());
+    h.run();
+    let zoom = h.state().canvas_zoom();
+    h.state_mut().push(AppCommand::AskPath(DialogKind::Open));
+    h.run();
+    assert!(
+        h.get_by_label("File path:").is_focused(),
+        "the field has the keyboard"
+    );
+    assert!(
+        !h.state().status().is_error,
+        "the modal says why, not a red status"
+    );
+    // Letters typed replace the folder put in the field; none reaches a shortcut
+    // (S steps a search, F fits the view, Space starts).
+    for key in [egui::Key::S, egui::Key::F, egui::Key::Space] {
+        h.key_press(key);
+    }
+    h.event(egui::Event::Text("sf x".into()));
+    h.run();
+    assert!(!h.state().is_running(), "no search started or stepped");
+    assert_eq!(h.state().view().stats.expanded, 0);
+    assert_eq!(h.state().canvas_zoom(), zoom);
+    assert_eq!(
+        h.get_by_label("File path:").value().as_deref(),
+        Some("sf x"),
+        "typing replaced the selected folder"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("File path:").is_none(), "Escape closes it");
+    assert!(!h.state().status().is_error);
+    // With the field gone, the keys are shortcuts again.
+    h.key_press(egui::Key::S);
+    h.run();
+    assert!(h.state().is_running() || h.state().view().stats.expanded > 0);
+}
+
+#[test]
+fn every_key_press_counts_even_several_in_one_frame() {
+    let mut h = sized(1024.0, 640.0, full_speed());
+    h.run();
+    solve(&mut h);
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(0)));
+    h.run();
+    // Five quick presses of ] arrive in one frame: five expansions on.
+    for _ in 0..5 {
+        h.key_press(egui::Key::CloseBracket);
+    }
+    h.run();
+    assert_eq!(h.state().timeline().unwrap().target, 5);
+    for _ in 0..2 {
+        h.key_press(egui::Key::OpenBracket);
+    }
+    h.run();
+    assert_eq!(h.state().timeline().unwrap().target, 3);
+    // Three presses of S in one frame: three states expanded.
+    // (Step from idle starts a paused search and expands one state.)
+    h.state_mut().push(AppCommand::Step);
+    run_until(&mut h, |app| app.view().stats.expanded == 1);
+    assert!(h.state().is_paused());
+    let before = 1;
+    for _ in 0..3 {
+        h.key_press(egui::Key::S);
+    }
+    run_until(&mut h, |app| app.view().stats.expanded >= before + 3);
+    h.run();
+    assert_eq!(h.state().view().stats.expanded, before + 3);
+}
+
+#[test]
+fn closing_a_race_brings_back_the_run_on_screen_and_its_timeline() {
+    let mut h = sized(1200.0, 800.0, full_speed());
+    h.run();
+    solve(&mut h);
+    let len = h.state().timeline_len();
+    assert!(len > 0);
+    for a in [Algorithm::Bfs, Algorithm::Dfs] {
+        h.state_mut().push(AppCommand::RaceToggle(a));
+    }
+    h.state_mut().push(AppCommand::StartRace);
+    h.step();
+    run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
+    h.get_by_label("Close race").click();
+    h.run();
+    assert!(h.state().race().is_none());
+    assert_eq!(h.state().timeline_len(), len, "the run's own timeline");
+    let timeline = h.state().timeline().expect("the run's timeline is back");
+    assert_eq!(timeline.target, len, "at the run's end");
+    assert!(timeline.track.is_some(), "with its tools (one run's track)");
+    h.get_by_label(&format!("expansion {len} of {len}"));
+    h.get_by_label("Colour by");
+}
+
+#[test]
+fn the_timeline_is_there_before_any_run_disabled_with_its_handle_at_the_start() {
+    let mut h = sized(1024.0, 640.0, full_speed());
+    h.run();
+    assert!(h.state().timeline().is_none());
+    h.get_by_label("no run recorded");
+    let scrubber = h.get_by_label(SCRUBBER_LABEL);
+    assert_eq!(scrubber.value(), None::<String>.or(scrubber.value()));
+    // Dragging the disabled scrubber does nothing.
+    let rect = scrubber.rect();
+    h.drag_at(rect.center());
+    h.run();
+    h.drop_at(rect.right_center());
+    h.run();
+    assert!(h.state().timeline().is_none());
+}
