@@ -253,3 +253,114 @@ fn the_timeline_is_there_before_any_run_disabled_with_its_handle_at_the_start() 
     h.run();
     assert!(h.state().timeline().is_none());
 }
+
+#[test]
+fn the_state_space_window_shows_its_hover_readout_and_whole_graph_in_view() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::oracle::Distance;
+    use puzzlelab::ui::space_window::GRAPH_LABEL;
+    for (w, ht) in [(1024.0, 640.0), (800.0, 600.0)] {
+        let mut h = sized(w, ht, Settings::default());
+        h.run();
+        h.get_by_label("Car maze").click();
+        h.run();
+        click_label(&mut h, "play by hand");
+        h.run();
+        click_label(&mut h, "Optimal moves");
+        run_until(&mut h, |app| {
+            matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+        });
+        click_label(&mut h, "State space...");
+        run_until(&mut h, |app| app.space_window.layout.is_some());
+        h.run();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, ht));
+        let graph = h.get_by_label(GRAPH_LABEL).rect();
+        assert!(
+            screen.contains_rect(graph),
+            "graph {graph:?} cut at {w}x{ht}"
+        );
+        let hint = h
+            .get_by_label("Hover a state of the graph for its distances; click to open it.")
+            .rect();
+        // Sweep the pointer over the graph until it is over a state.
+        let mut found = None;
+        'sweep: for i in 0..24 {
+            for j in 0..12 {
+                let p = graph.min
+                    + egui::vec2(
+                        graph.width() * (i as f32 + 0.5) / 24.0,
+                        graph.height() * (j as f32 + 0.5) / 12.0,
+                    );
+                h.hover_at(p);
+                h.run();
+                if let Some(node) = h.query_by_label_contains("Click to open it.") {
+                    found = Some(node.rect());
+                    break 'sweep;
+                }
+            }
+        }
+        let readout = found.expect("hovering the graph names a state");
+        assert_eq!(readout.top(), hint.top(), "in the row kept for it");
+        assert!(
+            screen.contains_rect(readout),
+            "readout {readout:?} out of view"
+        );
+        assert!(readout.bottom() <= graph.top(), "above the graph");
+    }
+}
+
+#[test]
+fn the_grid_maze_distance_map_has_a_colour_bar_hover_distances_and_keeps_its_tick() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::maze::Maze;
+    let mut h = sized(1200.0, 900.0, Settings::default());
+    h.run();
+    h.get_by_label("Grid maze").click();
+    h.run();
+    let maze = h
+        .state()
+        .puzzle()
+        .as_any()
+        .downcast_ref::<Maze>()
+        .unwrap()
+        .clone();
+    let start = maze.start();
+    let goal = maze.goals()[0];
+    let pixel = |h: &mut Harness<'static, PuzzleLabApp>, cell| {
+        let image = h.render().expect("rendered");
+        let p = cell_pos(h, cell);
+        *image.get_pixel(p.x as u32, p.y as u32)
+    };
+    let (start_before, goal_before) = (pixel(&mut h, start), pixel(&mut h, goal));
+    click_label(&mut h, "Distances");
+    h.run();
+    click_label(&mut h, "Optimal moves");
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Ready(_))
+    });
+    click_label(&mut h, "Distance map");
+    h.run();
+    h.get_by_label("distance map colour bar");
+    // The start and the goal keep their colours under the map.
+    assert_eq!(pixel(&mut h, start), start_before);
+    assert_eq!(pixel(&mut h, goal), goal_before);
+    // Hovering a free square names its distances, as the Klondike's squares do.
+    let free = (0..maze.rows())
+        .flat_map(|r| (0..maze.cols()).map(move |c| puzzlelab::puzzles::Cell::new(r, c)))
+        .find(|&c| c != start && !maze.goals().contains(&c) && !maze.is_blocked(c))
+        .unwrap();
+    assert!(h.query_by_label_contains("to the nearest goal").is_none());
+    h.hover_at(cell_pos(&h, free));
+    h.run();
+    h.get_by_label_contains("to the nearest goal");
+    // A switch to another type and back: the tick, the map and its bar are still there.
+    h.get_by_label("Back from the Klondike").click();
+    h.run();
+    h.get_by_label("Grid maze").click();
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Ready(_))
+    });
+    h.run();
+    assert!(h.state().oracle.show_map);
+    h.get_by_label("distance map colour bar");
+}

@@ -84,6 +84,8 @@ pub struct OracleState {
     pub hidden: bool,
     /// The distance map of the space of generation `.0` (see [`OracleState::heat`]).
     heat: Option<(u64, Option<DistanceMap>)>,
+    /// The distance map's farthest distance from the start (its 1), in the oracle's metric.
+    heat_far: u32,
     /// The type the oracle was made for.
     type_name: &'static str,
     oracle: Option<Arc<dyn Oracle>>,
@@ -250,7 +252,9 @@ impl OracleState {
                     *e = (*e).min(d);
                 }
             }
-            let far = best.values().copied().max().unwrap_or(1).max(1) as f32;
+            let far = best.values().copied().max().unwrap_or(1).max(1);
+            self.heat_far = far;
+            let far = far as f32;
             best.into_iter()
                 .map(|(c, d)| (c, d as f32 / far))
                 .collect::<Vec<_>>()
@@ -258,6 +262,15 @@ impl OracleState {
         });
         self.heat = Some((self.generation, heat.clone()));
         heat
+    }
+
+    /// The distance the distance map colours as farthest (see [`OracleState::heat`]), once
+    /// the map is made.
+    pub fn heat_far(&self) -> Option<u32> {
+        self.heat
+            .as_ref()
+            .filter(|(g, h)| *g == self.generation && h.is_some())
+            .map(|_| self.heat_far)
     }
 
     /// The whole state space, once explored.

@@ -148,6 +148,11 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         extras = view.canvas_extras(app, hover);
     }
     let mut texture = take_texture(ui.ctx(), TEXTURE_ID);
+    let heat = if app.oracle.enabled && app.oracle.in_panel && app.oracle.show_map {
+        app.oracle.heat()
+    } else {
+        None
+    };
     let scene = Scene {
         picture,
         view: app.view(),
@@ -165,14 +170,10 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         budget: app.work_budget,
     };
     paint_scene(&painter, response.rect, &scene, &mut texture);
-    drop(scene);
-    if app.oracle.enabled
-        && app.oracle.in_panel
-        && app.oracle.show_map
-        && let Some(heat) = app.oracle.heat()
-    {
-        paint_heat(&painter, &screen_from_cell, &heat);
+    if let Some(heat) = heat {
+        paint_heat(&painter, &screen_from_cell, &heat, &scene.picture);
     }
+    drop(scene);
     paint_arrows(
         &painter,
         &screen_from_cell,
@@ -187,18 +188,31 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 /// The oracle's distance map: each square tinted by its distance from the start (viridis,
-/// reversed: yellow near, purple far), see [`crate::app::oracle::OracleState::heat`].
+/// reversed: yellow near, purple far), see [`crate::app::oracle::OracleState::heat`]; the
+/// start and the goals of `picture` keep the colours they are drawn in.
 fn paint_heat(
     painter: &egui::Painter,
     screen_from_cell: &emath::RectTransform,
     heat: &[(Cell, f32)],
+    picture: &Picture,
 ) {
-    for &(cell, t) in heat {
+    let marked = |cell: Cell| {
+        picture.start == Some(cell)
+            || picture.goal_area.contains(&cell)
+            || matches!(picture.get(cell), Some(Square::Start | Square::Goal))
+    };
+    for &(cell, t) in heat.iter().filter(|(c, _)| !marked(*c)) {
         let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
         let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
-        let color = crate::app::space_layout::viridis(1.0 - t).gamma_multiply(0.7);
+        let color = heat_map_color(t);
         painter.rect_filled(Rect::from_min_max(min, max), 0.0, color);
     }
+}
+
+/// The distance map's colour at `t` (0 the start, 1 the farthest): viridis reversed, a
+/// little transparent so the squares' numbers show through.
+pub(crate) fn heat_map_color(t: f32) -> Color32 {
+    crate::app::space_layout::viridis(1.0 - t).gamma_multiply(0.7)
 }
 
 /// The oracle's arrows (see [`crate::app::oracle::MoveArrow`]), `side` points a square.

@@ -269,6 +269,11 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                             .weak(),
                     );
                 }
+                if app.oracle.show_map
+                    && let Some(far) = app.oracle.heat_far()
+                {
+                    distance_bar_ui(ui, far, &metric);
+                }
             }
             if app.oracle.space().is_some()
                 && ui
@@ -296,6 +301,31 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
             }
         }
     }
+}
+
+/// The distance map's colour bar: from the start (0) to the farthest square (`far`, in
+/// `metric`), in the colours the canvas tints the squares with.
+fn distance_bar_ui(ui: &mut eframe::egui::Ui, far: u32, metric: &str) {
+    use eframe::egui;
+    ui.horizontal(|ui| {
+        ui.label("0");
+        let (rect, response) =
+            ui.allocate_exact_size(egui::vec2(120.0, 12.0), egui::Sense::hover());
+        let steps = 48;
+        for k in 0..steps {
+            let (a, b) = (k as f32 / steps as f32, (k + 1) as f32 / steps as f32);
+            let x = |t: f32| rect.left() + rect.width() * t;
+            ui.painter().rect_filled(
+                egui::Rect::from_x_y_ranges(x(a)..=x(b), rect.y_range()),
+                0.0,
+                crate::ui::canvas::heat_map_color((a + b) / 2.0),
+            );
+        }
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Image, true, "distance map colour bar")
+        });
+        ui.label(format!("{far} {metric} from the start"));
+    });
 }
 
 /// For a square of a puzzle whose states are places, with its space explored: the distance

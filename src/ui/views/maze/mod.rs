@@ -460,7 +460,10 @@ impl TypeView for MazeView {
         } else {
             format!("terrain cost {}", maze.cost_at(cell))
         };
-        Some(what)
+        Some(match super::space_distances(app, cell) {
+            Some(d) => format!("{what}; {d}"),
+            None => what,
+        })
     }
 
     fn about(&self) -> &'static str {

@@ -55,8 +55,11 @@ pub(super) fn maze_ui(view: &mut MazeView, app: &mut PuzzleLabApp, ui: &mut egui
         .id_salt("scenario")
         .open(view.scenario_position().is_some().then_some(true))
         .show(ui, |ui| scenario_ui(view, app, ui));
+    // Open while the oracle is on: its tick, hints and distance map stay in sight after a
+    // switch to another type and back.
     egui::CollapsingHeader::new("Distances")
         .id_salt("distances")
+        .open(app.oracle.enabled.then_some(true))
         .show(ui, |ui| crate::ui::views::oracle_ui(app, ui));
 }
 
