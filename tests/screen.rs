@@ -364,3 +364,70 @@ fn the_grid_maze_distance_map_has_a_colour_bar_hover_distances_and_keeps_its_tic
     assert!(h.state().oracle.show_map);
     h.get_by_label("distance map colour bar");
 }
+
+#[test]
+fn the_status_bar_keeps_its_two_texts_apart() {
+    let mut h = sized(800.0, 600.0, full_speed());
+    h.run();
+    h.get_by_label("Klotski (sliding blocks)").click();
+    h.run();
+    solve(&mut h);
+    let status = h.state().status().text.clone();
+    assert!(status.len() > 80, "a long status: {status}");
+    let canvas = canvas(&h);
+    h.hover_at(canvas.center());
+    h.run();
+    let readout = h.get_by_label_contains("row ").rect();
+    let line = h.get_by_label_contains("Solved").rect();
+    assert!(
+        !line.intersects(readout),
+        "status {line:?} over readout {readout:?}"
+    );
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    assert!(screen.contains_rect(line) && screen.contains_rect(readout));
+}
+
+#[test]
+fn boards_of_pieces_draw_empty_squares_dim_and_show_their_exit() {
+    use puzzlelab::puzzles::Cell;
+    let mut h = sized(1024.0, 640.0, Settings::default());
+    let path = |f: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles")
+            .join(f)
+    };
+    h.state_mut()
+        .push(AppCommand::OpenPath(path("klotski-classic.txt")));
+    h.run();
+    let image = h.render().unwrap();
+    let at = |image: &image::RgbaImage, p: egui::Pos2| *image.get_pixel(p.x as u32, p.y as u32);
+    let luma = |c: image::Rgba<u8>| c.0[..3].iter().map(|&v| u32::from(v)).sum::<u32>();
+    // The classic layout's empty squares are (4, 1) and (4, 2); (0, 0) is a block.
+    let empty = at(&image, cell_pos(&h, Cell::new(4, 1)));
+    let block = at(&image, cell_pos(&h, Cell::new(0, 0)));
+    assert!(
+        luma(empty) < luma(block),
+        "empty {empty:?} brighter than block {block:?}"
+    );
+    assert!(luma(empty) < 3 * 120, "a dim tray: {empty:?}");
+    // Empty squares are inset as the pieces are: the gap between two of them shows.
+    let (a, b) = (cell_pos(&h, Cell::new(4, 1)), cell_pos(&h, Cell::new(4, 2)));
+    let gap = at(&image, a + (b - a) / 2.0);
+    assert_ne!(gap, empty, "a line between empty squares");
+
+    // Rush Hour: the exit, outside the right edge at the red car's row (row 2).
+    h.state_mut()
+        .push(AppCommand::OpenPath(path("rush-hour-walls.txt")));
+    h.run();
+    let image = h.render().unwrap();
+    let side = cell_pos(&h, Cell::new(0, 1)).x - cell_pos(&h, Cell::new(0, 0)).x;
+    let edge = cell_pos(&h, Cell::new(2, 5)) + egui::vec2(side * 0.5, 0.0);
+    let exit = at(&image, edge + egui::vec2(side * 0.09, side * 0.3));
+    let [r, g, b, _] = exit.0;
+    assert!(
+        r > 150 && g < 130 && b < 60,
+        "the exit bar is orange: {exit:?}"
+    );
+    let beside = at(&image, edge + egui::vec2(side * 0.09, side * 1.3));
+    assert_ne!(beside, exit, "only at the red car's row");
+}

@@ -289,10 +289,32 @@ pub fn viridis(t: f32) -> Color32 {
         (94, 201, 98),
         (253, 231, 37),
     ];
+    ramp(&STOPS, t)
+}
+
+/// The cividis colour map at `t` (0 dark blue, through grey, to 1 yellow): made for readers
+/// with colour-vision deficiencies (Nuñez, Anderton and Renslow, PLOS ONE 2018), and with no
+/// green, so a heat map never looks like the search's frontier. Five stops of the published
+/// table, linearly interpolated.
+pub fn cividis(t: f32) -> Color32 {
+    ramp(
+        &[
+            (0, 32, 77),
+            (65, 77, 107),
+            (124, 123, 120),
+            (188, 175, 111),
+            (255, 234, 70),
+        ],
+        t,
+    )
+}
+
+/// The colour at `t` (0 to 1) of a ramp through `stops`, evenly spaced.
+fn ramp(stops: &[(u8, u8, u8); 5], t: f32) -> Color32 {
     let t = t.clamp(0.0, 1.0) * 4.0;
     let k = (t.floor() as usize).min(3);
     let u = t - k as f32;
-    let (a, b) = (STOPS[k], STOPS[k + 1]);
+    let (a, b) = (stops[k], stops[k + 1]);
     let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * u).round() as u8;
     Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }

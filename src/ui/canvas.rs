@@ -49,16 +49,23 @@ pub(crate) const CLUSTER: Color32 = Color32::from_rgb(247, 210, 150);
 /// A sliding tile on its own square (sky blue), and one elsewhere (sand).
 pub(crate) const TILE_HOME: Color32 = Color32::from_rgb(86, 180, 233);
 pub(crate) const TILE_AWAY: Color32 = Color32::from_rgb(235, 205, 150);
+/// An empty square of a board of pieces: a dim tray, so the pieces are the brightest things
+/// on it.
+pub(crate) const TRAY: Color32 = Color32::from_gray(72);
 
 /// Grids with more squares than this are drawn as a texture, one pixel a square, instead of
 /// a shape a square.
-/// The oracle's arrows: a move that brings the goal closer (bluish green), one that leaves
-/// the distance (grey) and one that takes it farther (vermillion).
-pub(crate) const MOVE_BETTER: Color32 = Color32::from_rgb(0, 158, 115);
-pub(crate) const MOVE_NEUTRAL: Color32 = Color32::from_gray(110);
-pub(crate) const MOVE_WORSE: Color32 = Color32::from_rgb(213, 94, 0);
+/// The oracle's arrows: a move that brings the goal closer (navy blue), one that leaves
+/// the distance (grey) and one that takes it farther (black); each outlined in white. None
+/// is a colour of the search's marks (frontier green, solution vermillion) or a piece's.
+pub(crate) const MOVE_BETTER: Color32 = Color32::from_rgb(0, 45, 140);
+pub(crate) const MOVE_NEUTRAL: Color32 = Color32::from_gray(150);
+pub(crate) const MOVE_WORSE: Color32 = Color32::from_gray(16);
 
 pub const TEXTURE_SQUARES: usize = 96 * 96;
+
+/// The margin around a board of pieces, in squares of the fitted board: room for its exit.
+pub(crate) const BOARD_MARGIN: f32 = 0.3;
 
 /// The largest zoom: squares this many times the size that fits the whole grid.
 const MAX_ZOOM: f32 = 256.0;
@@ -129,8 +136,15 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
     app.canvas_rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
-    zoom_and_pan(app, ui, &response, rows, cols);
-    let (grid, _) = grid_rect(response.rect, rows, cols, app.zoom, app.pan);
+    // A board of pieces keeps a margin around it for its exit.
+    let area = if super::paint::is_board(&picture) {
+        let fit = (response.rect.width() / cols).min(response.rect.height() / rows);
+        response.rect.shrink(fit * BOARD_MARGIN)
+    } else {
+        response.rect
+    };
+    zoom_and_pan(app, ui, &response, area, rows, cols);
+    let (grid, _) = grid_rect(area, rows, cols, app.zoom, app.pan);
     let screen_from_cell =
         emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
     let cell_from_screen = screen_from_cell.inverse();
@@ -169,7 +183,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         revision: app.revision,
         budget: app.work_budget,
     };
-    paint_scene(&painter, response.rect, &scene, &mut texture);
+    paint_scene(&painter, area, &scene, &mut texture);
     if let Some(heat) = heat {
         paint_heat(&painter, &screen_from_cell, &heat, &scene.picture);
     }
@@ -187,8 +201,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     app.picture_cache = cache;
 }
 
-/// The oracle's distance map: each square tinted by its distance from the start (viridis,
-/// reversed: yellow near, purple far), see [`crate::app::oracle::OracleState::heat`]; the
+/// The oracle's distance map: each square tinted by its distance from the start (cividis,
+/// reversed: yellow near, dark blue far), see [`crate::app::oracle::OracleState::heat`]; the
 /// start and the goals of `picture` keep the colours they are drawn in.
 fn paint_heat(
     painter: &egui::Painter,
@@ -209,13 +223,16 @@ fn paint_heat(
     }
 }
 
-/// The distance map's colour at `t` (0 the start, 1 the farthest): viridis reversed, a
-/// little transparent so the squares' numbers show through.
+/// The distance map's colour at `t` (0 the start, 1 the farthest): cividis reversed (yellow
+/// near, dark blue far, no green to mistake for the frontier), a little transparent so the
+/// squares' numbers show through.
 pub(crate) fn heat_map_color(t: f32) -> Color32 {
-    crate::app::space_layout::viridis(1.0 - t).gamma_multiply(0.7)
+    crate::app::space_layout::cividis(1.0 - t).gamma_multiply(0.7)
 }
 
 /// The oracle's arrows (see [`crate::app::oracle::MoveArrow`]), `side` points a square.
+/// Arrows leaving one point in one direction (a block that can slide one or two cells) are
+/// drawn side by side, not over each other.
 fn paint_arrows(
     painter: &egui::Painter,
     screen_from_cell: &emath::RectTransform,
@@ -224,31 +241,63 @@ fn paint_arrows(
 ) {
     use crate::puzzles::oracle::Rating;
     let width = (side * 0.12).clamp(2.0, 6.0);
-    for a in arrows {
+    let head = (side * 0.35).clamp(6.0, 24.0);
+    let outline = egui::Stroke::new(1.5, Color32::WHITE);
+    // Each arrow's screen ends and direction, and its (origin, direction) key for stacking.
+    let placed: Vec<_> = arrows
+        .iter()
+        .filter_map(|a| {
+            let from = *screen_from_cell * Pos2::new(a.from.0, a.from.1);
+            let to = *screen_from_cell * Pos2::new(a.to.0, a.to.1);
+            let dir = (to - from).normalized();
+            (dir.x.is_finite() && dir.y.is_finite()).then_some((a, from, to, dir))
+        })
+        .collect();
+    let key = |from: Pos2, dir: Vec2| {
+        (
+            (from.x * 2.0).round() as i64,
+            (from.y * 2.0).round() as i64,
+            (dir.x * 100.0).round() as i64,
+            (dir.y * 100.0).round() as i64,
+        )
+    };
+    let keys: Vec<_> = placed.iter().map(|p| key(p.1, p.3)).collect();
+    for (&(a, from, to, dir), offset) in placed.iter().zip(side_by_side(&keys)) {
+        let normal = vec2(-dir.y, dir.x);
+        let shift = normal * offset * (width * 2.5);
+        let (from, tip) = (from + shift, to + shift);
         let color = match a.rating {
             Rating::Better => MOVE_BETTER,
             Rating::Neutral => MOVE_NEUTRAL,
             Rating::Worse => MOVE_WORSE,
         };
-        let from = *screen_from_cell * Pos2::new(a.from.0, a.from.1);
-        let to = *screen_from_cell * Pos2::new(a.to.0, a.to.1);
-        let dir = (to - from).normalized();
-        if !dir.x.is_finite() || !dir.y.is_finite() {
-            continue;
-        }
-        let head = (side * 0.35).clamp(6.0, 24.0);
-        let tip = to;
         let base = tip - dir * head;
-        let normal = vec2(-dir.y, dir.x) * head * 0.5;
-        let stroke = egui::Stroke::new(width, color);
+        let wing = normal * head * 0.5;
+        // A white line under the coloured one: the outline.
+        painter.circle_filled(from, width * 1.2 + 1.5, Color32::WHITE);
+        painter.line_segment([from, base], egui::Stroke::new(width + 3.0, Color32::WHITE));
         painter.circle_filled(from, width * 1.2, color);
-        painter.line_segment([from, base], stroke);
+        painter.line_segment([from, base], egui::Stroke::new(width, color));
         painter.add(egui::Shape::convex_polygon(
-            vec![tip, base + normal, base - normal],
+            vec![tip, base + wing, base - wing],
             color,
-            egui::Stroke::new(1.0, Color32::WHITE),
+            outline,
         ));
     }
+}
+
+/// Where each of a list of arrows goes across its direction, in arrow widths from its
+/// line: arrows of equal `keys` (same origin, same direction) are spread evenly about the
+/// line (-0.5 and 0.5 for two), a lone arrow stays on it (0).
+fn side_by_side<K: PartialEq>(keys: &[K]) -> Vec<f32> {
+    keys.iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let stack = keys.iter().filter(|o| *o == k).count();
+            let place = keys[..i].iter().filter(|o| *o == k).count();
+            place as f32 - (stack as f32 - 1.0) / 2.0
+        })
+        .collect()
 }
 
 /// Pointer input on the canvas: the type's view takes it first (an editor's tool, dragging
@@ -412,6 +461,7 @@ fn zoom_and_pan(
     app: &mut PuzzleLabApp,
     ui: &egui::Ui,
     response: &egui::Response,
+    area: Rect,
     rows: f32,
     cols: f32,
 ) {
@@ -421,18 +471,18 @@ fn zoom_and_pan(
         .filter(|_| scroll != 0.0 || pinch != 1.0)
     {
         let factor = (scroll * 0.002).exp() * pinch;
-        let (_, side) = grid_rect(response.rect, rows, cols, app.zoom, app.pan);
-        let center = response.rect.center();
+        let (_, side) = grid_rect(area, rows, cols, app.zoom, app.pan);
+        let center = area.center();
         // The point of the grid under the pointer, in squares from the grid's centre.
         let under = (pointer - center) / side - app.pan;
         app.zoom = (app.zoom * factor).clamp(1.0, MAX_ZOOM);
-        let (_, new_side) = grid_rect(response.rect, rows, cols, app.zoom, Vec2::ZERO);
+        let (_, new_side) = grid_rect(area, rows, cols, app.zoom, Vec2::ZERO);
         app.pan = (pointer - center) / new_side - under;
     }
     if response.dragged_by(egui::PointerButton::Secondary)
         || response.dragged_by(egui::PointerButton::Middle)
     {
-        let (_, side) = grid_rect(response.rect, rows, cols, app.zoom, app.pan);
+        let (_, side) = grid_rect(area, rows, cols, app.zoom, app.pan);
         app.pan += response.drag_delta() / side;
     }
     if response.double_clicked_by(egui::PointerButton::Secondary) || app.zoom <= 1.0 {
@@ -472,4 +522,49 @@ pub(crate) struct Scene<'a> {
     /// How long this frame may spend writing the search's marks into a grid's texture; the
     /// rest waits for the next frame.
     pub budget: std::time::Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The distance between two colours in RGB, 0 to about 441.
+    fn distance(a: Color32, b: Color32) -> f32 {
+        let d = |x: u8, y: u8| (f32::from(x) - f32::from(y)).powi(2);
+        (d(a.r(), b.r()) + d(a.g(), b.g()) + d(a.b(), b.b())).sqrt()
+    }
+
+    #[test]
+    fn the_oracle_arrows_share_no_colour_with_the_marks_or_the_target() {
+        let marks = [
+            FRONTIER, SOLUTION, TARGET, CLOSED, CURRENT, DFS_PATH, START, GOAL, TRAY, BRANCH,
+        ];
+        for arrow in [MOVE_BETTER, MOVE_NEUTRAL, MOVE_WORSE] {
+            for mark in marks {
+                assert!(
+                    distance(arrow, mark) > 60.0,
+                    "arrow {arrow:?} too near mark {mark:?}"
+                );
+            }
+        }
+        assert!(distance(MOVE_BETTER, MOVE_WORSE) > 100.0);
+    }
+
+    #[test]
+    fn arrows_from_one_point_in_one_direction_sit_side_by_side() {
+        assert_eq!(side_by_side(&[1, 2, 1, 3]), vec![-0.5, 0.0, 0.5, 0.0]);
+        assert_eq!(side_by_side(&[7, 7, 7]), vec![-1.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn heat_maps_have_no_colour_near_the_frontier() {
+        for k in 0..=100 {
+            let t = k as f32 / 100.0;
+            let c = heat_map_color(t);
+            assert!(distance(c, FRONTIER) > 60.0, "{t}: {c:?}");
+            let level = 1 + (k * 254 / 100) as u8;
+            let c = super::super::texture::heat_color(level);
+            assert!(distance(c, FRONTIER) > 60.0, "level {level}: {c:?}");
+        }
+    }
 }

@@ -204,21 +204,32 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
 }
 
+/// The status bar: the GIF export's progress, the status line, and on the right what is
+/// under the pointer. Neither text runs into the other: the readout takes at most half the
+/// bar, the status line the rest; each is cut with "…" and shown whole on hover.
 fn status_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let status = app.status().clone();
-    let text = RichText::new(&status.text);
+    let mut text = RichText::new(&status.text);
+    if status.is_error {
+        text = text.color(Color32::from_rgb(200, 40, 40));
+    }
+    let readout = app.hover.and_then(|cell| hover_readout(app, cell));
     ui.horizontal(|ui| {
         timeline_bar::gif_progress_ui(app, ui);
-        if status.is_error {
-            ui.label(text.color(Color32::from_rgb(200, 40, 40)));
-        } else {
-            ui.label(text);
-        }
-        if let Some(readout) = app.hover.and_then(|cell| hover_readout(app, cell)) {
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(RichText::new(readout).weak());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if let Some(readout) = readout {
+                let size = egui::vec2(ui.available_width() * 0.5, ui.available_height());
+                ui.allocate_ui_with_layout(
+                    size,
+                    egui::Layout::right_to_left(egui::Align::Center),
+                    |ui| ui.add(egui::Label::new(RichText::new(readout).weak()).truncate()),
+                );
+                ui.separator();
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(text).truncate());
             });
-        }
+        });
     });
 }
 

@@ -75,6 +75,9 @@ pub(crate) fn paint_scene(
             first.col..(last.col + 1).min(picture.cols),
         )
     };
+    // A board of pieces (Klotski, Rush Hour) draws its empty squares as a dim tray, inset as
+    // the pieces are, so the pieces stand out (boards are small: the scan is bounded).
+    let board = is_board(picture);
     let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
     // Each piece's extent and letter, to name it once in its middle.
     let mut pieces: Vec<(u8, Rect, u8)> = Vec::new();
@@ -93,12 +96,31 @@ pub(crate) fn paint_scene(
             let marked = shaded_mark_color(view, row * picture.cols + col, view.mark(cell));
             match square {
                 Square::Void => {}
+                Square::Free if board => {
+                    let tray = cell_rect(cell).shrink(side * 0.05);
+                    shapes.push(Shape::rect_filled(tray, side * 0.06, TRAY));
+                }
                 Square::Free => {
                     let base = match scene.cluster {
                         Some(c) if c[row * picture.cols + col] => CLUSTER,
                         _ => FREE,
                     };
                     shapes.push(Shape::rect_filled(rect, 0.0, marked.unwrap_or(base)));
+                }
+                Square::Blocked if board => {
+                    // A wall of the board: darker than the tray, crossed.
+                    let wall = cell_rect(cell).shrink(side * 0.05);
+                    shapes.push(Shape::rect_filled(wall, side * 0.06, BLOCKED));
+                    let stroke = Stroke::new(thin, Color32::from_gray(110));
+                    let inner = wall.shrink(side * 0.2);
+                    shapes.push(Shape::line_segment(
+                        [inner.left_top(), inner.right_bottom()],
+                        stroke,
+                    ));
+                    shapes.push(Shape::line_segment(
+                        [inner.right_top(), inner.left_bottom()],
+                        stroke,
+                    ));
                 }
                 Square::Blocked => shapes.push(Shape::rect_filled(rect, 0.0, BLOCKED)),
                 Square::Terrain(cost) => {
@@ -253,6 +275,9 @@ pub(crate) fn paint_scene(
             StrokeKind::Inside,
         );
     }
+    if board {
+        exit_marker(painter, picture, &cell_rect, side);
+    }
     // A place with a side is drawn near that side of its square.
     let place_pos = |place: Place| match place.side {
         None => center(place.cell),
@@ -349,6 +374,88 @@ pub(crate) fn paint_scene(
             };
         }
     }
+}
+
+/// Whether `picture` is a board of pieces (Klotski, Rush Hour): its empty squares are drawn
+/// as a tray and its exit outside its edge. Boards are small; the scan stops at
+/// [`TEXTURE_SQUARES`] squares.
+pub(crate) fn is_board(picture: &Picture) -> bool {
+    picture.squares.len() <= TEXTURE_SQUARES
+        && picture
+            .squares
+            .iter()
+            .any(|s| matches!(s, Square::Piece { .. }))
+}
+
+/// The exit of a board of pieces: where its goal area meets the board's edge (Rush Hour's
+/// right edge at the red car's row, Klotski's bottom under the goal), a bar in the target
+/// piece's colour just outside the edge, with an arrow pointing out.
+fn exit_marker(
+    painter: &egui::Painter,
+    picture: &Picture,
+    cell_rect: &impl Fn(Cell) -> Rect,
+    side: f32,
+) {
+    let Some(area) = picture
+        .goal_area
+        .iter()
+        .map(|&c| cell_rect(c))
+        .reduce(|a, b| a.union(b))
+    else {
+        return;
+    };
+    let board = cell_rect(Cell::new(0, 0)).union(cell_rect(Cell::new(
+        picture.rows.saturating_sub(1),
+        picture.cols.saturating_sub(1),
+    )));
+    let near = |a: f32, b: f32| (a - b).abs() < side * 0.25;
+    let depth = (side * 0.18).max(3.0);
+    // The side of the board the goal area touches, with the outward direction.
+    let (bar, out) = if near(area.right(), board.right()) {
+        (
+            Rect::from_min_max(
+                pos2(board.right(), area.top() + side * 0.1),
+                pos2(board.right() + depth, area.bottom() - side * 0.1),
+            ),
+            vec2(1.0, 0.0),
+        )
+    } else if near(area.bottom(), board.bottom()) {
+        (
+            Rect::from_min_max(
+                pos2(area.left() + side * 0.1, board.bottom()),
+                pos2(area.right() - side * 0.1, board.bottom() + depth),
+            ),
+            vec2(0.0, 1.0),
+        )
+    } else if near(area.left(), board.left()) {
+        (
+            Rect::from_min_max(
+                pos2(board.left() - depth, area.top() + side * 0.1),
+                pos2(board.left(), area.bottom() - side * 0.1),
+            ),
+            vec2(-1.0, 0.0),
+        )
+    } else if near(area.top(), board.top()) {
+        (
+            Rect::from_min_max(
+                pos2(area.left() + side * 0.1, board.top() - depth),
+                pos2(area.right() - side * 0.1, board.top()),
+            ),
+            vec2(0.0, -1.0),
+        )
+    } else {
+        return;
+    };
+    painter.rect_filled(bar, depth * 0.3, TARGET.gamma_multiply(0.8));
+    // A chevron pointing out, in the bar's middle.
+    let c = bar.center();
+    let n = vec2(-out.y, out.x) * depth * 0.35;
+    let tip = c + out * depth * 0.3;
+    let back = c - out * depth * 0.2;
+    painter.line(
+        vec![back + n, tip, back - n],
+        Stroke::new((depth * 0.15).max(1.0), Color32::WHITE),
+    );
 }
 
 /// The part of square `full` a piece cell fills: all of it on the sides where `same(dr, dc)`

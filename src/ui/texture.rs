@@ -379,11 +379,12 @@ pub(super) fn shaded_mark_color(view: &SearchView, i: usize, mark: Mark) -> Opti
     })
 }
 
-/// The colour of heat level `level` (1 least to 255 most): a ramp after the viridis colour
-/// map (van der Walt and Smith, 2015), dark purple through teal to yellow, which reads in
-/// order in grey and under colour-vision deficiencies.
+/// The colour of heat level `level` (1 least to 255 most): the cividis colour map (see
+/// [`crate::app::space_layout::cividis`]), dark blue through grey to yellow, which reads in
+/// order in grey and under colour-vision deficiencies and has no green to mistake for the
+/// frontier.
 pub(crate) fn heat_color(level: u8) -> Color32 {
-    crate::app::space_layout::viridis(f32::from(level.saturating_sub(1)) / 254.0)
+    crate::app::space_layout::cividis(f32::from(level.saturating_sub(1)) / 254.0)
 }
 
 /// The colour of square `i` of a plain grid with search mark colour `marked`.

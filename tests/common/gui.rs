@@ -55,11 +55,20 @@ pub fn solved_at_full_speed() -> Harness<'static, PuzzleLabApp> {
 }
 
 /// The screen position of the centre of `cell` on the canvas, computed the way the canvas
-/// lays out the grid (square cells, centred).
+/// lays out the grid (square cells, centred; a board of pieces inside a margin).
 pub fn cell_pos(h: &Harness<'static, PuzzleLabApp>, cell: Cell) -> egui::Pos2 {
-    let rect = h.get_by_label(CANVAS_LABEL).rect();
+    let mut rect = h.get_by_label(CANVAS_LABEL).rect();
     let picture = h.state().puzzle().picture();
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
+    // A board of pieces keeps a margin of 0.3 squares for its exit.
+    let board = picture
+        .squares
+        .iter()
+        .any(|s| matches!(s, puzzlelab::puzzles::Square::Piece { .. }));
+    if board {
+        let fit = (rect.width() / cols).min(rect.height() / rows);
+        rect = rect.shrink(fit * 0.3);
+    }
     let side = (rect.width() / cols).min(rect.height() / rows);
     let origin = rect.center() - egui::vec2(side * cols, side * rows) / 2.0;
     origin

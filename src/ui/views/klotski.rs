@@ -315,7 +315,7 @@ impl TypeView for KlotskiView {
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
         use crate::puzzles::Square;
-        use crate::ui::canvas::{FREE, TARGET};
+        use crate::ui::canvas::{TARGET, TRAY};
         // The colour of each shape of block on the board (the board is small).
         let mut classes: Vec<u8> = Vec::new();
         for square in app.puzzle().picture().squares {
@@ -339,8 +339,11 @@ impl TypeView for KlotskiView {
             entries.push(super::entry(crate::ui::paint::piece_color(class), meaning));
         }
         entries.extend([
-            super::entry(FREE, "empty square"),
-            super::entry(TARGET.gamma_multiply(0.8), "goal: the outlined squares"),
+            super::entry(TRAY, "empty square"),
+            super::entry(
+                TARGET.gamma_multiply(0.8),
+                "goal: the outlined squares (a bar on the edge marks the exit)",
+            ),
         ]);
         entries
     }

@@ -255,13 +255,13 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 ui.toggle_value(&mut app.oracle.show_hint, "Hint")
                     .on_hover_text("an arrow on one optimal move");
                 ui.toggle_value(&mut app.oracle.show_all, "Show all")
-                    .on_hover_text("every move: green brings the goal closer, grey leaves it, red takes it farther");
+                    .on_hover_text("every move: blue brings the goal closer, grey leaves it, black takes it farther");
             });
             if app.oracle.space().is_some_and(|s| s.place_of(0).is_some()) {
                 ui.checkbox(&mut app.oracle.show_map, "Distance map")
                     .on_hover_text(
                         "each square coloured by its distance from the start (yellow near, \
-                         purple far); hover a square for its distances",
+                         dark blue far); hover a square for its distances",
                     );
                 if app.oracle.show_map && app.oracle.heat().is_none() {
                     ui.label(
