@@ -431,3 +431,65 @@ fn boards_of_pieces_draw_empty_squares_dim_and_show_their_exit() {
     let beside = at(&image, edge + egui::vec2(side * 0.09, side * 1.3));
     assert_ne!(beside, exit, "only at the red car's row");
 }
+
+#[test]
+fn on_a_big_grid_the_start_marker_is_grabbed_where_it_is_drawn_and_not_clipped() {
+    use puzzlelab::puzzles::Cell;
+    use puzzlelab::puzzles::maze::Maze;
+    let dir = tempfile::tempdir().unwrap();
+    let n = 200;
+    let mut text = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (r, c) if r == n - 1 && c == n - 1 => 'G',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let path = dir.path().join("big.txt");
+    std::fs::write(&path, text).unwrap();
+    let mut h = sized(1024.0, 640.0, Settings::default());
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.run();
+    assert!(puzzlelab::ui::canvas_is_texture(&h.ctx));
+    let maze = |h: &Harness<'static, PuzzleLabApp>| {
+        h.state()
+            .puzzle()
+            .as_any()
+            .downcast_ref::<Maze>()
+            .unwrap()
+            .clone()
+    };
+    let canvas = canvas(&h);
+    let start = cell_pos(&h, Cell::new(0, 0));
+    let end = cell_pos(&h, Cell::new(n - 1, n - 1));
+    // The markers (4 points across at least) lie wholly inside the canvas.
+    assert!(start.x - 4.0 >= canvas.left() && start.y - 4.0 >= canvas.top());
+    assert!(end.x + 4.0 <= canvas.right() && end.y + 4.0 <= canvas.bottom());
+    // A press 3 points from the start's centre (on its marker, off its tiny square) and a
+    // drag move the start; nothing is painted.
+    let side = cell_pos(&h, Cell::new(0, 1)).x - start.x;
+    assert!(side < 3.0, "squares of {side} points");
+    let press = start + egui::vec2(3.0, 2.0);
+    let to = cell_pos(&h, Cell::new(50, 60));
+    h.hover_at(press);
+    h.run();
+    h.drag_at(press);
+    h.run();
+    for i in 1..=4 {
+        h.drag_at(press + (to - press) * (i as f32 / 4.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    let after = maze(&h);
+    assert_ne!(after.start(), Cell::new(0, 0), "the start moved");
+    assert!(
+        (0..n).all(|r| (0..n).all(|c| !after.is_blocked(Cell::new(r, c)))),
+        "no wall painted"
+    );
+}

@@ -64,6 +64,10 @@ pub(crate) const MOVE_WORSE: Color32 = Color32::from_gray(16);
 
 pub const TEXTURE_SQUARES: usize = 96 * 96;
 
+/// The margin around a large grid drawn as a texture, in points: room for the start and goal
+/// markers at its corners.
+pub const MARKER_MARGIN: f32 = 6.0;
+
 /// The margin around a board of pieces, in squares of the fitted board: room for its exit.
 pub(crate) const BOARD_MARGIN: f32 = 0.3;
 
@@ -137,9 +141,12 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     app.canvas_rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     // A board of pieces keeps a margin around it for its exit.
+    // A large grid (a texture) keeps one for the start and goal markers at its corners.
     let area = if super::paint::is_board(&picture) {
         let fit = (response.rect.width() / cols).min(response.rect.height() / rows);
         response.rect.shrink(fit * BOARD_MARGIN)
+    } else if picture.squares.len() > TEXTURE_SQUARES {
+        response.rect.shrink(MARKER_MARGIN)
     } else {
         response.rect
     };
@@ -153,7 +160,27 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         (p.x >= 0.0 && p.y >= 0.0 && p.x < cols && p.y < rows)
             .then(|| Cell::new(p.y as usize, p.x as usize))
     };
-    pointer_input(app, &response, cell_at);
+    // A press near a start or goal marker grabs that square, however small: on a large grid
+    // the marker is drawn far wider than its square.
+    let mut texture = take_texture(ui.ctx(), TEXTURE_ID);
+    let side = grid.width() / cols;
+    let reach = super::paint::marker_radius(side) + 2.0;
+    let markers: Vec<Cell> = texture
+        .as_ref()
+        .filter(|_| super::paint::marker_radius(side) > side * 0.5)
+        .map(|t| t.markers.iter().map(|&(cell, _)| cell).collect())
+        .unwrap_or_default();
+    let press_at = |pos: Pos2| {
+        let centre =
+            |c: &Cell| screen_from_cell * Pos2::new(c.col as f32 + 0.5, c.row as f32 + 0.5);
+        markers
+            .iter()
+            .filter(|c| centre(c).distance(pos) <= reach)
+            .min_by(|a, b| centre(a).distance(pos).total_cmp(&centre(b).distance(pos)))
+            .copied()
+            .or_else(|| cell_at(pos))
+    };
+    pointer_input(app, &response, cell_at, press_at);
     let hover = response.hover_pos().and_then(cell_at);
     app.hover = hover;
     let mut extras = CanvasExtras::default();
@@ -161,7 +188,6 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     if let Some(view) = &view {
         extras = view.canvas_extras(app, hover);
     }
-    let mut texture = take_texture(ui.ctx(), TEXTURE_ID);
     let heat = if app.oracle.enabled && app.oracle.in_panel && app.oracle.show_map {
         app.oracle.heat()
     } else {
@@ -308,6 +334,7 @@ fn pointer_input(
     app: &mut PuzzleLabApp,
     response: &egui::Response,
     cell_at: impl Fn(Pos2) -> Option<Cell>,
+    press_at: impl Fn(Pos2) -> Option<Cell>,
 ) {
     // While inspecting a finished run, a click pins the state under the pointer instead of
     // editing.
@@ -338,8 +365,8 @@ fn pointer_input(
     let pressed_on = response
         .ctx
         .input(|i| i.pointer.press_origin())
-        .and_then(&cell_at)
-        .or(under);
+        .or_else(|| response.interact_pointer_pos())
+        .and_then(&press_at);
     // A quick click (pressed and released within one frame) is a stroke of one square too;
     // `clicked` is the primary button's.
     if (is_down || response.clicked())

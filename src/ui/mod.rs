@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use crate::app::{AppCommand, PuzzleLabApp, Settings};
 use crate::puzzles;
 
-pub use canvas::{CANVAS_LABEL, TEXTURE_SQUARES, canvas_is_texture, canvas_ui};
+pub use canvas::{CANVAS_LABEL, MARKER_MARGIN, TEXTURE_SQUARES, canvas_is_texture, canvas_ui};
 pub use texture::GridTexture;
 pub use timeline_bar::SCRUBBER_LABEL;
 pub use toolbar::{SPEEDS, keys};

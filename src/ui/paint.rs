@@ -52,7 +52,7 @@ pub(crate) fn paint_scene(
             // A square may be far smaller than a pixel: the start and the goals keep a
             // marker of at least 6 points across.
             for &(cell, color) in &t.markers {
-                let radius = (side * 0.5).max(3.0);
+                let radius = marker_radius(side);
                 painter.circle(
                     center(cell),
                     radius,
@@ -374,6 +374,12 @@ pub(crate) fn paint_scene(
             };
         }
     }
+}
+
+/// The radius of the start and goal markers over a grid drawn as a texture, `side` points a
+/// square: half a square, and at least 4 points so a marker stays visible and grabbable.
+pub(crate) fn marker_radius(side: f32) -> f32 {
+    (side * 0.5).max(4.0)
 }
 
 /// Whether `picture` is a board of pieces (Klotski, Rush Hour): its empty squares are drawn

@@ -68,6 +68,9 @@ pub fn cell_pos(h: &Harness<'static, PuzzleLabApp>, cell: Cell) -> egui::Pos2 {
     if board {
         let fit = (rect.width() / cols).min(rect.height() / rows);
         rect = rect.shrink(fit * 0.3);
+    } else if picture.squares.len() > puzzlelab::ui::TEXTURE_SQUARES {
+        // A large grid keeps a margin for its start and goal markers.
+        rect = rect.shrink(puzzlelab::ui::MARKER_MARGIN);
     }
     let side = (rect.width() / cols).min(rect.height() / rows);
     let origin = rect.center() - egui::vec2(side * cols, side * rows) / 2.0;
