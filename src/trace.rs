@@ -632,6 +632,41 @@ impl TraceRecorder {
         })
     }
 
+    /// The run's sizes after each expansion, for the plots: `[expansions, frontier,
+    /// closed]`, from position 0 (the starts on the frontier) to the end, thinned to about
+    /// `points` rows (the last always kept). For places the frontier counts the places put on
+    /// it and not yet expanded, the closed set the places expanded (a place reached twice
+    /// counts once); for boards the frontier is the size recorded at each expansion and the
+    /// closed set the expansions so far. One pass over the recording: call it once a run.
+    pub fn size_curve(&self, points: usize) -> Vec<[f64; 3]> {
+        let n = self.expansions.len();
+        let every = n.div_ceil(points.max(1)).max(1);
+        let (mut open, mut closed) = (0u64, 0u64);
+        self.sources(|_, _| open += 1);
+        let mut curve = vec![[0.0, open as f64, 0.0]];
+        for (j, e) in self.expansions.iter().enumerate() {
+            if let Some(frontier) = self.board_frontier(j) {
+                (open, closed) = (frontier, j as u64 + 1);
+            } else {
+                if e.place & FIRST != 0 {
+                    closed += 1;
+                    if e.place & WAS_GENERATED != 0 {
+                        open = open.saturating_sub(1);
+                    }
+                }
+                let new = self.generated[self.successors(Some(j))]
+                    .iter()
+                    .filter(|&&g| g & FIRST != 0 && place_of(g).is_some())
+                    .count();
+                open += new as u64;
+            }
+            if (j + 1) % every == 0 || j + 1 == n {
+                curve.push([(j + 1) as f64, open as f64, closed as f64]);
+            }
+        }
+        curve
+    }
+
     /// The frontier's size at expansion `j` of a board puzzle.
     pub fn board_frontier(&self, j: usize) -> Option<u64> {
         Some(u64::from(*self.boards.as_ref()?.frontier.get(j)?))

@@ -493,3 +493,34 @@ fn on_a_big_grid_the_start_marker_is_grabbed_where_it_is_drawn_and_not_clipped()
         "no wall painted"
     );
 }
+
+#[test]
+fn a_fast_runs_plots_come_from_its_recording_and_idastar_draws_no_wedges() {
+    let mut h = sized(1200.0, 900.0, full_speed());
+    h.run();
+    h.get_by_label("Grid maze").click();
+    h.run();
+    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+    solve(&mut h);
+    let expanded = h.state().result().unwrap().stats.expanded as f64;
+    let track = h.state().timeline().unwrap().track.as_ref().unwrap();
+    let sizes = track.sizes();
+    assert!(
+        sizes.len() > 10,
+        "a curve, not one snapshot's dot: {} rows",
+        sizes.len()
+    );
+    assert_eq!(sizes.first().unwrap()[0], 0.0);
+    assert_eq!(sizes.last().unwrap()[0], expanded);
+    assert!(
+        sizes.windows(2).all(|w| w[0][2] <= w[1][2]),
+        "the closed set only grows"
+    );
+    // IDA*: no line of frontier against expansions (a saw of wedges), its bars instead.
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::IdaStar));
+    solve(&mut h);
+    h.get_by_label_contains("IDA* keeps no open list or closed set");
+}

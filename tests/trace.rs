@@ -183,3 +183,57 @@ fn the_events_reported_are_the_events_written_with_their_scores() {
         assert!(e["f"].as_f64().unwrap() >= e["g"].as_f64().unwrap());
     }
 }
+
+/// The plots' size curve of a finished run against a plain replay: marks kept in a map,
+/// changed by each expansion's changes, counted after every expansion.
+#[test]
+fn the_size_curve_matches_a_replay_of_the_marks() {
+    use puzzlelab::trace::Change;
+    use std::collections::HashMap;
+    for (file, algorithm) in [
+        ("puzzles/maze-small.txt", Algorithm::AStar),
+        ("puzzles/maze-terrain.txt", Algorithm::Dijkstra),
+        ("puzzles/maze-rooms.txt", Algorithm::Bfs),
+        ("puzzles/klondike.txt", Algorithm::Bfs),
+        ("puzzles/car-maze.txt", Algorithm::Bfs),
+    ] {
+        let puzzle = puzzles::load_file(std::path::Path::new(file), None).unwrap();
+        let mut recorder = TraceRecorder::new(1 << 30);
+        puzzle
+            .solve(algorithm, &mut recorder, &CancelToken::new())
+            .unwrap();
+        recorder.finish();
+        let n = recorder.expansions();
+        // Every row, then thinned to 50 rows.
+        for points in [n + 1, 50] {
+            let curve = recorder.size_curve(points);
+            let mut marks: HashMap<_, bool> = HashMap::new(); // place -> closed
+            let apply = |marks: &mut HashMap<_, bool>, place, change| match change {
+                Change::Open => {
+                    marks.entry(place).or_insert(false);
+                }
+                Change::Close => {
+                    marks.insert(place, true);
+                }
+                _ => unreachable!("a replay forward only opens and closes"),
+            };
+            recorder.sources(|p, c| apply(&mut marks, p, c));
+            let count = |marks: &HashMap<_, bool>| {
+                let closed = marks.values().filter(|&&c| c).count();
+                [(marks.len() - closed) as f64, closed as f64]
+            };
+            let mut expected = vec![[0.0, count(&marks)[0], count(&marks)[1]]];
+            for j in 0..n {
+                recorder.step_forward(j, |p, c| apply(&mut marks, p, c));
+                let [f, c] = count(&marks);
+                expected.push([(j + 1) as f64, f, c]);
+            }
+            assert_eq!(curve.first(), expected.first(), "{file}");
+            assert_eq!(curve.last(), expected.last(), "{file}");
+            assert!(curve.len() <= points + 2, "{file}: {} rows", curve.len());
+            for row in &curve {
+                assert_eq!(*row, expected[row[0] as usize], "{file} {points}");
+            }
+        }
+    }
+}

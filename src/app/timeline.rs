@@ -18,6 +18,8 @@ use crate::trace::{Quantity, TraceRecorder};
 
 /// Expansions replayed between two looks at the clock.
 const CHUNK: usize = 512;
+/// The most rows of a finished run's size curve (see [`Track::sizes`]).
+pub const PLOT_POINTS: usize = 400;
 /// The most expansions looked at to find a depth-first path at a position.
 const PATH_SCAN: usize = 1 << 20;
 
@@ -32,6 +34,9 @@ pub struct Track {
     stale: bool,
     /// Whether the algorithm searches depth-first (its path is shown at each position).
     depth_first: bool,
+    /// The frontier and closed-set sizes after each expansion, thinned (see
+    /// [`TraceRecorder::size_curve`]): what the plots draw of a finished run.
+    sizes: Vec<[f64; 3]>,
 }
 
 impl Track {
@@ -43,6 +48,7 @@ impl Track {
             shown: recording.expansions(),
             stale: !matches,
             depth_first: matches!(algorithm, Algorithm::Dfs | Algorithm::IdaStar),
+            sizes: recording.size_curve(PLOT_POINTS),
             recording,
         }
     }
@@ -59,6 +65,12 @@ impl Track {
             && report.outcome != crate::search::Outcome::Cancelled
             && recording.expansions() as u64 == report.stats.expanded;
         Some(Self::new(recording, report.algorithm, matches))
+    }
+
+    /// The frontier and closed-set sizes after each expansion, `[expansions, frontier,
+    /// closed]`, at most about [`PLOT_POINTS`] rows.
+    pub fn sizes(&self) -> &[[f64; 3]] {
+        &self.sizes
     }
 
     /// The recording.

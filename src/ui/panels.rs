@@ -183,31 +183,58 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         .id_salt("plots")
         .default_open(true)
         .show(ui, |ui| {
+            // A finished run is drawn from its recording (every expansion is there, however
+            // fast it ran); a live one from the snapshots it sent.
+            let track = app
+                .timeline()
+                .and_then(|t| t.track.as_ref())
+                .filter(|_| !app.is_running());
+            let samples: &[[f64; 3]] = track.map_or(&view.samples, |t| t.sizes());
             // At most MAX_POINTS points a line (the last sample always): a frame's plotting
             // stays small however long the run.
-            let every = view.samples.len().div_ceil(MAX_POINTS).max(1);
+            let every = samples.len().div_ceil(MAX_POINTS).max(1);
             let column = |i: usize| -> Vec<[f64; 2]> {
-                let mut points: Vec<[f64; 2]> = view
-                    .samples
+                let mut points: Vec<[f64; 2]> = samples
                     .iter()
                     .step_by(every)
                     .map(|s| [s[0], s[i]])
                     .collect();
-                if let Some(last) = view.samples.last()
+                if let Some(last) = samples.last()
                     && points.last().is_some_and(|p| p[0] != last[0])
                 {
                     points.push([last[0], last[i]]);
                 }
                 points
             };
-            let (frontier, closed) = (column(1), column(2));
-            run_plot("sizes plot", view.id, 130.0)
-                .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
-                .x_axis_label("states expanded")
-                .show(ui, |plot| {
-                    plot.line(egui_plot::Line::new("frontier", frontier).color(FRONTIER_PLOT));
-                    plot.line(egui_plot::Line::new("closed set", closed).color(CLOSED_PLOT));
-                });
+            if !view.iteration_nodes.is_empty() {
+                // IDA*'s frontier is its path, remade each iteration: a line of it against
+                // the expansions would be a saw of wedges. Its figure is the bars below.
+                ui.label(
+                    RichText::new(
+                        "IDA* keeps no open list or closed set, only the path it is on: see the \
+                         states expanded per iteration.",
+                    )
+                    .weak(),
+                );
+            } else {
+                let (frontier, closed) = (column(1), column(2));
+                let at = app
+                    .is_scrubbed()
+                    .then(|| app.timeline().map(|t| t.target as f64))
+                    .flatten();
+                run_plot("sizes plot", view.id, 130.0)
+                    .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
+                    .x_axis_label("states expanded")
+                    .show(ui, |plot| {
+                        plot.line(egui_plot::Line::new("frontier", frontier).color(FRONTIER_PLOT));
+                        plot.line(egui_plot::Line::new("closed set", closed).color(CLOSED_PLOT));
+                        if let Some(at) = at {
+                            plot.vline(
+                                egui_plot::VLine::new("timeline position", at).color(Color32::GRAY),
+                            );
+                        }
+                    });
+            }
             let (counts, name, axis) = if view.iteration_nodes.is_empty() {
                 (&view.layers, "states per depth", "depth")
             } else {
