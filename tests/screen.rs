@@ -524,3 +524,64 @@ fn a_fast_runs_plots_come_from_its_recording_and_idastar_draws_no_wedges() {
     solve(&mut h);
     h.get_by_label_contains("IDA* keeps no open list or closed set");
 }
+
+/// Presses on `from`, moves straight to `to` in one frame, and releases there.
+fn fast_drag(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    from: puzzlelab::puzzles::Cell,
+    to: puzzlelab::puzzles::Cell,
+) {
+    let (a, b) = (cell_pos(h, from), cell_pos(h, to));
+    h.hover_at(a);
+    h.run();
+    h.drag_at(a);
+    h.run();
+    h.drag_at(b);
+    h.run();
+    h.drop_at(b);
+    h.run();
+}
+
+/// The rows and columns of the piece lettered `letter` on the picture.
+fn piece_cells(h: &Harness<'static, PuzzleLabApp>, letter: char) -> Vec<(usize, usize)> {
+    let picture = h.state().puzzle().picture();
+    (0..picture.squares.len())
+        .filter(|&i| {
+            matches!(picture.squares[i],
+                puzzlelab::puzzles::Square::Piece { letter: l, .. } if l == letter as u8)
+        })
+        .map(|i| (i / picture.cols, i % picture.cols))
+        .collect()
+}
+
+#[test]
+fn a_dragged_piece_follows_the_pointer_along_its_legal_slides() {
+    use puzzlelab::puzzles::Cell;
+    let path = |f: &str| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(f);
+    let mut h = sized(1200.0, 900.0, Settings::default());
+    h.state_mut()
+        .push(AppCommand::OpenPath(path("klotski-classic.txt")));
+    h.run();
+    // The small block i at (4, 0) goes right; then the tall block d (rows 2-3, column 0),
+    // grabbed at its top and dragged one square down, follows: rows 3-4.
+    fast_drag(&mut h, Cell::new(4, 0), Cell::new(4, 1));
+    assert_eq!(piece_cells(&h, 'i'), vec![(4, 1)]);
+    assert_eq!(piece_cells(&h, 'd'), vec![(2, 0), (3, 0)]);
+    fast_drag(&mut h, Cell::new(2, 0), Cell::new(3, 0));
+    assert_eq!(piece_cells(&h, 'd'), vec![(3, 0), (4, 0)], "grabbed at its top");
+    // Dragged past where it can go, it stops at the last free square.
+    fast_drag(&mut h, Cell::new(4, 1), Cell::new(4, 3));
+    assert_eq!(piece_cells(&h, 'i'), vec![(4, 2)], "j blocks the way");
+
+    // Rush Hour: car D (column 5, rows 1-2) dragged 3 squares down in one go moves 3.
+    h.state_mut()
+        .push(AppCommand::OpenPath(path("rush-hour-walls.txt")));
+    h.run();
+    if h.state().unsaved_question().is_some() {
+        h.get_by_label("Discard").click();
+        h.run();
+    }
+    assert_eq!(piece_cells(&h, 'D'), vec![(1, 5), (2, 5)]);
+    fast_drag(&mut h, Cell::new(1, 5), Cell::new(4, 5));
+    assert_eq!(piece_cells(&h, 'D'), vec![(4, 5), (5, 5)]);
+}

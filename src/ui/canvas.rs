@@ -379,15 +379,38 @@ fn pointer_input(
         } else {
             app.puzzle.stroke_value(cell)
         };
+        let picture = app.puzzle.picture();
+        let grab = value
+            .filter(|&v| matches!(picture.get(cell), Some(Square::Piece { id, .. }) if id == v))
+            .and_then(|v| piece_top_left(&picture, v))
+            .map(|top| (cell.row - top.row, cell.col - top.col));
         app.stroke = Some(PaintStroke {
             value,
             last: Some(cell),
             recorded: false,
             by_view,
+            grab,
         });
-        if let Some(value) = value {
+        if let Some(value) = value
+            && grab.is_none()
+        {
             app.push(AppCommand::Paint(cell, value));
         }
+    }
+    // A grabbed piece follows the pointer: its slides toward keeping the grabbed square
+    // under the pointer, tried on a copy of the puzzle so several can go in one frame.
+    if is_down
+        && let Some(cell) = under
+        && let Some(PaintStroke {
+            value: Some(value),
+            grab: Some(grab),
+            ..
+        }) = app.stroke
+    {
+        for lead in follow_slides(app.puzzle.as_ref(), value, grab, cell) {
+            app.push(AppCommand::Paint(lead, value));
+        }
+        return;
     }
     if (is_down || response.clicked())
         && let Some(cell) = under
@@ -413,6 +436,89 @@ fn pointer_input(
     if !is_down {
         app.stroke = None;
     }
+}
+
+/// The most one-square slides a dragged piece makes in one frame.
+const MAX_FOLLOW_SLIDES: usize = 32;
+
+/// The top-left corner of the cells of piece `id` in `picture` (least row, least column).
+fn piece_top_left(picture: &Picture, id: u8) -> Option<Cell> {
+    let cells = (0..picture.squares.len())
+        .filter(|&i| matches!(picture.squares[i], Square::Piece { id: p, .. } if p == id))
+        .map(|i| Cell::new(i / picture.cols.max(1), i % picture.cols.max(1)));
+    cells.reduce(|a, b| Cell::new(a.row.min(b.row), a.col.min(b.col)))
+}
+
+/// The one-square slides that bring piece `id`, grabbed `grab` (rows, columns) from its
+/// top-left square, toward the pointer on `pointer`: each is the square to paint (the one
+/// the piece's leading edge moves onto; see [`crate::puzzles::Puzzle::paint`]). Slides are
+/// tried on a copy of `puzzle`, along the longer way first, then the other; it stops where
+/// the piece is under the pointer or can go no closer.
+fn follow_slides(
+    puzzle: &dyn crate::puzzles::Puzzle,
+    id: u8,
+    grab: (usize, usize),
+    pointer: Cell,
+) -> Vec<Cell> {
+    let mut probe = puzzle.clone_box();
+    let mut slides = Vec::new();
+    for _ in 0..MAX_FOLLOW_SLIDES {
+        let picture = probe.picture();
+        let Some(top) = piece_top_left(&picture, id) else {
+            break;
+        };
+        let want = (
+            pointer.row as i64 - grab.0 as i64,
+            pointer.col as i64 - grab.1 as i64,
+        );
+        let (dr, dc) = (want.0 - top.row as i64, want.1 - top.col as i64);
+        if (dr, dc) == (0, 0) {
+            break;
+        }
+        let vertical = (dr.signum(), 0);
+        let horizontal = (0, dc.signum());
+        let tries = if dr.abs() >= dc.abs() {
+            [vertical, horizontal]
+        } else {
+            [horizontal, vertical]
+        };
+        let moved = tries.into_iter().filter(|&d| d != (0, 0)).find_map(|d| {
+            let lead = leading_square(&picture, id, d)?;
+            probe.paint(lead, id).then_some(lead)
+        });
+        match moved {
+            Some(lead) => slides.push(lead),
+            None => break,
+        }
+    }
+    slides
+}
+
+/// The square piece `id` of `picture` moves onto when it slides one square by `d` (rows,
+/// columns): next to one of its cells, on its leading edge. `None` off the board.
+fn leading_square(picture: &Picture, id: u8, d: (i64, i64)) -> Option<Cell> {
+    let is_piece = |r: i64, c: i64| {
+        r >= 0
+            && c >= 0
+            && matches!(
+                picture.get(Cell::new(r as usize, c as usize)),
+                Some(Square::Piece { id: p, .. }) if p == id
+            )
+    };
+    (0..picture.squares.len()).find_map(|i| {
+        let (r, c) = (
+            (i / picture.cols.max(1)) as i64,
+            (i % picture.cols.max(1)) as i64,
+        );
+        let (nr, nc) = (r + d.0, c + d.1);
+        (is_piece(r, c)
+            && !is_piece(nr, nc)
+            && nr >= 0
+            && nc >= 0
+            && (nr as usize) < picture.rows
+            && (nc as usize) < picture.cols)
+            .then(|| Cell::new(nr as usize, nc as usize))
+    })
 }
 
 /// The squares on the straight line from `from` to `to`, both included, each a neighbour of
