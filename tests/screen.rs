@@ -557,7 +557,11 @@ fn piece_cells(h: &Harness<'static, PuzzleLabApp>, letter: char) -> Vec<(usize, 
 #[test]
 fn a_dragged_piece_follows_the_pointer_along_its_legal_slides() {
     use puzzlelab::puzzles::Cell;
-    let path = |f: &str| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(f);
+    let path = |f: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles")
+            .join(f)
+    };
     let mut h = sized(1200.0, 900.0, Settings::default());
     h.state_mut()
         .push(AppCommand::OpenPath(path("klotski-classic.txt")));
@@ -568,7 +572,11 @@ fn a_dragged_piece_follows_the_pointer_along_its_legal_slides() {
     assert_eq!(piece_cells(&h, 'i'), vec![(4, 1)]);
     assert_eq!(piece_cells(&h, 'd'), vec![(2, 0), (3, 0)]);
     fast_drag(&mut h, Cell::new(2, 0), Cell::new(3, 0));
-    assert_eq!(piece_cells(&h, 'd'), vec![(3, 0), (4, 0)], "grabbed at its top");
+    assert_eq!(
+        piece_cells(&h, 'd'),
+        vec![(3, 0), (4, 0)],
+        "grabbed at its top"
+    );
     // Dragged past where it can go, it stops at the last free square.
     fast_drag(&mut h, Cell::new(4, 1), Cell::new(4, 3));
     assert_eq!(piece_cells(&h, 'i'), vec![(4, 2)], "j blocks the way");
@@ -584,4 +592,73 @@ fn a_dragged_piece_follows_the_pointer_along_its_legal_slides() {
     assert_eq!(piece_cells(&h, 'D'), vec![(1, 5), (2, 5)]);
     fast_drag(&mut h, Cell::new(1, 5), Cell::new(4, 5));
     assert_eq!(piece_cells(&h, 'D'), vec![(4, 5), (5, 5)]);
+}
+
+#[test]
+fn seed_fields_show_the_seed_of_the_board_on_screen_and_words_a_newcomer_knows() {
+    use puzzlelab::ui::views::SlidingCommand;
+    let mut h = sized(1200.0, 900.0, Settings::default());
+    h.run();
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    let seed = h.state().settings().seed;
+    let scramble = |h: &mut Harness<'static, PuzzleLabApp>| {
+        h.state_mut()
+            .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+                SlidingCommand::ScrambleUniform,
+            )));
+        h.run();
+    };
+    scramble(&mut h);
+    // The field still shows the seed that made the board ...
+    assert_eq!(h.state().settings().seed, seed);
+    assert!(h.state().status().text.contains(&format!("seed {seed}")));
+    let first = h.state().puzzle().picture().squares;
+    // ... and asking again makes a new board, from the next seed, which the field shows.
+    scramble(&mut h);
+    assert_eq!(h.state().settings().seed, seed + 1);
+    assert_ne!(h.state().puzzle().picture().squares, first);
+    // The blank is the blank, not "tile 0".
+    let picture = h.state().puzzle().picture();
+    let blank = (0..picture.squares.len())
+        .find(|&i| {
+            matches!(
+                picture.squares[i],
+                puzzlelab::puzzles::Square::Void | puzzlelab::puzzles::Square::Free
+            )
+        })
+        .map(|i| puzzlelab::puzzles::Cell::new(i / picture.cols, i % picture.cols))
+        .expect("a blank");
+    h.hover_at(cell_pos(&h, blank));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(" · the blank").count() == 1,
+        "the status bar names the blank"
+    );
+    assert!(h.query_by_label_contains("tile 0").is_none());
+    // No "(seeds/000)" in the help, which means nothing to a user.
+    assert!(h.query_by_label_contains("seeds/").is_none());
+    h.get_by_label("Equal f: expand");
+}
+
+#[test]
+fn a_generated_mazes_runs_are_not_filed_as_the_file_it_replaced() {
+    use puzzlelab::ui::views::MazeCommand;
+    let mut h = sized(1200.0, 900.0, full_speed());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    solve(&mut h);
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            MazeCommand::Generate,
+        )));
+    h.run();
+    solve(&mut h);
+    let rows = h.state_mut().settings_to_save().results.clone();
+    let names: Vec<&str> = rows.iter().map(|r| r.puzzle.as_str()).collect();
+    assert_eq!(
+        names[names.len() - 2..],
+        ["maze-small.txt", "maze-small.txt (edited)"]
+    );
 }

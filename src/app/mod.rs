@@ -753,6 +753,17 @@ impl PuzzleLabApp {
     }
 }
 
+/// The seed a generator uses when asked: the one in the field, unless that seed already made
+/// what is on screen (`used`); then the next one, written back into the field. So the field
+/// always shows the seed of the board on screen, and asking again makes a new board.
+pub fn seed_to_use(field: &mut u64, used: &mut Option<u64>) -> u64 {
+    if *used == Some(*field) {
+        *field = field.wrapping_add(1);
+    }
+    *used = Some(*field);
+    *field
+}
+
 /// `n` moves in `metric` (a plural such as "steps" or "cell moves"): "1 step", "93 steps".
 pub fn count_in(n: impl Into<u64>, metric: &str) -> String {
     let n = n.into();

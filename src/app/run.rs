@@ -138,7 +138,7 @@ impl PuzzleLabApp {
         } else {
             self.set_status(text);
         }
-        let name = self.run_name();
+        let name = self.result_name();
         self.results
             .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
         self.shown_moves = report.moves.len();
@@ -268,7 +268,7 @@ impl PuzzleLabApp {
         let was_running = r.is_running();
         let finished = r.drain(RACE_DRAIN_BUDGET);
         let done = !r.is_running();
-        let name = self.run_name();
+        let name = self.result_name();
         for report in finished {
             self.results
                 .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
@@ -276,6 +276,17 @@ impl PuzzleLabApp {
         if was_running && done {
             self.set_status("Race over: see each pane and the results table.");
             self.make_race_timeline();
+        }
+    }
+
+    /// The puzzle's name in the results table: its file's name, marked "(edited)" when the
+    /// puzzle on screen is no longer the file's (edited, generated, scrambled), or its type.
+    pub(crate) fn result_name(&self) -> String {
+        let name = self.run_name();
+        if self.is_modified() && self.settings.path.is_some() {
+            format!("{name} (edited)")
+        } else {
+            name
         }
     }
 

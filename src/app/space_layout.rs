@@ -349,6 +349,8 @@ pub struct SpaceWindow {
     pub min_distance: u32,
     /// A random position: the seed.
     pub seed: u64,
+    /// The seed that made the random position opened last (see [`super::seed_to_use`]).
+    pub used_seed: Option<u64>,
     /// A random layout: at least this many moves from the goal.
     pub layout_min: u32,
     /// A random layout: the seed of the first layout tried.
@@ -382,6 +384,7 @@ impl Default for SpaceWindow {
             drawn_for: None,
             min_distance: 0,
             seed: 0,
+            used_seed: None,
             layout_min: 20,
             layout_seed: 1,
             generating: None,

@@ -44,7 +44,7 @@ pub(super) fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 pub(super) fn tie_break_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     use crate::search::TieBreak;
     let chosen = app.settings.tie_break;
-    egui::ComboBox::from_label("Ties")
+    egui::ComboBox::from_label("Equal f: expand")
         .selected_text(chosen.label())
         .show_ui(ui, |ui| {
             for t in TieBreak::ALL {
@@ -79,7 +79,10 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         .striped(true)
         .show(ui, |ui| {
             let mut row = |name: &str, value: String| {
-                ui.label(name);
+                let label = ui.label(name);
+                if let Some(help) = term_help(name) {
+                    label.on_hover_text(help);
+                }
                 ui.label(value);
                 ui.end_row();
             };
@@ -112,6 +115,21 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 );
             }
         });
+}
+
+/// What a statistic's name means, in words a newcomer knows (its tooltip).
+fn term_help(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "States expanded" => "States taken off the frontier and whose moves were tried",
+        "States generated" => "States reached by a move, counted each time (repeats too)",
+        "Frontier" => {
+            "States reached but not yet expanded, waiting their turn (the open list), now"
+        }
+        "Peak frontier" => "The most states ever waiting on the frontier at once",
+        "Closed set" => "States expanded and remembered, so they are not expanded again",
+        "Depth" => "Moves from the start of the state being expanded (and the deepest so far)",
+        _ => return None,
+    })
 }
 
 /// The statistics while the timeline shows an earlier moment than the run's end: that

@@ -88,14 +88,14 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ui.add(egui::DragValue::new(&mut window.seed))
             .labelled_by(label.id);
         if ui.button("Open random").clicked() {
-            let mut rng = rand::rngs::StdRng::seed_from_u64(window.seed);
+            let seed = crate::app::seed_to_use(&mut window.seed, &mut window.used_seed);
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let far: Vec<u32> = (0..states as u32)
                 .filter(|&v| space.to_goal(v).is_some_and(|d| d >= window.min_distance))
                 .collect();
             if !far.is_empty() {
                 open = Some(far[rng.random_range(0..far.len())]);
             }
-            window.seed = window.seed.wrapping_add(1);
         }
     });
     if let Some(d) = current.and_then(|n| space.to_goal(n)) {

@@ -202,7 +202,7 @@ impl TypeView for CarMazeView {
          the right. In play by hand, click the intersection next to the car to drive there \
          (Optimal moves shows how far the exit is and hints); in edit layout, click an \
          intersection to edit its turns. Source: the car maze article \
-         and its text format (seeds/004)."
+         and its text format."
     }
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {

@@ -184,7 +184,7 @@ impl TypeView for KlondikeView {
          Each move goes exactly as many squares as the number you stand on, in one of the 8 \
          compass directions; the goal is to land just off the board (the orange squares \
          round the ring). Press Start to watch the search; breadth-first finds the fewest \
-         moves. Source: the Klondike article and its grid.txt (seeds/000)."
+         moves. Source: the Klondike article."
     }
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {

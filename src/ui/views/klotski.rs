@@ -310,7 +310,7 @@ impl TypeView for KlotskiView {
          big red block reaches the goal at the bottom. Blocks of the same shape are \
          interchangeable, so the search counts layouts up to them. In \"play by hand\" drag \
          a block; in \"edit layout\" click to place or remove blocks. The letters name the \
-         blocks in the solution's moves. Source: the Klotski article (seeds/002)."
+         blocks in the solution's moves. Source: the Klotski article."
     }
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {

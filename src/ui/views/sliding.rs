@@ -51,6 +51,8 @@ pub struct SlidingView {
     unscrambled_at: f64,
     /// Pattern databases ready and being built.
     pattern_dbs: PatternBuilds,
+    /// The seed of the last scramble (see [`crate::app::seed_to_use`]).
+    used_seed: Option<u64>,
 }
 
 /// The sliding view's commands.
@@ -299,7 +301,8 @@ impl TypeView for SlidingView {
             Command::Key(side) => Self::key(app, side),
             Command::Undo => self.undo(app),
             Command::ScrambleWalk => {
-                let (moves, seed) = (self.settings.scramble_moves, app.settings().seed);
+                let seed = crate::app::seed_to_use(&mut app.settings.seed, &mut self.used_seed);
+                let moves = self.settings.scramble_moves;
                 let mut walk = Vec::new();
                 edit(app, |p| {
                     walk = p.scramble_walk(moves, seed);
@@ -307,21 +310,19 @@ impl TypeView for SlidingView {
                 });
                 self.scramble = walk.iter().map(|m| m.to).collect();
                 self.unscrambling.clear();
-                app.settings.seed = seed.wrapping_add(1);
                 app.set_status(format!(
                     "Scrambled by {} random moves (seed {seed}).",
                     self.scramble.len()
                 ));
             }
             Command::ScrambleUniform => {
-                let seed = app.settings().seed;
+                let seed = crate::app::seed_to_use(&mut app.settings.seed, &mut self.used_seed);
                 edit(app, |p| {
                     p.scramble_uniform(seed);
                     true
                 });
                 self.scramble.clear();
                 self.unscrambling.clear();
-                app.settings.seed = seed.wrapping_add(1);
                 app.set_status(format!("A random solvable board (seed {seed})."));
             }
             Command::Unscramble => {
@@ -345,9 +346,10 @@ impl TypeView for SlidingView {
     }
 
     fn hover_text(&self, app: &PuzzleLabApp, cell: crate::puzzles::Cell) -> Option<String> {
-        Some(match sliding(app)?.tile_at(cell) {
-            Some(tile) => format!("tile {tile}"),
-            None => "the blank".to_owned(),
+        // Tile 0 is the blank (the gap).
+        Some(match sliding(app)?.tile_at(cell)? {
+            0 => "the blank".to_owned(),
+            tile => format!("tile {tile}"),
         })
     }
 
@@ -369,7 +371,7 @@ impl TypeView for SlidingView {
          gap into it, until the tiles read 1, 2, 3 ... row by row with the gap last. Click a \
          tile next to the gap to move it; Scramble makes a random solvable position. A* \
          with pattern databases solves the hardest 15-puzzles. Source: the sliding puzzle \
-         part of the maze article (seeds/003); solved tile at row i, column j is i*n+j+1."
+         part of the maze article; solved tile at row i, column j is i*n+j+1."
     }
 
     fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {

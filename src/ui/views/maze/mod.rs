@@ -201,6 +201,8 @@ pub struct MazeView {
     scenario: Option<ScenarioView>,
     /// What the pointer stroke in progress does.
     stroke: Option<StrokeStart>,
+    /// The seed of the last maze generated (see [`crate::app::seed_to_use`]).
+    used_generator_seed: Option<u64>,
 }
 
 impl MazeView {
@@ -472,7 +474,7 @@ impl TypeView for MazeView {
          drag on the canvas with the chosen brush to draw walls, terrain, the start and \
          goals; drag the start or a goal to move it. Percolation asks whether free squares \
          join the top row to the bottom row. Then pick an algorithm and press Start. \
-         Source: the grid maze and percolation article (seeds/003); Moving AI maps \
+         Source: the grid maze and percolation article; Moving AI maps \
          (Sturtevant, 2012) open as files."
     }
 

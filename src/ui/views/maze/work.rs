@@ -109,6 +109,10 @@ impl ScenarioRunAll {
 impl MazeView {
     pub(super) fn generate(&mut self, app: &mut PuzzleLabApp) {
         self.finish_animation(app);
+        crate::app::seed_to_use(
+            &mut self.settings.generator_seed,
+            &mut self.used_generator_seed,
+        );
         let s = self.settings.clone();
         let generated = generate::generate(
             s.generator,
@@ -149,7 +153,6 @@ impl MazeView {
         } else {
             app.set_status(format!("Generated a {text}"));
         }
-        self.settings.generator_seed = s.generator_seed.wrapping_add(1);
         app.push(AppCommand::FitView);
     }
 
