@@ -662,3 +662,39 @@ fn a_generated_mazes_runs_are_not_filed_as_the_file_it_replaced() {
         ["maze-small.txt", "maze-small.txt (edited)"]
     );
 }
+
+#[test]
+fn after_a_resize_the_wrapped_toolbar_is_drawn_and_takes_the_first_click() {
+    let mut h = sized(1400.0, 800.0, full_speed());
+    h.run();
+    let wide = h.get_by_label("Details").rect();
+    // Narrower: the toolbar wraps onto a second row, laid out in the very first frame.
+    h.set_size(egui::vec2(700.0, 800.0));
+    h.step();
+    let narrow = h.get_by_label("Details").rect();
+    assert!(
+        narrow.top() > wide.top(),
+        "wrapped onto a second row: {narrow:?}"
+    );
+    let canvas = canvas(&h);
+    assert!(
+        canvas.top() >= narrow.bottom(),
+        "the canvas is below the toolbar"
+    );
+    // ... and drawn in that frame, not clipped to the one row the toolbar had before.
+    let image = h.render().unwrap();
+    let colours: std::collections::HashSet<_> = (narrow.left() as u32..narrow.right() as u32)
+        .flat_map(|x| (narrow.top() as u32..narrow.bottom() as u32).map(move |y| (x, y)))
+        .map(|(x, y)| image.get_pixel(x, y).0)
+        .collect();
+    assert!(
+        colours.len() > 2,
+        "the Details button is drawn: {} colours",
+        colours.len()
+    );
+    // The first click after the resize lands on the widget drawn there.
+    h.get_by_label("Start").click();
+    h.step();
+    h.step();
+    assert!(h.state().is_running() || h.state().result().is_some());
+}

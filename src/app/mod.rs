@@ -232,7 +232,7 @@ pub struct PaintStroke {
     pub recorded: bool,
     /// Whether the type's view took the stroke (see [`TypeView::pointer`]).
     pub by_view: bool,
-    /// For a stroke that grabbed a piece of a board (Klotski, Rush Hour): where it was
+    /// For a stroke that grabbed a piece of a board of sliding pieces: where it was
     /// grabbed, in (rows, columns) from the piece's top-left square. The piece follows the
     /// pointer, keeping that square under it, as far as its legal slides take it.
     pub grab: Option<(usize, usize)>,

@@ -88,7 +88,18 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     // Keys first, so a focused button does not take Space as a click as well.
     toolbar::shortcuts(app, ui);
     egui::Panel::top("menu_bar").show(ui, |ui| menu_bar_ui(app, ui));
-    egui::Panel::top("toolbar").show(ui, |ui| toolbar::toolbar_ui(app, ui));
+    let toolbar = egui::Panel::top("toolbar").show(ui, |ui| toolbar::toolbar_ui(app, ui));
+    // After a resize the toolbar may wrap onto more rows (or fewer) than the frame was laid
+    // out for: that frame is redone at once, so no row is left blank until the pointer moves
+    // and no click lands on a widget that has moved.
+    let id = egui::Id::unique("toolbar height");
+    let height = toolbar.response.rect.height();
+    let before = ui.data(|d| d.get_temp::<f32>(id));
+    ui.data_mut(|d| d.insert_temp(id, height));
+    if before.is_some_and(|b| b != height) {
+        ui.ctx()
+            .request_discard("the toolbar wrapped onto another number of rows");
+    }
     egui::Panel::bottom("status_bar").show(ui, |ui| status_bar_ui(app, ui));
     // The panels scroll; a restart opens them at the top (egui would restore the offset).
     let first_frame = ui.ctx().cumulative_frame_nr() == 0;

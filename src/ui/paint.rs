@@ -75,7 +75,7 @@ pub(crate) fn paint_scene(
             first.col..(last.col + 1).min(picture.cols),
         )
     };
-    // A board of pieces (Klotski, Rush Hour) draws its empty squares as a dim tray, inset as
+    // A board of sliding pieces draws its empty squares as a dim tray, inset as
     // the pieces are, so the pieces stand out (boards are small: the scan is bounded).
     let board = is_board(picture);
     let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
@@ -382,7 +382,7 @@ pub(crate) fn marker_radius(side: f32) -> f32 {
     (side * 0.5).max(4.0)
 }
 
-/// Whether `picture` is a board of pieces (Klotski, Rush Hour): its empty squares are drawn
+/// Whether `picture` is a board of sliding pieces: its empty squares are drawn
 /// as a tray and its exit outside its edge. Boards are small; the scan stops at
 /// [`TEXTURE_SQUARES`] squares.
 pub(crate) fn is_board(picture: &Picture) -> bool {
@@ -393,8 +393,8 @@ pub(crate) fn is_board(picture: &Picture) -> bool {
             .any(|s| matches!(s, Square::Piece { .. }))
 }
 
-/// The exit of a board of pieces: where its goal area meets the board's edge (Rush Hour's
-/// right edge at the red car's row, Klotski's bottom under the goal), a bar in the target
+/// The exit of a board of pieces: where its goal area meets the board's edge (the right edge
+/// at the target car's row, or the bottom under the goal outline), a bar in the target
 /// piece's colour just outside the edge, with an arrow pointing out.
 fn exit_marker(
     painter: &egui::Painter,
