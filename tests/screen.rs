@@ -698,3 +698,34 @@ fn after_a_resize_the_wrapped_toolbar_is_drawn_and_takes_the_first_click() {
     h.step();
     assert!(h.state().is_running() || h.state().result().is_some());
 }
+
+#[test]
+fn the_gif_window_opens_over_the_canvas_and_the_results_say_their_outcome() {
+    let mut h = sized(1024.0, 640.0, full_speed());
+    h.run();
+    h.get_by_label("Grid maze").click();
+    h.run();
+    solve(&mut h);
+    let canvas = canvas(&h);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export search as GIF…").click();
+    h.run();
+    h.run();
+    let title = h.get_by_label("Export search as GIF").rect();
+    assert!(
+        title.top() >= canvas.top(),
+        "the window {title:?} opens over the canvas {canvas:?}, not the menu bar"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let node = h.get_by_label_contains("Results (");
+    let header = egui_kittest::kittest::NodeT::accesskit_node(&node)
+        .label()
+        .unwrap_or_default()
+        .to_owned();
+    click_label(&mut h, &header);
+    h.run();
+    h.get_by_label("outcome");
+    h.get_by_label("solved, optimal");
+}

@@ -179,7 +179,7 @@ const COLUMNS: [(&str, Compare); 7] = [
     ("algorithm", |a, b| {
         a.algorithm_label().cmp(&b.algorithm_label())
     }),
-    ("solved", |a, b| {
+    ("outcome", |a, b| {
         (a.solved, a.optimal).cmp(&(b.solved, b.optimal))
     }),
     ("cost", |a, b| a.cost.total_cmp(&b.cost)),
@@ -262,9 +262,10 @@ fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                             ui.label(label).on_hover_text(hover);
                         });
                         row.col(|ui| {
+                            // Solved (optimal or not), or why the run ended without a solution.
                             ui.label(match (r.solved, r.optimal) {
-                                (true, true) => "optimal",
-                                (true, false) => "yes",
+                                (true, true) => "solved, optimal",
+                                (true, false) => "solved",
                                 (false, _) => r.outcome.as_str(),
                             });
                         });

@@ -362,7 +362,12 @@ pub(super) fn gif_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
     }
     let mut open = true;
     let mut asked = None;
+    // Over the canvas's corner, never over the menu bar.
+    let corner = app
+        .canvas_rect
+        .map_or(egui::pos2(300.0, 80.0), |r| r.min + egui::vec2(12.0, 12.0));
     egui::Window::new("Export search as GIF")
+        .default_pos(corner)
         .open(&mut open)
         .resizable(false)
         .collapsible(false)

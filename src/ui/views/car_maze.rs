@@ -188,7 +188,13 @@ impl TypeView for CarMazeView {
 
     fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
         let at = maze(app)?.intersection_at(cell)?;
-        Some(format!("intersection ({}, {})", at.row, at.col))
+        // The status bar's "row, column" counts squares of the picture, which has a border of
+        // one square; the maze's own coordinates, as its file and "Turns at" give them, are
+        // named as such.
+        Some(format!(
+            "intersection ({}, {}) of the maze (row, column without the border)",
+            at.row, at.col
+        ))
     }
 
     fn puzzle_replaced(&mut self) {
