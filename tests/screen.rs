@@ -729,3 +729,27 @@ fn the_gif_window_opens_over_the_canvas_and_the_results_say_their_outcome() {
     h.get_by_label("outcome");
     h.get_by_label("solved, optimal");
 }
+
+#[test]
+fn the_scrubbers_track_keeps_its_length_as_its_label_changes() {
+    let mut h = sized(1024.0, 640.0, full_speed());
+    h.run();
+    solve(&mut h);
+    let len = h.state().timeline_len();
+    assert!(len >= 10, "a run of {len} expansions");
+    // (The slider and its handle both carry the label: the widest is the track.)
+    let track = |h: &Harness<'static, PuzzleLabApp>| {
+        h.query_all_by_label(SCRUBBER_LABEL)
+            .map(|n| n.rect())
+            .max_by(|a, b| a.width().total_cmp(&b.width()))
+            .unwrap()
+    };
+    let at_end = track(&h);
+    for position in [0, 7, len / 2, len] {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(position)));
+        h.run();
+        h.get_by_label(&format!("expansion {position} of {len}"));
+        assert_eq!(track(&h), at_end, "at expansion {position}");
+    }
+}
