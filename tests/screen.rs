@@ -14,13 +14,7 @@ use puzzlelab::ui::{CANVAS_LABEL, SCRUBBER_LABEL};
 
 /// The whole app in a window of `w` x `h` points.
 fn sized(w: f32, h: f32, settings: Settings) -> Harness<'static, PuzzleLabApp> {
-    Harness::builder()
-        .with_size(egui::vec2(w, h))
-        .with_max_steps(64)
-        .build_ui_state(
-            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
-            PuzzleLabApp::new(settings),
-        )
+    harness_at(w, h, settings)
 }
 
 fn full_speed() -> Settings {
@@ -476,16 +470,7 @@ fn on_a_big_grid_the_start_marker_is_grabbed_where_it_is_drawn_and_not_clipped()
     assert!(side < 3.0, "squares of {side} points");
     let press = start + egui::vec2(3.0, 2.0);
     let to = cell_pos(&h, Cell::new(50, 60));
-    h.hover_at(press);
-    h.run();
-    h.drag_at(press);
-    h.run();
-    for i in 1..=4 {
-        h.drag_at(press + (to - press) * (i as f32 / 4.0));
-        h.run();
-    }
-    h.drop_at(to);
-    h.run();
+    drag_between(&mut h, press, to, 4);
     let after = maze(&h);
     assert_ne!(after.start(), Cell::new(0, 0), "the start moved");
     assert!(
@@ -532,14 +517,7 @@ fn fast_drag(
     to: puzzlelab::puzzles::Cell,
 ) {
     let (a, b) = (cell_pos(h, from), cell_pos(h, to));
-    h.hover_at(a);
-    h.run();
-    h.drag_at(a);
-    h.run();
-    h.drag_at(b);
-    h.run();
-    h.drop_at(b);
-    h.run();
+    drag_between(h, a, b, 1);
 }
 
 /// The rows and columns of the piece lettered `letter` on the picture.

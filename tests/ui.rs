@@ -367,16 +367,7 @@ fn klotski(h: &Harness<'static, PuzzleLabApp>) -> Klotski {
 /// Presses on `from`, moves the pointer to `to` in a few steps and releases it there.
 fn drag_cells(h: &mut Harness<'static, PuzzleLabApp>, from: Cell, to: Cell) {
     let (a, b) = (cell_pos(h, from), cell_pos(h, to));
-    h.hover_at(a);
-    h.run();
-    h.drag_at(a);
-    h.run();
-    for i in 1..=4 {
-        h.drag_at(a + (b - a) * (i as f32 / 4.0));
-        h.run();
-    }
-    h.drop_at(b);
-    h.run();
+    drag_between(h, a, b, 4);
 }
 
 #[test]

@@ -18,8 +18,13 @@ pub fn harness(settings: Settings) -> Harness<'static, PuzzleLabApp> {
 /// A large grid's texture catches up with a search over a few frames (each has a time
 /// budget), so `run` may take more than kittest's default 4 steps to settle.
 pub fn harness_sized(settings: Settings, height: f32) -> Harness<'static, PuzzleLabApp> {
+    harness_at(1200.0, height, settings)
+}
+
+/// The whole app in a window of `width` x `height` points.
+pub fn harness_at(width: f32, height: f32, settings: Settings) -> Harness<'static, PuzzleLabApp> {
     Harness::builder()
-        .with_size(egui::vec2(1200.0, height))
+        .with_size(egui::vec2(width, height))
         .with_max_steps(64)
         .build_ui_state(
             |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
@@ -88,6 +93,26 @@ pub fn click_cell(h: &mut Harness<'static, PuzzleLabApp>, cell: Cell) {
     h.drag_at(pos);
     h.run();
     h.drop_at(pos);
+    h.run();
+}
+
+/// Presses the primary button at `from`, drags to `to` in `steps` frames (1: in one frame),
+/// and releases there.
+pub fn drag_between(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    from: egui::Pos2,
+    to: egui::Pos2,
+    steps: usize,
+) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for i in 1..=steps {
+        h.drag_at(from + (to - from) * (i as f32 / steps as f32));
+        h.run();
+    }
+    h.drop_at(to);
     h.run();
 }
 
