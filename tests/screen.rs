@@ -731,3 +731,46 @@ fn the_scrubbers_track_keeps_its_length_as_its_label_changes() {
         assert_eq!(track(&h), at_end, "at expansion {position}");
     }
 }
+
+#[test]
+fn a_long_solutions_move_counter_is_wide_enough_for_its_text() {
+    // A serpentine maze: a path of over a thousand moves, so "move N of N" is longer
+    // than "no solution yet".
+    let dir = tempfile::tempdir().unwrap();
+    let n = 61;
+    let mut text = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            let open = r % 2 == 0 || (r % 4 == 1 && c == n - 1) || (r % 4 == 3 && c == 0);
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (r, c) if r == n - 1 && c == n - 1 => 'G',
+                _ if open => '.',
+                _ => '#',
+            });
+        }
+        text.push('\n');
+    }
+    let path = dir.path().join("snake.txt");
+    std::fs::write(&path, text).unwrap();
+    let mut h = sized(1400.0, 900.0, full_speed());
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+    solve(&mut h);
+    let total = h.state().result().unwrap().moves.len();
+    assert!(total >= 1000, "{total} moves");
+    let label = format!("move {total} of {total}");
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    let needed = h.ctx.fonts_mut(|f| {
+        f.layout_no_wrap(label.clone(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    let shown = h.get_by_label(&label).rect();
+    assert!(
+        shown.width() >= needed,
+        "'{label}' needs {needed} points, has {}",
+        shown.width()
+    );
+}

@@ -395,6 +395,9 @@ fn playback_row_ui(app: &mut PuzzleLabApp, row: &mut egui::Ui) {
     }
 }
 
+/// What the playback bar's move counter says until there is a solution.
+const NO_SOLUTION: &str = "no solution yet";
+
 fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let total = app
         .result()
@@ -412,11 +415,12 @@ fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     go(ui, "Next", shown < total, shown + 1);
     go(ui, "Last", shown < total, total);
     // As wide as its longest text, so Play does not move as the counter grows.
-    let widest = format!("move {total} of {total}").max("no solution yet".to_owned());
+    let longest = format!("move {total} of {total}");
+    let texts = [longest.as_str(), NO_SOLUTION];
     if solved {
-        super::rows::steady_label(ui, format!("move {shown} of {total}"), &widest);
+        super::rows::steady_label(ui, format!("move {shown} of {total}"), &texts);
     } else {
-        super::rows::steady_label(ui, RichText::new("no solution yet").weak(), &widest);
+        super::rows::steady_label(ui, RichText::new(NO_SOLUTION).weak(), &texts);
     }
     ui.separator();
     let playing = app.is_playing();

@@ -54,17 +54,22 @@ pub(crate) fn fixed_row<R>(
         .inner
 }
 
-/// A label that takes `width` points whatever its text, so the widgets after it keep their
-/// places when it changes ("optimal" / "not optimal"). `widest` is the longest text it can
-/// show; the width is that text's.
+/// A label that keeps one width whatever its text, so the widgets after it keep their places
+/// when it changes ("optimal" / "not optimal"). `texts` are the texts it can show; the width
+/// is the widest one's (see [`widest`]).
 pub(crate) fn steady_label(
     ui: &mut egui::Ui,
     text: impl Into<egui::WidgetText>,
-    widest: &str,
+    texts: &[&str],
 ) -> egui::Response {
-    let width = text_width(ui, widest);
+    let width = widest(ui, texts);
     let height = ui.spacing().interact_size.y;
     ui.add_sized(egui::vec2(width, height), egui::Label::new(text).truncate())
+}
+
+/// The width of the widest of `texts` in the body font, in points (0 for none).
+pub(crate) fn widest(ui: &egui::Ui, texts: &[&str]) -> f32 {
+    texts.iter().map(|t| text_width(ui, t)).fold(0.0, f32::max)
 }
 
 /// The width of `text` in the body font, in points.

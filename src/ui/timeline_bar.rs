@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, RichText};
 
-use super::rows::{fixed_row, steady_label, text_width};
+use super::rows::{fixed_row, steady_label, widest};
 use super::texture::heat_color;
 use crate::app::{AppCommand, Pinned, PuzzleLabApp, ShadeKind, TimelineCommand};
 use crate::trace::Quantity;
@@ -84,6 +84,9 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
 }
 
+/// What the scrubber's label says before a run is recorded.
+const NO_RUN: &str = "no run recorded";
+
 /// The scrubber's row: to the start, one back, one forward, to the end, the slider and
 /// "expansion k of n". The label keeps the width of its longest text, so the slider's
 /// track keeps its length under a dragging pointer.
@@ -128,8 +131,9 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
         at < len,
         TimelineCommand::Seek(len),
     );
-    let widest = format!("expansion {len} of {len}");
-    let label_width = text_width(ui, &widest);
+    let longest = format!("expansion {len} of {len}");
+    let texts = [longest.as_str(), NO_RUN];
+    let label_width = widest(ui, &texts);
     ui.spacing_mut().slider_width = (ui.available_width() - label_width - 24.0).max(60.0);
     // An empty timeline still draws its handle at the start, not mid-track.
     let mut value = *position;
@@ -146,9 +150,9 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
     let label = if len > 0 {
         format!("expansion {position} of {len}")
     } else {
-        "no run recorded".to_owned()
+        NO_RUN.to_owned()
     };
-    steady_label(ui, label, &widest);
+    steady_label(ui, label, &texts);
 }
 
 /// The jumps: back to where this layer (depth) or f began, on to the next greater.

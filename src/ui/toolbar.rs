@@ -147,7 +147,7 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     } else {
         "not optimal"
     };
-    steady_label(ui, RichText::new(mark).weak(), "not optimal")
+    steady_label(ui, RichText::new(mark).weak(), &["optimal", "not optimal"])
         .on_hover_text(format!("{}: {optimal}", chosen.label()));
     if chosen != app.algorithm() {
         app.push(AppCommand::SetAlgorithm(chosen));
@@ -168,7 +168,7 @@ fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .on_hover_text("Speed: expansions a second, from 1 to 1,000,000");
     slider.widget_info(|| egui::WidgetInfo::slider(!full, speed, "speed"));
     // The value in a label of steady width: 5 /s and 100000 /s take the same room.
-    steady_label(ui, format!("{} /s", speed_text(speed)), "1000000 /s");
+    steady_label(ui, format!("{} /s", speed_text(speed)), &["1000000 /s"]);
     let check = ui
         .checkbox(&mut full, "Full speed")
         .on_hover_text("As fast as the machine goes; the canvas shows snapshots");
