@@ -142,7 +142,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     // A board of pieces keeps a margin around it for its exit.
     // A large grid (a texture) keeps one for the start and goal markers at its corners.
-    let area = if super::paint::is_board(&picture) {
+    let board = super::paint::is_board(&picture);
+    let area = if board {
         let fit = (response.rect.width() / cols).min(response.rect.height() / rows);
         response.rect.shrink(fit * BOARD_MARGIN)
     } else if picture.squares.len() > TEXTURE_SQUARES {
@@ -180,7 +181,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             .copied()
             .or_else(|| cell_at(pos))
     };
-    pointer_input(app, &response, cell_at, press_at);
+    pointer_input(app, &response, board, cell_at, press_at);
     let hover = response.hover_pos().and_then(cell_at);
     app.hover = hover;
     let mut extras = CanvasExtras::default();
@@ -206,6 +207,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         zoom: app.zoom,
         pan: app.pan,
         cluster: extras.tint,
+        board,
         revision: app.revision,
         budget: app.work_budget,
     };
@@ -333,6 +335,7 @@ fn side_by_side<K: PartialEq>(keys: &[K]) -> Vec<f32> {
 fn pointer_input(
     app: &mut PuzzleLabApp,
     response: &egui::Response,
+    board: bool,
     cell_at: impl Fn(Pos2) -> Option<Cell>,
     press_at: impl Fn(Pos2) -> Option<Cell>,
 ) {
@@ -379,11 +382,14 @@ fn pointer_input(
         } else {
             app.puzzle.stroke_value(cell)
         };
-        let picture = app.puzzle.picture();
-        let grab = value
-            .filter(|&v| matches!(picture.get(cell), Some(Square::Piece { id, .. }) if id == v))
-            .and_then(|v| piece_top_left(&picture, v))
-            .map(|top| (cell.row - top.row, cell.col - top.col));
+        // Only a board of pieces is pictured here: a large maze is costly to picture.
+        let grab = value.filter(|_| board).and_then(|v| {
+            let picture = app.puzzle.picture();
+            matches!(picture.get(cell), Some(Square::Piece { id, .. }) if id == v)
+                .then(|| piece_top_left(&picture, v))
+                .flatten()
+                .map(|top| (cell.row - top.row, cell.col - top.col))
+        });
         app.stroke = Some(PaintStroke {
             value,
             last: Some(cell),
@@ -650,6 +656,9 @@ pub(crate) struct Scene<'a> {
     pub pan: Vec2,
     /// Squares to tint as the percolating cluster (row-major), if shown.
     pub cluster: Option<&'a [bool]>,
+    /// Whether the picture is a board of sliding pieces (see [`super::paint::is_board`]),
+    /// found once a frame by the caller.
+    pub board: bool,
     /// The puzzle's edit count, for caching a texture of the picture.
     pub revision: u64,
     /// How long this frame may spend writing the search's marks into a grid's texture; the

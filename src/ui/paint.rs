@@ -76,8 +76,8 @@ pub(crate) fn paint_scene(
         )
     };
     // A board of sliding pieces draws its empty squares as a dim tray, inset as
-    // the pieces are, so the pieces stand out (boards are small: the scan is bounded).
-    let board = is_board(picture);
+    // the pieces are, so the pieces stand out.
+    let board = scene.board;
     let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
     // Each piece's extent and letter, to name it once in its middle.
     let mut pieces: Vec<(u8, Rect, u8)> = Vec::new();

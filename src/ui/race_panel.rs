@@ -131,6 +131,7 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 zoom: 1.0,
                 pan: egui::Vec2::ZERO,
                 cluster: None,
+                board: super::paint::is_board(picture),
                 revision,
                 budget,
             };

@@ -524,6 +524,7 @@ mod tests {
             zoom: 1.0,
             pan: Vec2::ZERO,
             cluster: None,
+            board: false,
             revision,
             budget: std::time::Duration::from_millis(3),
         }
