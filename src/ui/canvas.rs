@@ -144,7 +144,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     // A large grid (a texture) keeps one for the start and goal markers at its corners.
     let board = super::paint::is_board(&picture);
     let area = if board {
-        let fit = (response.rect.width() / cols).min(response.rect.height() / rows);
+        let (_, fit) = grid_rect(response.rect, rows, cols, 1.0, Vec2::ZERO);
         response.rect.shrink(fit * BOARD_MARGIN)
     } else if picture.squares.len() > TEXTURE_SQUARES {
         response.rect.shrink(MARKER_MARGIN)
