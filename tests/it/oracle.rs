@@ -4,8 +4,7 @@
 //! farthest state is 31 moves from the goal, generated Klondike boards are what they claim,
 //! and the exported state graph parses with the reported numbers of nodes and edges.
 
-mod common;
-use common::puzzlelab;
+use crate::common::puzzlelab;
 
 use puzzlelab::puzzles::car_maze::CarMaze;
 use puzzlelab::puzzles::klondike::Klondike;
@@ -114,7 +113,7 @@ where
 
 #[test]
 fn the_oracle_equals_breadth_first_search_on_every_classic_klotski_state() {
-    let klotski = Klotski::from_text(include_str!("../puzzles/klotski-classic.txt")).unwrap();
+    let klotski = Klotski::from_text(include_str!("../../puzzles/klotski-classic.txt")).unwrap();
     let oracle = oracle_of(&klotski);
     let space = oracle.space().unwrap();
     let profile = space.profile();
@@ -187,9 +186,10 @@ where
 
 #[test]
 fn following_the_hints_solves_klotski_rush_hour_and_the_car_maze_optimally() {
-    let klotski = Klotski::from_text(include_str!("../puzzles/klotski-pennant.txt")).unwrap();
+    let klotski = Klotski::from_text(include_str!("../../puzzles/klotski-pennant.txt")).unwrap();
     follow_hints(klotski, |k, label| k.play_moves(&[label.to_owned()]));
-    let rush = RushHour::from_text(include_str!("../puzzles/rush-hour-fogleman-49.txt")).unwrap();
+    let rush =
+        RushHour::from_text(include_str!("../../puzzles/rush-hour-fogleman-49.txt")).unwrap();
     follow_hints(rush, |r, label| {
         let Ok(states) = puzzlelab::puzzles::replay(&*r, &[label.to_owned()]) else {
             return false;
@@ -197,7 +197,7 @@ fn following_the_hints_solves_klotski_rush_hour_and_the_car_maze_optimally() {
         *r = r.at_state(&states[1]);
         true
     });
-    let car = CarMaze::from_text(include_str!("../puzzles/car-maze.txt")).unwrap();
+    let car = CarMaze::from_text(include_str!("../../puzzles/car-maze.txt")).unwrap();
     follow_hints(car, |c, label| {
         let heading = puzzlelab::puzzles::Side::ALL
             .into_iter()
@@ -208,7 +208,7 @@ fn following_the_hints_solves_klotski_rush_hour_and_the_car_maze_optimally() {
 
 #[test]
 fn the_car_maze_driven_by_hand_undoes_and_resets() {
-    let mut car = CarMaze::from_text(include_str!("../puzzles/car-maze.txt")).unwrap();
+    let mut car = CarMaze::from_text(include_str!("../../puzzles/car-maze.txt")).unwrap();
     let oracle = oracle_of(&car);
     let cancel = CancelToken::new();
     assert_eq!(
@@ -366,7 +366,7 @@ fn the_exported_state_graph_parses_with_the_reported_nodes_and_edges() {
 
 #[test]
 fn the_15_puzzle_has_no_space_but_a_searching_oracle_elsewhere() {
-    let fifteen = Sliding::from_text(include_str!("../puzzles/sliding-24-random.txt")).unwrap();
+    let fifteen = Sliding::from_text(include_str!("../../puzzles/sliding-24-random.txt")).unwrap();
     let refused = fifteen.oracle(&CancelToken::new(), &mut |_| {});
     assert!(
         refused.is_err(),
@@ -469,7 +469,7 @@ fn boards_above_3_by_3_get_a_searching_oracle_with_pattern_databases() {
 /// "h(3,1) down" where the board shows g).
 #[test]
 fn klotski_move_names_use_the_letters_on_the_board() {
-    let mut board = Klotski::from_text(include_str!("../puzzles/klotski-classic.txt")).unwrap();
+    let mut board = Klotski::from_text(include_str!("../../puzzles/klotski-classic.txt")).unwrap();
     let oracle = oracle_of(&board);
     let mut checked = 0;
     for k in 0..150 {
@@ -525,7 +525,7 @@ fn the_origin_is_where_the_moves_played_started() {
     assert_eq!(board.origin().to_text(), scrambled);
     assert_eq!(board.origin().moves_played(), Some(0));
 
-    let mut rush = RushHour::from_text(include_str!("../puzzles/rush-hour-first.txt")).unwrap();
+    let mut rush = RushHour::from_text(include_str!("../../puzzles/rush-hour-first.txt")).unwrap();
     assert_eq!(rush.moves_played(), Some(0));
     let before = rush.to_text();
     let slid = (0..rush.vehicles().len())

@@ -6,7 +6,7 @@ use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle, Side};
 use puzzlelab::search::{self, Algorithm, CancelToken, Outcome, Problem};
 
 fn seed_maze() -> CarMaze {
-    CarMaze::from_text(include_str!("../puzzles/car-maze.txt")).unwrap()
+    CarMaze::from_text(include_str!("../../puzzles/car-maze.txt")).unwrap()
 }
 
 fn successors(maze: &CarMaze, state: &CarState) -> Vec<CarState> {
@@ -163,6 +163,6 @@ fn bad_input_says_what_and_where() {
 
 #[test]
 fn the_car_maze_file_is_detected() {
-    let p = puzzles::parse(include_str!("../puzzles/car-maze.txt"), None).unwrap();
+    let p = puzzles::parse(include_str!("../../puzzles/car-maze.txt"), None).unwrap();
     assert_eq!(p.puzzle_type().name, "car-maze");
 }

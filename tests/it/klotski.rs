@@ -2,14 +2,13 @@
 //! layout's optimum by two algorithms and both metrics, legal replays, playing by hand, bad
 //! input, and the `solve --metric` and `states` commands.
 
-mod common;
-use common::puzzlelab;
+use crate::common::puzzlelab;
 
 use puzzlelab::puzzles::klotski::{Klotski, Metric};
 use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle, Report};
 use puzzlelab::search::{Algorithm, CancelToken, Outcome, Problem};
 
-const CLASSIC: &str = include_str!("../puzzles/klotski-classic.txt");
+const CLASSIC: &str = include_str!("../../puzzles/klotski-classic.txt");
 
 fn layout(text: &str, metric: Metric) -> Klotski {
     let mut k = Klotski::from_text(text).unwrap();

@@ -1,8 +1,7 @@
 //! Issue 28: a screen that stays put. The canvas keeps its place while runs start and end
 //! and bars, fields and labels come and go; keys reach the widget meant for them.
 
-mod common;
-use common::gui::*;
+use crate::common::gui::*;
 
 use eframe::egui;
 use egui_kittest::Harness;

@@ -3,8 +3,7 @@
 //! board, bad files with their line and column, and the `solve --metric` and `states`
 //! commands.
 
-mod common;
-use common::puzzlelab;
+use crate::common::puzzlelab;
 
 use puzzlelab::puzzles::rush_hour::{Metric, RushHour};
 use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle, Report};
@@ -12,7 +11,7 @@ use puzzlelab::search::{Algorithm, CancelToken, Outcome, Problem};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const FOGLEMAN: &str = include_str!("../puzzles/rush-hour-fogleman-49.txt");
+const FOGLEMAN: &str = include_str!("../../puzzles/rush-hour-fogleman-49.txt");
 
 fn solve(board: &RushHour, algorithm: Algorithm) -> Report {
     board

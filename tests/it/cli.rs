@@ -1,7 +1,6 @@
 //! The `puzzlelab solve` subcommand, run as a process: output, JSON and exit codes.
 
-mod common;
-use common::puzzlelab;
+use crate::common::puzzlelab;
 
 #[test]
 fn klondike_json_reports_nine_moves() {

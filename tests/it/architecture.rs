@@ -119,3 +119,23 @@ fn the_identifier_check_sees_whole_words_only() {
     assert!(!names("CarMaze", "Maze"));
     assert!(!names("a grid maze", "Maze"));
 }
+
+#[test]
+fn the_integration_tests_are_one_crate() {
+    // `cargo test` links one integration-test binary (tests/it/main.rs): a top-level file
+    // or folder under tests/ with Rust code would be another crate, another link.
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut crates = Vec::new();
+    for entry in std::fs::read_dir(&tests).expect("the tests folder") {
+        let path = entry.expect("a folder entry").path();
+        let is_crate = if path.is_dir() {
+            path.join("main.rs").is_file()
+        } else {
+            path.extension().is_some_and(|e| e == "rs")
+        };
+        if is_crate {
+            crates.push(path.file_name().map(|n| n.to_string_lossy().into_owned()));
+        }
+    }
+    assert_eq!(crates, [Some("it".to_string())]);
+}

@@ -2,12 +2,10 @@
 //! errors, unchecked arguments and unclear messages. Each test holds the finding's minimal
 //! input. (The seeded fuzzing of every parser and `solve` is in `tests/fuzz.rs`.)
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use common::puzzlelab;
+use crate::common::puzzlelab;
 use puzzlelab::puzzles;
 use puzzlelab::search::limits::MIB;
 use puzzlelab::search::{Algorithm, CancelToken, Limits, Outcome};
@@ -185,12 +183,10 @@ fn a_refused_algorithm_is_refused_before_pattern_databases_are_built() {
         "custom.txt",
         b"1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\ngoal:\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n",
     );
-    let started = std::time::Instant::now();
     let (code, _, stderr) = puzzlelab(&["solve", &path, "-a", "bibfs"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(!stderr.contains("building pattern databases"), "{stderr}");
     assert!(stderr.contains("backward"), "{stderr}");
-    assert!(started.elapsed().as_secs() < 10);
 }
 
 #[test]

@@ -16,9 +16,7 @@
 //! command line's JSON and the app's solver thread.
 //!
 //! `DIFF_CASES` and `DIFF_SEED` run a longer or another campaign by hand (release builds:
-//! `DIFF_CASES=20000 cargo test --release --test differential`).
-
-mod common;
+//! `DIFF_CASES=20000 cargo test --release --test it differential`).
 
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::sync::Arc;
@@ -788,7 +786,7 @@ fn the_command_line_and_the_solver_thread_give_the_same_answers() {
                 if !puzzle.algorithms().contains(&algorithm) {
                     continue;
                 }
-                let (code, out, err) = common::puzzlelab(&[
+                let (code, out, err) = crate::common::puzzlelab(&[
                     "solve",
                     path.to_str().unwrap(),
                     "--algorithm",

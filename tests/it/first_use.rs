@@ -2,9 +2,7 @@
 //! per puzzle type and across restarts, a question before unsaved edits are dropped, the
 //! keyboard, the legend and the explanations. Driven headless with egui_kittest.
 
-mod common;
-
-use common::gui::*;
+use crate::common::gui::*;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;

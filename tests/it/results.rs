@@ -1,8 +1,7 @@
 //! The results table: rows from runs match the runs, CSV and JSON exports round-trip, and the
 //! `compare` command prints the same rows.
 
-mod common;
-use common::puzzlelab;
+use crate::common::puzzlelab;
 
 use puzzlelab::puzzles::{self, NoWatcher};
 use puzzlelab::results::{self, ResultRow};
@@ -112,7 +111,7 @@ fn compare_prints_the_rows() {
     let (code, stdout, _) = puzzlelab(&["compare", "puzzles/klondike.txt", "--csv"]);
     assert_eq!(code, 0);
     let rows = results::from_csv(&stdout).unwrap();
-    let klondike = puzzles::parse(include_str!("../puzzles/klondike.txt"), None).unwrap();
+    let klondike = puzzles::parse(include_str!("../../puzzles/klondike.txt"), None).unwrap();
     assert_eq!(
         rows.len(),
         klondike.algorithms().len(),

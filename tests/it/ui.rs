@@ -3,8 +3,7 @@
 
 use std::time::Duration;
 
-mod common;
-use common::gui::*;
+use crate::common::gui::*;
 
 use eframe::egui;
 use egui_kittest::Harness;

@@ -1,7 +1,6 @@
 //! Search traces for Posthoc: `puzzlelab solve FILE --trace OUT` and the recorder behind it.
 
-mod common;
-use common::puzzlelab;
+use crate::common::puzzlelab;
 
 use std::collections::HashSet;
 

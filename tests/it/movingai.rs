@@ -1,8 +1,6 @@
 //! The Moving AI benchmark formats: a small `.map`/`.scen` pair written for these tests, the
 //! stated lengths checked by the search, and clear errors for bad files.
 
-mod common;
-
 use puzzlelab::puzzles::maze::movingai::{parse_map, parse_scenario};
 use puzzlelab::puzzles::maze::{Connectivity, GridHeuristic};
 use puzzlelab::puzzles::{self, Cell};
@@ -93,13 +91,14 @@ fn the_scenario_command_reports_every_problem() {
     std::fs::write(dir.path().join("small.map"), MAP).unwrap();
     let scen_path = dir.path().join("small.map.scen");
     std::fs::write(&scen_path, scen()).unwrap();
-    let (code, out, err) = common::puzzlelab(&["scenario", scen_path.to_str().unwrap(), "--json"]);
+    let (code, out, err) =
+        crate::common::puzzlelab(&["scenario", scen_path.to_str().unwrap(), "--json"]);
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["problems"].as_array().unwrap().len(), 5);
     assert_eq!(json["matched"], 5);
     assert_eq!(json["total"], 5);
-    let (code, out, _) = common::puzzlelab(&[
+    let (code, out, _) = crate::common::puzzlelab(&[
         "scenario",
         scen_path.to_str().unwrap(),
         "--algorithm",
@@ -111,7 +110,7 @@ fn the_scenario_command_reports_every_problem() {
     let bad = scen().replace("\t7.00000000\n", "\t6.50000000\n");
     std::fs::write(&scen_path, bad).unwrap();
     let map = dir.path().join("small.map");
-    let (code, out, _) = common::puzzlelab(&[
+    let (code, out, _) = crate::common::puzzlelab(&[
         "scenario",
         scen_path.to_str().unwrap(),
         "--map",
@@ -194,7 +193,7 @@ fn solve_takes_the_grid_movement_from_the_command_line() {
     let cost = |args: &[&str]| {
         let mut all = vec!["solve", path.to_str().unwrap(), "--json"];
         all.extend_from_slice(args);
-        let (code, out, err) = common::puzzlelab(&all);
+        let (code, out, err) = crate::common::puzzlelab(&all);
         assert_eq!(code, 0, "{err}");
         serde_json::from_str::<serde_json::Value>(&out).unwrap()["cost"]
             .as_f64()
@@ -203,7 +202,8 @@ fn solve_takes_the_grid_movement_from_the_command_line() {
     assert_eq!(cost(&[]), 7.0);
     assert!((cost(&["--moves", "8"]) - (1.0 + 3.0 * SQRT2)).abs() < 1e-9);
     assert!((cost(&["--moves", "8", "-a", "jps"]) - (1.0 + 3.0 * SQRT2)).abs() < 1e-9);
-    let (code, _, err) = common::puzzlelab(&["solve", path.to_str().unwrap(), "--moves", "6"]);
+    let (code, _, err) =
+        crate::common::puzzlelab(&["solve", path.to_str().unwrap(), "--moves", "6"]);
     assert_eq!(code, 2);
     assert!(err.contains("--moves must be 4 or 8"), "{err}");
 }

@@ -6,7 +6,7 @@ use puzzlelab::puzzles::{self, Cell, NoWatcher, Puzzle};
 use puzzlelab::search::{self, Algorithm, CancelToken, Outcome};
 
 fn klondike() -> Klondike {
-    Klondike::from_text(include_str!("../puzzles/klondike.txt")).unwrap()
+    Klondike::from_text(include_str!("../../puzzles/klondike.txt")).unwrap()
 }
 
 #[test]
@@ -117,6 +117,6 @@ fn the_heuristic_never_overestimates() {
 
 #[test]
 fn cli_type_detection_finds_klondike() {
-    let p = puzzles::parse(include_str!("../puzzles/klondike.txt"), None).unwrap();
+    let p = puzzles::parse(include_str!("../../puzzles/klondike.txt"), None).unwrap();
     assert_eq!(p.puzzle_type().name, "klondike");
 }

@@ -2,8 +2,7 @@
 //! positions, BFS, A* and IDA* agreeing, admissible heuristics, solvability, formats, and the
 //! command line.
 
-mod common;
-use common::puzzlelab;
+use crate::common::puzzlelab;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -839,7 +838,7 @@ fn reference_entry(goal: &[u8], tiles: &[u8], squares: &[u8], max_states: usize)
 /// The 7-8 databases against that independent reference on a sample of entries of each group
 /// (random placements whose reference search stays small). Building the databases takes
 /// about 8 minutes and 3.4 GB in a release build (once; they are cached), so this runs on
-/// request: `cargo test --release --test sliding -- --ignored`.
+/// request: `cargo test --release --test it sliding -- --ignored`.
 #[test]
 #[ignore = "builds the 7-8 pattern databases (8 minutes, 3.4 GB) unless cached: run with --release -- --ignored"]
 fn the_7_8_databases_agree_with_a_reference_search_on_sampled_entries() {

@@ -1,0 +1,27 @@
+//! The integration tests, one crate (one link, one binary): a module per concern.
+//! `common` holds the helpers (running the binary, driving the GUI harness).
+
+mod architecture;
+mod car_maze;
+mod cli;
+mod common;
+mod differential;
+mod first_use;
+mod formats;
+mod fuzz;
+mod grid;
+mod klondike;
+mod klotski;
+mod mazegen;
+mod movingai;
+mod oracle;
+mod results;
+mod robustness;
+mod rush_hour;
+mod screen;
+mod search_engine;
+mod sliding;
+mod solver;
+mod timeline;
+mod trace;
+mod ui;
