@@ -13,6 +13,7 @@ use puzzlelab::ui::CANVAS_LABEL;
 
 /// The app in a 1024 x 640 window.
 fn small_window(settings: Settings) -> Harness<'static, PuzzleLabApp> {
+    crate::common::temp_cache();
     Harness::builder()
         .with_size(egui::vec2(1024.0, 640.0))
         .with_max_steps(64)
@@ -678,6 +679,7 @@ fn a_searched_goal_keeps_its_colour_and_grid_lines_one_width() {
 #[test]
 fn a_tile_sliding_during_playback_shows_no_light_band() {
     // Frames 50 ms apart, so one lands part way through the 0.2 s slide.
+    crate::common::temp_cache();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1024.0, 640.0))
         .with_max_steps(64)
@@ -862,6 +864,7 @@ fn a_restart_opens_the_side_panel_scrolled_to_the_top() {
     // egui's memory, as eframe would restore it, in a new window.
     let memory = h.ctx.memory(|m| m.clone());
     let settings = h.state_mut().settings_to_save().clone();
+    crate::common::temp_cache();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1024.0, 640.0))
         .with_context_setup(move |ctx| ctx.memory_mut(|m| *m = memory))

@@ -257,6 +257,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 
 #[test]
 fn mutated_files_never_panic_and_errors_name_the_file() {
+    crate::common::temp_cache();
     let seeds = seeds();
     let dir = tempfile::tempdir().unwrap();
     let mut runner = TestRunner::new(Config {
@@ -285,6 +286,7 @@ fn mutated_files_never_panic_and_errors_name_the_file() {
 
 #[test]
 fn every_seed_parses_and_solves_within_the_budget() {
+    crate::common::temp_cache();
     let dir = tempfile::tempdir().unwrap();
     for (i, seed) in seeds().iter().enumerate() {
         exercise(dir.path(), seed.as_bytes(), i);

@@ -433,6 +433,7 @@ fn random_layouts_give_hardest_positions_that_solve_confirms() {
 
 #[test]
 fn boards_above_3_by_3_get_a_searching_oracle_with_pattern_databases() {
+    crate::common::temp_cache();
     // 3 x 4: 239,500,800 states, too many to explore; the oracle searches each position.
     let mut board = Sliding::solved(3, 4).unwrap();
     board.scramble_walk(24, 7);

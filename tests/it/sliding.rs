@@ -885,3 +885,27 @@ fn the_7_8_databases_agree_with_a_reference_search_on_sampled_entries() {
         );
     }
 }
+
+#[test]
+fn pattern_databases_are_cached_in_the_folder_puzzlelab_cache_dir_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .env(puzzlelab::puzzles::pattern_db::CACHE_DIR_VAR, dir.path())
+        .args([
+            "solve",
+            "puzzles/sliding-8-hardest-a.txt",
+            "--heuristic",
+            "pdb",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["optimal"], true);
+    let cached: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(cached, ["pdb-3x3-1_2_3_4_5_6_7_8_0.bin"]);
+}

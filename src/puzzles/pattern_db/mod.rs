@@ -33,6 +33,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::search::CancelToken;
 
@@ -281,6 +282,33 @@ pub fn partition(rows: usize, cols: usize, goal: &[u8]) -> Vec<Vec<u8>> {
     tiles.chunks(5).map(<[u8]>::to_vec).collect()
 }
 
+/// The environment variable that names the folder of the cached pattern databases
+/// (`PUZZLELAB_CACHE_DIR=/tmp/pdb cargo test`, or to keep the 7-8 tables on another disk).
+pub const CACHE_DIR_VAR: &str = "PUZZLELAB_CACHE_DIR";
+
+/// The folder set for this process by [`set_cache_dir`], if any.
+static CACHE_DIR_OVERRIDE: OnceLock<PathBuf> = OnceLock::new();
+
+/// Makes `dir` this process's cache folder, over [`CACHE_DIR_VAR`] and the user's cache
+/// (the tests give each test process a temporary one). Only the first call counts: `false`
+/// when a folder was set already (to another or the same path).
+pub fn set_cache_dir(dir: PathBuf) -> bool {
+    CACHE_DIR_OVERRIDE.set(dir).is_ok()
+}
+
+/// The folder the pattern databases are cached in, first of: the folder given to
+/// [`set_cache_dir`]; the value of [`CACHE_DIR_VAR`] when set and not empty; the user's cache
+/// directory's `puzzlelab` folder (`~/.cache/puzzlelab` on Linux). `None` when none exists.
+pub fn cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = CACHE_DIR_OVERRIDE.get() {
+        return Some(dir.clone());
+    }
+    match std::env::var_os(CACHE_DIR_VAR) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => dirs::cache_dir().map(|d| d.join("puzzlelab")),
+    }
+}
+
 impl PatternDb {
     /// Builds the quick database ([`PdbSet::Quick`]) for a `rows x cols` board with goal
     /// `goal` (row-major, 0 the blank), calling `progress` with the fraction done (0 to 1)
@@ -477,19 +505,16 @@ impl PatternDb {
         ((a / c).abs_diff(b / c) + (a % c).abs_diff(b % c)) as u32
     }
 
-    /// Where the database for this board, goal and set is cached: the user's cache
-    /// directory, `puzzlelab/pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set). `None`
-    /// when there is no cache directory.
+    /// Where the database for this board, goal and set is cached: in [`cache_dir`],
+    /// `pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set). `None` when there is no cache
+    /// directory.
     pub fn cache_path(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<PathBuf> {
         let goal: Vec<String> = goal.iter().map(u8::to_string).collect();
         let stem = match set {
             PdbSet::Quick => "pdb",
             PdbSet::Large => "pdb78",
         };
-        dirs::cache_dir().map(|d| {
-            d.join("puzzlelab")
-                .join(format!("{stem}-{rows}x{cols}-{}.bin", goal.join("_")))
-        })
+        cache_dir().map(|d| d.join(format!("{stem}-{rows}x{cols}-{}.bin", goal.join("_"))))
     }
 
     /// Whether a cache file for this board, goal and set exists (not checked).

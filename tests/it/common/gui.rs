@@ -23,6 +23,7 @@ pub fn harness_sized(settings: Settings, height: f32) -> Harness<'static, Puzzle
 
 /// The whole app in a window of `width` x `height` points.
 pub fn harness_at(width: f32, height: f32, settings: Settings) -> Harness<'static, PuzzleLabApp> {
+    super::temp_cache();
     Harness::builder()
         .with_size(egui::vec2(width, height))
         .with_max_steps(64)

@@ -1,11 +1,32 @@
 //! Helpers shared by the integration tests.
 
+use std::path::Path;
 use std::process::Command;
+use std::sync::OnceLock;
 
-#[allow(dead_code)]
-/// Runs the `puzzlelab` binary with `args`: its exit code, standard output and standard error.
+use puzzlelab::puzzles::pattern_db;
+
+/// This test process's pattern-database cache: a temporary folder, removed when the process
+/// ends, made this process's cache folder (`pattern_db::set_cache_dir`) and given to every
+/// child `puzzlelab` as `PUZZLELAB_CACHE_DIR`. Tests never read or write the user's cache.
+pub fn temp_cache() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    let dir = DIR.get_or_init(|| {
+        let dir = tempfile::Builder::new()
+            .prefix("puzzlelab-test-cache")
+            .tempdir()
+            .expect("a temporary folder");
+        pattern_db::set_cache_dir(dir.path().to_path_buf());
+        dir
+    });
+    dir.path()
+}
+
+/// Runs the `puzzlelab` binary with `args` (and this process's [`temp_cache`]): its exit
+/// code, standard output and standard error.
 pub fn puzzlelab(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .env(pattern_db::CACHE_DIR_VAR, temp_cache())
         .args(args)
         .output()
         .expect("the binary runs");
