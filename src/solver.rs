@@ -2,9 +2,13 @@
 //! (pause, resume, single step, speed, stop), and reports what it does as [`Event`]s over a
 //! bounded channel. The UI never waits for it.
 //!
-//! Progress is batched: at a finite speed every expansion is shown (batched to at most one
-//! event per [`FRAME`]); at full speed a snapshot goes out every [`FULL_SPEED_FLUSH`], so
-//! millions of expansions a second do not flood the channel.
+//! The run's one record is its recording ([`crate::trace`]): the solver writes every
+//! expansion and generated state into it and hands what it wrote since the last event over
+//! in each [`Progress`] as a [`RecordChunk`] (about 24 bytes an expansion). The app appends
+//! the chunks to its store, and everything it shows of the run (the live view, the timeline,
+//! the hover figures, the exports) reads that store. Events are batched: at a finite speed at
+//! most one per [`FRAME`]; at full speed one every [`FULL_SPEED_FLUSH`], so millions of
+//! expansions a second do not flood the channel.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -14,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
 use crate::search::{Algorithm, CancelToken, Cost, Limits, Stats};
-use crate::trace::TraceRecorder;
+use crate::trace::{RecordChunk, TraceRecorder};
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -48,54 +52,26 @@ pub enum Command {
 pub struct Progress {
     /// Number of states expanded since the previous event.
     pub expanded_count: u64,
-    /// Places of the states expanded (moved to the closed set), in order.
-    pub expanded: Vec<Place>,
-    /// Places of the states added to the frontier, in order.
-    pub generated: Vec<Place>,
-    /// The place of the state expanded last.
-    pub current: Option<Place>,
-    /// The current path (depth-first search only), start first.
-    pub path: Option<Vec<Place>>,
-    /// The picture of the state expanded last, for board puzzles.
+    /// The recording's events since the previous progress event, for the app's store (see
+    /// [`TraceRecorder::append`]).
+    pub chunk: RecordChunk,
+    /// The picture of the state expanded last, for board puzzles: the live view's board
+    /// also when the recording has stopped (its budget full).
     pub board: Option<Picture>,
-    /// Depth of the state expanded last.
-    pub depth: u64,
     /// Statistics so far.
     pub stats: Stats,
     /// States expanded at each depth so far (index = depth), for the layers plot.
     pub layers: Vec<u64>,
     /// IDA*: states expanded in each iteration so far (index = iteration - 1).
     pub iteration_nodes: Vec<u64>,
-    /// The scores of the places expanded, in order (the first [`SCORED_EXPANSIONS`] of a
-    /// run only).
-    pub scores: Vec<(Place, Score)>,
 }
 
-/// What the search knew of a place when it expanded it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Score {
-    /// Path cost from a start.
-    pub g: f32,
-    /// The heuristic's estimate to a goal, if the algorithm uses one.
-    pub h: Option<f32>,
-    /// Its place in the order of expansion, from 1.
-    pub order: u64,
-    /// The place it was reached from (`None` for a start).
-    pub parent: Option<Place>,
-}
-
-/// How many expansions of a run are scored for the hover readout; a larger run keeps the
-/// first ones (about 60 bytes each in the UI: sending and keeping more slowed the frames of
-/// a full-speed search of a 2048 x 2048 grid).
-pub const SCORED_EXPANSIONS: u64 = 100_000;
-
-/// A message from the solver thread.
+/// A message from the solver thread (at most about 60 a second: their size does not matter).
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Event {
     /// The search went on.
     Progress(Progress),
-    /// The run's recording (see [`TraceRecorder`]), sent just before [`Event::Finished`].
-    Recorded(Arc<TraceRecorder>),
     /// The search ended (found, not found or cancelled).
     Finished(Report),
     /// The search could not run, or panicked; the message says why.
@@ -144,10 +120,9 @@ impl SolverHandle {
                     paused,
                     pending_steps: 0,
                     batch: Progress::default(),
+                    generated_count: 0,
                     layers: Vec::new(),
                     iteration_nodes: Vec::new(),
-                    path: Vec::new(),
-                    path_changed: false,
                     last_flush: Instant::now(),
                     due: Instant::now(),
                     paused_for: Duration::ZERO,
@@ -158,9 +133,6 @@ impl SolverHandle {
                     puzzle.solve(algorithm, &mut pacer, &cancel)
                 }));
                 pacer.flush();
-                let mut recorder = std::mem::replace(&mut pacer.recorder, TraceRecorder::new(0));
-                recorder.finish();
-                pacer.send(Event::Recorded(Arc::new(recorder)));
                 let event = match outcome {
                     Ok(Ok(mut report)) => {
                         pacer.exclude_pauses(&mut report.stats);
@@ -189,8 +161,8 @@ impl SolverHandle {
     }
 
     /// Asks the search to stop. It ends with a [`Event::Finished`] whose outcome is
-    /// cancelled, within about 10 ms; the progress events still queued are dropped unread, so
-    /// the final event comes through at once.
+    /// cancelled, within about 10 ms, after the progress events still queued (each a chunk of
+    /// the recording: cheap to take).
     pub fn stop(&self) {
         self.cancel.cancel();
         self.stopping.set(true);
@@ -220,26 +192,22 @@ impl SolverHandle {
         events
     }
 
-    /// The next event waiting, if any, without blocking (progress queued after
-    /// [`SolverHandle::stop`] is skipped).
+    /// The next event waiting, if any, without blocking.
     pub fn next_event(&mut self) -> Option<Event> {
-        loop {
-            match self.events.try_recv() {
-                Ok(Event::Progress(_)) if self.stopping.get() => {}
-                Ok(event) => {
-                    if matches!(event, Event::Finished(_) | Event::Failed(_)) {
-                        self.is_finished = true;
-                    }
-                    return Some(event);
-                }
-                Err(mpsc::TryRecvError::Empty) => return None,
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    if self.is_finished {
-                        return None;
-                    }
+        match self.events.try_recv() {
+            Ok(event) => {
+                if matches!(event, Event::Finished(_) | Event::Failed(_)) {
                     self.is_finished = true;
-                    return Some(Event::Failed("the solver thread ended unexpectedly".into()));
                 }
+                Some(event)
+            }
+            Err(mpsc::TryRecvError::Empty) => None,
+            Err(mpsc::TryRecvError::Disconnected) => {
+                if self.is_finished {
+                    return None;
+                }
+                self.is_finished = true;
+                Some(Event::Failed("the solver thread ended unexpectedly".into()))
             }
         }
     }
@@ -253,7 +221,7 @@ impl SolverHandle {
                     self.is_finished = true;
                     return event;
                 }
-                Ok(Event::Progress(_) | Event::Recorded(_)) => {}
+                Ok(Event::Progress(_)) => {}
                 Err(_) => return Event::Failed("the solver thread ended unexpectedly".into()),
             }
         }
@@ -287,20 +255,18 @@ struct Pacer {
     /// Steps asked for while paused and not yet taken.
     pending_steps: u32,
     batch: Progress,
+    /// States generated since the last event.
+    generated_count: u64,
     /// States expanded per depth and per IDA* iteration, whole run.
     layers: Vec<u64>,
     iteration_nodes: Vec<u64>,
-    /// The current path (depth-first search and IDA*), followed change by change.
-    path: Vec<Place>,
-    /// Whether `path` changed since it was last sent.
-    path_changed: bool,
     last_flush: Instant,
     /// When the next expansion may happen at a finite speed.
     due: Instant,
     /// How long the search has waited paused: its time excludes it.
     paused_for: Duration,
-    /// Every expansion and generated state (and a board puzzle's boards), for the timeline
-    /// and the trace export.
+    /// Writes every expansion and generated state (and a board puzzle's boards); each
+    /// event takes what it wrote since the last.
     recorder: TraceRecorder,
 }
 
@@ -311,9 +277,8 @@ impl Pacer {
             match self.events.try_send(event) {
                 Ok(()) => break,
                 Err(TrySendError::Full(back)) => {
-                    if self.cancel.is_cancelled() && matches!(back, Event::Progress(_)) {
-                        return;
-                    }
+                    // Progress is never dropped, even after Stop: each holds a chunk of the
+                    // recording, which must come whole. The app takes them every frame.
                     event = back;
                     thread::sleep(Duration::from_millis(2));
                 }
@@ -328,14 +293,14 @@ impl Pacer {
     }
 
     fn flush(&mut self) {
-        if self.batch.expanded_count == 0 && self.batch.generated.is_empty() {
+        if self.batch.expanded_count == 0 && self.generated_count == 0 {
             return;
         }
-        self.attach_path();
+        self.generated_count = 0;
+        self.batch.chunk = self.recorder.take_chunk();
         let mut batch = std::mem::take(&mut self.batch);
         batch.layers.clone_from(&self.layers);
         batch.iteration_nodes.clone_from(&self.iteration_nodes);
-        self.batch.depth = batch.depth;
         // The batch kept carries the search's own figures: a flush with no expansion since
         // the last (the final one) must not take the pauses out twice.
         self.batch.stats = batch.stats.clone();
@@ -414,15 +379,6 @@ impl Pacer {
     fn path_wanted(&self) -> bool {
         self.speed.is_finite() || self.paused || self.last_flush.elapsed() >= FULL_SPEED_FLUSH
     }
-
-    /// Puts a copy of the current path into the batch about to be sent, if it changed: one
-    /// copy per event, never one per expansion.
-    fn attach_path(&mut self) {
-        if self.path_changed {
-            self.batch.path = Some(self.path.clone());
-            self.path_changed = false;
-        }
-    }
 }
 
 /// Adds one at `index`, growing `counts` as needed.
@@ -437,11 +393,6 @@ impl Watcher for Pacer {
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
         self.recorder.expanded(place, depth, stats);
         self.batch.expanded_count += 1;
-        if let Some(place) = place {
-            self.batch.expanded.push(place);
-            self.batch.current = Some(place);
-        }
-        self.batch.depth = depth;
         self.batch.stats = stats.clone();
         count(&mut self.layers, depth as usize);
         if stats.iterations > 0 {
@@ -452,9 +403,7 @@ impl Watcher for Pacer {
 
     fn generated(&mut self, place: Option<Place>) {
         self.recorder.generated(place);
-        if let Some(place) = place {
-            self.batch.generated.push(place);
-        }
+        self.generated_count += 1;
     }
 
     fn wants_scores(&self) -> bool {
@@ -463,16 +412,10 @@ impl Watcher for Pacer {
 
     fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
         self.recorder.scored(place, g, h, parent);
-        if self.batch.stats.expanded > SCORED_EXPANSIONS {
-            return;
-        }
-        let score = Score {
-            g: g as f32,
-            h: h.map(|h| h as f32),
-            order: self.batch.stats.expanded,
-            parent,
-        };
-        self.batch.scores.push((place, score));
+    }
+
+    fn scored_board(&mut self, g: Cost, h: Option<Cost>) {
+        self.recorder.scored_board(g, h);
     }
 
     fn wants_board(&self) -> bool {
@@ -484,15 +427,5 @@ impl Watcher for Pacer {
             self.batch.board = Some(picture.clone());
         }
         self.recorder.board(picture);
-    }
-
-    fn path_push(&mut self, place: Place) {
-        self.path.push(place);
-        self.path_changed = true;
-    }
-
-    fn path_pop(&mut self) {
-        self.path.pop();
-        self.path_changed = true;
     }
 }

@@ -47,7 +47,7 @@ const MAX_SIDE: usize = 1 << 12;
 const NOT_EXPANDED: u32 = u32::MAX;
 
 /// One expansion as recorded (24 bytes).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Expansion {
     /// The packed place (see [`pack`]) and the flags [`FIRST`] and [`WAS_GENERATED`].
     place: u32,
@@ -99,7 +99,7 @@ fn place_of(packed: u32) -> Option<Place> {
 
 /// The boards of a board puzzle's expansions: the squares of each in one run, all boards
 /// alike but for their squares.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Boards {
     /// The first board, whose size, start and goal area every board shares.
     template: Picture,
@@ -112,12 +112,18 @@ struct Boards {
 /// Where each place was first expanded: `first[(row * cols + col) * sides + side]`, with
 /// `sides` 1 when no place has a side (side 0) and 5 otherwise (0 the square, 1 + the side's
 /// index).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct PlaceIndex {
     rows: usize,
     cols: usize,
     sides: usize,
     first: Vec<u32>,
+    /// Whether each place has been put on the frontier, as far as indexed.
+    opened: Vec<bool>,
+    /// Expansions indexed so far (flags set, first expansions noted).
+    expansions: usize,
+    /// Generated states indexed so far.
+    generated: usize,
 }
 
 impl PlaceIndex {
@@ -206,7 +212,15 @@ impl Quantity {
 
 /// A [`Watcher`] that records every expansion and every state put on the frontier of a run,
 /// up to a memory budget; see the module's documentation for the layout.
-#[derive(Debug)]
+///
+/// One type plays two parts. Watching a search it *writes* the recording; read by the
+/// timeline it is the *store*. A whole run recorded in one value (the command line, the
+/// tests) is read after [`TraceRecorder::finish`]. The app's solver thread instead hands the
+/// events over as they come: [`TraceRecorder::take_chunk`] takes what it recorded since the
+/// last chunk (keeping only the expansion still under way), and the app's store
+/// [`TraceRecorder::append`]s each chunk and indexes it at once, so the one recording is read
+/// by the live view, the timeline and the exports alike, during the run and after.
+#[derive(Clone, Debug)]
 pub struct TraceRecorder {
     expansions: Vec<Expansion>,
     generated: Vec<u32>,
@@ -225,8 +239,68 @@ pub struct TraceRecorder {
     recording: bool,
     /// Why recording stopped before the run ended, if it did.
     stopped: Option<String>,
-    /// Built by [`TraceRecorder::finish`].
+    /// Which places were first expanded where, and the flags set so far (see
+    /// [`TraceRecorder::finish`]).
     index: Option<PlaceIndex>,
+    /// A writer's events handed over in chunks already (all zero for a store).
+    taken: Taken,
+    /// The picture's rows and columns when known in advance (the index is made that size).
+    dims: (usize, usize),
+    /// Whether the index did not fit in memory (indexing gave up).
+    unindexable: bool,
+}
+
+/// What a writer has handed over in chunks already: its vectors hold only the rest.
+#[derive(Clone, Copy, Debug, Default)]
+struct Taken {
+    /// Expansions taken (the writer's first expansion has this number).
+    expansions: usize,
+    /// Generated states taken.
+    generated: usize,
+    /// IDA* iteration starts taken.
+    iterations: usize,
+    /// Bytes taken (counted against the budget).
+    bytes: u64,
+    /// Whether the boards' template went out.
+    template: bool,
+}
+
+/// The events a writer recorded since its last chunk (see [`TraceRecorder::take_chunk`]),
+/// for the store to [`TraceRecorder::append`]. About [`EXPANSION_BYTES`] an expansion and
+/// [`GENERATED_BYTES`] a generated state, plus a board puzzle's squares.
+#[derive(Clone, Debug, Default)]
+pub struct RecordChunk {
+    /// The number of the first expansion in `expansions`: the store's next one, or its last
+    /// (which this chunk completes: the successors it generated after the previous chunk).
+    first: usize,
+    expansions: Vec<Expansion>,
+    /// Generated states, following the store's.
+    generated: Vec<u32>,
+    sources: u32,
+    /// IDA* iteration starts, following the store's.
+    iterations: Vec<u32>,
+    /// The boards' template, in the first chunk with a board.
+    template: Option<Picture>,
+    /// Boards' squares and frontier sizes, following the store's.
+    squares: Vec<Square>,
+    frontier: Vec<u32>,
+    stopped: Option<String>,
+}
+
+impl RecordChunk {
+    /// The expansions this chunk adds to a store that holds `before` (the one it completes not
+    /// counted).
+    pub fn new_expansions(&self, before: usize) -> usize {
+        (self.first + self.expansions.len()).saturating_sub(before)
+    }
+
+    /// Whether it holds nothing to append.
+    pub fn is_empty(&self) -> bool {
+        self.expansions.is_empty()
+            && self.generated.is_empty()
+            && self.squares.is_empty()
+            && self.stopped.is_none()
+    }
 }
 
 impl TraceRecorder {
@@ -245,6 +319,9 @@ impl TraceRecorder {
             recording: true,
             stopped: None,
             index: None,
+            taken: Taken::default(),
+            dims: (0, 0),
+            unindexable: false,
         }
     }
 
@@ -254,6 +331,15 @@ impl TraceRecorder {
         Self {
             records_boards: true,
             ..Self::new(max_bytes)
+        }
+    }
+
+    /// An empty store for the chunks of a run on a picture of `rows` x `cols` squares (its
+    /// index is made that size at once, so chunks are indexed as they come).
+    pub fn store(rows: usize, cols: usize) -> Self {
+        Self {
+            dims: (rows, cols),
+            ..Self::new(u64::MAX)
         }
     }
 
@@ -272,18 +358,30 @@ impl TraceRecorder {
         self.expansions.len()
     }
 
+    /// Expansions recorded by a writer, those handed over in chunks included.
+    fn written(&self) -> usize {
+        self.taken.expansions + self.expansions.len()
+    }
+
+    /// Generated states recorded by a writer, those handed over included.
+    fn written_generated(&self) -> usize {
+        self.taken.generated + self.generated.len()
+    }
+
     /// Whether the recording holds boards (a board puzzle) rather than places.
     pub fn has_boards(&self) -> bool {
         self.boards.is_some()
     }
 
-    /// Bytes the events take (the index built by [`TraceRecorder::finish`] not counted).
+    /// Bytes the events take (the index not counted); a writer counts those it handed over.
     pub fn bytes(&self) -> u64 {
         let boards = self.boards.as_ref().map_or(0, |b| {
             b.squares.len() * std::mem::size_of::<Square>() + b.frontier.len() * 4
         });
-        (self.expansions.len() * EXPANSION_BYTES + self.generated.len() * GENERATED_BYTES + boards)
-            as u64
+        self.taken.bytes
+            + (self.expansions.len() * EXPANSION_BYTES
+                + self.generated.len() * GENERATED_BYTES
+                + boards) as u64
     }
 
     /// Why recording stopped before the run ended (the budget was full, or the puzzle's
@@ -305,7 +403,7 @@ impl TraceRecorder {
             return false;
         }
         if self.bytes() + extra as u64 > self.max_bytes {
-            let (expansions, max) = (self.expansions.len(), self.max_bytes >> 20);
+            let (expansions, max) = (self.written(), self.max_bytes >> 20);
             self.stop(format!(
                 "recording stopped after {expansions} expansions: its memory budget of {max} MiB \
                  is full"
@@ -315,20 +413,116 @@ impl TraceRecorder {
         true
     }
 
-    /// Builds the index of first expansions and marks every first expansion and first
-    /// generation (see the module's documentation); called once the run has ended. A
-    /// recording whose index does not fit in memory keeps none (the timeline then says so).
-    pub fn finish(&mut self) {
-        if self.boards.is_some() || self.index.is_some() {
+    /// Takes the events a writer recorded since its last chunk, for a store to
+    /// [`TraceRecorder::append`]. The expansion under way (the last) is kept, to be completed
+    /// by the successors and scores still to come, and sent again in the next chunk. Work and
+    /// memory proportional to the events taken.
+    pub fn take_chunk(&mut self) -> RecordChunk {
+        let first = self.taken.expansions;
+        let expansions = std::mem::take(&mut self.expansions);
+        let generated = std::mem::take(&mut self.generated);
+        let iterations = std::mem::take(&mut self.iterations);
+        let (mut template, mut squares, mut frontier) = (None, Vec::new(), Vec::new());
+        let mut board_bytes = 0;
+        if let Some(boards) = &mut self.boards {
+            if !self.taken.template {
+                template = Some(boards.template.clone());
+                self.taken.template = true;
+            }
+            squares = std::mem::take(&mut boards.squares);
+            frontier = std::mem::take(&mut boards.frontier);
+            board_bytes = squares.len() * std::mem::size_of::<Square>() + frontier.len() * 4;
+        }
+        let kept = expansions.last().copied();
+        self.taken.expansions += expansions.len() - usize::from(kept.is_some());
+        self.taken.generated += generated.len();
+        self.taken.iterations += iterations.len();
+        self.taken.bytes += ((expansions.len() - usize::from(kept.is_some())) * EXPANSION_BYTES
+            + generated.len() * GENERATED_BYTES
+            + board_bytes) as u64;
+        self.expansions.extend(kept);
+        RecordChunk {
+            first,
+            expansions,
+            generated,
+            sources: self.sources,
+            iterations,
+            template,
+            squares,
+            frontier,
+            stopped: self.stopped.clone(),
+        }
+    }
+
+    /// Adds a writer's chunk to this store and indexes it (see [`TraceRecorder::take_chunk`]):
+    /// work proportional to the chunk. A chunk that does not follow the store's last (one was
+    /// lost) stops the store with a note instead.
+    pub fn append(&mut self, chunk: RecordChunk) {
+        if let Some(why) = chunk.stopped {
+            self.stopped.get_or_insert(why);
+        }
+        let mut new = chunk.expansions.into_iter();
+        if chunk.first + 1 == self.expansions.len() {
+            if let (Some(last), Some(done)) = (self.expansions.last_mut(), new.next()) {
+                // The same expansion, completed: its flags stay.
+                let flags = last.place & !PLACE_MASK;
+                *last = Expansion {
+                    place: done.place | flags,
+                    ..done
+                };
+            }
+        } else if chunk.first != self.expansions.len() {
+            let why = format!(
+                "the recording lost events after {} expansions",
+                self.expansions.len()
+            );
+            self.stopped.get_or_insert(why);
             return;
         }
-        let places = self
-            .expansions
+        self.sources = chunk.sources;
+        self.expansions.extend(new);
+        self.generated.extend(chunk.generated);
+        self.iterations.extend(chunk.iterations);
+        if let Some(template) = chunk.template {
+            self.boards.get_or_insert(Boards {
+                template,
+                squares: Vec::new(),
+                frontier: Vec::new(),
+            });
+        }
+        if let Some(boards) = &mut self.boards {
+            boards.squares.extend(chunk.squares);
+            boards.frontier.extend(chunk.frontier);
+        }
+        self.index_new();
+    }
+
+    /// Indexes the recording whole: notes each place's first expansion and marks every first
+    /// expansion and first generation (see the module's documentation). Called once a run
+    /// recorded in one value has ended; a store indexes each chunk as it comes. A recording
+    /// whose index does not fit in memory keeps none (the timeline then says so).
+    pub fn finish(&mut self) {
+        self.index_new();
+    }
+
+    /// The size an index must have for the places recorded from expansion `from` and
+    /// generated state `from_generated` on, at least `(rows, cols, sides)` of `now`.
+    fn index_dims(
+        &self,
+        from: usize,
+        from_generated: usize,
+        now: (usize, usize, usize),
+    ) -> (usize, usize, usize) {
+        let places = self.expansions[from.min(self.expansions.len())..]
             .iter()
             .map(|e| e.place & PLACE_MASK)
-            .chain(self.generated.iter().map(|g| g & PLACE_MASK))
+            .chain(
+                self.generated[from_generated.min(self.generated.len())..]
+                    .iter()
+                    .map(|g| g & PLACE_MASK),
+            )
             .filter(|&p| p != NONE);
-        let (mut rows, mut cols, mut sides) = (0, 0, 1);
+        let (mut rows, mut cols, mut sides) = now;
         for p in places {
             let (row, col) = unpack(p);
             rows = rows.max(row as usize + 1);
@@ -337,52 +531,107 @@ impl TraceRecorder {
                 sides = 5;
             }
         }
-        let slots = rows * cols * sides;
-        let mut first = Vec::new();
-        let mut opened = Vec::new();
-        if first.try_reserve_exact(slots).is_err() || opened.try_reserve_exact(slots).is_err() {
-            self.stop(format!(
-                "the recording's index of {slots} places does not fit in memory"
-            ));
+        (rows, cols, sides)
+    }
+
+    /// Indexes the expansions and generated states not indexed yet, in the order of the run:
+    /// each expansion after the states generated before it. An index too small for a new
+    /// place is made again, larger, from the start.
+    fn index_new(&mut self) {
+        if self.boards.is_some() || self.unindexable {
             return;
         }
-        first.resize(slots, NOT_EXPANDED);
-        opened.resize(slots, false);
-        let mut index = PlaceIndex {
-            rows,
-            cols,
-            sides,
-            first,
+        let (from, from_generated, now) = match &self.index {
+            Some(i) => (i.expansions, i.generated, (i.rows, i.cols, i.sides)),
+            None => (0, 0, (self.dims.0, self.dims.1, 1)),
         };
-        let open = |packed: &mut u32, index: &PlaceIndex, opened: &mut [bool]| {
+        let dims = self.index_dims(from, from_generated, now);
+        if (self.index.is_none() || dims != now) && !self.make_index(dims) {
+            return;
+        }
+        let Some(index) = &mut self.index else {
+            return;
+        };
+        let open = |packed: &mut u32, index: &mut PlaceIndex| {
             if let Some(slot) = index.slot(*packed & PLACE_MASK)
-                && !std::mem::replace(&mut opened[slot], true)
+                && !std::mem::replace(&mut index.opened[slot], true)
             {
                 *packed |= FIRST;
             }
         };
-        let sources = self.sources as usize;
-        for g in self.generated.iter_mut().take(sources) {
-            open(g, &index, &mut opened);
-        }
-        let mut start = sources;
-        for (j, e) in self.expansions.iter_mut().enumerate() {
+        for j in index.expansions..self.expansions.len() {
+            // The states generated before expansion j: the starts, or its predecessors'.
+            let before = match j {
+                0 => self.sources as usize,
+                _ => self.expansions[j - 1].generated_end as usize,
+            }
+            .min(self.generated.len());
+            for g in self
+                .generated
+                .get_mut(index.generated..before)
+                .into_iter()
+                .flatten()
+            {
+                open(g, index);
+            }
+            index.generated = index.generated.max(before);
+            let e = &mut self.expansions[j];
             if let Some(slot) = index.slot(e.place & PLACE_MASK) {
                 if index.first[slot] == NOT_EXPANDED {
                     index.first[slot] = j as u32;
                     e.place |= FIRST;
                 }
-                if opened[slot] {
+                if index.opened[slot] {
                     e.place |= WAS_GENERATED;
                 }
             }
-            let end = (e.generated_end as usize).min(self.generated.len());
-            for g in self.generated.get_mut(start..end).into_iter().flatten() {
-                open(g, &index, &mut opened);
-            }
-            start = end.max(start);
+            index.expansions = j + 1;
         }
-        self.index = Some(index);
+        // The successors of the last expansion so far (or the starts, before any).
+        let end = self.generated.len();
+        for g in self
+            .generated
+            .get_mut(index.generated..end)
+            .into_iter()
+            .flatten()
+        {
+            open(g, index);
+        }
+        index.generated = index.generated.max(end);
+    }
+
+    /// Makes an empty index of `(rows, cols, sides)` and clears every flag, so that indexing
+    /// starts over; `false` (and a note) if it does not fit in memory.
+    fn make_index(&mut self, (rows, cols, sides): (usize, usize, usize)) -> bool {
+        let slots = rows * cols * sides;
+        let mut first = Vec::new();
+        let mut opened = Vec::new();
+        if first.try_reserve_exact(slots).is_err() || opened.try_reserve_exact(slots).is_err() {
+            self.index = None;
+            self.unindexable = true;
+            self.stop(format!(
+                "the recording's index of {slots} places does not fit in memory"
+            ));
+            return false;
+        }
+        first.resize(slots, NOT_EXPANDED);
+        opened.resize(slots, false);
+        for e in &mut self.expansions {
+            e.place &= PLACE_MASK;
+        }
+        for g in &mut self.generated {
+            *g &= PLACE_MASK;
+        }
+        self.index = Some(PlaceIndex {
+            rows,
+            cols,
+            sides,
+            first,
+            opened,
+            expansions: 0,
+            generated: 0,
+        });
+        true
     }
 
     /// Whether [`TraceRecorder::finish`] built the index the timeline needs.
@@ -883,11 +1132,11 @@ impl Watcher for TraceRecorder {
             self.stop("the recording does not fit in memory".into());
             return;
         }
-        if self.expansions.is_empty() {
-            self.sources = self.generated.len() as u32;
+        if self.written() == 0 {
+            self.sources = self.written_generated() as u32;
         }
-        if stats.iterations as usize > self.iterations.len() {
-            self.iterations.push(self.expansions.len() as u32);
+        if stats.iterations as usize > self.taken.iterations + self.iterations.len() {
+            self.iterations.push(self.written() as u32);
         }
         self.expansions.push(Expansion {
             place: packed,
@@ -895,7 +1144,7 @@ impl Watcher for TraceRecorder {
             g: f32::NAN,
             h: f32::NAN,
             depth: u32::try_from(depth).unwrap_or(u32::MAX),
-            generated_end: self.generated.len() as u32,
+            generated_end: self.written_generated() as u32,
         });
         self.recording = true;
     }
@@ -945,25 +1194,26 @@ impl Watcher for TraceRecorder {
         }
         // The starts come before the first expansion; other states only while their
         // expansion is being recorded.
-        if !self.recording && !self.expansions.is_empty() {
+        if !self.recording && self.written() > 0 {
             return;
         }
         let Some(packed) = place.and_then(pack) else {
             return;
         };
-        if self.generated.len() >= u32::MAX as usize
+        if self.written_generated() >= u32::MAX as usize
             || !self.has_room(GENERATED_BYTES)
             || self.generated.try_reserve(1).is_err()
         {
             self.stop(format!(
                 "recording stopped after {} expansions: its memory budget is full",
-                self.expansions.len()
+                self.written()
             ));
             return;
         }
         self.generated.push(packed);
+        let end = self.written_generated() as u32;
         if let Some(last) = self.expansions.last_mut() {
-            last.generated_end = self.generated.len() as u32;
+            last.generated_end = end;
         }
     }
 }

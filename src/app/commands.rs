@@ -160,11 +160,7 @@ impl PuzzleLabApp {
                 // Back to the single run on screen, and its timeline (the race's goes with
                 // its panes).
                 self.race = None;
-                self.timeline = None;
-                if let Some(report) = self.result.take() {
-                    self.make_timeline(&report);
-                    self.result = Some(report);
-                }
+                self.timeline = self.timeline.take().and_then(|t| t.parked.map(|p| *p));
             }
             AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
             AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
@@ -264,7 +260,6 @@ impl PuzzleLabApp {
     /// After an edit: the old search no longer describes the puzzle.
     pub(crate) fn after_edit(&mut self) {
         self.result = None;
-        self.trace = None;
         self.timeline = None;
         self.shown_moves = 0;
         self.transition = None;

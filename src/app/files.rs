@@ -184,7 +184,8 @@ impl PuzzleLabApp {
     }
 
     pub(super) fn export_trace(&mut self, path: PathBuf) {
-        let (Some(trace), Some(report)) = (self.trace.clone(), self.result.clone()) else {
+        let (Some(trace), Some(report)) = (self.timeline_recording().cloned(), self.result.clone())
+        else {
             self.set_error("No search to export: run a search first (race lanes are not traced).");
             return;
         };

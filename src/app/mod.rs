@@ -242,8 +242,10 @@ pub struct PaintStroke {
 struct Run {
     handle: SolverHandle,
     is_paused: bool,
-    /// A progress event partly applied, and how many of its places are.
-    pending: Option<(crate::solver::Progress, usize)>,
+    /// The search's own figures at its last progress event.
+    stats: crate::search::Stats,
+    /// A board puzzle's board of the state expanded last, at the last progress event.
+    board: Option<crate::puzzles::Picture>,
 }
 
 /// Which moment of the puzzle the canvas draws, so that every readout can say what it
@@ -281,8 +283,6 @@ pub struct PuzzleLabApp {
     pub(crate) view: SearchView,
     /// The result of the last search.
     pub(crate) result: Option<Report>,
-    /// The recording of the last single run (see [`crate::trace`]), for the trace export.
-    pub(crate) trace: Option<std::sync::Arc<crate::trace::TraceRecorder>>,
     /// The timeline of the last finished run or race, replaying its recording.
     pub(crate) timeline: Option<Timeline>,
     /// The GIF export's colours and options, from the export window until a path is chosen.
@@ -432,7 +432,6 @@ impl PuzzleLabApp {
             run: None,
             view,
             result: None,
-            trace: None,
             timeline: None,
             gif_request: None,
             gif_job: None,

@@ -20,15 +20,16 @@ pub struct Lane {
     /// In a race of tie-breaking policies, this lane's (see [`Limits::tie_break`]).
     pub tie_break: Option<TieBreak>,
     handle: Option<SolverHandle>,
-    /// What its search has shown so far.
+    /// What its search shows at the race's timeline position.
     pub view: SearchView,
+    /// The search's own figures at its last progress event (or its end).
+    pub stats: crate::search::Stats,
     /// Its result, once finished.
     pub result: Option<Report>,
     /// Why it could not run, if it could not.
     pub error: Option<String>,
-    /// Its recording, once sent.
-    recording: Option<Arc<crate::trace::TraceRecorder>>,
-    /// Its track on the race's shared timeline, once finished and recorded.
+    /// Its recording, growing as it runs, and the position its view shows on the race's
+    /// shared timeline.
     pub track: Option<super::Track>,
 }
 
@@ -108,15 +109,16 @@ impl Race {
                 limits,
                 wake.clone(),
             )?;
+            let (rows, cols) = puzzle.dims();
             lanes.push(Lane {
                 algorithm,
                 tie_break,
                 handle: Some(handle),
                 view: SearchView::for_puzzle(puzzle),
+                stats: crate::search::Stats::default(),
                 result: None,
                 error: None,
-                recording: None,
-                track: None,
+                track: Some(super::Track::live(rows, cols, algorithm)),
             });
         }
         Ok(Self { lanes })
@@ -152,20 +154,22 @@ impl Race {
             };
             for event in handle.drain(budget) {
                 match event {
-                    Event::Progress(progress) => lane.view.apply(&progress),
+                    Event::Progress(mut progress) => {
+                        if let Some(track) = &mut lane.track {
+                            track.append(std::mem::take(&mut progress.chunk));
+                        }
+                        lane.stats = progress.stats.clone();
+                        lane.view.take_figures(&progress);
+                    }
                     Event::Finished(report) => {
-                        lane.view.stats = report.stats.clone();
-                        lane.view.current = None;
-                        lane.view.path.clear();
-                        lane.track = lane
-                            .recording
-                            .take()
-                            .and_then(|r| super::Track::of_run(r, &report));
+                        lane.stats = report.stats.clone();
+                        if let Some(track) = &mut lane.track {
+                            track.finish();
+                        }
                         finished.push(report.clone());
                         lane.result = Some(report);
                     }
                     Event::Failed(message) => lane.error = Some(message),
-                    Event::Recorded(recording) => lane.recording = Some(recording),
                 }
             }
             if handle.is_finished() {

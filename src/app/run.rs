@@ -39,32 +39,30 @@ impl PuzzleLabApp {
         }
     }
 
-    /// Takes the solver's events under a time budget and applies them to the view.
+    /// Takes the solver's events under a time budget: each progress event's chunk goes into
+    /// the run's recording (the timeline then moves the view towards its head, under the
+    /// frame's budget), its figures into the view.
     pub(super) fn receive_events(&mut self) {
         let Some(run) = &mut self.run else {
             return;
         };
-        // A large snapshot may be applied over several frames: each frame applies what fits
-        // in its budget, and takes the next event only when the last is applied whole.
-        let deadline = std::time::Instant::now() + self.work_budget;
+        let deadline = std::time::Instant::now() + self.work_budget / 2;
+        let track = self.timeline.as_mut().and_then(|t| t.track.as_mut());
+        let mut track = track;
         let mut last = None;
-        loop {
-            if run.handle.is_stopping() {
-                run.pending = None;
-            }
-            if let Some((progress, cursor)) = &mut run.pending {
-                if !self.view.apply_some(progress, cursor, Some(deadline)) {
-                    break;
-                }
-                run.pending = None;
-            }
-            if std::time::Instant::now() >= deadline {
-                break;
-            }
+        while std::time::Instant::now() < deadline {
             match run.handle.next_event() {
                 None => break,
-                Some(Event::Progress(progress)) => run.pending = Some((progress, 0)),
-                Some(Event::Recorded(trace)) => self.trace = Some(trace),
+                Some(Event::Progress(mut progress)) => {
+                    if let Some(track) = track.as_deref_mut() {
+                        track.append(std::mem::take(&mut progress.chunk));
+                    }
+                    run.stats = progress.stats.clone();
+                    if progress.board.is_some() {
+                        run.board.clone_from(&progress.board);
+                    }
+                    self.view.take_figures(&progress);
+                }
                 Some(event) => {
                     last = Some(event);
                     break;
@@ -142,7 +140,9 @@ impl PuzzleLabApp {
         self.results
             .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
         self.shown_moves = report.moves.len();
-        self.make_timeline(&report);
+        if let Some(track) = self.timeline.as_mut().and_then(|t| t.track.as_mut()) {
+            track.finish();
+        }
         self.result = Some(report);
     }
 
@@ -150,12 +150,13 @@ impl PuzzleLabApp {
         self.stop_run();
         self.race = None;
         self.result = None;
-        self.trace = None;
-        self.timeline = None;
         self.shown_moves = 0;
         self.transition = None;
         self.playing = false;
         self.view = SearchView::for_puzzle(self.puzzle.as_ref());
+        let (rows, cols) = self.puzzle.dims();
+        let track = super::Track::live(rows, cols, self.algorithm);
+        self.timeline = Some(super::Timeline::new(Some(track), 0));
         let wake = self.waker();
         match SolverHandle::spawn(
             self.puzzle.clone_box(),
@@ -169,7 +170,8 @@ impl PuzzleLabApp {
                 self.run = Some(Run {
                     handle,
                     is_paused: paused,
-                    pending: None,
+                    stats: Default::default(),
+                    board: None,
                 });
                 // A run started paused expands its first state, then waits: that is the step.
                 self.paused_status = paused;
@@ -179,7 +181,10 @@ impl PuzzleLabApp {
                     self.set_status(format!("Searching with {}…", self.algorithm.label()));
                 }
             }
-            Err(e) => self.set_error(format!("Could not start the solver thread: {e}")),
+            Err(e) => {
+                self.timeline = None;
+                self.set_error(format!("Could not start the solver thread: {e}"));
+            }
         }
     }
 
@@ -208,7 +213,7 @@ impl PuzzleLabApp {
         }
         self.stop_run();
         self.race = None;
-        self.timeline = None;
+        let parked = self.park_timeline();
         let wake = self.waker();
         match race::Race::start(
             self.puzzle.as_ref(),
@@ -219,10 +224,14 @@ impl PuzzleLabApp {
         ) {
             Ok(r) => {
                 self.race = Some(r);
+                self.make_race_timeline(parked);
                 let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
                 self.set_status(format!("Racing {}…", names.join(" vs ")));
             }
-            Err(e) => self.set_error(format!("Could not start the race: {e}")),
+            Err(e) => {
+                self.timeline = parked;
+                self.set_error(format!("Could not start the race: {e}"));
+            }
         }
     }
 
@@ -240,7 +249,7 @@ impl PuzzleLabApp {
         }
         self.stop_run();
         self.race = None;
-        self.timeline = None;
+        let parked = self.park_timeline();
         let wake = self.waker();
         match race::Race::start_tie_breaks(
             self.puzzle.as_ref(),
@@ -251,12 +260,16 @@ impl PuzzleLabApp {
         ) {
             Ok(r) => {
                 self.race = Some(r);
+                self.make_race_timeline(parked);
                 self.set_status(format!(
                     "Racing {} with each tie-breaking policy…",
                     algorithm.label()
                 ));
             }
-            Err(e) => self.set_error(format!("Could not start the race: {e}")),
+            Err(e) => {
+                self.timeline = parked;
+                self.set_error(format!("Could not start the race: {e}"));
+            }
         }
     }
 
@@ -275,7 +288,17 @@ impl PuzzleLabApp {
         }
         if was_running && done {
             self.set_status("Race over: see each pane and the results table.");
-            self.make_race_timeline();
+        }
+    }
+
+    /// Takes the timeline off the screen for a race: the single run's, to be given back when
+    /// the race closes (from a race's timeline, the run's it parked).
+    fn park_timeline(&mut self) -> Option<super::Timeline> {
+        let timeline = self.timeline.take()?;
+        if timeline.track.is_some() {
+            Some(timeline)
+        } else {
+            timeline.parked.map(|t| *t)
         }
     }
 

@@ -1,9 +1,13 @@
 //! What the canvas shows of a search: each place's mark (frontier or closed), the state being
 //! expanded, the depth-first path, and the statistics so far.
+//!
+//! The marks come from one source only: the run's recording, replayed by its
+//! [`super::Track`] to the position shown (the live run's head, or a moment scrubbed back
+//! to). Progress events add only the search's own figures ([`SearchView::take_figures`]).
 
 use crate::puzzles::{Cell, Picture, Place, Puzzle, Side};
 use crate::search::Stats;
-use crate::solver::{Progress, Score};
+use crate::solver::Progress;
 
 /// The search's mark on a place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,7 +24,8 @@ pub enum Mark {
 /// Places per square: the square itself and its four sides.
 const SLOTS: usize = 5;
 
-/// The search as the canvas shows it, built from the solver's progress events.
+/// The search as the canvas shows it: marks replayed from the run's recording, figures from
+/// the solver's progress events.
 #[derive(Clone, Debug, Default)]
 pub struct SearchView {
     rows: usize,
@@ -32,8 +37,8 @@ pub struct SearchView {
     pub frontier_places: usize,
     /// Places marked [`Mark::Closed`] now.
     pub closed_places: usize,
-    /// [`SearchView::frontier_places`] when the last progress event was applied whole (a
-    /// large one is applied over several frames; in between the count is a mix of two).
+    /// [`SearchView::frontier_places`] at the last position the replay arrived at (it moves
+    /// over several frames; in between the count is a mix of two).
     pub frontier_places_reported: usize,
     /// The place of the state expanded last.
     pub current: Option<Place>,
@@ -52,7 +57,7 @@ pub struct SearchView {
     pub layers: Vec<u64>,
     /// IDA*: states expanded in each iteration (index = iteration - 1).
     pub iteration_nodes: Vec<u64>,
-    /// Counts the progress events applied, so drawings of the view can be cached.
+    /// Counts the changes to what the view shows, so drawings of it can be cached.
     pub revision: u64,
     /// Identifies this view among all made (a new run makes a new view), so a drawing
     /// updated from [`SearchView::changed`] knows it follows the same view.
@@ -69,9 +74,6 @@ pub struct SearchView {
     /// How many changes the drawing of this view has shown, as it last said: those may be
     /// forgotten.
     pub changes_drawn: std::cell::Cell<usize>,
-    /// What the search knew of each place it expanded (the first
-    /// [`crate::solver::SCORED_EXPANSIONS`]), for the hover readout.
-    scores: rustc_hash::FxHashMap<u32, Score>,
     /// A colouring of the marks by square (a heat map, or the marks off a branch dimmed), set
     /// by the timeline.
     pub shade: Option<std::sync::Arc<Shade>>,
@@ -140,7 +142,6 @@ impl SearchView {
             && self.stats.expanded == 0
             && self.board.is_none()
             && self.samples.is_empty()
-            && self.scores.is_empty()
     }
 
     fn slot(&self, place: Place) -> Option<usize> {
@@ -154,12 +155,6 @@ impl SearchView {
     pub fn mark(&self, place: impl Into<Place>) -> Mark {
         self.slot(place.into())
             .map_or(Mark::None, |slot| self.marks[slot])
-    }
-
-    /// What the search knew of `place` when it expanded it, if it did (and it was among the
-    /// first [`crate::solver::SCORED_EXPANSIONS`] expanded).
-    pub fn score(&self, place: Place) -> Option<&Score> {
-        self.scores.get(&(self.slot(place)? as u32))
     }
 
     /// The marks on the four sides of `cell`, in the order of [`Side::ALL`].
@@ -272,66 +267,11 @@ impl SearchView {
         }
     }
 
-    /// Applies one progress event: generated places join the frontier unless already
-    /// closed, expanded ones become closed.
-    pub fn apply(&mut self, progress: &Progress) {
-        let mut cursor = 0;
-        self.apply_some(progress, &mut cursor, None);
-    }
-
-    /// Applies `progress` from its place `*cursor` on (its generated places, then its
-    /// expanded ones) until all are applied or `deadline` passes, so that a frame's share of
-    /// a large snapshot stays within the frame's budget. Returns whether the event is applied
-    /// whole (its current state, path and statistics last); otherwise `*cursor` says where to
-    /// go on.
-    pub fn apply_some(
-        &mut self,
-        progress: &Progress,
-        cursor: &mut usize,
-        deadline: Option<std::time::Instant>,
-    ) -> bool {
-        /// Places applied between two looks at the clock.
-        const CHUNK: usize = 4096;
+    /// Takes the search's own figures from a progress event: its statistics, the plots'
+    /// sample, the layers and iterations, and a board puzzle's board of the state expanded
+    /// last. The marks are not touched: they come from the recording.
+    pub fn take_figures(&mut self, progress: &Progress) {
         self.revision += 1;
-        let (expanded, generated) = (progress.expanded.len(), progress.generated.len());
-        let places = expanded + generated;
-        let total = places + progress.scores.len();
-        if !progress.scores.is_empty() && self.scores.is_empty() {
-            // Room for every score the run will send at once: growing a large table
-            // rehashes it all in one frame.
-            let most = crate::solver::SCORED_EXPANSIONS as usize;
-            self.scores.reserve(most.min(self.marks.len()));
-        }
-        while *cursor < total {
-            let end = (*cursor + CHUNK).min(total);
-            // Generated places first: a snapshot applied in parts shows its frontier ahead
-            // of its closed set, never a frontier already closed and the new one not yet
-            // drawn.
-            for k in *cursor..end {
-                if k < generated {
-                    let place = progress.generated[k];
-                    if self.mark(place) == Mark::None {
-                        self.set(place, Mark::Frontier);
-                    }
-                } else if k < places {
-                    self.set(progress.expanded[k - generated], Mark::Closed);
-                } else if let Some(&(place, score)) = progress.scores.get(k - places)
-                    && let Some(slot) = self.slot(place)
-                {
-                    self.scores.insert(slot as u32, score);
-                }
-            }
-            *cursor = end;
-            if *cursor < total && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                return false;
-            }
-        }
-        self.frontier_places_reported = self.frontier_places;
-        self.current = progress.current.or(self.current);
-        if let Some(path) = &progress.path {
-            self.path.clone_from(path);
-        }
-        self.depth = progress.depth;
         self.stats = progress.stats.clone();
         if progress.board.is_some() {
             self.board.clone_from(&progress.board);
@@ -348,37 +288,5 @@ impl SearchView {
         }
         self.layers.clone_from(&progress.layers);
         self.iteration_nodes.clone_from(&progress.iteration_nodes);
-        true
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A snapshot applied a chunk at a time (a deadline already passed) ends as it does
-    /// applied whole.
-    #[test]
-    fn a_snapshot_applied_in_parts_equals_one_applied_whole() {
-        let place = |i: usize| Place::from(Cell::new(i / 200 % 200, i % 200));
-        let progress = Progress {
-            expanded: (0..10_000).map(|i| place(i * 7)).collect(),
-            generated: (0..20_000).map(|i| place(i * 3 + 1)).collect(),
-            current: Some(place(5)),
-            ..Progress::default()
-        };
-        let mut whole = SearchView::with_dims(200, 200);
-        whole.apply(&progress);
-        let mut parts = SearchView::with_dims(200, 200);
-        let (mut cursor, mut calls) = (0, 0);
-        while !parts.apply_some(&progress, &mut cursor, Some(std::time::Instant::now())) {
-            calls += 1;
-        }
-        assert!(calls >= 7, "applied in {calls} parts");
-        assert_eq!(parts.marks, whole.marks);
-        assert_eq!(parts.frontier_places, whole.frontier_places);
-        assert_eq!(parts.closed_places, whole.closed_places);
-        assert_eq!(parts.changed, whole.changed);
-        assert_eq!(parts.current, whole.current);
     }
 }

@@ -1,6 +1,12 @@
-//! The timeline of a finished run: its recording (see [`crate::trace`]) replayed onto the
-//! canvas's view to any moment, back and forth, a frame's budget at a time; the state pinned
-//! for inspection, its branch, and the heat maps of the closed set.
+//! The timeline of a run: its recording (see [`crate::trace`]) replayed onto the canvas's
+//! view to any moment, back and forth, a frame's budget at a time; the state pinned for
+//! inspection, its branch, and the heat maps of the closed set.
+//!
+//! The recording is the run's one record, and the view's one source: during the run the
+//! solver's chunks are appended to it ([`Track::append`]) and the timeline *follows* the head
+//! (the live view is the replay at the last position); a seek stops following, so the run
+//! can be scrubbed back while it goes on, and [`TimelineCommand::Follow`] returns to the
+//! head. At the end nothing is reconciled: the view already shows what the recording holds.
 //!
 //! A *position* is a number of expansions: at position `k` the view shows the closed set and
 //! frontier as they were once the first `k` states were expanded and their successors put on
@@ -29,8 +35,8 @@ pub struct Track {
     recording: Arc<TraceRecorder>,
     /// The position the view shows.
     shown: usize,
-    /// Whether the view must be cleared and replayed from position 0 before the next seek
-    /// (it holds the live run's picture, which the recording does not match whole).
+    /// Whether the view must be cleared and the starts put on it before the next seek (a new
+    /// track: the view may hold another run's marks).
     stale: bool,
     /// Whether the algorithm searches depth-first (its path is shown at each position).
     depth_first: bool,
@@ -40,35 +46,40 @@ pub struct Track {
 }
 
 impl Track {
-    /// The track of a recording whose view shows the run's end. `matches` says whether that
-    /// view equals the replay's last position (the recording is complete and every progress
-    /// event was applied); if not, the first seek replays it from the start.
-    pub fn new(recording: Arc<TraceRecorder>, algorithm: Algorithm, matches: bool) -> Self {
+    /// The track of `recording` (finished, or a live run's store that chunks will be
+    /// appended to) for a view to be shown from scratch: the first seek clears it and puts
+    /// the starts on it.
+    pub fn new(recording: Arc<TraceRecorder>, algorithm: Algorithm) -> Self {
         Self {
-            shown: recording.expansions(),
-            stale: !matches,
+            shown: 0,
+            stale: true,
             depth_first: matches!(algorithm, Algorithm::Dfs | Algorithm::IdaStar),
-            sizes: recording.size_curve(PLOT_POINTS),
+            sizes: Vec::new(),
             recording,
         }
     }
 
-    /// The track of a finished run's `recording`, described by `report`; `None` if it
-    /// recorded no expansion or has no index. The live view matches the replay's end only if
-    /// the recording is whole and the run was not stopped (a stop drops the progress still
-    /// queued).
-    pub fn of_run(recording: Arc<TraceRecorder>, report: &crate::puzzles::Report) -> Option<Self> {
-        if recording.expansions() == 0 || !recording.is_indexed() {
-            return None;
-        }
-        let matches = recording.stopped().is_none()
-            && report.outcome != crate::search::Outcome::Cancelled
-            && recording.expansions() as u64 == report.stats.expanded;
-        Some(Self::new(recording, report.algorithm, matches))
+    /// The track of a live run of `algorithm` on a picture of `rows` x `cols` squares: an
+    /// empty store.
+    pub fn live(rows: usize, cols: usize, algorithm: Algorithm) -> Self {
+        Self::new(Arc::new(TraceRecorder::store(rows, cols)), algorithm)
+    }
+
+    /// Appends a chunk of the live run's recording (see [`TraceRecorder::append`]); the view
+    /// follows at the next seek. Work proportional to the chunk (the recording is copied
+    /// first only if another holder, such as an export under way, shares it).
+    pub fn append(&mut self, chunk: crate::trace::RecordChunk) {
+        Arc::make_mut(&mut self.recording).append(chunk);
+    }
+
+    /// Once the run has ended: takes the size curve the plots draw of a finished run (one
+    /// pass over the recording).
+    pub fn finish(&mut self) {
+        self.sizes = self.recording.size_curve(PLOT_POINTS);
     }
 
     /// The frontier and closed-set sizes after each expansion, `[expansions, frontier,
-    /// closed]`, at most about [`PLOT_POINTS`] rows.
+    /// closed]`, at most about [`PLOT_POINTS`] rows; empty until [`Track::finish`].
     pub fn sizes(&self) -> &[[f64; 3]] {
         &self.sizes
     }
@@ -105,6 +116,10 @@ impl Track {
     ) -> bool {
         let target = target.min(self.len());
         if self.stale {
+            if self.recording.expansions() == 0 {
+                // The starts are known at the first expansion.
+                return target == 0;
+            }
             view.clear_marks();
             self.recording
                 .sources(|place, change| view.replay(place, change));
@@ -175,6 +190,11 @@ pub struct Timeline {
     pub track: Option<Track>,
     /// The position asked for (expansions); the tracks get there over the next frames.
     pub target: usize,
+    /// Whether the position follows the recording's head: the live run as it goes (a seek
+    /// stops following; [`TimelineCommand::Follow`] starts again).
+    pub follow: bool,
+    /// A race's timeline keeps the single run's here, to go back to when the race closes.
+    pub parked: Option<Box<Timeline>>,
     /// Whether a click on the canvas pins a square instead of editing the puzzle.
     pub inspecting: bool,
     /// The pinned state: a place, or for board puzzles the position of its expansion.
@@ -199,11 +219,13 @@ pub enum Pinned {
 }
 
 impl Timeline {
-    /// A timeline at the end of its tracks, `len` expansions long.
+    /// A timeline at the end of its tracks, `len` expansions long, following their head.
     pub fn new(track: Option<Track>, len: usize) -> Self {
         Self {
             track,
             target: len,
+            follow: true,
+            parked: None,
             inspecting: false,
             pinned: None,
             heat: None,
@@ -347,6 +369,8 @@ pub enum TimelineCommand {
     Heat(Option<Quantity>),
     /// Keep only the pinned (or the goal's) branch in colour.
     BranchOnly(bool),
+    /// Follow the recording's head again (the live run), after a seek.
+    Follow,
 }
 
 impl super::PuzzleLabApp {
@@ -367,11 +391,26 @@ impl super::PuzzleLabApp {
             .unwrap_or(0)
     }
 
-    /// Whether the canvas shows a moment before the run's end (the solution is hidden then).
+    /// Whether the canvas shows a moment before the recording's head, asked for by a seek
+    /// (the solution is hidden then); a timeline following the head is not scrubbed.
     pub fn is_scrubbed(&self) -> bool {
         self.timeline
             .as_ref()
-            .is_some_and(|t| t.target < self.timeline_len())
+            .is_some_and(|t| !t.follow && t.target < self.timeline_len())
+    }
+
+    /// What the search knew of the state at `cell` when it first expanded it (for puzzles
+    /// whose states are (square, side entered from), the one expanded first), if it did by
+    /// the position shown: from the single run's recording, so every expansion is covered.
+    pub fn expansion_at(&self, cell: Cell) -> Option<crate::trace::ExpansionInfo> {
+        let track = self.timeline.as_ref()?.track.as_ref()?;
+        let recording = track.recording();
+        let j = recording.first_expansion(place_at(recording, cell)?)?;
+        if j < track.shown() {
+            recording.expansion(j)
+        } else {
+            None
+        }
     }
 
     /// The recording of the single run on screen, if the timeline has one.
@@ -379,46 +418,44 @@ impl super::PuzzleLabApp {
         self.timeline.as_ref()?.track.as_ref().map(Track::recording)
     }
 
-    /// Makes the timeline of the single run that just finished, if it was recorded.
-    pub(super) fn make_timeline(&mut self, report: &crate::puzzles::Report) {
-        let track = self.trace.clone().and_then(|r| Track::of_run(r, report));
-        self.timeline = track.map(|track| {
-            let len = track.len();
-            Timeline::new(Some(track), len)
-        });
-    }
-
-    /// Makes the race's shared timeline once every lane has finished.
-    pub(super) fn make_race_timeline(&mut self) {
-        let Some(race) = &self.race else {
-            return;
-        };
-        if race.is_running() || self.timeline.is_some() {
-            return;
-        }
-        let len = race
-            .lanes
-            .iter()
-            .filter_map(|l| l.track.as_ref())
-            .map(Track::len)
-            .max()
-            .unwrap_or(0);
-        if len > 0 {
-            self.timeline = Some(Timeline::new(None, len));
-        }
+    /// Makes the race's shared timeline (its lanes keep their tracks), following them; the
+    /// single run's timeline is parked in it until the race closes.
+    pub(super) fn make_race_timeline(&mut self, parked: Option<Timeline>) {
+        let mut timeline = Timeline::new(None, 0);
+        timeline.parked = parked.filter(|t| t.track.is_some()).map(Box::new);
+        self.timeline = Some(timeline);
     }
 
     /// Moves the tracks towards the position asked for, within the frame's budget, and
     /// keeps the shading current; asks for another frame while they are not there.
     pub(super) fn tick_timeline(&mut self, ctx: &eframe::egui::Context) {
+        let len = self.timeline_len();
         let Some(timeline) = &mut self.timeline else {
             return;
         };
+        if timeline.follow {
+            timeline.target = len;
+        }
         let deadline = Instant::now() + self.work_budget;
         let target = timeline.target;
         let mut arrived = true;
         if let Some(track) = &mut timeline.track {
-            arrived &= track.seek(&mut self.view, target, Some(deadline));
+            let there = track.seek(&mut self.view, target, Some(deadline));
+            arrived &= there;
+            if there && timeline.follow {
+                // At the head the search's own figures stand (the replay counts only places),
+                // and a finished run shows no state under way.
+                if let Some(run) = &self.run {
+                    self.view.stats = run.stats.clone();
+                    if track.recording().stopped().is_some() {
+                        self.view.board.clone_from(&run.board);
+                    }
+                } else if let Some(report) = &self.result {
+                    self.view.stats = report.stats.clone();
+                    self.view.current = None;
+                    self.view.path.clear();
+                }
+            }
             let solution = self
                 .result
                 .as_ref()
@@ -430,7 +467,15 @@ impl super::PuzzleLabApp {
         if let Some(race) = &mut self.race {
             for lane in &mut race.lanes {
                 if let Some(track) = &mut lane.track {
-                    arrived &= track.seek(&mut lane.view, target, Some(deadline));
+                    let there = track.seek(&mut lane.view, target, Some(deadline));
+                    arrived &= there;
+                    if there && timeline.follow {
+                        lane.view.stats = lane.stats.clone();
+                        if lane.result.is_some() {
+                            lane.view.current = None;
+                            lane.view.path.clear();
+                        }
+                    }
                 }
             }
         }
@@ -500,11 +545,17 @@ impl super::PuzzleLabApp {
                 timeline.branch_only = on;
                 None
             }
+            TimelineCommand::Follow => {
+                timeline.follow = true;
+                timeline.target = len;
+                None
+            }
         };
         if let Some(k) = moved
             && let Some(timeline) = &mut self.timeline
         {
             timeline.target = k.min(len);
+            timeline.follow = false;
             self.playing = false;
         }
     }

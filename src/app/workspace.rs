@@ -20,7 +20,6 @@ pub(super) struct Workspace {
     algorithm: Algorithm,
     view: SearchView,
     result: Option<Report>,
-    trace: Option<std::sync::Arc<crate::trace::TraceRecorder>>,
     timeline: Option<super::Timeline>,
     shown_moves: usize,
     history: Vec<Box<dyn Puzzle>>,
@@ -111,7 +110,6 @@ impl PuzzleLabApp {
             algorithm: self.algorithm,
             view: std::mem::take(&mut self.view),
             result: self.result.take(),
-            trace: self.trace.take(),
             timeline: self.timeline.take(),
             shown_moves: self.shown_moves,
             history: std::mem::take(&mut self.history),
@@ -131,7 +129,6 @@ impl PuzzleLabApp {
         self.algorithm = ws.algorithm;
         self.view = ws.view;
         self.result = ws.result;
-        self.trace = ws.trace;
         self.timeline = ws.timeline;
         self.shown_moves = ws.shown_moves;
         self.history = ws.history;

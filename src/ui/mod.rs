@@ -175,8 +175,7 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 app.push(AppCommand::ExportMovesDialog);
             }
             let traced = app
-                .trace
-                .as_ref()
+                .timeline_recording()
                 .is_some_and(|t| !t.is_empty() && !t.has_boards());
             if ui
                 .add_enabled(
@@ -266,22 +265,13 @@ fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
 /// the order of expansion and the square it was reached from. For puzzles whose states are
 /// (square, side entered from), the state expanded first.
 fn score_text(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
-    let view = app.view();
-    let places =
-        std::iter::once(puzzles::Place::from(cell)).chain(puzzles::Side::ALL.into_iter().map(
-            move |side| puzzles::Place {
-                cell,
-                side: Some(side),
-            },
-        ));
-    let score = places
-        .filter_map(|p| view.score(p))
-        .min_by_key(|s| s.order)?;
-    let mut text = format!("g {}", score.g);
-    if let Some(h) = score.h {
-        text += &format!(", h {h}, f {}", score.g + h);
-    }
-    text += &format!(" · expanded #{}", score.order);
+    let score = app.expansion_at(cell)?;
+    let mut text = match (score.g, score.h) {
+        (Some(g), Some(h)) => format!("g {g}, h {h}, f {} · ", g + h),
+        (Some(g), None) => format!("g {g} · "),
+        _ => String::new(),
+    };
+    text += &format!("expanded #{}", score.index + 1);
     match score.parent {
         Some(parent) => {
             let (dr, dc) = (

@@ -509,7 +509,6 @@ mod tests {
     use super::*;
     use crate::app::SearchView;
     use crate::puzzles::Report;
-    use crate::solver::Progress;
 
     fn scene<'a>(picture: &'a Picture, view: &'a SearchView, revision: u64) -> Scene<'a> {
         Scene {
@@ -574,7 +573,6 @@ mod tests {
         let mut track = crate::app::Track::new(
             std::sync::Arc::new(recording),
             crate::search::Algorithm::Bfs,
-            false,
         );
         let mut view = SearchView::for_puzzle(maze.as_ref());
         let picture = maze.picture();
@@ -670,22 +668,21 @@ mod tests {
                 // A new run on the same picture: the old marks come off incrementally.
                 view = SearchView::for_puzzle(maze.as_ref());
             }
-            let progress = Progress {
-                expanded: (0..rng.random_range(0..400))
+            // Marks as a replay makes them: places put on the frontier, then some closed.
+            use crate::trace::Change;
+            for _ in 0..rng.random_range(0..many) {
+                view.replay(place(&mut rng), Change::Open);
+            }
+            for _ in 0..rng.random_range(0..400) {
+                view.replay(place(&mut rng), Change::Close);
+            }
+            view.current = Some(place(&mut rng));
+            if rng.random_bool(0.5) {
+                view.path = (0..rng.random_range(0..500))
                     .map(|_| place(&mut rng))
-                    .collect(),
-                generated: (0..rng.random_range(0..many))
-                    .map(|_| place(&mut rng))
-                    .collect(),
-                current: Some(place(&mut rng)),
-                path: rng.random_bool(0.5).then(|| {
-                    (0..rng.random_range(0..500))
-                        .map(|_| place(&mut rng))
-                        .collect()
-                }),
-                ..Progress::default()
-            };
-            view.apply(&progress);
+                    .collect();
+            }
+            view.revision += 1;
             let picture = maze.picture();
             let s = scene(&picture, &view, revision);
             texture.update(&ctx, &s);

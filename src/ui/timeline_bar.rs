@@ -45,9 +45,9 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             _ if !active => {
                 ui.label(
                     RichText::new(if app.is_running() {
-                        "Timeline: the run's expansions are recorded, to replay when it ends"
+                        "Timeline: the run's expansions are recorded as it goes"
                     } else {
-                        "Timeline: after a run, replay its expansions one by one"
+                        "Timeline: replay a run's expansions one by one, also while it runs"
                     })
                     .weak(),
                 );
@@ -91,9 +91,12 @@ const NO_RUN: &str = "no run recorded";
 /// "expansion k of n". The label keeps the width of its longest text, so the slider's
 /// track keeps its length under a dragging pointer.
 fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, len: usize) {
-    ui.label(RichText::new("Timeline").strong())
-        .on_hover_text("Every expansion of the run, recorded: drag to see the search as it was");
+    ui.label(RichText::new("Timeline").strong()).on_hover_text(
+        "Every expansion of the run, recorded: drag to see the search as it was, also while \
+         it runs (>| follows the live search again)",
+    );
     let at = *position;
+    let following = app.timeline().is_none_or(|t| t.follow);
     let mut go = |ui: &mut egui::Ui, label: &str, hover: &str, enabled: bool, c| {
         if ui
             .add_enabled(enabled, egui::Button::new(label))
@@ -127,9 +130,9 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
     go(
         ui,
         ">|",
-        "The run's end",
-        at < len,
-        TimelineCommand::Seek(len),
+        "The head: the run's end, or, while it runs, the live search, followed as it goes",
+        at < len || !following,
+        TimelineCommand::Follow,
     );
     let longest = format!("expansion {len} of {len}");
     let texts = [longest.as_str(), NO_RUN];

@@ -8,6 +8,7 @@ use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Watcher};
 use puzzlelab::search::{Algorithm, CancelToken, Limits, Outcome, SearchError};
 use puzzlelab::solver::{Command, Event, SolverHandle};
+use puzzlelab::trace::TraceRecorder;
 
 fn no_wake() -> Arc<dyn Fn() + Send + Sync> {
     Arc::new(|| {})
@@ -31,6 +32,17 @@ fn collect_until(handle: &mut SolverHandle, mut done: impl FnMut(&Event) -> bool
     }
 }
 
+/// The run's recording as the app's store makes it: every progress event's chunk appended.
+fn store_of(events: &[Event], rows: usize, cols: usize) -> TraceRecorder {
+    let mut store = TraceRecorder::store(rows, cols);
+    for event in events {
+        if let Event::Progress(p) = event {
+            store.append(p.chunk.clone());
+        }
+    }
+    store
+}
+
 fn finished(events: &[Event]) -> &Report {
     match events.last() {
         Some(Event::Finished(report)) => report,
@@ -41,6 +53,7 @@ fn finished(events: &[Event]) -> &Report {
 #[test]
 fn full_speed_run_reports_progress_and_the_result() {
     let klondike = puzzles::type_by_name("klondike").unwrap().default_puzzle();
+    let (rows, cols) = klondike.dims();
     let mut handle = SolverHandle::spawn(
         klondike,
         Algorithm::Bfs,
@@ -54,15 +67,18 @@ fn full_speed_run_reports_progress_and_the_result() {
     let report = finished(&events);
     assert_eq!(report.cost, 9.0);
     assert!(handle.is_finished());
-    // Every expansion reaches the UI, batched.
+    // Every expansion reaches the UI, batched: the chunks make the whole recording.
     let expanded: u64 = events
         .iter()
         .map(|e| match e {
-            Event::Progress(p) => p.expanded.len() as u64,
+            Event::Progress(p) => p.expanded_count,
             _ => 0,
         })
         .sum();
     assert_eq!(expanded, report.stats.expanded);
+    let store = store_of(&events, rows, cols);
+    assert!(store.stopped().is_none(), "{:?}", store.stopped());
+    assert_eq!(store.expansions() as u64, report.stats.expanded);
 }
 
 #[test]
@@ -137,7 +153,7 @@ fn speed_can_change_during_a_run() {
 }
 
 #[test]
-fn depth_first_progress_carries_the_current_path() {
+fn depth_first_progress_records_the_current_path() {
     let maze = Box::new(Maze::new(6, 6));
     let mut handle = SolverHandle::spawn(
         maze,
@@ -149,14 +165,17 @@ fn depth_first_progress_carries_the_current_path() {
     )
     .unwrap();
     let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
-    let path = events
-        .iter()
-        .find_map(|e| match e {
-            Event::Progress(p) => p.path.clone(),
-            _ => None,
-        })
-        .expect("a path was reported");
-    assert_eq!(path[0].cell, Cell::new(0, 0));
+    let store = store_of(&events, 6, 6);
+    let last = store.expansions();
+    assert!(last > 3);
+    for k in [1, last / 2, last] {
+        let path = store.depth_first_path(k, usize::MAX);
+        assert_eq!(path[0].cell, Cell::new(0, 0), "at {k}");
+        assert_eq!(
+            path.len(),
+            store.expansion(k - 1).unwrap().depth as usize + 1
+        );
+    }
 }
 
 /// A puzzle whose search panics, to check the app survives it.

@@ -6,27 +6,32 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
-use puzzlelab::app::{SearchView, Track};
+use std::collections::HashMap;
+
+use puzzlelab::app::{Mark, SearchView, Track};
 use puzzlelab::puzzles::{self, Cell, Picture, Place, Puzzle, Side, Watcher};
 use puzzlelab::search::{Algorithm, CancelToken, Stats};
-use puzzlelab::solver::Progress;
 use puzzlelab::trace::{EXPANSION_BYTES, GENERATED_BYTES, Quantity, TraceRecorder};
 
-/// What the live run showed after k expansions: the marks, the board and the frontier size.
+/// What the live run showed after k expansions, by a plain reference (each generated place
+/// on the frontier unless closed, each expanded place closed): the marks, the board and the
+/// frontier size.
 #[derive(Clone)]
 struct Moment {
-    view: SearchView,
+    marks: HashMap<Place, Mark>,
     board: Option<Picture>,
     frontier: u64,
 }
 
-/// A watcher that records the run and, beside it, builds the view the app builds live from
-/// progress events (one event per expansion, as at a paced speed), keeping it at sampled
-/// moments.
+/// A watcher that records the run twice, whole in one value and, as the app's solver does,
+/// by a writer whose chunks (taken at random moments, also in the middle of an expansion)
+/// are appended to a store; and beside them keeps the reference marks at sampled moments.
 struct Tee {
-    recorder: TraceRecorder,
-    live: SearchView,
-    pending: Progress,
+    full: TraceRecorder,
+    writer: TraceRecorder,
+    store: TraceRecorder,
+    rng: StdRng,
+    marks: HashMap<Place, Mark>,
     board: Option<Picture>,
     next_board: Option<Picture>,
     frontier: u64,
@@ -36,11 +41,14 @@ struct Tee {
 }
 
 impl Tee {
-    fn new(puzzle: &dyn Puzzle, wanted: impl IntoIterator<Item = usize>) -> Self {
+    fn new(puzzle: &dyn Puzzle, wanted: impl IntoIterator<Item = usize>, seed: u64) -> Self {
+        let (rows, cols) = puzzle.dims();
         Self {
-            recorder: TraceRecorder::with_boards(1 << 30),
-            live: SearchView::for_puzzle(puzzle),
-            pending: Progress::default(),
+            full: TraceRecorder::with_boards(1 << 30),
+            writer: TraceRecorder::with_boards(1 << 30),
+            store: TraceRecorder::store(rows, cols),
+            rng: StdRng::seed_from_u64(seed),
+            marks: HashMap::new(),
             board: None,
             next_board: None,
             frontier: 0,
@@ -50,19 +58,32 @@ impl Tee {
         }
     }
 
-    /// Applies what came since the last expansion and keeps the moment if it is wanted.
+    /// Keeps the moment after the last expansion if it is wanted.
     fn settle(&mut self) {
-        self.live.apply(&std::mem::take(&mut self.pending));
         if self.wanted.contains(&self.expanded) {
             self.moments.insert(
                 self.expanded,
                 Moment {
-                    view: self.live.clone(),
+                    marks: self.marks.clone(),
                     board: self.board.clone(),
                     frontier: self.frontier,
                 },
             );
         }
+    }
+
+    /// Now and then, hands the writer's events to the store.
+    fn maybe_chunk(&mut self) {
+        if self.rng.random_bool(0.1) {
+            self.store.append(self.writer.take_chunk());
+        }
+    }
+
+    /// The run has ended: the last moment, the last chunk, the whole recording indexed.
+    fn end(&mut self) {
+        self.settle();
+        self.store.append(self.writer.take_chunk());
+        self.full.finish();
     }
 }
 
@@ -70,14 +91,25 @@ impl Watcher for Tee {
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
         self.settle();
         self.board = self.next_board.take();
-        self.recorder.expanded(place, depth, stats);
-        self.pending.expanded.extend(place);
+        self.full.expanded(place, depth, stats);
+        self.writer.expanded(place, depth, stats);
+        if let Some(place) = place {
+            self.marks.insert(place, Mark::Closed);
+        }
         self.expanded += 1;
         self.frontier = stats.frontier;
+        self.maybe_chunk();
     }
 
     fn scored(&mut self, place: Place, g: f64, h: Option<f64>, parent: Option<Place>) {
-        self.recorder.scored(place, g, h, parent);
+        self.full.scored(place, g, h, parent);
+        self.writer.scored(place, g, h, parent);
+        self.maybe_chunk();
+    }
+
+    fn scored_board(&mut self, g: f64, h: Option<f64>) {
+        self.full.scored_board(g, h);
+        self.writer.scored_board(g, h);
     }
 
     fn wants_scores(&self) -> bool {
@@ -85,8 +117,12 @@ impl Watcher for Tee {
     }
 
     fn generated(&mut self, place: Option<Place>) {
-        self.recorder.generated(place);
-        self.pending.generated.extend(place);
+        self.full.generated(place);
+        self.writer.generated(place);
+        if let Some(place) = place {
+            self.marks.entry(place).or_insert(Mark::Frontier);
+        }
+        self.maybe_chunk();
     }
 
     fn wants_board(&self) -> bool {
@@ -95,7 +131,41 @@ impl Watcher for Tee {
 
     fn board(&mut self, picture: Picture) {
         self.next_board = Some(picture.clone());
-        self.recorder.board(picture);
+        self.full.board(picture.clone());
+        self.writer.board(picture);
+    }
+}
+
+/// Whether two recordings hold the same run: each expansion, the changes each step makes
+/// forward and back, the starts, the iterations and the size curve.
+fn assert_same_recording(full: &TraceRecorder, store: &TraceRecorder, what: &str) {
+    assert_eq!(store.expansions(), full.expansions(), "{what}");
+    assert_eq!(store.len(), full.len(), "{what}");
+    assert_eq!(store.bytes(), full.bytes(), "{what}");
+    assert_eq!(store.is_indexed(), full.is_indexed(), "{what}");
+    assert_eq!(store.iteration_starts(), full.iteration_starts(), "{what}");
+    assert_eq!(store.size_curve(64), full.size_curve(64), "{what}");
+    let changes = |rec: &TraceRecorder, j: usize| {
+        let mut v = Vec::new();
+        rec.step_forward(j, |p, c| v.push((p, c)));
+        rec.step_back(j + 1, |p, c| v.push((p, c)));
+        v
+    };
+    let mut starts = (Vec::new(), Vec::new());
+    full.sources(|p, c| starts.0.push((p, c)));
+    store.sources(|p, c| starts.1.push((p, c)));
+    assert_eq!(starts.0, starts.1, "{what}: the starts");
+    for j in 0..full.expansions() {
+        assert_eq!(
+            store.expansion(j),
+            full.expansion(j),
+            "{what}: expansion {j}"
+        );
+        assert_eq!(changes(store, j), changes(full, j), "{what}: expansion {j}");
+        assert_eq!(store.board_at(j), full.board_at(j), "{what}: board {j}");
+        if let Some(place) = full.expansion(j).and_then(|e| e.place) {
+            assert_eq!(store.first_expansion(place), full.first_expansion(place));
+        }
     }
 }
 
@@ -117,16 +187,16 @@ fn places(rows: usize, cols: usize) -> impl Iterator<Item = Place> {
 fn replay_matches_live(puzzle: &dyn Puzzle, algorithm: Algorithm, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     // Positions are sampled after the run, so sample many, then visit some of them.
-    let mut tee = Tee::new(puzzle, 0..100_000);
+    let mut tee = Tee::new(puzzle, 0..100_000, seed);
     puzzle
         .solve(algorithm, &mut tee, &CancelToken::new())
         .unwrap();
-    tee.settle_end();
-    let mut recording = std::mem::replace(&mut tee.recorder, TraceRecorder::new(0));
-    recording.finish();
+    tee.end();
+    assert_same_recording(&tee.full, &tee.store, &format!("{algorithm}"));
+    let recording = std::mem::replace(&mut tee.store, TraceRecorder::new(0));
     let len = recording.expansions();
     assert_eq!(len, tee.expanded, "every expansion recorded");
-    let mut track = Track::new(Arc::new(recording), algorithm, false);
+    let mut track = Track::new(Arc::new(recording), algorithm);
     let mut view = SearchView::for_puzzle(puzzle);
     let (rows, cols) = puzzle.dims();
     let mut positions: Vec<usize> = (0..24).map(|_| rng.random_range(0..=len)).collect();
@@ -140,24 +210,18 @@ fn replay_matches_live(puzzle: &dyn Puzzle, algorithm: Algorithm, seed: u64) {
         for place in places(rows, cols) {
             assert_eq!(
                 view.mark(place),
-                live.view.mark(place),
+                live.marks.get(&place).copied().unwrap_or(Mark::None),
                 "{algorithm} at {k} of {len}: {place:?}"
             );
         }
-        assert_eq!(view.frontier_places, live.view.frontier_places);
-        assert_eq!(view.closed_places, live.view.closed_places);
+        let count = |m: Mark| live.marks.values().filter(|&&v| v == m).count();
+        assert_eq!(view.frontier_places, count(Mark::Frontier));
+        assert_eq!(view.closed_places, count(Mark::Closed));
         assert_eq!(view.stats.expanded, k as u64);
         if live.board.is_some() && k > 0 {
             assert_eq!(view.board, live.board, "{algorithm} at {k}: the board");
             assert_eq!(view.stats.frontier, live.frontier, "{algorithm} at {k}");
         }
-    }
-}
-
-impl Tee {
-    /// The moment after the last expansion (the run's end).
-    fn settle_end(&mut self) {
-        self.settle();
     }
 }
 
