@@ -267,15 +267,11 @@ impl SearchView {
         }
     }
 
-    /// Takes the search's own figures from a progress event: its statistics, the plots'
-    /// sample, the layers and iterations, and a board puzzle's board of the state expanded
-    /// last. The marks are not touched: they come from the recording.
+    /// Takes the plots' figures from a progress event: a sample of its statistics, the layers
+    /// and the iterations. The marks and the statistics shown are not touched: they are the
+    /// timeline's, at the position shown (see [`super::Track::seek`]).
     pub fn take_figures(&mut self, progress: &Progress) {
         self.revision += 1;
-        self.stats = progress.stats.clone();
-        if progress.board.is_some() {
-            self.board.clone_from(&progress.board);
-        }
         let stats = &progress.stats;
         self.samples.push([
             stats.expanded as f64,

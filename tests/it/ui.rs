@@ -1363,6 +1363,58 @@ fn hovering_over_the_canvas_says_what_is_there() {
     h.get_by_label_contains("row 2, column 0 · red car A, 2 cells, across");
 }
 
+/// The timeline works during a run: scrubbed back, the canvas shows that moment while the
+/// search goes on (the recording keeps growing), and >| follows the live search again.
+#[test]
+fn a_running_search_scrubs_back_and_follows_the_head_again() {
+    use puzzlelab::app::{Mark, TimelineCommand};
+    let maze = Maze::new(40, 40);
+    let mut h = harness(Settings {
+        puzzle_json: Some(maze.to_json().to_string()),
+        algorithm: Some(Algorithm::Bfs),
+        speed: 200.0,
+        ..Settings::default()
+    });
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.timeline_len() >= 30);
+    assert!(h.state().is_running());
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(10)));
+    run_until(&mut h, |app| app.view().stats.expanded == 10);
+    assert!(h.state().is_scrubbed());
+    let len_then = h.state().timeline_len();
+    // The search goes on; the canvas stays at expansion 10.
+    run_until(&mut h, |app| app.timeline_len() >= len_then + 20);
+    assert!(h.state().is_running());
+    let view = h.state().view();
+    assert_eq!(view.stats.expanded, 10);
+    assert_eq!(
+        view.closed_places, 10,
+        "a grid's places are expanded once each"
+    );
+    let start = Cell::new(0, 0);
+    assert_eq!(view.mark(start), Mark::Closed);
+    // Hover figures cover the moment shown: a square expanded later has none yet.
+    let recording = h.state().timeline_recording().unwrap().clone();
+    let later = (len_then..recording.expansions())
+        .find_map(|j| recording.expansion(j)?.place)
+        .unwrap();
+    assert!(h.state().expansion_at(later.cell).is_none());
+    assert_eq!(h.state().expansion_at(start).map(|e| e.index), Some(0));
+    // >| follows the live search again.
+    h.get_by_label(">|").click();
+    run_until(&mut h, |app| {
+        !app.is_scrubbed() && app.view().closed_places >= len_then + 20
+    });
+    assert!(h.state().expansion_at(later.cell).is_some());
+    h.get_by_label("Stop").click();
+    run_until(&mut h, |app| app.result().is_some());
+    // Stopped: the view shows the whole recording, every expansion the search reported.
+    let expanded = h.state().result().unwrap().stats.expanded as usize;
+    run_until(&mut h, |app| app.view().closed_places == expanded);
+    assert_eq!(h.state().timeline_len(), expanded);
+}
+
 /// A finished run's timeline: step back with the bar's button, scrub with the slider, pin a
 /// square on the canvas and read its figures, colour by expansion order, and write the run
 /// as a GIF off the UI thread (decoded back).
