@@ -24,6 +24,9 @@ use crate::trace::{RecordChunk, TraceRecorder};
 pub const FRAME: Duration = Duration::from_millis(16);
 /// How often a full-speed run sends a snapshot.
 pub const FULL_SPEED_FLUSH: Duration = Duration::from_millis(33);
+/// The most expansions one event carries: a full-speed chunk of the recording stays small
+/// enough (about 1.5 MB, 2 ms to append and index) for the app to take several in a frame.
+pub const MAX_CHUNK_EXPANSIONS: u64 = 65_536;
 /// Longest time the worker waits without looking at the cancel flag (the Stop latency).
 const POLL: Duration = Duration::from_millis(10);
 /// Capacity of the event channel; a UI that falls behind slows the worker down. Small, so
@@ -365,7 +368,9 @@ impl Pacer {
                     Err(RecvTimeoutError::Disconnected) => self.cancel.cancel(),
                 }
             }
-        } else if self.last_flush.elapsed() >= FULL_SPEED_FLUSH {
+        } else if self.batch.expanded_count >= MAX_CHUNK_EXPANSIONS
+            || self.last_flush.elapsed() >= FULL_SPEED_FLUSH
+        {
             self.flush();
         }
     }

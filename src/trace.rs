@@ -124,7 +124,18 @@ struct PlaceIndex {
     expansions: usize,
     /// Generated states indexed so far.
     generated: usize,
+    /// Places on the frontier and places closed, as far as indexed.
+    open: u64,
+    closed: u64,
+    /// The sizes `[position, frontier, closed]` at every `step`-th position from 0, kept as
+    /// the index grows (see [`TraceRecorder::size_curve`]).
+    curve: Vec<[f64; 3]>,
+    step: usize,
 }
+
+/// The most rows [`PlaceIndex::curve`] keeps: past twice this, every other row goes and the
+/// step doubles.
+const CURVE_ROWS: usize = 4096;
 
 impl PlaceIndex {
     fn slot(&self, packed: u32) -> Option<usize> {
@@ -557,6 +568,7 @@ impl TraceRecorder {
                 && !std::mem::replace(&mut index.opened[slot], true)
             {
                 *packed |= FIRST;
+                index.open += 1;
             }
         };
         for j in index.expansions..self.expansions.len() {
@@ -575,14 +587,29 @@ impl TraceRecorder {
                 open(g, index);
             }
             index.generated = index.generated.max(before);
+            if j.is_multiple_of(index.step) {
+                index
+                    .curve
+                    .push([j as f64, index.open as f64, index.closed as f64]);
+                if index.curve.len() > 2 * CURVE_ROWS {
+                    let kept = index.curve.iter().step_by(2).copied().collect();
+                    index.curve = kept;
+                    index.step *= 2;
+                }
+            }
             let e = &mut self.expansions[j];
             if let Some(slot) = index.slot(e.place & PLACE_MASK) {
-                if index.first[slot] == NOT_EXPANDED {
+                let first = index.first[slot] == NOT_EXPANDED;
+                if first {
                     index.first[slot] = j as u32;
                     e.place |= FIRST;
+                    index.closed += 1;
                 }
                 if index.opened[slot] {
                     e.place |= WAS_GENERATED;
+                    if first {
+                        index.open = index.open.saturating_sub(1);
+                    }
                 }
             }
             index.expansions = j + 1;
@@ -630,6 +657,10 @@ impl TraceRecorder {
             opened,
             expansions: 0,
             generated: 0,
+            open: 0,
+            closed: 0,
+            curve: Vec::new(),
+            step: 1,
         });
         true
     }
@@ -885,33 +916,34 @@ impl TraceRecorder {
     /// closed]`, from position 0 (the starts on the frontier) to the end, thinned to about
     /// `points` rows (the last always kept). For places the frontier counts the places put on
     /// it and not yet expanded, the closed set the places expanded (a place reached twice
-    /// counts once); for boards the frontier is the size recorded at each expansion and the
-    /// closed set the expansions so far. One pass over the recording: call it once a run.
+    /// counts once): rows kept as the index grows, every row of a run of up to 4,096
+    /// expansions, evenly spaced ones beyond. For boards the frontier is the size recorded at
+    /// each expansion and the closed set the expansions so far. Work proportional to
+    /// `points`, never to the recording.
     pub fn size_curve(&self, points: usize) -> Vec<[f64; 3]> {
         let n = self.expansions.len();
-        let every = n.div_ceil(points.max(1)).max(1);
-        let (mut open, mut closed) = (0u64, 0u64);
-        self.sources(|_, _| open += 1);
-        let mut curve = vec![[0.0, open as f64, 0.0]];
-        for (j, e) in self.expansions.iter().enumerate() {
-            if let Some(frontier) = self.board_frontier(j) {
-                (open, closed) = (frontier, j as u64 + 1);
-            } else {
-                if e.place & FIRST != 0 {
-                    closed += 1;
-                    if e.place & WAS_GENERATED != 0 {
-                        open = open.saturating_sub(1);
-                    }
-                }
-                let new = self.generated[self.successors(Some(j))]
-                    .iter()
-                    .filter(|&&g| g & FIRST != 0 && place_of(g).is_some())
-                    .count();
-                open += new as u64;
+        if let Some(boards) = &self.boards {
+            let every = n.div_ceil(points.max(1)).max(1);
+            let mut curve = vec![[0.0; 3]];
+            let positions = (every..=n)
+                .step_by(every)
+                .chain((!n.is_multiple_of(every)).then_some(n));
+            for p in positions {
+                let frontier = boards.frontier.get(p - 1).copied().unwrap_or(0);
+                curve.push([p as f64, f64::from(frontier), p as f64]);
             }
-            if (j + 1) % every == 0 || j + 1 == n {
-                curve.push([(j + 1) as f64, open as f64, closed as f64]);
-            }
+            return curve;
+        }
+        let Some(index) = &self.index else {
+            return vec![[0.0; 3]];
+        };
+        let rows = &index.curve;
+        let every = rows.len().div_ceil(points.max(1)).max(1);
+        let mut curve: Vec<[f64; 3]> = rows.iter().step_by(every).copied().collect();
+        let end = [n as f64, index.open as f64, index.closed as f64];
+        match curve.last() {
+            Some(last) if last[0] as usize == n => {}
+            _ => curve.push(end),
         }
         curve
     }

@@ -46,7 +46,8 @@ impl PuzzleLabApp {
         let Some(run) = &mut self.run else {
             return;
         };
-        let deadline = std::time::Instant::now() + self.work_budget / 2;
+        // A third of the frame's work budget; the replay towards the head gets the rest.
+        let deadline = std::time::Instant::now() + self.work_budget / 3;
         let track = self.timeline.as_mut().and_then(|t| t.track.as_mut());
         let mut track = track;
         let mut last = None;

@@ -436,7 +436,10 @@ impl super::PuzzleLabApp {
         if timeline.follow {
             timeline.target = len;
         }
-        let deadline = Instant::now() + self.work_budget;
+        // The frame's work budget counts from the frame's start: what taking the solver's
+        // events used is not given again.
+        let started = self.frame_started.unwrap_or_else(Instant::now);
+        let deadline = (started + self.work_budget).max(Instant::now() + self.work_budget / 4);
         let target = timeline.target;
         let mut arrived = true;
         if let Some(track) = &mut timeline.track {
