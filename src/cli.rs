@@ -21,10 +21,10 @@ use crate::puzzles::maze::percolation::{Experiment, run_experiment};
 use crate::puzzles::maze::{Connectivity, Maze};
 use crate::puzzles::oracle::{OracleError, Space};
 use crate::puzzles::{self, NoWatcher, Puzzle as _, Report};
-use crate::results;
+use crate::runs::recording::TraceRecorder;
+use crate::runs::results;
 use crate::search::limits::{self, MAX_TIMEOUT_SECS};
 use crate::search::{self, Algorithm, CancelToken, Limits, SearchError, TieBreak, Weight};
-use crate::trace::TraceRecorder;
 
 /// Writes a line to standard error, prefixed `puzzlelab: `; a failed write is ignored (there
 /// is nowhere left to report it).

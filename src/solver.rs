@@ -2,7 +2,7 @@
 //! (pause, resume, single step, speed, stop), and reports what it does as [`Event`]s over a
 //! bounded channel. The UI never waits for it.
 //!
-//! The run's one record is its recording ([`crate::trace`]): the solver writes every
+//! The run's one record is its recording ([`crate::runs::recording`]): the solver writes every
 //! expansion and generated state into it and hands what it wrote since the last event over
 //! in each [`Progress`] as a [`RecordChunk`] (about 24 bytes an expansion). The app appends
 //! the chunks to its store, and everything it shows of the run (the live view, the timeline,
@@ -17,8 +17,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
+use crate::runs::recording::{RecordChunk, TraceRecorder};
 use crate::search::{Algorithm, CancelToken, Cost, Limits, Stats};
-use crate::trace::{RecordChunk, TraceRecorder};
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);

@@ -9,7 +9,7 @@ use eframe::egui;
 use super::files::DialogKind;
 use super::{AppCommand, PuzzleLabApp, SearchView, Transition, pick_algorithm, race};
 use crate::puzzles::{self, Puzzle, PuzzleType, Shipped};
-use crate::results;
+use crate::runs::results;
 use crate::solver::Command as SolverCommand;
 
 /// The largest puzzle (in squares) whose text is compared with the file's after each edit

@@ -313,7 +313,7 @@ impl PuzzleLabApp {
             "gif-export",
             path,
             move |out| {
-                let frames = crate::animation::write_gif(
+                let frames = crate::runs::animation::write_gif(
                     &recording,
                     dims,
                     &colors,

@@ -30,7 +30,7 @@ pub use view::{CanvasExtras, Pointer, TypeView, ViewCommand, ViewRegistry};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
 
 use crate::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Shipped};
-use crate::results::ResultRow;
+use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Limits, TieBreak, limits};
 use crate::solver::SolverHandle;
 /// The least and the most time a frame spends applying the search's progress to the view,
@@ -188,8 +188,8 @@ pub enum AppCommand {
     /// Ask where to write the last run as an animated GIF in these colours, with these
     /// options.
     ExportGifDialog(
-        Box<crate::animation::GifColors>,
-        crate::animation::GifOptions,
+        Box<crate::runs::animation::GifColors>,
+        crate::runs::animation::GifOptions,
     ),
     /// Write the last run as an animated GIF to this path (as last asked for), on a
     /// background thread.
@@ -287,8 +287,8 @@ pub struct PuzzleLabApp {
     pub(crate) timeline: Option<Timeline>,
     /// The GIF export's colours and options, from the export window until a path is chosen.
     gif_request: Option<(
-        Box<crate::animation::GifColors>,
-        crate::animation::GifOptions,
+        Box<crate::runs::animation::GifColors>,
+        crate::runs::animation::GifOptions,
     )>,
     /// The GIF being written, if any.
     pub(crate) gif_job: Option<Arc<GifJob>>,

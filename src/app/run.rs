@@ -5,7 +5,7 @@ use eframe::egui;
 
 use super::{AppCommand, MAX_PLAYBACK_RATE, PuzzleLabApp, Run, SearchView, race};
 use crate::puzzles::Report;
-use crate::results::ResultRow;
+use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Outcome};
 use crate::solver::{Event, SolverHandle};
 

@@ -98,7 +98,7 @@ pub enum ShadeKind {
     /// (level 1) to `max` (level 255).
     Heat {
         /// The quantity.
-        quantity: crate::trace::Quantity,
+        quantity: crate::runs::recording::Quantity,
         /// Its least value, at level 1.
         min: f64,
         /// Its greatest value, at level 255.
@@ -172,9 +172,9 @@ impl SearchView {
         (self.rows, self.cols)
     }
 
-    /// Applies one change of a replayed recording (see [`crate::trace::Change`]).
-    pub fn replay(&mut self, place: Place, change: crate::trace::Change) {
-        use crate::trace::Change;
+    /// Applies one change of a replayed recording (see [`crate::runs::recording::Change`]).
+    pub fn replay(&mut self, place: Place, change: crate::runs::recording::Change) {
+        use crate::runs::recording::Change;
         let mark = match change {
             Change::Close => Mark::Closed,
             Change::Open if self.mark(place) == Mark::None => Mark::Frontier,

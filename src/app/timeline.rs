@@ -1,4 +1,4 @@
-//! The timeline of a run: its recording (see [`crate::trace`]) replayed onto the canvas's
+//! The timeline of a run: its recording (see [`crate::runs::recording`]) replayed onto the canvas's
 //! view to any moment, back and forth, a frame's budget at a time; the state pinned for
 //! inspection, its branch, and the heat maps of the closed set.
 //!
@@ -19,8 +19,8 @@ use std::time::Instant;
 use super::SearchView;
 use super::search_view::{Shade, ShadeKind};
 use crate::puzzles::{Cell, Place, Side};
+use crate::runs::recording::{Quantity, TraceRecorder};
 use crate::search::Algorithm;
-use crate::trace::{Quantity, TraceRecorder};
 
 /// Expansions replayed between two looks at the clock.
 const CHUNK: usize = 512;
@@ -68,7 +68,7 @@ impl Track {
     /// Appends a chunk of the live run's recording (see [`TraceRecorder::append`]); the view
     /// follows at the next seek. Work proportional to the chunk (the recording is copied
     /// first only if another holder, such as an export under way, shares it).
-    pub fn append(&mut self, chunk: crate::trace::RecordChunk) {
+    pub fn append(&mut self, chunk: crate::runs::recording::RecordChunk) {
         Arc::make_mut(&mut self.recording).append(chunk);
     }
 
@@ -402,7 +402,7 @@ impl super::PuzzleLabApp {
     /// What the search knew of the state at `cell` when it first expanded it (for puzzles
     /// whose states are (square, side entered from), the one expanded first), if it did by
     /// the position shown: from the single run's recording, so every expansion is covered.
-    pub fn expansion_at(&self, cell: Cell) -> Option<crate::trace::ExpansionInfo> {
+    pub fn expansion_at(&self, cell: Cell) -> Option<crate::runs::recording::ExpansionInfo> {
         let track = self.timeline.as_ref()?.track.as_ref()?;
         let recording = track.recording();
         let j = recording.first_expansion(place_at(recording, cell)?)?;

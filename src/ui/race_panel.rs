@@ -6,7 +6,7 @@ use eframe::egui::{self, RichText};
 use super::canvas;
 use super::texture::GridTexture;
 use crate::app::{AppCommand, PuzzleLabApp, race};
-use crate::results::ResultRow;
+use crate::runs::results::ResultRow;
 
 /// Race mode's controls: which algorithms race (2 to 4), start, stop, close.
 pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {

@@ -410,10 +410,10 @@ fn square_color(
 }
 
 /// The canvas's colours for a GIF of a search of `picture` (see
-/// [`crate::animation::write_gif`]).
-pub(crate) fn gif_colors(picture: &Picture) -> crate::animation::GifColors {
+/// [`crate::runs::animation::write_gif`]).
+pub(crate) fn gif_colors(picture: &Picture) -> crate::runs::animation::GifColors {
     let rgb = |c: Color32| [c.r(), c.g(), c.b()];
-    crate::animation::GifColors {
+    crate::runs::animation::GifColors {
         squares: (0..picture.squares.len())
             .map(|i| rgb(square_color(picture, None, i, None)))
             .collect(),
@@ -561,7 +561,7 @@ mod tests {
             text.push('\n');
         }
         let maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
-        let mut recording = crate::trace::TraceRecorder::new(1 << 30);
+        let mut recording = crate::runs::recording::TraceRecorder::new(1 << 30);
         maze.solve(
             crate::search::Algorithm::Bfs,
             &mut recording,
@@ -669,7 +669,7 @@ mod tests {
                 view = SearchView::for_puzzle(maze.as_ref());
             }
             // Marks as a replay makes them: places put on the frontier, then some closed.
-            use crate::trace::Change;
+            use crate::runs::recording::Change;
             for _ in 0..rng.random_range(0..many) {
                 view.replay(place(&mut rng), Change::Open);
             }

@@ -6,7 +6,7 @@ use eframe::egui::{self, RichText};
 use super::rows::{fixed_row, steady_label, widest};
 use super::texture::heat_color;
 use crate::app::{AppCommand, Pinned, PuzzleLabApp, ShadeKind, TimelineCommand};
-use crate::trace::Quantity;
+use crate::runs::recording::Quantity;
 
 /// The accessibility label of the scrubber, by which UI tests find it.
 pub const SCRUBBER_LABEL: &str = "timeline position";
@@ -396,7 +396,7 @@ pub(super) fn gif_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                     .labelled_by(label.id);
                     ui.end_row();
                 });
-            let options = crate::animation::GifOptions {
+            let options = crate::runs::animation::GifOptions {
                 fps: app.settings.gif_fps,
                 seconds: app.settings.gif_seconds,
             };

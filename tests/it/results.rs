@@ -4,7 +4,7 @@
 use crate::common::puzzlelab;
 
 use puzzlelab::puzzles::{self, NoWatcher};
-use puzzlelab::results::{self, ResultRow};
+use puzzlelab::runs::results::{self, ResultRow};
 use puzzlelab::search::{Algorithm, CancelToken};
 
 fn rooms() -> Box<dyn puzzles::Puzzle> {

@@ -7,8 +7,8 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, DialogKind, PuzzleLabApp, Settings, TimelineCommand};
+use puzzlelab::runs::recording::Quantity;
 use puzzlelab::search::{Algorithm, Weight};
-use puzzlelab::trace::Quantity;
 use puzzlelab::ui::{CANVAS_LABEL, SCRUBBER_LABEL};
 
 /// The whole app in a window of `w` x `h` points.

@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Watcher};
+use puzzlelab::runs::recording::TraceRecorder;
 use puzzlelab::search::{Algorithm, CancelToken, Limits, Outcome, SearchError};
 use puzzlelab::solver::{Command, Event, SolverHandle};
-use puzzlelab::trace::TraceRecorder;
 
 fn no_wake() -> Arc<dyn Fn() + Send + Sync> {
     Arc::new(|| {})

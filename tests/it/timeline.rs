@@ -10,8 +10,8 @@ use std::collections::HashMap;
 
 use puzzlelab::app::{Mark, SearchView, Track};
 use puzzlelab::puzzles::{self, Cell, Picture, Place, Puzzle, Side, Watcher};
+use puzzlelab::runs::recording::{EXPANSION_BYTES, GENERATED_BYTES, Quantity, TraceRecorder};
 use puzzlelab::search::{Algorithm, CancelToken, Stats};
-use puzzlelab::trace::{EXPANSION_BYTES, GENERATED_BYTES, Quantity, TraceRecorder};
 
 /// What the live run showed after k expansions, by a plain reference (each generated place
 /// on the frontier unless closed, each expanded place closed): the marks, the board and the
@@ -380,7 +380,7 @@ fn the_gif_export_writes_the_frames_asked_for() {
     let (maze, rec, report) = recorded(Algorithm::Bfs);
     let (rows, cols) = maze.dims();
     let picture = maze.picture();
-    let colors = puzzlelab::animation::GifColors {
+    let colors = puzzlelab::runs::animation::GifColors {
         squares: picture
             .squares
             .iter()
@@ -400,13 +400,13 @@ fn the_gif_export_writes_the_frames_asked_for() {
         solution: report.path.clone(),
         solution_color: [213, 94, 0],
     };
-    let options = puzzlelab::animation::GifOptions {
+    let options = puzzlelab::runs::animation::GifOptions {
         fps: 10,
         seconds: 2.5,
     };
     let mut bytes = Vec::new();
     let mut reported = Vec::new();
-    let frames = puzzlelab::animation::write_gif(
+    let frames = puzzlelab::runs::animation::write_gif(
         &rec,
         (rows, cols),
         &colors,

@@ -5,8 +5,8 @@ use crate::common::puzzlelab;
 use std::collections::HashSet;
 
 use puzzlelab::puzzles;
+use puzzlelab::runs::recording::{EXPANSION_BYTES, TraceRecorder};
 use puzzlelab::search::{Algorithm, CancelToken};
-use puzzlelab::trace::{EXPANSION_BYTES, TraceRecorder};
 
 /// Solves `file` with `algorithm` writing a trace; the trace and the `--json` report.
 fn traced(file: &str, algorithm: &str) -> (serde_json::Value, serde_json::Value) {
@@ -187,7 +187,7 @@ fn the_events_reported_are_the_events_written_with_their_scores() {
 /// changed by each expansion's changes, counted after every expansion.
 #[test]
 fn the_size_curve_matches_a_replay_of_the_marks() {
-    use puzzlelab::trace::Change;
+    use puzzlelab::runs::recording::Change;
     use std::collections::HashMap;
     for (file, algorithm) in [
         ("puzzles/maze-small.txt", Algorithm::AStar),

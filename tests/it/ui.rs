@@ -658,7 +658,8 @@ fn finished_runs_fill_the_results_table_which_exports() {
     let path = dir.path().join("runs.csv");
     h.state_mut().push(AppCommand::ExportResults(path.clone()));
     h.run();
-    let rows = puzzlelab::results::from_csv(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let rows =
+        puzzlelab::runs::results::from_csv(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].algorithm, "bfs");
     assert_eq!(rows[1].algorithm, "astar");
@@ -1470,7 +1471,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     // A heat map of the expansion order, with its colour bar.
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Heat(Some(
-            puzzlelab::trace::Quantity::Order,
+            puzzlelab::runs::recording::Quantity::Order,
         ))));
     h.run();
     let shade = h.state().view().shade.clone().unwrap();
@@ -1480,7 +1481,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.gif");
     let picture = h.state().puzzle().picture();
-    let colors = puzzlelab::animation::GifColors {
+    let colors = puzzlelab::runs::animation::GifColors {
         squares: vec![[238, 238, 238]; picture.squares.len()],
         keeps_color: vec![false; picture.squares.len()],
         frontier: [0, 158, 115],
@@ -1488,7 +1489,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
         current: [240, 228, 66],
         ..Default::default()
     };
-    let options = puzzlelab::animation::GifOptions {
+    let options = puzzlelab::runs::animation::GifOptions {
         fps: 5,
         seconds: 2.0,
     };

@@ -1,5 +1,5 @@
 //! A recorded run as an animated GIF: the picture's squares with the search's marks at evenly
-//! spaced moments of the recording (see [`crate::trace`]), from the first expansion to the
+//! spaced moments of the recording (see [`crate::runs::recording`]), from the first expansion to the
 //! last, one GIF frame each, the last with the solution's path drawn over the marks (as the
 //! canvas shows a finished run). The colours come from the caller (the app passes the
 //! canvas's).
@@ -8,7 +8,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::puzzles::Place;
-use crate::trace::{Change, TraceRecorder};
+use crate::runs::recording::{Change, TraceRecorder};
 
 /// The longest side of a GIF made, in pixels: a larger picture is shrunk by a whole factor,
 /// each pixel showing the strongest mark of its block of squares.

@@ -1,0 +1,154 @@
+//! Writing a recording: the [`Watcher`] a search reports to.
+
+use super::*;
+
+impl Watcher for TraceRecorder {
+    fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
+        self.recording = false;
+        let board = self.pending_board.take();
+        if self.stopped.is_some() {
+            return;
+        }
+        let packed = match place {
+            Some(place) => {
+                if self.boards.is_some() {
+                    return;
+                }
+                let Some(packed) = pack(place) else {
+                    self.stop(format!(
+                        "a place lies beyond row or column {MAX_SIDE}, which traces cannot \
+                         number"
+                    ));
+                    return;
+                };
+                packed
+            }
+            None => {
+                let Some(board) = board.filter(|_| self.records_boards) else {
+                    self.stop(
+                        "this puzzle's states are boards, not places on the picture: traces \
+                         are written for grid mazes, Klondike and the car maze"
+                            .into(),
+                    );
+                    return;
+                };
+                let n = board.squares.len();
+                if !self.has_room(EXPANSION_BYTES + n * std::mem::size_of::<Square>() + 4) {
+                    return;
+                }
+                let boards = self.boards.get_or_insert_with(|| Boards {
+                    template: Picture {
+                        squares: Vec::new(),
+                        ..board.clone()
+                    },
+                    squares: Vec::new(),
+                    frontier: Vec::new(),
+                });
+                let t = &boards.template;
+                if (t.rows, t.cols) != (board.rows, board.cols) || t.rows * t.cols != n {
+                    self.stop("the boards changed size during the run".into());
+                    return;
+                }
+                if boards.squares.try_reserve(n).is_err() {
+                    self.stop("the boards do not fit in memory".into());
+                    return;
+                }
+                boards.squares.extend_from_slice(&board.squares);
+                boards
+                    .frontier
+                    .push(u32::try_from(stats.frontier).unwrap_or(u32::MAX));
+                NONE
+            }
+        };
+        if self.boards.is_none() && !self.has_room(EXPANSION_BYTES) {
+            return;
+        }
+        if self.expansions.try_reserve(1).is_err() {
+            self.stop("the recording does not fit in memory".into());
+            return;
+        }
+        if self.written() == 0 {
+            self.sources = self.written_generated() as u32;
+        }
+        if stats.iterations as usize > self.taken.iterations + self.iterations.len() {
+            self.iterations.push(self.written() as u32);
+        }
+        self.expansions.push(Expansion {
+            place: packed,
+            parent: NONE,
+            g: f32::NAN,
+            h: f32::NAN,
+            depth: u32::try_from(depth).unwrap_or(u32::MAX),
+            generated_end: self.written_generated() as u32,
+        });
+        self.recording = true;
+    }
+
+    fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
+        if !self.recording {
+            return;
+        }
+        let Some(last) = self.expansions.last_mut() else {
+            return;
+        };
+        if pack(place) != Some(last.place & PLACE_MASK) {
+            return;
+        }
+        last.g = g as f32;
+        last.h = h.map_or(f32::NAN, |h| h as f32);
+        last.parent = parent.and_then(pack).unwrap_or(NONE);
+    }
+
+    fn scored_board(&mut self, g: Cost, h: Option<Cost>) {
+        if !self.recording {
+            return;
+        }
+        if let Some(last) = self.expansions.last_mut()
+            && last.place == NONE
+        {
+            last.g = g as f32;
+            last.h = h.map_or(f32::NAN, |h| h as f32);
+        }
+    }
+
+    fn wants_scores(&self) -> bool {
+        true
+    }
+
+    fn wants_board(&self) -> bool {
+        self.records_boards && self.stopped.is_none()
+    }
+
+    fn board(&mut self, picture: Picture) {
+        self.pending_board = Some(picture);
+    }
+
+    fn generated(&mut self, place: Option<Place>) {
+        if self.boards.is_some() || self.stopped.is_some() {
+            return;
+        }
+        // The starts come before the first expansion; other states only while their
+        // expansion is being recorded.
+        if !self.recording && self.written() > 0 {
+            return;
+        }
+        let Some(packed) = place.and_then(pack) else {
+            return;
+        };
+        if self.written_generated() >= u32::MAX as usize
+            || !self.has_room(GENERATED_BYTES)
+            || self.generated.try_reserve(1).is_err()
+        {
+            self.stop(format!(
+                "recording stopped after {} expansions: its memory budget is full",
+                self.written()
+            ));
+            return;
+        }
+        self.generated.push(packed);
+        let end = self.written_generated() as u32;
+        if let Some(last) = self.expansions.last_mut() {
+            last.generated_end = end;
+        }
+    }
+}
