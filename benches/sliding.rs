@@ -12,7 +12,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use puzzlelab::puzzles::pattern_db::{PatternDb, PdbSet};
+use puzzlelab::puzzles::sliding::pattern_db::{PatternDb, PdbSet};
 use puzzlelab::puzzles::sliding::{Sliding, TileHeuristic};
 use puzzlelab::puzzles::{Cell, NoWatcher, Puzzle as _};
 use puzzlelab::search::{Algorithm, CancelToken};

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 
-use crate::puzzles::pattern_db::{PatternDb, PdbError, PdbSet};
+use crate::puzzles::sliding::pattern_db::{PatternDb, PdbError, PdbSet};
 use crate::search::CancelToken;
 
 enum Message {

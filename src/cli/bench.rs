@@ -262,7 +262,7 @@ fn prepare(
     board: &mut Sliding,
     heuristic: TileHeuristic,
     cancel: &CancelToken,
-) -> Result<Option<Arc<crate::puzzles::pattern_db::PatternDb>>, u8> {
+) -> Result<Option<Arc<crate::puzzles::sliding::pattern_db::PatternDb>>, u8> {
     board.set_heuristic(heuristic);
     if heuristic.pdb_set().is_none() {
         return Ok(None);

@@ -286,7 +286,7 @@ fn numeric_arguments_outside_their_range_are_errors() {
 fn run_into_closed_pipe(args: &[&str]) -> (i32, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
         .env(
-            puzzlelab::puzzles::pattern_db::CACHE_DIR_VAR,
+            puzzlelab::puzzles::sliding::pattern_db::CACHE_DIR_VAR,
             crate::common::temp_cache(),
         )
         .args(args)
@@ -349,7 +349,7 @@ fn a_full_disk_is_reported_with_exit_two() {
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
             .env(
-                puzzlelab::puzzles::pattern_db::CACHE_DIR_VAR,
+                puzzlelab::puzzles::sliding::pattern_db::CACHE_DIR_VAR,
                 crate::common::temp_cache(),
             )
             .args(args)

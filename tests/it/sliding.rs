@@ -281,7 +281,7 @@ fn cli_detects_a_file_of_numbers_and_solves_it() {
 
 mod pattern_databases {
     use super::*;
-    use puzzlelab::puzzles::pattern_db::{PatternDb, partition};
+    use puzzlelab::puzzles::sliding::pattern_db::{PatternDb, partition};
     use std::sync::Arc;
 
     fn goal_3x3() -> Vec<u8> {
@@ -414,7 +414,7 @@ mod pattern_databases {
 
     #[test]
     fn the_layered_build_agrees_with_the_plain_0_1_search() {
-        use puzzlelab::puzzles::pattern_db::{group_distances, reference_distances};
+        use puzzlelab::puzzles::sliding::pattern_db::{group_distances, reference_distances};
         let blank_last: Vec<u8> = (1..16).chain([0]).collect();
         let korf: Vec<u8> = (0..16).collect();
         let cases: Vec<(usize, usize, Vec<u8>, Vec<u8>)> = vec![
@@ -842,7 +842,7 @@ fn reference_entry(goal: &[u8], tiles: &[u8], squares: &[u8], max_states: usize)
 #[test]
 #[ignore = "builds the 7-8 pattern databases (8 minutes, 3.4 GB) unless cached: run with --release -- --ignored"]
 fn the_7_8_databases_agree_with_a_reference_search_on_sampled_entries() {
-    use puzzlelab::puzzles::pattern_db::{PatternDb, PdbSet, rank};
+    use puzzlelab::puzzles::sliding::pattern_db::{PatternDb, PdbSet, rank};
     use rand::seq::SliceRandom;
     use rand::{SeedableRng, rngs::StdRng};
     let goal: Vec<u8> = (1..16).chain([0]).collect();
@@ -890,7 +890,10 @@ fn the_7_8_databases_agree_with_a_reference_search_on_sampled_entries() {
 fn pattern_databases_are_cached_in_the_folder_puzzlelab_cache_dir_names() {
     let dir = tempfile::tempdir().unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .env(puzzlelab::puzzles::pattern_db::CACHE_DIR_VAR, dir.path())
+        .env(
+            puzzlelab::puzzles::sliding::pattern_db::CACHE_DIR_VAR,
+            dir.path(),
+        )
         .args([
             "solve",
             "puzzles/sliding-8-hardest-a.txt",

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use puzzlelab::puzzles::pattern_db;
+use puzzlelab::puzzles::sliding::pattern_db;
 
 /// This test process's pattern-database cache: a temporary folder, removed when the process
 /// ends, made this process's cache folder (`pattern_db::set_cache_dir`) and given to every

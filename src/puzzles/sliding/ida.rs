@@ -257,7 +257,7 @@ impl Core<'_> {
 /// one), under the time limit and cancel flag of `cancel`.
 ///
 /// The board must be solvable (same parity as the goal; see
-/// [`super::sliding::Sliding::check_solvable`]): an unsolvable one runs until stopped.
+/// [`super::Sliding::check_solvable`]): an unsolvable one runs until stopped.
 pub fn solve(db: &PatternDb, tiles: &[u8], cancel: &CancelToken) -> TileSolution {
     let started = Instant::now();
     let (rows, cols) = db.shape();

@@ -1,0 +1,395 @@
+//! Puzzle files: reading them (capped in size, with a timeout for pipes), parsing text and
+//! JSON into a puzzle of the right type with errors that name line, column and field, and
+//! writing them atomically.
+
+use super::*;
+
+/// The largest puzzle file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// What is wrong with a puzzle's text: a message, and where it was found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", location(*line, *column, field.as_deref()))]
+pub struct FormatError {
+    /// 1-based line, if the error is tied to one.
+    pub line: Option<usize>,
+    /// 1-based column (in characters), if the error is tied to one.
+    pub column: Option<usize>,
+    /// The JSON field, if the error is tied to one.
+    pub field: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn location(line: Option<usize>, column: Option<usize>, field: Option<&str>) -> String {
+    match (field, line, column) {
+        (Some(f), Some(l), Some(c)) => format!("field `{f}`, entry {l}, column {c}: "),
+        (Some(f), Some(l), None) => format!("field `{f}`, entry {l}: "),
+        (Some(f), None, _) => format!("field `{f}`: "),
+        (None, Some(l), Some(c)) => format!("line {l}, column {c}: "),
+        (None, Some(l), None) => format!("line {l}: "),
+        (None, None, _) => String::new(),
+    }
+}
+
+impl FormatError {
+    /// An error with no location.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            line: None,
+            column: None,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error at a 1-based line and, optionally, column.
+    pub fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> Self {
+        Self {
+            line: Some(line),
+            column,
+            ..Self::new(message)
+        }
+    }
+
+    /// An error in a JSON field.
+    pub fn in_field(field: &str, message: impl Into<String>) -> Self {
+        Self {
+            field: Some(field.to_owned()),
+            ..Self::new(message)
+        }
+    }
+}
+
+/// A puzzle file that could not be read: which file, and why.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    #[error(
+        "{path}: the file is larger than the limit of {} MiB ({bytes} bytes or more)",
+        MAX_FILE_BYTES / (1024 * 1024)
+    )]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        bytes: u64,
+    },
+    /// The file's contents are not a puzzle.
+    #[error("{path}: {source}")]
+    Format {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        source: FormatError,
+    },
+}
+
+/// How long a file that is not a regular file (a FIFO, a device, standard input) may take to
+/// be read to the end before it is refused.
+pub const NON_REGULAR_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Reads the file at `path` (`-` for standard input) as UTF-8 text, at most
+/// [`MAX_FILE_BYTES`]: the bytes are counted as they are read, so devices such as `/dev/zero`
+/// are refused too. A file that is not a regular file is read on a helper thread and refused
+/// if it has not ended within [`NON_REGULAR_READ_TIMEOUT`] (a FIFO with no writer).
+///
+/// # Errors
+/// [`LoadError`] naming the file: it cannot be read, is too large, does not end in time, or
+/// is not UTF-8.
+pub fn read_text_file(path: &Path) -> Result<String, LoadError> {
+    let name = if path == Path::new("-") {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let io = |source| LoadError::Io {
+        path: name.clone(),
+        source,
+    };
+    let data = if path == Path::new("-") {
+        read_with_timeout(None).map_err(io)?
+    } else {
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if meta.is_file() {
+            if meta.len() > MAX_FILE_BYTES {
+                return Err(LoadError::TooLarge {
+                    path: name,
+                    bytes: meta.len(),
+                });
+            }
+            read_capped(std::fs::File::open(path).map_err(io)?).map_err(io)?
+        } else if meta.is_dir() {
+            return Err(io(std::io::Error::other("this is a folder, not a file")));
+        } else {
+            read_with_timeout(Some(path.to_path_buf())).map_err(io)?
+        }
+    };
+    if data.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: name,
+            bytes: data.len() as u64,
+        });
+    }
+    String::from_utf8(data).map_err(|e| LoadError::Format {
+        path: name.clone(),
+        source: FormatError::new(format!(
+            "the file is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )),
+    })
+}
+
+/// Reads `source` to its end or to one byte past [`MAX_FILE_BYTES`], whichever comes first.
+fn read_capped(source: impl std::io::Read) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut data = Vec::new();
+    source.take(MAX_FILE_BYTES + 1).read_to_end(&mut data)?;
+    Ok(data)
+}
+
+/// Reads the file at `path` (standard input for `None`) on a helper thread, capped as
+/// [`read_capped`] does, waiting at most [`NON_REGULAR_READ_TIMEOUT`].
+fn read_with_timeout(path: Option<std::path::PathBuf>) -> std::io::Result<Vec<u8>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("file-read".into())
+        .spawn(move || {
+            let data = match path {
+                // Opening a FIFO blocks until a writer comes: that is inside the timeout too.
+                Some(p) => std::fs::File::open(p).and_then(read_capped),
+                None => read_capped(std::io::stdin().lock()),
+            };
+            let _ = tx.send(data);
+        })?;
+    rx.recv_timeout(NON_REGULAR_READ_TIMEOUT)
+        .unwrap_or_else(|_| {
+            Err(std::io::Error::other(format!(
+                "not a regular file, and it did not reach its end within {} s",
+                NON_REGULAR_READ_TIMEOUT.as_secs()
+            )))
+        })
+}
+
+/// Reads the puzzle in the file at `path` (`-` for standard input). `type_name` forces a
+/// type (see [`PuzzleType::name`]); otherwise the type is taken from a JSON file's `"type"`
+/// field or detected from a text file's characters.
+///
+/// # Errors
+/// [`LoadError`] naming the file, for a file that cannot be read, is too large, is not UTF-8,
+/// or does not parse (see [`read_text_file`] and [`parse`]).
+pub fn load_file(path: &Path, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, LoadError> {
+    let text = read_text_file(path)?;
+    parse(&text, type_name).map_err(|source| LoadError::Format {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Parses a puzzle from text: JSON if it starts with `{`, otherwise a plain-text format.
+/// `type_name` forces a type; without it JSON says its type and plain text is sniffed.
+///
+/// # Errors
+/// [`FormatError`] for empty text, an unknown or undetectable type, malformed JSON (with its
+/// line and column), a wrong format version, or the type's own parse errors.
+pub fn parse(text: &str, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, FormatError> {
+    let forced = match type_name {
+        Some(name) => Some(type_by_name(name).ok_or_else(|| unknown_type(name))?),
+        None => None,
+    };
+    let trimmed = text.trim_start_matches('\u{feff}');
+    if trimmed.trim().is_empty() {
+        return Err(FormatError::new("the file is empty"));
+    }
+    if trimmed.trim_start().starts_with('{') {
+        return parse_json(trimmed, forced);
+    }
+    let puzzle_type = match forced {
+        Some(t) => t,
+        None => TYPES
+            .iter()
+            .copied()
+            .map(|t| (t, (t.sniff)(trimmed)))
+            .filter(|(_, score)| *score >= 0.5)
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(t, _)| t)
+            .ok_or_else(|| {
+                FormatError::new(
+                    "cannot tell the puzzle type from this text; \
+                     name it with --type (maze: `#` `.` `S` `G`; klondike: `_` `x` digits; \
+                     car-maze: `OUTS: PATHS` intersections)",
+                )
+            })?,
+    };
+    (puzzle_type.parse_text)(trimmed)
+}
+
+fn unknown_type(name: &str) -> FormatError {
+    let known: Vec<&str> = TYPES.iter().map(|t| t.name).collect();
+    FormatError::in_field(
+        "type",
+        format!("unknown puzzle type `{name}` (known: {})", known.join(", ")),
+    )
+}
+
+fn parse_json(
+    text: &str,
+    forced: Option<&'static PuzzleType>,
+) -> Result<Box<dyn Puzzle>, FormatError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        // serde_json's message ends with its own " at line L column C": said once, up front.
+        let message = e.to_string();
+        let message = message
+            .rfind(" at line ")
+            .map_or(message.as_str(), |i| &message[..i]);
+        FormatError::at(
+            e.line(),
+            Some(e.column()),
+            format!("invalid JSON: {message}"),
+        )
+    })?;
+    let declared = value.get("type").and_then(|t| t.as_str());
+    let puzzle_type = match (declared, forced) {
+        (Some(name), _) => type_by_name(name).ok_or_else(|| unknown_type(name))?,
+        (None, Some(t)) => t,
+        (None, None) => return Err(FormatError::in_field("type", "missing")),
+    };
+    if let Some(t) = forced
+        && t.name != puzzle_type.name
+    {
+        return Err(FormatError::in_field(
+            "type",
+            format!("the file holds a {}, not a {}", puzzle_type.name, t.name),
+        ));
+    }
+    match value.get("version").map(|v| v.as_u64()) {
+        None => return Err(FormatError::in_field("version", "missing")),
+        Some(Some(v)) if v == u64::from(puzzle_type.json_version) => {}
+        Some(_) => {
+            return Err(FormatError::in_field(
+                "version",
+                format!("this build reads version {}", puzzle_type.json_version),
+            ));
+        }
+    }
+    (puzzle_type.from_json)(value)
+}
+
+/// Deserializes a puzzle's JSON body, turning serde's message into a [`FormatError`] that
+/// names the field's path (for example `pieces.A[0].row`).
+pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, FormatError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.into_inner().to_string();
+        if path == "." {
+            FormatError::new(format!("invalid puzzle: {message}"))
+        } else {
+            FormatError::in_field(&path, message)
+        }
+    })
+}
+
+/// Splits plain text into its non-empty lines, with 1-based line numbers, skipping lines that
+/// start with `;` (comments).
+pub(crate) fn text_rows(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with(';'))
+        .collect()
+}
+
+/// The fraction of the non-blank characters of `text`'s rows (see [`text_rows`]) that are in
+/// `alphabet`: a [`PuzzleType::sniff`] for grid formats.
+pub(crate) fn alphabet_score(text: &str, alphabet: &str) -> f64 {
+    rows_alphabet_score(text_rows(text).into_iter().map(|(_, row)| row), alphabet)
+}
+
+/// [`alphabet_score`] of the given rows alone (a format whose settings lines must not count).
+pub(crate) fn rows_alphabet_score<'a>(rows: impl Iterator<Item = &'a str>, alphabet: &str) -> f64 {
+    let (mut fits, mut total) = (0usize, 0usize);
+    for row in rows {
+        for c in row.chars().filter(|c| !c.is_whitespace()) {
+            total += 1;
+            fits += usize::from(alphabet.contains(c));
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        fits as f64 / total as f64
+    }
+}
+
+/// Checks that a grid of text rows is rectangular and not too large; returns (rows, columns).
+pub(crate) fn check_rectangle(
+    rows: &[(usize, &str)],
+    max_side: usize,
+) -> Result<(usize, usize), FormatError> {
+    let Some(&(_, first)) = rows.first() else {
+        return Err(FormatError::new("the file is empty"));
+    };
+    let width = first.chars().count();
+    for &(line, row) in rows {
+        let n = row.chars().count();
+        if n != width {
+            return Err(FormatError::at(
+                line,
+                None,
+                format!("ragged row: {n} characters where the first row has {width}"),
+            ));
+        }
+    }
+    if rows.len() > max_side || width > max_side {
+        return Err(FormatError::new(format!(
+            "the grid is {} x {}; at most {max_side} x {max_side} is supported",
+            rows.len(),
+            width
+        )));
+    }
+    Ok((rows.len(), width))
+}
+
+/// Writes `puzzle` to `path` atomically: into a temporary file beside it, then renamed over
+/// it, so a crash never leaves a half-written file. A `.json` extension writes the JSON format,
+/// anything else the plain-text format.
+///
+/// # Errors
+/// The I/O error of writing, syncing or renaming.
+pub fn save_file(puzzle: &dyn Puzzle, path: &Path) -> std::io::Result<()> {
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let text = if is_json {
+        let mut json =
+            serde_json::to_string_pretty(&puzzle.to_json()).map_err(std::io::Error::other)?;
+        json.push('\n');
+        json
+    } else {
+        puzzle.to_text()
+    };
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "puzzle".into());
+    let tmp = path.with_file_name(format!(".{file_name}.tmp"));
+    {
+        use std::io::Write as _;
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

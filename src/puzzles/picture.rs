@@ -1,0 +1,175 @@
+//! What a puzzle looks like: each square's content ([`Square`]), the [`Picture`] every view
+//! draws, and the move of one piece between two pictures ([`PieceMove`]).
+
+use super::*;
+
+/// How one square of a puzzle looks, for drawing. The engine decides what a square is; the GUI
+/// decides the colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Square {
+    /// Not part of the board (the corners around Klondike's round board).
+    Void,
+    /// A free square.
+    Free,
+    /// A blocked square (a wall).
+    Blocked,
+    /// A free square with a terrain cost from 2 to 9 (the cost of entering it).
+    Terrain(u8),
+    /// A square holding a number (Klondike's jump lengths).
+    Number(u8),
+    /// A start square.
+    Start,
+    /// A goal square.
+    Goal,
+    /// A junction of roads: bit `from * 4 + to` (sides indexed as in [`Side::ALL`]) is set when
+    /// a car entering from side `from` may leave through side `to`.
+    Junction(u16),
+    /// A numbered tile of the sliding tile puzzle; `home` when it stands on its goal square.
+    Tile {
+        /// The tile's number.
+        number: u8,
+        /// Whether it is on its goal square.
+        home: bool,
+    },
+    /// A cell of a sliding piece: `id` tells pieces apart, `class` groups pieces of the same
+    /// shape (drawn alike), `target` marks the piece to bring home.
+    Piece {
+        /// Which piece.
+        id: u8,
+        /// Its class of interchangeable pieces.
+        class: u8,
+        /// Whether it is the target piece.
+        target: bool,
+        /// The letter that names it in moves (ASCII), or 0 for none.
+        letter: u8,
+    },
+}
+
+/// What a puzzle looks like: `rows * cols` squares in row-major order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// The squares, row by row from the top (`squares[row * cols + col]`).
+    pub squares: Vec<Square>,
+    /// The start square, marked on top of whatever it holds.
+    pub start: Option<Cell>,
+    /// Squares outlined as the goal area (where Klotski's target must end).
+    pub goal_area: Vec<Cell>,
+}
+
+impl Picture {
+    /// The square at `cell`, or `None` outside the picture.
+    pub fn get(&self, cell: Cell) -> Option<Square> {
+        (cell.row < self.rows && cell.col < self.cols)
+            .then(|| self.squares[cell.row * self.cols + cell.col])
+    }
+
+    /// The cells of each piece (by [`Square::Piece`] id), with the piece's square.
+    fn pieces(&self) -> BTreeMap<u8, (Square, Vec<Cell>)> {
+        let mut pieces: BTreeMap<u8, (Square, Vec<Cell>)> = BTreeMap::new();
+        for (i, &square) in self.squares.iter().enumerate() {
+            if let Square::Piece { id, .. } | Square::Tile { number: id, .. } = square {
+                let cell = Cell::new(i / self.cols, i % self.cols);
+                pieces
+                    .entry(id)
+                    .or_insert((square, Vec::new()))
+                    .1
+                    .push(cell);
+            }
+        }
+        pieces
+    }
+
+    /// How one piece moved between this picture and `next`, for animating the move: the piece
+    /// that is not where it was (pieces are matched by class and cells, since interchangeable
+    /// pieces may swap ids), and its route through cells free here. `None` when the pictures
+    /// differ by other than one piece's move, or have different sizes.
+    pub fn moved_piece(&self, next: &Picture) -> Option<PieceMove> {
+        if (self.rows, self.cols) != (next.rows, next.cols) {
+            return None;
+        }
+        let class_of = |square: Square| match square {
+            Square::Piece { class, target, .. } => (class, target),
+            Square::Tile { number, .. } => (number, false),
+            _ => (0, false),
+        };
+        let key = |(square, cells): &(Square, Vec<Cell>)| (class_of(*square), cells.clone());
+        let before: Vec<_> = self.pieces().into_values().collect();
+        let after: Vec<_> = next.pieces().into_values().collect();
+        let after_keys: BTreeSet<_> = after.iter().map(key).collect();
+        let before_keys: BTreeSet<_> = before.iter().map(key).collect();
+        let mut gone = before.iter().filter(|p| !after_keys.contains(&key(p)));
+        let mut came = after.iter().filter(|p| !before_keys.contains(&key(p)));
+        let ((square, from), (_, to)) = (gone.next()?, came.next()?);
+        if gone.next().is_some() || came.next().is_some() || from.len() != to.len() {
+            return None;
+        }
+        let shift = |cells: &[Cell], dr: isize, dc: isize| -> Option<Vec<Cell>> {
+            cells
+                .iter()
+                .map(|c| {
+                    let (r, col) = (c.row.checked_add_signed(dr)?, c.col.checked_add_signed(dc)?);
+                    (r < self.rows && col < self.cols).then(|| Cell::new(r, col))
+                })
+                .collect()
+        };
+        let (dr, dc) = (
+            to[0].row as isize - from[0].row as isize,
+            to[0].col as isize - from[0].col as isize,
+        );
+        if shift(from, dr, dc).as_deref() != Some(&to[..]) {
+            return None;
+        }
+        // Breadth-first over displacements through cells free here or the piece's own.
+        let open = |cells: &[Cell]| {
+            cells.iter().all(|c| {
+                // Free, or void: the sliding puzzle's gap.
+                matches!(self.get(*c), Some(Square::Free | Square::Void)) || from.contains(c)
+            })
+        };
+        let mut parent: BTreeMap<(isize, isize), (isize, isize)> = BTreeMap::new();
+        let mut queue = VecDeque::from([(0isize, 0isize)]);
+        parent.insert((0, 0), (0, 0));
+        while let Some(at) = queue.pop_front() {
+            if at == (dr, dc) {
+                break;
+            }
+            for (sr, sc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let next = (at.0 + sr, at.1 + sc);
+                if !parent.contains_key(&next)
+                    && shift(from, next.0, next.1).is_some_and(|cells| open(&cells))
+                {
+                    parent.insert(next, at);
+                    queue.push_back(next);
+                }
+            }
+        }
+        let mut route = vec![(dr, dc)];
+        let mut at = (dr, dc);
+        while at != (0, 0) {
+            at = *parent.get(&at)?;
+            route.push(at);
+        }
+        route.reverse();
+        Some(PieceMove {
+            square: *square,
+            cells: from.clone(),
+            route,
+        })
+    }
+}
+
+/// One piece's move between two pictures (see [`Picture::moved_piece`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceMove {
+    /// The piece's square, as in the first picture.
+    pub square: Square,
+    /// The cells it covers in the first picture.
+    pub cells: Vec<Cell>,
+    /// Its displacements (rows, columns) one cell at a time from (0, 0) to where it ends,
+    /// each a legal position; both ends included.
+    pub route: Vec<(isize, isize)>,
+}
