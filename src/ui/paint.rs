@@ -42,7 +42,9 @@ pub(crate) fn paint_scene(
             .is_plain(scene);
     match texture.as_mut().filter(|_| as_texture) {
         Some(t) => {
-            let id = t.update(painter.ctx(), scene);
+            t.update(painter.ctx(), scene);
+            // Squares smaller than a pixel are drawn from a shrunk copy, not sampled.
+            let id = t.texture_for(painter.ctx(), side * pixels_per_point);
             painter.image(
                 id,
                 grid,

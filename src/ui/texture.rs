@@ -54,6 +54,21 @@ pub struct GridTexture {
     fitted_state: Option<ShownState>,
     /// Whether some of the search's marks wait for the next update (see [`Scene::budget`]).
     behind: bool,
+    /// Copies of the picture shrunk by powers of two, made when a square is drawn smaller
+    /// than a pixel and kept up to date with the picture's changed tiles (see [`Level`]).
+    levels: Vec<Level>,
+}
+
+/// The picture shrunk by `k` (a power of two, at most [`TILE`]): each texel is the mean
+/// colour of a k x k block of squares. Drawn instead of the one-pixel-a-square texture when a
+/// square is smaller than a pixel: sampling that texture keeps every k-th square only, and a
+/// maze's walls and passages (alternate rows and columns) then beat into dark and light
+/// patches (a 121 x 2047 maze at 0.13 pixels a square showed seven).
+#[derive(Clone)]
+struct Level {
+    k: usize,
+    image: ColorImage,
+    handle: TextureHandle,
 }
 
 /// See [`GridTexture::fitted_state`].
@@ -166,6 +181,7 @@ impl GridTexture {
             Some(handle) => handle.set(upload, options),
             None => self.handle = Some(ctx.load_texture("grid", upload, options)),
         }
+        self.levels.clear();
         self.image = (!fitted).then_some(image);
         self.key = Some(key);
         match &self.handle {
@@ -290,6 +306,7 @@ impl GridTexture {
         }
         if whole {
             handle.set(image.clone(), TextureOptions::NEAREST);
+            self.levels.clear();
             return complete;
         }
         let [w, h] = image.size;
@@ -307,8 +324,58 @@ impl GridTexture {
                 ColorImage::new([tw, th], pixels),
                 TextureOptions::NEAREST,
             );
+            for level in &mut self.levels {
+                // TILE is a multiple of k: the tile is whole blocks of the level.
+                let k = level.k;
+                let (lx0, ly0) = (x0 / k, y0 / k);
+                let (lw, lh) = (tw.div_ceil(k), th.div_ceil(k));
+                shrink_into(image, k, &mut level.image, [lx0, ly0], [lw, lh]);
+                let [w, _] = level.image.size;
+                let pixels = (ly0..ly0 + lh)
+                    .flat_map(|y| {
+                        level.image.pixels[y * w + lx0..y * w + lx0 + lw]
+                            .iter()
+                            .copied()
+                    })
+                    .collect();
+                level.handle.set_partial(
+                    [lx0, ly0],
+                    ColorImage::new([lw, lh], pixels),
+                    LEVEL_OPTIONS,
+                );
+            }
         }
         complete
+    }
+
+    /// The texture to draw for squares `pixels_per_square` physical pixels across: the one
+    /// pixel a square, or, for squares smaller than a pixel, the picture shrunk by the least
+    /// power of two `k` that makes a texel at least a pixel (made on first use at that scale,
+    /// then kept up to date tile by tile). Call after [`GridTexture::update`].
+    pub(super) fn texture_for(
+        &mut self,
+        ctx: &egui::Context,
+        pixels_per_square: f32,
+    ) -> egui::TextureId {
+        let Some(handle) = &self.handle else {
+            return egui::TextureId::default();
+        };
+        let k = level_factor(pixels_per_square);
+        let Some(image) = self.image.as_ref().filter(|_| k > 1) else {
+            return handle.id();
+        };
+        if let Some(level) = self.levels.iter().find(|l| l.k == k) {
+            return level.handle.id();
+        }
+        let shrunk = shrink(image, k);
+        let handle = ctx.load_texture(format!("grid / {k}"), shrunk.clone(), LEVEL_OPTIONS);
+        let id = handle.id();
+        self.levels.push(Level {
+            k,
+            image: shrunk,
+            handle,
+        });
+        id
     }
 
     /// Whether `scene`'s picture is a plain grid (see [`is_plain_grid`]), worked out once per
@@ -473,20 +540,72 @@ fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
     painted
 }
 
-/// `image` shrunk by a whole factor (keeping one pixel of each block) if a side exceeds what
-/// the graphics backend takes (`max_side`), so an oversized map still draws.
+/// How a shrunk level is sampled: its texels are about a pixel, and a linear filter keeps a
+/// texel's colour from jumping as the grid is panned by part of a pixel.
+const LEVEL_OPTIONS: TextureOptions = TextureOptions::LINEAR;
+
+/// The factor a grid of squares `pixels_per_square` physical pixels across is shrunk by: 1
+/// when a square is at least a pixel, else the least power of two that makes a texel at
+/// least a pixel, at most [`TILE`] (so a tile of the picture is whole blocks of the level).
+fn level_factor(pixels_per_square: f32) -> usize {
+    if pixels_per_square.is_nan() || pixels_per_square <= 0.0 || pixels_per_square >= 1.0 {
+        return 1;
+    }
+    let wanted = (1.0 / pixels_per_square).ceil() as usize;
+    wanted.next_power_of_two().min(TILE)
+}
+
+/// `image` shrunk by `k` (sides rounded up): each texel the mean colour of its k x k block of
+/// pixels (a block at the right or bottom edge may be smaller).
+fn shrink(image: &ColorImage, k: usize) -> ColorImage {
+    let k = k.max(1);
+    let [w, h] = image.size;
+    let size = [w.div_ceil(k), h.div_ceil(k)];
+    let mut out = ColorImage::new(size, vec![Color32::TRANSPARENT; size[0] * size[1]]);
+    shrink_into(image, k, &mut out, [0, 0], size);
+    out
+}
+
+/// Writes the texels `origin` to `origin + size` (column, row) of `out`, `image` shrunk by
+/// `k`: each the mean colour of its k x k block of `image`'s pixels. Texels outside `out`
+/// are skipped.
+fn shrink_into(
+    image: &ColorImage,
+    k: usize,
+    out: &mut ColorImage,
+    origin: [usize; 2],
+    size: [usize; 2],
+) {
+    let [w, h] = image.size;
+    let [ow, oh] = out.size;
+    for ty in origin[1]..(origin[1] + size[1]).min(oh) {
+        for tx in origin[0]..(origin[0] + size[0]).min(ow) {
+            let (x0, y0) = (tx * k, ty * k);
+            let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
+            let mut sum = [0u32; 4];
+            for y in y0..y1 {
+                for p in &image.pixels[y * w + x0..y * w + x1] {
+                    for (s, c) in sum.iter_mut().zip(p.to_array()) {
+                        *s += u32::from(c);
+                    }
+                }
+            }
+            let n = ((x1 - x0) * (y1 - y0)).max(1) as u32;
+            let [r, g, b, a] = sum.map(|s| ((s + n / 2) / n) as u8);
+            out.pixels[ty * ow + tx] = Color32::from_rgba_premultiplied(r, g, b, a);
+        }
+    }
+}
+
+/// `image` shrunk by a whole factor (each texel the mean of its block) if a side exceeds
+/// what the graphics backend takes (`max_side`), so an oversized map still draws.
 fn fit_texture(image: ColorImage, max_side: usize) -> ColorImage {
     let [w, h] = image.size;
     let k = w.max(h).div_ceil(max_side.max(1));
     if k <= 1 {
         return image;
     }
-    let (sw, sh) = (w.div_ceil(k), h.div_ceil(k));
-    let pixels = (0..sh)
-        .flat_map(|y| (0..sw).map(move |x| (x * k, y * k)))
-        .map(|(x, y)| image.pixels[y * w + x])
-        .collect();
-    ColorImage::new([sw, sh], pixels)
+    shrink(&image, k)
 }
 
 pub(super) fn mark_color(mark: Mark) -> Option<Color32> {
@@ -735,6 +854,114 @@ mod tests {
                 shown.pixels == full_rebuild(&s).pixels,
                 "playback round {round}"
             );
+        }
+    }
+
+    /// The whole picture shrunk by `k` the plain way: every pixel added to its block's sums.
+    fn reference_shrink(image: &ColorImage, k: usize) -> Vec<Color32> {
+        let [w, h] = image.size;
+        let (sw, sh) = (w.div_ceil(k), h.div_ceil(k));
+        let mut sums = vec![([0u32; 4], 0u32); sw * sh];
+        for (i, p) in image.pixels.iter().enumerate() {
+            let (x, y) = (i % w, i / w);
+            let block = &mut sums[(y / k) * sw + x / k];
+            for (s, c) in block.0.iter_mut().zip(p.to_array()) {
+                *s += u32::from(c);
+            }
+            block.1 += 1;
+        }
+        sums.into_iter()
+            .map(|(s, n)| {
+                let [r, g, b, a] = s.map(|s| ((s + n / 2) / n) as u8);
+                Color32::from_rgba_premultiplied(r, g, b, a)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_level_of_a_scale_makes_a_texel_at_least_a_pixel() {
+        assert_eq!(level_factor(1.0), 1);
+        assert_eq!(level_factor(3.0), 1);
+        assert_eq!(level_factor(0.5), 2);
+        assert_eq!(level_factor(0.4), 4);
+        assert_eq!(level_factor(0.13), 8);
+        assert_eq!(level_factor(0.001), TILE);
+        assert_eq!(level_factor(0.0), 1);
+        assert_eq!(level_factor(f32::NAN), 1);
+    }
+
+    /// Shrunk levels, kept up to date tile by tile as marks arrive and playback moves, hold
+    /// the one-pixel-a-square picture shrunk whole; an edit remakes them.
+    #[test]
+    fn shrunk_levels_follow_the_picture_tile_by_tile() {
+        let ctx = egui::Context::default();
+        let mut rng = StdRng::seed_from_u64(21);
+        // 150 x 333: neither side a multiple of a tile or of a block.
+        let mut text = String::new();
+        for r in 0..150 {
+            for c in 0..333 {
+                text.push(match (r, c) {
+                    (0, 0) => 'S',
+                    (149, 332) => 'G',
+                    _ if rng.random_bool(0.3) => '#',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let mut maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+        let mut view = SearchView::for_puzzle(maze.as_ref());
+        let mut texture = GridTexture::default();
+        let mut revision = 0;
+        let place = |rng: &mut StdRng| {
+            Place::from(Cell::new(
+                rng.random_range(0..150),
+                rng.random_range(0..333),
+            ))
+        };
+        for round in 0..30 {
+            if round % 10 == 9 {
+                maze.paint(
+                    Cell::new(rng.random_range(0..150), rng.random_range(0..333)),
+                    1,
+                );
+                revision += 1;
+                view = SearchView::for_puzzle(maze.as_ref());
+            }
+            use crate::runs::recording::Change;
+            for _ in 0..rng.random_range(0..3000) {
+                view.replay(place(&mut rng), Change::Open);
+            }
+            for _ in 0..rng.random_range(0..1000) {
+                view.replay(place(&mut rng), Change::Close);
+            }
+            view.current = Some(place(&mut rng));
+            view.revision += 1;
+            let picture = maze.picture();
+            let s = scene(&picture, &view, revision);
+            texture.update(&ctx, &s);
+            while texture.is_behind() {
+                texture.update(&ctx, &s);
+            }
+            let full = texture.pixels().expect("one pixel a square").clone();
+            assert_eq!(
+                texture.texture_for(&ctx, 1.5),
+                texture.handle.as_ref().map(|h| h.id()).unwrap()
+            );
+            for pixels_per_square in [0.5, 0.13, 0.01] {
+                let id = texture.texture_for(&ctx, pixels_per_square);
+                let k = level_factor(pixels_per_square);
+                let level = texture.levels.iter().find(|l| l.k == k).expect("a level");
+                assert_eq!(level.handle.id(), id);
+                assert_eq!(
+                    level.image.size,
+                    [333usize.div_ceil(k), 150usize.div_ceil(k)]
+                );
+                assert!(
+                    level.image.pixels == reference_shrink(&full, k),
+                    "round {round}, k {k}"
+                );
+            }
         }
     }
 }

@@ -773,3 +773,76 @@ fn a_long_solutions_move_counter_is_wide_enough_for_its_text() {
         shown.width()
     );
 }
+
+/// Defect 7: a big maze whose squares are smaller than a pixel is drawn as a whole, not as
+/// patches. A 121 x 2047 maze (passages on odd rows and columns, walls between them, as a
+/// generated maze has) at 800 x 600: one pixel a square sampled every few squares hits
+/// mostly walls in some columns of the screen and mostly passages in others, so the maze
+/// broke into light and dark bands. Drawn from a copy shrunk by block means, every column
+/// of the screen shows about the maze's mean.
+#[test]
+fn a_big_maze_smaller_than_a_pixel_a_square_is_drawn_whole_not_in_patches() {
+    use puzzlelab::puzzles::Cell;
+    use rand::{Rng as _, SeedableRng as _, rngs::StdRng};
+    let (rows, cols) = (121, 2047);
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut text = String::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            text.push(match (r, c) {
+                (1, 1) => 'S',
+                (119, 2045) => 'G',
+                (r, c) if r % 2 == 1 && c % 2 == 1 => '.',
+                (r, c) if r % 2 == 0 && c % 2 == 0 => '#',
+                (0, _) | (120, _) | (_, 0) | (_, 2046) => '#',
+                _ if rng.random_bool(0.5) => '#',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wide.txt");
+    std::fs::write(&path, text).unwrap();
+    let mut h = sized(800.0, 600.0, Settings::default());
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.run();
+    assert!(puzzlelab::ui::canvas_is_texture(&h.ctx));
+    let first = cell_pos(&h, Cell::new(0, 0));
+    let last = cell_pos(&h, Cell::new(rows - 1, cols - 1));
+    let side = cell_pos(&h, Cell::new(0, 1)).x - first.x;
+    assert!(side < 0.5, "squares of {side} points: smaller than a pixel");
+    let image = h.render().expect("rendered");
+    let scale = image.width() as f32 / h.ctx.content_rect().width();
+    // The mean grey of each screen column inside the maze, away from the markers and the
+    // edges of the picture.
+    let (y0, y1) = ((first.y * scale) as u32 + 2, (last.y * scale) as u32 - 2);
+    let (x0, x1) = (
+        ((first.x + 12.0) * scale) as u32,
+        ((last.x - 12.0) * scale) as u32,
+    );
+    assert!(
+        y1 > y0 + 4 && x1 > x0 + 100,
+        "a maze of {x0}..{x1} x {y0}..{y1}"
+    );
+    let column_means: Vec<f32> = (x0..x1)
+        .map(|x| {
+            let sum: u32 = (y0..y1)
+                .map(|y| {
+                    let p = image.get_pixel(x, y);
+                    (u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2])) / 3
+                })
+                .sum();
+            sum as f32 / (y1 - y0) as f32
+        })
+        .collect();
+    let mean = column_means.iter().sum::<f32>() / column_means.len() as f32;
+    let (darkest, lightest) = column_means
+        .iter()
+        .fold((f32::MAX, f32::MIN), |(lo, hi), &m| (lo.min(m), hi.max(m)));
+    assert!(
+        lightest - darkest < 40.0,
+        "columns of the screen range from {darkest:.0} to {lightest:.0} grey (mean {mean:.0}): patches"
+    );
+}
