@@ -9,67 +9,15 @@ use std::borrow::Cow;
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Vec2, emath, vec2};
 
-pub(crate) use super::paint::paint_scene;
+use super::paint::paint_scene;
+use super::palette::*;
+use super::scene::*;
 use super::texture::GridTexture;
-use crate::app::{
-    AppCommand, CanvasExtras, PaintStroke, Pointer, PuzzleLabApp, SearchView, TimelineCommand,
-};
-use crate::puzzles::{Cell, Picture, PieceMove, Report, Square};
+use crate::app::{AppCommand, CanvasExtras, PaintStroke, Pointer, PuzzleLabApp, TimelineCommand};
+use crate::puzzles::{Cell, Picture, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
 pub const CANVAS_LABEL: &str = "puzzle canvas";
-
-pub(crate) const FREE: Color32 = Color32::from_gray(238);
-pub(crate) const BLOCKED: Color32 = Color32::from_gray(48);
-pub(crate) const NUMBER: Color32 = Color32::from_rgb(250, 240, 214);
-// The marks use the Okabe–Ito palette (Okabe and Ito, "Color Universal Design", 2008), which
-// stays distinct under the common colour-vision deficiencies.
-/// Okabe–Ito blue.
-pub(crate) const START: Color32 = Color32::from_rgb(0, 114, 178);
-/// Okabe–Ito orange.
-pub(crate) const GOAL: Color32 = Color32::from_rgb(230, 159, 0);
-/// Okabe–Ito sky blue.
-pub(crate) const CLOSED: Color32 = Color32::from_rgb(86, 180, 233);
-/// Okabe–Ito bluish green: darker than free squares and the closed set, so it stands out.
-pub(crate) const FRONTIER: Color32 = Color32::from_rgb(0, 158, 115);
-/// Okabe–Ito yellow.
-pub(crate) const CURRENT: Color32 = Color32::from_rgb(240, 228, 66);
-/// Okabe–Ito reddish purple.
-pub(crate) const DFS_PATH: Color32 = Color32::from_rgb(204, 121, 167);
-/// Okabe–Ito vermillion.
-pub(crate) const SOLUTION: Color32 = Color32::from_rgb(213, 94, 0);
-/// The pinned state's branch: a dark purple, apart from the depth-first path and the
-/// solution.
-pub(crate) const BRANCH: Color32 = Color32::from_rgb(90, 30, 130);
-pub(crate) const SELECTED: Color32 = Color32::from_rgb(0, 114, 178);
-/// The piece to bring to the goal, and the car to get out: vermillion.
-pub(crate) const TARGET: Color32 = Color32::from_rgb(213, 94, 0);
-/// A pale orange, apart from every mark.
-pub(crate) const CLUSTER: Color32 = Color32::from_rgb(247, 210, 150);
-/// A sliding tile on its own square (sky blue), and one elsewhere (sand).
-pub(crate) const TILE_HOME: Color32 = Color32::from_rgb(86, 180, 233);
-pub(crate) const TILE_AWAY: Color32 = Color32::from_rgb(235, 205, 150);
-/// An empty square of a board of pieces: a dim tray, so the pieces are the brightest things
-/// on it.
-pub(crate) const TRAY: Color32 = Color32::from_gray(72);
-
-/// Grids with more squares than this are drawn as a texture, one pixel a square, instead of
-/// a shape a square.
-/// The oracle's arrows: a move that brings the goal closer (navy blue), one that leaves
-/// the distance (grey) and one that takes it farther (black); each outlined in white. None
-/// is a colour of the search's marks (frontier green, solution vermillion) or a piece's.
-pub(crate) const MOVE_BETTER: Color32 = Color32::from_rgb(0, 45, 140);
-pub(crate) const MOVE_NEUTRAL: Color32 = Color32::from_gray(150);
-pub(crate) const MOVE_WORSE: Color32 = Color32::from_gray(16);
-
-pub const TEXTURE_SQUARES: usize = 96 * 96;
-
-/// The margin around a large grid drawn as a texture, in points: room for the start and goal
-/// markers at its corners.
-pub const MARKER_MARGIN: f32 = 6.0;
-
-/// The margin around a board of pieces, in squares of the fitted board: room for its exit.
-pub(crate) const BOARD_MARGIN: f32 = 0.3;
 
 /// The largest zoom: squares this many times the size that fits the whole grid.
 const MAX_ZOOM: f32 = 256.0;
@@ -142,7 +90,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     // A board of pieces keeps a margin around it for its exit.
     // A large grid (a texture) keeps one for the start and goal markers at its corners.
-    let board = super::paint::is_board(&picture);
+    let board = super::scene::is_board(&picture);
     let area = if board {
         let (_, fit) = grid_rect(response.rect, rows, cols, 1.0, Vec2::ZERO);
         response.rect.shrink(fit * BOARD_MARGIN)
@@ -165,10 +113,10 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     // the marker is drawn far wider than its square.
     let mut texture = take_texture(ui.ctx(), TEXTURE_ID);
     let side = grid.width() / cols;
-    let reach = super::paint::marker_radius(side) + 2.0;
+    let reach = marker_radius(side) + 2.0;
     let markers: Vec<Cell> = texture
         .as_ref()
-        .filter(|_| super::paint::marker_radius(side) > side * 0.5)
+        .filter(|_| marker_radius(side) > side * 0.5)
         .map(|t| t.markers.iter().map(|&(cell, _)| cell).collect())
         .unwrap_or_default();
     let press_at = |pos: Pos2| {
@@ -249,13 +197,6 @@ fn paint_heat(
         let color = heat_map_color(t);
         painter.rect_filled(Rect::from_min_max(min, max), 0.0, color);
     }
-}
-
-/// The distance map's colour at `t` (0 the start, 1 the farthest): cividis reversed (yellow
-/// near, dark blue far, no green to mistake for the frontier), a little transparent so the
-/// squares' numbers show through.
-pub(crate) fn heat_map_color(t: f32) -> Color32 {
-    crate::app::space_layout::cividis(1.0 - t).gamma_multiply(0.7)
 }
 
 /// The oracle's arrows (see [`crate::app::oracle::MoveArrow`]), `side` points a square.
@@ -527,32 +468,6 @@ fn leading_square(picture: &Picture, id: u8, d: (i64, i64)) -> Option<Cell> {
     })
 }
 
-/// The squares on the straight line from `from` to `to`, both included, each a neighbour of
-/// the one before (Bresenham's line algorithm).
-pub(crate) fn line(from: Cell, to: Cell) -> Vec<Cell> {
-    let (mut r, mut c) = (from.row as i64, from.col as i64);
-    let (r1, c1) = (to.row as i64, to.col as i64);
-    let (dr, dc) = ((r1 - r).abs(), -(c1 - c).abs());
-    let (sr, sc) = (if r < r1 { 1 } else { -1 }, if c < c1 { 1 } else { -1 });
-    let mut err = dr + dc;
-    let mut cells = Vec::with_capacity((dr - dc) as usize + 1);
-    loop {
-        cells.push(Cell::new(r as usize, c as usize));
-        if r == r1 && c == c1 {
-            return cells;
-        }
-        let e2 = 2 * err;
-        if e2 >= dc {
-            err += dc;
-            r += sr;
-        }
-        if e2 <= dr {
-            err += dr;
-            c += sc;
-        }
-    }
-}
-
 /// Where the canvas keeps its texture between frames, in egui's memory.
 const TEXTURE_ID: &str = "canvas texture";
 
@@ -583,15 +498,6 @@ pub(crate) fn cached_picture<'a>(
     &cache
         .get_or_insert_with(|| (revision, app.puzzle.picture()))
         .1
-}
-
-/// The grid's place in `rect` at `zoom` (1 fits the whole grid) and `pan` (squares from the
-/// centre), and the side of a square in points.
-pub(super) fn grid_rect(rect: Rect, rows: f32, cols: f32, zoom: f32, pan: Vec2) -> (Rect, f32) {
-    let fit = (rect.width() / cols).min(rect.height() / rows);
-    let side = (fit * zoom).max(0.01);
-    let grid = Rect::from_center_size(rect.center() + pan * side, vec2(side * cols, side * rows));
-    (grid, side)
 }
 
 /// Scrolling over the canvas zooms about the pointer; dragging with the right or middle
@@ -628,42 +534,6 @@ fn zoom_and_pan(
         app.zoom = 1.0;
         app.pan = Vec2::ZERO;
     }
-}
-
-/// What a canvas shows: a picture of the puzzle, a search's marks on it, and a solution with
-/// the playback position. The main canvas and each race pane paint one.
-pub(crate) struct Scene<'a> {
-    /// The picture to draw (a sliding piece already taken off it).
-    pub picture: Cow<'a, Picture>,
-    /// The search's marks: closed set, frontier, current state, depth-first path.
-    pub view: &'a SearchView,
-    /// The finished search, whose solution is drawn up to `shown` moves.
-    pub result: Option<&'a Report>,
-    /// How many moves of the solution are shown.
-    pub shown: usize,
-    /// A move being animated: (from, to, progress 0 to 1).
-    pub transition: Option<(usize, usize, f32)>,
-    /// A piece sliding along its route, and how far it has got (0 to 1).
-    pub sliding: Option<(PieceMove, f32)>,
-    /// A square to outline as selected.
-    pub selected: Option<Cell>,
-    /// A block of squares to outline (top-left square, (rows, columns)): where a click of
-    /// an editor would place a piece.
-    pub ghost: Option<(Cell, (usize, usize))>,
-    /// Zoom: 1 fits the whole grid.
-    pub zoom: f32,
-    /// Pan, in squares from the centred position.
-    pub pan: Vec2,
-    /// Squares to tint as the percolating cluster (row-major), if shown.
-    pub cluster: Option<&'a [bool]>,
-    /// Whether the picture is a board of sliding pieces (see [`super::paint::is_board`]),
-    /// found once a frame by the caller.
-    pub board: bool,
-    /// The puzzle's edit count, for caching a texture of the picture.
-    pub revision: u64,
-    /// How long this frame may spend writing the search's marks into a grid's texture; the
-    /// rest waits for the next frame.
-    pub budget: std::time::Duration,
 }
 
 #[cfg(test)]
@@ -705,7 +575,7 @@ mod tests {
             let c = heat_map_color(t);
             assert!(distance(c, FRONTIER) > 60.0, "{t}: {c:?}");
             let level = 1 + (k * 254 / 100) as u8;
-            let c = super::super::texture::heat_color(level);
+            let c = heat_color(level);
             assert!(distance(c, FRONTIER) > 60.0, "level {level}: {c:?}");
         }
     }

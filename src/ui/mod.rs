@@ -5,9 +5,11 @@
 mod canvas;
 mod dialogs;
 mod paint;
+mod palette;
 mod panels;
 mod race_panel;
 mod rows;
+mod scene;
 pub mod space_window;
 mod texture;
 mod timeline_bar;
@@ -21,7 +23,8 @@ use std::path::PathBuf;
 use crate::app::{AppCommand, PuzzleLabApp, Settings};
 use crate::puzzles;
 
-pub use canvas::{CANVAS_LABEL, MARKER_MARGIN, TEXTURE_SQUARES, canvas_is_texture, canvas_ui};
+pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
+pub use scene::{MARKER_MARGIN, TEXTURE_SQUARES};
 pub use texture::GridTexture;
 pub use timeline_bar::SCRUBBER_LABEL;
 pub use toolbar::{SPEEDS, keys};

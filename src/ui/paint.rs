@@ -6,7 +6,8 @@ use eframe::egui::{
 };
 use emath::GuiRounding as _;
 
-use super::canvas::*;
+use super::palette::*;
+use super::scene::*;
 use super::texture::{GridTexture, shaded_mark_color};
 use crate::puzzles::{Cell, Picture, Place, Side, Square};
 
@@ -378,23 +379,6 @@ pub(crate) fn paint_scene(
     }
 }
 
-/// The radius of the start and goal markers over a grid drawn as a texture, `side` points a
-/// square: half a square, and at least 4 points so a marker stays visible and grabbable.
-pub(crate) fn marker_radius(side: f32) -> f32 {
-    (side * 0.5).max(4.0)
-}
-
-/// Whether `picture` is a board of sliding pieces: its empty squares are drawn
-/// as a tray and its exit outside its edge. Boards are small; the scan stops at
-/// [`TEXTURE_SQUARES`] squares.
-pub(crate) fn is_board(picture: &Picture) -> bool {
-    picture.squares.len() <= TEXTURE_SQUARES
-        && picture
-            .squares
-            .iter()
-            .any(|s| matches!(s, Square::Piece { .. }))
-}
-
 /// The exit of a board of pieces: where its goal area meets the board's edge (the right edge
 /// at the target car's row, or the bottom under the goal outline), a bar in the target
 /// piece's colour just outside the edge, with an arrow pointing out.
@@ -528,39 +512,10 @@ fn piece_fill(square: Square) -> Color32 {
     }
 }
 
-/// The colour of a class of interchangeable pieces.
-pub(crate) fn piece_color(class: u8) -> Color32 {
-    const PALETTE: [Color32; 6] = [
-        Color32::from_rgb(90, 140, 200),
-        Color32::from_rgb(230, 170, 60),
-        Color32::from_rgb(110, 180, 120),
-        Color32::from_rgb(170, 120, 190),
-        Color32::from_rgb(90, 180, 190),
-        Color32::from_rgb(200, 130, 110),
-    ];
-    PALETTE[usize::from(class) % PALETTE.len()]
-}
-
 /// The square of `picture` nearest the cell-space point `p`.
 fn cell_from(p: Pos2, picture: &Picture) -> Cell {
     let clamp = |v: f32, n: usize| (v.max(0.0) as usize).min(n.saturating_sub(1));
     Cell::new(clamp(p.y, picture.rows), clamp(p.x, picture.cols))
-}
-
-/// Whether every square is one a texture shows well: free, blocked, terrain, start or goal.
-pub(crate) fn is_plain_grid(picture: &Picture) -> bool {
-    picture.squares.iter().all(|s| {
-        matches!(
-            s,
-            Square::Free | Square::Blocked | Square::Terrain(_) | Square::Start | Square::Goal
-        )
-    })
-}
-
-/// The shade of a square with terrain cost `cost` (2 to 9): darker is dearer.
-pub(crate) fn terrain_color(cost: u8) -> Color32 {
-    let t = f32::from(cost.clamp(2, 9) - 2) / 7.0;
-    Color32::from_rgb(222, 206, 170).lerp_to_gamma(Color32::from_rgb(120, 84, 40), t)
 }
 
 /// The midpoint of `side` of `rect`.

@@ -307,8 +307,8 @@ const MAX_BARS: usize = 120;
 const MAX_POINTS: usize = 400;
 
 /// Plot colours, the canvas's frontier and closed-set colours.
-const FRONTIER_PLOT: Color32 = super::canvas::FRONTIER;
-const CLOSED_PLOT: Color32 = super::canvas::CLOSED;
+const FRONTIER_PLOT: Color32 = super::palette::FRONTIER;
+const CLOSED_PLOT: Color32 = super::palette::CLOSED;
 
 /// The legend of the puzzle on screen: what each colour on the canvas means, only the
 /// entries that can appear now (see [`crate::app::TypeView::legend`]).
@@ -322,17 +322,17 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     for (rating, color, meaning) in [
         (
             crate::puzzles::oracle::Rating::Better,
-            super::canvas::MOVE_BETTER,
+            super::palette::MOVE_BETTER,
             "arrow: a move one closer to the goal",
         ),
         (
             crate::puzzles::oracle::Rating::Neutral,
-            super::canvas::MOVE_NEUTRAL,
+            super::palette::MOVE_NEUTRAL,
             "arrow: a move that leaves the distance",
         ),
         (
             crate::puzzles::oracle::Rating::Worse,
-            super::canvas::MOVE_WORSE,
+            super::palette::MOVE_WORSE,
             "arrow: a move farther from the goal",
         ),
     ] {

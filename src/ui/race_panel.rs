@@ -119,7 +119,7 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 (None, Some(board)) => board,
                 (None, None) => puzzle_picture,
             };
-            let scene = canvas::Scene {
+            let scene = super::scene::Scene {
                 picture: std::borrow::Cow::Borrowed(picture),
                 view: &lane.view,
                 result,
@@ -131,12 +131,12 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 zoom: 1.0,
                 pan: egui::Vec2::ZERO,
                 cluster: None,
-                board: super::paint::is_board(picture),
+                board: super::scene::is_board(picture),
                 revision,
                 budget,
             };
             let mut texture = textures.get_mut(i).and_then(Option::take);
-            canvas::paint_scene(&painter, response.rect, &scene, &mut texture);
+            super::paint::paint_scene(&painter, response.rect, &scene, &mut texture);
             if let Some(slot) = textures.get_mut(i) {
                 *slot = texture;
             }

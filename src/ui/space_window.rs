@@ -202,11 +202,11 @@ fn histogram_ui(ui: &mut egui::Ui, profile: &crate::search::space::Profile) {
         .show(ui, |plot| {
             plot.bar_chart(
                 egui_plot::BarChart::new("from the start", bars(&profile.distance_profile, -0.22))
-                    .color(crate::ui::canvas::CLOSED),
+                    .color(crate::ui::palette::CLOSED),
             );
             plot.bar_chart(
                 egui_plot::BarChart::new("to the goal", bars(&profile.goal_distance_profile, 0.22))
-                    .color(crate::ui::canvas::GOAL),
+                    .color(crate::ui::palette::GOAL),
             );
         });
 }

@@ -2,11 +2,11 @@
 
 use eframe::egui::{self, Color32, ColorImage, TextureHandle, TextureOptions};
 
-use super::canvas::{
+use super::palette::{
     BLOCKED, BRANCH, CLOSED, CLUSTER, CURRENT, DFS_PATH, FREE, FRONTIER, GOAL, SOLUTION, START,
-    Scene,
+    heat_color, terrain_color,
 };
-use super::paint::{is_plain_grid, terrain_color};
+use super::scene::{Scene, is_plain_grid};
 use crate::app::{Mark, SearchView, ShadeKind};
 use crate::puzzles::{Cell, Picture, Place, Square};
 
@@ -446,14 +446,6 @@ pub(super) fn shaded_mark_color(view: &SearchView, i: usize, mark: Mark) -> Opti
     })
 }
 
-/// The colour of heat level `level` (1 least to 255 most): the cividis colour map (see
-/// [`crate::app::space_layout::cividis`]), dark blue through grey to yellow, which reads in
-/// order in grey and under colour-vision deficiencies and has no green to mistake for the
-/// frontier.
-pub(crate) fn heat_color(level: u8) -> Color32 {
-    crate::app::space_layout::cividis(f32::from(level.saturating_sub(1)) / 254.0)
-}
-
 /// The colour of square `i` of a plain grid with search mark colour `marked`.
 fn square_color(
     picture: &Picture,
@@ -493,7 +485,7 @@ pub(crate) fn gif_colors(picture: &Picture) -> crate::runs::animation::GifColors
         closed: rgb(CLOSED),
         current: rgb(CURRENT),
         solution: Vec::new(),
-        solution_color: rgb(crate::ui::canvas::SOLUTION),
+        solution_color: rgb(SOLUTION),
     }
 }
 

@@ -3,8 +3,8 @@
 
 use eframe::egui::{self, RichText};
 
+use super::palette::heat_color;
 use super::rows::{fixed_row, steady_label, widest};
-use super::texture::heat_color;
 use crate::app::{AppCommand, Pinned, PuzzleLabApp, ShadeKind, TimelineCommand};
 use crate::runs::recording::Quantity;
 

@@ -144,3 +144,134 @@ fn the_integration_tests_are_one_crate() {
     }
     assert_eq!(crates, [Some("it".to_string())]);
 }
+
+/// The module path of a source file under `src/` (`src/ui/canvas.rs` is `["ui", "canvas"]`,
+/// `src/ui/mod.rs` is `["ui"]`, `src/lib.rs` is `[]`).
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(src).expect("a file under src");
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if let Some(last) = parts.pop() {
+        let stem = last.trim_end_matches(".rs");
+        if !["mod", "lib", "main"].contains(&stem) {
+            parts.push(stem.to_owned());
+        }
+    }
+    parts
+}
+
+/// The modules the code of `text` (the source of module `me`, comments left out) names by
+/// path: `crate::a::b`, `super::b` and `super::super::b`, as module paths (the last segment
+/// may be an item: the caller keeps only the paths that are modules).
+fn named_paths(me: &[String], text: &str) -> Vec<Vec<String>> {
+    let code: String = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = code.as_str();
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut paths = Vec::new();
+    for (i, _) in text
+        .match_indices("crate::")
+        .chain(text.match_indices("super::"))
+    {
+        if text[..i].chars().next_back().is_some_and(is_ident) {
+            continue;
+        }
+        let rest = &text[i..];
+        let end = rest
+            .find(|c: char| !(is_ident(c) || c == ':'))
+            .unwrap_or(rest.len());
+        let segments: Vec<&str> = rest[..end].split("::").filter(|s| !s.is_empty()).collect();
+        let mut path: Vec<String> = Vec::new();
+        let mut segments = segments.into_iter().peekable();
+        if segments.peek() == Some(&"crate") {
+            segments.next();
+        } else {
+            // `super` is the parent of the file's module (of a `mod.rs` too: its module's parent).
+            path = me.to_vec();
+            while segments.peek() == Some(&"super") {
+                segments.next();
+                path.pop();
+            }
+        }
+        path.extend(segments.map(str::to_owned));
+        paths.push(path);
+    }
+    paths
+}
+
+#[test]
+fn sibling_modules_import_no_circle() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = rust_files(&src);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(&src, f)).collect();
+    // An edge between two children of one parent, for every path one names inside the other
+    // (a module naming its own parent or child is no circle).
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for file in &files {
+        let me = module_of(&src, file);
+        let text = std::fs::read_to_string(file).expect("a source file");
+        for mut path in named_paths(&me, &text) {
+            while !path.is_empty() && !modules.contains(&path) {
+                path.pop();
+            }
+            let common = me.iter().zip(&path).take_while(|(a, b)| a == b).count();
+            if common == me.len() || common == path.len() {
+                continue;
+            }
+            edges
+                .entry(me[..=common].to_vec())
+                .or_default()
+                .insert(path[..=common].to_vec());
+        }
+    }
+    // A depth-first search for a back edge.
+    fn visit(
+        node: &Vec<String>,
+        edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        on_stack: &mut Vec<Vec<String>>,
+        done: &mut BTreeSet<Vec<String>>,
+        circles: &mut Vec<String>,
+    ) {
+        if done.contains(node) {
+            return;
+        }
+        if let Some(at) = on_stack.iter().position(|n| n == node) {
+            let circle: Vec<String> = on_stack[at..].iter().map(|m| m.join("::")).collect();
+            circles.push(format!("{} -> {}", circle.join(" -> "), node.join("::")));
+            return;
+        }
+        on_stack.push(node.clone());
+        for next in edges.get(node).into_iter().flatten() {
+            visit(next, edges, on_stack, done, circles);
+        }
+        on_stack.pop();
+        done.insert(node.clone());
+    }
+    let mut circles = Vec::new();
+    let mut done = BTreeSet::new();
+    for node in edges.keys() {
+        visit(node, &edges, &mut Vec::new(), &mut done, &mut circles);
+    }
+    assert!(circles.is_empty(), "{circles:#?}");
+}
+
+#[test]
+fn the_circle_check_resolves_paths_as_rust_does() {
+    let me = vec!["ui".to_owned(), "canvas".to_owned()];
+    assert_eq!(
+        named_paths(
+            &me,
+            "use super::paint::x; crate::app::Mark; my_super::no\n/// [`crate::solver`]"
+        ),
+        vec![
+            vec!["app".to_owned(), "Mark".to_owned()],
+            vec!["ui".to_owned(), "paint".to_owned(), "x".to_owned()],
+        ]
+    );
+}

@@ -725,13 +725,14 @@ fn solve_with_no_algorithm_tries_optimal_ida_star_first_on_the_24_puzzle() {
             .contains("finished within its budget")
     );
     // The random board: IDA* runs out of its budget (half the time limit), weighted A*
-    // answers, and the report says so.
+    // answers, and the report says so. The limit leaves weighted A* (under a second on its
+    // own) room on a loaded machine running a debug build.
     let (code, stdout, stderr) = puzzlelab(&[
         "solve",
         "puzzles/sliding-24-random.txt",
         "--json",
         "--timeout",
-        "4",
+        "20",
     ]);
     assert_eq!(code, 0, "{stderr}");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
@@ -739,7 +740,7 @@ fn solve_with_no_algorithm_tries_optimal_ida_star_first_on_the_24_puzzle() {
     assert_eq!(v["optimal"], false);
     assert!(v["solved"].as_bool().unwrap());
     let note = v["notes"][0].as_str().unwrap();
-    assert!(note.contains("did not finish within 2 s"), "{note}");
+    assert!(note.contains("did not finish within 5 s"), "{note}");
     assert!(note.contains("weighted A*"), "{note}");
     // A named algorithm is run as named.
     let (code, stdout, _) = puzzlelab(&[

@@ -212,7 +212,7 @@ impl TypeView for CarMazeView {
     }
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
-        use crate::ui::canvas::{FREE, GOAL, START};
+        use crate::ui::palette::{FREE, GOAL, START};
         let mut entries = vec![
             super::entry(START, "entry: the car starts here"),
             super::entry(GOAL, "exit: the car leaves here"),

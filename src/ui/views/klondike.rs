@@ -188,7 +188,7 @@ impl TypeView for KlondikeView {
     }
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
-        use crate::ui::canvas::{GOAL, NUMBER, START};
+        use crate::ui::palette::{GOAL, NUMBER, START};
         let mut entries = vec![
             super::entry(START, "start: the heart in the middle (ringed)"),
             super::entry(NUMBER, "square: jump this many squares"),

@@ -315,7 +315,7 @@ impl TypeView for KlotskiView {
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
         use crate::puzzles::Square;
-        use crate::ui::canvas::{TARGET, TRAY};
+        use crate::ui::palette::{TARGET, TRAY};
         // The colour of each shape of block on the board (the board is small).
         let mut classes: Vec<u8> = Vec::new();
         for square in app.puzzle().picture().squares {
@@ -336,7 +336,10 @@ impl TypeView for KlotskiView {
             } else {
                 "blocks of another shape"
             };
-            entries.push(super::entry(crate::ui::paint::piece_color(class), meaning));
+            entries.push(super::entry(
+                crate::ui::palette::piece_color(class),
+                meaning,
+            ));
         }
         entries.extend([
             super::entry(TRAY, "empty square"),

@@ -157,7 +157,7 @@ fn settings_from<T: serde::de::DeserializeOwned + Default>(kept: Option<&serde_j
 /// closed, frontier, the state being expanded (while a search runs), the depth-first path
 /// (when depth-first search is chosen) and the solution (once found).
 fn search_legend(app: &PuzzleLabApp) -> Vec<(eframe::egui::Color32, String)> {
-    use crate::ui::canvas::{CLOSED, CURRENT, DFS_PATH, FRONTIER, SOLUTION};
+    use crate::ui::palette::{CLOSED, CURRENT, DFS_PATH, FRONTIER, SOLUTION};
     let mut entries = vec![
         (CLOSED, "closed: expanded".to_owned()),
         (FRONTIER, "frontier: reached, not yet expanded".to_owned()),
@@ -207,7 +207,7 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
         }
         OracleStatus::Failed(why) => {
             ui.label(
-                RichText::new(format!("No oracle: {why}")).color(crate::ui::canvas::MOVE_WORSE),
+                RichText::new(format!("No oracle: {why}")).color(crate::ui::palette::MOVE_WORSE),
             );
             if ui.button("Try again").clicked() {
                 app.oracle.retry();
@@ -318,7 +318,7 @@ fn distance_bar_ui(ui: &mut eframe::egui::Ui, far: u32, metric: &str) {
             ui.painter().rect_filled(
                 egui::Rect::from_x_y_ranges(x(a)..=x(b), rect.y_range()),
                 0.0,
-                crate::ui::canvas::heat_map_color((a + b) / 2.0),
+                crate::ui::palette::heat_map_color((a + b) / 2.0),
             );
         }
         response.widget_info(|| {

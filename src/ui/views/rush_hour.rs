@@ -251,11 +251,14 @@ impl TypeView for RushHourView {
     }
 
     fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
-        use crate::ui::canvas::{BLOCKED, TARGET, TRAY};
+        use crate::ui::palette::{BLOCKED, TARGET, TRAY};
         vec![
             super::entry(TARGET, "the red car A, to get out"),
-            super::entry(crate::ui::paint::piece_color(2), "cars (2 squares long)"),
-            super::entry(crate::ui::paint::piece_color(3), "trucks (3 squares long)"),
+            super::entry(crate::ui::palette::piece_color(2), "cars (2 squares long)"),
+            super::entry(
+                crate::ui::palette::piece_color(3),
+                "trucks (3 squares long)",
+            ),
             super::entry(BLOCKED, "wall"),
             super::entry(TRAY, "empty square"),
             super::entry(

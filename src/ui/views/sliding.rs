@@ -375,7 +375,7 @@ impl TypeView for SlidingView {
     }
 
     fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
-        use crate::ui::canvas::{TILE_AWAY, TILE_HOME};
+        use crate::ui::palette::{TILE_AWAY, TILE_HOME};
         vec![
             super::entry(TILE_HOME, "tile on its own square"),
             super::entry(TILE_AWAY, "tile elsewhere"),

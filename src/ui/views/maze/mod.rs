@@ -479,18 +479,18 @@ impl TypeView for MazeView {
     }
 
     fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
-        use crate::ui::canvas::{BLOCKED, CLUSTER, FREE, GOAL, START};
+        use crate::ui::palette::{BLOCKED, CLUSTER, FREE, GOAL, START};
         let mut entries = vec![
             super::entry(FREE, "free square (cost 1)"),
             super::entry(BLOCKED, "wall"),
         ];
         if maze(app).is_some_and(|m| !m.is_uniform()) {
             entries.push(super::entry(
-                crate::ui::paint::terrain_color(2),
+                crate::ui::palette::terrain_color(2),
                 "terrain, cost 2 (darker costs more, up to 9)",
             ));
             entries.push(super::entry(
-                crate::ui::paint::terrain_color(9),
+                crate::ui::palette::terrain_color(9),
                 "terrain, cost 9",
             ));
         }

@@ -454,11 +454,11 @@ pub(super) fn experiment_window(view: &mut MazeView, app: &mut PuzzleLabApp, ctx
             .allow_scroll(false)
             .show(ui, |plot| {
                 plot.line(
-                    egui_plot::Line::new("percolating", points).color(crate::ui::canvas::START),
+                    egui_plot::Line::new("percolating", points).color(crate::ui::palette::START),
                 );
                 plot.vline(
                     egui_plot::VLine::new("threshold 0.5927", SQUARE_LATTICE_THRESHOLD)
-                        .color(crate::ui::canvas::SOLUTION),
+                        .color(crate::ui::palette::SOLUTION),
                 );
             });
     });
