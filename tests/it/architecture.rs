@@ -145,6 +145,23 @@ fn the_integration_tests_are_one_crate() {
     assert_eq!(crates, [Some("it".to_string())]);
 }
 
+/// The longest a source file may be (issue 29): a file past it holds more than one concern.
+const MOST_LINES: usize = 800;
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    for file in rust_files(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let lines = text.lines().count();
+        if lines > MOST_LINES {
+            offenders.push(format!("{}: {lines} lines", file.display()));
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
 /// The module path of a source file under `src/` (`src/ui/canvas.rs` is `["ui", "canvas"]`,
 /// `src/ui/mod.rs` is `["ui"]`, `src/lib.rs` is `[]`).
 fn module_of(src: &Path, file: &Path) -> Vec<String> {

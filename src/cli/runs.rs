@@ -1,0 +1,186 @@
+//! `compare` (every algorithm on one puzzle) and `scenario` (a Moving AI scenario file run through a search).
+
+use crate::puzzles;
+use crate::puzzles::maze::movingai;
+use crate::runs::results;
+use crate::search::SearchError;
+use std::io::Write as _;
+
+use super::*;
+
+pub(super) fn compare(args: &CompareArgs) -> u8 {
+    let file = &args.file;
+    let puzzle = match load(file, args.puzzle_type.as_deref()) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut algorithms = Vec::new();
+    for name in &args.algorithms {
+        match algorithm_named(file, name) {
+            Ok(a) => algorithms.push(a),
+            Err(code) => return code,
+        }
+    }
+    if algorithms.is_empty() {
+        algorithms = puzzle.algorithms();
+    }
+    for &algorithm in &algorithms {
+        if let Some(refusal) = puzzle.refusal(algorithm) {
+            return bad(file, format!("{refusal} (a {})", puzzle.puzzle_type().name));
+        }
+    }
+    let name = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let mut rows = Vec::new();
+    let mut code = EXIT_SOLVED;
+    for (algorithm, run) in algorithms.iter().zip(results::compare(
+        &name,
+        puzzle.as_ref(),
+        &algorithms,
+        &args.limits.token(),
+    )) {
+        match run {
+            Ok((row, report)) => {
+                if let Some(message) = &report.message {
+                    say!("{}: {algorithm}: the search {message}", file.display());
+                }
+                code = code.max(exit_code_of(&report));
+                rows.push(row);
+            }
+            Err(SearchError::Unsolvable(reason)) => {
+                // As `solve` does: no solution is an answer (exit 1), said with the file.
+                say!("{}: no solution: {reason}", file.display());
+                return EXIT_NO_SOLUTION;
+            }
+            Err(e) => return bad(file, format!("{algorithm}: {e}")),
+        }
+    }
+    let text = if args.json {
+        match serde_json::to_string_pretty(&rows) {
+            Ok(json) => json + "\n",
+            Err(e) => return bad(file, e),
+        }
+    } else if args.csv {
+        match results::to_csv(&rows) {
+            Ok(csv) => csv,
+            Err(e) => return bad(file, e),
+        }
+    } else {
+        results::to_table(&rows)
+    };
+    emit!(&text);
+    code
+}
+
+pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
+    let scen = &args.scen;
+    let text = match puzzles::read_text_file(scen) {
+        Ok(t) => t,
+        Err(e) => {
+            say!("{e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let scenario = match movingai::parse_scenario(&text) {
+        Ok(s) => s,
+        Err(e) => return bad(scen, e),
+    };
+    let Some(map_path) = args.map.clone().or_else(|| scenario.find_map(scen)) else {
+        return bad(
+            scen,
+            format!(
+                "cannot find the map `{}` it names; give it with --map",
+                scenario.map
+            ),
+        );
+    };
+    let maze = match puzzles::read_text_file(&map_path) {
+        Ok(text) => match movingai::parse_map(&text) {
+            Ok(maze) => maze,
+            Err(e) => return bad(&map_path, e),
+        },
+        Err(e) => {
+            say!("{e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    if let Err(e) = scenario.check_map(&maze) {
+        return bad(scen, format!("on {}: {e}", map_path.display()));
+    }
+    let algorithm = match algorithm_named(scen, &args.algorithm) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    if let Some(refusal) = algorithm.refusal(&maze) {
+        return bad(scen, refusal);
+    }
+    let cancel = args.limits.token();
+    let mut rows = Vec::new();
+    let mut write_failed = None;
+    let summary = scenario.run(&maze, algorithm, &cancel, |run| {
+        let p = &run.problem;
+        let (start, goal) = (p.start, p.goal);
+        if !args.json && write_failed.is_none() {
+            let line = format!(
+                "line {:>5}  ({}, {}) -> ({}, {})  stated {:>10.4}  computed {:>10}  {}  expanded {:>8}  {:>8.3} ms\n",
+                p.line,
+                start.col,
+                start.row,
+                goal.col,
+                goal.row,
+                p.optimal,
+                run.computed.map_or_else(|| "none".to_owned(), |c| format!("{c:.4}")),
+                if run.matched { "ok" } else { "MISMATCH" },
+                run.expanded,
+                run.elapsed_ms
+            );
+            if let Err(code) = write_out(&line) {
+                // Nobody reads any more: the remaining problems are not run.
+                write_failed = Some(code);
+                cancel.cancel();
+            }
+        }
+        rows.push(serde_json::json!({
+            "line": p.line,
+            "bucket": p.bucket,
+            "start": {"x": start.col, "y": start.row},
+            "goal": {"x": goal.col, "y": goal.row},
+            "stated": p.optimal,
+            "computed": run.computed,
+            "matched": run.matched,
+            "expanded": run.expanded,
+            "elapsed_ms": run.elapsed_ms,
+        }));
+    });
+    if let Some(code) = write_failed {
+        return code;
+    }
+    if let Some(why) = &summary.stopped {
+        say!("{}: {why}", scen.display());
+        return EXIT_LIMIT;
+    }
+    let total = scenario.problems.len();
+    let matched = summary.matched;
+    if args.json {
+        let v = serde_json::json!({
+            "scenario": scen.display().to_string(),
+            "map": map_path.display().to_string(),
+            "algorithm": algorithm.name(),
+            "problems": rows,
+            "matched": matched,
+            "total": total,
+            "expanded": summary.expanded,
+            "elapsed_ms": summary.elapsed_ms,
+        });
+        emit!(&format!("{v:#}\n"));
+    } else {
+        emit!(&format!("{}; {algorithm}\n", summary.line(total)));
+    }
+    if matched == total {
+        EXIT_SOLVED
+    } else {
+        EXIT_NO_SOLUTION
+    }
+}

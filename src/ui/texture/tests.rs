@@ -1,0 +1,348 @@
+//! The texture against plain references: full rebuilds, and shrinking done the plain way.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use std::borrow::Cow;
+
+use eframe::egui::Vec2;
+
+use super::*;
+use crate::app::SearchView;
+use crate::puzzles::Report;
+
+fn scene<'a>(picture: &'a Picture, view: &'a SearchView, revision: u64) -> Scene<'a> {
+    Scene {
+        picture: Cow::Borrowed(picture),
+        view,
+        result: None,
+        shown: 0,
+        transition: None,
+        sliding: None,
+        selected: None,
+        ghost: None,
+        zoom: 1.0,
+        pan: Vec2::ZERO,
+        cluster: None,
+        board: false,
+        revision,
+        budget: std::time::Duration::from_millis(3),
+    }
+}
+
+/// The pixels drawn from scratch: squares, the solution shown, the overlays.
+fn full_rebuild(scene: &Scene) -> ColorImage {
+    let mut image = grid_image(scene);
+    if let Some(report) = scene.result.filter(|r| r.solved && !r.path.is_empty()) {
+        let shown = scene.shown.min(report.path.len() - 1);
+        for place in &report.path[..=shown] {
+            image.pixels[place.cell.row * scene.picture.cols + place.cell.col] = SOLUTION;
+        }
+    }
+    draw_overlays(scene, &mut image);
+    image
+}
+
+/// A timeline replayed back and forth, its drawn changes forgotten as it goes, draws the
+/// same pixels as a full rebuild at every position; its list of changes stays short; a
+/// new run's view after it clears every mark.
+#[test]
+fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
+    let ctx = egui::Context::default();
+    let mut rng = StdRng::seed_from_u64(4);
+    let mut text = String::new();
+    for r in 0..200 {
+        for c in 0..200 {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                _ if rng.random_bool(0.25) => '#',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+    let mut recording = crate::runs::recording::TraceRecorder::new(1 << 30);
+    maze.solve(
+        crate::search::Algorithm::Bfs,
+        &mut recording,
+        &crate::search::CancelToken::new(),
+    )
+    .expect("a search");
+    recording.finish();
+    let len = recording.expansions();
+    let mut track = crate::app::Track::new(
+        std::sync::Arc::new(recording),
+        crate::search::Algorithm::Bfs,
+    );
+    let mut view = SearchView::for_puzzle(maze.as_ref());
+    let picture = maze.picture();
+    let mut texture = GridTexture::default();
+    let mut longest = 0;
+    for round in 0..40 {
+        let target = if round % 2 == 0 {
+            len
+        } else {
+            rng.random_range(0..len / 4)
+        };
+        // A few frames' worth at a time, drawn between, as the app does.
+        while !track.seek(&mut view, target, Some(std::time::Instant::now())) {
+            texture.update(&ctx, &scene(&picture, &view, 0));
+        }
+        let s = scene(&picture, &view, 0);
+        texture.update(&ctx, &s);
+        while texture.is_behind() {
+            texture.update(&ctx, &s);
+        }
+        longest = longest.max(view.changed.len());
+        let shown = texture.pixels().expect("one pixel a square");
+        assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
+    }
+    assert!(
+        longest < 3 * 200 * 200,
+        "drawn changes are forgotten: {longest} kept"
+    );
+    assert!(
+        view.changes_forgotten > 4 * 200 * 200,
+        "{}",
+        view.changes_forgotten
+    );
+    // A picture made afresh of the view whose first changes are forgotten.
+    let mut other = GridTexture::default();
+    let s = scene(&picture, &view, 0);
+    other.update(&ctx, &s);
+    let shown = other.pixels().expect("one pixel a square");
+    assert!(shown.pixels == full_rebuild(&s).pixels, "made afresh");
+    // Another run: every mark of the replayed view comes off both.
+    let fresh = SearchView::for_puzzle(maze.as_ref());
+    let s = scene(&picture, &fresh, 0);
+    for texture in [&mut texture, &mut other] {
+        texture.update(&ctx, &s);
+        while texture.is_behind() {
+            texture.update(&ctx, &s);
+        }
+        let shown = texture.pixels().expect("one pixel a square");
+        assert!(shown.pixels == full_rebuild(&s).pixels, "a new view");
+    }
+}
+
+/// Incremental updates (marks written as they arrive, tiles uploaded) give the same
+/// pixels as a full rebuild, through random search progress and random edits.
+#[test]
+fn incremental_updates_match_a_full_rebuild() {
+    let ctx = egui::Context::default();
+    let mut rng = StdRng::seed_from_u64(12);
+    // A 300 x 300 grid maze, open but for the start (top-left) and the goal.
+    let mut text = String::new();
+    for r in 0..300 {
+        for c in 0..300 {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (299, 299) => 'G',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let mut maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+    let mut revision = 0;
+    let mut view = SearchView::for_puzzle(maze.as_ref());
+    let mut texture = GridTexture::default();
+    let place = |rng: &mut StdRng| {
+        Place::from(Cell::new(
+            rng.random_range(0..300),
+            rng.random_range(0..300),
+        ))
+    };
+    for round in 0..60 {
+        let many = if round % 20 == 3 { 150_000 } else { 800 };
+        if round % 15 == 14 {
+            // An edit: the picture changes, the texture is remade whole.
+            for _ in 0..50 {
+                let cell = Cell::new(rng.random_range(0..300), rng.random_range(0..300));
+                maze.paint(cell, 1);
+            }
+            revision += 1;
+            view = SearchView::for_puzzle(maze.as_ref());
+        }
+        if round % 15 == 7 {
+            // A new run on the same picture: the old marks come off incrementally.
+            view = SearchView::for_puzzle(maze.as_ref());
+        }
+        // Marks as a replay makes them: places put on the frontier, then some closed.
+        use crate::runs::recording::Change;
+        for _ in 0..rng.random_range(0..many) {
+            view.replay(place(&mut rng), Change::Open);
+        }
+        for _ in 0..rng.random_range(0..400) {
+            view.replay(place(&mut rng), Change::Close);
+        }
+        view.current = Some(place(&mut rng));
+        if rng.random_bool(0.5) {
+            view.path = (0..rng.random_range(0..500))
+                .map(|_| place(&mut rng))
+                .collect();
+        }
+        view.revision += 1;
+        let picture = maze.picture();
+        let s = scene(&picture, &view, revision);
+        texture.update(&ctx, &s);
+        while texture.is_behind() {
+            texture.update(&ctx, &s);
+        }
+        let shown = texture.pixels().expect("one pixel a square");
+        assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
+    }
+    // A solution played forward and back, by single moves and by jumps.
+    let path: Vec<Place> = (0..2000)
+        .map(|k| {
+            Place::from(Cell::new(
+                k / 300,
+                if (k / 300) % 2 == 0 {
+                    k % 300
+                } else {
+                    299 - k % 300
+                },
+            ))
+        })
+        .collect();
+    let report = Report {
+        puzzle_type: "maze",
+        algorithm: crate::search::Algorithm::Bfs,
+        outcome: crate::search::Outcome::Found,
+        solved: true,
+        optimal: true,
+        cost: 1999.0,
+        moves: vec![String::new(); 1999],
+        path,
+        boards: Vec::new(),
+        stats: crate::search::Stats::default(),
+        notes: Vec::new(),
+        message: None,
+    };
+    let view = SearchView::for_puzzle(maze.as_ref());
+    let picture = maze.picture();
+    for round in 0..40 {
+        let mut s = scene(&picture, &view, revision);
+        s.result = Some(&report);
+        s.shown = if round % 3 == 0 {
+            rng.random_range(0..2200)
+        } else {
+            round * 7
+        };
+        texture.update(&ctx, &s);
+        let shown = texture.pixels().expect("one pixel a square");
+        assert!(
+            shown.pixels == full_rebuild(&s).pixels,
+            "playback round {round}"
+        );
+    }
+}
+
+/// The whole picture shrunk by `k` the plain way: every pixel added to its block's sums.
+fn reference_shrink(image: &ColorImage, k: usize) -> Vec<Color32> {
+    let [w, h] = image.size;
+    let (sw, sh) = (w.div_ceil(k), h.div_ceil(k));
+    let mut sums = vec![([0u32; 4], 0u32); sw * sh];
+    for (i, p) in image.pixels.iter().enumerate() {
+        let (x, y) = (i % w, i / w);
+        let block = &mut sums[(y / k) * sw + x / k];
+        for (s, c) in block.0.iter_mut().zip(p.to_array()) {
+            *s += u32::from(c);
+        }
+        block.1 += 1;
+    }
+    sums.into_iter()
+        .map(|(s, n)| {
+            let [r, g, b, a] = s.map(|s| ((s + n / 2) / n) as u8);
+            Color32::from_rgba_premultiplied(r, g, b, a)
+        })
+        .collect()
+}
+
+#[test]
+fn the_level_of_a_scale_makes_a_texel_at_least_a_pixel() {
+    assert_eq!(level_factor(1.0), 1);
+    assert_eq!(level_factor(3.0), 1);
+    assert_eq!(level_factor(0.5), 2);
+    assert_eq!(level_factor(0.4), 4);
+    assert_eq!(level_factor(0.13), 8);
+    assert_eq!(level_factor(0.001), TILE);
+    assert_eq!(level_factor(0.0), 1);
+    assert_eq!(level_factor(f32::NAN), 1);
+}
+
+/// Shrunk levels, kept up to date tile by tile as marks arrive and playback moves, hold
+/// the one-pixel-a-square picture shrunk whole; an edit remakes them.
+#[test]
+fn shrunk_levels_follow_the_picture_tile_by_tile() {
+    let ctx = egui::Context::default();
+    let mut rng = StdRng::seed_from_u64(21);
+    // 150 x 333: neither side a multiple of a tile or of a block.
+    let mut text = String::new();
+    for r in 0..150 {
+        for c in 0..333 {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (149, 332) => 'G',
+                _ if rng.random_bool(0.3) => '#',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let mut maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+    let mut view = SearchView::for_puzzle(maze.as_ref());
+    let mut texture = GridTexture::default();
+    let mut revision = 0;
+    let place = |rng: &mut StdRng| {
+        Place::from(Cell::new(
+            rng.random_range(0..150),
+            rng.random_range(0..333),
+        ))
+    };
+    for round in 0..30 {
+        if round % 10 == 9 {
+            maze.paint(
+                Cell::new(rng.random_range(0..150), rng.random_range(0..333)),
+                1,
+            );
+            revision += 1;
+            view = SearchView::for_puzzle(maze.as_ref());
+        }
+        use crate::runs::recording::Change;
+        for _ in 0..rng.random_range(0..3000) {
+            view.replay(place(&mut rng), Change::Open);
+        }
+        for _ in 0..rng.random_range(0..1000) {
+            view.replay(place(&mut rng), Change::Close);
+        }
+        view.current = Some(place(&mut rng));
+        view.revision += 1;
+        let picture = maze.picture();
+        let s = scene(&picture, &view, revision);
+        texture.update(&ctx, &s);
+        while texture.is_behind() {
+            texture.update(&ctx, &s);
+        }
+        let full = texture.pixels().expect("one pixel a square").clone();
+        assert_eq!(
+            texture.texture_for(&ctx, 1.5),
+            texture.handle.as_ref().map(|h| h.id()).unwrap()
+        );
+        for pixels_per_square in [0.5, 0.13, 0.01] {
+            let id = texture.texture_for(&ctx, pixels_per_square);
+            let k = level_factor(pixels_per_square);
+            let level = texture.levels.iter().find(|l| l.k == k).expect("a level");
+            assert_eq!(level.handle.id(), id);
+            assert_eq!(
+                level.image.size,
+                [333usize.div_ceil(k), 150usize.div_ceil(k)]
+            );
+            assert!(
+                level.image.pixels == reference_shrink(&full, k),
+                "round {round}, k {k}"
+            );
+        }
+    }
+}
