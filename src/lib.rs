@@ -10,6 +10,9 @@
 //! - [`app`] and [`ui`]: the eframe application.
 //! - [`cli`]: the command-line subcommands.
 
+#![warn(missing_docs)]
+#![warn(clippy::unwrap_used)]
+
 pub mod app;
 pub mod cli;
 pub mod puzzles;

@@ -200,6 +200,25 @@ pub fn load_file(path: &Path, type_name: Option<&str>) -> Result<Box<dyn Puzzle>
 /// # Errors
 /// [`FormatError`] for empty text, an unknown or undetectable type, malformed JSON (with its
 /// line and column), a wrong format version, or the type's own parse errors.
+///
+/// # Example
+/// A grid maze in the plain-text format (`S` start, `G` goal, `#` a wall), solved by A*:
+/// ```
+/// use puzzlelab::puzzles::{self, NoWatcher};
+/// use puzzlelab::search::{Algorithm, CancelToken};
+///
+/// let maze = puzzles::parse("S.#\n#..\n#.G\n", None).unwrap();
+/// let report = maze
+///     .solve(Algorithm::AStar, &mut NoWatcher, &CancelToken::new())
+///     .unwrap();
+/// assert!(report.solved && report.optimal);
+/// assert_eq!(report.cost, 4.0);
+/// assert_eq!(report.moves.len(), 4);
+///
+/// // Bad input is an error naming the place, never a panic.
+/// let error = puzzles::parse("S.#\n#.?\n", Some("maze")).unwrap_err();
+/// assert!(error.to_string().contains("line 2"), "{error}");
+/// ```
 pub fn parse(text: &str, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, FormatError> {
     let forced = match type_name {
         Some(name) => Some(type_by_name(name).ok_or_else(|| unknown_type(name))?),

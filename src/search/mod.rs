@@ -530,6 +530,49 @@ fn limit_message(
 ///
 /// # Errors
 /// As [`run`].
+///
+/// # Example
+/// A problem is its start states, its goal test and its successors (each with the move's
+/// cost); a heuristic is optional. Here: from 1 reach 10 by "+1" (cost 1) or "*2" (cost 1).
+/// ```
+/// use puzzlelab::search::{self, Algorithm, Cost, Outcome, Problem, Successor};
+///
+/// struct Numbers;
+///
+/// impl Problem for Numbers {
+///     type State = u32;
+///     type Move = &'static str;
+///     fn start_states(&self) -> Vec<u32> {
+///         vec![1]
+///     }
+///     fn is_goal(&self, n: &u32) -> bool {
+///         *n == 10
+///     }
+///     fn successors(&self, n: &u32, out: &mut Vec<Successor<u32, &'static str>>) {
+///         for (state, mv) in [(n + 1, "+1"), (n * 2, "*2")] {
+///             if state <= 10 {
+///                 out.push(Successor { state, mv, cost: 1.0 as Cost });
+///             }
+///         }
+///     }
+///     // Admissible and consistent: a state short of 10 is at least one move away.
+///     fn heuristic(&self, n: &u32) -> Cost {
+///         if *n == 10 { 0.0 } else { 1.0 }
+///     }
+///     fn has_heuristic(&self) -> bool {
+///         true
+///     }
+/// }
+///
+/// // 1 +1 2 *2 4 +1 5 *2 10: four moves, the fewest.
+/// let bfs = search::solve(&Numbers, Algorithm::Bfs).unwrap();
+/// assert_eq!(bfs.outcome, Outcome::Found);
+/// assert_eq!(bfs.cost, 4.0);
+/// // Every optimal algorithm agrees on the cost.
+/// for algorithm in [Algorithm::Dijkstra, Algorithm::AStar] {
+///     assert_eq!(search::solve(&Numbers, algorithm).unwrap().cost, 4.0);
+/// }
+/// ```
 pub fn solve<P: Problem + ?Sized>(
     problem: &P,
     algorithm: Algorithm,
