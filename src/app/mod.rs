@@ -4,6 +4,7 @@
 mod commands;
 pub mod export;
 mod files;
+pub mod job;
 pub mod oracle;
 pub mod pattern_build;
 pub mod race;

@@ -7,8 +7,8 @@
 //! cancelled, while the window shows the heuristic's "at least N".
 
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver};
 
+use super::job::Job;
 use crate::puzzles::oracle::{Assessment, Distance, Oracle, OracleError, Rating, Space};
 use crate::puzzles::{Cell, Picture, Puzzle};
 use crate::search::{CancelToken, Limits};
@@ -30,21 +30,10 @@ pub struct MoveArrow {
     pub rating: Rating,
 }
 
-enum BuildMessage {
-    Progress(String),
-    Done(Result<Box<dyn Oracle>, OracleError>),
-}
-
+/// The oracle being made: its job (progress lines while it explores) and the last line.
 struct Build {
-    rx: Receiver<BuildMessage>,
-    cancel: CancelToken,
+    job: Job<Result<Box<dyn Oracle>, OracleError>, String>,
     progress: String,
-}
-
-/// What the `oracle` thread sends of a position: its distance first, then every move rated.
-enum Answer {
-    Distance(Distance),
-    Full(Option<Assessment>),
 }
 
 /// Which position an assessment is of: the puzzle's edit count and the moment shown (0 the
@@ -57,10 +46,11 @@ pub struct PositionKey {
     pub moment: usize,
 }
 
+/// A position being assessed: its distance comes first (as the job's progress), then every
+/// move rated (its result).
 struct Pending {
     key: PositionKey,
-    rx: Receiver<Answer>,
-    cancel: CancelToken,
+    job: Job<Option<Assessment>, Distance>,
 }
 
 /// The oracle of the puzzle on screen and what it said of the position.
@@ -141,12 +131,9 @@ pub enum OracleStatus {
 impl OracleState {
     /// Cancels the build and the position's search, if any.
     fn stop(&mut self) {
-        if let Some(b) = self.build.take() {
-            b.cancel.cancel();
-        }
-        if let Some(p) = self.pending.take() {
-            p.cancel.cancel();
-        }
+        // A job dropped is stopped.
+        self.build = None;
+        self.pending = None;
     }
 
     /// Turns the oracle off and forgets it.
@@ -344,9 +331,7 @@ impl OracleState {
         self.assessment = None;
         self.partial = None;
         self.arrows.clear();
-        if let Some(p) = self.pending.take() {
-            p.cancel.cancel();
-        }
+        self.pending = None;
         if oracle.is_instant() {
             match oracle.assess(puzzle, &CancelToken::new()) {
                 Some(a) => self.set_assessment(puzzle.picture(), is_origin, a),
@@ -365,25 +350,20 @@ impl OracleState {
             self.start_build(puzzle, key, limits, wake);
             return;
         }
-        let (tx, rx) = mpsc::channel();
-        let cancel = CancelToken::with_limits(limits);
-        let (thread_cancel, position, wake) = (cancel.clone(), puzzle.clone_box(), wake.clone());
-        let spawned = std::thread::Builder::new()
-            .name("oracle".into())
-            .spawn(move || {
-                if let Some(d) = oracle.distance(position.as_ref(), &thread_cancel) {
-                    let _ = tx.send(Answer::Distance(d));
-                    wake();
+        let position = puzzle.clone_box();
+        let spawned = Job::start(
+            "oracle",
+            CancelToken::with_limits(limits),
+            wake.clone(),
+            move |cx| {
+                if let Some(d) = oracle.distance(position.as_ref(), &cx.cancel) {
+                    cx.progress(d);
                 }
-                let _ = tx.send(Answer::Full(
-                    oracle.assess(position.as_ref(), &thread_cancel),
-                ));
-                wake();
-            });
+                oracle.assess(position.as_ref(), &cx.cancel)
+            },
+        );
         match spawned {
-            Ok(_) => {
-                self.pending = Some(Pending { key, rx, cancel });
-            }
+            Ok(job) => self.pending = Some(Pending { key, job }),
             Err(e) => self.error = Some(format!("could not start the oracle's search: {e}")),
         }
         self.pending_picture = Some(puzzle.picture());
@@ -408,25 +388,27 @@ impl OracleState {
     }
 
     fn poll_pending(&mut self) {
-        while let Some(p) = &self.pending {
-            let Ok(answer) = p.rx.try_recv() else {
-                return;
-            };
-            if self.revision != Some(p.key) {
-                self.pending = None;
-                return;
-            }
-            match answer {
-                // The distance is known: it replaces the lower bound until the moves are rated.
-                Answer::Distance(d) => self.partial = Some(d),
-                Answer::Full(full) => {
-                    self.pending = None;
-                    if let (Some(a), Some(picture)) = (full, self.pending_picture.take()) {
-                        let origin = self.pending_origin;
-                        self.set_assessment(picture, origin, a);
-                    }
+        let Some(p) = self.pending.as_mut() else {
+            return;
+        };
+        if self.revision != Some(p.key) {
+            self.pending = None;
+            return;
+        }
+        // The distance, once known, replaces the lower bound until the moves are rated.
+        let partial = &mut self.partial;
+        let Some(answer) = p.job.poll(|d| *partial = Some(d)) else {
+            return;
+        };
+        self.pending = None;
+        match answer {
+            Ok(full) => {
+                if let (Some(a), Some(picture)) = (full, self.pending_picture.take()) {
+                    let origin = self.pending_origin;
+                    self.set_assessment(picture, origin, a);
                 }
             }
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -444,30 +426,26 @@ impl OracleState {
         self.revision = None;
         self.origin_revision = None;
         self.rebuilt_for = Some(revision);
-        let (tx, rx) = mpsc::channel();
-        let cancel = CancelToken::with_limits(limits);
-        let (thread_cancel, puzzle, wake) = (cancel.clone(), puzzle.clone_box(), wake.clone());
-        let spawned = std::thread::Builder::new()
-            .name("oracle-build".into())
-            .spawn(move || {
-                let progress_tx = tx.clone();
-                let progress_wake = wake.clone();
+        let puzzle = puzzle.clone_box();
+        let spawned = Job::start(
+            "oracle-build",
+            CancelToken::with_limits(limits),
+            wake.clone(),
+            move |cx| {
+                // Progress lines at most every 50 ms.
                 let mut last = std::time::Instant::now();
-                let result = puzzle.oracle(&thread_cancel, &mut |line| {
+                puzzle.oracle(&cx.cancel, &mut |line| {
                     if last.elapsed().as_millis() >= 50 {
                         last = std::time::Instant::now();
-                        let _ = progress_tx.send(BuildMessage::Progress(line.to_owned()));
-                        progress_wake();
+                        cx.progress(line.to_owned());
                     }
-                });
-                let _ = tx.send(BuildMessage::Done(result));
-                wake();
-            });
+                })
+            },
+        );
         match spawned {
-            Ok(_) => {
+            Ok(job) => {
                 self.build = Some(Build {
-                    rx,
-                    cancel,
+                    job,
                     progress: "starting".to_owned(),
                 });
             }
@@ -479,24 +457,23 @@ impl OracleState {
         let Some(build) = self.build.as_mut() else {
             return;
         };
-        while let Ok(message) = build.rx.try_recv() {
-            match message {
-                BuildMessage::Progress(line) => build.progress = line,
-                BuildMessage::Done(result) => {
-                    self.build = None;
-                    match result {
-                        Ok(oracle) => {
-                            self.oracle = Some(Arc::from(oracle));
-                            self.generation += 1;
-                            self.rebuilt_for = Some(revision);
-                        }
-                        Err(e) => {
-                            self.error = Some(e.to_string());
-                            self.error_revision = Some(revision);
-                        }
-                    }
-                    return;
-                }
+        let progress = &mut build.progress;
+        let Some(done) = build.job.poll(|line| *progress = line) else {
+            return;
+        };
+        self.build = None;
+        match done
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.map_err(|e| e.to_string()))
+        {
+            Ok(oracle) => {
+                self.oracle = Some(Arc::from(oracle));
+                self.generation += 1;
+                self.rebuilt_for = Some(revision);
+            }
+            Err(e) => {
+                self.error = Some(e);
+                self.error_revision = Some(revision);
             }
         }
     }

@@ -3,23 +3,17 @@
 //! ready so that every board of the same size and goal shares them.
 
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver};
 
+use super::job::Job;
 use crate::puzzles::sliding::pattern_db::{PatternDb, PdbError, PdbSet};
 use crate::search::CancelToken;
-
-enum Message {
-    Progress(f64),
-    Done(Result<PatternDb, PdbError>),
-}
 
 struct Build {
     rows: usize,
     cols: usize,
     goal: Vec<u8>,
     set: PdbSet,
-    rx: Receiver<Message>,
-    cancel: CancelToken,
+    job: Job<Result<PatternDb, PdbError>, f64>,
     progress: f64,
 }
 
@@ -28,14 +22,6 @@ struct Build {
 pub(crate) struct PatternBuilds {
     ready: Vec<Arc<PatternDb>>,
     building: Option<Build>,
-}
-
-impl Drop for PatternBuilds {
-    fn drop(&mut self) {
-        if let Some(b) = &self.building {
-            b.cancel.cancel();
-        }
-    }
 }
 
 impl PatternBuilds {
@@ -81,58 +67,45 @@ impl PatternBuilds {
         {
             return Ok(());
         }
-        if let Some(old) = self.building.take() {
-            old.cancel.cancel();
-        }
-        let (tx, rx) = mpsc::channel();
-        let cancel = CancelToken::new();
-        let (thread_cancel, thread_goal) = (cancel.clone(), goal.to_vec());
-        std::thread::Builder::new()
-            .name("pattern-db".into())
-            .spawn(move || {
-                let mut report = |fraction| {
-                    let _ = tx.send(Message::Progress(fraction));
-                    wake();
-                };
-                let result = PatternDb::load_or_build_set(
-                    rows,
-                    cols,
-                    &thread_goal,
-                    set,
-                    &thread_cancel,
-                    &mut report,
-                );
-                let _ = tx.send(Message::Done(result));
-                wake();
-            })?;
+        // A build for another board or set is dropped, which stops it.
+        self.building = None;
+        let thread_goal = goal.to_vec();
+        let job = Job::start("pattern-db", CancelToken::new(), wake, move |cx| {
+            PatternDb::load_or_build_set(
+                rows,
+                cols,
+                &thread_goal,
+                set,
+                &cx.cancel,
+                &mut |fraction| cx.progress(fraction),
+            )
+        })?;
         self.building = Some(Build {
             rows,
             cols,
             goal: goal.to_vec(),
             set,
-            rx,
-            cancel,
+            job,
             progress: 0.0,
         });
         Ok(())
     }
 
-    /// Takes the build's messages: `Some` with its outcome when it has just finished.
-    pub fn poll(&mut self) -> Option<Result<Arc<PatternDb>, PdbError>> {
+    /// Takes the build's messages: `Some` with its outcome when it has just finished (the
+    /// error as text: the build's own, or its thread's end without an answer).
+    pub fn poll(&mut self) -> Option<Result<Arc<PatternDb>, String>> {
         let build = self.building.as_mut()?;
-        while let Ok(message) = build.rx.try_recv() {
-            match message {
-                Message::Progress(f) => build.progress = f,
-                Message::Done(result) => {
-                    self.building = None;
-                    return Some(result.map(|db| {
-                        let db = Arc::new(db);
-                        self.ready.push(db.clone());
-                        db
-                    }));
-                }
+        let progress = &mut build.progress;
+        let done = build.job.poll(|f| *progress = f)?;
+        self.building = None;
+        Some(match done {
+            Ok(Ok(db)) => {
+                let db = Arc::new(db);
+                self.ready.push(db.clone());
+                Ok(db)
             }
-        }
-        None
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(e) => Err(e.to_string()),
+        })
     }
 }

@@ -5,11 +5,11 @@
 //! from the positions kept with it.
 
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver};
 
 use eframe::egui::{Color32, ColorImage};
 
-use crate::puzzles::oracle::Oracle;
+use super::job::Job;
+use crate::puzzles::oracle::{HardestFound, Oracle, OracleError};
 use crate::search::CancelToken;
 
 /// The largest space drawn as a graph.
@@ -29,44 +29,20 @@ pub struct SpaceLayout {
     pub solution: Vec<u32>,
 }
 
-/// A layout being computed.
-pub struct LayoutJob {
-    rx: Receiver<Option<SpaceLayout>>,
-    cancel: CancelToken,
-}
+/// A layout being computed: `None` when it was stopped or the space is too large.
+type LayoutJob = Job<Option<SpaceLayout>>;
 
-impl Drop for LayoutJob {
-    fn drop(&mut self) {
-        self.cancel.cancel();
-    }
-}
-
-impl LayoutJob {
-    /// Lays out the space of `oracle` on a new thread; `wake` is called when it is done.
-    ///
-    /// # Errors
-    /// The error of spawning the thread.
-    pub fn start(
-        oracle: Arc<dyn Oracle>,
-        wake: Arc<dyn Fn() + Send + Sync>,
-    ) -> std::io::Result<LayoutJob> {
-        let (tx, rx) = mpsc::channel();
-        let cancel = CancelToken::new();
-        let thread_cancel = cancel.clone();
-        std::thread::Builder::new()
-            .name("space-layout".into())
-            .spawn(move || {
-                let layout = oracle.space().and_then(|s| lay_out(s, &thread_cancel));
-                let _ = tx.send(layout);
-                wake();
-            })?;
-        Ok(LayoutJob { rx, cancel })
-    }
-
-    /// The layout once done (`Some(None)` if it was stopped or the space is too large).
-    pub fn poll(&self) -> Option<Option<SpaceLayout>> {
-        self.rx.try_recv().ok()
-    }
+/// Lays out the space of `oracle` on a new thread; `wake` is called when it is done.
+///
+/// # Errors
+/// The error of spawning the thread.
+fn start_layout(
+    oracle: Arc<dyn Oracle>,
+    wake: Arc<dyn Fn() + Send + Sync>,
+) -> std::io::Result<LayoutJob> {
+    Job::start("space-layout", CancelToken::new(), wake, move |cx| {
+        oracle.space().and_then(|s| lay_out(s, &cx.cancel))
+    })
 }
 
 /// Lays out and draws `space`; `None` when cancelled or above [`MAX_DRAWN_STATES`].
@@ -355,19 +331,7 @@ pub struct SpaceWindow {
     pub layout_min: u32,
     /// A random layout: the seed of the first layout tried.
     pub layout_seed: u64,
-    generating: Option<Generating>,
-}
-
-/// Random layouts being made and explored on the `layout-generate` thread.
-struct Generating {
-    rx: Receiver<Result<crate::puzzles::oracle::HardestFound, crate::puzzles::oracle::OracleError>>,
-    cancel: CancelToken,
-}
-
-impl Drop for Generating {
-    fn drop(&mut self) {
-        self.cancel.cancel();
-    }
+    generating: Option<Job<Result<HardestFound, OracleError>>>,
 }
 
 /// How long the window's layout generator tries before giving its hardest find.
@@ -419,11 +383,11 @@ impl SpaceWindow {
             self.job = oracle
                 .shared()
                 .filter(|_| space.len() <= MAX_DRAWN_STATES)
-                .and_then(|o| LayoutJob::start(o, wake.clone()).ok());
+                .and_then(|o| start_layout(o, wake.clone()).ok());
         }
-        if let Some(done) = self.job.as_ref().and_then(LayoutJob::poll) {
+        if let Some(done) = self.job.as_mut().and_then(|job| job.poll(|()| {})) {
             self.job = None;
-            self.layout = done;
+            self.layout = done.ok().flatten();
         }
     }
 
@@ -435,25 +399,24 @@ impl SpaceWindow {
         limits: crate::search::Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<()> {
-        let (tx, rx) = mpsc::channel();
-        let cancel = CancelToken::with_limits(limits);
-        let (thread_cancel, template, wake) = (cancel.clone(), template.clone_box(), wake.clone());
+        let template = template.clone_box();
         let (min, seed) = (self.layout_min, self.layout_seed);
-        std::thread::Builder::new()
-            .name("layout-generate".into())
-            .spawn(move || {
-                let found = crate::puzzles::oracle::hardest_of_random(
+        let cancel = CancelToken::with_limits(limits);
+        self.generating = Some(Job::start(
+            "layout-generate",
+            cancel,
+            wake.clone(),
+            move |cx| {
+                crate::puzzles::oracle::hardest_of_random(
                     template.as_ref(),
                     min,
                     seed,
                     GENERATE_BUDGET,
-                    &thread_cancel,
+                    &cx.cancel,
                     &mut |_, _| {},
-                );
-                let _ = tx.send(found);
-                wake();
-            })?;
-        self.generating = Some(Generating { rx, cancel });
+                )
+            },
+        )?);
         Ok(())
     }
 
@@ -469,8 +432,11 @@ impl SpaceWindow {
 
     /// The command that opens the generated layout, or why there is none, once done.
     pub fn poll_generated(&mut self) -> Option<Result<super::AppCommand, String>> {
-        let answer = self.generating.as_ref()?.rx.try_recv().ok()?;
+        let answer = self.generating.as_mut()?.poll(|()| {})?;
         self.generating = None;
+        let answer = answer
+            .map_err(|e| e.to_string())
+            .and_then(|a| a.map_err(|e| e.to_string()));
         self.layout_seed = self.layout_seed.wrapping_add(1_000);
         Some(match answer {
             Ok(found) => {

@@ -2,11 +2,11 @@
 //! board in Loyd's style on a background thread; the oracle gives the distances.
 
 use std::any::Any;
-use std::sync::mpsc::Receiver;
 
 use eframe::egui;
 
 use super::Entry;
+use crate::app::job::Job;
 use crate::app::{PuzzleLabApp, TypeView, ViewCommand};
 use crate::puzzles::Cell;
 use crate::puzzles::klondike::generate::{Generated, Request, generate};
@@ -25,7 +25,7 @@ struct KlondikeView {
     min_length: usize,
     unique: bool,
     seed: u64,
-    generating: Option<(Receiver<Generated>, CancelToken)>,
+    generating: Option<Job<Generated>>,
 }
 
 impl Default for KlondikeView {
@@ -99,13 +99,17 @@ impl TypeView for KlondikeView {
     }
 
     fn tick(&mut self, app: &mut PuzzleLabApp, _ctx: &egui::Context) {
-        let Some((rx, _)) = &self.generating else {
-            return;
-        };
-        let Ok(found) = rx.try_recv() else {
+        let Some(done) = self.generating.as_mut().and_then(|job| job.poll(|()| {})) else {
             return;
         };
         self.generating = None;
+        let found = match done {
+            Ok(found) => found,
+            Err(e) => {
+                app.set_error(format!("No board generated: {e}"));
+                return;
+            }
+        };
         let status = format!(
             "Generated a board whose shortest solution takes {} jumps ({} of that length){}",
             found.length,
@@ -134,8 +138,8 @@ impl TypeView for KlondikeView {
         };
         match *command {
             Command::StopGenerating => {
-                if let Some((_, cancel)) = &self.generating {
-                    cancel.cancel();
+                if let Some(job) = &self.generating {
+                    job.stop();
                 }
             }
             Command::Generate => {
@@ -146,18 +150,15 @@ impl TypeView for KlondikeView {
                     seed: self.seed,
                     budget: GENERATE_BUDGET,
                 };
-                let (tx, rx) = std::sync::mpsc::channel();
-                let cancel = CancelToken::new();
-                let (thread_cancel, wake) = (cancel.clone(), app.waker());
-                let spawned = std::thread::Builder::new()
-                    .name("klondike-generate".into())
-                    .spawn(move || {
-                        let _ = tx.send(generate(&request, &thread_cancel, &mut |_, _| {}));
-                        wake();
-                    });
+                let spawned = Job::start(
+                    "klondike-generate",
+                    CancelToken::new(),
+                    app.waker(),
+                    move |cx| generate(&request, &cx.cancel, &mut |_, _| {}),
+                );
                 match spawned {
-                    Ok(_) => {
-                        self.generating = Some((rx, cancel));
+                    Ok(job) => {
+                        self.generating = Some(job);
                         app.set_status("Generating a board...");
                     }
                     Err(e) => app.set_status(format!("Could not start the generator: {e}")),

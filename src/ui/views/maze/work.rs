@@ -2,11 +2,12 @@
 //! experiment on a background thread, and Moving AI scenarios.
 
 use std::path::Path;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
 
 use eframe::egui;
 
 use super::{MazeView, edit, maze};
+use crate::app::job::Job;
 use crate::app::{AppCommand, PuzzleLabApp};
 use crate::puzzles::maze::generate::{self, Generated};
 use crate::puzzles::maze::movingai::{self, Scenario};
@@ -45,8 +46,9 @@ impl Animation {
 
 /// The percolation experiment running or run.
 pub(super) struct ExperimentRun {
-    rx: Receiver<CurvePoint>,
-    cancel: CancelToken,
+    job: Job<(), CurvePoint>,
+    /// Whether the job has ended (all its points taken).
+    ended: bool,
     /// The points so far, by increasing probability.
     pub points: Vec<CurvePoint>,
     /// The number of points the run will make.
@@ -60,12 +62,12 @@ pub(super) struct ExperimentRun {
 impl ExperimentRun {
     /// Stops it; the points so far stay.
     pub fn stop(&self) {
-        self.cancel.cancel();
+        self.job.stop();
     }
 
     /// Whether points are still coming.
     pub fn is_running(&self) -> bool {
-        self.points.len() < self.expected && !self.cancel.is_cancelled()
+        !self.ended && self.points.len() < self.expected && !self.job.is_stopped()
     }
 }
 
@@ -83,8 +85,8 @@ pub(super) struct ScenarioView {
 
 /// "Run all": the scenario's problems searched one after another on a background thread.
 pub(super) struct ScenarioRunAll {
-    cancel: CancelToken,
-    rx: Receiver<RunAllMessage>,
+    /// The run: whether each problem's cost matched the scenario's, then the summary.
+    job: Job<movingai::ScenarioSummary, bool>,
     /// The algorithm, as listed.
     pub algorithm: &'static str,
     /// Problems done so far, and of them matched.
@@ -94,15 +96,10 @@ pub(super) struct ScenarioRunAll {
     pub summary: Option<movingai::ScenarioSummary>,
 }
 
-enum RunAllMessage {
-    Problem(bool),
-    Done(movingai::ScenarioSummary),
-}
-
 impl ScenarioRunAll {
     /// Stops it after the problem being searched.
     pub fn stop(&self) {
-        self.cancel.cancel();
+        self.job.stop();
     }
 }
 
@@ -195,7 +192,7 @@ impl MazeView {
 
     pub(super) fn run_experiment(&mut self, app: &mut PuzzleLabApp, ctx: Option<egui::Context>) {
         if let Some(e) = &self.experiment {
-            e.cancel.cancel();
+            e.stop();
         }
         let s = &self.settings;
         let experiment = Experiment {
@@ -205,27 +202,24 @@ impl MazeView {
             connectivity: Connectivity::Four,
             seed: app.settings.seed,
         };
-        let (tx, rx) = mpsc::channel();
-        let cancel = CancelToken::new();
-        let token = cancel.clone();
-
-        let spawned = std::thread::Builder::new()
-            .name("percolation".into())
-            .spawn(move || {
-                run_experiment(&experiment, &token, |point| {
-                    let _ = tx.send(point);
-                    if let Some(ctx) = &ctx {
-                        ctx.request_repaint();
-                    }
-                });
-            });
-        if let Err(e) = spawned {
-            app.set_error(format!("Could not start the experiment: {e}"));
-            return;
-        }
+        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
+            if let Some(ctx) = &ctx {
+                ctx.request_repaint();
+            }
+        });
+        let spawned = Job::start("percolation", CancelToken::new(), wake, move |cx| {
+            run_experiment(&experiment, &cx.cancel, |point| cx.progress(point));
+        });
+        let job = match spawned {
+            Ok(job) => job,
+            Err(e) => {
+                app.set_error(format!("Could not start the experiment: {e}"));
+                return;
+            }
+        };
         self.experiment = Some(ExperimentRun {
-            rx,
-            cancel,
+            job,
+            ended: false,
             points: Vec::new(),
             expected: experiment.steps + 1,
             side: experiment.side,
@@ -249,26 +243,17 @@ impl MazeView {
             app.set_error(format!("Cannot run the scenario: {refusal}"));
             return;
         }
-        let (tx, rx) = mpsc::channel();
-        let cancel = CancelToken::with_limits(app.limits());
-        let worker_cancel = cancel.clone();
         let scenario = view.scenario.clone();
-        let wake = app.waker();
-        let spawned = std::thread::Builder::new()
-            .name("scenario".into())
-            .spawn(move || {
-                let summary = scenario.run(&map, algorithm, &worker_cancel, |run| {
-                    let _ = tx.send(RunAllMessage::Problem(run.matched));
-                    wake();
-                });
-                let _ = tx.send(RunAllMessage::Done(summary));
-                wake();
-            });
+        let spawned = Job::start(
+            "scenario",
+            CancelToken::with_limits(app.limits()),
+            app.waker(),
+            move |cx| scenario.run(&map, algorithm, &cx.cancel, |run| cx.progress(run.matched)),
+        );
         match spawned {
-            Ok(_) => {
+            Ok(job) => {
                 view.run_all = Some(ScenarioRunAll {
-                    cancel,
-                    rx,
+                    job,
                     algorithm: algorithm.label(),
                     done: 0,
                     matched: 0,
@@ -291,31 +276,38 @@ impl MazeView {
             return;
         };
         let total = view.scenario.problems.len();
-        let Some(run) = &mut view.run_all else {
+        let Some(run) = view.run_all.as_mut().filter(|r| r.summary.is_none()) else {
             return;
         };
-        for message in run.rx.try_iter() {
-            match message {
-                RunAllMessage::Problem(matched) => {
-                    run.done += 1;
-                    run.matched += usize::from(matched);
-                }
-                RunAllMessage::Done(summary) => {
-                    app.set_status(format!(
-                        "{}: {} ({}).",
-                        view.name,
-                        summary.line(total),
-                        run.algorithm
-                    ));
-                    run.summary = Some(summary);
-                }
+        let (done, matched) = (&mut run.done, &mut run.matched);
+        let answer = run.job.poll(|problem_matched| {
+            *done += 1;
+            *matched += usize::from(problem_matched);
+        });
+        match answer {
+            Some(Ok(summary)) => {
+                app.set_status(format!(
+                    "{}: {} ({}).",
+                    view.name,
+                    summary.line(total),
+                    run.algorithm
+                ));
+                run.summary = Some(summary);
             }
+            Some(Err(e)) => {
+                app.set_error(format!("The scenario run failed: {e}"));
+                view.run_all = None;
+            }
+            None => {}
         }
     }
 
     pub(super) fn receive_experiment(&mut self) {
-        if let Some(e) = &mut self.experiment {
-            e.points.extend(e.rx.try_iter());
+        if let Some(e) = self.experiment.as_mut().filter(|e| !e.ended) {
+            let points = &mut e.points;
+            if e.job.poll(|point| points.push(point)).is_some() {
+                e.ended = true;
+            }
         }
     }
 
