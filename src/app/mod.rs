@@ -553,6 +553,12 @@ impl PuzzleLabApp {
         &self.view
     }
 
+    /// Records how many changes of the view `view_id` the canvas has drawn (see
+    /// [`SearchView::note_drawn`]).
+    pub(crate) fn note_drawn(&mut self, view_id: u64, changes: usize) {
+        self.view.note_drawn(view_id, changes);
+    }
+
     /// The status bar's message.
     pub fn status(&self) -> &Status {
         &self.status

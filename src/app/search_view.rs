@@ -71,9 +71,9 @@ pub struct SearchView {
     pub changed: Vec<u32>,
     /// How many of the first changes were forgotten once drawn.
     pub changes_forgotten: usize,
-    /// How many changes the drawing of this view has shown, as it last said: those may be
-    /// forgotten.
-    pub changes_drawn: std::cell::Cell<usize>,
+    /// How many changes the drawing of this view has shown, as the canvas last said after
+    /// drawing ([`SearchView::note_drawn`]): those may be forgotten.
+    pub changes_drawn: usize,
     /// A colouring of the marks by square (a heat map, or the marks off a branch dimmed), set
     /// by the timeline.
     pub shade: Option<std::sync::Arc<Shade>>,
@@ -198,10 +198,19 @@ impl SearchView {
             .get(from.checked_sub(self.changes_forgotten)?..)
     }
 
+    /// Records that a drawing of the view `view_id` has shown its first `changes` changes
+    /// (the canvas calls it after drawing; a drawing never writes into the view). Ignored
+    /// for another view's drawing.
+    pub fn note_drawn(&mut self, view_id: u64, changes: usize) {
+        if view_id == self.id {
+            self.changes_drawn = changes;
+        }
+    }
+
     /// Forgets the changes its drawing has shown ([`SearchView::changes_drawn`]): a replay
     /// going back and forth keeps only those not drawn yet, without redrawing anything.
     pub fn forget_drawn_changes(&mut self) {
-        let drawn = self.changes_drawn.get().min(self.changes_end());
+        let drawn = self.changes_drawn.min(self.changes_end());
         if let Some(n) = drawn.checked_sub(self.changes_forgotten).filter(|&n| n > 0) {
             self.changed.drain(..n);
             self.changes_forgotten = drawn;
@@ -222,7 +231,7 @@ impl SearchView {
             .map(|i| i as u32)
             .collect();
         self.changes_forgotten = 0;
-        self.changes_drawn.set(0);
+        self.changes_drawn = 0;
         self.id = NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.revision += 1;
     }
@@ -235,7 +244,7 @@ impl SearchView {
         self.closed_places = 0;
         self.changed.clear();
         self.changes_forgotten = 0;
-        self.changes_drawn.set(0);
+        self.changes_drawn = 0;
         self.id = NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.revision += 1;
     }

@@ -164,6 +164,11 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         paint_heat(&painter, &screen_from_cell, &heat, &scene.picture);
     }
     drop(scene);
+    // The drawing's changes shown go back to the view as a command of this frame, not
+    // written into it while drawing.
+    if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
+        app.note_drawn(id, changes);
+    }
     paint_arrows(
         &painter,
         &screen_from_cell,

@@ -143,6 +143,14 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     });
     app.picture_cache = cache;
+    // Each pane's drawn changes go back to its lane's view after drawing.
+    if let Some(race) = app.race.as_mut() {
+        for (lane, texture) in race.lanes.iter_mut().zip(&textures) {
+            if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
+                lane.view.note_drawn(id, changes);
+            }
+        }
+    }
     ui.data_mut(|d| d.insert_temp(textures_id, textures));
 }
 

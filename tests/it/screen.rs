@@ -846,3 +846,53 @@ fn a_big_maze_smaller_than_a_pixel_a_square_is_drawn_whole_not_in_patches() {
         "columns of the screen range from {darkest:.0} to {lightest:.0} grey (mean {mean:.0}): patches"
     );
 }
+
+/// Issue 29: drawing never writes into the model. The canvas tells the view, after drawing,
+/// how many of its changes the big grid's texture shows, and a timeline scrubbed back and
+/// forth then forgets those changes instead of keeping every one.
+#[test]
+fn the_changes_a_big_grid_has_drawn_are_forgotten_as_the_timeline_moves() {
+    let n = 150;
+    let mut text = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (r, c) if r == n - 1 && c == n - 1 => 'G',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.txt");
+    std::fs::write(&path, text).unwrap();
+    let mut h = sized(1024.0, 640.0, full_speed());
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    h.run();
+    assert!(puzzlelab::ui::canvas_is_texture(&h.ctx));
+    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+    h.run();
+    solve(&mut h);
+    let expanded = h.state().view().stats.expanded as usize;
+    assert!(expanded > 10_000, "{expanded} expansions");
+    for position in [0, expanded, expanded / 3, expanded, 0, expanded] {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(position)));
+        for _ in 0..40 {
+            h.step();
+        }
+    }
+    let view = h.state().view();
+    assert!(
+        view.changes_forgotten > 0,
+        "no drawn change was forgotten: {} kept",
+        view.changed.len()
+    );
+    assert!(
+        view.changed.len() < 4 * n * n,
+        "{} changes kept",
+        view.changed.len()
+    );
+}

@@ -254,7 +254,6 @@ impl GridTexture {
         }
         let complete = written == view.changes_end();
         self.view = (view.id, view.revision, written);
-        view.changes_drawn.set(written);
         // The solution: a new one replaces the old; playback paints or restores the squares
         // between the old and the new position (a solution never visits a square twice).
         let solution = scene
@@ -397,6 +396,12 @@ impl GridTexture {
             .take(1024)
             .collect();
         plain
+    }
+
+    /// The view drawn ([`SearchView::id`]) and how many of its changes the pixels show: the
+    /// canvas hands them to [`SearchView::note_drawn`] after drawing.
+    pub fn drawn(&self) -> (u64, usize) {
+        (self.view.0, self.view.2)
     }
 
     /// Whether the last update left some of the search's marks for the next one.

@@ -88,15 +88,19 @@ fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
         // A few frames' worth at a time, drawn between, as the app does.
         while !track.seek(&mut view, target, Some(std::time::Instant::now())) {
             texture.update(&ctx, &scene(&picture, &view, 0));
+            let (id, changes) = texture.drawn();
+            view.note_drawn(id, changes);
         }
         let s = scene(&picture, &view, 0);
         texture.update(&ctx, &s);
         while texture.is_behind() {
             texture.update(&ctx, &s);
         }
-        longest = longest.max(view.changed.len());
         let shown = texture.pixels().expect("one pixel a square");
         assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
+        let (id, changes) = texture.drawn();
+        view.note_drawn(id, changes);
+        longest = longest.max(view.changed.len());
     }
     assert!(
         longest < 3 * 200 * 200,
