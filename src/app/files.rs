@@ -11,18 +11,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use super::{AppCommand, PuzzleLabApp, Settings, Status, export};
 use crate::puzzles;
 
-/// What a file dialog answered.
-pub(super) enum DialogAnswer {
-    Open(PathBuf),
-    Save(PathBuf),
-    Export(PathBuf),
-    Canvas(PathBuf),
-    Moves(PathBuf),
-    Trace(PathBuf),
-    Gif(PathBuf),
-    Graph(PathBuf),
-    /// No dialog could be shown (no desktop portal): it gave up at once.
-    Unavailable(DialogKind),
+/// What a file dialog answered: the path chosen, or `None` when no dialog could be shown
+/// (no desktop portal: it gave up at once). A cancelled dialog sends nothing.
+pub(super) struct DialogAnswer {
+    kind: DialogKind,
+    path: Option<PathBuf>,
 }
 
 /// A GIF being written on its thread: frames done of the total, whether it ended, and the
@@ -60,47 +53,115 @@ pub enum DialogKind {
     Graph,
 }
 
+/// One kind of file dialog, a row of [`DIALOGS`]: everything the app says and does about it.
+struct DialogRow {
+    kind: DialogKind,
+    /// The path field's button.
+    verb: &'static str,
+    /// The path field's heading.
+    title: &'static str,
+    /// The dialog's filters: a name and its extensions.
+    filters: &'static [(&'static str, &'static [&'static str])],
+    /// The file name a save dialog offers; `None` for a dialog that picks a file to open.
+    file_name: Option<&'static str>,
+    /// The command that does it with the path chosen.
+    command: fn(PathBuf) -> AppCommand,
+}
+
+const PUZZLE_FILES: &[(&str, &[&str])] = &[
+    ("Puzzle files", &["txt", "json", "map", "scen"]),
+    ("All files", &["*"]),
+];
+
+/// The file dialogs, in the order of [`DialogKind`]'s variants.
+const DIALOGS: [DialogRow; 8] = [
+    DialogRow {
+        kind: DialogKind::Open,
+        verb: "Open",
+        title: "Open a puzzle",
+        filters: PUZZLE_FILES,
+        file_name: None,
+        command: AppCommand::OpenPath,
+    },
+    DialogRow {
+        kind: DialogKind::Save,
+        verb: "Save",
+        title: "Save the puzzle",
+        filters: PUZZLE_FILES,
+        file_name: Some("puzzle.json"),
+        command: AppCommand::SaveTo,
+    },
+    DialogRow {
+        kind: DialogKind::Export,
+        verb: "Export results",
+        title: "Export the results table",
+        filters: &[("CSV", &["csv"]), ("JSON", &["json"])],
+        file_name: Some("results.csv"),
+        command: AppCommand::ExportResults,
+    },
+    DialogRow {
+        kind: DialogKind::Canvas,
+        verb: "Save picture",
+        title: "Save a picture of the canvas",
+        filters: &[("PNG", &["png"])],
+        file_name: Some("canvas.png"),
+        command: AppCommand::ExportCanvas,
+    },
+    DialogRow {
+        kind: DialogKind::Moves,
+        verb: "Write moves",
+        title: "Write the solution's moves",
+        filters: &[("Text", &["txt"])],
+        file_name: Some("solution.txt"),
+        command: AppCommand::ExportMoves,
+    },
+    DialogRow {
+        kind: DialogKind::Trace,
+        verb: "Write trace",
+        title: "Write the search trace",
+        filters: &[("JSON", &["json"])],
+        file_name: Some("search.trace.json"),
+        command: AppCommand::ExportTrace,
+    },
+    DialogRow {
+        kind: DialogKind::Gif,
+        verb: "Write GIF",
+        title: "Write the search as a GIF",
+        filters: &[("GIF", &["gif"])],
+        file_name: Some("search.gif"),
+        command: AppCommand::ExportGif,
+    },
+    DialogRow {
+        kind: DialogKind::Graph,
+        verb: "Write graph",
+        title: "Write the state graph",
+        filters: &[("GraphML", &["graphml"]), ("CSV edge list", &["csv"])],
+        file_name: Some("states.graphml"),
+        command: AppCommand::ExportGraph,
+    },
+];
+
 impl DialogKind {
+    /// Its row of [`DIALOGS`].
+    fn row(self) -> &'static DialogRow {
+        let row = &DIALOGS[self as usize];
+        debug_assert_eq!(row.kind, self, "DIALOGS is in the order of DialogKind");
+        row
+    }
+
     /// What the path is for, as the path field's button says.
     pub fn verb(self) -> &'static str {
-        match self {
-            DialogKind::Open => "Open",
-            DialogKind::Save => "Save",
-            DialogKind::Export => "Export results",
-            DialogKind::Canvas => "Save picture",
-            DialogKind::Moves => "Write moves",
-            DialogKind::Trace => "Write trace",
-            DialogKind::Gif => "Write GIF",
-            DialogKind::Graph => "Write graph",
-        }
+        self.row().verb
     }
 
     /// What the path field asks for, as its heading says.
     pub fn title(self) -> &'static str {
-        match self {
-            DialogKind::Open => "Open a puzzle",
-            DialogKind::Save => "Save the puzzle",
-            DialogKind::Export => "Export the results table",
-            DialogKind::Canvas => "Save a picture of the canvas",
-            DialogKind::Moves => "Write the solution's moves",
-            DialogKind::Trace => "Write the search trace",
-            DialogKind::Gif => "Write the search as a GIF",
-            DialogKind::Graph => "Write the state graph",
-        }
+        self.row().title
     }
 
     /// The command that does it with `path`.
     pub fn command(self, path: PathBuf) -> AppCommand {
-        match self {
-            DialogKind::Open => AppCommand::OpenPath(path),
-            DialogKind::Save => AppCommand::SaveTo(path),
-            DialogKind::Export => AppCommand::ExportResults(path),
-            DialogKind::Canvas => AppCommand::ExportCanvas(path),
-            DialogKind::Moves => AppCommand::ExportMoves(path),
-            DialogKind::Trace => AppCommand::ExportTrace(path),
-            DialogKind::Gif => AppCommand::ExportGif(path),
-            DialogKind::Graph => AppCommand::ExportGraph(path),
-        }
+        (self.row().command)(path)
     }
 }
 
@@ -405,58 +466,30 @@ impl PuzzleLabApp {
         let spawned = std::thread::Builder::new()
             .name("file-dialog".into())
             .spawn(move || {
-                let mut dialog = match kind {
-                    DialogKind::Export => rfd::FileDialog::new()
-                        .add_filter("CSV", &["csv"])
-                        .add_filter("JSON", &["json"]),
-                    DialogKind::Canvas => rfd::FileDialog::new().add_filter("PNG", &["png"]),
-                    DialogKind::Moves => rfd::FileDialog::new().add_filter("Text", &["txt"]),
-                    DialogKind::Trace => rfd::FileDialog::new().add_filter("JSON", &["json"]),
-                    DialogKind::Graph => rfd::FileDialog::new()
-                        .add_filter("GraphML", &["graphml"])
-                        .add_filter("CSV edge list", &["csv"]),
-                    _ => rfd::FileDialog::new()
-                        .add_filter("Puzzle files", &["txt", "json", "map", "scen"])
-                        .add_filter("All files", &["*"]),
-                };
+                let row = kind.row();
+                let mut dialog = row
+                    .filters
+                    .iter()
+                    .fold(rfd::FileDialog::new(), |d, (name, extensions)| {
+                        d.add_filter(*name, extensions)
+                    });
                 if let Some(dir) = dir.filter(|d| d.is_dir()) {
                     dialog = dialog.set_directory(dir);
                 }
                 let asked = std::time::Instant::now();
-                let answer = match kind {
-                    DialogKind::Save => dialog
-                        .set_file_name("puzzle.json")
-                        .save_file()
-                        .map(DialogAnswer::Save),
-                    DialogKind::Export => dialog
-                        .set_file_name("results.csv")
-                        .save_file()
-                        .map(DialogAnswer::Export),
-                    DialogKind::Canvas => dialog
-                        .set_file_name("canvas.png")
-                        .save_file()
-                        .map(DialogAnswer::Canvas),
-                    DialogKind::Moves => dialog
-                        .set_file_name("solution.txt")
-                        .save_file()
-                        .map(DialogAnswer::Moves),
-                    DialogKind::Trace => dialog
-                        .set_file_name("search.trace.json")
-                        .save_file()
-                        .map(DialogAnswer::Trace),
-                    DialogKind::Gif => dialog
-                        .set_file_name("search.gif")
-                        .save_file()
-                        .map(DialogAnswer::Gif),
-                    DialogKind::Graph => dialog
-                        .set_file_name("states.graphml")
-                        .save_file()
-                        .map(DialogAnswer::Graph),
-                    DialogKind::Open => dialog.pick_file().map(DialogAnswer::Open),
+                let path = match row.file_name {
+                    Some(name) => dialog.set_file_name(name).save_file(),
+                    None => dialog.pick_file(),
                 };
-                let answer = answer.or_else(|| {
-                    (asked.elapsed() < NO_DIALOG).then_some(DialogAnswer::Unavailable(kind))
-                });
+                let answer = match path {
+                    Some(path) => Some(DialogAnswer {
+                        kind,
+                        path: Some(path),
+                    }),
+                    None => {
+                        (asked.elapsed() < NO_DIALOG).then_some(DialogAnswer { kind, path: None })
+                    }
+                };
                 if let Some(answer) = answer {
                     let _ = tx.send(answer);
                     if let Some(ctx) = ctx {
@@ -471,16 +504,9 @@ impl PuzzleLabApp {
 
     pub(super) fn receive_dialogs(&mut self) {
         while let Ok(answer) = self.dialog_rx.try_recv() {
-            self.commands.push(match answer {
-                DialogAnswer::Open(path) => AppCommand::OpenPath(path),
-                DialogAnswer::Save(path) => AppCommand::SaveTo(path),
-                DialogAnswer::Export(path) => AppCommand::ExportResults(path),
-                DialogAnswer::Canvas(path) => AppCommand::ExportCanvas(path),
-                DialogAnswer::Moves(path) => AppCommand::ExportMoves(path),
-                DialogAnswer::Trace(path) => AppCommand::ExportTrace(path),
-                DialogAnswer::Gif(path) => AppCommand::ExportGif(path),
-                DialogAnswer::Graph(path) => AppCommand::ExportGraph(path),
-                DialogAnswer::Unavailable(kind) => AppCommand::AskPath(kind),
+            self.commands.push(match answer.path {
+                Some(path) => answer.kind.command(path),
+                None => AppCommand::AskPath(answer.kind),
             });
         }
         while let Ok(notice) = self.notice_rx.try_recv() {
@@ -522,5 +548,48 @@ impl PuzzleLabApp {
                 .insert(view.type_name().to_owned(), settings);
         }
         &self.settings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dialog_kind_has_its_own_row_with_a_filter_for_its_file() {
+        let kinds = [
+            DialogKind::Open,
+            DialogKind::Save,
+            DialogKind::Export,
+            DialogKind::Canvas,
+            DialogKind::Moves,
+            DialogKind::Trace,
+            DialogKind::Gif,
+            DialogKind::Graph,
+        ];
+        assert_eq!(kinds.len(), DIALOGS.len());
+        for kind in kinds {
+            let row = kind.row();
+            assert_eq!(row.kind, kind);
+            assert!(!row.filters.is_empty(), "{kind:?}");
+            // A save dialog offers a name its first filter accepts.
+            if let Some(name) = row.file_name {
+                let extension = name.rsplit('.').next().unwrap_or_default();
+                assert!(row.filters[0].1.contains(&extension), "{kind:?}: {name}");
+            }
+            let path = PathBuf::from("x");
+            let command = kind.command(path.clone());
+            let expected = match kind {
+                DialogKind::Open => AppCommand::OpenPath(path),
+                DialogKind::Save => AppCommand::SaveTo(path),
+                DialogKind::Export => AppCommand::ExportResults(path),
+                DialogKind::Canvas => AppCommand::ExportCanvas(path),
+                DialogKind::Moves => AppCommand::ExportMoves(path),
+                DialogKind::Trace => AppCommand::ExportTrace(path),
+                DialogKind::Gif => AppCommand::ExportGif(path),
+                DialogKind::Graph => AppCommand::ExportGraph(path),
+            };
+            assert_eq!(format!("{command:?}"), format!("{expected:?}"));
+        }
     }
 }
