@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::job::Job;
 use crate::puzzles::oracle::{Assessment, Distance, Oracle, OracleError, Rating, Space};
-use crate::puzzles::{Cell, Picture, Puzzle};
+use crate::puzzles::{Cell, Motion, Picture, Puzzle};
 use crate::search::{CancelToken, Limits};
 
 /// Each square with its distance from the start as a fraction of the farthest (see
@@ -381,7 +381,7 @@ impl OracleState {
             assessment
                 .moves
                 .iter()
-                .filter_map(|m| arrow(&picture, &m.picture, m.rating))
+                .filter_map(|m| arrow(&picture, m.motion?, m.rating))
                 .collect()
         };
         self.assessment = Some(assessment);
@@ -495,27 +495,28 @@ impl OracleState {
     }
 }
 
-/// The arrow of the move from `before` to `after`: the piece that moved, from its centre to
-/// where it ends; or the marker (the picture's start) from its square to the new one.
-pub fn arrow(before: &Picture, after: &Picture, rating: Rating) -> Option<MoveArrow> {
+/// The arrow of the move `motion` on the position pictured by `before`: the piece that
+/// moves, from its centre as far as the motion goes; or a marker (the start, a car, a jumper)
+/// from its square to where it lands. `None` for a motion off the picture.
+pub fn arrow(before: &Picture, motion: Motion, rating: Rating) -> Option<MoveArrow> {
     let centre = |c: Cell| (c.col as f32 + 0.5, c.row as f32 + 0.5);
-    if let Some(piece) = before.moved_piece(after) {
-        let n = piece.cells.len().max(1) as f32;
-        let (x, y) = piece.cells.iter().fold((0.0, 0.0), |(x, y), &c| {
-            let (cx, cy) = centre(c);
-            (x + cx / n, y + cy / n)
-        });
-        let &(dr, dc) = piece.route.last()?;
-        return Some(MoveArrow {
-            from: (x, y),
-            to: (x + dc as f32, y + dr as f32),
-            rating,
-        });
-    }
-    let (from, to) = (before.start?, after.start?);
-    (from != to).then(|| MoveArrow {
-        from: centre(from),
-        to: centre(to),
+    let (dx, dy) = (motion.by.1 as f32, motion.by.0 as f32);
+    let (x, y) = match before.piece_move(motion) {
+        Some(piece) => {
+            let n = piece.cells.len().max(1) as f32;
+            piece.cells.iter().fold((0.0, 0.0), |(x, y), &c| {
+                let (cx, cy) = centre(c);
+                (x + cx / n, y + cy / n)
+            })
+        }
+        None => {
+            before.get(motion.from)?;
+            centre(motion.from)
+        }
+    };
+    Some(MoveArrow {
+        from: (x, y),
+        to: (x + dx, y + dy),
         rating,
     })
 }

@@ -32,6 +32,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         moves: result.moves.iter().map(ToString::to_string).collect(),
         path: result.states.iter().map(&place_of).collect(),
         boards: Vec::new(),
+        motions: Vec::new(),
         stats: result.stats,
         notes: algorithm_notes(algorithm),
         message: result.message,
@@ -85,7 +86,8 @@ impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
 
 /// Runs `algorithm` on a puzzle whose states are whole boards, giving `watcher` the picture of
 /// an expanded state when it asks for one, and the [`Report`] the picture of every state of
-/// the solution (in [`Report::boards`]).
+/// the solution (in [`Report::boards`]) and each move as a value (in [`Report::motions`], by
+/// `motion_of(state before, move)`).
 ///
 /// # Errors
 /// As [`search::run`].
@@ -96,6 +98,7 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
     watcher: &mut dyn Watcher,
     cancel: &CancelToken,
     picture_of: impl Fn(&P::State) -> Picture,
+    motion_of: impl Fn(&P::State, &P::Move) -> Motion,
 ) -> Result<Report, SearchError> {
     let mut adapter = BoardObserver {
         inner: watcher,
@@ -112,6 +115,12 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
         moves: result.moves.iter().map(ToString::to_string).collect(),
         path: Vec::new(),
         boards: result.states.iter().map(&picture_of).collect(),
+        motions: result
+            .states
+            .iter()
+            .zip(&result.moves)
+            .map(|(state, mv)| motion_of(state, mv))
+            .collect(),
         stats: result.stats,
         notes: algorithm_notes(algorithm),
         message: result.message,

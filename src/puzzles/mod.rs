@@ -133,6 +133,11 @@ pub struct Report {
     /// have no place); empty otherwise.
     #[serde(skip)]
     pub boards: Vec<Picture>,
+    /// Each move of the solution as a value ([`Motion`]) for board puzzles, made by the type
+    /// from its own move; empty otherwise (a marker's moves follow from `path`, see
+    /// [`Report::motion`]).
+    #[serde(skip)]
+    pub motions: Vec<Motion>,
     /// Statistics of the run.
     pub stats: Stats,
     /// Extra findings specific to the puzzle (for example how many shortest solutions exist).
@@ -141,6 +146,19 @@ pub struct Report {
     /// (see [`search::SearchResult::message`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+}
+
+impl Report {
+    /// Move `i` of the solution (0-based) as a value: the piece it slides on a board puzzle,
+    /// or the marker's step or jump from place `i` of the path to place `i + 1`. `None` past
+    /// the last move.
+    pub fn motion(&self, i: usize) -> Option<Motion> {
+        if let Some(&motion) = self.motions.get(i) {
+            return Some(motion);
+        }
+        let pair = self.path.get(i..i + 2)?;
+        Some(Motion::between(pair[0].cell, pair[1].cell))
+    }
 }
 
 /// A puzzle as the front ends see it: something to draw, edit, save and solve. Each puzzle

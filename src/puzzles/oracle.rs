@@ -12,7 +12,7 @@ use std::io;
 use crate::search::space::{ExploreError, Profile, StateGraph};
 use crate::search::{CancelToken, Outcome, Problem};
 
-use super::{Picture, Place, Puzzle};
+use super::{Motion, Place, Puzzle};
 
 /// Why no oracle could be made for a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -72,8 +72,8 @@ pub struct RatedMove {
     pub after: Distance,
     /// Closer, as far or farther than before the move.
     pub rating: Rating,
-    /// The picture after the move, for drawing which piece moves where.
-    pub picture: Picture,
+    /// The move as a value, for drawing which piece (or marker) moves where.
+    pub motion: Option<Motion>,
 }
 
 /// What the oracle says of one position.
@@ -202,6 +202,16 @@ where
         None
     }
 
+    /// The move `mv` from `state` to `next` as a value the picture shows ([`Motion`]). By
+    /// default the marker's step or jump from the place of `state` to that of `next` (the
+    /// mazes, the car maze, Klondike); a type whose moves slide pieces says which piece.
+    fn motion(&self, state: &Self::State, _mv: &Self::Move, next: &Self::State) -> Option<Motion> {
+        Some(Motion::between(
+            self.place_of_state(state)?.cell,
+            self.place_of_state(next)?.cell,
+        ))
+    }
+
     /// How moves are counted, for "optimal: N moves" (the default: "moves").
     fn metric_name(&self) -> String {
         "moves".to_owned()
@@ -303,7 +313,7 @@ where
                     label: self.puzzle.move_label(position, &s.mv),
                     after,
                     rating: rate(distance, after),
-                    picture: self.puzzle.at_state(&s.state).picture(),
+                    motion: self.puzzle.motion(&state, &s.mv, &s.state),
                 }
             })
             .collect();

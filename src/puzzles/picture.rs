@@ -1,5 +1,6 @@
 //! What a puzzle looks like: each square's content ([`Square`]), the [`Picture`] every view
-//! draws, and the move of one piece between two pictures ([`PieceMove`]).
+//! draws, a move as a value ([`Motion`]: which piece or marker, how far) and the route of one
+//! piece's move on a picture ([`PieceMove`]).
 
 use super::*;
 
@@ -107,22 +108,46 @@ impl Picture {
         if gone.next().is_some() || came.next().is_some() || from.len() != to.len() {
             return None;
         }
-        let shift = |cells: &[Cell], dr: isize, dc: isize| -> Option<Vec<Cell>> {
-            cells
-                .iter()
-                .map(|c| {
-                    let (r, col) = (c.row.checked_add_signed(dr)?, c.col.checked_add_signed(dc)?);
-                    (r < self.rows && col < self.cols).then(|| Cell::new(r, col))
-                })
-                .collect()
-        };
         let (dr, dc) = (
             to[0].row as isize - from[0].row as isize,
             to[0].col as isize - from[0].col as isize,
         );
-        if shift(from, dr, dc).as_deref() != Some(&to[..]) {
+        if self.shifted(from, dr, dc).as_deref() != Some(&to[..]) {
             return None;
         }
+        self.slide(*square, from, (dr, dc))
+    }
+
+    /// The move `motion` on this picture: the piece covering `motion.from` (a piece or a tile)
+    /// and its route to where the motion takes it through squares free here. `None` when no
+    /// piece covers `motion.from` or the piece cannot get there. The motion comes from the
+    /// puzzle's own move ([`crate::puzzles::Report::motion`], the oracle's rated moves): no
+    /// two pictures are compared to find it.
+    pub fn piece_move(&self, motion: Motion) -> Option<PieceMove> {
+        let square = self.get(motion.from)?;
+        let (Square::Piece { id, .. } | Square::Tile { number: id, .. }) = square else {
+            return None;
+        };
+        let (_, cells) = self.pieces().remove(&id)?;
+        let by = (motion.by.0 as isize, motion.by.1 as isize);
+        self.shifted(&cells, by.0, by.1)?;
+        self.slide(square, &cells, by)
+    }
+
+    /// `cells` moved by (`dr`, `dc`), if all stay on the picture.
+    fn shifted(&self, cells: &[Cell], dr: isize, dc: isize) -> Option<Vec<Cell>> {
+        cells
+            .iter()
+            .map(|c| {
+                let (r, col) = (c.row.checked_add_signed(dr)?, c.col.checked_add_signed(dc)?);
+                (r < self.rows && col < self.cols).then(|| Cell::new(r, col))
+            })
+            .collect()
+    }
+
+    /// The piece `square` covering `from` slid by (`dr`, `dc`): its route one cell at a time
+    /// through squares free here (or its own), found breadth-first over displacements.
+    fn slide(&self, square: Square, from: &[Cell], (dr, dc): (isize, isize)) -> Option<PieceMove> {
         // Breadth-first over displacements through cells free here or the piece's own.
         let open = |cells: &[Cell]| {
             cells.iter().all(|c| {
@@ -140,7 +165,9 @@ impl Picture {
             for (sr, sc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 let next = (at.0 + sr, at.1 + sc);
                 if !parent.contains_key(&next)
-                    && shift(from, next.0, next.1).is_some_and(|cells| open(&cells))
+                    && self
+                        .shifted(from, next.0, next.1)
+                        .is_some_and(|cells| open(&cells))
                 {
                     parent.insert(next, at);
                     queue.push_back(next);
@@ -155,8 +182,8 @@ impl Picture {
         }
         route.reverse();
         Some(PieceMove {
-            square: *square,
-            cells: from.clone(),
+            square,
+            cells: from.to_vec(),
             route,
         })
     }
@@ -172,4 +199,45 @@ pub struct PieceMove {
     /// Its displacements (rows, columns) one cell at a time from (0, 0) to where it ends,
     /// each a legal position; both ends included.
     pub route: Vec<(isize, isize)>,
+}
+
+/// A move as a value, as a picture shows it: the piece (or marker) covering square `from`
+/// before the move goes `by` (rows, columns) squares. Each puzzle type makes it from its own
+/// typed move (a Klotski slide, a Rush Hour vehicle's slide, a tile's step, a marker's step or
+/// jump); the text of a move is for display only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Motion {
+    /// A square the moving piece covers before the move (for a marker: its square).
+    pub from: Cell,
+    /// How far it goes: (rows down, columns right); negative up or left.
+    pub by: (i32, i32),
+}
+
+impl Motion {
+    /// The motion from `from` to `to`.
+    pub fn between(from: Cell, to: Cell) -> Motion {
+        Motion {
+            from,
+            by: (
+                to.row as i32 - from.row as i32,
+                to.col as i32 - from.col as i32,
+            ),
+        }
+    }
+
+    /// Where the square `from` ends: `None` off the top or left edge.
+    pub fn to(self) -> Option<Cell> {
+        Some(Cell::new(
+            self.from.row.checked_add_signed(self.by.0 as isize)?,
+            self.from.col.checked_add_signed(self.by.1 as isize)?,
+        ))
+    }
+
+    /// The same move played back: from where this one ends, the other way.
+    pub fn reversed(self) -> Option<Motion> {
+        Some(Motion {
+            from: self.to()?,
+            by: (-self.by.0, -self.by.1),
+        })
+    }
 }

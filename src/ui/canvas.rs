@@ -41,8 +41,15 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             let last = report.boards.len() - 1;
             Some(match transition {
                 Some((from, to, t)) if from.max(to) <= last => {
-                    sliding = report.boards[from]
-                        .moved_piece(&report.boards[to])
+                    // One move forward or back: the report's move as a value says which
+                    // piece slides where (a jump of several moves just cuts).
+                    let motion = match to.checked_sub(from) {
+                        Some(1) => report.motion(from),
+                        _ if from == to + 1 => report.motion(to).and_then(|m| m.reversed()),
+                        _ => None,
+                    };
+                    sliding = motion
+                        .and_then(|m| report.boards[from].piece_move(m))
                         .map(|m| (m, t));
                     report.boards[from].clone()
                 }

@@ -844,3 +844,60 @@ fn solve_on_thread(puzzle: Box<dyn Puzzle>, algorithm: Algorithm) -> Report {
         std::thread::sleep(Duration::from_millis(2));
     }
 }
+
+/// Each move of a board puzzle's solution as a value ([`Report::motion`]) slides the same
+/// piece along the same route as comparing the pictures before and after it finds (the plain
+/// reference, `Picture::moved_piece`), forward and, reversed, back.
+pub(crate) fn assert_motions_match_the_pictures(report: &Report) {
+    assert!(report.solved, "{:?}", report.outcome);
+    assert_eq!(report.boards.len(), report.moves.len() + 1);
+    assert_eq!(report.motions.len(), report.moves.len());
+    for (i, pair) in report.boards.windows(2).enumerate() {
+        let motion = report.motion(i).expect("a motion for every move");
+        let forward = pair[0].moved_piece(&pair[1]);
+        assert!(
+            forward.is_some(),
+            "move {i} ({}) moves one piece",
+            report.moves[i]
+        );
+        assert_eq!(
+            pair[0].piece_move(motion),
+            forward,
+            "move {i}: {}",
+            report.moves[i]
+        );
+        let back = motion.reversed().expect("a motion that stays on the board");
+        assert_eq!(
+            pair[1].piece_move(back),
+            pair[1].moved_piece(&pair[0]),
+            "move {i} back: {}",
+            report.moves[i]
+        );
+    }
+}
+
+#[test]
+fn moves_as_values_match_the_pictures_on_every_shipped_board_puzzle() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let small_sliding = name.starts_with("sliding-8") || name == "sliding-15-easy.txt";
+        if !(name.starts_with("klotski") || name.starts_with("rush-hour") || small_sliding) {
+            continue;
+        }
+        let puzzle = puzzles::load_file(&path, None).unwrap();
+        for algorithm in [Algorithm::Bfs, Algorithm::AStar] {
+            if puzzle.refusal(algorithm).is_some() {
+                continue;
+            }
+            let report = puzzle
+                .solve(algorithm, &mut NoWatcher, &CancelToken::new())
+                .unwrap();
+            assert_motions_match_the_pictures(&report);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "{checked} solutions checked");
+}

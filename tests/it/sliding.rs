@@ -327,6 +327,23 @@ mod pattern_databases {
     }
 
     #[test]
+    fn the_fast_cores_moves_as_values_match_the_pictures() {
+        let db = Arc::new(build_3x3());
+        let mut p = Sliding::solved(3, 3).unwrap();
+        p.attach_pattern_db(db);
+        p.set_heuristic(TileHeuristic::PatternDb);
+        for seed in 30..34 {
+            p.scramble_uniform(seed);
+            // Unwatched IDA* with the database runs on the fast core.
+            let report = p
+                .solve(Algorithm::IdaStar, &mut NoWatcher, &CancelToken::new())
+                .unwrap();
+            assert!(report.notes.iter().any(|n| n.contains("fast IDA* core")));
+            crate::differential::assert_motions_match_the_pictures(&report);
+        }
+    }
+
+    #[test]
     fn idastar_with_the_database_stays_optimal() {
         let db = Arc::new(build_3x3());
         let mut p = Sliding::solved(3, 3).unwrap();

@@ -1615,7 +1615,7 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
             .hint()
             .unwrap()
             .clone();
-        let to = hint.picture.start.unwrap();
+        let to = hint.motion.unwrap().to().unwrap();
         click_cell(&mut h, to);
         h.run();
         assert_eq!(car(&h).moves_driven(), step + 1);

@@ -57,7 +57,24 @@ impl Problem for Klotski {
     }
 }
 
+impl Slide {
+    /// The slide as a value: the piece whose anchor (a cell of it) is at `from` goes to `to`.
+    pub(super) fn motion(&self) -> crate::puzzles::Motion {
+        let cell = |(r, c): (u8, u8)| Cell::new(usize::from(r), usize::from(c));
+        crate::puzzles::Motion::between(cell(self.from), cell(self.to))
+    }
+}
+
 impl crate::puzzles::oracle::Explorable for Klotski {
+    fn motion(
+        &self,
+        _state: &Self::State,
+        mv: &Slide,
+        _next: &Self::State,
+    ) -> Option<crate::puzzles::Motion> {
+        Some(mv.motion())
+    }
+
     fn same_rules(&self, other: &Self) -> bool {
         (
             self.rows,
@@ -206,9 +223,15 @@ impl Puzzle for Klotski {
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
         let n = self.pieces.len();
-        let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |s| {
-            self.picture_of(&s[..n])
-        })?;
+        let mut report = solve_on_boards(
+            self,
+            &TYPE,
+            algorithm,
+            watcher,
+            cancel,
+            |s| self.picture_of(&s[..n]),
+            |_, mv| mv.motion(),
+        )?;
         report.notes.push(format!(
             "metric: {} ({})",
             self.metric.name(),

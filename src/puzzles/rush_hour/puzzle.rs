@@ -66,7 +66,44 @@ impl Problem for RushHour {
     }
 }
 
+impl RushHour {
+    /// The slide `mv` from `state` as a value: the vehicle's first cell (its left or top end)
+    /// and how far it goes along its line.
+    fn motion_of(&self, state: &RushState, mv: &Slide) -> crate::puzzles::Motion {
+        let i = self
+            .vehicles
+            .iter()
+            .position(|v| v.letter == mv.letter)
+            .unwrap_or_default();
+        let (line, at) = (
+            self.vehicles.get(i).map_or(0, |v| usize::from(v.line)),
+            usize::from(state.get(i).copied().unwrap_or_default()),
+        );
+        let by = i32::from(mv.by);
+        if mv.horizontal {
+            crate::puzzles::Motion {
+                from: Cell::new(line, at),
+                by: (0, by),
+            }
+        } else {
+            crate::puzzles::Motion {
+                from: Cell::new(at, line),
+                by: (by, 0),
+            }
+        }
+    }
+}
+
 impl crate::puzzles::oracle::Explorable for RushHour {
+    fn motion(
+        &self,
+        state: &RushState,
+        mv: &Slide,
+        _next: &RushState,
+    ) -> Option<crate::puzzles::Motion> {
+        Some(self.motion_of(state, mv))
+    }
+
     fn same_rules(&self, other: &Self) -> bool {
         (self.side, self.walls, &self.vehicles, self.metric)
             == (other.side, other.walls, &other.vehicles, other.metric)
@@ -172,9 +209,15 @@ impl Puzzle for RushHour {
         watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        let mut report = solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |s| {
-            self.picture_of(s)
-        })?;
+        let mut report = solve_on_boards(
+            self,
+            &TYPE,
+            algorithm,
+            watcher,
+            cancel,
+            |s| self.picture_of(s),
+            |s, mv| self.motion_of(s, mv),
+        )?;
         report.notes.push(format!(
             "metric: {} ({})",
             self.metric.name(),

@@ -592,6 +592,7 @@ impl Sliding {
         let mut board = self.board_of(&self.tiles);
         let mut boards = vec![self.picture_of(&board)];
         let mut moves = Vec::with_capacity(run.blank_path.len());
+        let mut motions = Vec::with_capacity(run.blank_path.len());
         let mut successors = Vec::new();
         // Each step is the successor whose blank is on the path's next square.
         for &q in &run.blank_path {
@@ -601,6 +602,7 @@ impl Sliding {
                 break;
             };
             moves.push(step.mv.to_string());
+            motions.push(self.motion_of(&board, &step.mv));
             board = step.state;
             boards.push(self.picture_of(&board));
         }
@@ -630,9 +632,29 @@ impl Sliding {
             moves,
             path: Vec::new(),
             boards: if found { boards } else { Vec::new() },
+            motions: if found { motions } else { Vec::new() },
             stats: run.stats,
             notes,
             message,
+        }
+    }
+
+    /// The step `mv` from `board` as a value: the tile beside the blank moves onto it, one
+    /// square in its direction.
+    pub(crate) fn motion_of(&self, board: &Board, mv: &Slide) -> crate::puzzles::Motion {
+        let cols = self.cols.max(1);
+        let blank = Cell::new(
+            usize::from(board.blank) / cols,
+            usize::from(board.blank) % cols,
+        );
+        let (dr, dc) = mv.to.delta();
+        let from = Cell::new(
+            blank.row.saturating_add_signed(-dr),
+            blank.col.saturating_add_signed(-dc),
+        );
+        crate::puzzles::Motion {
+            from,
+            by: (dr as i32, dc as i32),
         }
     }
 

@@ -84,6 +84,10 @@ impl Problem for Sliding {
 }
 
 impl crate::puzzles::oracle::Explorable for Sliding {
+    fn motion(&self, state: &Board, mv: &Slide, _next: &Board) -> Option<crate::puzzles::Motion> {
+        Some(self.motion_of(state, mv))
+    }
+
     fn same_rules(&self, other: &Self) -> bool {
         (self.rows, self.cols, &self.goal) == (other.rows, other.cols, &other.goal)
     }
@@ -152,8 +156,8 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
         }
         let distance = Distance::Exact(self.optimal_length(&other.tiles, cancel)?);
         let mut successors = Vec::new();
-        self.puzzle
-            .successors(&self.puzzle.board_of(&other.tiles), &mut successors);
+        let board = self.puzzle.board_of(&other.tiles);
+        self.puzzle.successors(&board, &mut successors);
         let mut moves = Vec::with_capacity(successors.len());
         for s in successors {
             let tiles = &s.state.tiles[..self.puzzle.rows * self.puzzle.cols];
@@ -162,7 +166,7 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
                 label: s.mv.to_string(),
                 after,
                 rating: rate(distance, after),
-                picture: self.puzzle.picture_of(&s.state),
+                motion: Some(self.puzzle.motion_of(&board, &s.mv)),
             });
         }
         moves.sort_by_key(|m| m.rating);
@@ -252,9 +256,15 @@ impl Puzzle for Sliding {
             .filter(|_| algorithm == Algorithm::IdaStar && watcher.is_silent());
         let mut report = match fast_db {
             Some(db) => self.solve_fast(db, cancel),
-            None => solve_on_boards(self, &TYPE, algorithm, watcher, cancel, |b| {
-                self.picture_of(b)
-            })?,
+            None => solve_on_boards(
+                self,
+                &TYPE,
+                algorithm,
+                watcher,
+                cancel,
+                |b| self.picture_of(b),
+                |b, mv| self.motion_of(b, mv),
+            )?,
         };
         if algorithm.needs_heuristic() {
             let note = match (self.heuristic.pdb_set(), self.attached_db()) {

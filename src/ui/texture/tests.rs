@@ -220,6 +220,7 @@ fn incremental_updates_match_a_full_rebuild() {
         moves: vec![String::new(); 1999],
         path,
         boards: Vec::new(),
+        motions: Vec::new(),
         stats: crate::search::Stats::default(),
         notes: Vec::new(),
         message: None,
