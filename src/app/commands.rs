@@ -118,11 +118,11 @@ impl PuzzleLabApp {
             }
             AppCommand::Paint(cell, value) => {
                 // Puzzles with their own undo slide the painted piece into place instead.
-                let before = (!self.uses_app_undo).then(|| self.puzzle.picture());
+                let before = (!self.uses_app_undo).then(|| self.puzzle.clone_box());
                 if self.edit_puzzle(|p| p.paint(cell, value))
                     && let Some(before) = before
                 {
-                    self.edit_slide = Some((before, self.now));
+                    self.slide_from(before.as_ref());
                 }
             }
             AppCommand::Undo => self.undo(),

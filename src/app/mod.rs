@@ -30,7 +30,7 @@ pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{CanvasExtras, Pointer, TypeView, ViewCommand, ViewRegistry};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
 
-use crate::puzzles::{self, Cell, Picture, Puzzle, PuzzleType, Report, Shipped};
+use crate::puzzles::{self, Cell, Motion, Picture, Puzzle, PuzzleType, Report, Shipped};
 use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Limits, TieBreak, limits};
 use crate::solver::SolverHandle;
@@ -312,7 +312,7 @@ pub struct PuzzleLabApp {
     pub(crate) work_budget: Duration,
     /// The picture before the last move played by hand and when it was played, so the canvas
     /// can slide the moved piece or tile into place.
-    pub(crate) edit_slide: Option<(Picture, f64)>,
+    pub(crate) edit_slide: Option<(Picture, Option<Motion>, f64)>,
     /// The square of the picture under the pointer in the last frame, if any.
     pub(crate) hover: Option<Cell>,
     /// Whether the status line says the search is paused, to be kept in step with the
@@ -602,12 +602,18 @@ impl PuzzleLabApp {
         (0.8 / self.settings.playback_rate.max(0.1)).min(0.3)
     }
 
-    /// The move played by hand being animated: the picture before it and how far it has got
-    /// (0 to 1, exclusive).
-    pub fn edit_transition(&self) -> Option<(&Picture, f32)> {
-        let (before, started) = self.edit_slide.as_ref()?;
+    /// The move played by hand being animated: the picture before it, the move as a value
+    /// (see [`Puzzle::motion_from`]) and how far it has got (0 to 1, exclusive).
+    pub fn edit_transition(&self) -> Option<(&Picture, Option<Motion>, f32)> {
+        let (before, motion, started) = self.edit_slide.as_ref()?;
         let done = (self.now - started) / self.transition_seconds();
-        (done < 1.0).then_some((before, done.max(0.0) as f32))
+        (done < 1.0).then_some((before, *motion, done.max(0.0) as f32))
+    }
+
+    /// Starts animating the move played by hand from `before` to the puzzle on screen.
+    pub(crate) fn slide_from(&mut self, before: &dyn Puzzle) {
+        let motion = self.puzzle.motion_from(before);
+        self.edit_slide = Some((before.picture(), motion, self.now));
     }
 
     /// Queues a command of the view of the puzzle on screen (see [`ViewCommand`]).

@@ -257,6 +257,13 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         None
     }
 
+    /// The one move that took the position `before` (a copy of this puzzle before a move
+    /// played by hand) to this one, as a value, for animating it; `None` (the default) for
+    /// types whose hand moves are not animated, or when the positions differ otherwise.
+    fn motion_from(&self, _before: &dyn Puzzle) -> Option<Motion> {
+        None
+    }
+
     /// How this puzzle counts moves, in the plural ("moves", "steps", "cell moves",
     /// "jumps"): the word for its solution's length and its distances. The default is
     /// "moves".

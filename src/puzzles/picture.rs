@@ -84,10 +84,12 @@ impl Picture {
         pieces
     }
 
-    /// How one piece moved between this picture and `next`, for animating the move: the piece
-    /// that is not where it was (pieces are matched by class and cells, since interchangeable
-    /// pieces may swap ids), and its route through cells free here. `None` when the pictures
-    /// differ by other than one piece's move, or have different sizes.
+    /// How one piece moved between this picture and `next`, found by comparing them: the
+    /// piece that is not where it was (pieces are matched by class and cells, since
+    /// interchangeable pieces may swap ids), and its route through cells free here. `None`
+    /// when the pictures differ by other than one piece's move, or have different sizes. The
+    /// app never uses it (moves are values: [`Picture::piece_move`]); it is the plain
+    /// reference the tests hold those against.
     pub fn moved_piece(&self, next: &Picture) -> Option<PieceMove> {
         if (self.rows, self.cols) != (next.rows, next.cols) {
             return None;

@@ -63,7 +63,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             // A move played by hand slides into place too.
             let now = app.puzzle.picture();
             Some(match app.edit_transition() {
-                Some((before, t)) => match before.moved_piece(&now) {
+                Some((before, motion, t)) => match motion.and_then(|m| before.piece_move(m)) {
                     Some(m) => {
                         sliding = Some((m, t));
                         before.clone()

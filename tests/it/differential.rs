@@ -901,3 +901,47 @@ fn moves_as_values_match_the_pictures_on_every_shipped_board_puzzle() {
     }
     assert!(checked >= 12, "{checked} solutions checked");
 }
+
+/// Moves played by hand (random strokes through `Puzzle::paint`, as the canvas makes them)
+/// are animated from the move as a value (`Puzzle::motion_from`): the same piece and route
+/// as comparing the pictures before and after finds, on Klotski, Rush Hour and sliding tiles.
+#[test]
+fn hand_moves_as_values_match_the_pictures() {
+    use rand::{Rng as _, SeedableRng as _, rngs::StdRng};
+    let mut rng = StdRng::seed_from_u64(29);
+    for file in [
+        "klotski-classic.txt",
+        "klotski-pennant.txt",
+        "rush-hour-first.txt",
+        "rush-hour-walls.txt",
+        "sliding-8-hardest-a.txt",
+        "sliding-15-easy.txt",
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles")
+            .join(file);
+        let mut puzzle = puzzles::load_file(&path, None).unwrap();
+        let (rows, cols) = puzzle.dims();
+        let mut moves = 0;
+        for _ in 0..4000 {
+            let cell = Cell::new(rng.random_range(0..rows), rng.random_range(0..cols));
+            let value = rng.random_range(0..16);
+            let before = puzzle.clone_box();
+            if !puzzle.paint(cell, value) {
+                continue;
+            }
+            let (was, is) = (before.picture(), puzzle.picture());
+            let Some(reference) = was.moved_piece(&is) else {
+                continue;
+            };
+            let motion = puzzle.motion_from(before.as_ref());
+            assert_eq!(
+                motion.and_then(|m| was.piece_move(m)),
+                Some(reference),
+                "{file}: {cell:?} {value}"
+            );
+            moves += 1;
+        }
+        assert!(moves >= 20, "{file}: {moves} hand moves");
+    }
+}

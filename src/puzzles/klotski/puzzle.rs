@@ -136,6 +136,22 @@ impl crate::puzzles::oracle::Explorable for Klotski {
 }
 
 impl Puzzle for Klotski {
+    fn motion_from(&self, before: &dyn Puzzle) -> Option<crate::puzzles::Motion> {
+        let before = before.as_any().downcast_ref::<Klotski>()?;
+        if before.anchors.len() != self.anchors.len() || before.cols != self.cols {
+            return None;
+        }
+        let mut moved = (0..self.anchors.len()).filter(|&i| before.anchors[i] != self.anchors[i]);
+        let (i, None) = (moved.next()?, moved.next()) else {
+            return None;
+        };
+        let cell = |a: u8| Cell::new(usize::from(a) / self.cols, usize::from(a) % self.cols);
+        Some(crate::puzzles::Motion::between(
+            cell(before.anchors[i]),
+            cell(self.anchors[i]),
+        ))
+    }
+
     puzzle_plumbing!();
 
     oracle_by_exploring!();

@@ -135,6 +135,27 @@ impl crate::puzzles::oracle::Explorable for RushHour {
 }
 
 impl Puzzle for RushHour {
+    fn motion_from(&self, before: &dyn Puzzle) -> Option<crate::puzzles::Motion> {
+        let before = before.as_any().downcast_ref::<RushHour>()?;
+        if before.vehicles != self.vehicles {
+            return None;
+        }
+        let n = self.vehicles.len();
+        let mut moved = (0..n).filter(|&i| before.positions[i] != self.positions[i]);
+        let (i, None) = (moved.next()?, moved.next()) else {
+            return None;
+        };
+        let v = &self.vehicles[i];
+        let by =
+            i8::try_from(i16::from(self.positions[i]) - i16::from(before.positions[i])).ok()?;
+        let slide = Slide {
+            letter: v.letter,
+            horizontal: v.horizontal,
+            by,
+        };
+        Some(self.motion_of(&before.positions, &slide))
+    }
+
     puzzle_plumbing!();
 
     oracle_by_exploring!();

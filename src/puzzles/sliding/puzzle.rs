@@ -192,6 +192,18 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
 }
 
 impl Puzzle for Sliding {
+    fn motion_from(&self, before: &dyn Puzzle) -> Option<crate::puzzles::Motion> {
+        let before = before.as_any().downcast_ref::<Sliding>()?;
+        if (before.rows, before.cols) != (self.rows, self.cols) {
+            return None;
+        }
+        // The tile now where the blank was came from where the blank is now.
+        let blank = |tiles: &[u8]| tiles.iter().position(|&t| t == 0);
+        let (was, is) = (blank(&before.tiles)?, blank(&self.tiles)?);
+        let cell = |i: usize| Cell::new(i / self.cols, i % self.cols);
+        (was != is).then(|| crate::puzzles::Motion::between(cell(is), cell(was)))
+    }
+
     puzzle_plumbing!();
 
     fn puzzle_type(&self) -> &'static PuzzleType {

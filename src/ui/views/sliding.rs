@@ -236,10 +236,10 @@ impl SlidingView {
 
     /// Slides the tile that moves toward `side`, animating the move.
     fn key(app: &mut PuzzleLabApp, side: Side) {
-        let before = app.puzzle().picture();
+        let before = app.puzzle().clone_box();
         edit(app, |p| p.slide_toward(side));
-        if app.puzzle().picture() != before {
-            app.edit_slide = Some((before, app.now()));
+        if app.puzzle().picture() != before.picture() {
+            app.slide_from(before.as_ref());
         }
     }
 }
