@@ -58,9 +58,9 @@ impl PuzzleLabApp {
             },
             AppCommand::SaveTo(path) => self.save_to(&path),
             AppCommand::SetAlgorithm(a) => {
-                if a != self.algorithm {
+                if a != self.work.algorithm {
                     self.stop_run();
-                    self.algorithm = a;
+                    self.work.algorithm = a;
                     self.settings.algorithm = Some(a);
                 }
             }
@@ -71,10 +71,10 @@ impl PuzzleLabApp {
                 // (within about 10 ms) brings the figures at the moment it stopped.
                 if let Some(run) = &self.run {
                     run.handle.stop();
-                    self.view.current = None;
+                    self.work.view.current = None;
                     self.set_status(format!(
                         "Stopped after {}.",
-                        super::count(self.view.stats.expanded, "expansion")
+                        super::count(self.work.view.stats.expanded, "expansion")
                     ));
                 }
             }
@@ -83,7 +83,7 @@ impl PuzzleLabApp {
                     run.handle.send(SolverCommand::Pause);
                     run.is_paused = true;
                     self.paused_status = true;
-                    self.set_status(super::run::paused_text(self.view.stats.expanded));
+                    self.set_status(super::run::paused_text(self.work.view.stats.expanded));
                 }
             }
             AppCommand::Resume => {
@@ -91,7 +91,7 @@ impl PuzzleLabApp {
                     run.handle.send(SolverCommand::Resume);
                     run.is_paused = false;
                     self.paused_status = false;
-                    self.set_status(format!("Searching with {}…", self.algorithm.label()));
+                    self.set_status(format!("Searching with {}…", self.work.algorithm.label()));
                 }
             }
             AppCommand::Step => match &mut self.run {
@@ -118,7 +118,7 @@ impl PuzzleLabApp {
             }
             AppCommand::Paint(cell, value) => {
                 // Puzzles with their own undo slide the painted piece into place instead.
-                let before = (!self.uses_app_undo).then(|| self.puzzle.clone_box());
+                let before = (!self.uses_app_undo).then(|| self.work.puzzle.clone_box());
                 if self.edit_puzzle(|p| p.paint(cell, value))
                     && let Some(before) = before
                 {
@@ -129,8 +129,8 @@ impl PuzzleLabApp {
             AppCommand::Redo => self.redo(),
             AppCommand::View(command) => self.with_view(|view, app| view.apply(app, command)),
             AppCommand::FitView => {
-                self.zoom = 1.0;
-                self.pan = egui::Vec2::ZERO;
+                self.work.zoom = 1.0;
+                self.work.pan = egui::Vec2::ZERO;
             }
             AppCommand::ExportResults(path) => match results::export(&self.results, &path) {
                 Ok(()) => self.set_status(format!(
@@ -160,7 +160,7 @@ impl PuzzleLabApp {
                 // Back to the single run on screen, and its timeline (the race's goes with
                 // its panes).
                 self.race = None;
-                self.timeline = self.timeline.take().and_then(|t| t.parked.map(|p| *p));
+                self.work.timeline = self.work.timeline.take().and_then(|t| t.parked.map(|p| *p));
             }
             AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
             AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
@@ -178,21 +178,21 @@ impl PuzzleLabApp {
             }
             AppCommand::ExportGif(path) => self.export_gif(path),
             AppCommand::ShowStep(n) => {
-                let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+                let moves = self.work.result.as_ref().map_or(0, |r| r.moves.len());
                 let n = n.min(moves);
                 // One move forward or back slides; a jump shows the position at once.
-                self.transition = (n.abs_diff(self.shown_moves) == 1).then_some(Transition {
-                    from: self.shown_moves,
+                self.transition = (n.abs_diff(self.work.shown_moves) == 1).then_some(Transition {
+                    from: self.work.shown_moves,
                     to: n,
                     started: self.now,
                 });
-                self.shown_moves = n;
+                self.work.shown_moves = n;
             }
             AppCommand::Play(on) => {
-                let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
-                if on && self.shown_moves >= moves {
+                let moves = self.work.result.as_ref().map_or(0, |r| r.moves.len());
+                if on && self.work.shown_moves >= moves {
                     // Playing from the end starts again from the beginning.
-                    self.shown_moves = 0;
+                    self.work.shown_moves = 0;
                     self.transition = None;
                 }
                 self.playing = on && moves > 0;
@@ -259,21 +259,21 @@ impl PuzzleLabApp {
 
     /// After an edit: the old search no longer describes the puzzle.
     pub(crate) fn after_edit(&mut self) {
-        self.result = None;
-        self.timeline = None;
-        self.shown_moves = 0;
+        self.work.result = None;
+        self.work.timeline = None;
+        self.work.shown_moves = 0;
         self.transition = None;
         self.playing = false;
         // A blank view of the same size is kept: rebuilding it for every square painted
         // would be slow on a large grid.
-        if !self.view.is_blank_for(self.puzzle.dims()) {
-            self.view = SearchView::for_puzzle(self.puzzle.as_ref());
+        if !self.work.view.is_blank_for(self.work.puzzle.dims()) {
+            self.work.view = SearchView::for_puzzle(self.work.puzzle.as_ref());
         }
         self.revision += 1;
         self.puzzle_dirty = true;
         // Counted as changed at once; whether it still matches the file is looked at once
         // the frame's commands are done (a drag paints many squares a frame).
-        self.modified = true;
+        self.work.modified = true;
         self.saved_check_due = true;
     }
 
@@ -283,16 +283,16 @@ impl PuzzleLabApp {
     /// hand) and undoing back to the file leave it unmodified.
     pub(super) fn check_saved(&mut self) {
         if std::mem::take(&mut self.saved_check_due) {
-            self.modified = self.saved_text.is_none()
-                || comparable_text(self.puzzle.as_ref()) != self.saved_text;
+            self.work.modified = self.work.saved_text.is_none()
+                || comparable_text(self.work.puzzle.as_ref()) != self.work.saved_text;
         }
     }
 
     /// Keeps the puzzle's text as the one on file (opened or saved), when small enough to
     /// compare (see [`comparable_text`]).
     pub(crate) fn remember_saved(&mut self) {
-        self.saved_text = comparable_text(self.puzzle.as_ref());
-        self.modified = false;
+        self.work.saved_text = comparable_text(self.work.puzzle.as_ref());
+        self.work.modified = false;
         self.saved_check_due = false;
     }
 
@@ -302,8 +302,8 @@ impl PuzzleLabApp {
     pub(crate) fn edit_puzzle(&mut self, edit: impl FnOnce(&mut dyn Puzzle) -> bool) -> bool {
         let was_running = self.run.is_some();
         self.before_edit();
-        let before = self.uses_app_undo.then(|| self.puzzle.clone_box());
-        if !edit(self.puzzle.as_mut()) {
+        let before = self.uses_app_undo.then(|| self.work.puzzle.clone_box());
+        if !edit(self.work.puzzle.as_mut()) {
             return false;
         }
         if !was_running {
@@ -322,17 +322,17 @@ impl PuzzleLabApp {
     /// and the canvas's zoom start afresh, and the view follows the puzzle's type.
     pub(crate) fn replace_puzzle(&mut self, puzzle: Box<dyn Puzzle>, path: Option<PathBuf>) {
         self.stop_run();
-        self.history.clear();
-        self.future.clear();
-        self.zoom = 1.0;
-        self.pan = egui::Vec2::ZERO;
+        self.work.history.clear();
+        self.work.future.clear();
+        self.work.zoom = 1.0;
+        self.work.pan = egui::Vec2::ZERO;
         self.race = None;
         self.edit_slide = None;
-        self.puzzle = puzzle;
+        self.work.puzzle = puzzle;
         self.settings.path = path;
-        self.algorithm = pick_algorithm(self.puzzle.as_ref(), self.settings.algorithm);
+        self.work.algorithm = pick_algorithm(self.work.puzzle.as_ref(), self.settings.algorithm);
         self.sync_view();
-        if let Some(view) = &mut self.type_view {
+        if let Some(view) = &mut self.work.type_view {
             view.puzzle_replaced();
         }
         self.after_edit();
@@ -349,11 +349,11 @@ impl PuzzleLabApp {
         if continuing {
             return;
         }
-        if self.history.len() >= UNDO_LIMIT {
-            self.history.remove(0);
+        if self.work.history.len() >= UNDO_LIMIT {
+            self.work.history.remove(0);
         }
-        self.history.push(before);
-        self.future.clear();
+        self.work.history.push(before);
+        self.work.future.clear();
     }
 
     /// Takes back the last edit: from the app's history, or the view's own undo.
@@ -362,13 +362,13 @@ impl PuzzleLabApp {
             self.with_view(|view, app| view.undo(app));
             return;
         }
-        let Some(previous) = self.history.pop() else {
+        let Some(previous) = self.work.history.pop() else {
             self.set_status("Nothing to undo.");
             return;
         };
         self.before_edit();
-        let now = std::mem::replace(&mut self.puzzle, previous);
-        self.future.push(now);
+        let now = std::mem::replace(&mut self.work.puzzle, previous);
+        self.work.future.push(now);
         self.after_edit();
         self.set_status("Undone.");
     }
@@ -379,25 +379,25 @@ impl PuzzleLabApp {
             self.with_view(|view, app| view.redo(app));
             return;
         }
-        let Some(next) = self.future.pop() else {
+        let Some(next) = self.work.future.pop() else {
             self.set_status("Nothing to redo.");
             return;
         };
         self.before_edit();
-        let now = std::mem::replace(&mut self.puzzle, next);
-        self.history.push(now);
+        let now = std::mem::replace(&mut self.work.puzzle, next);
+        self.work.history.push(now);
         self.after_edit();
         self.set_status("Redone.");
     }
 
     /// Whether an edit can be undone from the app's history.
     pub fn can_undo(&self) -> bool {
-        !self.history.is_empty()
+        !self.work.history.is_empty()
     }
 
     /// Whether an undone edit can be redone.
     pub fn can_redo(&self) -> bool {
-        !self.future.is_empty()
+        !self.work.future.is_empty()
     }
 
     /// Runs `f` with the view taken out of the app (so it can change the app), puts it back,
@@ -406,11 +406,11 @@ impl PuzzleLabApp {
         &mut self,
         f: impl FnOnce(&mut Box<dyn super::TypeView>, &mut PuzzleLabApp),
     ) {
-        if let Some(mut view) = self.type_view.take() {
+        if let Some(mut view) = self.work.type_view.take() {
             self.view_out = true;
             f(&mut view, self);
             self.view_out = false;
-            self.type_view = Some(view);
+            self.work.type_view = Some(view);
             self.sync_view();
         }
     }
@@ -419,7 +419,7 @@ impl PuzzleLabApp {
     /// view of the type on screen is kept, another type's is replaced; its settings are
     /// kept in [`super::Settings::views`].
     pub(crate) fn sync_view(&mut self) {
-        let name = self.puzzle.puzzle_type().name;
+        let name = self.work.puzzle.puzzle_type().name;
         self.sync_view_to(name);
     }
 
@@ -428,21 +428,26 @@ impl PuzzleLabApp {
             return;
         };
         if self
+            .work
             .type_view
             .as_ref()
             .is_some_and(|v| v.type_name() == name)
         {
             return;
         }
-        if let Some(old) = self.type_view.take()
+        if let Some(old) = self.work.type_view.take()
             && let Some(settings) = old.settings()
         {
             self.settings
                 .views
                 .insert(old.type_name().to_owned(), settings);
         }
-        self.type_view = (registry.make)(name, self.settings.views.get(name));
-        self.uses_app_undo = self.type_view.as_ref().is_none_or(|v| v.uses_app_undo());
+        self.work.type_view = (registry.make)(name, self.settings.views.get(name));
+        self.uses_app_undo = self
+            .work
+            .type_view
+            .as_ref()
+            .is_none_or(|v| v.uses_app_undo());
     }
 
     /// Whether a type's view opens `path` itself (see [`super::ViewRegistry::claims`]).

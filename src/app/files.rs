@@ -245,7 +245,8 @@ impl PuzzleLabApp {
     }
 
     pub(super) fn export_trace(&mut self, path: PathBuf) {
-        let (Some(trace), Some(report)) = (self.timeline_recording().cloned(), self.result.clone())
+        let (Some(trace), Some(report)) =
+            (self.timeline_recording().cloned(), self.work.result.clone())
         else {
             self.set_error("No search to export: run a search first (race lanes are not traced).");
             return;
@@ -352,7 +353,7 @@ impl PuzzleLabApp {
             return;
         };
         // The last frame shows the run's end, as the canvas does: the solution found.
-        colors.solution = (self.result.as_ref())
+        colors.solution = (self.work.result.as_ref())
             .filter(|r| r.solved)
             .map(|r| r.path.clone())
             .unwrap_or_default();
@@ -364,7 +365,7 @@ impl PuzzleLabApp {
             self.set_error("A board puzzle's search has no places to draw as a GIF.");
             return;
         }
-        let dims = self.view.dims();
+        let dims = self.work.view.dims();
         let job = Arc::new(GifJob::default());
         let shared = Arc::clone(&job);
         let wake = self.repaint.clone();
@@ -408,7 +409,7 @@ impl PuzzleLabApp {
 
     /// Writes the solution's moves, one numbered move a line after a header, to `path`.
     pub(super) fn export_moves(&mut self, path: &Path) {
-        let Some(report) = self.result.as_ref().filter(|r| r.solved) else {
+        let Some(report) = self.work.result.as_ref().filter(|r| r.solved) else {
             self.set_error("No solution to export: solve the puzzle first.");
             return;
         };
@@ -435,7 +436,7 @@ impl PuzzleLabApp {
     }
 
     pub(super) fn save_to(&mut self, path: &Path) {
-        match puzzles::save_file(self.puzzle.as_ref(), path) {
+        match puzzles::save_file(self.work.puzzle.as_ref(), path) {
             Ok(()) => {
                 self.settings.path = Some(path.to_owned());
                 self.remember_saved();
@@ -530,7 +531,7 @@ impl PuzzleLabApp {
     /// Writes the puzzle into the settings, if it changed since last time.
     pub(super) fn remember_puzzle(&mut self) {
         if std::mem::take(&mut self.puzzle_dirty) {
-            self.settings.puzzle_json = Some(self.puzzle.to_json().to_string());
+            self.settings.puzzle_json = Some(self.work.puzzle.to_json().to_string());
         }
     }
 
@@ -540,7 +541,7 @@ impl PuzzleLabApp {
         self.remember_workspaces();
         let skip = self.results.len().saturating_sub(super::KEPT_RESULTS);
         self.settings.results = self.results[skip..].to_vec();
-        if let Some(view) = &self.type_view
+        if let Some(view) = &self.work.type_view
             && let Some(settings) = view.settings()
         {
             self.settings

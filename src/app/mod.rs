@@ -272,20 +272,14 @@ struct Transition {
 
 /// The application.
 pub struct PuzzleLabApp {
+    /// The work on screen: the puzzle and everything that belongs to it (its file's text,
+    /// undo history, algorithm, last search, timeline, view); swapped whole when the type
+    /// changes (see [`workspace`]).
+    pub(crate) work: workspace::Workspace,
     /// Persisted settings.
     pub(crate) settings: Settings,
-    /// The puzzle on screen.
-    pub(crate) puzzle: Box<dyn Puzzle>,
-    /// The algorithm chosen for this puzzle.
-    pub(crate) algorithm: Algorithm,
     /// The running search, if any.
     run: Option<Run>,
-    /// What the last or current search has shown: closed set, frontier, path.
-    pub(crate) view: SearchView,
-    /// The result of the last search.
-    pub(crate) result: Option<Report>,
-    /// The timeline of the last finished run or race, replaying its recording.
-    pub(crate) timeline: Option<Timeline>,
     /// The GIF export's colours and options, from the export window until a path is chosen.
     gif_request: Option<(
         Box<crate::runs::animation::GifColors>,
@@ -295,8 +289,6 @@ pub struct PuzzleLabApp {
     pub(crate) gif_job: Option<Arc<GifJob>>,
     /// Whether the GIF export window is open.
     pub(crate) gif_window: bool,
-    /// How many moves of the solution are shown.
-    pub(crate) shown_moves: usize,
     /// The move being animated on the canvas, if any.
     transition: Option<Transition>,
     /// Whether the solution is being played back automatically.
@@ -347,16 +339,6 @@ pub struct PuzzleLabApp {
     pub(crate) commands: Vec<AppCommand>,
     /// How to wake the UI from another thread.
     pub(crate) repaint: Option<egui::Context>,
-    /// Puzzles before each edit (types using the app's undo), newest last.
-    history: Vec<Box<dyn Puzzle>>,
-    /// Puzzles undone, to redo, newest last.
-    future: Vec<Box<dyn Puzzle>>,
-    /// Canvas zoom: 1 fits the puzzle; more magnifies.
-    pub(crate) zoom: f32,
-    /// Canvas pan, in squares from the centred position.
-    pub(crate) pan: egui::Vec2,
-    /// The view of the puzzle on screen (taken out while it runs).
-    pub(crate) type_view: Option<Box<dyn TypeView>>,
     /// Whether the app's undo history covers the puzzle on screen (see
     /// [`TypeView::uses_app_undo`]).
     uses_app_undo: bool,
@@ -372,12 +354,6 @@ pub struct PuzzleLabApp {
     pub(crate) picture_cache: Option<(u64, Picture)>,
     /// The other types' workspaces, by type name.
     workspaces: std::collections::HashMap<&'static str, workspace::Workspace>,
-    /// Whether the puzzle on screen has edits not saved to a file: it differs from
-    /// `saved_text` (see [`PuzzleLabApp::matches_saved`]).
-    modified: bool,
-    /// The puzzle's text format as last opened or saved, to tell whether edits (and their
-    /// undoing) leave it as it was; `None` when unknown or too large to compare.
-    saved_text: Option<String>,
     /// Whether an edit this frame may have brought the puzzle back to `saved_text` (see
     /// `PuzzleLabApp::check_saved`).
     saved_check_due: bool,
@@ -420,24 +396,21 @@ impl PuzzleLabApp {
         let (dialog_tx, dialog_rx) = mpsc::channel();
         let (notice_tx, notice_rx) = mpsc::channel();
         let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
-        let view = SearchView::for_puzzle(puzzle.as_ref());
         let saved_text = if modified {
             None
         } else {
             commands::comparable_text(puzzle.as_ref())
         };
+        let mut work = workspace::Workspace::new(puzzle, algorithm);
+        work.modified = modified;
+        work.saved_text = saved_text;
         Self {
             settings,
-            puzzle,
-            algorithm,
+            work,
             run: None,
-            view,
-            result: None,
-            timeline: None,
             gif_request: None,
             gif_job: None,
             gif_window: false,
-            shown_moves: 0,
             transition: None,
             playing: false,
             played_at: None,
@@ -458,11 +431,6 @@ impl PuzzleLabApp {
             stroke: None,
             commands: Vec::new(),
             repaint: None,
-            history: Vec::new(),
-            future: Vec::new(),
-            zoom: 1.0,
-            pan: egui::Vec2::ZERO,
-            type_view: None,
             uses_app_undo: true,
             views: None,
             view_out: false,
@@ -474,8 +442,6 @@ impl PuzzleLabApp {
             puzzle_dirty: false,
             picture_cache: None,
             workspaces: std::collections::HashMap::new(),
-            modified,
-            saved_text,
             saved_check_due: false,
             asking: None,
             after_save: None,
@@ -487,13 +453,13 @@ impl PuzzleLabApp {
     /// puzzle's search runs, or the timeline is scrubbed back), the solution's playback
     /// (once a solution is found), or the puzzle as it is.
     pub fn shown_moment(&self) -> ShownMoment {
-        let board_search = self.view.board.is_some() && self.is_running();
+        let board_search = self.work.view.board.is_some() && self.is_running();
         if self.is_scrubbed() || board_search {
             return ShownMoment::Search;
         }
-        match &self.result {
+        match &self.work.result {
             Some(r) if r.solved && self.race.is_none() => {
-                ShownMoment::Solution(self.shown_moves.min(r.moves.len()))
+                ShownMoment::Solution(self.work.shown_moves.min(r.moves.len()))
             }
             _ => ShownMoment::Puzzle,
         }
@@ -522,20 +488,20 @@ impl PuzzleLabApp {
         {
             return;
         }
-        let position = (self.result.as_ref())
+        let position = (self.work.result.as_ref())
             .and_then(|r| r.moves.get(..key.moment - 1))
-            .and_then(|played| self.puzzle.after_moves(played));
+            .and_then(|played| self.work.puzzle.after_moves(played));
         self.playback_position = position.map(|p| (key, p));
     }
 
     /// The puzzle on screen.
     pub fn puzzle(&self) -> &dyn Puzzle {
-        self.puzzle.as_ref()
+        self.work.puzzle.as_ref()
     }
 
     /// The chosen algorithm.
     pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
+        self.work.algorithm
     }
 
     /// The persisted settings.
@@ -545,18 +511,18 @@ impl PuzzleLabApp {
 
     /// The result of the last finished search.
     pub fn result(&self) -> Option<&Report> {
-        self.result.as_ref()
+        self.work.result.as_ref()
     }
 
     /// What the search has shown so far.
     pub fn view(&self) -> &SearchView {
-        &self.view
+        &self.work.view
     }
 
     /// Records how many changes of the view `view_id` the canvas has drawn (see
     /// [`SearchView::note_drawn`]).
     pub(crate) fn note_drawn(&mut self, view_id: u64, changes: usize) {
-        self.view.note_drawn(view_id, changes);
+        self.work.view.note_drawn(view_id, changes);
     }
 
     /// The status bar's message.
@@ -576,7 +542,7 @@ impl PuzzleLabApp {
 
     /// How many moves of the solution are shown on the canvas.
     pub fn shown_moves(&self) -> usize {
-        self.shown_moves
+        self.work.shown_moves
     }
 
     /// The race on screen, if any.
@@ -612,7 +578,7 @@ impl PuzzleLabApp {
 
     /// Starts animating the move played by hand from `before` to the puzzle on screen.
     pub(crate) fn slide_from(&mut self, before: &dyn Puzzle) {
-        let motion = self.puzzle.motion_from(before);
+        let motion = self.work.puzzle.motion_from(before);
         self.edit_slide = Some((before.picture(), motion, self.now));
     }
 
@@ -657,7 +623,7 @@ impl PuzzleLabApp {
             .filter(|(k, _)| *k == key)
             .map(|(_, p)| p.as_ref());
         self.oracle
-            .tick(self.puzzle.as_ref(), shown, key, limits, &wake);
+            .tick(self.work.puzzle.as_ref(), shown, key, limits, &wake);
         self.space_window.tick(&self.oracle, &wake);
         match self.space_window.poll_generated() {
             Some(Ok(command)) => self.commands.push(command),
@@ -731,24 +697,24 @@ impl PuzzleLabApp {
 
     /// The view of the puzzle on screen, if the UI installed views.
     pub fn type_view(&self) -> Option<&dyn TypeView> {
-        self.type_view.as_deref()
+        self.work.type_view.as_deref()
     }
 
     /// The puzzle on screen, to change derived data that no result depends on (such as an
     /// attached pattern database); edits go through [`PuzzleLabApp::edit_puzzle`].
     pub(crate) fn puzzle_mut(&mut self) -> &mut dyn Puzzle {
-        self.puzzle.as_mut()
+        self.work.puzzle.as_mut()
     }
 
     /// The canvas's zoom (1 fits the puzzle) and pan (squares from the centre).
     pub fn canvas_zoom(&self) -> (f32, egui::Vec2) {
-        (self.zoom, self.pan)
+        (self.work.zoom, self.work.pan)
     }
 
     /// Picks the algorithm again after a change of the puzzle's rules: the one chosen if it
     /// still applies, else the puzzle's default.
     pub(crate) fn repick_algorithm(&mut self) {
-        self.algorithm = pick_algorithm(self.puzzle.as_ref(), Some(self.algorithm));
+        self.work.algorithm = pick_algorithm(self.work.puzzle.as_ref(), Some(self.work.algorithm));
     }
 
     /// The UI clock at the start of this frame, in seconds.

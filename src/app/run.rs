@@ -19,19 +19,19 @@ impl PuzzleLabApp {
         if self.edit_transition().is_some() {
             ctx.request_repaint();
         }
-        let moves = self.result.as_ref().map_or(0, |r| r.moves.len());
+        let moves = self.work.result.as_ref().map_or(0, |r| r.moves.len());
         if self.playing {
             // As many moves as are due at the rate (from 0.5 to 100,000 a second): one a
             // frame slides, more jump; the work of a step is the squares it changes.
             let interval = 1.0 / self.settings.playback_rate.clamp(0.1, MAX_PLAYBACK_RATE);
             let last = *self.played_at.get_or_insert(self.now - interval);
             let due = ((self.now - last) / interval).floor();
-            if self.shown_moves >= moves {
+            if self.work.shown_moves >= moves {
                 self.playing = false;
             } else if due >= 1.0 {
-                let steps = (due as usize).min(moves - self.shown_moves);
+                let steps = (due as usize).min(moves - self.work.shown_moves);
                 self.played_at = Some(last + due * interval);
-                self.apply(AppCommand::ShowStep(self.shown_moves + steps));
+                self.apply(AppCommand::ShowStep(self.work.shown_moves + steps));
             }
         }
         if self.playing || self.transition().is_some() {
@@ -48,7 +48,7 @@ impl PuzzleLabApp {
         };
         // A third of the frame's work budget; the replay towards the head gets the rest.
         let deadline = std::time::Instant::now() + self.work_budget / 3;
-        let track = self.timeline.as_mut().and_then(|t| t.track.as_mut());
+        let track = self.work.timeline.as_mut().and_then(|t| t.track.as_mut());
         let mut track = track;
         let mut last = None;
         while std::time::Instant::now() < deadline {
@@ -62,7 +62,7 @@ impl PuzzleLabApp {
                     if progress.board.is_some() {
                         run.board.clone_from(&progress.board);
                     }
-                    self.view.take_figures(&progress);
+                    self.work.view.take_figures(&progress);
                 }
                 Some(event) => {
                     last = Some(event);
@@ -87,7 +87,7 @@ impl PuzzleLabApp {
         // The pause takes effect at the solver's next expansion: the message follows the
         // figures that arrive after it, so it says what the panel says.
         if self.paused_status && self.is_paused() {
-            let text = paused_text(self.view.stats.expanded);
+            let text = paused_text(self.work.view.stats.expanded);
             if self.status.text != text {
                 self.set_status(text);
             }
@@ -95,14 +95,14 @@ impl PuzzleLabApp {
     }
 
     fn finish(&mut self, report: Report) {
-        self.view.stats = report.stats.clone();
-        self.view.current = None;
-        self.view.path.clear();
+        self.work.view.stats = report.stats.clone();
+        self.work.view.current = None;
+        self.work.view.path.clear();
         let text = match report.outcome {
             Outcome::Found => {
                 let mut text = format!(
                     "Solved: {}, cost {} ({}), {} expanded in {}.",
-                    super::count_in(report.moves.len() as u64, &self.puzzle.metric_label()),
+                    super::count_in(report.moves.len() as u64, &self.work.puzzle.metric_label()),
                     crate::search::format_cost(report.cost),
                     if report.optimal {
                         "optimal"
@@ -139,29 +139,29 @@ impl PuzzleLabApp {
         }
         let name = self.result_name();
         self.results
-            .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
-        self.shown_moves = report.moves.len();
-        if let Some(track) = self.timeline.as_mut().and_then(|t| t.track.as_mut()) {
+            .push(ResultRow::new(&name, self.work.puzzle.as_ref(), &report));
+        self.work.shown_moves = report.moves.len();
+        if let Some(track) = self.work.timeline.as_mut().and_then(|t| t.track.as_mut()) {
             track.finish();
         }
-        self.result = Some(report);
+        self.work.result = Some(report);
     }
 
     pub(super) fn start(&mut self, paused: bool) {
         self.stop_run();
         self.race = None;
-        self.result = None;
-        self.shown_moves = 0;
+        self.work.result = None;
+        self.work.shown_moves = 0;
         self.transition = None;
         self.playing = false;
-        self.view = SearchView::for_puzzle(self.puzzle.as_ref());
-        let (rows, cols) = self.puzzle.dims();
-        let track = super::Track::live(rows, cols, self.algorithm);
-        self.timeline = Some(super::Timeline::new(Some(track), 0));
+        self.work.view = SearchView::for_puzzle(self.work.puzzle.as_ref());
+        let (rows, cols) = self.work.puzzle.dims();
+        let track = super::Track::live(rows, cols, self.work.algorithm);
+        self.work.timeline = Some(super::Timeline::new(Some(track), 0));
         let wake = self.waker();
         match SolverHandle::spawn(
-            self.puzzle.clone_box(),
-            self.algorithm,
+            self.work.puzzle.clone_box(),
+            self.work.algorithm,
             self.speed(),
             paused,
             self.limits(),
@@ -179,11 +179,11 @@ impl PuzzleLabApp {
                 if paused {
                     self.set_status(paused_text(1));
                 } else {
-                    self.set_status(format!("Searching with {}…", self.algorithm.label()));
+                    self.set_status(format!("Searching with {}…", self.work.algorithm.label()));
                 }
             }
             Err(e) => {
-                self.timeline = None;
+                self.work.timeline = None;
                 self.set_error(format!("Could not start the solver thread: {e}"));
             }
         }
@@ -198,7 +198,7 @@ impl PuzzleLabApp {
 
     /// Starts the chosen algorithms together (2 to 4 of those that apply), at the speed set.
     pub(super) fn start_race(&mut self) {
-        let available = self.puzzle.algorithms();
+        let available = self.work.puzzle.algorithms();
         let chosen: Vec<Algorithm> = self
             .race_choice
             .iter()
@@ -217,7 +217,7 @@ impl PuzzleLabApp {
         let parked = self.park_timeline();
         let wake = self.waker();
         match race::Race::start(
-            self.puzzle.as_ref(),
+            self.work.puzzle.as_ref(),
             &chosen,
             self.speed(),
             self.limits(),
@@ -230,7 +230,7 @@ impl PuzzleLabApp {
                 self.set_status(format!("Racing {}…", names.join(" vs ")));
             }
             Err(e) => {
-                self.timeline = parked;
+                self.work.timeline = parked;
                 self.set_error(format!("Could not start the race: {e}"));
             }
         }
@@ -240,7 +240,7 @@ impl PuzzleLabApp {
     /// speed set: how much the policy changes the states expanded, live.
     pub(super) fn start_tie_race(&mut self) {
         let algorithm = self.algorithm();
-        if !algorithm.has_open_list() || self.puzzle.refusal(algorithm).is_some() {
+        if !algorithm.has_open_list() || self.work.puzzle.refusal(algorithm).is_some() {
             self.set_error(format!(
                 "{} keeps no open list: tie-breaking policies apply to Dijkstra, A*, weighted \
                  A*, greedy, JPS and bidirectional A*.",
@@ -253,7 +253,7 @@ impl PuzzleLabApp {
         let parked = self.park_timeline();
         let wake = self.waker();
         match race::Race::start_tie_breaks(
-            self.puzzle.as_ref(),
+            self.work.puzzle.as_ref(),
             algorithm,
             self.speed(),
             self.limits(),
@@ -268,7 +268,7 @@ impl PuzzleLabApp {
                 ));
             }
             Err(e) => {
-                self.timeline = parked;
+                self.work.timeline = parked;
                 self.set_error(format!("Could not start the race: {e}"));
             }
         }
@@ -285,7 +285,7 @@ impl PuzzleLabApp {
         let name = self.result_name();
         for report in finished {
             self.results
-                .push(ResultRow::new(&name, self.puzzle.as_ref(), &report));
+                .push(ResultRow::new(&name, self.work.puzzle.as_ref(), &report));
         }
         if was_running && done {
             self.set_status("Race over: see each pane and the results table.");
@@ -295,7 +295,7 @@ impl PuzzleLabApp {
     /// Takes the timeline off the screen for a race: the single run's, to be given back when
     /// the race closes (from a race's timeline, the run's it parked).
     fn park_timeline(&mut self) -> Option<super::Timeline> {
-        let timeline = self.timeline.take()?;
+        let timeline = self.work.timeline.take()?;
         if timeline.track.is_some() {
             Some(timeline)
         } else {
@@ -321,7 +321,7 @@ impl PuzzleLabApp {
             .as_ref()
             .and_then(|p| p.file_name())
             .map_or_else(
-                || self.puzzle.puzzle_type().label.to_owned(),
+                || self.work.puzzle.puzzle_type().label.to_owned(),
                 |n| n.to_string_lossy().into_owned(),
             )
     }

@@ -376,14 +376,14 @@ pub enum TimelineCommand {
 impl super::PuzzleLabApp {
     /// The timeline on screen, if a finished run or race has one.
     pub fn timeline(&self) -> Option<&Timeline> {
-        self.timeline.as_ref()
+        self.work.timeline.as_ref()
     }
 
     /// The tracks' recordings' longest length: the timeline's last position.
     pub fn timeline_len(&self) -> usize {
         let lanes = self.race.iter().flat_map(|r| r.lanes.iter());
         let lanes = lanes.filter_map(|l| l.track.as_ref()).map(Track::len);
-        let main = self.timeline.as_ref().and_then(|t| t.track.as_ref());
+        let main = self.work.timeline.as_ref().and_then(|t| t.track.as_ref());
         main.map(Track::len)
             .into_iter()
             .chain(lanes)
@@ -394,7 +394,8 @@ impl super::PuzzleLabApp {
     /// Whether the canvas shows a moment before the recording's head, asked for by a seek
     /// (the solution is hidden then); a timeline following the head is not scrubbed.
     pub fn is_scrubbed(&self) -> bool {
-        self.timeline
+        self.work
+            .timeline
             .as_ref()
             .is_some_and(|t| !t.follow && t.target < self.timeline_len())
     }
@@ -403,7 +404,7 @@ impl super::PuzzleLabApp {
     /// whose states are (square, side entered from), the one expanded first), if it did by
     /// the position shown: from the single run's recording, so every expansion is covered.
     pub fn expansion_at(&self, cell: Cell) -> Option<crate::runs::recording::ExpansionInfo> {
-        let track = self.timeline.as_ref()?.track.as_ref()?;
+        let track = self.work.timeline.as_ref()?.track.as_ref()?;
         let recording = track.recording();
         let j = recording.first_expansion(place_at(recording, cell)?)?;
         if j < track.shown() {
@@ -415,7 +416,12 @@ impl super::PuzzleLabApp {
 
     /// The recording of the single run on screen, if the timeline has one.
     pub fn timeline_recording(&self) -> Option<&Arc<TraceRecorder>> {
-        self.timeline.as_ref()?.track.as_ref().map(Track::recording)
+        self.work
+            .timeline
+            .as_ref()?
+            .track
+            .as_ref()
+            .map(Track::recording)
     }
 
     /// Makes the race's shared timeline (its lanes keep their tracks), following them; the
@@ -423,14 +429,14 @@ impl super::PuzzleLabApp {
     pub(super) fn make_race_timeline(&mut self, parked: Option<Timeline>) {
         let mut timeline = Timeline::new(None, 0);
         timeline.parked = parked.filter(|t| t.track.is_some()).map(Box::new);
-        self.timeline = Some(timeline);
+        self.work.timeline = Some(timeline);
     }
 
     /// Moves the tracks towards the position asked for, within the frame's budget, and
     /// keeps the shading current; asks for another frame while they are not there.
     pub(super) fn tick_timeline(&mut self, ctx: &eframe::egui::Context) {
         let len = self.timeline_len();
-        let Some(timeline) = &mut self.timeline else {
+        let Some(timeline) = &mut self.work.timeline else {
             return;
         };
         if timeline.follow {
@@ -443,29 +449,30 @@ impl super::PuzzleLabApp {
         let target = timeline.target;
         let mut arrived = true;
         if let Some(track) = &mut timeline.track {
-            let there = track.seek(&mut self.view, target, Some(deadline));
+            let there = track.seek(&mut self.work.view, target, Some(deadline));
             arrived &= there;
             if there && timeline.follow {
                 // At the head the search's own figures stand (the replay counts only places),
                 // and a finished run shows no state under way.
                 if let Some(run) = &self.run {
-                    self.view.stats = run.stats.clone();
+                    self.work.view.stats = run.stats.clone();
                     if track.recording().stopped().is_some() {
-                        self.view.board.clone_from(&run.board);
+                        self.work.view.board.clone_from(&run.board);
                     }
-                } else if let Some(report) = &self.result {
-                    self.view.stats = report.stats.clone();
-                    self.view.current = None;
-                    self.view.path.clear();
+                } else if let Some(report) = &self.work.result {
+                    self.work.view.stats = report.stats.clone();
+                    self.work.view.current = None;
+                    self.work.view.path.clear();
                 }
             }
             let solution = self
+                .work
                 .result
                 .as_ref()
                 .filter(|r| r.solved)
                 .map_or(&[][..], |r| &r.path[..]);
             let recording = Arc::clone(track.recording());
-            timeline.shade(&mut self.view, &recording, solution);
+            timeline.shade(&mut self.work.view, &recording, solution);
         }
         if let Some(race) = &mut self.race {
             for lane in &mut race.lanes {
@@ -491,7 +498,7 @@ impl super::PuzzleLabApp {
     pub(super) fn apply_timeline(&mut self, command: TimelineCommand) {
         let len = self.timeline_len();
         let recording = self.timeline_recording().cloned();
-        let Some(timeline) = &mut self.timeline else {
+        let Some(timeline) = &mut self.work.timeline else {
             return;
         };
         let position = timeline.target.min(len);
@@ -555,7 +562,7 @@ impl super::PuzzleLabApp {
             }
         };
         if let Some(k) = moved
-            && let Some(timeline) = &mut self.timeline
+            && let Some(timeline) = &mut self.work.timeline
         {
             timeline.target = k.min(len);
             timeline.follow = false;

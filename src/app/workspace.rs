@@ -11,25 +11,67 @@ use super::{AppCommand, PuzzleLabApp, SearchView, TypeView};
 use crate::puzzles::{self, Puzzle, PuzzleType, Report};
 use crate::search::Algorithm;
 
-/// A puzzle type's work put aside while another type is on screen.
-pub(super) struct Workspace {
-    puzzle: Box<dyn Puzzle>,
+/// A puzzle type's work: the one on screen ([`PuzzleLabApp::work`]) and those put aside while
+/// another type is on screen. Switching type swaps it whole.
+pub(crate) struct Workspace {
+    /// The puzzle.
+    pub(crate) puzzle: Box<dyn Puzzle>,
+    /// The file it was opened from or saved to, while put aside (the one on screen's is
+    /// [`super::Settings::path`], which is persisted).
     path: Option<PathBuf>,
-    modified: bool,
-    saved_text: Option<String>,
-    algorithm: Algorithm,
-    view: SearchView,
-    result: Option<Report>,
-    timeline: Option<super::Timeline>,
-    shown_moves: usize,
-    history: Vec<Box<dyn Puzzle>>,
-    future: Vec<Box<dyn Puzzle>>,
-    zoom: f32,
-    pan: egui::Vec2,
-    type_view: Option<Box<dyn TypeView>>,
+    /// Whether the puzzle has edits not saved to a file: it differs from `saved_text` (see
+    /// [`PuzzleLabApp::matches_saved`]).
+    pub(crate) modified: bool,
+    /// The puzzle's text format as last opened or saved, to tell whether edits (and their
+    /// undoing) leave it as it was; `None` when unknown or too large to compare.
+    pub(crate) saved_text: Option<String>,
+    /// The algorithm chosen for this puzzle.
+    pub(crate) algorithm: Algorithm,
+    /// What the last or current search has shown: closed set, frontier, path.
+    pub(crate) view: SearchView,
+    /// The result of the last search.
+    pub(crate) result: Option<Report>,
+    /// The timeline of the last finished run or race, replaying its recording.
+    pub(crate) timeline: Option<super::Timeline>,
+    /// How many moves of the solution are shown.
+    pub(crate) shown_moves: usize,
+    /// Puzzles before each edit (types using the app's undo), newest last.
+    pub(crate) history: Vec<Box<dyn Puzzle>>,
+    /// Puzzles undone, to redo, newest last.
+    pub(crate) future: Vec<Box<dyn Puzzle>>,
+    /// Canvas zoom: 1 fits the puzzle; more magnifies.
+    pub(crate) zoom: f32,
+    /// Canvas pan, in squares from the centred position.
+    pub(crate) pan: egui::Vec2,
+    /// The view of the puzzle's type (taken out while it runs).
+    pub(crate) type_view: Option<Box<dyn TypeView>>,
     /// Whether its puzzle is written in [`super::Settings::workspaces`] already (a puzzle put
     /// aside does not change, so it is written once).
     written: bool,
+}
+
+impl Workspace {
+    /// A fresh workspace for `puzzle`, not yet searched, with `algorithm` chosen.
+    pub(crate) fn new(puzzle: Box<dyn Puzzle>, algorithm: Algorithm) -> Workspace {
+        let view = SearchView::for_puzzle(puzzle.as_ref());
+        Workspace {
+            puzzle,
+            path: None,
+            modified: false,
+            saved_text: None,
+            algorithm,
+            view,
+            result: None,
+            timeline: None,
+            shown_moves: 0,
+            history: Vec::new(),
+            future: Vec::new(),
+            zoom: 1.0,
+            pan: egui::Vec2::ZERO,
+            type_view: None,
+            written: false,
+        }
+    }
 }
 
 /// A type's puzzle as kept across restarts (in [`super::Settings::workspaces`]).
@@ -61,7 +103,7 @@ impl PuzzleLabApp {
     /// the type's own comes back as it was left (or, the first time, its puzzle kept from
     /// the last session, or its first shipped puzzle).
     pub(super) fn switch_type(&mut self, puzzle_type: &'static PuzzleType) {
-        let old = self.puzzle.puzzle_type().name;
+        let old = self.work.puzzle.puzzle_type().name;
         if puzzle_type.name == old {
             return;
         }
@@ -84,8 +126,8 @@ impl PuzzleLabApp {
                 self.replace_puzzle(puzzle, saved.path);
                 if saved.modified {
                     // Its file's text is not known: any change counts as unsaved.
-                    self.modified = true;
-                    self.saved_text = None;
+                    self.work.modified = true;
+                    self.work.saved_text = None;
                 }
                 self.set_status(format!("Opened {} as you left it.", puzzle_type.label));
             }
@@ -102,41 +144,21 @@ impl PuzzleLabApp {
     /// Takes the workspace on screen out of the app, leaving `placeholder` on screen until
     /// another is put there.
     fn take_workspace(&mut self, placeholder: Box<dyn Puzzle>) -> Workspace {
-        Workspace {
-            puzzle: std::mem::replace(&mut self.puzzle, placeholder),
-            path: self.settings.path.take(),
-            modified: self.modified,
-            saved_text: self.saved_text.take(),
-            algorithm: self.algorithm,
-            view: std::mem::take(&mut self.view),
-            result: self.result.take(),
-            timeline: self.timeline.take(),
-            shown_moves: self.shown_moves,
-            history: std::mem::take(&mut self.history),
-            future: std::mem::take(&mut self.future),
-            zoom: self.zoom,
-            pan: self.pan,
-            type_view: self.type_view.take(),
-            written: false,
-        }
+        let algorithm = self.work.algorithm;
+        let mut ws = std::mem::replace(&mut self.work, Workspace::new(placeholder, algorithm));
+        ws.path = self.settings.path.take();
+        ws.written = false;
+        ws
     }
 
-    fn put_workspace(&mut self, ws: Workspace) {
-        self.puzzle = ws.puzzle;
-        self.settings.path = ws.path;
-        self.modified = ws.modified;
-        self.saved_text = ws.saved_text;
-        self.algorithm = ws.algorithm;
-        self.view = ws.view;
-        self.result = ws.result;
-        self.timeline = ws.timeline;
-        self.shown_moves = ws.shown_moves;
-        self.history = ws.history;
-        self.future = ws.future;
-        self.zoom = ws.zoom;
-        self.pan = ws.pan;
-        self.type_view = ws.type_view;
-        self.uses_app_undo = self.type_view.as_ref().is_none_or(|v| v.uses_app_undo());
+    fn put_workspace(&mut self, mut ws: Workspace) {
+        self.settings.path = ws.path.take();
+        self.work = ws;
+        self.uses_app_undo = self
+            .work
+            .type_view
+            .as_ref()
+            .is_none_or(|v| v.uses_app_undo());
         self.sync_view();
         self.revision += 1;
         self.puzzle_dirty = true;
@@ -163,33 +185,33 @@ impl PuzzleLabApp {
                 );
             }
         }
-        let name = self.puzzle.puzzle_type().name;
+        let name = self.work.puzzle.puzzle_type().name;
         self.settings.workspaces.insert(
             name.to_owned(),
             SavedWorkspace {
                 puzzle_json: String::new(),
                 path: self.settings.path.clone(),
-                modified: self.modified,
+                modified: self.work.modified,
             },
         );
     }
 
     /// Whether the puzzle on screen has edits not saved to a file.
     pub fn is_modified(&self) -> bool {
-        self.modified
+        self.work.modified
     }
 
     /// The window title: the file name (or the type's name) with a mark for unsaved edits.
     pub fn title(&self) -> String {
         let name = self.run_name();
-        let mark = if self.modified { " *" } else { "" };
+        let mark = if self.work.modified { " *" } else { "" };
         format!("{name}{mark} - puzzlelab")
     }
 
     /// Runs `command` (which replaces the puzzle on screen) now, or, over unsaved edits,
     /// keeps it to ask first: Save, Discard or Cancel (see [`PuzzleLabApp::unsaved_question`]).
     pub(super) fn replace_or_ask(&mut self, command: AppCommand) {
-        if self.modified {
+        if self.work.modified {
             self.asking = Some(Box::new(command));
         } else {
             self.replace_now(command);
@@ -212,7 +234,7 @@ impl PuzzleLabApp {
             UnsavedChoice::Save => match self.settings.path.clone() {
                 Some(path) => {
                     self.save_to(&path);
-                    if !self.modified {
+                    if !self.work.modified {
                         self.replace_now(*command);
                     }
                 }

@@ -61,7 +61,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         _ if app.edit_transition().is_none() => None,
         _ => {
             // A move played by hand slides into place too.
-            let now = app.puzzle.picture();
+            let now = app.work.puzzle.picture();
             Some(match app.edit_transition() {
                 Some((before, motion, t)) => match motion.and_then(|m| before.piece_move(m)) {
                     Some(m) => {
@@ -107,7 +107,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         response.rect
     };
     zoom_and_pan(app, ui, &response, area, rows, cols);
-    let (grid, _) = grid_rect(area, rows, cols, app.zoom, app.pan);
+    let (grid, _) = grid_rect(area, rows, cols, app.work.zoom, app.work.pan);
     let screen_from_cell =
         emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
     let cell_from_screen = screen_from_cell.inverse();
@@ -140,7 +140,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let hover = response.hover_pos().and_then(cell_at);
     app.hover = hover;
     let mut extras = CanvasExtras::default();
-    let view = app.type_view.take();
+    let view = app.work.type_view.take();
     if let Some(view) = &view {
         extras = view.canvas_extras(app, hover);
     }
@@ -159,8 +159,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         sliding,
         selected: extras.selected,
         ghost: extras.ghost,
-        zoom: app.zoom,
-        pan: app.pan,
+        zoom: app.work.zoom,
+        pan: app.work.pan,
         cluster: extras.tint,
         board,
         revision: app.revision,
@@ -182,8 +182,8 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         grid.width() / cols,
         &app.oracle.arrows(),
     );
-    if app.type_view.is_none() {
-        app.type_view = view;
+    if app.work.type_view.is_none() {
+        app.work.type_view = view;
     }
     ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
     app.picture_cache = cache;
@@ -333,11 +333,11 @@ fn pointer_input(
         let value = if by_view {
             None
         } else {
-            app.puzzle.stroke_value(cell)
+            app.work.puzzle.stroke_value(cell)
         };
         // Only a board of pieces is pictured here: a large maze is costly to picture.
         let grab = value.filter(|_| board).and_then(|v| {
-            let picture = app.puzzle.picture();
+            let picture = app.work.puzzle.picture();
             matches!(picture.get(cell), Some(Square::Piece { id, .. }) if id == v)
                 .then(|| piece_top_left(&picture, v))
                 .flatten()
@@ -366,7 +366,7 @@ fn pointer_input(
             ..
         }) = app.stroke
     {
-        for lead in follow_slides(app.puzzle.as_ref(), value, grab, cell) {
+        for lead in follow_slides(app.work.puzzle.as_ref(), value, grab, cell) {
             app.push(AppCommand::Paint(lead, value));
         }
         return;
@@ -505,10 +505,10 @@ pub(crate) fn cached_picture<'a>(
 ) -> &'a Picture {
     let revision = app.revision;
     if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
-        *cache = Some((revision, app.puzzle.picture()));
+        *cache = Some((revision, app.work.puzzle.picture()));
     }
     &cache
-        .get_or_insert_with(|| (revision, app.puzzle.picture()))
+        .get_or_insert_with(|| (revision, app.work.puzzle.picture()))
         .1
 }
 
@@ -528,23 +528,23 @@ fn zoom_and_pan(
         .filter(|_| scroll != 0.0 || pinch != 1.0)
     {
         let factor = (scroll * 0.002).exp() * pinch;
-        let (_, side) = grid_rect(area, rows, cols, app.zoom, app.pan);
+        let (_, side) = grid_rect(area, rows, cols, app.work.zoom, app.work.pan);
         let center = area.center();
         // The point of the grid under the pointer, in squares from the grid's centre.
-        let under = (pointer - center) / side - app.pan;
-        app.zoom = (app.zoom * factor).clamp(1.0, MAX_ZOOM);
-        let (_, new_side) = grid_rect(area, rows, cols, app.zoom, Vec2::ZERO);
-        app.pan = (pointer - center) / new_side - under;
+        let under = (pointer - center) / side - app.work.pan;
+        app.work.zoom = (app.work.zoom * factor).clamp(1.0, MAX_ZOOM);
+        let (_, new_side) = grid_rect(area, rows, cols, app.work.zoom, Vec2::ZERO);
+        app.work.pan = (pointer - center) / new_side - under;
     }
     if response.dragged_by(egui::PointerButton::Secondary)
         || response.dragged_by(egui::PointerButton::Middle)
     {
-        let (_, side) = grid_rect(area, rows, cols, app.zoom, app.pan);
-        app.pan += response.drag_delta() / side;
+        let (_, side) = grid_rect(area, rows, cols, app.work.zoom, app.work.pan);
+        app.work.pan += response.drag_delta() / side;
     }
-    if response.double_clicked_by(egui::PointerButton::Secondary) || app.zoom <= 1.0 {
-        app.zoom = 1.0;
-        app.pan = Vec2::ZERO;
+    if response.double_clicked_by(egui::PointerButton::Secondary) || app.work.zoom <= 1.0 {
+        app.work.zoom = 1.0;
+        app.work.pan = Vec2::ZERO;
     }
 }
 

@@ -326,7 +326,7 @@ fn with_length(word: String, length: i64) -> String {
 /// The left panel: the puzzle types, then the tools of the type on screen.
 fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ui.heading("Puzzle");
-    let current = app.puzzle.puzzle_type().name;
+    let current = app.work.puzzle.puzzle_type().name;
     for puzzle_type in puzzles::TYPES {
         if ui
             .radio(current == puzzle_type.name, puzzle_type.label)

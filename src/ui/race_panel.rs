@@ -16,7 +16,7 @@ pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .show(ui, |ui| {
             ui.label("Pick 2 to 4; they run side by side at the same speed.");
             ui.horizontal_wrapped(|ui| {
-                for algorithm in app.puzzle.algorithms() {
+                for algorithm in app.work.puzzle.algorithms() {
                     let mut chosen = app.race_choice.iter().any(|a| a.same_kind(algorithm));
                     if ui.checkbox(&mut chosen, algorithm.label()).changed() {
                         app.commands.push(AppCommand::RaceToggle(algorithm));

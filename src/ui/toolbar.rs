@@ -98,7 +98,7 @@ fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 /// The algorithm list, and weighted A*'s weight when it is chosen.
 fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let mut chosen = app.algorithm();
-    let optimal = if app.puzzle.guarantees_optimal(chosen) {
+    let optimal = if app.work.puzzle.guarantees_optimal(chosen) {
         "finds a least-cost solution"
     } else {
         "may find a costlier solution"
@@ -107,7 +107,7 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .selected_text(chosen.label())
         .width(150.0)
         .show_ui(ui, |ui| {
-            for algorithm in app.puzzle.algorithms() {
+            for algorithm in app.work.puzzle.algorithms() {
                 let is_chosen = chosen.same_kind(algorithm);
                 if ui.selectable_label(is_chosen, algorithm.label()).clicked() && !is_chosen {
                     chosen = algorithm;
@@ -142,7 +142,7 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     {
         chosen = Algorithm::WeightedAStar(weight);
     }
-    let mark = if app.puzzle.guarantees_optimal(chosen) {
+    let mark = if app.work.puzzle.guarantees_optimal(chosen) {
         "optimal"
     } else {
         "not optimal"
