@@ -374,14 +374,19 @@ fn playback_row_ui(app: &mut PuzzleLabApp, row: &mut egui::Ui) {
     let view = app.view();
     if app.is_scrubbed() {
         // The timeline shows a moment before the run's end: the solution is not found yet.
-        row.label(
-            RichText::new(format!(
-                "Timeline at expansion {} of {}: the solution is not found yet at this moment",
-                view.stats.expanded,
-                app.result().map_or(0, |r| r.stats.expanded)
-            ))
-            .strong(),
+        // Out of the expansions recorded so far (the recording grows while the search
+        // goes on).
+        let text = format!(
+            "Timeline at expansion {} of {}{}: the solution is not found yet at this moment",
+            view.stats.expanded,
+            app.timeline_len(),
+            if app.is_running() {
+                " (the search goes on)"
+            } else {
+                ""
+            }
         );
+        row.label(RichText::new(text).strong());
     } else if app.is_running() && view.board.is_some() {
         row.label(
             RichText::new(format!(

@@ -1395,6 +1395,13 @@ fn a_running_search_scrubs_back_and_follows_the_head_again() {
     );
     let start = Cell::new(0, 0);
     assert_eq!(view.mark(start), Mark::Closed);
+    // The bar above the canvas counts out of what is recorded so far, not out of a result
+    // the running search has not given yet.
+    h.step();
+    let len_now = h.state().timeline_len();
+    h.get_by_label_contains(&format!(
+        "Timeline at expansion 10 of {len_now} (the search goes on)"
+    ));
     // Hover figures cover the moment shown: a square expanded later has none yet.
     let recording = h.state().timeline_recording().unwrap().clone();
     let later = (len_then..recording.expansions())
