@@ -4,7 +4,7 @@ use eframe::egui::{self, Color32, ColorImage, TextureHandle, TextureOptions};
 
 mod shrink;
 
-use shrink::{LEVEL_OPTIONS, Level, fit_texture, level_factor, shrink, shrink_into};
+use shrink::{Change, Level, fit_texture, level_factor};
 
 use super::palette::{
     BLOCKED, BRANCH, CLOSED, CLUSTER, CURRENT, DFS_PATH, FREE, FRONTIER, GOAL, SOLUTION, START,
@@ -61,6 +61,13 @@ pub struct GridTexture {
     /// Copies of the picture shrunk by powers of two, made when a square is drawn smaller
     /// than a pixel and kept up to date with the picture's changed tiles (see [`Level`]).
     levels: Vec<Level>,
+    /// Whether the last frame drew a shrunk level: the one pixel a square is then kept up
+    /// to date in memory only, its tiles uploaded when it is drawn again (`deferred`).
+    level_shown: bool,
+    /// Tiles of the one pixel a square changed but not uploaded while a level was drawn
+    /// (row-major), and whether all are (a change of the whole picture).
+    deferred: Vec<bool>,
+    deferred_whole: bool,
 }
 
 /// See [`GridTexture::fitted_state`].
@@ -77,14 +84,24 @@ struct DirtyTiles {
     cols: usize,
     tiles_across: usize,
     tiles: Vec<bool>,
+    /// The pixels changed with their colours before and after, when a shrunk level follows
+    /// them (see [`Level::update`]).
+    changes: Vec<Change>,
+    /// Pixels painted over (overlays), whose texels are made again.
+    repainted: Vec<u32>,
+    /// Whether to list the pixels changed.
+    list_pixels: bool,
 }
 
 impl DirtyTiles {
-    fn new(cols: usize) -> Self {
+    fn new(cols: usize, list_pixels: bool) -> Self {
         Self {
             cols,
             tiles_across: cols.div_ceil(TILE),
             tiles: Vec::new(),
+            changes: Vec::new(),
+            repainted: Vec::new(),
+            list_pixels,
         }
     }
 
@@ -95,6 +112,14 @@ impl DirtyTiles {
             self.tiles.resize(tile + 1, false);
         }
         self.tiles[tile] = true;
+    }
+
+    /// Marks pixel `i` changed from `before` to `after`.
+    fn change(&mut self, i: usize, before: Color32, after: Color32) {
+        self.mark(i);
+        if self.list_pixels && before != after {
+            self.changes.push((i as u32, before, after));
+        }
     }
 }
 
@@ -174,6 +199,8 @@ impl GridTexture {
             None => self.handle = Some(ctx.load_texture("grid", upload, options)),
         }
         self.levels.clear();
+        self.deferred.clear();
+        self.deferred_whole = false;
         self.image = (!fitted).then_some(image);
         self.key = Some(key);
         match &self.handle {
@@ -191,19 +218,20 @@ impl GridTexture {
         };
         let cols = image.size[0];
         let tiles_across = cols.div_ceil(TILE);
-        let mut dirty = DirtyTiles::new(cols);
+        let mut dirty = DirtyTiles::new(cols, !self.levels.is_empty());
         let on_solution = &mut self.on_solution;
         // Sets pixel `i` to its square's colour (or the solution's) and marks its tile.
         let mut repaint = |i: usize, image: &mut ColorImage, on_solution: &[bool]| {
             let Some(p) = image.pixels.get_mut(i) else {
                 return;
             };
+            let before = *p;
             *p = if on_solution.get(i) == Some(&true) {
                 SOLUTION
             } else {
                 square_pixel(scene, i)
             };
-            dirty.mark(i);
+            dirty.change(i, before, *p);
         };
         for &i in &self.overlay {
             repaint(i, image, on_solution);
@@ -288,6 +316,9 @@ impl GridTexture {
         self.overlay = draw_overlays(scene, image);
         for &i in &self.overlay {
             dirty.mark(i);
+            if dirty.list_pixels {
+                dirty.repainted.push(i as u32);
+            }
         }
         let Some(handle) = &mut self.handle else {
             return complete; // being made whole: uploaded at once by the caller
@@ -295,78 +326,102 @@ impl GridTexture {
         if self.key.is_none() {
             return complete;
         }
-        if whole {
-            handle.set(image.clone(), TextureOptions::NEAREST);
-            self.levels.clear();
+        if whole && self.level_shown {
+            self.deferred_whole = true;
+            for level in &mut self.levels {
+                level.restart();
+            }
             return complete;
         }
-        let [w, h] = image.size;
-        for (tile, _) in dirty.tiles.iter().enumerate().filter(|(_, d)| **d) {
-            let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
-            if x0 >= w || y0 >= h {
-                continue;
-            }
-            let (tw, th) = (TILE.min(w - x0), TILE.min(h - y0));
-            let pixels = (y0..y0 + th)
-                .flat_map(|y| image.pixels[y * w + x0..y * w + x0 + tw].iter().copied())
-                .collect();
-            handle.set_partial(
-                [x0, y0],
-                ColorImage::new([tw, th], pixels),
-                TextureOptions::NEAREST,
-            );
+        if whole {
+            handle.set(image.clone(), TextureOptions::NEAREST);
+            // The levels are made again from the top, a band of rows a frame.
             for level in &mut self.levels {
-                // TILE is a multiple of k: the tile is whole blocks of the level.
-                let k = level.k;
-                let (lx0, ly0) = (x0 / k, y0 / k);
-                let (lw, lh) = (tw.div_ceil(k), th.div_ceil(k));
-                shrink_into(image, k, &mut level.image, [lx0, ly0], [lw, lh]);
-                let [w, _] = level.image.size;
-                let pixels = (ly0..ly0 + lh)
-                    .flat_map(|y| {
-                        level.image.pixels[y * w + lx0..y * w + lx0 + lw]
-                            .iter()
-                            .copied()
-                    })
-                    .collect();
-                level.handle.set_partial(
-                    [lx0, ly0],
-                    ColorImage::new([lw, lh], pixels),
-                    LEVEL_OPTIONS,
-                );
+                level.restart();
             }
+            return complete;
+        }
+        for (tile, _) in dirty.tiles.iter().enumerate().filter(|(_, d)| **d) {
+            if self.level_shown {
+                if self.deferred.len() <= tile {
+                    self.deferred.resize(tile + 1, false);
+                }
+                self.deferred[tile] = true;
+            } else {
+                upload_tile(handle, image, tiles_across, tile);
+            }
+        }
+        for level in &mut self.levels {
+            level.update(image, &dirty.changes, &dirty.repainted);
         }
         complete
     }
 
     /// The texture to draw for squares `pixels_per_square` physical pixels across: the one
     /// pixel a square, or, for squares smaller than a pixel, the picture shrunk by the least
-    /// power of two `k` that makes a texel at least a pixel (made on first use at that scale,
-    /// then kept up to date tile by tile). Call after [`GridTexture::update`].
+    /// power of two `k` that makes a texel at least a pixel. A level is made on first use at
+    /// its scale a band of rows at a time, for at most `budget` a frame (the one pixel a
+    /// square drawn meanwhile, and a repaint asked for), then kept up to date with the pixels
+    /// that change. Call after [`GridTexture::update`].
     pub(super) fn texture_for(
         &mut self,
         ctx: &egui::Context,
         pixels_per_square: f32,
+        budget: std::time::Duration,
     ) -> egui::TextureId {
         let Some(handle) = &self.handle else {
             return egui::TextureId::default();
         };
         let k = level_factor(pixels_per_square);
         let Some(image) = self.image.as_ref().filter(|_| k > 1) else {
-            return handle.id();
+            let id = handle.id();
+            if self.image.is_some() {
+                self.levels.clear();
+                return self.one_pixel_a_square();
+            }
+            return id;
         };
-        if let Some(level) = self.levels.iter().find(|l| l.k == k) {
-            return level.handle.id();
+        // Only the level drawn is kept up to date.
+        self.levels.retain(|l| l.k == k);
+        if self.levels.is_empty() {
+            self.levels.push(Level::new(ctx, image, k));
         }
-        let shrunk = shrink(image, k);
-        let handle = ctx.load_texture(format!("grid / {k}"), shrunk.clone(), LEVEL_OPTIONS);
-        let id = handle.id();
-        self.levels.push(Level {
-            k,
-            image: shrunk,
-            handle,
-        });
-        id
+        let built = self
+            .levels
+            .iter_mut()
+            .all(|level| level.build(image, std::time::Instant::now() + budget));
+        match self.levels.first().filter(|_| built) {
+            Some(level) => {
+                self.level_shown = true;
+                level.handle.id()
+            }
+            None => {
+                ctx.request_repaint();
+                self.one_pixel_a_square()
+            }
+        }
+    }
+
+    /// The one pixel a square, to draw: the tiles changed while a level was drawn are
+    /// uploaded first, and the levels forgotten when it is drawn for squares a pixel or more.
+    fn one_pixel_a_square(&mut self) -> egui::TextureId {
+        self.level_shown = false;
+        let (Some(handle), Some(image)) = (&mut self.handle, &self.image) else {
+            return egui::TextureId::default();
+        };
+        if std::mem::take(&mut self.deferred_whole) {
+            handle.set(image.clone(), TextureOptions::NEAREST);
+            self.deferred.clear();
+        }
+        let tiles_across = image.size[0].div_ceil(TILE);
+        for (tile, _) in std::mem::take(&mut self.deferred)
+            .into_iter()
+            .enumerate()
+            .filter(|(_, d)| *d)
+        {
+            upload_tile(handle, image, tiles_across, tile);
+        }
+        handle.id()
     }
 
     /// Whether `scene`'s picture is a plain grid (see [`is_plain_grid`]), worked out once per
@@ -413,6 +468,24 @@ impl GridTexture {
     pub fn pixels(&self) -> Option<&ColorImage> {
         self.image.as_ref()
     }
+}
+
+/// Uploads tile `tile` (row-major, `tiles_across` a row) of `image` into `handle`.
+fn upload_tile(handle: &mut TextureHandle, image: &ColorImage, tiles_across: usize, tile: usize) {
+    let [w, h] = image.size;
+    let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
+    if x0 >= w || y0 >= h {
+        return;
+    }
+    let (tw, th) = (TILE.min(w - x0), TILE.min(h - y0));
+    let pixels = (y0..y0 + th)
+        .flat_map(|y| image.pixels[y * w + x0..y * w + x0 + tw].iter().copied())
+        .collect();
+    handle.set_partial(
+        [x0, y0],
+        ColorImage::new([tw, th], pixels),
+        TextureOptions::NEAREST,
+    );
 }
 
 /// The colour of square `i` (row-major) of a plain grid: its kind, its search mark, the

@@ -1,7 +1,7 @@
 //! Shrunk copies of a large grid's picture, for squares smaller than a pixel: each texel the
 //! mean colour of a block of squares, so a maze's walls and passages do not beat into bands.
 
-use eframe::egui::{Color32, ColorImage, TextureHandle, TextureOptions};
+use eframe::egui::{self, Color32, ColorImage, TextureHandle, TextureOptions};
 
 use super::TILE;
 
@@ -9,12 +9,172 @@ use super::TILE;
 /// colour of a k x k block of squares. Drawn instead of the one-pixel-a-square texture when a
 /// square is smaller than a pixel: sampling that texture keeps every k-th square only, and a
 /// maze's walls and passages (alternate rows and columns) then beat into dark and light
-/// patches (a 121 x 2047 maze at 0.13 pixels a square showed seven).
+/// patches (a 121 x 2047 maze at 0.13 pixels a square showed seven). Each texel keeps the sums
+/// of its block's channels, so a changed square updates it in constant time.
 #[derive(Clone)]
 pub(super) struct Level {
     pub(super) k: usize,
     pub(super) image: ColorImage,
     pub(super) handle: TextureHandle,
+    /// Each texel's block's channel sums (r, g, b, a), row-major.
+    sums: Vec<[u32; 4]>,
+    /// How many rows of texels are made (from the top): the level is drawn once all are.
+    built: usize,
+    /// The picture's size, one pixel a square.
+    picture: [usize; 2],
+}
+
+/// Rows of texels made between two looks at the clock.
+const BAND: usize = 8;
+
+/// One square's change: its index (row-major), its colour before and after.
+pub(super) type Change = (u32, Color32, Color32);
+
+impl Level {
+    /// A level of `image` shrunk by `k`, none of it made yet (see [`Level::build`]).
+    pub(super) fn new(ctx: &egui::Context, image: &ColorImage, k: usize) -> Level {
+        let [w, h] = image.size;
+        let size = [w.div_ceil(k), h.div_ceil(k)];
+        let blank = ColorImage::new(size, vec![Color32::TRANSPARENT; size[0] * size[1]]);
+        let handle = ctx.load_texture(format!("grid / {k}"), blank.clone(), LEVEL_OPTIONS);
+        Level {
+            k,
+            image: blank,
+            handle,
+            sums: vec![[0; 4]; size[0] * size[1]],
+            built: 0,
+            picture: [w, h],
+        }
+    }
+
+    /// Makes the level again from the top (the picture changed whole).
+    pub(super) fn restart(&mut self) {
+        self.built = 0;
+    }
+
+    /// The number of squares in texel (`tx`, `ty`)'s block (fewer at the right and bottom).
+    fn block_len(&self, tx: usize, ty: usize) -> u32 {
+        let [w, h] = self.picture;
+        let k = self.k;
+        let cols = (tx * k + k).min(w).saturating_sub(tx * k);
+        let rows = (ty * k + k).min(h).saturating_sub(ty * k);
+        (cols * rows).max(1) as u32
+    }
+
+    /// Texel `t`'s colour from its sums.
+    fn colour(&self, t: usize, n: u32) -> Color32 {
+        let [r, g, b, a] = self.sums[t].map(|s| ((s + n / 2) / n) as u8);
+        Color32::from_rgba_premultiplied(r, g, b, a)
+    }
+
+    /// Makes more rows of texels from `image` and uploads them, until all are made or
+    /// `deadline` passes; returns whether all are made.
+    pub(super) fn build(&mut self, image: &ColorImage, deadline: std::time::Instant) -> bool {
+        let [lw, lh] = self.image.size;
+        let [w, h] = image.size;
+        let k = self.k;
+        while self.built < lh {
+            let rows = BAND.min(lh - self.built);
+            for ty in self.built..self.built + rows {
+                for tx in 0..lw {
+                    let (x0, y0) = (tx * k, ty * k);
+                    let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
+                    let mut sum = [0u32; 4];
+                    for y in y0..y1 {
+                        for p in &image.pixels[y * w + x0..y * w + x1] {
+                            for (s, c) in sum.iter_mut().zip(p.to_array()) {
+                                *s += u32::from(c);
+                            }
+                        }
+                    }
+                    let t = ty * lw + tx;
+                    self.sums[t] = sum;
+                    self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
+                }
+            }
+            let band = self.image.pixels[self.built * lw..(self.built + rows) * lw].to_vec();
+            self.handle.set_partial(
+                [0, self.built],
+                ColorImage::new([lw, rows], band),
+                LEVEL_OPTIONS,
+            );
+            self.built += rows;
+            if std::time::Instant::now() >= deadline {
+                break;
+            }
+        }
+        self.built >= lh
+    }
+
+    /// Takes in the squares `changes` (each with its colour before and after), updating
+    /// their texels' sums and colours in constant time each, and uploads the level's tiles
+    /// they fall in: a frame's work follows the squares changed, not the picture's size.
+    ///
+    /// The squares `repainted` (overlays drawn straight into the picture) have their texels
+    /// made again from `image`.
+    pub(super) fn update(&mut self, image: &ColorImage, changes: &[Change], repainted: &[u32]) {
+        let (k, [w, h], [lw, lh]) = (self.k, self.picture, self.image.size);
+        if (changes.is_empty() && repainted.is_empty()) || w == 0 || lw == 0 {
+            return;
+        }
+        let tiles_across = lw.div_ceil(TILE);
+        let mut dirty = vec![false; tiles_across * lh.div_ceil(TILE)];
+        for &(i, before, after) in changes {
+            let (x, y) = (i as usize % w, i as usize / w);
+            let (tx, ty) = (x / k, y / k);
+            // Rows not made yet are made from the picture as it is then.
+            if ty >= self.built || tx >= lw {
+                continue;
+            }
+            let t = ty * lw + tx;
+            for ((s, new), old) in self.sums[t]
+                .iter_mut()
+                .zip(after.to_array())
+                .zip(before.to_array())
+            {
+                *s = (*s + u32::from(new)).saturating_sub(u32::from(old));
+            }
+            self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
+            if let Some(d) = dirty.get_mut((ty / TILE) * tiles_across + tx / TILE) {
+                *d = true;
+            }
+        }
+        for &i in repainted {
+            let (tx, ty) = (i as usize % w / k, i as usize / w / k);
+            if ty >= self.built || tx >= lw || image.size != [w, h] {
+                continue;
+            }
+            let (x0, y0) = (tx * k, ty * k);
+            let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
+            let mut sum = [0u32; 4];
+            for y in y0..y1 {
+                for p in &image.pixels[y * w + x0..y * w + x1] {
+                    for (s, c) in sum.iter_mut().zip(p.to_array()) {
+                        *s += u32::from(c);
+                    }
+                }
+            }
+            let t = ty * lw + tx;
+            self.sums[t] = sum;
+            self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
+            if let Some(d) = dirty.get_mut((ty / TILE) * tiles_across + tx / TILE) {
+                *d = true;
+            }
+        }
+        for (tile, _) in dirty.iter().enumerate().filter(|(_, d)| **d) {
+            let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
+            let (tw, th) = (TILE.min(lw - x0), TILE.min(lh - y0));
+            let texels = (y0..y0 + th)
+                .flat_map(|y| {
+                    self.image.pixels[y * lw + x0..y * lw + x0 + tw]
+                        .iter()
+                        .copied()
+                })
+                .collect();
+            self.handle
+                .set_partial([x0, y0], ColorImage::new([tw, th], texels), LEVEL_OPTIONS);
+        }
+    }
 }
 
 /// How a shrunk level is sampled: its texels are about a pixel, and a linear filter keeps a

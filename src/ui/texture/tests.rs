@@ -331,12 +331,25 @@ fn shrunk_levels_follow_the_picture_tile_by_tile() {
             texture.update(&ctx, &s);
         }
         let full = texture.pixels().expect("one pixel a square").clone();
+        let one_a_square = texture.handle.as_ref().map(|h| h.id()).unwrap();
         assert_eq!(
-            texture.texture_for(&ctx, 1.5),
-            texture.handle.as_ref().map(|h| h.id()).unwrap()
+            texture.texture_for(&ctx, 1.5, std::time::Duration::from_secs(60)),
+            one_a_square
         );
         for pixels_per_square in [0.5, 0.13, 0.01] {
-            let id = texture.texture_for(&ctx, pixels_per_square);
+            // Made a band of rows a frame: with no time to spare, the one pixel a square is
+            // drawn until the level is whole (75 rows of texels at k = 2 take several frames).
+            let mut frames = 0;
+            let id = loop {
+                frames += 1;
+                let id = texture.texture_for(&ctx, pixels_per_square, std::time::Duration::ZERO);
+                if id != one_a_square || frames > 1000 {
+                    break id;
+                }
+            };
+            if round == 0 && pixels_per_square == 0.5 {
+                assert!(frames > 5, "made in {frames} frames");
+            }
             let k = level_factor(pixels_per_square);
             let level = texture.levels.iter().find(|l| l.k == k).expect("a level");
             assert_eq!(level.handle.id(), id);
@@ -348,6 +361,12 @@ fn shrunk_levels_follow_the_picture_tile_by_tile() {
                 level.image.pixels == reference_shrink(&full, k),
                 "round {round}, k {k}"
             );
+        }
+        // Drawn one pixel a square again: every tile changed meanwhile is uploaded.
+        if round % 3 == 0 {
+            texture.texture_for(&ctx, 1.5, std::time::Duration::from_secs(60));
+            assert!(texture.deferred.iter().all(|d| !d) && !texture.deferred_whole);
+            assert!(texture.levels.is_empty() && !texture.level_shown);
         }
     }
 }

@@ -26,7 +26,9 @@ pub fn harness_at(width: f32, height: f32, settings: Settings) -> Harness<'stati
     super::temp_cache();
     Harness::builder()
         .with_size(egui::vec2(width, height))
-        .with_max_steps(64)
+        // A big grid's shrunk copy is made a band of rows a frame (about 70 frames for a
+        // 2048 x 2048 maze in a debug build), so `run` allows that many.
+        .with_max_steps(160)
         .build_ui_state(
             |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
             PuzzleLabApp::new(settings),
