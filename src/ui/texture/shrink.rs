@@ -71,24 +71,13 @@ impl Level {
     /// `deadline` passes; returns whether all are made.
     pub(super) fn build(&mut self, image: &ColorImage, deadline: std::time::Instant) -> bool {
         let [lw, lh] = self.image.size;
-        let [w, h] = image.size;
         let k = self.k;
         while self.built < lh {
             let rows = BAND.min(lh - self.built);
             for ty in self.built..self.built + rows {
                 for tx in 0..lw {
-                    let (x0, y0) = (tx * k, ty * k);
-                    let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
-                    let mut sum = [0u32; 4];
-                    for y in y0..y1 {
-                        for p in &image.pixels[y * w + x0..y * w + x1] {
-                            for (s, c) in sum.iter_mut().zip(p.to_array()) {
-                                *s += u32::from(c);
-                            }
-                        }
-                    }
                     let t = ty * lw + tx;
-                    self.sums[t] = sum;
+                    self.sums[t] = block_sum(image, k, tx, ty);
                     self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
                 }
             }
@@ -144,18 +133,8 @@ impl Level {
             if ty >= self.built || tx >= lw || image.size != [w, h] {
                 continue;
             }
-            let (x0, y0) = (tx * k, ty * k);
-            let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
-            let mut sum = [0u32; 4];
-            for y in y0..y1 {
-                for p in &image.pixels[y * w + x0..y * w + x1] {
-                    for (s, c) in sum.iter_mut().zip(p.to_array()) {
-                        *s += u32::from(c);
-                    }
-                }
-            }
             let t = ty * lw + tx;
-            self.sums[t] = sum;
+            self.sums[t] = block_sum(image, k, tx, ty);
             self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
             if let Some(d) = dirty.get_mut((ty / TILE) * tiles_across + tx / TILE) {
                 *d = true;
@@ -219,14 +198,7 @@ pub(super) fn shrink_into(
         for tx in origin[0]..(origin[0] + size[0]).min(ow) {
             let (x0, y0) = (tx * k, ty * k);
             let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
-            let mut sum = [0u32; 4];
-            for y in y0..y1 {
-                for p in &image.pixels[y * w + x0..y * w + x1] {
-                    for (s, c) in sum.iter_mut().zip(p.to_array()) {
-                        *s += u32::from(c);
-                    }
-                }
-            }
+            let sum = block_sum(image, k, tx, ty);
             let n = ((x1 - x0) * (y1 - y0)).max(1) as u32;
             let [r, g, b, a] = sum.map(|s| ((s + n / 2) / n) as u8);
             out.pixels[ty * ow + tx] = Color32::from_rgba_premultiplied(r, g, b, a);
@@ -243,4 +215,21 @@ pub(super) fn fit_texture(image: ColorImage, max_side: usize) -> ColorImage {
         return image;
     }
     shrink(&image, k)
+}
+
+/// The channel sums (r, g, b, a) of texel (`tx`, `ty`)'s k x k block of `image` (smaller at
+/// the right and bottom edges; empty past them).
+fn block_sum(image: &ColorImage, k: usize, tx: usize, ty: usize) -> [u32; 4] {
+    let [w, h] = image.size;
+    let (x0, y0) = ((tx * k).min(w), (ty * k).min(h));
+    let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
+    let mut sum = [0u32; 4];
+    for y in y0..y1 {
+        for p in &image.pixels[y * w + x0..y * w + x1] {
+            for (s, c) in sum.iter_mut().zip(p.to_array()) {
+                *s += u32::from(c);
+            }
+        }
+    }
+    sum
 }
