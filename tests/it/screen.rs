@@ -852,24 +852,18 @@ fn a_big_maze_smaller_than_a_pixel_a_square_is_drawn_whole_not_in_patches() {
 /// forth then forgets those changes instead of keeping every one.
 #[test]
 fn the_changes_a_big_grid_has_drawn_are_forgotten_as_the_timeline_moves() {
+    use puzzlelab::puzzles::Puzzle as _;
+    // An open grid, the start top-left and the goal bottom-right.
     let n = 150;
-    let mut text = String::new();
-    for r in 0..n {
-        for c in 0..n {
-            text.push(match (r, c) {
-                (0, 0) => 'S',
-                (r, c) if r == n - 1 && c == n - 1 => 'G',
-                _ => '.',
-            });
-        }
-        text.push('\n');
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("open.txt");
-    std::fs::write(&path, text).unwrap();
-    let mut h = sized(1024.0, 640.0, full_speed());
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
+    let open = puzzlelab::puzzles::maze::Maze::new(n, n);
+    let mut h = sized(
+        1024.0,
+        640.0,
+        Settings {
+            puzzle_json: Some(open.to_json().to_string()),
+            ..full_speed()
+        },
+    );
     h.run();
     assert!(puzzlelab::ui::canvas_is_texture(&h.ctx));
     h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));

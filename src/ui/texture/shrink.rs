@@ -52,33 +52,28 @@ impl Level {
         self.built = 0;
     }
 
-    /// The number of squares in texel (`tx`, `ty`)'s block (fewer at the right and bottom).
-    fn block_len(&self, tx: usize, ty: usize) -> u32 {
-        let [w, h] = self.picture;
-        let k = self.k;
-        let cols = (tx * k + k).min(w).saturating_sub(tx * k);
-        let rows = (ty * k + k).min(h).saturating_sub(ty * k);
-        (cols * rows).max(1) as u32
+    /// Sums texel (`tx`, `ty`)'s block of `image` again and sets its colour.
+    fn recount(&mut self, image: &ColorImage, tx: usize, ty: usize) {
+        let t = ty * self.image.size[0] + tx;
+        self.sums[t] = block_sum(image, self.k, tx, ty);
+        self.image.pixels[t] = self.texel(tx, ty);
     }
 
-    /// Texel `t`'s colour from its sums.
-    fn colour(&self, t: usize, n: u32) -> Color32 {
-        let [r, g, b, a] = self.sums[t].map(|s| ((s + n / 2) / n) as u8);
-        Color32::from_rgba_premultiplied(r, g, b, a)
+    /// Texel (`tx`, `ty`)'s colour: the mean of its block, from its sums.
+    fn texel(&self, tx: usize, ty: usize) -> Color32 {
+        let t = ty * self.image.size[0] + tx;
+        mean(self.sums[t], block_len(self.picture, self.k, tx, ty))
     }
 
     /// Makes more rows of texels from `image` and uploads them, until all are made or
     /// `deadline` passes; returns whether all are made.
     pub(super) fn build(&mut self, image: &ColorImage, deadline: std::time::Instant) -> bool {
         let [lw, lh] = self.image.size;
-        let k = self.k;
         while self.built < lh {
             let rows = BAND.min(lh - self.built);
             for ty in self.built..self.built + rows {
                 for tx in 0..lw {
-                    let t = ty * lw + tx;
-                    self.sums[t] = block_sum(image, k, tx, ty);
-                    self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
+                    self.recount(image, tx, ty);
                 }
             }
             let band = self.image.pixels[self.built * lw..(self.built + rows) * lw].to_vec();
@@ -123,7 +118,7 @@ impl Level {
             {
                 *s = (*s + u32::from(new)).saturating_sub(u32::from(old));
             }
-            self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
+            self.image.pixels[t] = self.texel(tx, ty);
             if let Some(d) = dirty.get_mut((ty / TILE) * tiles_across + tx / TILE) {
                 *d = true;
             }
@@ -133,9 +128,7 @@ impl Level {
             if ty >= self.built || tx >= lw || image.size != [w, h] {
                 continue;
             }
-            let t = ty * lw + tx;
-            self.sums[t] = block_sum(image, k, tx, ty);
-            self.image.pixels[t] = self.colour(t, self.block_len(tx, ty));
+            self.recount(image, tx, ty);
             if let Some(d) = dirty.get_mut((ty / TILE) * tiles_across + tx / TILE) {
                 *d = true;
             }
@@ -177,33 +170,30 @@ pub(super) fn shrink(image: &ColorImage, k: usize) -> ColorImage {
     let k = k.max(1);
     let [w, h] = image.size;
     let size = [w.div_ceil(k), h.div_ceil(k)];
-    let mut out = ColorImage::new(size, vec![Color32::TRANSPARENT; size[0] * size[1]]);
-    shrink_into(image, k, &mut out, [0, 0], size);
-    out
+    let pixels = (0..size[1])
+        .flat_map(|ty| (0..size[0]).map(move |tx| (tx, ty)))
+        .map(|(tx, ty)| {
+            mean(
+                block_sum(image, k, tx, ty),
+                block_len(image.size, k, tx, ty),
+            )
+        })
+        .collect();
+    ColorImage::new(size, pixels)
 }
 
-/// Writes the texels `origin` to `origin + size` (column, row) of `out`, `image` shrunk by
-/// `k`: each the mean colour of its k x k block of `image`'s pixels. Texels outside `out`
-/// are skipped.
-pub(super) fn shrink_into(
-    image: &ColorImage,
-    k: usize,
-    out: &mut ColorImage,
-    origin: [usize; 2],
-    size: [usize; 2],
-) {
-    let [w, h] = image.size;
-    let [ow, oh] = out.size;
-    for ty in origin[1]..(origin[1] + size[1]).min(oh) {
-        for tx in origin[0]..(origin[0] + size[0]).min(ow) {
-            let (x0, y0) = (tx * k, ty * k);
-            let (x1, y1) = ((x0 + k).min(w), (y0 + k).min(h));
-            let sum = block_sum(image, k, tx, ty);
-            let n = ((x1 - x0) * (y1 - y0)).max(1) as u32;
-            let [r, g, b, a] = sum.map(|s| ((s + n / 2) / n) as u8);
-            out.pixels[ty * ow + tx] = Color32::from_rgba_premultiplied(r, g, b, a);
-        }
-    }
+/// The number of pixels in texel (`tx`, `ty`)'s k x k block of a picture of `size` (fewer at
+/// the right and bottom edges), at least 1.
+fn block_len([w, h]: [usize; 2], k: usize, tx: usize, ty: usize) -> u32 {
+    let cols = (tx * k + k).min(w).saturating_sub(tx * k);
+    let rows = (ty * k + k).min(h).saturating_sub(ty * k);
+    (cols * rows).max(1) as u32
+}
+
+/// The colour whose channels are `sum` over `n` pixels, rounded.
+fn mean(sum: [u32; 4], n: u32) -> Color32 {
+    let [r, g, b, a] = sum.map(|s| ((s + n / 2) / n) as u8);
+    Color32::from_rgba_premultiplied(r, g, b, a)
 }
 
 /// `image` shrunk by a whole factor (each texel the mean of its block) if a side exceeds
