@@ -48,8 +48,9 @@ const FIRST: u32 = 1 << 27;
 const WAS_GENERATED: u32 = 1 << 28;
 /// Rows and columns of places that a packed place can hold (12 bits each).
 const MAX_SIDE: usize = 1 << 12;
-/// The index value of "not expanded".
-const NOT_EXPANDED: u32 = u32::MAX;
+/// The index value of "not expanded": an expansion `j` is kept as `j + 1`, so a new index
+/// is zeroed memory, which the system hands out untouched (no frame spends time filling it).
+const NOT_EXPANDED: u32 = 0;
 
 /// One expansion as recorded (24 bytes).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -114,7 +115,8 @@ struct Boards {
     frontier: Vec<u32>,
 }
 
-/// Where each place was first expanded: `first[(row * cols + col) * sides + side]`, with
+/// Where each place was first expanded, plus one (0 for never, [`NOT_EXPANDED`]):
+/// `first[(row * cols + col) * sides + side]`, with
 /// `sides` 1 when no place has a side (side 0) and 5 otherwise (0 the square, 1 + the side's
 /// index).
 #[derive(Clone, Debug)]

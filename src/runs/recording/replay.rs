@@ -123,7 +123,7 @@ impl TraceRecorder {
         let index = self.index.as_ref()?;
         let slot = index.slot(pack(place)?)?;
         let j = *index.first.get(slot)?;
-        (j != NOT_EXPANDED).then_some(j as usize)
+        (j != NOT_EXPANDED).then(|| j as usize - 1)
     }
 
     /// The expansion during which `place` was first put on the frontier: `Some(None)` for a
