@@ -3,7 +3,7 @@
 
 use eframe::egui;
 
-use super::{AppCommand, MAX_PLAYBACK_RATE, PuzzleLabApp, Run, SearchView, race};
+use super::{AppCommand, MAX_PLAYBACK_RATE, PuzzleLabApp, Run, race};
 use crate::puzzles::Report;
 use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Outcome};
@@ -46,8 +46,10 @@ impl PuzzleLabApp {
         let Some(run) = &mut self.run else {
             return;
         };
-        // A third of the frame's work budget; the replay towards the head gets the rest.
-        let deadline = std::time::Instant::now() + self.work_budget / 3;
+        // A third of the frame's work budget; the replay towards the head and the picture
+        // get the rest.
+        let deadline =
+            self.frame_started.unwrap_or_else(std::time::Instant::now) + self.work_budget / 3;
         let track = self.work.timeline.as_mut().and_then(|t| t.track.as_mut());
         let mut track = track;
         let mut last = None;
@@ -154,8 +156,8 @@ impl PuzzleLabApp {
         self.work.shown_moves = 0;
         self.transition = None;
         self.playing = false;
-        self.work.view = SearchView::for_puzzle(self.work.puzzle.as_ref());
         let (rows, cols) = self.work.puzzle.dims();
+        self.work.view.renew(rows, cols);
         let track = super::Track::live(rows, cols, self.work.algorithm);
         self.work.timeline = Some(super::Timeline::new(Some(track), 0));
         let wake = self.waker();

@@ -115,6 +115,8 @@ impl Track {
         deadline: Option<Instant>,
     ) -> bool {
         let target = target.min(self.len());
+        // The marks listed again after a restart of the view's changes, a part a frame.
+        let listed = view.rescan(deadline);
         if self.stale {
             if self.recording.expansions() == 0 {
                 // The starts are known at the first expansion.
@@ -126,7 +128,7 @@ impl Track {
             self.shown = 0;
             self.stale = false;
         } else if self.shown == target {
-            return true;
+            return listed;
         }
         let recording = Arc::clone(&self.recording);
         while self.shown != target {
@@ -150,7 +152,7 @@ impl Track {
         if view.has_long_changes() {
             view.restart_changes();
         }
-        self.shown == target
+        self.shown == target && view.rescan(deadline)
     }
 
     /// Sets what `view` says beside its marks for the position shown: the current state (and
@@ -443,9 +445,11 @@ impl super::PuzzleLabApp {
             timeline.target = len;
         }
         // The frame's work budget counts from the frame's start: what taking the solver's
-        // events used is not given again.
+        // events used is not given again, and two thirds of it at most, so the picture gets
+        // its share.
         let started = self.frame_started.unwrap_or_else(Instant::now);
-        let deadline = (started + self.work_budget).max(Instant::now() + self.work_budget / 4);
+        let deadline =
+            (started + self.work_budget * 2 / 3).max(Instant::now() + self.work_budget / 8);
         let target = timeline.target;
         let mut arrived = true;
         if let Some(track) = &mut timeline.track {

@@ -164,7 +164,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         cluster: extras.tint,
         board,
         revision: app.revision,
-        budget: app.work_budget,
+        deadline: app.work_deadline(),
     };
     paint_scene(&painter, area, &scene, &mut texture);
     if let Some(heat) = heat {

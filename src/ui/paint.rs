@@ -45,7 +45,7 @@ pub(crate) fn paint_scene(
         Some(t) => {
             t.update(painter.ctx(), scene);
             // Squares smaller than a pixel are drawn from a shrunk copy, not sampled.
-            let id = t.texture_for(painter.ctx(), side * pixels_per_point, scene.budget);
+            let id = t.texture_for(painter.ctx(), side * pixels_per_point, scene.deadline);
             painter.image(
                 id,
                 grid,

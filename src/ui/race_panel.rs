@@ -85,7 +85,7 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .data_mut(|d| d.remove_temp(textures_id))
         .unwrap_or_default();
     textures.resize_with(n, || None);
-    let budget = app.work_budget / n as u32;
+    let deadline = app.work_deadline();
     ui.columns(n, |columns| {
         for (i, (lane, ui)) in race.lanes.iter().zip(columns.iter_mut()).enumerate() {
             ui.heading(lane.label());
@@ -133,7 +133,11 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 cluster: None,
                 board: super::scene::is_board(picture),
                 revision,
-                budget,
+                // The frame's work time left, shared among the panes still to draw.
+                deadline: {
+                    let now = std::time::Instant::now();
+                    now + deadline.saturating_duration_since(now) / (n - i) as u32
+                },
             };
             let mut texture = textures.get_mut(i).and_then(Option::take);
             super::paint::paint_scene(&painter, response.rect, &scene, &mut texture);

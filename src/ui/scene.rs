@@ -60,9 +60,10 @@ pub(crate) struct Scene<'a> {
     pub board: bool,
     /// The puzzle's edit count, for caching a texture of the picture.
     pub revision: u64,
-    /// How long this frame may spend writing the search's marks into a grid's texture; the
-    /// rest waits for the next frame.
-    pub budget: std::time::Duration,
+    /// When this frame stops writing the search's marks into a grid's texture and making its
+    /// shrunk copy (the frame's work deadline); the rest waits for the next frame. At least
+    /// one chunk of marks is written each frame.
+    pub deadline: std::time::Instant,
 }
 
 /// The squares on the straight line from `from` to `to`, both included, each a neighbour of

@@ -19,7 +19,10 @@ pub(super) struct Level {
     /// Each texel's block's channel sums (r, g, b, a), row-major.
     sums: Vec<[u32; 4]>,
     /// How many rows of texels are made (from the top): the level is drawn once all are.
-    built: usize,
+    pub(super) built: usize,
+    /// Whether all rows were made once: a level made again from the top (see
+    /// [`Level::restart`]) stays drawn meanwhile, its lower rows a few frames old.
+    was_built: bool,
     /// The picture's size, one pixel a square.
     picture: [usize; 2],
 }
@@ -43,6 +46,7 @@ impl Level {
             handle,
             sums: vec![[0; 4]; size[0] * size[1]],
             built: 0,
+            was_built: false,
             picture: [w, h],
         }
     }
@@ -50,6 +54,12 @@ impl Level {
     /// Makes the level again from the top (the picture changed whole).
     pub(super) fn restart(&mut self) {
         self.built = 0;
+    }
+
+    /// Whether all rows were made at least once, so the level can be drawn while it is made
+    /// again.
+    pub(super) fn was_built(&self) -> bool {
+        self.was_built
     }
 
     /// Sums texel (`tx`, `ty`)'s block of `image` again and sets its colour.
@@ -87,6 +97,7 @@ impl Level {
                 break;
             }
         }
+        self.was_built |= self.built >= lh;
         self.built >= lh
     }
 

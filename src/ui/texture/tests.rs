@@ -26,8 +26,12 @@ fn scene<'a>(picture: &'a Picture, view: &'a SearchView, revision: u64) -> Scene
         cluster: None,
         board: false,
         revision,
-        budget: std::time::Duration::from_millis(3),
+        deadline: std::time::Instant::now() + std::time::Duration::from_millis(3),
     }
+}
+
+fn in_a_minute() -> std::time::Instant {
+    std::time::Instant::now() + std::time::Duration::from_secs(60)
 }
 
 /// The pixels drawn from scratch: squares, the solution shown, the overlays.
@@ -332,17 +336,14 @@ fn shrunk_levels_follow_the_picture_tile_by_tile() {
         }
         let full = texture.pixels().expect("one pixel a square").clone();
         let one_a_square = texture.handle.as_ref().map(|h| h.id()).unwrap();
-        assert_eq!(
-            texture.texture_for(&ctx, 1.5, std::time::Duration::from_secs(60)),
-            one_a_square
-        );
+        assert_eq!(texture.texture_for(&ctx, 1.5, in_a_minute()), one_a_square);
         for pixels_per_square in [0.5, 0.13, 0.01] {
             // Made a band of rows a frame: with no time to spare, the one pixel a square is
             // drawn until the level is whole (75 rows of texels at k = 2 take several frames).
             let mut frames = 0;
             let id = loop {
                 frames += 1;
-                let id = texture.texture_for(&ctx, pixels_per_square, std::time::Duration::ZERO);
+                let id = texture.texture_for(&ctx, pixels_per_square, std::time::Instant::now());
                 if id != one_a_square || frames > 1000 {
                     break id;
                 }
@@ -366,9 +367,82 @@ fn shrunk_levels_follow_the_picture_tile_by_tile() {
         }
         // Drawn one pixel a square again: every tile changed meanwhile is uploaded.
         if round % 3 == 0 {
-            texture.texture_for(&ctx, 1.5, std::time::Duration::from_secs(60));
+            texture.texture_for(&ctx, 1.5, in_a_minute());
             assert!(texture.deferred.iter().all(|d| !d) && !texture.deferred_whole);
             assert!(texture.levels.is_empty() && !texture.level_shown);
         }
     }
+}
+
+/// Another run's view clears many marks by copying the unmarked picture back whole: the
+/// shrunk level drawn stays drawn while its rows are made again (no upload of the whole one
+/// pixel a square, which took a frame of 85 ms on 2048 x 2048), and ends equal to the
+/// picture shrunk the plain way.
+#[test]
+fn a_level_made_again_after_another_run_stays_drawn() {
+    let ctx = egui::Context::default();
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut text = String::new();
+    for r in 0..150 {
+        for c in 0..333 {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                _ if rng.random_bool(0.3) => '#',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+    let picture = maze.picture();
+    let mut texture = GridTexture::default();
+    // Made for a view with no marks, the picture is kept as the unmarked one.
+    let blank = SearchView::for_puzzle(maze.as_ref());
+    texture.update(&ctx, &scene(&picture, &blank, 0));
+    let base = texture.base.as_ref().expect("the unmarked picture kept");
+    assert!(base.pixels == unmarked_image(&scene(&picture, &blank, 0)).pixels);
+    let mut view = SearchView::for_puzzle(maze.as_ref());
+    for _ in 0..8000 {
+        let place = Place::from(Cell::new(
+            rng.random_range(0..150),
+            rng.random_range(0..333),
+        ));
+        view.replay(place, crate::runs::recording::Change::Close);
+    }
+    view.revision += 1;
+    let s = scene(&picture, &view, 0);
+    texture.update(&ctx, &s);
+    while texture.is_behind() {
+        texture.update(&ctx, &s);
+    }
+    let one_a_square = texture.handle.as_ref().map(|h| h.id()).unwrap();
+    let level_id = loop {
+        let id = texture.texture_for(&ctx, 0.5, std::time::Instant::now());
+        if id != one_a_square {
+            break id;
+        }
+    };
+    // A new run: its view has no marks.
+    let fresh = SearchView::for_puzzle(maze.as_ref());
+    let s = scene(&picture, &fresh, 0);
+    texture.update(&ctx, &s);
+    assert!(
+        texture.deferred_whole,
+        "the whole picture changed, not uploaded"
+    );
+    let mut frames = 0;
+    loop {
+        frames += 1;
+        let id = texture.texture_for(&ctx, 0.5, std::time::Instant::now());
+        assert_eq!(id, level_id, "frame {frames}: the level stays drawn");
+        if texture.levels.iter().all(|l| l.built >= l.image.size[1]) {
+            break;
+        }
+        assert!(frames < 1000);
+    }
+    assert!(frames > 1, "made again over several frames");
+    let full = texture.pixels().expect("one pixel a square").clone();
+    assert!(full.pixels == full_rebuild(&s).pixels);
+    let level = &texture.levels[0];
+    assert!(level.image.pixels == reference_shrink(&full, 2));
 }
