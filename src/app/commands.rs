@@ -299,6 +299,16 @@ impl PuzzleLabApp {
     /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles
     /// without an undo of their own) and forgets the search if `edit` says the puzzle changed.
     /// Returns whether it changed.
+    /// Edits the puzzle on screen as the model `M` (a view's own type), as
+    /// [`PuzzleLabApp::edit_puzzle`] does; `false` if it is another type or `edit` changed
+    /// nothing.
+    pub fn edit_model<M: Puzzle + std::any::Any>(
+        &mut self,
+        edit: impl FnOnce(&mut M) -> bool,
+    ) -> bool {
+        self.edit_puzzle(|p| p.model_mut::<M>().is_some_and(edit))
+    }
+
     pub(crate) fn edit_puzzle(&mut self, edit: impl FnOnce(&mut dyn Puzzle) -> bool) -> bool {
         let was_running = self.run.is_some();
         self.before_edit();

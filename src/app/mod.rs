@@ -501,6 +501,11 @@ impl PuzzleLabApp {
         self.work.puzzle.as_ref()
     }
 
+    /// The puzzle on screen as the model `M` (a view's own type), if it is one.
+    pub fn model<M: Puzzle + std::any::Any>(&self) -> Option<&M> {
+        self.work.puzzle.model::<M>()
+    }
+
     /// The chosen algorithm.
     pub fn algorithm(&self) -> Algorithm {
         self.work.algorithm

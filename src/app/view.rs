@@ -20,6 +20,12 @@ impl ViewCommand {
     pub fn new(command: impl Any + Send) -> Self {
         Self(Box::new(command))
     }
+
+    /// The command as the view's own command type `C`, if it is one (a command of another
+    /// type's view is not).
+    pub fn take<C: Any>(self) -> Option<C> {
+        self.0.downcast::<C>().ok().map(|c| *c)
+    }
 }
 
 impl std::fmt::Debug for ViewCommand {
@@ -52,8 +58,7 @@ pub struct CanvasExtras<'a> {
 }
 
 /// One puzzle type's part of the window. The view's methods get the app to read the puzzle
-/// (downcast to the view's own type inside its module) and to edit it through
-/// [`PuzzleLabApp::edit_puzzle`] and friends.
+/// as its own type ([`PuzzleLabApp::model`]) and to edit it ([`PuzzleLabApp::edit_model`]).
 pub trait TypeView: Send {
     /// The [`crate::puzzles::PuzzleType::name`] of the type this view draws.
     fn type_name(&self) -> &'static str;

@@ -5,70 +5,7 @@
 //! Coordinates everywhere are [`Cell`]s: (row, column), 0-based, origin at the top-left, rows
 //! growing downwards.
 
-/// The [`Puzzle`] methods every puzzle type implements alike (it implements
-/// [`search::Problem`], [`oracle::Explorable`] and `Clone`): `guarantees_optimal` by
-/// [`Algorithm::is_optimal_for`], `refusal` by [`Algorithm::refusal`], `clone_box`, `as_any`,
-/// `as_any_mut`, `origin` by [`oracle::Explorable::at_origin`] and `after_moves` by [`replay`]
-/// and [`oracle::Explorable::at_state`]. Invoked inside each `impl Puzzle`.
-macro_rules! puzzle_plumbing {
-    () => {
-        fn guarantees_optimal(&self, algorithm: $crate::search::Algorithm) -> bool {
-            algorithm.is_optimal_for(self)
-        }
-
-        fn refusal(
-            &self,
-            algorithm: $crate::search::Algorithm,
-        ) -> Option<$crate::search::SearchError> {
-            algorithm.refusal(self)
-        }
-
-        fn clone_box(&self) -> Box<dyn $crate::puzzles::Puzzle> {
-            Box::new(self.clone())
-        }
-
-        fn as_any(&self) -> &dyn std::any::Any {
-            self
-        }
-
-        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-            self
-        }
-
-        fn metric_label(&self) -> String {
-            $crate::puzzles::oracle::Explorable::metric_name(self)
-        }
-
-        fn origin(&self) -> Box<dyn $crate::puzzles::Puzzle> {
-            Box::new($crate::puzzles::oracle::Explorable::at_origin(self))
-        }
-
-        fn after_moves(&self, moves: &[String]) -> Option<Box<dyn $crate::puzzles::Puzzle>> {
-            let states = $crate::puzzles::replay(self, moves).ok()?;
-            let last = states.last()?;
-            Some(Box::new($crate::puzzles::oracle::Explorable::at_state(
-                self, last,
-            )))
-        }
-    };
-}
-
 /// A [`Shipped`] entry for the file `puzzles/NAME`, its text built into the program.
-/// [`Puzzle::oracle`] for a type whose whole state space is explored (it implements
-/// [`oracle::Explorable`]). Invoked inside its `impl Puzzle`.
-macro_rules! oracle_by_exploring {
-    () => {
-        fn oracle(
-            &self,
-            cancel: &$crate::search::CancelToken,
-            progress: &mut dyn FnMut(&str),
-        ) -> Result<Box<dyn $crate::puzzles::oracle::Oracle>, $crate::puzzles::oracle::OracleError>
-        {
-            $crate::puzzles::oracle::explore_counting(self, cancel, progress)
-        }
-    };
-}
-
 macro_rules! shipped {
     ($file:literal) => {
         $crate::puzzles::Shipped {
@@ -89,11 +26,13 @@ pub mod sliding;
 mod adapters;
 mod files;
 mod geometry;
+mod model;
 mod picture;
 
 pub use adapters::*;
 pub use files::*;
 pub use geometry::*;
+pub use model::Model;
 pub use picture::*;
 
 use std::any::Any;
@@ -162,7 +101,8 @@ impl Report {
 }
 
 /// A puzzle as the front ends see it: something to draw, edit, save and solve. Each puzzle
-/// type implements it once; [`solve_on_places`] does the work of [`Puzzle::solve`].
+/// type implements [`Model`] on its own type and gets this trait from the one generic
+/// adapter (see [`model`]); [`solve_on_places`] does the work of [`Puzzle::solve`].
 pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The registry entry of this puzzle's type.
     fn puzzle_type(&self) -> &'static PuzzleType;

@@ -166,7 +166,7 @@ pub trait Space: Send + Sync {
 
 /// A puzzle type whose reachable state space can be explored whole: it says which puzzles
 /// share its rules and opens any of its states as a puzzle.
-pub trait Explorable: Problem + Puzzle + Clone + 'static
+pub trait Explorable: Problem + Clone + Send + Sync + 'static
 where
     Self::State: Send + Sync,
 {
@@ -233,7 +233,7 @@ where
 /// # Errors
 /// [`OracleError::Stopped`] at a limit or when cancelled; [`OracleError::TooLarge`] when the
 /// problem says its space is too large for an exhaustive search.
-pub fn explore<P: Explorable>(
+pub fn explore<P: Explorable + Puzzle>(
     puzzle: &P,
     cancel: &CancelToken,
     progress: &mut dyn FnMut(u64),
@@ -261,7 +261,7 @@ where
     graph: StateGraph<P::State>,
 }
 
-impl<P: Explorable> Explored<P>
+impl<P: Explorable + Puzzle> Explored<P>
 where
     P::State: Send + Sync,
 {
@@ -273,7 +273,7 @@ where
 
     /// `puzzle` as a `P`, if it plays by the same rules.
     fn same<'a>(&self, puzzle: &'a dyn Puzzle) -> Option<&'a P> {
-        let other = puzzle.as_any().downcast_ref::<P>()?;
+        let other = puzzle.model::<P>()?;
         self.puzzle.same_rules(other).then_some(other)
     }
 
@@ -285,7 +285,7 @@ where
     }
 }
 
-impl<P: Explorable> Oracle for Explored<P>
+impl<P: Explorable + Puzzle> Oracle for Explored<P>
 where
     P::State: Send + Sync,
 {
@@ -348,7 +348,7 @@ pub fn rate(before: Distance, after: Distance) -> Rating {
     }
 }
 
-impl<P: Explorable> Space for Explored<P>
+impl<P: Explorable + Puzzle> Space for Explored<P>
 where
     P::State: Send + Sync,
 {
@@ -425,7 +425,7 @@ pub fn was_cancelled(error: &OracleError) -> bool {
 ///
 /// # Errors
 /// As [`explore`].
-pub fn explore_counting<P: Explorable>(
+pub fn explore_counting<P: Explorable + Puzzle>(
     puzzle: &P,
     cancel: &CancelToken,
     progress: &mut dyn FnMut(&str),

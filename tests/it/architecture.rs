@@ -162,6 +162,33 @@ fn no_source_file_is_over_800_lines() {
     assert!(offenders.is_empty(), "{offenders:#?}");
 }
 
+/// Where the program turns an erased value back into its concrete type (issue 29): the
+/// generic adapter of puzzle models (`Puzzle::model`), the views' own commands
+/// (`ViewCommand::take`) and the solver thread's panic message. Everything else reads typed
+/// values: a view gets its model through `app.model::<T>()` and edits it with
+/// `app.edit_model::<T>(..)`.
+const DOWNCASTS_ALLOWED: [&str; 3] = ["puzzles/model.rs", "app/view.rs", "solver.rs"];
+
+#[test]
+fn downcasts_live_in_the_generic_adapter_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    for file in rust_files(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let relative = file.strip_prefix(&root).expect("under src/");
+        let allowed = DOWNCASTS_ALLOWED.iter().any(|a| relative == Path::new(a));
+        let code = text.lines().filter(|l| !l.trim_start().starts_with("//"));
+        let count = code.filter(|l| l.contains("downcast")).count();
+        if count > 0 && !allowed {
+            offenders.push(format!("{}: {count}", relative.display()));
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "downcasts outside the adapter: {offenders:#?}"
+    );
+}
+
 /// The module path of a source file under `src/` (`src/ui/canvas.rs` is `["ui", "canvas"]`,
 /// `src/ui/mod.rs` is `["ui"]`, `src/lib.rs` is `[]`).
 fn module_of(src: &Path, file: &Path) -> Vec<String> {

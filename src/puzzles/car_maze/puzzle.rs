@@ -1,8 +1,7 @@
 //! The car maze as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{
-    Cell, Picture, Place, Puzzle, PuzzleType, Report, Side, Square, Watcher, applicable,
-    solve_on_places,
+    Cell, Picture, Place, PuzzleType, Report, Side, Square, Watcher, applicable, solve_on_places,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
@@ -79,11 +78,7 @@ impl crate::puzzles::oracle::Explorable for CarMaze {
     }
 }
 
-impl Puzzle for CarMaze {
-    puzzle_plumbing!();
-
-    oracle_by_exploring!();
-
+impl crate::puzzles::Model for CarMaze {
     fn moves_played(&self) -> Option<usize> {
         Some(self.driven.len())
     }

@@ -19,8 +19,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Square, Watcher, alphabet_score,
-    applicable, check_rectangle, json_body, solve_on_places, text_rows,
+    Cell, FormatError, Picture, PuzzleType, Report, Square, Watcher, alphabet_score, applicable,
+    check_rectangle, json_body, solve_on_places, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, Successor};
 
@@ -382,11 +382,7 @@ impl super::oracle::Explorable for Klondike {
     }
 }
 
-impl Puzzle for Klondike {
-    puzzle_plumbing!();
-
-    oracle_by_exploring!();
-
+impl crate::puzzles::Model for Klondike {
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }

@@ -1,7 +1,7 @@
 //! Klotski as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{
-    Cell, Picture, Puzzle, PuzzleType, Report, Square, Watcher, applicable, solve_on_boards,
+    Cell, Picture, PuzzleType, Report, Square, Watcher, applicable, solve_on_boards,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
@@ -135,9 +135,8 @@ impl crate::puzzles::oracle::Explorable for Klotski {
     }
 }
 
-impl Puzzle for Klotski {
-    fn motion_from(&self, before: &dyn Puzzle) -> Option<crate::puzzles::Motion> {
-        let before = before.as_any().downcast_ref::<Klotski>()?;
+impl crate::puzzles::Model for Klotski {
+    fn motion_from(&self, before: &Self) -> Option<crate::puzzles::Motion> {
         if before.anchors.len() != self.anchors.len() || before.cols != self.cols {
             return None;
         }
@@ -152,10 +151,6 @@ impl Puzzle for Klotski {
         ))
     }
 
-    puzzle_plumbing!();
-
-    oracle_by_exploring!();
-
     fn moves_played(&self) -> Option<usize> {
         Some(self.undo.len())
     }
@@ -167,7 +162,7 @@ impl Puzzle for Klotski {
     /// The same board, target, goal and metric, and as many empty cells: the other pieces
     /// taken off, then single cells and 1 x 2 and 2 x 1 blocks dropped at random free cells
     /// until only that many cells are empty.
-    fn random_layout(&self, seed: u64) -> Option<Box<dyn Puzzle>> {
+    fn random_layout(&self, seed: u64) -> Option<Self> {
         use rand::seq::SliceRandom;
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -202,7 +197,7 @@ impl Puzzle for Klotski {
                 }
             }
         }
-        Some(Box::new(layout))
+        Some(layout)
     }
 
     fn puzzle_type(&self) -> &'static PuzzleType {
@@ -318,7 +313,7 @@ impl Puzzle for Klotski {
         if self.metric != Metric::Unit {
             text += &format!("metric: {}\n", self.metric.name());
         }
-        let picture = self.picture();
+        let picture = crate::puzzles::Model::picture(self);
         for row in picture.squares.chunks(self.cols) {
             for square in row {
                 text.push(match square {

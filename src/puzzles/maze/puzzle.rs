@@ -1,7 +1,7 @@
 //! The grid maze as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use super::super::{
-    Cell, Picture, Puzzle, PuzzleType, Report, Square, Watcher, applicable, solve_on_places,
+    Cell, Picture, PuzzleType, Report, Square, Watcher, applicable, solve_on_places,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
@@ -178,11 +178,7 @@ impl crate::puzzles::oracle::Explorable for Maze {
     }
 }
 
-impl Puzzle for Maze {
-    puzzle_plumbing!();
-
-    oracle_by_exploring!();
-
+impl crate::puzzles::Model for Maze {
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
     }

@@ -1,8 +1,6 @@
 //! Rush Hour as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
-use crate::puzzles::{
-    Cell, Picture, Puzzle, PuzzleType, Report, Watcher, applicable, solve_on_boards,
-};
+use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, applicable, solve_on_boards};
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
 use super::*;
@@ -134,9 +132,8 @@ impl crate::puzzles::oracle::Explorable for RushHour {
     }
 }
 
-impl Puzzle for RushHour {
-    fn motion_from(&self, before: &dyn Puzzle) -> Option<crate::puzzles::Motion> {
-        let before = before.as_any().downcast_ref::<RushHour>()?;
+impl crate::puzzles::Model for RushHour {
+    fn motion_from(&self, before: &Self) -> Option<crate::puzzles::Motion> {
         if before.vehicles != self.vehicles {
             return None;
         }
@@ -156,10 +153,6 @@ impl Puzzle for RushHour {
         Some(self.motion_of(&before.positions, &slide))
     }
 
-    puzzle_plumbing!();
-
-    oracle_by_exploring!();
-
     fn moves_played(&self) -> Option<usize> {
         Some(self.moves_played_by_hand() as usize)
     }
@@ -171,7 +164,7 @@ impl Puzzle for RushHour {
     /// A board of the same side and metric: the red car somewhere on its row, then cars and
     /// trucks (one in four) dropped at random where they fit, none lying across the exit
     /// row (which would block the way out for ever).
-    fn random_layout(&self, seed: u64) -> Option<Box<dyn Puzzle>> {
+    fn random_layout(&self, seed: u64) -> Option<Self> {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let mut board = RushHour::empty(self.side).ok()?;
@@ -194,7 +187,7 @@ impl Puzzle for RushHour {
             }
             let _ = board.place(cell, len, horizontal);
         }
-        Some(Box::new(board))
+        Some(board)
     }
 
     fn puzzle_type(&self) -> &'static PuzzleType {

@@ -1,7 +1,8 @@
 //! The sliding-tile puzzle as the engine and the app see it: its search problem, its oracle
-//! and its [`Puzzle`] implementation.
+//! and its [`crate::puzzles::Model`] implementation.
 
 use super::*;
+use crate::puzzles::Model;
 
 impl Problem for Sliding {
     type State = Board;
@@ -118,7 +119,7 @@ struct TileOracle {
 impl TileOracle {
     /// `puzzle` as a sliding board, if it has the same size and goal.
     fn same_board<'a>(&self, puzzle: &'a dyn Puzzle) -> Option<&'a Sliding> {
-        let other = puzzle.as_any().downcast_ref::<Sliding>()?;
+        let other = puzzle.model::<Sliding>()?;
         crate::puzzles::oracle::Explorable::same_rules(&self.puzzle, other).then_some(other)
     }
 
@@ -191,9 +192,8 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
     }
 }
 
-impl Puzzle for Sliding {
-    fn motion_from(&self, before: &dyn Puzzle) -> Option<crate::puzzles::Motion> {
-        let before = before.as_any().downcast_ref::<Sliding>()?;
+impl crate::puzzles::Model for Sliding {
+    fn motion_from(&self, before: &Self) -> Option<crate::puzzles::Motion> {
         if (before.rows, before.cols) != (self.rows, self.cols) {
             return None;
         }
@@ -203,8 +203,6 @@ impl Puzzle for Sliding {
         let cell = |i: usize| Cell::new(i / self.cols, i % self.cols);
         (was != is).then(|| crate::puzzles::Motion::between(cell(is), cell(was)))
     }
-
-    puzzle_plumbing!();
 
     fn puzzle_type(&self) -> &'static PuzzleType {
         &TYPE
@@ -310,7 +308,7 @@ impl Puzzle for Sliding {
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
         if self.rows * self.cols <= pattern_db::MAX_SQUARES {
-            return self.solve(self.default_algorithm(), watcher, cancel);
+            return Model::solve(self, Model::default_algorithm(self), watcher, cancel);
         }
         let started = std::time::Instant::now();
         let limits = cancel.limits();
@@ -321,7 +319,7 @@ impl Puzzle for Sliding {
             timeout: Some(budget),
             ..limits
         });
-        let mut first = self.solve(Algorithm::IdaStar, watcher, &trial)?;
+        let mut first = Model::solve(self, Algorithm::IdaStar, watcher, &trial)?;
         if first.outcome != Outcome::Timeout || cancel.is_cancelled() {
             if first.solved {
                 first.notes.insert(
@@ -339,7 +337,8 @@ impl Puzzle for Sliding {
             ..limits
         };
         let weight = crate::search::Weight::DEFAULT;
-        let mut report = self.solve(
+        let mut report = Model::solve(
+            self,
             Algorithm::WeightedAStar(weight),
             watcher,
             &cancel.sharing_flag(rest),
@@ -436,11 +435,10 @@ impl Puzzle for Sliding {
         }
         let mut puzzle = self.clone();
         puzzle.undo.clear();
-        puzzle
-            .prepare(true, cancel, &mut |f| {
-                progress(&format!("pattern databases: {:.0} %", f * 100.0));
-            })
-            .map_err(|e| OracleError::Failed(e.to_string()))?;
+        Model::prepare(&mut puzzle, true, cancel, &mut |f| {
+            progress(&format!("pattern databases: {:.0} %", f * 100.0));
+        })
+        .map_err(|e| OracleError::Failed(e.to_string()))?;
         Ok(Box::new(TileOracle { puzzle }))
     }
 

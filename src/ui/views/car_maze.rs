@@ -41,7 +41,7 @@ pub enum Command {
 }
 
 fn maze(app: &PuzzleLabApp) -> Option<&CarMaze> {
-    app.puzzle().as_any().downcast_ref::<CarMaze>()
+    app.model::<CarMaze>()
 }
 
 impl CarMazeView {
@@ -128,10 +128,10 @@ impl TypeView for CarMazeView {
     }
 
     fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
-        let Ok(command) = command.0.downcast::<Command>() else {
+        let Some(command) = command.take::<Command>() else {
             return;
         };
-        match *command {
+        match command {
             Command::Select(cell) => self.selected = Some(cell),
             Command::Play(playing) => {
                 self.playing = playing;
@@ -139,8 +139,7 @@ impl TypeView for CarMazeView {
             }
             Command::Drive(cell) => {
                 let moved = app.edit_puzzle(|p| {
-                    p.as_any_mut()
-                        .downcast_mut::<CarMaze>()
+                    p.model_mut::<CarMaze>()
                         .is_some_and(|m| m.drive_toward(cell))
                 });
                 if !moved {
@@ -149,7 +148,7 @@ impl TypeView for CarMazeView {
             }
             Command::Reset => {
                 app.edit_puzzle(|p| {
-                    p.as_any_mut().downcast_mut::<CarMaze>().is_some_and(|m| {
+                    p.model_mut::<CarMaze>().is_some_and(|m| {
                         let moved = m.moves_driven() > 0;
                         m.reset_drive();
                         moved
@@ -158,8 +157,7 @@ impl TypeView for CarMazeView {
             }
             Command::SetTurns(cell, turns) => {
                 app.edit_puzzle(|p| {
-                    p.as_any_mut()
-                        .downcast_mut::<CarMaze>()
+                    p.model_mut::<CarMaze>()
                         .and_then(|m| Some((m.intersection_at(cell)?, m)))
                         .is_some_and(|(at, m)| m.set_turns(at, turns))
                 });

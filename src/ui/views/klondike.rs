@@ -124,7 +124,7 @@ impl TypeView for KlondikeView {
             }
         );
         app.edit_puzzle(|p| {
-            p.as_any_mut().downcast_mut::<Klondike>().is_some_and(|k| {
+            p.model_mut::<Klondike>().is_some_and(|k| {
                 *k = found.board;
                 true
             })
@@ -133,10 +133,10 @@ impl TypeView for KlondikeView {
     }
 
     fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
-        let Ok(command) = command.0.downcast::<Command>() else {
+        let Some(command) = command.take::<Command>() else {
             return;
         };
-        match *command {
+        match command {
             Command::StopGenerating => {
                 if let Some(job) = &self.generating {
                     job.stop();
@@ -168,7 +168,7 @@ impl TypeView for KlondikeView {
     }
 
     fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
-        let board = app.puzzle().as_any().downcast_ref::<Klondike>()?;
+        let board = app.model::<Klondike>()?;
         let what = match board.spot(cell)? {
             Spot::Off => "off the board".to_owned(),
             Spot::Goal => "a goal: just outside the ring".to_owned(),

@@ -52,12 +52,12 @@ pub enum Command {
 }
 
 fn klotski(app: &PuzzleLabApp) -> Option<&Klotski> {
-    app.puzzle().as_any().downcast_ref::<Klotski>()
+    app.model::<Klotski>()
 }
 
 /// Edits the puzzle if it is Klotski; `edit` says whether it changed.
 fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Klotski) -> bool) -> bool {
-    app.edit_puzzle(|p| p.as_any_mut().downcast_mut::<Klotski>().is_some_and(edit))
+    app.edit_model::<Klotski>(edit)
 }
 
 impl KlotskiView {
@@ -217,10 +217,10 @@ impl TypeView for KlotskiView {
     }
 
     fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
-        let Ok(command) = command.0.downcast::<Command>() else {
+        let Some(command) = command.take::<Command>() else {
             return;
         };
-        match *command {
+        match command {
             Command::Metric(metric) => {
                 edit(app, |k| {
                     k.set_metric(metric);

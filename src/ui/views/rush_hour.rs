@@ -53,22 +53,20 @@ pub enum Command {
 }
 
 fn board(app: &PuzzleLabApp) -> Option<&RushHour> {
-    app.puzzle().as_any().downcast_ref::<RushHour>()
+    app.model::<RushHour>()
 }
 
 /// Edits the puzzle if it is Rush Hour, reporting a refused edit in the status bar.
 fn edit(app: &mut PuzzleLabApp, change: impl FnOnce(&mut RushHour) -> Result<(), EditError>) {
     let mut refused = None;
     app.edit_puzzle(|p| {
-        p.as_any_mut()
-            .downcast_mut::<RushHour>()
-            .is_some_and(|b| match change(b) {
-                Ok(()) => true,
-                Err(e) => {
-                    refused = Some(e);
-                    false
-                }
-            })
+        p.model_mut::<RushHour>().is_some_and(|b| match change(b) {
+            Ok(()) => true,
+            Err(e) => {
+                refused = Some(e);
+                false
+            }
+        })
     });
     if let Some(e) = refused {
         app.set_error(format!("Edit refused: {e}."));
@@ -177,10 +175,10 @@ impl TypeView for RushHourView {
     }
 
     fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
-        let Ok(command) = command.0.downcast::<Command>() else {
+        let Some(command) = command.take::<Command>() else {
             return;
         };
-        match *command {
+        match command {
             Command::Metric(metric) => edit(app, |b| {
                 b.set_metric(metric);
                 Ok(())

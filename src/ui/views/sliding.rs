@@ -74,12 +74,12 @@ pub enum Command {
 }
 
 fn sliding(app: &PuzzleLabApp) -> Option<&Sliding> {
-    app.puzzle().as_any().downcast_ref::<Sliding>()
+    app.model::<Sliding>()
 }
 
 /// Edits the puzzle if it is a sliding tile puzzle; `edit` says whether it changed.
 fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Sliding) -> bool) -> bool {
-    app.edit_puzzle(|p| p.as_any_mut().downcast_mut::<Sliding>().is_some_and(edit))
+    app.edit_model::<Sliding>(edit)
 }
 
 impl SlidingView {
@@ -102,7 +102,7 @@ impl SlidingView {
             None => {}
         }
         let waker = app.waker();
-        let Some(sliding) = app.puzzle_mut().as_any_mut().downcast_mut::<Sliding>() else {
+        let Some(sliding) = app.puzzle_mut().model_mut::<Sliding>() else {
             return;
         };
         let Some(set) = sliding.heuristic_kind().pdb_set() else {
@@ -288,10 +288,10 @@ impl TypeView for SlidingView {
     }
 
     fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
-        let Ok(command) = command.0.downcast::<Command>() else {
+        let Some(command) = command.take::<Command>() else {
             return;
         };
-        match *command {
+        match command {
             Command::Heuristic(h) => {
                 edit(app, |p| {
                     p.set_heuristic(h);

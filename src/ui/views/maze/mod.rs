@@ -39,12 +39,12 @@ fn is_scenario(path: &Path) -> bool {
 }
 
 fn maze(app: &PuzzleLabApp) -> Option<&Maze> {
-    app.puzzle().as_any().downcast_ref::<Maze>()
+    app.model::<Maze>()
 }
 
 /// Edits the puzzle if it is a grid maze; `edit` says whether it changed.
 fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Maze) -> bool) -> bool {
-    app.edit_puzzle(|p| p.as_any_mut().downcast_mut::<Maze>().is_some_and(edit))
+    app.edit_model::<Maze>(edit)
 }
 
 /// What a stroke on a grid maze paints.
@@ -420,8 +420,8 @@ impl TypeView for MazeView {
     }
 
     fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
-        if let Ok(command) = command.0.downcast::<Command>() {
-            self.apply_command(app, *command);
+        if let Some(command) = command.take::<Command>() {
+            self.apply_command(app, command);
         }
     }
 

@@ -164,7 +164,7 @@ impl MazeView {
         anim.owed += dt * app.settings.speed.max(1.0) * 4.0;
         let count = (anim.owed as usize).max(1);
         anim.owed -= count as f64;
-        let Some(maze) = app.puzzle_mut().as_any_mut().downcast_mut::<Maze>() else {
+        let Some(maze) = app.puzzle_mut().model_mut::<Maze>() else {
             self.animation = None;
             return;
         };
@@ -184,7 +184,7 @@ impl MazeView {
         let Some(mut anim) = self.animation.take() else {
             return;
         };
-        if let Some(maze) = app.puzzle_mut().as_any_mut().downcast_mut::<Maze>() {
+        if let Some(maze) = app.puzzle_mut().model_mut::<Maze>() {
             anim.carve(maze, usize::MAX);
             app.after_edit();
         }
