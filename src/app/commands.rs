@@ -8,7 +8,7 @@ use eframe::egui;
 
 use super::files::DialogKind;
 use super::{AppCommand, PuzzleLabApp, SearchView, Transition, pick_algorithm, race};
-use crate::puzzles::{self, Puzzle, PuzzleType, Shipped};
+use crate::puzzles::{Puzzle, PuzzleType, Shipped};
 use crate::runs::results;
 use crate::solver::Command as SolverCommand;
 
@@ -233,19 +233,15 @@ impl PuzzleLabApp {
     }
 
     /// Opens the puzzle file at `path` (in the view that claims it, if one does), without
-    /// asking about unsaved edits.
+    /// asking about unsaved edits. The file is read and parsed on a job; the
+    /// puzzle replaces the one on screen when it is ready (see
+    /// [`PuzzleLabApp::open_in_background`]).
     pub(super) fn open_path(&mut self, path: PathBuf) {
         if self.view_claims(&path) {
             self.open_in_view(&path);
             return;
         }
-        match puzzles::load_file(&path, None) {
-            Ok(p) => {
-                self.set_status(format!("Opened {}.", path.display()));
-                self.replace_puzzle(p, Some(path));
-            }
-            Err(e) => self.set_error(format!("Could not open: {e}")),
-        }
+        self.open_in_background(path);
     }
 
     /// Before an edit: stop the search and forget its picture.

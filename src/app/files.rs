@@ -10,6 +10,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::{AppCommand, PuzzleLabApp, Settings, Status, export};
 use crate::puzzles;
+use crate::search::CancelToken;
+
+/// The job reading and parsing a puzzle file (see [`PuzzleLabApp::open_in_background`]).
+pub(super) type Opening = super::job::Job<Result<Box<dyn puzzles::Puzzle>, puzzles::LoadError>>;
 
 /// What a file dialog answered: the path chosen, or `None` when no dialog could be shown
 /// (no desktop portal: it gave up at once). A cancelled dialog sends nothing.
@@ -500,6 +504,47 @@ impl PuzzleLabApp {
             });
         if let Err(e) = spawned {
             self.set_error(format!("Could not open the file dialog: {e}"));
+        }
+    }
+
+    /// Starts reading and parsing the puzzle file at `path` on a job (a file of up to
+    /// [`puzzles::MAX_FILE_BYTES`], or a FIFO waited on for seconds, never holds up a
+    /// frame); the window says so meanwhile. Opening another file drops this one's job.
+    pub(super) fn open_in_background(&mut self, path: PathBuf) {
+        let reading = path.clone();
+        let job =
+            super::job::Job::start("open-file", CancelToken::new(), self.waker(), move |_| {
+                puzzles::load_file(&reading, None)
+            });
+        match job {
+            Ok(job) => {
+                self.set_status(format!("Opening {}…", path.display()));
+                self.opening = Some((path, job));
+            }
+            Err(e) => self.set_error(format!("Could not open {}: {e}", path.display())),
+        }
+    }
+
+    /// Takes the puzzle a file's job read, once it is ready: it replaces the one on screen,
+    /// or the status bar says why it could not be opened.
+    pub(super) fn receive_opened(&mut self, ctx: &egui::Context) {
+        let Some((path, job)) = &mut self.opening else {
+            return;
+        };
+        let Some(result) = job.poll(|()| {}) else {
+            // Frames go on while the file is read (it is usually a matter of milliseconds).
+            ctx.request_repaint();
+            return;
+        };
+        let path = path.clone();
+        self.opening = None;
+        match result {
+            Ok(Ok(p)) => {
+                self.set_status(format!("Opened {}.", path.display()));
+                self.replace_puzzle(p, Some(path));
+            }
+            Ok(Err(e)) => self.set_error(format!("Could not open: {e}")),
+            Err(e) => self.set_error(format!("Could not open {}: {e}", path.display())),
         }
     }
 

@@ -335,6 +335,8 @@ pub struct PuzzleLabApp {
     /// Answers of file dialogs, which run on their own threads.
     dialog_tx: Sender<files::DialogAnswer>,
     dialog_rx: Receiver<files::DialogAnswer>,
+    /// A puzzle file being read and parsed on its own thread, and its path.
+    opening: Option<(PathBuf, files::Opening)>,
     /// The pointer stroke in progress on the canvas.
     pub(crate) stroke: Option<PaintStroke>,
     /// Commands collected during the frame.
@@ -430,6 +432,7 @@ impl PuzzleLabApp {
             status,
             dialog_tx,
             dialog_rx,
+            opening: None,
             stroke: None,
             commands: Vec::new(),
             repaint: None,
@@ -630,6 +633,7 @@ impl PuzzleLabApp {
         self.receive_race();
         self.tick_timeline(ctx);
         self.receive_dialogs();
+        self.receive_opened(ctx);
         self.receive_dropped_files(ctx);
         let (wake, limits) = (self.waker(), self.limits());
         self.oracle.hidden = self.shown_moment() == ShownMoment::Search;

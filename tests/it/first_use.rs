@@ -903,3 +903,44 @@ fn a_click_pressed_and_released_within_one_frame_edits_the_square() {
     assert!(the_maze(&h).is_blocked(cell));
     assert!(h.state().title().contains('*'));
 }
+
+/// A puzzle file is read and parsed on a job: a FIFO whose writer comes late holds up no
+/// frame (the window says it is opening and keeps the puzzle on screen), and the puzzle
+/// opens once it is written.
+#[cfg(unix)]
+#[test]
+fn a_file_that_is_slow_to_read_holds_up_no_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("slow.txt");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let mut h = harness(Settings::default());
+    let before = h.state().puzzle().to_text();
+    h.state_mut().push(AppCommand::OpenPath(fifo.clone()));
+    // No writer yet: the job's thread waits in `open`; each frame still ends.
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(
+        h.state().status().text.starts_with("Opening"),
+        "{}",
+        h.state().status().text
+    );
+    assert_eq!(h.state().puzzle().to_text(), before);
+    let maze = "S..\n.#.\n..G\n";
+    std::fs::write(&fifo, maze).unwrap();
+    for _ in 0..400 {
+        h.step();
+        if h.state().status().text.starts_with("Opened") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(
+        h.state().status().text.starts_with("Opened"),
+        "{}",
+        h.state().status().text
+    );
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+    assert!(h.state().puzzle().to_text().starts_with("S.."));
+}
