@@ -8,12 +8,13 @@ use eframe::egui;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use super::job::Job;
 use super::{AppCommand, PuzzleLabApp, Settings, Status, export};
 use crate::puzzles;
 use crate::search::CancelToken;
 
 /// The job reading and parsing a puzzle file (see [`PuzzleLabApp::open_in_background`]).
-pub(super) type Opening = super::job::Job<Result<Box<dyn puzzles::Puzzle>, puzzles::LoadError>>;
+pub(super) type Opening = Job<Result<Box<dyn puzzles::Puzzle>, puzzles::LoadError>>;
 
 /// What a file dialog answered: the path chosen, or `None` when no dialog could be shown
 /// (no desktop portal: it gave up at once). A cancelled dialog sends nothing.
@@ -300,52 +301,46 @@ impl PuzzleLabApp {
     /// # Errors
     /// The operating system's error if the thread cannot be spawned.
     fn write_in_background(
-        &self,
-        thread: &str,
+        &mut self,
+        thread: &'static str,
         path: PathBuf,
         write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> Result<String, String>
         + Send
         + 'static,
         finished: impl FnOnce() + Send + 'static,
     ) -> std::io::Result<()> {
-        let tx = self.notice_tx.clone();
-        let wake = self.repaint.clone();
-        std::thread::Builder::new()
-            .name(thread.into())
-            .spawn(move || {
-                let file_name = path
-                    .file_name()
-                    .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
-                let tmp = path.with_file_name(format!(".{file_name}.tmp"));
-                let written = std::fs::File::create(&tmp)
-                    .map_err(|e| e.to_string())
-                    .and_then(|file| {
-                        let mut out = std::io::BufWriter::new(file);
-                        let what = write(&mut out)?;
-                        std::io::Write::flush(&mut out).map_err(|e| e.to_string())?;
-                        std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
-                        Ok(what)
-                    });
-                let notice = match written {
-                    Ok(text) => Status {
-                        text,
-                        is_error: false,
-                    },
-                    Err(e) => {
-                        let _ = std::fs::remove_file(&tmp);
-                        Status {
-                            text: format!("Could not write {}: {e}", path.display()),
-                            is_error: true,
-                        }
+        let job = Job::start(thread, CancelToken::new(), self.waker(), move |_| {
+            let file_name = path
+                .file_name()
+                .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
+            let tmp = path.with_file_name(format!(".{file_name}.tmp"));
+            let written = std::fs::File::create(&tmp)
+                .map_err(|e| e.to_string())
+                .and_then(|file| {
+                    let mut out = std::io::BufWriter::new(file);
+                    let what = write(&mut out)?;
+                    std::io::Write::flush(&mut out).map_err(|e| e.to_string())?;
+                    std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
+                    Ok(what)
+                });
+            let notice = match written {
+                Ok(text) => Status {
+                    text,
+                    is_error: false,
+                },
+                Err(e) => {
+                    let _ = std::fs::remove_file(&tmp);
+                    Status {
+                        text: format!("Could not write {}: {e}", path.display()),
+                        is_error: true,
                     }
-                };
-                finished();
-                let _ = tx.send(notice);
-                if let Some(ctx) = wake {
-                    ctx.request_repaint();
                 }
-            })
-            .map(|_| ())
+            };
+            finished();
+            notice
+        })?;
+        self.writes.push(job);
+        Ok(())
     }
 
     /// Writes the last single run as an animated GIF at `path` on a thread named
@@ -460,50 +455,39 @@ impl PuzzleLabApp {
     /// Shows a native file dialog on its own thread (it blocks while open), so the window
     /// keeps painting; the answer comes back over a channel.
     pub(super) fn spawn_dialog(&mut self, kind: DialogKind) {
-        let tx = self.dialog_tx.clone();
-        let ctx = self.repaint.clone();
         let dir = self
             .settings
             .path
             .as_ref()
             .and_then(|p| p.parent().map(Path::to_path_buf))
             .or_else(|| std::env::current_dir().ok().map(|d| d.join("puzzles")));
-        let spawned = std::thread::Builder::new()
-            .name("file-dialog".into())
-            .spawn(move || {
-                let row = kind.row();
-                let mut dialog = row
-                    .filters
-                    .iter()
-                    .fold(rfd::FileDialog::new(), |d, (name, extensions)| {
-                        d.add_filter(*name, extensions)
-                    });
-                if let Some(dir) = dir.filter(|d| d.is_dir()) {
-                    dialog = dialog.set_directory(dir);
-                }
-                let asked = std::time::Instant::now();
-                let path = match row.file_name {
-                    Some(name) => dialog.set_file_name(name).save_file(),
-                    None => dialog.pick_file(),
-                };
-                let answer = match path {
-                    Some(path) => Some(DialogAnswer {
-                        kind,
-                        path: Some(path),
-                    }),
-                    None => {
-                        (asked.elapsed() < NO_DIALOG).then_some(DialogAnswer { kind, path: None })
-                    }
-                };
-                if let Some(answer) = answer {
-                    let _ = tx.send(answer);
-                    if let Some(ctx) = ctx {
-                        ctx.request_repaint();
-                    }
-                }
-            });
-        if let Err(e) = spawned {
-            self.set_error(format!("Could not open the file dialog: {e}"));
+        let spawned = Job::start("file-dialog", CancelToken::new(), self.waker(), move |_| {
+            let row = kind.row();
+            let mut dialog = row
+                .filters
+                .iter()
+                .fold(rfd::FileDialog::new(), |d, (name, extensions)| {
+                    d.add_filter(*name, extensions)
+                });
+            if let Some(dir) = dir.filter(|d| d.is_dir()) {
+                dialog = dialog.set_directory(dir);
+            }
+            let asked = std::time::Instant::now();
+            let path = match row.file_name {
+                Some(name) => dialog.set_file_name(name).save_file(),
+                None => dialog.pick_file(),
+            };
+            match path {
+                Some(path) => Some(DialogAnswer {
+                    kind,
+                    path: Some(path),
+                }),
+                None => (asked.elapsed() < NO_DIALOG).then_some(DialogAnswer { kind, path: None }),
+            }
+        });
+        match spawned {
+            Ok(job) => self.dialogs.push(job),
+            Err(e) => self.set_error(format!("Could not open the file dialog: {e}")),
         }
     }
 
@@ -512,10 +496,9 @@ impl PuzzleLabApp {
     /// frame); the window says so meanwhile. Opening another file drops this one's job.
     pub(super) fn open_in_background(&mut self, path: PathBuf) {
         let reading = path.clone();
-        let job =
-            super::job::Job::start("open-file", CancelToken::new(), self.waker(), move |_| {
-                puzzles::load_file(&reading, None)
-            });
+        let job = Job::start("open-file", CancelToken::new(), self.waker(), move |_| {
+            puzzles::load_file(&reading, None)
+        });
         match job {
             Ok(job) => {
                 self.set_status(format!("Opening {}…", path.display()));
@@ -549,13 +532,41 @@ impl PuzzleLabApp {
     }
 
     pub(super) fn receive_dialogs(&mut self) {
-        while let Ok(answer) = self.dialog_rx.try_recv() {
+        // Dialogs answered: a path chosen, or (no dialog could be shown) a field to type one.
+        let mut answers = Vec::new();
+        self.dialogs.retain_mut(|job| match job.poll(|()| {}) {
+            None => true,
+            Some(answer) => {
+                answers.extend(answer.ok().flatten());
+                false
+            }
+        });
+        for answer in answers {
             self.commands.push(match answer.path {
                 Some(path) => answer.kind.command(path),
                 None => AppCommand::AskPath(answer.kind),
             });
         }
         while let Ok(notice) = self.notice_rx.try_recv() {
+            self.status = notice;
+        }
+        // Writes under way: each says how it ended in the status bar.
+        let mut ended = Vec::new();
+        self.writes.retain_mut(|job| match job.poll(|()| {}) {
+            None => true,
+            Some(Ok(notice)) => {
+                ended.push(notice);
+                false
+            }
+            Some(Err(e)) => {
+                ended.push(Status {
+                    text: format!("Could not write the file: {e}"),
+                    is_error: true,
+                });
+                false
+            }
+        });
+        if let Some(notice) = ended.pop() {
             self.status = notice;
         }
     }

@@ -317,6 +317,8 @@ pub struct PuzzleLabApp {
     /// Messages from background work (picture exports) for the status bar.
     notice_tx: Sender<Status>,
     notice_rx: Receiver<Status>,
+    /// Files being written on jobs (exports), each ending with a status line.
+    writes: Vec<job::Job<Status>>,
     /// The race on screen, if any.
     pub(crate) race: Option<race::Race>,
     /// The optimal-move oracle of the puzzle on screen (see [`oracle`]).
@@ -332,9 +334,8 @@ pub struct PuzzleLabApp {
     pub(crate) results: Vec<ResultRow>,
     /// The status bar.
     pub(crate) status: Status,
-    /// Answers of file dialogs, which run on their own threads.
-    dialog_tx: Sender<files::DialogAnswer>,
-    dialog_rx: Receiver<files::DialogAnswer>,
+    /// File dialogs, each shown on a job (it blocks its thread while open), till answered.
+    dialogs: Vec<job::Job<Option<files::DialogAnswer>>>,
     /// A puzzle file being read and parsed on its own thread, and its path.
     opening: Option<(PathBuf, files::Opening)>,
     /// The pointer stroke in progress on the canvas.
@@ -397,7 +398,6 @@ impl PuzzleLabApp {
             .workspaces
             .get(puzzle.puzzle_type().name)
             .is_some_and(|w| w.modified);
-        let (dialog_tx, dialog_rx) = mpsc::channel();
         let (notice_tx, notice_rx) = mpsc::channel();
         let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
         let saved_text = if modified {
@@ -429,9 +429,9 @@ impl PuzzleLabApp {
             canvas_rect: None,
             notice_tx,
             notice_rx,
+            writes: Vec::new(),
             status,
-            dialog_tx,
-            dialog_rx,
+            dialogs: Vec::new(),
             opening: None,
             stroke: None,
             commands: Vec::new(),
