@@ -410,11 +410,11 @@ impl PuzzleLabApp {
     /// then makes the view follow the puzzle's type again (`f` may have changed it).
     pub(crate) fn with_view(
         &mut self,
-        f: impl FnOnce(&mut Box<dyn super::TypeView>, &mut PuzzleLabApp),
+        f: impl FnOnce(&mut Box<dyn super::TypeView>, &mut super::ViewWrite<'_>),
     ) {
         if let Some(mut view) = self.work.type_view.take() {
             self.view_out = true;
-            f(&mut view, self);
+            f(&mut view, &mut super::ViewWrite::write(self));
             self.view_out = false;
             self.work.type_view = Some(view);
             self.sync_view();

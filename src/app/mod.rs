@@ -27,7 +27,10 @@ pub use commands::UNDO_LIMIT;
 pub use files::{DialogKind, GifJob};
 pub use search_view::{Mark, SearchView, Shade, ShadeKind};
 pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
-pub use view::{CanvasExtras, Pointer, TypeView, ViewCommand, ViewRegistry};
+pub use view::{
+    AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,
+    ViewWrite,
+};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
 
 use crate::puzzles::{self, Cell, Motion, Picture, Puzzle, PuzzleType, Report, Shipped};

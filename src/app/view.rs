@@ -71,31 +71,31 @@ pub trait TypeView: Send {
     }
 
     /// The type's section of the side panel: its tools and settings, which push commands.
-    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui);
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui);
 
     /// Windows of the type's own, drawn after the panels.
-    fn windows_ui(&mut self, _app: &mut PuzzleLabApp, _ctx: &egui::Context) {}
+    fn windows_ui(&mut self, _app: &mut ViewWrite<'_>, _ctx: &egui::Context) {}
 
     /// The frame's work before drawing: animations, background work's results.
-    fn tick(&mut self, _app: &mut PuzzleLabApp, _ctx: &egui::Context) {}
+    fn tick(&mut self, _app: &mut ViewWrite<'_>, _ctx: &egui::Context) {}
 
     /// Applies one of the view's own commands; others are ignored.
-    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand);
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand);
 
     /// Pointer input on the canvas. Returns whether the view took it; if not, the canvas
     /// paints: a stroke paints the value [`crate::puzzles::Puzzle::stroke_value`] gives its
     /// first square onto each square it passes.
-    fn pointer(&mut self, _app: &mut PuzzleLabApp, _pointer: Pointer) -> bool {
+    fn pointer(&mut self, _app: &mut ViewWrite<'_>, _pointer: Pointer) -> bool {
         false
     }
 
     /// What the view adds to the canvas; `hover` is the square under the pointer.
-    fn canvas_extras(&self, _app: &PuzzleLabApp, _hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, _app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras::default()
     }
 
     /// A line about the square under the pointer, for the status bar.
-    fn hover_text(&self, _app: &PuzzleLabApp, _cell: Cell) -> Option<String> {
+    fn hover_text(&self, _app: &ViewRead<'_>, _cell: Cell) -> Option<String> {
         None
     }
 
@@ -105,13 +105,13 @@ pub trait TypeView: Send {
 
     /// The legend of the canvas: each colour that can appear now and what it means, in the
     /// order shown.
-    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)>;
+    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)>;
 
     /// Takes back the last move or edit (types with an undo of their own).
-    fn undo(&mut self, _app: &mut PuzzleLabApp) {}
+    fn undo(&mut self, _app: &mut ViewWrite<'_>) {}
 
     /// Plays again the last move or edit taken back (types with an undo of their own).
-    fn redo(&mut self, _app: &mut PuzzleLabApp) {}
+    fn redo(&mut self, _app: &mut ViewWrite<'_>) {}
 
     /// A new puzzle of this type replaced the one on screen (opened, reset, resized): state
     /// about the old one (histories, scrambles, selections) is forgotten.
@@ -119,7 +119,7 @@ pub trait TypeView: Send {
 
     /// Opens a file this type's view claims (see [`ViewRegistry::claims`]); errors go to
     /// the status bar.
-    fn open_path(&mut self, _app: &mut PuzzleLabApp, _path: &std::path::Path) {}
+    fn open_path(&mut self, _app: &mut ViewWrite<'_>, _path: &std::path::Path) {}
 
     /// The view's settings to keep across restarts, if it has any.
     fn settings(&self) -> Option<serde_json::Value> {
@@ -142,4 +142,227 @@ pub struct ViewRegistry {
     pub make: MakeView,
     /// The type whose view opens this file itself ([`TypeView::open_path`]), if any.
     pub claims: fn(&std::path::Path) -> Option<&'static str>,
+}
+
+/// What a type's view may see and do of the app: a narrow face of [`PuzzleLabApp`] that the
+/// app hands to [`TypeView`]'s methods, for reading (`ViewContext<&PuzzleLabApp>`, see
+/// [`ViewRead`]) or also changing (`ViewContext<&mut PuzzleLabApp>`, see [`ViewWrite`]). A
+/// view reads its own type's model, the settings, the oracle and the run's state; it edits
+/// through [`ViewContext::edit_model`], queues commands and sets the status line. Everything
+/// else of the app stays out of its reach.
+pub struct ViewContext<A> {
+    app: A,
+}
+
+/// Either kind of [`ViewContext`]: for a view's helpers that only read and are called from
+/// both kinds of methods (`fn board(app: &ViewContext<impl AppAccess>) -> Option<&Board>`).
+pub trait AppAccess: std::borrow::Borrow<PuzzleLabApp> {}
+
+impl AppAccess for &PuzzleLabApp {}
+impl AppAccess for &mut PuzzleLabApp {}
+
+/// A view's read-only context (for drawing extras, hover lines and the legend).
+pub type ViewRead<'a> = ViewContext<&'a PuzzleLabApp>;
+
+/// A view's context for its tools, input, commands and frame work.
+pub type ViewWrite<'a> = ViewContext<&'a mut PuzzleLabApp>;
+
+impl<'a> ViewRead<'a> {
+    /// The context of `app`, to read.
+    pub fn read(app: &'a PuzzleLabApp) -> Self {
+        ViewContext { app }
+    }
+}
+
+impl<'a> ViewWrite<'a> {
+    /// The context of `app`, to read and change.
+    pub fn write(app: &'a mut PuzzleLabApp) -> Self {
+        ViewContext { app }
+    }
+}
+
+impl<A: std::borrow::Borrow<PuzzleLabApp>> ViewContext<A> {
+    fn app(&self) -> &PuzzleLabApp {
+        self.app.borrow()
+    }
+
+    /// The puzzle on screen.
+    pub fn puzzle(&self) -> &dyn crate::puzzles::Puzzle {
+        self.app().puzzle()
+    }
+
+    /// The puzzle on screen as the model `M` (the view's own type), if it is one.
+    pub fn model<M: crate::puzzles::Puzzle + Any>(&self) -> Option<&M> {
+        self.app().model::<M>()
+    }
+
+    /// The persisted settings.
+    pub fn settings(&self) -> &super::Settings {
+        &self.app().settings
+    }
+
+    /// The puzzle's edit count: what is derived from the puzzle is remade when it changes.
+    pub fn revision(&self) -> u64 {
+        self.app().revision
+    }
+
+    /// The player's oracle (optimal moves, the state space).
+    pub fn oracle(&self) -> &super::oracle::OracleState {
+        &self.app().oracle
+    }
+
+    /// The result of the last finished search.
+    pub fn result(&self) -> Option<&crate::puzzles::Report> {
+        self.app().result()
+    }
+
+    /// The chosen algorithm.
+    pub fn algorithm(&self) -> crate::search::Algorithm {
+        self.app().algorithm()
+    }
+
+    /// Which moment of the puzzle the canvas draws (see [`PuzzleLabApp::shown_moment`]).
+    pub fn shown_moment(&self) -> super::ShownMoment {
+        self.app().shown_moment()
+    }
+
+    /// How many moves of the solution the canvas shows.
+    pub fn shown_moves(&self) -> usize {
+        self.app().shown_moves()
+    }
+
+    /// Whether a search is running.
+    pub fn is_running(&self) -> bool {
+        self.app().is_running()
+    }
+
+    /// Whether Undo has something to take back.
+    pub fn can_undo(&self) -> bool {
+        self.app().can_undo()
+    }
+
+    /// Whether Redo has something to play again.
+    pub fn can_redo(&self) -> bool {
+        self.app().can_redo()
+    }
+
+    /// The limits searches and background work run under.
+    pub fn limits(&self) -> crate::search::Limits {
+        self.app().limits()
+    }
+
+    /// The UI clock at the start of this frame, in seconds.
+    pub fn now(&self) -> f64 {
+        self.app().now()
+    }
+
+    /// A function that wakes the UI (for background work to call when it has news).
+    pub fn waker(&self) -> std::sync::Arc<dyn Fn() + Send + Sync> {
+        self.app().waker()
+    }
+
+    /// Where the canvas was drawn last frame, in points.
+    pub fn canvas_rect(&self) -> Option<egui::Rect> {
+        self.app().canvas_rect
+    }
+}
+
+impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
+    fn app_mut(&mut self) -> &mut PuzzleLabApp {
+        self.app.borrow_mut()
+    }
+
+    /// The read-only context (for the read-only parts of a view, called from its others).
+    pub fn as_read(&self) -> ViewRead<'_> {
+        ViewContext::read(self.app())
+    }
+
+    /// Queues one of the view's own commands, applied at the end of the frame by
+    /// [`TypeView::apply`].
+    pub fn push_view(&mut self, command: impl Any + Send) {
+        self.app_mut().push_view(command);
+    }
+
+    /// Queues a command of the app.
+    pub fn push(&mut self, command: super::AppCommand) {
+        self.app_mut().push(command);
+    }
+
+    /// Sets the status line.
+    pub fn set_status(&mut self, text: impl Into<String>) {
+        self.app_mut().set_status(text);
+    }
+
+    /// Sets the status line as an error.
+    pub fn set_error(&mut self, text: impl Into<String>) {
+        self.app_mut().set_error(text);
+    }
+
+    /// Edits the puzzle on screen as the model `M` (see [`PuzzleLabApp::edit_model`]):
+    /// stops a search, records the undo step, marks the puzzle changed.
+    pub fn edit_model<M: crate::puzzles::Puzzle + Any>(
+        &mut self,
+        edit: impl FnOnce(&mut M) -> bool,
+    ) -> bool {
+        self.app_mut().edit_model(edit)
+    }
+
+    /// Changes the model `M` in place without an undo step or a change of the file (for data
+    /// derived from it that no result depends on, such as an attached pattern database, or
+    /// a generation animated square by square that ends in one edit); `changed` says whether
+    /// the picture changed, so drawings of it are remade.
+    pub fn touch_model<M: crate::puzzles::Puzzle + Any, T>(
+        &mut self,
+        changed: bool,
+        touch: impl FnOnce(&mut M) -> T,
+    ) -> Option<T> {
+        let app = self.app_mut();
+        let out = app.puzzle_mut().model_mut::<M>().map(touch);
+        if changed && out.is_some() {
+            app.revision += 1;
+        }
+        out
+    }
+
+    /// Puts `puzzle` on screen in place of the one there (a new layout, a scramble, a map
+    /// opened by the view), as the file at `path` if it was opened from one.
+    pub fn replace_puzzle(
+        &mut self,
+        puzzle: Box<dyn crate::puzzles::Puzzle>,
+        path: Option<std::path::PathBuf>,
+    ) {
+        self.app_mut().replace_puzzle(puzzle, path);
+    }
+
+    /// After an edit made through [`ViewContext::touch_model`] that a search result no
+    /// longer describes: the result and the search's picture are forgotten.
+    pub fn after_edit(&mut self) {
+        self.app_mut().after_edit();
+    }
+
+    /// Chooses the algorithm again when the chosen one no longer applies to the puzzle.
+    pub fn repick_algorithm(&mut self) {
+        self.app_mut().repick_algorithm();
+    }
+
+    /// Slides the piece a hand move moved from where it was in `before` (see
+    /// [`PuzzleLabApp::slide_from`]).
+    pub fn slide_from(&mut self, before: &dyn crate::puzzles::Puzzle) {
+        self.app_mut().slide_from(before);
+    }
+
+    /// The player's oracle, to change what it shows.
+    pub fn oracle_mut(&mut self) -> &mut super::oracle::OracleState {
+        &mut self.app_mut().oracle
+    }
+
+    /// The persisted settings, to change.
+    pub fn settings_mut(&mut self) -> &mut super::Settings {
+        &mut self.app_mut().settings
+    }
+
+    /// Opens the state space window.
+    pub fn open_space_window(&mut self) {
+        self.app_mut().space_window.open = true;
+    }
 }

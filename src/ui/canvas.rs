@@ -142,7 +142,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let mut extras = CanvasExtras::default();
     let view = app.work.type_view.take();
     if let Some(view) = &view {
-        extras = view.canvas_extras(app, hover);
+        extras = view.canvas_extras(&crate::app::ViewRead::read(app), hover);
     }
     let heat = if app.oracle.enabled && app.oracle.in_panel && app.oracle.show_map {
         app.oracle.heat()

@@ -254,7 +254,10 @@ fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
         return None;
     }
     let mut parts = vec![format!("row {}, column {}", cell.row, cell.col)];
-    parts.extend(app.type_view().and_then(|v| v.hover_text(app, cell)));
+    parts.extend(
+        app.type_view()
+            .and_then(|v| v.hover_text(&crate::app::ViewRead::read(app), cell)),
+    );
     match app.view().mark(cell) {
         crate::app::Mark::Closed => parts.push("expanded (closed set)".into()),
         crate::app::Mark::Frontier => parts.push("on the frontier".into()),

@@ -313,7 +313,10 @@ const CLOSED_PLOT: Color32 = super::palette::CLOSED;
 /// The legend of the puzzle on screen: what each colour on the canvas means, only the
 /// entries that can appear now (see [`crate::app::TypeView::legend`]).
 pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(mut entries) = app.type_view().map(|v| v.legend(app)) else {
+    let Some(mut entries) = app
+        .type_view()
+        .map(|v| v.legend(&crate::app::ViewRead::read(app)))
+    else {
         return;
     };
     // The oracle's arrows, when drawn.

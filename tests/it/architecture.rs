@@ -162,6 +162,24 @@ fn no_source_file_is_over_800_lines() {
     assert!(offenders.is_empty(), "{offenders:#?}");
 }
 
+/// A type's view reaches the app only through its narrow context (`ViewContext`: its own
+/// model, the settings, the oracle, commands, the status line), never the app itself.
+#[test]
+fn views_see_the_app_through_their_context_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/views");
+    let offenders: Vec<String> = rust_files(&root)
+        .into_iter()
+        .filter(|f| {
+            names(
+                &std::fs::read_to_string(f).expect("a view file"),
+                "PuzzleLabApp",
+            )
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(offenders.is_empty(), "views naming the app: {offenders:#?}");
+}
+
 /// Where the program turns an erased value back into its concrete type (issue 29): the
 /// generic adapter of puzzle models (`Puzzle::model`), the views' own commands
 /// (`ViewCommand::take`) and the solver thread's panic message. Everything else reads typed

@@ -6,7 +6,9 @@ use std::any::Any;
 use eframe::egui;
 
 use super::Entry;
-use crate::app::{CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{
+    AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
+};
 use crate::puzzles::car_maze::{self, CarMaze, turn_bit};
 use crate::puzzles::{Cell, Side};
 
@@ -40,13 +42,13 @@ pub enum Command {
     Reset,
 }
 
-fn maze(app: &PuzzleLabApp) -> Option<&CarMaze> {
+fn maze(app: &ViewContext<impl AppAccess>) -> Option<&CarMaze> {
     app.model::<CarMaze>()
 }
 
 impl CarMazeView {
     /// Playing by hand: the moves driven, Undo, Reset, and the oracle.
-    fn play_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn play_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         let Some(maze) = maze(app) else {
             return;
         };
@@ -78,7 +80,7 @@ impl TypeView for CarMazeView {
         car_maze::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         if let Some(editing) = super::mode_ui(ui, !self.playing) {
             app.push_view(Command::Play(!editing));
         }
@@ -127,7 +129,7 @@ impl TypeView for CarMazeView {
         }
     }
 
-    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         let Some(command) = command.take::<Command>() else {
             return;
         };
@@ -138,34 +140,28 @@ impl TypeView for CarMazeView {
                 self.selected = None;
             }
             Command::Drive(cell) => {
-                let moved = app.edit_puzzle(|p| {
-                    p.model_mut::<CarMaze>()
-                        .is_some_and(|m| m.drive_toward(cell))
-                });
+                let moved = app.edit_model(|m: &mut CarMaze| m.drive_toward(cell));
                 if !moved {
                     app.set_status("The car cannot drive there: pick a square next to it that its turns allow.");
                 }
             }
             Command::Reset => {
-                app.edit_puzzle(|p| {
-                    p.model_mut::<CarMaze>().is_some_and(|m| {
-                        let moved = m.moves_driven() > 0;
-                        m.reset_drive();
-                        moved
-                    })
+                app.edit_model(|m: &mut CarMaze| {
+                    let moved = m.moves_driven() > 0;
+                    m.reset_drive();
+                    moved
                 });
             }
             Command::SetTurns(cell, turns) => {
-                app.edit_puzzle(|p| {
-                    p.model_mut::<CarMaze>()
-                        .and_then(|m| Some((m.intersection_at(cell)?, m)))
-                        .is_some_and(|(at, m)| m.set_turns(at, turns))
+                app.edit_model(|m: &mut CarMaze| {
+                    m.intersection_at(cell)
+                        .is_some_and(|at| m.set_turns(at, turns))
                 });
             }
         }
     }
 
-    fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
         // A press drives the car (playing) or selects the square for the turn editor.
         if let Pointer::Press(cell) = pointer {
             if self.playing {
@@ -177,14 +173,14 @@ impl TypeView for CarMazeView {
         false
     }
 
-    fn canvas_extras(&self, _app: &PuzzleLabApp, _hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, _app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras {
             selected: self.selected,
             ..CanvasExtras::default()
         }
     }
 
-    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let at = maze(app)?.intersection_at(cell)?;
         // The status bar's "row, column" counts squares of the picture, which has a border of
         // one square; the maze's own coordinates, as its file and "Turns at" give them, are
@@ -209,7 +205,7 @@ impl TypeView for CarMazeView {
          and its text format."
     }
 
-    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
         use crate::ui::palette::{FREE, GOAL, START};
         let mut entries = vec![
             super::entry(START, "entry: the car starts here"),

@@ -7,7 +7,7 @@ use eframe::egui;
 
 use super::Entry;
 use crate::app::job::Job;
-use crate::app::{PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{TypeView, ViewCommand, ViewRead, ViewWrite};
 use crate::puzzles::Cell;
 use crate::puzzles::klondike::generate::{Generated, Request, generate};
 use crate::puzzles::klondike::{self, Klondike, Spot};
@@ -52,7 +52,7 @@ const GENERATE_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl KlondikeView {
     /// The generator's controls: the least length, unique, the seed, Generate or Stop.
-    fn generate_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn generate_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         ui.separator();
         ui.horizontal(|ui| {
             let label = ui.label("At least");
@@ -89,16 +89,16 @@ impl TypeView for KlondikeView {
         klondike::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         ui.label("Press Start (Space) to watch the search.");
         self.generate_ui(app, ui);
         super::oracle_ui(app, ui);
-        if app.oracle.space().is_some() {
+        if app.oracle().space().is_some() {
             ui.label("Hover a square: its distance from the start and to the nearest goal.");
         }
     }
 
-    fn tick(&mut self, app: &mut PuzzleLabApp, _ctx: &egui::Context) {
+    fn tick(&mut self, app: &mut ViewWrite<'_>, _ctx: &egui::Context) {
         let Some(done) = self.generating.as_mut().and_then(|job| job.poll(|()| {})) else {
             return;
         };
@@ -123,16 +123,14 @@ impl TypeView for KlondikeView {
                 )
             }
         );
-        app.edit_puzzle(|p| {
-            p.model_mut::<Klondike>().is_some_and(|k| {
-                *k = found.board;
-                true
-            })
+        app.edit_model(|k: &mut Klondike| {
+            *k = found.board;
+            true
         });
         app.set_status(status);
     }
 
-    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         let Some(command) = command.take::<Command>() else {
             return;
         };
@@ -167,7 +165,7 @@ impl TypeView for KlondikeView {
         }
     }
 
-    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let board = app.model::<Klondike>()?;
         let what = match board.spot(cell)? {
             Spot::Off => "off the board".to_owned(),
@@ -188,7 +186,7 @@ impl TypeView for KlondikeView {
          moves. Source: the Klondike article."
     }
 
-    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
         use crate::ui::palette::{GOAL, NUMBER, START};
         let mut entries = vec![
             super::entry(START, "start: the heart in the middle (ringed)"),

@@ -6,7 +6,9 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{
+    AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
+};
 use crate::puzzles::Cell;
 use crate::puzzles::klotski::{self, EditError, Klotski, Metric, Shape, Tool};
 
@@ -51,18 +53,18 @@ pub enum Command {
     UndoEdit,
 }
 
-fn klotski(app: &PuzzleLabApp) -> Option<&Klotski> {
+fn klotski(app: &ViewContext<impl AppAccess>) -> Option<&Klotski> {
     app.model::<Klotski>()
 }
 
 /// Edits the puzzle if it is Klotski; `edit` says whether it changed.
-fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Klotski) -> bool) -> bool {
+fn edit(app: &mut ViewWrite<'_>, edit: impl FnOnce(&mut Klotski) -> bool) -> bool {
     app.edit_model::<Klotski>(edit)
 }
 
 impl KlotskiView {
     /// Klotski: the move metric, and playing by hand with undo, redo and reset.
-    fn panel_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn panel_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         let Some(puzzle) = klotski(app) else {
             return;
         };
@@ -121,7 +123,7 @@ impl KlotskiView {
 
     /// Klotski's layout editor: a tool per click (place a shape, remove, choose the target or its
     /// goal), the board size, and Clear.
-    fn editor_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool) {
+    fn editor_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, tool: Tool) {
         let Some(puzzle) = klotski(app) else {
             return;
         };
@@ -173,7 +175,7 @@ impl KlotskiView {
     /// refused one in the status bar.
     fn edit_layout(
         &mut self,
-        app: &mut PuzzleLabApp,
+        app: &mut ViewWrite<'_>,
         change: impl FnOnce(&mut Klotski) -> Result<(), EditError>,
     ) {
         let mut refused = None;
@@ -212,11 +214,11 @@ impl TypeView for KlotskiView {
         false
     }
 
-    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         self.panel_ui(app, ui);
     }
 
-    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         let Some(command) = command.take::<Command>() else {
             return;
         };
@@ -266,7 +268,7 @@ impl TypeView for KlotskiView {
         }
     }
 
-    fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
         // In the editor a click applies the tool and nothing paints; in play a drag moves
         // the piece (the canvas's painting).
         if self.tool.is_none() {
@@ -278,7 +280,7 @@ impl TypeView for KlotskiView {
         true
     }
 
-    fn canvas_extras(&self, _app: &PuzzleLabApp, hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, _app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras {
             ghost: match (self.tool, hover) {
                 (Some(Tool::Place(shape)), Some(cell)) => Some((cell, shape.size())),
@@ -288,16 +290,16 @@ impl TypeView for KlotskiView {
         }
     }
 
-    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let letter = klotski(app)?.piece_at(cell)?;
         Some(format!("piece {letter}"))
     }
 
-    fn undo(&mut self, app: &mut PuzzleLabApp) {
+    fn undo(&mut self, app: &mut ViewWrite<'_>) {
         edit(app, Klotski::undo);
     }
 
-    fn redo(&mut self, app: &mut PuzzleLabApp) {
+    fn redo(&mut self, app: &mut ViewWrite<'_>) {
         edit(app, Klotski::redo);
     }
 
@@ -313,7 +315,7 @@ impl TypeView for KlotskiView {
          blocks in the solution's moves. Source: the Klotski article."
     }
 
-    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
         use crate::puzzles::Square;
         use crate::ui::palette::{TARGET, TRAY};
         // The colour of each shape of block on the board (the board is small).

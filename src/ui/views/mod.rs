@@ -11,7 +11,7 @@ mod sliding;
 
 use std::path::Path;
 
-use crate::app::{AppCommand, PuzzleLabApp, ShownMoment, TypeView, ViewRegistry};
+use crate::app::{AppCommand, ShownMoment, TypeView, ViewRead, ViewRegistry, ViewWrite};
 
 pub use car_maze::Command as CarMazeCommand;
 pub use klotski::Command as KlotskiCommand;
@@ -129,7 +129,7 @@ fn tools_row_ui<T: PartialEq + Copy>(
 }
 
 /// Undo and Redo buttons for the app's history (types whose edits it records), into `ui`.
-fn undo_redo_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui, undo_hint: &str) {
+fn undo_redo_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, undo_hint: &str) {
     if ui
         .add_enabled(app.can_undo(), eframe::egui::Button::new("Undo"))
         .on_hover_text(undo_hint)
@@ -156,7 +156,7 @@ fn settings_from<T: serde::de::DeserializeOwned + Default>(kept: Option<&serde_j
 /// The legend entries of a search drawn on the squares (types whose states have places):
 /// closed, frontier, the state being expanded (while a search runs), the depth-first path
 /// (when depth-first search is chosen) and the solution (once found).
-fn search_legend(app: &PuzzleLabApp) -> Vec<(eframe::egui::Color32, String)> {
+fn search_legend(app: &ViewRead<'_>) -> Vec<(eframe::egui::Color32, String)> {
     use crate::ui::palette::{CLOSED, CURRENT, DFS_PATH, FRONTIER, SOLUTION};
     let mut entries = vec![
         (CLOSED, "closed: expanded".to_owned()),
@@ -184,16 +184,16 @@ fn entry(color: eframe::egui::Color32, meaning: &str) -> (eframe::egui::Color32,
 /// position ("optimal from here: N moves"), **Hint** (an arrow on one optimal move) and
 /// **Show all** (every move's arrow, coloured closer / as far / farther), and on reaching the
 /// goal the moves played beside the optimum from the start.
-pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
+pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
     use crate::app::oracle::OracleStatus;
     use crate::puzzles::oracle::{Distance, Rating};
     use eframe::egui::RichText;
     ui.separator();
-    app.oracle.in_panel = true;
-    ui.checkbox(&mut app.oracle.enabled, "Optimal moves")
+    app.oracle_mut().in_panel = true;
+    ui.checkbox(&mut app.oracle_mut().enabled, "Optimal moves")
         .on_hover_text("show the least number of moves from the position, with hints");
-    let metric = app.oracle.metric();
-    match app.oracle.status() {
+    let metric = app.oracle().metric();
+    match app.oracle().status() {
         OracleStatus::Off => {}
         OracleStatus::Preparing(line) => {
             // Wrapped: a long progress line must not widen the panel.
@@ -201,7 +201,7 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 ui.spinner();
                 ui.label(line);
                 if ui.button("Stop").clicked() {
-                    app.oracle.cancel_build();
+                    app.oracle_mut().cancel_build();
                 }
             });
         }
@@ -210,7 +210,7 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 RichText::new(format!("No oracle: {why}")).color(crate::ui::palette::MOVE_WORSE),
             );
             if ui.button("Try again").clicked() {
-                app.oracle.retry();
+                app.oracle_mut().retry();
             }
         }
         OracleStatus::Ready(distance) => {
@@ -244,7 +244,7 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
             if distance == Distance::Exact(0)
                 && app.shown_moment() == ShownMoment::Puzzle
                 && let (Some(played), Some(best)) =
-                    (app.puzzle().moves_played(), app.oracle.start_distance())
+                    (app.puzzle().moves_played(), app.oracle().start_distance())
                 && played > 0
             {
                 ui.label(format!(
@@ -252,44 +252,48 @@ pub(crate) fn oracle_ui(app: &mut PuzzleLabApp, ui: &mut eframe::egui::Ui) {
                 ));
             }
             ui.horizontal(|ui| {
-                ui.toggle_value(&mut app.oracle.show_hint, "Hint")
+                ui.toggle_value(&mut app.oracle_mut().show_hint, "Hint")
                     .on_hover_text("an arrow on one optimal move");
-                ui.toggle_value(&mut app.oracle.show_all, "Show all")
+                ui.toggle_value(&mut app.oracle_mut().show_all, "Show all")
                     .on_hover_text("every move: blue brings the goal closer, grey leaves it, black takes it farther");
             });
-            if app.oracle.space().is_some_and(|s| s.place_of(0).is_some()) {
-                ui.checkbox(&mut app.oracle.show_map, "Distance map")
+            if app
+                .oracle()
+                .space()
+                .is_some_and(|s| s.place_of(0).is_some())
+            {
+                ui.checkbox(&mut app.oracle_mut().show_map, "Distance map")
                     .on_hover_text(
                         "each square coloured by its distance from the start (yellow near, \
                          dark blue far); hover a square for its distances",
                     );
-                if app.oracle.show_map && app.oracle.heat().is_none() {
+                if app.oracle().show_map && app.oracle_mut().heat().is_none() {
                     ui.label(
                         RichText::new("The map is drawn for spaces up to 20,000 states; hover a square for its distances.")
                             .weak(),
                     );
                 }
-                if app.oracle.show_map
-                    && let Some(far) = app.oracle.heat_far()
+                if app.oracle().show_map
+                    && let Some(far) = app.oracle().heat_far()
                 {
                     distance_bar_ui(ui, far, &metric);
                 }
             }
-            if app.oracle.space().is_some()
+            if app.oracle().space().is_some()
                 && ui
                     .button("State space...")
                     .on_hover_text("the distance histogram and the state graph; open any state")
                     .clicked()
             {
-                app.space_window.open = true;
+                app.open_space_window();
             }
-            if let Some(a) = app.oracle.assessment() {
-                if app.oracle.show_hint
+            if let Some(a) = app.oracle().assessment() {
+                if app.oracle().show_hint
                     && let Some(hint) = a.hint()
                 {
                     ui.label(format!("Hint: {}", hint.label));
                 }
-                if app.oracle.show_all && a.distance != Distance::DeadEnd {
+                if app.oracle().show_all && a.distance != Distance::DeadEnd {
                     let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
                     ui.label(format!(
                         "{} closer, {} as far, {} farther",
@@ -331,13 +335,13 @@ fn distance_bar_ui(ui: &mut eframe::egui::Ui, far: u32, metric: &str) {
 /// For a square of a puzzle whose states are places, with its space explored: the distance
 /// of the state there from the start and to the nearest goal ("3 jumps from the start, 6 to
 /// the goal"); of the nearest to the goal where a square holds several.
-fn space_distances(app: &PuzzleLabApp, cell: crate::puzzles::Cell) -> Option<String> {
-    let space = app.oracle.space()?;
+fn space_distances(app: &ViewRead<'_>, cell: crate::puzzles::Cell) -> Option<String> {
+    let space = app.oracle().space()?;
     let node = space
         .nodes_at(cell)
         .into_iter()
         .min_by_key(|&n| space.to_goal(n).unwrap_or(u32::MAX))?;
-    let metric = app.oracle.metric();
+    let metric = app.oracle().metric();
     let from = space.distance_from_start(node)?;
     Some(match space.to_goal(node) {
         Some(to) => format!("{from} {metric} from the start, {to} to the nearest goal"),

@@ -7,7 +7,9 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{
+    AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
+};
 use crate::puzzles::Cell;
 use crate::puzzles::rush_hour::{self, EditError, Metric, RushHour};
 
@@ -52,21 +54,19 @@ pub enum Command {
     Resize(usize),
 }
 
-fn board(app: &PuzzleLabApp) -> Option<&RushHour> {
+fn board(app: &ViewContext<impl AppAccess>) -> Option<&RushHour> {
     app.model::<RushHour>()
 }
 
 /// Edits the puzzle if it is Rush Hour, reporting a refused edit in the status bar.
-fn edit(app: &mut PuzzleLabApp, change: impl FnOnce(&mut RushHour) -> Result<(), EditError>) {
+fn edit(app: &mut ViewWrite<'_>, change: impl FnOnce(&mut RushHour) -> Result<(), EditError>) {
     let mut refused = None;
-    app.edit_puzzle(|p| {
-        p.model_mut::<RushHour>().is_some_and(|b| match change(b) {
-            Ok(()) => true,
-            Err(e) => {
-                refused = Some(e);
-                false
-            }
-        })
+    app.edit_model(|b: &mut RushHour| match change(b) {
+        Ok(()) => true,
+        Err(e) => {
+            refused = Some(e);
+            false
+        }
     });
     if let Some(e) = refused {
         app.set_error(format!("Edit refused: {e}."));
@@ -74,7 +74,7 @@ fn edit(app: &mut PuzzleLabApp, change: impl FnOnce(&mut RushHour) -> Result<(),
 }
 
 impl RushHourView {
-    fn editor_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, tool: Tool, side: usize) {
+    fn editor_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui, tool: Tool, side: usize) {
         let places = [
             (
                 Tool::Place(2, true),
@@ -135,7 +135,7 @@ impl TypeView for RushHourView {
         rush_hour::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         let Some(board) = board(app) else {
             return;
         };
@@ -174,7 +174,7 @@ impl TypeView for RushHourView {
         }
     }
 
-    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         let Some(command) = command.take::<Command>() else {
             return;
         };
@@ -196,7 +196,7 @@ impl TypeView for RushHourView {
         }
     }
 
-    fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
         // In the editor a click applies the tool; in play a drag slides the vehicle (the
         // canvas's painting).
         if self.tool.is_none() {
@@ -208,7 +208,7 @@ impl TypeView for RushHourView {
         true
     }
 
-    fn canvas_extras(&self, _app: &PuzzleLabApp, hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, _app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
         let ghost = match (self.tool, hover) {
             (Some(Tool::Place(len, horizontal)), Some(cell)) => {
                 let len = usize::from(len);
@@ -222,7 +222,7 @@ impl TypeView for RushHourView {
         }
     }
 
-    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let board = board(app)?;
         if board.is_wall(cell) {
             return Some("wall".to_owned());
@@ -248,7 +248,7 @@ impl TypeView for RushHourView {
          needs 49 moves (Fogleman's database of all 6 by 6 puzzles)."
     }
 
-    fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+    fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
         use crate::ui::palette::{BLOCKED, TARGET, TRAY};
         vec![
             super::entry(TARGET, "the red car A, to get out"),

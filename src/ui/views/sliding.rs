@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Entry;
 use crate::app::pattern_build::PatternBuilds;
-use crate::app::{PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{AppAccess, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite};
 use crate::puzzles::Side;
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
 
@@ -73,12 +73,12 @@ pub enum Command {
     Resize(usize, usize),
 }
 
-fn sliding(app: &PuzzleLabApp) -> Option<&Sliding> {
+fn sliding(app: &ViewContext<impl AppAccess>) -> Option<&Sliding> {
     app.model::<Sliding>()
 }
 
 /// Edits the puzzle if it is a sliding tile puzzle; `edit` says whether it changed.
-fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Sliding) -> bool) -> bool {
+fn edit(app: &mut ViewWrite<'_>, edit: impl FnOnce(&mut Sliding) -> bool) -> bool {
     app.edit_model::<Sliding>(edit)
 }
 
@@ -90,7 +90,7 @@ impl SlidingView {
 
     /// Sliding tiles with the pattern-database heuristic: attaches a ready database, or
     /// starts building one in the background, and takes the build's progress.
-    fn tend_pattern_dbs(&mut self, app: &mut PuzzleLabApp) {
+    fn tend_pattern_dbs(&mut self, app: &mut ViewWrite<'_>) {
         match self.pattern_dbs.poll() {
             Some(Ok(db)) => {
                 app.set_status(format!(
@@ -102,7 +102,7 @@ impl SlidingView {
             None => {}
         }
         let waker = app.waker();
-        let Some(sliding) = app.puzzle_mut().model_mut::<Sliding>() else {
+        let Some(sliding) = app.model::<Sliding>() else {
             return;
         };
         let Some(set) = sliding.heuristic_kind().pdb_set() else {
@@ -114,7 +114,7 @@ impl SlidingView {
         let (rows, cols, goal) = (sliding.rows(), sliding.cols(), sliding.goal().to_vec());
         if let Some(db) = self.pattern_dbs.ready_for(rows, cols, &goal, set) {
             // Derived data: attaching it changes no result shown.
-            sliding.attach_pattern_db(db);
+            app.touch_model(false, |s: &mut Sliding| s.attach_pattern_db(db));
             return;
         }
         if let Err(e) = self.pattern_dbs.start(rows, cols, &goal, set, waker) {
@@ -124,7 +124,7 @@ impl SlidingView {
 
     /// The progress (0 to 1) of the pattern database build for the board on screen, if one
     /// is running.
-    pub fn pattern_db_progress(&self, app: &PuzzleLabApp) -> Option<f64> {
+    pub fn pattern_db_progress(&self, app: &ViewContext<impl AppAccess>) -> Option<f64> {
         let sliding = sliding(app)?;
         self.pattern_dbs.progress_for(
             sliding.rows(),
@@ -136,7 +136,7 @@ impl SlidingView {
 
     /// The sliding tile puzzle: board size, heuristic, playing (click or arrow keys, undo),
     /// scrambling and unscrambling.
-    fn panel_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn panel_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         let Some(sliding) = sliding(app) else {
             return;
         };
@@ -235,7 +235,7 @@ impl SlidingView {
     }
 
     /// Slides the tile that moves toward `side`, animating the move.
-    fn key(app: &mut PuzzleLabApp, side: Side) {
+    fn key(app: &mut ViewWrite<'_>, side: Side) {
         let before = app.puzzle().clone_box();
         edit(app, |p| p.slide_toward(side));
         if app.puzzle().picture() != before.picture() {
@@ -253,11 +253,11 @@ impl TypeView for SlidingView {
         false
     }
 
-    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         self.panel_ui(app, ui);
     }
 
-    fn tick(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         self.tend_pattern_dbs(app);
         // Arrow keys slide the tile that moves that way, unless a text field has the
         // keyboard. They are taken here, before the panels, so the Right arrow is not also
@@ -287,7 +287,7 @@ impl TypeView for SlidingView {
         }
     }
 
-    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         let Some(command) = command.take::<Command>() else {
             return;
         };
@@ -301,7 +301,8 @@ impl TypeView for SlidingView {
             Command::Key(side) => Self::key(app, side),
             Command::Undo => self.undo(app),
             Command::ScrambleWalk => {
-                let seed = crate::app::seed_to_use(&mut app.settings.seed, &mut self.used_seed);
+                let seed =
+                    crate::app::seed_to_use(&mut app.settings_mut().seed, &mut self.used_seed);
                 let moves = self.settings.scramble_moves;
                 let mut walk = Vec::new();
                 edit(app, |p| {
@@ -316,7 +317,8 @@ impl TypeView for SlidingView {
                 ));
             }
             Command::ScrambleUniform => {
-                let seed = crate::app::seed_to_use(&mut app.settings.seed, &mut self.used_seed);
+                let seed =
+                    crate::app::seed_to_use(&mut app.settings_mut().seed, &mut self.used_seed);
                 edit(app, |p| {
                     p.scramble_uniform(seed);
                     true
@@ -345,7 +347,7 @@ impl TypeView for SlidingView {
         }
     }
 
-    fn hover_text(&self, app: &PuzzleLabApp, cell: crate::puzzles::Cell) -> Option<String> {
+    fn hover_text(&self, app: &ViewRead<'_>, cell: crate::puzzles::Cell) -> Option<String> {
         // Tile 0 is the blank (the gap).
         Some(match sliding(app)?.tile_at(cell)? {
             0 => "the blank".to_owned(),
@@ -353,7 +355,7 @@ impl TypeView for SlidingView {
         })
     }
 
-    fn undo(&mut self, app: &mut PuzzleLabApp) {
+    fn undo(&mut self, app: &mut ViewWrite<'_>) {
         edit(app, Sliding::undo);
     }
 
@@ -374,7 +376,7 @@ impl TypeView for SlidingView {
          part of the maze article; solved tile at row i, column j is i*n+j+1."
     }
 
-    fn legend(&self, _app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+    fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
         use crate::ui::palette::{TILE_AWAY, TILE_HOME};
         vec![
             super::entry(TILE_HOME, "tile on its own square"),

@@ -14,7 +14,10 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::Entry;
-use crate::app::{AppCommand, CanvasExtras, Pointer, PuzzleLabApp, TypeView, ViewCommand};
+use crate::app::{
+    AppAccess, AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead,
+    ViewWrite,
+};
 use crate::puzzles::maze::generate::Generator;
 use crate::puzzles::maze::percolation::CurvePoint;
 use crate::puzzles::maze::{self as grid_maze, Connectivity, GridHeuristic, Maze, Percolation};
@@ -38,12 +41,12 @@ fn is_scenario(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("scen"))
 }
 
-fn maze(app: &PuzzleLabApp) -> Option<&Maze> {
+fn maze(app: &ViewContext<impl AppAccess>) -> Option<&Maze> {
     app.model::<Maze>()
 }
 
 /// Edits the puzzle if it is a grid maze; `edit` says whether it changed.
-fn edit(app: &mut PuzzleLabApp, edit: impl FnOnce(&mut Maze) -> bool) -> bool {
+fn edit(app: &mut ViewWrite<'_>, edit: impl FnOnce(&mut Maze) -> bool) -> bool {
     app.edit_model::<Maze>(edit)
 }
 
@@ -249,7 +252,7 @@ impl MazeView {
     }
 
     /// Carries out a grid command.
-    fn apply_command(&mut self, app: &mut PuzzleLabApp, command: Command) {
+    fn apply_command(&mut self, app: &mut ViewWrite<'_>, command: Command) {
         match command {
             Command::Brush(brush) => self.settings.brush = brush,
             Command::Connectivity(c) => {
@@ -293,7 +296,7 @@ impl MazeView {
                 self.refresh_cluster(app);
             }
             Command::ExperimentWindow(open) => self.experiment_window = open,
-            Command::RunExperiment => self.run_experiment(app, app.repaint.clone()),
+            Command::RunExperiment => self.run_experiment(app),
             Command::StopExperiment => {
                 if let Some(e) = &self.experiment {
                     e.stop();
@@ -350,17 +353,17 @@ impl MazeView {
     }
 
     /// Recomputes the percolating cluster if it is shown.
-    fn refresh_cluster(&mut self, app: &PuzzleLabApp) {
+    fn refresh_cluster(&mut self, app: &ViewContext<impl AppAccess>) {
         let stale = self
             .cluster
             .as_ref()
-            .is_none_or(|(r, _)| *r != app.revision);
+            .is_none_or(|(r, _)| *r != app.revision());
         // The cluster is a percolation notion: it shows only in percolation mode.
         let percolating = maze(app).is_some_and(|m| m.percolation() != Percolation::Off);
         if !self.show_cluster || !percolating {
             self.cluster = None;
         } else if stale {
-            self.cluster = maze(app).map(|m| (app.revision, m.percolating_cluster()));
+            self.cluster = maze(app).map(|m| (app.revision(), m.percolating_cluster()));
         }
     }
 
@@ -385,7 +388,7 @@ impl MazeView {
     }
 
     /// Queues what a stroke does on `cell` of a maze.
-    fn stroke_at(app: &mut PuzzleLabApp, start: StrokeStart, cell: Cell) {
+    fn stroke_at(app: &mut ViewWrite<'_>, start: StrokeStart, cell: Cell) {
         match start {
             StrokeStart::Paint(v) => app.push(AppCommand::Paint(cell, v)),
             StrokeStart::ToggleGoal => app.push_view(Command::ToggleGoal(cell)),
@@ -404,28 +407,28 @@ impl TypeView for MazeView {
         grid_maze::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         panel::maze_ui(self, app, ui);
     }
 
-    fn windows_ui(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    fn windows_ui(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         panel::experiment_window(self, app, ctx);
     }
 
-    fn tick(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         self.tick_animation(app, ctx);
         self.receive_experiment();
         self.receive_run_all(app);
         self.refresh_cluster(app);
     }
 
-    fn apply(&mut self, app: &mut PuzzleLabApp, command: ViewCommand) {
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         if let Some(command) = command.take::<Command>() {
             self.apply_command(app, command);
         }
     }
 
-    fn pointer(&mut self, app: &mut PuzzleLabApp, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
         match pointer {
             Pointer::Press(cell) => {
                 self.finish_animation(app);
@@ -444,14 +447,14 @@ impl TypeView for MazeView {
         true
     }
 
-    fn canvas_extras(&self, _app: &PuzzleLabApp, _hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, _app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras {
             tint: self.cluster(),
             ..CanvasExtras::default()
         }
     }
 
-    fn hover_text(&self, app: &PuzzleLabApp, cell: Cell) -> Option<String> {
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let maze = maze(app)?;
         let what = if cell == maze.start() {
             "start".to_owned()
@@ -478,7 +481,7 @@ impl TypeView for MazeView {
          (Sturtevant, 2012) open as files."
     }
 
-    fn legend(&self, app: &PuzzleLabApp) -> Vec<(egui::Color32, String)> {
+    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
         use crate::ui::palette::{BLOCKED, CLUSTER, FREE, GOAL, START};
         let mut entries = vec![
             super::entry(FREE, "free square (cost 1)"),
@@ -503,7 +506,7 @@ impl TypeView for MazeView {
         entries
     }
 
-    fn open_path(&mut self, app: &mut PuzzleLabApp, path: &Path) {
+    fn open_path(&mut self, app: &mut ViewWrite<'_>, path: &Path) {
         self.open_scenario(app, path);
     }
 

@@ -2,13 +2,12 @@
 //! experiment on a background thread, and Moving AI scenarios.
 
 use std::path::Path;
-use std::sync::Arc;
 
 use eframe::egui;
 
 use super::{MazeView, edit, maze};
 use crate::app::job::Job;
-use crate::app::{AppCommand, PuzzleLabApp};
+use crate::app::{AppCommand, ViewWrite};
 use crate::puzzles::maze::generate::{self, Generated};
 use crate::puzzles::maze::movingai::{self, Scenario};
 use crate::puzzles::maze::percolation::{CurvePoint, Experiment, run_experiment};
@@ -104,7 +103,7 @@ impl ScenarioRunAll {
 }
 
 impl MazeView {
-    pub(super) fn generate(&mut self, app: &mut PuzzleLabApp) {
+    pub(super) fn generate(&mut self, app: &mut ViewWrite<'_>) {
         self.finish_animation(app);
         crate::app::seed_to_use(
             &mut self.settings.generator_seed,
@@ -118,7 +117,7 @@ impl MazeView {
             s.generator_seed,
             s.braid,
         );
-        let animate = s.animate && !app.settings.full_speed;
+        let animate = s.animate && !app.settings().full_speed;
         let text = format!(
             "{} maze of {} x {} cells (seed {}{}).",
             s.generator.label(),
@@ -155,21 +154,22 @@ impl MazeView {
 
     /// Makes the edits an animated generation owes since the last frame, at the search speed
     /// (squares per second).
-    pub(super) fn tick_animation(&mut self, app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    pub(super) fn tick_animation(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         let Some(anim) = &mut self.animation else {
             return;
         };
         let dt = (app.now() - anim.last_time).clamp(0.0, 0.25);
         anim.last_time = app.now();
-        anim.owed += dt * app.settings.speed.max(1.0) * 4.0;
+        anim.owed += dt * app.settings().speed.max(1.0) * 4.0;
         let count = (anim.owed as usize).max(1);
         anim.owed -= count as f64;
-        let Some(maze) = app.puzzle_mut().model_mut::<Maze>() else {
+        // Carved in place, a few passages a frame; the generation ends in one edit.
+        let Some(done) =
+            app.touch_model(true, |maze: &mut Maze| anim.carve(maze, anim.next + count))
+        else {
             self.animation = None;
             return;
         };
-        let done = anim.carve(maze, anim.next + count);
-        app.revision += 1;
         if done {
             self.animation = None;
             app.after_edit();
@@ -180,17 +180,19 @@ impl MazeView {
     }
 
     /// Completes an animated generation at once.
-    pub(super) fn finish_animation(&mut self, app: &mut PuzzleLabApp) {
+    pub(super) fn finish_animation(&mut self, app: &mut ViewWrite<'_>) {
         let Some(mut anim) = self.animation.take() else {
             return;
         };
-        if let Some(maze) = app.puzzle_mut().model_mut::<Maze>() {
-            anim.carve(maze, usize::MAX);
+        if app
+            .touch_model(true, |maze: &mut Maze| anim.carve(maze, usize::MAX))
+            .is_some()
+        {
             app.after_edit();
         }
     }
 
-    pub(super) fn run_experiment(&mut self, app: &mut PuzzleLabApp, ctx: Option<egui::Context>) {
+    pub(super) fn run_experiment(&mut self, app: &mut ViewWrite<'_>) {
         if let Some(e) = &self.experiment {
             e.stop();
         }
@@ -200,14 +202,9 @@ impl MazeView {
             trials: s.experiment_trials.max(1),
             steps: s.experiment_steps.max(1),
             connectivity: Connectivity::Four,
-            seed: app.settings.seed,
+            seed: app.settings().seed,
         };
-        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
-            if let Some(ctx) = &ctx {
-                ctx.request_repaint();
-            }
-        });
-        let spawned = Job::start("percolation", CancelToken::new(), wake, move |cx| {
+        let spawned = Job::start("percolation", CancelToken::new(), app.waker(), move |cx| {
             run_experiment(&experiment, &cx.cancel, |point| cx.progress(point));
         });
         let job = match spawned {
@@ -231,7 +228,7 @@ impl MazeView {
     /// Takes the experiment's new points.
     /// Starts running every problem of the open scenario with the chosen algorithm, on the
     /// map on screen, in the background.
-    pub(super) fn run_all_problems(&mut self, app: &mut PuzzleLabApp) {
+    pub(super) fn run_all_problems(&mut self, app: &mut ViewWrite<'_>) {
         let Some(view) = &mut self.scenario else {
             return;
         };
@@ -271,7 +268,7 @@ impl MazeView {
     }
 
     /// Takes in the background run's progress; its summary goes to the status bar.
-    pub(super) fn receive_run_all(&mut self, app: &mut PuzzleLabApp) {
+    pub(super) fn receive_run_all(&mut self, app: &mut ViewWrite<'_>) {
         let Some(view) = &mut self.scenario else {
             return;
         };
@@ -311,7 +308,7 @@ impl MazeView {
         }
     }
 
-    pub(super) fn open_scenario(&mut self, app: &mut PuzzleLabApp, path: &Path) {
+    pub(super) fn open_scenario(&mut self, app: &mut ViewWrite<'_>, path: &Path) {
         let scenario = match crate::puzzles::read_text_file(path) {
             Ok(text) => match movingai::parse_scenario(&text) {
                 Ok(s) => s,
@@ -361,7 +358,7 @@ impl MazeView {
         self.show_scenario_problem(app, 0);
     }
 
-    pub(super) fn show_scenario_problem(&mut self, app: &mut PuzzleLabApp, index: usize) {
+    pub(super) fn show_scenario_problem(&mut self, app: &mut ViewWrite<'_>, index: usize) {
         let Some(view) = &mut self.scenario else {
             return;
         };
