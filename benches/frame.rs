@@ -119,7 +119,7 @@ fn main() {
                 "slow frame {} {:.1} ms, expanded {}",
                 frames.len(),
                 frames.last().unwrap(),
-                h.state().view().stats.expanded
+                h.state().marks().stats.expanded
             );
         }
     }
@@ -144,21 +144,21 @@ fn main() {
         let mut n = 0;
         let t = Instant::now();
         loop {
-            let view_id = h.state().view().id;
+            let view_id = h.state().marks().id;
             scrub.push(frame(&mut h));
             n += 1;
             if std::env::var_os("FRAME_TRACE").is_some() && *scrub.last().unwrap() > 16.0 {
                 eprintln!(
                     "slow scrub frame {:.1} ms, seek to {k}, frame {n} of it{}",
                     scrub.last().unwrap(),
-                    if h.state().view().id == view_id {
+                    if h.state().marks().id == view_id {
                         ""
                     } else {
                         ", changes restarted"
                     }
                 );
             }
-            if h.state().view().stats.expanded as usize == k || t.elapsed() > deadline {
+            if h.state().marks().stats.expanded as usize == k || t.elapsed() > deadline {
                 break;
             }
         }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 
 use super::files::DialogKind;
-use super::{AppCommand, PuzzleLabApp, SearchView, Transition, pick_algorithm, race};
+use super::{AppCommand, PuzzleLabApp, SearchMarks, Transition, pick_algorithm, race};
 use crate::puzzles::{Puzzle, PuzzleType, Shipped};
 use crate::runs::results;
 use crate::solver::Command as SolverCommand;
@@ -71,10 +71,10 @@ impl PuzzleLabApp {
                 // (within about 10 ms) brings the figures at the moment it stopped.
                 if let Some(run) = &self.run {
                     run.handle.stop();
-                    self.work.view.current = None;
+                    self.work.marks.current = None;
                     self.set_status(format!(
                         "Stopped after {}.",
-                        super::count(self.work.view.stats.expanded, "expansion")
+                        super::count(self.work.marks.stats.expanded, "expansion")
                     ));
                 }
             }
@@ -83,7 +83,7 @@ impl PuzzleLabApp {
                     run.handle.send(SolverCommand::Pause);
                     run.is_paused = true;
                     self.paused_status = true;
-                    self.set_status(super::run::paused_text(self.work.view.stats.expanded));
+                    self.set_status(super::run::paused_text(self.work.marks.stats.expanded));
                 }
             }
             AppCommand::Resume => {
@@ -262,8 +262,8 @@ impl PuzzleLabApp {
         self.playing = false;
         // A blank view of the same size is kept: rebuilding it for every square painted
         // would be slow on a large grid.
-        if !self.work.view.is_blank_for(self.work.puzzle.dims()) {
-            self.work.view = SearchView::for_puzzle(self.work.puzzle.as_ref());
+        if !self.work.marks.is_blank_for(self.work.puzzle.dims()) {
+            self.work.marks = SearchMarks::for_puzzle(self.work.puzzle.as_ref());
         }
         self.revision += 1;
         self.puzzle_dirty = true;
@@ -295,8 +295,8 @@ impl PuzzleLabApp {
     /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles
     /// without an undo of their own) and forgets the search if `edit` says the puzzle changed.
     /// Returns whether it changed.
-    /// Edits the puzzle on screen as the model `M` (a view's own type), as
-    /// [`PuzzleLabApp::edit_puzzle`] does; `false` if it is another type or `edit` changed
+    /// Edits the puzzle on screen as the model `M` (a view's own type), as any edit is made
+    /// (a search stopped, an undo step, the puzzle marked changed); `false` if it is another type or `edit` changed
     /// nothing.
     pub fn edit_model<M: Puzzle + std::any::Any>(
         &mut self,

@@ -364,7 +364,7 @@ impl PuzzleLabApp {
             self.set_error("A board puzzle's search has no places to draw as a GIF.");
             return;
         }
-        let dims = self.work.view.dims();
+        let dims = self.work.marks.dims();
         let job = Arc::new(GifJob::default());
         let shared = Arc::clone(&job);
         let wake = self.repaint.clone();

@@ -9,7 +9,7 @@ pub mod oracle;
 pub mod pattern_build;
 pub mod race;
 mod run;
-mod search_view;
+mod search_marks;
 pub mod space_layout;
 pub mod timeline;
 mod view;
@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 pub use commands::UNDO_LIMIT;
 pub use files::{DialogKind, GifJob};
-pub use search_view::{Mark, SearchView, Shade, ShadeKind};
+pub use search_marks::{Mark, SearchMarks, Shade, ShadeKind};
 pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,
@@ -278,7 +278,7 @@ struct Transition {
 /// The application.
 pub struct PuzzleLabApp {
     /// The work on screen: the puzzle and everything that belongs to it (its file's text,
-    /// undo history, algorithm, last search, timeline, view); swapped whole when the type
+    /// undo history, algorithm, last search, timeline, marks); swapped whole when the type
     /// changes (see [`workspace`]).
     pub(crate) work: workspace::Workspace,
     /// Persisted settings.
@@ -461,7 +461,7 @@ impl PuzzleLabApp {
     /// puzzle's search runs, or the timeline is scrubbed back), the solution's playback
     /// (once a solution is found), or the puzzle as it is.
     pub fn shown_moment(&self) -> ShownMoment {
-        let board_search = self.work.view.board.is_some() && self.is_running();
+        let board_search = self.work.marks.board.is_some() && self.is_running();
         if self.is_scrubbed() || board_search {
             return ShownMoment::Search;
         }
@@ -527,15 +527,15 @@ impl PuzzleLabApp {
         self.work.result.as_ref()
     }
 
-    /// What the search has shown so far.
-    pub fn view(&self) -> &SearchView {
-        &self.work.view
+    /// The search's marks and figures at the position shown (the timeline's cursor).
+    pub fn marks(&self) -> &SearchMarks {
+        &self.work.marks
     }
 
-    /// Records how many changes of the view `view_id` the canvas has drawn (see
-    /// [`SearchView::note_drawn`]).
+    /// Records how many changes of the marks `view_id` the canvas has drawn (see
+    /// [`SearchMarks::note_drawn`]).
     pub(crate) fn note_drawn(&mut self, view_id: u64, changes: usize) {
-        self.work.view.note_drawn(view_id, changes);
+        self.work.marks.note_drawn(view_id, changes);
     }
 
     /// The status bar's message.

@@ -1,11 +1,11 @@
 //! Race mode: two to four algorithms search the same puzzle at once, each on its own solver
-//! thread at the same speed (expansions per second), each with its own view of the search and
+//! thread at the same speed (expansions per second), each with its own marks of the search and
 //! its own result.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::SearchView;
+use super::SearchMarks;
 use crate::puzzles::{Puzzle, Report};
 use crate::search::{Algorithm, Limits, TieBreak};
 use crate::solver::{Event, SolverHandle, Speed};
@@ -21,14 +21,14 @@ pub struct Lane {
     pub tie_break: Option<TieBreak>,
     handle: Option<SolverHandle>,
     /// What its search shows at the race's timeline position.
-    pub view: SearchView,
+    pub marks: SearchMarks,
     /// The search's own figures at its last progress event (or its end).
     pub stats: crate::search::Stats,
     /// Its result, once finished.
     pub result: Option<Report>,
     /// Why it could not run, if it could not.
     pub error: Option<String>,
-    /// Its recording, growing as it runs, and the position its view shows on the race's
+    /// Its recording, growing as it runs, and the position its marks show on the race's
     /// shared timeline.
     pub track: Option<super::Track>,
 }
@@ -114,7 +114,7 @@ impl Race {
                 algorithm,
                 tie_break,
                 handle: Some(handle),
-                view: SearchView::for_puzzle(puzzle),
+                marks: SearchMarks::for_puzzle(puzzle),
                 stats: crate::search::Stats::default(),
                 result: None,
                 error: None,
@@ -159,7 +159,7 @@ impl Race {
                             track.append(std::mem::take(&mut progress.chunk));
                         }
                         lane.stats = progress.stats.clone();
-                        lane.view.take_figures(&progress);
+                        lane.marks.take_figures(&progress);
                     }
                     Event::Finished(report) => {
                         lane.stats = report.stats.clone();

@@ -40,8 +40,8 @@ impl PuzzleLabApp {
     }
 
     /// Takes the solver's events under a time budget: each progress event's chunk goes into
-    /// the run's recording (the timeline then moves the view towards its head, under the
-    /// frame's budget), its figures into the view.
+    /// the run's recording (the timeline then moves the marks towards its head, under the
+    /// frame's budget), its figures into the marks.
     pub(super) fn receive_events(&mut self) {
         let Some(run) = &mut self.run else {
             return;
@@ -64,7 +64,7 @@ impl PuzzleLabApp {
                     if progress.board.is_some() {
                         run.board.clone_from(&progress.board);
                     }
-                    self.work.view.take_figures(&progress);
+                    self.work.marks.take_figures(&progress);
                 }
                 Some(event) => {
                     last = Some(event);
@@ -89,7 +89,7 @@ impl PuzzleLabApp {
         // The pause takes effect at the solver's next expansion: the message follows the
         // figures that arrive after it, so it says what the panel says.
         if self.paused_status && self.is_paused() {
-            let text = paused_text(self.work.view.stats.expanded);
+            let text = paused_text(self.work.marks.stats.expanded);
             if self.status.text != text {
                 self.set_status(text);
             }
@@ -97,9 +97,9 @@ impl PuzzleLabApp {
     }
 
     fn finish(&mut self, report: Report) {
-        self.work.view.stats = report.stats.clone();
-        self.work.view.current = None;
-        self.work.view.path.clear();
+        self.work.marks.stats = report.stats.clone();
+        self.work.marks.current = None;
+        self.work.marks.path.clear();
         let text = match report.outcome {
             Outcome::Found => {
                 let mut text = format!(
@@ -157,7 +157,7 @@ impl PuzzleLabApp {
         self.transition = None;
         self.playing = false;
         let (rows, cols) = self.work.puzzle.dims();
-        self.work.view.renew(rows, cols);
+        self.work.marks.renew(rows, cols);
         let track = super::Track::live(rows, cols, self.work.algorithm);
         self.work.timeline = Some(super::Timeline::new(Some(track), 0));
         let wake = self.waker();

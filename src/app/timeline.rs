@@ -1,14 +1,14 @@
 //! The timeline of a run: its recording (see [`crate::runs::recording`]) replayed onto the canvas's
-//! view to any moment, back and forth, a frame's budget at a time; the state pinned for
+//! marks to any moment, back and forth, a frame's budget at a time; the state pinned for
 //! inspection, its branch, and the heat maps of the closed set.
 //!
-//! The recording is the run's one record, and the view's one source: during the run the
+//! The recording is the run's one record, and the marks' one source: during the run the
 //! solver's chunks are appended to it ([`Track::append`]) and the timeline *follows* the head
-//! (the live view is the replay at the last position); a seek stops following, so the run
+//! (the live marks are the replay at the last position); a seek stops following, so the run
 //! can be scrubbed back while it goes on, and [`TimelineCommand::Follow`] returns to the
-//! head. At the end nothing is reconciled: the view already shows what the recording holds.
+//! head. At the end nothing is reconciled: the marks already show what the recording holds.
 //!
-//! A *position* is a number of expansions: at position `k` the view shows the closed set and
+//! A *position* is a number of expansions: at position `k` the marks show the closed set and
 //! frontier as they were once the first `k` states were expanded and their successors put on
 //! the frontier, the `k`-th state as the current one. Position 0 shows the starts on the
 //! frontier; the last position is the run's end.
@@ -16,8 +16,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::SearchView;
-use super::search_view::{Shade, ShadeKind};
+use super::SearchMarks;
+use super::search_marks::{Shade, ShadeKind};
 use crate::puzzles::{Cell, Place, Side};
 use crate::runs::recording::{Quantity, TraceRecorder};
 use crate::search::Algorithm;
@@ -29,14 +29,14 @@ pub const PLOT_POINTS: usize = 400;
 /// The most expansions looked at to find a depth-first path at a position.
 const PATH_SCAN: usize = 1 << 20;
 
-/// One run's recording and the position its view shows.
+/// One run's recording and the position its marks show.
 #[derive(Debug)]
 pub struct Track {
     recording: Arc<TraceRecorder>,
-    /// The position the view shows.
+    /// The position the marks show.
     shown: usize,
-    /// Whether the view must be cleared and the starts put on it before the next seek (a new
-    /// track: the view may hold another run's marks).
+    /// Whether the marks must be cleared and the starts put on them before the next seek (a new
+    /// track: the marks may hold another run's marks).
     stale: bool,
     /// Whether the algorithm searches depth-first (its path is shown at each position).
     depth_first: bool,
@@ -47,7 +47,7 @@ pub struct Track {
 
 impl Track {
     /// The track of `recording` (finished, or a live run's store that chunks will be
-    /// appended to) for a view to be shown from scratch: the first seek clears it and puts
+    /// appended to) for marks to be shown from scratch: the first seek clears it and puts
     /// the starts on it.
     pub fn new(recording: Arc<TraceRecorder>, algorithm: Algorithm) -> Self {
         Self {
@@ -65,7 +65,7 @@ impl Track {
         Self::new(Arc::new(TraceRecorder::store(rows, cols)), algorithm)
     }
 
-    /// Appends a chunk of the live run's recording (see [`TraceRecorder::append`]); the view
+    /// Appends a chunk of the live run's recording (see [`TraceRecorder::append`]); the marks
     /// follows at the next seek. Work proportional to the chunk (the recording is copied
     /// first only if another holder, such as an export under way, shares it).
     pub fn append(&mut self, chunk: crate::runs::recording::RecordChunk) {
@@ -99,32 +99,32 @@ impl Track {
         self.len() == 0
     }
 
-    /// The position the view shows.
+    /// The position the marks show.
     pub fn shown(&self) -> usize {
         self.shown
     }
 
-    /// Replays the recording onto `view` towards position `target` (at most the last) until
+    /// Replays the recording onto `marks` towards position `target` (at most the last) until
     /// it gets there or `deadline` passes; returns whether it got there. Each expansion
     /// replayed changes only the marks it changed in the run, so a frame's work follows the
     /// distance moved, never the picture's size.
     pub fn seek(
         &mut self,
-        view: &mut SearchView,
+        marks: &mut SearchMarks,
         target: usize,
         deadline: Option<Instant>,
     ) -> bool {
         let target = target.min(self.len());
-        // The marks listed again after a restart of the view's changes, a part a frame.
-        let listed = view.rescan(deadline);
+        // The marks listed again after a restart of the marks' changes, a part a frame.
+        let listed = marks.rescan(deadline);
         if self.stale {
             if self.recording.expansions() == 0 {
                 // The starts are known at the first expansion.
                 return target == 0;
             }
-            view.clear_marks();
+            marks.clear_marks();
             self.recording
-                .sources(|place, change| view.replay(place, change));
+                .sources(|place, change| marks.replay(place, change));
             self.shown = 0;
             self.stale = false;
         } else if self.shown == target {
@@ -134,10 +134,10 @@ impl Track {
         while self.shown != target {
             for _ in 0..CHUNK {
                 if self.shown < target {
-                    recording.step_forward(self.shown, |place, change| view.replay(place, change));
+                    recording.step_forward(self.shown, |place, change| marks.replay(place, change));
                     self.shown += 1;
                 } else if self.shown > target {
-                    recording.step_back(self.shown, |place, change| view.replay(place, change));
+                    recording.step_back(self.shown, |place, change| marks.replay(place, change));
                     self.shown -= 1;
                 } else {
                     break;
@@ -147,40 +147,40 @@ impl Track {
                 break;
             }
         }
-        self.describe(view);
-        view.forget_drawn_changes();
-        if view.has_long_changes() {
-            view.restart_changes();
+        self.describe(marks);
+        marks.forget_drawn_changes();
+        if marks.has_long_changes() {
+            marks.restart_changes();
         }
-        self.shown == target && view.rescan(deadline)
+        self.shown == target && marks.rescan(deadline)
     }
 
-    /// Sets what `view` says beside its marks for the position shown: the current state (and
+    /// Sets what `marks` say beside its marks for the position shown: the current state (and
     /// its board), its depth, the depth-first path, the counts.
-    fn describe(&self, view: &mut SearchView) {
+    fn describe(&self, marks: &mut SearchMarks) {
         let rec = &self.recording;
         let last = self.shown.checked_sub(1);
         let info = last.and_then(|j| rec.expansion(j));
-        view.current = info.as_ref().and_then(|i| i.place);
-        view.depth = info.as_ref().map_or(0, |i| u64::from(i.depth));
-        view.stats.expanded = self.shown as u64;
-        view.stats.frontier = match last.and_then(|j| rec.board_frontier(j)) {
+        marks.current = info.as_ref().and_then(|i| i.place);
+        marks.depth = info.as_ref().map_or(0, |i| u64::from(i.depth));
+        marks.stats.expanded = self.shown as u64;
+        marks.stats.frontier = match last.and_then(|j| rec.board_frontier(j)) {
             Some(n) => n,
-            None => view.frontier_places as u64,
+            None => marks.frontier_places as u64,
         };
-        view.frontier_places_reported = view.frontier_places;
+        marks.frontier_places_reported = marks.frontier_places;
         if rec.has_boards() {
-            view.board = rec.board_at(last.unwrap_or(0));
+            marks.board = rec.board_at(last.unwrap_or(0));
         } else {
             // A replay's closed set only grows: its size is the largest so far.
-            view.stats.max_closed = view.closed_places as u64;
+            marks.stats.max_closed = marks.closed_places as u64;
         }
-        view.path = if self.depth_first {
+        marks.path = if self.depth_first {
             rec.depth_first_path(self.shown, PATH_SCAN)
         } else {
             Vec::new()
         };
-        view.revision += 1;
+        marks.revision += 1;
     }
 }
 
@@ -206,7 +206,7 @@ pub struct Timeline {
     /// Whether only the pinned state's branch (or, with none pinned, the goal's) keeps its
     /// colours.
     pub branch_only: bool,
-    /// The shading last given to the view: (heat, branch only, pinned), so it is remade only
+    /// The shading last given to the marks: (heat, branch only, pinned), so it is remade only
     /// when one of them changes.
     shaded: Option<(Option<Quantity>, bool, Option<Pinned>)>,
 }
@@ -232,27 +232,32 @@ impl Timeline {
             pinned: None,
             heat: None,
             branch_only: false,
-            // A run's view has no shading and no branch: nothing to remake until asked.
+            // A run's marks have no shading and no branch: nothing to remake until asked.
             shaded: Some((None, false, None)),
         }
     }
 
-    /// Remakes `view`'s shading if the heat map, the branch setting or the pinned state
+    /// Remakes `marks`' shading if the heat map, the branch setting or the pinned state
     /// changed since it was last made (`solution` is the goal's branch, start first). Work
     /// proportional to the recording, once per change of setting.
-    pub fn shade(&mut self, view: &mut SearchView, recording: &TraceRecorder, solution: &[Place]) {
+    pub fn shade(
+        &mut self,
+        marks: &mut SearchMarks,
+        recording: &TraceRecorder,
+        solution: &[Place],
+    ) {
         let key = (self.heat, self.branch_only, self.pinned);
         if self.shaded == Some(key) {
             return;
         }
         self.shaded = Some(key);
-        let (rows, cols) = view.dims();
+        let (rows, cols) = marks.dims();
         let pinned_place = match self.pinned {
             Some(Pinned::Place(p)) => Some(p),
             _ => None,
         };
-        view.branch = pinned_place.map_or_else(Vec::new, |p| recording.branch(p));
-        view.revision += 1;
+        marks.branch = pinned_place.map_or_else(Vec::new, |p| recording.branch(p));
+        marks.revision += 1;
         let shade = if self.branch_only {
             let branch = match pinned_place {
                 Some(p) => recording.branch(p),
@@ -274,9 +279,9 @@ impl Timeline {
                 .map(Arc::new)
         };
         // The branch is an overlay; only a new shading redraws the marks.
-        if view.shade != shade {
-            view.shade = shade;
-            view.restart_changes();
+        if marks.shade != shade {
+            marks.shade = shade;
+            marks.restart_changes();
         }
     }
 }
@@ -453,20 +458,20 @@ impl super::PuzzleLabApp {
         let target = timeline.target;
         let mut arrived = true;
         if let Some(track) = &mut timeline.track {
-            let there = track.seek(&mut self.work.view, target, Some(deadline));
+            let there = track.seek(&mut self.work.marks, target, Some(deadline));
             arrived &= there;
             if there && timeline.follow {
                 // At the head the search's own figures stand (the replay counts only places),
                 // and a finished run shows no state under way.
                 if let Some(run) = &self.run {
-                    self.work.view.stats = run.stats.clone();
+                    self.work.marks.stats = run.stats.clone();
                     if track.recording().stopped().is_some() {
-                        self.work.view.board.clone_from(&run.board);
+                        self.work.marks.board.clone_from(&run.board);
                     }
                 } else if let Some(report) = &self.work.result {
-                    self.work.view.stats = report.stats.clone();
-                    self.work.view.current = None;
-                    self.work.view.path.clear();
+                    self.work.marks.stats = report.stats.clone();
+                    self.work.marks.current = None;
+                    self.work.marks.path.clear();
                 }
             }
             let solution = self
@@ -476,18 +481,18 @@ impl super::PuzzleLabApp {
                 .filter(|r| r.solved)
                 .map_or(&[][..], |r| &r.path[..]);
             let recording = Arc::clone(track.recording());
-            timeline.shade(&mut self.work.view, &recording, solution);
+            timeline.shade(&mut self.work.marks, &recording, solution);
         }
         if let Some(race) = &mut self.race {
             for lane in &mut race.lanes {
                 if let Some(track) = &mut lane.track {
-                    let there = track.seek(&mut lane.view, target, Some(deadline));
+                    let there = track.seek(&mut lane.marks, target, Some(deadline));
                     arrived &= there;
                     if there && timeline.follow {
-                        lane.view.stats = lane.stats.clone();
+                        lane.marks.stats = lane.stats.clone();
                         if lane.result.is_some() {
-                            lane.view.current = None;
-                            lane.view.path.clear();
+                            lane.marks.current = None;
+                            lane.marks.path.clear();
                         }
                     }
                 }

@@ -345,8 +345,8 @@ impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
         self.app_mut().repick_algorithm();
     }
 
-    /// Slides the piece a hand move moved from where it was in `before` (see
-    /// [`PuzzleLabApp::slide_from`]).
+    /// Slides the piece a hand move moved from where it was in `before` (the canvas
+    /// animates it).
     pub fn slide_from(&mut self, before: &dyn crate::puzzles::Puzzle) {
         self.app_mut().slide_from(before);
     }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 
-use super::{AppCommand, PuzzleLabApp, SearchView, TypeView};
+use super::{AppCommand, PuzzleLabApp, SearchMarks, TypeView};
 use crate::puzzles::{self, Puzzle, PuzzleType, Report};
 use crate::search::Algorithm;
 
@@ -28,7 +28,7 @@ pub(crate) struct Workspace {
     /// The algorithm chosen for this puzzle.
     pub(crate) algorithm: Algorithm,
     /// What the last or current search has shown: closed set, frontier, path.
-    pub(crate) view: SearchView,
+    pub(crate) marks: SearchMarks,
     /// The result of the last search.
     pub(crate) result: Option<Report>,
     /// The timeline of the last finished run or race, replaying its recording.
@@ -53,14 +53,14 @@ pub(crate) struct Workspace {
 impl Workspace {
     /// A fresh workspace for `puzzle`, not yet searched, with `algorithm` chosen.
     pub(crate) fn new(puzzle: Box<dyn Puzzle>, algorithm: Algorithm) -> Workspace {
-        let view = SearchView::for_puzzle(puzzle.as_ref());
+        let marks = SearchMarks::for_puzzle(puzzle.as_ref());
         Workspace {
             puzzle,
             path: None,
             modified: false,
             saved_text: None,
             algorithm,
-            view,
+            marks,
             result: None,
             timeline: None,
             shown_moves: 0,

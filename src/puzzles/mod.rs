@@ -102,7 +102,7 @@ impl Report {
 
 /// A puzzle as the front ends see it: something to draw, edit, save and solve. Each puzzle
 /// type implements [`Model`] on its own type and gets this trait from the one generic
-/// adapter (see [`model`]); [`solve_on_places`] does the work of [`Puzzle::solve`].
+/// adapter (a blanket implementation for every [`Model`]); [`solve_on_places`] does the work of [`Puzzle::solve`].
 pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The registry entry of this puzzle's type.
     fn puzzle_type(&self) -> &'static PuzzleType;

@@ -290,7 +290,7 @@ impl dyn Puzzle + '_ {
         self.as_any().downcast_ref::<M>()
     }
 
-    /// This puzzle as the model `M`, mutably, if it is one (see [`Puzzle::model`]).
+    /// This puzzle as the model `M`, mutably, if it is one (see `model`).
     pub fn model_mut<M: Puzzle + Any>(&mut self) -> Option<&mut M> {
         self.as_any_mut().downcast_mut::<M>()
     }

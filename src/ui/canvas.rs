@@ -33,7 +33,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     // costly to picture, is pictured once per edit).
     let mut shown: Option<Picture> = match (
         app.result().filter(|r| !r.boards.is_empty()),
-        &app.view().board,
+        &app.marks().board,
     ) {
         // A moment of the run on the timeline: the state expanded then.
         (_, Some(board)) if app.is_scrubbed() => Some(board.clone()),
@@ -151,7 +151,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     let scene = Scene {
         picture,
-        view: app.view(),
+        marks: app.marks(),
         // Before the run's end on the timeline, the solution is not found yet.
         result: app.result().filter(|_| !app.is_scrubbed()),
         shown: app.shown_moves(),
@@ -171,7 +171,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         paint_heat(&painter, &screen_from_cell, &heat, &scene.picture);
     }
     drop(scene);
-    // The drawing's changes shown go back to the view as a command of this frame, not
+    // The drawing's changes shown go back to the marks as a command of this frame, not
     // written into it while drawing.
     if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
         app.note_drawn(id, changes);

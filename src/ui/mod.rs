@@ -258,7 +258,7 @@ fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
         app.type_view()
             .and_then(|v| v.hover_text(&crate::app::ViewRead::read(app), cell)),
     );
-    match app.view().mark(cell) {
+    match app.marks().mark(cell) {
         crate::app::Mark::Closed => parts.push("expanded (closed set)".into()),
         crate::app::Mark::Frontier => parts.push("on the frontier".into()),
         crate::app::Mark::None => {}
@@ -358,7 +358,7 @@ fn details_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ui.separator();
     timeline_bar::pinned_ui(app, ui);
     panels::legend_ui(app, ui);
-    if !app.view().samples.is_empty() {
+    if !app.marks().samples.is_empty() {
         panels::plots_ui(app, ui);
     }
     if app.result().is_some_and(|r| r.solved) {

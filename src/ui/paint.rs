@@ -32,7 +32,7 @@ pub(crate) fn paint_scene(
     };
     let center = |cell: Cell| cell_rect(cell).center();
     let transition = scene.transition;
-    let view = scene.view;
+    let marks = scene.marks;
     let gap = if side >= 6.0 { 1.0 } else { 0.0 };
     let pixels_per_point = painter.pixels_per_point();
     let pixel = 1.0 / pixels_per_point;
@@ -96,7 +96,7 @@ pub(crate) fn paint_scene(
             } else {
                 cell_rect(cell)
             };
-            let marked = shaded_mark_color(view, row * picture.cols + col, view.mark(cell));
+            let marked = shaded_mark_color(marks, row * picture.cols + col, marks.mark(cell));
             match square {
                 Square::Void => {}
                 Square::Free if board => {
@@ -184,8 +184,9 @@ pub(crate) fn paint_scene(
                 Square::Junction(turns) => {
                     shapes.push(Shape::rect_filled(rect, side * 0.08, FREE));
                     // States (junction, side entered from): a wedge on that side.
-                    for (entry, mark) in Side::ALL.into_iter().zip(view.side_marks(cell)) {
-                        if let Some(color) = shaded_mark_color(view, row * picture.cols + col, mark)
+                    for (entry, mark) in Side::ALL.into_iter().zip(marks.side_marks(cell)) {
+                        if let Some(color) =
+                            shaded_mark_color(marks, row * picture.cols + col, mark)
                         {
                             shapes.push(wedge(rect, entry, color));
                         }
@@ -293,15 +294,15 @@ pub(crate) fn paint_scene(
     let path_in_pixels = as_texture && side < 6.0;
     // The pinned branch is a line at any zoom: one pixel a square of a large grid is too
     // thin to see.
-    if view.branch.len() > 1 {
-        let points: Vec<Pos2> = view.branch.iter().map(|&p| place_pos(p)).collect();
+    if marks.branch.len() > 1 {
+        let points: Vec<Pos2> = marks.branch.iter().map(|&p| place_pos(p)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 2.0, BRANCH)));
     }
-    if !view.path.is_empty() && !path_in_pixels {
-        let points: Vec<Pos2> = view.path.iter().map(|&p| place_pos(p)).collect();
+    if !marks.path.is_empty() && !path_in_pixels {
+        let points: Vec<Pos2> = marks.path.iter().map(|&p| place_pos(p)).collect();
         painter.add(Shape::line(points, Stroke::new(thin * 1.5, DFS_PATH)));
     }
-    if let Some(current) = view.current {
+    if let Some(current) = marks.current {
         let rect = cell_rect(current.cell);
         match current.side {
             None => {

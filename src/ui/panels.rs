@@ -72,7 +72,7 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         scrubbed_stats_ui(app, report, ui);
         return;
     }
-    let view = app.view();
+    let view = app.marks();
     let stats = &view.stats;
     egui::Grid::new("stats")
         .num_columns(2)
@@ -135,7 +135,7 @@ fn term_help(name: &str) -> Option<&'static str> {
 /// The statistics while the timeline shows an earlier moment than the run's end: that
 /// moment's figures, then the final run's, each group labelled.
 fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &mut egui::Ui) {
-    let view = app.view();
+    let view = app.marks();
     let (now, last) = (&view.stats, &report.stats);
     let grid = |ui: &mut egui::Ui, id: &str, rows: Vec<(&str, String)>| {
         egui::Grid::new(id)
@@ -196,7 +196,7 @@ fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &m
 /// Live plots of the run: frontier and closed-set sizes against states expanded, and the
 /// states expanded per depth layer (or, for IDA*, per iteration).
 pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
-    let view = app.view();
+    let view = app.marks();
     egui::CollapsingHeader::new("Plots")
         .id_salt("plots")
         .default_open(true)
@@ -374,7 +374,7 @@ pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 fn playback_row_ui(app: &mut PuzzleLabApp, row: &mut egui::Ui) {
-    let view = app.view();
+    let view = app.marks();
     if app.is_scrubbed() {
         // The timeline shows a moment before the run's end: the solution is not found yet.
         // Out of the expansions recorded so far (the recording grows while the search

@@ -89,7 +89,7 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ui.columns(n, |columns| {
         for (i, (lane, ui)) in race.lanes.iter().zip(columns.iter_mut()).enumerate() {
             ui.heading(lane.label());
-            let stats = &lane.view.stats;
+            let stats = &lane.marks.stats;
             let state = match (&lane.result, &lane.error) {
                 (_, Some(e)) => format!("failed: {e}"),
                 (Some(r), _) if r.solved => format!(
@@ -103,7 +103,7 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             ui.label(RichText::new(state).strong());
             ui.label(format!(
                 "expanded {}  frontier {}  closed {}  depth {}",
-                stats.expanded, stats.frontier, stats.max_closed, lane.view.depth
+                stats.expanded, stats.frontier, stats.max_closed, lane.marks.depth
             ));
             let (response, painter) =
                 ui.allocate_painter(ui.available_size(), egui::Sense::hover());
@@ -114,14 +114,14 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             response
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
             let result = lane.result.as_ref();
-            let picture = match (result.and_then(|r| r.boards.last()), &lane.view.board) {
+            let picture = match (result.and_then(|r| r.boards.last()), &lane.marks.board) {
                 (Some(last), _) => last,
                 (None, Some(board)) => board,
                 (None, None) => puzzle_picture,
             };
             let scene = super::scene::Scene {
                 picture: std::borrow::Cow::Borrowed(picture),
-                view: &lane.view,
+                marks: &lane.marks,
                 result,
                 shown: result.map_or(0, |r| r.moves.len()),
                 transition: None,
@@ -147,11 +147,11 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         }
     });
     app.picture_cache = cache;
-    // Each pane's drawn changes go back to its lane's view after drawing.
+    // Each pane's drawn changes go back to its lane's marks after drawing.
     if let Some(race) = app.race.as_mut() {
         for (lane, texture) in race.lanes.iter_mut().zip(&textures) {
             if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
-                lane.view.note_drawn(id, changes);
+                lane.marks.note_drawn(id, changes);
             }
         }
     }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use eframe::egui::{Rect, Vec2, vec2};
 
-use crate::app::SearchView;
+use crate::app::SearchMarks;
 use crate::puzzles::{Cell, Picture, PieceMove, Report, Square};
 
 /// Grids with more squares than this are drawn as a texture, one pixel a square, instead of
@@ -35,7 +35,7 @@ pub(crate) struct Scene<'a> {
     /// The picture to draw (a sliding piece already taken off it).
     pub picture: Cow<'a, Picture>,
     /// The search's marks: closed set, frontier, current state, depth-first path.
-    pub view: &'a SearchView,
+    pub marks: &'a SearchMarks,
     /// The finished search, whose solution is drawn up to `shown` moves.
     pub result: Option<&'a Report>,
     /// How many moves of the solution are shown.

@@ -38,7 +38,7 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             )
         });
     // The top row: the colour bar of the heat map, or what the bar is for.
-    let shade = app.view().shade.clone().filter(|_| active);
+    let shade = app.marks().shade.clone().filter(|_| active);
     fixed_row(ui, "timeline colour bar", |ui| {
         match shade.as_ref().map(|s| &s.kind) {
             Some(&ShadeKind::Heat { quantity, min, max }) => color_bar_ui(ui, quantity, min, max),

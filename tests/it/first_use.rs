@@ -207,9 +207,9 @@ fn the_keyboard_starts_pauses_steps_stops_and_fits() {
     h.key_press(egui::Key::Space);
     h.run_steps(2);
     assert!(h.state().is_paused());
-    let before = h.state().view().stats.expanded;
+    let before = h.state().marks().stats.expanded;
     h.key_press(egui::Key::S);
-    run_until(&mut h, |app| app.view().stats.expanded > before);
+    run_until(&mut h, |app| app.marks().stats.expanded > before);
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
     assert!(!h.state().is_running());
@@ -261,10 +261,10 @@ fn the_frontier_statistic_counts_states_on_board_puzzles() {
     });
     select_type(&mut h, "klotski");
     h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.view().stats.expanded >= 3);
+    run_until(&mut h, |app| app.marks().stats.expanded >= 3);
     h.key_press(egui::Key::Space);
     h.run_steps(2);
-    let frontier = h.state().view().stats.frontier;
+    let frontier = h.state().marks().stats.frontier;
     assert!(frontier > 0);
     assert!(h.query_by_label("Frontier").is_some());
     assert!(h.query_by_label("Frontier (places now)").is_none());
@@ -300,7 +300,7 @@ fn one_move_is_said_in_the_singular_and_time_excludes_pauses() {
     open_text(&mut h, dir.path(), "one-move.txt", "SG.\n...\n");
     // Two expansions by Step, with a pause between them longer than the search.
     h.key_press(egui::Key::S);
-    run_until(&mut h, |app| app.view().stats.expanded >= 1);
+    run_until(&mut h, |app| app.marks().stats.expanded >= 1);
     std::thread::sleep(std::time::Duration::from_millis(300));
     h.key_press(egui::Key::S);
     run_until(&mut h, |app| app.result().is_some());

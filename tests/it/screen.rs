@@ -156,7 +156,7 @@ fn the_path_field_has_the_keyboard_its_text_selected_and_escape_closes_it() {
     h.event(egui::Event::Text("sf x".into()));
     h.run();
     assert!(!h.state().is_running(), "no search started or stepped");
-    assert_eq!(h.state().view().stats.expanded, 0);
+    assert_eq!(h.state().marks().stats.expanded, 0);
     assert_eq!(h.state().canvas_zoom(), zoom);
     assert_eq!(
         h.get_by_label("File path:").value().as_deref(),
@@ -170,7 +170,7 @@ fn the_path_field_has_the_keyboard_its_text_selected_and_escape_closes_it() {
     // With the field gone, the keys are shortcuts again.
     h.key_press(egui::Key::S);
     h.run();
-    assert!(h.state().is_running() || h.state().view().stats.expanded > 0);
+    assert!(h.state().is_running() || h.state().marks().stats.expanded > 0);
 }
 
 #[test]
@@ -195,15 +195,15 @@ fn every_key_press_counts_even_several_in_one_frame() {
     // Three presses of S in one frame: three states expanded.
     // (Step from idle starts a paused search and expands one state.)
     h.state_mut().push(AppCommand::Step);
-    run_until(&mut h, |app| app.view().stats.expanded == 1);
+    run_until(&mut h, |app| app.marks().stats.expanded == 1);
     assert!(h.state().is_paused());
     let before = 1;
     for _ in 0..3 {
         h.key_press(egui::Key::S);
     }
-    run_until(&mut h, |app| app.view().stats.expanded >= before + 3);
+    run_until(&mut h, |app| app.marks().stats.expanded >= before + 3);
     h.run();
-    assert_eq!(h.state().view().stats.expanded, before + 3);
+    assert_eq!(h.state().marks().stats.expanded, before + 3);
 }
 
 #[test]
@@ -869,7 +869,7 @@ fn the_changes_a_big_grid_has_drawn_are_forgotten_as_the_timeline_moves() {
     h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
     h.run();
     solve(&mut h);
-    let expanded = h.state().view().stats.expanded as usize;
+    let expanded = h.state().marks().stats.expanded as usize;
     assert!(expanded > 10_000, "{expanded} expansions");
     for position in [0, expanded, expanded / 3, expanded, 0, expanded] {
         h.state_mut()
@@ -878,7 +878,7 @@ fn the_changes_a_big_grid_has_drawn_are_forgotten_as_the_timeline_moves() {
             h.step();
         }
     }
-    let view = h.state().view();
+    let view = h.state().marks();
     assert!(
         view.changes_forgotten > 0,
         "no drawn change was forgotten: {} kept",

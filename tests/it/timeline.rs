@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use std::collections::HashMap;
 
-use puzzlelab::app::{Mark, SearchView, Track};
+use puzzlelab::app::{Mark, SearchMarks, Track};
 use puzzlelab::puzzles::{self, Cell, Picture, Place, Puzzle, Side, Watcher};
 use puzzlelab::runs::recording::{EXPANSION_BYTES, GENERATED_BYTES, Quantity, TraceRecorder};
 use puzzlelab::search::{Algorithm, CancelToken, Stats};
@@ -197,7 +197,7 @@ fn replay_matches_live(puzzle: &dyn Puzzle, algorithm: Algorithm, seed: u64) {
     let len = recording.expansions();
     assert_eq!(len, tee.expanded, "every expansion recorded");
     let mut track = Track::new(Arc::new(recording), algorithm);
-    let mut view = SearchView::for_puzzle(puzzle);
+    let mut view = SearchMarks::for_puzzle(puzzle);
     let (rows, cols) = puzzle.dims();
     let mut positions: Vec<usize> = (0..24).map(|_| rng.random_range(0..=len)).collect();
     positions.extend([len, 0, len / 2, 1.min(len)]);

@@ -107,7 +107,7 @@ fn start_finds_the_shortest_path() {
     assert_eq!(report.cost, expected);
     assert!(h.state().status().text.starts_with("Solved"));
     assert!(
-        h.state().view().closed_places > 0,
+        h.state().marks().closed_places > 0,
         "the explored region is shown"
     );
 
@@ -132,7 +132,7 @@ fn stop_ends_a_slow_run() {
         ..Settings::default()
     });
     h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.view().stats.expanded >= 2);
+    run_until(&mut h, |app| app.marks().stats.expanded >= 2);
     assert!(h.state().is_running());
     h.get_by_label("Stop").click();
     run_until(&mut h, |app| app.result().is_some());
@@ -153,8 +153,8 @@ fn stop_during_a_full_speed_search_shows_stopped_on_the_next_frame() {
     });
     h.run();
     h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.view().stats.expanded >= 1000);
-    let shown = h.state().view().stats.expanded;
+    run_until(&mut h, |app| app.marks().stats.expanded >= 1000);
+    let shown = h.state().marks().stats.expanded;
     h.get_by_label("Stop").click();
     h.step();
     assert!(
@@ -180,13 +180,13 @@ fn stop_during_a_full_speed_search_shows_stopped_on_the_next_frame() {
 fn pause_and_step_expand_one_state_at_a_time() {
     let mut h = harness(Settings::default());
     h.get_by_label("Step").click();
-    run_until(&mut h, |app| app.view().stats.expanded == 1);
+    run_until(&mut h, |app| app.marks().stats.expanded == 1);
     assert!(h.state().is_paused());
     h.get_by_label("Step").click();
-    run_until(&mut h, |app| app.view().stats.expanded == 2);
+    run_until(&mut h, |app| app.marks().stats.expanded == 2);
     std::thread::sleep(Duration::from_millis(50));
     h.run_steps(3);
-    assert_eq!(h.state().view().stats.expanded, 2);
+    assert_eq!(h.state().marks().stats.expanded, 2);
     h.get_by_label("Resume").click();
     h.get_by_label("Full speed").click();
     run_until(&mut h, |app| app.result().is_some());
@@ -208,7 +208,7 @@ fn no_path_is_reported_with_the_explored_region() {
     run_until(&mut h, |app| app.result().is_some());
     assert_eq!(h.state().result().unwrap().outcome, Outcome::NotFound);
     assert!(h.state().status().text.starts_with("No path"));
-    assert!(h.state().view().closed_places > 10);
+    assert!(h.state().marks().closed_places > 10);
 }
 
 #[test]
@@ -219,11 +219,11 @@ fn editing_during_a_search_stops_it() {
     });
     open_maze(&mut h);
     h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.view().stats.expanded >= 1);
+    run_until(&mut h, |app| app.marks().stats.expanded >= 1);
     click_cell(&mut h, Cell::new(0, 2));
     assert!(!h.state().is_running());
     assert_eq!(
-        h.state().view().stats.expanded,
+        h.state().marks().stats.expanded,
         0,
         "the old search is cleared"
     );
@@ -786,7 +786,7 @@ fn plots_follow_the_run_by_depth_and_by_ida_iteration() {
     h.get_by_label("Start").click();
     h.step();
     run_until(&mut h, |app| app.result().is_some());
-    let view = h.state().view();
+    let view = h.state().marks();
     let expanded = h.state().result().unwrap().stats.expanded;
     assert!(!view.samples.is_empty());
     assert_eq!(view.samples.last().unwrap()[0], expanded as f64);
@@ -809,7 +809,7 @@ fn plots_follow_the_run_by_depth_and_by_ida_iteration() {
     h.get_by_label("Start").click();
     h.step();
     run_until(&mut h, |app| app.result().is_some());
-    let view = h.state().view();
+    let view = h.state().marks();
     let report = h.state().result().unwrap();
     assert_eq!(
         view.iteration_nodes.len() as u64,
@@ -834,7 +834,7 @@ fn a_board_search_shows_the_state_expanded_and_its_depth() {
     h.get_by_label("Start").click();
     h.step();
     run_until(&mut h, |app| {
-        app.view().stats.expanded >= 3 && app.view().board.is_some()
+        app.marks().stats.expanded >= 3 && app.marks().board.is_some()
     });
     assert!(
         h.query_by_label_contains("Expanding a state at depth")
@@ -842,7 +842,7 @@ fn a_board_search_shows_the_state_expanded_and_its_depth() {
     );
     // The canvas draws the state being expanded, not the position on the board.
     // (the third state expanded is one move from the start).
-    let shown = h.state().view().board.clone().unwrap();
+    let shown = h.state().marks().board.clone().unwrap();
     assert_ne!(shown.squares, before.squares);
     assert_eq!(h.state().puzzle().picture().squares, before.squares);
     h.get_by_label("Stop").click();
@@ -874,7 +874,7 @@ fn a_race_runs_bfs_astar_and_dfs_side_by_side() {
     for lane in lanes {
         let report = lane.result.as_ref().expect("every lane finished");
         assert!(report.solved, "{}", lane.algorithm);
-        assert_eq!(lane.view.stats.expanded, report.stats.expanded);
+        assert_eq!(lane.marks.stats.expanded, report.stats.expanded);
         if report.optimal {
             assert_eq!(report.cost, optimal);
         }
@@ -882,7 +882,7 @@ fn a_race_runs_bfs_astar_and_dfs_side_by_side() {
         h.get_by_label(&format!("race pane {}", lane.algorithm.name()));
     }
     // A* expands no more than BFS on the same maze.
-    assert!(lanes[1].view.stats.expanded <= lanes[0].view.stats.expanded);
+    assert!(lanes[1].marks.stats.expanded <= lanes[0].marks.stats.expanded);
     // Every lane added its row to the results table, and the table matches the lanes.
     h.get_by_label("Close race").click();
     h.run();
@@ -1185,12 +1185,12 @@ fn grid_a_2048_square_grid_draws_as_a_texture_zooms_and_searches() {
     h.get_by_label("Start").click();
     h.run_steps(5);
     assert!(h.state().is_running());
-    run_until(&mut h, |app| app.view().stats.expanded > 0);
+    run_until(&mut h, |app| app.marks().stats.expanded > 0);
     h.get_by_label("Stop").click();
     h.step();
     assert!(!h.state().is_running(), "Stop shows at once");
     run_until(&mut h, |app| app.result().is_some());
-    assert!(h.state().view().stats.expanded > 0);
+    assert!(h.state().marks().stats.expanded > 0);
 }
 
 #[test]
@@ -1381,13 +1381,13 @@ fn a_running_search_scrubs_back_and_follows_the_head_again() {
     assert!(h.state().is_running());
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(10)));
-    run_until(&mut h, |app| app.view().stats.expanded == 10);
+    run_until(&mut h, |app| app.marks().stats.expanded == 10);
     assert!(h.state().is_scrubbed());
     let len_then = h.state().timeline_len();
     // The search goes on; the canvas stays at expansion 10.
     run_until(&mut h, |app| app.timeline_len() >= len_then + 20);
     assert!(h.state().is_running());
-    let view = h.state().view();
+    let view = h.state().marks();
     assert_eq!(view.stats.expanded, 10);
     assert_eq!(
         view.closed_places, 10,
@@ -1412,14 +1412,14 @@ fn a_running_search_scrubs_back_and_follows_the_head_again() {
     // >| follows the live search again.
     h.get_by_label(">|").click();
     run_until(&mut h, |app| {
-        !app.is_scrubbed() && app.view().closed_places >= len_then + 20
+        !app.is_scrubbed() && app.marks().closed_places >= len_then + 20
     });
     assert!(h.state().expansion_at(later.cell).is_some());
     h.get_by_label("Stop").click();
     run_until(&mut h, |app| app.result().is_some());
     // Stopped: the view shows the whole recording, every expansion the search reported.
     let expanded = h.state().result().unwrap().stats.expanded as usize;
-    run_until(&mut h, |app| app.view().closed_places == expanded);
+    run_until(&mut h, |app| app.marks().closed_places == expanded);
     assert_eq!(h.state().timeline_len(), expanded);
 }
 
@@ -1437,31 +1437,31 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     h.get_by_label(puzzlelab::ui::SCRUBBER_LABEL);
     // One step back: the last expansion undone, the solution hidden until the end.
     h.get_by_label("<").click();
-    run_until(&mut h, |app| app.view().stats.expanded as usize == len - 1);
+    run_until(&mut h, |app| app.marks().stats.expanded as usize == len - 1);
     assert!(h.state().is_scrubbed());
-    let closed_end = h.state().view().closed_places;
+    let closed_end = h.state().marks().closed_places;
     // Half way: fewer closed squares, the state expanded then is the current one.
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(len / 2)));
-    run_until(&mut h, |app| app.view().stats.expanded as usize == len / 2);
-    let view = h.state().view();
+    run_until(&mut h, |app| app.marks().stats.expanded as usize == len / 2);
+    let view = h.state().marks();
     assert!(view.closed_places < closed_end);
     assert!(view.current.is_some());
     // Back to the start: only the start on the frontier.
     h.get_by_label("|<").click();
-    run_until(&mut h, |app| app.view().stats.expanded == 0);
+    run_until(&mut h, |app| app.marks().stats.expanded == 0);
     let start = h
         .state()
         .puzzle()
         .picture()
         .start
         .unwrap_or(Cell::new(0, 0));
-    assert_eq!(h.state().view().closed_places, 0);
-    assert_eq!(h.state().view().mark(start), Mark::Frontier);
+    assert_eq!(h.state().marks().closed_places, 0);
+    assert_eq!(h.state().marks().mark(start), Mark::Frontier);
     // To the end again with the key, then pin the start: its figures in the details panel.
     h.get_by_label(">|").click();
     run_until(&mut h, |app| {
-        !app.is_scrubbed() && app.view().stats.expanded as usize == len
+        !app.is_scrubbed() && app.marks().stats.expanded as usize == len
     });
     h.get_by_label("Pin squares").click();
     h.run();
@@ -1481,7 +1481,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
             puzzlelab::runs::recording::Quantity::Order,
         ))));
     h.run();
-    let shade = h.state().view().shade.clone().unwrap();
+    let shade = h.state().marks().shade.clone().unwrap();
     assert!(matches!(shade.kind, ShadeKind::Heat { .. }));
     h.get_by_label(&format!("order {}", 0));
     // The GIF: 2 s at 5 frames a second.
@@ -1778,7 +1778,7 @@ fn the_oracle_follows_the_solutions_playback() {
     let len = h.state().timeline_len();
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(len / 2)));
-    run_until(&mut h, |app| app.view().stats.expanded as usize == len / 2);
+    run_until(&mut h, |app| app.marks().stats.expanded as usize == len / 2);
     h.run();
     assert_eq!(h.state().shown_moment(), ShownMoment::Search);
     h.get_by_label("Final run");
@@ -1799,7 +1799,7 @@ fn the_oracle_follows_the_solutions_playback() {
 fn stepping_from_idle_says_paused_with_the_panels_count() {
     let mut h = harness(Settings::default());
     h.get_by_label("Step").click();
-    run_until(&mut h, |app| app.view().stats.expanded >= 1);
+    run_until(&mut h, |app| app.marks().stats.expanded >= 1);
     h.run();
     let text = h.state().status().text.clone();
     assert!(
@@ -1807,9 +1807,9 @@ fn stepping_from_idle_says_paused_with_the_panels_count() {
         "stepping from idle: {text}"
     );
     h.get_by_label("Step").click();
-    run_until(&mut h, |app| app.view().stats.expanded >= 2);
+    run_until(&mut h, |app| app.marks().stats.expanded >= 2);
     h.run();
-    let expanded = h.state().view().stats.expanded;
+    let expanded = h.state().marks().stats.expanded;
     assert_eq!(
         h.state().status().text,
         format!(

@@ -11,12 +11,12 @@ use super::palette::{
     heat_color, terrain_color,
 };
 use super::scene::{Scene, is_plain_grid};
-use crate::app::{Mark, SearchView, ShadeKind};
+use crate::app::{Mark, SearchMarks, ShadeKind};
 use crate::puzzles::{Cell, Picture, Place, Square};
 
 /// A large grid drawn as a texture, one pixel a square. It is remade whole only when the
 /// picture changes (an edit); everything else is written into it incrementally — the squares
-/// whose search marks changed since the last frame (from [`SearchView::changed`]), the marks
+/// whose search marks changed since the last frame (from [`SearchMarks::changed`]), the marks
 /// of a previous run taken off, the solution's squares as playback moves on or back, and the
 /// overlays (depth-first path, current state) — and only the tiles touched are uploaded
 /// ([`TextureHandle::set_partial`]). A frame's work follows what changed, not the grid's size.
@@ -28,12 +28,12 @@ pub struct GridTexture {
     key: Option<(u64, bool, usize, usize)>,
     /// The pixels uploaded, when the texture has one pixel a square (not shrunk to fit).
     image: Option<ColorImage>,
-    /// The view drawn ([`SearchView::id`]), its revision, and how many of its changes.
-    view: (u64, u64, usize),
-    /// Pixels carrying a mark of the view drawn, to clear when another view comes; past a
+    /// The marks drawn ([`SearchMarks::id`]), their revision, and how many of their changes.
+    marks: (u64, u64, usize),
+    /// Pixels carrying one of the marks drawn, to clear when other marks come; past a
     /// sixteenth of the picture no more are listed and [`GridTexture::marked_many`] is set.
     marked: Vec<u32>,
-    /// Whether marks were drawn on more pixels than `marked` lists: another view clears them
+    /// Whether marks were drawn on more pixels than `marked` lists: other marks clear them
     /// by copying the unmarked picture back whole.
     marked_many: bool,
     /// The solution drawn (its path's address and length), and its squares painted, in
@@ -53,7 +53,7 @@ pub struct GridTexture {
     /// The picture with no search marks, no solution and no overlays, made when a new run
     /// must clear many marks; forgotten when the picture changes.
     base: Option<ColorImage>,
-    /// For a texture shrunk to fit: the view, its revision, the solution's position and the
+    /// For a texture shrunk to fit: the marks, its revision, the solution's position and the
     /// solution it was made for.
     fitted_state: Option<ShownState>,
     /// Whether some of the search's marks wait for the next update (see [`Scene::budget`]).
@@ -136,8 +136,8 @@ impl GridTexture {
         // A texture shrunk to fit (a grid larger than the backend takes) has no pixel a
         // square to update: it is remade whenever what it shows changes.
         let shown_state = (
-            scene.view.id,
-            scene.view.revision,
+            scene.marks.id,
+            scene.marks.revision,
             scene.shown,
             scene
                 .result
@@ -164,10 +164,10 @@ impl GridTexture {
         self.behind = false;
         self.fitted_state = Some(shown_state);
         let image = grid_image(scene);
-        // A view with no marks draws the unmarked picture that a later run's clearing
+        // Marks with none draw the unmarked picture that a later run's clearing
         // copies back (see `base`): kept now, rather than made again then (25 ms on
         // 2048 x 2048, measured).
-        if scene.view.frontier_places == 0 && scene.view.closed_places == 0 {
+        if scene.marks.frontier_places == 0 && scene.marks.closed_places == 0 {
             self.base = Some(image.clone());
         }
         let max_side = ctx.input(|i| i.max_texture_side);
@@ -177,18 +177,18 @@ impl GridTexture {
         self.solution = None;
         self.solution_pixels.clear();
         self.overlay.clear();
-        // The picture made holds the view's marks; its changes are written again only to
-        // list the pixels marked, which a view that forgot some changes cannot do.
-        let view = scene.view;
-        self.marked_many = view.changes_forgotten > 0;
+        // The picture made holds the marks; its changes are written again only to
+        // list the pixels marked, which marks that forgot some changes cannot do.
+        let marks = scene.marks;
+        self.marked_many = marks.changes_forgotten > 0;
         let written = if self.marked_many {
-            view.changes_end()
+            marks.changes_end()
         } else {
             0
         };
-        self.view = (view.id, 0, written);
+        self.marks = (marks.id, 0, written);
         self.image = Some(image);
-        // The view's marks, the solution and the overlays, then one upload of the whole.
+        // The marks, the solution and the overlays, then one upload of the whole.
         self.apply_changes(scene, None);
         let Some(image) = self.image.take() else {
             return egui::TextureId::default();
@@ -241,11 +241,11 @@ impl GridTexture {
         for &i in &self.overlay {
             repaint(i, image, on_solution);
         }
-        // Another run's view: its marks come off, one by one if they are few, else by copying
+        // Another run's marks: its marks come off, one by one if they are few, else by copying
         // the unmarked picture back whole (then uploaded whole).
-        let view = scene.view;
+        let marks = scene.marks;
         let mut whole = false;
-        if self.view.0 != view.id || self.view.2 > view.changes_end() {
+        if self.marks.0 != marks.id || self.marks.2 > marks.changes_end() {
             if self.marked_many || self.marked.len() > image.pixels.len() / 16 {
                 let base = self.base.get_or_insert_with(|| unmarked_image(scene));
                 image.pixels.copy_from_slice(&base.pixels);
@@ -260,10 +260,10 @@ impl GridTexture {
             for i in std::mem::take(&mut self.marked) {
                 repaint(i as usize, image, on_solution);
             }
-            self.view = (view.id, 0, 0);
+            self.marks = (marks.id, 0, 0);
         }
-        let mut written = self.view.2;
-        let Some(pending) = view.changes_since(written) else {
+        let mut written = self.marks.2;
+        let Some(pending) = marks.changes_since(written) else {
             // Changes forgotten before this picture showed them: made whole next frame.
             self.key = None;
             return false;
@@ -286,8 +286,8 @@ impl GridTexture {
             }
             written += chunk.len();
         }
-        let complete = written == view.changes_end();
-        self.view = (view.id, view.revision, written);
+        let complete = written == marks.changes_end();
+        self.marks = (marks.id, marks.revision, written);
         // The solution: a new one replaces the old; playback paints or restores the squares
         // between the old and the new position (a solution never visits a square twice).
         let solution = scene
@@ -461,10 +461,10 @@ impl GridTexture {
         plain
     }
 
-    /// The view drawn ([`SearchView::id`]) and how many of its changes the pixels show: the
-    /// canvas hands them to [`SearchView::note_drawn`] after drawing.
+    /// The marks drawn ([`SearchMarks::id`]) and how many of their changes the pixels show: the
+    /// canvas hands them to [`SearchMarks::note_drawn`] after drawing.
     pub fn drawn(&self) -> (u64, usize) {
-        (self.view.0, self.view.2)
+        (self.marks.0, self.marks.2)
     }
 
     /// Whether the last update left some of the search's marks for the next one.
@@ -501,18 +501,18 @@ fn upload_tile(handle: &mut TextureHandle, image: &ColorImage, tiles_across: usi
 fn square_pixel(scene: &Scene, i: usize) -> Color32 {
     let picture: &Picture = &scene.picture;
     let mark = scene
-        .view
+        .marks
         .mark(Cell::new(i / picture.cols, i % picture.cols));
-    let marked = shaded_mark_color(scene.view, i, mark);
+    let marked = shaded_mark_color(scene.marks, i, mark);
     square_color(picture, scene.cluster, i, marked)
 }
 
-/// The colour of the mark `mark` on square `i` (row-major) of `view`'s picture, under the
-/// view's shading: a heat map colours the closed set by level, a branch fades every mark off
+/// The colour of the mark `mark` on square `i` (row-major) of `marks`' picture, under the
+/// marks' shading: a heat map colours the closed set by level, a branch fades every mark off
 /// it.
-pub(super) fn shaded_mark_color(view: &SearchView, i: usize, mark: Mark) -> Option<Color32> {
+pub(super) fn shaded_mark_color(marks: &SearchMarks, i: usize, mark: Mark) -> Option<Color32> {
     let color = mark_color(mark)?;
-    let Some(shade) = &view.shade else {
+    let Some(shade) = &marks.shade else {
         return Some(color);
     };
     let level = shade.levels.get(i).copied().unwrap_or(0);
@@ -589,7 +589,7 @@ fn grid_image(scene: &Scene) -> ColorImage {
 /// expanded. Returns the pixels painted, to be restored before the next overlay.
 fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
     let picture: &Picture = &scene.picture;
-    let view = scene.view;
+    let marks = scene.marks;
     let mut painted = Vec::new();
     let mut put = |place: &Place, color: Color32| {
         let i = place.cell.row * picture.cols + place.cell.col;
@@ -598,13 +598,13 @@ fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
             painted.push(i);
         }
     };
-    for place in &view.branch {
+    for place in &marks.branch {
         put(place, BRANCH);
     }
-    for place in &view.path {
+    for place in &marks.path {
         put(place, DFS_PATH);
     }
-    if let Some(current) = &view.current {
+    if let Some(current) = &marks.current {
         put(current, CURRENT);
     }
     painted

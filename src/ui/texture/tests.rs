@@ -8,13 +8,13 @@ use std::borrow::Cow;
 use eframe::egui::Vec2;
 
 use super::*;
-use crate::app::SearchView;
+use crate::app::SearchMarks;
 use crate::puzzles::Report;
 
-fn scene<'a>(picture: &'a Picture, view: &'a SearchView, revision: u64) -> Scene<'a> {
+fn scene<'a>(picture: &'a Picture, marks: &'a SearchMarks, revision: u64) -> Scene<'a> {
     Scene {
         picture: Cow::Borrowed(picture),
-        view,
+        marks,
         result: None,
         shown: 0,
         transition: None,
@@ -49,7 +49,7 @@ fn full_rebuild(scene: &Scene) -> ColorImage {
 
 /// A timeline replayed back and forth, its drawn changes forgotten as it goes, draws the
 /// same pixels as a full rebuild at every position; its list of changes stays short; a
-/// new run's view after it clears every mark.
+/// new run's marks after it clears every mark.
 #[test]
 fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
     let ctx = egui::Context::default();
@@ -79,7 +79,7 @@ fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
         std::sync::Arc::new(recording),
         crate::search::Algorithm::Bfs,
     );
-    let mut view = SearchView::for_puzzle(maze.as_ref());
+    let mut marks = SearchMarks::for_puzzle(maze.as_ref());
     let picture = maze.picture();
     let mut texture = GridTexture::default();
     let mut longest = 0;
@@ -90,12 +90,12 @@ fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
             rng.random_range(0..len / 4)
         };
         // A few frames' worth at a time, drawn between, as the app does.
-        while !track.seek(&mut view, target, Some(std::time::Instant::now())) {
-            texture.update(&ctx, &scene(&picture, &view, 0));
+        while !track.seek(&mut marks, target, Some(std::time::Instant::now())) {
+            texture.update(&ctx, &scene(&picture, &marks, 0));
             let (id, changes) = texture.drawn();
-            view.note_drawn(id, changes);
+            marks.note_drawn(id, changes);
         }
-        let s = scene(&picture, &view, 0);
+        let s = scene(&picture, &marks, 0);
         texture.update(&ctx, &s);
         while texture.is_behind() {
             texture.update(&ctx, &s);
@@ -103,26 +103,26 @@ fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
         let shown = texture.pixels().expect("one pixel a square");
         assert!(shown.pixels == full_rebuild(&s).pixels, "round {round}");
         let (id, changes) = texture.drawn();
-        view.note_drawn(id, changes);
-        longest = longest.max(view.changed.len());
+        marks.note_drawn(id, changes);
+        longest = longest.max(marks.changed.len());
     }
     assert!(
         longest < 3 * 200 * 200,
         "drawn changes are forgotten: {longest} kept"
     );
     assert!(
-        view.changes_forgotten > 4 * 200 * 200,
+        marks.changes_forgotten > 4 * 200 * 200,
         "{}",
-        view.changes_forgotten
+        marks.changes_forgotten
     );
-    // A picture made afresh of the view whose first changes are forgotten.
+    // A picture made afresh of the marks whose first changes are forgotten.
     let mut other = GridTexture::default();
-    let s = scene(&picture, &view, 0);
+    let s = scene(&picture, &marks, 0);
     other.update(&ctx, &s);
     let shown = other.pixels().expect("one pixel a square");
     assert!(shown.pixels == full_rebuild(&s).pixels, "made afresh");
-    // Another run: every mark of the replayed view comes off both.
-    let fresh = SearchView::for_puzzle(maze.as_ref());
+    // Another run: every replayed mark comes off both.
+    let fresh = SearchMarks::for_puzzle(maze.as_ref());
     let s = scene(&picture, &fresh, 0);
     for texture in [&mut texture, &mut other] {
         texture.update(&ctx, &s);
@@ -130,7 +130,7 @@ fn a_replay_back_and_forth_draws_what_a_rebuild_draws() {
             texture.update(&ctx, &s);
         }
         let shown = texture.pixels().expect("one pixel a square");
-        assert!(shown.pixels == full_rebuild(&s).pixels, "a new view");
+        assert!(shown.pixels == full_rebuild(&s).pixels, "a new marks");
     }
 }
 
@@ -154,7 +154,7 @@ fn incremental_updates_match_a_full_rebuild() {
     }
     let mut maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
     let mut revision = 0;
-    let mut view = SearchView::for_puzzle(maze.as_ref());
+    let mut marks = SearchMarks::for_puzzle(maze.as_ref());
     let mut texture = GridTexture::default();
     let place = |rng: &mut StdRng| {
         Place::from(Cell::new(
@@ -171,29 +171,29 @@ fn incremental_updates_match_a_full_rebuild() {
                 maze.paint(cell, 1);
             }
             revision += 1;
-            view = SearchView::for_puzzle(maze.as_ref());
+            marks = SearchMarks::for_puzzle(maze.as_ref());
         }
         if round % 15 == 7 {
             // A new run on the same picture: the old marks come off incrementally.
-            view = SearchView::for_puzzle(maze.as_ref());
+            marks = SearchMarks::for_puzzle(maze.as_ref());
         }
         // Marks as a replay makes them: places put on the frontier, then some closed.
         use crate::runs::recording::Change;
         for _ in 0..rng.random_range(0..many) {
-            view.replay(place(&mut rng), Change::Open);
+            marks.replay(place(&mut rng), Change::Open);
         }
         for _ in 0..rng.random_range(0..400) {
-            view.replay(place(&mut rng), Change::Close);
+            marks.replay(place(&mut rng), Change::Close);
         }
-        view.current = Some(place(&mut rng));
+        marks.current = Some(place(&mut rng));
         if rng.random_bool(0.5) {
-            view.path = (0..rng.random_range(0..500))
+            marks.path = (0..rng.random_range(0..500))
                 .map(|_| place(&mut rng))
                 .collect();
         }
-        view.revision += 1;
+        marks.revision += 1;
         let picture = maze.picture();
-        let s = scene(&picture, &view, revision);
+        let s = scene(&picture, &marks, revision);
         texture.update(&ctx, &s);
         while texture.is_behind() {
             texture.update(&ctx, &s);
@@ -229,10 +229,10 @@ fn incremental_updates_match_a_full_rebuild() {
         notes: Vec::new(),
         message: None,
     };
-    let view = SearchView::for_puzzle(maze.as_ref());
+    let marks = SearchMarks::for_puzzle(maze.as_ref());
     let picture = maze.picture();
     for round in 0..40 {
-        let mut s = scene(&picture, &view, revision);
+        let mut s = scene(&picture, &marks, revision);
         s.result = Some(&report);
         s.shown = if round % 3 == 0 {
             rng.random_range(0..2200)
@@ -301,7 +301,7 @@ fn shrunk_levels_follow_the_picture_tile_by_tile() {
         text.push('\n');
     }
     let mut maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
-    let mut view = SearchView::for_puzzle(maze.as_ref());
+    let mut marks = SearchMarks::for_puzzle(maze.as_ref());
     let mut texture = GridTexture::default();
     let mut revision = 0;
     let place = |rng: &mut StdRng| {
@@ -317,19 +317,19 @@ fn shrunk_levels_follow_the_picture_tile_by_tile() {
                 1,
             );
             revision += 1;
-            view = SearchView::for_puzzle(maze.as_ref());
+            marks = SearchMarks::for_puzzle(maze.as_ref());
         }
         use crate::runs::recording::Change;
         for _ in 0..rng.random_range(0..3000) {
-            view.replay(place(&mut rng), Change::Open);
+            marks.replay(place(&mut rng), Change::Open);
         }
         for _ in 0..rng.random_range(0..1000) {
-            view.replay(place(&mut rng), Change::Close);
+            marks.replay(place(&mut rng), Change::Close);
         }
-        view.current = Some(place(&mut rng));
-        view.revision += 1;
+        marks.current = Some(place(&mut rng));
+        marks.revision += 1;
         let picture = maze.picture();
-        let s = scene(&picture, &view, revision);
+        let s = scene(&picture, &marks, revision);
         texture.update(&ctx, &s);
         while texture.is_behind() {
             texture.update(&ctx, &s);
@@ -374,7 +374,7 @@ fn shrunk_levels_follow_the_picture_tile_by_tile() {
     }
 }
 
-/// Another run's view clears many marks by copying the unmarked picture back whole: the
+/// Another run's marks clears many marks by copying the unmarked picture back whole: the
 /// shrunk level drawn stays drawn while its rows are made again (no upload of the whole one
 /// pixel a square, which took a frame of 85 ms on 2048 x 2048), and ends equal to the
 /// picture shrunk the plain way.
@@ -396,21 +396,21 @@ fn a_level_made_again_after_another_run_stays_drawn() {
     let maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
     let picture = maze.picture();
     let mut texture = GridTexture::default();
-    // Made for a view with no marks, the picture is kept as the unmarked one.
-    let blank = SearchView::for_puzzle(maze.as_ref());
+    // Made for marks with no marks, the picture is kept as the unmarked one.
+    let blank = SearchMarks::for_puzzle(maze.as_ref());
     texture.update(&ctx, &scene(&picture, &blank, 0));
     let base = texture.base.as_ref().expect("the unmarked picture kept");
     assert!(base.pixels == unmarked_image(&scene(&picture, &blank, 0)).pixels);
-    let mut view = SearchView::for_puzzle(maze.as_ref());
+    let mut marks = SearchMarks::for_puzzle(maze.as_ref());
     for _ in 0..8000 {
         let place = Place::from(Cell::new(
             rng.random_range(0..150),
             rng.random_range(0..333),
         ));
-        view.replay(place, crate::runs::recording::Change::Close);
+        marks.replay(place, crate::runs::recording::Change::Close);
     }
-    view.revision += 1;
-    let s = scene(&picture, &view, 0);
+    marks.revision += 1;
+    let s = scene(&picture, &marks, 0);
     texture.update(&ctx, &s);
     while texture.is_behind() {
         texture.update(&ctx, &s);
@@ -422,8 +422,8 @@ fn a_level_made_again_after_another_run_stays_drawn() {
             break id;
         }
     };
-    // A new run: its view has no marks.
-    let fresh = SearchView::for_puzzle(maze.as_ref());
+    // A new run: its marks have no marks.
+    let fresh = SearchMarks::for_puzzle(maze.as_ref());
     let s = scene(&picture, &fresh, 0);
     texture.update(&ctx, &s);
     assert!(

@@ -3,7 +3,7 @@
 //!
 //! The marks come from one source only: the run's recording, replayed by its
 //! [`super::Track`] to the position shown (the live run's head, or a moment scrubbed back
-//! to). Progress events add only the search's own figures ([`SearchView::take_figures`]).
+//! to). Progress events add only the search's own figures ([`SearchMarks::take_figures`]).
 
 use crate::puzzles::{Cell, Picture, Place, Puzzle, Side};
 use crate::search::Stats;
@@ -27,7 +27,7 @@ const SLOTS: usize = 5;
 /// The search as the canvas shows it: marks replayed from the run's recording, figures from
 /// the solver's progress events.
 #[derive(Clone, Debug, Default)]
-pub struct SearchView {
+pub struct SearchMarks {
     rows: usize,
     cols: usize,
     /// `marks[(row * cols + col) * 5 + slot]`, slot 4 for the square, 0-3 for its sides in
@@ -37,7 +37,7 @@ pub struct SearchView {
     pub frontier_places: usize,
     /// Places marked [`Mark::Closed`] now.
     pub closed_places: usize,
-    /// [`SearchView::frontier_places`] at the last position the replay arrived at (it moves
+    /// [`SearchMarks::frontier_places`] at the last position the replay arrived at (it moves
     /// over several frames; in between the count is a mix of two).
     pub frontier_places_reported: usize,
     /// The place of the state expanded last.
@@ -57,22 +57,22 @@ pub struct SearchView {
     pub layers: Vec<u64>,
     /// IDA*: states expanded in each iteration (index = iteration - 1).
     pub iteration_nodes: Vec<u64>,
-    /// Counts the changes to what the view shows, so drawings of it can be cached.
+    /// Counts the changes to what the marks show, so drawings of it can be cached.
     pub revision: u64,
-    /// Identifies this view among all made (a new run makes a new view), so a drawing
-    /// updated from [`SearchView::changed`] knows it follows the same view.
+    /// Identifies these marks among all made (a new run makes new ones), so a drawing
+    /// updated from [`SearchMarks::changed`] knows it follows the same marks.
     pub id: u64,
-    /// The squares (row-major index) whose marks changed, in order, since the view was made,
-    /// less the first [`SearchView::changes_forgotten`]: `changed[k]` is change number
+    /// The squares (row-major index) whose marks changed, in order, since the marks were made,
+    /// less the first [`SearchMarks::changes_forgotten`]: `changed[k]` is change number
     /// `changes_forgotten + k`. A drawing that has shown the first `n` changes redraws only
-    /// those after (see [`SearchView::changes_since`]). In a run each square's mark changes at
+    /// those after (see [`SearchMarks::changes_since`]). In a run each square's mark changes at
     /// most twice (none, frontier, closed); a replay that goes back and forth adds more, and
-    /// forgets those drawn ([`SearchView::forget_drawn_changes`]).
+    /// forgets those drawn ([`SearchMarks::forget_drawn_changes`]).
     pub changed: Vec<u32>,
     /// How many of the first changes were forgotten once drawn.
     pub changes_forgotten: usize,
-    /// How many changes the drawing of this view has shown, as the canvas last said after
-    /// drawing ([`SearchView::note_drawn`]): those may be forgotten.
+    /// How many changes the drawing of these marks has shown, as the canvas last said after
+    /// drawing ([`SearchMarks::note_drawn`]): those may be forgotten.
     pub changes_drawn: usize,
     /// A colouring of the marks by square (a heat map, or the marks off a branch dimmed), set
     /// by the timeline.
@@ -80,8 +80,8 @@ pub struct SearchView {
     /// The branch of the search tree drawn over the marks (the pinned state's path from a
     /// start), start first.
     pub branch: Vec<Place>,
-    /// After [`SearchView::restart_changes`]: the next square to look at for a mark to list
-    /// as a change, until all are looked at ([`SearchView::rescan`]).
+    /// After [`SearchMarks::restart_changes`]: the next square to look at for a mark to list
+    /// as a change, until all are looked at ([`SearchMarks::rescan`]).
     rescan_from: Option<usize>,
 }
 
@@ -111,20 +111,20 @@ pub enum ShadeKind {
     Branch,
 }
 
-/// The next [`SearchView::id`].
+/// The next [`SearchMarks::id`].
 static NEXT_VIEW_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// The most samples kept for the plots.
 pub const MAX_SAMPLES: usize = 4096;
 
-impl SearchView {
-    /// An empty view sized for `puzzle`.
+impl SearchMarks {
+    /// Empty marks sized for `puzzle`.
     pub fn for_puzzle(puzzle: &dyn Puzzle) -> Self {
         let (rows, cols) = puzzle.dims();
         Self::with_dims(rows, cols)
     }
 
-    /// An empty view of a picture of `rows` x `cols` squares.
+    /// Empty marks of a picture of `rows` x `cols` squares.
     pub fn with_dims(rows: usize, cols: usize) -> Self {
         Self {
             rows,
@@ -135,8 +135,8 @@ impl SearchView {
         }
     }
 
-    /// Makes this an empty view of a picture of `rows` x `cols` squares, as
-    /// [`SearchView::with_dims`] does (a new id), keeping the marks' memory when the size is
+    /// Makes these empty marks of a picture of `rows` x `cols` squares, as
+    /// [`SearchMarks::with_dims`] does (a new id), keeping the marks' memory when the size is
     /// the same: clearing 4 million squares' marks takes 2 ms where allocating them anew
     /// took 10 (measured on the frame benchmark's Start).
     pub fn renew(&mut self, rows: usize, cols: usize) {
@@ -155,7 +155,7 @@ impl SearchView {
         };
     }
 
-    /// Whether the view shows nothing and fits a picture of `dims` (rows, columns).
+    /// Whether the marks show nothing and fit a picture of `dims` (rows, columns).
     pub fn is_blank_for(&self, dims: (usize, usize)) -> bool {
         (self.rows, self.cols) == dims
             && self.frontier_places == 0
@@ -190,7 +190,7 @@ impl SearchView {
         })
     }
 
-    /// Rows and columns of the picture the view is for.
+    /// Rows and columns of the picture the marks are for.
     pub fn dims(&self) -> (usize, usize) {
         (self.rows, self.cols)
     }
@@ -209,28 +209,28 @@ impl SearchView {
         self.set(place, mark);
     }
 
-    /// The number of changes made since the view was made (forgotten ones included).
+    /// The number of changes made since the marks were made (forgotten ones included).
     pub fn changes_end(&self) -> usize {
         self.changes_forgotten + self.changed.len()
     }
 
-    /// The changes from number `from` on (see [`SearchView::changed`]); `None` if some of
+    /// The changes from number `from` on (see [`SearchMarks::changed`]); `None` if some of
     /// them were forgotten, or `from` is past the last.
     pub fn changes_since(&self, from: usize) -> Option<&[u32]> {
         self.changed
             .get(from.checked_sub(self.changes_forgotten)?..)
     }
 
-    /// Records that a drawing of the view `view_id` has shown its first `changes` changes
-    /// (the canvas calls it after drawing; a drawing never writes into the view). Ignored
-    /// for another view's drawing.
+    /// Records that a drawing of the marks `view_id` has shown its first `changes` changes
+    /// (the canvas calls it after drawing; a drawing never writes into the marks). Ignored
+    /// for other marks' drawing.
     pub fn note_drawn(&mut self, view_id: u64, changes: usize) {
         if view_id == self.id {
             self.changes_drawn = changes;
         }
     }
 
-    /// Forgets the changes its drawing has shown ([`SearchView::changes_drawn`]): a replay
+    /// Forgets the changes its drawing has shown ([`SearchMarks::changes_drawn`]): a replay
     /// going back and forth keeps only those not drawn yet, without redrawing anything.
     ///
     /// The changes drawn are dropped once they are half the list or more, so each frame's
@@ -246,11 +246,11 @@ impl SearchView {
         }
     }
 
-    /// Starts the list of changes afresh as a new view (a new [`SearchView::id`]) whose
+    /// Starts the list of changes afresh as new marks (a new [`SearchMarks::id`]) whose
     /// changes are its marked squares: drawings redraw it whole. For a replay that went back
     /// and forth until its list of changes outgrew the picture, and for a new shading.
     ///
-    /// The marked squares are listed by [`SearchView::rescan`] over the next frames, a part
+    /// The marked squares are listed by [`SearchMarks::rescan`] over the next frames, a part
     /// of the picture at a time, so no frame looks at every square; a change made meanwhile
     /// is listed as it happens as well (a square may be listed twice, which draws the same).
     pub fn restart_changes(&mut self) {
@@ -262,7 +262,7 @@ impl SearchView {
         self.revision += 1;
     }
 
-    /// Lists the marked squares after [`SearchView::restart_changes`] as changes, from where
+    /// Lists the marked squares after [`SearchMarks::restart_changes`] as changes, from where
     /// the last call stopped, until `deadline` (a block of squares at least); returns whether
     /// every square is looked at.
     pub fn rescan(&mut self, deadline: Option<std::time::Instant>) -> bool {
@@ -288,7 +288,7 @@ impl SearchView {
         self.rescan_from.is_none()
     }
 
-    /// Takes every mark off (a new [`SearchView::id`], no changes), keeping the statistics
+    /// Takes every mark off (a new [`SearchMarks::id`], no changes), keeping the statistics
     /// and plots: a replay starts from here.
     pub fn clear_marks(&mut self) {
         self.rescan_from = None;
@@ -303,7 +303,7 @@ impl SearchView {
     }
 
     /// Whether the list of changes has grown past a few times the picture's squares (see
-    /// [`SearchView::restart_changes`]): it does when nothing draws the view, so nothing is
+    /// [`SearchMarks::restart_changes`]): it does when nothing draws the marks, so nothing is
     /// forgotten.
     pub fn has_long_changes(&self) -> bool {
         let drawn = self.changes_drawn.saturating_sub(self.changes_forgotten);
@@ -364,8 +364,8 @@ mod tests {
     fn a_restart_lists_the_marked_squares_over_several_calls() {
         let mut rng = StdRng::seed_from_u64(3);
         let (rows, cols) = (700, 500);
-        let mut view = SearchView::with_dims(rows, cols);
-        let mut mark_some = |view: &mut SearchView, n: usize| {
+        let mut marks = SearchMarks::with_dims(rows, cols);
+        let mut mark_some = |marks: &mut SearchMarks, n: usize| {
             for _ in 0..n {
                 let cell = Cell::new(rng.random_range(0..rows), rng.random_range(0..cols));
                 let change = if rng.random_bool(0.5) {
@@ -373,27 +373,27 @@ mod tests {
                 } else {
                     Change::Close
                 };
-                view.replay(Place::from(cell), change);
+                marks.replay(Place::from(cell), change);
             }
         };
-        mark_some(&mut view, 50_000);
-        let id = view.id;
-        view.restart_changes();
-        assert_ne!(view.id, id);
+        mark_some(&mut marks, 50_000);
+        let id = marks.id;
+        marks.restart_changes();
+        assert_ne!(marks.id, id);
         let mut calls = 0;
-        while !view.rescan(Some(std::time::Instant::now())) {
+        while !marks.rescan(Some(std::time::Instant::now())) {
             calls += 1;
-            mark_some(&mut view, 100);
+            mark_some(&mut marks, 100);
         }
         assert!(calls >= 5, "{calls} calls for {} squares", rows * cols);
-        let mut listed: Vec<u32> = view.changed.clone();
+        let mut listed: Vec<u32> = marks.changed.clone();
         listed.sort_unstable();
         listed.dedup();
         let plain: Vec<u32> = (0..rows * cols)
-            .filter(|&i| (0..SLOTS).any(|s| view.marks[i * SLOTS + s] != Mark::None))
+            .filter(|&i| (0..SLOTS).any(|s| marks.marks[i * SLOTS + s] != Mark::None))
             .map(|i| i as u32)
             .collect();
         assert_eq!(listed, plain);
-        assert!(view.rescan(None), "nothing more to list");
+        assert!(marks.rescan(None), "nothing more to list");
     }
 }
