@@ -10,6 +10,7 @@ pub mod pattern_build;
 pub mod race;
 mod run;
 mod search_marks;
+mod settings;
 pub mod space_layout;
 pub mod timeline;
 mod view;
@@ -21,11 +22,11 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use eframe::egui;
-use serde::{Deserialize, Serialize};
 
 pub use commands::UNDO_LIMIT;
 pub use files::{DialogKind, GifJob};
 pub use search_marks::{Mark, SearchMarks, Shade, ShadeKind};
+pub use settings::{MAX_RECENT, RecentFile, Settings, Theme};
 pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,
@@ -35,7 +36,7 @@ pub use workspace::{SavedWorkspace, UnsavedChoice};
 
 use crate::puzzles::{self, Cell, Motion, Picture, Puzzle, PuzzleType, Report, Shipped};
 use crate::runs::results::ResultRow;
-use crate::search::{Algorithm, Limits, TieBreak, limits};
+use crate::search::{Algorithm, Limits, limits};
 use crate::solver::SolverHandle;
 /// The least and the most time a frame spends on incremental work, counted from the frame's
 /// start and shared by everything it does: taking the solver's events, moving the timeline,
@@ -49,68 +50,6 @@ const MAX_WORK_BUDGET: Duration = Duration::from_millis(8);
 pub const KEPT_RESULTS: usize = 2000;
 /// The fastest solution playback, in moves a second.
 pub const MAX_PLAYBACK_RATE: f64 = 100_000.0;
-
-/// Settings and work kept across restarts (eframe persistence). Every field has a default, so
-/// an older or damaged saved state still loads.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// The puzzle on screen, with the user's edits, in its JSON format.
-    pub puzzle_json: Option<String>,
-    /// The file the puzzle was opened from or saved to.
-    pub path: Option<PathBuf>,
-    /// The chosen algorithm (if it applies to the puzzle).
-    pub algorithm: Option<Algorithm>,
-    /// Animation speed in expansions per second.
-    pub speed: f64,
-    /// Run as fast as possible, showing snapshots.
-    pub full_speed: bool,
-    /// Seed for random puzzles (each type's Random or Scramble): the same seed gives the same
-    /// puzzle; it moves on by one after each use.
-    pub seed: u64,
-    /// Solution playback speed in moves per second.
-    pub playback_rate: f64,
-    /// Each type's view settings (see [`TypeView::settings`]), by type name.
-    pub views: std::collections::BTreeMap<String, serde_json::Value>,
-    /// The memory budget of each search, in MiB; `None` for the default (see
-    /// [`crate::search::limits::default_memory_budget`]).
-    pub memory_limit_mib: Option<u64>,
-    /// How the best-first searches' open list breaks ties (see [`TieBreak`]).
-    pub tie_break: TieBreak,
-    /// Each type's puzzle (the one on screen too), by type name, so each comes back as
-    /// it was left.
-    pub workspaces: std::collections::BTreeMap<String, SavedWorkspace>,
-    /// The results table (the newest [`KEPT_RESULTS`] rows).
-    pub results: Vec<ResultRow>,
-    /// Whether the details panel (statistics, plots, solution, results) is open.
-    pub show_details: bool,
-    /// The GIF export's frames a second.
-    pub gif_fps: u32,
-    /// The GIF export's length in seconds.
-    pub gif_seconds: f64,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            puzzle_json: None,
-            path: None,
-            algorithm: None,
-            speed: 60.0,
-            full_speed: false,
-            seed: 1,
-            playback_rate: 4.0,
-            views: std::collections::BTreeMap::new(),
-            memory_limit_mib: None,
-            tie_break: TieBreak::default(),
-            show_details: true,
-            workspaces: std::collections::BTreeMap::new(),
-            results: Vec::new(),
-            gif_fps: 20,
-            gif_seconds: 6.0,
-        }
-    }
-}
 
 /// Something the user asked for. Panels push commands; [`PuzzleLabApp::apply`] carries them
 /// out at the end of the frame.
