@@ -37,6 +37,21 @@ impl PuzzleLabApp {
             | AppCommand::OpenGenerated(..)) => {
                 self.replace_or_ask(command);
             }
+            AppCommand::OpenRecent(path) => {
+                if path.exists() {
+                    self.replace_or_ask(AppCommand::OpenPath(path));
+                } else {
+                    self.settings.forget_recent(&path);
+                    self.set_error(format!(
+                        "{} is no longer there: taken off Open Recent.",
+                        path.display()
+                    ));
+                }
+            }
+            AppCommand::ClearRecent => {
+                self.settings.recent.clear();
+                self.set_status("Open Recent is empty.");
+            }
             AppCommand::AnswerUnsaved(choice) => self.answer_unsaved(choice),
             AppCommand::AskPath(kind) => {
                 let start = self

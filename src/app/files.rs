@@ -438,6 +438,8 @@ impl PuzzleLabApp {
         match puzzles::save_file(self.work.puzzle.as_ref(), path) {
             Ok(()) => {
                 self.settings.path = Some(path.to_owned());
+                let type_name = self.work.puzzle.puzzle_type().name;
+                self.settings.note_recent(path, type_name);
                 self.remember_saved();
                 self.set_status(format!("Saved {}.", path.display()));
                 if let Some(command) = self.after_save.take() {
@@ -524,6 +526,7 @@ impl PuzzleLabApp {
         match result {
             Ok(Ok(p)) => {
                 self.set_status(format!("Opened {}.", path.display()));
+                self.settings.note_recent(&path, p.puzzle_type().name);
                 self.replace_puzzle(p, Some(path));
             }
             Ok(Err(e)) => self.set_error(format!("Could not open: {e}")),

@@ -70,6 +70,10 @@ pub enum AppCommand {
     OpenDialog,
     /// Open the puzzle file at this path.
     OpenPath(PathBuf),
+    /// Open a file of File > Open Recent (taken off the list, with a message, if it is gone).
+    OpenRecent(PathBuf),
+    /// Empty File > Open Recent.
+    ClearRecent,
     /// Save to the current file, or ask for one.
     Save,
     /// Ask for a file and save to it.

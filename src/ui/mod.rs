@@ -20,7 +20,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use std::path::PathBuf;
 
-use crate::app::{AppCommand, PuzzleLabApp, Settings};
+use crate::app::{AppCommand, PuzzleLabApp, Settings, Theme};
 use crate::puzzles;
 
 pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
@@ -78,6 +78,7 @@ impl PuzzleLabApp {
         if self.type_view().is_none() {
             self.install_views(views::REGISTRY);
         }
+        apply_theme(self, ui.ctx());
         self.begin_frame(ui.ctx());
         app_ui(self, ui);
         self.end_frame(ui.ctx());
@@ -154,12 +155,56 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     dialogs::title(app, &ctx);
 }
 
+/// File > Open Recent: the files opened or saved last, newest first, each with its puzzle
+/// type; a click opens one (a file that is gone is taken off with a message).
+fn recent_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    if app.settings.recent.is_empty() {
+        ui.label(RichText::new("No files opened yet").weak());
+        return;
+    }
+    let mut chosen = None;
+    for recent in &app.settings.recent {
+        let name = recent.path.file_name().map_or_else(
+            || recent.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let label = puzzles::type_by_name(&recent.type_name).map_or("", |t| t.label);
+        if ui
+            .button(format!("{name} — {label}"))
+            .on_hover_text(recent.path.display().to_string())
+            .clicked()
+        {
+            chosen = Some(recent.path.clone());
+        }
+    }
+    if let Some(path) = chosen {
+        app.push(AppCommand::OpenRecent(path));
+    }
+    ui.separator();
+    if ui.button("Clear list").clicked() {
+        app.push(AppCommand::ClearRecent);
+    }
+}
+
+/// Gives egui the theme chosen in the View menu, when it changed.
+fn apply_theme(app: &PuzzleLabApp, ctx: &egui::Context) {
+    let wanted = match app.settings.theme {
+        Theme::System => egui::ThemePreference::System,
+        Theme::Light => egui::ThemePreference::Light,
+        Theme::Dark => egui::ThemePreference::Dark,
+    };
+    if ctx.options(|o| o.theme_preference) != wanted {
+        ctx.set_theme(wanted);
+    }
+}
+
 fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             if ui.button("Open…").clicked() {
                 app.push(AppCommand::OpenDialog);
             }
+            ui.menu_button("Open Recent", |ui| recent_ui(app, ui));
             if ui.button("Save").clicked() {
                 app.push(AppCommand::Save);
             }
@@ -198,6 +243,12 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             {
                 app.gif_window = true;
                 ui.close();
+            }
+        });
+        ui.menu_button("View", |ui| {
+            ui.label("Theme");
+            for theme in Theme::ALL {
+                ui.radio_value(&mut app.settings.theme, theme, theme.label());
             }
         });
         ui.menu_button("Puzzles", |ui| {

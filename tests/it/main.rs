@@ -5,6 +5,7 @@ mod architecture;
 mod car_maze;
 mod cli;
 mod common;
+mod desktop;
 mod differential;
 mod first_use;
 mod formats;

@@ -1,0 +1,147 @@
+//! The desktop app around the workbench (issue 30): the theme chosen in the View menu and
+//! File > Open Recent, each kept across restarts.
+
+use crate::common::gui::*;
+
+use eframe::egui;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::{AppCommand, MAX_RECENT, PuzzleLabApp, Settings, Theme};
+use puzzlelab::puzzles::Puzzle as _;
+
+fn fixed() -> Settings {
+    // A fixed memory limit: the default depends on the machine's memory.
+    Settings {
+        memory_limit_mib: Some(4096),
+        ..Settings::default()
+    }
+}
+
+/// The View menu's Light and Dark set egui's theme at once, and the choice comes back after
+/// a restart; the main window looks right in both (snapshots).
+#[test]
+fn the_theme_is_chosen_in_the_view_menu_and_kept() {
+    let mut h = harness(fixed());
+    h.run();
+    assert_eq!(h.state().settings().theme, Theme::System);
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Light").click();
+    h.run();
+    assert_eq!(h.state().settings().theme, Theme::Light);
+    assert_eq!(h.ctx.theme(), egui::Theme::Light);
+    // The menu closes with a click elsewhere; the window in the light theme.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.snapshot("main_window_light");
+
+    let kept = h.state_mut().settings_to_save().clone();
+    assert_eq!(kept.theme, Theme::Light);
+    let mut restarted = harness(kept);
+    restarted.run();
+    assert_eq!(restarted.ctx.theme(), egui::Theme::Light);
+    let mut results = egui_kittest::SnapshotResults::new();
+    results.extend_harness(&mut h);
+    results.extend_harness(&mut restarted);
+
+    let mut dark = harness(Settings {
+        theme: Theme::Dark,
+        ..fixed()
+    });
+    dark.run();
+    assert_eq!(dark.ctx.theme(), egui::Theme::Dark);
+    dark.snapshot("main_window_dark");
+    results.extend_harness(&mut dark);
+}
+
+/// Files opened and saved come first in File > Open Recent with their type (once each, at
+/// most ten); one clicked opens again; one that is gone is taken off with a message; Clear
+/// list empties it; the list comes back after a restart.
+#[test]
+fn open_recent_lists_the_files_opened_and_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let maze = dir.path().join("a-maze.txt");
+    std::fs::write(&maze, "S..\n.#.\n..G\n").unwrap();
+    let klotski = dir.path().join("classic.txt");
+    let shipped = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/klotski-classic.txt"),
+    )
+    .unwrap();
+    std::fs::write(&klotski, shipped).unwrap();
+
+    let mut h = harness(fixed());
+    h.run();
+    h.state_mut().push(AppCommand::OpenPath(maze.clone()));
+    h.run();
+    h.state_mut().push(AppCommand::OpenPath(klotski.clone()));
+    h.run();
+    let recent = |h: &egui_kittest::Harness<'static, PuzzleLabApp>| {
+        h.state()
+            .settings()
+            .recent
+            .iter()
+            .map(|r| (r.path.file_name().unwrap().to_owned(), r.type_name.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        recent(&h),
+        [
+            ("classic.txt".into(), "klotski".to_owned()),
+            ("a-maze.txt".into(), "maze".to_owned())
+        ]
+    );
+    // Saved under a new name: first, once.
+    let saved = dir.path().join("saved.txt");
+    h.state_mut().push(AppCommand::SaveTo(saved.clone()));
+    h.run();
+    assert_eq!(recent(&h)[0], ("saved.txt".into(), "klotski".to_owned()));
+    assert_eq!(recent(&h).len(), 3);
+
+    // The menu lists them by name and type; a click opens the maze again.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open Recent").click();
+    h.run();
+    h.get_by_label("a-maze.txt — Grid maze").click();
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+    assert_eq!(recent(&h)[0], ("a-maze.txt".into(), "maze".to_owned()));
+
+    // A file that is gone: taken off, with a message; the puzzle on screen stays.
+    std::fs::remove_file(&klotski).unwrap();
+    h.state_mut().push(AppCommand::OpenRecent(
+        std::path::absolute(&klotski).unwrap(),
+    ));
+    h.run();
+    assert!(h.state().status().is_error);
+    assert!(
+        h.state().status().text.contains("no longer there"),
+        "{}",
+        h.state().status().text
+    );
+    assert!(!recent(&h).iter().any(|(name, _)| name == "classic.txt"));
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+
+    // Kept across a restart.
+    let kept = h.state_mut().settings_to_save().clone();
+    let restarted = PuzzleLabApp::new(kept);
+    assert_eq!(restarted.settings().recent.len(), 2);
+
+    // At most ten, newest first.
+    for i in 0..12 {
+        let path = dir.path().join(format!("m{i}.txt"));
+        std::fs::write(&path, "S.\n.G\n").unwrap();
+        h.state_mut().push(AppCommand::OpenPath(path));
+        h.run();
+        assert!(
+            h.state().status().text.starts_with("Opened"),
+            "{}",
+            h.state().status().text
+        );
+    }
+    assert_eq!(recent(&h).len(), MAX_RECENT);
+    assert_eq!(recent(&h)[0].0, "m11.txt");
+
+    h.state_mut().push(AppCommand::ClearRecent);
+    h.run();
+    assert!(recent(&h).is_empty());
+}
