@@ -6,7 +6,6 @@ use crate::common::gui::*;
 use eframe::egui;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, MAX_RECENT, PuzzleLabApp, Settings, Theme};
-use puzzlelab::puzzles::Puzzle as _;
 
 fn fixed() -> Settings {
     // A fixed memory limit: the default depends on the machine's memory.
