@@ -29,13 +29,27 @@ pub use texture::GridTexture;
 pub use timeline_bar::SCRUBBER_LABEL;
 pub use toolbar::{SPEEDS, keys};
 
+/// The application id: the window's class on X11 and Wayland (so the task bar groups its
+/// windows and finds the launcher `assets/puzzlelab.desktop`), and eframe's storage folder.
+pub const APP_ID: &str = "puzzlelab";
+
+/// The window's icon: `assets/icon/puzzlelab-256.png`, drawn from `assets/icon/puzzlelab.svg`.
+pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon/puzzlelab-256.png");
+
 /// Opens the window. `file` is a puzzle to open instead of the remembered one.
 ///
 /// # Errors
 /// eframe's error when no window can be created.
 pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
+    let mut viewport = egui::ViewportBuilder::default()
+        // The task bar groups the windows by this id; the launcher file
+        // (assets/puzzlelab.desktop) has the same name.
+        .with_app_id(APP_ID);
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON_PNG) {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
+        viewport: viewport
             .with_title("puzzlelab")
             .with_inner_size([1200.0, 800.0])
             .with_min_inner_size([640.0, 480.0])
@@ -43,7 +57,7 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
         ..Default::default()
     };
     eframe::run_native(
-        "puzzlelab",
+        APP_ID,
         options,
         Box::new(move |cc| {
             let settings = cc

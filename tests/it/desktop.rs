@@ -144,3 +144,54 @@ fn open_recent_lists_the_files_opened_and_saved() {
     h.run();
     assert!(recent(&h).is_empty());
 }
+
+/// The launcher file names the app as the window does (its class is the app id), opens a
+/// file given to it, and says which files it reads; every icon size decodes at its size;
+/// every file the Debian package installs is in the tree. (`desktop-file-validate` passes
+/// on it too: see the closing note of issue 30.)
+#[test]
+fn the_launcher_the_icons_and_the_package_agree() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let launcher = std::fs::read_to_string(root.join("assets/puzzlelab.desktop")).unwrap();
+    let lines: Vec<&str> = launcher.lines().collect();
+    assert_eq!(lines.first(), Some(&"[Desktop Entry]"));
+    for wanted in [
+        "Type=Application",
+        "Exec=puzzlelab %f",
+        "Icon=puzzlelab",
+        "Terminal=false",
+    ] {
+        assert!(lines.contains(&wanted), "{wanted} missing");
+    }
+    assert!(lines.contains(&format!("StartupWMClass={}", puzzlelab::ui::APP_ID).as_str()));
+    let mime = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("MimeType="))
+        .expect("MimeType");
+    assert!(mime.contains("text/plain") && mime.contains("application/json"));
+
+    for side in [32, 64, 128, 256] {
+        let png = std::fs::read(root.join(format!("assets/icon/puzzlelab-{side}.png"))).unwrap();
+        let icon = eframe::icon_data::from_png_bytes(&png).expect("a PNG");
+        assert_eq!((icon.width, icon.height), (side, side));
+    }
+    let window_icon = eframe::icon_data::from_png_bytes(puzzlelab::ui::ICON_PNG).unwrap();
+    assert_eq!(window_icon.width, 256);
+
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let deb = &manifest[manifest
+        .find("[package.metadata.deb]")
+        .expect("deb metadata")..];
+    let mut assets = 0;
+    for line in deb.lines().filter(|l| l.trim_start().starts_with("[\"")) {
+        let source = line.trim_start().trim_start_matches("[\"");
+        let source = &source[..source.find('"').unwrap()];
+        assets += 1;
+        if source.starts_with("target/") {
+            continue; // built by `cargo build --release`
+        }
+        let path = source.trim_end_matches("/*");
+        assert!(root.join(path).exists(), "{source} is not in the tree");
+    }
+    assert!(assets >= 8, "{assets} assets");
+}
