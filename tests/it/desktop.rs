@@ -195,3 +195,70 @@ fn the_launcher_the_icons_and_the_package_agree() {
     }
     assert!(assets >= 8, "{assets} assets");
 }
+
+/// The whole app in a window of 1200 x 800 points at `scale` physical pixels a point.
+fn scaled(scale: f32, settings: Settings) -> egui_kittest::Harness<'static, PuzzleLabApp> {
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1200.0, 800.0))
+        .with_pixels_per_point(scale)
+        .with_max_steps(160)
+        .build_ui_state(
+            |ui, app: &mut PuzzleLabApp| app.frame_ui(ui),
+            PuzzleLabApp::new(settings),
+        )
+}
+
+/// At scale factors 1, 1.5 and 2 a click lands on the square under the pointer (on a small
+/// grid drawn square by square and on a large one drawn as a texture), and the window at 2
+/// looks right (snapshot).
+#[test]
+fn high_dpi_scales_draw_and_take_clicks_where_they_are() {
+    use puzzlelab::puzzles::Cell;
+    let dir = tempfile::tempdir().unwrap();
+    let small = dir.path().join("small.txt");
+    let mut text = String::new();
+    for _ in 0..12 {
+        text.push_str(&".".repeat(12));
+        text.push('\n');
+    }
+    std::fs::write(&small, &text).unwrap();
+    let big = dir.path().join("big.txt");
+    let mut text = String::new();
+    for _ in 0..300 {
+        text.push_str(&".".repeat(300));
+        text.push('\n');
+    }
+    std::fs::write(&big, &text).unwrap();
+    let mut results = egui_kittest::SnapshotResults::new();
+    for scale in [1.0, 1.5, 2.0] {
+        for (path, cell) in [(&small, Cell::new(4, 7)), (&big, Cell::new(150, 77))] {
+            let mut h = scaled(scale, fixed());
+            h.run();
+            h.state_mut().push(AppCommand::OpenPath(path.clone()));
+            h.run();
+            assert_eq!(
+                h.state().puzzle().dims().0,
+                if path == &small { 12 } else { 300 }
+            );
+            click_cell(&mut h, cell);
+            let text = h.state().puzzle().to_text();
+            let row = text.lines().nth(cell.row).unwrap();
+            assert_eq!(
+                row.chars().nth(cell.col),
+                Some('#'),
+                "scale {scale}: the square clicked is a wall"
+            );
+            assert_eq!(
+                text.matches('#').count(),
+                1,
+                "scale {scale}: that square only"
+            );
+            results.extend_harness(&mut h);
+        }
+    }
+    // The first puzzle (no file path in the menu bar, which would change from run to run).
+    let mut h = scaled(2.0, fixed());
+    h.run();
+    h.snapshot("main_window_scale_2");
+    results.extend_harness(&mut h);
+}
