@@ -93,6 +93,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
+    super::describe::describe_canvas(ui, response.id, app, &picture);
     app.canvas_rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     // A board of pieces keeps a margin around it for its exit.

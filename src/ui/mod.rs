@@ -3,6 +3,7 @@
 //! until the commands are applied at the end of the frame.
 
 mod canvas;
+mod describe;
 mod dialogs;
 mod paint;
 mod palette;
@@ -26,7 +27,7 @@ use crate::puzzles;
 pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
 pub use scene::{MARKER_MARGIN, TEXTURE_SQUARES};
 pub use texture::GridTexture;
-pub use timeline_bar::SCRUBBER_LABEL;
+pub use timeline_bar::{SCRUBBER_LABEL, TIMELINE_BUTTONS};
 pub use toolbar::{SPEEDS, keys};
 
 /// The application id: the window's class on X11 and Wayland (so the task bar groups its

@@ -8,6 +8,15 @@ use super::rows::{fixed_row, steady_label, widest};
 use crate::app::{AppCommand, Pinned, PuzzleLabApp, ShadeKind, TimelineCommand};
 use crate::runs::recording::Quantity;
 
+/// The timeline's step buttons: the symbol each shows and the name a screen reader says
+/// (its accessible label): to the start, one expansion back, one forward, to the head.
+pub const TIMELINE_BUTTONS: [(&str, &str); 4] = [
+    ("|<", "Timeline start"),
+    ("<", "One expansion back"),
+    (">", "One expansion forward"),
+    (">|", "Timeline head"),
+];
+
 /// The accessibility label of the scrubber, by which UI tests find it.
 pub const SCRUBBER_LABEL: &str = "timeline position";
 
@@ -97,39 +106,41 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
     );
     let at = *position;
     let following = app.timeline().is_none_or(|t| t.follow);
-    let mut go = |ui: &mut egui::Ui, label: &str, hover: &str, enabled: bool, c| {
-        if ui
-            .add_enabled(enabled, egui::Button::new(label))
-            .on_hover_text(hover)
-            .clicked()
-        {
+    // Each button shows a symbol; a screen reader says its name (see TIMELINE_BUTTONS).
+    let mut go = |ui: &mut egui::Ui, (symbol, name): (&str, &str), hover: &str, enabled, c| {
+        let response = ui
+            .add_enabled(enabled, egui::Button::new(symbol))
+            .on_hover_text(hover);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
+        if response.clicked() {
             push(app, c);
         }
     };
+    let [start, back, forward, head] = TIMELINE_BUTTONS;
     go(
         ui,
-        "|<",
+        start,
         "The start (position 0)",
         at > 0,
         TimelineCommand::Seek(0),
     );
     go(
         ui,
-        "<",
+        back,
         "One expansion back ( [ )",
         at > 0,
         TimelineCommand::Step(-1),
     );
     go(
         ui,
-        ">",
+        forward,
         "One expansion forward ( ] )",
         at < len,
         TimelineCommand::Step(1),
     );
     go(
         ui,
-        ">|",
+        head,
         "The head: the run's end, or, while it runs, the live search, followed as it goes",
         at < len || !following,
         TimelineCommand::Follow,

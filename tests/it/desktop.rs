@@ -262,3 +262,53 @@ fn high_dpi_scales_draw_and_take_clicks_where_they_are() {
     h.snapshot("main_window_scale_2");
     results.extend_harness(&mut h);
 }
+
+/// The canvas tells a screen reader (AccessKit) what is on it: the puzzle, its size, its
+/// start and goal, and the search's state, updated as a run goes; the timeline's symbol
+/// buttons have names.
+#[test]
+fn the_canvas_describes_the_puzzle_and_the_search_to_a_screen_reader() {
+    use egui_kittest::kittest::NodeT as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.txt");
+    let mut text = String::new();
+    for r in 0..12 {
+        for c in 0..12 {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (11, 11) => 'G',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    std::fs::write(&path, text).unwrap();
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..fixed()
+    });
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    let description = |h: &egui_kittest::Harness<'static, PuzzleLabApp>| {
+        h.get_by_label(puzzlelab::ui::CANVAS_LABEL)
+            .accesskit_node()
+            .description()
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        description(&h),
+        "Grid maze, 12 by 12 squares; start at row 0, column 0; goal at row 11, column 11. \
+         Search not started."
+    );
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let said = description(&h);
+    assert!(
+        said.contains("Solution found: 22 moves, cost 22;") && said.contains("states expanded"),
+        "{said}"
+    );
+    for (_, name) in puzzlelab::ui::TIMELINE_BUTTONS {
+        assert!(h.query_by_label(name).is_some(), "{name}");
+    }
+}

@@ -1410,7 +1410,7 @@ fn a_running_search_scrubs_back_and_follows_the_head_again() {
     assert!(h.state().expansion_at(later.cell).is_none());
     assert_eq!(h.state().expansion_at(start).map(|e| e.index), Some(0));
     // >| follows the live search again.
-    h.get_by_label(">|").click();
+    h.get_by_label("Timeline head").click();
     run_until(&mut h, |app| {
         !app.is_scrubbed() && app.marks().closed_places >= len_then + 20
     });
@@ -1436,7 +1436,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     assert!(!h.state().is_scrubbed());
     h.get_by_label(puzzlelab::ui::SCRUBBER_LABEL);
     // One step back: the last expansion undone, the solution hidden until the end.
-    h.get_by_label("<").click();
+    h.get_by_label("One expansion back").click();
     run_until(&mut h, |app| app.marks().stats.expanded as usize == len - 1);
     assert!(h.state().is_scrubbed());
     let closed_end = h.state().marks().closed_places;
@@ -1448,7 +1448,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     assert!(view.closed_places < closed_end);
     assert!(view.current.is_some());
     // Back to the start: only the start on the frontier.
-    h.get_by_label("|<").click();
+    h.get_by_label("Timeline start").click();
     run_until(&mut h, |app| app.marks().stats.expanded == 0);
     let start = h
         .state()
@@ -1459,7 +1459,7 @@ fn a_finished_run_scrubs_back_and_forth_pins_squares_and_exports_a_gif() {
     assert_eq!(h.state().marks().closed_places, 0);
     assert_eq!(h.state().marks().mark(start), Mark::Frontier);
     // To the end again with the key, then pin the start: its figures in the details panel.
-    h.get_by_label(">|").click();
+    h.get_by_label("Timeline head").click();
     run_until(&mut h, |app| {
         !app.is_scrubbed() && app.marks().stats.expanded as usize == len
     });

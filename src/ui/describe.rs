@@ -1,0 +1,94 @@
+//! What a screen reader says of the canvas (through AccessKit): the puzzle on screen, its
+//! size, its start and goals, and the search's state, kept up to date as a run goes.
+
+use eframe::egui;
+
+use crate::app::PuzzleLabApp;
+use crate::puzzles::{Picture, Square};
+
+/// The most goals named one by one; past it they are counted.
+const GOALS_NAMED: usize = 4;
+
+/// The puzzle's part of the description of `picture` (the puzzle on screen): its type, its
+/// size in squares, where its start and goals are (rows and columns from 0 at the top-left,
+/// as in the status bar). One pass over the squares: made once per edit (see
+/// [`describe_canvas`]).
+pub(super) fn describe_puzzle(app: &PuzzleLabApp, picture: &Picture) -> String {
+    let mut text = format!(
+        "{}, {} by {} squares",
+        app.puzzle().puzzle_type().label,
+        picture.rows,
+        picture.cols
+    );
+    let at = |i: usize| format!("row {}, column {}", i / picture.cols, i % picture.cols);
+    let mut starts = Vec::new();
+    let mut goals = Vec::new();
+    for (i, square) in picture.squares.iter().enumerate() {
+        match square {
+            Square::Start => starts.push(i),
+            Square::Goal => goals.push(i),
+            _ => {}
+        }
+    }
+    if let Some(&start) = starts.first() {
+        text += &format!("; start at {}", at(start));
+    }
+    match goals.len() {
+        0 => {}
+        1 => text += &format!("; goal at {}", at(goals[0])),
+        n if n <= GOALS_NAMED => {
+            let named: Vec<String> = goals.iter().map(|&g| at(g)).collect();
+            text += &format!("; {n} goals, at {}", named.join("; "));
+        }
+        n => text += &format!("; {n} goal squares"),
+    }
+    text
+}
+
+/// The search's part of the description: not started, running, or how it ended, with the
+/// states expanded and the frontier's size.
+pub(super) fn describe_search(app: &PuzzleLabApp) -> String {
+    let stats = &app.marks().stats;
+    let counts = format!(
+        "{} states expanded, frontier {}",
+        stats.expanded, stats.frontier
+    );
+    if app.is_running() {
+        return format!("Search running: {counts}.");
+    }
+    match app.result() {
+        None if stats.expanded == 0 => "Search not started.".to_owned(),
+        None => format!("Search stopped: {counts}."),
+        Some(r) if r.solved => format!(
+            "Solution found: {} moves, cost {}; {counts}.",
+            r.moves.len(),
+            crate::search::format_cost(r.cost)
+        ),
+        Some(r) => format!(
+            "No solution ({}): {counts}.",
+            format!("{:?}", r.outcome).to_lowercase()
+        ),
+    }
+}
+
+/// Gives the canvas `id` its description for screen readers: the puzzle's part, made once
+/// per edit (`app.revision`) and kept in egui's memory, and the search's, made each frame.
+/// Nothing is made while no screen reader is asking (AccessKit off).
+pub(super) fn describe_canvas(ui: &egui::Ui, id: egui::Id, app: &PuzzleLabApp, picture: &Picture) {
+    let ctx = ui.ctx();
+    if ctx.accesskit_node_builder(id, |_| ()).is_none() {
+        return; // AccessKit is off: no one to tell
+    }
+    let key = egui::Id::unique("canvas description");
+    let kept: Option<(u64, String)> = ctx.data(|d| d.get_temp(key));
+    let puzzle = match kept {
+        Some((revision, text)) if revision == app.revision => text,
+        _ => {
+            let text = describe_puzzle(app, picture);
+            ctx.data_mut(|d| d.insert_temp(key, (app.revision, text.clone())));
+            text
+        }
+    };
+    let text = format!("{puzzle}. {}", describe_search(app));
+    ctx.accesskit_node_builder(id, |node| node.set_description(text));
+}
