@@ -1,6 +1,7 @@
 //! The eframe application: the state behind the window, the commands that change it, and the
 //! per-frame logic (drain the solver's events, draw the panels, apply the commands).
 
+pub mod autosave;
 mod commands;
 pub mod export;
 mod files;
@@ -280,6 +281,8 @@ pub struct PuzzleLabApp {
     pub(crate) results: Vec<ResultRow>,
     /// The status bar.
     pub(crate) status: Status,
+    /// The writer of the state file, when the work is kept (see [`autosave`]).
+    autosave: Option<autosave::Autosave>,
     /// File dialogs, each shown on a job (it blocks its thread while open), till answered.
     dialogs: Vec<job::Job<Option<files::DialogAnswer>>>,
     /// A puzzle file being read and parsed on its own thread, and its path.
@@ -378,6 +381,7 @@ impl PuzzleLabApp {
             writes: Vec::new(),
             status,
             dialogs: Vec::new(),
+            autosave: None,
             opening: None,
             stroke: None,
             commands: Vec::new(),
@@ -603,11 +607,13 @@ impl PuzzleLabApp {
 
     /// The frame's work after it is drawn: the commands pushed while drawing are applied.
     pub fn end_frame(&mut self, ctx: &egui::Context) {
-        if !self.commands.is_empty() {
+        let commands = !self.commands.is_empty();
+        if commands {
             // The commands change what the next frame shows: draw it right away.
             ctx.request_repaint();
         }
         self.run_pending_commands();
+        self.autosave_tick(ctx, commands);
         if self.run.as_ref().is_some_and(|r| !r.is_paused) {
             // The worker wakes us on progress; this keeps the elapsed time ticking too.
             ctx.request_repaint_after(Duration::from_millis(100));

@@ -61,11 +61,27 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
         APP_ID,
         options,
         Box::new(move |cc| {
-            let settings = cc
-                .storage
-                .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
+            // The work kept in the state file; on a first run after an update, eframe's copy.
+            let state = crate::app::autosave::state_path();
+            let loaded = state
+                .as_deref()
+                .map(crate::app::autosave::load)
                 .unwrap_or_default();
+            let settings = match (loaded.settings, &loaded.notice) {
+                (Some(settings), _) => settings,
+                (None, Some(_)) => Settings::default(),
+                (None, None) => cc
+                    .storage
+                    .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
+                    .unwrap_or_default(),
+            };
             let mut app = PuzzleLabApp::new(settings);
+            if let Some(path) = state {
+                app.enable_autosave(path);
+            }
+            if let Some(notice) = loaded.notice {
+                app.set_error(notice);
+            }
             app.repaint = Some(cc.egui_ctx.clone());
             if let Some(path) = file {
                 app.apply(AppCommand::OpenPath(path));

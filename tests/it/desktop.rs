@@ -312,3 +312,142 @@ fn the_canvas_describes_the_puzzle_and_the_search_to_a_screen_reader() {
         assert!(h.query_by_label(name).is_some(), "{name}");
     }
 }
+
+/// An edit is written to the state file on its own (frames only, no more input), and the
+/// file holds it; a new app started from that file has the edit.
+#[test]
+fn an_edit_is_kept_in_the_state_file_without_being_saved() {
+    use puzzlelab::puzzles::Cell;
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("work.json");
+    let mut h = harness(fixed());
+    h.state_mut().enable_autosave(state.clone());
+    h.state_mut()
+        .push(AppCommand::OpenPath(write_open_maze(dir.path())));
+    h.run();
+    click_cell(&mut h, Cell::new(3, 4));
+    let edited = h.state().puzzle().to_text();
+    assert!(edited.contains('#'));
+    // Frames go on (as the window's repaints do) until the write is done.
+    run_until(&mut h, |app| !app.autosave_pending());
+    let loaded = puzzlelab::app::autosave::load(&state);
+    let settings = loaded.settings.expect("the state file parses");
+    let restarted = PuzzleLabApp::new(settings);
+    assert_eq!(restarted.puzzle().to_text(), edited);
+    assert!(loaded.notice.is_none());
+}
+
+/// A 12 x 12 open maze from the top-left corner to the bottom-right, written in `dir`.
+fn write_open_maze(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut text = String::new();
+    for r in 0..12 {
+        for c in 0..12 {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (11, 11) => 'G',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let path = dir.join("open.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A state file that does not parse is set aside beside it, whole, and the app is told to
+/// start afresh with a message; the next start finds no file and says nothing.
+#[test]
+fn a_corrupt_state_file_is_set_aside_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("work.json");
+    std::fs::write(&state, b"{\"puzzle_json\": \"torn").unwrap();
+    let loaded = puzzlelab::app::autosave::load(&state);
+    assert!(loaded.settings.is_none());
+    let notice = loaded.notice.expect("a message");
+    assert!(notice.contains("set aside"), "{notice}");
+    assert!(!state.exists());
+    let aside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("work.json.bad-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read(dir.path().join(&aside[0])).unwrap(),
+        b"{\"puzzle_json\": \"torn"
+    );
+    let again = puzzlelab::app::autosave::load(&state);
+    assert!(again.settings.is_none() && again.notice.is_none());
+}
+
+/// The environment variable that makes [`autosave_writer_child`] run (in a child process).
+const CHILD_VAR: &str = "PUZZLELAB_TEST_AUTOSAVE_CHILD";
+
+/// Run by [`a_write_killed_midway_leaves_the_old_or_the_new_file_whole`] in a child
+/// process: writes two large states in turn to the file named by [`CHILD_VAR`], forever
+/// (it is killed).
+#[test]
+#[ignore = "run as a child process by a_write_killed_midway_leaves_the_old_or_the_new_file_whole"]
+fn autosave_writer_child() {
+    let Some(path) = std::env::var_os(CHILD_VAR) else {
+        return;
+    };
+    let path = std::path::PathBuf::from(path);
+    let states = [vec![b'a'; 8 << 20], vec![b'b'; 8 << 20]];
+    for i in 0.. {
+        puzzlelab::app::autosave::write_atomically(&path, &states[i % 2]).unwrap();
+    }
+}
+
+/// A process killed (SIGKILL) at random moments while writing the state file again and
+/// again leaves it whole: all of the old state or all of the new, never part of one.
+#[cfg(unix)]
+#[test]
+fn a_write_killed_midway_leaves_the_old_or_the_new_file_whole() {
+    use rand::{Rng, SeedableRng};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("work.json");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(30);
+    let exe = std::env::current_exe().unwrap();
+    for round in 0..6 {
+        let mut child = std::process::Command::new(&exe)
+            .args([
+                "desktop::autosave_writer_child",
+                "--exact",
+                "--ignored",
+                "--test-threads=1",
+            ])
+            .env(CHILD_VAR, &path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Until it has written once, then a little more.
+        let started = std::time::Instant::now();
+        while !path.exists() && started.elapsed() < std::time::Duration::from_secs(30) {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(rng.random_range(1..60)));
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes.len(), 8 << 20, "round {round}: a torn file");
+        assert!(
+            bytes.iter().all(|&b| b == bytes[0]),
+            "round {round}: two states mixed"
+        );
+    }
+    // The next start reads the last whole state and clears the cut-short temporary files.
+    let loaded = puzzlelab::app::autosave::load(&path);
+    assert!(
+        loaded.notice.is_some(),
+        "8 MiB of one letter is no state: set aside"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
