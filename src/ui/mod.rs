@@ -3,6 +3,7 @@
 //! until the commands are applied at the end of the frame.
 
 mod canvas;
+pub mod command_palette;
 mod describe;
 mod dialogs;
 mod paint;
@@ -120,8 +121,12 @@ impl PuzzleLabApp {
 /// bottom, the puzzle's own tools on the left, the run's details (statistics, plots,
 /// solution, race, results) on the right, and the canvas with its playback bar in between.
 fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    // Keys first, so a focused button does not take Space as a click as well.
-    toolbar::shortcuts(app, ui);
+    // The palette first (it takes the keys while open), then the other keys, so a focused
+    // button does not take Space as a click as well.
+    command_palette::palette_ui(app, ui.ctx());
+    if !command_palette::is_open(ui.ctx()) {
+        toolbar::shortcuts(app, ui);
+    }
     egui::Panel::top("menu_bar").show(ui, |ui| menu_bar_ui(app, ui));
     let toolbar = egui::Panel::top("toolbar").show(ui, |ui| toolbar::toolbar_ui(app, ui));
     // After a resize the toolbar may wrap onto more rows (or fewer) than the frame was laid
@@ -277,6 +282,17 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("View", |ui| {
+            if ui
+                .button(format!(
+                    "Command palette…  {}",
+                    command_palette::PALETTE_KEYS
+                ))
+                .clicked()
+            {
+                command_palette::open(ui.ctx());
+                ui.close();
+            }
+            ui.separator();
             ui.label("Theme");
             for theme in Theme::ALL {
                 ui.radio_value(&mut app.settings.theme, theme, theme.label());

@@ -451,3 +451,85 @@ fn a_write_killed_midway_leaves_the_old_or_the_new_file_whole() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// Opens the palette with Ctrl+K (or Ctrl+Shift+P) and types `query` into it.
+fn palette(h: &mut egui_kittest::Harness<'static, PuzzleLabApp>, shift_p: bool, query: &str) {
+    if shift_p {
+        h.key_press_modifiers(
+            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+            egui::Key::P,
+        );
+    } else {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::K);
+    }
+    h.run();
+    assert!(puzzlelab::ui::command_palette::is_open(&h.ctx));
+    // The search field has the keyboard from the start.
+    h.event(egui::Event::Text(query.to_owned()));
+    h.run();
+}
+
+/// The command palette, keyboard only: Ctrl+K and "A*" then Enter chooses A*; Ctrl+Shift+P
+/// and "Klotski" then Enter brings Klotski; Down chooses the next match; Escape closes
+/// without running anything; a query that matches nothing says so.
+#[test]
+fn the_command_palette_finds_and_runs_commands_by_keyboard() {
+    use puzzlelab::search::Algorithm;
+    use puzzlelab::ui::command_palette::{entries, filter, is_open};
+    let mut h = harness(fixed());
+    h.run();
+    // Open the grid maze, whose algorithms include A*.
+    palette(&mut h, false, "puzzle type grid");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+    assert!(!is_open(&h.ctx));
+
+    palette(&mut h, false, "A*");
+    let best = filter(entries(h.state()), "A*");
+    assert_eq!(best[0].label, "Algorithm: A*");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().algorithm(), Algorithm::AStar);
+    assert!(!is_open(&h.ctx));
+
+    palette(&mut h, true, "Klotski");
+    let first = &filter(entries(h.state()), "Klotski")[0].label;
+    assert!(first.contains("Klotski"), "{first}");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "klotski");
+
+    // Down, then Enter: the second match runs (themes: System, Light, Dark).
+    palette(&mut h, false, "theme");
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().settings().theme, Theme::Light);
+
+    // Escape closes and runs nothing.
+    palette(&mut h, false, "theme: dark");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!is_open(&h.ctx));
+    assert_eq!(h.state().settings().theme, Theme::Light);
+
+    palette(&mut h, false, "qqqqzzzz");
+    assert!(h.query_by_label("No command matches.").is_some());
+    assert!(filter(entries(h.state()), "qqqqzzzz").is_empty());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // Every entry names what it does; the list holds the types, the algorithms, the
+    // shipped puzzles and the shortcuts of the toolbar.
+    let all = entries(h.state());
+    assert!(
+        all.iter()
+            .any(|e| e.label == "Start the search" && e.shortcut == "Space")
+    );
+    assert!(
+        all.iter()
+            .any(|e| e.label.starts_with("Open shipped: Rush Hour"))
+    );
+    assert!(all.iter().any(|e| e.label == "Puzzle type: Sliding tiles"));
+}

@@ -1,0 +1,320 @@
+//! The command palette (Ctrl+K or Ctrl+Shift+P): every command of the window in one
+//! searchable list (menu items, search controls, puzzle types, algorithms, shipped puzzles,
+//! recent files, toggles), each with its shortcut. Typing filters it (fuzzy matching with
+//! `nucleo-matcher`, the matcher of the Helix editor), the arrow keys choose, Enter runs,
+//! Escape closes: all of it by keyboard.
+
+use eframe::egui;
+use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+use nucleo_matcher::{Config, Matcher};
+
+use super::toolbar::keys;
+use crate::app::{AppCommand, PuzzleLabApp, Theme};
+use crate::puzzles;
+
+/// The label of the palette's search field (tests find it by this).
+pub const PALETTE_LABEL: &str = "Command palette";
+
+/// The shortcuts that open the palette, as shown.
+pub const PALETTE_KEYS: &str = "Ctrl+K or Ctrl+Shift+P";
+
+/// The most commands listed at once (the best matches).
+const SHOWN: usize = 12;
+
+/// One command of the palette: what it says, its shortcut, and what it does.
+pub struct Entry {
+    /// What the list shows and the filter matches.
+    pub label: String,
+    /// Its keyboard shortcut, if it has one.
+    pub shortcut: &'static str,
+    run: Box<dyn FnOnce(&mut PuzzleLabApp)>,
+}
+
+impl Entry {
+    fn new(
+        label: impl Into<String>,
+        shortcut: &'static str,
+        run: impl FnOnce(&mut PuzzleLabApp) + 'static,
+    ) -> Self {
+        Self {
+            label: label.into(),
+            shortcut,
+            run: Box::new(run),
+        }
+    }
+
+    fn command(label: impl Into<String>, shortcut: &'static str, command: AppCommand) -> Self {
+        Self::new(label, shortcut, move |app| app.push(command))
+    }
+}
+
+/// Every command that applies now, in a steady order (the order shown for an empty filter).
+pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
+    let mut list = Vec::new();
+    if app.is_running() {
+        let (label, command) = if app.is_paused() {
+            ("Resume the search", AppCommand::Resume)
+        } else {
+            ("Pause the search", AppCommand::Pause)
+        };
+        list.push(Entry::command(label, keys::START_PAUSE, command));
+        list.push(Entry::command(
+            "Stop the search",
+            keys::STOP,
+            AppCommand::Stop,
+        ));
+    } else {
+        list.push(Entry::command(
+            "Start the search",
+            keys::START_PAUSE,
+            AppCommand::Start,
+        ));
+    }
+    list.push(Entry::command(
+        "Step: expand one state",
+        keys::STEP,
+        AppCommand::Step,
+    ));
+    list.push(Entry::command(
+        "Open a puzzle file…",
+        "Ctrl+O",
+        AppCommand::OpenDialog,
+    ));
+    list.push(Entry::command("Save", "Ctrl+S", AppCommand::Save));
+    list.push(Entry::command("Save as…", "", AppCommand::SaveDialog));
+    list.push(Entry::command("Undo", "Ctrl+Z", AppCommand::Undo));
+    list.push(Entry::command("Redo", "Ctrl+Shift+Z", AppCommand::Redo));
+    list.push(Entry::command(
+        "Fit the puzzle to the canvas",
+        keys::FIT,
+        AppCommand::FitView,
+    ));
+    list.push(Entry::command(
+        "Export canvas as PNG…",
+        "",
+        AppCommand::ExportCanvasDialog,
+    ));
+    if app.result().is_some_and(|r| r.solved) {
+        list.push(Entry::command(
+            "Export solution moves…",
+            "",
+            AppCommand::ExportMovesDialog,
+        ));
+    }
+    if app.timeline_recording().is_some_and(|r| !r.has_boards()) {
+        list.push(Entry::new("Export search as GIF…", "", |app| {
+            app.gif_window = true
+        }));
+    }
+    let details = app.settings().show_details;
+    list.push(Entry::new(
+        if details {
+            "Hide the details panel"
+        } else {
+            "Show the details panel"
+        },
+        "",
+        move |app| app.settings.show_details = !details,
+    ));
+    let (speed, full) = (app.settings().speed, app.settings().full_speed);
+    list.push(Entry::command(
+        if full {
+            "Full speed: off"
+        } else {
+            "Full speed: on"
+        },
+        "",
+        AppCommand::SetSpeed(speed, !full),
+    ));
+    for theme in Theme::ALL {
+        list.push(Entry::new(
+            format!("Theme: {}", theme.label()),
+            "",
+            move |app| {
+                app.settings.theme = theme;
+            },
+        ));
+    }
+    for t in puzzles::TYPES {
+        list.push(Entry::command(
+            format!("Puzzle type: {}", t.label),
+            "",
+            AppCommand::SelectType(t),
+        ));
+    }
+    for algorithm in app.puzzle().algorithms() {
+        list.push(Entry::command(
+            format!("Algorithm: {}", algorithm.label()),
+            "",
+            AppCommand::SetAlgorithm(algorithm),
+        ));
+    }
+    for (t, shipped) in puzzles::shipped() {
+        list.push(Entry::command(
+            format!("Open shipped: {} — {}", t.label, shipped.file),
+            "",
+            AppCommand::OpenShipped(t, shipped),
+        ));
+    }
+    for recent in &app.settings().recent {
+        let name = recent.path.file_name().map_or_else(
+            || recent.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        list.push(Entry::command(
+            format!("Open recent: {name}"),
+            "",
+            AppCommand::OpenRecent(recent.path.clone()),
+        ));
+    }
+    if !app.settings().recent.is_empty() {
+        list.push(Entry::command(
+            "Clear the recent files",
+            "",
+            AppCommand::ClearRecent,
+        ));
+    }
+    list
+}
+
+/// A label with its entry's index, for the matcher (which hands back what it was given).
+struct Indexed<'a>(usize, &'a str);
+
+impl AsRef<str> for Indexed<'_> {
+    fn as_ref(&self) -> &str {
+        self.1
+    }
+}
+
+/// The entries that match `query` (fuzzily: its letters in order, each word anywhere),
+/// best first; all of them, in order, for an empty one.
+pub fn filter(entries: Vec<Entry>, query: &str) -> Vec<Entry> {
+    if query.trim().is_empty() {
+        return entries;
+    }
+    let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
+    let mut matcher = Matcher::new(Config::DEFAULT);
+    let order: Vec<usize> = pattern
+        .match_list(
+            entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| Indexed(i, &e.label)),
+            &mut matcher,
+        )
+        .into_iter()
+        .map(|(item, _score)| item.0)
+        .collect();
+    let mut slots: Vec<Option<Entry>> = entries.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect()
+}
+
+/// The palette's state while it is open (kept in egui's memory).
+#[derive(Clone, Default)]
+struct Open {
+    query: String,
+    /// The chosen line among those shown.
+    selected: usize,
+    /// Whether the search field has had the focus given (once, when opened).
+    focused: bool,
+}
+
+fn state_id() -> egui::Id {
+    egui::Id::unique("command palette")
+}
+
+/// Opens the palette (as Ctrl+K does), with an empty filter.
+pub fn open(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.insert_temp(state_id(), Open::default()));
+}
+
+/// Whether the palette is open.
+pub fn is_open(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<Open>(state_id()).is_some())
+}
+
+/// Opens the palette on Ctrl+K or Ctrl+Shift+P (before the other shortcuts take keys), and
+/// draws it while open: the search field, the matching commands with their shortcuts (the
+/// chosen one marked), Up and Down to choose, Enter or a click to run, Escape to close.
+pub(super) fn palette_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    let open_keys = [
+        egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::K),
+        egui::KeyboardShortcut::new(
+            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+            egui::Key::P,
+        ),
+    ];
+    if ctx.input_mut(|i| open_keys.iter().any(|k| i.consume_shortcut(k))) {
+        open(ctx);
+    }
+    let Some(mut state) = ctx.data(|d| d.get_temp::<Open>(state_id())) else {
+        return;
+    };
+    let (up, down, enter, escape) = ctx.input_mut(|i| {
+        (
+            i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp),
+            i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown),
+            i.consume_key(egui::Modifiers::NONE, egui::Key::Enter),
+            i.consume_key(egui::Modifiers::NONE, egui::Key::Escape),
+        )
+    });
+    let mut shown = filter(entries(app), &state.query);
+    shown.truncate(SHOWN);
+    if down {
+        state.selected = (state.selected + 1).min(shown.len().saturating_sub(1));
+    }
+    if up {
+        state.selected = state.selected.saturating_sub(1);
+    }
+    let mut run = enter.then_some(state.selected);
+    let mut close = escape;
+    let modal = egui::Modal::new(egui::Id::unique("command palette window")).show(ctx, |ui| {
+        ui.set_width(460.0);
+        let title = ui.label(egui::RichText::new(PALETTE_LABEL).strong());
+        ui.label(egui::RichText::new(PALETTE_KEYS).weak());
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut state.query)
+                .hint_text("Type to filter: a command, a puzzle, an algorithm…")
+                .desired_width(f32::INFINITY),
+        );
+        // A screen reader names the field by the title above it.
+        let field = field.labelled_by(title.id);
+        if !state.focused {
+            field.request_focus();
+            state.focused = true;
+        }
+        if field.changed() {
+            state.selected = 0;
+        }
+        ui.separator();
+        if shown.is_empty() {
+            ui.label(egui::RichText::new("No command matches.").weak());
+        }
+        for (i, entry) in shown.iter().enumerate() {
+            ui.horizontal(|ui| {
+                let line = ui.selectable_label(i == state.selected, &entry.label);
+                if !entry.shortcut.is_empty() {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        ui.label(egui::RichText::new(entry.shortcut).weak());
+                    });
+                }
+                if line.clicked() {
+                    run = Some(i);
+                }
+            });
+        }
+    });
+    close |= modal.should_close();
+    if let Some(entry) = run.and_then(|i| shown.into_iter().nth(i)) {
+        (entry.run)(app);
+        close = true;
+    }
+    if close {
+        ctx.data_mut(|d| d.remove::<Open>(state_id()));
+    } else {
+        ctx.data_mut(|d| d.insert_temp(state_id(), state));
+    }
+}
