@@ -944,3 +944,36 @@ fn a_file_that_is_slow_to_read_holds_up_no_frame() {
     assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
     assert!(h.state().puzzle().to_text().starts_with("S.."));
 }
+
+/// Quick clicks on one square after another, each moved to, pressed and released within
+/// one frame (as xdotool's `mousemove X Y click 1` arrives in the real window): each paints
+/// the square clicked, and none touches the square clicked before. (Under Xvfb, xdotool's
+/// `mousemove X Y click 1` once seemed to show the opposite: the X server had not reported
+/// the move, the status bar still named the old square, so the click landed there.)
+#[test]
+fn quick_clicks_on_squares_one_after_another_each_paint_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_free_maze(&mut h, dir.path(), 12, 12);
+    let cells = [
+        Cell::new(5, 6),
+        Cell::new(5, 7),
+        Cell::new(8, 7),
+        Cell::new(2, 2),
+    ];
+    for (n, &cell) in cells.iter().enumerate() {
+        let pos = cell_pos(&h, cell);
+        h.event(egui::Event::PointerMoved(pos));
+        h.drag_at(pos);
+        h.drop_at(pos);
+        h.run();
+        for &earlier in &cells[..=n] {
+            assert!(
+                the_maze(&h).is_blocked(earlier),
+                "after click {n}: {earlier:?} is not a wall"
+            );
+        }
+        // The pointer rests a moment before the next click.
+        h.run();
+    }
+}
