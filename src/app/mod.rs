@@ -354,7 +354,12 @@ impl PuzzleLabApp {
         } else {
             commands::comparable_text(puzzle.as_ref())
         };
+        let type_name = puzzle.puzzle_type().name;
+        let history = (settings.workspaces.get(type_name))
+            .map(|w| workspace::restored_history(&w.history, type_name))
+            .unwrap_or_default();
         let mut work = workspace::Workspace::new(puzzle, algorithm);
+        work.history = history;
         work.modified = modified;
         work.saved_text = saved_text;
         Self {

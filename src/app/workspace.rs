@@ -85,6 +85,42 @@ pub struct SavedWorkspace {
     pub path: Option<PathBuf>,
     /// Whether it has edits not saved to that file.
     pub modified: bool,
+    /// The undo history kept across restarts (and crashes): the last [`HISTORY_KEPT`]
+    /// positions before an edit, oldest first, each in the puzzle's JSON format; empty for
+    /// a puzzle of more than [`HISTORY_SQUARES`] squares.
+    #[serde(default)]
+    pub history: Vec<String>,
+}
+
+/// The most undo steps of a workspace kept across restarts.
+pub const HISTORY_KEPT: usize = 20;
+
+/// The largest puzzle (in squares) whose undo history is kept across restarts: bigger ones
+/// would make each write of the state file slow (20 copies of a large grid).
+pub const HISTORY_SQUARES: usize = 16_384;
+
+/// `history`'s last [`HISTORY_KEPT`] positions in their JSON format, oldest first; none for
+/// a puzzle larger than [`HISTORY_SQUARES`].
+fn kept_history(history: &[Box<dyn Puzzle>]) -> Vec<String> {
+    let skip = history.len().saturating_sub(HISTORY_KEPT);
+    history[skip..]
+        .iter()
+        .filter(|p| {
+            let (rows, cols) = p.dims();
+            rows * cols <= HISTORY_SQUARES
+        })
+        .map(|p| p.to_json().to_string())
+        .collect()
+}
+
+/// The positions of a kept history (see [`SavedWorkspace::history`]) that still parse as
+/// puzzles of `type_name`, oldest first.
+pub(super) fn restored_history(history: &[String], type_name: &str) -> Vec<Box<dyn Puzzle>> {
+    history
+        .iter()
+        .filter_map(|json| puzzles::parse(json, None).ok())
+        .filter(|p| p.puzzle_type().name == type_name)
+        .collect()
 }
 
 /// What to do with unsaved edits before a command that would replace the puzzle.
@@ -124,6 +160,7 @@ impl PuzzleLabApp {
         match saved.map(|s| (puzzles::parse(&s.puzzle_json, None), s)) {
             Some((Ok(puzzle), saved)) if puzzle.puzzle_type().name == puzzle_type.name => {
                 self.replace_puzzle(puzzle, saved.path);
+                self.work.history = restored_history(&saved.history, puzzle_type.name);
                 if saved.modified {
                     // Its file's text is not known: any change counts as unsaved.
                     self.work.modified = true;
@@ -181,6 +218,7 @@ impl PuzzleLabApp {
                         puzzle_json: ws.puzzle.to_json().to_string(),
                         path: ws.path.clone(),
                         modified: ws.modified,
+                        history: kept_history(&ws.history),
                     },
                 );
             }
@@ -192,6 +230,7 @@ impl PuzzleLabApp {
                 puzzle_json: String::new(),
                 path: self.settings.path.clone(),
                 modified: self.work.modified,
+                history: kept_history(&self.work.history),
             },
         );
     }
