@@ -539,3 +539,68 @@ fn the_command_palette_finds_and_runs_commands_by_keyboard() {
     );
     assert!(all.iter().any(|e| e.label == "Puzzle type: Sliding tiles"));
 }
+
+/// The labels of the controls Tab reaches from the start, in order, until it comes back to
+/// the first (at most `most` presses).
+fn tab_order(h: &mut egui_kittest::Harness<'static, PuzzleLabApp>, most: usize) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    let mut seen: Vec<String> = Vec::new();
+    for _ in 0..most {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        let Some(node) = h.query_by(|n| n.is_focused()) else {
+            seen.push(String::new());
+            continue;
+        };
+        let ak = node.accesskit_node();
+        let label = ak.label().or_else(|| ak.value()).unwrap_or_default();
+        if seen.first() == Some(&label) {
+            break;
+        }
+        seen.push(label);
+    }
+    seen
+}
+
+/// Tab goes through the window's controls, each once and each with a name, panel by panel
+/// (egui orders focus as the panels are laid out): the menus, the toolbar (Start first),
+/// the side panel's puzzle types and tools, the details panel, then the playback bar and
+/// the canvas; disabled controls are skipped.
+#[test]
+fn tab_reaches_the_controls_in_a_sensible_order() {
+    let mut h = harness(fixed());
+    h.run();
+    let order = tab_order(&mut h, 120);
+    let at = |label: &str| {
+        order
+            .iter()
+            .position(|l| l == label)
+            .unwrap_or_else(|| panic!("Tab never reaches {label:?}: {order:#?}"))
+    };
+    assert!(
+        order.iter().all(|l| !l.is_empty()),
+        "a focused control without a name: {order:#?}"
+    );
+    let panels = [
+        "File",
+        "Start",
+        "Full speed",
+        "Back from the Klondike",
+        "Rush Hour",
+        "Optimal moves",
+        "Legend",
+        "Results (0 runs)",
+        "moves/s",
+        puzzlelab::ui::CANVAS_LABEL,
+    ];
+    for pair in panels.windows(2) {
+        assert!(at(pair[0]) < at(pair[1]), "{pair:?}: {order:#?}");
+    }
+    // Pause and the playback buttons are disabled before a run: not reached.
+    assert!(!order.iter().any(|l| l == "Pause" || l == "Play"));
+    let mut distinct = order.clone();
+    distinct.sort();
+    distinct.dedup();
+    // The two panels' resize handles share a name.
+    assert_eq!(distinct.len() + 1, order.len(), "{order:#?}");
+}
