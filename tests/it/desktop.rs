@@ -272,19 +272,7 @@ fn high_dpi_scales_draw_and_take_clicks_where_they_are() {
 fn the_canvas_describes_the_puzzle_and_the_search_to_a_screen_reader() {
     use egui_kittest::kittest::NodeT as _;
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("open.txt");
-    let mut text = String::new();
-    for r in 0..12 {
-        for c in 0..12 {
-            text.push(match (r, c) {
-                (0, 0) => 'S',
-                (11, 11) => 'G',
-                _ => '.',
-            });
-        }
-        text.push('\n');
-    }
-    std::fs::write(&path, text).unwrap();
+    let path = write_open_maze(dir.path());
     let mut h = harness(Settings {
         full_speed: true,
         ..fixed()
