@@ -102,7 +102,9 @@ impl Report {
 
 /// A puzzle as the front ends see it: something to draw, edit, save and solve. Each puzzle
 /// type implements [`Model`] on its own type and gets this trait from the one generic
-/// adapter (a blanket implementation for every [`Model`]); [`solve_on_places`] does the work of [`Puzzle::solve`].
+/// adapter (a blanket implementation for every [`Model`]), which supplies what all types do
+/// alike; the per-type methods' defaults are [`Model`]'s. [`solve_on_places`] does the work
+/// of [`Puzzle::solve`].
 pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The registry entry of this puzzle's type.
     fn puzzle_type(&self) -> &'static PuzzleType;
@@ -110,11 +112,8 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// What the puzzle looks like now.
     fn picture(&self) -> Picture;
 
-    /// The size of [`Puzzle::picture`]: (rows, columns). The default draws the picture.
-    fn dims(&self) -> (usize, usize) {
-        let p = self.picture();
-        (p.rows, p.cols)
-    }
+    /// The size of [`Puzzle::picture`]: (rows, columns).
+    fn dims(&self) -> (usize, usize);
 
     /// The algorithms that apply to this puzzle (those needing a heuristic only if it has one).
     fn algorithms(&self) -> Vec<Algorithm>;
@@ -147,8 +146,9 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     ) -> Result<Report, SearchError>;
 
     /// Solves the puzzle as the command line does when the user names no algorithm: by
-    /// default with [`Puzzle::default_algorithm`]. A type may do better (sliding tiles on
-    /// boards above 16 squares try optimal IDA* under a time budget, then weighted A*).
+    /// default ([`Model::solve_default`]) with [`Puzzle::default_algorithm`]. A type may do
+    /// better (sliding tiles on boards above 16 squares try optimal IDA* under a time budget,
+    /// then weighted A*).
     ///
     /// # Errors
     /// As [`Puzzle::solve`].
@@ -156,9 +156,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         &self,
         watcher: &mut dyn Watcher,
         cancel: &CancelToken,
-    ) -> Result<Report, SearchError> {
-        self.solve(self.default_algorithm(), watcher, cancel)
-    }
+    ) -> Result<Report, SearchError>;
 
     /// Counts the states reachable from the start and the solved ones among them (see
     /// [`search::count_reachable`]).
@@ -167,7 +165,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The player's companion for this puzzle (see [`oracle`]): the optimal distance from
     /// any position reached by playing, and each move rated. Types with a small state space
     /// explore it whole (under the limits of `cancel`); `progress` gets a line saying how far
-    /// the preparation is. The default has none.
+    /// the preparation is ([`Model::oracle`] explores the whole space by default).
     ///
     /// # Errors
     /// [`oracle::OracleError`]: no oracle for this type, a space too large, or a limit.
@@ -175,34 +173,25 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         &self,
         _cancel: &CancelToken,
         _progress: &mut dyn FnMut(&str),
-    ) -> Result<Box<dyn oracle::Oracle>, oracle::OracleError> {
-        Err(oracle::OracleError::Unsupported)
-    }
+    ) -> Result<Box<dyn oracle::Oracle>, oracle::OracleError>;
 
     /// Whether [`Puzzle::random_layout`] makes layouts for this type.
-    fn makes_random_layouts(&self) -> bool {
-        false
-    }
+    fn makes_random_layouts(&self) -> bool;
 
     /// A random layout of the same kind as this puzzle (its board size, metric and kinds of
     /// pieces), from `seed` (the same seed, the same layout); `None` for types that make none
     /// (see [`oracle::hardest_of_random`]).
-    fn random_layout(&self, _seed: u64) -> Option<Box<dyn Puzzle>> {
-        None
-    }
+    fn random_layout(&self, seed: u64) -> Option<Box<dyn Puzzle>>;
 
     /// The number of moves played by hand since the position was loaded (undone moves not
-    /// counted), for types played by hand; `None` (the default) for the others.
-    fn moves_played(&self) -> Option<usize> {
-        None
-    }
+    /// counted), for types played by hand; `None` ([`Model`]'s default) for the others.
+    fn moves_played(&self) -> Option<usize>;
 
     /// The one move that took the position `before` (a copy of this puzzle before a move
-    /// played by hand) to this one, as a value, for animating it; `None` (the default) for
-    /// types whose hand moves are not animated, or when the positions differ otherwise.
-    fn motion_from(&self, _before: &dyn Puzzle) -> Option<Motion> {
-        None
-    }
+    /// played by hand) to this one, as a value, for animating it; `None` ([`Model`]'s
+    /// default) for types whose hand moves are not animated, or when the positions differ
+    /// otherwise.
+    fn motion_from(&self, before: &dyn Puzzle) -> Option<Motion>;
 
     /// How this puzzle counts moves, in the plural ("moves", "steps", "cell moves",
     /// "jumps"): the word for its solution's length and its distances. The default is
@@ -228,9 +217,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
 
     /// The settings this type takes from the command line (`--set NAME=VALUE`, or
     /// `--NAME VALUE` for the common ones), each with its values and help.
-    fn options(&self) -> &'static [PuzzleOption] {
-        &[]
-    }
+    fn options(&self) -> &'static [PuzzleOption];
 
     /// Work a search of this puzzle needs first, done by the command line before it solves
     /// (the GUI does it in the background): sliding tiles load or build their pattern
@@ -241,20 +228,16 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// A [`sliding::pattern_db::PdbError`]: a limit reached, or a failed build.
     fn prepare(
         &mut self,
-        _defaults: bool,
-        _cancel: &CancelToken,
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<(), sliding::pattern_db::PdbError> {
-        Ok(())
-    }
+        defaults: bool,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<(), sliding::pattern_db::PdbError>;
 
     /// Sets option `name` (one of [`Puzzle::options`]) to `value`.
     ///
     /// # Errors
     /// A message naming the values allowed when `value` is not one of them.
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        Err(format!("unknown option `{name}` `{value}`"))
-    }
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
 
     /// The value a pointer stroke starting on `cell` paints (see [`Puzzle::paint`]), or `None`
     /// when that square cannot be edited.

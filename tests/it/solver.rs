@@ -212,8 +212,52 @@ impl Puzzle for Exploding {
     ) -> Result<Report, SearchError> {
         panic!("boom")
     }
+    fn solve_default(
+        &self,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        self.solve(Algorithm::Bfs, watcher, cancel)
+    }
     fn count_states(&self, _: &CancelToken) -> puzzlelab::search::StateCount {
         panic!("boom")
+    }
+    fn dims(&self) -> (usize, usize) {
+        (2, 2)
+    }
+    fn oracle(
+        &self,
+        _: &CancelToken,
+        _: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn puzzlelab::puzzles::oracle::Oracle>, puzzlelab::puzzles::oracle::OracleError>
+    {
+        Err(puzzlelab::puzzles::oracle::OracleError::Unsupported)
+    }
+    fn makes_random_layouts(&self) -> bool {
+        false
+    }
+    fn random_layout(&self, _: u64) -> Option<Box<dyn Puzzle>> {
+        None
+    }
+    fn moves_played(&self) -> Option<usize> {
+        None
+    }
+    fn motion_from(&self, _: &dyn Puzzle) -> Option<puzzlelab::puzzles::Motion> {
+        None
+    }
+    fn options(&self) -> &'static [puzzlelab::puzzles::PuzzleOption] {
+        &[]
+    }
+    fn prepare(
+        &mut self,
+        _: bool,
+        _: &CancelToken,
+        _: &mut dyn FnMut(f64),
+    ) -> Result<(), puzzlelab::puzzles::sliding::pattern_db::PdbError> {
+        Ok(())
+    }
+    fn set_option(&mut self, name: &str, _: &str) -> Result<(), String> {
+        Err(format!("no option {name}"))
     }
     fn stroke_value(&self, _: Cell) -> Option<u8> {
         None
