@@ -48,6 +48,16 @@ pub struct RecentFile {
     pub type_name: String,
 }
 
+impl RecentFile {
+    /// The file's name as a menu shows it (the whole path when it has none).
+    pub fn name(&self) -> String {
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+}
+
 impl Settings {
     /// Puts `path` (a puzzle of type `type_name`) first in the recent files, once, keeping
     /// the newest [`MAX_RECENT`].

@@ -85,9 +85,9 @@ pub struct SavedWorkspace {
     pub path: Option<PathBuf>,
     /// Whether it has edits not saved to that file.
     pub modified: bool,
-    /// The undo history kept across restarts (and crashes): the last [`HISTORY_KEPT`]
-    /// positions before an edit, oldest first, each in the puzzle's JSON format; empty for
-    /// a puzzle of more than [`HISTORY_SQUARES`] squares.
+    /// The undo history kept across restarts (and crashes): the last `HISTORY_KEPT`
+    /// positions before an edit, oldest first, each in the puzzle's JSON format; none of a
+    /// puzzle of more than `HISTORY_SQUARES` squares.
     #[serde(default)]
     pub history: Vec<String>,
 }

@@ -157,10 +157,7 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
         ));
     }
     for recent in &app.settings().recent {
-        let name = recent.path.file_name().map_or_else(
-            || recent.path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = recent.name();
         list.push(Entry::command(
             format!("Open recent: {name}"),
             "",

@@ -200,10 +200,7 @@ fn recent_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
     let mut chosen = None;
     for recent in &app.settings.recent {
-        let name = recent.path.file_name().map_or_else(
-            || recent.path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = recent.name();
         let label = puzzles::type_by_name(&recent.type_name).map_or("", |t| t.label);
         if ui
             .button(format!("{name} — {label}"))
