@@ -427,6 +427,37 @@ impl Watcher for Pacer {
         self.path_wanted() || self.recorder.wants_board()
     }
 
+    /// At full speed: a search that large is not recorded state by state.
+    fn takes_figures(&self) -> bool {
+        self.speed.is_infinite() && !self.paused
+    }
+
+    fn figures(&mut self, stats: &Stats) -> bool {
+        while let Ok(command) = self.commands.try_recv() {
+            self.apply(command);
+        }
+        let done = self.batch.stats.expanded;
+        self.batch.expanded_count += stats.expanded.saturating_sub(done);
+        if stats.iterations > 0 {
+            let iteration = stats.iterations as usize - 1;
+            let before: u64 = self.iteration_nodes.iter().take(iteration).sum();
+            if self.iteration_nodes.len() <= iteration {
+                self.iteration_nodes.resize(iteration + 1, 0);
+            }
+            self.iteration_nodes[iteration] = stats.expanded.saturating_sub(before);
+        }
+        self.batch.stats = stats.clone();
+        if self.last_flush.elapsed() >= FULL_SPEED_FLUSH || self.paused {
+            self.flush();
+        }
+        if self.paused && self.pending_steps > 0 {
+            // A step lets the fast core run to its next report (some 65,000 expansions).
+            self.pending_steps -= 1;
+            return false;
+        }
+        self.paused && !self.cancel.is_cancelled()
+    }
+
     fn board(&mut self, picture: Picture) {
         if self.path_wanted() {
             self.batch.board = Some(picture.clone());

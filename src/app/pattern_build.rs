@@ -22,6 +22,8 @@ struct Build {
 pub(crate) struct PatternBuilds {
     ready: Vec<Arc<PatternDb>>,
     building: Option<Build>,
+    /// The board, goal and set whose build was stopped by hand: not started again by itself.
+    stopped: Option<(usize, usize, Vec<u8>, PdbSet)>,
 }
 
 impl PatternBuilds {
@@ -89,6 +91,29 @@ impl PatternBuilds {
             progress: 0.0,
         });
         Ok(())
+    }
+
+    /// Stops the running build (its thread sees the cancel within a fraction of a second)
+    /// and keeps it from starting again by itself until [`PatternBuilds::resume`]. False when
+    /// none was running.
+    pub fn stop(&mut self) -> bool {
+        let Some(build) = self.building.take() else {
+            return false;
+        };
+        self.stopped = Some((build.rows, build.cols, build.goal, build.set));
+        true
+    }
+
+    /// Whether the build of `set` for this board and goal was stopped by hand.
+    pub fn is_stopped(&self, rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> bool {
+        self.stopped
+            .as_ref()
+            .is_some_and(|(r, c, g, s)| (*r, *c, g.as_slice(), *s) == (rows, cols, goal, set))
+    }
+
+    /// Lets a stopped build start again.
+    pub fn resume(&mut self) {
+        self.stopped = None;
     }
 
     /// Takes the build's messages: `Some` with its outcome when it has just finished (the

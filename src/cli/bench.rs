@@ -24,8 +24,8 @@ pub(super) enum BenchCommand {
 #[derive(Debug, clap::Args)]
 pub(super) struct SlidingArgs {
     /// A file with one board per line: the tiles in reading order separated by spaces, 0 the
-    /// blank (16 numbers for the 15-puzzle); blank lines and lines starting with `#` are
-    /// skipped.
+    /// blank (16 numbers for the 15-puzzle, 25 for the 24-puzzle), then optionally a `#`
+    /// comment; blank lines and lines starting with `#` are skipped.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "side"])]
     instances: Option<PathBuf>,
     /// The goal of the boards of `--instances`, as tiles in reading order (for example
@@ -39,7 +39,8 @@ pub(super) struct SlidingArgs {
     /// The seed of the first random instance (instance i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The heuristic: misplaced, manhattan, linear_conflict, pdb or pdb78.
+    /// The heuristic: misplaced, manhattan, linear_conflict, pdb or pdb78 (`pdb` on 5 x 5:
+    /// Korf and Felner's 6-6-6-6 databases, built once and cached).
     #[arg(long, default_value = "pdb", value_name = "H")]
     heuristic: String,
     /// Board side of the random instances (rows = columns), 2 to 8.
@@ -47,8 +48,9 @@ pub(super) struct SlidingArgs {
           value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
     side: usize,
     /// Print one JSON object instead of text: `{"heuristic", "load_ms", "instances":
-    /// [{"length", "expanded", "generated", "ms"}, …], "total": {"expanded", "generated",
-    /// "ms"}}`, `ms` being the solving time.
+    /// [{"length", "expanded", "generated", "ms", "iterations": [{"bound", "expanded",
+    /// "generated", "ms"}, …]}, …], "total": {"expanded", "generated", "ms"}}`, `ms` being
+    /// the solving time.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -89,8 +91,9 @@ fn read_instances(path: &Path, goal: Option<&str>) -> Result<Vec<Instance>, Stri
     let goal_rows = goal.map(|g| rows_of(g, "--goal")).transpose()?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        // A `#` starts a comment, on a line of its own or after a board.
+        let line = line.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
             continue;
         }
         let what = format!("line {}", i + 1);
@@ -210,6 +213,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
             "generated": s.generated,
             "ms": s.elapsed_ms,
             "tiles": instance.board.to_json()["tiles"],
+            "iterations": serde_json::to_value(&report.iterations).unwrap_or_default(),
         });
         if let Some(seed) = instance.seed {
             row["seed"] = seed.into();
@@ -264,7 +268,7 @@ fn prepare(
     cancel: &CancelToken,
 ) -> Result<Option<Arc<crate::puzzles::sliding::pattern_db::PatternDb>>, u8> {
     board.set_heuristic(heuristic);
-    if heuristic.pdb_set().is_none() {
+    if heuristic.pdb_set(board.rows(), board.cols()).is_none() {
         return Ok(None);
     }
     if !board.pattern_db_possible() {

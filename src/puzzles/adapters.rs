@@ -34,6 +34,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         boards: Vec::new(),
         motions: Vec::new(),
         stats: result.stats,
+        iterations: Vec::new(),
         notes: algorithm_notes(algorithm),
         message: result.message,
     })
@@ -122,6 +123,7 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
             .map(|(state, mv)| motion_of(state, mv))
             .collect(),
         stats: result.stats,
+        iterations: Vec::new(),
         notes: algorithm_notes(algorithm),
         message: result.message,
     })

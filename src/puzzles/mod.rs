@@ -79,6 +79,10 @@ pub struct Report {
     pub motions: Vec<Motion>,
     /// Statistics of the run.
     pub stats: Stats,
+    /// IDA* on the sliding tile puzzle's fast core: each iteration's bound, states expanded
+    /// and generated, and time (Korf's table); empty for other runs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub iterations: Vec<crate::puzzles::sliding::ida::Iteration>,
     /// Extra findings specific to the puzzle (for example how many shortest solutions exist).
     pub notes: Vec<String>,
     /// For a run that stopped at a limit: what filled the memory or the time, and what to try
@@ -304,6 +308,18 @@ pub trait Watcher {
     /// Whether every method above does nothing, so the search may skip calling them (see
     /// [`search::Observer::is_silent`]). The default is false.
     fn is_silent(&self) -> bool {
+        false
+    }
+    /// Whether this watcher takes a search's figures alone ([`Watcher::figures`]) in place of
+    /// its states: a search too large to watch state by state (IDA* on the 24-puzzle with its
+    /// pattern databases) then runs on a fast core. The default is false.
+    fn takes_figures(&self) -> bool {
+        false
+    }
+    /// A search that reports no states went on: its figures so far (states expanded and
+    /// generated, IDA* iteration and bound, time), a few dozen times a second. Returns true
+    /// while the search is to hold (paused); it is asked again a few milliseconds later.
+    fn figures(&mut self, _stats: &Stats) -> bool {
         false
     }
 }

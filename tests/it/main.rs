@@ -23,6 +23,7 @@ mod screen;
 mod search_engine;
 mod sliding;
 mod solver;
+mod tile_core;
 mod timeline;
 mod trace;
 mod ui;

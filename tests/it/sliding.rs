@@ -443,14 +443,17 @@ mod pattern_databases {
             (4, 4, korf, vec![5, 6, 9, 12]),
         ];
         for (rows, cols, goal, tiles) in cases {
-            let fast = group_distances(rows, cols, &goal, &tiles);
-            let slow = reference_distances(rows, cols, &goal, &tiles);
-            assert_eq!(fast.len(), slow.len());
-            assert!(
-                slow.iter().all(|&d| d < u8::MAX),
-                "every placement is reachable"
-            );
-            assert!(fast == slow, "{rows}x{cols} {tiles:?}: the tables differ");
+            // The goal with the blank on its goal square, and on any square.
+            for any_blank in [false, true] {
+                let fast = group_distances(rows, cols, &goal, &tiles, any_blank);
+                let slow = reference_distances(rows, cols, &goal, &tiles, any_blank);
+                assert_eq!(fast.len(), slow.len());
+                assert!(
+                    slow.iter().all(|&d| d < u8::MAX),
+                    "every placement is reachable"
+                );
+                assert!(fast == slow, "{rows}x{cols} {tiles:?}: the tables differ");
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 //! A fast IDA* core for the sliding tile puzzle with additive pattern databases (boards of at
-//! most 16 squares): the search the command line and the benchmarks run when no one watches
-//! the states go by.
+//! most 25 squares, up to the 24-puzzle): the search the command line and the benchmarks run
+//! when no one watches the states go by, and the app's 24-puzzle search.
 //!
-//! What makes it fast, after Korf and Felner (AIJ 2002) and Felner, Korf and Hanan (JAIR 2004):
+//! What makes it fast, after Korf and Felner (AIJ 2002), Felner, Korf and Hanan (JAIR 2004)
+//! and Felner, Zahavi, Schaeffer and Holte (IJCAI 2005):
 //! - no allocation per node: the board, each tile's square and each group's Manhattan distance
 //!   and entry live in fixed arrays, changed by a move and changed back on return;
 //! - the heuristic is updated incrementally: a move changes one tile, so only that tile's group
@@ -10,18 +11,84 @@
 //!   from the group's squares), in the plain and in the reflected view;
 //! - the reflected lookup: the larger of the sums over the board and its mirror image about
 //!   the main diagonal ([`pattern_db::Reflection`]);
-//! - parent-move pruning: the blank never moves straight back.
+//! - dual lookups ([`Options::dual`]): a state that the plain and reflected sums do not cut
+//!   off is looked up again through its dual ([`PatternDb::estimate_dual_plain`]), plain and
+//!   reflected, and cut off if either says so; every estimate is rounded up to the parity of
+//!   the moves left (the blank's Manhattan distance to its goal square);
+//! - parent-move pruning: the blank never moves straight back;
+//! - both cores ([`Options::parallel`]): each iteration expands the tree to a shallow depth and
+//!   hands the subtrees below it to `rayon`; all workers stop once one finds a solution within
+//!   the bound (every solution within the bound is optimal).
 //!
 //! The counts follow [`crate::search`]'s IDA*: a state is *expanded* when it is within the
 //! bound and not the goal, and each of its successors but the parent is *generated*.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
 
 use super::pattern_db::{self, MAX_GROUP, MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
 
-/// Expansions between two looks at the cancel flag and the clock.
+/// Expansions between two looks at the cancel flag, the clock and the progress callback.
 const CHECK_EVERY: u64 = 1 << 16;
+
+/// Expansions between two looks at whether another worker has found a solution.
+const PEEK_EVERY: u64 = 1 << 10;
+
+/// Subtrees handed to the workers each iteration, at least (the shallow tree is grown a level
+/// at a time until it has this many leaves).
+const SUBTREES: usize = 256;
+
+/// One iteration of IDA*: its bound on f = g + h, the states it expanded and generated, and
+/// its wall-clock time in milliseconds (Korf's per-iteration table).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Iteration {
+    /// The iteration's bound on `g + h`, in moves.
+    pub bound: u32,
+    /// States expanded in the iteration.
+    pub expanded: u64,
+    /// States generated in the iteration.
+    pub generated: u64,
+    /// Wall-clock time of the iteration, in milliseconds.
+    pub ms: f64,
+}
+
+/// How the fast core searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Look up the dual of each state that the plain and reflected lookups let through (Felner,
+    /// Zahavi et al.; admissible, not consistent).
+    pub dual: bool,
+    /// Search each iteration's subtrees on every core of `rayon`'s pool.
+    pub parallel: bool,
+}
+
+impl Default for Options {
+    /// Dual lookups, and both cores.
+    fn default() -> Self {
+        Self {
+            dual: true,
+            parallel: true,
+        }
+    }
+}
+
+/// Where a running search is, for a progress line: the iteration (1-based), its bound, and
+/// the states expanded and generated so far over all iterations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// The current iteration, 1-based.
+    pub iteration: u64,
+    /// The current iteration's bound on `g + h`, in moves.
+    pub bound: u32,
+    /// States expanded so far, all iterations.
+    pub expanded: u64,
+    /// States generated so far, all iterations.
+    pub generated: u64,
+}
 
 /// What [`solve`] found.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +100,9 @@ pub struct TileSolution {
     pub blank_path: Vec<u8>,
     /// The run's figures (expanded, generated, iterations, last bound, time).
     pub stats: Stats,
+    /// Each iteration's bound and figures, first to last (the last one cut short where the
+    /// solution was found or the search stopped).
+    pub iterations: Vec<Iteration>,
 }
 
 impl TileSolution {
@@ -62,30 +132,6 @@ struct View {
     sum: u32,
 }
 
-/// The search: the board, both views, the tables and the counts.
-struct Core<'a> {
-    db: &'a PatternDb,
-    n: usize,
-    /// `distance[t][s]`: tile `t`'s Manhattan distance from square `s` to its goal square.
-    distance: [[u8; MAX_SQUARES]; MAX_SQUARES],
-    neighbours: [[u8; 4]; MAX_SQUARES],
-    neighbour_count: [u8; MAX_SQUARES],
-    board: [u8; MAX_SQUARES],
-    blank: u8,
-    views: Vec<View>,
-    /// Square and tile maps of the mirror image (identity when there is none).
-    mirror_square: [u8; MAX_SQUARES],
-    mirror_tile: [u8; MAX_SQUARES],
-    bound: u32,
-    next_bound: u32,
-    path: Vec<u8>,
-    stats: Stats,
-    pending: u64,
-    cancel: &'a CancelToken,
-    deadline: Option<Instant>,
-    stopped: Option<Outcome>,
-}
-
 impl View {
     fn new(db: &PatternDb, tiles: &[u8], distance: &[[u8; MAX_SQUARES]; MAX_SQUARES]) -> Self {
         let n = {
@@ -94,7 +140,7 @@ impl View {
         };
         let mut pos = [0u8; MAX_SQUARES];
         for (s, &t) in tiles.iter().enumerate().take(n) {
-            pos[usize::from(t)] = s as u8;
+            pos[usize::from(t) % MAX_SQUARES] = s as u8;
         }
         let mut group_of = [0u8; MAX_SQUARES];
         let mut group_tiles = Vec::new();
@@ -143,20 +189,227 @@ impl View {
     }
 }
 
-impl Core<'_> {
+/// The board's fixed facts, shared by every worker: the tables, the squares' neighbours and
+/// distances, the mirror maps.
+struct Shape<'a> {
+    db: &'a PatternDb,
+    n: usize,
+    /// `distance[t][s]`: tile `t`'s Manhattan distance from square `s` to its goal square.
+    distance: [[u8; MAX_SQUARES]; MAX_SQUARES],
+    /// `home[t]`: tile `t`'s goal square.
+    home: [u8; MAX_SQUARES],
+    /// `blank_distance[s]`: the Manhattan distance from square `s` to the blank's goal square,
+    /// whose parity is the parity of the moves left.
+    blank_distance: [u8; MAX_SQUARES],
+    neighbours: [[u8; 4]; MAX_SQUARES],
+    neighbour_count: [u8; MAX_SQUARES],
+    /// Square and tile maps of the mirror image, where the board has one.
+    mirror: Option<([u8; MAX_SQUARES], [u8; MAX_SQUARES])>,
+    options: Options,
+}
+
+impl<'a> Shape<'a> {
+    fn new(db: &'a PatternDb, options: Options) -> Self {
+        let (rows, cols) = db.shape();
+        let n = rows * cols;
+        let mut distance = [[0u8; MAX_SQUARES]; MAX_SQUARES];
+        let mut home = [0u8; MAX_SQUARES];
+        for t in 0..n as u8 {
+            home[usize::from(t)] = db.home(t);
+            for s in 0..n as u8 {
+                distance[usize::from(t)][usize::from(s)] = db.distance(s, db.home(t)) as u8;
+            }
+        }
+        let mut blank_distance = [0u8; MAX_SQUARES];
+        for s in 0..n as u8 {
+            blank_distance[usize::from(s)] = db.distance(s, db.home(0)) as u8;
+        }
+        let mut neighbours = [[0u8; 4]; MAX_SQUARES];
+        let mut neighbour_count = [0u8; MAX_SQUARES];
+        for s in 0..n {
+            let (r, c) = (s / cols, s % cols);
+            let mut add = |q: usize| {
+                neighbours[s][usize::from(neighbour_count[s])] = q as u8;
+                neighbour_count[s] += 1;
+            };
+            if r > 0 {
+                add(s - cols);
+            }
+            if c > 0 {
+                add(s - 1);
+            }
+            if c + 1 < cols {
+                add(s + 1);
+            }
+            if r + 1 < rows {
+                add(s + cols);
+            }
+        }
+        Self {
+            db,
+            n,
+            distance,
+            home,
+            blank_distance,
+            neighbours,
+            neighbour_count,
+            mirror: db.reflection().map(|r| (r.square, r.tile)),
+            options,
+        }
+    }
+
+    /// The dual lookup of the board `board_at` (square to tile), as
+    /// [`PatternDb::estimate_dual_plain`]: group by group, the tiles standing on the group's
+    /// goal squares give the placement, by their own goal squares.
+    #[inline]
+    fn dual_sum(&self, board_at: impl Fn(usize) -> u8, blank: u8) -> u32 {
+        let (n, h0) = (self.n, self.home[0]);
+        let mut total = 0;
+        for (g, tiles) in self.db.groups().enumerate() {
+            let mut squares = [0u8; MAX_GROUP];
+            let (mut manhattan, mut blank_label) = (0u32, false);
+            for (i, &t) in tiles.iter().enumerate().take(MAX_GROUP) {
+                let u = board_at(usize::from(self.home[usize::from(t)]));
+                if u == 0 {
+                    blank_label = true;
+                    squares[i] = h0;
+                    continue;
+                }
+                let s = self.home[usize::from(u)];
+                squares[i] = s;
+                manhattan += u32::from(self.distance[usize::from(t)][usize::from(s)]);
+            }
+            total += if blank_label {
+                manhattan
+            } else {
+                manhattan
+                    + 2 * self
+                        .db
+                        .dual_excess(g, pattern_db::rank(&squares[..tiles.len()], n), blank)
+            };
+        }
+        total
+    }
+
+    /// Rounds an estimate from a state whose blank is on `blank` up to the parity of the moves
+    /// left.
+    #[inline]
+    fn to_parity(&self, h: u32, blank: u8) -> u32 {
+        h + ((h ^ u32::from(self.blank_distance[usize::from(blank)])) & 1)
+    }
+}
+
+/// What a worker shares with the others: the solution flag and the running totals.
+struct Shared<'a> {
+    cancel: &'a CancelToken,
+    deadline: Option<Instant>,
+    /// Set when a worker has found a solution within the bound, or the search must stop.
+    done: AtomicBool,
+    expanded: AtomicU64,
+    generated: AtomicU64,
+    iteration: u64,
+    bound: u32,
+    progress: &'a (dyn Fn(&Progress) + Sync),
+}
+
+/// One worker's search: the board, both views and the counts.
+struct Core<'a, 's> {
+    shape: &'s Shape<'a>,
+    shared: &'s Shared<'s>,
+    board: [u8; MAX_SQUARES],
+    blank: u8,
+    views: Vec<View>,
+    bound: u32,
+    next_bound: u32,
+    path: Vec<u8>,
+    stats: Stats,
+    /// Expansions and generations not yet added to the shared totals.
+    unreported: (u64, u64),
+    pending: u64,
+    stopped: Option<Outcome>,
+}
+
+/// A leaf of the shallow tree: a subtree's root, handed to a worker.
+struct Subtree {
+    board: [u8; MAX_SQUARES],
+    blank: u8,
+    /// The blank's square before the last move (`u8::MAX` at the start).
+    previous: u8,
+    /// The blank's squares from the start to here.
+    path: Vec<u8>,
+}
+
+impl<'a, 's> Core<'a, 's> {
+    fn new(shape: &'s Shape<'a>, shared: &'s Shared<'s>, tiles: &[u8]) -> Self {
+        let n = shape.n;
+        let mut board = [0u8; MAX_SQUARES];
+        board[..n].copy_from_slice(&tiles[..n]);
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        let mut views = vec![View::new(shape.db, tiles, &shape.distance)];
+        if let Some(r) = shape.db.reflection() {
+            views.push(View::new(shape.db, &r.apply(tiles)[..n], &shape.distance));
+        }
+        Self {
+            shape,
+            shared,
+            board,
+            blank,
+            views,
+            bound: 0,
+            next_bound: u32::MAX,
+            path: Vec::with_capacity(256),
+            stats: Stats::default(),
+            unreported: (0, 0),
+            pending: 0,
+            stopped: None,
+        }
+    }
+
+    /// The plain and reflected estimate, as kept up to date by the moves.
+    #[inline]
+    fn h_views(&self) -> u32 {
+        self.views.iter().map(|v| v.sum).max().unwrap_or(0)
+    }
+
+    /// The dual estimate, plain then reflected, stopping at the first above `limit`.
+    #[inline]
+    fn h_dual(&self, limit: u32) -> u32 {
+        let board = &self.board;
+        let plain = self.shape.dual_sum(|s| board[s], self.blank);
+        if plain > limit {
+            return plain;
+        }
+        match &self.shape.mirror {
+            Some((square, tile)) => plain.max(self.shape.dual_sum(
+                |s| tile[usize::from(board[usize::from(square[s])])],
+                square[usize::from(self.blank)],
+            )),
+            None => plain,
+        }
+    }
+
+    /// The full estimate of the current board (views, and the dual where chosen).
+    fn h_full(&self) -> u32 {
+        let mut h = self.h_views();
+        if self.shape.options.dual {
+            h = h.max(self.h_dual(u32::MAX));
+        }
+        self.shape.to_parity(h, self.blank)
+    }
+
     /// Moves tile `t` (in view `v`'s names) to square `to` in that view; returns the group's
-    /// old (Manhattan, value) for [`Core::unmove`].
+    /// old (Manhattan, value) for [`Core::unmove_in_view`].
     #[inline]
     fn move_in_view(&mut self, v: usize, t: u8, to: u8) -> (u32, u32) {
-        let (db, n) = (self.db, self.n);
+        let (db, n) = (self.shape.db, self.shape.n);
         let view = &mut self.views[v];
         let ti = usize::from(t);
         let g = usize::from(view.group_of[ti]);
         let from = view.pos[ti];
         let old = (view.manhattan[g], view.value[g]);
         view.pos[ti] = to;
-        let m = old.0 + u32::from(self.distance[ti][usize::from(to)])
-            - u32::from(self.distance[ti][usize::from(from)]);
+        let m = old.0 + u32::from(self.shape.distance[ti][usize::from(to)])
+            - u32::from(self.shape.distance[ti][usize::from(from)]);
         let value = m + 2 * db.excess(g, view.rank(g, n));
         view.manhattan[g] = m;
         view.value[g] = value;
@@ -175,184 +428,439 @@ impl Core<'_> {
         view.value[g] = old.1;
     }
 
+    /// Slides the tile on `q` into the blank's square; returns what [`Core::unslide`] needs.
     #[inline]
-    fn h(&self) -> u32 {
-        self.views.iter().map(|v| v.sum).max().unwrap_or(0)
+    fn slide(&mut self, q: u8) -> Undo {
+        let blank = self.blank;
+        let t = self.board[usize::from(q)];
+        self.board[usize::from(blank)] = t;
+        self.board[usize::from(q)] = 0;
+        self.blank = q;
+        let plain = self.move_in_view(0, t, blank);
+        let mirror = match (&self.shape.mirror, self.views.len() > 1) {
+            (Some((square, tile)), true) => {
+                let (mt, to, back) = (
+                    tile[usize::from(t)],
+                    square[usize::from(blank)],
+                    square[usize::from(q)],
+                );
+                Some((mt, back, self.move_in_view(1, mt, to)))
+            }
+            _ => None,
+        };
+        Undo {
+            t,
+            from: q,
+            to: blank,
+            plain,
+            mirror,
+        }
+    }
+
+    #[inline]
+    fn unslide(&mut self, undo: Undo) {
+        if let Some((mt, back, old)) = undo.mirror {
+            self.unmove_in_view(1, mt, back, old);
+        }
+        self.unmove_in_view(0, undo.t, undo.from, undo.plain);
+        self.board[usize::from(undo.from)] = undo.t;
+        self.board[usize::from(undo.to)] = 0;
+        self.blank = undo.to;
+    }
+
+    /// The bound test of a state `g` moves from the start: `Some(true)` when it is a goal,
+    /// `Some(false)` when it is cut off (the next bound noted), `None` when it is to be
+    /// expanded.
+    #[inline]
+    fn test(&mut self, g: u32) -> Option<bool> {
+        let h = self.h_views();
+        let f = g + h;
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(g + self.shape.to_parity(h, self.blank));
+            return Some(false);
+        }
+        if h == 0 {
+            return Some(true);
+        }
+        if self.shape.options.dual {
+            let d = self.h_dual(self.bound - g);
+            if g + d > self.bound {
+                self.next_bound = self.next_bound.min(g + self.shape.to_parity(d, self.blank));
+                return Some(false);
+            }
+        }
+        None
+    }
+
+    /// Counts an expansion, and now and then looks at the other workers, the cancel flag and
+    /// the clock. True when the search must stop.
+    #[inline]
+    fn count_expansion(&mut self, g: u32) -> bool {
+        self.stats.expanded += 1;
+        self.unreported.0 += 1;
+        self.stats.max_depth = self.stats.max_depth.max(u64::from(g));
+        if self.stats.expanded.is_multiple_of(PEEK_EVERY) && self.shared.done.load(Ordering::Relaxed) {
+            self.stopped.get_or_insert(Outcome::Cancelled);
+            return true;
+        }
+        if self.stats.expanded.is_multiple_of(CHECK_EVERY) {
+            self.report();
+            let shared = self.shared;
+            let why = if shared.cancel.is_cancelled() {
+                Some(Outcome::Cancelled)
+            } else if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(Outcome::Timeout)
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                self.stopped = Some(why);
+                shared.done.store(true, Ordering::Relaxed);
+                return true;
+            }
+            (shared.progress)(&Progress {
+                iteration: shared.iteration,
+                bound: shared.bound,
+                expanded: shared.expanded.load(Ordering::Relaxed),
+                generated: shared.generated.load(Ordering::Relaxed),
+            });
+        }
+        false
+    }
+
+    /// Adds this worker's unreported counts to the shared totals.
+    fn report(&mut self) {
+        self.shared
+            .expanded
+            .fetch_add(self.unreported.0, Ordering::Relaxed);
+        self.shared
+            .generated
+            .fetch_add(self.unreported.1, Ordering::Relaxed);
+        self.unreported = (0, 0);
     }
 
     /// The bounded depth-first search below the current board, `g` moves from the start,
     /// the blank having come from `previous` (or `u8::MAX` at the start). True when a goal
     /// was found or the search must stop.
     fn search(&mut self, g: u32, previous: u8) -> bool {
-        let h = self.h();
-        let f = g + h;
-        if f > self.bound {
-            self.next_bound = self.next_bound.min(f);
-            return false;
-        }
-        if h == 0 {
-            return true;
-        }
-        self.stats.expanded += 1;
-        self.stats.max_depth = self.stats.max_depth.max(u64::from(g));
-        if self.stats.expanded.is_multiple_of(CHECK_EVERY) {
-            if self.cancel.is_cancelled() {
-                self.stopped = Some(Outcome::Cancelled);
-                return true;
-            }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = Some(Outcome::Timeout);
-                return true;
+        match self.test(g) {
+            Some(found) => return found,
+            None => {
+                if self.count_expansion(g) {
+                    return true;
+                }
             }
         }
-        let blank = self.blank;
-        let b = usize::from(blank);
-        let count = usize::from(self.neighbour_count[b]);
+        let b = usize::from(self.blank);
+        let count = usize::from(self.shape.neighbour_count[b]);
         let generated = count as u64 - u64::from(previous != u8::MAX);
         self.stats.generated += generated;
+        self.unreported.1 += generated;
         self.pending += generated;
         self.stats.max_frontier = self.stats.max_frontier.max(self.pending);
+        let blank = self.blank;
         for i in 0..count {
-            let q = self.neighbours[b][i];
+            let q = self.shape.neighbours[b][i];
             if q == previous {
                 continue;
             }
             self.pending -= 1;
-            // The tile on `q` slides into the blank's square.
-            let t = self.board[usize::from(q)];
-            self.board[b] = t;
-            self.board[usize::from(q)] = 0;
-            self.blank = q;
-            let old_plain = self.move_in_view(0, t, blank);
-            let old_mirror = (self.views.len() > 1).then(|| {
-                let (mt, to) = (
-                    self.mirror_tile[usize::from(t)],
-                    self.mirror_square[usize::from(blank)],
-                );
-                (
-                    mt,
-                    self.mirror_square[usize::from(q)],
-                    self.move_in_view(1, mt, to),
-                )
-            });
+            let undo = self.slide(q);
             self.path.push(q);
             if self.search(g + 1, blank) {
                 return true;
             }
             self.path.pop();
-            if let Some((mt, back, old)) = old_mirror {
-                self.unmove_in_view(1, mt, back, old);
+            self.unslide(undo);
+        }
+        false
+    }
+
+    /// The shallow tree: like [`Core::search`] down to `depth` moves, the states there
+    /// handed out as subtrees instead of searched. True when a goal was found above that
+    /// depth (the path is then the solution).
+    fn collect(&mut self, g: u32, previous: u8, depth: u32, out: &mut Vec<Subtree>) -> bool {
+        if g == depth {
+            out.push(Subtree {
+                board: self.board,
+                blank: self.blank,
+                previous,
+                path: self.path.clone(),
+            });
+            return false;
+        }
+        match self.test(g) {
+            Some(found) => return found,
+            None => {
+                if self.count_expansion(g) {
+                    return true;
+                }
             }
-            self.unmove_in_view(0, t, q, old_plain);
-            self.board[usize::from(q)] = t;
-            self.board[b] = 0;
-            self.blank = blank;
+        }
+        let b = usize::from(self.blank);
+        let count = usize::from(self.shape.neighbour_count[b]);
+        let generated = count as u64 - u64::from(previous != u8::MAX);
+        self.stats.generated += generated;
+        self.unreported.1 += generated;
+        let blank = self.blank;
+        for i in 0..count {
+            let q = self.shape.neighbours[b][i];
+            if q == previous {
+                continue;
+            }
+            let undo = self.slide(q);
+            self.path.push(q);
+            if self.collect(g + 1, blank, depth, out) {
+                return true;
+            }
+            self.path.pop();
+            self.unslide(undo);
         }
         false
     }
 }
 
+/// What [`Core::slide`] changed.
+struct Undo {
+    /// The tile that slid, from the square `from` to the blank's square `to`.
+    t: u8,
+    from: u8,
+    to: u8,
+    plain: (u32, u32),
+    mirror: Option<(u8, u8, (u32, u32))>,
+}
+
+/// A worker's answer for one subtree.
+struct Answer {
+    path: Option<Vec<u8>>,
+    stats: Stats,
+    next_bound: u32,
+    stopped: Option<Outcome>,
+}
+
 /// Solves the board `tiles` (row-major, 0 the blank, for the board and goal of `db`)
-/// optimally by IDA* with `db`'s heuristic (with the reflected lookup where the board has
-/// one), under the time limit and cancel flag of `cancel`.
+/// optimally by IDA* with `db`'s heuristic (reflected and dual lookups, on every core: see
+/// [`Options::default`]), under the time limit and cancel flag of `cancel`.
 ///
 /// The board must be solvable (same parity as the goal; see
 /// [`super::Sliding::check_solvable`]): an unsolvable one runs until stopped.
 pub fn solve(db: &PatternDb, tiles: &[u8], cancel: &CancelToken) -> TileSolution {
+    solve_with(db, tiles, cancel, Options::default(), &|_| {})
+}
+
+/// [`solve`] with the given [`Options`], calling `progress` at the end of each iteration and
+/// every 65,536 expansions or so (from any worker thread).
+pub fn solve_with(
+    db: &PatternDb,
+    tiles: &[u8],
+    cancel: &CancelToken,
+    options: Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> TileSolution {
     let started = Instant::now();
     let (rows, cols) = db.shape();
     let n = rows * cols;
-    let mut stats = Stats::default();
     if tiles.len() != n || n > MAX_SQUARES {
         return TileSolution {
             outcome: Outcome::NotFound,
             blank_path: Vec::new(),
-            stats,
+            stats: Stats::default(),
+            iterations: Vec::new(),
         };
     }
-    let mut distance = [[0u8; MAX_SQUARES]; MAX_SQUARES];
-    for t in 1..n as u8 {
-        for s in 0..n as u8 {
-            distance[usize::from(t)][usize::from(s)] = db.distance(s, db.home(t)) as u8;
-        }
-    }
-    let mut neighbours = [[0u8; 4]; MAX_SQUARES];
-    let mut neighbour_count = [0u8; MAX_SQUARES];
-    for s in 0..n {
-        let (r, c) = (s / cols, s % cols);
-        let mut add = |q: usize| {
-            neighbours[s][usize::from(neighbour_count[s])] = q as u8;
-            neighbour_count[s] += 1;
-        };
-        if r > 0 {
-            add(s - cols);
-        }
-        if c > 0 {
-            add(s - 1);
-        }
-        if c + 1 < cols {
-            add(s + 1);
-        }
-        if r + 1 < rows {
-            add(s + cols);
-        }
-    }
-    let mut board = [0u8; MAX_SQUARES];
-    board[..n].copy_from_slice(tiles);
-    let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-    let mut views = vec![View::new(db, tiles, &distance)];
-    let mut mirror_square = [0u8; MAX_SQUARES];
-    let mut mirror_tile = [0u8; MAX_SQUARES];
-    if let Some(r) = db.reflection() {
-        mirror_square = r.square;
-        mirror_tile = r.tile;
-        views.push(View::new(db, &r.apply(tiles)[..n], &distance));
-    }
+    let shape = Shape::new(db, options);
     let limits = cancel.limits();
-    let mut core = Core {
-        db,
-        n,
-        distance,
-        neighbours,
-        neighbour_count,
-        board,
-        blank,
-        views,
-        mirror_square,
-        mirror_tile,
-        bound: 0,
-        next_bound: 0,
-        path: Vec::with_capacity(256),
-        stats: Stats::default(),
-        pending: 0,
-        cancel,
-        deadline: limits.timeout.and_then(|t| started.checked_add(t)),
-        stopped: None,
+    let deadline = limits.timeout.and_then(|t| started.checked_add(t));
+    let parallel = options.parallel && rayon::current_num_threads() > 1;
+    let mut stats = Stats::default();
+    let mut iterations = Vec::new();
+    let mut bound = {
+        let shared = shared_for(cancel, deadline, progress, 0, 0);
+        Core::new(&shape, &shared, tiles).h_full()
     };
-    core.bound = core.h();
-    let outcome = loop {
-        core.stats.iterations += 1;
-        core.stats.threshold = Cost::from(core.bound);
-        core.next_bound = u32::MAX;
-        if core.search(0, u8::MAX) {
-            break core.stopped.unwrap_or(Outcome::Found);
+    let (outcome, blank_path) = loop {
+        let iteration_started = Instant::now();
+        let iteration = stats.iterations + 1;
+        let shared = shared_for(cancel, deadline, progress, iteration, bound);
+        let before = (stats.expanded, stats.generated);
+        let (answer, next_bound) = if parallel {
+            iterate_parallel(&shape, &shared, tiles, bound)
+        } else {
+            let mut core = Core::new(&shape, &shared, tiles);
+            core.bound = bound;
+            let found = core.search(0, u8::MAX);
+            let stopped = core.stopped;
+            let path = (found && stopped.is_none()).then(|| std::mem::take(&mut core.path));
+            (
+                Answer {
+                    path,
+                    stats: core.stats,
+                    next_bound: core.next_bound,
+                    stopped,
+                },
+                core.next_bound,
+            )
+        };
+        stats.iterations = iteration;
+        stats.threshold = Cost::from(bound);
+        stats.expanded += answer.stats.expanded;
+        stats.generated += answer.stats.generated;
+        stats.max_depth = stats.max_depth.max(answer.stats.max_depth);
+        stats.max_frontier = stats.max_frontier.max(answer.stats.max_frontier);
+        iterations.push(Iteration {
+            bound,
+            expanded: stats.expanded - before.0,
+            generated: stats.generated - before.1,
+            ms: iteration_started.elapsed().as_secs_f64() * 1000.0,
+        });
+        progress(&Progress {
+            iteration,
+            bound,
+            expanded: stats.expanded,
+            generated: stats.generated,
+        });
+        if let Some(path) = answer.path {
+            break (Outcome::Found, path);
         }
-        if core.next_bound == u32::MAX {
-            break Outcome::NotFound;
+        if let Some(why) = answer.stopped {
+            break (why, Vec::new());
         }
-        core.bound = core.next_bound;
+        if next_bound == u32::MAX {
+            break (Outcome::NotFound, Vec::new());
+        }
+        bound = next_bound;
     };
-    stats = core.stats;
     stats.max_closed = stats.max_depth + 1;
-    stats.peak_memory_bytes = std::mem::size_of::<Core<'_>>() as u64 + core.path.capacity() as u64;
+    stats.peak_memory_bytes = (std::mem::size_of::<Core<'_, '_>>() + 256) as u64
+        * if parallel {
+            rayon::current_num_threads() as u64
+        } else {
+            1
+        };
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     TileSolution {
-        blank_path: if outcome == Outcome::Found {
-            core.path
-        } else {
-            Vec::new()
-        },
         outcome,
+        blank_path,
         stats,
+        iterations,
     }
+}
+
+fn shared_for<'a>(
+    cancel: &'a CancelToken,
+    deadline: Option<Instant>,
+    progress: &'a (dyn Fn(&Progress) + Sync),
+    iteration: u64,
+    bound: u32,
+) -> Shared<'a> {
+    Shared {
+        cancel,
+        deadline,
+        done: AtomicBool::new(false),
+        expanded: AtomicU64::new(0),
+        generated: AtomicU64::new(0),
+        iteration,
+        bound,
+        progress,
+    }
+}
+
+/// One iteration on every core: the shallow tree grown until it has [`SUBTREES`] leaves, then
+/// the subtrees searched in parallel. Returns the merged answer and the next bound.
+fn iterate_parallel(
+    shape: &Shape<'_>,
+    shared: &Shared<'_>,
+    tiles: &[u8],
+    bound: u32,
+) -> (Answer, u32) {
+    let mut root = Core::new(shape, shared, tiles);
+    root.bound = bound;
+    // Grow the shallow tree a level at a time; only the last growth's counts are kept.
+    let mut subtrees = Vec::new();
+    let mut depth = 1;
+    loop {
+        subtrees.clear();
+        root.stats = Stats::default();
+        root.unreported = (0, 0);
+        root.next_bound = u32::MAX;
+        root.path.clear();
+        let found = root.collect(0, u8::MAX, depth, &mut subtrees);
+        if found || root.stopped.is_some() {
+            let stopped = root.stopped;
+            let path = (found && stopped.is_none()).then(|| root.path.clone());
+            let next = root.next_bound;
+            return (
+                Answer {
+                    path,
+                    stats: root.stats,
+                    next_bound: next,
+                    stopped,
+                },
+                next,
+            );
+        }
+        if subtrees.len() >= SUBTREES || subtrees.is_empty() || depth >= bound {
+            break;
+        }
+        depth += 1;
+    }
+    root.report();
+    let answers: Vec<Answer> = subtrees
+        .par_iter()
+        .map(|subtree| {
+            if shared.done.load(Ordering::Relaxed) {
+                return Answer {
+                    path: None,
+                    stats: Stats::default(),
+                    next_bound: u32::MAX,
+                    stopped: None,
+                };
+            }
+            let mut core = Core::new(shape, shared, &subtree.board[..shape.n]);
+            core.bound = bound;
+            debug_assert_eq!(core.blank, subtree.blank);
+            let found = core.search(subtree.path.len() as u32, subtree.previous);
+            core.report();
+            let path = (found && core.stopped.is_none()).then(|| {
+                shared.done.store(true, Ordering::Relaxed);
+                let mut path = subtree.path.clone();
+                path.extend_from_slice(&core.path);
+                path
+            });
+            Answer {
+                path,
+                stats: core.stats,
+                next_bound: core.next_bound,
+                stopped: core.stopped,
+            }
+        })
+        .collect();
+    let mut merged = Answer {
+        path: None,
+        stats: root.stats,
+        next_bound: root.next_bound,
+        stopped: None,
+    };
+    for a in answers {
+        merged.stats.expanded += a.stats.expanded;
+        merged.stats.generated += a.stats.generated;
+        merged.stats.max_depth = merged.stats.max_depth.max(a.stats.max_depth);
+        merged.stats.max_frontier = merged.stats.max_frontier.max(a.stats.max_frontier);
+        merged.next_bound = merged.next_bound.min(a.next_bound);
+        if merged.path.is_none() {
+            merged.path = a.path;
+        }
+        // A worker that stopped because another found the solution is no failure.
+        if matches!(a.stopped, Some(Outcome::Timeout)) {
+            merged.stopped = Some(Outcome::Timeout);
+        }
+    }
+    if merged.path.is_none() && shared.cancel.is_cancelled() {
+        merged.stopped = Some(Outcome::Cancelled);
+    }
+    if merged.path.is_some() {
+        merged.stopped = None;
+    }
+    let next = merged.next_bound;
+    (merged, next)
 }

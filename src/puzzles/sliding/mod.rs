@@ -38,6 +38,9 @@ use crate::search::{
 use ida as tile_ida;
 use pattern_db::{PatternDb, PdbSet};
 
+/// How often a fast IDA* run watched by its figures reports them ([`Watcher::figures`]).
+const FIGURES_EVERY: std::time::Duration = std::time::Duration::from_millis(30);
+
 /// The registry entry of the sliding tile puzzle.
 pub static TYPE: PuzzleType = PuzzleType {
     name: "sliding",
@@ -116,9 +119,9 @@ pub enum TileHeuristic {
     /// another tile of that line past (Hansson, Mayer and Yung, 1992).
     #[default]
     LinearConflict,
-    /// Additive disjoint pattern databases (see [`pattern_db`]); boards of at most 16
-    /// squares. Until a database is attached ([`Sliding::attach_pattern_db`]), linear
-    /// conflict stands in.
+    /// Additive disjoint pattern databases (see [`pattern_db`]): the quick set on boards of
+    /// at most 16 squares, Korf and Felner's 6-6-6-6 on 5 x 5 ([`PdbSet::Six`]). Until a
+    /// database is attached ([`Sliding::attach_pattern_db`]), linear conflict stands in.
     PatternDb,
     /// The 7-8 additive pattern databases of the 15-puzzle (see [`PdbSet::Large`]): about 20
     /// times fewer expansions than [`TileHeuristic::PatternDb`], for a build of a few minutes
@@ -137,9 +140,11 @@ impl TileHeuristic {
         TileHeuristic::PatternDb78,
     ];
 
-    /// The set of pattern databases this heuristic reads, if it reads one.
-    pub fn pdb_set(self) -> Option<PdbSet> {
+    /// The set of pattern databases this heuristic reads on a `rows x cols` board, if it reads
+    /// one: `pdb` the quick set, or the 6-6-6-6 on 5 x 5; `pdb78` the 7-8.
+    pub fn pdb_set(self, rows: usize, cols: usize) -> Option<PdbSet> {
         match self {
+            TileHeuristic::PatternDb if (rows, cols) == (5, 5) => Some(PdbSet::Six),
             TileHeuristic::PatternDb => Some(PdbSet::Quick),
             TileHeuristic::PatternDb78 => Some(PdbSet::Large),
             _ => None,
@@ -442,16 +447,20 @@ impl Sliding {
 
     /// The pattern database the chosen heuristic reads, if attached.
     pub fn attached_db(&self) -> Option<&Arc<PatternDb>> {
-        self.heuristic.pdb_set().and_then(|set| self.pdb.get(set))
+        self.pdb_set().and_then(|set| self.pdb.get(set))
     }
 
-    /// Whether the chosen heuristic's pattern databases can be built for this board (at most
-    /// 16 squares; the 7-8 set on 4 x 4 only). True for a heuristic that reads none.
+    /// The set of pattern databases the chosen heuristic reads on this board, if any.
+    pub fn pdb_set(&self) -> Option<PdbSet> {
+        self.heuristic.pdb_set(self.rows, self.cols)
+    }
+
+    /// Whether the chosen heuristic's pattern databases can be built for this board (the
+    /// quick set up to 16 squares, the 7-8 on 4 x 4, the 6-6-6-6 on 5 x 5). True for a
+    /// heuristic that reads none.
     pub fn pattern_db_possible(&self) -> bool {
-        match self.heuristic.pdb_set() {
-            Some(PdbSet::Large) => (self.rows, self.cols) == (4, 4),
-            _ => self.rows * self.cols <= pattern_db::MAX_SQUARES,
-        }
+        self.pdb_set()
+            .is_none_or(|set| set.groups(self.rows, self.cols, &self.goal).is_some())
     }
 
     /// The number of moves played since loading or scrambling (undone moves not counted).
@@ -585,9 +594,73 @@ impl Sliding {
         self.undo.clear();
     }
 
-    /// IDA* on the fast core ([`tile_ida`]) with `db`, as a report like the generic search's.
-    fn solve_fast(&self, db: &PatternDb, cancel: &CancelToken) -> Report {
-        let run = tile_ida::solve(db, &self.tiles, cancel);
+    /// How the fast core searches this board: dual lookups and both cores (see
+    /// [`tile_ida::Options`]).
+    pub fn core_options(&self) -> tile_ida::Options {
+        tile_ida::Options::default()
+    }
+
+    /// IDA* on the fast core ([`tile_ida`]) with `db`, watched by its figures alone
+    /// ([`Watcher::figures`]): the core runs on a scoped thread while this one passes its
+    /// progress to `watcher` every [`FIGURES_EVERY`], and holds the core's workers while the
+    /// watcher says so (the time held is not counted).
+    fn solve_fast_watched(
+        &self,
+        db: &PatternDb,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Report {
+        use std::sync::Mutex;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let latest = Mutex::new(tile_ida::Progress::default());
+        let hold = AtomicBool::new(false);
+        let started = std::time::Instant::now();
+        let mut held = std::time::Duration::ZERO;
+        let report_progress = |p: &tile_ida::Progress| {
+            if let Ok(mut latest) = latest.lock() {
+                *latest = *p;
+            }
+            while hold.load(Ordering::Relaxed) && !cancel.is_cancelled() {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        };
+        let mut report = std::thread::scope(|scope| {
+            let core = scope.spawn(|| self.solve_fast(db, cancel, &report_progress));
+            while !core.is_finished() {
+                std::thread::sleep(FIGURES_EVERY);
+                let p = latest.lock().map(|p| *p).unwrap_or_default();
+                let elapsed = started.elapsed().saturating_sub(held);
+                let stats = crate::search::Stats {
+                    expanded: p.expanded,
+                    generated: p.generated,
+                    iterations: p.iteration,
+                    threshold: Cost::from(p.bound),
+                    elapsed_ms: elapsed.as_secs_f64() * 1000.0,
+                    ..crate::search::Stats::default()
+                };
+                let holding = watcher.figures(&stats);
+                if holding {
+                    held += FIGURES_EVERY;
+                }
+                hold.store(holding, Ordering::Relaxed);
+            }
+            hold.store(false, Ordering::Relaxed);
+            core.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        report.stats.elapsed_ms = (report.stats.elapsed_ms - held.as_secs_f64() * 1000.0).max(0.0);
+        report
+    }
+
+    /// IDA* on the fast core ([`tile_ida`]) with `db`, as a report like the generic search's;
+    /// `progress` as [`tile_ida::solve_with`]'s.
+    fn solve_fast(
+        &self,
+        db: &PatternDb,
+        cancel: &CancelToken,
+        progress: &(dyn Fn(&tile_ida::Progress) + Sync),
+    ) -> Report {
+        let run = tile_ida::solve_with(db, &self.tiles, cancel, self.core_options(), progress);
         let found = run.outcome == Outcome::Found;
         let mut board = self.board_of(&self.tiles);
         let mut boards = vec![self.picture_of(&board)];
@@ -634,6 +707,7 @@ impl Sliding {
             boards: if found { boards } else { Vec::new() },
             motions: if found { motions } else { Vec::new() },
             stats: run.stats,
+            iterations: run.iterations,
             notes,
             message,
         }

@@ -223,14 +223,15 @@ impl crate::puzzles::Model for Sliding {
         self.heuristic.label().into()
     }
 
-    /// A* on small boards, IDA* up to the 15-puzzle's size, and greedy best-first (not
-    /// optimal) on larger boards, where optimal search can take hours: the app's choice,
-    /// where the search is watched. The command line does better there
-    /// ([`Puzzle::solve_default`]).
+    /// A* on small boards, IDA* up to the 15-puzzle's size and on the 24-puzzle once its
+    /// 6-6-6-6 pattern databases are attached, and greedy best-first (not optimal) on other
+    /// larger boards, where optimal search can take hours: the app's choice, where the search
+    /// is watched. The command line does better there ([`Puzzle::solve_default`]).
     fn default_algorithm(&self) -> Algorithm {
         match self.rows * self.cols {
             n if n <= SMALL_BOARD => Algorithm::AStar,
-            n if n <= pattern_db::MAX_SQUARES => Algorithm::IdaStar,
+            n if n <= pattern_db::QUICK_MAX_SQUARES => Algorithm::IdaStar,
+            _ if self.has_pattern_db() => Algorithm::IdaStar,
             _ => Algorithm::Greedy,
         }
     }
@@ -260,12 +261,17 @@ impl crate::puzzles::Model for Sliding {
         if let Err(reason) = self.check_solvable() {
             return Err(SearchError::Unsolvable(reason.to_string()));
         }
-        // Unwatched IDA* with pattern databases runs on the fast core.
-        let fast_db = self
-            .attached_db()
-            .filter(|_| algorithm == Algorithm::IdaStar && watcher.is_silent());
+        // Unwatched IDA* with pattern databases runs on the fast core, and so does a
+        // 24-puzzle's watched by its figures alone (too many states to watch one by one).
+        let by_figures = self.rows * self.cols > pattern_db::QUICK_MAX_SQUARES
+            && !watcher.is_silent()
+            && watcher.takes_figures();
+        let fast_db = self.attached_db().filter(|_| {
+            algorithm == Algorithm::IdaStar && (watcher.is_silent() || by_figures)
+        });
         let mut report = match fast_db {
-            Some(db) => self.solve_fast(db, cancel),
+            Some(db) if by_figures => self.solve_fast_watched(db, watcher, cancel),
+            Some(db) => self.solve_fast(db, cancel, &|_| {}),
             None => solve_on_boards(
                 self,
                 &TYPE,
@@ -277,7 +283,7 @@ impl crate::puzzles::Model for Sliding {
             )?,
         };
         if algorithm.needs_heuristic() {
-            let note = match (self.heuristic.pdb_set(), self.attached_db()) {
+            let note = match (self.pdb_set(), self.attached_db()) {
                 (Some(_), Some(db)) => format!(
                     "heuristic: additive pattern databases {}{}",
                     db.sizes_text(),
@@ -307,7 +313,7 @@ impl crate::puzzles::Model for Sliding {
         watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        if self.rows * self.cols <= pattern_db::MAX_SQUARES {
+        if self.rows * self.cols <= pattern_db::QUICK_MAX_SQUARES || self.has_pattern_db() {
             return Model::solve(self, Model::default_algorithm(self), watcher, cancel);
         }
         let started = std::time::Instant::now();
@@ -343,12 +349,18 @@ impl crate::puzzles::Model for Sliding {
             watcher,
             &cancel.sharing_flag(rest),
         )?;
+        let tables = if (self.rows, self.cols) == (5, 5) {
+            "; for optimal answers on the 24-puzzle, build its 6-6-6-6 pattern databases once \
+             (about 10 minutes and 255 MB on disk: add --heuristic pdb), then every solve uses them"
+        } else {
+            ""
+        };
         report.notes.insert(
             0,
             format!(
                 "optimal IDA* did not finish within {:.0} s ({} states expanded); weighted A* \
                  (weight 2) answered instead, with a path at most twice the least length \
-                 (choose -a idastar to wait for the optimum)",
+                 (choose -a idastar to wait for the optimum){tables}",
                 budget.as_secs_f64(),
                 first.stats.expanded
             ),
@@ -361,8 +373,10 @@ impl crate::puzzles::Model for Sliding {
             name: "heuristic",
             values: "misplaced|manhattan|linear_conflict|pdb|pdb78",
             help: "the heuristic (pdb: additive pattern databases, built on first use and cached; \
-                   default on boards of 10 to 16 squares; pdb78: the 7-8 databases of the \
-                   15-puzzle, a few minutes to build once, then the default on 4 x 4)",
+                   default on boards of 10 to 16 squares; on 5 x 5 Korf and Felner's 6-6-6-6, \
+                   about 10 minutes to build once, then the default there; pdb78: the 7-8 \
+                   databases of the 15-puzzle, a few minutes to build once, then the default \
+                   on 4 x 4)",
         }]
     }
 
@@ -385,7 +399,14 @@ impl crate::puzzles::Model for Sliding {
         progress: &mut dyn FnMut(f64),
     ) -> Result<(), pattern_db::PdbError> {
         let squares = self.rows() * self.cols();
-        if defaults && squares > SMALL_BOARD && squares <= pattern_db::MAX_SQUARES {
+        if defaults
+            && (self.rows(), self.cols()) == (5, 5)
+            && PatternDb::is_cached(5, 5, self.goal(), PdbSet::Six)
+        {
+            // The 24-puzzle's 6-6-6-6 databases once built (`--heuristic pdb` builds them).
+            self.set_heuristic(TileHeuristic::PatternDb);
+        }
+        if defaults && squares > SMALL_BOARD && squares <= pattern_db::QUICK_MAX_SQUARES {
             // The 7-8 databases once built (they are cached), else the quick ones.
             let large = (self.rows(), self.cols()) == (4, 4)
                 && PatternDb::is_cached(self.rows(), self.cols(), self.goal(), PdbSet::Large);
@@ -395,7 +416,7 @@ impl crate::puzzles::Model for Sliding {
                 TileHeuristic::PatternDb
             });
         }
-        let Some(set) = self.heuristic_kind().pdb_set() else {
+        let Some(set) = self.pdb_set() else {
             return Ok(());
         };
         // A board the set does not fit is refused by the build (too large, or the 7-8 set
@@ -427,10 +448,10 @@ impl crate::puzzles::Model for Sliding {
         if squares <= SMALL_BOARD {
             return crate::puzzles::oracle::explore_counting(self, cancel, progress);
         }
-        if squares > pattern_db::MAX_SQUARES {
+        if squares > pattern_db::QUICK_MAX_SQUARES {
             return Err(OracleError::TooLarge(format!(
                 "boards above {} squares are too large for optimal search by hand",
-                pattern_db::MAX_SQUARES
+                pattern_db::QUICK_MAX_SQUARES
             )));
         }
         let mut puzzle = self.clone();

@@ -226,6 +226,7 @@ fn incremental_updates_match_a_full_rebuild() {
         boards: Vec::new(),
         motions: Vec::new(),
         stats: crate::search::Stats::default(),
+        iterations: Vec::new(),
         notes: Vec::new(),
         message: None,
     };

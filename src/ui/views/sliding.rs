@@ -11,6 +11,7 @@ use super::Entry;
 use crate::app::pattern_build::PatternBuilds;
 use crate::app::{AppAccess, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite};
 use crate::puzzles::Side;
+use crate::puzzles::sliding::pattern_db::PdbSet;
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
 
 /// The registry's entry.
@@ -105,13 +106,16 @@ impl SlidingView {
         let Some(sliding) = app.model::<Sliding>() else {
             return;
         };
-        let Some(set) = sliding.heuristic_kind().pdb_set() else {
+        let Some(set) = sliding.pdb_set() else {
             return;
         };
         if sliding.has_pattern_db() || !sliding.pattern_db_possible() {
             return;
         }
         let (rows, cols, goal) = (sliding.rows(), sliding.cols(), sliding.goal().to_vec());
+        if self.pattern_dbs.is_stopped(rows, cols, &goal, set) {
+            return;
+        }
         if let Some(db) = self.pattern_dbs.ready_for(rows, cols, &goal, set) {
             // Derived data: attaching it changes no result shown.
             app.touch_model(false, |s: &mut Sliding| s.attach_pattern_db(db));
@@ -130,7 +134,7 @@ impl SlidingView {
             sliding.rows(),
             sliding.cols(),
             sliding.goal(),
-            sliding.heuristic_kind().pdb_set()?,
+            sliding.pdb_set()?,
         )
     }
 
@@ -146,6 +150,7 @@ impl SlidingView {
         let solvable = sliding.check_solvable();
         let solved = sliding.is_solved();
         let (pdb_possible, pdb_ready) = (sliding.pattern_db_possible(), sliding.has_pattern_db());
+        let goal = sliding.goal().to_vec();
         ui.horizontal(|ui| {
             let sides = sliding::MIN_SIDE..=sliding::MAX_SIDE;
             if let Some((rows, cols)) = crate::ui::size_ui(ui, (old_rows, old_cols), sides) {
@@ -161,24 +166,48 @@ impl SlidingView {
                     }
                 }
             });
-        if chosen.pdb_set().is_some() {
+        if let Some(set) = chosen.pdb_set(old_rows, old_cols) {
+            let stopped = self.pattern_dbs.is_stopped(old_rows, old_cols, &goal, set);
             if !pdb_possible {
                 ui.label(if chosen == TileHeuristic::PatternDb78 {
                     "The 7-8 pattern databases are for the 4 x 4 board only; linear conflict stands in."
                 } else {
-                    "Pattern databases need a board of at most 16 squares; linear conflict stands in."
+                    "Pattern databases need a board of at most 16 squares, or the 24-puzzle's \
+                     5 x 5; linear conflict stands in."
                 });
             } else if pdb_ready {
-                ui.label("Pattern databases ready.");
+                ui.label(format!("Pattern databases ({}) ready.", set.name()));
+            } else if stopped {
+                ui.horizontal(|ui| {
+                    ui.label("Build stopped; linear conflict stands in.");
+                    if ui
+                        .button("Build")
+                        .on_hover_text(build_hint(set))
+                        .clicked()
+                    {
+                        self.pattern_dbs.resume();
+                    }
+                });
             } else if let Some(progress) = self.pattern_db_progress(app) {
-                ui.add(
-                    egui::ProgressBar::new(progress as f32)
-                        .show_percentage()
-                        .text(format!(
-                            "building pattern databases {:.0}%",
-                            progress * 100.0
-                        )),
-                );
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::ProgressBar::new(progress as f32)
+                            .desired_width(160.0)
+                            .text(format!(
+                                "building pattern databases {:.0}%",
+                                progress * 100.0
+                            )),
+                    )
+                    .on_hover_text(build_hint(set));
+                    if ui
+                        .button("Stop")
+                        .on_hover_text("stop the build; linear conflict stands in")
+                        .clicked()
+                    {
+                        self.pattern_dbs.stop();
+                        app.set_status("Pattern database build stopped.");
+                    }
+                });
             }
         }
         ui.label("Click a tile next to the blank, or use the arrow keys.");
@@ -386,5 +415,19 @@ impl TypeView for SlidingView {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+/// What building the tables of `set` takes, for the progress bar's hover text (measured on
+/// this project's 2-core machine; README "Sliding tile puzzle").
+fn build_hint(set: PdbSet) -> &'static str {
+    match set {
+        PdbSet::Quick => "the quick pattern databases: a few seconds, cached on disk",
+        PdbSet::Large => "the 7-8 pattern databases: about 8 minutes once, 288 MB cached on disk",
+        PdbSet::Six => {
+            "Korf and Felner's 6-6-6-6 pattern databases of the 24-puzzle: about 8 minutes \
+             once, 255 MB cached on disk"
+        }
+        PdbSet::Custom => "pattern databases of hand-picked groups",
     }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Group, MAX_GROUP, MAX_SQUARES, PdbError, placements, rank, unrank};
+use super::{MAX_GROUP, MAX_SQUARES, PdbError, Table, placements, rank, unrank};
 
 /// The squares of a board next to each square, as bit masks.
 fn neighbour_masks(rows: usize, cols: usize) -> [u32; MAX_SQUARES] {
@@ -66,7 +66,8 @@ pub(super) enum BuildFailure {
 /// States expanded per parallel task.
 const CHUNK: usize = 1 << 14;
 
-/// One group's moves to the goal for every placement of its tiles (a byte each, by
+/// One group's moves to the goal (its tiles at home, the blank in its goal square's region, or
+/// with `any_blank` on any square) for every placement of its tiles (a byte each, by
 /// [`rank`]), by the layered breadth-first search over (placement, blank region) described
 /// in the module documentation. `stop` is asked between tasks whether to give up;
 /// `progress` gets an estimate of the fraction done: the states expanded over the states
@@ -76,6 +77,7 @@ pub(super) fn layered_table(
     cols: usize,
     goal: &[u8],
     tiles: &[u8],
+    any_blank: bool,
     stop: &(dyn Fn() -> Option<PdbError> + Sync),
     progress: &mut dyn FnMut(f64),
 ) -> Result<Vec<u8>, BuildFailure> {
@@ -105,18 +107,30 @@ pub(super) fn layered_table(
         start[i] = home(t);
     }
     let start_mask = start[..k].iter().fold(0u32, |m, &s| m | 1 << s);
-    let blank_region = region(u32::from(home(0)), full & !start_mask, &adj);
     let state_index = |placement_rank: usize, mask: u32, rep: u32| {
         placement_rank * free_count + (rep - (mask & ((1u32 << rep) - 1)).count_ones()) as usize
     };
     let start_rank = rank(&start[..k], n);
-    let first = state_index(start_rank, start_mask, blank_region.trailing_zeros());
-    visited[first / 64].fetch_or(1 << (first % 64), Ordering::Relaxed);
+    // The goal: the group's tiles at home, the blank in its goal square's region, or with
+    // `any_blank` in any region (one start a region).
+    let mut firsts = Vec::new();
+    let mut unseen = if any_blank {
+        full & !start_mask
+    } else {
+        region(u32::from(home(0)), full & !start_mask, &adj)
+    };
+    while unseen != 0 {
+        let reach = region(unseen.trailing_zeros(), full & !start_mask, &adj);
+        let first = state_index(start_rank, start_mask, reach.trailing_zeros());
+        visited[first / 64].fetch_or(1 << (first % 64), Ordering::Relaxed);
+        firsts.push(first as u32);
+        unseen &= !reach;
+    }
     dist[start_rank].store(0, Ordering::Relaxed);
     let reached = AtomicUsize::new(1);
-    let (mut discovered, mut expanded) = (1usize, 0usize);
+    let (mut discovered, mut expanded) = (firsts.len(), 0usize);
     let failed = AtomicBool::new(false);
-    let mut layer: Vec<Vec<u32>> = vec![vec![first as u32]];
+    let mut layer: Vec<Vec<u32>> = vec![firsts];
     let mut depth: u8 = 0;
     while layer.iter().any(|v| !v.is_empty()) {
         if let Some(e) = stop() {
@@ -202,8 +216,8 @@ pub(super) fn layered_table(
 }
 
 /// A group's table from its distances: the excess over the group's Manhattan distance,
-/// halved, 4 bits an entry when every excess fits.
-pub(super) fn pack(rows: usize, cols: usize, goal: &[u8], tiles: Vec<u8>, dist: &[u8]) -> Group {
+/// halved, 4 bits an entry when every excess fits; as (bits, bytes).
+pub(super) fn pack(rows: usize, cols: usize, goal: &[u8], tiles: &[u8], dist: &[u8]) -> Table {
     let (n, k) = (rows * cols, tiles.len());
     let home: Vec<u8> = tiles
         .iter()
@@ -227,38 +241,51 @@ pub(super) fn pack(rows: usize, cols: usize, goal: &[u8], tiles: Vec<u8>, dist: 
         .map(|(r, &d)| (u32::from(d).saturating_sub(manhattan(r)) / 2).min(255) as u8)
         .collect();
     if excess.iter().all(|&e| e <= 15) {
-        let table = excess
+        let bytes = excess
             .par_chunks(2)
             .map(|pair| pair[0] | pair.get(1).map_or(0, |&hi| hi << 4))
             .collect();
-        Group {
-            tiles,
-            bits: 4,
-            table,
-        }
+        Table { bits: 4, bytes }
     } else {
-        Group {
-            tiles,
+        Table {
             bits: 8,
-            table: excess,
+            bytes: excess,
         }
     }
 }
 
-/// One group's moves to the goal for every placement of its tiles, by the plain 0-1
-/// breadth-first search over (placement, blank square), one state at a time: the slow
+/// One group's moves to the goal (its tiles at home, the blank on its goal square, or with
+/// `any_blank` on any square) for every placement of its tiles, by the plain 0-1
+/// breadth-first search over (placement, blank square), one
+/// state at a time: the slow
 /// reference that [`group_distances`] is checked against in the tests.
 #[doc(hidden)]
-pub fn reference_distances(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+pub fn reference_distances(
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    tiles: &[u8],
+    any_blank: bool,
+) -> Vec<u8> {
     let n = rows * cols;
     let k = tiles.len();
     let home = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0) as u8;
-    let mut start: Vec<u8> = tiles.iter().map(|&t| home(t)).collect();
-    start.push(home(0));
+    let start: Vec<u8> = tiles.iter().map(|&t| home(t)).collect();
     let mut dist = vec![u8::MAX; placements(n, k + 1)];
     let mut table = vec![u8::MAX; placements(n, k)];
-    let mut queue = std::collections::VecDeque::from([start.clone()]);
-    dist[rank(&start, n)] = 0;
+    // The goal: the group's tiles at home, the blank on its goal square (or any other).
+    let mut queue = std::collections::VecDeque::new();
+    let blanks: Vec<u8> = if any_blank {
+        (0..n as u8).filter(|s| !start.contains(s)).collect()
+    } else {
+        vec![home(0)]
+    };
+    for blank in blanks {
+        let mut first = start.clone();
+        first.push(blank);
+        dist[rank(&first, n)] = 0;
+        queue.push_back(first);
+    }
     let adj = neighbour_masks(rows, cols);
     while let Some(squares) = queue.pop_front() {
         let d = dist[rank(&squares, n)];
@@ -293,6 +320,24 @@ pub fn reference_distances(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) 
 /// One group's moves to the goal for every placement of its tiles, by rank, as the builder
 /// computes them (exposed for the tests).
 #[doc(hidden)]
-pub fn group_distances(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
-    layered_table(rows, cols, goal, tiles, &|| None, &mut |_| {}).unwrap_or_default()
+pub fn group_distances(
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    tiles: &[u8],
+    any_blank: bool,
+) -> Vec<u8> {
+    layered_table(rows, cols, goal, tiles, any_blank, &|| None, &mut |_| {}).unwrap_or_default()
+}
+
+/// The squares the blank can reach from its goal square when `tiles` are on their goal
+/// squares (a bit mask of row-major squares). A group *walls the blank off* when some square
+/// free of its tiles is not in this region.
+pub fn blank_region(rows: usize, cols: usize, goal: &[u8], tiles: &[u8]) -> u32 {
+    let n = rows * cols;
+    let adj = neighbour_masks(rows, cols);
+    let home = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0) as u32;
+    let mask = tiles.iter().fold(0u32, |m, &t| m | 1 << home(t));
+    let full: u32 = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+    region(home(0), full & !mask, &adj)
 }

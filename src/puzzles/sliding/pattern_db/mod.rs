@@ -8,11 +8,12 @@
 //! counted in two tables, so the sum of the tables' entries never overestimates: the heuristic
 //! is admissible (and consistent).
 //!
-//! Two sets of groups ([`PdbSet`]): the quick one (6-6-3 tiles by goal region with the blank's
-//! goal in the top-left corner, Korf's goal; 6-5-4 with it in the bottom-right; runs of at most
-//! 5 tiles on other boards; about 15 seconds to build in all), and on 4 x 4 boards the 7-8
-//! split into the goal's top and bottom halves (518,918,400 placements for the 8 tiles; a few
-//! minutes on two cores).
+//! Three sets of groups ([`PdbSet`]): the quick one (6-6-3 tiles by goal region with the
+//! blank's goal in the top-left corner, Korf's goal; 6-5-4 with it in the bottom-right; runs of
+//! at most 5 tiles on other boards of up to 16 squares; about 15 seconds to build in all); on
+//! 4 x 4 boards the 7-8 split into the goal's top and bottom halves (518,918,400 placements
+//! for the 8 tiles; a few minutes on two cores); on 5 x 5 boards Korf and Felner's 6-6-6-6
+//! partition of the 24-puzzle (127,512,000 placements a group; see [`korf_partition`]).
 //!
 //! **Storage.** Each tile's moves change its Manhattan distance by one, so a group's entry is
 //! never below the group's Manhattan distance and has its parity: a table stores the *excess*
@@ -24,8 +25,14 @@
 //! renamed by where their goal squares go) is exactly as far from the goal, so the heuristic
 //! is the larger of the two sums ([`PatternDb::estimate`]).
 //!
-//! **Building.** A breadth-first search from the goal over (placement of the group's tiles,
-//! region of the blank): the blank moves at no cost within the connected region of squares
+//! **Dual lookups** ([`PatternDb::estimate_dual_plain`]): the tiles standing on a group's goal
+//! squares, each taken to its own goal square, are looked up in that group's table too. A
+//! group whose goal squares wall the blank's goal square off (Korf's corner group of the
+//! 24-puzzle, the 7-8 split's half with the blank) has a second table, to its tiles at home
+//! with the blank on any square, for the dual lookups of boards whose blank is outside.
+//!
+//! **Building.** A breadth-first search from the goal (the group's tiles at home, the blank in
+//! its goal square's region) over (placement of the group's tiles, region of the blank): the blank moves at no cost within the connected region of squares
 //! that hold no group tile, so a state keeps the region's smallest square only, and every
 //! edge moves one group tile into the region (cost 1). Each layer is expanded in parallel
 //! (`rayon`). Tables are cached on disk with a checksum; a cache that fails any check is
@@ -40,16 +47,33 @@ use crate::search::CancelToken;
 mod build;
 
 use build::{BuildFailure, build_bytes, layered_table, pack};
-pub use build::{group_distances, reference_distances};
+pub use build::{blank_region, group_distances, reference_distances};
 
-/// Pattern databases are offered on boards of at most this many squares.
-pub const MAX_SQUARES: usize = 16;
+/// Pattern databases and the fast IDA* core handle boards of at most this many squares (the
+/// 24-puzzle's 5 x 5); the quick set is offered up to [`QUICK_MAX_SQUARES`].
+pub const MAX_SQUARES: usize = 25;
+
+/// The quick set ([`PdbSet::Quick`]) is offered on boards of at most this many squares (the
+/// 15-puzzle's 4 x 4).
+pub const QUICK_MAX_SQUARES: usize = 16;
 
 /// Groups have at most this many tiles (the placements of a group and the blank must be
 /// numbered in 32 bits).
 pub const MAX_GROUP: usize = 8;
 
-const MAGIC: &[u8; 8] = b"PLPDB02\n";
+/// The cache files' first line; `03` since a group that walls the blank's goal square off
+/// keeps a second, open table for the dual lookups (files of `02` are rebuilt).
+const MAGIC: &[u8; 8] = b"PLPDB03\n";
+
+/// Korf and Felner's 6-6-6-6 partition of the 24-puzzle (AIJ 134, 2002, figure 4), as goal
+/// squares (row-major, 0 the top-left) for their goal with the blank in square 0: an
+/// irregular group by the blank's corner and three 3 x 2 blocks that are turns of one another.
+pub const KORF_SQUARES: [[u8; 6]; 4] = [
+    [1, 2, 5, 6, 7, 12],
+    [3, 4, 8, 9, 13, 14],
+    [10, 11, 15, 16, 20, 21],
+    [17, 18, 19, 22, 23, 24],
+];
 
 /// Why a pattern database could not be built or loaded.
 #[derive(Debug, thiserror::Error)]
@@ -60,8 +84,8 @@ pub enum PdbError {
     )]
     TooLarge(usize),
     /// The set of groups asked for does not exist on this board.
-    #[error("the {0} pattern databases are made for the 15-puzzle (4 x 4) only")]
-    NoSuchSet(&'static str),
+    #[error("the {0} pattern databases are not made for this board ({1})")]
+    NoSuchSet(&'static str, &'static str),
     /// The build was stopped.
     #[error("the pattern database build was cancelled")]
     Cancelled,
@@ -94,7 +118,7 @@ impl PdbError {
         match self {
             PdbError::MemoryLimit { .. } => Some(crate::search::Outcome::MemoryLimit),
             PdbError::Timeout => Some(crate::search::Outcome::Timeout),
-            PdbError::TooLarge(_) | PdbError::NoSuchSet(_) | PdbError::Cancelled => None,
+            PdbError::TooLarge(_) | PdbError::NoSuchSet(..) | PdbError::Cancelled => None,
         }
     }
 }
@@ -109,6 +133,12 @@ pub enum PdbSet {
     /// The 7-8 split of the 15-puzzle into the goal's top and bottom halves (Korf and Felner):
     /// about 288 MB, a few minutes to build, about 20 times fewer expansions.
     Large,
+    /// Korf and Felner's 6-6-6-6 partition of the 24-puzzle ([`korf_partition`]): four tables
+    /// of 127,512,000 entries, 255 MB in all.
+    Six,
+    /// Groups given by hand ([`PatternDb::build_groups`]), for tests and experiments; never
+    /// cached.
+    Custom,
 }
 
 impl PdbSet {
@@ -117,6 +147,18 @@ impl PdbSet {
         match self {
             PdbSet::Quick => "quick",
             PdbSet::Large => "7-8",
+            PdbSet::Six => "6-6-6-6",
+            PdbSet::Custom => "custom",
+        }
+    }
+
+    /// The boards the set is made for, for messages.
+    pub fn boards(self) -> &'static str {
+        match self {
+            PdbSet::Quick => "boards of at most 16 squares",
+            PdbSet::Large => "the 15-puzzle, 4 x 4, only",
+            PdbSet::Six => "the 24-puzzle, 5 x 5, only",
+            PdbSet::Custom => "the boards they were given for",
         }
     }
 
@@ -124,14 +166,23 @@ impl PdbSet {
         match self {
             PdbSet::Quick => 0,
             PdbSet::Large => 1,
+            PdbSet::Six => 2,
+            PdbSet::Custom => 3,
         }
     }
 
     /// The groups of tiles of this set for a board, or `None` where the set does not exist
-    /// (the 7-8 split off 4 x 4).
+    /// (the quick set above 16 squares, the 7-8 split off 4 x 4, the 6-6-6-6 off 5 x 5).
     pub fn groups(self, rows: usize, cols: usize, goal: &[u8]) -> Option<Vec<Vec<u8>>> {
+        if goal.len() != rows * cols {
+            return None;
+        }
         match self {
-            PdbSet::Quick => Some(partition(rows, cols, goal)),
+            PdbSet::Quick => {
+                (rows * cols <= QUICK_MAX_SQUARES).then(|| partition(rows, cols, goal))
+            }
+            PdbSet::Six => ((rows, cols) == (5, 5)).then(|| korf_partition(goal)),
+            PdbSet::Custom => None,
             PdbSet::Large => ((rows, cols) == (4, 4)).then(|| {
                 [&goal[..8], &goal[8..16]]
                     .iter()
@@ -142,26 +193,60 @@ impl PdbSet {
     }
 }
 
-/// One group's table.
+/// A table of entries, by the rank of the group's squares (see [`rank`]): the excess of each
+/// entry over the group's Manhattan distance, halved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Table {
+    /// Bits per entry: 4 (two entries a byte, the even rank in the low half) or 8.
+    bits: u8,
+    bytes: Vec<u8>,
+}
+
+impl Table {
+    #[inline]
+    fn excess(&self, rank: usize) -> u32 {
+        if self.bits == 4 {
+            u32::from(self.bytes[rank >> 1] >> ((rank & 1) * 4)) & 15
+        } else {
+            u32::from(self.bytes[rank])
+        }
+    }
+
+    /// The bytes of a table of `entries` entries of `bits` bits.
+    fn len_for(bits: u8, entries: usize) -> usize {
+        if bits == 4 {
+            entries.div_ceil(2)
+        } else {
+            entries
+        }
+    }
+}
+
+/// One group's tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Group {
     /// The group's tiles.
     tiles: Vec<u8>,
-    /// Bits per entry: 4 (two entries a byte, the even rank in the low half) or 8.
-    bits: u8,
-    /// The excess of each entry over the group's Manhattan distance, halved, by the rank of
-    /// the group's squares (see [`rank`]).
-    table: Vec<u8>,
+    /// The moves to the group's tiles at home with the blank on its goal square.
+    table: Table,
+    /// The squares the blank reaches from its goal square with the group's tiles at home
+    /// ([`blank_region`]), a bit mask.
+    region: u32,
+    /// Where that region is not every square free of the group's tiles (the group walls the
+    /// blank's goal square off): the moves to the group's tiles at home with the blank on any
+    /// square, for the dual lookup of a board whose blank stands outside the region.
+    open: Option<Table>,
 }
 
 impl Group {
     #[inline]
     fn excess(&self, rank: usize) -> u32 {
-        if self.bits == 4 {
-            u32::from(self.table[rank >> 1] >> ((rank & 1) * 4)) & 15
-        } else {
-            u32::from(self.table[rank])
-        }
+        self.table.excess(rank)
+    }
+
+    /// Whether the group walls the blank's goal square off, for a `n`-square board.
+    fn walls_off(region: u32, tiles: usize, n: usize) -> bool {
+        (region.count_ones() as usize) < n - tiles
     }
 }
 
@@ -282,6 +367,40 @@ pub fn partition(rows: usize, cols: usize, goal: &[u8]) -> Vec<Vec<u8>> {
     tiles.chunks(5).map(<[u8]>::to_vec).collect()
 }
 
+/// Korf and Felner's 6-6-6-6 groups ([`KORF_SQUARES`]) for a 5 x 5 goal (25 squares,
+/// row-major, 0 the blank). With the blank's goal in a corner, the squares are turned so that
+/// the corner group lies by it (for the blank last, a half turn); elsewhere the square of the
+/// blank's goal in its group is traded for the top-left square.
+pub fn korf_partition(goal: &[u8]) -> Vec<Vec<u8>> {
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+    // Each (row, column) maps to its image under the turn that takes square 0 to the blank's
+    // corner.
+    let turn = |s: usize| -> usize {
+        let (r, c) = (s / 5, s % 5);
+        match blank {
+            4 => c * 5 + (4 - r),
+            20 => (4 - c) * 5 + r,
+            24 => (4 - r) * 5 + (4 - c),
+            _ => s,
+        }
+    };
+    let corner = matches!(blank, 0 | 4 | 20 | 24);
+    KORF_SQUARES
+        .iter()
+        .map(|squares| {
+            squares
+                .iter()
+                .map(|&s| {
+                    let s = turn(usize::from(s));
+                    let s = if !corner && s == blank { 0 } else { s };
+                    goal.get(s).copied().unwrap_or(0)
+                })
+                .filter(|&t| t != 0)
+                .collect()
+        })
+        .collect()
+}
+
 /// The environment variable that names the folder of the cached pattern databases
 /// (`PUZZLELAB_CACHE_DIR=/tmp/pdb cargo test`, or to keep the 7-8 tables on another disk).
 pub const CACHE_DIR_VAR: &str = "PUZZLELAB_CACHE_DIR";
@@ -330,8 +449,8 @@ impl PatternDb {
     /// using every core, calling `progress` with the fraction done (0 to 1) now and then.
     ///
     /// # Errors
-    /// [`PdbError::TooLarge`] above [`MAX_SQUARES`] squares; [`PdbError::NoSuchSet`] for the
-    /// 7-8 set off 4 x 4; [`PdbError::MemoryLimit`] when the build needs more than the
+    /// [`PdbError::TooLarge`] above [`MAX_SQUARES`] squares; [`PdbError::NoSuchSet`] for a
+    /// set not made for the board (see [`PdbSet::groups`]); [`PdbError::MemoryLimit`] when the build needs more than the
     /// memory limit of `cancel`; [`PdbError::Timeout`] past its time limit;
     /// [`PdbError::Cancelled`] when `cancel` is cancelled.
     pub fn build_set(
@@ -348,8 +467,70 @@ impl PatternDb {
         }
         let groups = set
             .groups(rows, cols, goal)
-            .ok_or(PdbError::NoSuchSet(set.name()))?;
-        let tables: u64 = groups.iter().map(|g| placements(n, g.len()) as u64).sum();
+            .ok_or(PdbError::NoSuchSet(set.name(), set.boards()))?;
+        Self::build_from(rows, cols, goal, set, groups, cancel, progress)
+    }
+
+    /// Builds a database of the given groups of tiles (disjoint, each of 1 to [`MAX_GROUP`]
+    /// tiles of the goal, the blank in none) for a `rows x cols` board with goal `goal`: the
+    /// 6-6-6-6 code paths on small groups in tests, or other partitions to try. Not cached.
+    ///
+    /// # Errors
+    /// [`PdbError::NoSuchSet`] for groups that overlap, name a tile not on the board or the
+    /// blank, or are empty or too large; otherwise as [`PatternDb::build_set`].
+    pub fn build_groups(
+        rows: usize,
+        cols: usize,
+        goal: &[u8],
+        groups: Vec<Vec<u8>>,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self, PdbError> {
+        let n = rows * cols;
+        if n > MAX_SQUARES {
+            return Err(PdbError::TooLarge(n));
+        }
+        let mut seen = vec![false; n];
+        let sound = goal.len() == n
+            && groups.iter().all(|g| {
+                (1..=MAX_GROUP).contains(&g.len())
+                    && g.iter().all(|&t| {
+                        let fresh = t != 0
+                            && usize::from(t) < n
+                            && goal.contains(&t)
+                            && !seen[usize::from(t)];
+                        if fresh {
+                            seen[usize::from(t)] = true;
+                        }
+                        fresh
+                    })
+            });
+        if !sound {
+            return Err(PdbError::NoSuchSet(
+                PdbSet::Custom.name(),
+                "groups must be disjoint, non-empty, of at most 8 tiles of the goal",
+            ));
+        }
+        Self::build_from(rows, cols, goal, PdbSet::Custom, groups, cancel, progress)
+    }
+
+    fn build_from(
+        rows: usize,
+        cols: usize,
+        goal: &[u8],
+        set: PdbSet,
+        groups: Vec<Vec<u8>>,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self, PdbError> {
+        let n = rows * cols;
+        let tables: u64 = groups
+            .iter()
+            .map(|g| {
+                let walled = Group::walls_off(blank_region(rows, cols, goal, g), g.len(), n);
+                placements(n, g.len()) as u64 * (1 + u64::from(walled))
+            })
+            .sum();
         let needed = tables / 2
             + groups
                 .iter()
@@ -364,10 +545,18 @@ impl PatternDb {
         let deadline = limits
             .timeout
             .and_then(|t| std::time::Instant::now().checked_add(t));
-        let total: usize = groups.iter().map(|g| placements(n, g.len())).sum();
+        let total: usize = groups
+            .iter()
+            .map(|g| {
+                let walled = Group::walls_off(blank_region(rows, cols, goal, g), g.len(), n);
+                placements(n, g.len()) * (1 + usize::from(walled))
+            })
+            .sum();
         let mut done = 0;
-        let mut built = Vec::new();
+        let mut built: Vec<Group> = Vec::new();
         for tiles in groups {
+            let region = blank_region(rows, cols, goal, &tiles);
+            let walled = Group::walls_off(region, tiles.len(), n);
             let stop = || {
                 if cancel.is_cancelled() {
                     Some(PdbError::Cancelled)
@@ -378,15 +567,29 @@ impl PatternDb {
                 }
             };
             let weight = placements(n, tiles.len());
-            let dist = layered_table(rows, cols, goal, &tiles, &stop, &mut |fraction| {
-                progress((done as f64 + fraction * weight as f64) / total as f64);
-            })
-            .map_err(|e| match e {
-                BuildFailure::Stopped(e) => e,
-                BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
-            })?;
-            done += placements(n, tiles.len());
-            built.push(pack(rows, cols, goal, tiles, &dist));
+            let mut tables = Vec::new();
+            for any_blank in [false, true].into_iter().take(1 + usize::from(walled)) {
+                let dist =
+                    layered_table(rows, cols, goal, &tiles, any_blank, &stop, &mut |fraction| {
+                        progress((done as f64 + fraction * weight as f64) / total as f64);
+                    })
+                    .map_err(|e| match e {
+                        BuildFailure::Stopped(e) => e,
+                        BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
+                    })?;
+                done += weight;
+                tables.push(pack(rows, cols, goal, &tiles, &dist));
+            }
+            let open = (tables.len() > 1).then(|| tables.remove(1));
+            let Some(table) = tables.pop() else {
+                continue;
+            };
+            built.push(Group {
+                tiles,
+                table,
+                region,
+                open,
+            });
         }
         progress(1.0);
         Ok(Self::assemble(rows, cols, goal, set, built))
@@ -487,6 +690,70 @@ impl PatternDb {
             .sum()
     }
 
+    /// The dual lookup of a board (`tiles` row-major, 0 the blank), without the reflected
+    /// lookup (Felner, Zahavi, Schaeffer and Holte, "Dual lookups in pattern databases",
+    /// IJCAI 2005). Label each tile by the square it stands on now and play an optimal
+    /// solution backwards from the goal: the labels of group `G`'s goal squares start on the
+    /// goal squares of the tiles now standing there, and end on their own squares. So for each
+    /// group the tiles standing on its goal squares give a placement (each taken to its own
+    /// goal square), whose entry never exceeds the moves of those labels, and the sum over the
+    /// groups never exceeds the moves left. A label carried by the blank (the group whose goal
+    /// squares include the blank's square) counts only its other tiles' Manhattan distances.
+    /// Admissible; not consistent.
+    pub fn estimate_dual_plain(&self, tiles: &[u8]) -> u32 {
+        let n = self.rows * self.cols;
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        let mut squares = [0u8; MAX_GROUP];
+        self.groups
+            .iter()
+            .enumerate()
+            .map(|(gi, g)| {
+                let (mut manhattan, mut blank_label) = (0, false);
+                for (i, &t) in g.tiles.iter().enumerate() {
+                    let u = tiles[usize::from(self.home(t))];
+                    if u == 0 {
+                        blank_label = true;
+                        continue;
+                    }
+                    squares[i] = self.home(u);
+                    manhattan += self.distance(squares[i], self.home(t));
+                }
+                if blank_label {
+                    manhattan
+                } else {
+                    manhattan + 2 * self.dual_excess(gi, rank(&squares[..g.tiles.len()], n), blank)
+                }
+            })
+            .sum()
+    }
+
+    /// Group `g`'s stored excess for the placement of rank `rank` in a dual lookup of a board
+    /// whose blank is on square `blank`: played backwards, an optimal solution brings the
+    /// group's labels home with the blank ending on `blank`, so a group that walls the blank's
+    /// goal square off is read from its open table (the blank on any square) when `blank` is
+    /// outside the wall.
+    #[inline]
+    pub fn dual_excess(&self, g: usize, rank: usize, blank: u8) -> u32 {
+        let group = &self.groups[g];
+        match &group.open {
+            Some(open) if group.region & (1 << blank) == 0 => open.excess(rank),
+            _ => group.table.excess(rank),
+        }
+    }
+
+    /// The strongest estimate of a board (`tiles` row-major, 0 the blank): the largest of the
+    /// plain, reflected, dual and reflected dual lookups, rounded up to the parity of the
+    /// moves left (the blank's Manhattan distance to its goal square). Admissible.
+    pub fn estimate_with_dual(&self, tiles: &[u8]) -> u32 {
+        let n = self.rows * self.cols;
+        let mut h = self.estimate(tiles).max(self.estimate_dual_plain(tiles));
+        if let Some(r) = &self.reflection {
+            h = h.max(self.estimate_dual_plain(&r.apply(&tiles[..n])));
+        }
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        h + ((h ^ self.distance(blank, self.home(0))) & 1)
+    }
+
     /// The heuristic value of a board (`tiles` row-major, 0 the blank): the sum of the
     /// groups' entries, or with the reflected lookup the larger of that sum for the board and
     /// for its mirror image.
@@ -506,13 +773,15 @@ impl PatternDb {
     }
 
     /// Where the database for this board, goal and set is cached: in [`cache_dir`],
-    /// `pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set). `None` when there is no cache
+    /// `pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set, `pdb6666-…` for the 6-6-6-6). `None` when there is no cache
     /// directory.
     pub fn cache_path(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<PathBuf> {
         let goal: Vec<String> = goal.iter().map(u8::to_string).collect();
         let stem = match set {
             PdbSet::Quick => "pdb",
             PdbSet::Large => "pdb78",
+            PdbSet::Six => "pdb6666",
+            PdbSet::Custom => return None,
         };
         cache_dir().map(|d| d.join(format!("{stem}-{rows}x{cols}-{}.bin", goal.join("_"))))
     }
@@ -574,7 +843,8 @@ impl PatternDb {
         for g in &self.groups {
             head.push(g.tiles.len() as u8);
             head.extend_from_slice(&g.tiles);
-            head.push(g.bits);
+            head.push(g.table.bits);
+            head.push(g.open.as_ref().map_or(0, |t| t.bits));
         }
         head
     }
@@ -592,7 +862,10 @@ impl PatternDb {
         let mut sum = Checksum::default();
         sum.add(&head);
         for g in &self.groups {
-            sum.add(&g.table);
+            sum.add(&g.table.bytes);
+            if let Some(open) = &g.open {
+                sum.add(&open.bytes);
+            }
         }
         let tmp = path.with_extension("tmp");
         let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
@@ -600,7 +873,10 @@ impl PatternDb {
         f.write_all(&sum.finish().to_le_bytes())?;
         f.write_all(&head)?;
         for g in &self.groups {
-            f.write_all(&g.table)?;
+            f.write_all(&g.table.bytes)?;
+            if let Some(open) = &g.open {
+                f.write_all(&open.bytes)?;
+            }
         }
         f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(tmp, path)
@@ -634,7 +910,7 @@ impl PatternDb {
         }
         let stored_sum = u64::from_le_bytes(start[8..].try_into().ok()?);
         // The header's length follows from the expected groups.
-        let head_len = 2 + n + 2 + expected.iter().map(|g| g.len() + 2).sum::<usize>();
+        let head_len = 2 + n + 2 + expected.iter().map(|g| g.len() + 3).sum::<usize>();
         let mut head = vec![0u8; head_len];
         file.read_exact(&mut head).ok()?;
         let (&[r, c], rest) = head.split_first_chunk::<2>()?;
@@ -647,37 +923,66 @@ impl PatternDb {
         {
             return None;
         }
+        // Each group: its tiles, the bits of its table, and of its open table (0 for none:
+        // exactly the groups that wall the blank's goal square off have one).
         let mut shapes = Vec::new();
         for tiles in &expected {
             let (&k, after) = rest.split_first()?;
             let (stored_tiles, after) = after.split_at_checked(usize::from(k))?;
-            let (&bits, after) = after.split_first()?;
-            if stored_tiles != tiles.as_slice() || !(bits == 4 || bits == 8) {
+            let (&[bits, open_bits], after) = after.split_first_chunk::<2>()?;
+            let region = blank_region(rows, cols, goal, tiles);
+            let walled = Group::walls_off(region, tiles.len(), n);
+            if stored_tiles != tiles.as_slice()
+                || !(bits == 4 || bits == 8)
+                || walled != (open_bits != 0)
+                || !(open_bits == 0 || open_bits == 4 || open_bits == 8)
+            {
                 return None;
             }
-            let entries = placements(n, tiles.len());
-            let len = if bits == 4 {
-                entries.div_ceil(2)
-            } else {
-                entries
-            };
-            shapes.push((tiles.clone(), bits, len));
+            shapes.push((tiles.clone(), region, bits, open_bits));
             rest = after;
         }
-        let body: u64 = shapes.iter().map(|s| s.2 as u64).sum();
+        let body: u64 = shapes
+            .iter()
+            .map(|(tiles, _, bits, open_bits)| {
+                let entries = placements(n, tiles.len());
+                (Table::len_for(*bits, entries)
+                    + if *open_bits == 0 {
+                        0
+                    } else {
+                        Table::len_for(*open_bits, entries)
+                    }) as u64
+            })
+            .sum();
         if size != 16 + head_len as u64 + body {
             return None;
         }
         let mut sum = Checksum::default();
         sum.add(&head);
+        let mut read_table = |bits: u8, entries: usize| -> Option<Table> {
+            let len = Table::len_for(bits, entries);
+            let mut bytes = Vec::new();
+            bytes.try_reserve_exact(len).ok()?;
+            bytes.resize(len, 0);
+            file.read_exact(&mut bytes).ok()?;
+            sum.add(&bytes);
+            Some(Table { bits, bytes })
+        };
         let mut groups = Vec::new();
-        for (tiles, bits, len) in shapes {
-            let mut table = Vec::new();
-            table.try_reserve_exact(len).ok()?;
-            table.resize(len, 0);
-            file.read_exact(&mut table).ok()?;
-            sum.add(&table);
-            groups.push(Group { tiles, bits, table });
+        for (tiles, region, bits, open_bits) in shapes {
+            let entries = placements(n, tiles.len());
+            let table = read_table(bits, entries)?;
+            let open = if open_bits == 0 {
+                None
+            } else {
+                Some(read_table(open_bits, entries)?)
+            };
+            groups.push(Group {
+                tiles,
+                table,
+                region,
+                open,
+            });
         }
         (sum.finish() == stored_sum).then(|| Self::assemble(rows, cols, goal, set, groups))
     }

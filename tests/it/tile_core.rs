@@ -1,0 +1,337 @@
+//! The sliding tile puzzle's fast IDA* core (issue 31): the 6-6-6-6 partition of the 24-puzzle,
+//! its 5 x 5 code paths on small groups built in seconds, dual lookups never overestimating,
+//! and IDA* on both cores giving the sequential search's lengths.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use puzzlelab::puzzles::sliding::ida::{self, Options};
+use puzzlelab::puzzles::sliding::pattern_db::{
+    KORF_SQUARES, PatternDb, PdbSet, blank_region, group_distances, korf_partition, reference_distances,
+};
+use puzzlelab::puzzles::sliding::{Sliding, TileHeuristic};
+use puzzlelab::puzzles::{Cell, Puzzle as _, Watcher};
+use puzzlelab::search::{Algorithm, CancelToken, Outcome};
+
+fn tiles_of(p: &Sliding) -> Vec<u8> {
+    (0..p.rows() * p.cols())
+        .map(|i| p.tile_at(Cell::new(i / p.cols(), i % p.cols())).unwrap())
+        .collect()
+}
+
+/// Every arrangement of a small board (goal: tiles in order, blank last) with its exact
+/// distance to the goal, by breadth-first search from the goal.
+fn all_distances(rows: usize, cols: usize) -> HashMap<Vec<u8>, u32> {
+    let n = rows * cols;
+    let start: Vec<u8> = (1..n as u8).chain([0]).collect();
+    let mut dist = HashMap::from([(start.clone(), 0)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        let b = s.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (b / cols, b % cols);
+        let near = [
+            (r > 0).then(|| b - cols),
+            (r + 1 < rows).then(|| b + cols),
+            (c > 0).then(|| b - 1),
+            (c + 1 < cols).then(|| b + 1),
+        ];
+        for q in near.into_iter().flatten() {
+            let mut next = s.clone();
+            next.swap(b, q);
+            if !dist.contains_key(&next) {
+                dist.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+/// A watcher that is not silent, so that the generic IDA* runs instead of the fast core.
+struct Listening;
+impl Watcher for Listening {}
+
+#[test]
+fn korf_and_felners_partition_covers_the_24_tiles_in_four_groups_of_six() {
+    for goal in [
+        (0..25).collect::<Vec<u8>>(),
+        (1..25).chain([0]).collect(),
+        // The blank's goal in the middle: its square in the corner group is traded.
+        (1..13).chain([0]).chain(13..25).collect(),
+    ] {
+        let groups = korf_partition(&goal);
+        assert_eq!(groups.len(), 4);
+        assert!(groups.iter().all(|g| g.len() == 6), "{groups:?}");
+        let mut all: Vec<u8> = groups.concat();
+        all.sort_unstable();
+        assert_eq!(all, (1..25).collect::<Vec<u8>>());
+        assert_eq!(
+            PdbSet::Six.groups(5, 5, &goal).unwrap(),
+            groups,
+            "the set's groups are the partition"
+        );
+    }
+    // With Korf's goal (tile i on square i) the groups are the published squares.
+    let korf: Vec<u8> = (0..25).collect();
+    let groups = korf_partition(&korf);
+    for (g, squares) in groups.iter().zip(KORF_SQUARES) {
+        assert_eq!(g.as_slice(), squares.as_slice());
+    }
+    // No 6-6-6-6 set off 5 x 5.
+    let goal_4x4: Vec<u8> = (1..16).chain([0]).collect();
+    assert!(PdbSet::Six.groups(4, 4, &goal_4x4).is_none());
+}
+
+#[test]
+fn the_layered_build_agrees_with_the_plain_search_on_5x5_groups() {
+    // Groups of three on the 24-puzzle's board, for both usual goals, including the corner
+    // squares that wall the blank's goal square off.
+    let blank_last: Vec<u8> = (1..25).chain([0]).collect();
+    let korf: Vec<u8> = (0..25).collect();
+    for (goal, tiles) in [
+        (&blank_last, vec![20u8, 24, 19]),
+        (&blank_last, vec![1, 2, 6]),
+        (&korf, vec![1, 5, 6]),
+        (&korf, vec![17, 18, 23]),
+    ] {
+        for any_blank in [false, true] {
+            let fast = group_distances(5, 5, goal, &tiles, any_blank);
+            let slow = reference_distances(5, 5, goal, &tiles, any_blank);
+            assert_eq!(fast.len(), 25 * 24 * 23);
+            assert!(slow.iter().all(|&d| d < u8::MAX), "every placement reached");
+            assert!(fast == slow, "{tiles:?}: the tables differ");
+        }
+        // The open table never exceeds the other, and differs only for a group that walls
+        // the blank's goal square off.
+        let (closed, open) = (
+            group_distances(5, 5, goal, &tiles, false),
+            group_distances(5, 5, goal, &tiles, true),
+        );
+        assert!(closed.iter().zip(&open).all(|(c, o)| o <= c));
+        let region = blank_region(5, 5, goal, &tiles);
+        let walled = (region.count_ones() as usize) < 25 - tiles.len();
+        assert_eq!(walled, closed != open, "{tiles:?}");
+    }
+}
+
+/// A 5 x 5 database of eight groups of three tiles (built in a second or two).
+fn small_5x5(goal: &[u8]) -> PatternDb {
+    let tiles: Vec<u8> = goal.iter().copied().filter(|&t| t != 0).collect();
+    let groups: Vec<Vec<u8>> = tiles.chunks(3).map(<[u8]>::to_vec).collect();
+    PatternDb::build_groups(5, 5, goal, groups, &CancelToken::new(), &mut |_| {}).unwrap()
+}
+
+#[test]
+fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
+    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    let db = Arc::new(small_5x5(&goal));
+    assert!(
+        db.reflection().is_some(),
+        "the blank's goal is on the diagonal"
+    );
+    for seed in 0..6 {
+        let mut p = Sliding::solved(5, 5).unwrap();
+        p.scramble_walk(36, seed);
+        let tiles = tiles_of(&p);
+        // The reference: the generic IDA* with Manhattan distance.
+        p.set_heuristic(TileHeuristic::Manhattan);
+        let reference = p
+            .solve(Algorithm::IdaStar, &mut Listening, &CancelToken::new())
+            .unwrap();
+        assert!(reference.solved && reference.optimal);
+        assert!(
+            db.estimate_with_dual(&tiles) as f64 <= reference.cost,
+            "seed {seed}: the estimate overestimates"
+        );
+        for dual in [false, true] {
+            for parallel in [false, true] {
+                let run = ida::solve_with(
+                    &db,
+                    &tiles,
+                    &CancelToken::new(),
+                    Options { dual, parallel },
+                    &|_| {},
+                );
+                assert_eq!(run.outcome, Outcome::Found);
+                assert_eq!(
+                    run.blank_path.len() as f64,
+                    reference.cost,
+                    "seed {seed}, dual {dual}, parallel {parallel}"
+                );
+                // The iterations add up to the run, their bounds rise, the last is the length.
+                let sum: u64 = run.iterations.iter().map(|i| i.expanded).sum();
+                assert_eq!(sum, run.stats.expanded);
+                let sum: u64 = run.iterations.iter().map(|i| i.generated).sum();
+                assert_eq!(sum, run.stats.generated);
+                assert!(run.iterations.windows(2).all(|w| w[0].bound < w[1].bound));
+                assert_eq!(
+                    run.iterations.last().unwrap().bound as usize,
+                    run.blank_path.len()
+                );
+                // The blank's path is a walk of legal slides that ends on the goal.
+                let mut board = tiles.clone();
+                let mut blank = board.iter().position(|&t| t == 0).unwrap();
+                for &q in &run.blank_path {
+                    let q = usize::from(q);
+                    assert_eq!(
+                        (blank / 5).abs_diff(q / 5) + (blank % 5).abs_diff(q % 5),
+                        1
+                    );
+                    board.swap(blank, q);
+                    blank = q;
+                }
+                assert_eq!(board, goal);
+            }
+        }
+    }
+}
+
+#[test]
+fn dual_and_reflected_lookups_never_exceed_the_distance_on_every_8_puzzle_state() {
+    let goal: Vec<u8> = (1..9).chain([0]).collect();
+    let dist = all_distances(3, 3);
+    assert_eq!(dist.len(), 181_440);
+    // The quick groups (5 and 3 tiles), and groups that wall the blank's goal corner off.
+    let dbs = [
+        PatternDb::build(3, 3, &goal, &CancelToken::new(), &mut |_| {}).unwrap(),
+        PatternDb::build_groups(
+            3,
+            3,
+            &goal,
+            vec![vec![6, 8, 5], vec![1, 2, 3, 4, 7]],
+            &CancelToken::new(),
+            &mut |_| {},
+        )
+        .unwrap(),
+    ];
+    for db in &dbs {
+        let (mut dual_stronger, mut at_exact) = (0, 0);
+        for (tiles, &d) in &dist {
+            let plain = db.estimate(tiles);
+            let best = db.estimate_with_dual(tiles);
+            assert!(best <= d, "{tiles:?}: estimate {best}, distance {d}");
+            assert!(best >= plain);
+            assert_eq!(best % 2, d % 2, "{tiles:?}: the parity of the moves left");
+            dual_stronger += usize::from(best > plain);
+            at_exact += usize::from(best == d);
+        }
+        assert!(dual_stronger > 1000, "the dual helps: {dual_stronger}");
+        assert!(at_exact > 10_000, "{at_exact}");
+    }
+}
+
+#[test]
+fn dual_lookups_never_exceed_optimal_lengths_on_sampled_15_puzzles() {
+    // Lengths by the fast core without dual lookups (checked against the generic search by
+    // the tests of `sliding`); the dual estimate never passes them, and the core with dual
+    // lookups, on one core and on two, finds the same lengths.
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let db = PatternDb::build(4, 4, &goal, &CancelToken::new(), &mut |_| {}).unwrap();
+    let korf_goal: Vec<u8> = (0..16).collect();
+    let korf_db = PatternDb::build(4, 4, &korf_goal, &CancelToken::new(), &mut |_| {}).unwrap();
+    for (db, goal) in [(&db, &goal), (&korf_db, &korf_goal)] {
+        for seed in 0..12 {
+            let text = goal
+                .chunks(4)
+                .map(|r| {
+                    r.iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            let mut p = Sliding::from_text(&format!("{text}\ngoal:\n{text}")).unwrap();
+            p.scramble_walk(60, seed);
+            let tiles = tiles_of(&p);
+            let plain = ida::solve_with(
+                db,
+                &tiles,
+                &CancelToken::new(),
+                Options {
+                    dual: false,
+                    parallel: false,
+                },
+                &|_| {},
+            );
+            assert_eq!(plain.outcome, Outcome::Found);
+            let length = plain.blank_path.len() as u32;
+            assert!(db.estimate_with_dual(&tiles) <= length, "seed {seed}");
+            for parallel in [false, true] {
+                let run = ida::solve_with(
+                    db,
+                    &tiles,
+                    &CancelToken::new(),
+                    Options {
+                        dual: true,
+                        parallel,
+                    },
+                    &|_| {},
+                );
+                assert_eq!(run.blank_path.len() as u32, length, "seed {seed}");
+                assert!(
+                    run.stats.expanded <= plain.stats.expanded || parallel,
+                    "seed {seed}: the dual lookups expand no more on one core"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn parallel_ida_star_gives_the_sequential_length_on_random_15_puzzles() {
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let db = PatternDb::build(4, 4, &goal, &CancelToken::new(), &mut |_| {}).unwrap();
+    for seed in 0..8 {
+        let mut p = Sliding::solved(4, 4).unwrap();
+        p.scramble_uniform(seed);
+        let tiles = tiles_of(&p);
+        let run = |parallel| {
+            ida::solve_with(
+                &db,
+                &tiles,
+                &CancelToken::new(),
+                Options {
+                    dual: true,
+                    parallel,
+                },
+                &|_| {},
+            )
+        };
+        let (one, two) = (run(false), run(true));
+        assert_eq!(one.outcome, Outcome::Found);
+        assert_eq!(two.outcome, Outcome::Found);
+        assert_eq!(one.blank_path.len(), two.blank_path.len(), "seed {seed}");
+        // Every iteration but the last is the same tree, whoever walks it.
+        let n = one.iterations.len();
+        assert_eq!(n, two.iterations.len());
+        for (a, b) in one.iterations[..n - 1].iter().zip(&two.iterations) {
+            assert_eq!((a.bound, a.expanded), (b.bound, b.expanded), "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn a_parallel_search_stops_when_cancelled() {
+    // A hard random 24-puzzle with small groups runs for minutes; a cancel ends it.
+    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    let db = small_5x5(&goal);
+    let mut p = Sliding::solved(5, 5).unwrap();
+    p.scramble_uniform(7);
+    let tiles = tiles_of(&p);
+    let cancel = CancelToken::new();
+    let stopper = cancel.clone();
+    let waker = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        stopper.cancel();
+        std::time::Instant::now()
+    });
+    let run = ida::solve_with(&db, &tiles, &cancel, Options::default(), &|_| {});
+    let ended = std::time::Instant::now();
+    let asked = waker.join().unwrap();
+    assert_eq!(run.outcome, Outcome::Cancelled);
+    assert!(run.blank_path.is_empty());
+    assert!(ended >= asked);
+    assert!(run.stats.expanded > 0 && !run.iterations.is_empty());
+}
