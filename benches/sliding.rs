@@ -3,8 +3,13 @@
 //! side by side in one run on the same boards, both answers checked equal. Prints one JSON
 //! line.
 //!
+//! Then (a second JSON line) the five easiest of Korf and Felner's 50 random 24-puzzle
+//! instances on both cores with the 6-6-6-6 databases, beside their published expansions.
+//! `SLIDING_BENCH=15` or `SLIDING_BENCH=24` runs one part.
+//!
 //! The boards: the seeded random set of `puzzlelab bench sliding --count 100 --seed 1`, or,
-//! with `KORF100=FILE`, Korf's 100 instances (one board per line, his goal: the blank first),
+//! with `KORF100=FILE` (`benches/korf-15-puzzle-100.txt`), Korf's 100 instances (one board
+//! per line, a `#` comment after it, his goal: the blank first),
 //! turned half a turn and renumbered for the blank-last goal both solvers share (lengths
 //! unchanged). puzzlelab uses the 7-8 databases if they are cached (`puzzlelab bench sliding
 //! --heuristic pdb78` builds them once), else the quick ones. `cargo bench --bench sliding`.
@@ -12,6 +17,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use puzzlelab::puzzles::sliding::ida;
 use puzzlelab::puzzles::sliding::pattern_db::{PatternDb, PdbSet};
 use puzzlelab::puzzles::sliding::{Sliding, TileHeuristic};
 use puzzlelab::puzzles::{Cell, NoWatcher, Puzzle as _};
@@ -34,7 +40,8 @@ fn boards() -> Vec<[u8; 16]> {
         let text = std::fs::read_to_string(&path).expect("KORF100 names a readable file");
         return text
             .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| l.split('#').next().unwrap_or_default())
+            .filter(|l| !l.trim().is_empty())
             .map(|l| {
                 let tiles: Vec<u8> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
                 blank_last(&tiles)
@@ -54,7 +61,73 @@ fn boards() -> Vec<[u8; 16]> {
         .collect()
 }
 
+/// The five easiest of Korf and Felner's 50 random 24-puzzle instances (their goal: the blank
+/// first), with their optimal lengths and the states their IDA* expanded (6-6-6-6 with
+/// reflection; AIJ 134, 2002), from `benches/korf-felner-24-easiest-5.txt`.
+fn easiest_24() -> Vec<(Vec<u8>, u64, u64)> {
+    let text = include_str!("korf-felner-24-easiest-5.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (board, note) = l.split_once('#').unwrap();
+            let tiles = board.split_whitespace().map(|t| t.parse().unwrap()).collect();
+            let words: Vec<&str> = note.split_whitespace().collect();
+            (tiles, words[2].parse().unwrap(), words[4].parse().unwrap())
+        })
+        .collect()
+}
+
+/// The 24-puzzle's easiest five solved optimally by the fast core with Korf and Felner's
+/// 6-6-6-6 databases (built once and cached if they are not: about 8 minutes and 255 MB
+/// of disk), beside Korf and Felner's published expansions; one JSON line.
+fn twenty_four() {
+    let goal: Vec<u8> = (0..25).collect();
+    let load = Instant::now();
+    let db = PatternDb::load_or_build_set(5, 5, &goal, PdbSet::Six, &CancelToken::new(), &mut |f| {
+        eprint!("\rbuilding the 6-6-6-6 pattern databases… {:.0}%", f * 100.0);
+    })
+    .unwrap();
+    let load_ms = load.elapsed().as_secs_f64() * 1000.0;
+    let mut rows = Vec::new();
+    let (mut ms, mut ours, mut theirs) = (0.0, 0u64, 0u64);
+    for (tiles, length, published) in easiest_24() {
+        let run = ida::solve(&db, &tiles, &CancelToken::new());
+        assert_eq!(run.blank_path.len() as u64, length, "{tiles:?}");
+        ms += run.stats.elapsed_ms;
+        ours += run.stats.expanded;
+        theirs += published;
+        rows.push(serde_json::json!({
+            "length": length,
+            "expanded": run.stats.expanded,
+            "korf_felner_expanded": published,
+            "ms": run.stats.elapsed_ms,
+        }));
+    }
+    println!(
+        "{}",
+        serde_json::json!({
+            "boards": "korf-felner-24 easiest 5",
+            "load_ms": load_ms,
+            "instances": rows,
+            "ms": ms,
+            "expanded": ours,
+            "korf_felner_expanded": theirs,
+        })
+    );
+}
+
 fn main() {
+    // `SLIDING_BENCH=15` or `=24` runs one part; by default both, a JSON line each.
+    let part = std::env::var("SLIDING_BENCH").unwrap_or_default();
+    if part != "24" {
+        fifteen();
+    }
+    if part != "15" {
+        twenty_four();
+    }
+}
+
+fn fifteen() {
     let boards = boards();
     let goal: Vec<u8> = (1..16).chain([0]).collect();
     let load = Instant::now();

@@ -785,14 +785,29 @@ fn pattern_databases_that_do_not_fit_the_board_are_refused_with_the_reason() {
     ]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("15-puzzle (4 x 4) only"), "{stderr}");
-    let (code, _, stderr) = puzzlelab(&[
-        "solve",
-        "puzzles/sliding-24-walk-40.txt",
-        "--heuristic",
-        "pdb",
-    ]);
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("at most 16 squares"), "{stderr}");
+    // The quick set stops at 16 squares (4 x 5 is 20), the tables at 25 (the 24-puzzle's
+    // 6-6-6-6; 6 x 6 is 36).
+    let dir = tempfile::tempdir().unwrap();
+    for (rows, cols, says) in [(4, 5, "at most 16 squares"), (6, 6, "at most 25 squares")] {
+        let path = dir.path().join(format!("{rows}x{cols}.txt"));
+        let text: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| ((r * cols + c + 1) % (rows * cols)).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        std::fs::write(&path, text.join("\n")).unwrap();
+        let (code, _, stderr) = puzzlelab(&[
+            "solve",
+            path.to_str().unwrap(),
+            "--heuristic",
+            "pdb",
+        ]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+    }
 }
 
 /// The moves of group `tiles` (0-1 costs: moving one of its tiles costs 1, the blank passing

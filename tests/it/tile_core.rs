@@ -335,3 +335,88 @@ fn a_parallel_search_stops_when_cancelled() {
     assert!(ended >= asked);
     assert!(run.stats.expanded > 0 && !run.iterations.is_empty());
 }
+
+/// Collects the solver's events until `done` says so (10 s at most).
+fn collect_until(
+    handle: &mut puzzlelab::solver::SolverHandle,
+    mut done: impl FnMut(&puzzlelab::solver::Event) -> bool,
+) -> Vec<puzzlelab::solver::Event> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut events = Vec::new();
+    loop {
+        for event in handle.drain(std::time::Duration::from_millis(5)) {
+            let stop = done(&event);
+            events.push(event);
+            if stop {
+                return events;
+            }
+        }
+        assert!(std::time::Instant::now() < deadline, "the solver did not answer");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn the_app_shows_a_running_24_puzzles_iteration_bound_and_expansions_and_stop_ends_it() {
+    use puzzlelab::search::Limits;
+    use puzzlelab::solver::{Command, Event, SolverHandle};
+    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    let db = Arc::new(small_5x5(&goal));
+    let mut p = Sliding::solved(5, 5).unwrap();
+    p.scramble_uniform(11);
+    p.set_heuristic(TileHeuristic::PatternDb);
+    p.attach_pattern_db(db);
+    let mut handle = SolverHandle::spawn(
+        Box::new(p),
+        Algorithm::IdaStar,
+        f64::INFINITY,
+        false,
+        Limits::default(),
+        Arc::new(|| {}),
+    )
+    .unwrap();
+    // At full speed the 24-puzzle's IDA* runs on the fast core and reports its figures.
+    let figures = |e: &Event| match e {
+        Event::Progress(p) if p.stats.iterations >= 2 && p.stats.expanded > 0 => {
+            Some(p.stats.clone())
+        }
+        _ => None,
+    };
+    let events = collect_until(&mut handle, |e| figures(e).is_some());
+    let stats = figures(events.last().unwrap()).unwrap();
+    assert!(stats.threshold > 0.0, "the bound is shown");
+    // Pause holds the workers: the figures stop growing.
+    handle.send(Command::Pause);
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let held = |h: &mut SolverHandle| {
+        h.drain(std::time::Duration::from_millis(5))
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Progress(p) => Some(p.stats.expanded),
+                _ => None,
+            })
+            .last()
+    };
+    let first = held(&mut handle);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let second = held(&mut handle);
+    assert!(second.is_none() || second == first, "{first:?} {second:?}");
+    handle.send(Command::Resume);
+    collect_until(&mut handle, |e| matches!(e, Event::Progress(_)));
+    // Stop ends it promptly, as a cancelled run.
+    let asked = std::time::Instant::now();
+    handle.stop();
+    let events = collect_until(&mut handle, |e| {
+        matches!(e, Event::Finished(_) | Event::Failed(_))
+    });
+    let waited = asked.elapsed();
+    match events.last() {
+        Some(Event::Finished(report)) => {
+            assert_eq!(report.outcome, Outcome::Cancelled);
+            assert!(report.stats.iterations >= 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    // 50 ms is the target (README); a loaded test machine gets some slack.
+    assert!(waited < std::time::Duration::from_millis(500), "{waited:?}");
+}

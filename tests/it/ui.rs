@@ -566,7 +566,7 @@ fn pattern_databases_build_in_the_background_and_are_used() {
     h.step();
     // The 8-puzzle's tables build (or load from the cache) on the "pattern-db" thread.
     run_until(&mut h, sliding_ready);
-    h.get_by_label("Pattern databases ready.");
+    h.get_by_label("Pattern databases (quick) ready.");
     h.get_by_label("Start").click();
     run_until(&mut h, |app| app.result().is_some());
     let report = h.state().result().unwrap();

@@ -84,7 +84,7 @@ pub enum PdbError {
     )]
     TooLarge(usize),
     /// The set of groups asked for does not exist on this board.
-    #[error("the {0} pattern databases are not made for this board ({1})")]
+    #[error("the {0} pattern databases are made for {1}")]
     NoSuchSet(&'static str, &'static str),
     /// The build was stopped.
     #[error("the pattern database build was cancelled")]
@@ -156,9 +156,9 @@ impl PdbSet {
     pub fn boards(self) -> &'static str {
         match self {
             PdbSet::Quick => "boards of at most 16 squares",
-            PdbSet::Large => "the 15-puzzle, 4 x 4, only",
-            PdbSet::Six => "the 24-puzzle, 5 x 5, only",
-            PdbSet::Custom => "the boards they were given for",
+            PdbSet::Large => "the 15-puzzle (4 x 4) only",
+            PdbSet::Six => "the 24-puzzle (5 x 5) only",
+            PdbSet::Custom => "disjoint groups of 1 to 8 tiles of the goal",
         }
     }
 
@@ -508,7 +508,7 @@ impl PatternDb {
         if !sound {
             return Err(PdbError::NoSuchSet(
                 PdbSet::Custom.name(),
-                "groups must be disjoint, non-empty, of at most 8 tiles of the goal",
+                PdbSet::Custom.boards(),
             ));
         }
         Self::build_from(rows, cols, goal, PdbSet::Custom, groups, cancel, progress)
