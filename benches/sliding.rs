@@ -70,7 +70,10 @@ fn easiest_24() -> Vec<(Vec<u8>, u64, u64)> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let (board, note) = l.split_once('#').unwrap();
-            let tiles = board.split_whitespace().map(|t| t.parse().unwrap()).collect();
+            let tiles = board
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
             let words: Vec<&str> = note.split_whitespace().collect();
             (tiles, words[2].parse().unwrap(), words[4].parse().unwrap())
         })
@@ -83,10 +86,14 @@ fn easiest_24() -> Vec<(Vec<u8>, u64, u64)> {
 fn twenty_four() {
     let goal: Vec<u8> = (0..25).collect();
     let load = Instant::now();
-    let db = PatternDb::load_or_build_set(5, 5, &goal, PdbSet::Six, &CancelToken::new(), &mut |f| {
-        eprint!("\rbuilding the 6-6-6-6 pattern databases… {:.0}%", f * 100.0);
-    })
-    .unwrap();
+    let db =
+        PatternDb::load_or_build_set(5, 5, &goal, PdbSet::Six, &CancelToken::new(), &mut |f| {
+            eprint!(
+                "\rbuilding the 6-6-6-6 pattern databases… {:.0}%",
+                f * 100.0
+            );
+        })
+        .unwrap();
     let load_ms = load.elapsed().as_secs_f64() * 1000.0;
     let mut rows = Vec::new();
     let (mut ms, mut ours, mut theirs) = (0.0, 0u64, 0u64);

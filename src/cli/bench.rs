@@ -47,12 +47,19 @@ pub(super) struct SlidingArgs {
     #[arg(long, default_value_t = 4,
           value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
     side: usize,
-    /// Print one JSON object instead of text: `{"heuristic", "load_ms", "instances":
+    /// Print one JSON object instead of text: `{"heuristic", "dual", "threads", "load_ms", "instances":
     /// [{"length", "expanded", "generated", "ms", "iterations": [{"bound", "expanded",
     /// "generated", "ms"}, …]}, …], "total": {"expanded", "generated", "ms"}}`, `ms` being
     /// the solving time.
     #[arg(long)]
     json: bool,
+    /// The dual lookups (Felner, Zahavi et al.) of the fast IDA* core: on or off. Default:
+    /// on up to 16 squares, where they pay.
+    #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
+    dual: Option<String>,
+    /// Threads for the fast IDA* core: 1 searches sequentially; default every core.
+    #[arg(long, value_name = "N", value_parser = ranged(1usize, 256))]
+    threads: Option<usize>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -157,6 +164,20 @@ fn sliding(args: &SlidingArgs) -> u8 {
             list
         }
     };
+    if let Some(n) = args.threads.filter(|&n| n > 1) {
+        // The first pool set in the process wins; the command line sets none before this.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
+    }
+    let squares = instances[0].board.rows() * instances[0].board.cols();
+    let core = crate::puzzles::sliding::ida::Options {
+        dual: match args.dual.as_deref() {
+            Some(choice) => choice == "on",
+            None => crate::puzzles::sliding::ida::Options::for_board(squares).dual,
+        },
+        parallel: args.threads != Some(1),
+    };
     let cancel = args.limits.token();
     // The databases are loaded (or built) once, before the clock of the first instance.
     let load_started = Instant::now();
@@ -168,6 +189,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
     let mut rows = Vec::new();
     for (i, instance) in instances.iter_mut().enumerate() {
         instance.board.set_heuristic(heuristic);
+        instance.board.set_core_options(core);
         if let Some(db) = &db {
             instance.board.attach_pattern_db(db.clone());
         }
@@ -235,6 +257,8 @@ fn sliding(args: &SlidingArgs) -> u8 {
     if args.json {
         let v = serde_json::json!({
             "heuristic": heuristic.name(),
+            "dual": core.dual,
+            "threads": if core.parallel { rayon::current_num_threads() } else { 1 },
             "load_ms": load_ms,
             "instances": rows,
             "total": {

@@ -799,37 +799,40 @@ fn pattern_databases_that_do_not_fit_the_board_are_refused_with_the_reason() {
             })
             .collect();
         std::fs::write(&path, text.join("\n")).unwrap();
-        let (code, _, stderr) = puzzlelab(&[
-            "solve",
-            path.to_str().unwrap(),
-            "--heuristic",
-            "pdb",
-        ]);
+        let (code, _, stderr) = puzzlelab(&["solve", path.to_str().unwrap(), "--heuristic", "pdb"]);
         assert_eq!(code, 2, "{stderr}");
         assert!(stderr.contains(says), "{stderr}");
     }
 }
 
 /// The moves of group `tiles` (0-1 costs: moving one of its tiles costs 1, the blank passing
-/// any other tile costs 0) from their `squares` of a 4 x 4 board, the blank on any other
-/// square, to their homes in `goal` with the blank at its home: a plain A* with the group's
-/// Manhattan distance, independent of the database builder. `None` past `max_states`.
-fn reference_entry(goal: &[u8], tiles: &[u8], squares: &[u8], max_states: usize) -> Option<u32> {
+/// any other tile costs 0) from their `squares` of a `side x side` board, the blank on any
+/// other square, to their homes in `goal` with the blank at its home: a plain A* with the
+/// group's Manhattan distance, independent of the database builder. `None` past `max_states`.
+pub(crate) fn reference_entry_on(
+    side: u8,
+    goal: &[u8],
+    tiles: &[u8],
+    squares: &[u8],
+    max_states: usize,
+) -> Option<u32> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
+    let n = side * side;
     let home = |t: u8| goal.iter().position(|&g| g == t).unwrap() as u8;
-    let dist = |a: u8, b: u8| ((a / 4).abs_diff(b / 4) + (a % 4).abs_diff(b % 4)) as u32;
+    let dist =
+        |a: u8, b: u8| ((a / side).abs_diff(b / side) + (a % side).abs_diff(b % side)) as u32;
     let k = tiles.len();
     let h = |s: &[u8]| -> u32 { (0..k).map(|i| dist(s[i], home(tiles[i]))).sum() };
     let key = |s: &[u8], blank: u8| {
         s.iter()
             .chain([&blank])
-            .fold(0u64, |acc, &x| acc << 4 | u64::from(x))
+            .fold(0u64, |acc, &x| acc << 5 | u64::from(x))
     };
     let target = key(&tiles.iter().map(|&t| home(t)).collect::<Vec<_>>(), home(0));
     let mut best: HashMap<u64, u32> = HashMap::new();
     let mut open = BinaryHeap::new();
-    for blank in (0..16u8).filter(|b| !squares.contains(b)) {
+    for blank in (0..n).filter(|b| !squares.contains(b)) {
         best.insert(key(squares, blank), 0);
         open.push(Reverse((h(squares), 0u32, squares.to_vec(), blank)));
     }
@@ -844,12 +847,12 @@ fn reference_entry(goal: &[u8], tiles: &[u8], squares: &[u8], max_states: usize)
         if best.len() > max_states {
             return None;
         }
-        let (r, c) = (blank / 4, blank % 4);
+        let (r, c) = (blank / side, blank % side);
         let near = [
-            (r > 0).then(|| blank - 4),
-            (r < 3).then(|| blank + 4),
+            (r > 0).then(|| blank - side),
+            (r + 1 < side).then(|| blank + side),
             (c > 0).then(|| blank - 1),
-            (c < 3).then(|| blank + 1),
+            (c + 1 < side).then(|| blank + 1),
         ];
         for q in near.into_iter().flatten() {
             let mut next = s.clone();
@@ -869,6 +872,10 @@ fn reference_entry(goal: &[u8], tiles: &[u8], squares: &[u8], max_states: usize)
         }
     }
     None
+}
+
+fn reference_entry(goal: &[u8], tiles: &[u8], squares: &[u8], max_states: usize) -> Option<u32> {
+    reference_entry_on(4, goal, tiles, squares, max_states)
 }
 
 /// The 7-8 databases against that independent reference on a sample of entries of each group

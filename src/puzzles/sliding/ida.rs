@@ -15,10 +15,14 @@
 //!   off is looked up again through its dual ([`PatternDb::estimate_dual_plain`]), plain and
 //!   reflected, and cut off if either says so; every estimate is rounded up to the parity of
 //!   the moves left (the blank's Manhattan distance to its goal square);
+//! - bidirectional pathmax with the dual lookups (a successor's estimate less one move bounds
+//!   its parent's; Felner, Zahavi et al., IJCAI 2005), which skips the parent's other
+//!   successors when it cuts the parent off;
 //! - parent-move pruning: the blank never moves straight back;
-//! - both cores ([`Options::parallel`]): each iteration expands the tree to a shallow depth and
-//!   hands the subtrees below it to `rayon`; all workers stop once one finds a solution within
-//!   the bound (every solution within the bound is optimal).
+//! - both cores ([`Options::parallel`]): each iteration after one of 50,000 expansions or more
+//!   expands the tree to a shallow depth and hands the subtrees below it to `rayon`; all
+//!   workers stop once one finds a solution within the bound (every solution within the bound
+//!   is optimal).
 //!
 //! The counts follow [`crate::search`]'s IDA*: a state is *expanded* when it is within the
 //! bound and not the goal, and each of its successors but the parent is *generated*.
@@ -41,6 +45,10 @@ const PEEK_EVERY: u64 = 1 << 10;
 /// Subtrees handed to the workers each iteration, at least (the shallow tree is grown a level
 /// at a time until it has this many leaves).
 const SUBTREES: usize = 256;
+
+/// An iteration runs on every core once the one before it expanded this many states (the
+/// next is several times larger); smaller ones cost more to hand out than they take.
+const PARALLEL_FROM: u64 = 50_000;
 
 /// One iteration of IDA*: its bound on f = g + h, the states it expanded and generated, and
 /// its wall-clock time in milliseconds (Korf's per-iteration table).
@@ -71,6 +79,19 @@ impl Default for Options {
     fn default() -> Self {
         Self {
             dual: true,
+            parallel: true,
+        }
+    }
+}
+
+impl Options {
+    /// What pays on a board of `squares` squares: every core, no dual lookups. They cut the
+    /// expansions of Korf and Felner's easiest five 24-puzzles by a fifth and of Korf's 100
+    /// 15-puzzles by a tenth, but cost more time a node than that saves (README "The
+    /// 24-puzzle solved optimally").
+    pub fn for_board(_squares: usize) -> Self {
+        Self {
+            dual: false,
             parallel: true,
         }
     }
@@ -283,9 +304,11 @@ impl<'a> Shape<'a> {
                 manhattan
             } else {
                 manhattan
-                    + 2 * self
-                        .db
-                        .dual_excess(g, pattern_db::rank(&squares[..tiles.len()], n), blank)
+                    + 2 * self.db.dual_excess(
+                        g,
+                        pattern_db::rank(&squares[..tiles.len()], n),
+                        blank,
+                    )
             };
         }
         total
@@ -325,6 +348,9 @@ struct Core<'a, 's> {
     stats: Stats,
     /// Expansions and generations not yet added to the shared totals.
     unreported: (u64, u64),
+    /// The estimate that cut the last state tested off (0 when it was expanded), for the
+    /// pathmax of its parent.
+    cut: u32,
     pending: u64,
     stopped: Option<Outcome>,
 }
@@ -360,6 +386,7 @@ impl<'a, 's> Core<'a, 's> {
             path: Vec::with_capacity(256),
             stats: Stats::default(),
             unreported: (0, 0),
+            cut: 0,
             pending: 0,
             stopped: None,
         }
@@ -477,6 +504,7 @@ impl<'a, 's> Core<'a, 's> {
         let f = g + h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(g + self.shape.to_parity(h, self.blank));
+            self.cut = h;
             return Some(false);
         }
         if h == 0 {
@@ -486,6 +514,7 @@ impl<'a, 's> Core<'a, 's> {
             let d = self.h_dual(self.bound - g);
             if g + d > self.bound {
                 self.next_bound = self.next_bound.min(g + self.shape.to_parity(d, self.blank));
+                self.cut = d;
                 return Some(false);
             }
         }
@@ -499,7 +528,9 @@ impl<'a, 's> Core<'a, 's> {
         self.stats.expanded += 1;
         self.unreported.0 += 1;
         self.stats.max_depth = self.stats.max_depth.max(u64::from(g));
-        if self.stats.expanded.is_multiple_of(PEEK_EVERY) && self.shared.done.load(Ordering::Relaxed) {
+        if self.stats.expanded.is_multiple_of(PEEK_EVERY)
+            && self.shared.done.load(Ordering::Relaxed)
+        {
             self.stopped.get_or_insert(Outcome::Cancelled);
             return true;
         }
@@ -567,12 +598,33 @@ impl<'a, 's> Core<'a, 's> {
             self.pending -= 1;
             let undo = self.slide(q);
             self.path.push(q);
+            self.cut = 0;
             if self.search(g + 1, blank) {
                 return true;
             }
             self.path.pop();
             self.unslide(undo);
+            // Bidirectional pathmax (Felner, Zahavi et al.): with the dual lookups the
+            // estimate is inconsistent, and a successor's estimate less one move bounds this
+            // state's too. When that cuts this state off, its other successors are skipped
+            // (and not counted as generated).
+            let cut = self.cut;
+            if cut > 1 && g + cut - 1 > self.bound {
+                let skipped = self.shape.neighbours[b][i + 1..count]
+                    .iter()
+                    .filter(|&&q| q != previous)
+                    .count() as u64;
+                self.stats.generated -= skipped;
+                self.unreported.1 -= skipped;
+                self.pending -= skipped;
+                self.next_bound = self
+                    .next_bound
+                    .min(g + self.shape.to_parity(cut - 1, blank));
+                self.cut = cut - 1;
+                return false;
+            }
         }
+        self.cut = 0;
         false
     }
 
@@ -639,13 +691,15 @@ struct Answer {
 }
 
 /// Solves the board `tiles` (row-major, 0 the blank, for the board and goal of `db`)
-/// optimally by IDA* with `db`'s heuristic (reflected and dual lookups, on every core: see
-/// [`Options::default`]), under the time limit and cancel flag of `cancel`.
+/// optimally by IDA* with `db`'s heuristic (reflected lookups, and dual lookups where they
+/// pay, on every core: see [`Options::for_board`]), under the time limit and cancel flag of
+/// `cancel`.
 ///
 /// The board must be solvable (same parity as the goal; see
 /// [`super::Sliding::check_solvable`]): an unsolvable one runs until stopped.
 pub fn solve(db: &PatternDb, tiles: &[u8], cancel: &CancelToken) -> TileSolution {
-    solve_with(db, tiles, cancel, Options::default(), &|_| {})
+    let (rows, cols) = db.shape();
+    solve_with(db, tiles, cancel, Options::for_board(rows * cols), &|_| {})
 }
 
 /// [`solve`] with the given [`Options`], calling `progress` at the end of each iteration and
@@ -683,7 +737,12 @@ pub fn solve_with(
         let iteration = stats.iterations + 1;
         let shared = shared_for(cancel, deadline, progress, iteration, bound);
         let before = (stats.expanded, stats.generated);
-        let (answer, next_bound) = if parallel {
+        // Small iterations are not worth the hand-out: the last one's size decides.
+        let wide = parallel
+            && iterations
+                .last()
+                .is_some_and(|i: &Iteration| i.expanded >= PARALLEL_FROM);
+        let (answer, next_bound) = if wide {
             iterate_parallel(&shape, &shared, tiles, bound)
         } else {
             let mut core = Core::new(&shape, &shared, tiles);

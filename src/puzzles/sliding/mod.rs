@@ -195,6 +195,8 @@ pub struct Sliding {
     undo: Vec<Vec<u8>>,
     /// The pattern databases for this board and goal, once built or loaded.
     pdb: PdbSlot,
+    /// How the fast IDA* core searches, when set by hand (else [`tile_ida::Options::for_board`]).
+    core: Option<tile_ida::Options>,
 }
 
 /// Shared pattern databases, one per [`PdbSet`] (quick, 7-8). They are derived data: puzzles
@@ -302,6 +304,7 @@ impl Sliding {
             heuristic: TileHeuristic::default(),
             undo: Vec::new(),
             pdb: PdbSlot::default(),
+            core: None,
         })
     }
 
@@ -594,10 +597,17 @@ impl Sliding {
         self.undo.clear();
     }
 
-    /// How the fast core searches this board: dual lookups and both cores (see
-    /// [`tile_ida::Options`]).
+    /// How the fast IDA* core searches this board (by default [`tile_ida::Options::for_board`]:
+    /// every core, dual lookups up to 16 squares).
     pub fn core_options(&self) -> tile_ida::Options {
-        tile_ida::Options::default()
+        self.core
+            .unwrap_or_else(|| tile_ida::Options::for_board(self.rows * self.cols))
+    }
+
+    /// Sets how the fast IDA* core searches this board (the command line's `--no-dual` and
+    /// `--threads 1`).
+    pub fn set_core_options(&mut self, options: tile_ida::Options) {
+        self.core = Some(options);
     }
 
     /// IDA* on the fast core ([`tile_ida`]) with `db`, watched by its figures alone

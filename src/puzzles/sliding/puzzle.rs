@@ -266,9 +266,9 @@ impl crate::puzzles::Model for Sliding {
         let by_figures = self.rows * self.cols > pattern_db::QUICK_MAX_SQUARES
             && !watcher.is_silent()
             && watcher.takes_figures();
-        let fast_db = self.attached_db().filter(|_| {
-            algorithm == Algorithm::IdaStar && (watcher.is_silent() || by_figures)
-        });
+        let fast_db = self
+            .attached_db()
+            .filter(|_| algorithm == Algorithm::IdaStar && (watcher.is_silent() || by_figures));
         let mut report = match fast_db {
             Some(db) if by_figures => self.solve_fast_watched(db, watcher, cancel),
             Some(db) => self.solve_fast(db, cancel, &|_| {}),

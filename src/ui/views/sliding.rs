@@ -180,11 +180,7 @@ impl SlidingView {
             } else if stopped {
                 ui.horizontal(|ui| {
                     ui.label("Build stopped; linear conflict stands in.");
-                    if ui
-                        .button("Build")
-                        .on_hover_text(build_hint(set))
-                        .clicked()
-                    {
+                    if ui.button("Build").on_hover_text(build_hint(set)).clicked() {
                         self.pattern_dbs.resume();
                     }
                 });

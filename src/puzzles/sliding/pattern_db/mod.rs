@@ -569,14 +569,21 @@ impl PatternDb {
             let weight = placements(n, tiles.len());
             let mut tables = Vec::new();
             for any_blank in [false, true].into_iter().take(1 + usize::from(walled)) {
-                let dist =
-                    layered_table(rows, cols, goal, &tiles, any_blank, &stop, &mut |fraction| {
+                let dist = layered_table(
+                    rows,
+                    cols,
+                    goal,
+                    &tiles,
+                    any_blank,
+                    &stop,
+                    &mut |fraction| {
                         progress((done as f64 + fraction * weight as f64) / total as f64);
-                    })
-                    .map_err(|e| match e {
-                        BuildFailure::Stopped(e) => e,
-                        BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
-                    })?;
+                    },
+                )
+                .map_err(|e| match e {
+                    BuildFailure::Stopped(e) => e,
+                    BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
+                })?;
                 done += weight;
                 tables.push(pack(rows, cols, goal, &tiles, &dist));
             }
