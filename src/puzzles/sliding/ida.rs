@@ -790,12 +790,14 @@ pub fn solve_with(
         bound = next_bound;
     };
     stats.max_closed = stats.max_depth + 1;
-    stats.peak_memory_bytes = (std::mem::size_of::<Core<'_, '_>>() + 256) as u64
-        * if parallel {
-            rayon::current_num_threads() as u64
-        } else {
-            1
-        };
+    // The tables, and each worker's board and path.
+    stats.peak_memory_bytes = db.bytes()
+        + (std::mem::size_of::<Core<'_, '_>>() + 256) as u64
+            * if parallel {
+                rayon::current_num_threads() as u64
+            } else {
+                1
+            };
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     TileSolution {
         outcome,

@@ -351,7 +351,7 @@ impl crate::puzzles::Model for Sliding {
         )?;
         let tables = if (self.rows, self.cols) == (5, 5) {
             "; for optimal answers on the 24-puzzle, build its 6-6-6-6 pattern databases once \
-             (about 10 minutes and 255 MB on disk: add --heuristic pdb), then every solve uses them"
+             (about 8 minutes once, 320 MB on disk: add --heuristic pdb), then every solve uses them"
         } else {
             ""
         };
@@ -374,7 +374,7 @@ impl crate::puzzles::Model for Sliding {
             values: "misplaced|manhattan|linear_conflict|pdb|pdb78",
             help: "the heuristic (pdb: additive pattern databases, built on first use and cached; \
                    default on boards of 10 to 16 squares; on 5 x 5 Korf and Felner's 6-6-6-6, \
-                   about 10 minutes to build once, then the default there; pdb78: the 7-8 \
+                   about 8 minutes to build once, then the default there; pdb78: the 7-8 \
                    databases of the 15-puzzle, a few minutes to build once, then the default \
                    on 4 x 4)",
         }]

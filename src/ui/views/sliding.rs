@@ -188,11 +188,8 @@ impl SlidingView {
                 ui.horizontal(|ui| {
                     ui.add(
                         egui::ProgressBar::new(progress as f32)
-                            .desired_width(160.0)
-                            .text(format!(
-                                "building pattern databases {:.0}%",
-                                progress * 100.0
-                            )),
+                            .desired_width(170.0)
+                            .text(format!("building tables {:.0}%", progress * 100.0)),
                     )
                     .on_hover_text(build_hint(set));
                     if ui
@@ -419,10 +416,10 @@ impl TypeView for SlidingView {
 fn build_hint(set: PdbSet) -> &'static str {
     match set {
         PdbSet::Quick => "the quick pattern databases: a few seconds, cached on disk",
-        PdbSet::Large => "the 7-8 pattern databases: about 8 minutes once, 288 MB cached on disk",
+        PdbSet::Large => "the 7-8 pattern databases: about 10 minutes once, 317 MB cached on disk",
         PdbSet::Six => {
             "Korf and Felner's 6-6-6-6 pattern databases of the 24-puzzle: about 8 minutes \
-             once, 255 MB cached on disk"
+             once, 320 MB cached on disk"
         }
         PdbSet::Custom => "pattern databases of hand-picked groups",
     }

@@ -134,7 +134,7 @@ pub enum PdbSet {
     /// about 288 MB, a few minutes to build, about 20 times fewer expansions.
     Large,
     /// Korf and Felner's 6-6-6-6 partition of the 24-puzzle ([`korf_partition`]): four tables
-    /// of 127,512,000 entries, 255 MB in all.
+    /// of 127,512,000 entries, and the corner group's open table: 319 MB in all.
     Six,
     /// Groups given by hand ([`PatternDb::build_groups`]), for tests and experiments; never
     /// cached.
@@ -621,6 +621,14 @@ impl PatternDb {
     /// Whether this database is for a `rows x cols` board with goal `goal`.
     pub fn fits(&self, rows: usize, cols: usize, goal: &[u8]) -> bool {
         self.rows == rows && self.cols == cols && self.goal == goal
+    }
+
+    /// The bytes the tables hold in memory.
+    pub fn bytes(&self) -> u64 {
+        self.groups
+            .iter()
+            .map(|g| (g.table.bytes.len() + g.open.as_ref().map_or(0, |t| t.bytes.len())) as u64)
+            .sum()
     }
 
     /// The set of groups this database is made of.
