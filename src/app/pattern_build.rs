@@ -134,3 +134,30 @@ impl PatternBuilds {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_build_ends_and_does_not_start_again_by_itself() {
+        // A temporary cache, so the 24-puzzle's tables are built, not loaded.
+        let dir = tempfile::tempdir().unwrap();
+        crate::puzzles::sliding::pattern_db::set_cache_dir(dir.path().to_path_buf());
+        let goal: Vec<u8> = (1..25).chain([0]).collect();
+        let mut builds = PatternBuilds::default();
+        builds
+            .start(5, 5, &goal, PdbSet::Six, Arc::new(|| {}))
+            .unwrap();
+        assert!(builds.progress_for(5, 5, &goal, PdbSet::Six).is_some());
+        assert!(builds.stop(), "a build was running");
+        assert!(builds.is_stopped(5, 5, &goal, PdbSet::Six));
+        assert!(!builds.is_stopped(4, 4, &goal[..16], PdbSet::Six));
+        assert!(builds.progress_for(5, 5, &goal, PdbSet::Six).is_none());
+        assert!(builds.poll().is_none(), "nothing to report once stopped");
+        assert!(!builds.stop(), "nothing left to stop");
+        builds.resume();
+        assert!(!builds.is_stopped(5, 5, &goal, PdbSet::Six));
+        assert!(builds.ready_for(5, 5, &goal, PdbSet::Six).is_none());
+    }
+}
