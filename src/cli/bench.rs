@@ -177,6 +177,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
             None => crate::puzzles::sliding::ida::Options::for_board(squares).dual,
         },
         parallel: args.threads != Some(1),
+        ..crate::puzzles::sliding::ida::Options::default()
     };
     let cancel = args.limits.token();
     // The databases are loaded (or built) once, before the clock of the first instance.

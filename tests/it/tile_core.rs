@@ -49,6 +49,17 @@ fn all_distances(rows: usize, cols: usize) -> HashMap<Vec<u8>, u32> {
     dist
 }
 
+/// The fast core on `tiles` with or without dual lookups, on one core or with every iteration
+/// on both.
+fn run_core(db: &PatternDb, tiles: &[u8], dual: bool, parallel: bool) -> ida::TileSolution {
+    let options = Options {
+        dual,
+        parallel,
+        parallel_from: 0,
+    };
+    ida::solve_with(db, tiles, &CancelToken::new(), options, &|_| {})
+}
+
 /// A watcher that is not silent, so that the generic IDA* runs instead of the fast core.
 struct Listening;
 impl Watcher for Listening {}
@@ -147,13 +158,7 @@ fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
         );
         for dual in [false, true] {
             for parallel in [false, true] {
-                let run = ida::solve_with(
-                    &db,
-                    &tiles,
-                    &CancelToken::new(),
-                    Options { dual, parallel },
-                    &|_| {},
-                );
+                let run = run_core(&db, &tiles, dual, parallel);
                 assert_eq!(run.outcome, Outcome::Found);
                 assert_eq!(
                     run.blank_path.len() as f64,
@@ -238,30 +243,12 @@ fn dual_lookups_never_exceed_optimal_lengths_on_sampled_15_puzzles() {
             let mut p = Sliding::from_text(&format!("{text}\ngoal:\n{text}")).unwrap();
             p.scramble_walk(60, seed);
             let tiles = tiles_of(&p);
-            let plain = ida::solve_with(
-                db,
-                &tiles,
-                &CancelToken::new(),
-                Options {
-                    dual: false,
-                    parallel: false,
-                },
-                &|_| {},
-            );
+            let plain = run_core(db, &tiles, false, false);
             assert_eq!(plain.outcome, Outcome::Found);
             let length = plain.blank_path.len() as u32;
             assert!(db.estimate_with_dual(&tiles) <= length, "seed {seed}");
             for parallel in [false, true] {
-                let run = ida::solve_with(
-                    db,
-                    &tiles,
-                    &CancelToken::new(),
-                    Options {
-                        dual: true,
-                        parallel,
-                    },
-                    &|_| {},
-                );
+                let run = run_core(db, &tiles, true, parallel);
                 assert_eq!(run.blank_path.len() as u32, length, "seed {seed}");
                 assert!(
                     run.stats.expanded <= plain.stats.expanded || parallel,
@@ -280,18 +267,7 @@ fn parallel_ida_star_gives_the_sequential_length_on_random_15_puzzles() {
         let mut p = Sliding::solved(4, 4).unwrap();
         p.scramble_uniform(seed);
         let tiles = tiles_of(&p);
-        let run = |parallel| {
-            ida::solve_with(
-                &db,
-                &tiles,
-                &CancelToken::new(),
-                Options {
-                    dual: true,
-                    parallel,
-                },
-                &|_| {},
-            )
-        };
+        let run = |parallel| run_core(&db, &tiles, true, parallel);
         let (one, two) = (run(false), run(true));
         assert_eq!(one.outcome, Outcome::Found);
         assert_eq!(two.outcome, Outcome::Found);
@@ -303,18 +279,7 @@ fn parallel_ida_star_gives_the_sequential_length_on_random_15_puzzles() {
         assert_eq!(bounds(&one), bounds(&two), "seed {seed}");
         // Without dual lookups (no pathmax) every iteration but the last is the same tree,
         // whoever walks it.
-        let plain = |parallel| {
-            ida::solve_with(
-                &db,
-                &tiles,
-                &CancelToken::new(),
-                Options {
-                    dual: false,
-                    parallel,
-                },
-                &|_| {},
-            )
-        };
+        let plain = |parallel| run_core(&db, &tiles, false, parallel);
         let (one, two) = (plain(false), plain(true));
         let n = one.iterations.len();
         assert_eq!(n, two.iterations.len());

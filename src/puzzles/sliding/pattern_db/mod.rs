@@ -38,16 +38,14 @@
 //! (`rayon`). Tables are cached on disk with a checksum; a cache that fails any check is
 //! rebuilt, never trusted.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-
 use crate::search::CancelToken;
 
 mod build;
+mod cache;
 
 use build::{BuildFailure, build_bytes, layered_table, pack};
 pub use build::{blank_region, group_distances, reference_distances};
+pub use cache::{CACHE_DIR_VAR, cache_dir, set_cache_dir};
 
 /// Pattern databases and the fast IDA* core handle boards of at most this many squares (the
 /// 24-puzzle's 5 x 5); the quick set is offered up to [`QUICK_MAX_SQUARES`].
@@ -60,10 +58,6 @@ pub const QUICK_MAX_SQUARES: usize = 16;
 /// Groups have at most this many tiles (the placements of a group and the blank must be
 /// numbered in 32 bits).
 pub const MAX_GROUP: usize = 8;
-
-/// The cache files' first line; `03` since a group that walls the blank's goal square off
-/// keeps a second, open table for the dual lookups (files of `02` are rebuilt).
-const MAGIC: &[u8; 8] = b"PLPDB03\n";
 
 /// Korf and Felner's 6-6-6-6 partition of the 24-puzzle (AIJ 134, 2002, figure 4), as goal
 /// squares (row-major, 0 the top-left) for their goal with the blank in square 0: an
@@ -399,33 +393,6 @@ pub fn korf_partition(goal: &[u8]) -> Vec<Vec<u8>> {
                 .collect()
         })
         .collect()
-}
-
-/// The environment variable that names the folder of the cached pattern databases
-/// (`PUZZLELAB_CACHE_DIR=/tmp/pdb cargo test`, or to keep the 7-8 tables on another disk).
-pub const CACHE_DIR_VAR: &str = "PUZZLELAB_CACHE_DIR";
-
-/// The folder set for this process by [`set_cache_dir`], if any.
-static CACHE_DIR_OVERRIDE: OnceLock<PathBuf> = OnceLock::new();
-
-/// Makes `dir` this process's cache folder, over [`CACHE_DIR_VAR`] and the user's cache
-/// (the tests give each test process a temporary one). Only the first call counts: `false`
-/// when a folder was set already (to another or the same path).
-pub fn set_cache_dir(dir: PathBuf) -> bool {
-    CACHE_DIR_OVERRIDE.set(dir).is_ok()
-}
-
-/// The folder the pattern databases are cached in, first of: the folder given to
-/// [`set_cache_dir`]; the value of [`CACHE_DIR_VAR`] when set and not empty; the user's cache
-/// directory's `puzzlelab` folder (`~/.cache/puzzlelab` on Linux). `None` when none exists.
-pub fn cache_dir() -> Option<PathBuf> {
-    if let Some(dir) = CACHE_DIR_OVERRIDE.get() {
-        return Some(dir.clone());
-    }
-    match std::env::var_os(CACHE_DIR_VAR) {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
-        _ => dirs::cache_dir().map(|d| d.join("puzzlelab")),
-    }
 }
 
 impl PatternDb {
@@ -785,249 +752,5 @@ impl PatternDb {
     pub fn distance(&self, a: u8, b: u8) -> u32 {
         let (a, b, c) = (usize::from(a), usize::from(b), self.cols);
         ((a / c).abs_diff(b / c) + (a % c).abs_diff(b % c)) as u32
-    }
-
-    /// Where the database for this board, goal and set is cached: in [`cache_dir`],
-    /// `pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set, `pdb6666-…` for the 6-6-6-6). `None` when there is no cache
-    /// directory.
-    pub fn cache_path(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<PathBuf> {
-        let goal: Vec<String> = goal.iter().map(u8::to_string).collect();
-        let stem = match set {
-            PdbSet::Quick => "pdb",
-            PdbSet::Large => "pdb78",
-            PdbSet::Six => "pdb6666",
-            PdbSet::Custom => return None,
-        };
-        cache_dir().map(|d| d.join(format!("{stem}-{rows}x{cols}-{}.bin", goal.join("_"))))
-    }
-
-    /// Whether a cache file for this board, goal and set exists (not checked).
-    pub fn is_cached(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> bool {
-        Self::cache_path(rows, cols, goal, set).is_some_and(|p| p.is_file())
-    }
-
-    /// Loads the quick database from the cache if a sound one is there, else builds and
-    /// caches it (see [`PatternDb::load_or_build_set`]).
-    ///
-    /// # Errors
-    /// As [`PatternDb::build_set`].
-    pub fn load_or_build(
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Self, PdbError> {
-        Self::load_or_build_set(rows, cols, goal, PdbSet::Quick, cancel, progress)
-    }
-
-    /// Loads the database of `set` from the cache if a sound one is there, else builds it
-    /// and caches it (a failure to write the cache is not an error: the database is still
-    /// returned).
-    ///
-    /// # Errors
-    /// As [`PatternDb::build_set`].
-    pub fn load_or_build_set(
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        set: PdbSet,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Self, PdbError> {
-        let path = Self::cache_path(rows, cols, goal, set);
-        if let Some(db) = path
-            .as_deref()
-            .and_then(|p| Self::read_set(p, rows, cols, goal, set))
-        {
-            progress(1.0);
-            return Ok(db);
-        }
-        let db = Self::build_set(rows, cols, goal, set, cancel, progress)?;
-        if let Some(p) = path {
-            let _ = db.write(&p);
-        }
-        Ok(db)
-    }
-
-    fn header(&self) -> Vec<u8> {
-        let mut head = vec![self.rows as u8, self.cols as u8];
-        head.extend_from_slice(&self.goal);
-        head.push(self.set.code());
-        head.push(self.groups.len() as u8);
-        for g in &self.groups {
-            head.push(g.tiles.len() as u8);
-            head.extend_from_slice(&g.tiles);
-            head.push(g.table.bits);
-            head.push(g.open.as_ref().map_or(0, |t| t.bits));
-        }
-        head
-    }
-
-    /// Writes the database to `path` atomically (a temporary file, then a rename): a magic
-    /// line, a checksum of the rest, a header (board, goal, set, groups) and the tables.
-    ///
-    /// # Errors
-    /// Any I/O error.
-    pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let head = self.header();
-        let mut sum = Checksum::default();
-        sum.add(&head);
-        for g in &self.groups {
-            sum.add(&g.table.bytes);
-            if let Some(open) = &g.open {
-                sum.add(&open.bytes);
-            }
-        }
-        let tmp = path.with_extension("tmp");
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        f.write_all(MAGIC)?;
-        f.write_all(&sum.finish().to_le_bytes())?;
-        f.write_all(&head)?;
-        for g in &self.groups {
-            f.write_all(&g.table.bytes)?;
-            if let Some(open) = &g.open {
-                f.write_all(&open.bytes)?;
-            }
-        }
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(tmp, path)
-    }
-
-    /// Reads a quick database for this board and goal from `path` (see
-    /// [`PatternDb::read_set`]).
-    pub fn read(path: &Path, rows: usize, cols: usize, goal: &[u8]) -> Option<Self> {
-        Self::read_set(path, rows, cols, goal, PdbSet::Quick)
-    }
-
-    /// Reads a database of `set` for this board and goal from `path`; `None` if the file is
-    /// missing, has the wrong header or checksum, describes another board, goal or set, or
-    /// has tables of the wrong size. The size is checked against the header before the tables
-    /// are read.
-    pub fn read_set(
-        path: &Path,
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        set: PdbSet,
-    ) -> Option<Self> {
-        let n = rows * cols;
-        let expected = set.groups(rows, cols, goal)?;
-        let mut file = std::fs::File::open(path).ok()?;
-        let size = file.metadata().ok()?.len();
-        let mut start = [0u8; 16];
-        file.read_exact(&mut start).ok()?;
-        if &start[..8] != MAGIC {
-            return None;
-        }
-        let stored_sum = u64::from_le_bytes(start[8..].try_into().ok()?);
-        // The header's length follows from the expected groups.
-        let head_len = 2 + n + 2 + expected.iter().map(|g| g.len() + 3).sum::<usize>();
-        let mut head = vec![0u8; head_len];
-        file.read_exact(&mut head).ok()?;
-        let (&[r, c], rest) = head.split_first_chunk::<2>()?;
-        let (stored_goal, rest) = rest.split_at_checked(n)?;
-        let (&[code, count], mut rest) = rest.split_first_chunk::<2>()?;
-        if (usize::from(r), usize::from(c)) != (rows, cols)
-            || stored_goal != goal
-            || code != set.code()
-            || usize::from(count) != expected.len()
-        {
-            return None;
-        }
-        // Each group: its tiles, the bits of its table, and of its open table (0 for none:
-        // exactly the groups that wall the blank's goal square off have one).
-        let mut shapes = Vec::new();
-        for tiles in &expected {
-            let (&k, after) = rest.split_first()?;
-            let (stored_tiles, after) = after.split_at_checked(usize::from(k))?;
-            let (&[bits, open_bits], after) = after.split_first_chunk::<2>()?;
-            let region = blank_region(rows, cols, goal, tiles);
-            let walled = Group::walls_off(region, tiles.len(), n);
-            if stored_tiles != tiles.as_slice()
-                || !(bits == 4 || bits == 8)
-                || walled != (open_bits != 0)
-                || !(open_bits == 0 || open_bits == 4 || open_bits == 8)
-            {
-                return None;
-            }
-            shapes.push((tiles.clone(), region, bits, open_bits));
-            rest = after;
-        }
-        let body: u64 = shapes
-            .iter()
-            .map(|(tiles, _, bits, open_bits)| {
-                let entries = placements(n, tiles.len());
-                (Table::len_for(*bits, entries)
-                    + if *open_bits == 0 {
-                        0
-                    } else {
-                        Table::len_for(*open_bits, entries)
-                    }) as u64
-            })
-            .sum();
-        if size != 16 + head_len as u64 + body {
-            return None;
-        }
-        let mut sum = Checksum::default();
-        sum.add(&head);
-        let mut read_table = |bits: u8, entries: usize| -> Option<Table> {
-            let len = Table::len_for(bits, entries);
-            let mut bytes = Vec::new();
-            bytes.try_reserve_exact(len).ok()?;
-            bytes.resize(len, 0);
-            file.read_exact(&mut bytes).ok()?;
-            sum.add(&bytes);
-            Some(Table { bits, bytes })
-        };
-        let mut groups = Vec::new();
-        for (tiles, region, bits, open_bits) in shapes {
-            let entries = placements(n, tiles.len());
-            let table = read_table(bits, entries)?;
-            let open = if open_bits == 0 {
-                None
-            } else {
-                Some(read_table(open_bits, entries)?)
-            };
-            groups.push(Group {
-                tiles,
-                table,
-                region,
-                open,
-            });
-        }
-        (sum.finish() == stored_sum).then(|| Self::assemble(rows, cols, goal, set, groups))
-    }
-}
-
-/// A 64-bit checksum (FNV-1a over 8-byte words, the tail bytewise, with the length): enough
-/// to tell a damaged cache file from a sound one, and fast on 300 MB.
-#[derive(Clone, Copy, Debug)]
-struct Checksum(u64, u64);
-
-impl Default for Checksum {
-    fn default() -> Self {
-        Self(0xcbf2_9ce4_8422_2325, 0)
-    }
-}
-
-impl Checksum {
-    fn add(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            let v = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-            self.0 = (self.0 ^ v).wrapping_mul(0x0100_0000_01b3);
-        }
-        for &b in words.remainder() {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.1 += bytes.len() as u64;
-    }
-
-    fn finish(self) -> u64 {
-        (self.0 ^ self.1).wrapping_mul(0x0100_0000_01b3)
     }
 }

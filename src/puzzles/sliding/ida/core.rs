@@ -1,39 +1,14 @@
-//! A fast IDA* core for the sliding tile puzzle with additive pattern databases (boards of at
-//! most 25 squares, up to the 24-puzzle): the search the command line and the benchmarks run
-//! when no one watches the states go by, and the app's 24-puzzle search.
-//!
-//! What makes it fast, after Korf and Felner (AIJ 2002), Felner, Korf and Hanan (JAIR 2004)
-//! and Felner, Zahavi, Schaeffer and Holte (IJCAI 2005):
-//! - no allocation per node: the board, each tile's square and each group's Manhattan distance
-//!   and entry live in fixed arrays, changed by a move and changed back on return;
-//! - the heuristic is updated incrementally: a move changes one tile, so only that tile's group
-//!   is looked up again (its Manhattan distance by one step, its placement's rank recomputed
-//!   from the group's squares), in the plain and in the reflected view;
-//! - the reflected lookup: the larger of the sums over the board and its mirror image about
-//!   the main diagonal ([`pattern_db::Reflection`]);
-//! - dual lookups ([`Options::dual`]): a state that the plain and reflected sums do not cut
-//!   off is looked up again through its dual ([`PatternDb::estimate_dual_plain`]), plain and
-//!   reflected, and cut off if either says so; every estimate is rounded up to the parity of
-//!   the moves left (the blank's Manhattan distance to its goal square);
-//! - bidirectional pathmax with the dual lookups (a successor's estimate less one move bounds
-//!   its parent's; Felner, Zahavi et al., IJCAI 2005), which skips the parent's other
-//!   successors when it cuts the parent off;
-//! - parent-move pruning: the blank never moves straight back;
-//! - both cores ([`Options::parallel`]): each iteration after one of 50,000 expansions or more
-//!   expands the tree to a shallow depth and hands the subtrees below it to `rayon`; all
-//!   workers stop once one finds a solution within the bound (every solution within the bound
-//!   is optimal).
-//!
-//! The counts follow [`crate::search`]'s IDA*: a state is *expanded* when it is within the
-//! bound and not the goal, and each of its successors but the parent is *generated*.
+//! The fast core's search: the board's fixed facts, a worker's search with its incremental
+//! views, the shallow tree handed out to the workers, and the iteration loop.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
-use serde::Serialize;
 
-use super::pattern_db::{self, MAX_GROUP, MAX_SQUARES, PatternDb};
+use super::view::View;
+use super::{Iteration, Options, Progress, TileSolution};
+use crate::puzzles::sliding::pattern_db::{self, MAX_GROUP, MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
 
 /// Expansions between two looks at the cancel flag, the clock and the progress callback.
@@ -45,170 +20,6 @@ const PEEK_EVERY: u64 = 1 << 10;
 /// Subtrees handed to the workers each iteration, at least (the shallow tree is grown a level
 /// at a time until it has this many leaves).
 const SUBTREES: usize = 256;
-
-/// An iteration runs on every core once the one before it expanded this many states (the
-/// next is several times larger); smaller ones cost more to hand out than they take.
-const PARALLEL_FROM: u64 = 50_000;
-
-/// One iteration of IDA*: its bound on f = g + h, the states it expanded and generated, and
-/// its wall-clock time in milliseconds (Korf's per-iteration table).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Iteration {
-    /// The iteration's bound on `g + h`, in moves.
-    pub bound: u32,
-    /// States expanded in the iteration.
-    pub expanded: u64,
-    /// States generated in the iteration.
-    pub generated: u64,
-    /// Wall-clock time of the iteration, in milliseconds.
-    pub ms: f64,
-}
-
-/// How the fast core searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Look up the dual of each state that the plain and reflected lookups let through (Felner,
-    /// Zahavi et al.; admissible, not consistent).
-    pub dual: bool,
-    /// Search each iteration's subtrees on every core of `rayon`'s pool.
-    pub parallel: bool,
-}
-
-impl Default for Options {
-    /// Dual lookups, and both cores.
-    fn default() -> Self {
-        Self {
-            dual: true,
-            parallel: true,
-        }
-    }
-}
-
-impl Options {
-    /// What pays on a board of `squares` squares: every core, no dual lookups. They cut the
-    /// expansions of Korf and Felner's easiest five 24-puzzles by a fifth and of Korf's 100
-    /// 15-puzzles by a tenth, but cost more time a node than that saves (README "The
-    /// 24-puzzle solved optimally").
-    pub fn for_board(_squares: usize) -> Self {
-        Self {
-            dual: false,
-            parallel: true,
-        }
-    }
-}
-
-/// Where a running search is, for a progress line: the iteration (1-based), its bound, and
-/// the states expanded and generated so far over all iterations.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    /// The current iteration, 1-based.
-    pub iteration: u64,
-    /// The current iteration's bound on `g + h`, in moves.
-    pub bound: u32,
-    /// States expanded so far, all iterations.
-    pub expanded: u64,
-    /// States generated so far, all iterations.
-    pub generated: u64,
-}
-
-/// What [`solve`] found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TileSolution {
-    /// `Found`, or why the search stopped without an answer.
-    pub outcome: Outcome,
-    /// The blank's square (row-major) after each move of an optimal solution; empty unless
-    /// found.
-    pub blank_path: Vec<u8>,
-    /// The run's figures (expanded, generated, iterations, last bound, time).
-    pub stats: Stats,
-    /// Each iteration's bound and figures, first to last (the last one cut short where the
-    /// solution was found or the search stopped).
-    pub iterations: Vec<Iteration>,
-}
-
-impl TileSolution {
-    /// Nodes generated a second.
-    pub fn nodes_per_second(&self) -> f64 {
-        if self.stats.elapsed_ms > 0.0 {
-            self.stats.generated as f64 / (self.stats.elapsed_ms / 1000.0)
-        } else {
-            0.0
-        }
-    }
-}
-
-/// One view of the board for the heuristic (plain or mirrored): where each tile is, and each
-/// group's Manhattan distance and entry.
-#[derive(Clone)]
-struct View {
-    /// `pos[t]`: tile `t`'s square in this view.
-    pos: [u8; MAX_SQUARES],
-    /// `group_of[t]`: the group of tile `t` (unused for the blank).
-    group_of: [u8; MAX_SQUARES],
-    /// Each group's tiles.
-    tiles: Vec<[u8; MAX_GROUP]>,
-    lens: Vec<usize>,
-    manhattan: Vec<u32>,
-    value: Vec<u32>,
-    sum: u32,
-}
-
-impl View {
-    fn new(db: &PatternDb, tiles: &[u8], distance: &[[u8; MAX_SQUARES]; MAX_SQUARES]) -> Self {
-        let n = {
-            let (r, c) = db.shape();
-            r * c
-        };
-        let mut pos = [0u8; MAX_SQUARES];
-        for (s, &t) in tiles.iter().enumerate().take(n) {
-            pos[usize::from(t) % MAX_SQUARES] = s as u8;
-        }
-        let mut group_of = [0u8; MAX_SQUARES];
-        let mut group_tiles = Vec::new();
-        let mut lens = Vec::new();
-        for (g, tiles) in db.groups().enumerate() {
-            let mut arr = [0u8; MAX_GROUP];
-            for (i, &t) in tiles.iter().enumerate().take(MAX_GROUP) {
-                arr[i] = t;
-                group_of[usize::from(t)] = g as u8;
-            }
-            group_tiles.push(arr);
-            lens.push(tiles.len().min(MAX_GROUP));
-        }
-        let mut view = Self {
-            pos,
-            group_of,
-            tiles: group_tiles,
-            lens,
-            manhattan: Vec::new(),
-            value: Vec::new(),
-            sum: 0,
-        };
-        for g in 0..view.tiles.len() {
-            let m: u32 = view.tiles[g][..view.lens[g]]
-                .iter()
-                .map(|&t| {
-                    u32::from(distance[usize::from(t)][usize::from(view.pos[usize::from(t)])])
-                })
-                .sum();
-            view.manhattan.push(m);
-            let v = m + 2 * db.excess(g, view.rank(g, n));
-            view.value.push(v);
-            view.sum += v;
-        }
-        view
-    }
-
-    #[inline]
-    fn rank(&self, g: usize, n: usize) -> usize {
-        let mut squares = [0u8; MAX_GROUP];
-        let len = self.lens[g];
-        for (s, &t) in squares.iter_mut().zip(&self.tiles[g][..len]) {
-            *s = self.pos[usize::from(t)];
-        }
-        pattern_db::rank(&squares[..len], n)
-    }
-}
 
 /// The board's fixed facts, shared by every worker: the tables, the squares' neighbours and
 /// distances, the mirror maps.
@@ -559,6 +370,25 @@ impl<'a, 's> Core<'a, 's> {
         false
     }
 
+    /// The bound test and the expansion of the current state, `g` moves from the start, the
+    /// blank having come from `previous`: `Err(found or must stop)` when it is not expanded,
+    /// else `Ok((neighbours, successors generated))`, the expansion and the successors
+    /// counted.
+    #[inline]
+    fn expand(&mut self, g: u32, previous: u8) -> Result<(usize, u64), bool> {
+        if let Some(found) = self.test(g) {
+            return Err(found);
+        }
+        if self.count_expansion(g) {
+            return Err(true);
+        }
+        let count = usize::from(self.shape.neighbour_count[usize::from(self.blank)]);
+        let generated = count as u64 - u64::from(previous != u8::MAX);
+        self.stats.generated += generated;
+        self.unreported.1 += generated;
+        Ok((count, generated))
+    }
+
     /// Adds this worker's unreported counts to the shared totals.
     fn report(&mut self) {
         self.shared
@@ -574,19 +404,11 @@ impl<'a, 's> Core<'a, 's> {
     /// the blank having come from `previous` (or `u8::MAX` at the start). True when a goal
     /// was found or the search must stop.
     fn search(&mut self, g: u32, previous: u8) -> bool {
-        match self.test(g) {
-            Some(found) => return found,
-            None => {
-                if self.count_expansion(g) {
-                    return true;
-                }
-            }
-        }
+        let (count, generated) = match self.expand(g, previous) {
+            Ok(counts) => counts,
+            Err(stop) => return stop,
+        };
         let b = usize::from(self.blank);
-        let count = usize::from(self.shape.neighbour_count[b]);
-        let generated = count as u64 - u64::from(previous != u8::MAX);
-        self.stats.generated += generated;
-        self.unreported.1 += generated;
         self.pending += generated;
         self.stats.max_frontier = self.stats.max_frontier.max(self.pending);
         let blank = self.blank;
@@ -641,19 +463,11 @@ impl<'a, 's> Core<'a, 's> {
             });
             return false;
         }
-        match self.test(g) {
-            Some(found) => return found,
-            None => {
-                if self.count_expansion(g) {
-                    return true;
-                }
-            }
-        }
+        let count = match self.expand(g, previous) {
+            Ok((count, _)) => count,
+            Err(stop) => return stop,
+        };
         let b = usize::from(self.blank);
-        let count = usize::from(self.shape.neighbour_count[b]);
-        let generated = count as u64 - u64::from(previous != u8::MAX);
-        self.stats.generated += generated;
-        self.unreported.1 += generated;
         let blank = self.blank;
         for i in 0..count {
             let q = self.shape.neighbours[b][i];
@@ -690,21 +504,8 @@ struct Answer {
     stopped: Option<Outcome>,
 }
 
-/// Solves the board `tiles` (row-major, 0 the blank, for the board and goal of `db`)
-/// optimally by IDA* with `db`'s heuristic (reflected lookups, and dual lookups where they
-/// pay, on every core: see [`Options::for_board`]), under the time limit and cancel flag of
-/// `cancel`.
-///
-/// The board must be solvable (same parity as the goal; see
-/// [`super::Sliding::check_solvable`]): an unsolvable one runs until stopped.
-pub fn solve(db: &PatternDb, tiles: &[u8], cancel: &CancelToken) -> TileSolution {
-    let (rows, cols) = db.shape();
-    solve_with(db, tiles, cancel, Options::for_board(rows * cols), &|_| {})
-}
-
-/// [`solve`] with the given [`Options`], calling `progress` at the end of each iteration and
-/// every 65,536 expansions or so (from any worker thread).
-pub fn solve_with(
+/// The iterations of IDA* (see [`super::solve_with`]).
+pub(super) fn run(
     db: &PatternDb,
     tiles: &[u8],
     cancel: &CancelToken,
@@ -739,9 +540,10 @@ pub fn solve_with(
         let before = (stats.expanded, stats.generated);
         // Small iterations are not worth the hand-out: the last one's size decides.
         let wide = parallel
-            && iterations
-                .last()
-                .is_some_and(|i: &Iteration| i.expanded >= PARALLEL_FROM);
+            && (options.parallel_from == 0
+                || iterations
+                    .last()
+                    .is_some_and(|i: &Iteration| i.expanded >= options.parallel_from));
         let (answer, next_bound) = if wide {
             iterate_parallel(&shape, &shared, tiles, bound)
         } else {
