@@ -15,9 +15,10 @@
 //!   off is looked up again through its dual ([`PatternDb::estimate_dual_plain`]), plain and
 //!   reflected, and cut off if either says so; every estimate is rounded up to the parity of
 //!   the moves left (the blank's Manhattan distance to its goal square);
-//! - bidirectional pathmax with the dual lookups (a successor's estimate less one move bounds
-//!   its parent's; Felner, Zahavi et al., IJCAI 2005), which skips the parent's other
-//!   successors when it cuts the parent off;
+//! - bidirectional pathmax (a successor's estimate less one move bounds its parent's; Felner,
+//!   Zahavi et al., IJCAI 2005), which skips the parent's other successors when it cuts the
+//!   parent off: the dual lookups are inconsistent, and so, now and then, is a group's entry
+//!   (the least over the blank's regions);
 //! - parent-move pruning: the blank never moves straight back;
 //! - both cores ([`Options::parallel`]): each iteration after one of 50,000 expansions or more
 //!   expands the tree to a shallow depth and hands the subtrees below it to `rayon`; all
