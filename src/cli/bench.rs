@@ -54,7 +54,7 @@ pub(super) struct SlidingArgs {
     #[arg(long)]
     json: bool,
     /// The dual lookups (Felner, Zahavi et al.) of the fast IDA* core: on or off. Default:
-    /// on up to 16 squares, where they pay.
+    /// off (they cost more time than they save; README).
     #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
     dual: Option<String>,
     /// Threads for the fast IDA* core: 1 searches sequentially; default every core.
@@ -170,12 +170,8 @@ fn sliding(args: &SlidingArgs) -> u8 {
             .num_threads(n)
             .build_global();
     }
-    let squares = instances[0].board.rows() * instances[0].board.cols();
     let core = crate::puzzles::sliding::ida::Options {
-        dual: match args.dual.as_deref() {
-            Some(choice) => choice == "on",
-            None => crate::puzzles::sliding::ida::Options::for_board(squares).dual,
-        },
+        dual: args.dual.as_deref() == Some("on"),
         parallel: args.threads != Some(1),
         ..crate::puzzles::sliding::ida::Options::default()
     };

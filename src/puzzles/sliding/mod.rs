@@ -193,7 +193,7 @@ pub struct Sliding {
     undo: Vec<Vec<u8>>,
     /// The pattern databases for this board and goal, once built or loaded.
     pdb: PdbSlot,
-    /// How the fast IDA* core searches, when set by hand (else [`tile_ida::Options::for_board`]).
+    /// How the fast IDA* core searches, when set by hand (else [`tile_ida::Options::default`]).
     core: Option<tile_ida::Options>,
 }
 
@@ -595,14 +595,13 @@ impl Sliding {
         self.undo.clear();
     }
 
-    /// How the fast IDA* core searches this board (by default [`tile_ida::Options::for_board`]:
-    /// every core, dual lookups up to 16 squares).
+    /// How the fast IDA* core searches this board (by default [`tile_ida::Options::default`]:
+    /// every core, no dual lookups).
     pub fn core_options(&self) -> tile_ida::Options {
-        self.core
-            .unwrap_or_else(|| tile_ida::Options::for_board(self.rows * self.cols))
+        self.core.unwrap_or_default()
     }
 
-    /// Sets how the fast IDA* core searches this board (the command line's `--no-dual` and
+    /// Sets how the fast IDA* core searches this board (the command line's `--dual on` and
     /// `--threads 1`).
     pub fn set_core_options(&mut self, options: tile_ida::Options) {
         self.core = Some(options);

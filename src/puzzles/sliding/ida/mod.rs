@@ -65,25 +65,14 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// Dual lookups, and both cores.
+    /// What pays: every core, no dual lookups. The dual lookups cut the expansions of Korf and
+    /// Felner's easiest five 24-puzzles by a fifth and of Korf's 100 15-puzzles by a tenth,
+    /// but cost more time a node than that saves (README "The 24-puzzle solved optimally").
     fn default() -> Self {
         Self {
-            dual: true,
+            dual: false,
             parallel: true,
             parallel_from: 50_000,
-        }
-    }
-}
-
-impl Options {
-    /// What pays on a board of `squares` squares: every core, no dual lookups. They cut the
-    /// expansions of Korf and Felner's easiest five 24-puzzles by a fifth and of Korf's 100
-    /// 15-puzzles by a tenth, but cost more time a node than that saves (README "The
-    /// 24-puzzle solved optimally").
-    pub fn for_board(_squares: usize) -> Self {
-        Self {
-            dual: false,
-            ..Self::default()
         }
     }
 }
@@ -129,15 +118,13 @@ impl TileSolution {
 }
 
 /// Solves the board `tiles` (row-major, 0 the blank, for the board and goal of `db`)
-/// optimally by IDA* with `db`'s heuristic (reflected lookups, and dual lookups where they
-/// pay, on every core: see [`Options::for_board`]), under the time limit and cancel flag of
-/// `cancel`.
+/// optimally by IDA* with `db`'s heuristic (the plain and reflected lookups, on every core:
+/// see [`Options::default`]), under the time limit and cancel flag of `cancel`.
 ///
 /// The board must be solvable (same parity as the goal; see
 /// [`super::Sliding::check_solvable`]): an unsolvable one runs until stopped.
 pub fn solve(db: &PatternDb, tiles: &[u8], cancel: &CancelToken) -> TileSolution {
-    let (rows, cols) = db.shape();
-    solve_with(db, tiles, cancel, Options::for_board(rows * cols), &|_| {})
+    solve_with(db, tiles, cancel, Options::default(), &|_| {})
 }
 
 /// [`solve`] with the given [`Options`], calling `progress` at the end of each iteration and
