@@ -2,7 +2,7 @@
 //! the generic search's, and the run watched by its figures alone (the app's 24-puzzle at full
 //! speed).
 
-use super::pattern_db::PatternDb;
+use super::pattern_db::{self, PatternDb};
 use super::{Sliding, TYPE, tile_ida};
 use crate::puzzles::{Report, Watcher};
 use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem as _};
@@ -91,9 +91,16 @@ impl Sliding {
             boards.push(self.picture_of(&board));
         }
         let message = (run.outcome == Outcome::Timeout).then(|| {
+            // The stronger tables, where there are some for this board and they are not in use.
+            let stronger =
+                if (self.rows, self.cols) == (4, 4) && db.set() != pattern_db::PdbSet::Large {
+                    ", or the 7-8 pattern databases (--heuristic pdb78)"
+                } else {
+                    ""
+                };
             format!(
                 "stopped at the time limit of {:.1} s ({} states expanded). Try a longer time \
-                 limit, or the 7-8 pattern databases (--heuristic pdb78)",
+                 limit{stronger}",
                 cancel.limits().timeout.unwrap_or_default().as_secs_f64(),
                 run.stats.expanded
             )
