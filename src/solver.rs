@@ -67,6 +67,9 @@ pub struct Progress {
     pub layers: Vec<u64>,
     /// IDA*: states expanded in each iteration so far (index = iteration - 1).
     pub iteration_nodes: Vec<u64>,
+    /// The search runs on a fast core that reports its figures alone: no state is recorded
+    /// (the 24-puzzle's IDA* at full speed; see [`Watcher::takes_figures`]).
+    pub unrecorded: bool,
 }
 
 /// A message from the solver thread (at most about 60 a second: their size does not matter).
@@ -447,6 +450,7 @@ impl Watcher for Pacer {
             self.iteration_nodes[iteration] = stats.expanded.saturating_sub(before);
         }
         self.batch.stats = stats.clone();
+        self.batch.unrecorded = true;
         if self.last_flush.elapsed() >= FULL_SPEED_FLUSH || self.paused {
             self.flush();
         }

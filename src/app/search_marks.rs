@@ -57,6 +57,8 @@ pub struct SearchMarks {
     pub layers: Vec<u64>,
     /// IDA*: states expanded in each iteration (index = iteration - 1).
     pub iteration_nodes: Vec<u64>,
+    /// The run reports its figures alone, recording no state (a fast core).
+    pub unrecorded: bool,
     /// Counts the changes to what the marks show, so drawings of it can be cached.
     pub revision: u64,
     /// Identifies these marks among all made (a new run makes new ones), so a drawing
@@ -347,6 +349,7 @@ impl SearchMarks {
         }
         self.layers.clone_from(&progress.layers);
         self.iteration_nodes.clone_from(&progress.iteration_nodes);
+        self.unrecorded |= progress.unrecorded;
     }
 }
 

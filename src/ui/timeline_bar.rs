@@ -53,7 +53,9 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             Some(&ShadeKind::Heat { quantity, min, max }) => color_bar_ui(ui, quantity, min, max),
             _ if !active => {
                 ui.label(
-                    RichText::new(if app.is_running() {
+                    RichText::new(if app.marks().unrecorded {
+                        "Timeline: this run goes too fast to record; the details panel shows its figures"
+                    } else if app.is_running() {
                         "Timeline: the run's expansions are recorded as it goes"
                     } else {
                         "Timeline: replay a run's expansions one by one, also while it runs"

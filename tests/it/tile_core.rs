@@ -354,6 +354,8 @@ fn the_app_shows_a_running_24_puzzles_iteration_bound_and_expansions_and_stop_en
     // At full speed the 24-puzzle's IDA* runs on the fast core and reports its figures.
     let figures = |e: &Event| match e {
         Event::Progress(p) if p.stats.iterations >= 2 && p.stats.expanded > 0 => {
+            // Figures alone: no state recorded.
+            assert!(p.unrecorded && p.chunk.new_expansions(0) == 0, "{p:?}");
             Some(p.stats.clone())
         }
         _ => None,

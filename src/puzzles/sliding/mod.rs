@@ -446,9 +446,16 @@ impl Sliding {
         self.attached_db().is_some()
     }
 
-    /// The pattern database the chosen heuristic reads, if attached.
+    /// The pattern database the chosen heuristic reads, if attached. A database of groups
+    /// picked by hand ([`PatternDb::build_groups`]) serves [`TileHeuristic::PatternDb`] while
+    /// its own set is not attached.
     pub fn attached_db(&self) -> Option<&Arc<PatternDb>> {
-        self.pdb_set().and_then(|set| self.pdb.get(set))
+        let set = self.pdb_set()?;
+        self.pdb.get(set).or_else(|| {
+            (self.heuristic == TileHeuristic::PatternDb)
+                .then(|| self.pdb.get(PdbSet::Custom))
+                .flatten()
+        })
     }
 
     /// The set of pattern databases the chosen heuristic reads on this board, if any.
