@@ -47,10 +47,10 @@ pub(super) struct SlidingArgs {
     #[arg(long, default_value_t = 4,
           value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
     side: usize,
-    /// Print one JSON object instead of text: `{"heuristic", "dual", "threads", "load_ms", "instances":
-    /// [{"length", "expanded", "generated", "ms", "iterations": [{"bound", "expanded",
-    /// "generated", "ms"}, …]}, …], "total": {"expanded", "generated", "ms"}}`, `ms` being
-    /// the solving time.
+    /// Print one JSON object instead of text: `{"heuristic", "dual", "threads", "load_ms",
+    /// "instances": [{"length", "expanded", "generated", "ms", "iterations": [{"bound",
+    /// "expanded", "generated", "ms"}, …]}, …], "total": {"expanded", "generated", "ms"}}`,
+    /// `ms` being the solving time.
     #[arg(long)]
     json: bool,
     /// The dual lookups (Felner, Zahavi et al.) of the fast IDA* core: on or off. Default:

@@ -351,7 +351,8 @@ impl crate::puzzles::Model for Sliding {
         )?;
         let tables = if (self.rows, self.cols) == (5, 5) {
             "; for optimal answers on the 24-puzzle, build its 6-6-6-6 pattern databases once \
-             (about 8 minutes once, 320 MB on disk: add --heuristic pdb), then every solve uses them"
+             (about 8 minutes, 320 MB on disk: add --heuristic pdb), then every solve uses \
+             them"
         } else {
             ""
         };

@@ -428,8 +428,9 @@ impl<'a, 's> Core<'a, 's> {
             self.unslide(undo);
             // Bidirectional pathmax (Felner, Zahavi et al.): the estimate is inconsistent
             // (the dual lookups; and a group's entry is the least over the blank's regions),
-            // and a successor's estimate less one move bounds this state's too. When that cuts this state off, its other successors are skipped
-            // (and not counted as generated).
+            // and a successor's estimate less one move bounds this state's too. When that
+            // cuts this state off, its other successors are skipped (and not counted as
+            // generated).
             let cut = self.cut;
             if cut > 1 && g + cut - 1 > self.bound {
                 let skipped = self.shape.neighbours[b][i + 1..count]

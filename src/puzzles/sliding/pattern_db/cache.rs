@@ -42,8 +42,8 @@ pub fn cache_dir() -> Option<PathBuf> {
 
 impl PatternDb {
     /// Where the database for this board, goal and set is cached: in [`cache_dir`],
-    /// `pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set, `pdb6666-…` for the 6-6-6-6). `None` when there is no cache
-    /// directory.
+    /// `pdb-ROWSxCOLS-GOAL.bin` (`pdb78-…` for the 7-8 set, `pdb6666-…` for the 6-6-6-6).
+    /// `None` when there is no cache directory, and for hand-picked groups (never cached).
     pub fn cache_path(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<PathBuf> {
         let goal: Vec<String> = goal.iter().map(u8::to_string).collect();
         let stem = match set {

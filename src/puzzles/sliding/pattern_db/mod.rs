@@ -32,9 +32,10 @@
 //! with the blank on any square, for the dual lookups of boards whose blank is outside.
 //!
 //! **Building.** A breadth-first search from the goal (the group's tiles at home, the blank in
-//! its goal square's region) over (placement of the group's tiles, region of the blank): the blank moves at no cost within the connected region of squares
-//! that hold no group tile, so a state keeps the region's smallest square only, and every
-//! edge moves one group tile into the region (cost 1). Each layer is expanded in parallel
+//! its goal square's region) over (placement of the group's tiles, region of the blank): the
+//! blank moves at no cost within the connected region of squares that hold no group tile, so
+//! a state keeps the region's smallest square only, and every edge moves one group tile into
+//! the region (cost 1). Each layer is expanded in parallel
 //! (`rayon`). Tables are cached on disk with a checksum; a cache that fails any check is
 //! rebuilt, never trusted.
 
@@ -417,9 +418,9 @@ impl PatternDb {
     ///
     /// # Errors
     /// [`PdbError::TooLarge`] above [`MAX_SQUARES`] squares; [`PdbError::NoSuchSet`] for a
-    /// set not made for the board (see [`PdbSet::groups`]); [`PdbError::MemoryLimit`] when the build needs more than the
-    /// memory limit of `cancel`; [`PdbError::Timeout`] past its time limit;
-    /// [`PdbError::Cancelled`] when `cancel` is cancelled.
+    /// set not made for the board (see [`PdbSet::groups`]); [`PdbError::MemoryLimit`] when
+    /// the build needs more than the memory limit of `cancel`; [`PdbError::Timeout`] past its
+    /// time limit; [`PdbError::Cancelled`] when `cancel` is cancelled.
     pub fn build_set(
         rows: usize,
         cols: usize,
