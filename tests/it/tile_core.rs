@@ -388,6 +388,7 @@ fn the_app_shows_a_running_24_puzzles_iteration_bound_and_expansions_and_stop_en
         matches!(e, Event::Finished(_) | Event::Failed(_))
     });
     let waited = asked.elapsed();
+    eprintln!("Stop took {waited:?}");
     match events.last() {
         Some(Event::Finished(report)) => {
             assert_eq!(report.outcome, Outcome::Cancelled);

@@ -37,8 +37,15 @@ impl Sliding {
         };
         let mut report = std::thread::scope(|scope| {
             let core = scope.spawn(|| self.solve_fast(db, cancel, &report_progress));
+            let mut last = std::time::Instant::now();
             while !core.is_finished() {
-                std::thread::sleep(FIGURES_EVERY);
+                // The end is seen within a few milliseconds; the figures go out less often.
+                std::thread::sleep(std::time::Duration::from_millis(2));
+                let since = last.elapsed();
+                if since < FIGURES_EVERY {
+                    continue;
+                }
+                last = std::time::Instant::now();
                 let p = latest.lock().map(|p| *p).unwrap_or_default();
                 let elapsed = started.elapsed().saturating_sub(held);
                 let stats = crate::search::Stats {
@@ -51,7 +58,7 @@ impl Sliding {
                 };
                 let holding = watcher.figures(&stats);
                 if holding {
-                    held += FIGURES_EVERY;
+                    held += since;
                 }
                 hold.store(holding, Ordering::Relaxed);
             }

@@ -11,10 +11,11 @@ use super::{Iteration, Options, Progress, TileSolution};
 use crate::puzzles::sliding::pattern_db::{self, MAX_GROUP, MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
 
-/// Expansions between two looks at the cancel flag, the clock and the progress callback.
+/// Expansions between two looks at the clock and the progress callback.
 const CHECK_EVERY: u64 = 1 << 16;
 
-/// Expansions between two looks at whether another worker has found a solution.
+/// Expansions between two looks at whether another worker has found a solution or the search
+/// was stopped.
 const PEEK_EVERY: u64 = 1 << 10;
 
 /// Subtrees handed to the workers each iteration, at least (the shallow tree is grown a level
@@ -339,18 +340,22 @@ impl<'a, 's> Core<'a, 's> {
         self.stats.expanded += 1;
         self.unreported.0 += 1;
         self.stats.max_depth = self.stats.max_depth.max(u64::from(g));
-        if self.stats.expanded.is_multiple_of(PEEK_EVERY)
-            && self.shared.done.load(Ordering::Relaxed)
-        {
-            self.stopped.get_or_insert(Outcome::Cancelled);
-            return true;
+        if self.stats.expanded.is_multiple_of(PEEK_EVERY) {
+            // Two flag loads: another worker's solution, and Stop (within a millisecond).
+            if self.shared.done.load(Ordering::Relaxed) {
+                self.stopped.get_or_insert(Outcome::Cancelled);
+                return true;
+            }
+            if self.shared.cancel.is_cancelled() {
+                self.stopped = Some(Outcome::Cancelled);
+                self.shared.done.store(true, Ordering::Relaxed);
+                return true;
+            }
         }
         if self.stats.expanded.is_multiple_of(CHECK_EVERY) {
             self.report();
             let shared = self.shared;
-            let why = if shared.cancel.is_cancelled() {
-                Some(Outcome::Cancelled)
-            } else if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            let why = if shared.deadline.is_some_and(|d| Instant::now() >= d) {
                 Some(Outcome::Timeout)
             } else {
                 None
