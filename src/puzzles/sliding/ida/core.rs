@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::view::View;
 use super::{Iteration, Options, Progress, TileSolution};
-use crate::puzzles::sliding::pattern_db::{self, MAX_GROUP, MAX_SQUARES, PatternDb};
+use crate::puzzles::sliding::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
 
 /// Expansions between two looks at the clock and the progress callback.
@@ -29,8 +29,6 @@ struct Shape<'a> {
     n: usize,
     /// `distance[t][s]`: tile `t`'s Manhattan distance from square `s` to its goal square.
     distance: [[u8; MAX_SQUARES]; MAX_SQUARES],
-    /// `home[t]`: tile `t`'s goal square.
-    home: [u8; MAX_SQUARES],
     /// `blank_distance[s]`: the Manhattan distance from square `s` to the blank's goal square,
     /// whose parity is the parity of the moves left.
     blank_distance: [u8; MAX_SQUARES],
@@ -46,9 +44,7 @@ impl<'a> Shape<'a> {
         let (rows, cols) = db.shape();
         let n = rows * cols;
         let mut distance = [[0u8; MAX_SQUARES]; MAX_SQUARES];
-        let mut home = [0u8; MAX_SQUARES];
         for t in 0..n as u8 {
-            home[usize::from(t)] = db.home(t);
             for s in 0..n as u8 {
                 distance[usize::from(t)][usize::from(s)] = db.distance(s, db.home(t)) as u8;
             }
@@ -82,48 +78,12 @@ impl<'a> Shape<'a> {
             db,
             n,
             distance,
-            home,
             blank_distance,
             neighbours,
             neighbour_count,
             mirror: db.reflection().map(|r| (r.square, r.tile)),
             options,
         }
-    }
-
-    /// The dual lookup of the board `board_at` (square to tile), as
-    /// [`PatternDb::estimate_dual_plain`]: group by group, the tiles standing on the group's
-    /// goal squares give the placement, by their own goal squares.
-    #[inline]
-    fn dual_sum(&self, board_at: impl Fn(usize) -> u8, blank: u8) -> u32 {
-        let (n, h0) = (self.n, self.home[0]);
-        let mut total = 0;
-        for (g, tiles) in self.db.groups().enumerate() {
-            let mut squares = [0u8; MAX_GROUP];
-            let (mut manhattan, mut blank_label) = (0u32, false);
-            for (i, &t) in tiles.iter().enumerate().take(MAX_GROUP) {
-                let u = board_at(usize::from(self.home[usize::from(t)]));
-                if u == 0 {
-                    blank_label = true;
-                    squares[i] = h0;
-                    continue;
-                }
-                let s = self.home[usize::from(u)];
-                squares[i] = s;
-                manhattan += u32::from(self.distance[usize::from(t)][usize::from(s)]);
-            }
-            total += if blank_label {
-                manhattan
-            } else {
-                manhattan
-                    + 2 * self.db.dual_excess(
-                        g,
-                        pattern_db::rank(&squares[..tiles.len()], n),
-                        blank,
-                    )
-            };
-        }
-        total
     }
 
     /// Rounds an estimate from a state whose blank is on `blank` up to the parity of the moves
@@ -214,12 +174,13 @@ impl<'a, 's> Core<'a, 's> {
     #[inline]
     fn h_dual(&self, limit: u32) -> u32 {
         let board = &self.board;
-        let plain = self.shape.dual_sum(|s| board[s], self.blank);
+        let db = self.shape.db;
+        let plain = db.dual_sum(|s| board[s], self.blank);
         if plain > limit {
             return plain;
         }
         match &self.shape.mirror {
-            Some((square, tile)) => plain.max(self.shape.dual_sum(
+            Some((square, tile)) => plain.max(db.dual_sum(
                 |s| tile[usize::from(board[usize::from(square[s])])],
                 square[usize::from(self.blank)],
             )),

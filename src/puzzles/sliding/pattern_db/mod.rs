@@ -296,6 +296,9 @@ pub struct PatternDb {
     /// `home[t]`: tile `t`'s goal square.
     home: [u8; MAX_SQUARES],
     reflection: Option<Reflection>,
+    /// `between[a][b]`: the Manhattan distance between squares `a` and `b` (read on the dual
+    /// lookups' hot path).
+    between: [[u8; MAX_SQUARES]; MAX_SQUARES],
 }
 
 /// The number of ordered placements of `k` distinct items on `n` squares: n! / (n - k)!.
@@ -492,17 +495,24 @@ impl PatternDb {
         progress: &mut dyn FnMut(f64),
     ) -> Result<Self, PdbError> {
         let n = rows * cols;
-        let tables: u64 = groups
-            .iter()
-            .map(|g| {
-                let walled = Group::walls_off(blank_region(rows, cols, goal, g), g.len(), n);
-                placements(n, g.len()) as u64 * (1 + u64::from(walled))
+        // Each group's blank region, and whether it walls the blank's goal square off (then
+        // it gets an open table too).
+        let plans: Vec<(Vec<u8>, u32, bool)> = groups
+            .into_iter()
+            .map(|tiles| {
+                let region = blank_region(rows, cols, goal, &tiles);
+                let walled = Group::walls_off(region, tiles.len(), n);
+                (tiles, region, walled)
             })
+            .collect();
+        let total: usize = plans
+            .iter()
+            .map(|(tiles, _, walled)| placements(n, tiles.len()) * (1 + usize::from(*walled)))
             .sum();
-        let needed = tables / 2
-            + groups
+        let needed = total as u64 / 2
+            + plans
                 .iter()
-                .map(|g| build_bytes(n, g.len()))
+                .map(|(tiles, _, _)| build_bytes(n, tiles.len()))
                 .max()
                 .unwrap_or(0);
         let limits = cancel.limits();
@@ -513,30 +523,20 @@ impl PatternDb {
         let deadline = limits
             .timeout
             .and_then(|t| std::time::Instant::now().checked_add(t));
-        let total: usize = groups
-            .iter()
-            .map(|g| {
-                let walled = Group::walls_off(blank_region(rows, cols, goal, g), g.len(), n);
-                placements(n, g.len()) * (1 + usize::from(walled))
-            })
-            .sum();
+        let stop = || {
+            if cancel.is_cancelled() {
+                Some(PdbError::Cancelled)
+            } else if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                Some(PdbError::Timeout)
+            } else {
+                None
+            }
+        };
         let mut done = 0;
         let mut built: Vec<Group> = Vec::new();
-        for tiles in groups {
-            let region = blank_region(rows, cols, goal, &tiles);
-            let walled = Group::walls_off(region, tiles.len(), n);
-            let stop = || {
-                if cancel.is_cancelled() {
-                    Some(PdbError::Cancelled)
-                } else if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                    Some(PdbError::Timeout)
-                } else {
-                    None
-                }
-            };
+        for (tiles, region, walled) in plans {
             let weight = placements(n, tiles.len());
-            let mut tables = Vec::new();
-            for any_blank in [false, true].into_iter().take(1 + usize::from(walled)) {
+            let mut build = |any_blank: bool| -> Result<Table, PdbError> {
                 let dist = layered_table(
                     rows,
                     cols,
@@ -553,12 +553,10 @@ impl PatternDb {
                     BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
                 })?;
                 done += weight;
-                tables.push(pack(rows, cols, goal, &tiles, &dist));
-            }
-            let open = (tables.len() > 1).then(|| tables.remove(1));
-            let Some(table) = tables.pop() else {
-                continue;
+                Ok(pack(rows, cols, goal, &tiles, &dist))
             };
+            let table = build(false)?;
+            let open = if walled { Some(build(true)?) } else { None };
             built.push(Group {
                 tiles,
                 table,
@@ -583,6 +581,15 @@ impl PatternDb {
             groups,
             home,
             reflection: Reflection::of(rows, cols, goal),
+            between: {
+                let mut between = [[0u8; MAX_SQUARES]; MAX_SQUARES];
+                for (a, row) in between.iter_mut().enumerate().take(rows * cols) {
+                    for (b, d) in row.iter_mut().enumerate().take(rows * cols) {
+                        *d = ((a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)) as u8;
+                    }
+                }
+                between
+            },
         }
     }
 
@@ -684,30 +691,36 @@ impl PatternDb {
     /// squares include the blank's square) counts only its other tiles' Manhattan distances.
     /// Admissible; not consistent.
     pub fn estimate_dual_plain(&self, tiles: &[u8]) -> u32 {
-        let n = self.rows * self.cols;
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        self.dual_sum(|s| tiles[s], blank)
+    }
+
+    /// The dual lookup ([`PatternDb::estimate_dual_plain`]) of the board whose square `s`
+    /// (row-major) holds the tile `board_at(s)`, its blank on square `blank`: the one
+    /// implementation, which the fast IDA* core calls on its board and its mirror image.
+    #[inline]
+    pub fn dual_sum(&self, board_at: impl Fn(usize) -> u8, blank: u8) -> u32 {
+        let n = self.rows * self.cols;
         let mut squares = [0u8; MAX_GROUP];
-        self.groups
-            .iter()
-            .enumerate()
-            .map(|(gi, g)| {
-                let (mut manhattan, mut blank_label) = (0, false);
-                for (i, &t) in g.tiles.iter().enumerate() {
-                    let u = tiles[usize::from(self.home(t))];
-                    if u == 0 {
-                        blank_label = true;
-                        continue;
-                    }
-                    squares[i] = self.home(u);
-                    manhattan += self.distance(squares[i], self.home(t));
+        let mut total = 0;
+        for (gi, g) in self.groups.iter().enumerate() {
+            let (mut manhattan, mut blank_label) = (0, false);
+            for (i, &t) in g.tiles.iter().enumerate() {
+                let u = board_at(usize::from(self.home(t)));
+                if u == 0 {
+                    blank_label = true;
+                    continue;
                 }
-                if blank_label {
-                    manhattan
-                } else {
-                    manhattan + 2 * self.dual_excess(gi, rank(&squares[..g.tiles.len()], n), blank)
-                }
-            })
-            .sum()
+                squares[i] = self.home(u);
+                manhattan += self.distance(squares[i], self.home(t));
+            }
+            total += if blank_label {
+                manhattan
+            } else {
+                manhattan + 2 * self.dual_excess(gi, rank(&squares[..g.tiles.len()], n), blank)
+            };
+        }
+        total
     }
 
     /// Group `g`'s stored excess for the placement of rank `rank` in a dual lookup of a board
@@ -716,7 +729,7 @@ impl PatternDb {
     /// goal square off is read from its open table (the blank on any square) when `blank` is
     /// outside the wall.
     #[inline]
-    pub fn dual_excess(&self, g: usize, rank: usize, blank: u8) -> u32 {
+    fn dual_excess(&self, g: usize, rank: usize, blank: u8) -> u32 {
         let group = &self.groups[g];
         match &group.open {
             Some(open) if group.region & (1 << blank) == 0 => open.excess(rank),
@@ -751,7 +764,6 @@ impl PatternDb {
     /// The Manhattan distance between two squares.
     #[inline]
     pub fn distance(&self, a: u8, b: u8) -> u32 {
-        let (a, b, c) = (usize::from(a), usize::from(b), self.cols);
-        ((a / c).abs_diff(b / c) + (a % c).abs_diff(b % c)) as u32
+        u32::from(self.between[usize::from(a) % MAX_SQUARES][usize::from(b) % MAX_SQUARES])
     }
 }
