@@ -178,7 +178,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
     let cancel = args.limits.token();
     // The databases are loaded (or built) once, before the clock of the first instance.
     let load_started = Instant::now();
-    let db = match prepare(&mut instances[0].board, heuristic, &cancel) {
+    let db = match prepare(&mut instances[0].board, heuristic, core.dual, &cancel) {
         Ok(db) => db,
         Err(code) => return code,
     };
@@ -286,6 +286,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
 fn prepare(
     board: &mut Sliding,
     heuristic: TileHeuristic,
+    dual: bool,
     cancel: &CancelToken,
 ) -> Result<Option<Arc<crate::puzzles::sliding::pattern_db::PatternDb>>, u8> {
     board.set_heuristic(heuristic);
@@ -309,13 +310,31 @@ fn prepare(
         }
         last = percent;
     });
-    if let Err(e) = prepared {
+    let fail = |e: crate::puzzles::sliding::pattern_db::PdbError| {
         say!("{e}");
-        return Err(if e.limit_outcome().is_some() {
+        if e.limit_outcome().is_some() {
             EXIT_LIMIT
         } else {
             EXIT_BAD_INPUT
-        });
+        }
+    };
+    prepared.map_err(fail)?;
+    let Some(db) = board.attached_db().cloned() else {
+        return Ok(None);
+    };
+    if !dual {
+        return Ok(Some(db));
     }
-    Ok(board.attached_db().cloned())
+    // The dual lookups' minus tables, cached beside the databases.
+    let mut db = Arc::unwrap_or_clone(db);
+    let mut last = -1;
+    db.load_or_build_dual_tables(cancel, &mut |fraction| {
+        let percent = (fraction * 100.0) as i32;
+        if percent / 5 != last / 5 && percent < 100 {
+            say!("building the dual lookups' tables… {percent}%");
+        }
+        last = percent;
+    })
+    .map_err(fail)?;
+    Ok(Some(Arc::new(db)))
 }

@@ -13,6 +13,10 @@ use crate::search::CancelToken;
 /// keeps a second, open table for the dual lookups (files of `02` are rebuilt).
 const MAGIC: &[u8; 8] = b"PLPDB03\n";
 
+/// The first line of a file of minus tables (the dual lookups' tables for the group holding
+/// the blank's label), cached beside their database.
+const MINUS_MAGIC: &[u8; 8] = b"PLPDM01\n";
+
 /// The environment variable that names the folder of the cached pattern databases
 /// (`PUZZLELAB_CACHE_DIR=/tmp/pdb cargo test`, or to keep the 7-8 tables on another disk).
 pub const CACHE_DIR_VAR: &str = "PUZZLELAB_CACHE_DIR";
@@ -124,9 +128,6 @@ impl PatternDb {
     /// # Errors
     /// Any I/O error.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
         let head = self.header();
         let mut sum = Checksum::default();
         sum.add(&head);
@@ -136,19 +137,11 @@ impl PatternDb {
                 sum.add(&open.bytes);
             }
         }
-        let tmp = path.with_extension("tmp");
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        f.write_all(MAGIC)?;
-        f.write_all(&sum.finish().to_le_bytes())?;
-        f.write_all(&head)?;
-        for g in &self.groups {
-            f.write_all(&g.table.bytes)?;
-            if let Some(open) = &g.open {
-                f.write_all(&open.bytes)?;
-            }
-        }
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(tmp, path)
+        let tables = self
+            .groups
+            .iter()
+            .flat_map(|g| std::iter::once(&g.table).chain(g.open.as_ref()));
+        write_atomically(path, MAGIC, sum, &head, tables)
     }
 
     /// Reads a quick database for this board and goal from `path` (see
@@ -229,13 +222,9 @@ impl PatternDb {
         let mut sum = Checksum::default();
         sum.add(&head);
         let mut read_table = |bits: u8, entries: usize| -> Option<Table> {
-            let len = Table::len_for(bits, entries);
-            let mut bytes = Vec::new();
-            bytes.try_reserve_exact(len).ok()?;
-            bytes.resize(len, 0);
-            file.read_exact(&mut bytes).ok()?;
-            sum.add(&bytes);
-            Some(Table { bits, bytes })
+            let table = read_table(&mut file, bits, entries)?;
+            sum.add(&table.bytes);
+            Some(table)
         };
         let mut groups = Vec::new();
         for (tiles, region, bits, open_bits) in shapes {
@@ -255,6 +244,153 @@ impl PatternDb {
         }
         (sum.finish() == stored_sum).then(|| Self::assemble(rows, cols, goal, set, groups))
     }
+}
+
+impl PatternDb {
+    /// Where this database's minus tables ([`PatternDb::build_dual_tables`]) are cached: its
+    /// own cache file's name with `-minus` before `.bin`. `None` for hand-picked groups.
+    pub fn dual_cache_path(&self) -> Option<PathBuf> {
+        let path = Self::cache_path(self.rows, self.cols, &self.goal, self.set)?;
+        Some(path.with_extension("").with_extension("minus.bin"))
+    }
+
+    /// Attaches the minus tables from the cache if sound ones are there, else builds them
+    /// ([`PatternDb::build_dual_tables`]) and caches them (a failure to write is not an
+    /// error).
+    ///
+    /// # Errors
+    /// As [`PatternDb::build_dual_tables`].
+    pub fn load_or_build_dual_tables(
+        &mut self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<(), PdbError> {
+        if self.has_dual_tables() {
+            return Ok(());
+        }
+        let path = self.dual_cache_path();
+        if let Some(minus) = path.as_deref().and_then(|p| self.read_minus(p)) {
+            self.minus = minus;
+            progress(1.0);
+            return Ok(());
+        }
+        self.build_dual_tables(cancel, progress)?;
+        if let Some(p) = path {
+            let _ = self.write_minus(&p);
+        }
+        Ok(())
+    }
+
+    /// The minus tables' header: the database's, then each table's bits.
+    fn minus_header(&self) -> Vec<u8> {
+        let mut head = self.header();
+        head.extend(self.minus.iter().flatten().map(|t| t.bits));
+        head
+    }
+
+    /// Writes the minus tables to `path` atomically: a magic line, a checksum of the rest,
+    /// the header and the tables.
+    ///
+    /// # Errors
+    /// Any I/O error.
+    pub fn write_minus(&self, path: &Path) -> std::io::Result<()> {
+        let head = self.minus_header();
+        let mut sum = Checksum::default();
+        sum.add(&head);
+        for t in self.minus.iter().flatten() {
+            sum.add(&t.bytes);
+        }
+        write_atomically(path, MINUS_MAGIC, sum, &head, self.minus.iter().flatten())
+    }
+
+    /// Reads the minus tables of this database from `path`; `None` if the file is missing,
+    /// damaged (magic, size or checksum), or made for another database. The size is checked
+    /// against the header before any table is read.
+    fn read_minus(&self, path: &Path) -> Option<Vec<Vec<Table>>> {
+        let n = self.rows * self.cols;
+        let mine = self.header();
+        let count: usize = self.groups.iter().map(|g| g.tiles.len()).sum();
+        let mut file = std::fs::File::open(path).ok()?;
+        let size = file.metadata().ok()?.len();
+        let mut start = [0u8; 16];
+        file.read_exact(&mut start).ok()?;
+        if &start[..8] != MINUS_MAGIC {
+            return None;
+        }
+        let stored_sum = u64::from_le_bytes(start[8..].try_into().ok()?);
+        let mut head = vec![0u8; mine.len() + count];
+        file.read_exact(&mut head).ok()?;
+        let (stored, bits) = head.split_at(mine.len());
+        if stored != mine.as_slice() || bits.iter().any(|&b| b != 4 && b != 8) {
+            return None;
+        }
+        let mut shapes = Vec::new();
+        let mut bits = bits.iter();
+        for g in &self.groups {
+            let entries = placements(n, g.tiles.len() - 1);
+            shapes.push(
+                (0..g.tiles.len())
+                    .map(|_| bits.next().map(|&b| (b, entries)))
+                    .collect::<Option<Vec<_>>>()?,
+            );
+        }
+        let body: u64 = shapes
+            .iter()
+            .flatten()
+            .map(|&(b, entries)| Table::len_for(b, entries) as u64)
+            .sum();
+        if size != 16 + head.len() as u64 + body {
+            return None;
+        }
+        let mut sum = Checksum::default();
+        sum.add(&head);
+        let mut minus = Vec::new();
+        for group in shapes {
+            let mut tables = Vec::new();
+            for (bits, entries) in group {
+                let table = read_table(&mut file, bits, entries)?;
+                sum.add(&table.bytes);
+                tables.push(table);
+            }
+            minus.push(tables);
+        }
+        (sum.finish() == stored_sum).then_some(minus)
+    }
+}
+
+/// A table of `entries` entries of `bits` bits read from `file`, its memory reserved first;
+/// `None` when the memory or the bytes are not there.
+fn read_table(file: &mut std::fs::File, bits: u8, entries: usize) -> Option<Table> {
+    let len = Table::len_for(bits, entries);
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(len).ok()?;
+    bytes.resize(len, 0);
+    file.read_exact(&mut bytes).ok()?;
+    Some(Table { bits, bytes })
+}
+
+/// Writes `magic`, the checksum, `head` and the tables to `path` through a temporary file
+/// and a rename, so a reader never sees half a file.
+fn write_atomically<'t>(
+    path: &Path,
+    magic: &[u8; 8],
+    sum: Checksum,
+    head: &[u8],
+    tables: impl Iterator<Item = &'t Table>,
+) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("tmp");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+    f.write_all(magic)?;
+    f.write_all(&sum.finish().to_le_bytes())?;
+    f.write_all(head)?;
+    for t in tables {
+        f.write_all(&t.bytes)?;
+    }
+    f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    std::fs::rename(tmp, path)
 }
 
 /// A 64-bit checksum (FNV-1a over 8-byte words, the tail bytewise, with the length): enough

@@ -43,6 +43,7 @@ use crate::search::CancelToken;
 
 mod build;
 mod cache;
+mod dual;
 
 use build::{BuildFailure, build_bytes, layered_table, pack};
 pub use build::{blank_region, group_distances, reference_distances};
@@ -299,6 +300,27 @@ pub struct PatternDb {
     /// `between[a][b]`: the Manhattan distance between squares `a` and `b` (read on the dual
     /// lookups' hot path).
     between: [[u8; MAX_SQUARES]; MAX_SQUARES],
+    /// `minus[g][i]`: group `g` less its `i`-th tile, the blank's goal on that tile's square
+    /// (see the `dual` module); empty until [`PatternDb::build_dual_tables`].
+    minus: Vec<Vec<Table>>,
+}
+
+/// The question a build asks between tasks: the error to stop with once `cancel` is
+/// cancelled or its time limit (from now) has passed, else `None`.
+fn stopper(cancel: &CancelToken) -> impl Fn() -> Option<PdbError> + Sync + '_ {
+    let deadline = cancel
+        .limits()
+        .timeout
+        .and_then(|t| std::time::Instant::now().checked_add(t));
+    move || {
+        if cancel.is_cancelled() {
+            Some(PdbError::Cancelled)
+        } else if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            Some(PdbError::Timeout)
+        } else {
+            None
+        }
+    }
 }
 
 /// The number of ordered placements of `k` distinct items on `n` squares: n! / (n - k)!.
@@ -520,18 +542,7 @@ impl PatternDb {
         if needed > budget {
             return Err(PdbError::MemoryLimit { needed, budget });
         }
-        let deadline = limits
-            .timeout
-            .and_then(|t| std::time::Instant::now().checked_add(t));
-        let stop = || {
-            if cancel.is_cancelled() {
-                Some(PdbError::Cancelled)
-            } else if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                Some(PdbError::Timeout)
-            } else {
-                None
-            }
-        };
+        let stop = stopper(cancel);
         let mut done = 0;
         let mut built: Vec<Group> = Vec::new();
         for (tiles, region, walled) in plans {
@@ -590,6 +601,7 @@ impl PatternDb {
                 }
                 between
             },
+            minus: Vec::new(),
         }
     }
 
@@ -603,6 +615,7 @@ impl PatternDb {
         self.groups
             .iter()
             .map(|g| (g.table.bytes.len() + g.open.as_ref().map_or(0, |t| t.bytes.len())) as u64)
+            .chain(self.minus.iter().flatten().map(|t| t.bytes.len() as u64))
             .sum()
     }
 
@@ -678,76 +691,6 @@ impl PatternDb {
                 manhattan + 2 * g.excess(rank(&squares[..g.tiles.len()], n))
             })
             .sum()
-    }
-
-    /// The dual lookup of a board (`tiles` row-major, 0 the blank), without the reflected
-    /// lookup (Felner, Zahavi, Schaeffer and Holte, "Dual lookups in pattern databases",
-    /// IJCAI 2005). Label each tile by the square it stands on now and play an optimal
-    /// solution backwards from the goal: the labels of group `G`'s goal squares start on the
-    /// goal squares of the tiles now standing there, and end on their own squares. So for each
-    /// group the tiles standing on its goal squares give a placement (each taken to its own
-    /// goal square), whose entry never exceeds the moves of those labels, and the sum over the
-    /// groups never exceeds the moves left. A label carried by the blank (the group whose goal
-    /// squares include the blank's square) counts only its other tiles' Manhattan distances.
-    /// Admissible; not consistent.
-    pub fn estimate_dual_plain(&self, tiles: &[u8]) -> u32 {
-        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-        self.dual_sum(|s| tiles[s], blank)
-    }
-
-    /// The dual lookup ([`PatternDb::estimate_dual_plain`]) of the board whose square `s`
-    /// (row-major) holds the tile `board_at(s)`, its blank on square `blank`: the one
-    /// implementation, which the fast IDA* core calls on its board and its mirror image.
-    #[inline]
-    pub fn dual_sum(&self, board_at: impl Fn(usize) -> u8, blank: u8) -> u32 {
-        let n = self.rows * self.cols;
-        let mut squares = [0u8; MAX_GROUP];
-        let mut total = 0;
-        for (gi, g) in self.groups.iter().enumerate() {
-            let (mut manhattan, mut blank_label) = (0, false);
-            for (i, &t) in g.tiles.iter().enumerate() {
-                let u = board_at(usize::from(self.home(t)));
-                if u == 0 {
-                    blank_label = true;
-                    continue;
-                }
-                squares[i] = self.home(u);
-                manhattan += self.distance(squares[i], self.home(t));
-            }
-            total += if blank_label {
-                manhattan
-            } else {
-                manhattan + 2 * self.dual_excess(gi, rank(&squares[..g.tiles.len()], n), blank)
-            };
-        }
-        total
-    }
-
-    /// Group `g`'s stored excess for the placement of rank `rank` in a dual lookup of a board
-    /// whose blank is on square `blank`: played backwards, an optimal solution brings the
-    /// group's labels home with the blank ending on `blank`, so a group that walls the blank's
-    /// goal square off is read from its open table (the blank on any square) when `blank` is
-    /// outside the wall.
-    #[inline]
-    fn dual_excess(&self, g: usize, rank: usize, blank: u8) -> u32 {
-        let group = &self.groups[g];
-        match &group.open {
-            Some(open) if group.region & (1 << blank) == 0 => open.excess(rank),
-            _ => group.table.excess(rank),
-        }
-    }
-
-    /// The strongest estimate of a board (`tiles` row-major, 0 the blank): the largest of the
-    /// plain, reflected, dual and reflected dual lookups, rounded up to the parity of the
-    /// moves left (the blank's Manhattan distance to its goal square). Admissible.
-    pub fn estimate_with_dual(&self, tiles: &[u8]) -> u32 {
-        let n = self.rows * self.cols;
-        let mut h = self.estimate(tiles).max(self.estimate_dual_plain(tiles));
-        if let Some(r) = &self.reflection {
-            h = h.max(self.estimate_dual_plain(&r.apply(&tiles[..n])));
-        }
-        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-        h + ((h ^ self.distance(blank, self.home(0))) & 1)
     }
 
     /// The heuristic value of a board (`tiles` row-major, 0 the blank): the sum of the
