@@ -53,8 +53,9 @@ pub(super) struct SlidingArgs {
     /// `ms` being the solving time.
     #[arg(long)]
     json: bool,
-    /// The dual lookups (Felner, Zahavi et al.) of the fast IDA* core: on or off. Default:
-    /// off (they cost more time than they save; README).
+    /// The dual lookups (Felner, Zahavi et al.) of the fast IDA* core: on or off. `on` loads
+    /// (or builds and caches, minutes for the 7-8 set) the databases' minus tables first.
+    /// Default: off (they cost more time than they save; README).
     #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
     dual: Option<String>,
     /// Threads for the fast IDA* core: 1 searches sequentially; default every core.

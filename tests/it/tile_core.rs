@@ -142,6 +142,10 @@ fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
         db.reflection().is_some(),
         "the blank's goal is on the diagonal"
     );
+    let mut minus = small_5x5(&goal);
+    minus
+        .build_dual_tables(&CancelToken::new(), &mut |_| {})
+        .unwrap();
     for seed in 0..6 {
         let mut p = Sliding::solved(5, 5).unwrap();
         p.scramble_walk(36, seed);
@@ -152,13 +156,16 @@ fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
             .solve(Algorithm::IdaStar, &mut Listening, &CancelToken::new())
             .unwrap();
         assert!(reference.solved && reference.optimal);
-        assert!(
-            db.estimate_with_dual(&tiles) as f64 <= reference.cost,
-            "seed {seed}: the estimate overestimates"
-        );
-        for dual in [false, true] {
+        for db in [&*db, &minus] {
+            assert!(
+                db.estimate_with_dual(&tiles) as f64 <= reference.cost,
+                "seed {seed}: the estimate overestimates"
+            );
+        }
+        // Without dual lookups, with them, and with them and the minus tables.
+        for (db, dual) in [(&*db, false), (&*db, true), (&minus, true)] {
             for parallel in [false, true] {
-                let run = run_core(&db, &tiles, dual, parallel);
+                let run = run_core(db, &tiles, dual, parallel);
                 assert_eq!(run.outcome, Outcome::Found);
                 assert_eq!(
                     run.blank_path.len() as f64,
@@ -228,13 +235,50 @@ fn dual_and_reflected_lookups_never_exceed_the_distance_on_every_8_puzzle_state(
             let with_minus = full.estimate_dual_plain(tiles);
             assert!(with_minus >= dual, "{tiles:?}: the minus tables only add");
             let strongest = full.estimate_with_dual(tiles);
-            assert!(strongest <= d, "{tiles:?}: with minus tables {strongest}, distance {d}");
+            assert!(
+                strongest <= d,
+                "{tiles:?}: with minus tables {strongest}, distance {d}"
+            );
             minus_stronger += usize::from(strongest > best);
         }
         assert!(dual_stronger > 1000, "the dual helps: {dual_stronger}");
         assert!(at_exact > 10_000, "{at_exact}");
-        assert!(minus_stronger > 1000, "the minus tables help: {minus_stronger}");
+        assert!(
+            minus_stronger > 1000,
+            "the minus tables help: {minus_stronger}"
+        );
     }
+}
+
+#[test]
+fn minus_tables_are_cached_and_a_damaged_or_foreign_file_is_refused() {
+    let goal: Vec<u8> = (1..9).chain([0]).collect();
+    let build = |groups: Vec<Vec<u8>>| {
+        PatternDb::build_groups(3, 3, &goal, groups, &CancelToken::new(), &mut |_| {}).unwrap()
+    };
+    let mut db = build(vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    db.build_dual_tables(&CancelToken::new(), &mut |_| {})
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("minus.bin");
+    db.write_dual_tables(&path).unwrap();
+    let mut fresh = build(vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    assert!(fresh.read_dual_tables(&path));
+    assert_eq!(fresh, db, "the tables read back are the tables written");
+    // Another partition's database refuses the file.
+    let mut other = build(vec![vec![1, 2, 3], vec![4, 5, 6, 7, 8]]);
+    assert!(!other.read_dual_tables(&path));
+    assert!(!other.has_dual_tables());
+    // One byte changed, or the file cut short: refused.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let mut fresh = build(vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    assert!(!fresh.read_dual_tables(&path));
+    std::fs::write(&path, &bytes[..last]).unwrap();
+    assert!(!fresh.read_dual_tables(&path));
+    assert!(!fresh.has_dual_tables());
 }
 
 #[test]

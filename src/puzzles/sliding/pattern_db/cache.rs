@@ -269,14 +269,13 @@ impl PatternDb {
             return Ok(());
         }
         let path = self.dual_cache_path();
-        if let Some(minus) = path.as_deref().and_then(|p| self.read_minus(p)) {
-            self.minus = minus;
+        if path.as_deref().is_some_and(|p| self.read_dual_tables(p)) {
             progress(1.0);
             return Ok(());
         }
         self.build_dual_tables(cancel, progress)?;
         if let Some(p) = path {
-            let _ = self.write_minus(&p);
+            let _ = self.write_dual_tables(&p);
         }
         Ok(())
     }
@@ -293,7 +292,7 @@ impl PatternDb {
     ///
     /// # Errors
     /// Any I/O error.
-    pub fn write_minus(&self, path: &Path) -> std::io::Result<()> {
+    pub fn write_dual_tables(&self, path: &Path) -> std::io::Result<()> {
         let head = self.minus_header();
         let mut sum = Checksum::default();
         sum.add(&head);
@@ -301,6 +300,19 @@ impl PatternDb {
             sum.add(&t.bytes);
         }
         write_atomically(path, MINUS_MAGIC, sum, &head, self.minus.iter().flatten())
+    }
+
+    /// Attaches the minus tables written by [`PatternDb::write_dual_tables`] to `path`; false
+    /// (and the database unchanged) if the file is missing, damaged (magic, size or
+    /// checksum), or made for another database.
+    pub fn read_dual_tables(&mut self, path: &Path) -> bool {
+        match self.read_minus(path) {
+            Some(minus) => {
+                self.minus = minus;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Reads the minus tables of this database from `path`; `None` if the file is missing,

@@ -66,7 +66,12 @@ impl PatternDb {
             };
             total += manhattan + 2 * excess;
         }
-        total
+        // The blank's own label is a tile of the backward play: its Manhattan distance.
+        let z = self.home(0);
+        match board_at(usize::from(z)) {
+            0 => total,
+            w => total + self.distance(self.home(w), z),
+        }
     }
 
     /// Group `g`'s stored excess for the placement of rank `rank` in a dual lookup of a board
