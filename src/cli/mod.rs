@@ -277,6 +277,11 @@ struct StatesArgs {
     /// `.csv`, GraphML otherwise.
     #[arg(long, value_name = "OUT")]
     graph: Option<PathBuf>,
+    /// Also measure heuristic H (a value of the type's `heuristic` option, as for `solve`)
+    /// against the exact least costs to a goal over the whole space: admissible, consistent,
+    /// means, exact states, violations with examples.
+    #[arg(long, value_name = "H")]
+    heuristic: Option<String>,
     #[command(flatten)]
     limits: LimitArgs,
 }

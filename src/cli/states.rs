@@ -1,21 +1,39 @@
 //! `states`: a whole state space explored, its distances and profile, as text, JSON or GraphML.
 
 use crate::puzzles::oracle::{OracleError, Space};
+use crate::search::heuristic_quality::Quality;
 use std::io::Write as _;
 
 use super::*;
 
 pub(super) fn states(args: &StatesArgs) -> u8 {
-    let puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
+    let mut puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let token = args.limits.token();
+    if let Some(h) = &args.heuristic {
+        if let Err(code) = set_heuristic(args, puzzle.as_mut(), h, &token) {
+            return code;
+        }
+    }
     let started = std::time::Instant::now();
     match puzzle.oracle(&token, &mut |_| {}) {
         Ok(oracle) => {
             if let Some(space) = oracle.space() {
-                return explored_states(args, puzzle.puzzle_type().name, space, started);
+                let quality = match args.heuristic.is_some() {
+                    true => match space.heuristic_quality(puzzle.as_ref(), &token) {
+                        Some(Ok(q)) => Some(q),
+                        Some(Err(_)) => {
+                            say!("{}: the measure was stopped", args.file.display());
+                            return EXIT_LIMIT;
+                        }
+                        None => None,
+                    },
+                    false => None,
+                };
+                let measured = quality.map(|q| (puzzle.heuristic_name(), q));
+                return explored_states(args, puzzle.puzzle_type().name, space, started, measured);
             }
         }
         Err(OracleError::Stopped(e)) => {
@@ -24,10 +42,10 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
         }
         Err(_) => {}
     }
-    if args.graph.is_some() {
+    if args.graph.is_some() || args.heuristic.is_some() {
         say!(
-            "{}: the state graph needs the whole space explored, and this puzzle's is too \
-             large or not explorable",
+            "{}: the state graph and the heuristic's measure need the whole space explored, \
+             and this puzzle's is too large or not explorable",
             args.file.display()
         );
         return EXIT_BAD_INPUT;
@@ -72,11 +90,103 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
 
 /// `states` on a puzzle whose space was explored whole: the counts, the distance profiles,
 /// the dead ends, the farthest and hardest states, and the graph if asked for.
+/// Sets the heuristic of `puzzle` to `name` through its type's `heuristic` option and does
+/// the preparation it needs (pattern databases); `Err` is the exit code, the reason printed.
+fn set_heuristic(
+    args: &StatesArgs,
+    puzzle: &mut dyn crate::puzzles::Puzzle,
+    name: &str,
+    token: &crate::search::CancelToken,
+) -> Result<(), u8> {
+    let file = &args.file;
+    if !puzzle.options().iter().any(|o| o.name == "heuristic") {
+        return Err(bad(
+            file,
+            format!(
+                "--heuristic does not apply to this file, which holds a {} (no heuristic \
+                 option)",
+                puzzle.puzzle_type().name
+            ),
+        ));
+    }
+    puzzle
+        .set_option("heuristic", name)
+        .map_err(|message| bad(file, message))?;
+    puzzle.prepare(false, token, &mut |_| {}).map_err(|e| {
+        say!("{}: {e}", file.display());
+        if e.limit_outcome().is_some() {
+            EXIT_LIMIT
+        } else {
+            EXIT_BAD_INPUT
+        }
+    })
+}
+
+/// The heuristic's measure as JSON (see `states --heuristic`), its examples as puzzle texts.
+fn quality_json(space: &dyn Space, name: &str, q: &Quality) -> serde_json::Value {
+    let text_at = |node: u32| {
+        space
+            .puzzle_at(node)
+            .map(|p| p.to_text())
+            .unwrap_or_default()
+    };
+    serde_json::json!({
+        "name": name,
+        "admissible": q.admissible,
+        "consistent": q.consistent,
+        "mean_h": q.mean_h,
+        "mean_hstar": q.mean_hstar,
+        "mean_h_over_hstar": q.mean_h_over_hstar,
+        "states": q.states,
+        "dead_ends": q.dead_ends,
+        "edges": q.edges,
+        "exact_states": q.exact_states,
+        "inadmissible_states": q.inadmissible_states,
+        "inconsistent_edges": q.inconsistent_edges,
+        "examples": q.inadmissible.iter().map(|e| serde_json::json!({
+            "puzzle": text_at(e.node), "h": e.h, "hstar": e.hstar,
+        })).collect::<Vec<_>>(),
+        "inconsistent_examples": q.inconsistent.iter().map(|e| serde_json::json!({
+            "puzzle": text_at(e.from), "next": text_at(e.to), "cost": e.cost,
+            "h": e.h_from, "h_next": e.h_to,
+        })).collect::<Vec<_>>(),
+        "bin_width": q.bin_width,
+        "histogram": q.histogram,
+    })
+}
+
+/// The heuristic's measure as text lines.
+fn quality_text(name: &str, q: &Quality) -> String {
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    format!(
+        "heuristic: {name}
+  admissible: {} ({} states overestimated)
+  consistent: {} \
+         ({} of {} moves inconsistent)
+  mean h: {:.3}, mean h*: {:.3}, mean h/h*: {:.3}
+  \
+         exact (h = h*): {} of {} states ({} dead ends not measured)
+",
+        yes(q.admissible),
+        q.inadmissible_states,
+        yes(q.consistent),
+        q.inconsistent_edges,
+        q.edges,
+        q.mean_h,
+        q.mean_hstar,
+        q.mean_h_over_hstar,
+        q.exact_states,
+        q.states,
+        q.dead_ends,
+    )
+}
+
 pub(super) fn explored_states(
     args: &StatesArgs,
     type_name: &str,
     space: &dyn Space,
     started: std::time::Instant,
+    measured: Option<(String, Quality)>,
 ) -> u8 {
     let p = space.profile();
     let text_at = |node: u32| {
@@ -121,6 +231,9 @@ pub(super) fn explored_states(
         if let Some(hardest) = &hardest {
             v["hardest"] = serde_json::json!({"distance": p.hardest_distance, "puzzle": hardest});
         }
+        if let Some((name, q)) = &measured {
+            v["heuristic"] = quality_json(space, name, q);
+        }
         format!("{v}\n")
     } else {
         let mut t = format!(
@@ -141,6 +254,9 @@ pub(super) fn explored_states(
                 "hardest to solve ({} moves to the goal):\n{hardest}",
                 p.hardest_distance
             );
+        }
+        if let Some((name, q)) = &measured {
+            t += &quality_text(name, q);
         }
         t
     };

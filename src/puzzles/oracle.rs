@@ -9,6 +9,7 @@
 
 use std::io;
 
+use crate::search::heuristic_quality::{self, Quality};
 use crate::search::space::{ExploreError, Profile, StateGraph};
 use crate::search::{CancelToken, Outcome, Problem};
 
@@ -162,6 +163,14 @@ pub trait Space: Send + Sync {
     /// # Errors
     /// The I/O error of writing.
     fn write_edge_csv(&self, out: &mut dyn io::Write) -> io::Result<()>;
+    /// The heuristic `puzzle` uses now measured against the exact least costs to a goal over
+    /// this space ([`heuristic_quality::measure`]); `None` when `puzzle` does not play by
+    /// this space's rules. `Some(Err(Outcome::Cancelled))` when `cancel` is cancelled.
+    fn heuristic_quality(
+        &self,
+        puzzle: &dyn Puzzle,
+        cancel: &CancelToken,
+    ) -> Option<Result<Quality, Outcome>>;
 }
 
 /// A puzzle type whose reachable state space can be explored whole: it says which puzzles
@@ -413,6 +422,15 @@ where
 
     fn write_edge_csv(&self, out: &mut dyn io::Write) -> io::Result<()> {
         self.graph.write_edge_csv(out)
+    }
+
+    fn heuristic_quality(
+        &self,
+        puzzle: &dyn Puzzle,
+        cancel: &CancelToken,
+    ) -> Option<Result<Quality, Outcome>> {
+        let puzzle = self.same(puzzle)?;
+        Some(heuristic_quality::measure(puzzle, &self.graph, cancel))
     }
 }
 

@@ -16,6 +16,7 @@ mod dfs;
 mod dijkstra;
 mod greedy;
 mod grid;
+pub mod heuristic_quality;
 mod idastar;
 mod jps;
 pub mod limits;

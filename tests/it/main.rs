@@ -11,6 +11,7 @@ mod first_use;
 mod formats;
 mod fuzz;
 mod grid;
+mod heuristic_quality;
 mod klondike;
 mod klotski;
 mod mazegen;

@@ -1,0 +1,320 @@
+//! How good a heuristic is, measured against the exact least cost to a goal (h*) over a
+//! whole explored state space ([`StateGraph`]): admissibility (h <= h* on every state),
+//! consistency (h(s) <= c(s, s') + h(s') on every edge), the mean of h, of h* and of h / h*,
+//! the states where h is exact, and the first violations found, to open and look at.
+//!
+//! h* is a cost, not a count of moves: diagonal steps and terrain count, by Dijkstra's
+//! algorithm run backwards from every goal over the explored edges. States from which no goal
+//! is reachable (dead ends) have no h* and are counted apart.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::hash::Hash;
+
+use serde::Serialize;
+
+use super::space::StateGraph;
+use super::{CancelToken, Cost, Outcome, Problem, Successor};
+
+/// The most violations of each kind kept as examples.
+pub const MAX_EXAMPLES: usize = 10;
+
+/// Bins of h* (and of h, on the same scale) in [`Quality::histogram`].
+pub const HISTOGRAM_BINS: usize = 24;
+
+/// Two costs closer than this (relative to their size) count as equal: sums of diagonal
+/// steps (sqrt 2) reach the same cost along different paths with different rounding.
+const TOLERANCE: f64 = 1e-9;
+
+/// A state where the heuristic overestimates, or any state as an example: its node in the
+/// graph, h and h*.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct StateExample {
+    /// The state's node number in the [`StateGraph`].
+    pub node: u32,
+    /// The heuristic's estimate.
+    pub h: Cost,
+    /// The least cost to a goal.
+    pub hstar: Cost,
+}
+
+/// An edge along which the heuristic drops by more than the move costs: h(from) > cost +
+/// h(to).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EdgeExample {
+    /// The node the move leaves.
+    pub from: u32,
+    /// The node the move reaches.
+    pub to: u32,
+    /// The move's cost.
+    pub cost: Cost,
+    /// h at `from`.
+    pub h_from: Cost,
+    /// h at `to`.
+    pub h_to: Cost,
+}
+
+/// One bin of the histogram of h against h*: the states whose h* falls in bin `hstar_bin`
+/// and h in bin `h_bin` (bins of width [`Quality::bin_width`] from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HistogramCell {
+    /// The bin of h*.
+    pub hstar_bin: u16,
+    /// The bin of h.
+    pub h_bin: u16,
+    /// States in the cell.
+    pub states: u64,
+}
+
+/// A heuristic measured against exact distances (see the module documentation). Means are
+/// over the states from which a goal is reachable (goals included); `mean_h_over_hstar` over
+/// those with h* > 0.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Quality {
+    /// States from which a goal is reachable (the ones measured).
+    pub states: u64,
+    /// States from which no goal is reachable, counted apart.
+    pub dead_ends: u64,
+    /// Moves (edges) checked for consistency, between measured states.
+    pub edges: u64,
+    /// Whether h <= h* on every measured state.
+    pub admissible: bool,
+    /// Whether h(s) <= c(s, s') + h(s') on every checked edge.
+    pub consistent: bool,
+    /// The mean of h.
+    pub mean_h: f64,
+    /// The mean of h*.
+    pub mean_hstar: f64,
+    /// The mean of h / h* over the states with h* > 0 (1 for a perfect heuristic).
+    pub mean_h_over_hstar: f64,
+    /// States where h = h*, goals included.
+    pub exact_states: u64,
+    /// States where h > h*.
+    pub inadmissible_states: u64,
+    /// Edges where h(s) > c(s, s') + h(s').
+    pub inconsistent_edges: u64,
+    /// Up to [`MAX_EXAMPLES`] overestimated states, the largest overestimates first.
+    pub inadmissible: Vec<StateExample>,
+    /// Up to [`MAX_EXAMPLES`] inconsistent edges, the largest drops first.
+    pub inconsistent: Vec<EdgeExample>,
+    /// The width of a histogram bin, in cost units.
+    pub bin_width: f64,
+    /// The histogram of h against h* (non-empty cells only).
+    pub histogram: Vec<HistogramCell>,
+    /// h* - h for every node of the graph (by node number); `NaN` for dead ends. For a
+    /// picture's tint.
+    #[serde(skip)]
+    pub gap: Vec<f32>,
+}
+
+/// The least cost from every node of `graph` to a goal, by Dijkstra's algorithm backwards
+/// from the goals; `Cost::INFINITY` where none is reachable. The move costs come from
+/// `problem`'s successors (the graph keeps no costs). `Err` when `cancel` is cancelled.
+///
+/// # Errors
+/// [`Outcome::Cancelled`] when `cancel` is cancelled.
+pub fn exact_costs<P: Problem + ?Sized>(
+    problem: &P,
+    graph: &StateGraph<P::State>,
+    cancel: &CancelToken,
+) -> Result<Vec<Cost>, Outcome>
+where
+    P::State: Clone + Eq + Hash,
+{
+    let n = graph.len();
+    // The reversed edges with their costs, as lists by target.
+    let mut incoming: Vec<Vec<(u32, Cost)>> = vec![Vec::new(); n];
+    let mut successors = Vec::new();
+    for node in 0..n as u32 {
+        if node % 4096 == 0 && cancel.is_cancelled() {
+            return Err(Outcome::Cancelled);
+        }
+        for (to, cost) in edges(problem, graph, node, &mut successors) {
+            incoming[to as usize].push((node, cost));
+        }
+    }
+    let mut cost = vec![Cost::INFINITY; n];
+    let mut open = BinaryHeap::new();
+    for node in 0..n as u32 {
+        if graph.is_goal(node) {
+            cost[node as usize] = 0.0;
+            open.push(Reverse((Ordered(0.0), node)));
+        }
+    }
+    let mut popped = 0u64;
+    while let Some(Reverse((Ordered(c), node))) = open.pop() {
+        popped += 1;
+        if popped.is_multiple_of(4096) && cancel.is_cancelled() {
+            return Err(Outcome::Cancelled);
+        }
+        if c > cost[node as usize] {
+            continue;
+        }
+        for &(from, step) in &incoming[node as usize] {
+            let through = c + step;
+            if through < cost[from as usize] {
+                cost[from as usize] = through;
+                open.push(Reverse((Ordered(through), from)));
+            }
+        }
+    }
+    Ok(cost)
+}
+
+/// The explored edges out of `node` with their costs (successors outside the graph are
+/// skipped); `buffer` is scratch space.
+fn edges<P: Problem + ?Sized>(
+    problem: &P,
+    graph: &StateGraph<P::State>,
+    node: u32,
+    buffer: &mut Vec<Successor<P::State, P::Move>>,
+) -> Vec<(u32, Cost)>
+where
+    P::State: Clone + Eq + Hash,
+{
+    buffer.clear();
+    if let Some(state) = graph.state(node) {
+        problem.successors(state, buffer);
+    }
+    buffer
+        .iter()
+        .filter_map(|s| Some((graph.node_of(&s.state)?, s.cost)))
+        .collect()
+}
+
+/// Measures `problem`'s heuristic against the exact costs over `graph` (explored from one of
+/// `problem`'s positions, with the same rules).
+///
+/// # Errors
+/// [`Outcome::Cancelled`] when `cancel` is cancelled.
+pub fn measure<P: Problem + ?Sized>(
+    problem: &P,
+    graph: &StateGraph<P::State>,
+    cancel: &CancelToken,
+) -> Result<Quality, Outcome>
+where
+    P::State: Clone + Eq + Hash,
+{
+    let hstar = exact_costs(problem, graph, cancel)?;
+    let n = graph.len();
+    let h: Vec<Cost> = (0..n as u32)
+        .map(|node| graph.state(node).map_or(0.0, |s| problem.heuristic(s)))
+        .collect();
+    let above = |a: Cost, b: Cost| a > b + TOLERANCE * b.abs().max(1.0);
+    let mut q = Quality {
+        admissible: true,
+        consistent: true,
+        gap: vec![f32::NAN; n],
+        ..Quality::default()
+    };
+    let (mut sum_h, mut sum_hstar, mut sum_ratio, mut ratios) = (0.0, 0.0, 0.0, 0u64);
+    let max_hstar = hstar
+        .iter()
+        .copied()
+        .filter(|c| c.is_finite())
+        .fold(0.0, f64::max);
+    q.bin_width = (max_hstar / HISTOGRAM_BINS as f64).max(1.0).ceil();
+    let bin = |c: Cost| ((c / q.bin_width).floor().max(0.0) as usize).min(u16::MAX as usize);
+    let mut cells = std::collections::BTreeMap::<(u16, u16), u64>::new();
+    let mut successors = Vec::new();
+    for node in 0..n as u32 {
+        if node % 4096 == 0 && cancel.is_cancelled() {
+            return Err(Outcome::Cancelled);
+        }
+        let (hs, hn) = (hstar[node as usize], h[node as usize]);
+        if !hs.is_finite() {
+            q.dead_ends += 1;
+            continue;
+        }
+        q.states += 1;
+        q.gap[node as usize] = (hs - hn) as f32;
+        sum_h += hn;
+        sum_hstar += hs;
+        if hs > 0.0 {
+            sum_ratio += hn / hs;
+            ratios += 1;
+        }
+        if !above(hn, hs) && !above(hs, hn) {
+            q.exact_states += 1;
+        }
+        *cells.entry((bin(hs) as u16, bin(hn) as u16)).or_default() += 1;
+        if above(hn, hs) {
+            q.inadmissible_states += 1;
+            keep(
+                &mut q.inadmissible,
+                StateExample {
+                    node,
+                    h: hn,
+                    hstar: hs,
+                },
+                |e| e.h - e.hstar,
+            );
+        }
+        for (to, cost) in edges(problem, graph, node, &mut successors) {
+            if !hstar[to as usize].is_finite() {
+                continue;
+            }
+            q.edges += 1;
+            let h_to = h[to as usize];
+            if above(hn, cost + h_to) {
+                q.inconsistent_edges += 1;
+                keep(
+                    &mut q.inconsistent,
+                    EdgeExample {
+                        from: node,
+                        to,
+                        cost,
+                        h_from: hn,
+                        h_to,
+                    },
+                    |e| e.h_from - e.cost - e.h_to,
+                );
+            }
+        }
+    }
+    q.admissible = q.inadmissible_states == 0;
+    q.consistent = q.inconsistent_edges == 0;
+    if q.states > 0 {
+        q.mean_h = sum_h / q.states as f64;
+        q.mean_hstar = sum_hstar / q.states as f64;
+    }
+    if ratios > 0 {
+        q.mean_h_over_hstar = sum_ratio / ratios as f64;
+    }
+    q.histogram = cells
+        .into_iter()
+        .map(|((hstar_bin, h_bin), states)| HistogramCell {
+            hstar_bin,
+            h_bin,
+            states,
+        })
+        .collect();
+    Ok(q)
+}
+
+/// Keeps `example` among the [`MAX_EXAMPLES`] largest by `size`, largest first.
+fn keep<T: Copy>(list: &mut Vec<T>, example: T, size: impl Fn(&T) -> f64) {
+    let at = list.partition_point(|e| size(e) >= size(&example));
+    if at < MAX_EXAMPLES {
+        list.insert(at, example);
+        list.truncate(MAX_EXAMPLES);
+    }
+}
+
+/// A cost ordered totally (costs are never NaN), for the priority queue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ordered(Cost);
+
+impl Eq for Ordered {}
+
+impl PartialOrd for Ordered {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ordered {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}

@@ -1,0 +1,220 @@
+//! A heuristic measured against exact distances (issue 32): the whole 8-puzzle's figures for
+//! Manhattan distance and misplaced tiles equal ones computed here by a breadth-first search
+//! of our own, and on an open 8-connected grid Manhattan distance overestimates exactly where
+//! both coordinates differ from the goal's while octile distance is exact everywhere.
+
+use std::collections::{HashMap, VecDeque};
+
+use puzzlelab::puzzles::Puzzle;
+use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::oracle::{Oracle, Space};
+use puzzlelab::puzzles::sliding::Sliding;
+use puzzlelab::search::CancelToken;
+use puzzlelab::search::heuristic_quality::{MAX_EXAMPLES, Quality};
+
+/// `puzzle`'s heuristic `name` measured over its whole space.
+fn measure(puzzle: &mut dyn Puzzle, name: &str) -> (Quality, Box<dyn Oracle>) {
+    puzzle.set_option("heuristic", name).unwrap();
+    let oracle = puzzle.oracle(&CancelToken::new(), &mut |_| {}).unwrap();
+    let space = oracle.space().expect("an explorable space");
+    let q = space
+        .heuristic_quality(puzzle, &CancelToken::new())
+        .expect("the puzzle is of this space")
+        .expect("not cancelled");
+    (q, oracle)
+}
+
+/// Every 8-puzzle board (goal 1..8 then the blank) with its distance, by our own BFS.
+fn eight_puzzle_distances() -> HashMap<[u8; 9], u32> {
+    let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let mut dist = HashMap::from([(goal, 0)]);
+    let mut queue = VecDeque::from([goal]);
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        let b = s.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (b / 3, b % 3);
+        let near = [
+            (r > 0).then(|| b - 3),
+            (r < 2).then(|| b + 3),
+            (c > 0).then(|| b - 1),
+            (c < 2).then(|| b + 1),
+        ];
+        for q in near.into_iter().flatten() {
+            let mut next = s;
+            next.swap(b, q);
+            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(next) {
+                e.insert(d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+fn manhattan(s: &[u8; 9]) -> u32 {
+    s.iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(|(i, &t)| {
+            let home = usize::from(t) - 1;
+            ((i / 3).abs_diff(home / 3) + (i % 3).abs_diff(home % 3)) as u32
+        })
+        .sum()
+}
+
+fn misplaced(s: &[u8; 9]) -> u32 {
+    s.iter()
+        .enumerate()
+        .filter(|&(i, &t)| t != 0 && usize::from(t) != i + 1)
+        .count() as u32
+}
+
+#[test]
+fn the_whole_8_puzzle_gives_the_figures_of_a_breadth_first_search() {
+    let dist = eight_puzzle_distances();
+    assert_eq!(dist.len(), 181_440);
+    for (name, h) in [
+        ("manhattan", manhattan as fn(&[u8; 9]) -> u32),
+        ("misplaced", misplaced),
+    ] {
+        let n = dist.len() as f64;
+        let mean_h = dist.keys().map(|s| f64::from(h(s))).sum::<f64>() / n;
+        let mean_hstar = dist.values().map(|&d| f64::from(d)).sum::<f64>() / n;
+        let ratios: Vec<f64> = dist
+            .iter()
+            .filter(|&(_, &d)| d > 0)
+            .map(|(s, &d)| f64::from(h(s)) / f64::from(d))
+            .collect();
+        let mean_ratio = ratios.iter().sum::<f64>() / ratios.len() as f64;
+        let exact = dist.iter().filter(|&(s, &d)| h(s) == d).count() as u64;
+        // Both are consistent: a move changes either by at most 1.
+        let mut p = Sliding::from_text("8 6 7\n2 5 4\n3 0 1").unwrap();
+        let (q, _oracle) = measure(&mut p, name);
+        assert_eq!(q.states, 181_440, "{name}");
+        assert_eq!(q.dead_ends, 0);
+        assert!(q.admissible && q.consistent, "{name}");
+        assert_eq!(q.inadmissible_states, 0);
+        assert_eq!(q.inconsistent_edges, 0);
+        assert!(q.inadmissible.is_empty() && q.inconsistent.is_empty());
+        assert!((q.mean_h - mean_h).abs() < 1e-9, "{name}: {} vs {mean_h}", q.mean_h);
+        assert!((q.mean_hstar - mean_hstar).abs() < 1e-9, "{name}");
+        assert!((q.mean_h_over_hstar - mean_ratio).abs() < 1e-9, "{name}");
+        assert_eq!(q.exact_states, exact, "{name}");
+        // The histogram holds every state once.
+        assert_eq!(q.histogram.iter().map(|c| c.states).sum::<u64>(), 181_440);
+    }
+}
+
+/// An open 7 x 9 grid, 8-connected (diagonals cost sqrt 2), goal at row 2, column 5.
+fn open_grid() -> Maze {
+    let mut rows = vec![".........".to_owned(); 7];
+    rows[0].replace_range(0..1, "S");
+    rows[2].replace_range(5..6, "G");
+    Maze::from_text(&format!("moves: 8\n{}", rows.join("\n"))).unwrap()
+}
+
+#[test]
+fn on_an_open_8_connected_grid_manhattan_overestimates_off_the_goals_lines_and_octile_is_exact()
+{
+    let mut maze = open_grid();
+    let (q, oracle) = measure(&mut maze, "manhattan");
+    let space: &dyn Space = oracle.space().unwrap();
+    assert_eq!(q.states, 63);
+    // Off the goal's row and column (6 x 8 squares) a diagonal step saves cost.
+    assert_eq!(q.inadmissible_states, 6 * 8);
+    assert!(!q.admissible && !q.consistent);
+    assert_eq!(q.inadmissible.len(), MAX_EXAMPLES);
+    for e in &q.inadmissible {
+        let cell = space.place_of(e.node).unwrap().cell;
+        assert!(cell.row != 2 && cell.col != 5, "{cell:?}");
+        assert!(e.h > e.hstar);
+    }
+    // Largest overestimate first: the corners far on both axes.
+    assert!(q.inadmissible.windows(2).all(|w| w[0].h - w[0].hstar >= w[1].h - w[1].hstar));
+    // On the goal's lines, Manhattan distance is the exact cost.
+    assert_eq!(q.exact_states, 63 - 48);
+
+    let (q, _) = measure(&mut maze, "octile");
+    assert!(q.admissible && q.consistent);
+    assert_eq!(q.exact_states, 63, "octile distance is exact on an open grid");
+    assert!((q.mean_h_over_hstar - 1.0).abs() < 1e-9);
+    assert!(q.gap.iter().all(|g| g.abs() < 1e-4));
+}
+
+#[test]
+fn terrain_counts_in_the_exact_cost_and_states_with_no_way_to_a_goal_are_counted_apart() {
+    // The middle row costs 5 a square and every path crosses it once: from the top row the
+    // exact cost is Manhattan distance plus 4.
+    let mut maze = Maze::from_text("S....\n55555\n....G").unwrap();
+    let (q, oracle) = measure(&mut maze, "manhattan");
+    let space = oracle.space().unwrap();
+    assert_eq!((q.states, q.dead_ends), (15, 0));
+    assert!(q.admissible && q.consistent);
+    for node in 0..space.len() as u32 {
+        let cell = space.place_of(node).unwrap().cell;
+        let manhattan = (cell.row.abs_diff(2) + cell.col.abs_diff(4)) as f32;
+        let gap = q.gap[node as usize];
+        let expected = if cell.row == 0 { 4.0 } else { 0.0 };
+        assert!((gap - expected).abs() < 1e-6, "{cell:?}: h* - h = {gap}, h = {manhattan}");
+    }
+    // A goal behind a wall: every state is a dead end, measured apart, none in the means.
+    let mut walled = Maze::from_text("S..#G\n...#.").unwrap();
+    let (q, _) = measure(&mut walled, "manhattan");
+    assert_eq!((q.states, q.dead_ends), (0, 6));
+    assert!(q.gap.iter().all(|g| g.is_nan()));
+    assert_eq!(q.mean_h, 0.0);
+}
+
+#[test]
+fn states_json_reports_the_heuristic_with_its_violations_as_puzzle_texts() {
+    let (code, out, err) = crate::common::puzzlelab(&[
+        "states",
+        "puzzles/maze-octile-goals.txt",
+        "--json",
+        "--heuristic",
+        "manhattan",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let h = &v["heuristic"];
+    for key in [
+        "name",
+        "admissible",
+        "consistent",
+        "mean_h",
+        "mean_hstar",
+        "mean_h_over_hstar",
+        "exact_states",
+        "inadmissible_states",
+        "inconsistent_edges",
+        "examples",
+    ] {
+        assert!(!h[key].is_null(), "{key} missing from {h}");
+    }
+    assert_eq!(h["admissible"], false, "diagonal moves and Manhattan distance");
+    let examples = h["examples"].as_array().unwrap();
+    assert_eq!(examples.len(), 10);
+    for e in examples {
+        assert!(e["h"].as_f64().unwrap() > e["hstar"].as_f64().unwrap());
+        // Each example is a maze in the text format, its start on the example's square.
+        let maze = Maze::from_text(e["puzzle"].as_str().unwrap()).unwrap();
+        assert_eq!(maze.dims(), (24, 36));
+    }
+    // A type with no heuristic option, and a space too large to explore: clear errors.
+    let (code, _, err) = crate::common::puzzlelab(&[
+        "states",
+        "puzzles/klotski-classic.txt",
+        "--heuristic",
+        "manhattan",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no heuristic option"), "{err}");
+    let (code, _, err) = crate::common::puzzlelab(&[
+        "states",
+        "puzzles/sliding-24-random.txt",
+        "--heuristic",
+        "manhattan",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("too large"), "{err}");
+}
