@@ -5,6 +5,7 @@ pub mod autosave;
 mod commands;
 pub mod export;
 mod files;
+pub mod heuristic_measure;
 pub mod job;
 pub mod oracle;
 pub mod pattern_build;
@@ -275,6 +276,8 @@ pub struct PuzzleLabApp {
     playback_position: Option<(oracle::PositionKey, Box<dyn Puzzle>)>,
     /// The "State space" window (see [`space_layout`]).
     pub space_window: space_layout::SpaceWindow,
+    /// The "Heuristic" window (see [`heuristic_measure`]).
+    pub heuristic_window: heuristic_measure::HeuristicWindow,
     /// The algorithms chosen for the next race, in the order chosen.
     pub(crate) race_choice: Vec<Algorithm>,
     /// One row per finished run this session, oldest first.
@@ -399,6 +402,7 @@ impl PuzzleLabApp {
             playback_position: None,
             paused_status: false,
             space_window: space_layout::SpaceWindow::default(),
+            heuristic_window: heuristic_measure::HeuristicWindow::default(),
             puzzle_dirty: false,
             picture_cache: None,
             workspaces: std::collections::HashMap::new(),
@@ -602,6 +606,8 @@ impl PuzzleLabApp {
         self.oracle
             .tick(self.work.puzzle.as_ref(), shown, key, limits, &wake);
         self.space_window.tick(&self.oracle, &wake);
+        self.heuristic_window
+            .tick(&self.oracle, self.work.puzzle.as_ref(), limits, &wake);
         match self.space_window.poll_generated() {
             Some(Ok(command)) => self.commands.push(command),
             Some(Err(why)) => self.set_error(why),

@@ -365,4 +365,9 @@ impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
     pub fn open_space_window(&mut self) {
         self.app_mut().space_window.open = true;
     }
+
+    /// Opens the heuristic window.
+    pub fn open_heuristic_window(&mut self) {
+        self.app_mut().heuristic_window.open = true;
+    }
 }

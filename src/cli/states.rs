@@ -12,25 +12,26 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
         Err(code) => return code,
     };
     let token = args.limits.token();
-    if let Some(h) = &args.heuristic {
-        if let Err(code) = set_heuristic(args, puzzle.as_mut(), h, &token) {
-            return code;
-        }
+    if let Some(h) = &args.heuristic
+        && let Err(code) = set_heuristic(args, puzzle.as_mut(), h, &token)
+    {
+        return code;
     }
     let started = std::time::Instant::now();
     match puzzle.oracle(&token, &mut |_| {}) {
         Ok(oracle) => {
             if let Some(space) = oracle.space() {
-                let quality = match args.heuristic.is_some() {
-                    true => match space.heuristic_quality(puzzle.as_ref(), &token) {
+                let quality = if args.heuristic.is_some() {
+                    match space.heuristic_quality(puzzle.as_ref(), &token) {
                         Some(Ok(q)) => Some(q),
                         Some(Err(_)) => {
                             say!("{}: the measure was stopped", args.file.display());
                             return EXIT_LIMIT;
                         }
                         None => None,
-                    },
-                    false => None,
+                    }
+                } else {
+                    None
                 };
                 let measured = quality.map(|q| (puzzle.heuristic_name(), q));
                 return explored_states(args, puzzle.puzzle_type().name, space, started, measured);

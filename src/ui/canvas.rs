@@ -171,6 +171,9 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     if let Some(heat) = heat {
         paint_heat(&painter, &screen_from_cell, &heat, &scene.picture);
     }
+    if let Some((gaps, max_gap)) = app.heuristic_window.tint() {
+        paint_gaps(&painter, &screen_from_cell, gaps, max_gap, &scene.picture);
+    }
     drop(scene);
     // The drawing's changes shown go back to the marks as a command of this frame, not
     // written into it while drawing.
@@ -208,6 +211,33 @@ fn paint_heat(
         let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
         let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
         let color = heat_map_color(t);
+        painter.rect_filled(Rect::from_min_max(min, max), 0.0, color);
+    }
+}
+
+/// The heuristic window's tint: each square by h* - h there (see
+/// [`crate::app::heuristic_measure`]): pale where the heuristic is exact, darker blue the
+/// farther below, vermillion where it overestimates; the start and goals keep their colours.
+fn paint_gaps(
+    painter: &egui::Painter,
+    screen_from_cell: &emath::RectTransform,
+    gaps: &[(Cell, f32)],
+    max_gap: f32,
+    picture: &Picture,
+) {
+    let marked = |cell: Cell| {
+        picture.start == Some(cell)
+            || picture.goal_area.contains(&cell)
+            || matches!(picture.get(cell), Some(Square::Start | Square::Goal))
+    };
+    for &(cell, gap) in gaps.iter().filter(|(c, _)| !marked(*c)) {
+        let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
+        let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
+        let color = if gap < -1e-4 {
+            super::palette::SOLUTION
+        } else {
+            super::palette::gap_color(gap / max_gap)
+        };
         painter.rect_filled(Rect::from_min_max(min, max), 0.0, color);
     }
 }

@@ -6,6 +6,7 @@ mod canvas;
 pub mod command_palette;
 mod describe;
 mod dialogs;
+pub mod heuristic_window;
 mod paint;
 mod palette;
 mod panels;
@@ -186,6 +187,7 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     app.with_view(|view, app| view.windows_ui(app, &ctx));
     timeline_bar::gif_window_ui(app, &ctx);
     space_window::space_window_ui(app, &ctx);
+    heuristic_window::heuristic_window_ui(app, &ctx);
     dialogs::path_field_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);

@@ -71,6 +71,15 @@ pub(crate) fn heat_map_color(t: f32) -> Color32 {
     crate::app::space_layout::cividis(1.0 - t).gamma_multiply(0.7)
 }
 
+/// The heuristic tint's colour for h* - h at `t` of the largest (0 exact, 1 the farthest
+/// below): from a pale blue to a dark blue, a little transparent; overestimates are drawn in
+/// [`SOLUTION`] vermillion apart.
+pub(crate) fn gap_color(t: f32) -> Color32 {
+    Color32::from_rgb(225, 236, 246)
+        .lerp_to_gamma(Color32::from_rgb(8, 48, 107), t.clamp(0.0, 1.0))
+        .gamma_multiply(0.75)
+}
+
 /// The colour of a class of interchangeable pieces.
 pub(crate) fn piece_color(class: u8) -> Color32 {
     const PALETTE: [Color32; 6] = [

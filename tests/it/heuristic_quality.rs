@@ -96,7 +96,11 @@ fn the_whole_8_puzzle_gives_the_figures_of_a_breadth_first_search() {
         assert_eq!(q.inadmissible_states, 0);
         assert_eq!(q.inconsistent_edges, 0);
         assert!(q.inadmissible.is_empty() && q.inconsistent.is_empty());
-        assert!((q.mean_h - mean_h).abs() < 1e-9, "{name}: {} vs {mean_h}", q.mean_h);
+        assert!(
+            (q.mean_h - mean_h).abs() < 1e-9,
+            "{name}: {} vs {mean_h}",
+            q.mean_h
+        );
         assert!((q.mean_hstar - mean_hstar).abs() < 1e-9, "{name}");
         assert!((q.mean_h_over_hstar - mean_ratio).abs() < 1e-9, "{name}");
         assert_eq!(q.exact_states, exact, "{name}");
@@ -114,8 +118,7 @@ fn open_grid() -> Maze {
 }
 
 #[test]
-fn on_an_open_8_connected_grid_manhattan_overestimates_off_the_goals_lines_and_octile_is_exact()
-{
+fn on_an_open_8_connected_grid_manhattan_overestimates_off_the_goals_lines_and_octile_is_exact() {
     let mut maze = open_grid();
     let (q, oracle) = measure(&mut maze, "manhattan");
     let space: &dyn Space = oracle.space().unwrap();
@@ -130,13 +133,20 @@ fn on_an_open_8_connected_grid_manhattan_overestimates_off_the_goals_lines_and_o
         assert!(e.h > e.hstar);
     }
     // Largest overestimate first: the corners far on both axes.
-    assert!(q.inadmissible.windows(2).all(|w| w[0].h - w[0].hstar >= w[1].h - w[1].hstar));
+    assert!(
+        q.inadmissible
+            .windows(2)
+            .all(|w| w[0].h - w[0].hstar >= w[1].h - w[1].hstar)
+    );
     // On the goal's lines, Manhattan distance is the exact cost.
     assert_eq!(q.exact_states, 63 - 48);
 
     let (q, _) = measure(&mut maze, "octile");
     assert!(q.admissible && q.consistent);
-    assert_eq!(q.exact_states, 63, "octile distance is exact on an open grid");
+    assert_eq!(
+        q.exact_states, 63,
+        "octile distance is exact on an open grid"
+    );
     assert!((q.mean_h_over_hstar - 1.0).abs() < 1e-9);
     assert!(q.gap.iter().all(|g| g.abs() < 1e-4));
 }
@@ -155,7 +165,10 @@ fn terrain_counts_in_the_exact_cost_and_states_with_no_way_to_a_goal_are_counted
         let manhattan = (cell.row.abs_diff(2) + cell.col.abs_diff(4)) as f32;
         let gap = q.gap[node as usize];
         let expected = if cell.row == 0 { 4.0 } else { 0.0 };
-        assert!((gap - expected).abs() < 1e-6, "{cell:?}: h* - h = {gap}, h = {manhattan}");
+        assert!(
+            (gap - expected).abs() < 1e-6,
+            "{cell:?}: h* - h = {gap}, h = {manhattan}"
+        );
     }
     // A goal behind a wall: every state is a dead end, measured apart, none in the means.
     let mut walled = Maze::from_text("S..#G\n...#.").unwrap();
@@ -191,7 +204,10 @@ fn states_json_reports_the_heuristic_with_its_violations_as_puzzle_texts() {
     ] {
         assert!(!h[key].is_null(), "{key} missing from {h}");
     }
-    assert_eq!(h["admissible"], false, "diagonal moves and Manhattan distance");
+    assert_eq!(
+        h["admissible"], false,
+        "diagonal moves and Manhattan distance"
+    );
     let examples = h["examples"].as_array().unwrap();
     assert_eq!(examples.len(), 10);
     for e in examples {
@@ -217,4 +233,57 @@ fn states_json_reports_the_heuristic_with_its_violations_as_puzzle_texts() {
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("too large"), "{err}");
+}
+
+#[test]
+fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_and_opens_one() {
+    use crate::common::gui::{click_label, harness, run_until};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::{AppCommand, Settings};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.txt");
+    let mut rows = vec![".........".to_owned(); 7];
+    rows[0].replace_range(0..1, "S");
+    rows[2].replace_range(5..6, "G");
+    std::fs::write(
+        &path,
+        format!("moves: 8\nheuristic: manhattan\n{}\n", rows.join("\n")),
+    )
+    .unwrap();
+    let mut h = harness(Settings::default());
+    h.run();
+    h.state_mut().push(AppCommand::OpenPath(path));
+    h.run();
+    click_label(&mut h, "Distances");
+    h.run();
+    click_label(&mut h, "Optimal moves");
+    run_until(&mut h, |app| app.oracle.space().is_some());
+    h.run();
+    click_label(&mut h, "Heuristic...");
+    run_until(&mut h, |app| app.heuristic_window.measured.is_some());
+    h.run();
+    h.get_by_label("no: 48 states overestimated");
+    h.get_by_label(puzzlelab::ui::heuristic_window::HISTOGRAM_LABEL);
+    // The first example is the largest overestimate: open it, and the start moves there.
+    let first = h
+        .state()
+        .heuristic_window
+        .measured
+        .as_ref()
+        .unwrap()
+        .quality
+        .inadmissible[0];
+    let label = format!("h {:.2} > h* {:.2}", first.h, first.hstar);
+    click_label(&mut h, &label);
+    h.run();
+    h.run();
+    let space = h.state().oracle.space().unwrap();
+    let cell = space.place_of(first.node).unwrap().cell;
+    assert_eq!(h.state().puzzle().picture().start, Some(cell));
+    // The tint: one colour a square, the overestimates among them.
+    click_label(&mut h, "Tint the canvas with h* - h");
+    h.run();
+    let (gaps, _) = h.state().heuristic_window.tint().unwrap();
+    assert_eq!(gaps.len(), 63);
+    assert_eq!(gaps.iter().filter(|(_, g)| *g < 0.0).count(), 48);
 }

@@ -287,6 +287,17 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
             {
                 app.open_space_window();
             }
+            if app.oracle().space().is_some()
+                && ui
+                    .button("Heuristic...")
+                    .on_hover_text(
+                        "the heuristic against the exact costs: admissible, consistent, how \
+                         close; where it lies",
+                    )
+                    .clicked()
+            {
+                app.open_heuristic_window();
+            }
             if let Some(a) = app.oracle().assessment() {
                 if app.oracle().show_hint
                     && let Some(hint) = a.hint()

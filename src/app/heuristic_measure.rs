@@ -1,0 +1,132 @@
+//! The "Heuristic" window's state: the heuristic of the puzzle on screen measured against the
+//! exact least costs over the oracle's explored space
+//! ([`crate::search::heuristic_quality`]), on a background thread, again whenever the
+//! space or the heuristic changes; and the canvas tint of h* - h for types whose states are
+//! places.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::job::Job;
+use super::oracle::OracleState;
+use crate::puzzles::{Cell, Puzzle};
+use crate::search::heuristic_quality::Quality;
+use crate::search::{CancelToken, Limits, Outcome};
+
+/// A measure done: the figures, and for types whose states are places the least h* - h of
+/// the states on each square (none for dead ends).
+pub struct Measured {
+    /// The figures.
+    pub quality: Quality,
+    /// `(square, least h* - h there)` for the squares with measured states; empty for
+    /// whole boards.
+    pub gaps: Vec<(Cell, f32)>,
+    /// The largest h* - h on the squares (for the tint's scale), at least 1.
+    pub max_gap: f32,
+}
+
+/// What the window shows and works on.
+#[derive(Default)]
+pub struct HeuristicWindow {
+    /// Whether the window is open.
+    pub open: bool,
+    /// Whether the canvas is tinted by h* - h (types whose states are places).
+    pub tint: bool,
+    job: Option<Job<Option<Result<Measured, Outcome>>>>,
+    /// The last measure, once done.
+    pub measured: Option<Arc<Measured>>,
+    /// The (oracle generation, heuristic name) measured or being measured.
+    measured_for: Option<(u64, String)>,
+    /// Why the last measure gave nothing, if it did.
+    pub failure: Option<String>,
+}
+
+impl HeuristicWindow {
+    /// The frame's work while the window is open (or the tint shown): starts a measure of
+    /// `puzzle`'s heuristic when the space or the heuristic changed, and takes it when done.
+    pub fn tick(
+        &mut self,
+        oracle: &OracleState,
+        puzzle: &dyn Puzzle,
+        limits: Limits,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) {
+        if !self.open && !self.tint {
+            return;
+        }
+        let (Some(shared), true) = (oracle.shared(), oracle.space().is_some()) else {
+            self.clear();
+            return;
+        };
+        let key = (oracle.generation(), puzzle.heuristic_name());
+        if self.measured_for.as_ref() != Some(&key) {
+            self.measured_for = Some(key);
+            self.measured = None;
+            self.failure = None;
+            let puzzle = puzzle.clone_box();
+            self.job = Job::start(
+                "heuristic-measure",
+                CancelToken::with_limits(limits),
+                wake.clone(),
+                move |cx| {
+                    let space = shared.space()?;
+                    Some(
+                        space
+                            .heuristic_quality(puzzle.as_ref(), &cx.cancel)?
+                            .map(|quality| gaps_by_square(space, quality)),
+                    )
+                },
+            )
+            .ok();
+        }
+        if let Some(done) = self.job.as_mut().and_then(|job| job.poll(|()| {})) {
+            self.job = None;
+            match done {
+                Ok(Some(Ok(measured))) => self.measured = Some(Arc::new(measured)),
+                Ok(Some(Err(_))) => self.failure = Some("the measure was stopped".to_owned()),
+                Ok(None) => {
+                    self.failure = Some("the puzzle on screen is not of the space explored".into())
+                }
+                Err(e) => self.failure = Some(e.to_string()),
+            }
+        }
+    }
+
+    /// Whether a measure is running.
+    pub fn is_measuring(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The squares' h* - h to tint the canvas with, when the tint is on and measured.
+    pub fn tint(&self) -> Option<(&[(Cell, f32)], f32)> {
+        let m = self.measured.as_ref().filter(|_| self.tint)?;
+        (!m.gaps.is_empty()).then_some((m.gaps.as_slice(), m.max_gap))
+    }
+
+    fn clear(&mut self) {
+        self.job = None;
+        self.measured = None;
+        self.measured_for = None;
+        self.failure = None;
+    }
+}
+
+/// The measure with the least h* - h on each square of a space whose states are places.
+fn gaps_by_square(space: &dyn crate::puzzles::oracle::Space, quality: Quality) -> Measured {
+    let mut least: BTreeMap<Cell, f32> = BTreeMap::new();
+    for (node, &gap) in quality.gap.iter().enumerate() {
+        if gap.is_nan() {
+            continue;
+        }
+        if let Some(place) = space.place_of(node as u32) {
+            let e = least.entry(place.cell).or_insert(gap);
+            *e = e.min(gap);
+        }
+    }
+    let max_gap = least.values().copied().fold(1.0, f32::max);
+    Measured {
+        quality,
+        gaps: least.into_iter().collect(),
+        max_gap,
+    }
+}

@@ -1,0 +1,243 @@
+//! The "Heuristic" window: the heuristic of the puzzle on screen measured against the exact
+//! least costs to a goal over the explored space: admissible, consistent, means, exact states,
+//! a histogram of h against h*, the states where it overestimates and the moves along which
+//! it drops too fast (each opens that state), and a canvas tint of h* - h for grids.
+
+use eframe::egui::{self, Color32, RichText, Sense, vec2};
+
+use crate::app::heuristic_measure::Measured;
+use crate::app::{AppCommand, PuzzleLabApp};
+use crate::search::heuristic_quality::{HISTOGRAM_BINS, Quality};
+
+/// The histogram's accessible label (tests find it by this).
+pub const HISTOGRAM_LABEL: &str = "h against h* histogram";
+
+/// Draws the window if it is open.
+pub(crate) fn heuristic_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+    if !app.heuristic_window.open {
+        return;
+    }
+    let mut open = true;
+    let canvas = app.canvas_rect.unwrap_or(egui::Rect::from_min_size(
+        egui::pos2(300.0, 80.0),
+        vec2(520.0, 520.0),
+    ));
+    egui::Window::new("Heuristic")
+        .open(&mut open)
+        .default_pos(canvas.min + vec2(canvas.width() * 0.3, 0.0))
+        .default_size(vec2(520.0, canvas.height().min(560.0)))
+        .max_height(canvas.height())
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
+        });
+    app.heuristic_window.open = open;
+}
+
+fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let name = app.puzzle().heuristic_name();
+    if app.oracle.space().is_none() {
+        ui.label(
+            "Tick Optimal moves in the side panel: the heuristic is measured over the explored \
+             state space.",
+        );
+        return;
+    }
+    ui.label(RichText::new(format!("Heuristic: {name}")).strong());
+    let window = &app.heuristic_window;
+    if window.is_measuring() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Measuring against the exact costs...");
+        });
+        return;
+    }
+    if let Some(why) = &window.failure {
+        ui.colored_label(ui.visuals().error_fg_color, format!("No measure: {why}."));
+        return;
+    }
+    let Some(measured) = window.measured.clone() else {
+        return;
+    };
+    let q = &measured.quality;
+    figures_ui(ui, q);
+    histogram_ui(ui, q);
+    let mut open = None;
+    examples_ui(ui, q, &mut open);
+    if !measured.gaps.is_empty() {
+        tint_ui(app, ui, &measured);
+    }
+    if let Some(node) = open {
+        app.push(AppCommand::OpenState(node));
+    }
+}
+
+fn figures_ui(ui: &mut egui::Ui, q: &Quality) {
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let percent = |part: u64, whole: u64| 100.0 * part as f64 / whole.max(1) as f64;
+    egui::Grid::new("heuristic figures")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("Admissible (h <= h* everywhere)");
+            ui.label(format!(
+                "{}: {} states overestimated",
+                yes(q.admissible),
+                q.inadmissible_states
+            ));
+            ui.end_row();
+            ui.label("Consistent (h <= cost + h' on every move)");
+            ui.label(format!(
+                "{}: {} of {} moves inconsistent",
+                yes(q.consistent),
+                q.inconsistent_edges,
+                q.edges
+            ));
+            ui.end_row();
+            ui.label("Mean h, mean h*");
+            ui.label(format!("{:.2}, {:.2}", q.mean_h, q.mean_hstar));
+            ui.end_row();
+            ui.label("Mean h / h* (1 is perfect)");
+            ui.label(format!("{:.3}", q.mean_h_over_hstar));
+            ui.end_row();
+            ui.label("Exact (h = h*)");
+            ui.label(format!(
+                "{} of {} states ({:.1} %)",
+                q.exact_states,
+                q.states,
+                percent(q.exact_states, q.states)
+            ));
+            ui.end_row();
+            ui.label("Not measured");
+            ui.label(format!("{} states with no way to a goal", q.dead_ends));
+            ui.end_row();
+        });
+}
+
+/// The states by (h*, h) as a grid of bins, darker where there are more; the diagonal is
+/// h = h*, and bins above it (overestimates) are drawn in vermillion.
+fn histogram_ui(ui: &mut egui::Ui, q: &Quality) {
+    ui.add_space(6.0);
+    ui.label(format!(
+        "States by h* (across) and h (up), bins of {}; the line is h = h*.",
+        q.bin_width
+    ));
+    let side = ui.available_width().clamp(160.0, 320.0);
+    let (rect, response) = ui.allocate_exact_size(vec2(side, side), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, HISTOGRAM_LABEL));
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+    let bins = q
+        .histogram
+        .iter()
+        .map(|c| usize::from(c.hstar_bin.max(c.h_bin)) + 1)
+        .max()
+        .unwrap_or(1)
+        .max(HISTOGRAM_BINS.min(4));
+    let cell = side / bins as f32;
+    let most = q
+        .histogram
+        .iter()
+        .map(|c| c.states)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f32;
+    for c in &q.histogram {
+        let shade = ((c.states as f32).ln_1p() / most.ln_1p()).clamp(0.15, 1.0);
+        let base = if c.h_bin > c.hstar_bin {
+            super::palette::SOLUTION
+        } else {
+            super::palette::START
+        };
+        let color =
+            Color32::from_rgba_unmultiplied(base.r(), base.g(), base.b(), (shade * 255.0) as u8);
+        let min = egui::pos2(
+            rect.left() + f32::from(c.hstar_bin) * cell,
+            rect.bottom() - (f32::from(c.h_bin) + 1.0) * cell,
+        );
+        painter.rect_filled(egui::Rect::from_min_size(min, vec2(cell, cell)), 0.0, color);
+    }
+    painter.line_segment(
+        [rect.left_bottom(), rect.right_top()],
+        egui::Stroke::new(1.0, ui.visuals().text_color()),
+    );
+    if let Some(pos) = response.hover_pos() {
+        let x = ((pos.x - rect.left()) / cell) as u16;
+        let y = ((rect.bottom() - pos.y) / cell) as u16;
+        let n = q
+            .histogram
+            .iter()
+            .find(|c| c.hstar_bin == x && c.h_bin == y)
+            .map_or(0, |c| c.states);
+        let w = q.bin_width;
+        response.on_hover_text(format!(
+            "h* in [{}, {}), h in [{}, {}): {n} states",
+            f64::from(x) * w,
+            f64::from(x + 1) * w,
+            f64::from(y) * w,
+            f64::from(y + 1) * w
+        ));
+    }
+}
+
+fn examples_ui(ui: &mut egui::Ui, q: &Quality, open: &mut Option<u32>) {
+    if !q.inadmissible.is_empty() {
+        ui.add_space(6.0);
+        ui.label(RichText::new("Overestimated states, largest first (click to open):").strong());
+        ui.horizontal_wrapped(|ui| {
+            for e in &q.inadmissible {
+                if ui
+                    .link(format!("h {:.2} > h* {:.2}", e.h, e.hstar))
+                    .on_hover_text(format!("state {}: open it on the board", e.node))
+                    .clicked()
+                {
+                    *open = Some(e.node);
+                }
+            }
+        });
+    }
+    if !q.inconsistent.is_empty() {
+        ui.add_space(6.0);
+        ui.label(
+            RichText::new("Inconsistent moves, largest drop first (click to open the state):")
+                .strong(),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for e in &q.inconsistent {
+                if ui
+                    .link(format!(
+                        "h {:.2} to {:.2} for cost {:.2}",
+                        e.h_from, e.h_to, e.cost
+                    ))
+                    .on_hover_text(format!(
+                        "state {} to state {}: h drops by more than the move costs",
+                        e.from, e.to
+                    ))
+                    .clicked()
+                {
+                    *open = Some(e.from);
+                }
+            }
+        });
+    }
+}
+
+fn tint_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, measured: &Measured) {
+    ui.add_space(6.0);
+    ui.checkbox(
+        &mut app.heuristic_window.tint,
+        "Tint the canvas with h* - h",
+    )
+    .on_hover_text(
+        "each square by how far the heuristic falls short of the exact cost there: pale \
+             where exact, dark blue where far below, vermillion where it overestimates",
+    );
+    if app.heuristic_window.tint {
+        ui.label(
+            RichText::new(format!(
+                "Pale: h = h*. Dark blue: h* - h = {:.1}. Vermillion: h > h*.",
+                measured.max_gap
+            ))
+            .small(),
+        );
+    }
+}
