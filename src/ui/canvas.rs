@@ -234,7 +234,7 @@ fn paint_gaps(
         let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
         let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
         let color = if gap < -1e-4 {
-            super::palette::SOLUTION
+            super::palette::SOLUTION.gamma_multiply(0.85)
         } else {
             super::palette::gap_color(gap / max_gap)
         };

@@ -116,6 +116,26 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
         "",
         move |app| app.settings.show_details = !details,
     ));
+    let oracle = app.oracle.enabled;
+    list.push(Entry::new(
+        if oracle {
+            "Optimal moves: off"
+        } else {
+            "Optimal moves: on (explore the state space)"
+        },
+        "",
+        move |app| app.oracle.enabled = !oracle,
+    ));
+    if app.oracle.space().is_some() {
+        list.push(Entry::new("State space window", "", |app| {
+            app.space_window.open = true
+        }));
+        list.push(Entry::new(
+            "Heuristic window: the heuristic against exact costs",
+            "",
+            |app| app.heuristic_window.open = true,
+        ));
+    }
     let (speed, full) = (app.settings().speed, app.settings().full_speed);
     list.push(Entry::command(
         if full {

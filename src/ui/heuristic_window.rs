@@ -62,7 +62,7 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     figures_ui(ui, q);
     histogram_ui(ui, q);
     let mut open = None;
-    examples_ui(ui, q, &mut open);
+    examples_ui(app, ui, q, &mut open);
     if !measured.gaps.is_empty() {
         tint_ui(app, ui, &measured);
     }
@@ -160,6 +160,14 @@ fn histogram_ui(ui: &mut egui::Ui, q: &Quality) {
         [rect.left_bottom(), rect.right_top()],
         egui::Stroke::new(1.0, ui.visuals().text_color()),
     );
+    ui.label(
+        RichText::new(format!(
+            "Across: h* from 0 to {}; up: h on the same scale. Blue: h <= h*; vermillion: h \
+             above h* (overestimates). Darker: more states.",
+            bins as f64 * q.bin_width
+        ))
+        .small(),
+    );
     if let Some(pos) = response.hover_pos() {
         let x = ((pos.x - rect.left()) / cell) as u16;
         let y = ((rect.bottom() - pos.y) / cell) as u16;
@@ -179,21 +187,29 @@ fn histogram_ui(ui: &mut egui::Ui, q: &Quality) {
     }
 }
 
-fn examples_ui(ui: &mut egui::Ui, q: &Quality, open: &mut Option<u32>) {
+fn examples_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, q: &Quality, open: &mut Option<u32>) {
+    // Where a state is, for types whose states are places; else its number.
+    let at = |node: u32| match app.oracle.space().and_then(|s| s.place_of(node)) {
+        Some(p) => format!("row {}, column {}", p.cell.row, p.cell.col),
+        None => format!("state {node}"),
+    };
     if !q.inadmissible.is_empty() {
         ui.add_space(6.0);
         ui.label(RichText::new("Overestimated states, largest first (click to open):").strong());
-        ui.horizontal_wrapped(|ui| {
-            for e in &q.inadmissible {
-                if ui
-                    .link(format!("h {:.2} > h* {:.2}", e.h, e.hstar))
-                    .on_hover_text(format!("state {}: open it on the board", e.node))
-                    .clicked()
-                {
-                    *open = Some(e.node);
-                }
+        for e in &q.inadmissible {
+            if ui
+                .link(format!(
+                    "h {:.2} > h* {:.2}  ({})",
+                    e.h,
+                    e.hstar,
+                    at(e.node)
+                ))
+                .on_hover_text("open this state on the board")
+                .clicked()
+            {
+                *open = Some(e.node);
             }
-        });
+        }
     }
     if !q.inconsistent.is_empty() {
         ui.add_space(6.0);
@@ -201,23 +217,22 @@ fn examples_ui(ui: &mut egui::Ui, q: &Quality, open: &mut Option<u32>) {
             RichText::new("Inconsistent moves, largest drop first (click to open the state):")
                 .strong(),
         );
-        ui.horizontal_wrapped(|ui| {
-            for e in &q.inconsistent {
-                if ui
-                    .link(format!(
-                        "h {:.2} to {:.2} for cost {:.2}",
-                        e.h_from, e.h_to, e.cost
-                    ))
-                    .on_hover_text(format!(
-                        "state {} to state {}: h drops by more than the move costs",
-                        e.from, e.to
-                    ))
-                    .clicked()
-                {
-                    *open = Some(e.from);
-                }
+        for e in &q.inconsistent {
+            if ui
+                .link(format!(
+                    "h {:.2} to {:.2} for a move of cost {:.2}  ({} to {})",
+                    e.h_from,
+                    e.h_to,
+                    e.cost,
+                    at(e.from),
+                    at(e.to)
+                ))
+                .on_hover_text("h drops by more than the move costs; open the state it leaves")
+                .clicked()
+            {
+                *open = Some(e.from);
             }
-        });
+        }
     }
 }
 

@@ -273,12 +273,15 @@ fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_an
         .unwrap()
         .quality
         .inadmissible[0];
-    let label = format!("h {:.2} > h* {:.2}", first.h, first.hstar);
+    let space = h.state().oracle.space().unwrap();
+    let cell = space.place_of(first.node).unwrap().cell;
+    let label = format!(
+        "h {:.2} > h* {:.2}  (row {}, column {})",
+        first.h, first.hstar, cell.row, cell.col
+    );
     click_label(&mut h, &label);
     h.run();
     h.run();
-    let space = h.state().oracle.space().unwrap();
-    let cell = space.place_of(first.node).unwrap().cell;
     assert_eq!(h.state().puzzle().picture().start, Some(cell));
     // The tint: one colour a square, the overestimates among them.
     click_label(&mut h, "Tint the canvas with h* - h");
