@@ -34,7 +34,8 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         boards: Vec::new(),
         motions: Vec::new(),
         stats: result.stats,
-        iterations: Vec::new(),
+        iterations: result.tables.iterations,
+        per_f: result.tables.per_f,
         notes: algorithm_notes(algorithm),
         message: result.message,
     })
@@ -123,7 +124,8 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
             .map(|(state, mv)| motion_of(state, mv))
             .collect(),
         stats: result.stats,
-        iterations: Vec::new(),
+        iterations: result.tables.iterations,
+        per_f: result.tables.per_f,
         notes: algorithm_notes(algorithm),
         message: result.message,
     })

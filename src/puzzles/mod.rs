@@ -79,10 +79,14 @@ pub struct Report {
     pub motions: Vec<Motion>,
     /// Statistics of the run.
     pub stats: Stats,
-    /// IDA* on the sliding tile puzzle's fast core: each iteration's bound, states expanded
-    /// and generated, and time (Korf's table); empty for other runs.
+    /// IDA*: each iteration's bound, states expanded and generated, time and forecast
+    /// (Korf's table; see [`crate::search::layers`]); empty for other runs.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub iterations: Vec<crate::puzzles::sliding::ida::Iteration>,
+    pub iterations: Vec<crate::search::layers::Iteration>,
+    /// The best-first searches (A*, Dijkstra, ...): states expanded per f value, in
+    /// increasing f; empty for other runs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub per_f: Vec<crate::search::layers::FLayer>,
     /// Extra findings specific to the puzzle (for example how many shortest solutions exist).
     pub notes: Vec<String>,
     /// For a run that stopped at a limit: what filled the memory or the time, and what to try

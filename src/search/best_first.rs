@@ -6,6 +6,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+use super::layers::PerF;
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
 use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, TieBreak};
@@ -124,6 +125,21 @@ pub(super) fn search<P: Problem + ?Sized>(
     budget: &mut Budget,
     policy: &Policy,
 ) -> SearchResult<P::State, P::Move> {
+    let mut per_f = PerF::default();
+    let mut result = search_counting(problem, starts, observer, budget, policy, &mut per_f);
+    result.tables.per_f = per_f.finish();
+    result
+}
+
+/// [`search`], each expansion counted in `per_f` by its open-list priority.
+fn search_counting<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    budget: &mut Budget,
+    policy: &Policy,
+    per_f: &mut PerF,
+) -> SearchResult<P::State, P::Move> {
     let heuristic = |state: &P::State| {
         if policy.uses_heuristic {
             problem.heuristic(state)
@@ -177,6 +193,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
         closed[entry.id as usize] = true;
         stats.expanded += 1;
+        per_f.count(entry.f());
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = tree.len() as u64;
         if !silent {

@@ -10,8 +10,9 @@
 
 use super::best_first::OPEN_LIST;
 use super::bucket_queue::BucketQueue;
+use super::layers::PerF;
 use super::limits::Budget;
-use super::{Algorithm, Outcome, Problem, SearchResult, Stats, TieBreak, UnitGrid};
+use super::{Algorithm, Cost, Outcome, Problem, SearchResult, Stats, TieBreak, UnitGrid};
 
 const TABLE: &str = "the grid search's table (a square's move, closed flag and cost)";
 
@@ -186,6 +187,7 @@ fn finish<P: Problem + ?Sized>(
         algorithm: Algorithm::Bfs,
         stats,
         message: None,
+        tables: Default::default(),
     }
 }
 
@@ -270,6 +272,19 @@ pub(super) fn astar<P: Problem + ?Sized>(
     starts: &[usize],
     budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
+    let mut per_f = PerF::default();
+    let mut result = astar_counting(problem, grid, starts, budget, &mut per_f);
+    result.tables.per_f = per_f.finish();
+    result
+}
+
+fn astar_counting<P: Problem + ?Sized>(
+    problem: &P,
+    grid: &UnitGrid<'_>,
+    starts: &[usize],
+    budget: &mut Budget,
+    per_f: &mut PerF,
+) -> SearchResult<P::State, P::Move> {
     let mut stats = Stats::default();
     let mut t = match TileTable::new(grid, budget) {
         Ok(t) => t,
@@ -325,6 +340,7 @@ pub(super) fn astar<P: Problem + ?Sized>(
         let g = entry >> G_SHIFT;
         let f = g + h(r, c);
         stats.expanded += 1;
+        per_f.count(Cost::from(f));
         stats.max_depth = stats.max_depth.max(u64::from(g));
         stats.max_closed = reached;
         let count = moves(grid, r, c, &mut next);

@@ -11,6 +11,9 @@
 //! bound). That keeps each iteration linear in the number of states instead of exponential,
 //! and makes a search with no solution end.
 
+use std::time::Instant;
+
+use super::layers::Iteration;
 use super::limits::Budget;
 use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
@@ -55,6 +58,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         algorithm: super::Algorithm::IdaStar,
         stats,
         message: None,
+        tables: Default::default(),
     };
     let mut table: Option<Vec<Cost>> = None;
     if let Some(n) = problem.dense_size() {
@@ -64,29 +68,53 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
         table = Some(vec![Cost::INFINITY; n]);
     }
+    // Korf's table: each iteration's bound, expansions, generations and time.
+    let mut iterations: Vec<Iteration> = Vec::new();
+    let close = |iterations: &mut Vec<Iteration>, stats: &Stats, started: Instant| {
+        let (expanded, generated) = iterations
+            .iter()
+            .fold((0, 0), |(e, g), i| (e + i.expanded, g + i.generated));
+        iterations.push(Iteration {
+            bound: stats.threshold,
+            expanded: stats.expanded - expanded,
+            generated: stats.generated - generated,
+            ms: started.elapsed().as_secs_f64() * 1000.0,
+            predicted: None,
+        });
+    };
     loop {
         stats.iterations += 1;
         stats.threshold = threshold;
+        let started = Instant::now();
         observer.iteration(stats.iterations, threshold);
         if let Some(t) = &mut table {
             t.fill(Cost::INFINITY);
         }
         let mut next = Cost::INFINITY;
+        let mut ended = None;
         for start in &starts {
             match bounded(
                 problem, start, threshold, observer, budget, &mut stats, &mut table,
             ) {
                 Bounded::Found(states, moves, cost) => {
-                    return finish(Outcome::Found, states, moves, cost, stats);
+                    ended = Some((Outcome::Found, states, moves, cost));
+                    break;
                 }
                 Bounded::Stopped(outcome) => {
-                    return finish(outcome, Vec::new(), Vec::new(), 0.0, stats);
+                    ended = Some((outcome, Vec::new(), Vec::new(), 0.0));
+                    break;
                 }
                 Bounded::Exhausted(above) => next = next.min(above),
             }
         }
-        if !next.is_finite() {
-            return finish(Outcome::NotFound, Vec::new(), Vec::new(), 0.0, stats);
+        close(&mut iterations, &stats, started);
+        if ended.is_none() && !next.is_finite() {
+            ended = Some((Outcome::NotFound, Vec::new(), Vec::new(), 0.0));
+        }
+        if let Some((outcome, states, moves, cost)) = ended {
+            let mut result = finish(outcome, states, moves, cost, stats);
+            result.tables.iterations = iterations;
+            return result;
         }
         threshold = next;
     }

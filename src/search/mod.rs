@@ -19,6 +19,7 @@ mod grid;
 pub mod heuristic_quality;
 mod idastar;
 mod jps;
+pub mod layers;
 pub mod limits;
 pub mod space;
 mod tree;
@@ -298,6 +299,9 @@ pub struct SearchResult<S, M> {
     /// For a run that stopped at a limit: what filled the memory or the time, and what to
     /// try instead. `None` otherwise.
     pub message: Option<String>,
+    /// Korf's tables: expansions per f value (best-first and breadth-first searches) or per
+    /// IDA* iteration; empty for the other searches.
+    pub tables: layers::Tables,
 }
 
 /// Receives what a running search does. Every method has an empty default, so an observer

@@ -219,6 +219,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             algorithm: super::Algorithm::Bfs,
             stats,
             message: None,
+            tables: Default::default(),
         }
     }
 
@@ -247,6 +248,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             algorithm: super::Algorithm::Bfs,
             stats,
             message: None,
+            tables: Default::default(),
         }
     }
 }

@@ -14,6 +14,7 @@ mod grid;
 mod heuristic_quality;
 mod klondike;
 mod klotski;
+mod korf_tables;
 mod mazegen;
 mod movingai;
 mod oracle;

@@ -133,6 +133,7 @@ impl Sliding {
             motions: if found { motions } else { Vec::new() },
             stats: run.stats,
             iterations: run.iterations,
+            per_f: Vec::new(),
             notes,
             message,
         }

@@ -227,6 +227,7 @@ fn incremental_updates_match_a_full_rebuild() {
         motions: Vec::new(),
         stats: crate::search::Stats::default(),
         iterations: Vec::new(),
+        per_f: Vec::new(),
         notes: Vec::new(),
         message: None,
     };

@@ -536,10 +536,11 @@ pub(super) fn run(
         stats.max_depth = stats.max_depth.max(answer.stats.max_depth);
         stats.max_frontier = stats.max_frontier.max(answer.stats.max_frontier);
         iterations.push(Iteration {
-            bound,
+            bound: f64::from(bound),
             expanded: stats.expanded - before.0,
             generated: stats.generated - before.1,
             ms: iteration_started.elapsed().as_secs_f64() * 1000.0,
+            predicted: None,
         });
         progress(&Progress {
             iteration,

@@ -31,24 +31,10 @@
 mod core;
 mod view;
 
-use serde::Serialize;
-
 use super::pattern_db::PatternDb;
 use crate::search::{CancelToken, Outcome, Stats};
 
-/// One iteration of IDA*: its bound on f = g + h, the states it expanded and generated, and
-/// its wall-clock time in milliseconds (Korf's per-iteration table).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Iteration {
-    /// The iteration's bound on `g + h`, in moves.
-    pub bound: u32,
-    /// States expanded in the iteration.
-    pub expanded: u64,
-    /// States generated in the iteration.
-    pub generated: u64,
-    /// Wall-clock time of the iteration, in milliseconds.
-    pub ms: f64,
-}
+pub use crate::search::layers::Iteration;
 
 /// How the fast core searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,116 @@
+//! Korf's tables (issue 32): the states expanded per f value (A*, Dijkstra, weighted A*,
+//! greedy; the grid's fast A* too) and per IDA* iteration (the generic search and the sliding
+//! puzzle's fast core) add up to the run's statistics, f rising layer by layer under a
+//! consistent heuristic; `solve --json` carries them.
+
+use puzzlelab::puzzles::maze::Maze;
+use puzzlelab::puzzles::sliding::Sliding;
+use puzzlelab::puzzles::{NoWatcher, Puzzle, Report, Watcher};
+use puzzlelab::search::{Algorithm, CancelToken};
+
+/// A watcher that is not silent, so that the generic searches run instead of fast paths.
+struct Listening;
+impl Watcher for Listening {}
+
+fn solve(p: &dyn Puzzle, algorithm: Algorithm, watched: bool) -> Report {
+    let report = if watched {
+        p.solve(algorithm, &mut Listening, &CancelToken::new())
+    } else {
+        p.solve(algorithm, &mut NoWatcher, &CancelToken::new())
+    };
+    let report = report.unwrap();
+    assert!(report.solved, "{algorithm:?}");
+    report
+}
+
+#[test]
+fn per_f_tables_add_up_to_the_expansions_and_rise_under_a_consistent_heuristic() {
+    let text = std::fs::read_to_string("puzzles/maze-terrain.txt").unwrap();
+    let terrain = Maze::from_text(&text).unwrap();
+    let open =
+        Maze::from_text(&std::fs::read_to_string("puzzles/maze-small.txt").unwrap()).unwrap();
+    for (maze, name) in [(&terrain, "terrain"), (&open, "small")] {
+        for algorithm in [
+            Algorithm::AStar,
+            Algorithm::Dijkstra,
+            Algorithm::WeightedAStar(puzzlelab::search::Weight::DEFAULT),
+            Algorithm::Greedy,
+        ] {
+            for watched in [false, true] {
+                let r = solve(maze, algorithm, watched);
+                let sum: u64 = r.per_f.iter().map(|l| l.expanded).sum();
+                assert_eq!(
+                    sum, r.stats.expanded,
+                    "{name} {algorithm:?} watched {watched}"
+                );
+                assert!(
+                    r.per_f.windows(2).all(|w| w[0].f < w[1].f),
+                    "sorted, merged"
+                );
+                assert!(r.iterations.is_empty());
+                if matches!(algorithm, Algorithm::AStar | Algorithm::Dijkstra) {
+                    // The last layer is the solution's cost: the goal's f.
+                    assert!(
+                        r.per_f.last().unwrap().f <= r.cost + 1e-9,
+                        "{name} {algorithm:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn iteration_tables_add_up_to_the_run_for_generic_ida_star_and_the_fast_core() {
+    let mut p = Sliding::solved(4, 4).unwrap();
+    p.scramble_walk(40, 3);
+    p.set_option("heuristic", "manhattan").unwrap();
+    for watched in [true, false] {
+        let r = solve(&p, Algorithm::IdaStar, watched);
+        assert!(!r.iterations.is_empty(), "watched {watched}");
+        let expanded: u64 = r.iterations.iter().map(|i| i.expanded).sum();
+        let generated: u64 = r.iterations.iter().map(|i| i.generated).sum();
+        assert_eq!(expanded, r.stats.expanded, "watched {watched}");
+        assert_eq!(generated, r.stats.generated, "watched {watched}");
+        assert!(r.iterations.windows(2).all(|w| w[0].bound < w[1].bound));
+        assert_eq!(r.iterations.last().unwrap().bound, r.cost);
+        assert_eq!(r.iterations.len() as u64, r.stats.iterations.max(1));
+    }
+    // A maze on the generic IDA*: the same sums.
+    let maze = Maze::from_text("S....\n.###.\n....G").unwrap();
+    let r = solve(&maze, Algorithm::IdaStar, false);
+    let expanded: u64 = r.iterations.iter().map(|i| i.expanded).sum();
+    assert_eq!(expanded, r.stats.expanded);
+}
+
+#[test]
+fn solve_json_carries_the_tables() {
+    let (code, out, err) = crate::common::puzzlelab(&[
+        "solve",
+        "puzzles/maze-terrain.txt",
+        "--algorithm",
+        "astar",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let layers = v["per_f"].as_array().expect("per_f");
+    let sum: u64 = layers.iter().map(|l| l["expanded"].as_u64().unwrap()).sum();
+    assert_eq!(sum, v["stats"]["expanded"].as_u64().unwrap());
+    let (code, out, err) = crate::common::puzzlelab(&[
+        "solve",
+        "puzzles/sliding-8-hardest-a.txt",
+        "--algorithm",
+        "idastar",
+        "--heuristic",
+        "manhattan",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let iterations = v["iterations"].as_array().expect("iterations");
+    assert!(iterations.len() > 1);
+    for key in ["bound", "expanded", "generated", "ms"] {
+        assert!(!iterations[0][key].is_null(), "{key}");
+    }
+}
