@@ -184,6 +184,10 @@ fn sliding(args: &SlidingArgs) -> u8 {
         Err(code) => return code,
     };
     let load_ms = load_started.elapsed().as_secs_f64() * 1000.0;
+    // Korf, Reid and Edelkamp's forecast of each iteration, from the databases' tables.
+    let forecast = db
+        .as_deref()
+        .map(|db| crate::puzzles::sliding::forecast::Forecast::sample(db, 200_000, 1));
     let mut rows = Vec::new();
     for (i, instance) in instances.iter_mut().enumerate() {
         instance.board.set_heuristic(heuristic);
@@ -195,7 +199,15 @@ fn sliding(args: &SlidingArgs) -> u8 {
             .board
             .solve(Algorithm::IdaStar, &mut NoWatcher, &cancel)
         {
-            Ok(r) => r,
+            Ok(mut r) => {
+                if let (Some(f), Some(db)) = (&forecast, &db) {
+                    let tiles = instance.board.tiles_row_major();
+                    for it in &mut r.iterations {
+                        it.predicted = Some(f.expansions(db, &tiles, it.bound as u32, RADIUS));
+                    }
+                }
+                r
+            }
             Err(e) => {
                 say!("instance {i}: {e}");
                 return EXIT_BAD_INPUT;
@@ -284,6 +296,10 @@ fn sliding(args: &SlidingArgs) -> u8 {
 /// Chooses `heuristic` on `board` and loads (or builds, with progress on standard error) the
 /// pattern databases it reads, once for the whole batch. `Err` is the exit code, the reason
 /// printed.
+/// The levels of each iteration searched before the forecast takes over (see
+/// [`crate::puzzles::sliding::forecast::Forecast::expansions`]).
+const RADIUS: usize = 10;
+
 fn prepare(
     board: &mut Sliding,
     heuristic: TileHeuristic,

@@ -114,3 +114,44 @@ fn solve_json_carries_the_tables() {
         assert!(!iterations[0][key].is_null(), "{key}");
     }
 }
+
+#[test]
+fn the_forecast_of_ida_stars_iterations_follows_the_actual_expansions_on_random_15_puzzles() {
+    use puzzlelab::puzzles::sliding::forecast::Forecast;
+    use puzzlelab::puzzles::sliding::ida::{self, Options};
+    use puzzlelab::puzzles::sliding::pattern_db::PatternDb;
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let db = PatternDb::build(4, 4, &goal, &CancelToken::new(), &mut |_| {}).unwrap();
+    let forecast = Forecast::sample(&db, 40_000, 7);
+    // The brute-force tree from a corner: 2 moves, then 3 (each neighbour of a corner is an
+    // edge square with 2 ways on), growing by about 2.13 a level.
+    let nodes = forecast.tree_nodes(15, 30);
+    assert_eq!(&nodes[..3], &[1.0, 2.0, 4.0]);
+    let growth = nodes[30] / nodes[29];
+    assert!((2.0..2.3).contains(&growth), "{growth}");
+    let (mut predicted, mut actual) = (0.0, 0u64);
+    for seed in 0..12 {
+        let mut p = Sliding::solved(4, 4).unwrap();
+        p.scramble_walk(50, seed);
+        let tiles = p.tiles_row_major();
+        let run = ida::solve_with(
+            &db,
+            &tiles,
+            &CancelToken::new(),
+            Options::default(),
+            &|_| {},
+        );
+        // The completed iterations (the last stops at its first solution).
+        for it in &run.iterations[..run.iterations.len() - 1] {
+            actual += it.expanded;
+            predicted += forecast.expansions(&db, &tiles, it.bound as u32, 4);
+        }
+    }
+    let ratio = predicted / actual as f64;
+    eprintln!("forecast {predicted:.0}, actual {actual}, ratio {ratio:.2}");
+    assert!(actual > 1000, "{actual}");
+    assert!(
+        (0.2..8.0).contains(&ratio),
+        "forecast {predicted:.0} against {actual}"
+    );
+}

@@ -25,6 +25,7 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 mod fast;
+pub mod forecast;
 pub mod ida;
 pub mod pattern_db;
 mod puzzle;
@@ -410,6 +411,16 @@ impl Sliding {
     pub fn tile_at(&self, cell: Cell) -> Option<u8> {
         (cell.row < self.rows && cell.col < self.cols)
             .then(|| self.tiles[cell.row * self.cols + cell.col])
+    }
+
+    /// The tiles, row-major (0 the blank).
+    pub fn tiles_row_major(&self) -> Vec<u8> {
+        self.tiles.clone()
+    }
+
+    /// The blank's square, row-major (0 the top-left).
+    pub fn blank_square(&self) -> usize {
+        self.tiles.iter().position(|&t| t == 0).unwrap_or(0)
     }
 
     /// The heuristic A*, IDA* and greedy use.
