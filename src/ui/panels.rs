@@ -287,6 +287,54 @@ pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                         plot.bar_chart(egui_plot::BarChart::new(name, bars).color(CLOSED_PLOT));
                     });
             }
+            if let Some(report) = app.result().filter(|r| !r.per_f.is_empty()) {
+                per_f_plot_ui(ui, view.id, report);
+            }
+        });
+}
+
+/// Korf's table of a finished best-first run: the states expanded per f value, binned into
+/// at most [`MAX_BARS`] bars once per run (kept in the UI's memory, so a frame's work does
+/// not grow with the number of f values).
+fn per_f_plot_ui(ui: &mut egui::Ui, run: u64, report: &crate::puzzles::Report) {
+    let id = egui::Id::unique(("per f bars", run));
+    let cached: Option<std::sync::Arc<(Vec<[f64; 2]>, f64)>> = ui.data(|d| d.get_temp(id));
+    let binned = cached.unwrap_or_else(|| {
+        let layers = &report.per_f;
+        let (lo, hi) = (
+            layers.first().map_or(0.0, |l| l.f),
+            layers.last().map_or(0.0, |l| l.f),
+        );
+        let width = ((hi - lo) / MAX_BARS as f64).max(1.0);
+        let mut bars: Vec<[f64; 2]> = Vec::new();
+        for l in layers {
+            let centre = lo + ((l.f - lo) / width).floor() * width + width / 2.0;
+            match bars.last_mut() {
+                Some(b) if (b[0] - centre).abs() < 1e-9 => b[1] += l.expanded as f64,
+                _ => bars.push([centre, l.expanded as f64]),
+            }
+        }
+        let made = std::sync::Arc::new((bars, width));
+        ui.data_mut(|d| d.insert_temp(id, made.clone()));
+        made
+    });
+    let (bars, width) = (&binned.0, binned.1);
+    let axis = if width > 1.0 {
+        format!("f = g + h (bars of {width:.1})")
+    } else {
+        "f = g + h".to_owned()
+    };
+    let bars = bars
+        .iter()
+        .map(|&[x, y]| egui_plot::Bar::new(x, y).width(width * 0.9))
+        .collect();
+    run_plot("per f plot", run, 110.0)
+        .x_axis_label(axis)
+        .show(ui, |plot| {
+            plot.bar_chart(
+                egui_plot::BarChart::new("states expanded per f (Korf's table)", bars)
+                    .color(FRONTIER_PLOT),
+            );
         });
 }
 
