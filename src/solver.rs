@@ -17,6 +17,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
+use crate::runs::breakpoints::{BreakpointCheck, Breakpoints};
 use crate::runs::recording::{RecordChunk, TraceRecorder};
 use crate::search::{Algorithm, CancelToken, Cost, Limits, Stats};
 
@@ -48,6 +49,8 @@ pub enum Command {
     Step,
     /// Change the speed (expansions per second, or infinite).
     SetSpeed(Speed),
+    /// Check these breakpoints from now on.
+    SetBreakpoints(Breakpoints),
 }
 
 /// What the search did since the previous progress event.
@@ -70,6 +73,8 @@ pub struct Progress {
     /// The search runs on a fast core that reports its figures alone: no state is recorded
     /// (the 24-puzzle's IDA* at full speed; see [`Watcher::takes_figures`]).
     pub unrecorded: bool,
+    /// The breakpoint that paused the run at the end of this batch, in words.
+    pub breakpoint: Option<String>,
 }
 
 /// A message from the solver thread (at most about 60 a second: their size does not matter).
@@ -109,6 +114,32 @@ impl SolverHandle {
         limits: Limits,
         wake: Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<Self> {
+        Self::spawn_with(
+            puzzle,
+            algorithm,
+            speed,
+            paused,
+            limits,
+            Breakpoints::default(),
+            wake,
+        )
+    }
+
+    /// [`SolverHandle::spawn`] with `breakpoints` checked from the first expansion: the run
+    /// pauses at the first expansion (or generation) that meets one, and the progress event
+    /// then sent says which ([`Progress::breakpoint`]).
+    ///
+    /// # Errors
+    /// The operating system's error if the thread cannot be spawned.
+    pub fn spawn_with(
+        puzzle: Box<dyn Puzzle>,
+        algorithm: Algorithm,
+        speed: Speed,
+        paused: bool,
+        limits: Limits,
+        breakpoints: Breakpoints,
+        wake: Arc<dyn Fn() + Send + Sync>,
+    ) -> std::io::Result<Self> {
         let (command_tx, command_rx) = mpsc::channel();
         let (event_tx, event_rx) = mpsc::sync_channel(EVENT_CAPACITY);
         let recorder = TraceRecorder::with_boards(limits.max_memory / 4);
@@ -133,6 +164,7 @@ impl SolverHandle {
                     due: Instant::now(),
                     paused_for: Duration::ZERO,
                     recorder,
+                    breaks: BreakpointCheck::new(breakpoints),
                 };
                 let cancel = pacer.cancel.clone();
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -274,6 +306,8 @@ struct Pacer {
     /// Writes every expansion and generated state (and a board puzzle's boards); each
     /// event takes what it wrote since the last.
     recorder: TraceRecorder,
+    /// The breakpoints and what checking them remembers.
+    breaks: BreakpointCheck,
 }
 
 impl Pacer {
@@ -328,6 +362,7 @@ impl Pacer {
                 self.speed = speed;
                 self.due = Instant::now();
             }
+            Command::SetBreakpoints(breakpoints) => self.breaks.set(breakpoints),
         }
     }
 
@@ -378,6 +413,18 @@ impl Pacer {
         }
     }
 
+    /// Pauses the run for a breakpoint that fired (`why`, in words): the pace that follows
+    /// sends what was done up to here, with the reason.
+    fn fire(&mut self, why: Option<String>) -> bool {
+        let Some(why) = why else {
+            return false;
+        };
+        self.paused = true;
+        self.pending_steps = 0;
+        self.batch.breakpoint = Some(why);
+        true
+    }
+
     /// Takes the time spent paused out of `stats`' time.
     fn exclude_pauses(&self, stats: &mut Stats) {
         let paused_ms = self.paused_for.as_secs_f64() * 1000.0;
@@ -406,12 +453,18 @@ impl Watcher for Pacer {
         if stats.iterations > 0 {
             count(&mut self.iteration_nodes, stats.iterations as usize - 1);
         }
+        let why = self.breaks.on_expanded(place, depth, stats);
+        self.fire(why);
         self.pace();
     }
 
     fn generated(&mut self, place: Option<Place>) {
         self.recorder.generated(place);
         self.generated_count += 1;
+        let why = self.breaks.on_generated(place);
+        if self.fire(why) {
+            self.pace();
+        }
     }
 
     fn wants_scores(&self) -> bool {
@@ -420,10 +473,18 @@ impl Watcher for Pacer {
 
     fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
         self.recorder.scored(place, g, h, parent);
+        let why = self.breaks.on_scored(Some(place), g, h, parent);
+        if self.fire(why) {
+            self.pace();
+        }
     }
 
     fn scored_board(&mut self, g: Cost, h: Option<Cost>) {
         self.recorder.scored_board(g, h);
+        let why = self.breaks.on_scored(None, g, h, None);
+        if self.fire(why) {
+            self.pace();
+        }
     }
 
     fn wants_board(&self) -> bool {
@@ -432,7 +493,7 @@ impl Watcher for Pacer {
 
     /// At full speed: a search that large is not recorded state by state.
     fn takes_figures(&self) -> bool {
-        self.speed.is_infinite() && !self.paused
+        self.speed.is_infinite() && !self.paused && !self.breaks.breakpoints.any()
     }
 
     fn figures(&mut self, stats: &Stats) -> bool {

@@ -120,6 +120,12 @@ impl PuzzleLabApp {
                 }
                 None => self.start(true),
             },
+            AppCommand::SetBreakpoints(breakpoints) => {
+                self.breakpoints = breakpoints;
+                if let Some(run) = &self.run {
+                    run.handle.send(SolverCommand::SetBreakpoints(breakpoints));
+                }
+            }
             AppCommand::SetSpeed(speed, full) => {
                 self.settings.speed = speed;
                 self.settings.full_speed = full;

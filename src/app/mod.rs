@@ -96,6 +96,8 @@ pub enum AppCommand {
     Step,
     /// Change the animation speed (expansions per second) and the full-speed switch.
     SetSpeed(f64, bool),
+    /// Pause the runs at these breakpoints (the running one from its next expansion).
+    SetBreakpoints(crate::runs::breakpoints::Breakpoints),
     /// Paint a value on a square (see [`Puzzle::paint`]).
     Paint(Cell, u8),
     /// Show the solution up to this many moves.
@@ -278,6 +280,8 @@ pub struct PuzzleLabApp {
     pub space_window: space_layout::SpaceWindow,
     /// The "Heuristic" window (see [`heuristic_measure`]).
     pub heuristic_window: heuristic_measure::HeuristicWindow,
+    /// The breakpoints the next runs (and the running one) pause at.
+    pub breakpoints: crate::runs::breakpoints::Breakpoints,
     /// The algorithms chosen for the next race, in the order chosen.
     pub(crate) race_choice: Vec<Algorithm>,
     /// One row per finished run this session, oldest first.
@@ -403,6 +407,7 @@ impl PuzzleLabApp {
             paused_status: false,
             space_window: space_layout::SpaceWindow::default(),
             heuristic_window: heuristic_measure::HeuristicWindow::default(),
+            breakpoints: Default::default(),
             puzzle_dirty: false,
             picture_cache: None,
             workspaces: std::collections::HashMap::new(),

@@ -53,6 +53,7 @@ impl PuzzleLabApp {
         let track = self.work.timeline.as_mut().and_then(|t| t.track.as_mut());
         let mut track = track;
         let mut last = None;
+        let mut breakpoint = None;
         while std::time::Instant::now() < deadline {
             match run.handle.next_event() {
                 None => break,
@@ -65,12 +66,23 @@ impl PuzzleLabApp {
                         run.board.clone_from(&progress.board);
                     }
                     self.work.marks.take_figures(&progress);
+                    if let Some(why) = progress.breakpoint.take() {
+                        run.is_paused = true;
+                        breakpoint = Some(why);
+                    }
                 }
                 Some(event) => {
                     last = Some(event);
                     break;
                 }
             }
+        }
+        if let Some(why) = breakpoint {
+            self.paused_status = false;
+            self.set_status(format!(
+                "Paused at a breakpoint: {why}. Resume (Space) goes on, Step (S) expands one \
+                 state."
+            ));
         }
         match last {
             Some(Event::Finished(report)) => {
@@ -156,17 +168,24 @@ impl PuzzleLabApp {
         self.work.shown_moves = 0;
         self.transition = None;
         self.playing = false;
+        // The pinned state of the run before stays the breakpoints' pinned state.
+        if let Some(super::timeline::Pinned::Place(p)) =
+            self.work.timeline.as_ref().and_then(|t| t.pinned)
+        {
+            self.breakpoints.pinned = Some(p);
+        }
         let (rows, cols) = self.work.puzzle.dims();
         self.work.marks.renew(rows, cols);
         let track = super::Track::live(rows, cols, self.work.algorithm);
         self.work.timeline = Some(super::Timeline::new(Some(track), 0));
         let wake = self.waker();
-        match SolverHandle::spawn(
+        match SolverHandle::spawn_with(
             self.work.puzzle.clone_box(),
             self.work.algorithm,
             self.speed(),
             paused,
             self.limits(),
+            self.breakpoints,
             wake,
         ) {
             Ok(handle) => {

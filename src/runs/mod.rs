@@ -4,9 +4,11 @@
 //!   written by the solver, appended and indexed by the app's store), replayed to any
 //!   moment, written as a Posthoc search trace;
 //! - [`animation`]: a recorded run as an animated GIF;
+//! - [`breakpoints`]: conditions that pause a live run, checked as it goes;
 //! - [`results`]: the table of finished runs, its CSV and JSON exports, and comparing
 //!   algorithms.
 
 pub mod animation;
+pub mod breakpoints;
 pub mod recording;
 pub mod results;

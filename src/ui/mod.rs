@@ -2,6 +2,7 @@
 //! `*_ui` function draws one part and pushes [`AppCommand`]s; nothing changes the app's state
 //! until the commands are applied at the end of the frame.
 
+mod breakpoints_panel;
 mod canvas;
 pub mod command_palette;
 mod describe;
@@ -454,6 +455,7 @@ fn details_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     panels::tie_break_ui(app, ui);
     ui.separator();
     timeline_bar::pinned_ui(app, ui);
+    breakpoints_panel::breakpoints_ui(app, ui);
     panels::legend_ui(app, ui);
     if !app.marks().samples.is_empty() {
         panels::plots_ui(app, ui);
