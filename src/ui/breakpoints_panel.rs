@@ -37,28 +37,23 @@ pub(super) fn breakpoints_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     .weak(),
                 ),
             };
+            ui.label("Pause the run when");
             ui.add_enabled_ui(b.pinned.is_some(), |ui| {
-                ui.checkbox(
-                    &mut b.pinned_generated,
-                    "Pause when the pinned state is generated",
-                );
-                ui.checkbox(
-                    &mut b.pinned_expanded,
-                    "Pause when the pinned state is expanded",
-                );
+                ui.checkbox(&mut b.pinned_generated, "the pinned state is generated");
+                ui.checkbox(&mut b.pinned_expanded, "the pinned state is expanded");
             });
-            ui.checkbox(&mut b.f_decrease, "Pause when f goes down along a move")
+            ui.checkbox(&mut b.f_decrease, "f goes down along a move")
                 .on_hover_text(
                     "an inconsistency of the heuristic seen: f of a state below its parent's",
                 );
-            ui.checkbox(&mut b.reexpansion, "Pause when a state is expanded again")
+            ui.checkbox(&mut b.reexpansion, "a state is expanded again")
                 .on_hover_text("for puzzles whose states are squares");
-            limit_ui(ui, "Pause when g passes", &mut b.g_above, 10.0);
+            limit_ui(ui, "g passes", &mut b.g_above, 10.0);
             let mut depth = b.depth_above.map(|d| d as f64);
-            limit_ui(ui, "Pause when the depth passes", &mut depth, 10.0);
+            limit_ui(ui, "the depth passes", &mut depth, 10.0);
             b.depth_above = depth.map(|d| d as u64);
             let mut frontier = b.frontier_above.map(|d| d as f64);
-            limit_ui(ui, "Pause when the frontier passes", &mut frontier, 100.0);
+            limit_ui(ui, "the frontier passes", &mut frontier, 100.0);
             b.frontier_above = frontier.map(|d| d as u64);
         });
     if b != before {

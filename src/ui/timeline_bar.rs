@@ -71,11 +71,14 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             scrubber_ui(app, ui, &mut position, len);
         });
     });
-    // The jumps, the heat map and the pin: one row, which scrolls sideways when narrow.
+    // The jumps, the pin and the heat map: one row, which scrolls sideways when narrow (the
+    // pin before the heat map, so that it is in sight at 1024 points wide).
     fixed_row(ui, "timeline tools", |ui| {
         ui.add_enabled_ui(active, |ui| {
             jumps_ui(app, ui);
             if single {
+                ui.separator();
+                pin_ui(app, ui, inspecting, pinned);
                 ui.separator();
                 heat_ui(app, ui, heat);
                 let mut on = branch_only;
@@ -88,8 +91,6 @@ pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 {
                     push(app, TimelineCommand::BranchOnly(on));
                 }
-                ui.separator();
-                pin_ui(app, ui, inspecting, pinned);
             }
         });
     });

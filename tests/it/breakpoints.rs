@@ -251,7 +251,7 @@ fn a_breakpoint_on_a_pinned_square_stops_a_bfs_there_and_the_status_bar_says_so(
     h.run();
     click_label(&mut h, "Breakpoints");
     h.run();
-    click_label(&mut h, "Pause when the pinned state is expanded");
+    click_label(&mut h, "the pinned state is expanded");
     h.run();
     assert!(h.state().breakpoints.pinned_expanded);
     // The second run pauses there.
