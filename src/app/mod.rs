@@ -12,6 +12,7 @@ pub mod pattern_build;
 pub mod race;
 mod run;
 mod search_marks;
+pub mod search_tree;
 mod settings;
 pub mod space_layout;
 pub mod timeline;
@@ -282,6 +283,8 @@ pub struct PuzzleLabApp {
     pub heuristic_window: heuristic_measure::HeuristicWindow,
     /// The breakpoints the next runs (and the running one) pause at.
     pub breakpoints: crate::runs::breakpoints::Breakpoints,
+    /// The "Search tree" window (see [`search_tree`]).
+    pub tree_window: search_tree::TreeWindow,
     /// The algorithms chosen for the next race, in the order chosen.
     pub(crate) race_choice: Vec<Algorithm>,
     /// One row per finished run this session, oldest first.
@@ -408,6 +411,7 @@ impl PuzzleLabApp {
             space_window: space_layout::SpaceWindow::default(),
             heuristic_window: heuristic_measure::HeuristicWindow::default(),
             breakpoints: Default::default(),
+            tree_window: Default::default(),
             puzzle_dirty: false,
             picture_cache: None,
             workspaces: std::collections::HashMap::new(),
@@ -613,6 +617,15 @@ impl PuzzleLabApp {
         self.space_window.tick(&self.oracle, &wake);
         self.heuristic_window
             .tick(&self.oracle, self.work.puzzle.as_ref(), limits, &wake);
+        let settled = !self.is_running() || self.is_paused();
+        let recording = self.timeline_recording().cloned();
+        let result = self.work.result.as_ref();
+        self.tree_window.tick(
+            recording.as_ref(),
+            || result.map(|r| r.path.clone()).unwrap_or_default(),
+            settled,
+            &wake,
+        );
         match self.space_window.poll_generated() {
             Some(Ok(command)) => self.commands.push(command),
             Some(Err(why)) => self.set_error(why),

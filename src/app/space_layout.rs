@@ -180,7 +180,7 @@ fn pixel(p: [f32; 2]) -> (f32, f32) {
 }
 
 /// The points a pixel apart on the segment from `a` to `b`, both ends included.
-fn points_on(a: (f32, f32), b: (f32, f32)) -> impl Iterator<Item = (f32, f32)> {
+pub(super) fn points_on(a: (f32, f32), b: (f32, f32)) -> impl Iterator<Item = (f32, f32)> {
     let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs()).ceil().max(1.0) as usize;
     (0..=steps).map(move |i| {
         let t = i as f32 / steps as f32;

@@ -136,6 +136,11 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             |app| app.heuristic_window.open = true,
         ));
     }
+    if app.timeline_recording().is_some() {
+        list.push(Entry::new("Search tree window", "", |app| {
+            app.tree_window.open = true
+        }));
+    }
     let (speed, full) = (app.settings().speed, app.settings().full_speed);
     list.push(Entry::command(
         if full {

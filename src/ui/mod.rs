@@ -18,6 +18,7 @@ pub mod space_window;
 mod texture;
 mod timeline_bar;
 mod toolbar;
+pub mod tree_window;
 pub mod views;
 
 use eframe::egui::{self, Color32, RichText};
@@ -189,6 +190,7 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     timeline_bar::gif_window_ui(app, &ctx);
     space_window::space_window_ui(app, &ctx);
     heuristic_window::heuristic_window_ui(app, &ctx);
+    tree_window::tree_window_ui(app, &ctx);
     dialogs::path_field_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);

@@ -195,12 +195,30 @@ fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &m
 
 /// Live plots of the run: frontier and closed-set sizes against states expanded, and the
 /// states expanded per depth layer (or, for IDA*, per iteration).
-pub(super) fn plots_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn plots_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    let mut open_tree = false;
+    plots_body_ui(app, ui, &mut open_tree);
+    if open_tree {
+        app.tree_window.open = true;
+    }
+}
+
+fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
     let view = app.marks();
     egui::CollapsingHeader::new("Plots")
         .id_salt("plots")
         .default_open(true)
         .show(ui, |ui| {
+            if ui
+                .button("Search tree...")
+                .on_hover_text(
+                    "the expanded states as a tree, by order of expansion and depth or g; \
+                     click a node to go to its expansion",
+                )
+                .clicked()
+            {
+                *open_tree = true;
+            }
             // A finished run is drawn from its recording (every expansion is there, however
             // fast it ran); a live one from the snapshots it sent.
             let track = app

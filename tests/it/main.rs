@@ -24,6 +24,7 @@ mod robustness;
 mod rush_hour;
 mod screen;
 mod search_engine;
+mod search_tree;
 mod sliding;
 mod solver;
 mod tile_core;
