@@ -140,14 +140,12 @@ pub fn lay_out_tree(
         }
     };
     let span = (f_range.1 - f_range.0).max(1e-6);
-    for k in 0..n {
-        let color = if f_value[k].is_finite() {
-            cividis((f_value[k] - f_range.0) / span)
-        } else {
-            Color32::from_gray(170)
-        };
-        dot(pixel(positions[k]), color, 1);
-    }
+    // Larger dots for smaller trees, so that their colours read when the picture is shrunk.
+    let r = match n {
+        0..2_000 => 4,
+        2_000..20_000 => 2,
+        _ => 1,
+    };
     // The solution's branch: each of its places' last expansion, joined in order.
     let chain: Vec<usize> = solution
         .iter()
@@ -157,6 +155,17 @@ pub fn lay_out_tree(
         for p in points_on(pixel(positions[pair[0]]), pixel(positions[pair[1]])) {
             dot(p, Color32::from_rgb(213, 94, 0), 1);
         }
+    }
+    for k in 0..n {
+        let color = if f_value[k].is_finite() {
+            cividis((f_value[k] - f_range.0) / span)
+        } else {
+            Color32::from_gray(170)
+        };
+        dot(pixel(positions[k]), color, r);
+    }
+    for &k in &chain {
+        dot(pixel(positions[k]), Color32::from_rgb(213, 94, 0), r);
     }
     Some(TreeLayout {
         image,
