@@ -282,6 +282,13 @@ struct StatesArgs {
     /// means, exact states, violations with examples.
     #[arg(long, value_name = "H")]
     heuristic: Option<String>,
+    /// With --heuristic, on a board too large to explore (the 15- and 24-puzzles): measure
+    /// over N random positions instead, h* by optimal IDA* with pattern databases.
+    #[arg(long, value_name = "N", value_parser = ranged(1usize, 100_000))]
+    sample: Option<usize>,
+    /// The seed of the first sampled position (the others follow it).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
     #[command(flatten)]
     limits: LimitArgs,
 }

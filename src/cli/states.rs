@@ -43,10 +43,14 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
         }
         Err(_) => {}
     }
+    if let (Some(n), Some(_)) = (args.sample, &args.heuristic) {
+        return sampled(args, puzzle.as_ref(), n, &token);
+    }
     if args.graph.is_some() || args.heuristic.is_some() {
         say!(
             "{}: the state graph and the heuristic's measure need the whole space explored, \
-             and this puzzle's is too large or not explorable",
+             and this puzzle's is too large or not explorable (for the 15- and 24-puzzles, \
+             --sample N measures the heuristic over N random positions)",
             args.file.display()
         );
         return EXIT_BAD_INPUT;
@@ -123,14 +127,61 @@ fn set_heuristic(
     })
 }
 
-/// The heuristic's measure as JSON (see `states --heuristic`), its examples as puzzle texts.
-fn quality_json(space: &dyn Space, name: &str, q: &Quality) -> serde_json::Value {
+/// `states --heuristic H --sample N`: the heuristic over N sampled positions.
+fn sampled(
+    args: &StatesArgs,
+    puzzle: &dyn crate::puzzles::Puzzle,
+    n: usize,
+    token: &crate::search::CancelToken,
+) -> u8 {
+    let started = std::time::Instant::now();
+    let (q, positions) = match puzzle.sample_heuristic_quality(n, args.seed, token) {
+        Some(Ok(measured)) => measured,
+        Some(Err(why)) => {
+            say!("{}: {why}", args.file.display());
+            return EXIT_LIMIT;
+        }
+        None => {
+            say!(
+                "{}: --sample is for boards too large to explore (the 15- and 24-puzzles); \
+                 this space is measured whole without it",
+                args.file.display()
+            );
+            return EXIT_BAD_INPUT;
+        }
+    };
     let text_at = |node: u32| {
-        space
-            .puzzle_at(node)
+        positions
+            .get(node as usize)
             .map(|p| p.to_text())
             .unwrap_or_default()
     };
+    let name = puzzle.heuristic_name();
+    let text = if args.json {
+        let mut v = quality_json(&text_at, &name, &q);
+        v["sample"] = serde_json::json!(n);
+        let out = serde_json::json!({
+            "type": puzzle.puzzle_type().name,
+            "sample": n,
+            "seed": args.seed,
+            "heuristic": v,
+            "elapsed_ms": started.elapsed().as_secs_f64() * 1000.0,
+        });
+        format!("{out}\n")
+    } else {
+        format!(
+            "a sample of {n} random positions (seed {}), h* by optimal IDA*:\n{}",
+            args.seed,
+            quality_text(&name, &q)
+        )
+    };
+    emit!(&text);
+    EXIT_SOLVED
+}
+
+/// The heuristic's measure as JSON (see `states --heuristic`), its examples as puzzle texts
+/// (`text_at` gives a node's).
+fn quality_json(text_at: &dyn Fn(u32) -> String, name: &str, q: &Quality) -> serde_json::Value {
     serde_json::json!({
         "name": name,
         "admissible": q.admissible,
@@ -233,7 +284,13 @@ pub(super) fn explored_states(
             v["hardest"] = serde_json::json!({"distance": p.hardest_distance, "puzzle": hardest});
         }
         if let Some((name, q)) = &measured {
-            v["heuristic"] = quality_json(space, name, q);
+            let text_at = |node: u32| {
+                space
+                    .puzzle_at(node)
+                    .map(|p| p.to_text())
+                    .unwrap_or_default()
+            };
+            v["heuristic"] = quality_json(&text_at, name, q);
         }
         format!("{v}\n")
     } else {

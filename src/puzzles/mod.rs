@@ -46,6 +46,11 @@ use crate::search::{
     self, Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Stats, Successor,
 };
 
+/// A heuristic measured over sampled positions: the figures and the positions the examples
+/// name, or why it could not be measured (see [`Puzzle::sample_heuristic_quality`]).
+pub type SampledQuality =
+    Result<(search::heuristic_quality::Quality, Vec<Box<dyn Puzzle>>), String>;
+
 /// The result of solving a puzzle, in the terms every front end shows: moves as text, the
 /// solution as the cells it visits, and the run's statistics.
 #[derive(Clone, Debug, Serialize)]
@@ -169,6 +174,19 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// Counts the states reachable from the start and the solved ones among them (see
     /// [`search::count_reachable`]).
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
+
+    /// For a type whose space is too large to explore: its heuristic (as set) measured over
+    /// `samples` random positions from `seed`, h* by an optimal solver, with the positions
+    /// the examples' node numbers index; `None` (the default) for types that do not sample
+    /// (the sliding tile puzzle does). `Some(Err(why))` when it cannot be measured.
+    fn sample_heuristic_quality(
+        &self,
+        _samples: usize,
+        _seed: u64,
+        _cancel: &CancelToken,
+    ) -> Option<SampledQuality> {
+        None
+    }
 
     /// The player's companion for this puzzle (see [`oracle`]): the optimal distance from
     /// any position reached by playing, and each move rated. Types with a small state space

@@ -68,6 +68,16 @@ where
     /// See [`Puzzle::count_states`].
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
 
+    /// See [`Puzzle::sample_heuristic_quality`]; the default samples nothing.
+    fn sample_heuristic_quality(
+        &self,
+        _samples: usize,
+        _seed: u64,
+        _cancel: &CancelToken,
+    ) -> Option<super::SampledQuality> {
+        None
+    }
+
     /// See [`Puzzle::oracle`]; the default explores the whole state space.
     ///
     /// # Errors
@@ -196,6 +206,15 @@ where
 
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount {
         Model::count_states(self, cancel)
+    }
+
+    fn sample_heuristic_quality(
+        &self,
+        samples: usize,
+        seed: u64,
+        cancel: &CancelToken,
+    ) -> Option<super::SampledQuality> {
+        Model::sample_heuristic_quality(self, samples, seed, cancel)
     }
 
     fn oracle(

@@ -102,9 +102,13 @@ pub struct Quality {
     /// The histogram of h against h* (non-empty cells only).
     pub histogram: Vec<HistogramCell>,
     /// h* - h for every node of the graph (by node number); `NaN` for dead ends. For a
-    /// picture's tint.
+    /// picture's tint. Empty for a sample.
     #[serde(skip)]
     pub gap: Vec<f32>,
+    /// `Some(n)` when the figures are over `n` sampled states (with h* from an optimal
+    /// solver), not a whole space: admissible and consistent then mean "on the sample".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sampled: Option<u64>,
 }
 
 /// The least cost from every node of `graph` to a goal, by Dijkstra's algorithm backwards
@@ -200,22 +204,13 @@ where
     let h: Vec<Cost> = (0..n as u32)
         .map(|node| graph.state(node).map_or(0.0, |s| problem.heuristic(s)))
         .collect();
-    let above = |a: Cost, b: Cost| a > b + TOLERANCE * b.abs().max(1.0);
-    let mut q = Quality {
-        admissible: true,
-        consistent: true,
-        gap: vec![f32::NAN; n],
-        ..Quality::default()
-    };
-    let (mut sum_h, mut sum_hstar, mut sum_ratio, mut ratios) = (0.0, 0.0, 0.0, 0u64);
     let max_hstar = hstar
         .iter()
         .copied()
         .filter(|c| c.is_finite())
         .fold(0.0, f64::max);
-    q.bin_width = (max_hstar / HISTOGRAM_BINS as f64).max(1.0).ceil();
-    let bin = |c: Cost| ((c / q.bin_width).floor().max(0.0) as usize).min(u16::MAX as usize);
-    let mut cells = std::collections::BTreeMap::<(u16, u16), u64>::new();
+    let mut tally = Tally::new(max_hstar);
+    tally.quality.gap = vec![f32::NAN; n];
     let mut successors = Vec::new();
     for node in 0..n as u32 {
         if node % 4096 == 0 && cancel.is_cancelled() {
@@ -223,73 +218,130 @@ where
         }
         let (hs, hn) = (hstar[node as usize], h[node as usize]);
         if !hs.is_finite() {
-            q.dead_ends += 1;
+            tally.quality.dead_ends += 1;
             continue;
         }
-        q.states += 1;
-        q.gap[node as usize] = (hs - hn) as f32;
-        sum_h += hn;
-        sum_hstar += hs;
-        if hs > 0.0 {
-            sum_ratio += hn / hs;
-            ratios += 1;
+        tally.quality.gap[node as usize] = (hs - hn) as f32;
+        tally.state(node, hn, hs);
+        for (to, cost) in edges(problem, graph, node, &mut successors) {
+            if hstar[to as usize].is_finite() {
+                tally.edge(node, to, cost, hn, h[to as usize]);
+            }
         }
-        if !above(hn, hs) && !above(hs, hn) {
+    }
+    Ok(tally.finish())
+}
+
+/// The figures of a [`Quality`] gathered state by state and edge by edge (over a whole space,
+/// or over sampled states: [`Tally::sampled`]).
+#[derive(Clone, Debug)]
+pub struct Tally {
+    quality: Quality,
+    sum_h: f64,
+    sum_hstar: f64,
+    sum_ratio: f64,
+    ratios: u64,
+    cells: std::collections::BTreeMap<(u16, u16), u64>,
+}
+
+impl Tally {
+    /// An empty tally whose histogram spans h* from 0 to `max_hstar`.
+    pub fn new(max_hstar: Cost) -> Self {
+        Self {
+            quality: Quality {
+                admissible: true,
+                consistent: true,
+                bin_width: (max_hstar / HISTOGRAM_BINS as f64).max(1.0).ceil(),
+                ..Quality::default()
+            },
+            sum_h: 0.0,
+            sum_hstar: 0.0,
+            sum_ratio: 0.0,
+            ratios: 0,
+            cells: Default::default(),
+        }
+    }
+
+    /// Counts a state (`node` names it in the examples) with estimate `h` and least cost
+    /// to a goal `hstar` (finite).
+    pub fn state(&mut self, node: u32, h: Cost, hstar: Cost) {
+        let q = &mut self.quality;
+        q.states += 1;
+        self.sum_h += h;
+        self.sum_hstar += hstar;
+        if hstar > 0.0 {
+            self.sum_ratio += h / hstar;
+            self.ratios += 1;
+        }
+        if !above(h, hstar) && !above(hstar, h) {
             q.exact_states += 1;
         }
-        *cells.entry((bin(hs) as u16, bin(hn) as u16)).or_default() += 1;
-        if above(hn, hs) {
+        let bin = |c: Cost| ((c / q.bin_width).floor().max(0.0) as usize).min(u16::MAX as usize);
+        *self
+            .cells
+            .entry((bin(hstar) as u16, bin(h) as u16))
+            .or_default() += 1;
+        if above(h, hstar) {
             q.inadmissible_states += 1;
+            keep(&mut q.inadmissible, StateExample { node, h, hstar }, |e| {
+                e.h - e.hstar
+            });
+        }
+    }
+
+    /// Counts a move of cost `cost` from `from` (estimate `h_from`) to `to` (`h_to`).
+    pub fn edge(&mut self, from: u32, to: u32, cost: Cost, h_from: Cost, h_to: Cost) {
+        let q = &mut self.quality;
+        q.edges += 1;
+        if above(h_from, cost + h_to) {
+            q.inconsistent_edges += 1;
             keep(
-                &mut q.inadmissible,
-                StateExample {
-                    node,
-                    h: hn,
-                    hstar: hs,
+                &mut q.inconsistent,
+                EdgeExample {
+                    from,
+                    to,
+                    cost,
+                    h_from,
+                    h_to,
                 },
-                |e| e.h - e.hstar,
+                |e| e.h_from - e.cost - e.h_to,
             );
         }
-        for (to, cost) in edges(problem, graph, node, &mut successors) {
-            if !hstar[to as usize].is_finite() {
-                continue;
-            }
-            q.edges += 1;
-            let h_to = h[to as usize];
-            if above(hn, cost + h_to) {
-                q.inconsistent_edges += 1;
-                keep(
-                    &mut q.inconsistent,
-                    EdgeExample {
-                        from: node,
-                        to,
-                        cost,
-                        h_from: hn,
-                        h_to,
-                    },
-                    |e| e.h_from - e.cost - e.h_to,
-                );
-            }
+    }
+
+    /// Marks the figures as taken over `n` sampled states (see [`Quality::sampled`]).
+    pub fn sampled(&mut self, n: u64) {
+        self.quality.sampled = Some(n);
+    }
+
+    /// The figures.
+    pub fn finish(mut self) -> Quality {
+        let q = &mut self.quality;
+        q.admissible = q.inadmissible_states == 0;
+        q.consistent = q.inconsistent_edges == 0;
+        if q.states > 0 {
+            q.mean_h = self.sum_h / q.states as f64;
+            q.mean_hstar = self.sum_hstar / q.states as f64;
         }
+        if self.ratios > 0 {
+            q.mean_h_over_hstar = self.sum_ratio / self.ratios as f64;
+        }
+        q.histogram = self
+            .cells
+            .into_iter()
+            .map(|((hstar_bin, h_bin), states)| HistogramCell {
+                hstar_bin,
+                h_bin,
+                states,
+            })
+            .collect();
+        self.quality
     }
-    q.admissible = q.inadmissible_states == 0;
-    q.consistent = q.inconsistent_edges == 0;
-    if q.states > 0 {
-        q.mean_h = sum_h / q.states as f64;
-        q.mean_hstar = sum_hstar / q.states as f64;
-    }
-    if ratios > 0 {
-        q.mean_h_over_hstar = sum_ratio / ratios as f64;
-    }
-    q.histogram = cells
-        .into_iter()
-        .map(|((hstar_bin, h_bin), states)| HistogramCell {
-            hstar_bin,
-            h_bin,
-            states,
-        })
-        .collect();
-    Ok(q)
+}
+
+/// Whether cost `a` is above `b` by more than rounding.
+fn above(a: Cost, b: Cost) -> bool {
+    a > b + TOLERANCE * b.abs().max(1.0)
 }
 
 /// Keeps `example` among the [`MAX_EXAMPLES`] largest by `size`, largest first.

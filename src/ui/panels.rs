@@ -209,16 +209,6 @@ fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
         .id_salt("plots")
         .default_open(true)
         .show(ui, |ui| {
-            if ui
-                .button("Search tree...")
-                .on_hover_text(
-                    "the expanded states as a tree, by order of expansion and depth or g; \
-                     click a node to go to its expansion",
-                )
-                .clicked()
-            {
-                *open_tree = true;
-            }
             // A finished run is drawn from its recording (every expansion is there, however
             // fast it ran); a live one from the snapshots it sent.
             let track = app
@@ -307,6 +297,16 @@ fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
             }
             if let Some(report) = app.result().filter(|r| !r.per_f.is_empty()) {
                 per_f_plot_ui(ui, view.id, report);
+            }
+            if ui
+                .button("Search tree...")
+                .on_hover_text(
+                    "the expanded states as a tree, by order of expansion and depth or g; \
+                     click a node to go to its expansion",
+                )
+                .clicked()
+            {
+                *open_tree = true;
             }
         });
 }

@@ -290,3 +290,45 @@ fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_an
     assert_eq!(gaps.len(), 63);
     assert_eq!(gaps.iter().filter(|(_, g)| *g < 0.0).count(), 48);
 }
+
+#[test]
+fn on_the_15_puzzle_the_heuristic_is_measured_over_a_labelled_sample() {
+    let mut p = Sliding::solved(4, 4).unwrap();
+    p.set_option("heuristic", "manhattan").unwrap();
+    let (q, positions) = p
+        .sample_heuristic_quality(6, 11, &CancelToken::new())
+        .expect("the 15-puzzle samples")
+        .unwrap();
+    assert_eq!(q.sampled, Some(6));
+    assert_eq!(q.states, 6);
+    assert!(q.admissible && q.consistent);
+    assert!(q.edges >= 12, "every move out of each sample: {}", q.edges);
+    assert!(q.mean_h < q.mean_hstar && q.mean_h_over_hstar > 0.5);
+    assert_eq!(
+        positions.len(),
+        6,
+        "no inconsistent move, no extra position"
+    );
+    // The same positions under linear conflict: never lower, still admissible.
+    p.set_option("heuristic", "linear_conflict").unwrap();
+    let (lc, _) = p
+        .sample_heuristic_quality(6, 11, &CancelToken::new())
+        .unwrap()
+        .unwrap();
+    assert_eq!(lc.mean_hstar, q.mean_hstar, "the same positions");
+    assert!(lc.mean_h >= q.mean_h && lc.admissible);
+    // The 24-puzzle without its tables cached: a clear error. The 8-puzzle: measured whole.
+    let mut big = Sliding::solved(5, 5).unwrap();
+    big.set_option("heuristic", "manhattan").unwrap();
+    let why = big
+        .sample_heuristic_quality(2, 1, &CancelToken::new())
+        .unwrap()
+        .unwrap_err();
+    assert!(why.contains("6-6-6-6"), "{why}");
+    let small = Sliding::solved(3, 3).unwrap();
+    assert!(
+        small
+            .sample_heuristic_quality(2, 1, &CancelToken::new())
+            .is_none()
+    );
+}

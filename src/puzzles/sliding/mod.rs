@@ -29,6 +29,7 @@ pub mod forecast;
 pub mod ida;
 pub mod pattern_db;
 mod puzzle;
+pub mod quality;
 
 use super::{
     Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Side, Square, Watcher, applicable,

@@ -381,6 +381,26 @@ impl crate::puzzles::Model for Sliding {
         }]
     }
 
+    fn sample_heuristic_quality(
+        &self,
+        samples: usize,
+        seed: u64,
+        cancel: &CancelToken,
+    ) -> Option<crate::puzzles::SampledQuality> {
+        if self.rows() * self.cols() <= SMALL_BOARD {
+            return None;
+        }
+        Some(
+            super::quality::sampled_quality(self, samples, seed, cancel).map(|(q, positions)| {
+                let boxed = positions
+                    .into_iter()
+                    .map(|p| Box::new(p) as Box<dyn crate::puzzles::Puzzle>)
+                    .collect();
+                (q, boxed)
+            }),
+        )
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match (name, TileHeuristic::from_name(value)) {
             ("heuristic", Some(h)) => {
