@@ -231,6 +231,11 @@ impl<A: std::borrow::Borrow<PuzzleLabApp>> ViewContext<A> {
         self.app().shown_moves()
     }
 
+    /// The figures of the run as shown (live, or at the timeline's position).
+    pub fn run_stats(&self) -> &crate::search::Stats {
+        &self.app().marks().stats
+    }
+
     /// Whether a search is running.
     pub fn is_running(&self) -> bool {
         self.app().is_running()

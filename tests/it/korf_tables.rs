@@ -155,3 +155,50 @@ fn the_forecast_of_ida_stars_iterations_follows_the_actual_expansions_on_random_
         "forecast {predicted:.0} against {actual}"
     );
 }
+
+#[test]
+fn the_app_forecasts_ida_stars_iterations_beside_the_run() {
+    use crate::common::gui::{harness, run_until};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, ViewCommand};
+    use puzzlelab::ui::views::SlidingCommand;
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    h.state_mut().push(AppCommand::View(ViewCommand::new(
+        SlidingCommand::Heuristic(puzzlelab::puzzles::sliding::TileHeuristic::PatternDb),
+    )));
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::IdaStar));
+    h.step();
+    let ready = |app: &PuzzleLabApp| {
+        app.puzzle()
+            .as_any()
+            .downcast_ref::<Sliding>()
+            .is_some_and(Sliding::has_pattern_db)
+    };
+    run_until(&mut h, ready);
+    // The forecast comes from a background thread; before a run it names the first bound.
+    let first = |h: &egui_kittest::Harness<'static, PuzzleLabApp>| {
+        h.query_by_label_contains("First iteration (bound")
+            .is_some()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !first(&h) {
+        assert!(std::time::Instant::now() < deadline, "no forecast shown");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let report = h.state().result().unwrap().clone();
+    assert!(report.solved && report.stats.iterations >= 1);
+    // After the run: its last iteration's forecast, and the next one's with its time.
+    let bound = report.stats.threshold as u32;
+    h.get_by_label_contains(&format!("This iteration (bound {bound}): forecast about"));
+    h.get_by_label_contains(&format!("Next iteration (bound {}): about", bound + 2));
+}

@@ -2,6 +2,8 @@
 //! background), playing (click a tile or the arrow keys, undo), seeded scrambles and
 //! unscrambling.
 
+mod forecast;
+
 use std::any::Any;
 
 use eframe::egui::{self, RichText};
@@ -54,6 +56,8 @@ pub struct SlidingView {
     pattern_dbs: PatternBuilds,
     /// The seed of the last scramble (see [`crate::app::seed_to_use`]).
     used_seed: Option<u64>,
+    /// IDA*'s iterations forecast for the board on screen.
+    forecast: forecast::IterationForecast,
 }
 
 /// The sliding view's commands.
@@ -253,6 +257,7 @@ impl SlidingView {
                 ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
             }
         }
+        self.forecast.ui(app, ui);
         super::oracle_ui(app, ui);
     }
 
@@ -281,6 +286,10 @@ impl TypeView for SlidingView {
 
     fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         self.tend_pattern_dbs(app);
+        let (wake, algorithm) = (app.waker(), app.algorithm());
+        if let Some(board) = sliding(app) {
+            self.forecast.tick(board, algorithm, wake);
+        }
         // Arrow keys slide the tile that moves that way, unless a text field has the
         // keyboard. They are taken here, before the panels, so the Right arrow is not also
         // the toolbar's Step.
