@@ -116,6 +116,19 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
         "",
         move |app| app.settings.show_details = !details,
     ));
+    // The puzzle's own options (as on the command line: `--set NAME=VALUE`).
+    for option in app.puzzle().options() {
+        for value in option.values.split('|').map(str::trim) {
+            let name = option.name;
+            list.push(Entry::new(
+                format!("Set {name} = {value}"),
+                "",
+                move |app| {
+                    app.edit_puzzle(|p| p.set_option(name, value).is_ok());
+                },
+            ));
+        }
+    }
     let oracle = app.oracle.enabled;
     list.push(Entry::new(
         if oracle {

@@ -116,12 +116,18 @@ impl IterationForecast {
             ));
         }
         if let Some(n) = self.at(next) {
-            let pace = if stats.elapsed_ms > 0.0 && stats.expanded > 0 {
-                let seconds = n * stats.elapsed_ms / 1000.0 / stats.expanded as f64;
-                format!(", ~{}", crate::search::format_ms(seconds * 1000.0))
+            // At a chosen speed the run's pace is that speed; at full speed, its own so far.
+            let settings = app.settings();
+            let seconds = if !settings.full_speed && settings.speed > 0.0 {
+                Some(n / settings.speed)
+            } else if stats.elapsed_ms > 0.0 && stats.expanded > 0 {
+                Some(n * stats.elapsed_ms / 1000.0 / stats.expanded as f64)
             } else {
-                String::new()
+                None
             };
+            let pace = seconds.map_or_else(String::new, |s| {
+                format!(", ~{}", crate::search::format_ms(s * 1000.0))
+            });
             ui.label(format!(
                 "{} (bound {next}): {}{pace}.",
                 if current.is_some() {

@@ -181,6 +181,7 @@ impl SlidingView {
                 });
             } else if pdb_ready {
                 ui.label(format!("Pattern databases ({}) ready.", set.name()));
+                self.forecast.ui(app, ui);
             } else if stopped {
                 ui.horizontal(|ui| {
                     ui.label("Build stopped; linear conflict stands in.");
@@ -257,7 +258,6 @@ impl SlidingView {
                 ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
             }
         }
-        self.forecast.ui(app, ui);
         super::oracle_ui(app, ui);
     }
 
