@@ -298,7 +298,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
 /// printed.
 /// The levels of each iteration searched before the forecast takes over (see
 /// [`crate::puzzles::sliding::forecast::Forecast::expansions`]).
-const RADIUS: usize = 10;
+const RADIUS: usize = 14;
 
 fn prepare(
     board: &mut Sliding,

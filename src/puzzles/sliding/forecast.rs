@@ -14,9 +14,11 @@
 //! forecast given for each iteration ([`Forecast::expansions`]) conditions on the start, as
 //! Zahavi, Felner, Burch and Holte's CDP does ("Predicting the performance of IDA* using
 //! conditional distributions", JAIR 37, 2010): the tree is grown level by level as counts of
-//! (blank square, square it came from, estimate), a node within the bound gives each of its
-//! moves' children the estimate changes sampled for that move and estimate, and the nodes
-//! within the bound are summed. [`Forecast::kre_expansions`] gives KRE's figure beside it.
+//! (blank square, square it came from, how the last move changed the estimate, estimate), a
+//! node within the bound gives each of its moves' children the estimate changes sampled for
+//! that square, move, last change and estimate, and the nodes within the bound are summed.
+//! The first levels of the iteration are searched (CDP's radius), not forecast.
+//! [`Forecast::kre_expansions`] gives KRE's figure.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -64,9 +66,12 @@ fn neighbour(rows: usize, cols: usize, s: usize, d: usize) -> Option<usize> {
 
 impl Forecast {
     /// Samples `samples` states (seeded by `seed`) for `db`'s estimate ([`PatternDb::estimate`]:
-    /// plain, or the larger of plain and reflected): random states (a 400-move random walk
-    /// from the goal) for KRE's distribution, and those with states along shorter walks (every
-    /// length from 0 to 100, for the estimates near the goal) for the changes a move makes.
+    /// plain, or the larger of plain and reflected): a third random states (a 400-move random
+    /// walk from the goal) for KRE's distribution; a third descents from random states, each
+    /// move down the estimate three times in four where one goes down (as the nodes within
+    /// an iteration's bound are reached), the changes of every move recorded at each step; a
+    /// third short walks from the goal, kept for estimates below 15 only (states reached
+    /// from the goal have more moves down than others of their estimate).
     pub fn sample(db: &PatternDb, samples: usize, seed: u64) -> Self {
         let (rows, cols) = db.shape();
         let n = rows * cols;
@@ -75,9 +80,23 @@ impl Forecast {
         let mut changes = vec![[0u64; DELTAS]; n * 4 * 3 * (MAX_H + 1)];
         let mut pooled = vec![[0u64; DELTAS]; MAX_H + 1];
         let goal: Vec<u8> = db.goal().to_vec();
+        let mut record = |blank: usize, d: usize, last: usize, h: usize, child: i64| {
+            let change = (child - h as i64 + MID).clamp(0, DELTAS as i64 - 1) as usize;
+            for l in [last, 2] {
+                changes[((blank * 4 + d) * 3 + l) * (MAX_H + 1) + h][change] += 1;
+            }
+            pooled[h][change] += 1;
+        };
         for k in 0..samples {
-            let random = k % 2 == 0;
-            let walk = if random { 400 } else { k / 2 % 101 };
+            // Three kinds of sample: a random state (KRE's distribution, and the changes at
+            // it); a descent from one, mostly down the estimate (as the nodes of an
+            // iteration's tree are reached), its changes recorded at every step; a short
+            // walk from the goal, for the estimates near 0 only.
+            let kind = k % 3;
+            let walk = match kind {
+                2 => k / 3 % 31,
+                _ => 400,
+            };
             let mut tiles = goal.clone();
             let mut blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
             let mut previous = usize::MAX;
@@ -91,15 +110,15 @@ impl Forecast {
                 previous = blank;
                 blank = q;
             }
-            let h = (db.estimate(&tiles) as usize).min(MAX_H);
-            if random {
+            let mut h = (db.estimate(&tiles) as usize).min(MAX_H);
+            if kind == 0 {
                 random_h[h] += 1;
             }
-            if !random && h >= 30 {
+            if kind == 2 && h >= 15 {
                 continue;
             }
             // How the walk's last move changed the estimate: 0 down, 1 not down.
-            let last = if previous == usize::MAX {
+            let mut last = if previous == usize::MAX {
                 2
             } else {
                 tiles.swap(blank, previous);
@@ -107,21 +126,37 @@ impl Forecast {
                 tiles.swap(blank, previous);
                 usize::from(parent <= h)
             };
-            for d in 0..4 {
-                let Some(q) = neighbour(rows, cols, blank, d) else {
-                    continue;
+            let steps = if kind == 1 { 1 + k / 3 % 60 } else { 1 };
+            for _ in 0..steps {
+                let mut kids: Vec<(usize, usize, i64)> = Vec::with_capacity(4);
+                for d in 0..4 {
+                    let Some(q) = neighbour(rows, cols, blank, d) else {
+                        continue;
+                    };
+                    if q == previous {
+                        continue;
+                    }
+                    tiles.swap(blank, q);
+                    let child = i64::from(db.estimate(&tiles));
+                    tiles.swap(blank, q);
+                    record(blank, d, last, h, child);
+                    kids.push((q, d, child));
+                }
+                if kind != 1 || kids.is_empty() || h == 0 {
+                    break;
+                }
+                let down: Vec<&(usize, usize, i64)> =
+                    kids.iter().filter(|k| k.2 < h as i64).collect();
+                let &(q, _, child) = if !down.is_empty() && rng.random_bool(0.75) {
+                    down[rng.random_range(0..down.len())]
+                } else {
+                    &kids[rng.random_range(0..kids.len())]
                 };
-                if q == previous {
-                    continue;
-                }
                 tiles.swap(blank, q);
-                let child = i64::from(db.estimate(&tiles));
-                tiles.swap(blank, q);
-                let change = (child - h as i64 + MID).clamp(0, DELTAS as i64 - 1) as usize;
-                for l in [last, 2] {
-                    changes[((blank * 4 + d) * 3 + l) * (MAX_H + 1) + h][change] += 1;
-                }
-                pooled[h][change] += 1;
+                last = usize::from(child >= h as i64);
+                h = (child.max(0) as usize).min(MAX_H);
+                previous = blank;
+                blank = q;
             }
         }
         let mut at_most = vec![0.0; MAX_H + 1];
