@@ -202,17 +202,8 @@ fn paint_heat(
     heat: &[(Cell, f32)],
     picture: &Picture,
 ) {
-    let marked = |cell: Cell| {
-        picture.start == Some(cell)
-            || picture.goal_area.contains(&cell)
-            || matches!(picture.get(cell), Some(Square::Start | Square::Goal))
-    };
-    for &(cell, t) in heat.iter().filter(|(c, _)| !marked(*c)) {
-        let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
-        let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
-        let color = heat_map_color(t);
-        painter.rect_filled(Rect::from_min_max(min, max), 0.0, color);
-    }
+    let cells = heat.iter().map(|&(cell, t)| (cell, heat_map_color(t)));
+    paint_cells(painter, screen_from_cell, cells, picture);
 }
 
 /// The heuristic window's tint: each square by h* - h there (see
@@ -225,19 +216,32 @@ fn paint_gaps(
     max_gap: f32,
     picture: &Picture,
 ) {
-    let marked = |cell: Cell| {
-        picture.start == Some(cell)
-            || picture.goal_area.contains(&cell)
-            || matches!(picture.get(cell), Some(Square::Start | Square::Goal))
-    };
-    for &(cell, gap) in gaps.iter().filter(|(c, _)| !marked(*c)) {
-        let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
-        let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
+    let cells = gaps.iter().map(|&(cell, gap)| {
         let color = if gap < -1e-4 {
             super::palette::SOLUTION.gamma_multiply(0.85)
         } else {
             super::palette::gap_color(gap / max_gap)
         };
+        (cell, color)
+    });
+    paint_cells(painter, screen_from_cell, cells, picture);
+}
+
+/// Fills each square of `cells` with its colour, but the start and the goals of `picture`.
+fn paint_cells(
+    painter: &egui::Painter,
+    screen_from_cell: &emath::RectTransform,
+    cells: impl Iterator<Item = (Cell, Color32)>,
+    picture: &Picture,
+) {
+    let marked = |cell: Cell| {
+        picture.start == Some(cell)
+            || picture.goal_area.contains(&cell)
+            || matches!(picture.get(cell), Some(Square::Start | Square::Goal))
+    };
+    for (cell, color) in cells.filter(|(c, _)| !marked(*c)) {
+        let min = *screen_from_cell * Pos2::new(cell.col as f32, cell.row as f32);
+        let max = *screen_from_cell * Pos2::new(cell.col as f32 + 1.0, cell.row as f32 + 1.0);
         painter.rect_filled(Rect::from_min_max(min, max), 0.0, color);
     }
 }

@@ -233,8 +233,7 @@ fn a_breakpoint_on_a_pinned_square_stops_a_bfs_there_and_the_status_bar_says_so(
     .unwrap();
     let mut h = harness(Settings::default());
     h.run();
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
+    crate::common::gui::open_path(&mut h, path);
     h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
     h.state_mut().push(AppCommand::SetSpeed(60.0, true));
     h.run();

@@ -71,10 +71,8 @@ fn open_recent_lists_the_files_opened_and_saved() {
 
     let mut h = harness(fixed());
     h.run();
-    h.state_mut().push(AppCommand::OpenPath(maze.clone()));
-    h.run();
-    h.state_mut().push(AppCommand::OpenPath(klotski.clone()));
-    h.run();
+    open_path(&mut h, maze.clone());
+    open_path(&mut h, klotski.clone());
     let recent = |h: &egui_kittest::Harness<'static, PuzzleLabApp>| {
         h.state()
             .settings()
@@ -131,8 +129,7 @@ fn open_recent_lists_the_files_opened_and_saved() {
     for i in 0..12 {
         let path = dir.path().join(format!("m{i}.txt"));
         std::fs::write(&path, "S.\n.G\n").unwrap();
-        h.state_mut().push(AppCommand::OpenPath(path));
-        h.run();
+        open_path(&mut h, path);
         assert!(
             h.state().status().text.starts_with("Opened"),
             "{}",
@@ -236,8 +233,7 @@ fn high_dpi_scales_draw_and_take_clicks_where_they_are() {
         for (path, cell) in [(&small, Cell::new(4, 7)), (&big, Cell::new(150, 77))] {
             let mut h = scaled(scale, fixed());
             h.run();
-            h.state_mut().push(AppCommand::OpenPath(path.clone()));
-            h.run();
+            open_path(&mut h, path.clone());
             assert_eq!(
                 h.state().puzzle().dims().0,
                 if path == &small { 12 } else { 300 }
@@ -277,8 +273,7 @@ fn the_canvas_describes_the_puzzle_and_the_search_to_a_screen_reader() {
         full_speed: true,
         ..fixed()
     });
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
+    open_path(&mut h, path);
     let description = |h: &egui_kittest::Harness<'static, PuzzleLabApp>| {
         h.get_by_label(puzzlelab::ui::CANVAS_LABEL)
             .accesskit_node()
@@ -312,9 +307,7 @@ fn an_edit_is_kept_in_the_state_file_without_being_saved() {
     let state = dir.path().join("work.json");
     let mut h = harness(fixed());
     h.state_mut().enable_autosave(state.clone());
-    h.state_mut()
-        .push(AppCommand::OpenPath(write_open_maze(dir.path())));
-    h.run();
+    open_path(&mut h, write_open_maze(dir.path()));
     click_cell(&mut h, Cell::new(3, 4));
     let edited = h.state().puzzle().to_text();
     assert!(edited.contains('#'));

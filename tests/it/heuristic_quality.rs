@@ -239,7 +239,7 @@ fn states_json_reports_the_heuristic_with_its_violations_as_puzzle_texts() {
 fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_and_opens_one() {
     use crate::common::gui::{click_label, harness, run_until};
     use egui_kittest::kittest::Queryable as _;
-    use puzzlelab::app::{AppCommand, Settings};
+    use puzzlelab::app::Settings;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("open.txt");
     let mut rows = vec![".........".to_owned(); 7];
@@ -252,8 +252,7 @@ fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_an
     .unwrap();
     let mut h = harness(Settings::default());
     h.run();
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
+    crate::common::gui::open_path(&mut h, path);
     click_label(&mut h, "Distances");
     h.run();
     click_label(&mut h, "Optimal moves");

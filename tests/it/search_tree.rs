@@ -63,8 +63,7 @@ fn a_click_on_a_node_of_an_a_star_tree_goes_to_its_expansion() {
     .unwrap();
     let mut h = harness(Settings::default());
     h.run();
-    h.state_mut().push(AppCommand::OpenPath(path));
-    h.run();
+    crate::common::gui::open_path(&mut h, path);
     h.state_mut()
         .push(AppCommand::SetAlgorithm(Algorithm::AStar));
     h.state_mut().push(AppCommand::SetSpeed(60.0, true));

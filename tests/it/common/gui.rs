@@ -119,6 +119,17 @@ pub fn drag_between(
     h.run();
 }
 
+/// Opens the puzzle file `path` as File > Open does and runs frames until it is read (the
+/// file is read on a background thread, which a loaded machine may keep waiting for longer
+/// than a bounded `run`), failing after 20 s.
+pub fn open_path(h: &mut Harness<'static, PuzzleLabApp>, path: std::path::PathBuf) {
+    h.state_mut()
+        .push(puzzlelab::app::AppCommand::OpenPath(path));
+    h.step();
+    run_until(h, |app| !app.status().text.starts_with("Opening"));
+    h.run();
+}
+
 /// Clicks the widget labelled `label`, scrolling the panel it is in to show it first.
 pub fn click_label(h: &mut Harness<'static, PuzzleLabApp>, label: &str) {
     h.get_by_label(label).scroll_to_me();
