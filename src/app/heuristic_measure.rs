@@ -83,6 +83,11 @@ impl HeuristicWindow {
             self.job = None;
             match done {
                 Ok(Some(Ok(measured))) => self.measured = Some(Arc::new(measured)),
+                Ok(Some(Err(Outcome::MemoryLimit))) => {
+                    self.failure = Some(
+                        "it needs more memory than the limit (Memory limit, details panel)".into(),
+                    )
+                }
                 Ok(Some(Err(_))) => self.failure = Some("the measure was stopped".to_owned()),
                 Ok(None) => {
                     self.failure = Some("the puzzle on screen is not of the space explored".into())

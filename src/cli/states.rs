@@ -24,8 +24,13 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
                 let quality = if args.heuristic.is_some() {
                     match space.heuristic_quality(puzzle.as_ref(), &token) {
                         Some(Ok(q)) => Some(q),
-                        Some(Err(_)) => {
-                            say!("{}: the measure was stopped", args.file.display());
+                        Some(Err(outcome)) => {
+                            let why = if outcome == crate::search::Outcome::MemoryLimit {
+                                "the measure needs more memory than the limit (--max-memory)"
+                            } else {
+                                "the measure was stopped"
+                            };
+                            say!("{}: {why}", args.file.display());
                             return EXIT_LIMIT;
                         }
                         None => None,

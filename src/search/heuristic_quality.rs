@@ -116,7 +116,8 @@ pub struct Quality {
 /// `problem`'s successors (the graph keeps no costs). `Err` when `cancel` is cancelled.
 ///
 /// # Errors
-/// [`Outcome::Cancelled`] when `cancel` is cancelled.
+/// [`Outcome::Cancelled`] when `cancel` is cancelled; [`Outcome::MemoryLimit`] when the
+/// tables would pass the memory limit of `cancel` (checked before they are made).
 pub fn exact_costs<P: Problem + ?Sized>(
     problem: &P,
     graph: &StateGraph<P::State>,
@@ -126,6 +127,13 @@ where
     P::State: Clone + Eq + Hash,
 {
     let n = graph.len();
+    // Sizes checked before anything is allocated, beside the graph's own: the reversed
+    // edges (a list a node, 12 bytes an edge), the costs, the estimates and the tint (20
+    // bytes a node).
+    let needed = n as u64 * (24 + 20) + graph.edge_count() as u64 * 12;
+    if needed.saturating_add(graph.peak_memory_bytes()) > cancel.limits().max_memory {
+        return Err(Outcome::MemoryLimit);
+    }
     // The reversed edges with their costs, as lists by target.
     let mut incoming: Vec<Vec<(u32, Cost)>> = vec![Vec::new(); n];
     let mut successors = Vec::new();
@@ -190,7 +198,7 @@ where
 /// `problem`'s positions, with the same rules).
 ///
 /// # Errors
-/// [`Outcome::Cancelled`] when `cancel` is cancelled.
+/// As [`exact_costs`].
 pub fn measure<P: Problem + ?Sized>(
     problem: &P,
     graph: &StateGraph<P::State>,

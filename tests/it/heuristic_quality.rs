@@ -216,6 +216,22 @@ fn states_json_reports_the_heuristic_with_its_violations_as_puzzle_texts() {
         let maze = Maze::from_text(e["puzzle"].as_str().unwrap()).unwrap();
         assert_eq!(maze.dims(), (24, 36));
     }
+    // A measure past the memory limit (the space itself fits): refused before it
+    // allocates, with the reason.
+    let dir = tempfile::tempdir().unwrap();
+    let eight = dir.path().join("eight.txt");
+    std::fs::write(&eight, "1 2 3\n4 5 6\n7 0 8\n").unwrap();
+    let eight = eight.to_str().unwrap();
+    let (code, _, err) = crate::common::puzzlelab(&[
+        "states",
+        eight,
+        "--heuristic",
+        "manhattan",
+        "--max-memory",
+        "52M",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("needs more memory than the limit"), "{err}");
     // A type with no heuristic option, and a space too large to explore: clear errors.
     let (code, _, err) = crate::common::puzzlelab(&[
         "states",
