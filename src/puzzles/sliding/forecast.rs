@@ -14,9 +14,10 @@
 //! forecast given for each iteration ([`Forecast::expansions`]) conditions on the start, as
 //! Zahavi, Felner, Burch and Holte's CDP does ("Predicting the performance of IDA* using
 //! conditional distributions", JAIR 37, 2010): the tree is grown level by level as counts of
-//! (blank square, square it came from, how the last move changed the estimate, estimate), a
-//! node within the bound gives each of its moves' children the estimate changes sampled for
-//! that square, move, last change and estimate, and the nodes within the bound are summed.
+//! (blank square, square it came from, how the last two moves changed the estimate,
+//! estimate), a node within the bound gives each of its moves' children the estimate changes
+//! sampled for that square, move, history and estimate, and the nodes within the bound are
+//! summed.
 //! The first levels of the iteration are searched (CDP's radius), not forecast.
 //! [`Forecast::kre_expansions`] gives KRE's figure.
 
@@ -33,6 +34,29 @@ const MID: i64 = (DELTAS / 2) as i64;
 /// Highest estimate tracked.
 const MAX_H: usize = 160;
 
+/// The histories a node is told apart by: how the last two moves changed the estimate
+/// (`2 * (the one before went up) + (the last went up)`), and [`UNKNOWN`] where they are not
+/// both known.
+const HISTORIES: usize = 5;
+const UNKNOWN: usize = 4;
+
+/// The history after a move that went `up` (or down), from history `before`.
+fn after(before: usize, up: bool) -> usize {
+    if before == UNKNOWN {
+        UNKNOWN
+    } else {
+        (before & 1) * 2 + usize::from(up)
+    }
+}
+
+/// The history of the last two changes, where known (`Some(true)`: up).
+fn history(before: Option<bool>, last: Option<bool>) -> usize {
+    match (before, last) {
+        (Some(b), Some(l)) => usize::from(b) * 2 + usize::from(l),
+        _ => UNKNOWN,
+    }
+}
+
 /// Samples of one (square, move, estimate) cell below which the cell borrows the pooled
 /// changes of every square and move at that estimate.
 const MIN_CELL: u64 = 24;
@@ -45,10 +69,10 @@ pub struct Forecast {
     /// KRE: `at_most[v]`, the fraction of random states of `v`'s parity whose estimate is at
     /// most `v`.
     at_most: Vec<f64>,
-    /// CDP: for (blank square, move index 0..4, how the move before changed the estimate: 0
-    /// down, 1 not down, 2 either, estimate), the odds of each estimate change (index
-    /// `change + MID`), from the samples of that cell or, where it has too few, of every
-    /// square and move at the nearest estimate sampled.
+    /// CDP: for (blank square, move index 0..4, history of the last two changes (see
+    /// [`HISTORIES`]), estimate), the odds of each estimate change (index `change + MID`),
+    /// from the samples of that cell or, where it has too few, of every square and move at
+    /// the nearest estimate sampled.
     odds: Vec<[f64; DELTAS]>,
 }
 
@@ -77,13 +101,13 @@ impl Forecast {
         let n = rows * cols;
         let mut rng = StdRng::seed_from_u64(seed);
         let mut random_h = vec![0u64; MAX_H + 1];
-        let mut changes = vec![[0u64; DELTAS]; n * 4 * 3 * (MAX_H + 1)];
+        let mut changes = vec![[0u64; DELTAS]; n * 4 * HISTORIES * (MAX_H + 1)];
         let mut pooled = vec![[0u64; DELTAS]; MAX_H + 1];
         let goal: Vec<u8> = db.goal().to_vec();
         let mut record = |blank: usize, d: usize, last: usize, h: usize, child: i64| {
             let change = (child - h as i64 + MID).clamp(0, DELTAS as i64 - 1) as usize;
-            for l in [last, 2] {
-                changes[((blank * 4 + d) * 3 + l) * (MAX_H + 1) + h][change] += 1;
+            for l in [last, UNKNOWN] {
+                changes[((blank * 4 + d) * HISTORIES + l) * (MAX_H + 1) + h][change] += 1;
             }
             pooled[h][change] += 1;
         };
@@ -99,7 +123,7 @@ impl Forecast {
             };
             let mut tiles = goal.clone();
             let mut blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
-            let mut previous = usize::MAX;
+            let (mut previous, mut before) = (usize::MAX, usize::MAX);
             for _ in 0..walk {
                 let options: Vec<usize> = (0..4)
                     .filter_map(|d| neighbour(rows, cols, blank, d))
@@ -107,6 +131,7 @@ impl Forecast {
                     .collect();
                 let q = options[rng.random_range(0..options.len())];
                 tiles.swap(blank, q);
+                before = previous;
                 previous = blank;
                 blank = q;
             }
@@ -117,14 +142,17 @@ impl Forecast {
             if kind == 2 && h >= 15 {
                 continue;
             }
-            // How the walk's last move changed the estimate: 0 down, 1 not down.
-            let mut last = if previous == usize::MAX {
-                2
+            // How the walk's last two moves changed the estimate.
+            let mut last = if before == usize::MAX {
+                UNKNOWN
             } else {
                 tiles.swap(blank, previous);
-                let parent = db.estimate(&tiles) as usize;
+                let parent = db.estimate(&tiles);
+                tiles.swap(previous, before);
+                let grandparent = db.estimate(&tiles);
+                tiles.swap(previous, before);
                 tiles.swap(blank, previous);
-                usize::from(parent <= h)
+                history(Some(grandparent <= parent), Some(parent as usize <= h))
             };
             let steps = if kind == 1 { 1 + k / 3 % 60 } else { 1 };
             for _ in 0..steps {
@@ -153,7 +181,7 @@ impl Forecast {
                     &kids[rng.random_range(0..kids.len())]
                 };
                 tiles.swap(blank, q);
-                last = usize::from(child >= h as i64);
+                last = after(last, child >= h as i64);
                 h = (child.max(0) as usize).min(MAX_H);
                 previous = blank;
                 blank = q;
@@ -257,10 +285,10 @@ impl Forecast {
     }
 
     /// The odds of the estimate changes of a move in direction `d` from square `s` at
-    /// estimate `h`, the move before having changed it as `last` says (0 down, 1 not down,
-    /// 2 either or none), index `change + MID`.
+    /// estimate `h` after the history `last` of changes (see [`HISTORIES`]), index
+    /// `change + MID`.
     fn change_odds(&self, s: usize, d: usize, last: usize, h: usize) -> &[f64; DELTAS] {
-        &self.odds[((s * 4 + d) * 3 + last) * (MAX_H + 1) + h.min(MAX_H)]
+        &self.odds[((s * 4 + d) * HISTORIES + last) * (MAX_H + 1) + h.min(MAX_H)]
     }
 
     /// The forecast of the expansions of an iteration with bound `bound` from the board
@@ -278,7 +306,7 @@ impl Forecast {
             return 0.0;
         }
         let width = MAX_H + 1;
-        let cells = n * 5 * 3 * width;
+        let cells = n * 5 * HISTORIES * width;
         let mut level = vec![0.0f64; cells];
         // The search of the first levels: each node at depth `radius` within the bound seeds
         // the grown tree.
@@ -286,14 +314,14 @@ impl Forecast {
         let mut searched = 0.0;
         let h = db.estimate(&board);
         let mut seed = |s: usize, from: usize, last: usize, v: u32| {
-            level[((s * 5 + from) * 3 + last) * width + (v as usize).min(MAX_H)] += 1.0;
+            level[((s * 5 + from) * HISTORIES + last) * width + (v as usize).min(MAX_H)] += 1.0;
         };
         self.search_levels(
             db,
             &mut board,
             blank,
             4,
-            2,
+            (None, None),
             h,
             0,
             bound,
@@ -308,8 +336,8 @@ impl Forecast {
             let mut any = false;
             for s in 0..n {
                 for from in 0..5 {
-                    for last in 0..3 {
-                        let base = ((s * 5 + from) * 3 + last) * width;
+                    for last in 0..HISTORIES {
+                        let base = ((s * 5 + from) * HISTORIES + last) * width;
                         for v in 1..=limit {
                             let c = level[base + v];
                             if c < 1e-12 {
@@ -324,8 +352,8 @@ impl Forecast {
                                 for (k, &p) in odds.iter().enumerate() {
                                     let child = v as i64 + k as i64 - MID;
                                     if p > 0.0 && (0..=MAX_H as i64).contains(&child) {
-                                        let went = usize::from(child >= v as i64);
-                                        let to = ((q * 5 + back(d)) * 3 + went) * width;
+                                        let went = after(last, child >= v as i64);
+                                        let to = ((q * 5 + back(d)) * HISTORIES + went) * width;
                                         next[to + child as usize] += c * p;
                                         any = true;
                                     }
@@ -346,7 +374,8 @@ impl Forecast {
     /// The depth-first search of the first `radius` levels of an iteration with bound
     /// `bound`: counts the states expanded above depth `radius` in `searched` and hands each
     /// node at depth `radius` within the bound (not a goal) to `seed` as (blank square,
-    /// direction it came from, how the last move changed the estimate, estimate).
+    /// direction it came from, history of the last two changes, estimate); `changes` are the
+    /// last two changes so far (`Some(true)`: up).
     #[allow(clippy::too_many_arguments)]
     fn search_levels(
         &self,
@@ -354,7 +383,7 @@ impl Forecast {
         board: &mut [u8],
         blank: usize,
         from: usize,
-        last: usize,
+        changes: (Option<bool>, Option<bool>),
         h: u32,
         depth: usize,
         bound: u32,
@@ -366,7 +395,7 @@ impl Forecast {
             return;
         }
         if depth == radius {
-            seed(blank, from, last, h);
+            seed(blank, from, history(changes.0, changes.1), h);
             return;
         }
         *searched += 1.0;
@@ -376,7 +405,7 @@ impl Forecast {
             };
             board.swap(blank, q);
             let child = db.estimate(board);
-            let went = usize::from(child >= h);
+            let went = (changes.1, Some(child >= h));
             self.search_levels(
                 db,
                 board,
