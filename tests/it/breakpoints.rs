@@ -224,19 +224,13 @@ fn inconsistency_and_reexpansion_breakpoints_fire_where_the_run_shows_them() {
 fn a_breakpoint_on_a_pinned_square_stops_a_bfs_there_and_the_status_bar_says_so() {
     use crate::common::gui::{click_cell, click_label, harness, run_until};
     use puzzlelab::app::{AppCommand, Settings};
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("rooms.txt");
-    std::fs::write(
-        &path,
-        std::fs::read_to_string("puzzles/maze-rooms.txt").unwrap(),
-    )
-    .unwrap();
     let mut h = harness(Settings::default());
     h.run();
-    crate::common::gui::open_path(&mut h, path);
-    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
-    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
-    h.run();
+    let _dir = crate::common::gui::open_copy_at_full_speed(
+        &mut h,
+        "puzzles/maze-rooms.txt",
+        Algorithm::Bfs,
+    );
     // A first run, to pin a square of.
     h.state_mut().push(AppCommand::Start);
     h.run();

@@ -3,8 +3,6 @@
 //! of our own, and on an open 8-connected grid Manhattan distance overestimates exactly where
 //! both coordinates differ from the goal's while octile distance is exact everywhere.
 
-use std::collections::{HashMap, VecDeque};
-
 use puzzlelab::puzzles::Puzzle;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::oracle::{Oracle, Space};
@@ -24,34 +22,7 @@ fn measure(puzzle: &mut dyn Puzzle, name: &str) -> (Quality, Box<dyn Oracle>) {
     (q, oracle)
 }
 
-/// Every 8-puzzle board (goal 1..8 then the blank) with its distance, by our own BFS.
-fn eight_puzzle_distances() -> HashMap<[u8; 9], u32> {
-    let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-    let mut dist = HashMap::from([(goal, 0)]);
-    let mut queue = VecDeque::from([goal]);
-    while let Some(s) = queue.pop_front() {
-        let d = dist[&s];
-        let b = s.iter().position(|&t| t == 0).unwrap();
-        let (r, c) = (b / 3, b % 3);
-        let near = [
-            (r > 0).then(|| b - 3),
-            (r < 2).then(|| b + 3),
-            (c > 0).then(|| b - 1),
-            (c < 2).then(|| b + 1),
-        ];
-        for q in near.into_iter().flatten() {
-            let mut next = s;
-            next.swap(b, q);
-            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(next) {
-                e.insert(d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    dist
-}
-
-fn manhattan(s: &[u8; 9]) -> u32 {
+fn manhattan(s: &[u8]) -> u32 {
     s.iter()
         .enumerate()
         .filter(|&(_, &t)| t != 0)
@@ -62,7 +33,7 @@ fn manhattan(s: &[u8; 9]) -> u32 {
         .sum()
 }
 
-fn misplaced(s: &[u8; 9]) -> u32 {
+fn misplaced(s: &[u8]) -> u32 {
     s.iter()
         .enumerate()
         .filter(|&(i, &t)| t != 0 && usize::from(t) != i + 1)
@@ -71,10 +42,11 @@ fn misplaced(s: &[u8; 9]) -> u32 {
 
 #[test]
 fn the_whole_8_puzzle_gives_the_figures_of_a_breadth_first_search() {
-    let dist = eight_puzzle_distances();
+    // Our own breadth-first search over the whole space (goal 1..8 then the blank).
+    let dist = crate::common::tile_distances(3, 3);
     assert_eq!(dist.len(), 181_440);
     for (name, h) in [
-        ("manhattan", manhattan as fn(&[u8; 9]) -> u32),
+        ("manhattan", manhattan as fn(&[u8]) -> u32),
         ("misplaced", misplaced),
     ] {
         let n = dist.len() as f64;

@@ -54,20 +54,13 @@ fn a_click_on_a_node_of_an_a_star_tree_goes_to_its_expansion() {
     use crate::common::gui::{harness, run_until};
     use egui_kittest::kittest::Queryable as _;
     use puzzlelab::app::{AppCommand, Settings};
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("rooms.txt");
-    std::fs::write(
-        &path,
-        std::fs::read_to_string("puzzles/maze-rooms.txt").unwrap(),
-    )
-    .unwrap();
     let mut h = harness(Settings::default());
     h.run();
-    crate::common::gui::open_path(&mut h, path);
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
-    h.run();
+    let _dir = crate::common::gui::open_copy_at_full_speed(
+        &mut h,
+        "puzzles/maze-rooms.txt",
+        Algorithm::AStar,
+    );
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.state_mut().tree_window.open = true;

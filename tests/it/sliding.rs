@@ -404,29 +404,7 @@ mod pattern_databases {
     /// Every arrangement of the 8-puzzle (blank last) with its distance to the goal, as tile
     /// arrays, by breadth-first search.
     fn eight_puzzle_distances() -> HashMap<Vec<u8>, u32> {
-        let start = goal_3x3();
-        let mut dist = HashMap::from([(start.clone(), 0)]);
-        let mut queue = VecDeque::from([start]);
-        while let Some(s) = queue.pop_front() {
-            let d = dist[&s];
-            let b = s.iter().position(|&t| t == 0).unwrap();
-            let (r, c) = (b / 3, b % 3);
-            let near = [
-                (r > 0).then(|| b - 3),
-                (r < 2).then(|| b + 3),
-                (c > 0).then(|| b - 1),
-                (c < 2).then(|| b + 1),
-            ];
-            for q in near.into_iter().flatten() {
-                let mut next = s.clone();
-                next.swap(b, q);
-                if !dist.contains_key(&next) {
-                    dist.insert(next.clone(), d + 1);
-                    queue.push_back(next);
-                }
-            }
-        }
-        dist
+        crate::common::tile_distances(3, 3)
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! its 5 x 5 code paths on small groups built in seconds, dual lookups never overestimating,
 //! and IDA* on both cores giving the sequential search's lengths.
 
-use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use puzzlelab::puzzles::sliding::ida::{self, Options};
@@ -18,35 +17,6 @@ fn tiles_of(p: &Sliding) -> Vec<u8> {
     (0..p.rows() * p.cols())
         .map(|i| p.tile_at(Cell::new(i / p.cols(), i % p.cols())).unwrap())
         .collect()
-}
-
-/// Every arrangement of a small board (goal: tiles in order, blank last) with its exact
-/// distance to the goal, by breadth-first search from the goal.
-fn all_distances(rows: usize, cols: usize) -> HashMap<Vec<u8>, u32> {
-    let n = rows * cols;
-    let start: Vec<u8> = (1..n as u8).chain([0]).collect();
-    let mut dist = HashMap::from([(start.clone(), 0)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(s) = queue.pop_front() {
-        let d = dist[&s];
-        let b = s.iter().position(|&t| t == 0).unwrap();
-        let (r, c) = (b / cols, b % cols);
-        let near = [
-            (r > 0).then(|| b - cols),
-            (r + 1 < rows).then(|| b + cols),
-            (c > 0).then(|| b - 1),
-            (c + 1 < cols).then(|| b + 1),
-        ];
-        for q in near.into_iter().flatten() {
-            let mut next = s.clone();
-            next.swap(b, q);
-            if !dist.contains_key(&next) {
-                dist.insert(next.clone(), d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    dist
 }
 
 /// The fast core on `tiles` with or without dual lookups, on one core or with every iteration
@@ -200,7 +170,7 @@ fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
 #[test]
 fn dual_and_reflected_lookups_never_exceed_the_distance_on_every_8_puzzle_state() {
     let goal: Vec<u8> = (1..9).chain([0]).collect();
-    let dist = all_distances(3, 3);
+    let dist = crate::common::tile_distances(3, 3);
     assert_eq!(dist.len(), 181_440);
     // The quick groups (5 and 3 tiles), and groups that wall the blank's goal corner off.
     let dbs = [

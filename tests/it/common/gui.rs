@@ -130,6 +130,26 @@ pub fn open_path(h: &mut Harness<'static, PuzzleLabApp>, path: std::path::PathBu
     h.run();
 }
 
+/// Opens a copy of the shipped puzzle file `file` (in a temporary folder, returned, so that
+/// the test never writes the shipped one) with `algorithm` chosen, at full speed.
+pub fn open_copy_at_full_speed(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    file: &str,
+    algorithm: puzzlelab::search::Algorithm,
+) -> tempfile::TempDir {
+    use puzzlelab::app::AppCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir
+        .path()
+        .join(std::path::Path::new(file).file_name().unwrap());
+    std::fs::write(&path, std::fs::read_to_string(file).unwrap()).unwrap();
+    open_path(h, path);
+    h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
+    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
+    h.run();
+    dir
+}
+
 /// Clicks the widget labelled `label`, scrolling the panel it is in to show it first.
 pub fn click_label(h: &mut Harness<'static, PuzzleLabApp>, label: &str) {
     h.get_by_label(label).scroll_to_me();

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
@@ -39,3 +40,33 @@ pub fn puzzlelab(args: &[&str]) -> (i32, String, String) {
 
 #[allow(dead_code)]
 pub mod gui;
+
+/// Every arrangement of a small sliding board (`rows x cols`, goal: tiles in order, the blank
+/// last) with its exact distance to the goal, by a breadth-first search written here (the
+/// reference the engine's figures are checked against).
+pub fn tile_distances(rows: usize, cols: usize) -> HashMap<Vec<u8>, u32> {
+    let n = rows * cols;
+    let start: Vec<u8> = (1..n as u8).chain([0]).collect();
+    let mut dist = HashMap::from([(start.clone(), 0)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        let b = s.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (b / cols, b % cols);
+        let near = [
+            (r > 0).then(|| b - cols),
+            (r + 1 < rows).then(|| b + cols),
+            (c > 0).then(|| b - 1),
+            (c + 1 < cols).then(|| b + 1),
+        ];
+        for q in near.into_iter().flatten() {
+            let mut next = s.clone();
+            next.swap(b, q);
+            if !dist.contains_key(&next) {
+                dist.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
