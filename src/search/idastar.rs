@@ -80,6 +80,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             generated: stats.generated - generated,
             ms: started.elapsed().as_secs_f64() * 1000.0,
             predicted: None,
+            kre: None,
         });
     };
     loop {

@@ -1,7 +1,7 @@
 //! Korf's tables of a run: the states expanded per f value (A*, Dijkstra and the other
 //! best-first searches, breadth-first search by depth) and per IDA* iteration (bound, states
-//! expanded and generated, time, and the forecast of Korf, Reid and Edelkamp where one is
-//! made). They add up to the run's [`super::Stats`].
+//! expanded and generated, time, and the forecasts of its expansions where they are made).
+//! They add up to the run's [`super::Stats`].
 
 use serde::{Deserialize, Serialize};
 
@@ -19,11 +19,16 @@ pub struct Iteration {
     pub generated: u64,
     /// Wall-clock time of the iteration, in milliseconds.
     pub ms: f64,
-    /// The expansions forecast for the iteration by the formula of Korf, Reid and Edelkamp
-    /// ("Time complexity of iterative-deepening-A*", AIJ 129, 2001), where one is made (the
-    /// sliding tile puzzle's IDA*).
+    /// The expansions forecast for the iteration by stratified sampling of its tree (Chen
+    /// 1992, with the node types of Lelis, Zilles and Holte 2013), where one is made (the
+    /// sliding tile puzzle's IDA* with pattern databases).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub predicted: Option<f64>,
+    /// The expansions forecast by the formula of Korf, Reid and Edelkamp ("Time complexity
+    /// of iterative-deepening-A*", AIJ 129, 2001): an average over random starts, so for one
+    /// start often far off; where one is made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kre: Option<f64>,
 }
 
 /// The states expanded with one value of f (the priority the open list orders by: g + h for

@@ -120,39 +120,64 @@ fn the_forecast_of_ida_stars_iterations_follows_the_actual_expansions_on_random_
     use puzzlelab::puzzles::sliding::forecast::Forecast;
     use puzzlelab::puzzles::sliding::ida::{self, Options};
     use puzzlelab::puzzles::sliding::pattern_db::PatternDb;
+    use puzzlelab::puzzles::sliding::stratified;
     let goal: Vec<u8> = (1..16).chain([0]).collect();
     let db = PatternDb::build(4, 4, &goal, &CancelToken::new(), &mut |_| {}).unwrap();
-    let forecast = Forecast::sample(&db, 40_000, 7);
+    let forecast = Forecast::sample(&db, 4_000, 7);
     // The brute-force tree from a corner: 2 moves, then 3 (each neighbour of a corner is an
     // edge square with 2 ways on), growing by about 2.13 a level.
     let nodes = forecast.tree_nodes(15, 30);
     assert_eq!(&nodes[..3], &[1.0, 2.0, 4.0]);
     let growth = nodes[30] / nodes[29];
     assert!((2.0..2.3).contains(&growth), "{growth}");
-    let (mut predicted, mut actual) = (0.0, 0u64);
+    let cancel = CancelToken::new();
+    let (mut predicted, mut kre, mut actual) = (0.0, 0.0, 0u64);
+    let mut worst: f64 = 1.0;
     for seed in 0..12 {
         let mut p = Sliding::solved(4, 4).unwrap();
         p.scramble_walk(50, seed);
         let tiles = p.tiles_row_major();
-        let run = ida::solve_with(
-            &db,
-            &tiles,
-            &CancelToken::new(),
-            Options::default(),
-            &|_| {},
-        );
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        let run = ida::solve_with(&db, &tiles, &cancel, Options::default(), &|_| {});
         // The completed iterations (the last stops at its first solution).
         for it in &run.iterations[..run.iterations.len() - 1] {
+            let bound = it.bound as u32;
+            let n = stratified::expansions(&db, &tiles, bound, 100, seed, &cancel);
+            // The first probe's level 0 is the start alone: an iteration that expands one
+            // state is forecast exactly.
+            if it.expanded == 1 {
+                assert_eq!(n, 1.0);
+            }
+            if it.expanded >= 100 {
+                worst = worst
+                    .max(n / it.expanded as f64)
+                    .max(it.expanded as f64 / n);
+            }
             actual += it.expanded;
-            predicted += forecast.expansions(&db, &tiles, it.bound as u32, 4);
+            predicted += n;
+            kre += forecast.kre_expansions(blank, bound);
         }
     }
     let ratio = predicted / actual as f64;
-    eprintln!("forecast {predicted:.0}, actual {actual}, ratio {ratio:.2}");
+    eprintln!(
+        "forecast {predicted:.0}, actual {actual}, ratio {ratio:.3}, worst iteration x{worst:.2}, KRE {kre:.0}"
+    );
     assert!(actual > 1000, "{actual}");
+    // Stratified sampling is unbiased: the sum is close, and no iteration is far off.
     assert!(
-        (0.2..8.0).contains(&ratio),
+        (0.8..1.25).contains(&ratio),
         "forecast {predicted:.0} against {actual}"
+    );
+    assert!(worst < 2.0, "an iteration forecast x{worst:.2} off");
+    // KRE's average over random starts is no forecast for one start's own bounds.
+    assert!(kre > predicted, "KRE {kre:.0}");
+    // Cancelled, the forecast gives up.
+    let stopped = CancelToken::new();
+    stopped.cancel();
+    let tiles = Sliding::solved(4, 4).unwrap().tiles_row_major();
+    assert_eq!(
+        stratified::expansions(&db, &tiles, 10, 100, 1, &stopped),
+        0.0
     );
 }
 

@@ -30,6 +30,7 @@ pub mod ida;
 pub mod pattern_db;
 mod puzzle;
 pub mod quality;
+pub mod stratified;
 
 use super::{
     Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Side, Square, Watcher, applicable,

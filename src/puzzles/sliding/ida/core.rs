@@ -541,6 +541,7 @@ pub(super) fn run(
             generated: stats.generated - before.1,
             ms: iteration_started.elapsed().as_secs_f64() * 1000.0,
             predicted: None,
+            kre: None,
         });
         progress(&Progress {
             iteration,
