@@ -63,8 +63,9 @@ pub(super) struct SlidingArgs {
     #[arg(long, value_name = "N", value_parser = ranged(1usize, 256))]
     threads: Option<usize>,
     /// Probes of the stratified sampling that forecasts each iteration's expansions after
-    /// the run (`predicted` in the JSON; 0: no forecasts). More probes, a closer forecast:
-    /// on Korf's 100, 300 probes take about 3 s in all.
+    /// the run (`predicted` in the JSON; 0: no forecasts; none with `--dual on`, whose tree
+    /// they do not model). More probes, a closer forecast: on Korf's 100, 300 probes take
+    /// about 3 s in all.
     #[arg(long, default_value_t = 300, value_name = "N", value_parser = ranged(0usize, 1_000_000))]
     forecast_probes: usize,
     #[command(flatten)]
@@ -194,7 +195,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
     // its tree, and Korf, Reid and Edelkamp's formula from the estimate's distribution.
     let forecast = db
         .as_deref()
-        .filter(|_| args.forecast_probes > 0)
+        .filter(|_| args.forecast_probes > 0 && !core.dual)
         .map(|db| crate::puzzles::sliding::forecast::Forecast::sample(db, 20_000, 1));
     let mut rows = Vec::new();
     for (i, instance) in instances.iter_mut().enumerate() {
@@ -210,18 +211,15 @@ fn sliding(args: &SlidingArgs) -> u8 {
             Ok(mut r) => {
                 if let (Some(f), Some(db)) = (&forecast, &db) {
                     let tiles = instance.board.tiles_row_major();
-                    let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
-                    for it in &mut r.iterations {
-                        it.predicted = Some(stratified::expansions(
-                            db,
-                            &tiles,
-                            it.bound as u32,
-                            args.forecast_probes,
-                            1,
-                            &cancel,
-                        ));
-                        it.kre = Some(f.kre_expansions(blank, it.bound as u32));
-                    }
+                    let probes = args.forecast_probes;
+                    stratified::forecast_iterations(
+                        db,
+                        f,
+                        &tiles,
+                        &mut r.iterations,
+                        probes,
+                        &cancel,
+                    );
                 }
                 r
             }

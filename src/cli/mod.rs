@@ -569,6 +569,9 @@ fn exit_code_of(report: &Report) -> u8 {
     }
 }
 
+/// Stratified-sampling probes an IDA* iteration for the forecasts in `solve --json`.
+const FORECAST_PROBES: usize = 300;
+
 fn solve(args: &SolveArgs) -> u8 {
     let mut puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
         Ok(p) => p,
@@ -599,7 +602,7 @@ fn solve(args: &SolveArgs) -> u8 {
     } else {
         puzzle.solve_default(watcher, &cancel)
     };
-    let report = match run {
+    let mut report = match run {
         Ok(r) => r,
         Err(SearchError::Unsolvable(reason)) => {
             // Known to have no solution without a search: that is an answer, not bad input.
@@ -620,6 +623,8 @@ fn solve(args: &SolveArgs) -> u8 {
         Err(e) => return bad(&args.file, e),
     };
     let text = if args.json {
+        // The forecasts of IDA*'s iterations, where the type makes them (after the run).
+        puzzle.forecast_iterations(&mut report.iterations, FORECAST_PROBES, &cancel);
         match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
             Err(e) => return bad(&args.file, e),

@@ -188,6 +188,18 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         None
     }
 
+    /// Fills in the forecasts of the IDA* `iterations` of a run from this puzzle's start
+    /// (`predicted` and `kre`, see [`crate::search::layers::Iteration`]) with `probes`
+    /// sampling probes an iteration; the default forecasts nothing (the sliding tile puzzle
+    /// with pattern databases does). Stops when `cancel` fires.
+    fn forecast_iterations(
+        &self,
+        _iterations: &mut [crate::search::layers::Iteration],
+        _probes: usize,
+        _cancel: &CancelToken,
+    ) {
+    }
+
     /// The player's companion for this puzzle (see [`oracle`]): the optimal distance from
     /// any position reached by playing, and each move rated. Types with a small state space
     /// explore it whole (under the limits of `cancel`); `progress` gets a line saying how far

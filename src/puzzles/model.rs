@@ -78,6 +78,15 @@ where
         None
     }
 
+    /// See [`Puzzle::forecast_iterations`]; the default forecasts nothing.
+    fn forecast_iterations(
+        &self,
+        _iterations: &mut [crate::search::layers::Iteration],
+        _probes: usize,
+        _cancel: &CancelToken,
+    ) {
+    }
+
     /// See [`Puzzle::oracle`]; the default explores the whole state space.
     ///
     /// # Errors
@@ -215,6 +224,15 @@ where
         cancel: &CancelToken,
     ) -> Option<super::SampledQuality> {
         Model::sample_heuristic_quality(self, samples, seed, cancel)
+    }
+
+    fn forecast_iterations(
+        &self,
+        iterations: &mut [crate::search::layers::Iteration],
+        probes: usize,
+        cancel: &CancelToken,
+    ) {
+        Model::forecast_iterations(self, iterations, probes, cancel);
     }
 
     fn oracle(

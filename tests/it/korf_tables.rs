@@ -116,6 +116,44 @@ fn solve_json_carries_the_tables() {
 }
 
 #[test]
+fn solve_json_forecasts_each_iteration_of_the_fast_core() {
+    let (code, out, err) = crate::common::puzzlelab(&[
+        "solve",
+        "puzzles/sliding-8-hardest-a.txt",
+        "--algorithm",
+        "idastar",
+        "--heuristic",
+        "pdb",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let iterations = v["iterations"].as_array().expect("iterations");
+    assert!(iterations.len() > 1);
+    for it in iterations {
+        assert!(it["predicted"].as_f64().unwrap() >= 1.0, "{it}");
+        assert!(it["kre"].as_f64().unwrap() > 0.0, "{it}");
+    }
+    // The completed iterations' forecast is near their expansions.
+    let done = &iterations[..iterations.len() - 1];
+    let sum = |key: &str| done.iter().map(|it| it[key].as_f64().unwrap()).sum::<f64>();
+    let ratio = sum("predicted") / sum("expanded");
+    assert!((0.7..1.4).contains(&ratio), "{ratio}");
+    // A type without forecasts leaves them out.
+    let (_, out, _) = crate::common::puzzlelab(&[
+        "solve",
+        "puzzles/sliding-8-hardest-a.txt",
+        "--algorithm",
+        "idastar",
+        "--heuristic",
+        "manhattan",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["iterations"][0].get("predicted").is_none());
+}
+
+#[test]
 fn the_forecast_of_ida_stars_iterations_follows_the_actual_expansions_on_random_15_puzzles() {
     use puzzlelab::puzzles::sliding::forecast::Forecast;
     use puzzlelab::puzzles::sliding::ida::{self, Options};

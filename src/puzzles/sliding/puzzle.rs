@@ -381,6 +381,22 @@ impl crate::puzzles::Model for Sliding {
         }]
     }
 
+    fn forecast_iterations(
+        &self,
+        iterations: &mut [crate::search::layers::Iteration],
+        probes: usize,
+        cancel: &CancelToken,
+    ) {
+        // The fast core's tree, under the attached databases' estimate (not the dual
+        // lookups' tree, which the sampling does not model).
+        let Some(db) = self.attached_db().filter(|_| !self.core_options().dual) else {
+            return;
+        };
+        let kre = super::forecast::Forecast::sample(db, 20_000, 1);
+        let tiles = self.tiles_row_major();
+        super::stratified::forecast_iterations(db, &kre, &tiles, iterations, probes, cancel);
+    }
+
     fn sample_heuristic_quality(
         &self,
         samples: usize,

@@ -22,8 +22,32 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
+use super::forecast::Forecast;
 use super::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::CancelToken;
+use crate::search::layers::Iteration;
+
+/// Fills in the forecasts of a run's IDA* `iterations` from the board `tiles` (row-major, 0
+/// the blank) under `db`'s estimate: `predicted` by [`expansions`] with `probes` probes,
+/// `kre` by KRE's formula from `kre`'s distribution. Nothing is filled once `cancel` fires.
+pub fn forecast_iterations(
+    db: &PatternDb,
+    kre: &Forecast,
+    tiles: &[u8],
+    iterations: &mut [Iteration],
+    probes: usize,
+    cancel: &CancelToken,
+) {
+    let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+    for it in iterations {
+        if cancel.is_cancelled() {
+            return;
+        }
+        let bound = it.bound.max(0.0) as u32;
+        it.predicted = Some(expansions(db, tiles, bound, probes, 1, cancel));
+        it.kre = Some(kre.kre_expansions(blank, bound));
+    }
+}
 
 /// A representative node of one type at one level of a probe.
 #[derive(Clone, Copy)]
