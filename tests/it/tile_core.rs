@@ -402,8 +402,20 @@ fn the_app_shows_a_running_24_puzzles_iteration_bound_and_expansions_and_stop_en
             })
             .next_back()
     };
-    let first = held(&mut handle);
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // Each worker holds at its next look at the figures (every 65,536 expansions, slow in a
+    // debug build on a loaded machine): wait until a quiet spell, then see it last.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut first = held(&mut handle);
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let next = held(&mut handle);
+        if next.is_none() || next == first {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "Pause did not hold");
+        first = next;
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
     let second = held(&mut handle);
     assert!(second.is_none() || second == first, "{first:?} {second:?}");
     handle.send(Command::Resume);

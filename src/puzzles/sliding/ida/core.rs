@@ -453,6 +453,19 @@ impl<'a, 's> Core<'a, 's> {
     }
 }
 
+/// The expansions the next iteration should have: the last iteration's, times its growth
+/// over the one before (at least 1); 0 before the first.
+fn expected_size(iterations: &[Iteration]) -> u64 {
+    match iterations {
+        [] => 0,
+        [only] => only.expanded,
+        [.., before, last] => {
+            let growth = last.expanded as f64 / before.expanded.max(1) as f64;
+            (last.expanded as f64 * growth.max(1.0)) as u64
+        }
+    }
+}
+
 /// What [`Core::slide`] changed.
 struct Undo {
     /// The tile that slid, from the square `from` to the blank's square `to`.
@@ -505,12 +518,10 @@ pub(super) fn run(
         let iteration = stats.iterations + 1;
         let shared = shared_for(cancel, deadline, progress, iteration, bound);
         let before = (stats.expanded, stats.generated);
-        // Small iterations are not worth the hand-out: the last one's size decides.
+        // Small iterations are not worth the hand-out: the size this one should have, the
+        // last one's grown as the one before grew, decides.
         let wide = parallel
-            && (options.parallel_from == 0
-                || iterations
-                    .last()
-                    .is_some_and(|i: &Iteration| i.expanded >= options.parallel_from));
+            && (options.parallel_from == 0 || expected_size(&iterations) >= options.parallel_from);
         let (answer, next_bound) = if wide {
             iterate_parallel(&shape, &shared, tiles, bound)
         } else {

@@ -20,10 +20,10 @@
 //!   parent off: the dual lookups are inconsistent, and so, now and then, is a group's entry
 //!   (the least over the blank's regions);
 //! - parent-move pruning: the blank never moves straight back;
-//! - both cores ([`Options::parallel`]): each iteration after one of 50,000 expansions or more
-//!   expands the tree to a shallow depth and hands the subtrees below it to `rayon`; all
-//!   workers stop once one finds a solution within the bound (every solution within the bound
-//!   is optimal).
+//! - both cores ([`Options::parallel`]): each iteration expected to expand 25,000 states or
+//!   more (the last one's expansions times their growth over the one before) expands the
+//!   tree to a shallow depth and hands the subtrees below it to `rayon`; all workers stop once
+//!   one finds a solution within the bound (every solution within the bound is optimal).
 //!
 //! The counts follow [`crate::search`]'s IDA*: a state is *expanded* when it is within the
 //! bound and not the goal, and each of its successors but the parent is *generated*.
@@ -45,9 +45,9 @@ pub struct Options {
     pub dual: bool,
     /// Search each iteration's subtrees on every core of `rayon`'s pool.
     pub parallel: bool,
-    /// With `parallel`: an iteration runs on every core once the one before it expanded this
-    /// many states (the next is several times larger); smaller ones cost more to hand out
-    /// than they take. 50,000 by default.
+    /// With `parallel`: an iteration runs on every core once it should expand this many
+    /// states (the last iteration's expansions times their growth over the one before);
+    /// smaller ones cost more to hand out than they take. 25,000 by default.
     pub parallel_from: u64,
 }
 
@@ -59,7 +59,7 @@ impl Default for Options {
         Self {
             dual: false,
             parallel: true,
-            parallel_from: 50_000,
+            parallel_from: 25_000,
         }
     }
 }
