@@ -97,40 +97,34 @@ fn solve_json_carries_the_tables() {
     let layers = v["per_f"].as_array().expect("per_f");
     let sum: u64 = layers.iter().map(|l| l["expanded"].as_u64().unwrap()).sum();
     assert_eq!(sum, v["stats"]["expanded"].as_u64().unwrap());
-    let (code, out, err) = crate::common::puzzlelab(&[
-        "solve",
-        "puzzles/sliding-8-hardest-a.txt",
-        "--algorithm",
-        "idastar",
-        "--heuristic",
-        "manhattan",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let iterations = v["iterations"].as_array().expect("iterations");
-    assert!(iterations.len() > 1);
+    let iterations = hardest_8_puzzle_iterations("manhattan");
     for key in ["bound", "expanded", "generated", "ms"] {
         assert!(!iterations[0][key].is_null(), "{key}");
     }
 }
 
-#[test]
-fn solve_json_forecasts_each_iteration_of_the_fast_core() {
+/// `solve --json`'s IDA* iterations on the hardest 8-puzzle with `heuristic` (more than one).
+fn hardest_8_puzzle_iterations(heuristic: &str) -> Vec<serde_json::Value> {
     let (code, out, err) = crate::common::puzzlelab(&[
         "solve",
         "puzzles/sliding-8-hardest-a.txt",
         "--algorithm",
         "idastar",
         "--heuristic",
-        "pdb",
+        heuristic,
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let iterations = v["iterations"].as_array().expect("iterations");
+    let iterations = v["iterations"].as_array().expect("iterations").clone();
     assert!(iterations.len() > 1);
-    for it in iterations {
+    iterations
+}
+
+#[test]
+fn solve_json_forecasts_each_iteration_of_the_fast_core() {
+    let iterations = hardest_8_puzzle_iterations("pdb");
+    for it in &iterations {
         assert!(it["predicted"].as_f64().unwrap() >= 1.0, "{it}");
         assert!(it["kre"].as_f64().unwrap() > 0.0, "{it}");
     }
@@ -140,17 +134,8 @@ fn solve_json_forecasts_each_iteration_of_the_fast_core() {
     let ratio = sum("predicted") / sum("expanded");
     assert!((0.7..1.4).contains(&ratio), "{ratio}");
     // A type without forecasts leaves them out.
-    let (_, out, _) = crate::common::puzzlelab(&[
-        "solve",
-        "puzzles/sliding-8-hardest-a.txt",
-        "--algorithm",
-        "idastar",
-        "--heuristic",
-        "manhattan",
-        "--json",
-    ]);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(v["iterations"][0].get("predicted").is_none());
+    let iterations = hardest_8_puzzle_iterations("manhattan");
+    assert!(iterations[0].get("predicted").is_none());
 }
 
 #[test]
