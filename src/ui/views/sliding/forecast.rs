@@ -144,15 +144,23 @@ impl IterationForecast {
     }
 }
 
-/// The forecasts for `tiles` from its estimate to [`AHEAD`] moves past it.
+/// The forecasts for `tiles` from its estimate to [`AHEAD`] moves past it, on this one
+/// thread (a pool of one), so that a run started meanwhile keeps every core of rayon's pool.
 fn forecast_table(db: &PatternDb, tiles: &[u8], cancel: &CancelToken) -> Vec<(u32, f64)> {
     let h = db.estimate(tiles);
-    (0..=AHEAD / 2)
-        .map(|k| h + 2 * k)
-        .map(|bound| {
-            let n = stratified::expansions(db, tiles, bound, PROBES, u64::from(bound), cancel);
-            (bound, n)
-        })
-        .take_while(|_| !cancel.is_cancelled())
-        .collect()
+    let table = || {
+        (0..=AHEAD / 2)
+            .map(|k| h + 2 * k)
+            .map(|bound| {
+                let seed = u64::from(bound);
+                let n = stratified::expansions(db, tiles, bound, PROBES, seed, cancel);
+                (bound, n)
+            })
+            .take_while(|_| !cancel.is_cancelled())
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
+        Ok(pool) => pool.install(table),
+        Err(_) => table(),
+    }
 }
