@@ -245,8 +245,16 @@ fn the_app_forecasts_ida_stars_iterations_beside_the_run() {
     h.run();
     let report = h.state().result().unwrap().clone();
     assert!(report.solved && report.stats.iterations >= 1);
-    // After the run: its last iteration's forecast, and the next one's with its time.
+    // After the solved run: the completed iterations beside their forecast, and the last
+    // one's whole forecast beside where it ended; no next iteration.
     let bound = report.stats.threshold as u32;
-    h.get_by_label_contains(&format!("This iteration (bound {bound}): forecast about"));
-    h.get_by_label_contains(&format!("Next iteration (bound {}): about", bound + 2));
+    let last = report.iterations.last().unwrap();
+    h.get_by_label_contains(&format!("Last iteration (bound {bound}): forecast about"));
+    h.get_by_label_contains(&format!("after {} states", last.expanded));
+    if report.iterations.len() > 1 {
+        let done = &report.iterations[..report.iterations.len() - 1];
+        let expanded: u64 = done.iter().map(|it| it.expanded).sum();
+        h.get_by_label_contains(&format!("expanded {expanded}."));
+    }
+    assert!(h.query_by_label_contains("Next iteration").is_none());
 }

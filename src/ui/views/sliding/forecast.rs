@@ -13,6 +13,7 @@ use crate::app::{AppAccess, ViewContext};
 use crate::puzzles::sliding::Sliding;
 use crate::puzzles::sliding::pattern_db::PatternDb;
 use crate::puzzles::sliding::stratified;
+use crate::search::layers::Iteration;
 use crate::search::{Algorithm, CancelToken};
 
 /// Bounds forecast past the board's estimate (in steps of two moves).
@@ -99,6 +100,14 @@ impl IterationForecast {
                 format!("about {:.0} states", n.max(1.0))
             }
         };
+        // A solved run has no next iteration: its completed ones are set beside their forecast.
+        if let Some(report) = app
+            .result()
+            .filter(|r| r.solved && !r.iterations.is_empty() && !app.is_running())
+        {
+            self.solved_ui(&report.iterations, ui, &about);
+            return;
+        }
         let (current, next) = if stats.iterations > 0 {
             let bound = stats.threshold as u32;
             (Some(bound), bound + 2)
@@ -140,6 +149,43 @@ impl IterationForecast {
                  level by level, one node standing for each kind (estimate, parent's estimate, \
                  blank's moves). On Korf's 100 it is within 15 % on most boards (README).",
             );
+        }
+    }
+}
+
+impl IterationForecast {
+    /// After a solved run: its completed iterations' forecast against their expansions, and
+    /// the last iteration's (forecast whole; it ended at its first solution).
+    fn solved_ui(
+        &self,
+        iterations: &[Iteration],
+        ui: &mut egui::Ui,
+        about: &dyn Fn(f64) -> String,
+    ) {
+        let Some((last, done)) = iterations.split_last() else {
+            return;
+        };
+        let known: Vec<(f64, u64)> = done
+            .iter()
+            .filter_map(|it| Some((self.at(it.bound as u32)?, it.expanded)))
+            .collect();
+        if !known.is_empty() {
+            let forecast: f64 = known.iter().map(|k| k.0).sum();
+            let expanded: u64 = known.iter().map(|k| k.1).sum();
+            ui.label(format!(
+                "Completed iterations ({}): forecast {}, expanded {expanded}.",
+                known.len(),
+                about(forecast)
+            ));
+        }
+        if let Some(n) = self.at(last.bound as u32) {
+            ui.label(format!(
+                "Last iteration (bound {}): forecast {} in full; it ended at its first \
+                 solution after {} states.",
+                last.bound,
+                about(n),
+                last.expanded
+            ));
         }
     }
 }
