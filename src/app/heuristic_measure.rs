@@ -2,7 +2,8 @@
 //! exact least costs over the oracle's explored space
 //! ([`crate::search::heuristic_quality`]), on a background thread, again whenever the
 //! space or the heuristic changes; and the canvas tint of h* - h for types whose states are
-//! places.
+//! places. For boards too large to explore (the 15- and 24-puzzles), the same figures over
+//! random positions solved optimally, on request ([`SampleMeasure`]).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -39,6 +40,135 @@ pub struct HeuristicWindow {
     measured_for: Option<(u64, String)>,
     /// Why the last measure gave nothing, if it did.
     pub failure: Option<String>,
+    /// The measure over random positions, for boards too large to explore.
+    pub sample: SampleMeasure,
+}
+
+/// A measure over random positions done: the figures and the positions its examples name.
+pub struct Sampled {
+    /// The figures ([`Quality::sampled`] says how many positions).
+    pub quality: Quality,
+    /// The positions, indexed by the examples' node numbers.
+    pub positions: Vec<Box<dyn Puzzle>>,
+}
+
+/// What a sample is of: the type, the board's (rows, columns) and the heuristic.
+type SampleKey = (&'static str, (usize, usize), String);
+
+/// The measure of the heuristic over random positions, each solved optimally (see
+/// [`Puzzle::sample_heuristic_quality`]), run on request on a background thread with its
+/// progress; forgotten when the type, the board's size or the heuristic changes.
+pub struct SampleMeasure {
+    /// How many positions the next measure takes.
+    pub size: usize,
+    job: Option<Job<Option<crate::puzzles::SampledQuality>, usize>>,
+    /// Positions measured so far by the running measure.
+    pub done: usize,
+    /// The last measure, once done.
+    pub sampled: Option<Arc<Sampled>>,
+    /// Why the last measure gave nothing, if it did.
+    pub failure: Option<String>,
+    of: Option<SampleKey>,
+}
+
+impl Default for SampleMeasure {
+    fn default() -> Self {
+        Self {
+            size: 100,
+            job: None,
+            done: 0,
+            sampled: None,
+            failure: None,
+            of: None,
+        }
+    }
+}
+
+/// The seed of the app's samples (the command line's default too), so that a sample can be
+/// measured again with another heuristic on the same positions.
+const SAMPLE_SEED: u64 = 1;
+
+impl SampleMeasure {
+    fn key(puzzle: &dyn Puzzle) -> SampleKey {
+        (
+            puzzle.puzzle_type().name,
+            puzzle.dims(),
+            puzzle.heuristic_name(),
+        )
+    }
+
+    /// Starts measuring `puzzle`'s heuristic over [`SampleMeasure::size`] random positions
+    /// under `limits` (stopping any measure running).
+    pub fn start(
+        &mut self,
+        puzzle: &dyn Puzzle,
+        limits: Limits,
+        wake: &Arc<dyn Fn() + Send + Sync>,
+    ) {
+        self.of = Some(Self::key(puzzle));
+        self.sampled = None;
+        self.failure = None;
+        self.done = 0;
+        let (puzzle, size) = (puzzle.clone_box(), self.size);
+        self.job = Job::start(
+            "heuristic-sample",
+            CancelToken::with_limits(limits),
+            wake.clone(),
+            move |cx| {
+                puzzle.sample_heuristic_quality(size, SAMPLE_SEED, &cx.cancel, &mut |done| {
+                    cx.progress(done)
+                })
+            },
+        )
+        .ok();
+        if self.job.is_none() {
+            self.failure = Some("no thread could be started for it".to_owned());
+        }
+    }
+
+    /// Stops the running measure.
+    pub fn stop(&mut self) {
+        if let Some(job) = &self.job {
+            job.stop();
+        }
+    }
+
+    /// Whether a measure is running.
+    pub fn is_measuring(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The frame's work: takes the running measure's progress and result, and forgets a
+    /// measure of another type, board size or heuristic than `puzzle`'s.
+    pub fn tick(&mut self, puzzle: &dyn Puzzle) {
+        if self.of.is_some() && self.of != Some(Self::key(puzzle)) {
+            *self = Self {
+                size: self.size,
+                ..Self::default()
+            };
+            return;
+        }
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        let mut done = self.done;
+        let answer = job.poll(|n| done = n);
+        self.done = done;
+        let Some(answer) = answer else {
+            return;
+        };
+        self.job = None;
+        match answer {
+            Ok(Some(Ok((quality, positions)))) => {
+                self.sampled = Some(Arc::new(Sampled { quality, positions }))
+            }
+            Ok(Some(Err(why))) => self.failure = Some(why),
+            Ok(None) => {
+                self.failure = Some("this puzzle is measured over its explored space".to_owned())
+            }
+            Err(e) => self.failure = Some(e.to_string()),
+        }
+    }
 }
 
 impl HeuristicWindow {
@@ -51,6 +181,7 @@ impl HeuristicWindow {
         limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {
+        self.sample.tick(puzzle);
         if !self.open && !self.tint {
             return;
         }

@@ -140,7 +140,7 @@ fn sampled(
     token: &crate::search::CancelToken,
 ) -> u8 {
     let started = std::time::Instant::now();
-    let (q, positions) = match puzzle.sample_heuristic_quality(n, args.seed, token) {
+    let (q, positions) = match puzzle.sample_heuristic_quality(n, args.seed, token, &mut |_| {}) {
         Some(Ok(measured)) => measured,
         Some(Err(why)) => {
             say!("{}: {why}", args.file.display());

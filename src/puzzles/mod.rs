@@ -175,15 +175,23 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// [`search::count_reachable`]).
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
 
+    /// Whether [`Puzzle::sample_heuristic_quality`] measures this puzzle (a board too large
+    /// to explore, of a type that samples); false by default.
+    fn can_sample_heuristic_quality(&self) -> bool {
+        false
+    }
+
     /// For a type whose space is too large to explore: its heuristic (as set) measured over
     /// `samples` random positions from `seed`, h* by an optimal solver, with the positions
-    /// the examples' node numbers index; `None` (the default) for types that do not sample
-    /// (the sliding tile puzzle does). `Some(Err(why))` when it cannot be measured.
+    /// the examples' node numbers index; `progress` gets the number of positions measured
+    /// so far. `None` (the default) for types that do not sample (the sliding tile puzzle
+    /// does). `Some(Err(why))` when it cannot be measured.
     fn sample_heuristic_quality(
         &self,
         _samples: usize,
         _seed: u64,
         _cancel: &CancelToken,
+        _progress: &mut dyn FnMut(usize),
     ) -> Option<SampledQuality> {
         None
     }

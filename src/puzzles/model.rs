@@ -68,12 +68,18 @@ where
     /// See [`Puzzle::count_states`].
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
 
+    /// See [`Puzzle::can_sample_heuristic_quality`]; false by default.
+    fn can_sample_heuristic_quality(&self) -> bool {
+        false
+    }
+
     /// See [`Puzzle::sample_heuristic_quality`]; the default samples nothing.
     fn sample_heuristic_quality(
         &self,
         _samples: usize,
         _seed: u64,
         _cancel: &CancelToken,
+        _progress: &mut dyn FnMut(usize),
     ) -> Option<super::SampledQuality> {
         None
     }
@@ -217,13 +223,18 @@ where
         Model::count_states(self, cancel)
     }
 
+    fn can_sample_heuristic_quality(&self) -> bool {
+        Model::can_sample_heuristic_quality(self)
+    }
+
     fn sample_heuristic_quality(
         &self,
         samples: usize,
         seed: u64,
         cancel: &CancelToken,
+        progress: &mut dyn FnMut(usize),
     ) -> Option<super::SampledQuality> {
-        Model::sample_heuristic_quality(self, samples, seed, cancel)
+        Model::sample_heuristic_quality(self, samples, seed, cancel, progress)
     }
 
     fn forecast_iterations(

@@ -143,6 +143,8 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
         list.push(Entry::new("State space window", "", |app| {
             app.space_window.open = true
         }));
+    }
+    if app.oracle.space().is_some() || app.puzzle().can_sample_heuristic_quality() {
         list.push(Entry::new(
             "Heuristic window: the heuristic against exact costs",
             "",

@@ -36,10 +36,14 @@ pub(crate) fn heuristic_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
 fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let name = app.puzzle().heuristic_name();
     if app.oracle.space().is_none() {
-        ui.label(
-            "Tick Optimal moves in the side panel: the heuristic is measured over the explored \
-             state space.",
-        );
+        if app.puzzle().can_sample_heuristic_quality() {
+            sample_ui(app, ui);
+        } else {
+            ui.label(
+                "Tick Optimal moves in the side panel: the heuristic is measured over the \
+                 explored state space.",
+            );
+        }
         return;
     }
     ui.label(RichText::new(format!("Heuristic: {name}")).strong());
@@ -61,13 +65,85 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let q = &measured.quality;
     figures_ui(ui, q);
     histogram_ui(ui, q);
-    let mut open = None;
-    examples_ui(app, ui, q, &mut open);
+    // Where a state is, for types whose states are places; else its number.
+    let at = |node: u32| match app.oracle.space().and_then(|s| s.place_of(node)) {
+        Some(p) => format!("row {}, column {}", p.cell.row, p.cell.col),
+        None => format!("state {node}"),
+    };
+    let open = examples_ui(ui, q, &at);
     if !measured.gaps.is_empty() {
         tint_ui(app, ui, &measured);
     }
     if let Some(node) = open {
         app.push(AppCommand::OpenState(node));
+    }
+}
+
+/// The measure over random positions, for boards too large to explore: how many, Measure
+/// (Stop while it runs, with its progress), then the figures, the histogram and the
+/// examples, each opening its position.
+fn sample_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+    ui.label(RichText::new(format!("Heuristic: {}", app.puzzle().heuristic_name())).strong());
+    ui.label(
+        "This board's state space is too large to explore: the heuristic is measured over \
+         random positions instead, each solved optimally for h* (with the strongest pattern \
+         databases at hand; on 5 x 5 each position can take hours).",
+    );
+    let (limits, wake) = (app.limits(), app.waker());
+    let sample = &mut app.heuristic_window.sample;
+    if sample.is_measuring() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "Measured {} of {} positions...",
+                sample.done, sample.size
+            ));
+            if ui.button("Stop measuring").clicked() {
+                sample.stop();
+            }
+        });
+        return;
+    }
+    let mut start = false;
+    ui.horizontal(|ui| {
+        let label = ui.label("Positions");
+        ui.add(egui::DragValue::new(&mut sample.size).range(1..=10_000))
+            .labelled_by(label.id);
+        start = ui
+            .button("Measure a sample")
+            .on_hover_text("solve this many random positions optimally and compare")
+            .clicked();
+    });
+    if start {
+        let puzzle = app.puzzle().clone_box();
+        app.heuristic_window
+            .sample
+            .start(puzzle.as_ref(), limits, &wake);
+        return;
+    }
+    if let Some(why) = &sample.failure {
+        ui.colored_label(ui.visuals().error_fg_color, format!("No measure: {why}."));
+    }
+    let Some(sampled) = sample.sampled.clone() else {
+        return;
+    };
+    let q = &sampled.quality;
+    ui.label(
+        RichText::new(format!(
+            "A sample of {} random positions (not the whole space):",
+            q.sampled.unwrap_or(q.states)
+        ))
+        .strong(),
+    );
+    figures_ui(ui, q);
+    histogram_ui(ui, q);
+    let at = |node: u32| format!("sampled position {node}");
+    if let Some(position) = examples_ui(ui, q, &at).and_then(|n| sampled.positions.get(n as usize))
+    {
+        app.push(AppCommand::OpenGenerated(
+            position.clone_box(),
+            "Opened a position of the heuristic's sample.".to_owned(),
+        ));
     }
 }
 
@@ -187,12 +263,10 @@ fn histogram_ui(ui: &mut egui::Ui, q: &Quality) {
     }
 }
 
-fn examples_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, q: &Quality, open: &mut Option<u32>) {
-    // Where a state is, for types whose states are places; else its number.
-    let at = |node: u32| match app.oracle.space().and_then(|s| s.place_of(node)) {
-        Some(p) => format!("row {}, column {}", p.cell.row, p.cell.col),
-        None => format!("state {node}"),
-    };
+/// The overestimated states and inconsistent moves as links, `at` naming a state; the state
+/// clicked, if one was.
+fn examples_ui(ui: &mut egui::Ui, q: &Quality, at: &dyn Fn(u32) -> String) -> Option<u32> {
+    let mut open = None;
     if !q.inadmissible.is_empty() {
         ui.add_space(6.0);
         ui.label(RichText::new("Overestimated states, largest first (click to open):").strong());
@@ -207,7 +281,7 @@ fn examples_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, q: &Quality, open: &mut Op
                 .on_hover_text("open this state on the board")
                 .clicked()
             {
-                *open = Some(e.node);
+                open = Some(e.node);
             }
         }
     }
@@ -230,10 +304,11 @@ fn examples_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, q: &Quality, open: &mut Op
                 .on_hover_text("h drops by more than the move costs; open the state it leaves")
                 .clicked()
             {
-                *open = Some(e.from);
+                open = Some(e.from);
             }
         }
     }
+    open
 }
 
 fn tint_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, measured: &Measured) {

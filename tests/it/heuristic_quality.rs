@@ -283,7 +283,7 @@ fn on_the_15_puzzle_the_heuristic_is_measured_over_a_labelled_sample() {
     let mut p = Sliding::solved(4, 4).unwrap();
     p.set_option("heuristic", "manhattan").unwrap();
     let (q, positions) = p
-        .sample_heuristic_quality(6, 11, &CancelToken::new())
+        .sample_heuristic_quality(6, 11, &CancelToken::new(), &mut |_| {})
         .expect("the 15-puzzle samples")
         .unwrap();
     assert_eq!(q.sampled, Some(6));
@@ -299,7 +299,7 @@ fn on_the_15_puzzle_the_heuristic_is_measured_over_a_labelled_sample() {
     // The same positions under linear conflict: never lower, still admissible.
     p.set_option("heuristic", "linear_conflict").unwrap();
     let (lc, _) = p
-        .sample_heuristic_quality(6, 11, &CancelToken::new())
+        .sample_heuristic_quality(6, 11, &CancelToken::new(), &mut |_| {})
         .unwrap()
         .unwrap();
     assert_eq!(lc.mean_hstar, q.mean_hstar, "the same positions");
@@ -308,14 +308,81 @@ fn on_the_15_puzzle_the_heuristic_is_measured_over_a_labelled_sample() {
     let mut big = Sliding::solved(5, 5).unwrap();
     big.set_option("heuristic", "manhattan").unwrap();
     let why = big
-        .sample_heuristic_quality(2, 1, &CancelToken::new())
+        .sample_heuristic_quality(2, 1, &CancelToken::new(), &mut |_| {})
         .unwrap()
         .unwrap_err();
     assert!(why.contains("6-6-6-6"), "{why}");
     let small = Sliding::solved(3, 3).unwrap();
     assert!(
         small
-            .sample_heuristic_quality(2, 1, &CancelToken::new())
+            .sample_heuristic_quality(2, 1, &CancelToken::new(), &mut |_| {})
             .is_none()
     );
 }
+
+#[test]
+fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
+    use crate::common::gui::{click_label, harness, open_path};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::{AppCommand, Settings, ViewCommand};
+    use puzzlelab::puzzles::sliding::TileHeuristic;
+    use puzzlelab::ui::views::SlidingCommand;
+    let mut h = harness(Settings::default());
+    open_path(&mut h, "puzzles/sliding-15-easy.txt".into());
+    let heuristic = |t| AppCommand::View(ViewCommand::new(SlidingCommand::Heuristic(t)));
+    h.state_mut().push(heuristic(TileHeuristic::Manhattan));
+    h.run();
+    assert_eq!(h.state().puzzle().dims(), (4, 4));
+    assert!(h.state().puzzle().can_sample_heuristic_quality());
+    h.state_mut().heuristic_window.open = true;
+    h.state_mut().heuristic_window.sample.size = 3;
+    h.run();
+    click_label(&mut h, "Measure a sample");
+    h.step();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(180);
+    while h.state().heuristic_window.sample.is_measuring() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the sample did not end"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    let sample = &h.state().heuristic_window.sample;
+    assert_eq!(sample.failure, None);
+    let q = &sample.sampled.as_ref().expect("measured").quality;
+    assert_eq!((q.sampled, q.states), (Some(3), 3));
+    assert!(q.admissible && q.mean_h < q.mean_hstar);
+    h.get_by_label_contains("A sample of 3 random positions");
+    h.get_by_label("Admissible (h <= h* everywhere)");
+    h.get_by_label(HISTOGRAM_LABEL_TEXT);
+    // Another heuristic: the sample is of the old one, so it is forgotten.
+    h.state_mut().push(heuristic(TileHeuristic::LinearConflict));
+    h.run();
+    assert!(h.state().heuristic_window.sample.sampled.is_none());
+    // A long sample stops when asked, and says so.
+    h.state_mut().heuristic_window.sample.size = 10_000;
+    h.run();
+    click_label(&mut h, "Measure a sample");
+    h.step();
+    h.step();
+    h.get_by_label("Stop measuring").click();
+    h.step();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while h.state().heuristic_window.sample.is_measuring() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Stop did not end the sample"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+    let why = h.state().heuristic_window.sample.failure.clone();
+    assert_eq!(why.as_deref(), Some("the measure was stopped"));
+    h.get_by_label_contains("No measure: the measure was stopped");
+}
+
+/// The histogram's accessible label.
+const HISTOGRAM_LABEL_TEXT: &str = puzzlelab::ui::heuristic_window::HISTOGRAM_LABEL;

@@ -397,23 +397,30 @@ impl crate::puzzles::Model for Sliding {
         super::stratified::forecast_iterations(db, &kre, &tiles, iterations, probes, cancel);
     }
 
+    fn can_sample_heuristic_quality(&self) -> bool {
+        self.rows() * self.cols() > SMALL_BOARD
+    }
+
     fn sample_heuristic_quality(
         &self,
         samples: usize,
         seed: u64,
         cancel: &CancelToken,
+        progress: &mut dyn FnMut(usize),
     ) -> Option<crate::puzzles::SampledQuality> {
-        if self.rows() * self.cols() <= SMALL_BOARD {
+        if !Model::can_sample_heuristic_quality(self) {
             return None;
         }
         Some(
-            super::quality::sampled_quality(self, samples, seed, cancel).map(|(q, positions)| {
-                let boxed = positions
-                    .into_iter()
-                    .map(|p| Box::new(p) as Box<dyn crate::puzzles::Puzzle>)
-                    .collect();
-                (q, boxed)
-            }),
+            super::quality::sampled_quality(self, samples, seed, cancel, progress).map(
+                |(q, positions)| {
+                    let boxed = positions
+                        .into_iter()
+                        .map(|p| Box::new(p) as Box<dyn crate::puzzles::Puzzle>)
+                        .collect();
+                    (q, boxed)
+                },
+            ),
         )
     }
 

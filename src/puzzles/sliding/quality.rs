@@ -15,8 +15,8 @@ use crate::search::{Algorithm, CancelToken, Problem};
 /// The most samples taken.
 pub const MAX_SAMPLES: usize = 100_000;
 
-/// `board`'s heuristic (as set on it) over `samples` random positions from `seed`, with
-/// the positions the examples name (a [`StateExample`](crate::search::heuristic_quality::StateExample)'s
+/// `board`'s heuristic (as set on it) over `samples` random positions from `seed`
+/// (`progress` gets the number measured after each), with the positions the examples name (a [`StateExample`](crate::search::heuristic_quality::StateExample)'s
 /// or an edge's node indexes the list).
 ///
 /// # Errors
@@ -28,6 +28,7 @@ pub fn sampled_quality(
     samples: usize,
     seed: u64,
     cancel: &CancelToken,
+    progress: &mut dyn FnMut(usize),
 ) -> Result<(Quality, Vec<Sliding>), String> {
     let (rows, cols) = (board.rows(), board.cols());
     if rows * cols > 25 || rows.max(cols) > MAX_SIDE {
@@ -88,6 +89,7 @@ pub fn sampled_quality(
                 tally.edge(node, node, out.cost, h, h_next);
             }
         }
+        progress(i + 1);
     }
     Ok((tally.finish(), positions))
 }

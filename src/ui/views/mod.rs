@@ -287,7 +287,7 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
             {
                 app.open_space_window();
             }
-            if app.oracle().space().is_some()
+            if (app.oracle().space().is_some() || app.puzzle().can_sample_heuristic_quality())
                 && ui
                     .button("Heuristic...")
                     .on_hover_text(
