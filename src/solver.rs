@@ -333,7 +333,12 @@ impl Pacer {
     }
 
     fn flush(&mut self) {
-        if self.batch.expanded_count == 0 && self.generated_count == 0 {
+        // A breakpoint that fires on a score (g, f going down) comes after its expansion
+        // was sent: it goes out alone.
+        if self.batch.expanded_count == 0
+            && self.generated_count == 0
+            && self.batch.breakpoint.is_none()
+        {
             return;
         }
         self.generated_count = 0;

@@ -55,10 +55,20 @@ fn run_to_break(algorithm: Algorithm, breakpoints: Breakpoints) -> (u64, String)
 
 /// [`run_to_break`] on `maze`.
 fn run_to_break_on(maze: Maze, algorithm: Algorithm, breakpoints: Breakpoints) -> (u64, String) {
+    run_to_break_at(maze, algorithm, breakpoints, f64::INFINITY)
+}
+
+/// [`run_to_break_on`] at `speed` expansions a second.
+fn run_to_break_at(
+    maze: Maze,
+    algorithm: Algorithm,
+    breakpoints: Breakpoints,
+    speed: f64,
+) -> (u64, String) {
     let mut handle = SolverHandle::spawn_with(
         Box::new(maze),
         algorithm,
-        f64::INFINITY,
+        speed,
         false,
         Limits::default(),
         breakpoints,
@@ -171,6 +181,19 @@ fn breakpoints_fire_at_the_first_expansion_that_meets_them() {
             g_above: Some(9.5),
             ..Breakpoints::default()
         },
+    );
+    assert_eq!(at, first, "{why}");
+    assert!(why.contains("g = 10"), "{why}");
+    // At a watched pace each expansion goes out before its score is checked: the g limit,
+    // which fires on the score, still pauses the run and says so.
+    let (at, why) = run_to_break_at(
+        maze(),
+        Algorithm::AStar,
+        Breakpoints {
+            g_above: Some(9.5),
+            ..Breakpoints::default()
+        },
+        50.0,
     );
     assert_eq!(at, first, "{why}");
     assert!(why.contains("g = 10"), "{why}");
