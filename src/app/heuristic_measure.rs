@@ -50,6 +50,8 @@ pub struct Sampled {
     pub quality: Quality,
     /// The positions, indexed by the examples' node numbers.
     pub positions: Vec<Box<dyn Puzzle>>,
+    /// How many positions were asked for (more than measured when stopped).
+    pub asked: usize,
 }
 
 /// What a sample is of: the type, the board's (rows, columns) and the heuristic.
@@ -69,6 +71,8 @@ pub struct SampleMeasure {
     /// Why the last measure gave nothing, if it did.
     pub failure: Option<String>,
     of: Option<SampleKey>,
+    /// The size of the measure running or last run.
+    asked: usize,
 }
 
 impl Default for SampleMeasure {
@@ -80,6 +84,7 @@ impl Default for SampleMeasure {
             sampled: None,
             failure: None,
             of: None,
+            asked: 0,
         }
     }
 }
@@ -109,6 +114,7 @@ impl SampleMeasure {
         self.sampled = None;
         self.failure = None;
         self.done = 0;
+        self.asked = self.size;
         let (puzzle, size) = (puzzle.clone_box(), self.size);
         self.job = Job::start(
             "heuristic-sample",
@@ -160,7 +166,11 @@ impl SampleMeasure {
         self.job = None;
         match answer {
             Ok(Some(Ok((quality, positions)))) => {
-                self.sampled = Some(Arc::new(Sampled { quality, positions }))
+                self.sampled = Some(Arc::new(Sampled {
+                    quality,
+                    positions,
+                    asked: self.asked,
+                }))
             }
             Ok(Some(Err(why))) => self.failure = Some(why),
             Ok(None) => {

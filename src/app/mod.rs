@@ -622,7 +622,10 @@ impl PuzzleLabApp {
         let result = self.work.result.as_ref();
         self.tree_window.tick(
             recording.as_ref(),
-            || result.map(|r| r.path.clone()).unwrap_or_default(),
+            || search_tree::Solution {
+                places: result.map(|r| r.path.clone()).unwrap_or_default(),
+                depth_first: result.is_some_and(|r| r.solved && r.algorithm == Algorithm::IdaStar),
+            },
             settled,
             &wake,
         );

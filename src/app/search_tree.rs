@@ -40,14 +40,26 @@ pub struct TreeLayout {
     pub by_g: bool,
     /// Whether nodes are joined to their parents (puzzles whose states are places).
     pub joined: bool,
+    /// The expansions on the solution's branch, start first (drawn in vermillion).
+    pub branch: Vec<usize>,
 }
 
-/// Lays out and draws the tree of `recording`'s expansions, `solution` the places of the
-/// solution found (start first; empty if none). `None` if there is nothing to draw or when
-/// cancelled.
+/// The solution found, for the tree to draw its branch.
+#[derive(Clone, Debug, Default)]
+pub struct Solution {
+    /// Its places, start first (empty if none, or for puzzles whose states are boards).
+    pub places: Vec<Place>,
+    /// Found by a depth-first search (IDA*): when it found the goal it stood on the
+    /// solution's states, so the branch is the last expansion at each depth (what draws it
+    /// where the states have no places).
+    pub depth_first: bool,
+}
+
+/// Lays out and draws the tree of `recording`'s expansions with `solution`'s branch in
+/// vermillion. `None` if there is nothing to draw or when cancelled.
 pub fn lay_out_tree(
     recording: &TraceRecorder,
-    solution: &[Place],
+    solution: &Solution,
     by_g: bool,
     cancel: &CancelToken,
 ) -> Option<TreeLayout> {
@@ -61,6 +73,8 @@ pub fn lay_out_tree(
     let mut y_value = vec![0.0f32; n];
     let mut f_value = vec![f32::NAN; n];
     let mut last: HashMap<Place, usize> = HashMap::new();
+    // The last expansion at each depth.
+    let mut last_at_depth: Vec<usize> = Vec::new();
     let mut joined = false;
     for k in 0..n {
         if k % 4096 == 0 && cancel.is_cancelled() {
@@ -77,6 +91,12 @@ pub fn lay_out_tree(
         joined |= parent[k].is_some();
         if let Some(place) = e.place {
             last.insert(place, k);
+        }
+        let d = usize::try_from(e.depth).unwrap_or(usize::MAX);
+        if d < last_at_depth.len() {
+            last_at_depth[d] = k;
+        } else if d == last_at_depth.len() {
+            last_at_depth.push(k);
         }
     }
     let y_max = y_value.iter().copied().fold(1.0f32, f32::max);
@@ -146,11 +166,16 @@ pub fn lay_out_tree(
         2_000..20_000 => 2,
         _ => 1,
     };
-    // The solution's branch: each of its places' last expansion, joined in order.
-    let chain: Vec<usize> = solution
+    // The solution's branch: each of its places' last expansion, joined in order; after a
+    // depth-first search, the last expansion at each depth (the states it stood on).
+    let mut chain: Vec<usize> = solution
+        .places
         .iter()
         .filter_map(|p| last.get(p).copied())
         .collect();
+    if chain.len() < 2 && solution.depth_first {
+        chain = last_at_depth;
+    }
     for pair in chain.windows(2) {
         for p in points_on(pixel(positions[pair[0]]), pixel(positions[pair[1]])) {
             dot(p, Color32::from_rgb(213, 94, 0), 1);
@@ -175,6 +200,7 @@ pub fn lay_out_tree(
         f_range,
         by_g,
         joined,
+        branch: chain,
     })
 }
 
@@ -222,7 +248,7 @@ impl TreeWindow {
     pub fn tick(
         &mut self,
         recording: Option<&Arc<TraceRecorder>>,
-        solution: impl FnOnce() -> Vec<Place>,
+        solution: impl FnOnce() -> Solution,
         settled: bool,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {

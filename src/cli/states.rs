@@ -162,6 +162,15 @@ fn sampled(
             .unwrap_or_default()
     };
     let name = puzzle.heuristic_name();
+    // A limit may stop the measure early: the positions measured by then are reported.
+    let measured = q.sampled.map_or(n, |k| k as usize);
+    if measured < n {
+        say!(
+            "{}: a limit stopped the measure after {measured} of {n} positions",
+            args.file.display()
+        );
+    }
+    let n = measured;
     let text = if args.json {
         let mut v = quality_json(&text_at, &name, &q);
         v["sample"] = serde_json::json!(n);
@@ -181,7 +190,11 @@ fn sampled(
         )
     };
     emit!(&text);
-    EXIT_SOLVED
+    if token.is_cancelled() {
+        EXIT_LIMIT
+    } else {
+        EXIT_SOLVED
+    }
 }
 
 /// The heuristic's measure as JSON (see `states --heuristic`), its examples as puzzle texts

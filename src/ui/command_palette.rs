@@ -144,13 +144,12 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             app.space_window.open = true
         }));
     }
-    if app.oracle.space().is_some() || app.puzzle().can_sample_heuristic_quality() {
-        list.push(Entry::new(
-            "Heuristic window: the heuristic against exact costs",
-            "",
-            |app| app.heuristic_window.open = true,
-        ));
-    }
+    // Always offered: where the space is not explored, the window says how to measure.
+    list.push(Entry::new(
+        "Heuristic window: the heuristic against exact costs",
+        "",
+        |app| app.heuristic_window.open = true,
+    ));
     if app.timeline_recording().is_some() {
         list.push(Entry::new("Search tree window", "", |app| {
             app.tree_window.open = true

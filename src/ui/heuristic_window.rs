@@ -30,6 +30,10 @@ pub(crate) fn heuristic_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
         });
+    if !open {
+        // The tint is the window's: closed, it goes too (it has no other switch).
+        app.heuristic_window.tint = false;
+    }
     app.heuristic_window.open = open;
 }
 
@@ -128,10 +132,15 @@ fn sample_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         return;
     };
     let q = &sampled.quality;
+    let (taken, asked) = (q.sampled.unwrap_or(q.states), sampled.asked);
+    let stopped = if taken < asked as u64 {
+        format!(", stopped after {taken} of {asked}")
+    } else {
+        String::new()
+    };
     ui.label(
         RichText::new(format!(
-            "A sample of {} random positions (not the whole space):",
-            q.sampled.unwrap_or(q.states)
+            "A sample of {taken} random positions (not the whole space{stopped}):"
         ))
         .strong(),
     );
@@ -239,7 +248,7 @@ fn histogram_ui(ui: &mut egui::Ui, q: &Quality) {
     ui.label(
         RichText::new(format!(
             "Across: h* from 0 to {}; up: h on the same scale. Blue: h <= h*; vermillion: h \
-             above h* (overestimates). Darker: more states.",
+             above h* (overestimates). More solid: more states.",
             bins as f64 * q.bin_width
         ))
         .small(),

@@ -53,11 +53,16 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let drawn = layout.positions.len();
     let mut caption = format!(
         "Across: the order of expansion; down: {} (0 to {}); colour: f from {:.1} (dark blue) \
-         to {:.1} (yellow); vermillion: the solution's branch.",
+         to {:.1} (yellow){}.",
         if layout.by_g { "g" } else { "depth" },
         layout.y_max,
         layout.f_range.0,
-        layout.f_range.1
+        layout.f_range.1,
+        if layout.branch.len() > 1 {
+            "; vermillion: the solution's branch"
+        } else {
+            ""
+        }
     );
     if layout.total > drawn {
         caption += &format!(
@@ -66,7 +71,8 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         );
     }
     if !layout.joined {
-        caption += " (Each state is joined to its parent for puzzles whose states are squares.)";
+        caption += " This puzzle's states are boards, not squares: they are not joined to \
+                    their parents.";
     }
     ui.label(RichText::new(caption).small());
     let texture = app.tree_window.texture.get_or_insert_with(|| {

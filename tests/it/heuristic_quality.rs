@@ -304,6 +304,17 @@ fn on_the_15_puzzle_the_heuristic_is_measured_over_a_labelled_sample() {
         .unwrap();
     assert_eq!(lc.mean_hstar, q.mean_hstar, "the same positions");
     assert!(lc.mean_h >= q.mean_h && lc.admissible);
+    // Stopped after two positions: those two, labelled so.
+    let stop = CancelToken::new();
+    let (two, _) = p
+        .sample_heuristic_quality(6, 11, &stop, &mut |done| {
+            if done == 2 {
+                stop.cancel()
+            }
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!((two.sampled, two.states), (Some(2), 2));
     // The 24-puzzle without its tables cached: a clear error. The 8-puzzle: measured whole.
     let mut big = Sliding::solved(5, 5).unwrap();
     big.set_option("heuristic", "manhattan").unwrap();
@@ -379,9 +390,20 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     h.run();
-    let why = h.state().heuristic_window.sample.failure.clone();
-    assert_eq!(why.as_deref(), Some("the measure was stopped"));
-    h.get_by_label_contains("No measure: the measure was stopped");
+    // What was measured by then is shown, labelled as stopped; or, stopped before the first
+    // position, why there is no measure.
+    let sample = &h.state().heuristic_window.sample;
+    match sample.sampled.as_ref().and_then(|s| s.quality.sampled) {
+        Some(k) => {
+            assert!(k < 10_000);
+            h.get_by_label_contains(&format!("stopped after {k} of 10000"));
+        }
+        None => {
+            let why = sample.failure.clone();
+            assert_eq!(why.as_deref(), Some("the measure was stopped"));
+            h.get_by_label_contains("No measure: the measure was stopped");
+        }
+    }
 }
 
 /// The histogram's accessible label.

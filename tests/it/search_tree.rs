@@ -2,7 +2,7 @@
 //! latest expansion, the solution's branch among them; a click on a node in the window
 //! seeks the timeline to that expansion, and the picture shows the tree up to the cursor.
 
-use puzzlelab::app::search_tree::{lay_out_tree, nearest_node};
+use puzzlelab::app::search_tree::{Solution, lay_out_tree, nearest_node};
 use puzzlelab::puzzles::Puzzle;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::runs::recording::TraceRecorder;
@@ -24,7 +24,11 @@ fn the_tree_has_a_node_per_expansion_at_its_depth_and_finds_them_back() {
     for algorithm in [Algorithm::AStar, Algorithm::Bfs, Algorithm::IdaStar] {
         let (rec, report) = recorded(&maze, algorithm);
         for by_g in [false, true] {
-            let t = lay_out_tree(&rec, &report.path, by_g, &CancelToken::new()).unwrap();
+            let solution = Solution {
+                places: report.path.clone(),
+                depth_first: false,
+            };
+            let t = lay_out_tree(&rec, &solution, by_g, &CancelToken::new()).unwrap();
             assert_eq!(
                 t.positions.len(),
                 report.stats.expanded as usize,
@@ -90,4 +94,41 @@ fn a_click_on_a_node_of_an_a_star_tree_goes_to_its_expansion() {
         "seeked to {target}, clicked expansion {}",
         k + 1
     );
+}
+
+#[test]
+fn after_ida_star_on_a_board_puzzle_the_branch_is_the_path_it_stood_on() {
+    use puzzlelab::puzzles::sliding::Sliding;
+    let mut board = Sliding::solved(3, 3).unwrap();
+    board.scramble_walk(16, 5);
+    board.set_option("heuristic", "manhattan").unwrap();
+    let mut recorder = TraceRecorder::with_boards(1 << 26);
+    let report = board
+        .solve(Algorithm::IdaStar, &mut recorder, &CancelToken::new())
+        .unwrap();
+    recorder.finish();
+    assert!(report.solved && report.cost > 2.0);
+    let layout = |depth_first| {
+        let solution = Solution {
+            places: Vec::new(),
+            depth_first,
+        };
+        lay_out_tree(&recorder, &solution, false, &CancelToken::new()).unwrap()
+    };
+    // Boards have no places: without the depth-first rule no branch is drawn.
+    assert!(layout(false).branch.is_empty());
+    let t = layout(true);
+    assert!(!t.joined);
+    // One state a move, from the start to the one before the goal (the goal is not
+    // expanded), each at its depth and expanded after the one before.
+    assert_eq!(t.branch.len() as f64, report.cost);
+    for (d, &k) in t.branch.iter().enumerate() {
+        assert_eq!(recorder.expansion(k).unwrap().depth as usize, d);
+    }
+    assert!(t.branch.windows(2).all(|w| w[0] < w[1]));
+    // They are the last expansions: none after them at a depth they cover.
+    let last = *t.branch.last().unwrap();
+    for k in last + 1..recorder.expansions() {
+        assert!(recorder.expansion(k).unwrap().depth as usize >= t.branch.len());
+    }
 }

@@ -16,13 +16,15 @@ use crate::search::{Algorithm, CancelToken, Problem};
 pub const MAX_SAMPLES: usize = 100_000;
 
 /// `board`'s heuristic (as set on it) over `samples` random positions from `seed`
-/// (`progress` gets the number measured after each), with the positions the examples name (a [`StateExample`](crate::search::heuristic_quality::StateExample)'s
+/// (`progress` gets the number measured after each; when `cancel` fires, the positions
+/// measured by then, [`Quality::sampled`] saying how many), with the positions the examples
+/// name (a [`StateExample`](crate::search::heuristic_quality::StateExample)'s
 /// or an edge's node indexes the list).
 ///
 /// # Errors
 /// Why it cannot be measured: a 5 x 5 board without its 6-6-6-6 tables cached, a board
-/// larger than 5 x 5, a database that could not be built or loaded, or a solve that stopped
-/// (cancelled, or a limit of `cancel`).
+/// larger than 5 x 5, a database that could not be built or loaded, a solve that gave no
+/// optimal length, or `cancel` firing before the first position was measured.
 pub fn sampled_quality(
     board: &Sliding,
     samples: usize,
@@ -51,16 +53,19 @@ pub fn sampled_quality(
     let mut positions: Vec<Sliding> = Vec::with_capacity(samples);
     let mut outs = Vec::new();
     let mut tally = Tally::new((rows * cols * 8) as f64);
-    tally.sampled(samples as u64);
+    let mut done = 0;
     for i in 0..samples {
         if cancel.is_cancelled() {
-            return Err("the measure was stopped".to_owned());
+            break;
         }
         let s = seed.wrapping_add(i as u64);
         reference.scramble_uniform(s);
         measured.scramble_uniform(s);
         let report = Puzzle::solve(&reference, Algorithm::IdaStar, &mut NoWatcher, cancel)
             .map_err(|e| e.to_string())?;
+        if cancel.is_cancelled() {
+            break;
+        }
         if !report.solved || !report.optimal {
             return Err(format!(
                 "the optimal solver stopped on sample {i}: {}",
@@ -89,7 +94,12 @@ pub fn sampled_quality(
                 tally.edge(node, node, out.cost, h, h_next);
             }
         }
-        progress(i + 1);
+        done = i + 1;
+        progress(done);
     }
+    if done == 0 {
+        return Err("the measure was stopped".to_owned());
+    }
+    tally.sampled(done as u64);
     Ok((tally.finish(), positions))
 }

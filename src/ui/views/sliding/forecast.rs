@@ -96,8 +96,10 @@ impl IterationForecast {
         let about = |n: f64| {
             if n >= 1e6 {
                 format!("about {:.1} M states", n / 1e6)
+            } else if n < 1.5 {
+                "about 1 state".to_owned()
             } else {
-                format!("about {:.0} states", n.max(1.0))
+                format!("about {n:.0} states")
             }
         };
         // A solved run has no next iteration: its completed ones are set beside their forecast.
