@@ -156,7 +156,7 @@ impl Race {
                 match event {
                     Event::Progress(mut progress) => {
                         if let Some(track) = &mut lane.track {
-                            track.append(std::mem::take(&mut progress.chunk));
+                            track.append(std::mem::take(&mut progress.chunk), &mut lane.marks);
                         }
                         lane.stats = progress.stats.clone();
                         lane.marks.take_figures(&progress);

@@ -59,7 +59,7 @@ impl PuzzleLabApp {
                 None => break,
                 Some(Event::Progress(mut progress)) => {
                     if let Some(track) = track.as_deref_mut() {
-                        track.append(std::mem::take(&mut progress.chunk));
+                        track.append(std::mem::take(&mut progress.chunk), &mut self.work.marks);
                     }
                     run.stats = progress.stats.clone();
                     if progress.board.is_some() {

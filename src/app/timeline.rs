@@ -65,10 +65,19 @@ impl Track {
         Self::new(Arc::new(TraceRecorder::store(rows, cols)), algorithm)
     }
 
-    /// Appends a chunk of the live run's recording (see [`TraceRecorder::append`]); the marks
-    /// follows at the next seek. Work proportional to the chunk (the recording is copied
+    /// Appends a chunk of the live run's recording (see [`TraceRecorder::append`]); `marks`
+    /// follow at the next seek. A chunk that completes the last expansion (the successors it
+    /// generated after the chunk before) while `marks` show that expansion takes it back off
+    /// them first, so that the next seek replays it whole: else those successors would
+    /// never reach the canvas. Work proportional to the chunk (the recording is copied
     /// first only if another holder, such as an export under way, shares it).
-    pub fn append(&mut self, chunk: crate::runs::recording::RecordChunk) {
+    pub fn append(&mut self, chunk: crate::runs::recording::RecordChunk, marks: &mut SearchMarks) {
+        let len = self.recording.expansions();
+        if chunk.completes_last(len) && self.shown == len && !self.stale {
+            self.recording
+                .step_back(self.shown, |place, change| marks.replay(place, change));
+            self.shown -= 1;
+        }
         Arc::make_mut(&mut self.recording).append(chunk);
     }
 

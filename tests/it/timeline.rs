@@ -38,6 +38,8 @@ struct Tee {
     expanded: usize,
     wanted: std::collections::BTreeSet<usize>,
     moments: std::collections::BTreeMap<usize, Moment>,
+    /// The chunks as handed to the store, in order.
+    chunks: Vec<puzzlelab::runs::recording::RecordChunk>,
 }
 
 impl Tee {
@@ -55,6 +57,7 @@ impl Tee {
             expanded: 0,
             wanted: wanted.into_iter().collect(),
             moments: Default::default(),
+            chunks: Vec::new(),
         }
     }
 
@@ -75,14 +78,21 @@ impl Tee {
     /// Now and then, hands the writer's events to the store.
     fn maybe_chunk(&mut self) {
         if self.rng.random_bool(0.1) {
-            self.store.append(self.writer.take_chunk());
+            self.chunk();
         }
+    }
+
+    /// Hands the writer's events to the store, keeping a copy.
+    fn chunk(&mut self) {
+        let chunk = self.writer.take_chunk();
+        self.chunks.push(chunk.clone());
+        self.store.append(chunk);
     }
 
     /// The run has ended: the last moment, the last chunk, the whole recording indexed.
     fn end(&mut self) {
         self.settle();
-        self.store.append(self.writer.take_chunk());
+        self.chunk();
         self.full.finish();
     }
 }
@@ -225,6 +235,34 @@ fn replay_matches_live(puzzle: &dyn Puzzle, algorithm: Algorithm, seed: u64) {
     }
 }
 
+/// Follows `algorithm`'s run on `puzzle` live, as the app does: each chunk appended to a
+/// live track and the marks sought to its head at once (so an expansion is shown before
+/// the chunk that completes it arrives); at the end they equal the run's own.
+fn live_follow_matches(puzzle: &dyn Puzzle, algorithm: Algorithm, seed: u64) {
+    let mut tee = Tee::new(puzzle, [], seed);
+    puzzle
+        .solve(algorithm, &mut tee, &CancelToken::new())
+        .unwrap();
+    tee.wanted.insert(tee.expanded);
+    tee.end();
+    let (rows, cols) = puzzle.dims();
+    let mut track = Track::live(rows, cols, algorithm);
+    let mut view = SearchMarks::for_puzzle(puzzle);
+    for chunk in std::mem::take(&mut tee.chunks) {
+        track.append(chunk, &mut view);
+        track.seek(&mut view, track.len(), None);
+    }
+    assert_eq!(track.shown(), tee.expanded);
+    let live = &tee.moments[&tee.expanded];
+    for place in places(rows, cols) {
+        assert_eq!(
+            view.mark(place),
+            live.marks.get(&place).copied().unwrap_or(Mark::None),
+            "{algorithm}, followed live: {place:?}"
+        );
+    }
+}
+
 /// A random `rows` x `cols` grid maze as text: walls with probability `density`, the start
 /// top left and the goal bottom right.
 fn random_maze(rows: usize, cols: usize, density: f64, seed: u64) -> Box<dyn Puzzle> {
@@ -260,6 +298,22 @@ proptest! {
         ][which];
         if puzzle.algorithms().iter().any(|a| a.same_kind(algorithm)) {
             replay_matches_live(puzzle.as_ref(), algorithm, seed);
+        }
+    }
+
+    /// Followed live, chunk by chunk, the marks end as the run's own.
+    #[test]
+    fn following_a_live_run_shows_its_last_successors(
+        rows in 2usize..24, cols in 2usize..24, density in 0.0f64..0.4, seed in any::<u64>(),
+        which in 0usize..6,
+    ) {
+        let puzzle = random_maze(rows, cols, density, seed);
+        let algorithm = [
+            Algorithm::Bfs, Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Dfs,
+            Algorithm::IdaStar, Algorithm::Greedy,
+        ][which];
+        if puzzle.algorithms().iter().any(|a| a.same_kind(algorithm)) {
+            live_follow_matches(puzzle.as_ref(), algorithm, seed);
         }
     }
 }

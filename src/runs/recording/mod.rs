@@ -312,6 +312,12 @@ impl RecordChunk {
         (self.first + self.expansions.len()).saturating_sub(before)
     }
 
+    /// Whether it completes the last expansion of a store that holds `before` (the
+    /// successors that expansion generated after the previous chunk).
+    pub fn completes_last(&self, before: usize) -> bool {
+        before > 0 && self.first + 1 == before && !self.expansions.is_empty()
+    }
+
     /// Whether it holds nothing to append.
     pub fn is_empty(&self) -> bool {
         self.expansions.is_empty()
