@@ -90,7 +90,7 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
             row("States generated", stats.generated.to_string());
             row("Frontier", stats.frontier.to_string());
             row("Peak frontier", stats.max_frontier.to_string());
-            row("Closed set", stats.max_closed.to_string());
+            row("States reached", stats.max_closed.to_string());
             row("Depth", format!("{} (max {})", view.depth, stats.max_depth));
             if stats.iterations > 0 {
                 row("IDA* iteration", stats.iterations.to_string());
@@ -126,7 +126,11 @@ fn term_help(name: &str) -> Option<&'static str> {
             "States reached but not yet expanded, waiting their turn (the open list), now"
         }
         "Peak frontier" => "The most states ever waiting on the frontier at once",
-        "Closed set" => "States expanded and remembered, so they are not expanded again",
+        "States reached" => {
+            "States the search has reached and remembers, so that it knows a repeat: the \
+             expanded ones (the closed set) and the frontier's. IDA* remembers only the path \
+             it stands on: the longest such path"
+        }
         "Depth" => "Moves from the start of the state being expanded (and the deepest so far)",
         _ => return None,
     })
@@ -161,7 +165,7 @@ fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &m
         ("Frontier", now.frontier.to_string()),
     ];
     if view.board.is_none() {
-        moment.push(("Closed set", now.max_closed.to_string()));
+        moment.push(("States reached", now.max_closed.to_string()));
     }
     moment.push(("Depth", view.depth.to_string()));
     grid(ui, "stats-moment", moment);
@@ -170,7 +174,7 @@ fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &m
         ("States expanded", last.expanded.to_string()),
         ("States generated", last.generated.to_string()),
         ("Peak frontier", last.max_frontier.to_string()),
-        ("Closed set", last.max_closed.to_string()),
+        ("States reached", last.max_closed.to_string()),
         ("Max depth", last.max_depth.to_string()),
         ("Time", crate::search::format_ms(last.elapsed_ms)),
         (
