@@ -80,12 +80,7 @@ fn a_click_on_a_node_of_an_a_star_tree_goes_to_its_expansion() {
         rect.min.x + p[0] * rect.width(),
         rect.min.y + p[1] * rect.height(),
     );
-    h.hover_at(at);
-    h.run();
-    h.drag_at(at);
-    h.run();
-    h.drop_at(at);
-    h.run();
+    crate::common::gui::click_at(&mut h, at);
     h.run();
     let target = h.state().timeline().unwrap().target;
     // The node clicked, or one a pixel from it (nodes a pixel apart across).

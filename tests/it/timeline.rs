@@ -282,6 +282,28 @@ fn random_maze(rows: usize, cols: usize, density: f64, seed: u64) -> Box<dyn Puz
     puzzles::parse(&text, Some("maze")).unwrap()
 }
 
+/// A random grid maze ([`random_maze`]) and the `which`-th of the algorithms the properties
+/// try, if it runs on it.
+fn random_case(
+    rows: usize,
+    cols: usize,
+    density: f64,
+    seed: u64,
+    which: usize,
+) -> Option<(Box<dyn Puzzle>, Algorithm)> {
+    let puzzle = random_maze(rows, cols, density, seed);
+    let algorithm = [
+        Algorithm::Bfs,
+        Algorithm::AStar,
+        Algorithm::Dijkstra,
+        Algorithm::Dfs,
+        Algorithm::IdaStar,
+        Algorithm::Greedy,
+    ][which];
+    let runs = puzzle.algorithms().iter().any(|a| a.same_kind(algorithm));
+    runs.then_some((puzzle, algorithm))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, rng_seed: proptest::test_runner::RngSeed::Fixed(17), ..ProptestConfig::default() })]
 
@@ -291,12 +313,7 @@ proptest! {
         rows in 2usize..24, cols in 2usize..24, density in 0.0f64..0.4, seed in any::<u64>(),
         which in 0usize..6,
     ) {
-        let puzzle = random_maze(rows, cols, density, seed);
-        let algorithm = [
-            Algorithm::Bfs, Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Dfs,
-            Algorithm::IdaStar, Algorithm::Greedy,
-        ][which];
-        if puzzle.algorithms().iter().any(|a| a.same_kind(algorithm)) {
+        if let Some((puzzle, algorithm)) = random_case(rows, cols, density, seed, which) {
             replay_matches_live(puzzle.as_ref(), algorithm, seed);
         }
     }
@@ -307,12 +324,7 @@ proptest! {
         rows in 2usize..24, cols in 2usize..24, density in 0.0f64..0.4, seed in any::<u64>(),
         which in 0usize..6,
     ) {
-        let puzzle = random_maze(rows, cols, density, seed);
-        let algorithm = [
-            Algorithm::Bfs, Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Dfs,
-            Algorithm::IdaStar, Algorithm::Greedy,
-        ][which];
-        if puzzle.algorithms().iter().any(|a| a.same_kind(algorithm)) {
+        if let Some((puzzle, algorithm)) = random_case(rows, cols, density, seed, which) {
             live_follow_matches(puzzle.as_ref(), algorithm, seed);
         }
     }

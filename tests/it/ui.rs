@@ -1670,12 +1670,7 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
     // The start state sits at the left edge: click it.
     let [fx, fy] = puzzlelab::app::space_layout::image_fraction(layout.positions[0]);
     let at = graph.min + egui::vec2(fx * graph.width(), fy * graph.height());
-    h.hover_at(at);
-    h.run();
-    h.drag_at(at);
-    h.run();
-    h.drop_at(at);
-    h.run();
+    crate::common::gui::click_at(&mut h, at);
     run_until(&mut h, |app| {
         app.oracle.status() == OracleStatus::Ready(Distance::Exact(31))
     });

@@ -33,7 +33,7 @@ pub struct Forecast {
 }
 /// The square `s`'s neighbour in direction `d` (up, down, left, right) on a `rows x cols`
 /// board, if any.
-fn neighbour(rows: usize, cols: usize, s: usize, d: usize) -> Option<usize> {
+pub(super) fn neighbour(rows: usize, cols: usize, s: usize, d: usize) -> Option<usize> {
     let (r, c) = (s / cols, s % cols);
     match d {
         0 => (r > 0).then(|| s - cols),

@@ -22,7 +22,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use super::forecast::Forecast;
+use super::forecast::{Forecast, neighbour};
 use super::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::CancelToken;
 use crate::search::layers::Iteration;
@@ -123,21 +123,10 @@ impl Moves {
     fn new(rows: usize, cols: usize) -> Self {
         let neighbours = (0..rows * cols)
             .map(|s| {
-                let (r, c) = (s / cols, s % cols);
-                let mut out = Vec::with_capacity(4);
-                if r > 0 {
-                    out.push((s - cols) as u8);
-                }
-                if r + 1 < rows {
-                    out.push((s + cols) as u8);
-                }
-                if c > 0 {
-                    out.push((s - 1) as u8);
-                }
-                if c + 1 < cols {
-                    out.push((s + 1) as u8);
-                }
-                out
+                (0..4)
+                    .filter_map(|d| neighbour(rows, cols, s, d))
+                    .map(|q| q as u8)
+                    .collect()
             })
             .collect();
         Self {

@@ -91,6 +91,11 @@ pub fn cell_pos(h: &Harness<'static, PuzzleLabApp>, cell: Cell) -> egui::Pos2 {
 
 pub fn click_cell(h: &mut Harness<'static, PuzzleLabApp>, cell: Cell) {
     let pos = cell_pos(h, cell);
+    click_at(h, pos);
+}
+
+/// Hovers, presses and releases the primary button at `pos`, a frame each.
+pub fn click_at(h: &mut Harness<'static, PuzzleLabApp>, pos: egui::Pos2) {
     h.hover_at(pos);
     h.run();
     h.drag_at(pos);

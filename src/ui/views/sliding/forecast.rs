@@ -153,9 +153,7 @@ impl IterationForecast {
             );
         }
     }
-}
 
-impl IterationForecast {
     /// After a solved run: its completed iterations' forecast against their expansions, and
     /// the last iteration's (forecast whole; it ended at its first solution).
     fn solved_ui(
