@@ -7,6 +7,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::view::View;
+
+mod lookahead;
 use super::{Iteration, Options, Progress, TileSolution};
 use crate::puzzles::sliding::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
@@ -345,6 +347,13 @@ impl<'a, 's> Core<'a, 's> {
         if let Some(found) = self.test(g) {
             return Err(found);
         }
+        self.open(g, previous)
+    }
+
+    /// The expansion of the current state, known to be within the bound and not the goal:
+    /// as [`Core::expand`] after its bound test.
+    #[inline]
+    fn open(&mut self, g: u32, previous: u8) -> Result<(usize, u64), bool> {
         if self.count_expansion(g) {
             return Err(true);
         }
@@ -370,13 +379,24 @@ impl<'a, 's> Core<'a, 's> {
     /// the blank having come from `previous` (or `u8::MAX` at the start). True when a goal
     /// was found or the search must stop.
     fn search(&mut self, g: u32, previous: u8) -> bool {
-        let (count, generated) = match self.expand(g, previous) {
+        match self.test(g) {
+            Some(found) => found,
+            None => self.search_below(g, previous),
+        }
+    }
+
+    /// [`Core::search`] of a state known to be within the bound and not the goal.
+    fn search_below(&mut self, g: u32, previous: u8) -> bool {
+        let (count, generated) = match self.open(g, previous) {
             Ok(counts) => counts,
             Err(stop) => return stop,
         };
-        let b = usize::from(self.blank);
         self.pending += generated;
         self.stats.max_frontier = self.stats.max_frontier.max(self.pending);
+        if self.shape.options.dual {
+            return self.search_looking_ahead(g, previous, count, generated);
+        }
+        let b = usize::from(self.blank);
         let blank = self.blank;
         for i in 0..count {
             let q = self.shape.neighbours[b][i];
@@ -392,28 +412,46 @@ impl<'a, 's> Core<'a, 's> {
             }
             self.path.pop();
             self.unslide(undo);
-            // Bidirectional pathmax (Felner, Zahavi et al.): the estimate is inconsistent
-            // (the dual lookups; and a group's entry is the least over the blank's regions),
-            // and a successor's estimate less one move bounds this state's too. When that
-            // cuts this state off, its other successors are skipped (and not counted as
-            // generated).
-            let cut = self.cut;
-            if cut > 1 && g + cut - 1 > self.bound {
-                let skipped = self.shape.neighbours[b][i + 1..count]
-                    .iter()
-                    .filter(|&&q| q != previous)
-                    .count() as u64;
+            // Bidirectional pathmax (Felner, Zahavi et al.): a group's entry is the least
+            // over the blank's regions, so now and then inconsistent, and a successor's
+            // estimate less one move bounds this state's too. When that cuts this state off,
+            // its other successors are skipped (and not counted as generated).
+            if self.pathmax_cuts(g, blank) {
+                let skipped = self.successors_after(b, i, count, previous);
                 self.stats.generated -= skipped;
                 self.unreported.1 -= skipped;
                 self.pending -= skipped;
-                self.next_bound = self
-                    .next_bound
-                    .min(g + self.shape.to_parity(cut - 1, blank));
-                self.cut = cut - 1;
                 return false;
             }
         }
         self.cut = 0;
+        false
+    }
+
+    /// The successors of the state whose blank is on `b` that come after its `i`-th
+    /// neighbour, the parent's square `previous` left out.
+    #[inline]
+    fn successors_after(&self, b: usize, i: usize, count: usize, previous: u8) -> u64 {
+        self.shape.neighbours[b][i + 1..count]
+            .iter()
+            .filter(|&&q| q != previous)
+            .count() as u64
+    }
+
+    /// Bidirectional pathmax from the successor just searched (whose estimate, or its
+    /// subtree's, is `self.cut`) to the state `g` moves from the start whose blank is on
+    /// `blank`: true when that successor's estimate less one move cuts the state off (the
+    /// next bound noted, `self.cut` set to the state's raised estimate).
+    #[inline]
+    fn pathmax_cuts(&mut self, g: u32, blank: u8) -> bool {
+        let cut = self.cut;
+        if cut > 1 && g + cut - 1 > self.bound {
+            self.next_bound = self
+                .next_bound
+                .min(g + self.shape.to_parity(cut - 1, blank));
+            self.cut = cut - 1;
+            return true;
+        }
         false
     }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::{MAX_GROUP, MAX_SQUARES, PdbError, Table, placements, rank, unrank};
+use super::{Bytes, MAX_GROUP, MAX_SQUARES, PdbError, Table, placements, rank, unrank};
 
 /// The squares of a board next to each square, as bit masks.
 fn neighbour_masks(rows: usize, cols: usize) -> [u32; MAX_SQUARES] {
@@ -216,8 +216,15 @@ pub(super) fn layered_table(
 }
 
 /// A group's table from its distances: the excess over the group's Manhattan distance,
-/// halved, 4 bits an entry when every excess fits; as (bits, bytes).
-pub(super) fn pack(rows: usize, cols: usize, goal: &[u8], tiles: &[u8], dist: &[u8]) -> Table {
+/// halved, 4 bits an entry when every excess fits; `None` when the table's memory is not
+/// there.
+pub(super) fn pack(
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    tiles: &[u8],
+    dist: &[u8],
+) -> Option<Table> {
     let (n, k) = (rows * cols, tiles.len());
     let home: Vec<u8> = tiles
         .iter()
@@ -241,16 +248,17 @@ pub(super) fn pack(rows: usize, cols: usize, goal: &[u8], tiles: &[u8], dist: &[
         .map(|(r, &d)| (u32::from(d).saturating_sub(manhattan(r)) / 2).min(255) as u8)
         .collect();
     if excess.iter().all(|&e| e <= 15) {
-        let bytes = excess
-            .par_chunks(2)
-            .map(|pair| pair[0] | pair.get(1).map_or(0, |&hi| hi << 4))
-            .collect();
-        Table { bits: 4, bytes }
+        let mut bytes = Bytes::zeroed(Table::len_for(4, excess.len()))?;
+        bytes
+            .par_iter_mut()
+            .zip(excess.par_chunks(2))
+            .for_each(|(byte, pair)| *byte = pair[0] | pair.get(1).map_or(0, |&hi| hi << 4));
+        Some(Table { bits: 4, bytes })
     } else {
-        Table {
+        Some(Table {
             bits: 8,
-            bytes: excess,
-        }
+            bytes: Bytes::copied(&excess)?,
+        })
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::{Group, PatternDb, PdbError, PdbSet, Table, blank_region, placements};
+use super::{Bytes, Group, PatternDb, PdbError, PdbSet, Table, blank_region, placements};
 use crate::search::CancelToken;
 
 /// The cache files' first line; `03` since a group that walls the blank's goal square off
@@ -374,9 +374,7 @@ impl PatternDb {
 /// `None` when the memory or the bytes are not there.
 fn read_table(file: &mut std::fs::File, bits: u8, entries: usize) -> Option<Table> {
     let len = Table::len_for(bits, entries);
-    let mut bytes = Vec::new();
-    bytes.try_reserve_exact(len).ok()?;
-    bytes.resize(len, 0);
+    let mut bytes = Bytes::zeroed(len)?;
     file.read_exact(&mut bytes).ok()?;
     Some(Table { bits, bytes })
 }

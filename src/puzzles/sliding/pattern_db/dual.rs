@@ -187,7 +187,10 @@ impl PatternDb {
                     BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
                 })?;
                 done += weight;
-                group.push(pack(self.rows, self.cols, &goal, &tiles, &dist));
+                group.push(
+                    pack(self.rows, self.cols, &goal, &tiles, &dist)
+                        .ok_or(PdbError::MemoryLimit { needed, budget })?,
+                );
             }
             minus.push(group);
         }

@@ -44,10 +44,12 @@ use crate::search::CancelToken;
 mod build;
 mod cache;
 mod dual;
+mod memory;
 
 use build::{BuildFailure, build_bytes, layered_table, pack};
 pub use build::{blank_region, group_distances, reference_distances};
 pub use cache::{CACHE_DIR_VAR, cache_dir, set_cache_dir};
+use memory::Bytes;
 
 /// Pattern databases and the fast IDA* core handle boards of at most this many squares (the
 /// 24-puzzle's 5 x 5); the quick set is offered up to [`QUICK_MAX_SQUARES`].
@@ -195,7 +197,7 @@ impl PdbSet {
 pub(crate) struct Table {
     /// Bits per entry: 4 (two entries a byte, the even rank in the low half) or 8.
     bits: u8,
-    bytes: Vec<u8>,
+    bytes: Bytes,
 }
 
 impl Table {
@@ -564,7 +566,8 @@ impl PatternDb {
                     BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
                 })?;
                 done += weight;
-                Ok(pack(rows, cols, goal, &tiles, &dist))
+                pack(rows, cols, goal, &tiles, &dist)
+                    .ok_or(PdbError::MemoryLimit { needed, budget })
             };
             let table = build(false)?;
             let open = if walled { Some(build(true)?) } else { None };
