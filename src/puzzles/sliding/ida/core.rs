@@ -7,11 +7,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::view::View;
-
-mod lookahead;
 use super::{Iteration, Options, Progress, TileSolution};
 use crate::puzzles::sliding::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
+
+mod lookahead;
 
 /// Expansions between two looks at the clock and the progress callback.
 const CHECK_EVERY: u64 = 1 << 16;
