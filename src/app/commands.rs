@@ -247,7 +247,10 @@ impl PuzzleLabApp {
         self.replace_puzzle(puzzle, None);
         self.set_status(match to_goal {
             Some(d) => {
-                format!("Opened state {node} of the state space: {d} {metric} from the goal.")
+                format!(
+                    "Opened state {node} of the state space: {} from the goal.",
+                    super::count_in(d, &metric)
+                )
             }
             None => format!("Opened state {node} of the state space: no way to the goal from it."),
         });

@@ -17,6 +17,69 @@ use crate::search::{CancelToken, Limits};
 /// [`OracleState::heat`]).
 pub type DistanceMap = Arc<[(Cell, f32)]>;
 
+/// How far each state of the explored space lies from the origin of the moves played by hand
+/// (see [`crate::puzzles::Puzzle::origin`]), which is not always the state the space was
+/// explored from: a maze's start dragged elsewhere, a state opened from the space keep the
+/// space (the same rules).
+#[derive(Clone, Debug, Default)]
+enum FromOrigin {
+    /// Not known: no space, the origin not in it, or a space too large to search again on
+    /// the UI thread.
+    #[default]
+    Unknown,
+    /// The origin is the state the space was explored from: its own distances hold.
+    Root(u32),
+    /// The origin is node `.0`: each node's distance from it by breadth-first search over
+    /// the space's moves (`u32::MAX` where it cannot be reached).
+    Searched(u32, Arc<[u32]>),
+}
+
+impl FromOrigin {
+    /// The spaces searched again from another origin: at most this many states (a few
+    /// milliseconds, once per origin).
+    const SEARCHED_UP_TO: usize = 100_000;
+
+    /// The distances from `origin`'s position over `space`.
+    fn of(space: &dyn Space, origin: &dyn Puzzle) -> Self {
+        let Some(node) = space.node_of(origin) else {
+            return Self::Unknown;
+        };
+        if space.distance_from_start(node) == Some(0) {
+            return Self::Root(node);
+        }
+        if space.len() > Self::SEARCHED_UP_TO {
+            return Self::Unknown;
+        }
+        let mut distance = vec![u32::MAX; space.len()];
+        let mut queue = std::collections::VecDeque::from([node]);
+        if let Some(d) = distance.get_mut(node as usize) {
+            *d = 0;
+        }
+        while let Some(at) = queue.pop_front() {
+            let next = distance
+                .get(at as usize)
+                .map_or(u32::MAX, |d| d.saturating_add(1));
+            for &s in space.successors(at) {
+                if let Some(d) = distance.get_mut(s as usize)
+                    && *d == u32::MAX
+                {
+                    *d = next;
+                    queue.push_back(s);
+                }
+            }
+        }
+        Self::Searched(node, distance.into())
+    }
+
+    /// The origin's node, when known.
+    fn node(&self) -> Option<u32> {
+        match self {
+            Self::Unknown => None,
+            Self::Root(node) | Self::Searched(node, _) => Some(*node),
+        }
+    }
+}
+
 /// An arrow on the canvas for a rated move: from the moved piece's centre (or the marker's
 /// square) to where it ends, in cell coordinates (column, row; the centre of cell (r, c) is
 /// (c + 0.5, r + 0.5)).
@@ -72,8 +135,13 @@ pub struct OracleState {
     /// timeline scrubbed back) rather than the position the oracle assessed: its arrows
     /// are not drawn then, and the panel says which position it describes.
     pub hidden: bool,
-    /// The distance map of the space of generation `.0` (see [`OracleState::heat`]).
-    heat: Option<(u64, Option<DistanceMap>)>,
+    /// The distance map of the space of generation `.0` from the origin `.1` (see
+    /// [`OracleState::heat`]).
+    heat: Option<(u64, Option<u32>, Option<DistanceMap>)>,
+    /// The explored space's distances from the origin of the moves played by hand (the
+    /// start on screen), for the hover and the distance map: derived here alone, once per
+    /// origin.
+    from_origin: FromOrigin,
     /// The distance map's farthest distance from the start (its 1), in the oracle's metric.
     heat_far: u32,
     /// The type the oracle was made for.
@@ -219,22 +287,25 @@ impl OracleState {
     }
 
     /// The distance map of a space whose states are places: each square with the least
-    /// distance from the start of the states there, as a fraction of the farthest (0 the
-    /// start, 1 the farthest). Made once per space of at most 20,000 states; `None` for
-    /// larger spaces or boards.
+    /// distance from the start (the origin of the moves played by hand, see
+    /// [`OracleState::distance_from_origin`]) of the states there, as a fraction of the
+    /// farthest (0 the start, 1 the farthest). Made once per space of at most 20,000 states
+    /// and origin; `None` for larger spaces or boards.
     pub fn heat(&mut self) -> Option<DistanceMap> {
         let space = self.oracle.as_deref().and_then(|o| o.space())?;
-        if let Some((generation, heat)) = &self.heat
-            && *generation == self.generation
+        let origin = self.from_origin.node();
+        if let Some((generation, at, heat)) = &self.heat
+            && (*generation, *at) == (self.generation, origin)
         {
             return heat.clone();
         }
-        let heat = (space.len() <= 20_000).then(|| {
+        let heat = (space.len() <= 20_000 && origin.is_some()).then(|| {
             let mut best: std::collections::BTreeMap<Cell, u32> = Default::default();
             for node in 0..space.len() as u32 {
-                if let (Some(place), Some(d)) =
-                    (space.place_of(node), space.distance_from_start(node))
-                {
+                if let (Some(place), Some(d)) = (
+                    space.place_of(node),
+                    Self::from_origin_in(&self.from_origin, space, node),
+                ) {
                     let e = best.entry(place.cell).or_insert(d);
                     *e = (*e).min(d);
                 }
@@ -247,7 +318,7 @@ impl OracleState {
                 .collect::<Vec<_>>()
                 .into()
         });
-        self.heat = Some((self.generation, heat.clone()));
+        self.heat = Some((self.generation, origin, heat.clone()));
         heat
     }
 
@@ -256,13 +327,34 @@ impl OracleState {
     pub fn heat_far(&self) -> Option<u32> {
         self.heat
             .as_ref()
-            .filter(|(g, h)| *g == self.generation && h.is_some())
+            .filter(|(g, at, h)| {
+                (*g, *at) == (self.generation, self.from_origin.node()) && h.is_some()
+            })
             .map(|_| self.heat_far)
     }
 
     /// The whole state space, once explored.
     pub fn space(&self) -> Option<&dyn Space> {
         self.oracle.as_deref().and_then(|o| o.space())
+    }
+
+    /// The distance of `node` of the explored space from the origin of the moves played by
+    /// hand (the start on screen), in the oracle's metric: `None` when it cannot be reached
+    /// from there, or the distances are not known (no space; a space of over 100,000 states
+    /// explored from elsewhere).
+    pub fn distance_from_origin(&self, node: u32) -> Option<u32> {
+        Self::from_origin_in(&self.from_origin, self.space()?, node)
+    }
+
+    fn from_origin_in(from: &FromOrigin, space: &dyn Space, node: u32) -> Option<u32> {
+        match from {
+            FromOrigin::Unknown => None,
+            FromOrigin::Root(_) => space.distance_from_start(node),
+            FromOrigin::Searched(_, distance) => distance
+                .get(node as usize)
+                .copied()
+                .filter(|&d| d != u32::MAX),
+        }
     }
 
     /// The distance from the origin of the moves played by hand (the position as loaded,
@@ -313,6 +405,9 @@ impl OracleState {
         if self.origin_revision != Some(key.revision) {
             // The origin changes with every edit that is not a move (a scramble, a load).
             self.origin_revision = Some(key.revision);
+            self.from_origin = oracle.space().map_or(FromOrigin::Unknown, |space| {
+                FromOrigin::of(space, puzzle.origin().as_ref())
+            });
             if oracle.is_instant() {
                 self.origin_distance = oracle
                     .assess(puzzle.origin().as_ref(), &CancelToken::new())

@@ -49,8 +49,9 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         profile.states, profile.edges, profile.goals, profile.dead_ends
     ));
     ui.label(format!(
-        "Farthest from the start: {} {metric}. Hardest: {} {metric} from the goal.",
-        profile.farthest_distance, profile.hardest_distance
+        "Farthest from the start: {}. Hardest: {} from the goal.",
+        crate::app::count_in(profile.farthest_distance, &metric),
+        crate::app::count_in(profile.hardest_distance, &metric)
     ));
     let mut open = None;
     let mut export = false;
@@ -100,7 +101,8 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
     if let Some(d) = current.and_then(|n| space.to_goal(n)) {
         ui.label(format!(
-            "The position on the board: {d} {metric} from the goal (ringed in the graph)."
+            "The position on the board: {} from the goal (ringed in the graph).",
+            crate::app::count_in(d, &metric)
         ));
     }
     histogram_ui(ui, &profile);

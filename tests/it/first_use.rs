@@ -978,3 +978,48 @@ fn quick_clicks_on_squares_one_after_another_each_paint_their_own() {
         h.run();
     }
 }
+
+/// The hover's distances and the distance map count from the start on screen: after the start
+/// is dragged elsewhere (the same rules, so the explored space is kept), not from the square
+/// the space was explored from.
+#[test]
+fn hover_distances_and_the_distance_map_follow_the_start_when_it_moves() {
+    use puzzlelab::app::oracle::OracleStatus;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_free_maze(&mut h, dir.path(), 12, 12);
+    click_label(&mut h, "Distances");
+    h.run();
+    click_label(&mut h, "Optimal moves");
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Ready(_))
+    });
+    let from_start = |h: &mut Harness<'static, PuzzleLabApp>, cell: Cell| -> String {
+        h.hover_at(cell_pos(h, cell));
+        h.run();
+        let node = h.get_by_label_contains("to the nearest goal");
+        let ak = egui_kittest::kittest::NodeT::accesskit_node(&node);
+        let text = ak.label().or_else(|| ak.value()).unwrap_or_default();
+        text.split("; ").nth(1).unwrap_or_default().to_owned()
+    };
+    let first = from_start(&mut h, Cell::new(0, 1));
+    assert!(first.starts_with("1 "), "{first}");
+    let (from, to) = (Cell::new(0, 0), Cell::new(5, 7));
+    h.drag_at(cell_pos(&h, from));
+    h.hover_at(cell_pos(&h, to));
+    h.run();
+    h.drop_at(cell_pos(&h, to));
+    h.run();
+    assert_eq!(the_maze(&h).start(), to);
+    run_until(&mut h, |app| {
+        matches!(app.oracle.status(), OracleStatus::Ready(_))
+    });
+    let next_to = from_start(&mut h, Cell::new(5, 8));
+    assert!(next_to.starts_with("1 "), "{next_to}");
+    let old = from_start(&mut h, from);
+    assert!(!old.starts_with("0 ") && !old.starts_with("1 "), "{old}");
+    let heat = h.state_mut().oracle.heat().expect("a distance map");
+    let at = |cell| heat.iter().find(|(c, _)| *c == cell).map(|(_, d)| *d);
+    assert_eq!(at(to), Some(0.0), "the start on screen is nearest");
+    assert!(at(from).is_some_and(|d| d > 0.0));
+}

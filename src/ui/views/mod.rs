@@ -11,7 +11,7 @@ mod sliding;
 
 use std::path::Path;
 
-use crate::app::{AppCommand, ShownMoment, TypeView, ViewRead, ViewRegistry, ViewWrite};
+use crate::app::{AppCommand, ShownMoment, TypeView, ViewRead, ViewRegistry, ViewWrite, count_in};
 
 pub use car_maze::Command as CarMazeCommand;
 pub use klotski::Command as KlotskiCommand;
@@ -216,8 +216,8 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
         OracleStatus::Ready(distance) => {
             let line = match distance {
                 Distance::Exact(0) => "Solved.".to_owned(),
-                Distance::Exact(n) => format!("Optimal from here: {n} {metric}"),
-                Distance::AtLeast(n) => format!("At least {n} {metric} (searching...)"),
+                Distance::Exact(n) => format!("Optimal from here: {}", count_in(n, &metric)),
+                Distance::AtLeast(n) => format!("At least {} (searching...)", count_in(n, &metric)),
                 Distance::DeadEnd => {
                     "No way to the goal from here: no move leads to it (Undo goes back).".to_owned()
                 }
@@ -248,7 +248,8 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
                 && played > 0
             {
                 ui.label(format!(
-                    "Solved in {played} {metric}; optimal from the start: {best}"
+                    "Solved in {}; optimal from the start: {best}",
+                    count_in(played as u64, &metric)
                 ));
             }
             ui.horizontal(|ui| {
@@ -339,7 +340,7 @@ fn distance_bar_ui(ui: &mut eframe::egui::Ui, far: u32, metric: &str) {
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Image, true, "distance map colour bar")
         });
-        ui.label(format!("{far} {metric} from the start"));
+        ui.label(format!("{} from the start", count_in(far, metric)));
     });
 }
 
@@ -353,9 +354,22 @@ fn space_distances(app: &ViewRead<'_>, cell: crate::puzzles::Cell) -> Option<Str
         .into_iter()
         .min_by_key(|&n| space.to_goal(n).unwrap_or(u32::MAX))?;
     let metric = app.oracle().metric();
-    let from = space.distance_from_start(node)?;
-    Some(match space.to_goal(node) {
-        Some(to) => format!("{from} {metric} from the start, {to} to the nearest goal"),
-        None => format!("{from} {metric} from the start, no way to a goal"),
+    // From the start on screen (not the square the space was explored from).
+    let from = app.oracle().distance_from_origin(node);
+    Some(match (from, space.to_goal(node)) {
+        (Some(from), Some(to)) => {
+            format!(
+                "{} from the start, {to} to the nearest goal",
+                count_in(from, &metric)
+            )
+        }
+        (Some(from), None) => {
+            format!(
+                "{} from the start, no way to a goal",
+                count_in(from, &metric)
+            )
+        }
+        (None, Some(to)) => format!("{} to the nearest goal", count_in(to, &metric)),
+        (None, None) => "no way to a goal".to_owned(),
     })
 }
