@@ -105,7 +105,7 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             crate::app::count_in(d, &metric)
         ));
     }
-    histogram_ui(ui, &profile);
+    histogram_ui(ui, &profile, &metric);
     // The hovered state's readout sits above the graph, in a row kept for it, so it is in
     // view whenever the graph is; the graph fills what is left of the window.
     let height = ui.spacing().interact_size.y;
@@ -184,8 +184,9 @@ fn random_layout_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ui.separator();
 }
 
-/// How many states lie at each distance from the start and from the goal.
-fn histogram_ui(ui: &mut egui::Ui, profile: &crate::search::space::Profile) {
+/// How many states lie at each distance from the start and from the goal, the distances in
+/// `metric` (the oracle's: "jumps", "moves").
+fn histogram_ui(ui: &mut egui::Ui, profile: &crate::search::space::Profile, metric: &str) {
     let bars = |counts: &[u64], offset: f64| -> Vec<egui_plot::Bar> {
         counts
             .iter()
@@ -200,7 +201,7 @@ fn histogram_ui(ui: &mut egui::Ui, profile: &crate::search::space::Profile) {
         .allow_drag(false)
         .allow_boxed_zoom(false)
         .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
-        .x_axis_label("distance (moves)")
+        .x_axis_label(format!("distance ({metric})"))
         .show(ui, |plot| {
             plot.bar_chart(
                 egui_plot::BarChart::new("from the start", bars(&profile.distance_profile, -0.22))
