@@ -118,6 +118,19 @@ impl Algorithm {
         }
     }
 
+    /// The field's usual abbreviation, where the label does not carry it (the command palette
+    /// matches it too: "BFS" finds breadth-first search).
+    pub fn abbreviation(self) -> Option<&'static str> {
+        match self {
+            Algorithm::Dfs => Some("DFS"),
+            Algorithm::Bfs => Some("BFS"),
+            Algorithm::Dijkstra => Some("UCS"),
+            Algorithm::Greedy => Some("GBFS"),
+            Algorithm::Jps => Some("JPS"),
+            _ => None,
+        }
+    }
+
     /// Whether `other` is the same algorithm, whatever its weight.
     pub fn same_kind(self, other: Algorithm) -> bool {
         self.name() == other.name()

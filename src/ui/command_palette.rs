@@ -27,6 +27,9 @@ pub struct Entry {
     pub label: String,
     /// Its keyboard shortcut, if it has one.
     pub shortcut: &'static str,
+    /// A short name that, typed in full, puts this entry first (an algorithm's abbreviation:
+    /// "BFS" would otherwise rank "Bidirectional BFS" above breadth-first search).
+    alias: Option<&'static str>,
     run: Box<dyn FnOnce(&mut PuzzleLabApp)>,
 }
 
@@ -39,6 +42,7 @@ impl Entry {
         Self {
             label: label.into(),
             shortcut,
+            alias: None,
             run: Box::new(run),
         }
     }
@@ -182,11 +186,13 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
         ));
     }
     for algorithm in app.puzzle().algorithms() {
-        list.push(Entry::command(
-            format!("Algorithm: {}", algorithm.label()),
+        let mut entry = Entry::command(
+            palette_label(algorithm),
             "",
             AppCommand::SetAlgorithm(algorithm),
-        ));
+        );
+        entry.alias = algorithm.abbreviation();
+        list.push(entry);
     }
     for (t, shipped) in puzzles::shipped() {
         list.push(Entry::command(
@@ -213,6 +219,20 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
     list
 }
 
+/// An algorithm's entry: its label and the field's abbreviation, in the label's parentheses
+/// where it has some ("Algorithm: Breadth-first (BFS)", "Algorithm: Dijkstra (uniform cost,
+/// UCS)").
+fn palette_label(algorithm: crate::search::Algorithm) -> String {
+    let label = algorithm.label();
+    match algorithm.abbreviation() {
+        None => format!("Algorithm: {label}"),
+        Some(short) => match label.strip_suffix(')') {
+            Some(open) => format!("Algorithm: {open}, {short})"),
+            None => format!("Algorithm: {label} ({short})"),
+        },
+    }
+}
+
 /// A label with its entry's index, for the matcher (which hands back what it was given).
 struct Indexed<'a>(usize, &'a str);
 
@@ -223,14 +243,15 @@ impl AsRef<str> for Indexed<'_> {
 }
 
 /// The entries that match `query` (fuzzily: its letters in order, each word anywhere),
-/// best first; all of them, in order, for an empty one.
+/// best first, an entry whose alias is the whole query before all; all of them, in order,
+/// for an empty one.
 pub fn filter(entries: Vec<Entry>, query: &str) -> Vec<Entry> {
     if query.trim().is_empty() {
         return entries;
     }
     let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
     let mut matcher = Matcher::new(Config::DEFAULT);
-    let order: Vec<usize> = pattern
+    let mut order: Vec<usize> = pattern
         .match_list(
             entries
                 .iter()
@@ -241,6 +262,13 @@ pub fn filter(entries: Vec<Entry>, query: &str) -> Vec<Entry> {
         .into_iter()
         .map(|(item, _score)| item.0)
         .collect();
+    let query = query.trim();
+    order.sort_by_key(|&i| {
+        !entries
+            .get(i)
+            .and_then(|e| e.alias)
+            .is_some_and(|a| a.eq_ignore_ascii_case(query))
+    });
     let mut slots: Vec<Option<Entry>> = entries.into_iter().map(Some).collect();
     order
         .into_iter()

@@ -475,6 +475,19 @@ fn the_command_palette_finds_and_runs_commands_by_keyboard() {
     palette(&mut h, false, "A*");
     let best = filter(entries(h.state()), "A*");
     assert_eq!(best[0].label, "Algorithm: A*");
+    // The field's abbreviations find their algorithm first.
+    for (query, label) in [
+        ("BFS", "Algorithm: Breadth-first (BFS)"),
+        ("DFS", "Algorithm: Depth-first (backtracking, DFS)"),
+        ("ucs", "Algorithm: Dijkstra (uniform cost, UCS)"),
+    ] {
+        let best = filter(entries(h.state()), query);
+        assert_eq!(
+            best.first().map(|e| e.label.as_str()),
+            Some(label),
+            "{query}"
+        );
+    }
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(h.state().algorithm(), Algorithm::AStar);
