@@ -1023,3 +1023,32 @@ fn hover_distances_and_the_distance_map_follow_the_start_when_it_moves() {
     assert_eq!(at(to), Some(0.0), "the start on screen is nearest");
     assert!(at(from).is_some_and(|d| d > 0.0));
 }
+
+/// At the last move of a maze's playback the oracle stands on the goal and says so; before,
+/// a maze's start could not be put on a goal square, so the oracle was handed the start and
+/// said "Optimal from here: 28 steps" beside "At move 28 of the solution's playback".
+#[test]
+fn the_oracle_at_the_playbacks_last_move_says_solved() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::oracle::Distance;
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.run();
+    h.get_by_label("Grid maze").click();
+    h.run();
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    let moves = h.state().result().unwrap().moves.len();
+    click_label(&mut h, "Distances");
+    h.run();
+    click_label(&mut h, "Optimal moves");
+    for (shown, left) in [(moves, 0), (moves - 1, 1), (moves, 0)] {
+        h.state_mut().push(AppCommand::ShowStep(shown));
+        run_until(&mut h, |app| {
+            app.oracle.status() == OracleStatus::Ready(Distance::Exact(left as u32))
+        });
+    }
+    h.get_by_label("Solved.");
+}

@@ -156,13 +156,25 @@ impl crate::puzzles::oracle::Explorable for Maze {
         )
     }
 
+    /// The maze with its start on the state's square, a goal square included (a position
+    /// at the goal is solved: the oracle's answer at a playback's last move).
     fn at_state(&self, state: &u32) -> Self {
         let cell = self.cell(*state);
         let mut at = self.clone();
-        if at.percolation == Percolation::Off && !at.goals.contains(&cell) {
+        if at.percolation == Percolation::Off {
             at.start = cell;
         }
         at
+    }
+
+    /// The maze to edit from a state opened from the space: as [`Explorable::at_state`], but
+    /// a goal square keeps the start where it was (the editor keeps the start off the goals).
+    fn opened_at(&self, state: &u32) -> Self {
+        if self.goals.contains(&self.cell(*state)) {
+            self.clone()
+        } else {
+            self.at_state(state)
+        }
     }
 
     fn place_of_state(&self, state: &u32) -> Option<crate::puzzles::Place> {
