@@ -178,17 +178,21 @@ impl Track {
             None => marks.frontier_places as u64,
         };
         marks.frontier_places_reported = marks.frontier_places;
-        if rec.has_boards() {
-            marks.board = rec.board_at(last.unwrap_or(0));
-        } else {
-            // A replay's closed set only grows: its size is the largest so far.
-            marks.stats.max_closed = marks.closed_places as u64;
-        }
         marks.path = if self.depth_first {
             rec.depth_first_path(self.shown, PATH_SCAN)
         } else {
             Vec::new()
         };
+        if rec.has_boards() {
+            marks.board = rec.board_at(last.unwrap_or(0));
+        } else if self.depth_first {
+            // Depth-first searches remember the path they stand on.
+            marks.stats.max_closed = marks.path.len() as u64;
+        } else {
+            // The states reached by then: the expanded (the closed set) and the frontier's,
+            // as the run's final figure counts them.
+            marks.stats.max_closed = (marks.closed_places + marks.frontier_places) as u64;
+        }
         marks.revision += 1;
     }
 }
@@ -583,7 +587,8 @@ impl super::PuzzleLabApp {
             && let Some(timeline) = &mut self.work.timeline
         {
             timeline.target = k.min(len);
-            timeline.follow = false;
+            // At the end the run's own figures stand (and a live run's head is followed).
+            timeline.follow = k >= len;
             self.playing = false;
         }
     }

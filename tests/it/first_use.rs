@@ -1052,3 +1052,37 @@ fn the_oracle_at_the_playbacks_last_move_says_solved() {
     }
     h.get_by_label("Solved.");
 }
+
+/// Scrubbed back, "States reached" at the moment counts what the final figure counts: the
+/// expanded states and the frontier's (it said the expanded alone); at the end it meets the
+/// run's own figure.
+#[test]
+fn states_reached_at_a_moment_counts_the_closed_set_and_the_frontier() {
+    use puzzlelab::app::TimelineCommand;
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.run();
+    h.get_by_label("Grid maze").click();
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(puzzlelab::search::Algorithm::Bfs));
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    let len = h.state().timeline_len();
+    let last = h.state().result().unwrap().stats.clone();
+    for position in [0, 1, 2, len / 2, len - 1, len] {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(position)));
+        h.run();
+        let now = &h.state().marks().stats;
+        assert_eq!(now.expanded, position as u64);
+        assert_eq!(
+            now.max_closed,
+            now.expanded + now.frontier,
+            "at expansion {position}"
+        );
+    }
+    assert_eq!(h.state().marks().stats.max_closed, last.max_closed);
+}
