@@ -338,10 +338,12 @@ impl SearchMarks {
     pub fn take_figures(&mut self, progress: &Progress) {
         self.revision += 1;
         let stats = &progress.stats;
+        // The closed set: the states expanded, as a finished run's recording counts it (the
+        // statistics' "States reached" adds the frontier's).
         self.samples.push([
             stats.expanded as f64,
             stats.frontier as f64,
-            stats.max_closed as f64,
+            stats.expanded as f64,
         ]);
         if self.samples.len() > MAX_SAMPLES {
             let thinned = self.samples.iter().step_by(2).copied().collect();

@@ -790,6 +790,8 @@ fn plots_follow_the_run_by_depth_and_by_ida_iteration() {
     let expanded = h.state().result().unwrap().stats.expanded;
     assert!(!view.samples.is_empty());
     assert_eq!(view.samples.last().unwrap()[0], expanded as f64);
+    let track = h.state().timeline().unwrap().track.as_ref().unwrap();
+    assert!(track.sizes().iter().all(|s| s[2] == s[0]));
     // Breadth-first: the layers add up to every state expanded, one layer per depth.
     assert_eq!(view.layers.iter().sum::<u64>(), expanded);
     assert_eq!(
@@ -1874,4 +1876,26 @@ fn the_terrain_maze_in_the_window_is_never_falsely_optimal() {
         h.state_mut().push(AppCommand::Undo);
         h.run();
     }
+}
+
+/// A watched run's live curve draws the closed set as the states expanded, as the finished
+/// run's recording does (it drew the states reached, frontier included, so the line jumped
+/// when the run ended).
+#[test]
+fn the_live_closed_set_curve_is_the_states_expanded() {
+    let mut h = harness_sized(Settings::default(), 1400.0);
+    h.state_mut().push(AppCommand::SetSpeed(5000.0, false));
+    h.run();
+    h.get_by_label("Start").click();
+    h.step();
+    run_until(&mut h, |app| {
+        app.marks().samples.len() > 3 || app.result().is_some()
+    });
+    let view = h.state().marks();
+    assert!(view.samples.len() > 1);
+    assert!(
+        view.samples.iter().all(|s| s[2] == s[0]),
+        "{:?}",
+        view.samples
+    );
 }
