@@ -382,11 +382,17 @@ fn klotski_drag_undo_solve_and_play_back() {
     h.get_by_label("Klotski (sliding blocks)").click();
     h.run();
     assert_eq!(klotski(&h).piece_at(Cell::new(3, 1)), Some('g'));
+    // Nothing played: Undo, Redo and Reset have nothing to do and say so by being disabled.
+    let disabled = |h: &Harness<'static, PuzzleLabApp>, label: &str| {
+        egui_kittest::kittest::NodeT::accesskit_node(&h.get_by_label(label)).is_disabled()
+    };
+    assert!(disabled(&h, "Undo") && disabled(&h, "Redo") && disabled(&h, "Reset"));
 
     // Drag the soldier g down into the empty cell below it; the big block cannot move.
     drag_cells(&mut h, Cell::new(3, 1), Cell::new(4, 1));
     assert_eq!(klotski(&h).piece_at(Cell::new(4, 1)), Some('g'));
     assert_eq!(klotski(&h).moves_played(), 1);
+    assert!(!disabled(&h, "Undo") && disabled(&h, "Redo") && !disabled(&h, "Reset"));
     drag_cells(&mut h, Cell::new(1, 1), Cell::new(2, 1));
     assert_eq!(klotski(&h).piece_at(Cell::new(0, 1)), Some('A'));
     h.get_by_label("Undo").click();

@@ -594,6 +594,16 @@ impl Klotski {
         self.anchors[slot] = to;
     }
 
+    /// Whether a move played can be taken back ([`Klotski::undo`]).
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether a move taken back can be played again ([`Klotski::redo`]).
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
     /// Takes back the last move played. Returns whether there was one.
     pub fn undo(&mut self) -> bool {
         let Some(previous) = self.undo.pop() else {

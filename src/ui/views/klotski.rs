@@ -100,14 +100,18 @@ impl KlotskiView {
         ui.label("Drag a piece to slide it.");
         let played = puzzle.moves_played();
         let solved = puzzle.is_solved();
+        let (undo, redo) = (puzzle.can_undo(), puzzle.can_redo());
         ui.horizontal(|ui| {
-            if ui.button("Undo").clicked() {
+            if ui.add_enabled(undo, egui::Button::new("Undo")).clicked() {
                 app.push_view(Command::Undo);
             }
-            if ui.button("Redo").clicked() {
+            if ui.add_enabled(redo, egui::Button::new("Redo")).clicked() {
                 app.push_view(Command::Redo);
             }
-            if ui.button("Reset").clicked() {
+            if ui
+                .add_enabled(played > 0 || redo, egui::Button::new("Reset"))
+                .clicked()
+            {
                 app.push_view(Command::Reset);
             }
             ui.label(format!(
