@@ -476,6 +476,42 @@ fn playback_row_ui(app: &mut PuzzleLabApp, row: &mut egui::Ui) {
 /// What the playback bar's move counter says until there is a solution.
 const NO_SOLUTION: &str = "no solution yet";
 
+/// The width the playback row's full controls take (the four names, the counter at its
+/// widest, Play, the speed slider and its value), in points: a narrower centre column (800 x
+/// 600 with the details panel open) gets the compact ones.
+fn full_playback_width(ui: &egui::Ui, counter: &str) -> f32 {
+    use super::rows::{text_width, widest};
+    let spacing = ui.spacing();
+    let (pad, gap) = (2.0 * spacing.button_padding.x, spacing.item_spacing.x);
+    let names: f32 = ["First", "Back", "Next", "Last"]
+        .iter()
+        .map(|t| text_width(ui, t) + pad)
+        .sum();
+    names
+        + widest(ui, &[counter, NO_SOLUTION])
+        + 104.0
+        + 80.0
+        + text_width(ui, "100000 moves/s")
+        + 8.0 * gap
+}
+
+/// A playback button: its name, or in a compact row a short sign with the name kept for
+/// screen readers and the tooltip.
+fn playback_button(
+    ui: &mut egui::Ui,
+    (name, short): (&str, &str),
+    compact: bool,
+    enabled: bool,
+) -> egui::Response {
+    if !compact {
+        return ui.add_enabled(enabled, egui::Button::new(name));
+    }
+    let response = ui.add_enabled(enabled, egui::Button::new(short));
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name.to_owned()));
+    response.on_hover_text(name)
+}
+
 fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let total = app
         .result()
@@ -483,49 +519,76 @@ fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .map_or(0, |r| r.moves.len());
     let solved = app.result().is_some_and(|r| r.solved);
     let shown = app.shown_moves();
-    let mut go = |ui: &mut egui::Ui, label: &str, enabled: bool, to: usize| {
-        if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+    let compact =
+        ui.available_width() < full_playback_width(ui, &format!("move {total} of {total}"));
+    let mut go = |ui: &mut egui::Ui, names: (&str, &str), enabled: bool, to: usize| {
+        if playback_button(ui, names, compact, enabled).clicked() {
             app.commands.push(AppCommand::ShowStep(to));
         }
     };
-    go(ui, "First", shown > 0, 0);
-    go(ui, "Back", shown > 0, shown.saturating_sub(1));
-    go(ui, "Next", shown < total, shown + 1);
-    go(ui, "Last", shown < total, total);
+    go(ui, ("First", "|<"), shown > 0, 0);
+    go(ui, ("Back", "<"), shown > 0, shown.saturating_sub(1));
+    go(ui, ("Next", ">"), shown < total, shown + 1);
+    go(ui, ("Last", ">|"), shown < total, total);
     // As wide as its longest text, so Play does not move as the counter grows.
-    let longest = format!("move {total} of {total}");
-    let texts = [longest.as_str(), NO_SOLUTION];
-    if solved {
-        super::rows::steady_label(ui, format!("move {shown} of {total}"), &texts);
+    let counter = format!("move {shown} of {total}");
+    if compact {
+        let longest = format!("{total}/{total}");
+        let (text, name) = if solved {
+            (format!("{shown}/{total}"), counter.as_str())
+        } else {
+            ("-".to_owned(), NO_SOLUTION)
+        };
+        super::rows::steady_label(ui, text, &[longest.as_str()])
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, name));
     } else {
-        super::rows::steady_label(ui, RichText::new(NO_SOLUTION).weak(), &texts);
+        let longest = format!("move {total} of {total}");
+        let texts = [longest.as_str(), NO_SOLUTION];
+        if solved {
+            super::rows::steady_label(ui, counter, &texts);
+        } else {
+            super::rows::steady_label(ui, RichText::new(NO_SOLUTION).weak(), &texts);
+        }
+        ui.separator();
     }
-    ui.separator();
     let playing = app.is_playing();
     let label = if playing { "Pause playback" } else { "Play" };
-    if ui
-        .add_enabled(
-            total > 0,
-            egui::Button::new(label).min_size(egui::vec2(104.0, 0.0)),
-        )
+    let button = if compact {
+        // As wide as "Pause", so the slider beside it does not move.
+        let width =
+            super::rows::widest(ui, &["Play", "Pause"]) + 2.0 * ui.spacing().button_padding.x;
+        egui::Button::new(if playing { "Pause" } else { "Play" }).min_size(egui::vec2(width, 0.0))
+    } else {
+        egui::Button::new(label).min_size(egui::vec2(104.0, 0.0))
+    };
+    let response = ui.add_enabled(total > 0, button);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, total > 0, label));
+    if response
         .on_hover_text("Play the solution back move by move")
         .clicked()
     {
         app.commands.push(AppCommand::Play(!playing));
     }
-    ui.spacing_mut().slider_width = 80.0;
+    ui.spacing_mut().slider_width = if compact { 28.0 } else { 80.0 };
+    let rate = app.settings.playback_rate;
     ui.add(
         egui::Slider::new(
             &mut app.settings.playback_rate,
             0.5..=crate::app::MAX_PLAYBACK_RATE,
         )
         .logarithmic(true)
+        .show_value(!compact)
         .suffix(" moves/s"),
     )
-    .on_hover_text(
-        "Playback speed, from half a move a second to 100,000: fast rates play several moves \
-         a frame",
-    );
+    .on_hover_text(format!(
+        "Playback speed: {} moves/s (from half a move a second to 100,000: fast rates play \
+         several moves a frame)",
+        if rate < 10.0 {
+            format!("{rate:.1}")
+        } else {
+            format!("{rate:.0}")
+        }
+    ));
 }
 
 pub(super) fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {

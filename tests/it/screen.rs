@@ -890,3 +890,25 @@ fn the_changes_a_big_grid_has_drawn_are_forgotten_as_the_timeline_moves() {
         view.changed.len()
     );
 }
+
+/// At 800 x 600 with the details panel open the centre column is narrow: the playback row
+/// still shows every control within it (compact labels), not scrolled off its right end.
+#[test]
+fn the_playback_row_fits_a_narrow_centre_column() {
+    let mut h = sized(800.0, 600.0, full_speed());
+    h.run();
+    h.get_by_label("Grid maze").click();
+    h.run();
+    solve(&mut h);
+    let canvas = canvas(&h);
+    let total = h.state().result().unwrap().moves.len();
+    for label in ["First", "Back", "Next", "Last", "Play"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            rect.left() >= canvas.left() - 1.0 && rect.right() <= canvas.right() + 1.0,
+            "{label} at {rect:?}, the canvas {canvas:?}"
+        );
+    }
+    let counter = h.get_by_label(&format!("move {total} of {total}")).rect();
+    assert!(counter.right() <= canvas.right() + 1.0, "{counter:?}");
+}
