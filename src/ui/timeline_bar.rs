@@ -103,10 +103,28 @@ const NO_RUN: &str = "no run recorded";
 /// "expansion k of n". The label keeps the width of its longest text, so the slider's
 /// track keeps its length under a dragging pointer.
 fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, len: usize) {
-    ui.label(RichText::new("Timeline").strong()).on_hover_text(
-        "Every expansion of the run, recorded: drag to see the search as it was, also while \
-         it runs (>| follows the live search again)",
-    );
+    let longest = format!("expansion {len} of {len}");
+    let long_texts = [longest.as_str(), NO_RUN];
+    // Where the centre column is narrow (800 x 600 with the details open) the row drops its
+    // title and its label reads "k/n", so that the slider keeps a usable length and the
+    // label stays in the row.
+    let compact = {
+        let spacing = ui.spacing();
+        let (pad, gap) = (2.0 * spacing.button_padding.x, spacing.item_spacing.x);
+        let full = super::rows::text_width(ui, "Timeline")
+            + 4.0 * (super::rows::text_width(ui, ">|") + pad)
+            + widest(ui, &long_texts)
+            + 24.0
+            + 100.0
+            + 6.0 * gap;
+        ui.available_width() < full
+    };
+    if !compact {
+        ui.label(RichText::new("Timeline").strong()).on_hover_text(
+            "Every expansion of the run, recorded: drag to see the search as it was, also \
+             while it runs (>| follows the live search again)",
+        );
+    }
     let at = *position;
     let following = app.timeline().is_none_or(|t| t.follow);
     // Each button shows a symbol; a screen reader says its name (see TIMELINE_BUTTONS).
@@ -148,10 +166,14 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
         at < len || !following,
         TimelineCommand::Follow,
     );
-    let longest = format!("expansion {len} of {len}");
-    let texts = [longest.as_str(), NO_RUN];
+    let short_longest = format!("{len}/{len}");
+    let texts = if compact {
+        [short_longest.as_str(), "-"]
+    } else {
+        long_texts
+    };
     let label_width = widest(ui, &texts);
-    ui.spacing_mut().slider_width = (ui.available_width() - label_width - 24.0).max(60.0);
+    ui.spacing_mut().slider_width = (ui.available_width() - label_width - 24.0).max(40.0);
     // An empty timeline still draws its handle at the start, not mid-track.
     let mut value = *position;
     let slider = ui.add(
@@ -169,7 +191,19 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
     } else {
         NO_RUN.to_owned()
     };
-    steady_label(ui, label, &texts);
+    if compact {
+        let short = if len > 0 {
+            format!("{position}/{len}")
+        } else {
+            "-".to_owned()
+        };
+        // A screen reader (and a test) reads the full label.
+        steady_label(ui, short, &texts)
+            .on_hover_text(label.as_str())
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, label.as_str()));
+    } else {
+        steady_label(ui, label, &texts);
+    }
 }
 
 /// The jumps: back to where this layer (depth) or f began, on to the next greater.

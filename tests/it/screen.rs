@@ -892,7 +892,8 @@ fn the_changes_a_big_grid_has_drawn_are_forgotten_as_the_timeline_moves() {
 }
 
 /// At 800 x 600 with the details panel open the centre column is narrow: the playback row
-/// still shows every control within it (compact labels), not scrolled off its right end.
+/// still shows every control within it (compact labels), not scrolled off its right end, and
+/// so does the timeline's scrubber row its position.
 #[test]
 fn the_playback_row_fits_a_narrow_centre_column() {
     let mut h = sized(800.0, 600.0, full_speed());
@@ -911,4 +912,11 @@ fn the_playback_row_fits_a_narrow_centre_column() {
     }
     let counter = h.get_by_label(&format!("move {total} of {total}")).rect();
     assert!(counter.right() <= canvas.right() + 1.0, "{counter:?}");
+    // The timeline's label too ("k/n" there, read out in full).
+    let len = h.state().timeline_len();
+    let at = h.get_by_label(&format!("expansion {len} of {len}")).rect();
+    assert!(
+        at.right() <= canvas.right() + 1.0,
+        "{at:?}, the canvas {canvas:?}"
+    );
 }
