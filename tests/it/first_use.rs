@@ -1024,13 +1024,8 @@ fn hover_distances_and_the_distance_map_follow_the_start_when_it_moves() {
     assert!(at(from).is_some_and(|d| d > 0.0));
 }
 
-/// At the last move of a maze's playback the oracle stands on the goal and says so; before,
-/// a maze's start could not be put on a goal square, so the oracle was handed the start and
-/// said "Optimal from here: 28 steps" beside "At move 28 of the solution's playback".
-#[test]
-fn the_oracle_at_the_playbacks_last_move_says_solved() {
-    use puzzlelab::app::oracle::OracleStatus;
-    use puzzlelab::puzzles::oracle::Distance;
+/// The grid maze's first puzzle solved at full speed by `algorithm`, at 1024 x 640.
+fn solved_grid_maze(algorithm: puzzlelab::search::Algorithm) -> Harness<'static, PuzzleLabApp> {
     let mut h = small_window(Settings {
         full_speed: true,
         ..Settings::default()
@@ -1038,8 +1033,20 @@ fn the_oracle_at_the_playbacks_last_move_says_solved() {
     h.run();
     h.get_by_label("Grid maze").click();
     h.run();
+    h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
     h.get_by_label("Start").click();
     run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    h
+}
+
+/// At the last move of a maze's playback the oracle stands on the goal and says so; before,
+/// a maze's start could not be put on a goal square, so the oracle was handed the start and
+/// said "Optimal from here: 28 steps" beside "At move 28 of the solution's playback".
+#[test]
+fn the_oracle_at_the_playbacks_last_move_says_solved() {
+    use puzzlelab::app::oracle::OracleStatus;
+    use puzzlelab::puzzles::oracle::Distance;
+    let mut h = solved_grid_maze(puzzlelab::search::Algorithm::AStar);
     let moves = h.state().result().unwrap().moves.len();
     click_label(&mut h, "Distances");
     h.run();
@@ -1059,17 +1066,7 @@ fn the_oracle_at_the_playbacks_last_move_says_solved() {
 #[test]
 fn states_reached_at_a_moment_counts_the_closed_set_and_the_frontier() {
     use puzzlelab::app::TimelineCommand;
-    let mut h = small_window(Settings {
-        full_speed: true,
-        ..Settings::default()
-    });
-    h.run();
-    h.get_by_label("Grid maze").click();
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(puzzlelab::search::Algorithm::Bfs));
-    h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.result().is_some_and(|r| r.solved));
+    let mut h = solved_grid_maze(puzzlelab::search::Algorithm::Bfs);
     let len = h.state().timeline_len();
     let last = h.state().result().unwrap().stats.clone();
     for position in [0, 1, 2, len / 2, len - 1, len] {
