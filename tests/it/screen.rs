@@ -920,3 +920,26 @@ fn the_playback_row_fits_a_narrow_centre_column() {
         "{at:?}, the canvas {canvas:?}"
     );
 }
+
+/// Ticking Distance map on the Klondike board adds its colour bar to the side panel without
+/// widening it: the canvas stays put (the bar's row was wider than the panel at 1024 x 640
+/// and 800 x 600).
+#[test]
+fn the_distance_maps_colour_bar_does_not_widen_the_side_panel() {
+    use puzzlelab::app::oracle::OracleStatus;
+    for (w, ht) in [(1024.0, 640.0), (800.0, 600.0)] {
+        let mut h = sized(w, ht, Settings::default());
+        h.run();
+        assert_eq!(h.state().puzzle().puzzle_type().name, "klondike");
+        click_label(&mut h, "Optimal moves");
+        run_until(&mut h, |app| {
+            matches!(app.oracle.status(), OracleStatus::Ready(_))
+        });
+        h.run();
+        stays(&mut h, "the distance map's colour bar appears", |h| {
+            click_label(h, "Distance map");
+            h.run();
+        });
+        h.get_by_label("distance map colour bar");
+    }
+}

@@ -321,12 +321,23 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
 
 /// The distance map's colour bar: from the start (0) to the farthest square (`far`, in
 /// `metric`), in the colours the canvas tints the squares with.
+/// The bar is at most 120 points wide and narrows to leave its labels room, so the side
+/// panel keeps its width (and the canvas its place); the far label wraps below it when even
+/// a short bar leaves it no room.
 fn distance_bar_ui(ui: &mut eframe::egui::Ui, far: u32, metric: &str) {
     use eframe::egui;
-    ui.horizontal(|ui| {
+    let text = format!("{} from the start", count_in(far, metric));
+    let gap = ui.spacing().item_spacing.x;
+    let room = ui.available_width()
+        - crate::ui::rows::text_width(ui, "0")
+        - crate::ui::rows::text_width(ui, &text)
+        - 2.0 * gap
+        - ui.spacing().scroll.bar_width;
+    let width = room.clamp(40.0, 120.0);
+    ui.horizontal_wrapped(|ui| {
         ui.label("0");
         let (rect, response) =
-            ui.allocate_exact_size(egui::vec2(120.0, 12.0), egui::Sense::hover());
+            ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());
         let steps = 48;
         for k in 0..steps {
             let (a, b) = (k as f32 / steps as f32, (k + 1) as f32 / steps as f32);
@@ -340,7 +351,7 @@ fn distance_bar_ui(ui: &mut eframe::egui::Ui, far: u32, metric: &str) {
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Image, true, "distance map colour bar")
         });
-        ui.label(format!("{} from the start", count_in(far, metric)));
+        ui.label(text);
     });
 }
 
