@@ -503,13 +503,11 @@ fn playback_button(
     compact: bool,
     enabled: bool,
 ) -> egui::Response {
-    if !compact {
-        return ui.add_enabled(enabled, egui::Button::new(name));
+    if compact {
+        super::rows::symbol_button(ui, enabled, short, name).on_hover_text(name)
+    } else {
+        ui.add_enabled(enabled, egui::Button::new(name))
     }
-    let response = ui.add_enabled(enabled, egui::Button::new(short));
-    response
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name.to_owned()));
-    response.on_hover_text(name)
 }
 
 fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
@@ -583,11 +581,7 @@ fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     .on_hover_text(format!(
         "Playback speed: {} moves/s (from half a move a second to 100,000: fast rates play \
          several moves a frame)",
-        if rate < 10.0 {
-            format!("{rate:.1}")
-        } else {
-            format!("{rate:.0}")
-        }
+        super::toolbar::speed_text(rate)
     ));
 }
 

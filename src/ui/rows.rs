@@ -54,6 +54,19 @@ pub(crate) fn fixed_row<R>(
         .inner
 }
 
+/// A button that shows `symbol` ("|<") and that a screen reader (and a UI test) reads as
+/// `name` ("Timeline start").
+pub(crate) fn symbol_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    symbol: &str,
+    name: &str,
+) -> egui::Response {
+    let response = ui.add_enabled(enabled, egui::Button::new(symbol));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
+    response
+}
+
 /// A label that keeps one width whatever its text, so the widgets after it keep their places
 /// when it changes ("optimal" / "not optimal"). `texts` are the texts it can show; the width
 /// is the widest one's (see [`widest`]).

@@ -129,10 +129,7 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
     let following = app.timeline().is_none_or(|t| t.follow);
     // Each button shows a symbol; a screen reader says its name (see TIMELINE_BUTTONS).
     let mut go = |ui: &mut egui::Ui, (symbol, name): (&str, &str), hover: &str, enabled, c| {
-        let response = ui
-            .add_enabled(enabled, egui::Button::new(symbol))
-            .on_hover_text(hover);
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
+        let response = super::rows::symbol_button(ui, enabled, symbol, name).on_hover_text(hover);
         if response.clicked() {
             push(app, c);
         }

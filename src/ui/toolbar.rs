@@ -177,9 +177,9 @@ fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     }
 }
 
-/// A speed as the toolbar shows it: a whole number of expansions a second, or one decimal
-/// below 10.
-fn speed_text(speed: f64) -> String {
+/// A speed as the toolbar shows it: a whole number a second (expansions, or the playback's
+/// moves), or one decimal below 10.
+pub(super) fn speed_text(speed: f64) -> String {
     if speed < 10.0 {
         format!("{speed:.1}")
     } else {

@@ -1005,11 +1005,8 @@ fn hover_distances_and_the_distance_map_follow_the_start_when_it_moves() {
     let first = from_start(&mut h, Cell::new(0, 1));
     assert!(first.starts_with("1 "), "{first}");
     let (from, to) = (Cell::new(0, 0), Cell::new(5, 7));
-    h.drag_at(cell_pos(&h, from));
-    h.hover_at(cell_pos(&h, to));
-    h.run();
-    h.drop_at(cell_pos(&h, to));
-    h.run();
+    let (a, b) = (cell_pos(&h, from), cell_pos(&h, to));
+    drag_between(&mut h, a, b, 4);
     assert_eq!(the_maze(&h).start(), to);
     run_until(&mut h, |app| {
         matches!(app.oracle.status(), OracleStatus::Ready(_))
