@@ -47,7 +47,8 @@ pub(super) struct SlidingArgs {
     #[arg(long, default_value_t = 4,
           value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
     side: usize,
-    /// Print one JSON object instead of text: `{"heuristic", "dual", "threads", "load_ms",
+    /// Print one JSON object instead of text: `{"heuristic", "dual", "transpositions",
+    /// "threads", "load_ms",
     /// "instances": [{"length", "expanded", "generated", "ms", "iterations": [{"bound",
     /// "expanded", "generated", "ms", "predicted", "kre"}, …]}, …], "total": {"expanded",
     /// "generated", "ms"}}`, `ms` being the solving time; `predicted` and `kre` are the
@@ -59,6 +60,10 @@ pub(super) struct SlidingArgs {
     /// Default: off (they cost more time than they save; README).
     #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
     dual: Option<String>,
+    /// The fast IDA* core's transposition table (a state expanded earlier in the iteration
+    /// from as few moves is skipped): on or off. Default: on.
+    #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
+    transpositions: Option<String>,
     /// Threads for the fast IDA* core: 1 searches sequentially; default every core.
     #[arg(long, value_name = "N", value_parser = ranged(1usize, 256))]
     threads: Option<usize>,
@@ -181,6 +186,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
     let core = crate::puzzles::sliding::ida::Options {
         dual: args.dual.as_deref() == Some("on"),
         parallel: args.threads != Some(1),
+        transpositions: args.transpositions.as_deref() != Some("off"),
         ..crate::puzzles::sliding::ida::Options::default()
     };
     let cancel = args.limits.token();
@@ -283,6 +289,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
         let v = serde_json::json!({
             "heuristic": heuristic.name(),
             "dual": core.dual,
+            "transpositions": core.transpositions,
             "threads": if core.parallel { rayon::current_num_threads() } else { 1 },
             "load_ms": load_ms,
             "instances": rows,

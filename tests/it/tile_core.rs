@@ -20,12 +20,24 @@ fn tiles_of(p: &Sliding) -> Vec<u8> {
 }
 
 /// The fast core on `tiles` with or without dual lookups, on one core or with every iteration
-/// on both.
+/// on both, with the transposition tables.
 fn run_core(db: &PatternDb, tiles: &[u8], dual: bool, parallel: bool) -> ida::TileSolution {
+    run_core_with(db, tiles, dual, parallel, true)
+}
+
+/// [`run_core`], with or without the transposition tables.
+fn run_core_with(
+    db: &PatternDb,
+    tiles: &[u8],
+    dual: bool,
+    parallel: bool,
+    transpositions: bool,
+) -> ida::TileSolution {
     let options = Options {
         dual,
         parallel,
         parallel_from: 0,
+        transpositions,
     };
     ida::solve_with(db, tiles, &CancelToken::new(), options, &|_| {})
 }
@@ -132,15 +144,19 @@ fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
                 "seed {seed}: the estimate overestimates"
             );
         }
-        // Without dual lookups, with them, and with them and the minus tables.
-        for (db, dual) in [(&*db, false), (&*db, true), (&minus, true)] {
-            for parallel in [false, true] {
-                let run = run_core(db, &tiles, dual, parallel);
+        // Without dual lookups, with them, and with them and the minus tables; with and
+        // without the transposition tables.
+        let options = [(&*db, false), (&*db, true), (&minus, true)]
+            .into_iter()
+            .flat_map(|(db, dual)| [false, true].map(|parallel| (db, dual, parallel)));
+        for (db, dual, parallel) in options {
+            for transpositions in [false, true] {
+                let run = run_core_with(db, &tiles, dual, parallel, transpositions);
                 assert_eq!(run.outcome, Outcome::Found);
                 assert_eq!(
                     run.blank_path.len() as f64,
                     reference.cost,
-                    "seed {seed}, dual {dual}, parallel {parallel}"
+                    "seed {seed}, dual {dual}, parallel {parallel}, transpositions {transpositions}"
                 );
                 // The iterations add up to the run, their bounds rise, the last is the length.
                 let sum: u64 = run.iterations.iter().map(|i| i.expanded).sum();
@@ -270,10 +286,17 @@ fn dual_lookups_never_exceed_optimal_lengths_on_sampled_15_puzzles() {
             let mut p = Sliding::from_text(&format!("{text}\ngoal:\n{text}")).unwrap();
             p.scramble_walk(60, seed);
             let tiles = tiles_of(&p);
-            let plain = run_core(db, &tiles, false, false);
+            // The plain reference: one core, no dual lookups, no transposition table.
+            let plain = run_core_with(db, &tiles, false, false, false);
             assert_eq!(plain.outcome, Outcome::Found);
             let length = plain.blank_path.len() as u32;
             assert!(db.estimate_with_dual(&tiles) <= length, "seed {seed}");
+            let table = run_core(db, &tiles, false, false);
+            assert_eq!(table.blank_path.len() as u32, length, "seed {seed}");
+            assert!(
+                table.stats.expanded <= plain.stats.expanded,
+                "seed {seed}: the transposition table only skips states"
+            );
             for parallel in [false, true] {
                 let run = run_core(db, &tiles, true, parallel);
                 assert_eq!(run.blank_path.len() as u32, length, "seed {seed}");

@@ -4,14 +4,16 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use super::view::View;
 use super::{Iteration, Options, Progress, TileSolution};
 use crate::puzzles::sliding::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
 
 mod lookahead;
+mod parallel;
+mod transpositions;
+
+use transpositions::Transpositions;
 
 /// Expansions between two looks at the clock and the progress callback.
 const CHECK_EVERY: u64 = 1 << 16;
@@ -105,6 +107,8 @@ struct Shared<'a> {
     expanded: AtomicU64,
     generated: AtomicU64,
     iteration: u64,
+    /// The iteration's stamp for the transposition tables.
+    stamp: u64,
     bound: u32,
     progress: &'a (dyn Fn(&Progress) + Sync),
 }
@@ -127,6 +131,9 @@ struct Core<'a, 's> {
     cut: u32,
     pending: u64,
     stopped: Option<Outcome>,
+    /// The board's key for the transposition table ([`transpositions::key_of`]).
+    key: u128,
+    transpositions: Transpositions,
 }
 
 /// A leaf of the shallow tree: a subtree's root, handed to a worker.
@@ -163,6 +170,12 @@ impl<'a, 's> Core<'a, 's> {
             cut: 0,
             pending: 0,
             stopped: None,
+            key: transpositions::key_of(&board[..n]),
+            transpositions: if shape.options.transpositions {
+                Transpositions::lend(shared.stamp)
+            } else {
+                Transpositions::none()
+            },
         }
     }
 
@@ -238,6 +251,7 @@ impl<'a, 's> Core<'a, 's> {
         self.board[usize::from(blank)] = t;
         self.board[usize::from(q)] = 0;
         self.blank = q;
+        self.key = transpositions::slid(self.key, t, q, blank);
         let plain = self.move_in_view(0, t, blank);
         let mirror = match (&self.shape.mirror, self.views.len() > 1) {
             (Some((square, tile)), true) => {
@@ -268,6 +282,7 @@ impl<'a, 's> Core<'a, 's> {
         self.board[usize::from(undo.from)] = undo.t;
         self.board[usize::from(undo.to)] = 0;
         self.blank = undo.to;
+        self.key = transpositions::slid(self.key, undo.t, undo.to, undo.from);
     }
 
     /// The bound test of a state `g` moves from the start: `Some(true)` when it is a goal,
@@ -387,6 +402,11 @@ impl<'a, 's> Core<'a, 's> {
 
     /// [`Core::search`] of a state known to be within the bound and not the goal.
     fn search_below(&mut self, g: u32, previous: u8) -> bool {
+        // Expanded already this iteration from as few moves or fewer: nothing new below.
+        if self.transpositions.seen(self.key, g) {
+            self.cut = 0;
+            return false;
+        }
         let (count, generated) = match self.open(g, previous) {
             Ok(counts) => counts,
             Err(stop) => return stop,
@@ -561,7 +581,7 @@ pub(super) fn run(
         let wide = parallel
             && (options.parallel_from == 0 || expected_size(&iterations) >= options.parallel_from);
         let (answer, next_bound) = if wide {
-            iterate_parallel(&shape, &shared, tiles, bound)
+            parallel::iterate(&shape, &shared, tiles, bound)
         } else {
             let mut core = Core::new(&shape, &shared, tiles);
             core.bound = bound;
@@ -641,107 +661,8 @@ fn shared_for<'a>(
         expanded: AtomicU64::new(0),
         generated: AtomicU64::new(0),
         iteration,
+        stamp: transpositions::new_stamp(),
         bound,
         progress,
     }
-}
-
-/// One iteration on every core: the shallow tree grown until it has [`SUBTREES`] leaves, then
-/// the subtrees searched in parallel. Returns the merged answer and the next bound.
-fn iterate_parallel(
-    shape: &Shape<'_>,
-    shared: &Shared<'_>,
-    tiles: &[u8],
-    bound: u32,
-) -> (Answer, u32) {
-    let mut root = Core::new(shape, shared, tiles);
-    root.bound = bound;
-    // Grow the shallow tree a level at a time; only the last growth's counts are kept.
-    let mut subtrees = Vec::new();
-    let mut depth = 1;
-    loop {
-        subtrees.clear();
-        root.stats = Stats::default();
-        root.unreported = (0, 0);
-        root.next_bound = u32::MAX;
-        root.path.clear();
-        let found = root.collect(0, u8::MAX, depth, &mut subtrees);
-        if found || root.stopped.is_some() {
-            let stopped = root.stopped;
-            let path = (found && stopped.is_none()).then(|| root.path.clone());
-            let next = root.next_bound;
-            return (
-                Answer {
-                    path,
-                    stats: root.stats,
-                    next_bound: next,
-                    stopped,
-                },
-                next,
-            );
-        }
-        if subtrees.len() >= SUBTREES || subtrees.is_empty() || depth >= bound {
-            break;
-        }
-        depth += 1;
-    }
-    root.report();
-    let answers: Vec<Answer> = subtrees
-        .par_iter()
-        .map(|subtree| {
-            if shared.done.load(Ordering::Relaxed) {
-                return Answer {
-                    path: None,
-                    stats: Stats::default(),
-                    next_bound: u32::MAX,
-                    stopped: None,
-                };
-            }
-            let mut core = Core::new(shape, shared, &subtree.board[..shape.n]);
-            core.bound = bound;
-            debug_assert_eq!(core.blank, subtree.blank);
-            let found = core.search(subtree.path.len() as u32, subtree.previous);
-            core.report();
-            let path = (found && core.stopped.is_none()).then(|| {
-                shared.done.store(true, Ordering::Relaxed);
-                let mut path = subtree.path.clone();
-                path.extend_from_slice(&core.path);
-                path
-            });
-            Answer {
-                path,
-                stats: core.stats,
-                next_bound: core.next_bound,
-                stopped: core.stopped,
-            }
-        })
-        .collect();
-    let mut merged = Answer {
-        path: None,
-        stats: root.stats,
-        next_bound: root.next_bound,
-        stopped: None,
-    };
-    for a in answers {
-        merged.stats.expanded += a.stats.expanded;
-        merged.stats.generated += a.stats.generated;
-        merged.stats.max_depth = merged.stats.max_depth.max(a.stats.max_depth);
-        merged.stats.max_frontier = merged.stats.max_frontier.max(a.stats.max_frontier);
-        merged.next_bound = merged.next_bound.min(a.next_bound);
-        if merged.path.is_none() {
-            merged.path = a.path;
-        }
-        // A worker that stopped because another found the solution is no failure.
-        if matches!(a.stopped, Some(Outcome::Timeout)) {
-            merged.stopped = Some(Outcome::Timeout);
-        }
-    }
-    if merged.path.is_none() && shared.cancel.is_cancelled() {
-        merged.stopped = Some(Outcome::Cancelled);
-    }
-    if merged.path.is_some() {
-        merged.stopped = None;
-    }
-    let next = merged.next_bound;
-    (merged, next)
 }
