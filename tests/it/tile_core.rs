@@ -128,6 +128,11 @@ fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
     minus
         .build_dual_tables(&CancelToken::new(), &mut |_| {})
         .unwrap();
+    let mut carried = minus.clone();
+    carried
+        .build_carrier_tables(&CancelToken::new(), &mut |_| {})
+        .unwrap();
+    assert!(carried.has_carrier_tables());
     for seed in 0..6 {
         let mut p = Sliding::solved(5, 5).unwrap();
         p.scramble_walk(36, seed);
@@ -138,17 +143,22 @@ fn the_5x5_fast_core_finds_plain_ida_stars_lengths_with_every_option() {
             .solve(Algorithm::IdaStar, &mut Listening, &CancelToken::new())
             .unwrap();
         assert!(reference.solved && reference.optimal);
-        for db in [&*db, &minus] {
+        for db in [&*db, &minus, &carried] {
             assert!(
                 db.estimate_with_dual(&tiles) as f64 <= reference.cost,
                 "seed {seed}: the estimate overestimates"
             );
         }
-        // Without dual lookups, with them, and with them and the minus tables; with and
-        // without the transposition tables.
-        let options = [(&*db, false), (&*db, true), (&minus, true)]
-            .into_iter()
-            .flat_map(|(db, dual)| [false, true].map(|parallel| (db, dual, parallel)));
+        // Without dual lookups, with them, with them and the minus tables, and with the
+        // carrier tables too; with and without the transposition tables.
+        let options = [
+            (&*db, false),
+            (&*db, true),
+            (&minus, true),
+            (&carried, true),
+        ]
+        .into_iter()
+        .flat_map(|(db, dual)| [false, true].map(|parallel| (db, dual, parallel)));
         for (db, dual, parallel) in options {
             for transpositions in [false, true] {
                 let run = run_core_with(db, &tiles, dual, parallel, transpositions);
@@ -208,7 +218,14 @@ fn dual_and_reflected_lookups_never_exceed_the_distance_on_every_8_puzzle_state(
         full.build_dual_tables(&CancelToken::new(), &mut |_| {})
             .unwrap();
         assert!(full.has_dual_tables() && full.bytes() > db.bytes());
+        // And with the carrier tables, which count the blank's label with one group.
+        let mut carried = full.clone();
+        carried
+            .build_carrier_tables(&CancelToken::new(), &mut |_| {})
+            .unwrap();
+        assert!(carried.has_carrier_tables() && carried.bytes() > full.bytes());
         let (mut dual_stronger, mut at_exact, mut minus_stronger) = (0, 0, 0);
+        let mut carrier_stronger = 0;
         for (tiles, &d) in &dist {
             let plain = db.estimate(tiles);
             let best = db.estimate_with_dual(tiles);
@@ -226,7 +243,22 @@ fn dual_and_reflected_lookups_never_exceed_the_distance_on_every_8_puzzle_state(
                 "{tiles:?}: with minus tables {strongest}, distance {d}"
             );
             minus_stronger += usize::from(strongest > best);
+            let with_carrier = carried.estimate_dual_plain(tiles);
+            assert!(
+                with_carrier >= with_minus,
+                "{tiles:?}: the carrier only adds"
+            );
+            let carried_best = carried.estimate_with_dual(tiles);
+            assert!(
+                carried_best <= d,
+                "{tiles:?}: with carrier tables {carried_best}, distance {d}"
+            );
+            carrier_stronger += usize::from(carried_best > strongest);
         }
+        assert!(
+            carrier_stronger > 1000,
+            "the carrier tables help: {carrier_stronger}"
+        );
         assert!(dual_stronger > 1000, "the dual helps: {dual_stronger}");
         assert!(at_exact > 10_000, "{at_exact}");
         assert!(
@@ -268,6 +300,39 @@ fn minus_tables_are_cached_and_a_damaged_or_foreign_file_is_refused() {
 }
 
 #[test]
+fn carrier_tables_are_cached_and_a_damaged_or_foreign_file_is_refused() {
+    let goal: Vec<u8> = (1..9).chain([0]).collect();
+    let build = |groups: Vec<Vec<u8>>| {
+        PatternDb::build_groups(3, 3, &goal, groups, &CancelToken::new(), &mut |_| {}).unwrap()
+    };
+    let groups = || vec![vec![1, 2, 3], vec![4, 5, 6, 7, 8]];
+    let mut db = build(groups());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("carrier.bin");
+    assert!(db.write_carrier_tables(&path).is_err(), "none attached yet");
+    db.build_carrier_tables(&CancelToken::new(), &mut |_| {})
+        .unwrap();
+    db.write_carrier_tables(&path).unwrap();
+    let mut fresh = build(groups());
+    assert!(fresh.read_carrier_tables(&path));
+    assert_eq!(fresh, db, "the tables read back are the tables written");
+    // Another partition's database refuses the file.
+    let mut other = build(vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    assert!(!other.read_carrier_tables(&path));
+    assert!(!other.has_carrier_tables());
+    // One byte changed, or the file cut short: refused.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let mut fresh = build(groups());
+    assert!(!fresh.read_carrier_tables(&path));
+    std::fs::write(&path, &bytes[..last]).unwrap();
+    assert!(!fresh.read_carrier_tables(&path));
+    assert!(!fresh.has_carrier_tables());
+}
+
+#[test]
 fn dual_lookups_never_exceed_optimal_lengths_on_sampled_15_puzzles() {
     // Lengths by the fast core without dual lookups (checked against the generic search by
     // the tests of `sliding`); the dual estimate never passes them, and the core with dual
@@ -277,6 +342,13 @@ fn dual_lookups_never_exceed_optimal_lengths_on_sampled_15_puzzles() {
     let korf_goal: Vec<u8> = (0..16).collect();
     let korf_db = PatternDb::build(4, 4, &korf_goal, &CancelToken::new(), &mut |_| {}).unwrap();
     for (db, goal) in [(&db, &goal), (&korf_db, &korf_goal)] {
+        // The same database with the dual lookups' minus and carrier tables.
+        let mut full = db.clone();
+        full.build_dual_tables(&CancelToken::new(), &mut |_| {})
+            .unwrap();
+        full.build_carrier_tables(&CancelToken::new(), &mut |_| {})
+            .unwrap();
+        assert!(full.has_carrier_tables());
         for seed in 0..12 {
             let text = goal
                 .chunks(4)
@@ -291,6 +363,7 @@ fn dual_lookups_never_exceed_optimal_lengths_on_sampled_15_puzzles() {
             assert_eq!(plain.outcome, Outcome::Found);
             let length = plain.blank_path.len() as u32;
             assert!(db.estimate_with_dual(&tiles) <= length, "seed {seed}");
+            assert!(full.estimate_with_dual(&tiles) <= length, "seed {seed}");
             let table = run_core(db, &tiles, false, false);
             assert_eq!(table.blank_path.len() as u32, length, "seed {seed}");
             assert!(
@@ -304,6 +377,8 @@ fn dual_lookups_never_exceed_optimal_lengths_on_sampled_15_puzzles() {
                     run.stats.expanded <= plain.stats.expanded || parallel,
                     "seed {seed}: the dual lookups expand no more on one core"
                 );
+                let run = run_core(&full, &tiles, true, parallel);
+                assert_eq!(run.blank_path.len() as u32, length, "seed {seed}");
             }
         }
     }

@@ -108,7 +108,7 @@ impl PatternDb {
         Ok(db)
     }
 
-    fn header(&self) -> Vec<u8> {
+    pub(super) fn header(&self) -> Vec<u8> {
         let mut head = vec![self.rows as u8, self.cols as u8];
         head.extend_from_slice(&self.goal);
         head.push(self.set.code());
@@ -254,29 +254,38 @@ impl PatternDb {
         Some(path.with_extension("").with_extension("minus.bin"))
     }
 
-    /// Attaches the minus tables from the cache if sound ones are there, else builds them
-    /// ([`PatternDb::build_dual_tables`]) and caches them (a failure to write is not an
-    /// error).
+    /// Attaches the dual lookups' tables: the minus tables, then the carrier tables (where
+    /// the database has a carrier group), each from the cache if sound ones are there, else
+    /// built ([`PatternDb::build_dual_tables`], [`PatternDb::build_carrier_tables`]) and
+    /// cached (a failure to write is not an error).
     ///
     /// # Errors
-    /// As [`PatternDb::build_dual_tables`].
+    /// As [`PatternDb::build_dual_tables`] and [`PatternDb::build_carrier_tables`].
     pub fn load_or_build_dual_tables(
         &mut self,
         cancel: &CancelToken,
         progress: &mut dyn FnMut(f64),
     ) -> Result<(), PdbError> {
-        if self.has_dual_tables() {
-            return Ok(());
+        // The minus tables take the first third of the progress, the carrier tables the rest.
+        if !self.has_dual_tables() {
+            let path = self.dual_cache_path();
+            if !path.as_deref().is_some_and(|p| self.read_dual_tables(p)) {
+                self.build_dual_tables(cancel, &mut |f| progress(f / 3.0))?;
+                if let Some(p) = path {
+                    let _ = self.write_dual_tables(&p);
+                }
+            }
         }
-        let path = self.dual_cache_path();
-        if path.as_deref().is_some_and(|p| self.read_dual_tables(p)) {
-            progress(1.0);
-            return Ok(());
+        if !self.has_carrier_tables() {
+            let path = self.carrier_cache_path();
+            if !path.as_deref().is_some_and(|p| self.read_carrier_tables(p)) {
+                self.build_carrier_tables(cancel, &mut |f| progress((1.0 + 2.0 * f) / 3.0))?;
+                if let Some(p) = path {
+                    let _ = self.write_carrier_tables(&p);
+                }
+            }
         }
-        self.build_dual_tables(cancel, progress)?;
-        if let Some(p) = path {
-            let _ = self.write_dual_tables(&p);
-        }
+        progress(1.0);
         Ok(())
     }
 
@@ -372,7 +381,7 @@ impl PatternDb {
 
 /// A table of `entries` entries of `bits` bits read from `file`, its memory reserved first;
 /// `None` when the memory or the bytes are not there.
-fn read_table(file: &mut std::fs::File, bits: u8, entries: usize) -> Option<Table> {
+pub(super) fn read_table(file: &mut std::fs::File, bits: u8, entries: usize) -> Option<Table> {
     let len = Table::len_for(bits, entries);
     let mut bytes = Bytes::zeroed(len)?;
     file.read_exact(&mut bytes).ok()?;
@@ -381,7 +390,7 @@ fn read_table(file: &mut std::fs::File, bits: u8, entries: usize) -> Option<Tabl
 
 /// Writes `magic`, the checksum, `head` and the tables to `path` through a temporary file
 /// and a rename, so a reader never sees half a file.
-fn write_atomically<'t>(
+pub(super) fn write_atomically<'t>(
     path: &Path,
     magic: &[u8; 8],
     sum: Checksum,
@@ -406,7 +415,7 @@ fn write_atomically<'t>(
 /// A 64-bit checksum (FNV-1a over 8-byte words, the tail bytewise, with the length): enough
 /// to tell a damaged cache file from a sound one, and fast on 300 MB.
 #[derive(Clone, Copy, Debug)]
-struct Checksum(u64, u64);
+pub(super) struct Checksum(u64, u64);
 
 impl Default for Checksum {
     fn default() -> Self {
@@ -415,7 +424,7 @@ impl Default for Checksum {
 }
 
 impl Checksum {
-    fn add(&mut self, bytes: &[u8]) {
+    pub(super) fn add(&mut self, bytes: &[u8]) {
         let mut words = bytes.chunks_exact(8);
         for w in &mut words {
             let v = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
@@ -427,7 +436,7 @@ impl Checksum {
         self.1 += bytes.len() as u64;
     }
 
-    fn finish(self) -> u64 {
+    pub(super) fn finish(self) -> u64 {
         (self.0 ^ self.1).wrapping_mul(0x0100_0000_01b3)
     }
 }

@@ -41,8 +41,15 @@ impl PatternDb {
     #[inline]
     pub fn dual_sum(&self, board_at: impl Fn(usize) -> u8, blank: u8) -> u32 {
         let n = self.rows * self.cols;
-        let mut squares = [0u8; MAX_GROUP];
+        let mut squares = [0u8; MAX_GROUP + 1];
         let mut total = 0;
+        // The blank's label `z` (a tile of the backward play) stands on the goal square of
+        // the tile on `z`'s goal square; `w` is 0 when the blank stands there (then `z` is
+        // the backward play's blank too).
+        let z = self.home(0);
+        let w = board_at(usize::from(z));
+        let carrier = self.carrier.as_ref().filter(|_| w != 0);
+        let mut z_counted = false;
         for (gi, g) in self.groups.iter().enumerate() {
             let (mut manhattan, mut carried, mut k) = (0, None, 0);
             for (i, &t) in g.tiles.iter().enumerate() {
@@ -56,9 +63,24 @@ impl PatternDb {
                 k += 1;
                 manhattan += self.distance(square, self.home(t));
             }
-            let excess = match carried {
-                None => self.dual_excess(gi, rank(&squares[..k], n), blank),
-                Some(i) => self
+            let excess = match (carried, carrier) {
+                // The carrier, counting `z` with its tiles (the `carrier` module): its `i`-th
+                // tile stands for `z` when it holds the blank's label, else `z` comes last.
+                (Some(i), Some(c)) if c.group == gi => {
+                    squares.copy_within(i..k, i + 1);
+                    squares[i] = self.home(w);
+                    manhattan += self.distance(self.home(w), z);
+                    z_counted = true;
+                    c.plus[i].excess(rank(&squares[..=k], n))
+                }
+                (None, Some(c)) if c.group == gi => {
+                    squares[k] = self.home(w);
+                    manhattan += self.distance(self.home(w), z);
+                    z_counted = true;
+                    c.with_z.excess(rank(&squares[..=k], n))
+                }
+                (None, _) => self.dual_excess(gi, rank(&squares[..k], n), blank),
+                (Some(i), _) => self
                     .minus
                     .get(gi)
                     .and_then(|tables| tables.get(i))
@@ -66,11 +88,12 @@ impl PatternDb {
             };
             total += manhattan + 2 * excess;
         }
-        // The blank's own label is a tile of the backward play: its Manhattan distance.
-        let z = self.home(0);
-        match board_at(usize::from(z)) {
-            0 => total,
-            w => total + self.distance(self.home(w), z),
+        // The blank's own label is a tile of the backward play: its Manhattan distance, where
+        // no carrier counted it.
+        if w == 0 || z_counted {
+            total
+        } else {
+            total + self.distance(self.home(w), z)
         }
     }
 

@@ -43,6 +43,7 @@ use crate::search::CancelToken;
 
 mod build;
 mod cache;
+mod carrier;
 mod dual;
 mod memory;
 
@@ -305,6 +306,9 @@ pub struct PatternDb {
     /// `minus[g][i]`: group `g` less its `i`-th tile, the blank's goal on that tile's square
     /// (see the `dual` module); empty until [`PatternDb::build_dual_tables`].
     minus: Vec<Vec<Table>>,
+    /// The carrier tables, which count the blank's label with one group in the dual lookups
+    /// (see the `carrier` module); `None` until [`PatternDb::build_carrier_tables`].
+    carrier: Option<carrier::Carrier>,
 }
 
 /// The question a build asks between tasks: the error to stop with once `cancel` is
@@ -605,6 +609,7 @@ impl PatternDb {
                 between
             },
             minus: Vec::new(),
+            carrier: None,
         }
     }
 
@@ -619,6 +624,12 @@ impl PatternDb {
             .iter()
             .map(|g| (g.table.bytes.len() + g.open.as_ref().map_or(0, |t| t.bytes.len())) as u64)
             .chain(self.minus.iter().flatten().map(|t| t.bytes.len() as u64))
+            .chain(
+                self.carrier
+                    .iter()
+                    .flat_map(|c| c.plus.iter().chain([&c.with_z]))
+                    .map(|t| t.bytes.len() as u64),
+            )
             .sum()
     }
 
