@@ -23,7 +23,7 @@
 //!   when `b` is outside the wall.
 
 use super::build::{BuildFailure, build_bytes, layered_table, pack};
-use super::{MAX_GROUP, PatternDb, PdbError, placements, rank};
+use super::{MAX_GROUP, MAX_SQUARES, PatternDb, PdbError, placements, rank};
 use crate::search::CancelToken;
 
 impl PatternDb {
@@ -32,68 +32,88 @@ impl PatternDb {
     /// consistent.
     pub fn estimate_dual_plain(&self, tiles: &[u8]) -> u32 {
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-        self.dual_sum(|s| tiles[s], blank)
+        self.dual_sum(&self.dual_squares(|s| tiles[s]), blank)
     }
 
-    /// The dual lookup ([`PatternDb::estimate_dual_plain`]) of the board whose square `s`
-    /// (row-major) holds the tile `board_at(s)`, its blank on square `blank`: the one
+    /// The *dual squares* of the board whose square `s` (row-major) holds the tile
+    /// `board_at(s)`: `dual[l]` is the goal square of the tile standing on label `l`'s goal
+    /// square, the square label `l` stands on in the dual board (`dual[0]`, the blank's label,
+    /// included; unused entries 0). The fast IDA* core keeps them up to date move by move
+    /// instead (a move changes two labels').
+    #[inline]
+    pub fn dual_squares(&self, board_at: impl Fn(usize) -> u8) -> [u8; MAX_SQUARES] {
+        let mut dual = [0u8; MAX_SQUARES];
+        for (l, d) in dual.iter_mut().enumerate().take(self.rows * self.cols) {
+            *d = self.home(board_at(usize::from(self.home(l as u8))));
+        }
+        dual
+    }
+
+    /// The dual lookup ([`PatternDb::estimate_dual_plain`]) of a board given by its dual
+    /// squares ([`PatternDb::dual_squares`]) and its blank's square `blank`: the one
     /// implementation, which the fast IDA* core calls on its board and its mirror image.
     #[inline]
-    pub fn dual_sum(&self, board_at: impl Fn(usize) -> u8, blank: u8) -> u32 {
+    pub fn dual_sum(&self, dual: &[u8; MAX_SQUARES], blank: u8) -> u32 {
         let n = self.rows * self.cols;
         let mut squares = [0u8; MAX_GROUP + 1];
         let mut total = 0;
-        // The blank's label `z` (a tile of the backward play) stands on the goal square of
-        // the tile on `z`'s goal square; `w` is 0 when the blank stands there (then `z` is
-        // the backward play's blank too).
+        // `b`: the label of the blank's square, the backward play's blank (0 when the blank
+        // stands on its own goal square). The blank's label `z` is then a tile of the
+        // backward play, on the square `zq`.
         let z = self.home(0);
-        let w = board_at(usize::from(z));
-        let carrier = self.carrier.as_ref().filter(|_| w != 0);
+        let b = self.goal[usize::from(blank) % self.goal.len()];
+        let zq = dual[0];
+        let carrier = self.carrier.as_ref().filter(|_| b != 0);
+        let carrying = (b != 0)
+            .then(|| self.label_group[usize::from(b)])
+            .filter(|&g| usize::from(g) < self.groups.len());
         let mut z_counted = false;
         for (gi, g) in self.groups.iter().enumerate() {
-            let (mut manhattan, mut carried, mut k) = (0, None, 0);
+            let k = g.tiles.len();
+            let mut manhattan = 0;
             for (i, &t) in g.tiles.iter().enumerate() {
-                let u = board_at(usize::from(self.home(t)));
-                if u == 0 {
-                    carried = Some(i);
-                    continue;
-                }
-                let square = self.home(u);
-                squares[k] = square;
-                k += 1;
+                let square = dual[usize::from(t)];
+                squares[i] = square;
                 manhattan += self.distance(square, self.home(t));
             }
+            // The label `b` of this group, if it holds it: not a tile of the backward play.
+            let carried = (carrying == Some(gi as u8)).then(|| {
+                let i = usize::from(self.label_index[usize::from(b)]);
+                manhattan -= self.distance(squares[i], self.home(b));
+                i
+            });
             let excess = match (carried, carrier) {
                 // The carrier, counting `z` with its tiles (the `carrier` module): its `i`-th
                 // tile stands for `z` when it holds the blank's label, else `z` comes last.
                 (Some(i), Some(c)) if c.group == gi => {
-                    squares.copy_within(i..k, i + 1);
-                    squares[i] = self.home(w);
-                    manhattan += self.distance(self.home(w), z);
+                    squares[i] = zq;
+                    manhattan += self.distance(zq, z);
                     z_counted = true;
-                    c.plus[i].excess(rank(&squares[..=k], n))
+                    c.plus[i].excess(rank(&squares[..k], n))
                 }
                 (None, Some(c)) if c.group == gi => {
-                    squares[k] = self.home(w);
-                    manhattan += self.distance(self.home(w), z);
+                    squares[k] = zq;
+                    manhattan += self.distance(zq, z);
                     z_counted = true;
                     c.with_z.excess(rank(&squares[..=k], n))
                 }
                 (None, _) => self.dual_excess(gi, rank(&squares[..k], n), blank),
-                (Some(i), _) => self
-                    .minus
-                    .get(gi)
-                    .and_then(|tables| tables.get(i))
-                    .map_or(0, |table| table.excess(rank(&squares[..k], n))),
+                (Some(i), _) => {
+                    squares.copy_within(i + 1..k, i);
+                    self.minus
+                        .get(gi)
+                        .and_then(|tables| tables.get(i))
+                        .map_or(0, |table| table.excess(rank(&squares[..k - 1], n)))
+                }
             };
             total += manhattan + 2 * excess;
         }
         // The blank's own label is a tile of the backward play: its Manhattan distance, where
         // no carrier counted it.
-        if w == 0 || z_counted {
+        if b == 0 || z_counted {
             total
         } else {
-            total + self.distance(self.home(w), z)
+            total + self.distance(zq, z)
         }
     }
 

@@ -306,6 +306,10 @@ pub struct PatternDb {
     /// `minus[g][i]`: group `g` less its `i`-th tile, the blank's goal on that tile's square
     /// (see the `dual` module); empty until [`PatternDb::build_dual_tables`].
     minus: Vec<Vec<Table>>,
+    /// `label_group[t]`: the group of tile `t` (`u8::MAX` for the blank and tiles in none).
+    label_group: [u8; MAX_SQUARES],
+    /// `label_index[t]`: tile `t`'s place in its group.
+    label_index: [u8; MAX_SQUARES],
     /// The carrier tables, which count the blank's label with one group in the dual lookups
     /// (see the `carrier` module); `None` until [`PatternDb::build_carrier_tables`].
     carrier: Option<carrier::Carrier>,
@@ -591,6 +595,14 @@ impl PatternDb {
         for (s, &t) in goal.iter().enumerate().take(MAX_SQUARES) {
             home[usize::from(t) % MAX_SQUARES] = s as u8;
         }
+        let mut label_group = [u8::MAX; MAX_SQUARES];
+        let mut label_index = [0u8; MAX_SQUARES];
+        for (g, group) in groups.iter().enumerate() {
+            for (i, &t) in group.tiles.iter().enumerate() {
+                label_group[usize::from(t) % MAX_SQUARES] = g as u8;
+                label_index[usize::from(t) % MAX_SQUARES] = i as u8;
+            }
+        }
         Self {
             rows,
             cols,
@@ -609,6 +621,8 @@ impl PatternDb {
                 between
             },
             minus: Vec::new(),
+            label_group,
+            label_index,
             carrier: None,
         }
     }
