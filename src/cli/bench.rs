@@ -187,6 +187,10 @@ fn sliding(args: &SlidingArgs) -> u8 {
         dual: args.dual.as_deref() == Some("on"),
         parallel: args.threads != Some(1),
         transpositions: args.transpositions.as_deref() != Some("off"),
+        parallel_from: std::env::var("PFROM")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(5000),
         ..crate::puzzles::sliding::ida::Options::default()
     };
     let cancel = args.limits.token();

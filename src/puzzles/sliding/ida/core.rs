@@ -28,6 +28,9 @@ const PEEK_EVERY: u64 = 1 << 10;
 /// growth costing more than the finer hand-out saved.
 const SUBTREES: usize = 128;
 
+/// The depths whose expansions an iteration counts, for the next one's shallow tree.
+const SHALLOW: usize = 32;
+
 /// The board's fixed facts, shared by every worker: the tables, the squares' neighbours and
 /// distances, the mirror maps.
 struct Shape<'a> {
@@ -145,6 +148,9 @@ struct Core<'a, 's> {
     cut: u32,
     pending: u64,
     stopped: Option<Outcome>,
+    /// `shallow[g]`: the states expanded `g` moves from the start, for `g` below
+    /// [`SHALLOW`] (where the next iteration's shallow tree is cut).
+    shallow: [u32; SHALLOW],
     /// The board's key for the transposition table ([`transpositions::key_of`]).
     key: u128,
     transpositions: Transpositions,
@@ -188,6 +194,7 @@ impl<'a, 's> Core<'a, 's> {
             cut: 0,
             pending: 0,
             stopped: None,
+            shallow: [0; SHALLOW],
             key: transpositions::key_of(&board[..n]),
             transpositions: if shape.options.transpositions {
                 Transpositions::lend(shared.stamp)
@@ -197,31 +204,45 @@ impl<'a, 's> Core<'a, 's> {
         }
     }
 
-    /// The plain and reflected estimate, as kept up to date by the moves.
+    /// The plain and reflected estimate, as kept up to date by the moves; the reflected one
+    /// only where the plain one is at most `limit` (its stale groups looked up then).
     #[inline]
-    fn h_views(&self) -> u32 {
-        self.views.iter().map(|v| v.sum).max().unwrap_or(0)
+    fn h_views(&mut self, limit: u32) -> u32 {
+        let plain = self.views[0].sum;
+        if plain > limit || self.views.len() < 2 {
+            return plain;
+        }
+        let (db, n) = (self.shape.db, self.shape.n);
+        let view = &mut self.views[1];
+        while view.stale != 0 {
+            let g = view.stale.trailing_zeros() as usize;
+            view.stale &= view.stale - 1;
+            let value = view.manhattan[g] + 2 * db.excess(g, view.rank(g, n));
+            view.sum = view.sum - view.value[g] + value;
+            view.value[g] = value;
+        }
+        plain.max(view.sum)
     }
 
     /// The dual estimate, plain then reflected, stopping at the first above `limit`.
     #[inline]
     fn h_dual(&self, limit: u32) -> u32 {
         let db = self.shape.db;
-        let plain = db.dual_sum(&self.duals[0], self.blank);
+        let plain = db.dual_sum(&self.duals[0], self.blank, limit);
         if plain > limit {
             return plain;
         }
         match &self.shape.mirror {
             Some((square, _)) => {
-                plain.max(db.dual_sum(&self.duals[1], square[usize::from(self.blank)]))
+                plain.max(db.dual_sum(&self.duals[1], square[usize::from(self.blank)], limit))
             }
             None => plain,
         }
     }
 
     /// The full estimate of the current board (views, and the dual where chosen).
-    fn h_full(&self) -> u32 {
-        let mut h = self.h_views();
+    fn h_full(&mut self) -> u32 {
+        let mut h = self.h_views(u32::MAX);
         if self.shape.options.dual {
             h = h.max(self.h_dual(u32::MAX));
         }
@@ -246,6 +267,35 @@ impl<'a, 's> Core<'a, 's> {
         view.value[g] = value;
         view.sum = view.sum - old.1 + value;
         old
+    }
+
+    /// Moves tile `t` (in the mirrored view's names) to square `to` in that view without
+    /// looking its group up (the group goes stale, see [`Core::h_views`]); returns the
+    /// group's old (Manhattan, value, stale) for [`Core::unmove_lazily`].
+    #[inline]
+    fn move_lazily(&mut self, t: u8, to: u8) -> (u32, u32, bool) {
+        let view = &mut self.views[1];
+        let ti = usize::from(t);
+        let g = usize::from(view.group_of[ti]);
+        let from = view.pos[ti];
+        let old = (view.manhattan[g], view.value[g], view.stale & (1 << g) != 0);
+        view.pos[ti] = to;
+        view.manhattan[g] = old.0 + u32::from(self.shape.distance[ti][usize::from(to)])
+            - u32::from(self.shape.distance[ti][usize::from(from)]);
+        view.stale |= 1 << g;
+        old
+    }
+
+    #[inline]
+    fn unmove_lazily(&mut self, t: u8, back: u8, old: (u32, u32, bool)) {
+        let view = &mut self.views[1];
+        let ti = usize::from(t);
+        let g = usize::from(view.group_of[ti]);
+        view.pos[ti] = back;
+        view.sum = view.sum - view.value[g] + old.1;
+        view.manhattan[g] = old.0;
+        view.value[g] = old.1;
+        view.stale = (view.stale & !(1 << g)) | (u32::from(old.2) << g);
     }
 
     #[inline]
@@ -279,7 +329,7 @@ impl<'a, 's> Core<'a, 's> {
                     square[usize::from(blank)],
                     square[usize::from(q)],
                 );
-                Some((mt, back, self.move_in_view(1, mt, to)))
+                Some((mt, back, self.move_lazily(mt, to)))
             }
             _ => None,
         };
@@ -316,7 +366,7 @@ impl<'a, 's> Core<'a, 's> {
     #[inline]
     fn unslide(&mut self, undo: Undo) {
         if let Some((mt, back, old)) = undo.mirror {
-            self.unmove_in_view(1, mt, back, old);
+            self.unmove_lazily(mt, back, old);
         }
         self.unmove_in_view(0, undo.t, undo.from, undo.plain);
         self.board[usize::from(undo.from)] = undo.t;
@@ -333,7 +383,7 @@ impl<'a, 's> Core<'a, 's> {
     /// expanded.
     #[inline]
     fn test(&mut self, g: u32) -> Option<bool> {
-        let h = self.h_views();
+        let h = self.h_views(self.bound.saturating_sub(g));
         let f = g + h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(g + self.shape.to_parity(h, self.blank));
@@ -361,6 +411,9 @@ impl<'a, 's> Core<'a, 's> {
         self.stats.expanded += 1;
         self.unreported.0 += 1;
         self.stats.max_depth = self.stats.max_depth.max(u64::from(g));
+        if let Some(count) = self.shallow.get_mut(g as usize) {
+            *count += 1;
+        }
         if self.stats.expanded.is_multiple_of(PEEK_EVERY) {
             // Two flag loads: another worker's solution, and Stop (within a millisecond).
             if self.shared.done.load(Ordering::Relaxed) {
@@ -574,7 +627,7 @@ struct Undo {
     from: u8,
     to: u8,
     plain: (u32, u32),
-    mirror: Option<(u8, u8, (u32, u32))>,
+    mirror: Option<(u8, u8, (u32, u32, bool))>,
 }
 
 /// A worker's answer for one subtree.
@@ -583,6 +636,8 @@ struct Answer {
     stats: Stats,
     next_bound: u32,
     stopped: Option<Outcome>,
+    /// The states expanded at each depth below [`SHALLOW`].
+    shallow: [u32; SHALLOW],
 }
 
 /// The iterations of IDA* (see [`super::solve_with`]).
@@ -634,6 +689,8 @@ fn run_here(
         let shared = shared_for(cancel, deadline, progress, 0, 0);
         Core::new(&shape, &shared, tiles).h_full()
     };
+    // The last iteration's expansions by depth, near the start.
+    let mut shallow = [0u32; SHALLOW];
     let (outcome, blank_path) = loop {
         let iteration_started = Instant::now();
         let iteration = stats.iterations + 1;
@@ -644,7 +701,7 @@ fn run_here(
         let wide = parallel
             && (options.parallel_from == 0 || expected_size(&iterations) >= options.parallel_from);
         let (answer, next_bound) = if wide {
-            parallel::iterate(&shape, &shared, tiles, bound)
+            parallel::iterate(&shape, &shared, tiles, bound, &shallow)
         } else {
             let mut core = Core::new(&shape, &shared, tiles);
             core.bound = bound;
@@ -657,10 +714,12 @@ fn run_here(
                     stats: core.stats,
                     next_bound: core.next_bound,
                     stopped,
+                    shallow: core.shallow,
                 },
                 core.next_bound,
             )
         };
+        shallow = answer.shallow;
         stats.iterations = iteration;
         stats.threshold = Cost::from(bound);
         stats.expanded += answer.stats.expanded;

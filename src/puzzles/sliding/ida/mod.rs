@@ -24,10 +24,17 @@
 //! - the tables in memory advised for transparent huge pages (Linux), so the random reads
 //!   into a 250 MB table miss the TLB far less often (about 15 % faster on Korf's 100);
 //! - parent-move pruning: the blank never moves straight back;
-//! - both cores ([`Options::parallel`]): each iteration expected to expand 5,000 states or
+//! - a transposition table per worker thread ([`Options::transpositions`]): a state expanded
+//!   earlier in the iteration from as few moves is not searched again;
+//! - the reflected view looked up lazily: only where the plain one lets a state through;
+//! - with dual lookups, the dual squares kept up to date move by move, and the carrier
+//!   tables ([`PatternDb::build_carrier_tables`]) that make the dual as strong as a plain
+//!   lookup;
+//! - both cores ([`Options::parallel`]): each iteration expected to expand 3,000 states or
 //!   more (the last one's expansions times their growth over the one before) expands the
-//!   tree to a shallow depth and hands the subtrees below it to `rayon`; all workers stop once
-//!   one finds a solution within the bound (every solution within the bound is optimal).
+//!   tree to a shallow depth and hands the subtrees below it, in order, to a worker on each
+//!   thread of `rayon`'s pool; all workers stop once one finds a solution within the bound
+//!   (every solution within the bound is optimal).
 //!
 //! The counts follow [`crate::search`]'s IDA*: a state is *expanded* when it is within the
 //! bound and not the goal, and each of its successors but the parent is *generated*.
@@ -51,8 +58,9 @@ pub struct Options {
     pub parallel: bool,
     /// With `parallel`: an iteration runs on every core once it should expand this many
     /// states (the last iteration's expansions times their growth over the one before);
-    /// smaller ones cost more to hand out than they take. 5,000 by default: on Korf's 100,
-    /// 2,500 and 10,000 were a little slower, 25,000 a sixth slower, 0 half as slow again.
+    /// smaller ones cost more to hand out than they take. 3,000 by default: on Korf's 100 with
+    /// dual lookups, 2,000-3,000 took 0.33 s, 5,000 0.34 s, 1,000 0.37 s and 500 0.37 s (the
+    /// plain lookups: 0.20-0.21 s at both 3,000 and 5,000).
     pub parallel_from: u64,
     /// Skip a state expanded earlier in the same iteration from as few moves or fewer, found
     /// in a small table per worker thread (512 KB; Reinefeld and Marsland 1994). On Korf's
@@ -68,7 +76,7 @@ impl Default for Options {
         Self {
             dual: false,
             parallel: true,
-            parallel_from: 5_000,
+            parallel_from: 3_000,
             transpositions: true,
         }
     }

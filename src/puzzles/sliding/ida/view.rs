@@ -20,7 +20,11 @@ pub(super) struct View {
     weights: Vec<[u32; MAX_GROUP]>,
     pub(super) manhattan: Vec<u32>,
     pub(super) value: Vec<u32>,
+    /// The sum of `value`; with groups stale, a sum of values some of which are old.
     pub(super) sum: u32,
+    /// Bit `g`: group `g` has moved since its entry was looked up, and its `value` is old
+    /// (the mirrored view is looked up only when the plain one lets a state through).
+    pub(super) stale: u32,
 }
 
 impl View {
@@ -59,6 +63,7 @@ impl View {
             manhattan: Vec::new(),
             value: Vec::new(),
             sum: 0,
+            stale: 0,
         };
         for g in 0..view.tiles.len() {
             let m: u32 = view.tiles[g][..view.lens[g]]
@@ -140,6 +145,7 @@ mod tests {
                     manhattan: vec![0],
                     value: vec![0],
                     sum: 0,
+                    stale: 0,
                 };
                 let placed: Vec<u8> = (1..=len).map(|t| pos[t]).collect();
                 assert_eq!(

@@ -32,7 +32,7 @@ impl PatternDb {
     /// consistent.
     pub fn estimate_dual_plain(&self, tiles: &[u8]) -> u32 {
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-        self.dual_sum(&self.dual_squares(|s| tiles[s]), blank)
+        self.dual_sum(&self.dual_squares(|s| tiles[s]), blank, u32::MAX)
     }
 
     /// The *dual squares* of the board whose square `s` (row-major) holds the tile
@@ -52,11 +52,13 @@ impl PatternDb {
     /// The dual lookup ([`PatternDb::estimate_dual_plain`]) of a board given by its dual
     /// squares ([`PatternDb::dual_squares`]) and its blank's square `blank`: the one
     /// implementation, which the fast IDA* core calls on its board and its mirror image.
+    /// The groups are looked up in order, and the lookups stop once the sum passes `limit`
+    /// (the Manhattan distances of every label, then the entries so far): the value is then a
+    /// lower bound of the full one, above `limit`.
     #[inline]
-    pub fn dual_sum(&self, dual: &[u8; MAX_SQUARES], blank: u8) -> u32 {
+    pub fn dual_sum(&self, dual: &[u8; MAX_SQUARES], blank: u8, limit: u32) -> u32 {
         let n = self.rows * self.cols;
         let mut squares = [0u8; MAX_GROUP + 1];
-        let mut total = 0;
         // `b`: the label of the blank's square, the backward play's blank (0 when the blank
         // stands on its own goal square). The blank's label `z` is then a tile of the
         // backward play, on the square `zq`.
@@ -67,34 +69,40 @@ impl PatternDb {
         let carrying = (b != 0)
             .then(|| self.label_group[usize::from(b)])
             .filter(|&g| usize::from(g) < self.groups.len());
-        let mut z_counted = false;
-        for (gi, g) in self.groups.iter().enumerate() {
+        // The Manhattan distances: every group's labels but `b`, and `z` (counted with the
+        // carrier where there is one, else alone).
+        let mut total = 0;
+        for g in &self.groups {
+            for &t in &g.tiles {
+                total += self.distance(dual[usize::from(t)], self.home(t));
+            }
+        }
+        if carrying.is_some() {
+            total -= self.distance(z, self.home(b));
+        }
+        if b != 0 {
+            total += self.distance(zq, z);
+        }
+        for (gi, g) in self.groups.iter().enumerate().rev() {
+            if total > limit {
+                break;
+            }
             let k = g.tiles.len();
-            let mut manhattan = 0;
-            for (i, &t) in g.tiles.iter().enumerate() {
-                let square = dual[usize::from(t)];
-                squares[i] = square;
-                manhattan += self.distance(square, self.home(t));
+            for (square, &t) in squares.iter_mut().zip(&g.tiles) {
+                *square = dual[usize::from(t)];
             }
             // The label `b` of this group, if it holds it: not a tile of the backward play.
-            let carried = (carrying == Some(gi as u8)).then(|| {
-                let i = usize::from(self.label_index[usize::from(b)]);
-                manhattan -= self.distance(squares[i], self.home(b));
-                i
-            });
+            let carried =
+                (carrying == Some(gi as u8)).then(|| usize::from(self.label_index[usize::from(b)]));
             let excess = match (carried, carrier) {
                 // The carrier, counting `z` with its tiles (the `carrier` module): its `i`-th
                 // tile stands for `z` when it holds the blank's label, else `z` comes last.
                 (Some(i), Some(c)) if c.group == gi => {
                     squares[i] = zq;
-                    manhattan += self.distance(zq, z);
-                    z_counted = true;
                     c.plus[i].excess(rank(&squares[..k], n))
                 }
                 (None, Some(c)) if c.group == gi => {
                     squares[k] = zq;
-                    manhattan += self.distance(zq, z);
-                    z_counted = true;
                     c.with_z.excess(rank(&squares[..=k], n))
                 }
                 (None, _) => self.dual_excess(gi, rank(&squares[..k], n), blank),
@@ -106,15 +114,9 @@ impl PatternDb {
                         .map_or(0, |table| table.excess(rank(&squares[..k - 1], n)))
                 }
             };
-            total += manhattan + 2 * excess;
+            total += 2 * excess;
         }
-        // The blank's own label is a tile of the backward play: its Manhattan distance, where
-        // no carrier counted it.
-        if b == 0 || z_counted {
-            total
-        } else {
-            total + self.distance(zq, z)
-        }
+        total
     }
 
     /// Group `g`'s stored excess for the placement of rank `rank` in a dual lookup of a board

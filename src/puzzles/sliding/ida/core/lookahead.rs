@@ -72,8 +72,8 @@ impl Core<'_, '_> {
     /// plain and reflected sums, and the dual lookups where those let it through (stopping
     /// at the first above the bound).
     #[inline]
-    fn h_successor(&self, g: u32) -> u32 {
-        let h = self.h_views();
+    fn h_successor(&mut self, g: u32) -> u32 {
+        let h = self.h_views(self.bound.saturating_sub(g));
         if g + h > self.bound || h == 0 {
             return h;
         }
