@@ -56,7 +56,8 @@ pub(super) struct SlidingArgs {
     #[arg(long)]
     json: bool,
     /// The dual lookups (Felner, Zahavi et al.) of the fast IDA* core: on or off. `on` loads
-    /// (or builds and caches, minutes for the 7-8 set) the databases' minus tables first.
+    /// (or builds and caches: for the 7-8 set about 5 minutes for the minus tables and 15 for
+    /// the carrier tables) the databases' dual tables first.
     /// Default: off (they cost more time than they save; README).
     #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
     dual: Option<String>,
@@ -187,10 +188,6 @@ fn sliding(args: &SlidingArgs) -> u8 {
         dual: args.dual.as_deref() == Some("on"),
         parallel: args.threads != Some(1),
         transpositions: args.transpositions.as_deref() != Some("off"),
-        parallel_from: std::env::var("PFROM")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(5000),
         ..crate::puzzles::sliding::ida::Options::default()
     };
     let cancel = args.limits.token();
@@ -364,7 +361,7 @@ fn prepare(
     if !dual {
         return Ok(Some(db));
     }
-    // The dual lookups' minus tables, cached beside the databases.
+    // The dual lookups' minus and carrier tables, cached beside the databases.
     let mut db = Arc::unwrap_or_clone(db);
     let mut last = -1;
     db.load_or_build_dual_tables(cancel, &mut |fraction| {

@@ -51,8 +51,8 @@ pub use crate::search::layers::Iteration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Look up the dual of each state that the plain and reflected lookups let through (Felner,
-    /// Zahavi et al.; admissible, not consistent). Strongest with the database's minus tables
-    /// attached ([`PatternDb::load_or_build_dual_tables`]).
+    /// Zahavi et al.; admissible, not consistent). Strongest with the database's minus and
+    /// carrier tables attached ([`PatternDb::load_or_build_dual_tables`]).
     pub dual: bool,
     /// Search each iteration's subtrees on every core of `rayon`'s pool.
     pub parallel: bool,
