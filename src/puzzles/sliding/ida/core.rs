@@ -501,7 +501,8 @@ impl<'a, 's> Core<'a, 's> {
     /// [`Core::search`] of a state known to be within the bound and not the goal.
     fn search_below(&mut self, g: u32, previous: u8) -> bool {
         // Expanded already this iteration from as few moves or fewer: nothing new below.
-        if self.transpositions.seen(self.key, g) {
+        if g + transpositions::MIN_MOVES_LEFT <= self.bound && self.transpositions.seen(self.key, g)
+        {
             self.cut = 0;
             return false;
         }
