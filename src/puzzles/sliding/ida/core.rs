@@ -290,13 +290,9 @@ impl<'a, 's> Core<'a, 's> {
 
     #[inline]
     fn unmove_lazily(&mut self, t: u8, back: u8, old: (u32, u32, bool)) {
+        self.unmove_in_view(1, t, back, (old.0, old.1));
         let view = &mut self.views[1];
-        let ti = usize::from(t);
-        let g = usize::from(view.group_of[ti]);
-        view.pos[ti] = back;
-        view.sum = view.sum - view.value[g] + old.1;
-        view.manhattan[g] = old.0;
-        view.value[g] = old.1;
+        let g = usize::from(view.group_of[usize::from(t)]);
         view.stale = (view.stale & !(1 << g)) | (u32::from(old.2) << g);
     }
 

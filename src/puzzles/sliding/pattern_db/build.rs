@@ -66,6 +66,32 @@ pub(super) enum BuildFailure {
 /// States expanded per parallel task.
 const CHUNK: usize = 1 << 14;
 
+/// One group's table, packed ([`layered_table`], then [`pack`]): the group `tiles` for the
+/// board `rows x cols` and `goal`, the blank ending on any square with `any_blank`.
+///
+/// # Errors
+/// What `stop` answered, or [`PdbError::MemoryLimit`] with the build's `(needed, budget)`
+/// when the memory is not there.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn packed_table(
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    tiles: &[u8],
+    any_blank: bool,
+    stop: &(dyn Fn() -> Option<PdbError> + Sync),
+    progress: &mut dyn FnMut(f64),
+    (needed, budget): (u64, u64),
+) -> Result<Table, PdbError> {
+    let memory = || PdbError::MemoryLimit { needed, budget };
+    let dist =
+        layered_table(rows, cols, goal, tiles, any_blank, stop, progress).map_err(|e| match e {
+            BuildFailure::Stopped(e) => e,
+            BuildFailure::Memory => memory(),
+        })?;
+    pack(rows, cols, goal, tiles, &dist).ok_or_else(memory)
+}
+
 /// One group's moves to the goal (its tiles at home, the blank in its goal square's region, or
 /// with `any_blank` on any square) for every placement of its tiles (a byte each, by
 /// [`rank`]), by the layered breadth-first search over (placement, blank region) described

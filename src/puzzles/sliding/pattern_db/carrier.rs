@@ -21,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::build::{BuildFailure, build_bytes, layered_table, pack};
+use super::build::{build_bytes, packed_table};
 use super::cache::{Checksum, read_table, write_atomically};
 use super::{MAX_GROUP, PatternDb, PdbError, Table, placements};
 use crate::search::CancelToken;
@@ -148,7 +148,7 @@ impl PatternDb {
         let mut built = Vec::with_capacity(plans.len());
         for plan in &plans {
             let weight = placements(n, plan.tiles.len());
-            let dist = layered_table(
+            built.push(packed_table(
                 self.rows,
                 self.cols,
                 &plan.goal,
@@ -156,16 +156,9 @@ impl PatternDb {
                 plan.any_blank,
                 &stop,
                 &mut |f| progress((done as f64 + f * weight as f64) / total as f64),
-            )
-            .map_err(|e| match e {
-                BuildFailure::Stopped(e) => e,
-                BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
-            })?;
+                (needed, budget),
+            )?);
             done += weight;
-            built.push(
-                pack(self.rows, self.cols, &plan.goal, &plan.tiles, &dist)
-                    .ok_or(PdbError::MemoryLimit { needed, budget })?,
-            );
         }
         progress(1.0);
         let with_z = built

@@ -22,7 +22,7 @@
 //! - a group whose goal squares wall `z` off is read from its open table (blank anywhere)
 //!   when `b` is outside the wall.
 
-use super::build::{BuildFailure, build_bytes, layered_table, pack};
+use super::build::{build_bytes, packed_table};
 use super::{MAX_GROUP, MAX_SQUARES, PatternDb, PdbError, placements, rank};
 use crate::search::CancelToken;
 
@@ -218,7 +218,7 @@ impl PatternDb {
             for i in 0..self.groups[g].tiles.len() {
                 let (goal, tiles) = self.minus_plan(g, i);
                 let weight = placements(n, tiles.len());
-                let dist = layered_table(
+                group.push(packed_table(
                     self.rows,
                     self.cols,
                     &goal,
@@ -226,16 +226,9 @@ impl PatternDb {
                     false,
                     &stop,
                     &mut |f| progress((done as f64 + f * weight as f64) / total as f64),
-                )
-                .map_err(|e| match e {
-                    BuildFailure::Stopped(e) => e,
-                    BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
-                })?;
+                    (needed, budget),
+                )?);
                 done += weight;
-                group.push(
-                    pack(self.rows, self.cols, &goal, &tiles, &dist)
-                        .ok_or(PdbError::MemoryLimit { needed, budget })?,
-                );
             }
             minus.push(group);
         }

@@ -47,8 +47,8 @@ mod carrier;
 mod dual;
 mod memory;
 
-use build::{BuildFailure, build_bytes, layered_table, pack};
 pub use build::{blank_region, group_distances, reference_distances};
+use build::{build_bytes, packed_table};
 pub use cache::{CACHE_DIR_VAR, cache_dir, set_cache_dir};
 use memory::Bytes;
 
@@ -558,7 +558,7 @@ impl PatternDb {
         for (tiles, region, walled) in plans {
             let weight = placements(n, tiles.len());
             let mut build = |any_blank: bool| -> Result<Table, PdbError> {
-                let dist = layered_table(
+                let table = packed_table(
                     rows,
                     cols,
                     goal,
@@ -568,14 +568,10 @@ impl PatternDb {
                     &mut |fraction| {
                         progress((done as f64 + fraction * weight as f64) / total as f64);
                     },
-                )
-                .map_err(|e| match e {
-                    BuildFailure::Stopped(e) => e,
-                    BuildFailure::Memory => PdbError::MemoryLimit { needed, budget },
-                })?;
+                    (needed, budget),
+                )?;
                 done += weight;
-                pack(rows, cols, goal, &tiles, &dist)
-                    .ok_or(PdbError::MemoryLimit { needed, budget })
+                Ok(table)
             };
             let table = build(false)?;
             let open = if walled { Some(build(true)?) } else { None };
