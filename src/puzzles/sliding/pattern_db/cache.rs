@@ -163,14 +163,7 @@ impl PatternDb {
     ) -> Option<Self> {
         let n = rows * cols;
         let expected = set.groups(rows, cols, goal)?;
-        let mut file = std::fs::File::open(path).ok()?;
-        let size = file.metadata().ok()?.len();
-        let mut start = [0u8; 16];
-        file.read_exact(&mut start).ok()?;
-        if &start[..8] != MAGIC {
-            return None;
-        }
-        let stored_sum = u64::from_le_bytes(start[8..].try_into().ok()?);
+        let (mut file, size, stored_sum) = open_cache_file(path, MAGIC)?;
         // The header's length follows from the expected groups.
         let head_len = 2 + n + 2 + expected.iter().map(|g| g.len() + 3).sum::<usize>();
         let mut head = vec![0u8; head_len];
@@ -331,14 +324,7 @@ impl PatternDb {
         let n = self.rows * self.cols;
         let mine = self.header();
         let count: usize = self.groups.iter().map(|g| g.tiles.len()).sum();
-        let mut file = std::fs::File::open(path).ok()?;
-        let size = file.metadata().ok()?.len();
-        let mut start = [0u8; 16];
-        file.read_exact(&mut start).ok()?;
-        if &start[..8] != MINUS_MAGIC {
-            return None;
-        }
-        let stored_sum = u64::from_le_bytes(start[8..].try_into().ok()?);
+        let (mut file, size, stored_sum) = open_cache_file(path, MINUS_MAGIC)?;
         let mut head = vec![0u8; mine.len() + count];
         file.read_exact(&mut head).ok()?;
         let (stored, bits) = head.split_at(mine.len());
@@ -377,6 +363,21 @@ impl PatternDb {
         }
         (sum.finish() == stored_sum).then_some(minus)
     }
+}
+
+/// Opens the cache file `path` and reads its first line and checksum: the file (at its
+/// header), its size in bytes and the stored checksum; `None` when the file is missing, too
+/// short, or its first line is not `magic`.
+pub(super) fn open_cache_file(path: &Path, magic: &[u8; 8]) -> Option<(std::fs::File, u64, u64)> {
+    let mut file = std::fs::File::open(path).ok()?;
+    let size = file.metadata().ok()?.len();
+    let mut start = [0u8; 16];
+    file.read_exact(&mut start).ok()?;
+    if &start[..8] != magic {
+        return None;
+    }
+    let stored_sum = u64::from_le_bytes(start[8..].try_into().ok()?);
+    Some((file, size, stored_sum))
 }
 
 /// A table of `entries` entries of `bits` bits read from `file`, its memory reserved first;
