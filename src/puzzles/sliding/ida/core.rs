@@ -9,6 +9,7 @@ use super::{Iteration, Options, Progress, TileSolution};
 use crate::puzzles::sliding::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
 
+mod duals;
 mod lookahead;
 mod parallel;
 mod transpositions;
@@ -49,6 +50,8 @@ struct Shape<'a> {
     mirror: Option<([u8; MAX_SQUARES], [u8; MAX_SQUARES])>,
     /// `label_at[s]`: the tile whose goal square is `s` (0 for the blank's).
     label_at: [u8; MAX_SQUARES],
+    /// `grouped[t]`: whether tile `t` is in a group (its dual Manhattan distance counts).
+    grouped: [bool; MAX_SQUARES],
     options: Options,
 }
 
@@ -102,6 +105,13 @@ impl<'a> Shape<'a> {
                 }
                 label_at
             },
+            grouped: {
+                let mut grouped = [false; MAX_SQUARES];
+                for &t in db.groups().flatten() {
+                    grouped[usize::from(t) % MAX_SQUARES] = true;
+                }
+                grouped
+            },
             options,
         }
     }
@@ -139,6 +149,9 @@ struct Core<'a, 's> {
     /// The dual squares of the board and of its mirror image ([`PatternDb::dual_squares`]),
     /// kept up to date with dual lookups.
     duals: [[u8; MAX_SQUARES]; 2],
+    /// The Manhattan distances of the groups' labels on `duals[0]` and `duals[1]`
+    /// ([`PatternDb::dual_manhattan`]), kept up to date with them.
+    dual_manhattan: [u32; 2],
     bound: u32,
     next_bound: u32,
     path: Vec<u8>,
@@ -187,6 +200,7 @@ impl<'a, 's> Core<'a, 's> {
             board,
             blank,
             views,
+            dual_manhattan: duals.map(|d| shape.db.dual_manhattan(&d)),
             duals,
             bound: 0,
             next_bound: u32::MAX,
@@ -224,22 +238,6 @@ impl<'a, 's> Core<'a, 's> {
             view.value[g] = value;
         }
         plain.max(view.sum)
-    }
-
-    /// The dual estimate, plain then reflected, stopping at the first above `limit`.
-    #[inline]
-    fn h_dual(&self, limit: u32) -> u32 {
-        let db = self.shape.db;
-        let plain = db.dual_sum(&self.duals[0], self.blank, limit);
-        if plain > limit {
-            return plain;
-        }
-        match &self.shape.mirror {
-            Some((square, _)) => {
-                plain.max(db.dual_sum(&self.duals[1], square[usize::from(self.blank)], limit))
-            }
-            None => plain,
-        }
     }
 
     /// The full estimate of the current board (views, and the dual where chosen).
@@ -337,27 +335,6 @@ impl<'a, 's> Core<'a, 's> {
             to: blank,
             plain,
             mirror,
-        }
-    }
-
-    /// The dual squares after tile `t` slid from square `from` to square `to` (the blank's):
-    /// the label of `to` now stands on `t`'s goal square, the label of `from` on the
-    /// blank's; the same in the mirror image.
-    #[inline]
-    fn slide_duals(&mut self, t: u8, from: u8, to: u8) {
-        let db = self.shape.db;
-        let z = db.home(0);
-        let label = |s: u8| usize::from(self.shape.label_at[usize::from(s)]);
-        let (l_to, l_from) = (label(to), label(from));
-        self.duals[0][l_to] = db.home(t);
-        self.duals[0][l_from] = z;
-        if let Some((square, tile)) = &self.shape.mirror {
-            let (m_to, m_from) = (
-                label(square[usize::from(to)]),
-                label(square[usize::from(from)]),
-            );
-            self.duals[1][m_to] = db.home(tile[usize::from(t)]);
-            self.duals[1][m_from] = z;
         }
     }
 

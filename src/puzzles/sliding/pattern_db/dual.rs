@@ -57,26 +57,48 @@ impl PatternDb {
     /// lower bound of the full one, above `limit`.
     #[inline]
     pub fn dual_sum(&self, dual: &[u8; MAX_SQUARES], blank: u8, limit: u32) -> u32 {
-        let n = self.rows * self.cols;
-        let mut squares = [0u8; MAX_GROUP + 1];
-        // `b`: the label of the blank's square, the backward play's blank (0 when the blank
-        // stands on its own goal square). The blank's label `z` is then a tile of the
-        // backward play, on the square `zq`.
-        let z = self.home(0);
-        let b = self.goal[usize::from(blank) % self.goal.len()];
-        let zq = dual[0];
-        let carrier = self.carrier.as_ref().filter(|_| b != 0);
-        let carrying = (b != 0)
-            .then(|| self.label_group[usize::from(b)])
-            .filter(|&g| usize::from(g) < self.groups.len());
-        // The Manhattan distances: every group's labels but `b`, and `z` (counted with the
-        // carrier where there is one, else alone).
+        self.dual_sum_from(dual, blank, limit, self.dual_manhattan(dual))
+    }
+
+    /// The Manhattan distances of the groups' labels on their dual squares `dual` (see
+    /// [`PatternDb::dual_squares`]), each from its dual square to its goal square, summed (the
+    /// blank's label and labels in no group count 0). The fast IDA* core keeps this sum up to
+    /// date move by move and checks it against this one in debug builds.
+    pub fn dual_manhattan(&self, dual: &[u8; MAX_SQUARES]) -> u32 {
         let mut total = 0;
         for g in &self.groups {
             for &t in &g.tiles {
                 total += self.distance(dual[usize::from(t)], self.home(t));
             }
         }
+        total
+    }
+
+    /// [`PatternDb::dual_sum`] given the sum of its labels' Manhattan distances,
+    /// `manhattan` ([`PatternDb::dual_manhattan`] of `dual`).
+    #[inline]
+    pub(crate) fn dual_sum_from(
+        &self,
+        dual: &[u8; MAX_SQUARES],
+        blank: u8,
+        limit: u32,
+        manhattan: u32,
+    ) -> u32 {
+        let n = self.rows * self.cols;
+        let mut squares = [0u8; MAX_GROUP + 1];
+        // `b`: the label of the blank's square, the backward play's blank (0 when the blank
+        // stands on its own goal square). The blank's label `z` is then a tile of the
+        // backward play, on the square `zq`.
+        let z = self.home(0);
+        let b = self.goal.get(usize::from(blank)).copied().unwrap_or(0);
+        let zq = dual[0];
+        let carrier = self.carrier.as_ref().filter(|_| b != 0);
+        let carrying = (b != 0)
+            .then(|| self.label_group[usize::from(b)])
+            .filter(|&g| usize::from(g) < self.groups.len());
+        // The Manhattan distances: every group's labels but `b` (which stands on `z`), and
+        // `z` (counted with the carrier where there is one, else alone).
+        let mut total = manhattan;
         if carrying.is_some() {
             total -= self.distance(z, self.home(b));
         }
