@@ -217,9 +217,14 @@ fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         });
     }
     let row_height = ui.spacing().interact_size.y;
+    // The side panel is narrower than the table: its cells keep their text on one line (a
+    // wrapped name overflowed its row), and the scroll bar under it stays in sight, the cue
+    // that more columns lie to the right.
     egui::ScrollArea::horizontal()
         .id_salt("results scroll")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui_extras::TableBuilder::new(ui)
                 .id_salt("results table")
                 .striped(true)
