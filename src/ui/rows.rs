@@ -19,7 +19,8 @@ pub(crate) fn panel_height(ui: &egui::Ui, n: usize) -> f32 {
 
 /// One row of the height of an interactive widget across the width `ui` has: `add` lays out
 /// its contents left to right. A row wider than that scrolls sideways under the mouse wheel
-/// instead of growing the panel it is in. `id` keeps the row's scroll offset.
+/// instead of growing the panel it is in, and an arrow over a fade marks each end past which
+/// it has more ([`overflow_cue`]). `id` keeps the row's scroll offset.
 pub(crate) fn fixed_row<R>(
     ui: &mut egui::Ui,
     id: &'static str,
@@ -35,7 +36,7 @@ pub(crate) fn fixed_row<R>(
             .layout(Layout::top_down(Align::Min)),
     );
     row.set_clip_rect(rect.intersect(ui.clip_rect()));
-    egui::ScrollArea::horizontal()
+    let output = egui::ScrollArea::horizontal()
         .id_salt(id)
         .auto_shrink([false, true])
         // The wheel scrolls it; a press on it is a click on what is under it (a scroll bar
@@ -50,8 +51,73 @@ pub(crate) fn fixed_row<R>(
             ui.set_height(height);
             ui.with_layout(Layout::left_to_right(Align::Center), add)
                 .inner
-        })
-        .inner
+        });
+    let hidden = Overflow::of(
+        output.state.clamped_offset().x,
+        output.inner_rect.width(),
+        output.content_size.x,
+    );
+    overflow_cue(&row, output.inner_rect, hidden);
+    output.inner
+}
+
+/// Which ends of a sideways-scrolling row have more beyond the visible part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Overflow {
+    pub left: bool,
+    pub right: bool,
+}
+
+impl Overflow {
+    /// The ends hidden when a row `content` points wide shows `visible` points of it from
+    /// `offset` (points scrolled from its left end); half a point is slack for rounding.
+    pub(crate) fn of(offset: f32, visible: f32, content: f32) -> Self {
+        Self {
+            left: offset > 0.5,
+            right: offset + visible < content - 0.5,
+        }
+    }
+}
+
+/// The cue of a row whose scroll bar is hidden: over each end of `rect` (screen points) that
+/// `hidden` marks, a fade into the panel's colour and a small arrow pointing that way (the
+/// mouse wheel scrolls the row).
+pub(crate) fn overflow_cue(ui: &egui::Ui, rect: egui::Rect, hidden: Overflow) {
+    const FADE: f32 = 22.0;
+    let painter = ui.painter_at(rect);
+    let fill = ui.visuals().panel_fill;
+    let ink = ui.visuals().strong_text_color();
+    for (more, towards) in [(hidden.left, -1.0f32), (hidden.right, 1.0)] {
+        if !more {
+            continue;
+        }
+        let outer = if towards > 0.0 {
+            rect.right()
+        } else {
+            rect.left()
+        };
+        let inner = outer - towards * FADE;
+        let mut fade = egui::Mesh::default();
+        fade.colored_vertex(egui::pos2(inner, rect.top()), egui::Color32::TRANSPARENT);
+        fade.colored_vertex(egui::pos2(outer, rect.top()), fill);
+        fade.colored_vertex(egui::pos2(inner, rect.bottom()), egui::Color32::TRANSPARENT);
+        fade.colored_vertex(egui::pos2(outer, rect.bottom()), fill);
+        fade.add_triangle(0, 1, 2);
+        fade.add_triangle(1, 3, 2);
+        painter.add(fade);
+        let (tip, y) = (outer - towards * 3.0, rect.center().y);
+        let back = tip - towards * 6.0;
+        // Clockwise on the screen, as the feathering wants.
+        let mut arrow = vec![
+            egui::pos2(back, y - 5.0),
+            egui::pos2(tip, y),
+            egui::pos2(back, y + 5.0),
+        ];
+        if towards < 0.0 {
+            arrow.reverse();
+        }
+        painter.add(egui::Shape::convex_polygon(arrow, ink, egui::Stroke::NONE));
+    }
 }
 
 /// A button that shows `symbol` ("|<") and that a screen reader (and a UI test) reads as
@@ -93,4 +159,34 @@ pub(crate) fn text_width(ui: &egui::Ui, text: &str) -> f32 {
             .size()
             .x
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Overflow;
+
+    #[test]
+    fn overflow_marks_the_ends_with_more_beyond_them() {
+        let none = Overflow::default();
+        // A row that fits: no cue, whatever the rounding.
+        assert_eq!(Overflow::of(0.0, 300.0, 300.0), none);
+        assert_eq!(Overflow::of(0.0, 300.0, 300.4), none);
+        // Wider than the panel, at its left end: more to the right only.
+        let right = Overflow {
+            left: false,
+            right: true,
+        };
+        assert_eq!(Overflow::of(0.0, 300.0, 420.0), right);
+        // Scrolled part-way: both ends; to the right end: the left only.
+        let both = Overflow {
+            left: true,
+            right: true,
+        };
+        assert_eq!(Overflow::of(60.0, 300.0, 420.0), both);
+        let left = Overflow {
+            left: true,
+            right: false,
+        };
+        assert_eq!(Overflow::of(120.0, 300.0, 420.0), left);
+    }
 }
