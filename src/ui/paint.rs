@@ -197,9 +197,12 @@ pub(crate) fn paint_scene(
         }
     }
     painter.extend(shapes);
-    for (_, rect, letter) in pieces {
-        piece_letter(painter, rect, letter, side);
-    }
+    // The pieces' letters go on top of everything else, the goal's outline included, which
+    // crossed the letter of a piece standing half in the goal area.
+    let mut letters: Vec<(Rect, u8)> = pieces
+        .into_iter()
+        .map(|(_, rect, letter)| (rect, letter))
+        .collect();
     if let Some((m, t)) = &scene.sliding {
         // The moving piece, part way along its route (eased at both ends).
         let eased = t * t * (3.0 - 2.0 * t);
@@ -239,7 +242,7 @@ pub(crate) fn paint_scene(
                 .map(|&c| cell_rect(c))
                 .reduce(|a, b| a.union(b))
         {
-            piece_letter(painter, extent.translate(offset), letter, side);
+            letters.push((extent.translate(offset), letter));
         }
     }
     // The editor's shape under the pointer, where a click would place it.
@@ -281,6 +284,9 @@ pub(crate) fn paint_scene(
     }
     if board {
         exit_marker(painter, picture, &cell_rect, side);
+    }
+    for (rect, letter) in letters {
+        piece_letter(painter, rect, letter, side);
     }
     // A place with a side is drawn near that side of its square.
     let place_pos = |place: Place| match place.side {
