@@ -123,9 +123,14 @@ fn term_help(name: &str) -> Option<&'static str> {
         "States expanded" => "States taken off the frontier and whose moves were tried",
         "States generated" => "States reached by a move, counted each time (repeats too)",
         "Frontier" => {
-            "States reached but not yet expanded, waiting their turn (the open list), now"
+            "States reached but not yet expanded, waiting their turn (the open list), now. \
+             IDA* keeps no open list: its frontier is the successors generated along the \
+             path it stands on and not yet searched"
         }
-        "Peak frontier" => "The most states ever waiting on the frontier at once",
+        "Peak frontier" => {
+            "The most states ever waiting on the frontier at once (for IDA*, successors \
+             generated along its path and not yet searched)"
+        }
         "States reached" => {
             "States the search has reached and remembers, so that it knows a repeat: the \
              expanded ones (the closed set) and the frontier's. IDA* remembers only the path \
