@@ -63,15 +63,17 @@ pub(crate) fn fixed_row<R>(
 
 /// Which ends of a sideways-scrolling row have more beyond the visible part.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Overflow {
-    pub left: bool,
-    pub right: bool,
+struct Overflow {
+    /// Part of the row lies left of the visible part (it has been scrolled).
+    left: bool,
+    /// Part of the row lies right of the visible part.
+    right: bool,
 }
 
 impl Overflow {
     /// The ends hidden when a row `content` points wide shows `visible` points of it from
     /// `offset` (points scrolled from its left end); half a point is slack for rounding.
-    pub(crate) fn of(offset: f32, visible: f32, content: f32) -> Self {
+    fn of(offset: f32, visible: f32, content: f32) -> Self {
         Self {
             left: offset > 0.5,
             right: offset + visible < content - 0.5,
@@ -82,7 +84,7 @@ impl Overflow {
 /// The cue of a row whose scroll bar is hidden: over each end of `rect` (screen points) that
 /// `hidden` marks, a fade into the panel's colour and a small arrow pointing that way (the
 /// mouse wheel scrolls the row).
-pub(crate) fn overflow_cue(ui: &egui::Ui, rect: egui::Rect, hidden: Overflow) {
+fn overflow_cue(ui: &egui::Ui, rect: egui::Rect, hidden: Overflow) {
     const FADE: f32 = 22.0;
     let painter = ui.painter_at(rect);
     let fill = ui.visuals().panel_fill;
