@@ -193,6 +193,9 @@ fn search_counting<P: Problem + ?Sized>(
         }
         closed[entry.id as usize] = true;
         stats.expanded += 1;
+        // The open list without the entry taken off it, as a watcher paused on this expansion
+        // should read it.
+        stats.frontier = open.len() as u64;
         per_f.count(entry.f());
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = tree.len() as u64;

@@ -48,6 +48,9 @@ pub(super) fn search<P: Problem + ?Sized>(
         let node = tree.node(id);
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
         stats.expanded += 1;
+        // The frontier without the state taken off it, so that a watcher paused on this
+        // expansion reads expanded + frontier = reached.
+        stats.frontier = frontier.len() as u64;
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = tree.len() as u64;
         if !silent {

@@ -95,6 +95,9 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
         closed[side][entry.id as usize] = true;
         stats.expanded += 1;
+        // Both open lists without the entry taken off, as a watcher paused here should read
+        // them.
+        stats.frontier = (open[0].len() + open[1].len()) as u64;
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
         observer.expanded(&state, depth, &stats);

@@ -446,3 +446,27 @@ fn the_flat_grid_search_expands_exactly_what_the_general_one_does() {
     m.set_connectivity(puzzlelab::puzzles::maze::Connectivity::Eight);
     assert!(m.unit_grid().is_none());
 }
+
+/// Paused on an expansion, a watcher reads figures that add up: the states reached are the
+/// ones expanded (this one included) and the ones waiting on the frontier (this one not).
+#[test]
+fn breadth_first_figures_add_up_at_every_expansion() {
+    struct Sums(u64);
+    impl Observer<u32> for Sums {
+        fn expanded(&mut self, _: &u32, _: u64, stats: &search::Stats) {
+            assert_eq!(
+                stats.expanded + stats.frontier,
+                stats.max_closed,
+                "after {} expansions",
+                stats.expanded
+            );
+            self.0 += 1;
+        }
+    }
+    let mut m = Maze::new(30, 30);
+    m.randomize(0.3, 7);
+    let mut sums = Sums(0);
+    let result = search::run(&m, Algorithm::Bfs, &mut sums, &CancelToken::new()).unwrap();
+    assert_eq!(sums.0, result.stats.expanded);
+    assert!(sums.0 > 100, "{}", sums.0);
+}
