@@ -74,6 +74,9 @@ pub(super) fn search<P: Problem + ?Sized>(
                 continue;
             };
             if problem.is_goal(&tree.node(child).state) {
+                // The goal, reached and not expanded, counts with the frontier, so that the
+                // final figures add up too: expanded + frontier = reached.
+                stats.frontier = frontier.len() as u64 + 1;
                 return tree.finish(Outcome::Found, Some(child), stats);
             }
             if !silent {

@@ -254,6 +254,8 @@ pub(super) fn bfs<P: Problem + ?Sized>(
             links[child] = d + 1;
             reached += 1;
             if child == grid.goal {
+                // The goal counts with the frontier, as in the general search.
+                stats.frontier = (queue.len() - head) as u64 + 1;
                 return done(&links, Outcome::Found, Some(child), stats, reached);
             }
             queue.push(child as u32);

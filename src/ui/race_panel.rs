@@ -224,6 +224,8 @@ fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         .id_salt("results scroll")
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
+            // A solid bar: a floating one is drawn only while the pointer is over the table.
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui_extras::TableBuilder::new(ui)
                 .id_salt("results table")

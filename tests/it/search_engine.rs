@@ -463,10 +463,24 @@ fn breadth_first_figures_add_up_at_every_expansion() {
             self.0 += 1;
         }
     }
-    let mut m = Maze::new(30, 30);
-    m.randomize(0.3, 7);
-    let mut sums = Sums(0);
-    let result = search::run(&m, Algorithm::Bfs, &mut sums, &CancelToken::new()).unwrap();
-    assert_eq!(sums.0, result.stats.expanded);
-    assert!(sums.0 > 100, "{}", sums.0);
+    for seed in 1..=8 {
+        let mut m = Maze::new(30, 30);
+        m.randomize(0.3, seed);
+        let mut sums = Sums(0);
+        let watched = search::run(&m, Algorithm::Bfs, &mut sums, &CancelToken::new()).unwrap();
+        assert_eq!(sums.0, watched.stats.expanded);
+        assert!(sums.0 > 10, "seed {seed}: {}", sums.0);
+        // At the end too, the goal (when found) counting with the frontier; the same in the
+        // unwatched flat search.
+        let unwatched = search::solve(&m, Algorithm::Bfs).unwrap();
+        for result in [&watched, &unwatched] {
+            let s = &result.stats;
+            assert_eq!(
+                s.expanded + s.frontier,
+                s.max_closed,
+                "seed {seed}, {:?}",
+                result.outcome
+            );
+        }
+    }
 }
