@@ -102,7 +102,7 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             };
             ui.label(RichText::new(state).strong());
             ui.label(format!(
-                "expanded {}  frontier {}  closed {}  depth {}",
+                "expanded {}  frontier {}  reached {}  depth {}",
                 stats.expanded, stats.frontier, stats.max_closed, lane.marks.depth
             ));
             let (response, painter) =
@@ -169,7 +169,12 @@ pub(super) fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     .id_salt("results")
     .default_open(false)
     .show(ui, |ui| {
-        results_table_ui(app, ui);
+        // Solid scroll bars: a floating one is drawn only while the pointer is over the table
+        // (the scroll area reads the style of the `ui` it is shown in).
+        ui.scope(|ui| {
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+            results_table_ui(app, ui);
+        });
         ui.horizontal(|ui| {
             if ui
                 .button("Export results…")
@@ -197,7 +202,9 @@ const COLUMNS: [(&str, Compare); 7] = [
     }),
     ("cost", |a, b| a.cost.total_cmp(&b.cost)),
     ("expanded", |a, b| a.expanded.cmp(&b.expanded)),
-    ("peak closed", |a, b| a.peak_closed.cmp(&b.peak_closed)),
+    // The Statistics panel's "States reached" (the export's "peak closed"): the closed set
+    // and the frontier, which the Legend's "closed" (expanded) is not.
+    ("reached", |a, b| a.peak_closed.cmp(&b.peak_closed)),
     ("ms", |a, b| a.time_ms.total_cmp(&b.time_ms)),
 ];
 
@@ -224,8 +231,6 @@ fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         .id_salt("results scroll")
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
-            // A solid bar: a floating one is drawn only while the pointer is over the table.
-            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui_extras::TableBuilder::new(ui)
                 .id_salt("results table")
