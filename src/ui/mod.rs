@@ -301,14 +301,25 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("Puzzles", |ui| {
-            for (puzzle_type, shipped) in puzzles::shipped() {
-                if ui
-                    .button(format!("{} — {}", puzzle_type.label, shipped.file))
-                    .clicked()
-                {
-                    app.push(AppCommand::OpenShipped(puzzle_type, shipped));
-                }
-            }
+            // The list is longer than an 800 x 600 window: it scrolls (with a bar in sight)
+            // instead of running off the bottom.
+            let room = (ui.ctx().content_rect().bottom() - ui.min_rect().top() - 16.0).max(120.0);
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+            egui::ScrollArea::vertical()
+                .id_salt("shipped puzzles")
+                .max_height(room)
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
+                .show(ui, |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                    for (puzzle_type, shipped) in puzzles::shipped() {
+                        if ui
+                            .button(format!("{} — {}", puzzle_type.label, shipped.file))
+                            .clicked()
+                        {
+                            app.push(AppCommand::OpenShipped(puzzle_type, shipped));
+                        }
+                    }
+                });
         });
         if let Some(path) = &app.settings.path {
             ui.separator();
