@@ -401,8 +401,9 @@ impl TypeView for SlidingView {
 
     fn about(&self) -> &'static str {
         "The n-by-n sliding tile puzzle (the 15-puzzle for n = 4): slide a tile next to the \
-         gap into it, until the tiles read 1, 2, 3 ... row by row with the gap last. Click a \
-         tile next to the gap to move it; Scramble makes a random solvable position. A* \
+         gap into it, until the tiles stand in the goal order: 1, 2, 3 ... row by row with the \
+         gap last, unless the puzzle's file gives another goal (Korf's instances put the gap \
+         first). Click a tile next to the gap to move it; Scramble makes a random solvable position. A* \
          with pattern databases solves the hardest 15-puzzles. Source: the sliding puzzle \
          part of the maze article; solved tile at row i, column j is i*n+j+1."
     }
