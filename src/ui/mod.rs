@@ -323,7 +323,13 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         });
         if let Some(path) = &app.settings.path {
             ui.separator();
-            ui.label(RichText::new(path.display().to_string()).weak());
+            // The window title's mark for unsaved edits, here too: under Xvfb or full screen
+            // the title bar is not in sight.
+            let mark = if app.is_modified() { " *" } else { "" };
+            let label = ui.label(RichText::new(format!("{}{mark}", path.display())).weak());
+            if app.is_modified() {
+                label.on_hover_text("Edited since it was opened or saved");
+            }
         }
     });
 }

@@ -903,6 +903,9 @@ fn a_click_pressed_and_released_within_one_frame_edits_the_square() {
     h.run();
     assert!(the_maze(&h).is_blocked(cell));
     assert!(h.state().title().contains('*'));
+    // The menu bar's file name carries the title's mark too (the title bar may be out of
+    // sight).
+    h.get_by_label_contains("free.txt *");
 }
 
 /// A puzzle file is read and parsed on a job: a FIFO whose writer comes late holds up no
