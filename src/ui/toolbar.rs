@@ -103,18 +103,34 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     } else {
         "may find a costlier solution"
     };
-    egui::ComboBox::from_label("Algorithm")
-        .selected_text(chosen.label())
-        .width(150.0)
-        .show_ui(ui, |ui| {
-            for algorithm in app.work.puzzle.algorithms() {
-                let is_chosen = chosen.same_kind(algorithm);
-                if ui.selectable_label(is_chosen, algorithm.label()).clicked() && !is_chosen {
-                    chosen = algorithm;
-                }
-            }
+    // One width whatever the name chosen, cut with "…" where longer (the tooltip and the
+    // list say it whole): a longer name pushed Full speed, Fit and Details aside. The combo
+    // truncates to the room it is given, so it is given just its width.
+    const COMBO_WIDTH: f32 = 150.0;
+    let room = egui::vec2(COMBO_WIDTH, ui.spacing().interact_size.y);
+    let combo = ui
+        .allocate_ui(room, |ui| {
+            ui.set_min_size(room);
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            egui::ComboBox::from_id_salt("algorithm")
+                .selected_text(chosen.label())
+                .width(COMBO_WIDTH)
+                .truncate()
+                .show_ui(ui, |ui| {
+                    for algorithm in app.work.puzzle.algorithms() {
+                        let is_chosen = chosen.same_kind(algorithm);
+                        if ui.selectable_label(is_chosen, algorithm.label()).clicked() && !is_chosen
+                        {
+                            chosen = algorithm;
+                        }
+                    }
+                })
+                .response
         })
-        .response
+        .inner;
+    let label = ui.label("Algorithm");
+    combo
+        .labelled_by(label.id)
         .on_hover_text(format!("{}: {optimal}", chosen.label()));
     // Always there (disabled for the other algorithms), so choosing weighted A* does not
     // rewrap the toolbar and move the canvas.

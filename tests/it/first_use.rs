@@ -1083,3 +1083,25 @@ fn states_reached_at_a_moment_counts_the_closed_set_and_the_frontier() {
     }
     assert_eq!(h.state().marks().stats.max_closed, last.max_closed);
 }
+
+/// The toolbar keeps its places whatever algorithm is chosen: a longer name ("IDA*
+/// (iterative deepening)") pushed Full speed, Fit and Details aside, and a click aimed at the
+/// checkbox missed it.
+#[test]
+fn the_toolbar_keeps_its_places_whatever_the_algorithm() {
+    use puzzlelab::search::Algorithm;
+    let mut h = small_window(Settings::default());
+    h.get_by_label("Grid maze").click();
+    h.run();
+    let mut places = Vec::new();
+    for algorithm in [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::IdaStar] {
+        h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
+        h.run();
+        assert_eq!(h.state().algorithm(), algorithm);
+        places.push((
+            h.get_by_label("Full speed").rect(),
+            h.get_by_label("Details").rect(),
+        ));
+    }
+    assert!(places.windows(2).all(|w| w[0] == w[1]), "{places:?}");
+}
