@@ -233,7 +233,7 @@ impl<'a, 's> Core<'a, 's> {
         while view.stale != 0 {
             let g = view.stale.trailing_zeros() as usize;
             view.stale &= view.stale - 1;
-            let value = view.manhattan[g] + 2 * db.excess(g, view.rank(g, n));
+            let value = view.entry(db, g, n);
             view.sum = view.sum - view.value[g] + value;
             view.value[g] = value;
         }
@@ -255,15 +255,10 @@ impl<'a, 's> Core<'a, 's> {
     fn move_in_view(&mut self, v: usize, t: u8, to: u8) -> (u32, u32) {
         let (db, n) = (self.shape.db, self.shape.n);
         let view = &mut self.views[v];
-        let ti = usize::from(t);
-        let g = usize::from(view.group_of[ti]);
-        let from = view.pos[ti];
+        let g = usize::from(view.group_of[usize::from(t)]);
         let old = (view.manhattan[g], view.value[g]);
-        view.pos[ti] = to;
-        let m = old.0 + u32::from(self.shape.distance[ti][usize::from(to)])
-            - u32::from(self.shape.distance[ti][usize::from(from)]);
-        let value = m + 2 * db.excess(g, view.rank(g, n));
-        view.manhattan[g] = m;
+        view.shift(t, to, &self.shape.distance);
+        let value = view.entry(db, g, n);
         view.value[g] = value;
         view.sum = view.sum - old.1 + value;
         old
@@ -275,13 +270,9 @@ impl<'a, 's> Core<'a, 's> {
     #[inline]
     fn move_lazily(&mut self, t: u8, to: u8) -> (u32, u32, bool) {
         let view = &mut self.views[1];
-        let ti = usize::from(t);
-        let g = usize::from(view.group_of[ti]);
-        let from = view.pos[ti];
+        let g = usize::from(view.group_of[usize::from(t)]);
         let old = (view.manhattan[g], view.value[g], view.stale & (1 << g) != 0);
-        view.pos[ti] = to;
-        view.manhattan[g] = old.0 + u32::from(self.shape.distance[ti][usize::from(to)])
-            - u32::from(self.shape.distance[ti][usize::from(from)]);
+        view.shift(t, to, &self.shape.distance);
         view.stale |= 1 << g;
         old
     }
@@ -448,6 +439,17 @@ impl<'a, 's> Core<'a, 's> {
         self.stats.generated += generated;
         self.unreported.1 += generated;
         Ok((count, generated))
+    }
+
+    /// This worker's answer, with `path` (the solution, if it found one).
+    fn into_answer(self, path: Option<Vec<u8>>) -> Answer {
+        Answer {
+            path,
+            stats: self.stats,
+            next_bound: self.next_bound,
+            stopped: self.stopped,
+            shallow: self.shallow,
+        }
     }
 
     /// Adds this worker's unreported counts to the shared totals.
@@ -676,24 +678,14 @@ fn run_here(
         // last one's grown as the one before grew, decides.
         let wide = parallel
             && (options.parallel_from == 0 || expected_size(&iterations) >= options.parallel_from);
-        let (answer, next_bound) = if wide {
+        let answer = if wide {
             parallel::iterate(&shape, &shared, tiles, bound, &shallow)
         } else {
             let mut core = Core::new(&shape, &shared, tiles);
             core.bound = bound;
             let found = core.search(0, u8::MAX);
-            let stopped = core.stopped;
-            let path = (found && stopped.is_none()).then(|| std::mem::take(&mut core.path));
-            (
-                Answer {
-                    path,
-                    stats: core.stats,
-                    next_bound: core.next_bound,
-                    stopped,
-                    shallow: core.shallow,
-                },
-                core.next_bound,
-            )
+            let path = (found && core.stopped.is_none()).then(|| std::mem::take(&mut core.path));
+            core.into_answer(path)
         };
         shallow = answer.shallow;
         stats.iterations = iteration;
@@ -722,10 +714,10 @@ fn run_here(
         if let Some(why) = answer.stopped {
             break (why, Vec::new());
         }
-        if next_bound == u32::MAX {
+        if answer.next_bound == u32::MAX {
             break (Outcome::NotFound, Vec::new());
         }
-        bound = next_bound;
+        bound = answer.next_bound;
     };
     stats.max_closed = stats.max_depth + 1;
     // The tables, and each worker's board and path.

@@ -73,11 +73,36 @@ impl View {
                 })
                 .sum();
             view.manhattan.push(m);
-            let v = m + 2 * db.excess(g, view.rank(g, n));
+            let v = view.entry(db, g, n);
             view.value.push(v);
             view.sum += v;
         }
         view
+    }
+
+    /// Moves tile `t` (in this view's names) to square `to`, its group's Manhattan distance
+    /// with it (`distance[t][s]`: tile `t`'s distance from square `s` to its goal square);
+    /// returns the group. Its entry is not looked up again ([`View::entry`]).
+    #[inline]
+    pub(super) fn shift(
+        &mut self,
+        t: u8,
+        to: u8,
+        distance: &[[u8; MAX_SQUARES]; MAX_SQUARES],
+    ) -> usize {
+        let ti = usize::from(t);
+        let g = usize::from(self.group_of[ti]);
+        let from = std::mem::replace(&mut self.pos[ti], to);
+        self.manhattan[g] = self.manhattan[g] + u32::from(distance[ti][usize::from(to)])
+            - u32::from(distance[ti][usize::from(from)]);
+        g
+    }
+
+    /// Group `g`'s entry in this view, looked up for a board of `n` squares: its Manhattan
+    /// distance plus twice its stored excess.
+    #[inline]
+    pub(super) fn entry(&self, db: &PatternDb, g: usize, n: usize) -> u32 {
+        self.manhattan[g] + 2 * db.excess(g, self.rank(g, n))
     }
 
     /// The rank of group `g`'s placement in this view, for a board of `n` squares: the same

@@ -9,8 +9,7 @@ use super::{Answer, Core, SHALLOW, SUBTREES, Shape, Shared, Subtree};
 use crate::search::{Outcome, Stats};
 
 /// One iteration on every core: the shallow tree grown until it has [`SUBTREES`] leaves, then
-/// the subtrees searched on every thread of the pool. Returns the merged answer and the next
-/// bound.
+/// the subtrees searched on every thread of the pool. Returns the merged answer.
 ///
 /// Each thread takes the next subtree in the shallow tree's order (one counter), so the
 /// subtrees are searched in the order one core would search them: in the last iteration the
@@ -24,7 +23,7 @@ pub(super) fn iterate(
     tiles: &[u8],
     bound: u32,
     last: &[u32; SHALLOW],
-) -> (Answer, u32) {
+) -> Answer {
     let mut root = Core::new(shape, shared, tiles);
     root.bound = bound;
     // Grow the shallow tree a level at a time, from the depth whose parents the last
@@ -47,19 +46,8 @@ pub(super) fn iterate(
         root.path.clear();
         let found = root.collect(0, u8::MAX, depth, &mut subtrees);
         if found || root.stopped.is_some() {
-            let stopped = root.stopped;
-            let path = (found && stopped.is_none()).then(|| root.path.clone());
-            let next = root.next_bound;
-            return (
-                Answer {
-                    path,
-                    stats: root.stats,
-                    next_bound: next,
-                    stopped,
-                    shallow: root.shallow,
-                },
-                next,
-            );
+            let path = (found && root.stopped.is_none()).then(|| std::mem::take(&mut root.path));
+            return root.into_answer(path);
         }
         if subtrees.len() >= SUBTREES || subtrees.is_empty() || depth >= bound {
             break;
@@ -89,13 +77,7 @@ pub(super) fn iterate(
             }
         }
         core.report();
-        Answer {
-            path,
-            stats: core.stats,
-            next_bound: core.next_bound,
-            stopped: core.stopped,
-            shallow: core.shallow,
-        }
+        core.into_answer(path)
     };
     // This thread starts at once; the others join as they wake, and a helper job that no
     // thread has taken by the end runs here and finds nothing left (a broadcast waits for
@@ -148,8 +130,7 @@ pub(super) fn iterate(
     if merged.path.is_some() {
         merged.stopped = None;
     }
-    let next = merged.next_bound;
-    (merged, next)
+    merged
 }
 
 impl Core<'_, '_> {
