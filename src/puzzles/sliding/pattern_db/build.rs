@@ -92,6 +92,49 @@ pub(super) fn packed_table(
     pack(rows, cols, goal, tiles, &dist).ok_or_else(memory)
 }
 
+/// One table to build with [`packed_table`]: its goal, its tiles (in the table's order), and
+/// whether the blank may end on any square.
+pub(super) struct TablePlan {
+    pub(super) goal: Vec<u8>,
+    pub(super) tiles: Vec<u8>,
+    pub(super) any_blank: bool,
+}
+
+/// The tables of `plans`, built one after another by [`packed_table`] for the board
+/// `rows x cols`; `progress` gets the fraction of all their entries done.
+///
+/// # Errors
+/// As [`packed_table`]: nothing is kept of the tables built before the error.
+pub(super) fn packed_tables(
+    rows: usize,
+    cols: usize,
+    plans: &[TablePlan],
+    stop: &(dyn Fn() -> Option<PdbError> + Sync),
+    progress: &mut dyn FnMut(f64),
+    limits: (u64, u64),
+) -> Result<Vec<Table>, PdbError> {
+    let n = rows * cols;
+    let total: usize = plans.iter().map(|p| placements(n, p.tiles.len())).sum();
+    let mut done = 0;
+    let mut built = Vec::with_capacity(plans.len());
+    for plan in plans {
+        let weight = placements(n, plan.tiles.len());
+        built.push(packed_table(
+            rows,
+            cols,
+            &plan.goal,
+            &plan.tiles,
+            plan.any_blank,
+            stop,
+            &mut |f| progress((done as f64 + f * weight as f64) / total as f64),
+            limits,
+        )?);
+        done += weight;
+    }
+    progress(1.0);
+    Ok(built)
+}
+
 /// One group's moves to the goal (its tiles at home, the blank in its goal square's region, or
 /// with `any_blank` on any square) for every placement of its tiles (a byte each, by
 /// [`rank`]), by the layered breadth-first search over (placement, blank region) described

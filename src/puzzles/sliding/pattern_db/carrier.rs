@@ -21,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::build::{build_bytes, packed_table};
+use super::build::{TablePlan, build_bytes, packed_tables};
 use super::cache::{Checksum, open_cache_file, read_table, write_atomically};
 use super::{MAX_GROUP, PatternDb, PdbError, Table, placements};
 use crate::search::CancelToken;
@@ -44,14 +44,6 @@ pub(super) struct Carrier {
     pub(super) with_z: Table,
 }
 
-/// One table to build: its goal, its tiles (in the table's order) and whether the blank may
-/// end on any square.
-struct Plan {
-    goal: Vec<u8>,
-    tiles: Vec<u8>,
-    any_blank: bool,
-}
-
 impl PatternDb {
     /// The group that carries the blank's label: the smallest (the first of the smallest)
     /// whose table with one more tile has at most [`MAX_ENTRIES`] entries; `None` when there
@@ -71,10 +63,10 @@ impl PatternDb {
     }
 
     /// The carrier's group and its tables' plans: `plus[0..k]`, then `with_z`.
-    fn carrier_plans(&self) -> Option<(usize, Vec<Plan>)> {
+    fn carrier_plans(&self) -> Option<(usize, Vec<TablePlan>)> {
         let g = self.carrier_group()?;
-        let mut plans: Vec<Plan> = (0..self.groups[g].tiles.len())
-            .map(|i| Plan {
+        let mut plans: Vec<TablePlan> = (0..self.groups[g].tiles.len())
+            .map(|i| TablePlan {
                 goal: self.minus_plan(g, i).0,
                 tiles: self.groups[g].tiles.clone(),
                 any_blank: false,
@@ -87,7 +79,7 @@ impl PatternDb {
         let (goal, _) = self.minus_plan(other, 0);
         let mut tiles = self.groups[g].tiles.clone();
         tiles.push(stand_in);
-        plans.push(Plan {
+        plans.push(TablePlan {
             goal,
             tiles,
             any_blank: true,
@@ -103,8 +95,14 @@ impl PatternDb {
     /// The bytes the carrier tables would take at 4 bits an entry, and the peak of building
     /// the largest; `None` when this database has no carrier group.
     pub fn carrier_bytes(&self) -> Option<(u64, u64)> {
-        let n = self.rows * self.cols;
         let (_, plans) = self.carrier_plans()?;
+        Some(self.plans_bytes(&plans))
+    }
+
+    /// The bytes the tables of `plans` take at 4 bits an entry, and the peak of building the
+    /// largest.
+    fn plans_bytes(&self, plans: &[TablePlan]) -> (u64, u64) {
+        let n = self.rows * self.cols;
         let tables = plans
             .iter()
             .map(|p| placements(n, p.tiles.len()).div_ceil(2) as u64)
@@ -114,7 +112,7 @@ impl PatternDb {
             .map(|p| build_bytes(n, p.tiles.len()))
             .max()
             .unwrap_or(0);
-        Some((tables, build))
+        (tables, build)
     }
 
     /// Builds the carrier tables on every core and attaches them (module documentation): for
@@ -132,36 +130,24 @@ impl PatternDb {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(f64),
     ) -> Result<(), PdbError> {
-        let n = self.rows * self.cols;
-        let (Some((group, plans)), Some((tables, build))) =
-            (self.carrier_plans(), self.carrier_bytes())
-        else {
+        let Some((group, plans)) = self.carrier_plans() else {
             return Ok(());
         };
+        let (tables, build) = self.plans_bytes(&plans);
         let needed = self.bytes() + tables + build;
         let budget = cancel.limits().max_memory;
         if needed > budget {
             return Err(PdbError::MemoryLimit { needed, budget });
         }
         let stop = super::stopper(cancel);
-        let total: usize = plans.iter().map(|p| placements(n, p.tiles.len())).sum();
-        let mut done = 0;
-        let mut built = Vec::with_capacity(plans.len());
-        for plan in &plans {
-            let weight = placements(n, plan.tiles.len());
-            built.push(packed_table(
-                self.rows,
-                self.cols,
-                &plan.goal,
-                &plan.tiles,
-                plan.any_blank,
-                &stop,
-                &mut |f| progress((done as f64 + f * weight as f64) / total as f64),
-                (needed, budget),
-            )?);
-            done += weight;
-        }
-        progress(1.0);
+        let mut built = packed_tables(
+            self.rows,
+            self.cols,
+            &plans,
+            &stop,
+            progress,
+            (needed, budget),
+        )?;
         let with_z = built
             .pop()
             .ok_or(PdbError::MemoryLimit { needed, budget })?;

@@ -22,7 +22,7 @@
 //! - a group whose goal squares wall `z` off is read from its open table (blank anywhere)
 //!   when `b` is outside the wall.
 
-use super::build::{build_bytes, packed_table};
+use super::build::{TablePlan, build_bytes, packed_tables};
 use super::{MAX_GROUP, MAX_SQUARES, PatternDb, PdbError, placements, rank};
 use crate::search::CancelToken;
 
@@ -220,7 +220,6 @@ impl PatternDb {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(f64),
     ) -> Result<(), PdbError> {
-        let n = self.rows * self.cols;
         let (tables, build) = self.minus_bytes();
         let needed = self.bytes() + tables + build;
         let budget = cancel.limits().max_memory;
@@ -228,34 +227,32 @@ impl PatternDb {
             return Err(PdbError::MemoryLimit { needed, budget });
         }
         let stop = super::stopper(cancel);
-        let total: usize = self
+        // Every group's tables for each of its tiles, in one list, then split by group.
+        let plans: Vec<TablePlan> = (0..self.groups.len())
+            .flat_map(|g| (0..self.groups[g].tiles.len()).map(move |i| (g, i)))
+            .map(|(g, i)| {
+                let (goal, tiles) = self.minus_plan(g, i);
+                TablePlan {
+                    goal,
+                    tiles,
+                    any_blank: false,
+                }
+            })
+            .collect();
+        let mut built = packed_tables(
+            self.rows,
+            self.cols,
+            &plans,
+            &stop,
+            progress,
+            (needed, budget),
+        )?
+        .into_iter();
+        self.minus = self
             .groups
             .iter()
-            .map(|g| g.tiles.len() * placements(n, g.tiles.len() - 1))
-            .sum();
-        let mut done = 0;
-        let mut minus = Vec::with_capacity(self.groups.len());
-        for g in 0..self.groups.len() {
-            let mut group = Vec::new();
-            for i in 0..self.groups[g].tiles.len() {
-                let (goal, tiles) = self.minus_plan(g, i);
-                let weight = placements(n, tiles.len());
-                group.push(packed_table(
-                    self.rows,
-                    self.cols,
-                    &goal,
-                    &tiles,
-                    false,
-                    &stop,
-                    &mut |f| progress((done as f64 + f * weight as f64) / total as f64),
-                    (needed, budget),
-                )?);
-                done += weight;
-            }
-            minus.push(group);
-        }
-        progress(1.0);
-        self.minus = minus;
+            .map(|g| built.by_ref().take(g.tiles.len()).collect())
+            .collect();
         Ok(())
     }
 }
