@@ -56,7 +56,7 @@ pub(super) struct SlidingArgs {
     #[arg(long)]
     json: bool,
     /// The dual lookups (Felner, Zahavi et al.) of the fast IDA* core: on or off. `on` loads
-    /// (or builds and caches: for the 7-8 set about 5 minutes for the minus tables and 15 for
+    /// (or builds and caches: for the 7-8 set about 5 minutes for the minus tables and 11 for
     /// the carrier tables) the databases' dual tables first.
     /// Default: off (they cost more time than they save; README).
     #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
