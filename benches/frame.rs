@@ -3,6 +3,11 @@
 //!
 //! - `frame_ms`: every frame while breadth-first search runs at full speed on a 2048 x 2048
 //!   random grid (30 % walls), start to finish, the grid fitted to a 1280 x 800 window;
+//! - `full_speed`: that search's own time in the app (`in_app_ms`, the Time the statistics
+//!   show) beside the same search run headless as `puzzlelab solve` runs it (`cli_ms`, the
+//!   least of three) and their ratio; and `end_to_picture_ms`, from the search's end to the
+//!   frame whose canvas shows its final marks (the view at the recording's head, every
+//!   changed square drawn);
 //! - `stop_ms`: from the frame in which Stop is clicked to the first frame whose status says
 //!   stopped, over 20 Stops at random moments of that search;
 //! - `long_solution_frame_ms`: idle frames and frames with a click (Back, Next), with a
@@ -22,10 +27,10 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, TimelineCommand};
-use puzzlelab::puzzles::Puzzle as _;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::maze::generate::{self, Generator};
-use puzzlelab::search::Algorithm;
+use puzzlelab::puzzles::{NoWatcher, Puzzle as _};
+use puzzlelab::search::{Algorithm, CancelToken, Limits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -69,6 +74,32 @@ fn harness(maze: &Maze) -> Harness<'static, PuzzleLabApp> {
     h
 }
 
+/// Whether the canvas shows the run's end: its result is in, the timeline's view is at the
+/// recording's head and every changed square has been drawn.
+fn final_picture_drawn(h: &Harness<'static, PuzzleLabApp>) -> bool {
+    let app = h.state();
+    let at_head = app
+        .timeline()
+        .and_then(|t| t.track.as_ref())
+        .is_none_or(|track| track.shown() == track.len());
+    let marks = app.marks();
+    app.result().is_some()
+        && at_head
+        && marks.changes_drawn >= marks.changes_forgotten + marks.changed.len()
+}
+
+/// The search's own time, run headless as `puzzlelab solve` runs it (no watcher): the least
+/// of three runs, in milliseconds.
+fn cli_search_ms(maze: &Maze) -> f64 {
+    (0..3)
+        .filter_map(|_| {
+            let cancel = CancelToken::with_limits(Limits::default());
+            let report = maze.solve(Algorithm::Bfs, &mut NoWatcher, &cancel).ok()?;
+            Some(report.stats.elapsed_ms)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// Runs one frame and returns its duration in milliseconds.
 fn frame(h: &mut Harness<'static, PuzzleLabApp>) -> f64 {
     let t = Instant::now();
@@ -107,12 +138,13 @@ fn main() {
     let mut grid = Maze::new(2048, 2048);
     grid.randomize(0.3, 7);
 
-    // Full-speed BFS, start to finish.
+    // Full-speed BFS, start to finish (to the frame that draws its final picture).
+    let cli_ms = cli_search_ms(&grid);
     let mut h = harness(&grid);
     h.get_by_label("Start").click();
     let mut frames = Vec::new();
     let started = Instant::now();
-    while h.state().result().is_none() && started.elapsed() < deadline {
+    while !final_picture_drawn(&h) && started.elapsed() < deadline {
         frames.push(frame(&mut h));
         if std::env::var_os("FRAME_TRACE").is_some() && *frames.last().unwrap() > 10.0 {
             eprintln!(
@@ -125,6 +157,10 @@ fn main() {
     }
     let searched = h.state().result().map_or(0, |r| r.stats.expanded);
     let search_s = started.elapsed().as_secs_f64();
+    let in_app_ms = h.state().result().map_or(f64::NAN, |r| r.stats.elapsed_ms);
+    // The search began in the frame that took the click, after `started`: the end is at
+    // most this long before the picture (an overestimate by the spawn's time).
+    let end_to_picture_ms = search_s * 1000.0 - in_app_ms;
     let rss_search = peak_rss_mb();
 
     // The timeline: seeks to random positions, back and forth.
@@ -230,6 +266,12 @@ fn main() {
 
     let v = serde_json::json!({
         "frame_ms": quantiles(frames),
+        "full_speed": {
+            "in_app_ms": (in_app_ms * 10.0).round() / 10.0,
+            "cli_ms": (cli_ms * 10.0).round() / 10.0,
+            "in_app_over_cli": (in_app_ms / cli_ms * 100.0).round() / 100.0,
+            "end_to_picture_ms": end_to_picture_ms.round(),
+        },
         "stop_ms": quantiles(stops),
         "long_solution_frame_ms": quantiles(long),
         "scrub_frame_ms": quantiles(scrub),

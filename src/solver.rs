@@ -9,10 +9,20 @@
 //! the hover figures, the exports) reads that store. Events are batched: at a finite speed at
 //! most one per [`FRAME`]; at full speed one every [`FULL_SPEED_FLUSH`], so millions of
 //! expansions a second do not flood the channel.
+//!
+//! The solver never waits on the window (the store is written by the producer and read by the
+//! viewer at its own pace, as in the rerun viewer). The channel is unbounded; what keeps it
+//! small is that the solver sends a batch only while fewer than [`MAX_IN_FLIGHT`] of its events
+//! wait untaken. While the window is behind, the batch just grows (its chunk holds every event
+//! since the last one sent), except that a chunk is sent once it holds
+//! [`MAX_CHUNK_EXPANSIONS`], so that no single chunk is too big for a frame to take: those
+//! chunks are the recording itself, whose size its memory budget bounds. A pause, a
+//! breakpoint and the end are always sent at once.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -30,10 +40,11 @@ pub const FULL_SPEED_FLUSH: Duration = Duration::from_millis(33);
 pub const MAX_CHUNK_EXPANSIONS: u64 = 65_536;
 /// Longest time the worker waits without looking at the cancel flag (the Stop latency).
 const POLL: Duration = Duration::from_millis(10);
-/// Capacity of the event channel; a UI that falls behind slows the worker down. Small, so
-/// that what the window shows is never more than a few snapshots behind the search, and the
-/// batches waiting (each up to a few megabytes at full speed) take little memory.
-const EVENT_CAPACITY: usize = 8;
+/// The most progress events left waiting for the window before the solver stops sending
+/// more (it goes on searching; the next batch carries everything since): what the window
+/// shows is never more than a few snapshots behind, and a window that draws nothing (hidden)
+/// costs no memory past the recording's own. Chunks of [`MAX_CHUNK_EXPANSIONS`] still go.
+pub const MAX_IN_FLIGHT: usize = 8;
 
 /// Expansions per second; [`f64::INFINITY`] means as fast as possible.
 pub type Speed = f64;
@@ -93,6 +104,10 @@ pub enum Event {
 pub struct SolverHandle {
     commands: Sender<Command>,
     events: Receiver<Event>,
+    /// Progress events sent and not yet taken (see [`MAX_IN_FLIGHT`]).
+    in_flight: Arc<AtomicUsize>,
+    /// Set by the solver thread as soon as the search returns, before its last events go.
+    search_ended: Arc<AtomicBool>,
     cancel: CancelToken,
     is_finished: bool,
     /// Set by [`SolverHandle::stop`]: progress still queued is dropped unread.
@@ -141,7 +156,11 @@ impl SolverHandle {
         wake: Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<Self> {
         let (command_tx, command_rx) = mpsc::channel();
-        let (event_tx, event_rx) = mpsc::sync_channel(EVENT_CAPACITY);
+        let (event_tx, event_rx) = mpsc::channel();
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        let worker_in_flight = Arc::clone(&in_flight);
+        let search_ended = Arc::new(AtomicBool::new(false));
+        let worker_ended = Arc::clone(&search_ended);
         let recorder = TraceRecorder::with_boards(limits.max_memory / 4);
         let cancel = CancelToken::with_limits(limits);
         let worker_cancel = cancel.clone();
@@ -151,6 +170,7 @@ impl SolverHandle {
                 let mut pacer = Pacer {
                     commands: command_rx,
                     events: event_tx,
+                    in_flight: worker_in_flight,
                     cancel: worker_cancel,
                     wake,
                     speed,
@@ -170,6 +190,7 @@ impl SolverHandle {
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     puzzle.solve(algorithm, &mut pacer, &cancel)
                 }));
+                worker_ended.store(true, Ordering::Release);
                 pacer.flush();
                 let event = match outcome {
                     Ok(Ok(mut report)) => {
@@ -187,6 +208,8 @@ impl SolverHandle {
         Ok(Self {
             commands: command_tx,
             events: event_rx,
+            in_flight,
+            search_ended,
             cancel,
             is_finished: false,
             stopping: std::cell::Cell::new(false),
@@ -209,6 +232,13 @@ impl SolverHandle {
     /// Whether [`SolverHandle::stop`] was called.
     pub fn is_stopping(&self) -> bool {
         self.stopping.get()
+    }
+
+    /// Whether the search itself has returned (found, not found, stopped or failed), though
+    /// its last events may still wait in the channel: from then on nothing competes with the
+    /// window for the processor, and what is left is to take those events.
+    pub fn search_ended(&self) -> bool {
+        self.search_ended.load(Ordering::Acquire)
     }
 
     /// Whether the final event ([`Event::Finished`] or [`Event::Failed`]) has been received.
@@ -234,8 +264,11 @@ impl SolverHandle {
     pub fn next_event(&mut self) -> Option<Event> {
         match self.events.try_recv() {
             Ok(event) => {
-                if matches!(event, Event::Finished(_) | Event::Failed(_)) {
-                    self.is_finished = true;
+                match event {
+                    Event::Finished(_) | Event::Failed(_) => self.is_finished = true,
+                    Event::Progress(_) => {
+                        self.in_flight.fetch_sub(1, Ordering::AcqRel);
+                    }
                 }
                 Some(event)
             }
@@ -285,7 +318,9 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 /// The observer on the solver thread: collects progress, sends it, and paces the search.
 struct Pacer {
     commands: Receiver<Command>,
-    events: SyncSender<Event>,
+    events: Sender<Event>,
+    /// Progress events sent and not yet taken by the window.
+    in_flight: Arc<AtomicUsize>,
     cancel: CancelToken,
     wake: Arc<dyn Fn() + Send + Sync>,
     speed: Speed,
@@ -311,25 +346,30 @@ struct Pacer {
 }
 
 impl Pacer {
+    /// Sends `event` at once: the channel is unbounded, so the search never waits for the
+    /// window (see [`MAX_IN_FLIGHT`] for what keeps it small).
     fn send(&mut self, event: Event) {
-        let mut event = event;
-        loop {
-            match self.events.try_send(event) {
-                Ok(()) => break,
-                Err(TrySendError::Full(back)) => {
-                    // Progress is never dropped, even after Stop: each holds a chunk of the
-                    // recording, which must come whole. The app takes them every frame.
-                    event = back;
-                    thread::sleep(Duration::from_millis(2));
-                }
-                Err(TrySendError::Disconnected(_)) => {
-                    // The UI dropped its handle: nobody is watching any more.
-                    self.cancel.cancel();
-                    return;
-                }
-            }
+        if matches!(event, Event::Progress(_)) {
+            self.in_flight.fetch_add(1, Ordering::AcqRel);
+        }
+        if self.events.send(event).is_err() {
+            // The UI dropped its handle: nobody is watching any more.
+            self.cancel.cancel();
+            return;
         }
         (self.wake)();
+    }
+
+    /// Whether the window has taken all but a few of the events sent: a batch sent now is
+    /// drawn soon. Otherwise the batch keeps growing until then (or until its chunk is full).
+    fn window_keeps_up(&self) -> bool {
+        self.in_flight.load(Ordering::Acquire) < MAX_IN_FLIGHT
+    }
+
+    /// Whether the recording's events not yet sent make a full chunk (see
+    /// [`MAX_CHUNK_EXPANSIONS`]): it goes out whether the window keeps up or not.
+    fn chunk_is_full(&self) -> bool {
+        self.recorder.pending_expansions() as u64 >= MAX_CHUNK_EXPANSIONS
     }
 
     fn flush(&mut self) {
@@ -395,7 +435,9 @@ impl Pacer {
             self.paused_for += paused_at.elapsed();
         }
         if self.speed.is_finite() {
-            if self.last_flush.elapsed() >= FRAME || self.speed < 60.0 {
+            if ((self.last_flush.elapsed() >= FRAME || self.speed < 60.0) && self.window_keeps_up())
+                || self.chunk_is_full()
+            {
                 self.flush();
             }
             let interval = Duration::from_secs_f64(1.0 / self.speed.max(0.1));
@@ -411,8 +453,8 @@ impl Pacer {
                     Err(RecvTimeoutError::Disconnected) => self.cancel.cancel(),
                 }
             }
-        } else if self.batch.expanded_count >= MAX_CHUNK_EXPANSIONS
-            || self.last_flush.elapsed() >= FULL_SPEED_FLUSH
+        } else if self.chunk_is_full()
+            || (self.last_flush.elapsed() >= FULL_SPEED_FLUSH && self.window_keeps_up())
         {
             self.flush();
         }
@@ -517,7 +559,8 @@ impl Watcher for Pacer {
         }
         self.batch.stats = stats.clone();
         self.batch.unrecorded = true;
-        if self.last_flush.elapsed() >= FULL_SPEED_FLUSH || self.paused {
+        if (self.last_flush.elapsed() >= FULL_SPEED_FLUSH && self.window_keeps_up()) || self.paused
+        {
             self.flush();
         }
         if self.paused && self.pending_steps > 0 {

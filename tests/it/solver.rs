@@ -50,6 +50,46 @@ fn finished(events: &[Event]) -> &Report {
     }
 }
 
+/// The solver never waits for the window: a full-speed search whose events nobody takes
+/// still runs to its end (a bounded channel once made it wait after eight events), sending
+/// only a few events beyond full chunks meanwhile; taken afterwards, the events hold the
+/// whole recording.
+#[test]
+fn full_speed_search_runs_to_its_end_while_the_window_takes_nothing() {
+    let mut maze = Maze::new(700, 700);
+    maze.randomize(0.25, 3);
+    let (rows, cols) = maze.dims();
+    let mut handle = SolverHandle::spawn(
+        Box::new(maze),
+        Algorithm::Bfs,
+        f64::INFINITY,
+        false,
+        Limits::default(),
+        no_wake(),
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !handle.search_ended() {
+        assert!(
+            Instant::now() < deadline,
+            "the search waited for the window"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
+    let report = finished(&events);
+    let progress = events.len() - 1;
+    let full_chunks = (report.stats.expanded / puzzlelab::solver::MAX_CHUNK_EXPANSIONS) as usize;
+    assert!(
+        progress <= puzzlelab::solver::MAX_IN_FLIGHT + full_chunks + 2,
+        "{progress} progress events for {} expansions",
+        report.stats.expanded
+    );
+    let store = store_of(&events, rows, cols);
+    assert!(store.stopped().is_none(), "{:?}", store.stopped());
+    assert_eq!(store.expansions() as u64, report.stats.expanded);
+}
+
 #[test]
 fn full_speed_run_reports_progress_and_the_result() {
     let klondike = puzzles::type_by_name("klondike").unwrap().default_puzzle();

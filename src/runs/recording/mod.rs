@@ -382,6 +382,12 @@ impl TraceRecorder {
         self.expansions.len()
     }
 
+    /// Expansions a writer recorded since its last chunk (see [`TraceRecorder::take_chunk`]),
+    /// the one still under way included.
+    pub fn pending_expansions(&self) -> usize {
+        self.expansions.len()
+    }
+
     /// Expansions recorded by a writer, those handed over in chunks included.
     fn written(&self) -> usize {
         self.taken.expansions + self.expansions.len()
