@@ -46,10 +46,12 @@ impl PuzzleLabApp {
         let Some(run) = &mut self.run else {
             return;
         };
-        // A third of the frame's work budget; the replay towards the head and the picture
-        // get the rest.
+        // A third of the frame's work budget while the search runs; the replay towards the
+        // head and the picture get the rest. Once the search has ended, what is left is to
+        // catch up with its last events (the solver never waited for us): the whole budget.
+        let share = if run.handle.search_ended() { 1 } else { 3 };
         let deadline =
-            self.frame_started.unwrap_or_else(std::time::Instant::now) + self.work_budget / 3;
+            self.frame_started.unwrap_or_else(std::time::Instant::now) + self.work_budget / share;
         let track = self.work.timeline.as_mut().and_then(|t| t.track.as_mut());
         let mut track = track;
         let mut last = None;
