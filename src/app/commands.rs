@@ -31,15 +31,16 @@ impl PuzzleLabApp {
     pub fn apply(&mut self, command: AppCommand) {
         match command {
             AppCommand::SelectType(t) => self.switch_type(t),
+            // Each type keeps its own puzzle: these open in the workspace of the puzzle's
+            // type, asking only about the edits of the puzzle they replace there.
             command @ (AppCommand::OpenShipped(..)
-            | AppCommand::OpenPath(_)
             | AppCommand::OpenState(_)
-            | AppCommand::OpenGenerated(..)) => {
-                self.replace_or_ask(command);
-            }
+            | AppCommand::OpenGenerated(..)
+            | AppCommand::OpenRead(..)) => self.open_in_its_workspace(command),
+            AppCommand::OpenPath(path) => self.open_file(path),
             AppCommand::OpenRecent(path) => {
                 if path.exists() {
-                    self.replace_or_ask(AppCommand::OpenPath(path));
+                    self.open_file(path);
                 } else {
                     self.settings.forget_recent(&path);
                     self.set_error(format!(
@@ -227,6 +228,7 @@ impl PuzzleLabApp {
         match (t.parse_text)(shipped.text) {
             Ok(p) => {
                 self.replace_puzzle(p, None);
+                self.work.shipped = Some(shipped.file);
                 self.set_status(format!("Opened {}.", shipped.file));
             }
             Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
@@ -291,6 +293,15 @@ impl PuzzleLabApp {
         }
         self.revision += 1;
         self.puzzle_dirty = true;
+        // A pin outside the puzzle (a grid made smaller) is dropped: it pins nothing.
+        let (rows, cols) = self.work.puzzle.dims();
+        if self
+            .breakpoints
+            .pinned
+            .is_some_and(|p| p.cell.row >= rows || p.cell.col >= cols)
+        {
+            self.breakpoints.pinned = None;
+        }
         // Counted as changed at once; whether it still matches the file is looked at once
         // the frame's commands are done (a drag paints many squares a frame).
         self.work.modified = true;
@@ -360,6 +371,10 @@ impl PuzzleLabApp {
         self.edit_slide = None;
         self.work.puzzle = puzzle;
         self.settings.path = path;
+        // Named by its file from now on (see `open_shipped` for a shipped one); the state
+        // pinned on the puzzle before belongs to it, not to this one.
+        self.work.shipped = None;
+        self.breakpoints.pinned = None;
         self.work.algorithm = pick_algorithm(self.work.puzzle.as_ref(), self.settings.algorithm);
         self.sync_view();
         if let Some(view) = &mut self.work.type_view {
@@ -492,7 +507,12 @@ impl PuzzleLabApp {
         };
         self.sync_view_to(name);
         // The view opens a puzzle of its type, or fails and leaves the old one: either way
-        // the view then follows the puzzle on screen.
+        // the view then follows the puzzle on screen. It says why it failed in the status
+        // bar, in red; a file it opened goes on File > Open Recent, as any other.
+        self.set_status(format!("Opening {}…", path.display()));
         self.with_view(|view, app| view.open_path(app, path));
+        if !self.status.is_error {
+            self.settings.note_recent(path, name);
+        }
     }
 }

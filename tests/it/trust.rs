@@ -7,8 +7,10 @@ use crate::common::gui::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::oracle::OracleStatus;
-use puzzlelab::app::{PuzzleLabApp, Settings};
-use puzzlelab::puzzles::Cell;
+use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, UnsavedChoice};
+use puzzlelab::puzzles::{self, Cell, Place};
+use puzzlelab::runs::breakpoints::Breakpoints;
+use puzzlelab::search::Algorithm;
 
 /// The app in a 1024 x 640 window.
 fn small_window(settings: Settings) -> Harness<'static, PuzzleLabApp> {
@@ -44,6 +46,19 @@ fn maze_text(rows: usize, cols: usize, walls: &[(usize, usize)]) -> String {
         text.push('\n');
     }
     text
+}
+
+fn shipped(name: &str) -> (&'static puzzles::PuzzleType, &'static puzzles::Shipped) {
+    puzzles::shipped()
+        .find(|(_, s)| s.file == name)
+        .unwrap_or_else(|| panic!("{name} is shipped"))
+}
+
+fn select_type(h: &mut Harness<'static, PuzzleLabApp>, name: &str) {
+    let t = puzzles::type_by_name(name).unwrap();
+    h.state_mut().push(AppCommand::SelectType(t));
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, name);
 }
 
 /// The text of the status bar's readout of the square under the pointer, hovering `cell`.
@@ -94,5 +109,218 @@ fn the_hover_never_gives_distances_of_a_maze_no_longer_on_screen() {
     assert!(
         near.contains("5 steps from the start, no way to a goal"),
         "{near}"
+    );
+}
+
+/// Item 4: with an edited, solved grid maze on screen, opening a sliding tile file asks
+/// nothing and leaves the maze as it was (its file, edits, undo history and run); a file of
+/// the maze's own type still asks, and Discard replaces only the maze.
+#[test]
+fn opening_a_file_of_another_type_leaves_the_edited_maze_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let sliding = dir.path().join("eight.txt");
+    std::fs::write(&sliding, "1 2 3\n4 5 6\n7 0 8\n").unwrap();
+    open_text(&mut h, dir.path(), "mine.txt", &maze_text(6, 6, &[]));
+    click_cell(&mut h, Cell::new(2, 2));
+    assert!(h.state().is_modified());
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    let solved = h.state().result().unwrap().clone();
+    let maze_text_now = h.state().puzzle().to_text();
+
+    open_path(&mut h, sliding.clone());
+    assert!(
+        h.state().unsaved_question().is_none(),
+        "no question about the maze's edits"
+    );
+    assert_eq!(h.state().puzzle().puzzle_type().name, "sliding");
+    assert!(h.state().title().starts_with("eight.txt"));
+
+    select_type(&mut h, "maze");
+    assert_eq!(h.state().puzzle().to_text(), maze_text_now);
+    assert!(h.state().is_modified());
+    assert!(
+        h.state().title().starts_with("mine.txt *"),
+        "{}",
+        h.state().title()
+    );
+    assert!(h.state().can_undo());
+    assert_eq!(h.state().result().map(|r| r.cost), Some(solved.cost));
+
+    // A Klotski layout from the Puzzles menu asks nothing either.
+    let (t, pennant) = shipped("klotski-pennant.txt");
+    h.state_mut().push(AppCommand::OpenShipped(t, pennant));
+    h.run();
+    assert!(h.state().unsaved_question().is_none());
+    assert_eq!(h.state().puzzle().puzzle_type().name, "klotski");
+    select_type(&mut h, "maze");
+    assert_eq!(h.state().puzzle().to_text(), maze_text_now);
+
+    // Another maze file asks about this maze's edits; Discard replaces the maze only.
+    let other = dir.path().join("other.txt");
+    std::fs::write(&other, maze_text(5, 7, &[])).unwrap();
+    open_path(&mut h, other);
+    assert!(h.state().unsaved_question().is_some());
+    h.state_mut()
+        .push(AppCommand::AnswerUnsaved(UnsavedChoice::Discard));
+    h.run();
+    assert!(h.state().title().starts_with("other.txt"));
+    assert_eq!(h.state().puzzle().dims(), (5, 7));
+    select_type(&mut h, "sliding");
+    assert!(h.state().title().starts_with("eight.txt"));
+    select_type(&mut h, "klotski");
+    assert!(h.state().title().starts_with("klotski-pennant.txt"));
+}
+
+/// Items 4 and 13: a Moving AI scenario opened while Klotski is on screen opens in the grid
+/// maze's workspace (the Klotski layout stays), and goes on File > Open Recent.
+#[test]
+fn a_scenario_opens_in_the_mazes_workspace_and_goes_on_open_recent() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    let (t, pennant) = shipped("klotski-pennant.txt");
+    h.state_mut().push(AppCommand::OpenShipped(t, pennant));
+    h.run();
+    let layout = h.state().puzzle().to_text();
+    let scen = write_tiny_scenario(dir.path(), false);
+    open_path(&mut h, scen.clone());
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+    assert_eq!(h.state().puzzle().dims(), (4, 5), "the scenario's map");
+    assert!(!h.state().status().is_error, "{:?}", h.state().status());
+    let recent = &h.state().settings().recent;
+    assert!(
+        recent
+            .first()
+            .is_some_and(|r| r.path.ends_with("tiny.map.scen") && r.type_name == "maze"),
+        "{recent:?}"
+    );
+    select_type(&mut h, "klotski");
+    assert_eq!(h.state().puzzle().to_text(), layout);
+    // Open Recent opens it again.
+    h.state_mut().push(AppCommand::OpenRecent(scen));
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
+    // Showing a problem moved the map's start and goal: those edits are asked about.
+    if h.state().unsaved_question().is_some() {
+        h.state_mut()
+            .push(AppCommand::AnswerUnsaved(UnsavedChoice::Discard));
+        h.run();
+    }
+    assert!(!h.state().status().is_error, "{:?}", h.state().status());
+    h.get_by_label_contains("Scenario tiny.map.scen");
+}
+
+/// Whether the details panel shows a pinned state.
+fn shows_a_pin(h: &mut Harness<'static, PuzzleLabApp>) -> bool {
+    if h.query_by_label("Pause the run when").is_none() {
+        click_label(h, "Breakpoints");
+        h.run();
+    }
+    h.query_by_label_contains("Pinned state:").is_some()
+}
+
+/// Item 8: breakpoints belong to their type (a "g passes 10" set on a maze is not the
+/// 8-puzzle's), and a pin to its puzzle: another maze, or a grid made too small for it,
+/// drops it, so "Pinned state: row 17, column 9" never shows on Klondike or a 10 x 14 maze.
+#[test]
+fn breakpoints_stay_with_their_type_and_pins_with_their_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings::default());
+    open_text(&mut h, dir.path(), "big.txt", &maze_text(20, 20, &[]));
+    let set = Breakpoints {
+        pinned: Some(Place::from(Cell::new(17, 9))),
+        pinned_expanded: true,
+        g_above: Some(10.0),
+        ..Breakpoints::default()
+    };
+    h.state_mut().push(AppCommand::SetBreakpoints(set));
+    h.run();
+    assert!(shows_a_pin(&mut h));
+    h.get_by_label_contains("Pinned state: row 17, column 9");
+
+    select_type(&mut h, "sliding");
+    assert_eq!(h.state().breakpoints, Breakpoints::default());
+    select_type(&mut h, "klondike");
+    assert!(!shows_a_pin(&mut h));
+    select_type(&mut h, "maze");
+    assert_eq!(h.state().breakpoints, set, "the maze's own, kept");
+
+    // Another maze: the pin goes with the one it was set on; the limit is the type's.
+    open_text(&mut h, dir.path(), "small.txt", &maze_text(10, 14, &[]));
+    assert_eq!(h.state().breakpoints.pinned, None);
+    assert_eq!(h.state().breakpoints.g_above, Some(10.0));
+    assert!(!shows_a_pin(&mut h));
+
+    // A pin outside the grid after a resize is dropped; one inside stays.
+    let inside = Breakpoints {
+        pinned: Some(Place::from(Cell::new(8, 3))),
+        ..set
+    };
+    h.state_mut().push(AppCommand::SetBreakpoints(inside));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            puzzlelab::ui::views::MazeCommand::Resize(9, 14),
+        )));
+    h.run();
+    assert_eq!(h.state().puzzle().dims(), (9, 14));
+    assert_eq!(h.state().breakpoints.pinned, inside.pinned);
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            puzzlelab::ui::views::MazeCommand::Resize(8, 14),
+        )));
+    h.run();
+    assert_eq!(h.state().breakpoints.pinned, None);
+    assert!(!shows_a_pin(&mut h));
+}
+
+/// Item 9: runs on shipped puzzles are filed under their file name and type, in the table and
+/// its CSV, not under the type alone.
+#[test]
+fn results_name_shipped_puzzles_by_their_file_and_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    for file in ["maze-small.txt", "maze-terrain.txt"] {
+        let (t, s) = shipped(file);
+        h.state_mut().push(AppCommand::OpenShipped(t, s));
+        h.run();
+        assert!(h.state().title().starts_with(file), "{}", h.state().title());
+        h.state_mut()
+            .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+        h.state_mut().push(AppCommand::Start);
+        run_until(&mut h, |app| app.result().is_some());
+    }
+    click_cell(&mut h, Cell::new(0, 1));
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    let rows = h.state_mut().settings_to_save().results.clone();
+    let names: Vec<&str> = rows.iter().map(|r| r.puzzle.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "maze-small.txt (Grid maze)",
+            "maze-terrain.txt (Grid maze)",
+            "maze-terrain.txt (Grid maze, edited)"
+        ]
+    );
+    let csv = dir.path().join("results.csv");
+    h.state_mut().push(AppCommand::ExportResults(csv.clone()));
+    h.run();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.contains("maze-small.txt (Grid maze)"), "{text}");
+    assert!(text.contains("maze-terrain.txt (Grid maze)"), "{text}");
+    // The first puzzle of a type picked in the side panel is a shipped one too.
+    select_type(&mut h, "klotski");
+    assert!(
+        h.state().title().starts_with("klotski-"),
+        "{}",
+        h.state().title()
     );
 }
