@@ -183,6 +183,12 @@ impl PuzzleLabApp {
                 // its panes).
                 self.race = None;
                 self.work.timeline = self.work.timeline.take().and_then(|t| t.parked.map(|p| *p));
+                // The race's lines ("Racing…", "Race over…") no longer describe the screen.
+                self.set_status(if self.work.result.is_some() {
+                    "Race closed: back to the puzzle and its last single run."
+                } else {
+                    "Race closed: back to the puzzle."
+                });
             }
             AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
             AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
@@ -443,6 +449,18 @@ impl PuzzleLabApp {
     /// Whether an undone edit can be redone.
     pub fn can_redo(&self) -> bool {
         !self.work.future.is_empty()
+    }
+
+    /// Whether Undo may take something back now: an edit of the app's history, or, for a
+    /// type with an undo of its own (see [`super::TypeView::uses_app_undo`]), whatever its
+    /// view keeps (it says "Nothing to undo" itself).
+    pub fn may_undo(&self) -> bool {
+        !self.uses_app_undo || self.can_undo()
+    }
+
+    /// Whether Redo may make something again now (see [`PuzzleLabApp::may_undo`]).
+    pub fn may_redo(&self) -> bool {
+        !self.uses_app_undo || self.can_redo()
     }
 
     /// Runs `f` with the view taken out of the app (so it can change the app), puts it back,

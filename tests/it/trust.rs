@@ -4,6 +4,7 @@
 //! egui_kittest at 1024 x 640.
 
 use crate::common::gui::*;
+use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::oracle::OracleStatus;
@@ -323,4 +324,64 @@ fn results_name_shipped_puzzles_by_their_file_and_type() {
         "{}",
         h.state().title()
     );
+}
+
+/// Smaller items: Close race leaves no line about the race; Escape closes an open menu
+/// (and stops nothing); the palette offers "Export results…" once there are results, and
+/// Undo and Redo only when there is something to undo or redo.
+#[test]
+fn close_race_escape_on_a_menu_and_the_palettes_undo_and_export() {
+    use puzzlelab::ui::command_palette::entries;
+    let labels = |h: &Harness<'static, PuzzleLabApp>| -> Vec<String> {
+        entries(h.state()).into_iter().map(|e| e.label).collect()
+    };
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    select_type(&mut h, "maze");
+    let (t, small) = shipped("maze-small.txt");
+    h.state_mut().push(AppCommand::OpenShipped(t, small));
+    h.run();
+    let fresh = labels(&h);
+    assert!(!fresh.iter().any(|l| l == "Undo"), "{fresh:?}");
+    assert!(!fresh.iter().any(|l| l == "Redo"), "{fresh:?}");
+    assert!(!fresh.iter().any(|l| l == "Export results…"), "{fresh:?}");
+    click_cell(&mut h, Cell::new(0, 1));
+    assert!(labels(&h).iter().any(|l| l == "Undo"));
+    h.state_mut().push(AppCommand::Undo);
+    h.run();
+    assert!(labels(&h).iter().any(|l| l == "Redo"));
+
+    for a in [Algorithm::Bfs, Algorithm::AStar] {
+        h.state_mut().push(AppCommand::RaceToggle(a));
+    }
+    h.state_mut().push(AppCommand::StartRace);
+    h.run();
+    run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
+    assert!(h.state().status().text.starts_with("Race over"));
+    assert!(labels(&h).iter().any(|l| l == "Export results…"));
+    h.state_mut().push(AppCommand::CloseRace);
+    h.run();
+    let status = &h.state().status().text;
+    assert!(
+        !status.starts_with("Race over") && !status.starts_with("Racing"),
+        "{status}"
+    );
+
+    // Escape closes the File menu; a paused search goes on being paused, not stopped.
+    h.state_mut().push(AppCommand::SetSpeed(2.0, false));
+    h.state_mut().push(AppCommand::Step);
+    h.run();
+    assert!(h.state().is_running());
+    h.get_by_label("File").click();
+    h.run();
+    assert!(h.query_by_label("Save as…").is_some(), "the menu is open");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Save as…").is_none(), "the menu closed");
+    assert!(h.state().is_running(), "Escape closed the menu only");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!h.state().is_running(), "with no menu open, Escape stops");
 }
