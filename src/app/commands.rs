@@ -31,15 +31,16 @@ impl PuzzleLabApp {
     pub fn apply(&mut self, command: AppCommand) {
         match command {
             AppCommand::SelectType(t) => self.switch_type(t),
+            // Each type keeps its own puzzle: these open in the workspace of the puzzle's
+            // type, asking only about the edits of the puzzle they replace there.
             command @ (AppCommand::OpenShipped(..)
-            | AppCommand::OpenPath(_)
             | AppCommand::OpenState(_)
-            | AppCommand::OpenGenerated(..)) => {
-                self.replace_or_ask(command);
-            }
+            | AppCommand::OpenGenerated(..)
+            | AppCommand::OpenRead(..)) => self.open_in_its_workspace(command),
+            AppCommand::OpenPath(path) => self.open_file(path),
             AppCommand::OpenRecent(path) => {
                 if path.exists() {
-                    self.replace_or_ask(AppCommand::OpenPath(path));
+                    self.open_file(path);
                 } else {
                     self.settings.forget_recent(&path);
                     self.set_error(format!(
@@ -182,6 +183,12 @@ impl PuzzleLabApp {
                 // its panes).
                 self.race = None;
                 self.work.timeline = self.work.timeline.take().and_then(|t| t.parked.map(|p| *p));
+                // The race's lines ("Racing…", "Race over…") no longer describe the screen.
+                self.set_status(if self.work.result.is_some() {
+                    "Race closed: back to the puzzle and its last single run."
+                } else {
+                    "Race closed: back to the puzzle."
+                });
             }
             AppCommand::ExportCanvasDialog => self.spawn_dialog(DialogKind::Canvas),
             AppCommand::ExportMovesDialog => self.spawn_dialog(DialogKind::Moves),
@@ -227,6 +234,7 @@ impl PuzzleLabApp {
         match (t.parse_text)(shipped.text) {
             Ok(p) => {
                 self.replace_puzzle(p, None);
+                self.work.shipped = Some(shipped.file);
                 self.set_status(format!("Opened {}.", shipped.file));
             }
             Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
@@ -291,6 +299,15 @@ impl PuzzleLabApp {
         }
         self.revision += 1;
         self.puzzle_dirty = true;
+        // A pin outside the puzzle (a grid made smaller) is dropped: it pins nothing.
+        let (rows, cols) = self.work.puzzle.dims();
+        if self
+            .breakpoints
+            .pinned
+            .is_some_and(|p| p.cell.row >= rows || p.cell.col >= cols)
+        {
+            self.breakpoints.pinned = None;
+        }
         // Counted as changed at once; whether it still matches the file is looked at once
         // the frame's commands are done (a drag paints many squares a frame).
         self.work.modified = true;
@@ -360,6 +377,10 @@ impl PuzzleLabApp {
         self.edit_slide = None;
         self.work.puzzle = puzzle;
         self.settings.path = path;
+        // Named by its file from now on (see `open_shipped` for a shipped one); the state
+        // pinned on the puzzle before belongs to it, not to this one.
+        self.work.shipped = None;
+        self.breakpoints.pinned = None;
         self.work.algorithm = pick_algorithm(self.work.puzzle.as_ref(), self.settings.algorithm);
         self.sync_view();
         if let Some(view) = &mut self.work.type_view {
@@ -430,6 +451,18 @@ impl PuzzleLabApp {
         !self.work.future.is_empty()
     }
 
+    /// Whether Undo may take something back now: an edit of the app's history, or, for a
+    /// type with an undo of its own (see [`super::TypeView::uses_app_undo`]), whatever its
+    /// view keeps (it says "Nothing to undo" itself).
+    pub fn may_undo(&self) -> bool {
+        !self.uses_app_undo || self.can_undo()
+    }
+
+    /// Whether Redo may make something again now (see [`PuzzleLabApp::may_undo`]).
+    pub fn may_redo(&self) -> bool {
+        !self.uses_app_undo || self.can_redo()
+    }
+
     /// Runs `f` with the view taken out of the app (so it can change the app), puts it back,
     /// then makes the view follow the puzzle's type again (`f` may have changed it).
     pub(crate) fn with_view(
@@ -492,7 +525,12 @@ impl PuzzleLabApp {
         };
         self.sync_view_to(name);
         // The view opens a puzzle of its type, or fails and leaves the old one: either way
-        // the view then follows the puzzle on screen.
+        // the view then follows the puzzle on screen. It says why it failed in the status
+        // bar, in red; a file it opened goes on File > Open Recent, as any other.
+        self.set_status(format!("Opening {}…", path.display()));
         self.with_view(|view, app| view.open_path(app, path));
+        if !self.status.is_error {
+            self.settings.note_recent(path, name);
+        }
     }
 }

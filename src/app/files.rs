@@ -510,8 +510,9 @@ impl PuzzleLabApp {
         }
     }
 
-    /// Takes the puzzle a file's job read, once it is ready: it replaces the one on screen,
-    /// or the status bar says why it could not be opened.
+    /// Takes the puzzle a file's job read, once it is ready: it replaces the puzzle of its
+    /// type (see [`AppCommand::OpenRead`]), or the status bar says why it could not be
+    /// opened.
     pub(super) fn receive_opened(&mut self, ctx: &egui::Context) {
         let Some((path, job)) = &mut self.opening else {
             return;
@@ -524,11 +525,9 @@ impl PuzzleLabApp {
         let path = path.clone();
         self.opening = None;
         match result {
-            Ok(Ok(p)) => {
-                self.set_status(format!("Opened {}.", path.display()));
-                self.settings.note_recent(&path, p.puzzle_type().name);
-                self.replace_puzzle(p, Some(path));
-            }
+            // In the workspace of its type, after asking about the unsaved edits of the
+            // puzzle it replaces there.
+            Ok(Ok(p)) => self.open_in_its_workspace(AppCommand::OpenRead(p, path)),
             Ok(Err(e)) => self.set_error(format!("Could not open: {e}")),
             Err(e) => self.set_error(format!("Could not open {}: {e}", path.display())),
         }

@@ -71,8 +71,11 @@ pub enum AppCommand {
     OpenGenerated(Box<dyn Puzzle>, String),
     /// Show the file dialog to open a puzzle.
     OpenDialog,
-    /// Open the puzzle file at this path.
+    /// Open the puzzle file at this path (in the workspace of its type).
     OpenPath(PathBuf),
+    /// Put this puzzle, read from the file at this path, on screen in the workspace of its
+    /// type (after asking about the unsaved edits of the puzzle it replaces there).
+    OpenRead(Box<dyn Puzzle>, PathBuf),
     /// Open a file of File > Open Recent (taken off the list, with a message, if it is gone).
     OpenRecent(PathBuf),
     /// Empty File > Open Recent.
@@ -281,7 +284,9 @@ pub struct PuzzleLabApp {
     pub space_window: space_layout::SpaceWindow,
     /// The "Heuristic" window (see [`heuristic_measure`]).
     pub heuristic_window: heuristic_measure::HeuristicWindow,
-    /// The breakpoints the next runs (and the running one) pause at.
+    /// The breakpoints the next runs (and the running one) pause at: those of the type on
+    /// screen (each type's workspace keeps its own while put aside; a pin is dropped with
+    /// the puzzle it was set on, or when the puzzle no longer has its square).
     pub breakpoints: crate::runs::breakpoints::Breakpoints,
     /// The "Search tree" window (see [`search_tree`]).
     pub tree_window: search_tree::TreeWindow,
@@ -372,6 +377,10 @@ impl PuzzleLabApp {
         work.history = history;
         work.modified = modified;
         work.saved_text = saved_text;
+        // A shipped puzzle, as shipped, is named by its file (it has no path of its own).
+        if settings.path.is_none() && !modified {
+            work.shipped = workspace::shipped_file_of(work.puzzle.as_ref());
+        }
         Self {
             settings,
             work,

@@ -375,17 +375,14 @@ impl OracleState {
         limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {
-        let type_name = puzzle.puzzle_type().name;
         self.in_panel = false;
+        // Ticked or not, what the oracle knows follows the puzzle on screen.
+        self.follow_puzzle(puzzle, key.revision);
         if !self.enabled {
             if self.build.is_some() || self.pending.is_some() {
                 self.stop();
             }
             return;
-        }
-        if self.type_name != type_name {
-            self.reset();
-            self.type_name = type_name;
         }
         self.poll_build(key);
         if self.error.is_some()
@@ -402,21 +399,8 @@ impl OracleState {
             return;
         };
         self.poll_pending();
-        if self.origin_revision != Some(key.revision) {
-            // The origin changes with every edit that is not a move (a scramble, a load).
-            self.origin_revision = Some(key.revision);
-            self.from_origin = oracle.space().map_or(FromOrigin::Unknown, |space| {
-                FromOrigin::of(space, puzzle.origin().as_ref())
-            });
-            if oracle.is_instant() {
-                self.origin_distance = oracle
-                    .assess(puzzle.origin().as_ref(), &CancelToken::new())
-                    .and_then(|a| a.distance.exact());
-            } else if puzzle.moves_played() == Some(0) {
-                // A new origin: its distance comes with its assessment.
-                self.origin_distance = None;
-            }
-        }
+        // A build just made the oracle: its facts about the puzzle are derived now.
+        self.follow_puzzle(puzzle, key.revision);
         if self.revision == Some(key) {
             return;
         }
@@ -463,6 +447,52 @@ impl OracleState {
         }
         self.pending_picture = Some(puzzle.picture());
         self.pending_origin = is_origin;
+    }
+
+    /// The one place where what the oracle knows is made to describe the puzzle on screen
+    /// (`revision` its edit count): a puzzle of another type, or one the oracle does not
+    /// know (other rules: another maze, a wall painted, another board), drops the oracle
+    /// and everything derived from it (the explored space, the distances from the start, the
+    /// distance map, the assessment); for a puzzle it knows (a move played, the start
+    /// dragged within the space) the distances from the start are derived again. Once per
+    /// edit, whether the oracle is ticked or not, so no readout (the hover, the State space
+    /// window) ever describes a puzzle no longer on screen.
+    fn follow_puzzle(&mut self, puzzle: &dyn Puzzle, revision: u64) {
+        let type_name = puzzle.puzzle_type().name;
+        if self.type_name != type_name {
+            self.reset();
+            self.type_name = type_name;
+        }
+        if self.origin_revision == Some(revision) {
+            return;
+        }
+        let Some(oracle) = self.oracle.clone() else {
+            return;
+        };
+        let known = match oracle.space() {
+            Some(space) => space.node_of(puzzle).is_some(),
+            None => oracle.lower_bound(puzzle).is_some(),
+        };
+        let built_for_it = self.rebuilt_for.map(|k| k.revision) == Some(revision);
+        if !known && !built_for_it {
+            // Made for other rules: made again for these when ticked (see `tick`).
+            self.reset();
+            self.type_name = type_name;
+            return;
+        }
+        // The origin changes with every edit that is not a move (a scramble, a load).
+        self.origin_revision = Some(revision);
+        self.from_origin = oracle.space().map_or(FromOrigin::Unknown, |space| {
+            FromOrigin::of(space, puzzle.origin().as_ref())
+        });
+        if oracle.is_instant() {
+            self.origin_distance = oracle
+                .assess(puzzle.origin().as_ref(), &CancelToken::new())
+                .and_then(|a| a.distance.exact());
+        } else if puzzle.moves_played() == Some(0) {
+            // A new origin: its distance comes with its assessment.
+            self.origin_distance = None;
+        }
     }
 
     fn set_assessment(&mut self, picture: Picture, origin: bool, assessment: Assessment) {

@@ -329,24 +329,27 @@ impl PuzzleLabApp {
     /// The puzzle's name in the results table: its file's name, marked "(edited)" when the
     /// puzzle on screen is no longer the file's (edited, generated, scrambled), or its type.
     pub(crate) fn result_name(&self) -> String {
-        let name = self.run_name();
-        if self.is_modified() && self.settings.path.is_some() {
-            format!("{name} (edited)")
-        } else {
-            name
+        let label = self.work.puzzle.puzzle_type().label;
+        match self.file_name() {
+            Some(file) if self.is_modified() => format!("{file} ({label}, edited)"),
+            Some(file) => format!("{file} ({label})"),
+            None => label.to_owned(),
         }
     }
 
-    /// The puzzle's name in the results table and the title bar: its file, or its type.
+    /// The puzzle's name in the title bar: its file (the one opened or saved, or the
+    /// shipped one), or its type.
     pub(crate) fn run_name(&self) -> String {
-        self.settings
-            .path
-            .as_ref()
+        self.file_name()
+            .unwrap_or_else(|| self.work.puzzle.puzzle_type().label.to_owned())
+    }
+
+    /// The name of the puzzle's file: the one opened or saved, or the shipped one.
+    fn file_name(&self) -> Option<String> {
+        (self.settings.path.as_ref())
             .and_then(|p| p.file_name())
-            .map_or_else(
-                || self.work.puzzle.puzzle_type().label.to_owned(),
-                |n| n.to_string_lossy().into_owned(),
-            )
+            .map(|n| n.to_string_lossy().into_owned())
+            .or_else(|| self.work.shipped.map(str::to_owned))
     }
 }
 

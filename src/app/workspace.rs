@@ -19,6 +19,13 @@ pub(crate) struct Workspace {
     /// The file it was opened from or saved to, while put aside (the one on screen's is
     /// [`super::Settings::path`], which is persisted).
     path: Option<PathBuf>,
+    /// The shipped puzzle it is (its file name, as the Puzzles menu says), when it was
+    /// opened from the Puzzles menu rather than a file: it names the puzzle in the results
+    /// table and the title.
+    pub(crate) shipped: Option<&'static str>,
+    /// The breakpoints of this type's runs, while put aside (the ones on screen's are
+    /// [`PuzzleLabApp::breakpoints`]): each type keeps its own.
+    breakpoints: crate::runs::breakpoints::Breakpoints,
     /// Whether the puzzle has edits not saved to a file: it differs from `saved_text` (see
     /// [`PuzzleLabApp::matches_saved`]).
     pub(crate) modified: bool,
@@ -57,6 +64,8 @@ impl Workspace {
         Workspace {
             puzzle,
             path: None,
+            shipped: None,
+            breakpoints: Default::default(),
             modified: false,
             saved_text: None,
             algorithm,
@@ -123,6 +132,22 @@ pub(super) fn restored_history(history: &[String], type_name: &str) -> Vec<Box<d
         .collect()
 }
 
+/// The shipped puzzle `puzzle` is, as it was shipped (the same text), if it is one: its
+/// file name. A puzzle restored from the state file is named by this.
+pub(super) fn shipped_file_of(puzzle: &dyn Puzzle) -> Option<&'static str> {
+    let puzzle_type = puzzle.puzzle_type();
+    let dims = puzzle.dims();
+    let mut text = None;
+    puzzle_type.shipped.iter().find_map(|shipped| {
+        let candidate = (puzzle_type.parse_text)(shipped.text).ok()?;
+        if candidate.dims() != dims {
+            return None;
+        }
+        let text = text.get_or_insert_with(|| puzzle.to_text());
+        (candidate.to_text() == *text).then_some(shipped.file)
+    })
+}
+
 /// What to do with unsaved edits before a command that would replace the puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnsavedChoice {
@@ -159,7 +184,11 @@ impl PuzzleLabApp {
         let saved = self.settings.workspaces.get(puzzle_type.name).cloned();
         match saved.map(|s| (puzzles::parse(&s.puzzle_json, None), s)) {
             Some((Ok(puzzle), saved)) if puzzle.puzzle_type().name == puzzle_type.name => {
+                let shipped = (saved.path.is_none() && !saved.modified)
+                    .then(|| shipped_file_of(puzzle.as_ref()))
+                    .flatten();
                 self.replace_puzzle(puzzle, saved.path);
+                self.work.shipped = shipped;
                 self.work.history = restored_history(&saved.history, puzzle_type.name);
                 if saved.modified {
                     // Its file's text is not known: any change counts as unsaved.
@@ -170,6 +199,7 @@ impl PuzzleLabApp {
             }
             _ => {
                 self.replace_puzzle(puzzle_type.default_puzzle(), None);
+                self.work.shipped = Some(puzzle_type.shipped[0].file);
                 self.set_status(format!(
                     "Opened {} ({}).",
                     puzzle_type.label, puzzle_type.shipped[0].file
@@ -184,12 +214,14 @@ impl PuzzleLabApp {
         let algorithm = self.work.algorithm;
         let mut ws = std::mem::replace(&mut self.work, Workspace::new(placeholder, algorithm));
         ws.path = self.settings.path.take();
+        ws.breakpoints = std::mem::take(&mut self.breakpoints);
         ws.written = false;
         ws
     }
 
     fn put_workspace(&mut self, mut ws: Workspace) {
         self.settings.path = ws.path.take();
+        self.breakpoints = std::mem::take(&mut ws.breakpoints);
         self.work = ws;
         self.uses_app_undo = self
             .work
@@ -247,11 +279,49 @@ impl PuzzleLabApp {
         format!("{name}{mark} - puzzlelab")
     }
 
+    /// Opens what `command` puts on screen in the workspace of its type: a puzzle of another
+    /// type first brings that type's workspace on screen, the one on screen being put aside
+    /// whole (its puzzle, file, run, pins and timeline untouched, and nothing asked about
+    /// it); then the puzzle it replaces there is replaced, after asking about its unsaved
+    /// edits (see [`PuzzleLabApp::replace_or_ask`]).
+    pub(super) fn open_in_its_workspace(&mut self, command: AppCommand) {
+        let target = match &command {
+            AppCommand::OpenShipped(t, _) => Some(*t),
+            AppCommand::OpenGenerated(p, _) | AppCommand::OpenRead(p, _) => Some(p.puzzle_type()),
+            AppCommand::OpenPath(path) => self
+                .views
+                .and_then(|r| (r.claims)(path))
+                .and_then(puzzles::type_by_name),
+            _ => None,
+        };
+        if let Some(t) = target {
+            self.switch_type(t);
+        }
+        self.replace_or_ask(command);
+    }
+
+    /// Opens the puzzle file at `path`: a file a type's view opens itself (a Moving AI
+    /// scenario) in that type's workspace at once; any other is read first (on a job), then
+    /// put in its type's workspace (see [`PuzzleLabApp::open_in_its_workspace`]), as its type
+    /// is known only once it is read.
+    pub(super) fn open_file(&mut self, path: PathBuf) {
+        if self.views.is_some_and(|r| (r.claims)(&path).is_some()) {
+            self.open_in_its_workspace(AppCommand::OpenPath(path));
+        } else {
+            self.open_in_background(path);
+        }
+    }
+
     /// Runs `command` (which replaces the puzzle on screen) now, or, over unsaved edits,
     /// keeps it to ask first: Save, Discard or Cancel (see [`PuzzleLabApp::unsaved_question`]).
     pub(super) fn replace_or_ask(&mut self, command: AppCommand) {
         if self.work.modified {
             self.asking = Some(Box::new(command));
+            // The question is asked in a window; the status bar no longer says "Opening…".
+            self.set_status(format!(
+                "{} has unsaved edits: Save, Discard or Cancel?",
+                self.run_name()
+            ));
         } else {
             self.replace_now(command);
         }
@@ -297,6 +367,11 @@ impl PuzzleLabApp {
                 self.set_status(status);
             }
             AppCommand::OpenPath(path) => self.open_path(path),
+            AppCommand::OpenRead(puzzle, path) => {
+                self.set_status(format!("Opened {}.", path.display()));
+                self.settings.note_recent(&path, puzzle.puzzle_type().name);
+                self.replace_puzzle(puzzle, Some(path));
+            }
             other => self.apply(other),
         }
     }

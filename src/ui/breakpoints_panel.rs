@@ -65,11 +65,14 @@ pub(super) fn breakpoints_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 fn limit_ui(ui: &mut egui::Ui, label: &str, limit: &mut Option<f64>, default: f64) {
     ui.horizontal(|ui| {
         let mut on = limit.is_some();
-        if ui.checkbox(&mut on, label).changed() {
+        let checkbox = ui.checkbox(&mut on, label);
+        if checkbox.changed() {
             *limit = on.then_some(limit.unwrap_or(default));
         }
         if let Some(value) = limit {
-            ui.add(egui::DragValue::new(value).range(0.0..=1e9).speed(1.0));
+            // Named by its checkbox, for a screen reader.
+            ui.add(egui::DragValue::new(value).range(0.0..=1e9).speed(1.0))
+                .labelled_by(checkbox.id);
         }
     });
 }

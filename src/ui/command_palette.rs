@@ -86,8 +86,14 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
     ));
     list.push(Entry::command("Save", "Ctrl+S", AppCommand::Save));
     list.push(Entry::command("Save as…", "", AppCommand::SaveDialog));
-    list.push(Entry::command("Undo", "Ctrl+Z", AppCommand::Undo));
-    list.push(Entry::command("Redo", "Ctrl+Shift+Z", AppCommand::Redo));
+    // Only what can be taken back or made again now (types with their own undo say so
+    // themselves: see `PuzzleLabApp::may_undo`).
+    if app.may_undo() {
+        list.push(Entry::command("Undo", "Ctrl+Z", AppCommand::Undo));
+    }
+    if app.may_redo() {
+        list.push(Entry::command("Redo", "Ctrl+Shift+Z", AppCommand::Redo));
+    }
     list.push(Entry::command(
         "Fit the puzzle to the canvas",
         keys::FIT,
@@ -103,6 +109,13 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             "Export solution moves…",
             "",
             AppCommand::ExportMovesDialog,
+        ));
+    }
+    if !app.results.is_empty() {
+        list.push(Entry::command(
+            "Export results…",
+            "",
+            AppCommand::ExportDialog,
         ));
     }
     if app.timeline_recording().is_some_and(|r| !r.has_boards()) {

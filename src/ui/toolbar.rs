@@ -229,6 +229,9 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
     if redo {
         app.push(AppCommand::Redo);
     }
+    // An open menu takes Escape to close (egui closes it on the key), so it is not taken
+    // here, and it does not stop a search either.
+    let menu_open = egui::Popup::is_any_open(ui.ctx());
     let (open, save, space, step, escape, fit) = ui.input_mut(|i| {
         let open = i.consume_shortcut(&command(egui::Key::O));
         let save = i.consume_shortcut(&command(egui::Key::S));
@@ -240,7 +243,7 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
             save,
             space,
             step,
-            plain(i, egui::Key::Escape),
+            !menu_open && plain(i, egui::Key::Escape),
             plain(i, egui::Key::F),
         )
     });

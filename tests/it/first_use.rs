@@ -361,9 +361,9 @@ fn results_name_algorithms_as_the_list_does_show_the_puzzle_and_survive_a_restar
     h.get_by_label("Start").click();
     run_until(&mut h, |app| app.result().is_some());
     open_results(&mut h);
-    // The table names the puzzle and says "A*", as the algorithm list does (the toolbar's
-    // list shows it too).
-    assert!(h.query_by_label("tiny.txt").is_some());
+    // The table names the puzzle (its file and type) and says "A*", as the algorithm list
+    // does (the toolbar's list shows it too).
+    assert!(h.query_by_label("tiny.txt (Grid maze)").is_some());
     assert!(h.query_by_label("A*").is_some());
     assert!(h.query_by_label("astar").is_none());
     // The race's checkboxes use the same names.
@@ -376,7 +376,7 @@ fn results_name_algorithms_as_the_list_does_show_the_puzzle_and_survive_a_restar
     let mut h = small_window(restored);
     h.run();
     open_results(&mut h);
-    assert!(h.query_by_label("tiny.txt").is_some());
+    assert!(h.query_by_label("tiny.txt (Grid maze)").is_some());
     // Clicking a header sorts by it.
     h.get_by_label("puzzle").click();
     h.run();

@@ -636,7 +636,10 @@ fn a_generated_mazes_runs_are_not_filed_as_the_file_it_replaced() {
     let names: Vec<&str> = rows.iter().map(|r| r.puzzle.as_str()).collect();
     assert_eq!(
         names[names.len() - 2..],
-        ["maze-small.txt", "maze-small.txt (edited)"]
+        [
+            "maze-small.txt (Grid maze)",
+            "maze-small.txt (Grid maze, edited)"
+        ]
     );
 }
 
