@@ -121,6 +121,26 @@ pub fn load_with(path: &Path, read: impl FnOnce(&Path) -> std::io::Result<Vec<u8
     }
 }
 
+/// Checks eframe's store at `path` (`app.ron`, which eframe reads whole at start, before the
+/// app runs) the way the state file is checked: one that is not a regular file (a FIFO, a
+/// link to `/dev/zero`) or is over [`MAX_STATE_BYTES`] is set aside as
+/// `app.ron.bad-<seconds since 1970>`, and eframe starts with an empty store. The notice for
+/// the status bar when it was set aside.
+pub fn check_eframe_store(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    let why = if meta.is_dir() {
+        // eframe's reading fails at once, and it writes nothing over a folder.
+        return None;
+    } else if !meta.is_file() {
+        "it is not a regular file".to_owned()
+    } else if meta.len() > MAX_STATE_BYTES {
+        too_large(meta.len())
+    } else {
+        return None;
+    };
+    set_aside(path, &why).notice
+}
+
 /// Why a state file of `bytes` bytes is refused.
 fn too_large(bytes: u64) -> String {
     format!(

@@ -65,6 +65,9 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
             .with_drag_and_drop(true),
         ..Default::default()
     };
+    // eframe reads its store whole before the app runs: it is checked first.
+    let store_notice = eframe::storage_dir(APP_ID)
+        .and_then(|dir| crate::app::autosave::check_eframe_store(&dir.join("app.ron")));
     eframe::run_native(
         APP_ID,
         options,
@@ -73,6 +76,15 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
             // after an update, eframe's copy (taken over once).
             let mut app =
                 PuzzleLabApp::from_state_file(crate::app::autosave::state_path(), cc.storage);
+            if let Some(notice) = store_notice {
+                let status = app.status();
+                let text = if status.is_error {
+                    format!("{} {notice}", status.text)
+                } else {
+                    notice
+                };
+                app.set_error(text);
+            }
             app.repaint = Some(cc.egui_ctx.clone());
             if let Some(path) = file {
                 app.apply(AppCommand::OpenPath(path));

@@ -173,6 +173,33 @@ fn a_state_file_that_never_ends_is_set_aside_unread() {
     assert_eq!(set_aside(&state).len(), 1);
 }
 
+/// Item 16 for eframe's store: a FIFO as `app.ron` (which eframe reads whole before the app
+/// runs) is set aside unread, with a message; a regular `app.ron` is left to eframe.
+#[cfg(unix)]
+#[test]
+fn an_eframe_store_that_never_ends_is_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("app.ron");
+    std::fs::write(&store, "{}").unwrap();
+    assert_eq!(autosave::check_eframe_store(&store), None);
+    assert!(store.is_file());
+    std::fs::remove_file(&store).unwrap();
+    assert_eq!(autosave::check_eframe_store(&store), None);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&store)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let notice = autosave::check_eframe_store(&store).expect("a message");
+    assert!(notice.contains("set aside"), "{notice}");
+    assert!(!store.exists());
+    let aside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(aside[0].starts_with("app.ron.bad-"), "{aside:?}");
+}
+
 /// Item 17: a state file that cannot be read (here, an error put in place of reading it:
 /// tests run as root, where permissions do not stop reading) is left as it is, and the app
 /// does not write over it: the status bar says so and where; an edit is not written.
