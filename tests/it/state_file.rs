@@ -9,7 +9,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::autosave;
-use puzzlelab::app::{AppCommand, MAX_RECENT, PuzzleLabApp, Settings, Theme};
+use puzzlelab::app::{AppCommand, MAX_PATH_BYTES, MAX_RECENT, PuzzleLabApp, Settings, Theme};
 
 use crate::common::gui::run_until;
 
@@ -79,6 +79,17 @@ fn a_state_file_with_a_huge_path_is_set_aside_and_the_app_starts() {
     assert!(h.state().status().text.contains("set aside"));
     assert_eq!(h.state().settings().path, None);
     assert!(h.state().autosave_off().is_none());
+
+    // The longest path allowed is trusted, and the window draws it.
+    let longest = format!("/{}", "b".repeat(MAX_PATH_BYTES - 1));
+    std::fs::write(&state, serde_json::json!({ "path": longest }).to_string()).unwrap();
+    let loaded = autosave::load(&state);
+    assert!(loaded.notice.is_none(), "{:?}", loaded.notice);
+    drop(h);
+    let mut h = harness_of(PuzzleLabApp::from_loaded(Some(state.clone()), loaded, None));
+    h.run();
+    assert_eq!(h.state().settings().path, Some(PathBuf::from(&longest)));
+    drop(h);
 
     // Every string is checked: a recent file's type name, a workspace's key.
     for bad in [
