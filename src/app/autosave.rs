@@ -61,8 +61,8 @@ pub struct Loaded {
     pub unreadable: bool,
 }
 
-/// Reads the state file at `path` (see [`load_with`]), opening it without waiting on a
-/// FIFO and refusing whatever is not a regular file or is larger than [`MAX_STATE_BYTES`].
+/// Reads the state file at `path` (see [`load_with`]), refusing, before it is opened,
+/// whatever is not a regular file or is larger than [`MAX_STATE_BYTES`].
 pub fn load(path: &Path) -> Loaded {
     load_with(path, read_regular)
 }
@@ -163,12 +163,12 @@ fn set_aside(path: &Path, why: &dyn std::fmt::Display) -> Loaded {
         settings: None,
         notice: Some(match moved {
             Ok(()) => format!(
-                "The saved work could not be read ({why}): it was set aside as {} and the \
+                "The saved work could not be used ({why}): it was set aside as {} and the \
                  app starts afresh.",
                 aside.display()
             ),
             Err(m) => format!(
-                "The saved work in {} could not be read ({why}) nor set aside ({m}); the \
+                "The saved work in {} could not be used ({why}) nor set aside ({m}); the \
                  app starts afresh.",
                 path.display()
             ),

@@ -129,7 +129,7 @@ impl Settings {
             let bytes = serde_json::to_vec(value).map_or(usize::MAX, |v| v.len());
             if bytes > MAX_VIEW_BYTES {
                 return Err(format!(
-                    "views.{name} holds {bytes} bytes, more than the {MAX_VIEW_BYTES} allowed"
+                    "views.{name} takes {bytes} bytes, over the limit of {MAX_VIEW_BYTES}"
                 ));
             }
         }
@@ -158,7 +158,7 @@ impl Settings {
 fn check_len(field: &str, text: Option<&str>, most: usize) -> Result<(), String> {
     match text {
         Some(text) if text.len() > most => Err(format!(
-            "{field} is {} bytes long, more than the {most} allowed",
+            "{field} is {} bytes long, over the limit of {most}",
             text.len()
         )),
         _ => Ok(()),
@@ -170,7 +170,7 @@ fn check_path(field: &str, path: Option<&Path>) -> Result<(), String> {
     let len = path.map_or(0, |p| p.as_os_str().len());
     if len > MAX_PATH_BYTES {
         return Err(format!(
-            "{field} is a path of {len} bytes, more than the {MAX_PATH_BYTES} allowed"
+            "{field} is a path of {len} bytes, over the limit of {MAX_PATH_BYTES}"
         ));
     }
     Ok(())
@@ -180,7 +180,7 @@ fn check_path(field: &str, path: Option<&Path>) -> Result<(), String> {
 fn check_entries(field: &str, entries: usize) -> Result<(), String> {
     if entries > MAX_TYPE_ENTRIES {
         return Err(format!(
-            "{field} has {entries} entries, more than the {MAX_TYPE_ENTRIES} allowed"
+            "{field} has {entries} entries, over the limit of {MAX_TYPE_ENTRIES}"
         ));
     }
     Ok(())
