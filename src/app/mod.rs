@@ -29,7 +29,10 @@ use eframe::egui;
 pub use commands::UNDO_LIMIT;
 pub use files::{DialogKind, GifJob};
 pub use search_marks::{Mark, SearchMarks, Shade, ShadeKind};
-pub use settings::{MAX_RECENT, RecentFile, Settings, Theme};
+pub use settings::{
+    MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_RECENT, MAX_TYPE_ENTRIES, MAX_VIEW_BYTES, RecentFile,
+    Settings, Theme,
+};
 pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,

@@ -1,5 +1,6 @@
-//! Settings and work kept across restarts (eframe persistence): the work on screen, each
-//! type's workspace, the search settings, the results table, the theme and the recent files.
+//! Settings and work kept across restarts (in the state file, see [`super::autosave`]): the
+//! work on screen, each type's workspace, the search settings, the results table, the theme
+//! and the recent files.
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +12,22 @@ use crate::search::{Algorithm, TieBreak};
 
 /// The most recent files kept (File > Open Recent).
 pub const MAX_RECENT: usize = 10;
+
+/// The longest path a state file may remember, in bytes (Linux's `PATH_MAX`): a longer one
+/// is no path the app could have opened (see [`Settings::check_sizes`]).
+pub const MAX_PATH_BYTES: usize = 4096;
+
+/// The longest name a state file may hold, in bytes: a type's name, a view's key, a result's
+/// algorithm, heuristic, tie-breaking and outcome (see [`Settings::check_sizes`]).
+pub const MAX_NAME_BYTES: usize = 256;
+
+/// The most entries of the maps kept by type (each type's puzzle and view settings) in a
+/// state file (see [`Settings::check_sizes`]).
+pub const MAX_TYPE_ENTRIES: usize = 64;
+
+/// The largest view settings of one type in a state file, in bytes of JSON (see
+/// [`Settings::check_sizes`]).
+pub const MAX_VIEW_BYTES: usize = 64 * 1024;
 
 /// The colour theme of the window and the canvas (View menu).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,10 +95,106 @@ impl Settings {
     pub fn forget_recent(&mut self, path: &Path) {
         self.recent.retain(|r| r.path != path);
     }
+
+    /// Checks the sizes of what a state file gave, before the app trusts it: a string or a
+    /// map no state written by the app holds (a path longer than [`MAX_PATH_BYTES`], a name
+    /// longer than [`MAX_NAME_BYTES`], a puzzle larger than a puzzle file may be
+    /// ([`crate::puzzles::MAX_FILE_BYTES`]), view settings larger than [`MAX_VIEW_BYTES`],
+    /// more than [`MAX_TYPE_ENTRIES`] types) is an error naming the field, for the file to be
+    /// set aside; the lists the app cuts to their newest entries are cut the same way (the
+    /// recent files to [`MAX_RECENT`], the results to [`super::KEPT_RESULTS`], each undo
+    /// history to its newest 20).
+    ///
+    /// # Errors
+    /// What is too large, and where.
+    pub fn check_sizes(&mut self) -> Result<(), String> {
+        use crate::puzzles::MAX_FILE_BYTES;
+        let puzzle_bytes = MAX_FILE_BYTES as usize;
+        check_path("path", self.path.as_deref())?;
+        check_len("puzzle_json", self.puzzle_json.as_deref(), puzzle_bytes)?;
+        check_entries("workspaces", self.workspaces.len())?;
+        for (name, ws) in &mut self.workspaces {
+            check_len("a key of workspaces", Some(name), MAX_NAME_BYTES)?;
+            let field = |f: &str| format!("workspaces.{name}.{f}");
+            check_len(&field("puzzle_json"), Some(&ws.puzzle_json), puzzle_bytes)?;
+            check_path(&field("path"), ws.path.as_deref())?;
+            keep_last(&mut ws.history, super::workspace::HISTORY_KEPT);
+            for json in &ws.history {
+                check_len(&field("history"), Some(json), puzzle_bytes)?;
+            }
+        }
+        check_entries("views", self.views.len())?;
+        for (name, value) in &self.views {
+            check_len("a key of views", Some(name), MAX_NAME_BYTES)?;
+            let bytes = serde_json::to_vec(value).map_or(usize::MAX, |v| v.len());
+            if bytes > MAX_VIEW_BYTES {
+                return Err(format!(
+                    "views.{name} takes {bytes} bytes, over the limit of {MAX_VIEW_BYTES}"
+                ));
+            }
+        }
+        self.recent.truncate(MAX_RECENT);
+        for recent in &self.recent {
+            check_path("recent", Some(&recent.path))?;
+            check_len("recent.type_name", Some(&recent.type_name), MAX_NAME_BYTES)?;
+        }
+        keep_last(&mut self.results, super::KEPT_RESULTS);
+        for row in &self.results {
+            check_len("results.puzzle", Some(&row.puzzle), MAX_PATH_BYTES)?;
+            for (field, text) in [
+                ("results.algorithm", &row.algorithm),
+                ("results.heuristic", &row.heuristic),
+                ("results.tie_break", &row.tie_break),
+                ("results.outcome", &row.outcome),
+            ] {
+                check_len(field, Some(text), MAX_NAME_BYTES)?;
+            }
+        }
+        Ok(())
+    }
 }
 
-/// Settings and work kept across restarts (eframe persistence). Every field has a default, so
-/// an older or damaged saved state still loads.
+/// An error when `text` is longer than `most` bytes.
+fn check_len(field: &str, text: Option<&str>, most: usize) -> Result<(), String> {
+    match text {
+        Some(text) if text.len() > most => Err(format!(
+            "{field} is {} bytes long, over the limit of {most}",
+            text.len()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// An error when `path` is longer than [`MAX_PATH_BYTES`].
+fn check_path(field: &str, path: Option<&Path>) -> Result<(), String> {
+    let len = path.map_or(0, |p| p.as_os_str().len());
+    if len > MAX_PATH_BYTES {
+        return Err(format!(
+            "{field} is a path of {len} bytes, over the limit of {MAX_PATH_BYTES}"
+        ));
+    }
+    Ok(())
+}
+
+/// An error when a map kept by type has more than [`MAX_TYPE_ENTRIES`] entries.
+fn check_entries(field: &str, entries: usize) -> Result<(), String> {
+    if entries > MAX_TYPE_ENTRIES {
+        return Err(format!(
+            "{field} has {entries} entries, over the limit of {MAX_TYPE_ENTRIES}"
+        ));
+    }
+    Ok(())
+}
+
+/// Keeps the last `most` entries of `list`.
+fn keep_last<T>(list: &mut Vec<T>, most: usize) {
+    let extra = list.len().saturating_sub(most);
+    list.drain(..extra);
+}
+
+/// Settings and work kept across restarts (the state file, see [`super::autosave`]). Every
+/// field has a default, so an older saved state still loads; [`Settings::check_sizes`] checks
+/// what a file gave before it is trusted.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {

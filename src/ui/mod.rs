@@ -25,7 +25,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use std::path::PathBuf;
 
-use crate::app::{AppCommand, PuzzleLabApp, Settings, Theme};
+use crate::app::{AppCommand, PuzzleLabApp, Theme};
 use crate::puzzles;
 
 pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
@@ -37,6 +37,10 @@ pub use toolbar::{SPEEDS, keys};
 /// The application id: the window's class on X11 and Wayland (so the task bar groups its
 /// windows and finds the launcher `assets/puzzlelab.desktop`), and eframe's storage folder.
 pub const APP_ID: &str = "puzzlelab";
+
+/// The key under which eframe's store kept egui's memory (eframe's own name for it): taken
+/// out, as the app does not keep it.
+const EGUI_MEMORY_KEY: &str = "egui";
 
 /// The window's icon: `assets/icon/puzzlelab-256.png`, drawn from `assets/icon/puzzlelab.svg`.
 pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon/puzzlelab-256.png");
@@ -61,30 +65,25 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
             .with_drag_and_drop(true),
         ..Default::default()
     };
+    // eframe reads its store whole before the app runs: it is checked first.
+    let store_notice = eframe::storage_dir(APP_ID)
+        .and_then(|dir| crate::app::autosave::check_eframe_store(&dir.join("app.ron")));
     eframe::run_native(
         APP_ID,
         options,
         Box::new(move |cc| {
-            // The work kept in the state file; on a first run after an update, eframe's copy.
-            let state = crate::app::autosave::state_path();
-            let loaded = state
-                .as_deref()
-                .map(crate::app::autosave::load)
-                .unwrap_or_default();
-            let settings = match (loaded.settings, &loaded.notice) {
-                (Some(settings), _) => settings,
-                (None, Some(_)) => Settings::default(),
-                (None, None) => cc
-                    .storage
-                    .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
-                    .unwrap_or_default(),
-            };
-            let mut app = PuzzleLabApp::new(settings);
-            if let Some(path) = state {
-                app.enable_autosave(path);
-            }
-            if let Some(notice) = loaded.notice {
-                app.set_error(notice);
+            // The work kept in the state file, checked before it is trusted; on a first run
+            // after an update, eframe's copy (taken over once).
+            let mut app =
+                PuzzleLabApp::from_state_file(crate::app::autosave::state_path(), cc.storage);
+            if let Some(notice) = store_notice {
+                let status = app.status();
+                let text = if status.is_error {
+                    format!("{} {notice}", status.text)
+                } else {
+                    notice
+                };
+                app.set_error(text);
             }
             app.repaint = Some(cc.egui_ctx.clone());
             if let Some(path) = file {
@@ -100,8 +99,22 @@ impl eframe::App for PuzzleLabApp {
         self.frame_ui(ui);
     }
 
+    /// The settings and work are kept in the state file alone (see
+    /// [`crate::app::autosave`]): this writes what is not written yet, and once the state
+    /// file holds the work, takes out of eframe's store what an earlier version kept there
+    /// (the settings, and egui's memory with its theme). eframe keeps only the window's size
+    /// and place.
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, self.settings_to_save());
+        if self.flush_autosave() {
+            storage.remove_string(eframe::APP_KEY);
+            storage.remove_string(EGUI_MEMORY_KEY);
+        }
+    }
+
+    /// egui's memory (window places, the theme it was told) is not kept: the state file
+    /// keeps the settings.
+    fn persist_egui_memory(&self) -> bool {
+        false
     }
 }
 

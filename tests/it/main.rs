@@ -27,6 +27,7 @@ mod search_engine;
 mod search_tree;
 mod sliding;
 mod solver;
+mod state_file;
 mod tile_core;
 mod timeline;
 mod trace;
