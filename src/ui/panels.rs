@@ -597,7 +597,7 @@ pub(super) fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let shown = app.shown_moves();
     ui.heading("Solution");
     for note in &report.notes {
-        ui.label(note);
+        ui.label(crate::app::sentence(note));
     }
     // Only the rows in view are laid out, so a solution of 200,000 moves scrolls smoothly.
     let row_height = ui.spacing().interact_size.y;

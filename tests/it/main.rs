@@ -30,4 +30,5 @@ mod solver;
 mod tile_core;
 mod timeline;
 mod trace;
+mod trust_screen;
 mod ui;
