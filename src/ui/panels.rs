@@ -394,6 +394,7 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     else {
         return;
     };
+    shaded_legend(app, &mut entries);
     // The oracle's arrows, when drawn.
     let arrows = app.oracle.arrows();
     let shown = |r: crate::puzzles::oracle::Rating| arrows.iter().any(|a| a.rating == r);
@@ -422,7 +423,10 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         .id_salt("legend")
         .default_open(true)
         .show(ui, |ui| {
+            let dark = ui.visuals().dark_mode;
             for (color, meaning) in entries {
+                // As the canvas draws it in this theme.
+                let color = super::palette::themed(color, dark);
                 ui.horizontal(|ui| {
                     let size = egui::vec2(16.0, 16.0);
                     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
@@ -437,6 +441,54 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 });
             }
         });
+}
+
+/// The legend's entries for the timeline's "Colour by" and "Only the branch", as the canvas
+/// draws them: the closed set coloured by a quantity replaces the closed set's entry with
+/// the colours of its least and greatest values; a branch adds the faded marks off it.
+fn shaded_legend(app: &PuzzleLabApp, entries: &mut Vec<(Color32, String)>) {
+    use super::palette::{CLOSED, FREE, heat_color};
+    use crate::app::ShadeKind;
+    let Some(shade) = app.marks().shade.as_ref() else {
+        return;
+    };
+    match shade.kind {
+        ShadeKind::Heat { quantity, min, max } => {
+            let name = match quantity {
+                crate::runs::recording::Quantity::Order => "expansion order",
+                q => q.label(),
+            };
+            let value = |v: f64| {
+                if v.fract() == 0.0 {
+                    format!("{v:.0}")
+                } else {
+                    format!("{v:.2}")
+                }
+            };
+            let heat = [
+                (
+                    heat_color(1),
+                    format!("closed, coloured by {name}: least, {}", value(min)),
+                ),
+                (
+                    heat_color(255),
+                    format!("closed, coloured by {name}: greatest, {}", value(max)),
+                ),
+            ];
+            match entries.iter().position(|(c, _)| *c == CLOSED) {
+                Some(i) => {
+                    entries.splice(i..=i, heat);
+                }
+                None => entries.extend(heat),
+            }
+        }
+        ShadeKind::Branch => {
+            entries.push((
+                CLOSED.lerp_to_gamma(FREE, 0.8),
+                "marks off the branch, faded".to_owned(),
+            ));
+        }
+    }
 }
 
 /// The bar above the canvas, one row high whatever it holds, so the canvas never moves:

@@ -297,3 +297,87 @@ fn notes_read_as_sentences_in_the_status_bar_and_the_solution_panel() {
     assert!(!status(&h).contains(" metric:"), "{}", status(&h));
     h.get_by_label(note);
 }
+
+/// The colour of the rendered window at `pos` (points), as (red, green, blue).
+fn pixel(h: &mut Harness<'static, PuzzleLabApp>, pos: egui::Pos2) -> [u8; 3] {
+    let image = h.render().expect("the harness renders");
+    let ppp = h.ctx.pixels_per_point();
+    let p = image
+        .get_pixel((pos.x * ppp) as u32, (pos.y * ppp) as u32)
+        .0;
+    [p[0], p[1], p[2]]
+}
+
+/// Where the legend draws the swatch of the entry `meaning`: left of its label.
+fn swatch_pos(h: &Harness<'static, PuzzleLabApp>, meaning: &str) -> egui::Pos2 {
+    let label = h.get_by_label(meaning).rect();
+    let gap = h.ctx.global_style().spacing.item_spacing.x;
+    egui::pos2(label.left() - gap - 8.0, label.center().y)
+}
+
+/// Item 10: in the light theme an empty square of a board is light, on the canvas and in
+/// the legend, and stays apart from a wall; in the dark theme it stays the dim tray.
+#[test]
+fn the_light_themes_empty_squares_are_light_and_apart_from_walls() {
+    use puzzlelab::app::Theme;
+    for (theme, light) in [(Theme::Light, true), (Theme::Dark, false)] {
+        let mut h = harness(Settings {
+            theme,
+            ..Settings::default()
+        });
+        select_type(&mut h, "rush-hour");
+        h.run();
+        // The first board's bottom-left square is empty.
+        let empty = cell_pos(&h, Cell::new(5, 0));
+        let square = pixel(&mut h, empty);
+        let swatch = swatch_pos(&h, "empty square");
+        let empty_swatch = pixel(&mut h, swatch);
+        let wall = swatch_pos(&h, "wall");
+        let wall_swatch = pixel(&mut h, wall);
+        assert_eq!(square, empty_swatch, "the legend shows the square's colour");
+        if light {
+            assert!(square.iter().all(|&c| c > 180), "{theme:?}: {square:?}");
+            assert!(
+                i32::from(square[0]) - i32::from(wall_swatch[0]) > 100,
+                "{square:?} against the wall's {wall_swatch:?}"
+            );
+        } else {
+            assert!(square.iter().all(|&c| c < 100), "{theme:?}: {square:?}");
+        }
+    }
+}
+
+/// Item 14: the legend follows the timeline's "Colour by": the closed set's entry gives way
+/// to the colours of the least and greatest value, and comes back with "marks"; "Only the
+/// branch" adds the faded marks.
+#[test]
+fn the_legend_follows_colour_by() {
+    use puzzlelab::app::TimelineCommand;
+    use puzzlelab::runs::recording::Quantity;
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    select_type(&mut h, "maze");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.get_by_label("closed: expanded");
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Heat(Some(
+            Quantity::G,
+        ))));
+    h.run();
+    h.get_by_label("closed, coloured by g: least, 0");
+    h.get_by_label_contains("closed, coloured by g: greatest, ");
+    assert!(h.query_by_label("closed: expanded").is_none());
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Heat(None)));
+    h.run();
+    h.get_by_label("closed: expanded");
+    assert!(h.query_by_label_contains("coloured by").is_none());
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::BranchOnly(true)));
+    h.run();
+    h.get_by_label("marks off the branch, faded");
+}
