@@ -218,6 +218,11 @@ fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
         .id_salt("plots")
         .default_open(true)
         .show(ui, |ui| {
+            // A race plots its lanes, not the single run it replaced.
+            if let Some(race) = app.race() {
+                race_plots_ui(race, ui);
+                return;
+            }
             // A finished run is drawn from its recording (every expansion is there, however
             // fast it ran); a live one from the snapshots it sent.
             let track = app
@@ -318,6 +323,91 @@ fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
                 *open_tree = true;
             }
         });
+}
+
+/// The colours of a race's lanes in its plots, in the order of the lanes.
+const LANE_COLORS: [Color32; 4] = [
+    super::palette::START,
+    super::palette::GOAL,
+    super::palette::FRONTIER,
+    super::palette::DFS_PATH,
+];
+
+/// A lane's lines in a race's plots: its name, its colour, its frontier against its states
+/// expanded, and its states expanded per depth.
+struct LaneLines {
+    label: String,
+    color: Color32,
+    frontier: Vec<[f64; 2]>,
+    layers: Vec<[f64; 2]>,
+}
+
+/// A race's plots: each lane's frontier against its states expanded (from its recording
+/// once it has finished, as a single run's; live, from the figures it sent), and each
+/// lane's states expanded per depth, a line a lane.
+fn race_plots_ui(race: &crate::app::race::Race, ui: &mut egui::Ui) {
+    let Some(first) = race.lanes.first() else {
+        return;
+    };
+    let run = first.marks.id;
+    let thin = |points: Vec<[f64; 2]>| -> Vec<[f64; 2]> {
+        let every = points.len().div_ceil(MAX_POINTS).max(1);
+        let last = points.last().copied();
+        let mut kept: Vec<[f64; 2]> = points.into_iter().step_by(every).collect();
+        if let Some(last) = last
+            && kept.last() != Some(&last)
+        {
+            kept.push(last);
+        }
+        kept
+    };
+    let lanes: Vec<LaneLines> = race
+        .lanes
+        .iter()
+        .zip(LANE_COLORS.iter().cycle())
+        .map(|(lane, &color)| {
+            let recorded = lane
+                .track
+                .as_ref()
+                .map(|t| t.sizes())
+                .filter(|s| lane.result.is_some() && !s.is_empty());
+            let samples = recorded.unwrap_or(&lane.marks.samples);
+            let frontier = thin(samples.iter().map(|s| [s[0], s[1]]).collect());
+            let layers = thin(
+                (lane.marks.layers.iter().enumerate())
+                    .map(|(d, &n)| [d as f64, n as f64])
+                    .collect(),
+            );
+            LaneLines {
+                label: lane.label(),
+                color,
+                frontier,
+                layers,
+            }
+        })
+        .collect();
+    run_plot("race sizes plot", run, 130.0)
+        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
+        .x_axis_label("states expanded")
+        .y_axis_label("frontier")
+        .show(ui, |plot| {
+            for l in &lanes {
+                plot.line(egui_plot::Line::new(l.label.clone(), l.frontier.clone()).color(l.color));
+            }
+        });
+    if lanes.iter().any(|l| l.layers.len() > 1) {
+        run_plot("race layers plot", run, 110.0)
+            .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
+            .x_axis_label("depth")
+            .y_axis_label("states expanded")
+            .show(ui, |plot| {
+                for l in &lanes {
+                    plot.line(
+                        egui_plot::Line::new(l.label.clone(), l.layers.clone()).color(l.color),
+                    );
+                }
+            });
+    }
 }
 
 /// Korf's table of a finished best-first run: the states expanded per f value, binned into

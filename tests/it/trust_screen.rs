@@ -381,3 +381,49 @@ fn the_legend_follows_colour_by() {
     h.run();
     h.get_by_label("marks off the branch, faded");
 }
+
+/// Item 11: during a race the plots draw the race's lanes (each lane's frontier curve and
+/// states per depth, under its name), not the single run before it.
+#[test]
+fn race_plots_draw_the_lanes_not_the_run_before() {
+    use puzzlelab::search::Algorithm;
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        1400.0,
+    );
+    select_type(&mut h, "maze");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    // The single run's plot: its frontier and closed set.
+    h.get_by_label("closed set");
+    for a in [Algorithm::Bfs, Algorithm::AStar] {
+        h.state_mut().push(AppCommand::RaceToggle(a));
+    }
+    h.state_mut().push(AppCommand::StartRace);
+    h.step();
+    run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
+    h.run();
+    assert!(h.query_by_label("closed set").is_none(), "the run before");
+    let race = h.state().race().unwrap();
+    let labels: Vec<String> = race.lanes.iter().map(|l| l.label()).collect();
+    for lane in &race.lanes {
+        // The finished lane's curve comes from its recording: more than a lone point.
+        let sizes = lane.track.as_ref().map_or(0, |t| t.sizes().len());
+        assert!(sizes > 1, "{}: {sizes} points", lane.label());
+        assert!(lane.marks.layers.len() > 1, "{}", lane.label());
+    }
+    // Each lane is named in both plots' legends (below the Plots header, in the details
+    // panel; its pane's heading is elsewhere).
+    let plots = h.get_by_label("Plots").rect();
+    for label in labels {
+        let in_plots = h
+            .query_all_by_label(&label)
+            .filter(|n| n.rect().top() > plots.top() && n.rect().left() >= plots.left() - 30.0)
+            .count();
+        assert_eq!(in_plots, 2, "{label}");
+    }
+}
