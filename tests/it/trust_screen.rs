@@ -427,3 +427,50 @@ fn race_plots_draw_the_lanes_not_the_run_before() {
         assert_eq!(in_plots, 2, "{label}");
     }
 }
+
+/// Item 12: at 1200 x 800, after a run, the timeline's row of tools (jumps, pin, Colour by,
+/// Only the branch) fits the centre column; and a row that does not fit (a narrower window)
+/// scrolls sideways under the vertical wheel, as the README says.
+#[test]
+fn the_timeline_tools_fit_1200_by_800_and_the_wheel_scrolls_a_long_row() {
+    let settings = Settings {
+        full_speed: true,
+        ..Settings::default()
+    };
+    let mut h = harness_at(1200.0, 800.0, settings.clone());
+    select_type(&mut h, "maze");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let centre = h.get_by_label(puzzlelab::ui::SCRUBBER_LABEL).rect();
+    let canvas = h.get_by_label(puzzlelab::ui::CANVAS_LABEL).rect();
+    for label in ["< layer", "Pin squares", "Only the branch"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            rect.left() >= canvas.left() && rect.right() <= canvas.right(),
+            "{label} at {rect:?}, out of the centre column {canvas:?} (scrubber {centre:?})"
+        );
+    }
+
+    // At 1024 x 640 the row is wider than the centre column: the vertical wheel over it
+    // brings its end into sight.
+    let mut h = harness_at(1024.0, 640.0, settings);
+    select_type(&mut h, "maze");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let canvas = h.get_by_label(puzzlelab::ui::CANVAS_LABEL).rect();
+    let before = h.get_by_label("Only the branch").rect();
+    assert!(
+        before.right() > canvas.right(),
+        "{before:?} fits {canvas:?}"
+    );
+    h.hover_at(h.get_by_label("< layer").rect().center());
+    h.run();
+    wheel(&mut h, -200.0);
+    let after = h.get_by_label("Only the branch").rect();
+    assert!(
+        after.right() <= canvas.right() + 1.0 && after.left() < before.left(),
+        "{before:?} -> {after:?}, centre column {canvas:?}"
+    );
+}
