@@ -242,6 +242,11 @@ fn start_on_an_unsolvable_board_says_why_and_runs_no_search() {
     assert!(!text.to_lowercase().contains("failed"), "{text}");
     assert!(!h.state().is_running());
     assert!(h.state().result().is_none());
+    // The side panel's reason reads as a sentence too (and the status bar's).
+    let sentences = h
+        .query_all_by_label_contains("Unsolvable: the tiles are an odd permutation")
+        .count();
+    assert_eq!(sentences, 2, "the side panel and the status bar");
 }
 
 /// Small: the oracle of a 24-puzzle cannot be made, so the panel says why and offers no
