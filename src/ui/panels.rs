@@ -539,7 +539,8 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
 fn shaded_legend(app: &PuzzleLabApp, entries: &mut Vec<(Color32, String)>) {
     use super::palette::{CLOSED, FREE, heat_color};
     use crate::app::ShadeKind;
-    let Some(shade) = app.marks().shade.as_ref() else {
+    // A race's panes draw their lanes' own marks, unshaded.
+    let Some(shade) = app.marks().shade.as_ref().filter(|_| app.race().is_none()) else {
         return;
     };
     match shade.kind {

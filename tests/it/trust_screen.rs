@@ -359,6 +359,7 @@ fn the_light_themes_empty_squares_are_light_and_apart_from_walls() {
 fn the_legend_follows_colour_by() {
     use puzzlelab::app::TimelineCommand;
     use puzzlelab::runs::recording::Quantity;
+    use puzzlelab::search::Algorithm;
     let mut h = harness(Settings {
         full_speed: true,
         ..Settings::default()
@@ -385,6 +386,25 @@ fn the_legend_follows_colour_by() {
         .push(AppCommand::Timeline(TimelineCommand::BranchOnly(true)));
     h.run();
     h.get_by_label("marks off the branch, faded");
+
+    // A race's panes are not shaded: the legend says nothing of the run before's shading.
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::BranchOnly(false)));
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Heat(Some(
+            Quantity::G,
+        ))));
+    h.run();
+    h.get_by_label("closed, coloured by g: least, 0");
+    for a in [Algorithm::Bfs, Algorithm::AStar] {
+        h.state_mut().push(AppCommand::RaceToggle(a));
+    }
+    h.state_mut().push(AppCommand::StartRace);
+    h.step();
+    run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
+    h.run();
+    assert!(h.query_by_label_contains("coloured by").is_none());
+    h.get_by_label("closed: expanded");
 }
 
 /// Item 11: during a race the plots draw the race's lanes (each lane's frontier curve and
