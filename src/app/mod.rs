@@ -769,6 +769,23 @@ pub fn count_in(n: impl Into<u64>, metric: &str) -> String {
     }
 }
 
+/// `text` as a sentence of its own: the first letter a capital and a full stop at the end
+/// ("the Manhattan distance overestimates…" becomes "The Manhattan distance
+/// overestimates…."), for a report's notes, which are written as the command line's
+/// "note: …" lines.
+pub fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let mut out: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !out.is_empty() && !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
 /// `n` and a noun, in the singular for one: "1 move", "2 moves", "0 expansions".
 pub fn count(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();

@@ -153,6 +153,9 @@ pub struct OracleState {
     /// The position the error is of: a failure (a limit, a position not in the space)
     /// is tried again once the position changes; a Stop waits for Try again.
     error_revision: Option<PositionKey>,
+    /// Whether the error is one trying again cannot mend (no oracle for this type, or a
+    /// puzzle too large for one): the panel offers no Try again then.
+    error_lasting: bool,
     /// The position the assessment is of.
     revision: Option<PositionKey>,
     /// The puzzle revision `origin_distance` is of.
@@ -190,8 +193,11 @@ pub enum OracleStatus {
     Off,
     /// Being made: the progress line.
     Preparing(String),
-    /// It could not be made: why.
+    /// It could not be made: why (a limit, a Stop; Try again may mend it).
     Failed(String),
+    /// It cannot be made for this puzzle (no oracle for its type, or too large a puzzle):
+    /// why. Trying again would fail the same way.
+    Unavailable(String),
     /// The distance from the position (exact, a lower bound while searching, or none).
     Ready(Distance),
 }
@@ -233,7 +239,11 @@ impl OracleState {
             return OracleStatus::Preparing(b.progress.clone());
         }
         if let Some(e) = &self.error {
-            return OracleStatus::Failed(e.clone());
+            return if self.error_lasting {
+                OracleStatus::Unavailable(e.clone())
+            } else {
+                OracleStatus::Failed(e.clone())
+            };
         }
         match (&self.assessment, self.partial, self.lower_bound) {
             (Some(a), _, _) => OracleStatus::Ready(a.distance),
@@ -587,6 +597,10 @@ impl OracleState {
             return;
         };
         self.build = None;
+        self.error_lasting = matches!(
+            done,
+            Ok(Err(OracleError::TooLarge(_) | OracleError::Unsupported))
+        );
         match done
             .map_err(|e| e.to_string())
             .and_then(|r| r.map_err(|e| e.to_string()))
@@ -615,6 +629,7 @@ impl OracleState {
     pub fn retry(&mut self) {
         self.error = None;
         self.error_revision = None;
+        self.error_lasting = false;
         self.rebuilt_for = None;
         self.revision = None;
     }

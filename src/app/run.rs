@@ -129,7 +129,7 @@ impl PuzzleLabApp {
                     crate::search::format_ms(report.stats.elapsed_ms)
                 );
                 for note in &report.notes {
-                    text += &format!(" {note}.");
+                    text += &format!(" {}", super::sentence(note));
                 }
                 text
             }
@@ -163,7 +163,26 @@ impl PuzzleLabApp {
         self.work.result = Some(report);
     }
 
+    /// Whether the puzzle provably has no solution: then the status line says so and why,
+    /// and no search is started.
+    fn refuse_unsolvable(&mut self) -> bool {
+        let Some(why) = self.work.puzzle.unsolvable() else {
+            return false;
+        };
+        let why = super::sentence(&why);
+        let why = if why.to_lowercase().starts_with("unsolvable") {
+            why
+        } else {
+            format!("Unsolvable: {why}")
+        };
+        self.set_error(format!("{why} No search was run."));
+        true
+    }
+
     pub(super) fn start(&mut self, paused: bool) {
+        if self.refuse_unsolvable() {
+            return;
+        }
         self.stop_run();
         self.race = None;
         self.work.result = None;
@@ -235,6 +254,9 @@ impl PuzzleLabApp {
             ));
             return;
         }
+        if self.refuse_unsolvable() {
+            return;
+        }
         self.stop_run();
         self.race = None;
         let parked = self.park_timeline();
@@ -269,6 +291,9 @@ impl PuzzleLabApp {
                  A*, greedy, JPS and bidirectional A*.",
                 algorithm.label()
             ));
+            return;
+        }
+        if self.refuse_unsolvable() {
             return;
         }
         self.stop_run();

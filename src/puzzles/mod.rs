@@ -147,6 +147,13 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// pattern databases).
     fn refusal(&self, algorithm: Algorithm) -> Option<SearchError>;
 
+    /// Why the puzzle provably has no solution, found without searching (a sliding tile
+    /// board of the wrong parity), or `None` (the default) when a search must tell: the
+    /// reason [`Puzzle::solve`] gives as [`SearchError::Unsolvable`] before any search.
+    fn unsolvable(&self) -> Option<String> {
+        None
+    }
+
     /// Solves the puzzle, reporting the search to `watcher`.
     ///
     /// # Errors
@@ -292,6 +299,11 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// Paints `value` (from [`Puzzle::stroke_value`]) onto `cell`. Returns whether the puzzle
     /// changed.
     fn paint(&mut self, cell: Cell, value: u8) -> bool;
+
+    /// A new pointer stroke begins: its paints (a piece dragged by hand) are one move where
+    /// the puzzle's metric counts a slide of any distance as one (Rush Hour's `moves`,
+    /// Klotski's `piece`). Types without such a metric ignore it (the default).
+    fn begin_stroke(&mut self) {}
 
     /// The puzzle in its plain-text format.
     fn to_text(&self) -> String;

@@ -158,6 +158,14 @@ where
     /// See [`Puzzle::paint`].
     fn paint(&mut self, cell: Cell, value: u8) -> bool;
 
+    /// See [`Puzzle::unsolvable`].
+    fn unsolvable(&self) -> Option<String> {
+        None
+    }
+
+    /// See [`Puzzle::begin_stroke`].
+    fn begin_stroke(&mut self) {}
+
     /// See [`Puzzle::to_text`].
     fn to_text(&self) -> String;
 
@@ -200,6 +208,10 @@ where
 
     fn refusal(&self, algorithm: Algorithm) -> Option<SearchError> {
         algorithm.refusal(self)
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        Model::unsolvable(self)
     }
 
     fn solve(
@@ -307,6 +319,10 @@ where
 
     fn paint(&mut self, cell: Cell, value: u8) -> bool {
         Model::paint(self, cell, value)
+    }
+
+    fn begin_stroke(&mut self) {
+        Model::begin_stroke(self);
     }
 
     fn to_text(&self) -> String {

@@ -350,6 +350,10 @@ fn pointer_input(
             || i.pointer.button_down(egui::PointerButton::Middle)
     });
     let is_down = response.is_pointer_button_down_on() && !other_button;
+    // The frame the button comes up in ends the stroke: the pointer may have moved since the
+    // last frame (a quick stroke's last segment, or all of it), and the stroke goes on to
+    // where it was released (`interact_pointer_pos` is the release position then).
+    let ending = !is_down && app.stroke.is_some();
     let under = response.interact_pointer_pos().and_then(&cell_at);
     // A stroke starts where the button went down, not where the pointer is by the time the
     // frame sees it: a brisk drag that starts on the start square grabs the start.
@@ -370,6 +374,10 @@ fn pointer_input(
         } else {
             app.work.puzzle.stroke_value(cell)
         };
+        if value.is_some() {
+            // A drag by hand is one move where the metric counts a slide of any length so.
+            app.work.puzzle.begin_stroke();
+        }
         // Only a board of pieces is pictured here: a large maze is costly to picture.
         let grab = value.filter(|_| board).and_then(|v| {
             let picture = app.work.puzzle.picture();
@@ -393,7 +401,7 @@ fn pointer_input(
     }
     // A grabbed piece follows the pointer: its slides toward keeping the grabbed square
     // under the pointer, tried on a copy of the puzzle so several can go in one frame.
-    if is_down
+    if (is_down || ending)
         && let Some(cell) = under
         && let Some(PaintStroke {
             value: Some(value),
@@ -404,9 +412,12 @@ fn pointer_input(
         for lead in follow_slides(app.work.puzzle.as_ref(), value, grab, cell) {
             app.push(AppCommand::Paint(lead, value));
         }
+        if ending {
+            app.stroke = None;
+        }
         return;
     }
-    if (is_down || response.clicked())
+    if (is_down || response.clicked() || ending)
         && let Some(cell) = under
         && let Some(stroke) = &mut app.stroke
         && let Some(last) = stroke.last.filter(|&l| l != cell)

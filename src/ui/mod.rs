@@ -489,7 +489,7 @@ fn details_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     timeline_bar::pinned_ui(app, ui);
     breakpoints_panel::breakpoints_ui(app, ui);
     panels::legend_ui(app, ui);
-    if !app.marks().samples.is_empty() {
+    if app.race().is_some() || !app.marks().samples.is_empty() {
         panels::plots_ui(app, ui);
     }
     if app.result().is_some_and(|r| r.solved) {

@@ -81,6 +81,7 @@ pub(crate) fn paint_scene(
     // A board of sliding pieces draws its empty squares as a dim tray, inset as
     // the pieces are, so the pieces stand out.
     let board = scene.board;
+    let tray = themed(TRAY, painter.ctx().theme() == egui::Theme::Dark);
     let mut shapes = Vec::with_capacity(row_range.len() * col_range.len() + 16);
     // Each piece's extent and letter, to name it once in its middle.
     let mut pieces: Vec<(u8, Rect, u8)> = Vec::new();
@@ -100,8 +101,8 @@ pub(crate) fn paint_scene(
             match square {
                 Square::Void => {}
                 Square::Free if board => {
-                    let tray = cell_rect(cell).shrink(side * 0.05);
-                    shapes.push(Shape::rect_filled(tray, side * 0.06, TRAY));
+                    let rect = cell_rect(cell).shrink(side * 0.05);
+                    shapes.push(Shape::rect_filled(rect, side * 0.06, tray));
                 }
                 Square::Free => {
                     let base = match scene.cluster {

@@ -51,9 +51,24 @@ pub(crate) const TILE_HOME: Color32 = Color32::from_rgb(86, 180, 233);
 
 pub(crate) const TILE_AWAY: Color32 = Color32::from_rgb(235, 205, 150);
 
-/// An empty square of a board of pieces: a dim tray, so the pieces are the brightest things
-/// on it.
+/// An empty square of a board of pieces in the dark theme: a dim tray, so the pieces are
+/// the brightest things on it.
 pub(crate) const TRAY: Color32 = Color32::from_gray(72);
+
+/// An empty square of a board of pieces in the light theme: a pale tray, far from the
+/// board's walls ([`BLOCKED`]), which the dark tray is too near to tell apart on a light
+/// window.
+pub(crate) const TRAY_LIGHT: Color32 = Color32::from_gray(212);
+
+/// `color` as drawn in the theme (`dark` or light): the colours that follow the theme (an
+/// empty square of a board) change, the others stay.
+pub(crate) fn themed(color: Color32, dark: bool) -> Color32 {
+    if color == TRAY && !dark {
+        TRAY_LIGHT
+    } else {
+        color
+    }
+}
 
 /// The oracle's arrows: a move that brings the goal closer (navy blue), one that leaves
 /// the distance (grey) and one that takes it farther (black); each outlined in white. None

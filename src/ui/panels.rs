@@ -218,6 +218,11 @@ fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
         .id_salt("plots")
         .default_open(true)
         .show(ui, |ui| {
+            // A race plots its lanes, not the single run it replaced.
+            if let Some(race) = app.race() {
+                race_plots_ui(race, ui);
+                return;
+            }
             // A finished run is drawn from its recording (every expansion is there, however
             // fast it ran); a live one from the snapshots it sent.
             let track = app
@@ -320,6 +325,91 @@ fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
         });
 }
 
+/// The colours of a race's lanes in its plots, in the order of the lanes.
+const LANE_COLORS: [Color32; 4] = [
+    super::palette::START,
+    super::palette::GOAL,
+    super::palette::FRONTIER,
+    super::palette::DFS_PATH,
+];
+
+/// A lane's lines in a race's plots: its name, its colour, its frontier against its states
+/// expanded, and its states expanded per depth.
+struct LaneLines {
+    label: String,
+    color: Color32,
+    frontier: Vec<[f64; 2]>,
+    layers: Vec<[f64; 2]>,
+}
+
+/// A race's plots: each lane's frontier against its states expanded (from its recording
+/// once it has finished, as a single run's; live, from the figures it sent), and each
+/// lane's states expanded per depth, a line a lane.
+fn race_plots_ui(race: &crate::app::race::Race, ui: &mut egui::Ui) {
+    let Some(first) = race.lanes.first() else {
+        return;
+    };
+    let run = first.marks.id;
+    let thin = |points: Vec<[f64; 2]>| -> Vec<[f64; 2]> {
+        let every = points.len().div_ceil(MAX_POINTS).max(1);
+        let last = points.last().copied();
+        let mut kept: Vec<[f64; 2]> = points.into_iter().step_by(every).collect();
+        if let Some(last) = last
+            && kept.last() != Some(&last)
+        {
+            kept.push(last);
+        }
+        kept
+    };
+    let lanes: Vec<LaneLines> = race
+        .lanes
+        .iter()
+        .zip(LANE_COLORS.iter().cycle())
+        .map(|(lane, &color)| {
+            let recorded = lane
+                .track
+                .as_ref()
+                .map(|t| t.sizes())
+                .filter(|s| lane.result.is_some() && !s.is_empty());
+            let samples = recorded.unwrap_or(&lane.marks.samples);
+            let frontier = thin(samples.iter().map(|s| [s[0], s[1]]).collect());
+            let layers = thin(
+                (lane.marks.layers.iter().enumerate())
+                    .map(|(d, &n)| [d as f64, n as f64])
+                    .collect(),
+            );
+            LaneLines {
+                label: lane.label(),
+                color,
+                frontier,
+                layers,
+            }
+        })
+        .collect();
+    run_plot("race sizes plot", run, 130.0)
+        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
+        .x_axis_label("states expanded")
+        .y_axis_label("frontier")
+        .show(ui, |plot| {
+            for l in &lanes {
+                plot.line(egui_plot::Line::new(l.label.clone(), l.frontier.clone()).color(l.color));
+            }
+        });
+    if lanes.iter().any(|l| l.layers.len() > 1) {
+        run_plot("race layers plot", run, 110.0)
+            .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
+            .x_axis_label("depth")
+            .y_axis_label("states expanded")
+            .show(ui, |plot| {
+                for l in &lanes {
+                    plot.line(
+                        egui_plot::Line::new(l.label.clone(), l.layers.clone()).color(l.color),
+                    );
+                }
+            });
+    }
+}
+
 /// Korf's table of a finished best-first run: the states expanded per f value, binned into
 /// at most [`MAX_BARS`] bars once per run (kept in the UI's memory, so a frame's work does
 /// not grow with the number of f values).
@@ -394,6 +484,7 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     else {
         return;
     };
+    shaded_legend(app, &mut entries);
     // The oracle's arrows, when drawn.
     let arrows = app.oracle.arrows();
     let shown = |r: crate::puzzles::oracle::Rating| arrows.iter().any(|a| a.rating == r);
@@ -422,7 +513,10 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         .id_salt("legend")
         .default_open(true)
         .show(ui, |ui| {
+            let dark = ui.visuals().dark_mode;
             for (color, meaning) in entries {
+                // As the canvas draws it in this theme.
+                let color = super::palette::themed(color, dark);
                 ui.horizontal(|ui| {
                     let size = egui::vec2(16.0, 16.0);
                     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
@@ -437,6 +531,55 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 });
             }
         });
+}
+
+/// The legend's entries for the timeline's "Colour by" and "Only the branch", as the canvas
+/// draws them: the closed set coloured by a quantity replaces the closed set's entry with
+/// the colours of its least and greatest values; a branch adds the faded marks off it.
+fn shaded_legend(app: &PuzzleLabApp, entries: &mut Vec<(Color32, String)>) {
+    use super::palette::{CLOSED, FREE, heat_color};
+    use crate::app::ShadeKind;
+    // A race's panes draw their lanes' own marks, unshaded.
+    let Some(shade) = app.marks().shade.as_ref().filter(|_| app.race().is_none()) else {
+        return;
+    };
+    match shade.kind {
+        ShadeKind::Heat { quantity, min, max } => {
+            let name = match quantity {
+                crate::runs::recording::Quantity::Order => "expansion order",
+                q => q.label(),
+            };
+            let value = |v: f64| {
+                if v.fract() == 0.0 {
+                    format!("{v:.0}")
+                } else {
+                    format!("{v:.2}")
+                }
+            };
+            let heat = [
+                (
+                    heat_color(1),
+                    format!("closed, coloured by {name}: least, {}", value(min)),
+                ),
+                (
+                    heat_color(255),
+                    format!("closed, coloured by {name}: greatest, {}", value(max)),
+                ),
+            ];
+            match entries.iter().position(|(c, _)| *c == CLOSED) {
+                Some(i) => {
+                    entries.splice(i..=i, heat);
+                }
+                None => entries.extend(heat),
+            }
+        }
+        ShadeKind::Branch => {
+            entries.push((
+                CLOSED.lerp_to_gamma(FREE, 0.8),
+                "marks off the branch, faded".to_owned(),
+            ));
+        }
+    }
 }
 
 /// The bar above the canvas, one row high whatever it holds, so the canvas never moves:
@@ -597,7 +740,7 @@ pub(super) fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let shown = app.shown_moves();
     ui.heading("Solution");
     for note in &report.notes {
-        ui.label(note);
+        ui.label(crate::app::sentence(note));
     }
     // Only the rows in view are laid out, so a solution of 200,000 moves scrolls smoothly.
     let row_height = ui.spacing().interact_size.y;

@@ -19,7 +19,7 @@ pub(crate) fn panel_height(ui: &egui::Ui, n: usize) -> f32 {
 
 /// One row of the height of an interactive widget across the width `ui` has: `add` lays out
 /// its contents left to right. A row wider than that scrolls sideways under the mouse wheel
-/// instead of growing the panel it is in, and an arrow over a fade marks each end past which
+/// (the vertical wheel as well as a sideways one) instead of growing the panel it is in, and an arrow over a fade marks each end past which
 /// it has more ([`overflow_cue`]). `id` keeps the row's scroll offset.
 pub(crate) fn fixed_row<R>(
     ui: &mut egui::Ui,
@@ -36,6 +36,8 @@ pub(crate) fn fixed_row<R>(
             .layout(Layout::top_down(Align::Min)),
     );
     row.set_clip_rect(rect.intersect(ui.clip_rect()));
+    // The vertical wheel (the only one most mice have) scrolls the row sideways too.
+    row.style_mut().always_scroll_the_only_direction = true;
     let output = egui::ScrollArea::horizontal()
         .id_salt(id)
         .auto_shrink([false, true])

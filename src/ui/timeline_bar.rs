@@ -203,9 +203,10 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
     }
 }
 
-/// The jumps: back to where this layer (depth) or f began, on to the next greater.
+/// The jumps: back to where this layer (depth) or f began, on to the next greater. (No
+/// "Jump:" title: the row fits the centre column at 1200 x 800; each button's tooltip says
+/// where it goes.)
 fn jumps_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    ui.label("Jump:");
     for q in [Quantity::Depth, Quantity::F] {
         let name = if q == Quantity::Depth { "layer" } else { "f" };
         if ui

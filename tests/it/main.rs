@@ -32,4 +32,5 @@ mod tile_core;
 mod timeline;
 mod trace;
 mod trust;
+mod trust_screen;
 mod ui;

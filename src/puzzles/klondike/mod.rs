@@ -434,10 +434,9 @@ impl crate::puzzles::Model for Klondike {
         if report.outcome != Outcome::Cancelled
             && let Some((moves, count)) = self.count_shortest_solutions()
         {
-            report.notes.push(format!(
-                "{count} shortest solution{} of {moves} moves exist",
-                if count == 1 { "" } else { "s" }
-            ));
+            report
+                .notes
+                .push(shortest_solutions_note(count, moves as u64));
         }
         Ok(report)
     }
@@ -473,5 +472,44 @@ impl crate::puzzles::Model for Klondike {
             grid: self.grid_strings(),
             start: Some(self.start),
         })
+    }
+}
+
+/// The note on how many shortest solutions there are: "2 shortest solutions of 9 moves
+/// exist", "1 shortest solution of 10 moves exists".
+fn shortest_solutions_note(count: u64, moves: u64) -> String {
+    let plural = |n: u64, word: &str| {
+        if n == 1 {
+            format!("1 {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    format!(
+        "{} of {} exist{}",
+        plural(count, "shortest solution"),
+        plural(moves, "move"),
+        if count == 1 { "s" } else { "" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortest_solutions_note;
+
+    #[test]
+    fn the_count_of_shortest_solutions_agrees_with_its_verb() {
+        assert_eq!(
+            shortest_solutions_note(1, 10),
+            "1 shortest solution of 10 moves exists"
+        );
+        assert_eq!(
+            shortest_solutions_note(2, 9),
+            "2 shortest solutions of 9 moves exist"
+        );
+        assert_eq!(
+            shortest_solutions_note(3, 1),
+            "3 shortest solutions of 1 move exist"
+        );
     }
 }

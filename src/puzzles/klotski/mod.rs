@@ -143,10 +143,26 @@ pub struct Klotski {
     initial: Vec<u8>,
     undo: Vec<Vec<u8>>,
     redo: Vec<Vec<u8>>,
+    /// The drag by hand in progress (see [`Klotski::drag_move`]).
+    drag: Drag,
     /// `masks[piece][anchor]`: the cells the piece covers at that anchor as a bit set
     /// (bit `row * cols + col`), or 0 where it does not fit on the board.
     masks: Vec<Vec<u128>>,
 }
+
+/// A drag of one piece by hand: the piece and the number of moves recorded before the drag
+/// began. Not part of the puzzle (equal whatever it holds): it only says whether the next
+/// cell of a drag continues its move.
+#[derive(Clone, Copy, Debug, Default)]
+struct Drag(Option<(usize, usize)>);
+
+impl PartialEq for Drag {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Drag {}
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -452,6 +468,7 @@ impl Klotski {
             anchors: sorted_anchors,
             undo: Vec::new(),
             redo: Vec::new(),
+            drag: Drag::default(),
             masks,
         })
     }
@@ -606,6 +623,7 @@ impl Klotski {
 
     /// Takes back the last move played. Returns whether there was one.
     pub fn undo(&mut self) -> bool {
+        self.end_drag();
         let Some(previous) = self.undo.pop() else {
             return false;
         };
@@ -616,6 +634,7 @@ impl Klotski {
 
     /// Plays again the last move taken back. Returns whether there was one.
     pub fn redo(&mut self) -> bool {
+        self.end_drag();
         let Some(next) = self.redo.pop() else {
             return false;
         };
@@ -626,6 +645,7 @@ impl Klotski {
     /// Plays `moves` (named as a solution names them) from the position on the board, each
     /// recorded for undo. Returns whether any was played: none is when one is not legal.
     pub fn play_moves(&mut self, moves: &[String]) -> bool {
+        self.end_drag();
         let Ok(states) = super::replay(self, moves) else {
             return false;
         };
@@ -639,9 +659,49 @@ impl Klotski {
 
     /// Puts the pieces back where they were loaded and forgets the moves played.
     pub fn reset(&mut self) {
+        self.end_drag();
         self.anchors.clone_from(&self.initial);
         self.undo.clear();
         self.redo.clear();
+    }
+
+    /// Ends the drag by hand in progress: the next cell dragged is a move of its own.
+    pub(crate) fn end_drag(&mut self) {
+        self.drag = Drag::default();
+    }
+
+    /// Moves the piece covering `from` one cell so that it covers `to`, as the next cell of
+    /// a drag by hand (see [`Klotski::drag`]). In the `piece` metric the cells of one drag
+    /// (since [`Klotski::end_drag`]) are one move, however far and round corners it goes
+    /// (none if the piece is back where it began), undone at once; in the `unit` metric
+    /// each cell is a move. Returns whether the piece moved.
+    pub(crate) fn drag_move(&mut self, from: Cell, to: Cell) -> bool {
+        let Some(slot) = self.slot_at(from) else {
+            return false;
+        };
+        let recorded = self.undo.len();
+        let going_on = self.drag.0.filter(|&(piece, before)| {
+            self.metric == Metric::Piece
+                && piece == slot
+                && self.redo.is_empty()
+                && (before..=before + 1).contains(&recorded)
+        });
+        if !self.drag(from, to) {
+            return false;
+        }
+        let before = match going_on {
+            Some((_, before)) => {
+                // One record for the whole drag: the position before it.
+                self.undo.truncate(before + 1);
+                if self.undo.last() == Some(&self.anchors) {
+                    self.undo.pop();
+                }
+                before
+            }
+            None => recorded,
+        };
+        self.drag = Drag(Some((slot, before)));
+        true
     }
 
     /// Moves the piece covering `from` one cell so that it covers `to`, an orthogonal

@@ -100,6 +100,7 @@ impl crate::puzzles::oracle::Explorable for Klotski {
             anchors,
             undo: Vec::new(),
             redo: Vec::new(),
+            drag: Drag::default(),
             ..self.clone()
         }
     }
@@ -277,7 +278,8 @@ impl crate::puzzles::Model for Klotski {
         self.slot_at(cell).map(|i| i as u8)
     }
 
-    /// Dragging piece `value` onto `cell` next to it moves it there, if the move is legal.
+    /// Dragging piece `value` onto `cell` next to it moves it there, if the move is legal;
+    /// in the `piece` metric the cells of one drag are one move.
     fn paint(&mut self, cell: Cell, value: u8) -> bool {
         let slot = usize::from(value);
         if slot >= self.pieces.len() || self.slot_at(cell) == Some(slot) {
@@ -296,8 +298,14 @@ impl crate::puzzles::Model for Klotski {
             r < self.rows
                 && c < self.cols
                 && mask & (1 << (r * self.cols + c)) != 0
-                && self.drag(Cell::new(r, c), cell)
+                && self.drag_move(Cell::new(r, c), cell)
         })
+    }
+
+    /// A new drag: in the `piece` metric its cells are one move (see
+    /// [`Klotski::drag_move`]).
+    fn begin_stroke(&mut self) {
+        self.end_drag();
     }
 
     fn to_text(&self) -> String {

@@ -260,20 +260,28 @@ impl crate::puzzles::Model for Maze {
         crate::search::count_reachable(self, cancel)
     }
 
+    /// A percolation grid whose first row (or column) has no free square.
+    fn unsolvable(&self) -> Option<String> {
+        if self.percolation == Percolation::Off || !self.start_states().is_empty() {
+            return None;
+        }
+        let side = match self.percolation {
+            Percolation::LeftRight => "left column",
+            _ => "top row",
+        };
+        Some(format!(
+            "no square of the {side} is free, so the grid does not percolate"
+        ))
+    }
+
     fn solve(
         &self,
         algorithm: Algorithm,
         watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        if self.percolation != Percolation::Off && self.start_states().is_empty() {
-            let side = match self.percolation {
-                Percolation::LeftRight => "left column",
-                _ => "top row",
-            };
-            return Err(SearchError::Unsolvable(format!(
-                "no square of the {side} is free, so the grid does not percolate"
-            )));
+        if let Some(why) = crate::puzzles::Model::unsolvable(self) {
+            return Err(SearchError::Unsolvable(why));
         }
         let mut report = solve_on_places(self, &TYPE, algorithm, watcher, cancel, |s| {
             self.cell(*s).into()

@@ -120,7 +120,7 @@ impl crate::puzzles::oracle::Explorable for RushHour {
     fn at_origin(&self) -> Self {
         RushHour {
             hand: None,
-            ..self.hand_record().map_or(self, |hand| &hand.0).clone()
+            ..self.hand_record().map_or(self, |hand| &hand.origin).clone()
         }
     }
 
@@ -267,7 +267,8 @@ impl crate::puzzles::Model for RushHour {
     }
 
     /// Dragging vehicle `value` onto `cell` slides it there along its axis, if the way is
-    /// free.
+    /// free; the slides of one drag (since [`crate::puzzles::Puzzle::begin_stroke`]) count as
+    /// one.
     fn paint(&mut self, cell: Cell, value: u8) -> bool {
         let i = usize::from(value);
         let Some(v) = self.vehicles.get(i).copied() else {
@@ -290,7 +291,12 @@ impl crate::puzzles::Model for RushHour {
         } else {
             return false;
         };
-        self.slide(i, by as i8)
+        self.drag_slide(i, by as i8)
+    }
+
+    /// A new drag: its slides are one move (see [`RushHour::moves_played_by_hand`]).
+    fn begin_stroke(&mut self) {
+        self.end_drag();
     }
 
     fn to_text(&self) -> String {

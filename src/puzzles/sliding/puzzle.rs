@@ -511,6 +511,11 @@ impl crate::puzzles::Model for Sliding {
         Some(self.undo.len())
     }
 
+    /// A board of the wrong parity, with the parities that disagree.
+    fn unsolvable(&self) -> Option<String> {
+        self.check_solvable().err().map(|e| e.to_string())
+    }
+
     /// A press on a tile next to the blank slides it.
     fn stroke_value(&self, cell: Cell) -> Option<u8> {
         self.tile_at(cell).filter(|&t| t != 0).map(|_| 0)

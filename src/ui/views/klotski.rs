@@ -29,6 +29,9 @@ struct KlotskiView {
     tool: Option<Tool>,
     /// Layouts before each layout edit, newest last (at most [`EDIT_HISTORY`]).
     layout_history: Vec<Klotski>,
+    /// Layout edits taken back, newest last: (the puzzle the undo left, the layout it took
+    /// back). One is made again only while the puzzle is still the one its undo left.
+    layout_future: Vec<(Klotski, Klotski)>,
 }
 
 /// Klotski's commands.
@@ -114,11 +117,11 @@ impl KlotskiView {
             {
                 app.push_view(Command::Reset);
             }
-            ui.label(format!(
-                "{} played",
-                crate::app::count(played as u64, "move")
-            ));
         });
+        // A line of its own: the metric's longer name must not widen the panel.
+        if let Some(played) = super::played_text(app) {
+            ui.label(played);
+        }
         if solved {
             ui.label(RichText::new("Solved!").strong());
         }
@@ -169,6 +172,7 @@ impl KlotskiView {
         let can_undo = !self.layout_history.is_empty();
         if ui
             .add_enabled(can_undo, egui::Button::new("Undo edit"))
+            .on_hover_text("Ctrl+Z; Ctrl+Y makes it again")
             .clicked()
         {
             app.push_view(Command::UndoEdit);
@@ -202,10 +206,53 @@ impl KlotskiView {
                 self.layout_history.remove(0);
             }
             self.layout_history.push(previous);
+            self.layout_future.clear();
         }
         if let Some(e) = refused {
             app.set_error(format!("Edit refused: {e}."));
         }
+    }
+
+    /// Takes back the last layout edit (the editor's Undo edit, and Ctrl+Z while editing),
+    /// saying so in the status bar.
+    fn undo_layout(&mut self, app: &mut ViewWrite<'_>) {
+        let Some(previous) = self.layout_history.pop() else {
+            app.set_status("Nothing to undo: no layout edit to take back.");
+            return;
+        };
+        let mut undone = None;
+        edit(app, |k| {
+            undone = Some(std::mem::replace(k, previous.clone()));
+            true
+        });
+        if let Some(undone) = undone {
+            self.layout_future.push((previous, undone));
+        }
+        app.set_status("Undid the layout edit; Ctrl+Y makes it again.");
+    }
+
+    /// Makes again the last layout edit taken back (Ctrl+Y while editing), if the puzzle is
+    /// still the one its undo left.
+    fn redo_layout(&mut self, app: &mut ViewWrite<'_>) {
+        let current = klotski(app).cloned();
+        let Some((left, _)) = self.layout_future.last() else {
+            app.set_status("Nothing to redo: no layout edit was taken back.");
+            return;
+        };
+        if current.as_ref() != Some(left) {
+            self.layout_future.clear();
+            app.set_status("Nothing to redo: the layout changed since the undo.");
+            return;
+        }
+        let Some((left, redone)) = self.layout_future.pop() else {
+            return;
+        };
+        edit(app, |k| {
+            *k = redone;
+            true
+        });
+        self.layout_history.push(left);
+        app.set_status("Made the layout edit again.");
     }
 }
 
@@ -261,14 +308,7 @@ impl TypeView for KlotskiView {
             }
             Command::Resize(rows, cols) => self.edit_layout(app, |k| k.resize(rows, cols)),
             Command::Clear => self.edit_layout(app, Klotski::clear_pieces),
-            Command::UndoEdit => {
-                if let Some(previous) = self.layout_history.pop() {
-                    edit(app, |k| {
-                        *k = previous;
-                        true
-                    });
-                }
-            }
+            Command::UndoEdit => self.undo_layout(app),
         }
     }
 
@@ -299,16 +339,36 @@ impl TypeView for KlotskiView {
         Some(format!("piece {letter}"))
     }
 
+    /// In the layout editor, takes back the last layout edit; in play, the last move.
     fn undo(&mut self, app: &mut ViewWrite<'_>) {
-        edit(app, Klotski::undo);
+        if self.tool.is_some() {
+            self.undo_layout(app);
+        } else if edit(app, Klotski::undo) {
+            app.set_status("Took back a move; Ctrl+Y plays it again.");
+        } else if self.layout_history.is_empty() {
+            app.set_status("Nothing to undo: no move played.");
+        } else {
+            app.set_status(
+                "Nothing to undo: no move played (layout edits are undone in \"edit layout\").",
+            );
+        }
     }
 
+    /// In the layout editor, makes again the last layout edit taken back; in play, plays
+    /// again the last move taken back.
     fn redo(&mut self, app: &mut ViewWrite<'_>) {
-        edit(app, Klotski::redo);
+        if self.tool.is_some() {
+            self.redo_layout(app);
+        } else if edit(app, Klotski::redo) {
+            app.set_status("Played the move again.");
+        } else {
+            app.set_status("Nothing to redo: no move was taken back.");
+        }
     }
 
     fn puzzle_replaced(&mut self) {
         self.layout_history.clear();
+        self.layout_future.clear();
     }
 
     fn about(&self) -> &'static str {

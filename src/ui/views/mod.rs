@@ -11,7 +11,10 @@ mod sliding;
 
 use std::path::Path;
 
-use crate::app::{AppCommand, ShownMoment, TypeView, ViewRead, ViewRegistry, ViewWrite, count_in};
+use crate::app::{
+    AppAccess, AppCommand, ShownMoment, TypeView, ViewContext, ViewRead, ViewRegistry, ViewWrite,
+    count_in,
+};
 
 pub use car_maze::Command as CarMazeCommand;
 pub use klotski::Command as KlotskiCommand;
@@ -146,6 +149,15 @@ fn undo_redo_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, undo_hint: &
     }
 }
 
+/// The move counter of hand play: the moves played since the position was loaded, scrambled
+/// or last edited, in the puzzle's metric ("3 moves played", "1 piece move played"); `None`
+/// for a type not played by hand.
+fn played_text(app: &ViewContext<impl AppAccess>) -> Option<String> {
+    let played = app.puzzle().moves_played()?;
+    let metric = app.puzzle().metric_label();
+    Some(format!("{} played", count_in(played as u64, &metric)))
+}
+
 /// A view's settings read back from what it kept, or its defaults if there are none or they
 /// no longer parse.
 fn settings_from<T: serde::de::DeserializeOwned + Default>(kept: Option<&serde_json::Value>) -> T {
@@ -212,6 +224,13 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
             if ui.button("Try again").clicked() {
                 app.oracle_mut().retry();
             }
+        }
+        OracleStatus::Unavailable(why) => {
+            // Trying again would fail the same way: no Try again, only the reason.
+            ui.label(
+                RichText::new(format!("No oracle for this puzzle: {why}."))
+                    .color(crate::ui::palette::MOVE_WORSE),
+            );
         }
         OracleStatus::Ready(distance) => {
             let line = match distance {

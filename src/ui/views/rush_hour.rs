@@ -166,6 +166,9 @@ impl TypeView for RushHourView {
             Some(tool) => Self::editor_ui(app, ui, tool, side),
             None => {
                 ui.label("Drag a vehicle along its length; the red car A leaves on the right.");
+                if let Some(played) = super::played_text(app) {
+                    ui.label(played);
+                }
                 if solved {
                     ui.label(RichText::new("Solved!").strong());
                 }

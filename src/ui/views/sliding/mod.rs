@@ -255,7 +255,8 @@ impl SlidingView {
             }
             Ok(()) => {}
             Err(reason) => {
-                ui.label(RichText::new(reason.to_string()).color(ui.visuals().error_fg_color));
+                let why = crate::app::sentence(&reason.to_string());
+                ui.label(RichText::new(why).color(ui.visuals().error_fg_color));
             }
         }
         super::oracle_ui(app, ui);
