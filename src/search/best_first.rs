@@ -156,6 +156,10 @@ fn search_counting<P: Problem + ?Sized>(
     let mut open = BinaryHeap::new();
     let mut keys = TieKeys::new(budget.tie_break());
     let mut closed: Vec<bool> = Vec::new();
+    // The states closed now (expanded and not reopened since): the frontier is every other
+    // state reached, however many entries of the open list stand for it (a state reached
+    // again more cheaply has a stale entry besides its new one).
+    let mut closed_count: u64 = 0;
     if let Err(outcome) = tree
         .make_room(budget, starts.len())
         .and_then(|()| budget.reserve(&mut open, starts.len(), OPEN_LIST))
@@ -170,7 +174,8 @@ fn search_counting<P: Problem + ?Sized>(
         observer.generated(&tree.node(id).state);
         open.push(keys.entry(policy.h_weight * h, 0.0, id));
     }
-    stats.max_frontier = open.len() as u64;
+    stats.frontier = tree.len() as u64;
+    stats.max_frontier = stats.frontier;
     let mut successors = Vec::new();
     while let Some(entry) = open.pop() {
         let node = tree.node(entry.id);
@@ -192,10 +197,11 @@ fn search_counting<P: Problem + ?Sized>(
             closed.resize(tree.len(), false);
         }
         closed[entry.id as usize] = true;
+        closed_count += 1;
         stats.expanded += 1;
-        // The open list without the entry taken off it, as a watcher paused on this expansion
-        // should read it.
-        stats.frontier = open.len() as u64;
+        // The states on the frontier without the one taken off it, as a watcher paused on
+        // this expansion should read them: reached = closed + frontier.
+        stats.frontier = tree.len() as u64 - closed_count;
         per_f.count(entry.f());
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = tree.len() as u64;
@@ -231,6 +237,7 @@ fn search_counting<P: Problem + ?Sized>(
                     tree.relink(child, entry.id, successor.mv, g_new);
                     if is_closed {
                         closed[child as usize] = false;
+                        closed_count -= 1;
                     }
                     child
                 }
@@ -242,7 +249,7 @@ fn search_counting<P: Problem + ?Sized>(
             }
             open.push(keys.entry(policy.g_weight * g_new + policy.h_weight * h, g_new, child));
         }
-        stats.frontier = open.len() as u64;
+        stats.frontier = tree.len() as u64 - closed_count;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
     tree.finish(Outcome::NotFound, None, stats)

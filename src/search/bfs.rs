@@ -34,6 +34,8 @@ pub(super) fn search<P: Problem + ?Sized>(
         };
         let state = &tree.node(id).state;
         if problem.is_goal(state) {
+            // The goal, reached and not expanded, counts with the frontier (as below).
+            stats.frontier = frontier.len() as u64 + 1;
             return tree.finish(Outcome::Found, Some(id), stats);
         }
         observer.generated(state);

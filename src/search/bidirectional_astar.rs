@@ -37,6 +37,12 @@ pub(super) fn search<P: Problem + ?Sized>(
     let mut open = [BinaryHeap::new(), BinaryHeap::new()];
     let mut keys = TieKeys::new(budget.tie_break());
     let mut closed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
+    // The states closed now on each side (expanded, not reopened since): a side's frontier is
+    // every other state it reached, however many open-list entries stand for each.
+    let mut closed_count = [0u64; 2];
+    let frontier_of = |trees: &[Tree<'_, P>; 2], closed_count: &[u64; 2]| {
+        (trees[0].len() + trees[1].len()) as u64 - closed_count[0] - closed_count[1]
+    };
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
         if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
             return trees[0].finish(outcome, None, stats);
@@ -52,6 +58,8 @@ pub(super) fn search<P: Problem + ?Sized>(
             }
         }
     }
+    stats.frontier = frontier_of(&trees, &closed_count);
+    stats.max_frontier = stats.frontier;
     // The cheapest meeting so far: (cost, forward node, backward node).
     let mut best: Option<(Cost, NodeId, NodeId)> = open[0]
         .iter()
@@ -94,10 +102,11 @@ pub(super) fn search<P: Problem + ?Sized>(
             closed[side].resize(trees[side].len(), false);
         }
         closed[side][entry.id as usize] = true;
+        closed_count[side] += 1;
         stats.expanded += 1;
-        // Both open lists without the entry taken off, as a watcher paused here should read
-        // them.
-        stats.frontier = (open[0].len() + open[1].len()) as u64;
+        // Both frontiers without the state taken off, as a watcher paused here should read
+        // them: reached = closed + frontier.
+        stats.frontier = frontier_of(&trees, &closed_count);
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
         observer.expanded(&state, depth, &stats);
@@ -124,8 +133,11 @@ pub(super) fn search<P: Problem + ?Sized>(
                             continue;
                         }
                         trees[side].relink(child, entry.id, successor.mv, g_new);
-                        if let Some(c) = closed[side].get_mut(child as usize) {
+                        if let Some(c) = closed[side].get_mut(child as usize)
+                            && *c
+                        {
                             *c = false;
+                            closed_count[side] -= 1;
                         }
                         child
                     }
@@ -146,7 +158,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             let h = heuristic(side, child_state);
             open[side].push(keys.entry(g_new + h, g_new, child));
         }
-        stats.frontier = (open[0].len() + open[1].len()) as u64;
+        stats.frontier = frontier_of(&trees, &closed_count);
         stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
     stats.max_closed = (trees[0].len() + trees[1].len()) as u64;

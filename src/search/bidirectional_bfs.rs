@@ -41,6 +41,8 @@ pub(super) fn search<P: Problem + ?Sized>(
     let met = layers[0]
         .iter()
         .find_map(|&id| Some((id, trees[1].find(&trees[0].node(id).state)?)));
+    stats.frontier = (layers[0].len() + layers[1].len()) as u64;
+    stats.max_frontier = stats.frontier;
     if let Some((f, b)) = met {
         return trees[0].finish_joined(f, &trees[1], b, stats);
     }
@@ -52,7 +54,13 @@ pub(super) fn search<P: Problem + ?Sized>(
         let other = 1 - side;
         let layer = std::mem::take(&mut layers[side]);
         let mut next = Vec::new();
-        for id in layer {
+        // The states on the frontier while the layer is expanded: the rest of the layer, the
+        // next layer so far and the other side's layer, so that a watcher paused on an
+        // expansion reads reached = expanded + frontier.
+        let waiting = |left: usize, next: &Vec<NodeId>, layers: &[Vec<NodeId>; 2]| {
+            (left + next.len() + layers[other].len()) as u64
+        };
+        for (k, &id) in layer.iter().enumerate() {
             if let Err(outcome) = budget.check() {
                 return trees[0].finish(outcome, None, stats);
             }
@@ -60,6 +68,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             let (state, g, depth) = (node.state.clone(), node.g, node.depth);
             stats.expanded += 1;
             stats.max_depth = stats.max_depth.max(depth);
+            let left = layer.len() - k - 1;
+            stats.frontier = waiting(left, &next, &layers);
+            stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
             observer.expanded(&state, depth, &stats);
             if side == 0 && observer.wants_scores() {
                 observer.scored(&state, g, None, trees[0].parent_state(id));
@@ -93,6 +104,8 @@ pub(super) fn search<P: Problem + ?Sized>(
                 }
                 next.push(child);
             }
+            stats.frontier = waiting(left, &next, &layers);
+            stats.max_frontier = stats.max_frontier.max(stats.frontier);
         }
         layers[side] = next;
         stats.frontier = (layers[0].len() + layers[1].len()) as u64;

@@ -68,11 +68,6 @@ impl BucketQueue {
         }
     }
 
-    /// Entries held (stale ones included).
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
     /// A slot of `nodes` holding `item` followed by `next`, taken from the free list that
     /// starts at `free` if it has one.
     #[inline]

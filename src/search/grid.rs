@@ -220,6 +220,7 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         links[s] = ROOT as u8;
         reached += 1;
         if s == grid.goal {
+            stats.frontier = queue.len() as u64 + 1;
             return done(&links, Outcome::Found, Some(s), stats, reached);
         }
         queue.push(s as u32);
@@ -313,7 +314,11 @@ fn astar_counting<P: Problem + ?Sized>(
         reached += 1;
         open.push(h(r, c), 0, (r << 16 | c) as u32);
     }
-    stats.max_frontier = open.len() as u64;
+    // Squares closed now (expanded, not reopened since): the frontier is every other square
+    // reached, whatever stale entries of the open list stand for them too.
+    let mut closed = 0u64;
+    stats.frontier = reached;
+    stats.max_frontier = reached;
     // A successor with its parent's `f` is pushed to the front bucket: under the larger-`g`
     // policy the first of them is the very next entry out (its `h` is below the bucket's
     // smallest, and its class first in, first out), under last in, first out the last of
@@ -339,6 +344,7 @@ fn astar_counting<P: Problem + ?Sized>(
         if let Some(entry) = t.get_mut(r, c) {
             *entry |= CLOSED;
         }
+        closed += 1;
         let g = entry >> G_SHIFT;
         let f = g + h(r, c);
         stats.expanded += 1;
@@ -359,6 +365,8 @@ fn astar_counting<P: Problem + ?Sized>(
                 reached += 1;
             } else if g_new >= *entry >> G_SHIFT {
                 continue;
+            } else if *entry & CLOSED != 0 {
+                closed -= 1;
             }
             // New, or a cheaper path to a reached square (reopened if closed, as A* does).
             *entry = g_new << G_SHIFT | (u32::from(d) + 1);
@@ -373,7 +381,7 @@ fn astar_counting<P: Problem + ?Sized>(
                 _ => open.push(f_new, g_new, child),
             }
         }
-        stats.frontier = (open.len() + usize::from(held.is_some())) as u64;
+        stats.frontier = reached - closed;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
     done(&t, Outcome::NotFound, None, stats, reached)

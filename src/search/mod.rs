@@ -242,11 +242,13 @@ pub struct Stats {
     pub expanded: u64,
     /// Successors generated, counting duplicates that were then discarded.
     pub generated: u64,
-    /// The size of the frontier (open list) at the last expansion (for best-first searches,
-    /// entries made stale by a cheaper path included).
+    /// The states on the frontier (open list) at the last expansion: distinct states, so
+    /// that states reached = closed + frontier (a best-first search's stale entries, left by
+    /// a cheaper path to their state, are not counted).
     #[serde(default, skip_serializing)]
     pub frontier: u64,
-    /// The largest size of the frontier (open list) during the run.
+    /// The most states on the frontier (open list) at once during the run, counted as
+    /// [`Stats::frontier`] is.
     pub max_frontier: u64,
     /// The largest size of the closed set (states reached) during the run.
     pub max_closed: u64,

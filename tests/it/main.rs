@@ -10,6 +10,7 @@ mod desktop;
 mod differential;
 mod first_use;
 mod formats;
+mod frontier;
 mod fuzz;
 mod grid;
 mod heuristic_quality;
