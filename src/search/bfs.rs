@@ -45,6 +45,9 @@ pub(super) fn search<P: Problem + ?Sized>(
     let mut successors = Vec::new();
     while let Some(id) = frontier.pop_front() {
         if let Err(outcome) = budget.check() {
+            // Stopped before expanding it: the state taken off still counts with the
+            // frontier (before the first expansion too), so reached = expanded + frontier.
+            stats.frontier = frontier.len() as u64 + 1;
             return tree.finish(outcome, None, stats);
         }
         let node = tree.node(id);

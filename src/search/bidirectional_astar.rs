@@ -45,14 +45,14 @@ pub(super) fn search<P: Problem + ?Sized>(
     };
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
         if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
-            return trees[0].finish(outcome, None, stats);
+            return trees[0].finish_stopped(&trees[1], outcome, stats);
         }
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
                 let h = heuristic(side, &trees[side].node(id).state);
                 observer.generated(&trees[side].node(id).state);
                 if let Err(outcome) = budget.reserve(&mut open[side], 1, OPEN_LIST) {
-                    return trees[0].finish(outcome, None, stats);
+                    return trees[0].finish_stopped(&trees[1], outcome, stats);
                 }
                 open[side].push(keys.entry(h, 0.0, id));
             }
@@ -85,7 +85,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             break;
         }
         if let Err(outcome) = budget.check() {
-            return trees[0].finish(outcome, None, stats);
+            return trees[0].finish_stopped(&trees[1], outcome, stats);
         }
         let side = usize::from(open[1].len() < open[0].len());
         let other = 1 - side;
@@ -97,7 +97,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         if closed[side].len() <= entry.id as usize {
             let more = trees[side].len() - closed[side].len();
             if let Err(outcome) = budget.reserve(&mut closed[side], more, CLOSED_FLAGS) {
-                return trees[0].finish(outcome, None, stats);
+                return trees[0].finish_stopped(&trees[1], outcome, stats);
             }
             closed[side].resize(trees[side].len(), false);
         }
@@ -120,7 +120,7 @@ pub(super) fn search<P: Problem + ?Sized>(
             .make_room(budget, successors.len())
             .and_then(|()| budget.reserve(&mut open[side], successors.len(), OPEN_LIST))
         {
-            return trees[0].finish(outcome, None, stats);
+            return trees[0].finish_stopped(&trees[1], outcome, stats);
         }
         for successor in successors.drain(..) {
             stats.generated += 1;

@@ -25,13 +25,13 @@ pub(super) fn search<P: Problem + ?Sized>(
     let mut layers: [Vec<NodeId>; 2] = [Vec::new(), Vec::new()];
     for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
         if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
-            return trees[0].finish(outcome, None, stats);
+            return trees[0].finish_stopped(&trees[1], outcome, stats);
         }
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
                 observer.generated(&trees[side].node(id).state);
                 if let Err(outcome) = budget.reserve(&mut layers[side], 1, FRONTIER) {
-                    return trees[0].finish(outcome, None, stats);
+                    return trees[0].finish_stopped(&trees[1], outcome, stats);
                 }
                 layers[side].push(id);
             }
@@ -62,7 +62,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         };
         for (k, &id) in layer.iter().enumerate() {
             if let Err(outcome) = budget.check() {
-                return trees[0].finish(outcome, None, stats);
+                return trees[0].finish_stopped(&trees[1], outcome, stats);
             }
             let node = trees[side].node(id);
             let (state, g, depth) = (node.state.clone(), node.g, node.depth);
@@ -80,7 +80,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                 .make_room(budget, successors.len())
                 .and_then(|()| budget.reserve(&mut next, successors.len(), FRONTIER))
             {
-                return trees[0].finish(outcome, None, stats);
+                return trees[0].finish_stopped(&trees[1], outcome, stats);
             }
             for successor in successors.drain(..) {
                 stats.generated += 1;

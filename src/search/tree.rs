@@ -223,6 +223,20 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         }
     }
 
+    /// The result of a bidirectional search stopped by `outcome` (a limit, or Stop) before
+    /// its trees met: `self` grew forward, `backward` from the goals. The states reached are
+    /// both trees' (as at every expansion), so that a stop at any moment reads reached =
+    /// expanded + frontier.
+    pub fn finish_stopped(
+        &self,
+        backward: &Tree<P>,
+        outcome: Outcome,
+        mut stats: Stats,
+    ) -> SearchResult<P::State, P::Move> {
+        stats.max_closed = (self.len() + backward.len()) as u64;
+        self.finish(outcome, None, stats)
+    }
+
     /// Builds the result of a run that ended with `outcome`, at goal node `goal` if found.
     /// The caller's `algorithm`, `optimal` and elapsed time are filled in by [`super::run`].
     pub fn finish(

@@ -317,3 +317,66 @@ fn a_stopped_search_adds_up() {
     assert!(s.expanded > 0);
     assert!(s.expanded + s.frontier <= s.max_closed, "{s:?}");
 }
+
+/// An observer that stops its search (through `cancel`) at the expansion numbered `at`.
+struct StopAt {
+    at: u64,
+    seen: u64,
+    cancel: CancelToken,
+}
+
+impl<S> Observer<S> for StopAt {
+    fn expanded(&mut self, _state: &S, _depth: u64, _stats: &Stats) {
+        if self.seen == self.at {
+            self.cancel.cancel();
+        }
+        self.seen += 1;
+    }
+}
+
+/// A search stopped at any moment (Stop in the app, before the first expansion too) ends
+/// with figures that add up: the state taken off the frontier when the stop was seen, not
+/// expanded, counts with the frontier.
+#[test]
+fn a_search_stopped_at_any_expansion_adds_up() {
+    let text = std::fs::read_to_string("puzzles/maze-rooms.txt").unwrap();
+    let rooms = Maze::from_text(&text).unwrap();
+    let text = std::fs::read_to_string("puzzles/klondike.txt").unwrap();
+    let klondike = puzzles::klondike::Klondike::from_text(&text).unwrap();
+    let board =
+        Sliding::from_text(&std::fs::read_to_string("puzzles/sliding-8-hardest-a.txt").unwrap())
+            .unwrap();
+    fn stop_each<P: Problem>(problem: &P, name: &str, wrong: &mut Vec<String>) {
+        for algorithm in with_closed_sets(problem) {
+            // `None`: stopped before the first expansion (Stop while paused at the start).
+            for at in [None, Some(0), Some(1), Some(2), Some(5), Some(37)] {
+                let cancel = CancelToken::new();
+                if at.is_none() {
+                    cancel.cancel();
+                }
+                let at = at.unwrap_or(u64::MAX);
+                let mut stop = StopAt {
+                    at,
+                    seen: 0,
+                    cancel: cancel.clone(),
+                };
+                let r = search::run(problem, algorithm, &mut stop, &cancel).unwrap();
+                if r.outcome != Outcome::Cancelled {
+                    continue; // it ended first
+                }
+                let s = &r.stats;
+                if s.expanded + s.frontier != s.max_closed {
+                    wrong.push(format!(
+                        "{name} {algorithm} stopped at expansion {at} (u64::MAX: before the first): {} + {} against {}",
+                        s.expanded, s.frontier, s.max_closed
+                    ));
+                }
+            }
+        }
+    }
+    let mut wrong = Vec::new();
+    stop_each(&rooms, "maze-rooms", &mut wrong);
+    stop_each(&klondike, "klondike", &mut wrong);
+    stop_each(&board, "8-puzzle", &mut wrong);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
