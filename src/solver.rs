@@ -38,6 +38,10 @@ pub const FULL_SPEED_FLUSH: Duration = Duration::from_millis(33);
 /// The most expansions one event carries: a full-speed chunk of the recording stays small
 /// enough (about 1.5 MB, 2 ms to append and index) for the app to take several in a frame.
 pub const MAX_CHUNK_EXPANSIONS: u64 = 65_536;
+/// At full speed the worker looks at its commands and the clock once every this many
+/// expansions (a few microseconds of search), not at each: each look cost as much as an
+/// expansion of a grid. The search itself checks the cancel flag at every expansion.
+const LOOK_EVERY: u32 = 256;
 /// Longest time the worker waits without looking at the cancel flag (the Stop latency).
 const POLL: Duration = Duration::from_millis(10);
 /// The most progress events left waiting for the window before the solver stops sending
@@ -181,6 +185,8 @@ impl SolverHandle {
                     layers: Vec::new(),
                     iteration_nodes: Vec::new(),
                     last_flush: Instant::now(),
+                    since_look: 0,
+                    flush_due: false,
                     due: Instant::now(),
                     paused_for: Duration::ZERO,
                     recorder,
@@ -334,6 +340,11 @@ struct Pacer {
     layers: Vec<u64>,
     iteration_nodes: Vec<u64>,
     last_flush: Instant,
+    /// Expansions since the last look at the commands and the clock (full speed).
+    since_look: u32,
+    /// Whether a full-speed batch was due at the last look: the picture of the state
+    /// expanded then is wanted (see [`Pacer::path_wanted`]).
+    flush_due: bool,
     /// When the next expansion may happen at a finite speed.
     due: Instant,
     /// How long the search has waited paused: its time excludes it.
@@ -391,6 +402,7 @@ impl Pacer {
         self.batch.stats = batch.stats.clone();
         self.exclude_pauses(&mut batch.stats);
         self.last_flush = Instant::now();
+        self.flush_due = false;
         self.send(Event::Progress(batch));
     }
 
@@ -414,6 +426,19 @@ impl Pacer {
     /// Handles commands, then waits as long as the pace asks. Returns when the next expansion
     /// may go ahead.
     fn pace(&mut self) {
+        if self.speed.is_infinite() && !self.paused {
+            // A batch found due at the last look goes with this expansion, whose picture
+            // was taken for it (see `path_wanted`).
+            if (self.flush_due && self.window_keeps_up()) || self.chunk_is_full() {
+                self.flush();
+            }
+            self.since_look += 1;
+            if self.since_look < LOOK_EVERY {
+                return;
+            }
+            self.since_look = 0;
+            self.flush_due = self.last_flush.elapsed() >= FULL_SPEED_FLUSH;
+        }
         while let Ok(command) = self.commands.try_recv() {
             self.apply(command);
         }
@@ -453,10 +478,6 @@ impl Pacer {
                     Err(RecvTimeoutError::Disconnected) => self.cancel.cancel(),
                 }
             }
-        } else if self.chunk_is_full()
-            || (self.last_flush.elapsed() >= FULL_SPEED_FLUSH && self.window_keeps_up())
-        {
-            self.flush();
         }
     }
 
@@ -479,7 +500,7 @@ impl Pacer {
     }
 
     fn path_wanted(&self) -> bool {
-        self.speed.is_finite() || self.paused || self.last_flush.elapsed() >= FULL_SPEED_FLUSH
+        self.speed.is_finite() || self.paused || self.flush_due
     }
 }
 

@@ -12,7 +12,7 @@ use super::best_first::OPEN_LIST;
 use super::bucket_queue::BucketQueue;
 use super::layers::PerF;
 use super::limits::Budget;
-use super::{Algorithm, Cost, Outcome, Problem, SearchResult, Stats, TieBreak, UnitGrid};
+use super::{Algorithm, Cost, Observer, Outcome, Problem, SearchResult, Stats, TieBreak, UnitGrid};
 
 const TABLE: &str = "the grid search's table (a square's move, closed flag and cost)";
 
@@ -192,12 +192,18 @@ fn finish<P: Problem + ?Sized>(
 }
 
 /// Breadth-first search on the grid, goals detected when generated (as [`super::bfs`]).
+/// Watched, it tells `observer` the same events with the same figures as [`super::bfs`]
+/// (each state made from its square by [`Problem::grid_state`]): the expansion with the
+/// frontier less the state taken off, its score (`g` = depth, the parent), each state put on
+/// the frontier after the goal test; checked event by event against it in the tests.
 pub(super) fn bfs<P: Problem + ?Sized>(
     problem: &P,
     grid: &UnitGrid<'_>,
     starts: &[usize],
+    observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
+    let silent = observer.is_silent();
     let mut stats = Stats::default();
     let n = grid.rows * grid.cols;
     let mut links: Vec<u8> = match byte_table(n, budget) {
@@ -223,6 +229,9 @@ pub(super) fn bfs<P: Problem + ?Sized>(
             stats.frontier = queue.len() as u64 + 1;
             return done(&links, Outcome::Found, Some(s), stats, reached);
         }
+        if !silent && let Some(state) = problem.grid_state(s) {
+            observer.generated(&state);
+        }
         queue.push(s as u32);
     }
     stats.max_frontier = queue.len() as u64;
@@ -232,6 +241,7 @@ pub(super) fn bfs<P: Problem + ?Sized>(
     let mut next = [(0, 0, 0, 0); 4];
     while head < queue.len() {
         if let Err(outcome) = budget.check() {
+            stats.frontier = (queue.len() - head) as u64;
             return done(&links, outcome, None, stats, reached);
         }
         if head == layer_end {
@@ -243,6 +253,11 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         stats.expanded += 1;
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = reached;
+        if !silent {
+            watch_expansion(
+                problem, grid, &links, at, depth, &mut stats, head, &queue, observer,
+            );
+        }
         let count = moves(grid, at / grid.cols, at % grid.cols, &mut next);
         if let Err(outcome) = budget.reserve(&mut queue, count, OPEN_LIST) {
             return done(&links, outcome, None, stats, reached);
@@ -259,12 +274,48 @@ pub(super) fn bfs<P: Problem + ?Sized>(
                 stats.frontier = (queue.len() - head) as u64 + 1;
                 return done(&links, Outcome::Found, Some(child), stats, reached);
             }
+            if !silent && let Some(state) = problem.grid_state(child) {
+                observer.generated(&state);
+            }
             queue.push(child as u32);
         }
         stats.frontier = (queue.len() - head) as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);
     }
     done(&links, Outcome::NotFound, None, stats, reached)
+}
+
+/// Tells `observer` of the expansion of square `at` at `depth` (and its score, if wanted),
+/// with the frontier less the state taken off (`queue[head..]`), as [`super::bfs`] does.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn watch_expansion<P: Problem + ?Sized>(
+    problem: &P,
+    grid: &UnitGrid<'_>,
+    links: &[u8],
+    at: usize,
+    depth: u64,
+    stats: &mut Stats,
+    head: usize,
+    queue: &[u32],
+    observer: &mut dyn Observer<P::State>,
+) {
+    let Some(state) = problem.grid_state(at) else {
+        return;
+    };
+    stats.frontier = (queue.len() - head) as u64;
+    observer.expanded(&state, depth, stats);
+    if observer.wants_scores() {
+        let parent = grid
+            .deltas
+            .get(usize::from(links[at]).wrapping_sub(1))
+            .and_then(|&(dr, dc)| {
+                let r = (at / grid.cols).checked_add_signed(-dr)?;
+                let c = (at % grid.cols).checked_add_signed(-dc)?;
+                problem.grid_state(r * grid.cols + c)
+            });
+        observer.scored(&state, depth as Cost, None, parent.as_ref());
+    }
 }
 
 /// A* on the grid with the Manhattan distance to the goal, goals detected when expanded (as

@@ -411,7 +411,7 @@ fn the_flat_grid_search_expands_exactly_what_the_general_one_does() {
                     ..Limits::default()
                 });
                 let fast = search::run(&m, algorithm, &mut NoObserver, &cancel).unwrap();
-                let general = search::run(&m, algorithm, &mut Watching, &cancel).unwrap();
+                let general = search::run_reference(&m, algorithm, &mut Watching, &cancel).unwrap();
                 let what = format!("{side} {density} {seed} {algorithm} {t:?}");
                 assert_eq!(fast.outcome, general.outcome, "{what}");
                 assert_eq!(fast.cost, general.cost, "{what}");
@@ -445,6 +445,129 @@ fn the_flat_grid_search_expands_exactly_what_the_general_one_does() {
     let mut m = maze("S.\n.G\n");
     m.set_connectivity(puzzlelab::puzzles::maze::Connectivity::Eight);
     assert!(m.unit_grid().is_none());
+}
+
+/// Everything a watcher is told, in order: what the app's solver records and shows.
+#[derive(Debug, PartialEq)]
+enum Told {
+    Expanded(u32, u64, [u64; 6]),
+    Scored(u32, u64, Option<u32>),
+    Generated(u32),
+}
+
+/// An observer that writes down every event with the figures it came with, and stops the
+/// search (through `cancel`) after `stop_after` expansions.
+struct Log {
+    told: Vec<Told>,
+    scores: bool,
+    stop_after: Option<(u64, CancelToken)>,
+}
+
+impl Observer<u32> for Log {
+    fn expanded(&mut self, s: &u32, depth: u64, st: &search::Stats) {
+        let figures = [
+            st.expanded,
+            st.generated,
+            st.frontier,
+            st.max_frontier,
+            st.max_closed,
+            st.max_depth,
+        ];
+        self.told.push(Told::Expanded(*s, depth, figures));
+        if let Some((k, cancel)) = &self.stop_after
+            && st.expanded >= *k
+        {
+            cancel.cancel();
+        }
+    }
+    fn wants_scores(&self) -> bool {
+        self.scores
+    }
+    fn scored(&mut self, s: &u32, g: search::Cost, h: Option<search::Cost>, p: Option<&u32>) {
+        assert!(h.is_none());
+        self.told.push(Told::Scored(*s, g as u64, p.copied()));
+    }
+    fn generated(&mut self, s: &u32) {
+        self.told.push(Told::Generated(*s));
+    }
+}
+
+/// The flat grid breadth-first search, watched (the app's full speed takes it), tells a
+/// watcher exactly what the plain breadth-first search tells it, event by event with the
+/// same figures, and ends the same, on seeded random grids (a goal found, walled off, at the
+/// start), with and without scores, run whole or stopped part-way.
+#[test]
+fn the_watched_flat_grid_search_tells_what_the_plain_one_does() {
+    let mut cases = Vec::new();
+    for (side, density, seed) in [
+        (12, 0.2, 1),
+        (25, 0.3, 2),
+        (40, 0.35, 3),
+        (30, 0.45, 4),
+        (18, 0.0, 5),
+        (33, 0.4, 6),
+    ] {
+        let mut m = Maze::new(side, side);
+        m.randomize(density, seed);
+        cases.push(m);
+    }
+    cases.push(maze("S#G\n.#.\n...\n"));
+    cases.push(maze("S.#\n.##\n#.G\n"));
+    for (i, m) in cases.iter().enumerate() {
+        assert!(m.unit_grid().is_some());
+        for scores in [false, true] {
+            for stop_after in [None, Some(1), Some(7), Some(60)] {
+                let run = |reference: bool| {
+                    let cancel = CancelToken::new();
+                    let mut log = Log {
+                        told: Vec::new(),
+                        scores,
+                        stop_after: stop_after.map(|k| (k, cancel.clone())),
+                    };
+                    let result = if reference {
+                        search::run_reference(m, Algorithm::Bfs, &mut log, &cancel)
+                    } else {
+                        search::run(m, Algorithm::Bfs, &mut log, &cancel)
+                    }
+                    .unwrap();
+                    (log.told, result)
+                };
+                let (fast, fast_result) = run(false);
+                let (plain, plain_result) = run(true);
+                let what = format!("grid {i}, scores {scores}, stopped after {stop_after:?}");
+                assert!(!plain.is_empty(), "{what}");
+                assert_eq!(fast.len(), plain.len(), "{what}");
+                for (k, (a, b)) in fast.iter().zip(&plain).enumerate() {
+                    assert_eq!(a, b, "{what}: event {k}");
+                }
+                // Two searches ran: the flat one keeps a byte a square, not a tree.
+                assert_ne!(
+                    fast_result.stats.peak_memory_bytes, plain_result.stats.peak_memory_bytes,
+                    "{what}"
+                );
+                assert_eq!(fast_result.outcome, plain_result.outcome, "{what}");
+                assert_eq!(fast_result.states, plain_result.states, "{what}");
+                let (a, b) = (&fast_result.stats, &plain_result.stats);
+                assert_eq!(
+                    (
+                        a.expanded,
+                        a.generated,
+                        a.frontier,
+                        a.max_frontier,
+                        a.max_closed
+                    ),
+                    (
+                        b.expanded,
+                        b.generated,
+                        b.frontier,
+                        b.max_frontier,
+                        b.max_closed
+                    ),
+                    "{what}"
+                );
+            }
+        }
+    }
 }
 
 /// Paused on an expansion, a watcher reads figures that add up: the states reached are the
