@@ -18,6 +18,7 @@ mod klondike;
 mod klotski;
 mod korf_tables;
 mod mazegen;
+mod model;
 mod movingai;
 mod oracle;
 mod results;

@@ -1,0 +1,546 @@
+//! A model-based test of the whole app: random sequences of what a user does (open shipped
+//! and edited files of every type, switch types, click and drag on the canvas, undo and redo,
+//! start, pause, step and stop searches, scrub the timeline, play the solution back, save,
+//! answer the unsaved-edits question, race, tick Optimal moves, set a breakpoint, change the
+//! theme, restart from the state file), driven through egui_kittest, with invariants checked
+//! after every step:
+//!
+//! - a finished run's figures add up: states expanded + frontier = states reached;
+//! - every readout describes the puzzle on screen: the marks are the puzzle's size, a square
+//!   named in the status bar or pinned lies on it;
+//! - no puzzle's edits are lost: a type's puzzle changes only by an action on that type (an
+//!   edit on screen, an open of a file of that type, the answer Discard or Save to the
+//!   question about it), never by one on another type;
+//! - the state file round-trips: the app started again from it has every type's puzzle, the
+//!   type on screen, the theme and the recent files as they were;
+//! - nothing panics.
+//!
+//! `cargo test` runs 50 sequences of up to 30 steps from a fixed seed (a failure shrinks to
+//! the fewest steps that still fail). A longer campaign:
+//! `MODEL_CASES=2000 MODEL_SEED=<n> cargo test --release --test it model:: -- --nocapture`
+//! (docs: README "Tests").
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
+use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, TimelineCommand, UnsavedChoice};
+use puzzlelab::puzzles;
+use puzzlelab::search::Algorithm;
+use puzzlelab::ui::CANVAS_LABEL;
+
+use crate::common::gui::harness_at;
+
+/// The shipped puzzles a sequence opens: every type, each quick to search (no pattern
+/// database to build, no state space of millions).
+const FILES: &[&str] = &[
+    "klondike.txt",
+    "maze-small.txt",
+    "maze-rooms.txt",
+    "maze-no-path.txt",
+    "maze-terrain.txt",
+    "maze-octile-goals.txt",
+    "maze-percolation.txt",
+    "car-maze.txt",
+    "sliding-8-hardest-a.txt",
+    "rush-hour-first.txt",
+    "rush-hour-walls.txt",
+    "klotski-pennant.txt",
+];
+
+/// The algorithms a sequence picks from (one the puzzle does not offer is refused, as the
+/// side panel would not offer it).
+const ALGORITHMS: &[Algorithm] = &[
+    Algorithm::Bfs,
+    Algorithm::Dfs,
+    Algorithm::Dijkstra,
+    Algorithm::AStar,
+    Algorithm::Greedy,
+    Algorithm::IdaStar,
+];
+
+/// One thing a user does.
+#[derive(Clone, Debug)]
+enum Action {
+    /// Puzzles > a shipped file (index into [`FILES`]).
+    OpenShipped(usize),
+    /// File > Open of a copy of a shipped file in the sequence's folder.
+    OpenFile(usize),
+    /// A click on the side panel's puzzle type (index into [`puzzles::TYPES`]).
+    SelectType(usize),
+    /// A click on the canvas at a fraction of its width and height.
+    Click(f32, f32),
+    /// A drag across the canvas from one fraction to another, in a number of frames.
+    Drag(f32, f32, f32, f32, u8),
+    Undo,
+    Redo,
+    Start,
+    Pause,
+    ExpandOne,
+    Stop,
+    /// Frames go by (the search runs).
+    Frames(u8),
+    /// The timeline to a fraction of its length.
+    Seek(f32),
+    /// The solution's playback to a fraction of its moves.
+    ShowMove(f32),
+    Play,
+    /// File > Save (to the file, or a new one in the sequence's folder).
+    Save,
+    /// The answer to the unsaved-edits question, if one is asked.
+    Answer(u8),
+    /// The Optimal moves check box, if the side panel shows it.
+    OptimalMoves,
+    /// The theme (System, Light, Dark).
+    Theme(u8),
+    /// Full speed on or off.
+    FullSpeed(bool),
+    /// An algorithm (index into [`ALGORITHMS`]).
+    Algorithm(usize),
+    /// A race of breadth-first and A* (or Close race when one is on).
+    Race,
+    /// The app closed and started again from its state file.
+    Restart,
+}
+
+fn step() -> impl Strategy<Value = Action> {
+    let frac = 0.0f32..1.0;
+    prop_oneof![
+        3 => (0..FILES.len()).prop_map(Action::OpenShipped),
+        2 => (0..FILES.len()).prop_map(Action::OpenFile),
+        2 => (0..puzzles::TYPES.len()).prop_map(Action::SelectType),
+        4 => (frac.clone(), frac.clone()).prop_map(|(x, y)| Action::Click(x, y)),
+        2 => (frac.clone(), frac.clone(), frac.clone(), frac.clone(), 1u8..5)
+            .prop_map(|(a, b, c, d, n)| Action::Drag(a, b, c, d, n)),
+        2 => Just(Action::Undo),
+        1 => Just(Action::Redo),
+        3 => Just(Action::Start),
+        1 => Just(Action::Pause),
+        1 => Just(Action::ExpandOne),
+        1 => Just(Action::Stop),
+        3 => (1u8..20).prop_map(Action::Frames),
+        1 => frac.clone().prop_map(Action::Seek),
+        1 => frac.prop_map(Action::ShowMove),
+        1 => Just(Action::Play),
+        1 => Just(Action::Save),
+        2 => (0u8..3).prop_map(Action::Answer),
+        1 => Just(Action::OptimalMoves),
+        1 => (0u8..3).prop_map(Action::Theme),
+        1 => any::<bool>().prop_map(Action::FullSpeed),
+        1 => (0..ALGORITHMS.len()).prop_map(Action::Algorithm),
+        1 => Just(Action::Race),
+        1 => Just(Action::Restart),
+    ]
+}
+
+/// Each type's puzzle (its JSON) and whether it has unsaved edits, by type name, as the
+/// state file would hold them now.
+fn puzzles_of(app: &mut PuzzleLabApp) -> BTreeMap<String, (String, bool)> {
+    let on_screen = app.puzzle().puzzle_type().name.to_owned();
+    let settings = app.settings_to_save().clone();
+    let mut out = BTreeMap::new();
+    for (name, w) in &settings.workspaces {
+        let json = if *name == on_screen {
+            app.puzzle().to_json().to_string()
+        } else {
+            w.puzzle_json.clone()
+        };
+        out.insert(name.clone(), (json, w.modified));
+    }
+    out
+}
+
+fn shipped(file: &str) -> (&'static puzzles::PuzzleType, &'static puzzles::Shipped) {
+    puzzles::shipped()
+        .find(|(_, s)| s.file == file)
+        .expect("a shipped file")
+}
+
+/// One sequence: the app, its state file and folder, and what the checks remember.
+struct Sequence {
+    h: Harness<'static, PuzzleLabApp>,
+    dir: PathBuf,
+    state: PathBuf,
+    saves: usize,
+}
+
+impl Sequence {
+    fn new(dir: &Path) -> Self {
+        let state = dir.join("work.json");
+        let mut h = harness_at(1024.0, 640.0, Settings::default());
+        h.state_mut().enable_autosave(state.clone());
+        h.step();
+        Self {
+            h,
+            dir: dir.to_path_buf(),
+            state,
+            saves: 0,
+        }
+    }
+
+    /// Runs frames until `done` holds or 20 s pass (a slow machine's file threads).
+    fn frames_until(&mut self, done: impl Fn(&PuzzleLabApp) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !done(self.h.state()) && Instant::now() < deadline {
+            self.h.step();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.h.step();
+    }
+
+    fn canvas_pos(&self, x: f32, y: f32) -> Option<eframe::egui::Pos2> {
+        let rect = self.h.query_by_label(CANVAS_LABEL)?.rect();
+        Some(rect.min + eframe::egui::vec2(x * rect.width(), y * rect.height()))
+    }
+
+    fn push(&mut self, command: AppCommand) {
+        self.h.state_mut().push(command);
+        self.h.step();
+        self.h.step();
+    }
+
+    /// Does `step`; returns the type whose puzzle it may change, if any.
+    fn run(&mut self, step: &Action) -> Touched {
+        let on_screen = self.h.state().puzzle().puzzle_type().name.to_owned();
+        match *step {
+            Action::OpenShipped(i) => {
+                let (t, s) = shipped(FILES[i]);
+                self.push(AppCommand::OpenShipped(t, s));
+                return Touched::Opened(t.name.to_owned());
+            }
+            Action::OpenFile(i) => {
+                let (t, s) = shipped(FILES[i]);
+                let path = self.dir.join(format!("copy-{}", s.file));
+                if !path.exists() {
+                    std::fs::write(&path, s.text).unwrap();
+                }
+                self.push(AppCommand::OpenPath(path));
+                self.frames_until(|app| !app.status().text.starts_with("Opening"));
+                return Touched::Opened(t.name.to_owned());
+            }
+            Action::SelectType(i) => self.push(AppCommand::SelectType(puzzles::TYPES[i])),
+            Action::Click(x, y) => {
+                if let Some(pos) = self.canvas_pos(x, y) {
+                    self.h.hover_at(pos);
+                    self.h.step();
+                    self.h.drag_at(pos);
+                    self.h.step();
+                    self.h.drop_at(pos);
+                    self.h.step();
+                    self.h.step();
+                }
+                return Touched::OnScreen(on_screen);
+            }
+            Action::Drag(a, b, c, d, n) => {
+                if let (Some(from), Some(to)) = (self.canvas_pos(a, b), self.canvas_pos(c, d)) {
+                    // A drag in `n` frames (1: the whole way in one, as a quick hand does).
+                    self.h.hover_at(from);
+                    self.h.step();
+                    self.h.drag_at(from);
+                    self.h.step();
+                    for i in 1..=n {
+                        self.h.drag_at(from + (to - from) * (f32::from(i) / f32::from(n)));
+                        self.h.step();
+                    }
+                    self.h.drop_at(to);
+                    self.h.step();
+                    self.h.step();
+                }
+                return Touched::OnScreen(on_screen);
+            }
+            Action::Undo => {
+                self.push(AppCommand::Undo);
+                return Touched::OnScreen(on_screen);
+            }
+            Action::Redo => {
+                self.push(AppCommand::Redo);
+                return Touched::OnScreen(on_screen);
+            }
+            Action::Start => self.push(AppCommand::Start),
+            Action::Pause => self.push(AppCommand::Pause),
+            Action::ExpandOne => self.push(AppCommand::Step),
+            Action::Stop => self.push(AppCommand::Stop),
+            Action::Frames(n) => {
+                for _ in 0..n {
+                    self.h.step();
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            Action::Seek(f) => {
+                let len = self.h.state().timeline_len();
+                let k = (f * len as f32) as usize;
+                self.push(AppCommand::Timeline(TimelineCommand::Seek(k)));
+            }
+            Action::ShowMove(f) => {
+                let moves = self.h.state().result().map_or(0, |r| r.moves.len());
+                self.push(AppCommand::ShowStep((f * moves as f32) as usize));
+            }
+            Action::Play => self.push(AppCommand::Play(true)),
+            Action::Save => {
+                self.saves += 1;
+                let has_path = self.h.state().settings().path.is_some();
+                if has_path {
+                    self.push(AppCommand::Save);
+                } else {
+                    let name = format!("saved-{}.json", self.saves);
+                    self.push(AppCommand::SaveTo(self.dir.join(name)));
+                }
+                return Touched::Saved(on_screen);
+            }
+            Action::Answer(a) => {
+                let asked = self.h.state().unsaved_question().is_some();
+                if asked {
+                    let choice = match a {
+                        0 => UnsavedChoice::Discard,
+                        1 => UnsavedChoice::Cancel,
+                        _ => UnsavedChoice::Save,
+                    };
+                    let cancel = matches!(choice, UnsavedChoice::Cancel);
+                    self.push(AppCommand::AnswerUnsaved(choice));
+                    self.frames_until(|app| !app.status().text.starts_with("Opening"));
+                    if !cancel {
+                        return Touched::Any;
+                    }
+                }
+            }
+            Action::OptimalMoves => {
+                if self.h.query_by_label("Optimal moves").is_some() {
+                    self.h.get_by_label("Optimal moves").click();
+                    self.h.step();
+                }
+            }
+            Action::Theme(t) => {
+                // View > Theme, then View again to close the menu.
+                let label = puzzlelab::app::Theme::ALL[usize::from(t) % 3].label();
+                self.h.get_by_label("View").click();
+                self.h.step();
+                if self.h.query_by_label(label).is_some() {
+                    self.h.get_by_label(label).click();
+                    self.h.step();
+                }
+                if self.h.query_by_label("View").is_some() {
+                    self.h.get_by_label("View").click();
+                    self.h.step();
+                }
+            }
+            Action::FullSpeed(on) => {
+                let speed = self.h.state().settings().speed;
+                self.push(AppCommand::SetSpeed(speed, on));
+            }
+            Action::Algorithm(i) => {
+                let algorithm = ALGORITHMS[i];
+                if self.h.state().puzzle().algorithms().contains(&algorithm) {
+                    self.push(AppCommand::SetAlgorithm(algorithm));
+                }
+            }
+            Action::Race => {
+                if self.h.state().race().is_some() {
+                    self.push(AppCommand::CloseRace);
+                } else {
+                    let offered = self.h.state().puzzle().algorithms();
+                    for a in [Algorithm::Bfs, Algorithm::AStar] {
+                        if offered.contains(&a) {
+                            self.push(AppCommand::RaceToggle(a));
+                        }
+                    }
+                    self.push(AppCommand::StartRace);
+                }
+            }
+            Action::Restart => {
+                self.restart();
+            }
+        }
+        Touched::Nothing
+    }
+
+    /// Closes the app (its state written, as on exit) and starts it again from the state
+    /// file; checks that the file round-trips.
+    fn restart(&mut self) {
+        let before = puzzles_of(self.h.state_mut());
+        let settings = self.h.state_mut().settings_to_save().clone();
+        // Written as the autosave writes it (its quiet half second is not waited for).
+        let bytes = serde_json::to_vec(&settings).unwrap();
+        puzzlelab::app::autosave::write_atomically(&self.state, &bytes).unwrap();
+        let loaded = puzzlelab::app::autosave::load(&self.state);
+        let restored = loaded
+            .settings
+            .unwrap_or_else(|| panic!("the state file does not load: {:?}", loaded.notice));
+        let mut h = harness_at(1024.0, 640.0, restored);
+        h.state_mut().enable_autosave(self.state.clone());
+        h.step();
+        self.h = h;
+        let after = puzzles_of(self.h.state_mut());
+        assert_eq!(
+            before.keys().collect::<Vec<_>>(),
+            after.keys().collect::<Vec<_>>(),
+            "the types kept"
+        );
+        for (name, (json, _)) in &before {
+            assert_eq!(&after[name].0, json, "{name}'s puzzle after a restart");
+        }
+        let now = self.h.state_mut().settings_to_save().clone();
+        assert_eq!(now.theme, settings.theme, "the theme after a restart");
+        assert_eq!(
+            now.puzzle_json, settings.puzzle_json,
+            "the puzzle on screen after a restart"
+        );
+        let paths = |s: &Settings| s.recent.iter().map(|r| r.path.clone()).collect::<Vec<_>>();
+        assert_eq!(paths(&now), paths(&settings), "the recent files");
+    }
+}
+
+/// What a step may change of the puzzles.
+enum Touched {
+    /// No puzzle.
+    Nothing,
+    /// The puzzle of this type, on screen (an edit or a move played by hand).
+    OnScreen(String),
+    /// The puzzle of this type, replaced by an open (or, with unsaved edits, not yet: the
+    /// question is asked first).
+    Opened(String),
+    /// The puzzle of this type saved (its unsaved mark goes).
+    Saved(String),
+    /// The answer to the question: the type it was about.
+    Any,
+}
+
+/// The checks after every step.
+fn check(
+    seq: &mut Sequence,
+    before: &BTreeMap<String, (String, bool)>,
+    touched: &Touched,
+) -> Result<(), TestCaseError> {
+    let app = seq.h.state_mut();
+    let after = puzzles_of(app);
+    for (name, (json, modified)) in before {
+        let Some((now, _)) = after.get(name) else {
+            return Err(TestCaseError::fail(format!("{name}'s puzzle is gone")));
+        };
+        let may_change = match touched {
+            Touched::Nothing | Touched::Saved(_) => false,
+            Touched::OnScreen(t) => t == name,
+            // An open replaces a puzzle without unsaved edits; one with edits stays until
+            // the question is answered.
+            Touched::Opened(t) => t == name && !modified,
+            Touched::Any => true,
+        };
+        if now != json && !may_change {
+            let cut = |s: &str| s.chars().take(300).collect::<String>();
+            return Err(TestCaseError::fail(format!(
+                "{name}'s puzzle changed by an action on another ({touched:?}): {} became {}",
+                cut(json),
+                cut(now)
+            )));
+        }
+    }
+    let app = seq.h.state();
+    // The figures add up at the end of a run of an algorithm that keeps a closed set.
+    if let Some(r) = app.result()
+        && !app.is_running()
+        && matches!(
+            r.algorithm,
+            Algorithm::Bfs
+                | Algorithm::Dijkstra
+                | Algorithm::AStar
+                | Algorithm::WeightedAStar(_)
+                | Algorithm::Greedy
+        )
+    {
+        prop_assert_eq!(
+            r.stats.expanded + r.stats.frontier,
+            r.stats.max_closed,
+            "expanded + frontier = reached ({:?})",
+            r.algorithm
+        );
+    }
+    // Readouts describe the puzzle on screen.
+    let (rows, cols) = app.puzzle().dims();
+    let marks = app.marks().dims();
+    prop_assert!(
+        marks == (rows, cols) || marks == (0, 0),
+        "marks of {:?} on a puzzle of {:?}",
+        marks,
+        (rows, cols)
+    );
+    if let Some((r, c)) = named_square(&app.status().text) {
+        prop_assert!(
+            r < rows && c < cols,
+            "the status names row {}, column {} of a {} x {} puzzle: {}",
+            r,
+            c,
+            rows,
+            cols,
+            app.status().text
+        );
+    }
+    Ok(())
+}
+
+/// The first "row R, column C" in `text`, if any.
+fn named_square(text: &str) -> Option<(usize, usize)> {
+    let at = text.find("row ")?;
+    let rest = &text[at + 4..];
+    let r: usize = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
+    let at = rest.find("column ")?;
+    let c: usize = rest[at + 7..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
+    Some((r, c))
+}
+
+impl std::fmt::Debug for Touched {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Touched::Nothing => write!(f, "nothing"),
+            Touched::OnScreen(t) => write!(f, "an edit of {t}"),
+            Touched::Opened(t) => write!(f, "an open of {t}"),
+            Touched::Saved(t) => write!(f, "a save of {t}"),
+            Touched::Any => write!(f, "an answer"),
+        }
+    }
+}
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn random_sequences_of_user_actions_keep_the_invariants() {
+    crate::common::temp_cache();
+    let mut runner = TestRunner::new(Config {
+        cases: env_number("MODEL_CASES", 50) as u32,
+        rng_seed: RngSeed::Fixed(env_number("MODEL_SEED", 20_261_127)),
+        failure_persistence: None,
+        max_shrink_iters: 200,
+        ..Config::default()
+    });
+    let steps = env_number("MODEL_STEPS", 30) as usize;
+    runner
+        .run(&proptest::collection::vec(step(), 1..=steps), |steps| {
+            let dir = tempfile::tempdir().unwrap();
+            let mut seq = Sequence::new(dir.path());
+            for (i, s) in steps.iter().enumerate() {
+                let before = puzzles_of(seq.h.state_mut());
+                let touched = seq.run(s);
+                check(&mut seq, &before, &touched)
+                    .map_err(|e| TestCaseError::fail(format!("step {i} {s:?}: {e}")))?;
+            }
+            // Whatever it did, the state file written last round-trips.
+            seq.restart();
+            Ok(())
+        })
+        .unwrap();
+}
