@@ -1,13 +1,18 @@
-//! The command line's faults of issue 44 (items 21 and 22): the pattern-database cache's "is
-//! it cached" answered from the file's header and size, a FIFO in the cache refused, and the
-//! parity checked before any table is built.
+//! The command line's faults of issue 44 (items 19 to 22): JSON and CSV printed whatever the
+//! outcome, `bench --goal` with random boards, the pattern-database cache's "is it cached"
+//! answered from the file's header and size, a FIFO in the cache refused, the forecasts bounded
+//! by the time limit, and the parity checked before any table is built.
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use puzzlelab::puzzles::sliding::Sliding;
 use puzzlelab::puzzles::sliding::pattern_db::{self, PatternDb, PdbSet};
-use puzzlelab::search::CancelToken;
+use puzzlelab::runs::results;
+use puzzlelab::search::{self, Algorithm, CancelToken};
+
+use super::common::puzzlelab;
 
 /// Runs the binary with `args` and its own pattern-database cache `cache` (not the test
 /// process's shared one): exit code, standard output, standard error.
@@ -39,6 +44,209 @@ fn mkfifo(path: &Path) -> bool {
         .arg(path)
         .status()
         .is_ok_and(|s| s.success())
+}
+
+/// `compare --json` and `--csv` on a puzzle known to have no solution print a row for each
+/// algorithm with the outcome `unsolvable` (as `solve --json` answers), exit code 1.
+#[test]
+fn compare_prints_its_rows_on_an_unsolvable_puzzle() {
+    let odd = temp_file("odd-8.txt", "1 2 3\n4 5 6\n8 7 0\n");
+    let blocked = temp_file(
+        "blocked-top.txt",
+        "percolation: top-bottom\n###\n...\n...\n",
+    );
+    for (_dir, path) in [&odd, &blocked] {
+        let (code, stdout, stderr) = puzzlelab(&["compare", path, "--json"]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stderr.contains("no solution"), "{stderr}");
+        let rows: Vec<results::ResultRow> = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("{path}: no JSON ({e}): {stdout:?}"));
+        assert!(!rows.is_empty(), "{path}");
+        for row in &rows {
+            assert_eq!(row.outcome, "unsolvable", "{path}: {row:?}");
+            assert!(!row.solved);
+            assert_eq!(row.expanded, 0);
+        }
+        let (code, stdout, _) = puzzlelab(&["compare", path, "--csv", "-a", "bfs,dfs"]);
+        assert_eq!(code, 1);
+        let rows = results::from_csv(&stdout).unwrap();
+        let algorithms: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
+        assert_eq!(algorithms, ["bfs", "dfs"], "{path}: {stdout:?}");
+        assert!(rows.iter().all(|r| r.outcome == "unsolvable"));
+        // The reason is said once, not once an algorithm.
+        let (_, _, stderr) = puzzlelab(&["compare", path, "-a", "bfs,dfs"]);
+        assert_eq!(stderr.matches("no solution").count(), 1, "{stderr}");
+    }
+    // `solve --json` answers the same.
+    let (code, stdout, _) = puzzlelab(&["solve", &odd.1, "--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["outcome"], "unsolvable");
+}
+
+/// `states --json` on an explorable type that a limit stops prints its JSON: the outcome, not
+/// complete, the states counted so far (exit code 3).
+#[test]
+fn states_prints_json_when_a_limit_stops_it() {
+    let (code, stdout, stderr) = puzzlelab(&[
+        "states",
+        "puzzles/sliding-8-hardest-a.txt",
+        "--json",
+        "--max-memory",
+        "1M",
+    ]);
+    assert_eq!(code, 3, "{stderr}");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("no JSON ({e}): {stdout:?}"));
+    assert_eq!(v["outcome"], "memory_limit", "{v}");
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["type"], "sliding");
+    assert!(v["states"].as_u64().unwrap() > 0, "{v}");
+    assert!(v["message"].as_str().unwrap().contains("memory"), "{v}");
+}
+
+/// `bench --json` stopped by a limit prints the rows solved before it, and how it stopped
+/// (exit code 3); the text says the total is the one before the limit.
+#[test]
+fn bench_prints_the_rows_done_when_a_limit_stops_it() {
+    // An easy board (solved in microseconds), then Korf's first (for minutes with the
+    // Manhattan distance).
+    let (_dir, path) = temp_file(
+        "batch.txt",
+        "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n\
+         14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3 # Korf's first\n",
+    );
+    // Korf's goal, the blank first.
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    let args = [
+        "bench",
+        "sliding",
+        "--instances",
+        &path,
+        "--goal",
+        goal,
+        "--heuristic",
+        "manhattan",
+        "--timeout",
+        "0.5",
+        "--threads",
+        "1",
+    ];
+    let (code, stdout, stderr) = puzzlelab(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 3, "{stderr}");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("no JSON ({e}): {stdout:?}"));
+    assert_eq!(v["outcome"], "timeout", "{v}");
+    assert_eq!(v["complete"], false);
+    assert!(v["message"].as_str().unwrap().contains("instance 1"), "{v}");
+    let rows = v["instances"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "the easy board's row is kept: {v}");
+    assert_eq!(rows[0]["length"], 1.0);
+    let (code, stdout, _) = puzzlelab(&args);
+    assert_eq!(code, 3);
+    assert!(
+        stdout.contains("total before the limit: 1 instances"),
+        "{stdout}"
+    );
+}
+
+/// `bench sliding --goal` with random boards (`--count`) solves towards that goal (each row's
+/// length is the board's least number of moves to it), the side following the goal; a
+/// malformed goal, or one of another side than `--side`, is an error.
+#[test]
+fn bench_honours_the_goal_of_random_boards() {
+    let goal = "0 1 2 3 4 5 6 7 8";
+    let (code, stdout, stderr) = puzzlelab(&[
+        "bench",
+        "sliding",
+        "--goal",
+        goal,
+        "--count",
+        "3",
+        "--heuristic",
+        "manhattan",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let rows = v["instances"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for row in rows {
+        let tiles: Vec<String> = row["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                let r: Vec<String> = r
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t.to_string())
+                    .collect();
+                r.join(" ")
+            })
+            .collect();
+        assert_eq!(tiles.len(), 3, "a 3 x 3 board, the goal's side: {row}");
+        let text = format!("{}\ngoal:\n0 1 2\n3 4 5\n6 7 8\n", tiles.join("\n"));
+        let board = Sliding::from_text(&text).unwrap();
+        let best = search::solve(&board, Algorithm::AStar).unwrap();
+        assert_eq!(row["length"].as_f64(), Some(best.cost), "{text}");
+    }
+    for (args, says) in [
+        (&["--goal", "not a goal", "--count", "1"][..], "--goal"),
+        (
+            &["--goal", "0 1 2 3", "--count", "1", "--side", "3"][..],
+            "--side",
+        ),
+        (&["--goal", "0 1 1 3", "--count", "1"][..], "--goal"),
+    ] {
+        let (code, _, stderr) =
+            puzzlelab(&[&["bench", "sliding", "--heuristic", "manhattan"][..], args].concat());
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+/// The forecasts of `bench` stop at the time limit: a million probes an iteration with a
+/// 1-second limit end within seconds, the iterations not forecast without one.
+#[test]
+fn the_time_limit_bounds_the_forecasts() {
+    let cache = tempfile::tempdir().unwrap();
+    // The hardest 8-puzzle (31 moves, a dozen iterations).
+    let (_dir, batch) = temp_file("batch.txt", "8 6 7 2 5 4 3 0 1\n");
+    let started = Instant::now();
+    let (code, stdout, stderr) = puzzlelab_with_cache(
+        cache.path(),
+        &[
+            "bench",
+            "sliding",
+            "--instances",
+            &batch,
+            "--heuristic",
+            "pdb",
+            "--forecast-probes",
+            "1000000",
+            "--timeout",
+            "1",
+            "--json",
+        ],
+    );
+    let took = started.elapsed();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("forecasts stopped at the time limit"),
+        "{stderr}"
+    );
+    assert!(
+        took < Duration::from_secs(60),
+        "the forecasts ran on for {took:?}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let iterations = v["instances"][0]["iterations"].as_array().unwrap();
+    assert!(
+        iterations.iter().any(|it| it["predicted"].is_null()),
+        "{iterations:?}"
+    );
 }
 
 /// "Is it cached" reads the file's first line, header and size: a sound file is cached; an
