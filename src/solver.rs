@@ -539,6 +539,10 @@ impl Watcher for Pacer {
         true
     }
 
+    fn scored_generated(&mut self, g: Cost, h: Option<Cost>) {
+        self.recorder.scored_generated(g, h);
+    }
+
     fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
         self.recorder.scored(place, g, h, parent);
         let why = self.breaks.on_scored(Some(place), g, h, parent);

@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::{EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_SOLVED, LimitArgs, bad, ranged, write_out};
 use crate::puzzles::sliding::{Sliding, TileHeuristic, stratified};
 use crate::puzzles::{self, NoWatcher, Puzzle as _};
-use crate::search::{Algorithm, CancelToken};
+use crate::search::{Algorithm, CancelToken, Outcome};
 
 /// What to benchmark.
 #[derive(Debug, clap::Subcommand)]
@@ -28,10 +28,11 @@ pub(super) struct SlidingArgs {
     /// comment; blank lines and lines starting with `#` are skipped.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "side"])]
     instances: Option<PathBuf>,
-    /// The goal of the boards of `--instances`, as tiles in reading order (for example
-    /// "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15" for Korf's goal). Default: the tiles in order,
-    /// the blank last.
-    #[arg(long, value_name = "TILES", requires = "instances")]
+    /// The goal of the boards, as tiles in reading order (for example
+    /// "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15" for Korf's goal): of the boards of
+    /// `--instances`, or of the random ones (solvable towards it; their side is the goal's).
+    /// Default: the tiles in order, the blank last.
+    #[arg(long, value_name = "TILES")]
     goal: Option<String>,
     /// How many random instances, 1 to 10000.
     #[arg(long, default_value_t = 10, value_parser = ranged(1usize, 10_000))]
@@ -43,10 +44,11 @@ pub(super) struct SlidingArgs {
     /// Korf and Felner's 6-6-6-6 databases, built once and cached).
     #[arg(long, default_value = "pdb", value_name = "H")]
     heuristic: String,
-    /// Board side of the random instances (rows = columns), 2 to 8.
-    #[arg(long, default_value_t = 4,
+    /// Board side of the random instances (rows = columns), 2 to 8. Default: 4, or the
+    /// side of `--goal`.
+    #[arg(long,
           value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
-    side: usize,
+    side: Option<usize>,
     /// Print one JSON object instead of text: `{"heuristic", "dual", "transpositions",
     /// "threads", "load_ms",
     /// "instances": [{"length", "expanded", "generated", "ms", "iterations": [{"bound",
@@ -79,6 +81,10 @@ pub(super) struct SlidingArgs {
     limits: LimitArgs,
 }
 
+/// Why the tables could not be prepared: the exit code and, for a limit reached, its outcome
+/// and message.
+type PrepareError = (u8, Option<(Outcome, String)>);
+
 pub(super) fn bench(command: &BenchCommand) -> u8 {
     match command {
         BenchCommand::Sliding(args) => sliding(args),
@@ -92,25 +98,48 @@ struct Instance {
     line: Option<usize>,
 }
 
+/// The tiles `numbers` (in reading order, separated by spaces) as the rows of a square board,
+/// and its side; an error naming `what` when they are not a square number of at least 4.
+fn rows_of(numbers: &str, what: &str) -> Result<(String, usize), String> {
+    let tiles: Vec<&str> = numbers.split_whitespace().collect();
+    let side = (tiles.len() as f64).sqrt().round() as usize;
+    if side * side != tiles.len() || side < 2 {
+        return Err(format!(
+            "{what} has {} numbers, not a square board's (16 for the 15-puzzle)",
+            tiles.len()
+        ));
+    }
+    let rows = tiles
+        .chunks(side)
+        .map(|row| row.join(" "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Ok((rows, side))
+}
+
+/// The goal of `--goal` as a solved board (the tiles checked as a board's), or the solved
+/// board of `side` (default 4) without it; `--side` must agree with the goal's.
+fn solved_board(goal: Option<&str>, side: Option<usize>) -> Result<Sliding, String> {
+    let Some(goal) = goal else {
+        let side = side.unwrap_or(4);
+        return Sliding::solved(side, side).map_err(|e| e.to_string());
+    };
+    let (rows, goal_side) = rows_of(goal, "--goal")?;
+    if let Some(side) = side.filter(|&s| s != goal_side) {
+        return Err(format!(
+            "--goal is a {goal_side} x {goal_side} board, --side {side} asks for {side} x {side}"
+        ));
+    }
+    Sliding::from_text(&format!("{rows}\ngoal:\n{rows}"))
+        .map_err(|e| format!("--goal is not a board's goal: {e}"))
+}
+
 /// The boards of `--instances`: one per line, each a square number of tiles.
 fn read_instances(path: &Path, goal: Option<&str>) -> Result<Vec<Instance>, String> {
     let text = puzzles::read_text_file(path).map_err(|e| e.to_string())?;
-    let rows_of = |numbers: &str, what: &str| -> Result<String, String> {
-        let tiles: Vec<&str> = numbers.split_whitespace().collect();
-        let side = (tiles.len() as f64).sqrt().round() as usize;
-        if side * side != tiles.len() || side < 2 {
-            return Err(format!(
-                "{what} has {} numbers, not a square board's (16 for the 15-puzzle)",
-                tiles.len()
-            ));
-        }
-        Ok(tiles
-            .chunks(side)
-            .map(|row| row.join(" "))
-            .collect::<Vec<_>>()
-            .join("\n"))
-    };
-    let goal_rows = goal.map(|g| rows_of(g, "--goal")).transpose()?;
+    let goal_rows = goal
+        .map(|g| rows_of(g, "--goal").map(|(rows, _)| rows))
+        .transpose()?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         // A `#` starts a comment, on a line of its own or after a board.
@@ -119,7 +148,7 @@ fn read_instances(path: &Path, goal: Option<&str>) -> Result<Vec<Instance>, Stri
             continue;
         }
         let what = format!("line {}", i + 1);
-        let mut board = rows_of(line, &what)?;
+        let (mut board, _) = rows_of(line, &what)?;
         if let Some(goal) = &goal_rows {
             board = format!("{board}\ngoal:\n{goal}");
         }
@@ -159,16 +188,18 @@ fn sliding(args: &SlidingArgs) -> u8 {
             Err(e) => return bad(path, e),
         },
         None => {
+            // Random boards, solvable towards the goal (scrambled from it).
+            let solved = match solved_board(args.goal.as_deref(), args.side) {
+                Ok(b) => b,
+                Err(e) => {
+                    say!("{e}");
+                    return EXIT_BAD_INPUT;
+                }
+            };
             let mut list = Vec::new();
             for i in 0..args.count {
                 let seed = args.seed.wrapping_add(i as u64);
-                let mut board = match Sliding::solved(args.side, args.side) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        say!("{e}");
-                        return EXIT_BAD_INPUT;
-                    }
-                };
+                let mut board = solved.clone();
                 board.scramble_uniform(seed);
                 list.push(Instance {
                     board,
@@ -196,7 +227,21 @@ fn sliding(args: &SlidingArgs) -> u8 {
     let load_started = Instant::now();
     let db = match prepare(&mut instances[0].board, heuristic, core.dual, &cancel) {
         Ok(db) => db,
-        Err(code) => return code,
+        Err((code, limit)) => {
+            // A limit reached while building the tables: with --json, the (empty) batch
+            // and how it ended.
+            if let (true, Some((outcome, message))) = (args.json, limit) {
+                let v = serde_json::json!({
+                    "heuristic": heuristic.name(),
+                    "instances": [],
+                    "complete": false,
+                    "outcome": outcome,
+                    "message": message,
+                });
+                emit!(&format!("{v:#}\n"));
+            }
+            return code;
+        }
     };
     let load_ms = load_started.elapsed().as_secs_f64() * 1000.0;
     // The forecasts of each iteration (after the run, off its clock): stratified sampling of
@@ -206,6 +251,8 @@ fn sliding(args: &SlidingArgs) -> u8 {
         .filter(|_| args.forecast_probes > 0 && !core.dual)
         .map(|db| crate::puzzles::sliding::forecast::Forecast::sample(db, 20_000, 1));
     let mut rows = Vec::new();
+    // How the batch stopped before its end (a limit), if it did.
+    let mut stopped = None;
     for (i, instance) in instances.iter_mut().enumerate() {
         instance.board.set_heuristic(heuristic);
         instance.board.set_core_options(core);
@@ -217,10 +264,12 @@ fn sliding(args: &SlidingArgs) -> u8 {
             .solve(Algorithm::IdaStar, &mut NoWatcher, &cancel)
         {
             Ok(mut r) => {
-                if let (Some(f), Some(db)) = (&forecast, &db) {
+                if let (Some(f), Some(db)) = (&forecast, &db)
+                    && r.message.is_none()
+                {
                     let tiles = instance.board.tiles_row_major();
                     let probes = args.forecast_probes;
-                    stratified::forecast_iterations(
+                    let complete = stratified::forecast_iterations(
                         db,
                         f,
                         &tiles,
@@ -228,6 +277,12 @@ fn sliding(args: &SlidingArgs) -> u8 {
                         probes,
                         &cancel,
                     );
+                    if !complete {
+                        say!(
+                            "instance {i}: the forecasts stopped at the time limit; the \
+                             iterations not forecast have none"
+                        );
+                    }
                 }
                 r
             }
@@ -238,7 +293,12 @@ fn sliding(args: &SlidingArgs) -> u8 {
         };
         if let Some(message) = &report.message {
             say!("instance {i}: the search {message}");
-            return EXIT_LIMIT;
+            // The rows solved so far are still reported, with how the batch ended.
+            stopped = Some((
+                report.outcome,
+                format!("instance {i}: the search {message}"),
+            ));
+            break;
         }
         let s = &report.stats;
         let per_second = if s.elapsed_ms > 0.0 {
@@ -288,7 +348,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
         0.0
     };
     if args.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "heuristic": heuristic.name(),
             "dual": core.dual,
             "transpositions": core.transpositions,
@@ -302,10 +362,20 @@ fn sliding(args: &SlidingArgs) -> u8 {
                 "nodes_per_second": per_second,
             },
         });
+        if let Some((outcome, message)) = &stopped {
+            v["outcome"] = serde_json::json!(outcome);
+            v["message"] = serde_json::json!(message);
+            v["complete"] = false.into();
+        }
         emit!(&format!("{v:#}\n"));
     } else {
+        let total = if stopped.is_some() {
+            "total before the limit"
+        } else {
+            "total"
+        };
         emit!(&format!(
-            "total: {} instances, {} expanded, {} generated, {ms:.1} ms solving ({:.1} ms and {:.0} expansions an instance, {:.1} M nodes/s); databases loaded in {load_ms:.0} ms\n",
+            "{total}: {} instances, {} expanded, {} generated, {ms:.1} ms solving ({:.1} ms and {:.0} expansions an instance, {:.1} M nodes/s); databases loaded in {load_ms:.0} ms\n",
             rows.len(),
             expanded as u64,
             generated as u64,
@@ -314,18 +384,22 @@ fn sliding(args: &SlidingArgs) -> u8 {
             per_second / 1e6
         ));
     }
-    EXIT_SOLVED
+    if stopped.is_some() {
+        EXIT_LIMIT
+    } else {
+        EXIT_SOLVED
+    }
 }
 
 /// Chooses `heuristic` on `board` and loads (or builds, with progress on standard error) the
 /// pattern databases it reads, once for the whole batch. `Err` is the exit code, the reason
-/// printed.
+/// printed, and for a limit reached its outcome and message.
 fn prepare(
     board: &mut Sliding,
     heuristic: TileHeuristic,
     dual: bool,
     cancel: &CancelToken,
-) -> Result<Option<Arc<crate::puzzles::sliding::pattern_db::PatternDb>>, u8> {
+) -> Result<Option<Arc<crate::puzzles::sliding::pattern_db::PatternDb>>, PrepareError> {
     board.set_heuristic(heuristic);
     if heuristic.pdb_set(board.rows(), board.cols()).is_none() {
         return Ok(None);
@@ -337,7 +411,7 @@ fn prepare(
             board.rows(),
             board.cols()
         );
-        return Err(EXIT_BAD_INPUT);
+        return Err((EXIT_BAD_INPUT, None));
     }
     let mut last = -1;
     let prepared = board.prepare(false, cancel, &mut |fraction| {
@@ -349,10 +423,9 @@ fn prepare(
     });
     let fail = |e: crate::puzzles::sliding::pattern_db::PdbError| {
         say!("{e}");
-        if e.limit_outcome().is_some() {
-            EXIT_LIMIT
-        } else {
-            EXIT_BAD_INPUT
+        match e.limit_outcome() {
+            Some(outcome) => (EXIT_LIMIT, Some((outcome, e.to_string()))),
+            None => (EXIT_BAD_INPUT, None),
         }
     };
     prepared.map_err(fail)?;

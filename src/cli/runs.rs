@@ -2,7 +2,7 @@
 
 use crate::puzzles;
 use crate::puzzles::maze::movingai;
-use crate::runs::results;
+use crate::runs::results::{self, ResultRow};
 use crate::search::SearchError;
 use std::io::Write as _;
 
@@ -35,6 +35,7 @@ pub(super) fn compare(args: &CompareArgs) -> u8 {
     );
     let mut rows = Vec::new();
     let mut code = EXIT_SOLVED;
+    let mut said_unsolvable = false;
     for (algorithm, run) in algorithms.iter().zip(results::compare(
         &name,
         puzzle.as_ref(),
@@ -50,9 +51,14 @@ pub(super) fn compare(args: &CompareArgs) -> u8 {
                 rows.push(row);
             }
             Err(SearchError::Unsolvable(reason)) => {
-                // As `solve` does: no solution is an answer (exit 1), said with the file.
-                say!("{}: no solution: {reason}", file.display());
-                return EXIT_NO_SOLUTION;
+                // As `solve` does: no solution is an answer (exit 1), said with the file, and
+                // a row for the algorithm with the outcome `unsolvable` (no search ran).
+                if !said_unsolvable {
+                    say!("{}: no solution: {reason}", file.display());
+                    said_unsolvable = true;
+                }
+                code = code.max(EXIT_NO_SOLUTION);
+                rows.push(unsolvable_row(&name, puzzle.as_ref(), *algorithm));
             }
             Err(e) => return bad(file, format!("{algorithm}: {e}")),
         }
@@ -72,6 +78,34 @@ pub(super) fn compare(args: &CompareArgs) -> u8 {
     };
     emit!(&text);
     code
+}
+
+/// The row of `algorithm` on a puzzle known to have no solution without a search (a sliding
+/// board of the wrong parity, a percolation grid whose first side is blocked): the outcome
+/// `unsolvable`, nothing expanded.
+fn unsolvable_row(name: &str, puzzle: &dyn puzzles::Puzzle, algorithm: Algorithm) -> ResultRow {
+    ResultRow {
+        puzzle: name.to_owned(),
+        algorithm: match algorithm {
+            Algorithm::WeightedAStar(w) => format!("wastar w={}", w.value()),
+            a => a.name().to_owned(),
+        },
+        heuristic: if algorithm.needs_heuristic() {
+            puzzle.heuristic_name()
+        } else {
+            String::new()
+        },
+        tie_break: String::new(),
+        outcome: "unsolvable".to_owned(),
+        solved: false,
+        cost: 0.0,
+        optimal: false,
+        expanded: 0,
+        generated: 0,
+        peak_frontier: 0,
+        peak_closed: 0,
+        time_ms: 0.0,
+    }
 }
 
 pub(super) fn scenario(args: &ScenarioArgs) -> u8 {

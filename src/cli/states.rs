@@ -31,7 +31,8 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
                                 "the measure was stopped"
                             };
                             say!("{}: {why}", args.file.display());
-                            return EXIT_LIMIT;
+                            let states = Some(space.profile().states);
+                            return stopped_json(args, puzzle.as_ref(), outcome, why, states);
                         }
                         None => None,
                     }
@@ -44,7 +45,8 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
         }
         Err(OracleError::Stopped(e)) => {
             say!("{}: {e}", args.file.display());
-            return EXIT_LIMIT;
+            let message = e.to_string();
+            return stopped_json(args, puzzle.as_ref(), e.outcome, &message, Some(e.states));
         }
         Err(_) => {}
     }
@@ -96,6 +98,32 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
             EXIT_LIMIT
         }
     }
+}
+
+/// With `--json`, the JSON of a count or measure that a limit (or a cancel) stopped: the
+/// type, `"complete": false`, the outcome, the message and the states counted so far (the
+/// fields of a stopped count). Returns the limit's exit code (3), or the code of a failed
+/// write.
+fn stopped_json(
+    args: &StatesArgs,
+    puzzle: &dyn crate::puzzles::Puzzle,
+    outcome: crate::search::Outcome,
+    message: &str,
+    states: Option<u64>,
+) -> u8 {
+    if args.json {
+        let mut v = serde_json::json!({
+            "type": puzzle.puzzle_type().name,
+            "complete": false,
+            "outcome": outcome,
+            "message": message,
+        });
+        if let Some(states) = states {
+            v["states"] = serde_json::json!(states);
+        }
+        emit!(&format!("{v}\n"));
+    }
+    EXIT_LIMIT
 }
 
 /// `states` on a puzzle whose space was explored whole: the counts, the distance profiles,

@@ -64,6 +64,10 @@ impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
         self.inner.generated(Some((self.place_of)(state)));
     }
 
+    fn scored_generated(&mut self, g: Cost, h: Option<Cost>) {
+        self.inner.scored_generated(g, h);
+    }
+
     fn scored(&mut self, state: &S, g: Cost, h: Option<Cost>, parent: Option<&S>) {
         let parent = parent.map(|p| (self.place_of)(p));
         self.inner.scored((self.place_of)(state), g, h, parent);

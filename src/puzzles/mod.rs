@@ -343,6 +343,10 @@ pub trait Watcher {
     }
     /// A state was added to the frontier.
     fn generated(&mut self, _place: Option<Place>) {}
+    /// The state just reported by [`Watcher::generated`], scored: the path cost `g` it was put
+    /// on the frontier with and its heuristic `h` (see [`search::Observer::scored_generated`]).
+    /// Called only when [`Watcher::wants_scores`] says so.
+    fn scored_generated(&mut self, _g: Cost, _h: Option<Cost>) {}
     /// A place joined the end of the current path (depth-first search and IDA*; see
     /// [`search::Observer::path_push`]).
     fn path_push(&mut self, _place: Place) {}

@@ -172,6 +172,9 @@ fn search_counting<P: Problem + ?Sized>(
         };
         let h = heuristic(&tree.node(id).state);
         observer.generated(&tree.node(id).state);
+        if observer.wants_scores() {
+            observer.scored_generated(0.0, policy.uses_heuristic.then_some(h));
+        }
         open.push(keys.entry(policy.h_weight * h, 0.0, id));
     }
     stats.frontier = tree.len() as u64;
@@ -246,6 +249,9 @@ fn search_counting<P: Problem + ?Sized>(
             let h = heuristic(child_state);
             if !silent {
                 observer.generated(child_state);
+                if observer.wants_scores() {
+                    observer.scored_generated(g_new, policy.uses_heuristic.then_some(h));
+                }
             }
             open.push(keys.entry(policy.g_weight * g_new + policy.h_weight * h, g_new, child));
         }

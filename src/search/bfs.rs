@@ -39,6 +39,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             return tree.finish(Outcome::Found, Some(id), stats);
         }
         observer.generated(state);
+        if observer.wants_scores() {
+            observer.scored_generated(0.0, None);
+        }
         frontier.push_back(id);
     }
     stats.max_frontier = frontier.len() as u64;
@@ -86,6 +89,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             }
             if !silent {
                 observer.generated(&tree.node(child).state);
+                if observer.wants_scores() {
+                    observer.scored_generated(tree.node(child).g, None);
+                }
             }
             frontier.push_back(child);
         }

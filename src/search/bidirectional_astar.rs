@@ -51,6 +51,10 @@ pub(super) fn search<P: Problem + ?Sized>(
             if let Some(id) = trees[side].add_root(state) {
                 let h = heuristic(side, &trees[side].node(id).state);
                 observer.generated(&trees[side].node(id).state);
+                // Scores of the forward search only: the backward one counts from the goals.
+                if side == 0 && observer.wants_scores() {
+                    observer.scored_generated(0.0, Some(h));
+                }
                 if let Err(outcome) = budget.reserve(&mut open[side], 1, OPEN_LIST) {
                     return trees[0].finish_stopped(&trees[1], outcome, stats);
                 }
@@ -156,6 +160,9 @@ pub(super) fn search<P: Problem + ?Sized>(
                 }
             }
             let h = heuristic(side, child_state);
+            if side == 0 && observer.wants_scores() {
+                observer.scored_generated(g_new, Some(h));
+            }
             open[side].push(keys.entry(g_new + h, g_new, child));
         }
         stats.frontier = frontier_of(&trees, &closed_count);

@@ -108,6 +108,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             };
             if !silent {
                 observer.generated(&tree.node(child).state);
+                if observer.wants_scores() {
+                    observer.scored_generated(g, None);
+                }
             }
             next = Some(child);
         }

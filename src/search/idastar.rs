@@ -232,6 +232,10 @@ fn bounded<P: Problem + ?Sized>(
                 g = g_new;
                 if !silent {
                     observer.generated(&successor.state);
+                    if observer.wants_scores() {
+                        let h = problem.heuristic(&successor.state);
+                        observer.scored_generated(g_new, Some(h));
+                    }
                 }
                 path.push(successor.state);
                 moves.push(successor.mv);

@@ -323,6 +323,10 @@ pub trait Observer<S> {
     }
     /// `state` was added to the frontier.
     fn generated(&mut self, _state: &S) {}
+    /// The state just reported by [`Observer::generated`], scored: the path cost `g` it was
+    /// put on the frontier with and its heuristic `h` (`None` for algorithms that use none).
+    /// Called only when [`Observer::wants_scores`] says so.
+    fn scored_generated(&mut self, _g: Cost, _h: Option<Cost>) {}
     /// `state` joined the end of the current path from a start state (depth-first search and
     /// IDA* report their path as these changes, so that following it costs O(1) a step).
     fn path_push(&mut self, _state: &S) {}

@@ -236,3 +236,43 @@ fn the_size_curve_matches_a_replay_of_the_marks() {
         }
     }
 }
+
+/// Every event that puts a state on the frontier carries the `g` and `f` it was put there
+/// with (issue 44): `g` is its parent's `g` plus the step, `f` at least `g`, whether or not
+/// the state was later expanded from that parent (a state left on the frontier at the end, or
+/// one reached again more cheaply, had none before).
+#[test]
+fn every_generating_event_has_its_g_and_f() {
+    for (file, algorithm) in [
+        ("puzzles/maze-terrain.txt", "astar"),
+        ("puzzles/maze-terrain.txt", "dijkstra"),
+        ("puzzles/maze-octile-goals.txt", "astar"),
+        ("puzzles/maze-small.txt", "bfs"),
+        ("puzzles/maze-rooms.txt", "greedy"),
+    ] {
+        let (trace, _) = traced(file, algorithm);
+        let events = trace["events"].as_array().unwrap();
+        // The g of each place as last expanded, to check a successor's g against.
+        let mut g_of = std::collections::HashMap::new();
+        let mut checked = 0;
+        for e in events {
+            match e["type"].as_str().unwrap() {
+                "expanding" => {
+                    g_of.insert(e["id"].as_u64(), e["g"].as_f64().unwrap());
+                }
+                "generating" | "updating" => {
+                    let (g, f) = (e["g"].as_f64(), e["f"].as_f64());
+                    let (Some(g), Some(f)) = (g, f) else {
+                        panic!("{file} {algorithm}: no g or f: {e}");
+                    };
+                    assert!(f >= g - 1e-4, "{file} {algorithm}: {e}");
+                    let parent = g_of[&e["pId"].as_u64()];
+                    assert!(g > parent, "{file} {algorithm}: {e} from g {parent}");
+                    checked += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(checked > 10, "{file} {algorithm}: {checked}");
+    }
+}

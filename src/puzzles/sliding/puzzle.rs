@@ -394,7 +394,9 @@ impl crate::puzzles::Model for Sliding {
         };
         let kre = super::forecast::Forecast::sample(db, 20_000, 1);
         let tiles = self.tiles_row_major();
-        super::stratified::forecast_iterations(db, &kre, &tiles, iterations, probes, cancel);
+        // Those cut off by the time limit are left out (`predicted` stays empty).
+        let _ =
+            super::stratified::forecast_iterations(db, &kre, &tiles, iterations, probes, cancel);
     }
 
     fn can_sample_heuristic_quality(&self) -> bool {
@@ -443,22 +445,47 @@ impl crate::puzzles::Model for Sliding {
         progress: &mut dyn FnMut(f64),
     ) -> Result<(), pattern_db::PdbError> {
         let squares = self.rows() * self.cols();
-        if defaults
-            && (self.rows(), self.cols()) == (5, 5)
-            && PatternDb::is_cached(5, 5, self.goal(), PdbSet::Six)
-        {
+        if self.check_solvable().is_err() {
+            // No search will run (the parity refuses the board at once): no tables to build.
+            return Ok(());
+        }
+        let (rows, cols) = (self.rows(), self.cols());
+        // The large databases the defaults take once built (they are cached) are loaded here,
+        // their checksum checked, so that a damaged file falls back to the quick tables (or
+        // to linear conflict on the 24-puzzle) instead of being rebuilt for minutes and GBs.
+        let goal = self.goal().to_vec();
+        let cached = |set| {
+            PatternDb::is_cached(rows, cols, &goal, set)
+                .then(|| PatternDb::load_cached(rows, cols, &goal, set))
+                .flatten()
+        };
+        // Chooses `heuristic` if its databases are attached or sound in the cache (attached
+        // then); else leaves the heuristic as it was. Returns whether it was chosen.
+        let take = |puzzle: &mut Self, heuristic: TileHeuristic, set: PdbSet| {
+            let before = puzzle.heuristic;
+            puzzle.set_heuristic(heuristic);
+            if puzzle.has_pattern_db() {
+                return true;
+            }
+            match cached(set) {
+                Some(db) => puzzle.attach_pattern_db(Arc::new(db)),
+                None => {
+                    puzzle.set_heuristic(before);
+                    false
+                }
+            }
+        };
+        if defaults && (rows, cols) == (5, 5) {
             // The 24-puzzle's 6-6-6-6 databases once built (`--heuristic pdb` builds them).
-            self.set_heuristic(TileHeuristic::PatternDb);
+            take(self, TileHeuristic::PatternDb, PdbSet::Six);
         }
         if defaults && squares > SMALL_BOARD && squares <= pattern_db::QUICK_MAX_SQUARES {
-            // The 7-8 databases once built (they are cached), else the quick ones.
-            let large = (self.rows(), self.cols()) == (4, 4)
-                && PatternDb::is_cached(self.rows(), self.cols(), self.goal(), PdbSet::Large);
-            self.set_heuristic(if large {
-                TileHeuristic::PatternDb78
-            } else {
-                TileHeuristic::PatternDb
-            });
+            // The 7-8 databases once built, else the quick ones.
+            let large =
+                (rows, cols) == (4, 4) && take(self, TileHeuristic::PatternDb78, PdbSet::Large);
+            if !large {
+                self.set_heuristic(TileHeuristic::PatternDb);
+            }
         }
         let Some(set) = self.pdb_set() else {
             return Ok(());

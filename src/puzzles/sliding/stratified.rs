@@ -17,6 +17,7 @@
 //! of its siblings, as the search's bidirectional pathmax does).
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -29,7 +30,9 @@ use crate::search::layers::Iteration;
 
 /// Fills in the forecasts of a run's IDA* `iterations` from the board `tiles` (row-major, 0
 /// the blank) under `db`'s estimate: `predicted` by [`expansions`] with `probes` probes,
-/// `kre` by KRE's formula from `kre`'s distribution. Nothing is filled once `cancel` fires.
+/// `kre` by KRE's formula from `kre`'s distribution. Nothing more is filled once `cancel`
+/// fires or its time limit ([`crate::search::Limits::timeout`], counted from this call) has
+/// passed: returns whether every iteration was forecast.
 pub fn forecast_iterations(
     db: &PatternDb,
     kre: &Forecast,
@@ -37,16 +40,32 @@ pub fn forecast_iterations(
     iterations: &mut [Iteration],
     probes: usize,
     cancel: &CancelToken,
-) {
+) -> bool {
     let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+    let deadline = deadline_of(cancel);
     for it in iterations {
-        if cancel.is_cancelled() {
-            return;
-        }
         let bound = it.bound.max(0.0) as u32;
-        it.predicted = Some(expansions(db, tiles, bound, probes, 1, cancel));
+        let Some(predicted) = expansions_until(db, tiles, bound, probes, 1, cancel, deadline)
+        else {
+            return false;
+        };
+        it.predicted = Some(predicted);
         it.kre = Some(kre.kre_expansions(blank, bound));
     }
+    true
+}
+
+/// When the time limit of `cancel` ends, counted from now (`None`: no limit).
+fn deadline_of(cancel: &CancelToken) -> Option<Instant> {
+    cancel
+        .limits()
+        .timeout
+        .and_then(|t| Instant::now().checked_add(t))
+}
+
+/// Whether a forecast must stop: `cancel` fired or `deadline` passed.
+fn must_stop(cancel: &CancelToken, deadline: Option<Instant>) -> bool {
+    cancel.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// A representative node of one type at one level of a probe.
@@ -70,7 +89,8 @@ type Type = (u32, u32, u8);
 /// ([`PatternDb::estimate`]): the mean of `probes` stratified-sampling probes (seeded by
 /// `seed`, run on rayon's threads). A state is counted as expanded when its moves plus its
 /// estimate are within the bound and it is not the goal, as the search counts it. 0 for a
-/// board of the wrong size, or when `cancel` fires (checked between probes).
+/// board of the wrong size, or when `cancel` fires or its time limit passes (counted from
+/// this call; checked between probes).
 pub fn expansions(
     db: &PatternDb,
     tiles: &[u8],
@@ -79,13 +99,29 @@ pub fn expansions(
     seed: u64,
     cancel: &CancelToken,
 ) -> f64 {
+    expansions_until(db, tiles, bound, probes, seed, cancel, deadline_of(cancel)).unwrap_or(0.0)
+}
+
+/// [`expansions`], `None` when `cancel` fires or `deadline` passes before the probes end.
+fn expansions_until(
+    db: &PatternDb,
+    tiles: &[u8],
+    bound: u32,
+    probes: usize,
+    seed: u64,
+    cancel: &CancelToken,
+    deadline: Option<Instant>,
+) -> Option<f64> {
+    if must_stop(cancel, deadline) {
+        return None;
+    }
     let (rows, cols) = db.shape();
     let n = rows * cols;
     let Some(blank) = tiles.iter().position(|&t| t == 0) else {
-        return 0.0;
+        return Some(0.0);
     };
     if tiles.len() != n || n > MAX_SQUARES || probes == 0 {
-        return 0.0;
+        return Some(0.0);
     }
     let mut board = [0u8; MAX_SQUARES];
     board[..n].copy_from_slice(tiles);
@@ -100,7 +136,7 @@ pub fn expansions(
     let totals: Vec<f64> = (0..probes)
         .into_par_iter()
         .map(|k| {
-            if cancel.is_cancelled() {
+            if must_stop(cancel, deadline) {
                 return f64::NAN;
             }
             let mut rng = StdRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9E37_79B9));
@@ -108,9 +144,9 @@ pub fn expansions(
         })
         .collect();
     if totals.iter().any(|t| t.is_nan()) {
-        return 0.0;
+        return None;
     }
-    totals.iter().sum::<f64>() / probes as f64
+    Some(totals.iter().sum::<f64>() / probes as f64)
 }
 
 /// Each square's neighbours in the search's order (up, down, left, right).

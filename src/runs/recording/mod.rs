@@ -7,8 +7,8 @@
 //!
 //! A recording is two streams: one record per expansion ([`EXPANSION_BYTES`]: the state's
 //! place, the place it was reached from, `g`, `h`, depth, and where its successors end) and one
-//! number per state put on the frontier ([`GENERATED_BYTES`]: its place), the successors of
-//! each expansion following it. IDA*'s iterations are kept as the expansion each begins at.
+//! entry per state put on the frontier ([`GENERATED_BYTES`]: its place, and the `g` and `h` it
+//! was put there with), the successors of each expansion following it. IDA*'s iterations are kept as the expansion each begins at.
 //! After the run, [`TraceRecorder::finish`] marks each place's first expansion and first
 //! generation (a later expansion is a re-expansion; a later generation an update of the
 //! state's entry) and builds an index from each place to its first expansion.
@@ -33,8 +33,15 @@ use crate::search::{Cost, Stats};
 
 /// Bytes an expansion takes in a recording.
 pub const EXPANSION_BYTES: usize = std::mem::size_of::<Expansion>();
-/// Bytes a state put on the frontier takes in a recording.
-pub const GENERATED_BYTES: usize = std::mem::size_of::<u32>();
+/// Bytes a state put on the frontier takes in a recording: its place, and the `g` and `h` it
+/// was put there with.
+pub const GENERATED_BYTES: usize = std::mem::size_of::<u32>() + std::mem::size_of::<Score>();
+
+/// The `g` and `h` of a state put on the frontier (NaN when not given).
+type Score = (f32, f32);
+
+/// The score of a state put on the frontier whose scores were not given.
+const NO_SCORE: Score = (f32::NAN, f32::NAN);
 
 /// The bits of a packed place (see [`pack`]); the bits above carry flags.
 const PLACE_MASK: u32 = (1 << 27) - 1;
@@ -242,6 +249,10 @@ impl Quantity {
 pub struct TraceRecorder {
     expansions: Vec<Expansion>,
     generated: Vec<u32>,
+    /// The `g` and `h` of each state of `generated` (one a state).
+    generated_scores: Vec<Score>,
+    /// Whether the last state reported generated was recorded, its score still to come.
+    awaiting_score: bool,
     /// States put on the frontier before the first expansion (the starts).
     sources: u32,
     /// IDA*: the expansion each iteration begins at, from the first.
@@ -294,6 +305,8 @@ pub struct RecordChunk {
     expansions: Vec<Expansion>,
     /// Generated states, following the store's.
     generated: Vec<u32>,
+    /// Their `g` and `h`.
+    generated_scores: Vec<Score>,
     sources: u32,
     /// IDA* iteration starts, following the store's.
     iterations: Vec<u32>,
@@ -334,6 +347,8 @@ impl TraceRecorder {
         Self {
             expansions: Vec::new(),
             generated: Vec::new(),
+            generated_scores: Vec::new(),
+            awaiting_score: false,
             sources: 0,
             iterations: Vec::new(),
             boards: None,
@@ -451,6 +466,7 @@ impl TraceRecorder {
         let first = self.taken.expansions;
         let expansions = std::mem::take(&mut self.expansions);
         let generated = std::mem::take(&mut self.generated);
+        let generated_scores = std::mem::take(&mut self.generated_scores);
         let iterations = std::mem::take(&mut self.iterations);
         let (mut template, mut squares, mut frontier) = (None, Vec::new(), Vec::new());
         let mut board_bytes = 0;
@@ -475,6 +491,7 @@ impl TraceRecorder {
             first,
             expansions,
             generated,
+            generated_scores,
             sources: self.sources,
             iterations,
             template,
@@ -512,6 +529,9 @@ impl TraceRecorder {
         self.sources = chunk.sources;
         self.expansions.extend(new);
         self.generated.extend(chunk.generated);
+        self.generated_scores.extend(chunk.generated_scores);
+        // A chunk of another make (without scores) keeps the two streams aligned.
+        self.generated_scores.resize(self.generated.len(), NO_SCORE);
         self.iterations.extend(chunk.iterations);
         if let Some(template) = chunk.template {
             self.boards.get_or_insert(Boards {

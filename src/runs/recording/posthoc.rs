@@ -10,11 +10,10 @@ impl TraceRecorder {
     /// expansion `closing` before the next begins) and an `end` at the goal. Returns the
     /// number of events written (what the front ends report).
     ///
-    /// A `generating` or `updating` event carries the `g` and `f` its state had when it was
-    /// put on the frontier through that parent: the ones its expansion records when it was
-    /// expanded from the same parent with the path found then; a state never expanded from
-    /// that parent (its cheaper path came later, or the run ended first) has none, as the
-    /// recording keeps only places for generated states.
+    /// A `generating` or `updating` event carries the `g` and `f = g + h` its state was put on
+    /// the frontier with through that parent, as the search reported them
+    /// ([`Watcher::scored_generated`]); a recording made without them falls back on the ones
+    /// its expansion from the same parent recorded, if any.
     ///
     /// # Errors
     /// What writing to `out` returns; an error of kind `InvalidInput` for a recording of
@@ -93,7 +92,9 @@ impl TraceRecorder {
                 event.f = Some(e.g + if e.h.is_nan() { 0.0 } else { e.h });
             }
             emit(&mut out, &event)?;
-            for &g in &self.generated[self.successors(Some(j))] {
+            let range = self.successors(Some(j));
+            let scores = self.generated_scores.get(range.clone()).unwrap_or_default();
+            for (k, &g) in self.generated[range].iter().enumerate() {
                 let kind = if is_first(g) {
                     "generating"
                 } else {
@@ -101,7 +102,15 @@ impl TraceRecorder {
                 };
                 let mut generated = at(g, kind);
                 generated.p_id = Some(e.place & PLACE_MASK);
-                if let Some(&(g, f)) = scored.get(&(generated.id, e.place & PLACE_MASK)) {
+                // The score it was put on the frontier with; else (a recording without
+                // scores) the one its expansion from this parent recorded.
+                let given = scores
+                    .get(k)
+                    .filter(|(g, _)| !g.is_nan())
+                    .map(|&(g, h)| (g, g + if h.is_nan() { 0.0 } else { h }));
+                if let Some((g, f)) =
+                    given.or_else(|| scored.get(&(generated.id, e.place & PLACE_MASK)).copied())
+                {
                     (generated.g, generated.f) = (Some(g), Some(f));
                 }
                 emit(&mut out, &generated)?;

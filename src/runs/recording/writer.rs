@@ -5,6 +5,7 @@ use super::*;
 impl Watcher for TraceRecorder {
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
         self.recording = false;
+        self.awaiting_score = false;
         let board = self.pending_board.take();
         if self.stopped.is_some() {
             return;
@@ -99,6 +100,15 @@ impl Watcher for TraceRecorder {
         last.parent = parent.and_then(pack).unwrap_or(NONE);
     }
 
+    fn scored_generated(&mut self, g: Cost, h: Option<Cost>) {
+        // The last state put on the frontier, if it was recorded (its score follows it).
+        if std::mem::take(&mut self.awaiting_score)
+            && let Some(last) = self.generated_scores.last_mut()
+        {
+            *last = (g as f32, h.map_or(f32::NAN, |h| h as f32));
+        }
+    }
+
     fn scored_board(&mut self, g: Cost, h: Option<Cost>) {
         if !self.recording {
             return;
@@ -124,6 +134,7 @@ impl Watcher for TraceRecorder {
     }
 
     fn generated(&mut self, place: Option<Place>) {
+        self.awaiting_score = false;
         if self.boards.is_some() || self.stopped.is_some() {
             return;
         }
@@ -138,6 +149,7 @@ impl Watcher for TraceRecorder {
         if self.written_generated() >= u32::MAX as usize
             || !self.has_room(GENERATED_BYTES)
             || self.generated.try_reserve(1).is_err()
+            || self.generated_scores.try_reserve(1).is_err()
         {
             self.stop(format!(
                 "recording stopped after {} expansions: its memory budget is full",
@@ -146,6 +158,8 @@ impl Watcher for TraceRecorder {
             return;
         }
         self.generated.push(packed);
+        self.generated_scores.push(NO_SCORE);
+        self.awaiting_score = true;
         let end = self.written_generated() as u32;
         if let Some(last) = self.expansions.last_mut() {
             last.generated_end = end;

@@ -59,9 +59,21 @@ impl PatternDb {
         cache_dir().map(|d| d.join(format!("{stem}-{rows}x{cols}-{}.bin", goal.join("_"))))
     }
 
-    /// Whether a cache file for this board, goal and set exists (not checked).
+    /// Whether a sound cache file for this board, goal and set is there, as far as can be told
+    /// without reading its tables: a regular file with the right first line, a header naming
+    /// this board, goal and set, and the size that header implies (what [`PatternDb::read_set`]
+    /// checks before it reads the tables and their checksum). A damaged, empty or truncated
+    /// file, or anything but a regular file, is not cached.
     pub fn is_cached(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> bool {
-        Self::cache_path(rows, cols, goal, set).is_some_and(|p| p.is_file())
+        Self::cache_path(rows, cols, goal, set)
+            .is_some_and(|p| open_set_file(&p, rows, cols, goal, set).is_some())
+    }
+
+    /// Loads the database of `set` from the cache if a sound one is there (its checksum
+    /// checked), without building anything: `None` when it is not cached or is damaged.
+    pub fn load_cached(rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<Self> {
+        let path = Self::cache_path(rows, cols, goal, set)?;
+        Self::read_set(&path, rows, cols, goal, set)
     }
 
     /// Loads the quick database from the cache if a sound one is there, else builds and
@@ -94,6 +106,7 @@ impl PatternDb {
         progress: &mut dyn FnMut(f64),
     ) -> Result<Self, PdbError> {
         let path = Self::cache_path(rows, cols, goal, set);
+        refuse_other_than_file(path.as_deref())?;
         if let Some(db) = path
             .as_deref()
             .and_then(|p| Self::read_set(p, rows, cols, goal, set))
@@ -162,56 +175,12 @@ impl PatternDb {
         set: PdbSet,
     ) -> Option<Self> {
         let n = rows * cols;
-        let expected = set.groups(rows, cols, goal)?;
-        let (mut file, size, stored_sum) = open_cache_file(path, MAGIC)?;
-        // The header's length follows from the expected groups.
-        let head_len = 2 + n + 2 + expected.iter().map(|g| g.len() + 3).sum::<usize>();
-        let mut head = vec![0u8; head_len];
-        file.read_exact(&mut head).ok()?;
-        let (&[r, c], rest) = head.split_first_chunk::<2>()?;
-        let (stored_goal, rest) = rest.split_at_checked(n)?;
-        let (&[code, count], mut rest) = rest.split_first_chunk::<2>()?;
-        if (usize::from(r), usize::from(c)) != (rows, cols)
-            || stored_goal != goal
-            || code != set.code()
-            || usize::from(count) != expected.len()
-        {
-            return None;
-        }
-        // Each group: its tiles, the bits of its table, and of its open table (0 for none:
-        // exactly the groups that wall the blank's goal square off have one).
-        let mut shapes = Vec::new();
-        for tiles in &expected {
-            let (&k, after) = rest.split_first()?;
-            let (stored_tiles, after) = after.split_at_checked(usize::from(k))?;
-            let (&[bits, open_bits], after) = after.split_first_chunk::<2>()?;
-            let region = blank_region(rows, cols, goal, tiles);
-            let walled = Group::walls_off(region, tiles.len(), n);
-            if stored_tiles != tiles.as_slice()
-                || !(bits == 4 || bits == 8)
-                || walled != (open_bits != 0)
-                || !(open_bits == 0 || open_bits == 4 || open_bits == 8)
-            {
-                return None;
-            }
-            shapes.push((tiles.clone(), region, bits, open_bits));
-            rest = after;
-        }
-        let body: u64 = shapes
-            .iter()
-            .map(|(tiles, _, bits, open_bits)| {
-                let entries = placements(n, tiles.len());
-                (Table::len_for(*bits, entries)
-                    + if *open_bits == 0 {
-                        0
-                    } else {
-                        Table::len_for(*open_bits, entries)
-                    }) as u64
-            })
-            .sum();
-        if size != 16 + head_len as u64 + body {
-            return None;
-        }
+        let SetFile {
+            mut file,
+            head,
+            shapes,
+            stored_sum,
+        } = open_set_file(path, rows, cols, goal, set)?;
         let mut sum = Checksum::default();
         sum.add(&head);
         let mut read_table = |bits: u8, entries: usize| -> Option<Table> {
@@ -262,6 +231,7 @@ impl PatternDb {
         // The minus tables take the first third of the progress, the carrier tables the rest.
         if !self.has_dual_tables() {
             let path = self.dual_cache_path();
+            refuse_other_than_file(path.as_deref())?;
             if !path.as_deref().is_some_and(|p| self.read_dual_tables(p)) {
                 self.build_dual_tables(cancel, &mut |f| progress(f / 3.0))?;
                 if let Some(p) = path {
@@ -271,6 +241,7 @@ impl PatternDb {
         }
         if !self.has_carrier_tables() {
             let path = self.carrier_cache_path();
+            refuse_other_than_file(path.as_deref())?;
             if !path.as_deref().is_some_and(|p| self.read_carrier_tables(p)) {
                 self.build_carrier_tables(cancel, &mut |f| progress((1.0 + 2.0 * f) / 3.0))?;
                 if let Some(p) = path {
@@ -365,10 +336,111 @@ impl PatternDb {
     }
 }
 
+/// A database's cache file opened and checked up to its tables (see [`open_set_file`]).
+struct SetFile {
+    /// The file, at its first table.
+    file: std::fs::File,
+    /// The header as read.
+    head: Vec<u8>,
+    /// Each group: its tiles, its blank region, the bits of its table and of its open table
+    /// (0 for none).
+    shapes: Vec<(Vec<u8>, u32, u8, u8)>,
+    /// The checksum stored in the file.
+    stored_sum: u64,
+}
+
+/// Opens the cache file of a database of `set` for this board and goal at `path` and checks
+/// all but the tables: a regular file, its first line, a header naming this board, goal, set
+/// and groups, and its size against the header. `None` when any check fails.
+fn open_set_file(
+    path: &Path,
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    set: PdbSet,
+) -> Option<SetFile> {
+    let n = rows * cols;
+    let expected = set.groups(rows, cols, goal)?;
+    let (mut file, size, stored_sum) = open_cache_file(path, MAGIC)?;
+    // The header's length follows from the expected groups.
+    let head_len = 2 + n + 2 + expected.iter().map(|g| g.len() + 3).sum::<usize>();
+    let mut head = vec![0u8; head_len];
+    file.read_exact(&mut head).ok()?;
+    let (&[r, c], rest) = head.split_first_chunk::<2>()?;
+    let (stored_goal, rest) = rest.split_at_checked(n)?;
+    let (&[code, count], mut rest) = rest.split_first_chunk::<2>()?;
+    if (usize::from(r), usize::from(c)) != (rows, cols)
+        || stored_goal != goal
+        || code != set.code()
+        || usize::from(count) != expected.len()
+    {
+        return None;
+    }
+    // Each group: its tiles, the bits of its table, and of its open table (0 for none:
+    // exactly the groups that wall the blank's goal square off have one).
+    let mut shapes = Vec::new();
+    for tiles in &expected {
+        let (&k, after) = rest.split_first()?;
+        let (stored_tiles, after) = after.split_at_checked(usize::from(k))?;
+        let (&[bits, open_bits], after) = after.split_first_chunk::<2>()?;
+        let region = blank_region(rows, cols, goal, tiles);
+        let walled = Group::walls_off(region, tiles.len(), n);
+        if stored_tiles != tiles.as_slice()
+            || !(bits == 4 || bits == 8)
+            || walled != (open_bits != 0)
+            || !(open_bits == 0 || open_bits == 4 || open_bits == 8)
+        {
+            return None;
+        }
+        shapes.push((tiles.clone(), region, bits, open_bits));
+        rest = after;
+    }
+    let body: u64 = shapes
+        .iter()
+        .map(|(tiles, _, bits, open_bits)| {
+            let entries = placements(n, tiles.len());
+            (Table::len_for(*bits, entries)
+                + if *open_bits == 0 {
+                    0
+                } else {
+                    Table::len_for(*open_bits, entries)
+                }) as u64
+        })
+        .sum();
+    if size != 16 + head_len as u64 + body {
+        return None;
+    }
+    Some(SetFile {
+        file,
+        head,
+        shapes,
+        stored_sum,
+    })
+}
+
+/// Whether `path` names something other than a regular file (following links): a FIFO, a
+/// device, a folder. Nothing there, or a regular file, is not.
+fn is_other_than_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file())
+}
+
+/// `Err` ([`PdbError::NotAFile`]) when something other than a regular file stands at the cache
+/// path `path` (see [`is_other_than_file`]).
+fn refuse_other_than_file(path: Option<&Path>) -> Result<(), PdbError> {
+    match path {
+        Some(p) if is_other_than_file(p) => Err(PdbError::NotAFile(p.display().to_string())),
+        _ => Ok(()),
+    }
+}
+
 /// Opens the cache file `path` and reads its first line and checksum: the file (at its
-/// header), its size in bytes and the stored checksum; `None` when the file is missing, too
-/// short, or its first line is not `magic`.
+/// header), its size in bytes and the stored checksum; `None` when the file is missing, not
+/// a regular file (a FIFO would block the open for ever), too short, or its first line is
+/// not `magic`.
 pub(super) fn open_cache_file(path: &Path, magic: &[u8; 8]) -> Option<(std::fs::File, u64, u64)> {
+    if is_other_than_file(path) {
+        return None;
+    }
     let mut file = std::fs::File::open(path).ok()?;
     let size = file.metadata().ok()?.len();
     let mut start = [0u8; 16];
@@ -401,7 +473,17 @@ pub(super) fn write_atomically<'t>(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
+    if is_other_than_file(path) {
+        return Err(std::io::Error::other(format!(
+            "{} is not a regular file",
+            path.display()
+        )));
+    }
     let tmp = path.with_extension("tmp");
+    // A FIFO left as the temporary file would block the open: only a file is written over.
+    if std::fs::symlink_metadata(&tmp).is_ok_and(|m| !m.is_file()) {
+        std::fs::remove_file(&tmp)?;
+    }
     let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
     f.write_all(magic)?;
     f.write_all(&sum.finish().to_le_bytes())?;

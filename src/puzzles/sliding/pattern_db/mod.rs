@@ -108,6 +108,13 @@ pub enum PdbError {
         /// The budget, in bytes.
         budget: u64,
     },
+    /// Something other than a regular file (a FIFO, a device, a folder) stands where a cache
+    /// file belongs: it is neither read (a FIFO would block for ever) nor replaced.
+    #[error(
+        "{0} is not a regular file, so the pattern database cache there is neither read nor \
+         written; remove it, or name another cache folder with PUZZLELAB_CACHE_DIR"
+    )]
+    NotAFile(String),
 }
 
 impl PdbError {
@@ -117,7 +124,10 @@ impl PdbError {
         match self {
             PdbError::MemoryLimit { .. } => Some(crate::search::Outcome::MemoryLimit),
             PdbError::Timeout => Some(crate::search::Outcome::Timeout),
-            PdbError::TooLarge(_) | PdbError::NoSuchSet(..) | PdbError::Cancelled => None,
+            PdbError::TooLarge(_)
+            | PdbError::NoSuchSet(..)
+            | PdbError::Cancelled
+            | PdbError::NotAFile(_) => None,
         }
     }
 }
