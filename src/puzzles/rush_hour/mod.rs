@@ -839,17 +839,21 @@ mod tests {
         for col in 2..=4 {
             assert!(steps.paint(Cell::new(2, col), 0));
         }
-        // Back one cell within the same drag: it went 2 cells from where it began.
-        assert!(steps.paint(Cell::new(2, 0), 0));
+        // Back one cell within the same drag (to columns 2 and 3): 2 cells from where it
+        // began, whatever it passed on the way.
+        assert!(steps.paint(Cell::new(2, 2), 0));
         assert_eq!(steps.vehicle_at(Cell::new(2, 2)), Some(0));
-        assert_eq!(
-            steps.moves_played_by_hand(),
-            1,
-            "ends 1 cell from where it began"
-        );
+        assert_eq!(steps.vehicle_at(Cell::new(2, 4)), None);
+        assert_eq!(steps.moves_played_by_hand(), 2);
         steps.begin_stroke();
-        assert!(steps.paint(Cell::new(2, 4), 0));
-        assert_eq!(steps.moves_played_by_hand(), 3);
+        assert!(steps.paint(Cell::new(2, 5), 0));
+        assert_eq!(steps.moves_played_by_hand(), 4);
+        // A drag back to where it began is no move.
+        steps.begin_stroke();
+        assert!(steps.paint(Cell::new(2, 2), 0));
+        assert!(steps.paint(Cell::new(2, 5), 0));
+        assert_eq!(steps.vehicle_at(Cell::new(2, 4)), Some(0));
+        assert_eq!(steps.moves_played_by_hand(), 4);
     }
 
     #[test]
