@@ -197,3 +197,40 @@ fn the_command_line_solves_in_both_metrics_and_counts_states() {
     assert!(out.contains("reachable states: 24132"), "{out}");
     assert!(out.contains("solved states: 1023"), "{out}");
 }
+
+/// A drag is one slide however many cells it passes: one move in the `moves` metric, the
+/// cells from where it began in `steps`; a new drag is a move of its own.
+#[test]
+fn a_drag_by_hand_counts_as_one_slide_in_the_metric() {
+    let text = "......\n......\nAA....\n......\n......\n......\n";
+    let mut board = RushHour::from_text(text).unwrap();
+    board.begin_stroke();
+    for col in 2..=4 {
+        assert!(board.paint(Cell::new(2, col), 0));
+    }
+    assert_eq!(board.moves_played_by_hand(), 1, "three cells, one slide");
+    board.begin_stroke();
+    assert!(board.paint(Cell::new(2, 0), 0));
+    assert_eq!(board.moves_played_by_hand(), 2, "a new drag is a new move");
+
+    let mut steps = RushHour::from_text(&format!("metric: steps\n{text}")).unwrap();
+    steps.begin_stroke();
+    for col in 2..=4 {
+        assert!(steps.paint(Cell::new(2, col), 0));
+    }
+    // Back one cell within the same drag (to columns 2 and 3): 2 cells from where it
+    // began, whatever it passed on the way.
+    assert!(steps.paint(Cell::new(2, 2), 0));
+    assert_eq!(steps.vehicle_at(Cell::new(2, 2)), Some(0));
+    assert_eq!(steps.vehicle_at(Cell::new(2, 4)), None);
+    assert_eq!(steps.moves_played_by_hand(), 2);
+    steps.begin_stroke();
+    assert!(steps.paint(Cell::new(2, 5), 0));
+    assert_eq!(steps.moves_played_by_hand(), 4);
+    // A drag back to where it began is no move.
+    steps.begin_stroke();
+    assert!(steps.paint(Cell::new(2, 2), 0));
+    assert!(steps.paint(Cell::new(2, 5), 0));
+    assert_eq!(steps.vehicle_at(Cell::new(2, 4)), Some(0));
+    assert_eq!(steps.moves_played_by_hand(), 4);
+}

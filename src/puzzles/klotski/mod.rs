@@ -18,6 +18,7 @@
 //! [{"row": 0, "col": 1}, ...], ...}, "target": "A", "goal": {"row": 3, "col": 1},
 //! "distinct": []}`.
 
+mod drag;
 mod edit;
 mod puzzle;
 
@@ -144,25 +145,11 @@ pub struct Klotski {
     undo: Vec<Vec<u8>>,
     redo: Vec<Vec<u8>>,
     /// The drag by hand in progress (see [`Klotski::drag_move`]).
-    drag: Drag,
+    drag: drag::Drag,
     /// `masks[piece][anchor]`: the cells the piece covers at that anchor as a bit set
     /// (bit `row * cols + col`), or 0 where it does not fit on the board.
     masks: Vec<Vec<u128>>,
 }
-
-/// A drag of one piece by hand: the piece and the number of moves recorded before the drag
-/// began. Not part of the puzzle (equal whatever it holds): it only says whether the next
-/// cell of a drag continues its move.
-#[derive(Clone, Copy, Debug, Default)]
-struct Drag(Option<(usize, usize)>);
-
-impl PartialEq for Drag {
-    fn eq(&self, _other: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for Drag {}
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -468,7 +455,7 @@ impl Klotski {
             anchors: sorted_anchors,
             undo: Vec::new(),
             redo: Vec::new(),
-            drag: Drag::default(),
+            drag: drag::Drag::default(),
             masks,
         })
     }
@@ -663,45 +650,6 @@ impl Klotski {
         self.anchors.clone_from(&self.initial);
         self.undo.clear();
         self.redo.clear();
-    }
-
-    /// Ends the drag by hand in progress: the next cell dragged is a move of its own.
-    pub(crate) fn end_drag(&mut self) {
-        self.drag = Drag::default();
-    }
-
-    /// Moves the piece covering `from` one cell so that it covers `to`, as the next cell of
-    /// a drag by hand (see [`Klotski::drag`]). In the `piece` metric the cells of one drag
-    /// (since [`Klotski::end_drag`]) are one move, however far and round corners it goes
-    /// (none if the piece is back where it began), undone at once; in the `unit` metric
-    /// each cell is a move. Returns whether the piece moved.
-    pub(crate) fn drag_move(&mut self, from: Cell, to: Cell) -> bool {
-        let Some(slot) = self.slot_at(from) else {
-            return false;
-        };
-        let recorded = self.undo.len();
-        let going_on = self.drag.0.filter(|&(piece, before)| {
-            self.metric == Metric::Piece
-                && piece == slot
-                && self.redo.is_empty()
-                && (before..=before + 1).contains(&recorded)
-        });
-        if !self.drag(from, to) {
-            return false;
-        }
-        let before = match going_on {
-            Some((_, before)) => {
-                // One record for the whole drag: the position before it.
-                self.undo.truncate(before + 1);
-                if self.undo.last() == Some(&self.anchors) {
-                    self.undo.pop();
-                }
-                before
-            }
-            None => recorded,
-        };
-        self.drag = Drag(Some((slot, before)));
-        true
     }
 
     /// Moves the piece covering `from` one cell so that it covers `to`, an orthogonal

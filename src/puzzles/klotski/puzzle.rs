@@ -100,7 +100,7 @@ impl crate::puzzles::oracle::Explorable for Klotski {
             anchors,
             undo: Vec::new(),
             redo: Vec::new(),
-            drag: Drag::default(),
+            drag: super::drag::Drag::default(),
             ..self.clone()
         }
     }

@@ -15,6 +15,7 @@
 //! JSON format: `{"type": "rush-hour", "version": 1, "board": ["..B...", ...],
 //! "metric": "moves"}` (`metric` optional).
 
+mod hand;
 mod puzzle;
 use std::fmt;
 
@@ -146,34 +147,7 @@ pub struct RushHour {
     /// The slides played by hand ([`RushHour::slide`]): the board they started from and
     /// their count in the metric; kept only while the layout (side, walls, vehicles and
     /// metric) stays that board's.
-    hand: Option<Box<Hand>>,
-}
-
-/// The record of the slides played by hand on a board (see [`RushHour::moves_played_by_hand`]).
-#[derive(Clone, Debug)]
-struct Hand {
-    /// The board the slides started from.
-    origin: RushHour,
-    /// Their count in the board's metric.
-    played: u32,
-    /// The drag in progress ([`crate::puzzles::Puzzle::paint`]), if the last slide was one.
-    stroke: Option<HandStroke>,
-}
-
-/// A drag of one vehicle by hand, one slide however far it goes (see
-/// [`crate::puzzles::Puzzle::begin_stroke`]).
-#[derive(Clone, Copy, Debug)]
-struct HandStroke {
-    /// The vehicle dragged.
-    vehicle: usize,
-    /// Its position when the drag began.
-    from: u8,
-    /// The moves played before the drag.
-    played_before: u32,
-    /// Its position after the drag's last slide, and the moves played then: the drag goes
-    /// on only from there.
-    at: u8,
-    played_after: u32,
+    hand: Option<Box<hand::Hand>>,
 }
 
 /// Boards are equal when their layouts and positions are (the hand play's record aside).
@@ -463,71 +437,13 @@ impl RushHour {
             let played = self.moves_played_by_hand();
             self.positions[i] = self.positions[i].saturating_add_signed(by);
             let step = self.slide_cost(by.unsigned_abs());
-            self.hand = Some(Box::new(Hand {
+            self.hand = Some(Box::new(hand::Hand {
                 origin,
                 played: played + step,
                 stroke: None,
             }));
         }
         fits
-    }
-
-    /// What a slide of `cells` cells costs in the board's metric (nothing for none).
-    fn slide_cost(&self, cells: u8) -> u32 {
-        match (cells, self.metric) {
-            (0, _) => 0,
-            (_, Metric::Moves) => 1,
-            (_, Metric::Steps) => u32::from(cells),
-        }
-    }
-
-    /// Slides vehicle `i` by `by` cells as part of a drag by hand: the drag's slides since
-    /// [`crate::puzzles::Puzzle::begin_stroke`] are one slide, from where the vehicle was
-    /// when the drag began to where it is now (one move in the `moves` metric, the cells
-    /// between in `steps`; nothing if it is back where it began). Returns whether it moved.
-    fn drag_slide(&mut self, i: usize, by: i8) -> bool {
-        let (now, played) = (self.positions[i], self.moves_played_by_hand());
-        let going_on = self
-            .hand_record()
-            .and_then(|hand| hand.stroke)
-            .filter(|s| s.vehicle == i && s.at == now && s.played_after == played);
-        let (from, played_before) = going_on.map_or((now, played), |s| (s.from, s.played_before));
-        if !self.slide(i, by) {
-            return false;
-        }
-        let at = self.positions[i];
-        let played_after = played_before + self.slide_cost(at.abs_diff(from));
-        if let Some(hand) = &mut self.hand {
-            hand.played = played_after;
-            hand.stroke = Some(HandStroke {
-                vehicle: i,
-                from,
-                played_before,
-                at,
-                played_after,
-            });
-        }
-        true
-    }
-
-    /// Ends the drag in progress: the next slide by hand is a move of its own.
-    pub(crate) fn end_drag(&mut self) {
-        if let Some(hand) = &mut self.hand {
-            hand.stroke = None;
-        }
-    }
-
-    /// The record of the slides played by hand, if the layout is still its board's.
-    fn hand_record(&self) -> Option<&Hand> {
-        (self.hand.as_deref())
-            .filter(|hand| super::oracle::Explorable::same_rules(&hand.origin, self))
-    }
-
-    /// How many moves (or steps, in the steps metric) were played by hand since the layout
-    /// last changed (undone ones, through the app's undo, not counted). A drag is one
-    /// slide, however many cells it passes.
-    pub fn moves_played_by_hand(&self) -> u32 {
-        self.hand_record().map_or(0, |hand| hand.played)
     }
 
     /// The layout as text (see the module docs).
@@ -816,44 +732,6 @@ mod tests {
         assert!(board.paint(Cell::new(2, 3), 0));
         assert_eq!(board.vehicle_at(Cell::new(2, 3)), Some(0));
         assert!(!board.paint(Cell::new(3, 3), 0), "off the car's row");
-    }
-
-    /// A drag is one slide however many cells it passes: one move in the `moves` metric, the
-    /// cells from where it began in `steps`; a new drag is a move of its own.
-    #[test]
-    fn a_drag_by_hand_counts_as_one_slide_in_the_metric() {
-        use crate::puzzles::Puzzle as _;
-        let text = "......\n......\nAA....\n......\n......\n......\n";
-        let mut board = RushHour::from_text(text).unwrap();
-        board.begin_stroke();
-        for col in 2..=4 {
-            assert!(board.paint(Cell::new(2, col), 0));
-        }
-        assert_eq!(board.moves_played_by_hand(), 1, "three cells, one slide");
-        board.begin_stroke();
-        assert!(board.paint(Cell::new(2, 0), 0));
-        assert_eq!(board.moves_played_by_hand(), 2, "a new drag is a new move");
-
-        let mut steps = RushHour::from_text(&format!("metric: steps\n{text}")).unwrap();
-        steps.begin_stroke();
-        for col in 2..=4 {
-            assert!(steps.paint(Cell::new(2, col), 0));
-        }
-        // Back one cell within the same drag (to columns 2 and 3): 2 cells from where it
-        // began, whatever it passed on the way.
-        assert!(steps.paint(Cell::new(2, 2), 0));
-        assert_eq!(steps.vehicle_at(Cell::new(2, 2)), Some(0));
-        assert_eq!(steps.vehicle_at(Cell::new(2, 4)), None);
-        assert_eq!(steps.moves_played_by_hand(), 2);
-        steps.begin_stroke();
-        assert!(steps.paint(Cell::new(2, 5), 0));
-        assert_eq!(steps.moves_played_by_hand(), 4);
-        // A drag back to where it began is no move.
-        steps.begin_stroke();
-        assert!(steps.paint(Cell::new(2, 2), 0));
-        assert!(steps.paint(Cell::new(2, 5), 0));
-        assert_eq!(steps.vehicle_at(Cell::new(2, 4)), Some(0));
-        assert_eq!(steps.moves_played_by_hand(), 4);
     }
 
     #[test]
