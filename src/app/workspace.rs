@@ -169,6 +169,12 @@ impl PuzzleLabApp {
             return;
         }
         self.stop_run();
+        // A question about the unsaved edits of the puzzle put aside (or the open waiting for
+        // its save) belongs to it: answered later it would act on the puzzle then on
+        // screen (a Save wrote the other type's file, then replaced its puzzle). The user
+        // moved on: it is dropped, the edits kept.
+        self.asking = None;
+        self.after_save = None;
         self.race = None;
         self.stroke = None;
         self.edit_slide = None;

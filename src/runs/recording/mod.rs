@@ -464,8 +464,11 @@ impl TraceRecorder {
     /// memory proportional to the events taken.
     pub fn take_chunk(&mut self) -> RecordChunk {
         let first = self.taken.expansions;
-        let expansions = std::mem::take(&mut self.expansions);
-        let generated = std::mem::take(&mut self.generated);
+        // The next chunk gets room for as many events as this one held, so that the vectors
+        // do not grow (copying themselves) again from nothing for every chunk.
+        let room = (self.expansions.len(), self.generated.len());
+        let expansions = std::mem::replace(&mut self.expansions, Vec::with_capacity(room.0));
+        let generated = std::mem::replace(&mut self.generated, Vec::with_capacity(room.1));
         let generated_scores = std::mem::take(&mut self.generated_scores);
         let iterations = std::mem::take(&mut self.iterations);
         let (mut template, mut squares, mut frontier) = (None, Vec::new(), Vec::new());
