@@ -340,7 +340,12 @@ fn sliding(args: &SlidingArgs) -> u8 {
             .map(|r| r[key].as_f64().unwrap_or(0.0))
             .sum::<f64>()
     };
-    let (expanded, generated, ms) = (total("expanded"), total("generated"), total("ms"));
+    // (`+ 0.0`: an empty sum is -0.0, printed "-0.0".)
+    let (expanded, generated, ms) = (
+        total("expanded") + 0.0,
+        total("generated") + 0.0,
+        total("ms") + 0.0,
+    );
     let n = rows.len().max(1) as f64;
     let per_second = if ms > 0.0 {
         generated / ms * 1000.0

@@ -111,9 +111,14 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         match built {
             Ok(()) => Ok(graph),
             Err(outcome) => {
+                // States are numbered breadth-first: those numbered and not yet expanded
+                // are the frontier.
+                let expanded = graph.offsets.len() as u64 - 1;
+                let reached = graph.states.len() as u64;
                 let stats = Stats {
-                    expanded: graph.offsets.len() as u64 - 1,
-                    max_closed: graph.states.len() as u64,
+                    expanded,
+                    frontier: reached.saturating_sub(expanded),
+                    max_closed: reached,
                     ..Stats::default()
                 };
                 let message = limit_message(outcome, &budget, &stats, cancel)

@@ -102,7 +102,24 @@ fn states_prints_json_when_a_limit_stops_it() {
     assert_eq!(v["complete"], false);
     assert_eq!(v["type"], "sliding");
     assert!(v["states"].as_u64().unwrap() > 0, "{v}");
-    assert!(v["message"].as_str().unwrap().contains("memory"), "{v}");
+    let message = v["message"].as_str().unwrap();
+    assert!(message.contains("memory"), "{v}");
+    // Its figures add up: reached = expanded + frontier (the frontier was 0).
+    let figure = |after: &str| -> u64 {
+        let at = message
+            .find(after)
+            .unwrap_or_else(|| panic!("{after}: {message}"));
+        let words: Vec<&str> = message[..at].split_whitespace().collect();
+        let word = words.last().unwrap().trim_start_matches('(');
+        word.parse().unwrap_or_else(|_| panic!("{word}: {message}"))
+    };
+    let (expanded, reached, frontier) = (
+        figure(" states expanded"),
+        figure(" reached"),
+        figure(" on the frontier"),
+    );
+    assert!(frontier > 0, "{message}");
+    assert_eq!(expanded + frontier, reached, "{message}");
 }
 
 /// `bench --json` stopped by a limit prints the rows solved before it, and how it stopped
@@ -148,6 +165,15 @@ fn bench_prints_the_rows_done_when_a_limit_stops_it() {
         stdout.contains("total before the limit: 1 instances"),
         "{stdout}"
     );
+    // Stopped at the first board: no rows, and totals of 0 (not "-0.0").
+    let (_dir, korf) = temp_file("korf.txt", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n");
+    let mut first = args;
+    first[3] = korf.as_str();
+    let (code, stdout, _) = puzzlelab(&[&first[..], &["--json"]].concat());
+    assert_eq!(code, 3);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["instances"].as_array().map(Vec::len), Some(0), "{v}");
+    assert!(!stdout.contains("-0.0"), "{stdout}");
 }
 
 /// `bench sliding --goal` with random boards (`--count`) solves towards that goal (each row's
