@@ -83,7 +83,7 @@ fn final_picture_drawn(h: &Harness<'static, PuzzleLabApp>) -> bool {
     let at_head = app
         .timeline()
         .and_then(|t| t.track.as_ref())
-        .is_none_or(|track| track.shown() == track.len());
+        .is_none_or(|track| track.is_caught_up() && track.shown() == track.len());
     let marks = app.marks();
     app.result().is_some()
         && at_head

@@ -521,17 +521,22 @@ impl Watcher for Pacer {
         if stats.iterations > 0 {
             count(&mut self.iteration_nodes, stats.iterations as usize - 1);
         }
-        let why = self.breaks.on_expanded(place, depth, stats);
-        self.fire(why);
+        // No breakpoint set (the usual case): nothing to check, at millions of states a second.
+        if self.breaks.breakpoints.any() {
+            let why = self.breaks.on_expanded(place, depth, stats);
+            self.fire(why);
+        }
         self.pace();
     }
 
     fn generated(&mut self, place: Option<Place>) {
         self.recorder.generated(place);
         self.generated_count += 1;
-        let why = self.breaks.on_generated(place);
-        if self.fire(why) {
-            self.pace();
+        if self.breaks.breakpoints.any() {
+            let why = self.breaks.on_generated(place);
+            if self.fire(why) {
+                self.pace();
+            }
         }
     }
 
@@ -545,9 +550,11 @@ impl Watcher for Pacer {
 
     fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
         self.recorder.scored(place, g, h, parent);
-        let why = self.breaks.on_scored(Some(place), g, h, parent);
-        if self.fire(why) {
-            self.pace();
+        if self.breaks.breakpoints.any() {
+            let why = self.breaks.on_scored(Some(place), g, h, parent);
+            if self.fire(why) {
+                self.pace();
+            }
         }
     }
 

@@ -250,6 +250,7 @@ impl PuzzleLabApp {
     }
 
     pub(super) fn export_trace(&mut self, path: PathBuf) {
+        self.catch_up_recording();
         let (Some(trace), Some(report)) =
             (self.timeline_recording().cloned(), self.work.result.clone())
         else {
@@ -356,6 +357,7 @@ impl PuzzleLabApp {
             .filter(|r| r.solved)
             .map(|r| r.path.clone())
             .unwrap_or_default();
+        self.catch_up_recording();
         let Some(recording) = self.timeline_recording().cloned() else {
             self.set_error("No recorded run to export: run a search first.");
             return;

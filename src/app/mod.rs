@@ -17,6 +17,7 @@ mod settings;
 pub mod space_layout;
 pub mod timeline;
 mod view;
+mod words;
 mod workspace;
 
 use std::path::PathBuf;
@@ -38,6 +39,7 @@ pub use view::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,
     ViewWrite,
 };
+pub use words::{count, count_in, sentence};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
 
 use crate::puzzles::{self, Cell, Motion, Picture, Puzzle, PuzzleType, Report, Shipped};
@@ -525,6 +527,11 @@ impl PuzzleLabApp {
         self.run.as_ref().is_some_and(|r| !r.handle.is_stopping())
     }
 
+    /// Whether a file is being read to be opened (File > Open, a dropped file, Open Recent).
+    pub fn is_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
     /// Whether the running search is paused.
     pub fn is_paused(&self) -> bool {
         self.run.as_ref().is_some_and(|r| r.is_paused)
@@ -629,7 +636,10 @@ impl PuzzleLabApp {
         self.space_window.tick(&self.oracle, &wake);
         self.heuristic_window
             .tick(&self.oracle, self.work.puzzle.as_ref(), limits, &wake);
-        let settled = !self.is_running() || self.is_paused();
+        let caught_up = (self.work.timeline.as_ref())
+            .and_then(|t| t.track.as_ref())
+            .is_none_or(Track::is_caught_up);
+        let settled = (!self.is_running() || self.is_paused()) && caught_up;
         let recording = self.timeline_recording().cloned();
         let result = self.work.result.as_ref();
         self.tree_window.tick(
@@ -758,42 +768,6 @@ pub fn seed_to_use(field: &mut u64, used: &mut Option<u64>) -> u64 {
     }
     *used = Some(*field);
     *field
-}
-
-/// `n` moves in `metric` (a plural such as "steps" or "cell moves"): "1 step", "93 steps".
-pub fn count_in(n: impl Into<u64>, metric: &str) -> String {
-    let n = n.into();
-    match metric.strip_suffix('s') {
-        Some(one) if n == 1 => format!("1 {one}"),
-        _ => format!("{n} {metric}"),
-    }
-}
-
-/// `text` as a sentence of its own: the first letter a capital and a full stop at the end
-/// ("the Manhattan distance overestimates…" becomes "The Manhattan distance
-/// overestimates…."), for a report's notes, which are written as the command line's
-/// "note: …" lines.
-pub fn sentence(text: &str) -> String {
-    let text = text.trim();
-    let mut chars = text.chars();
-    let mut out: String = chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default();
-    if !out.is_empty() && !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
-}
-
-/// `n` and a noun, in the singular for one: "1 move", "2 moves", "0 expansions".
-pub fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 /// `wanted` if it applies to `puzzle`, otherwise the puzzle's default algorithm.

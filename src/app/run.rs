@@ -39,29 +39,30 @@ impl PuzzleLabApp {
         }
     }
 
-    /// Takes the solver's events under a time budget: each progress event's chunk goes into
-    /// the run's recording (the timeline then moves the marks towards its head, under the
-    /// frame's budget), its figures into the marks.
+    /// Takes every event the solver has sent (cheap: each progress event's chunk is queued on
+    /// the run's track, its figures go into the marks), then appends the queued chunks to the
+    /// recording under a time budget (the timeline then moves the marks towards its head,
+    /// under the frame's budget). The solver never waits for this: the final report is
+    /// shown as soon as it arrives, and the picture catches up over the frames after.
     pub(super) fn receive_events(&mut self) {
         let Some(run) = &mut self.run else {
+            self.absorb_queued(1);
             return;
         };
         // A third of the frame's work budget while the search runs; the replay towards the
         // head and the picture get the rest. Once the search has ended, what is left is to
         // catch up with its last events (the solver never waited for us): the whole budget.
         let share = if run.handle.search_ended() { 1 } else { 3 };
-        let deadline =
-            self.frame_started.unwrap_or_else(std::time::Instant::now) + self.work_budget / share;
         let track = self.work.timeline.as_mut().and_then(|t| t.track.as_mut());
         let mut track = track;
         let mut last = None;
         let mut breakpoint = None;
-        while std::time::Instant::now() < deadline {
+        loop {
             match run.handle.next_event() {
                 None => break,
                 Some(Event::Progress(mut progress)) => {
                     if let Some(track) = track.as_deref_mut() {
-                        track.append(std::mem::take(&mut progress.chunk), &mut self.work.marks);
+                        track.queue(std::mem::take(&mut progress.chunk));
                     }
                     run.stats = progress.stats.clone();
                     if progress.board.is_some() {
@@ -79,6 +80,7 @@ impl PuzzleLabApp {
                 }
             }
         }
+        self.absorb_queued(share);
         if let Some(why) = breakpoint {
             self.paused_status = false;
             self.set_status(format!(
@@ -107,6 +109,25 @@ impl PuzzleLabApp {
             if self.status.text != text {
                 self.set_status(text);
             }
+        }
+    }
+
+    /// Appends the chunks of the run's recording taken from the solver and not yet in, for
+    /// `1 / share` of the frame's work budget (at least one chunk).
+    fn absorb_queued(&mut self, share: u32) {
+        let deadline =
+            self.frame_started.unwrap_or_else(std::time::Instant::now) + self.work_budget / share;
+        if let Some(track) = self.work.timeline.as_mut().and_then(|t| t.track.as_mut()) {
+            track.absorb(&mut self.work.marks, deadline);
+        }
+    }
+
+    /// Appends every chunk of the run's recording still queued, whatever the time: before an
+    /// export reads the recording whole (a click's one-off work, a few milliseconds a
+    /// million expansions).
+    pub(super) fn catch_up_recording(&mut self) {
+        if let Some(track) = self.work.timeline.as_mut().and_then(|t| t.track.as_mut()) {
+            while !track.absorb(&mut self.work.marks, std::time::Instant::now()) {}
         }
     }
 

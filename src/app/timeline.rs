@@ -43,6 +43,12 @@ pub struct Track {
     /// The frontier and closed-set sizes after each expansion, thinned (see
     /// [`TraceRecorder::size_curve`]): what the plots draw of a finished run.
     sizes: Vec<[f64; 3]>,
+    /// Chunks of the live run taken off the solver's channel and not yet appended (see
+    /// [`Track::queue`]): the solver never waits for the window, which appends them at its
+    /// own pace, a frame's budget at a time ([`Track::absorb`]).
+    pending: std::collections::VecDeque<crate::runs::recording::RecordChunk>,
+    /// Whether the run has ended: its size curve is taken once the last chunk is in.
+    ended: bool,
 }
 
 impl Track {
@@ -55,6 +61,8 @@ impl Track {
             stale: true,
             depth_first: matches!(algorithm, Algorithm::Dfs | Algorithm::IdaStar),
             sizes: Vec::new(),
+            pending: std::collections::VecDeque::new(),
+            ended: false,
             recording,
         }
     }
@@ -81,10 +89,41 @@ impl Track {
         Arc::make_mut(&mut self.recording).append(chunk);
     }
 
+    /// Keeps a chunk of the live run's recording to be appended by [`Track::absorb`]: work
+    /// that does not depend on the chunk's size, so that taking the solver's events never
+    /// holds a frame up.
+    pub fn queue(&mut self, chunk: crate::runs::recording::RecordChunk) {
+        self.pending.push_back(chunk);
+    }
+
+    /// Appends the chunks queued (see [`Track::queue`]), at least one, until `deadline`
+    /// passes; returns whether none is left. The last one in, after the run's end, takes the
+    /// size curve.
+    pub fn absorb(&mut self, marks: &mut SearchMarks, deadline: Instant) -> bool {
+        while let Some(chunk) = self.pending.pop_front() {
+            self.append(chunk, marks);
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
+        if self.ended && self.pending.is_empty() && self.sizes.is_empty() {
+            self.sizes = self.recording.size_curve(PLOT_POINTS);
+        }
+        self.pending.is_empty()
+    }
+
+    /// Whether every chunk taken from the solver is in the recording.
+    pub fn is_caught_up(&self) -> bool {
+        self.pending.is_empty()
+    }
+
     /// Once the run has ended: takes the size curve the plots draw of a finished run (one
-    /// pass over the recording).
+    /// pass over the recording), once the chunks still queued are in.
     pub fn finish(&mut self) {
-        self.sizes = self.recording.size_curve(PLOT_POINTS);
+        self.ended = true;
+        if self.pending.is_empty() {
+            self.sizes = self.recording.size_curve(PLOT_POINTS);
+        }
     }
 
     /// The frontier and closed-set sizes after each expansion, `[expansions, frontier,
@@ -471,7 +510,8 @@ impl super::PuzzleLabApp {
         let target = timeline.target;
         let mut arrived = true;
         if let Some(track) = &mut timeline.track {
-            let there = track.seek(&mut self.work.marks, target, Some(deadline));
+            let there =
+                track.seek(&mut self.work.marks, target, Some(deadline)) && track.is_caught_up();
             arrived &= there;
             if there && timeline.follow {
                 // At the head the search's own figures stand (the replay counts only places),

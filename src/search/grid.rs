@@ -195,7 +195,8 @@ fn finish<P: Problem + ?Sized>(
 /// Watched, it tells `observer` the same events with the same figures as [`super::bfs`]
 /// (each state made from its square by [`Problem::grid_state`]): the expansion with the
 /// frontier less the state taken off, its score (`g` = depth, the parent), each state put on
-/// the frontier after the goal test; checked event by event against it in the tests.
+/// the frontier after the goal test (with its `g`, if scores are wanted); checked event by
+/// event against it in the tests.
 pub(super) fn bfs<P: Problem + ?Sized>(
     problem: &P,
     grid: &UnitGrid<'_>,
@@ -231,6 +232,9 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         }
         if !silent && let Some(state) = problem.grid_state(s) {
             observer.generated(&state);
+            if observer.wants_scores() {
+                observer.scored_generated(0.0, None);
+            }
         }
         queue.push(s as u32);
     }
@@ -276,6 +280,9 @@ pub(super) fn bfs<P: Problem + ?Sized>(
             }
             if !silent && let Some(state) = problem.grid_state(child) {
                 observer.generated(&state);
+                if observer.wants_scores() {
+                    observer.scored_generated((depth + 1) as Cost, None);
+                }
             }
             queue.push(child as u32);
         }

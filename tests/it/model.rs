@@ -219,7 +219,7 @@ impl Sequence {
                     std::fs::write(&path, s.text).unwrap();
                 }
                 self.push(AppCommand::OpenPath(path));
-                self.frames_until(|app| !app.status().text.starts_with("Opening"));
+                self.frames_until(|app| !app.is_opening());
                 return Touched::Opened(t.name.to_owned());
             }
             Action::SelectType(i) => self.push(AppCommand::SelectType(puzzles::TYPES[i])),
@@ -302,7 +302,7 @@ impl Sequence {
                     };
                     let cancel = matches!(choice, UnsavedChoice::Cancel);
                     self.push(AppCommand::AnswerUnsaved(choice));
-                    self.frames_until(|app| !app.status().text.starts_with("Opening"));
+                    self.frames_until(|app| !app.is_opening());
                     if !cancel {
                         return Touched::Any;
                     }
@@ -546,6 +546,43 @@ fn a_file_of_another_type_opened_while_the_question_waits_is_kept() {
         Action::OpenFile(1),
         Action::Answer(2),
         Action::SelectType(1),
+    ])
+    .unwrap();
+}
+
+/// Found by a campaign: files of three types opened one after the other while searches and
+/// edits go on; a save in between must change only the puzzle on screen.
+#[test]
+fn opens_edits_and_saves_across_three_types_keep_each_puzzle() {
+    crate::common::temp_cache();
+    replay(&[
+        Action::Seek(0.3179834),
+        Action::OpenFile(5),
+        Action::OpenFile(7),
+        Action::ExpandOne,
+        Action::Click(0.7220573, 0.0354479),
+        Action::Undo,
+        Action::Redo,
+        Action::Play,
+        Action::Theme(0),
+        Action::Click(0.7339639, 0.64988774),
+        Action::Redo,
+        Action::Stop,
+        Action::OpenFile(2),
+        Action::Save,
+        Action::OpenShipped(5),
+        Action::Stop,
+        Action::Click(0.51548004, 0.44159183),
+        Action::Seek(0.51640725),
+        Action::OptimalMoves,
+        Action::OpenShipped(2),
+        Action::Answer(2),
+        Action::Undo,
+        Action::Stop,
+        Action::Race,
+        Action::Play,
+        Action::Undo,
+        Action::OptimalMoves,
     ])
     .unwrap();
 }

@@ -453,6 +453,7 @@ enum Told {
     Expanded(u32, u64, [u64; 6]),
     Scored(u32, u64, Option<u32>),
     Generated(u32),
+    GeneratedScore(u64, Option<u64>),
 }
 
 /// An observer that writes down every event with the figures it came with, and stops the
@@ -489,6 +490,10 @@ impl Observer<u32> for Log {
     }
     fn generated(&mut self, s: &u32) {
         self.told.push(Told::Generated(*s));
+    }
+    fn scored_generated(&mut self, g: search::Cost, h: Option<search::Cost>) {
+        self.told
+            .push(Told::GeneratedScore(g as u64, h.map(|h| h as u64)));
     }
 }
 
