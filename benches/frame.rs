@@ -254,7 +254,10 @@ fn main() {
         h.get_by_label("Stop").click();
         let t = Instant::now();
         loop {
-            h.step();
+            let f = frame(&mut h);
+            if std::env::var_os("FRAME_TRACE").is_some() && f > 10.0 {
+                eprintln!("slow stop frame {f:.1} ms, {:?}", h.state().status().text);
+            }
             if h.state().status().text.starts_with("Stopped") || t.elapsed() > deadline {
                 break;
             }
