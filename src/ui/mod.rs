@@ -295,6 +295,13 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 app.gif_window = true;
                 ui.close();
             }
+            ui.separator();
+            if ui
+                .add(egui::Button::new("Quit").shortcut_text("Ctrl+Q"))
+                .clicked()
+            {
+                toolbar::quit(ui.ctx());
+            }
         });
         ui.menu_button("View", |ui| {
             if ui

@@ -204,8 +204,8 @@ pub(super) fn speed_text(speed: f64) -> String {
 }
 
 /// The keyboard shortcuts of the toolbar and the File menu: Space starts or pauses, S or
-/// Right steps, Escape stops, F fits, Ctrl+O opens, Ctrl+S saves, Ctrl+Z undoes, Ctrl+Y and
-/// Ctrl+Shift+Z redo. None act while a text field has the keyboard.
+/// Right steps, Escape stops, F fits, Ctrl+O opens, Ctrl+S saves, Ctrl+Q quits, Ctrl+Z
+/// undoes, Ctrl+Y and Ctrl+Shift+Z redo. None act while a text field has the keyboard.
 pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
     // A modal (the path field, the question about unsaved edits) has the keys, Escape to
     // close it; so has a text field with the keyboard.
@@ -232,6 +232,9 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
     // An open menu takes Escape to close (egui closes it on the key), so it is not taken
     // here, and it does not stop a search either.
     let menu_open = egui::Popup::is_any_open(ui.ctx());
+    if ui.input_mut(|i| i.consume_shortcut(&command(egui::Key::Q))) {
+        quit(ui.ctx());
+    }
     let (open, save, space, step, escape, fit) = ui.input_mut(|i| {
         let open = i.consume_shortcut(&command(egui::Key::O));
         let save = i.consume_shortcut(&command(egui::Key::S));
@@ -288,4 +291,10 @@ pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
 /// five steps, not one.
 fn presses(input: &mut egui::InputState, key: egui::Key) -> usize {
     input.count_and_consume_key(egui::Modifiers::NONE, key)
+}
+
+/// Closes the window as its close button does (File > Quit, Ctrl+Q): the work is written to
+/// the state file on the way out (see [`crate::app::autosave`]).
+pub(super) fn quit(ctx: &egui::Context) {
+    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
 }

@@ -598,3 +598,41 @@ fn tab_reaches_the_controls_in_a_sensible_order() {
     // The two panels' resize handles share a name.
     assert_eq!(distinct.len() + 1, order.len(), "{order:#?}");
 }
+
+/// Whether the last frame asked the window to close (as its close button does).
+fn asked_to_close(h: &egui_kittest::Harness<'static, PuzzleLabApp>) -> bool {
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .is_some_and(|v| {
+            v.commands
+                .iter()
+                .any(|c| matches!(c, egui::ViewportCommand::Close))
+        })
+}
+
+/// File > Quit and Ctrl+Q close the window (issue 44: the File menu had no Quit).
+#[test]
+fn file_quit_and_ctrl_q_close_the_window() {
+    let mut h = harness(Settings::default());
+    h.step();
+    assert!(!asked_to_close(&h));
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("Quit").click();
+    h.step();
+    assert!(asked_to_close(&h), "File > Quit");
+    let mut h = harness(Settings::default());
+    h.run();
+    // The key alone in its frame (kittest runs the frames of several queued events in one
+    // step and keeps the last one's output).
+    h.event(egui::Event::Key {
+        key: egui::Key::Q,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::COMMAND,
+    });
+    h.step();
+    assert!(asked_to_close(&h), "Ctrl+Q");
+}
