@@ -54,6 +54,11 @@ use crate::solver::SolverHandle;
 /// The most keeps a frame under 16 ms on the frame benchmark (`cargo bench --bench frame`).
 const MIN_WORK_BUDGET: Duration = Duration::from_millis(3);
 const MAX_WORK_BUDGET: Duration = Duration::from_millis(8);
+/// The most a frame works once a full-speed search has ended and the picture still catches
+/// up with its recording: half the time since the last frame, up to this. Nothing else is
+/// under way then, and where drawing is slow (software rendering, about 100 ms a frame) the
+/// usual 8 ms a frame left the final picture seconds behind the end.
+const CATCH_UP_BUDGET: Duration = Duration::from_millis(40);
 /// How many rows of the results table are kept across restarts (the newest).
 pub const KEPT_RESULTS: usize = 2000;
 /// The fastest solution playback, in moves a second.
@@ -610,10 +615,14 @@ impl PuzzleLabApp {
         }
         self.now = ctx.input(|i| i.time);
         let started = std::time::Instant::now();
-        self.work_budget = self
-            .frame_started
-            .map_or(MIN_WORK_BUDGET, |last| (started - last) / 4)
+        let since_last = self.frame_started.map(|last| started - last);
+        self.work_budget = since_last
+            .map_or(MIN_WORK_BUDGET, |t| t / 4)
             .clamp(MIN_WORK_BUDGET, MAX_WORK_BUDGET);
+        if self.is_catching_up() {
+            let more = since_last.map_or(MIN_WORK_BUDGET, |t| (t / 2).min(CATCH_UP_BUDGET));
+            self.work_budget = self.work_budget.max(more);
+        }
         self.frame_started = Some(started);
         self.tick_playback(ctx);
         self.receive_events();

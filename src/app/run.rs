@@ -112,6 +112,19 @@ impl PuzzleLabApp {
         }
     }
 
+    /// Whether the search has ended (or is ending) and the picture is still catching up with
+    /// its recording: chunks still queued, or the view following the head not there yet.
+    pub(super) fn is_catching_up(&self) -> bool {
+        let ended = self.run.as_ref().is_none_or(|r| r.handle.search_ended());
+        let behind = (self.work.timeline.as_ref()).is_some_and(|t| {
+            t.follow
+                && t.track
+                    .as_ref()
+                    .is_some_and(|k| !k.is_caught_up() || k.shown() < k.len())
+        });
+        ended && behind
+    }
+
     /// Appends the chunks of the run's recording taken from the solver and not yet in, for
     /// `1 / share` of the frame's work budget (at least one chunk).
     fn absorb_queued(&mut self, share: u32) {
