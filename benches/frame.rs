@@ -253,19 +253,20 @@ fn main() {
         }
         h.get_by_label("Stop").click();
         let t = Instant::now();
-        let mut finished_first = false;
-        loop {
+        let finished_first = loop {
             let f = frame(&mut h);
             if std::env::var_os("FRAME_TRACE").is_some() && f > 10.0 {
                 eprintln!("slow stop frame {f:.1} ms, {:?}", h.state().status().text);
             }
             let status = &h.state().status().text;
             // The search may end on its own between the click and the stop taking effect.
-            finished_first = status.starts_with("Solved") || status.starts_with("No path");
-            if finished_first || status.starts_with("Stopped") || t.elapsed() > deadline {
-                break;
+            if status.starts_with("Solved") || status.starts_with("No path") {
+                break true;
             }
-        }
+            if status.starts_with("Stopped") || t.elapsed() > deadline {
+                break false;
+            }
+        };
         if finished_first {
             continue;
         }

@@ -34,6 +34,10 @@ pub use texture::GridTexture;
 pub use timeline_bar::{SCRUBBER_LABEL, TIMELINE_BUTTONS};
 pub use toolbar::{SPEEDS, keys};
 
+/// The menu bar's lasting mark while the window does not keep its work in the state file
+/// (see [`crate::app::PuzzleLabApp::autosave_off`]).
+pub const NOT_KEPT_LABEL: &str = "Work not kept";
+
 /// The application id: the window's class on X11 and Wayland (so the task bar groups its
 /// windows and finds the launcher `assets/puzzlelab.desktop`), and eframe's storage folder.
 pub const APP_ID: &str = "puzzlelab";
@@ -341,6 +345,14 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     }
                 });
         });
+        if let Some(why) = app.autosave_off() {
+            // A lasting sign, not only a status line the next message replaces: this window
+            // does not keep its work in the state file (another window does, or the file
+            // could not be read and is left as it is).
+            ui.separator();
+            ui.label(RichText::new(NOT_KEPT_LABEL).color(Color32::from_rgb(200, 40, 40)))
+                .on_hover_text(format!("{why} Save to a file to keep the work."));
+        }
         if let Some(path) = &app.settings.path {
             ui.separator();
             // The window title's mark for unsaved edits, here too: under Xvfb or full screen

@@ -286,6 +286,31 @@ fn a_second_window_on_the_state_folder_is_told_and_does_not_write() {
     frames_for(&mut second, Duration::from_millis(1500));
     assert!(!second.state_mut().flush_autosave());
     assert_eq!(std::fs::read(&state).unwrap(), written);
+    // Once another message has replaced the status line, the menu bar still says so; the
+    // first window has no such mark.
+    let on_screen = second.state().puzzle().puzzle_type().name;
+    let other = (puzzlelab::puzzles::TYPES.iter()).find(|t| t.name != on_screen);
+    second
+        .state_mut()
+        .push(AppCommand::SelectType(other.unwrap()));
+    second.run();
+    assert!(
+        !second
+            .state()
+            .status()
+            .text
+            .contains("Another puzzlelab window")
+    );
+    assert!(
+        second
+            .query_by_label(puzzlelab::ui::NOT_KEPT_LABEL)
+            .is_some()
+    );
+    assert!(
+        first
+            .query_by_label(puzzlelab::ui::NOT_KEPT_LABEL)
+            .is_none()
+    );
 
     drop(second);
     drop(first);
