@@ -1170,6 +1170,19 @@ fn grid_scenario_steps_through_its_problems() {
     let cost = h.state().result().unwrap().cost;
     assert!((cost - maze_view(h.state()).scenario_optimal().unwrap()).abs() < 1e-4);
     h.get_by_label_contains("matches");
+    // Closing the scenario takes its problem's words off the status line too (issue 44).
+    click_label(&mut h, "Previous problem");
+    h.run();
+    assert!(
+        h.state().status().text.contains("roblem"),
+        "{:?}",
+        h.state().status()
+    );
+    click_label(&mut h, "Close scenario");
+    h.run();
+    assert!(maze_view(h.state()).scenario_position().is_none());
+    let status = &h.state().status().text;
+    assert!(!status.contains("roblem"), "{status}");
 }
 
 #[test]

@@ -307,7 +307,10 @@ impl MazeView {
                 if let Some(run) = self.scenario.as_ref().and_then(|s| s.run_all.as_ref()) {
                     run.stop();
                 }
-                self.scenario = None;
+                // The status line described the scenario's problem: it goes with it.
+                if self.scenario.take().is_some() {
+                    app.set_status("Closed the scenario; the maze stays as it is.");
+                }
             }
             Command::RunAllProblems => self.run_all_problems(app),
             Command::StopAllProblems => {
