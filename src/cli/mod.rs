@@ -247,7 +247,7 @@ struct CompareArgs {
     /// The puzzle file (plain text or JSON).
     file: PathBuf,
     /// The puzzle type; detected from the file when absent.
-    #[arg(long = "type", value_name = "T")]
+    #[arg(long = "type", value_name = "T", value_parser = type_names())]
     puzzle_type: Option<String>,
     /// The algorithms, separated by commas (for example `bfs,astar,dfs`). Default: every one
     /// that applies to the puzzle.
@@ -268,7 +268,7 @@ struct StatesArgs {
     /// The puzzle file (plain text or JSON).
     file: PathBuf,
     /// The puzzle type; detected from the file when absent.
-    #[arg(long = "type", value_name = "T")]
+    #[arg(long = "type", value_name = "T", value_parser = type_names())]
     puzzle_type: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -297,9 +297,8 @@ struct StatesArgs {
 struct SolveArgs {
     /// The puzzle file (plain text or JSON).
     file: PathBuf,
-    /// The puzzle type (klondike, maze, car-maze, klotski, sliding); detected from the file
-    /// when absent.
-    #[arg(long = "type", value_name = "T")]
+    /// The puzzle type; detected from the file when absent.
+    #[arg(long = "type", value_name = "T", value_parser = type_names())]
     puzzle_type: Option<String>,
     /// The algorithm: dfs, bfs, dijkstra, astar, idastar, wastar, greedy, bibfs, biastar or
     /// jps. Default: the fastest one that guarantees an optimal answer for the puzzle.
@@ -571,6 +570,16 @@ fn exit_code_of(report: &Report) -> u8 {
 
 /// Stratified-sampling probes an IDA* iteration for the forecasts in `solve --json`.
 const FORECAST_PROBES: usize = 300;
+
+/// The values `--type` takes, read from the type registry ([`puzzles::TYPES`]), so the help
+/// lists every type (it once missed `rush-hour`) and a misspelt one is refused with them.
+fn type_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        puzzles::TYPES
+            .iter()
+            .map(|t| clap::builder::PossibleValue::new(t.name).help(t.label)),
+    )
+}
 
 fn solve(args: &SolveArgs) -> u8 {
     let mut puzzle = match load(&args.file, args.puzzle_type.as_deref()) {

@@ -95,3 +95,19 @@ fn tie_breaking_is_chosen_with_a_flag_and_recorded() {
     assert_eq!(code, 2);
     assert!(stderr.contains("not a tie-breaking policy"), "{stderr}");
 }
+
+/// `--type` lists every type of the registry in the help of each command that takes it (the
+/// hand-written list once missed `rush-hour`), and a misspelt type is refused with the list.
+#[test]
+fn the_type_option_lists_every_registered_type() {
+    for command in ["solve", "states", "compare"] {
+        let (code, stdout, _) = puzzlelab(&[command, "--help"]);
+        assert_eq!(code, 0, "{command}");
+        for t in puzzlelab::puzzles::TYPES {
+            assert!(stdout.contains(t.name), "{command} --help lacks {}", t.name);
+        }
+    }
+    let (code, _, stderr) = puzzlelab(&["solve", "puzzles/klondike.txt", "--type", "rushhour"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("rush-hour"), "{stderr}");
+}
