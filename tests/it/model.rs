@@ -283,14 +283,19 @@ impl Sequence {
             Action::Play => self.push(AppCommand::Play(true)),
             Action::Save => {
                 self.saves += 1;
-                let has_path = self.h.state().settings().path.is_some();
-                if has_path {
-                    self.push(AppCommand::Save);
-                } else {
-                    let name = format!("saved-{}.json", self.saves);
-                    self.push(AppCommand::SaveTo(self.dir.join(name)));
-                }
-                return Touched::Saved(on_screen);
+                let path = match self.h.state().settings().path.clone() {
+                    Some(path) => {
+                        self.push(AppCommand::Save);
+                        path
+                    }
+                    None => {
+                        let path = self.dir.join(format!("saved-{}.json", self.saves));
+                        self.push(AppCommand::SaveTo(path.clone()));
+                        path
+                    }
+                };
+                self.frames_until(|app| !app.is_opening());
+                return Touched::Saved(on_screen, path);
             }
             Action::Answer(a) => {
                 let asked = self.h.state().unsaved_question().is_some();
@@ -403,8 +408,10 @@ enum Touched {
     /// The puzzle of this type, replaced by an open (or, with unsaved edits, not yet: the
     /// question is asked first).
     Opened(String),
-    /// The puzzle of this type saved (its unsaved mark goes).
-    Saved(String),
+    /// The puzzle of this type saved to this file (its unsaved mark goes). An open that
+    /// waited for the save (the answer Save to the question, with no file yet) then goes
+    /// on: the puzzle may change, its edits being in the file.
+    Saved(String, PathBuf),
     /// The answer to the question: the type it was about.
     Any,
 }
@@ -422,7 +429,8 @@ fn check(
             return Err(TestCaseError::fail(format!("{name}'s puzzle is gone")));
         };
         let may_change = match touched {
-            Touched::Nothing | Touched::Saved(_) => false,
+            Touched::Nothing => false,
+            Touched::Saved(t, path) => t == name && saved_holds(path, json),
             Touched::OnScreen(t) => t == name,
             // An open replaces a puzzle without unsaved edits; one with edits stays until
             // the question is answered.
@@ -481,6 +489,15 @@ fn check(
     Ok(())
 }
 
+/// Whether the file at `path` holds the puzzle whose JSON is `json` (the edits it had were
+/// saved there).
+fn saved_holds(path: &Path, json: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    puzzles::parse(&text, None).is_ok_and(|p| p.to_json().to_string() == json)
+}
+
 /// The first "row R, column C" in `text`, if any.
 fn named_square(text: &str) -> Option<(usize, usize)> {
     let at = text.find("row ")?;
@@ -505,7 +522,7 @@ impl std::fmt::Debug for Touched {
             Touched::Nothing => write!(f, "nothing"),
             Touched::OnScreen(t) => write!(f, "an edit of {t}"),
             Touched::Opened(t) => write!(f, "an open of {t}"),
-            Touched::Saved(t) => write!(f, "a save of {t}"),
+            Touched::Saved(t, _) => write!(f, "a save of {t}"),
             Touched::Any => write!(f, "an answer"),
         }
     }
@@ -583,6 +600,22 @@ fn opens_edits_and_saves_across_three_types_keep_each_puzzle() {
         Action::Play,
         Action::Undo,
         Action::OptimalMoves,
+    ])
+    .unwrap();
+}
+
+/// Found by a campaign: an edited maze, a maze file opened over it, the answer Save with
+/// no file yet, then File > Save to a new file: the edits are in that file, and the open goes
+/// on as asked.
+#[test]
+fn an_open_that_waits_for_a_save_goes_on_once_the_edits_are_saved() {
+    crate::common::temp_cache();
+    replay(&[
+        Action::SelectType(1),
+        Action::Click(0.0, 0.76111025),
+        Action::OpenFile(1),
+        Action::Answer(2),
+        Action::Save,
     ])
     .unwrap();
 }
