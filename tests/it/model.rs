@@ -495,7 +495,10 @@ fn saved_holds(path: &Path, json: &str) -> bool {
     let Ok(text) = std::fs::read_to_string(path) else {
         return false;
     };
-    puzzles::parse(&text, None).is_ok_and(|p| p.to_json().to_string() == json)
+    let Ok(wanted) = serde_json::from_str::<serde_json::Value>(json) else {
+        return false;
+    };
+    puzzles::parse(&text, None).is_ok_and(|p| p.to_json() == wanted)
 }
 
 /// The first "row R, column C" in `text`, if any.
