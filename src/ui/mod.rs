@@ -29,6 +29,7 @@ use crate::app::{AppCommand, PuzzleLabApp, Theme};
 use crate::puzzles;
 
 pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
+pub use panels::RACE_STATS_NOTE;
 pub use scene::{MARKER_MARGIN, TEXTURE_SQUARES};
 pub use texture::GridTexture;
 pub use timeline_bar::{SCRUBBER_LABEL, TIMELINE_BUTTONS};

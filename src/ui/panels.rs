@@ -61,11 +61,21 @@ pub(super) fn tie_break_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         );
 }
 
+/// What the Statistics panel says during a race instead of figures.
+pub const RACE_STATS_NOTE: &str =
+    "A race is on: each algorithm's figures are in its pane of the race.";
+
 /// The run's statistics. While the timeline is scrubbed back, the figures of that moment
 /// (expanded, frontier, closed set of places, depth) come first under "At this moment", and
 /// the figures that do not move with the timeline under "Final run".
 pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     ui.heading("Statistics");
+    if app.race().is_some() {
+        // The marks here are the single run's from before the race: its figures would pass
+        // for the race's.
+        ui.label(RACE_STATS_NOTE);
+        return;
+    }
     if app.is_scrubbed()
         && let Some(report) = app.result()
     {

@@ -404,6 +404,33 @@ fn full_speed_ticked_during_a_race_reaches_the_lanes() {
     run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
 }
 
+/// During a race the Statistics panel does not show the single run's figures from before it
+/// (they passed for the race's: issue 44's newcomer walk); it points to the race's panes, and
+/// once the race is closed the run's figures are back.
+#[test]
+fn the_statistics_panel_shows_no_earlier_run_during_a_race() {
+    use puzzlelab::search::Algorithm;
+    let mut h = small_window(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    select_type(&mut h, "maze");
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    assert!(h.query_by_label("States generated").is_some());
+    for a in [Algorithm::Bfs, Algorithm::AStar] {
+        h.state_mut().push(AppCommand::RaceToggle(a));
+    }
+    h.state_mut().push(AppCommand::StartRace);
+    run_until(&mut h, |app| app.race().is_some_and(|r| !r.is_running()));
+    assert!(h.query_by_label(puzzlelab::ui::RACE_STATS_NOTE).is_some());
+    assert!(h.query_by_label("States generated").is_none());
+    h.state_mut().push(AppCommand::CloseRace);
+    h.run();
+    assert!(h.query_by_label(puzzlelab::ui::RACE_STATS_NOTE).is_none());
+    assert!(h.query_by_label("States generated").is_some());
+}
+
 #[test]
 fn going_back_from_8_to_4_directions_restores_the_4_connected_heuristic() {
     use puzzlelab::puzzles::maze::{Connectivity, GridHeuristic};
