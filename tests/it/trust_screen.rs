@@ -247,6 +247,14 @@ fn start_on_an_unsolvable_board_says_why_and_runs_no_search() {
         .query_all_by_label_contains("Unsolvable: the tiles are an odd permutation")
         .count();
     assert_eq!(sentences, 2, "the side panel and the status bar");
+    // A new board (resized) takes the old one's reason off the status line.
+    h.state_mut()
+        .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
+            puzzlelab::ui::views::SlidingCommand::Resize(3, 4),
+        )));
+    h.run();
+    let text = status(&h);
+    assert!(!text.contains("Unsolvable"), "{text}");
 }
 
 /// Small: the oracle of a 24-puzzle cannot be made, so the panel says why and offers no

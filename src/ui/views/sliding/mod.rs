@@ -373,6 +373,11 @@ impl TypeView for SlidingView {
                     self.scramble.clear();
                     self.unscrambling.clear();
                     app.replace_puzzle(Box::new(p), None);
+                    // The status line spoke of the board before (it may have said it was
+                    // unsolvable).
+                    app.set_status(format!(
+                        "A solved {rows} x {cols} board: Scramble, or slide tiles by hand."
+                    ));
                 }
                 Err(e) => app.set_error(format!("Cannot resize: {e}")),
             },
