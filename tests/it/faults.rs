@@ -12,22 +12,7 @@ use puzzlelab::puzzles::sliding::pattern_db::{self, PatternDb, PdbSet};
 use puzzlelab::runs::results;
 use puzzlelab::search::{self, Algorithm, CancelToken};
 
-use super::common::puzzlelab;
-
-/// Runs the binary with `args` and its own pattern-database cache `cache` (not the test
-/// process's shared one): exit code, standard output, standard error.
-fn puzzlelab_with_cache(cache: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .env(pattern_db::CACHE_DIR_VAR, cache)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use super::common::{puzzlelab, puzzlelab_with_cache};
 
 /// A file `name` holding `text` in a new temporary folder.
 fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, String) {

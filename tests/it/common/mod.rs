@@ -26,8 +26,14 @@ pub fn temp_cache() -> &'static Path {
 /// Runs the `puzzlelab` binary with `args` (and this process's [`temp_cache`]): its exit
 /// code, standard output and standard error.
 pub fn puzzlelab(args: &[&str]) -> (i32, String, String) {
+    puzzlelab_with_cache(temp_cache(), args)
+}
+
+/// [`puzzlelab`] with the pattern-database cache `cache` instead of the test process's shared
+/// one.
+pub fn puzzlelab_with_cache(cache: &Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .env(pattern_db::CACHE_DIR_VAR, temp_cache())
+        .env(pattern_db::CACHE_DIR_VAR, cache)
         .args(args)
         .output()
         .expect("the binary runs");
