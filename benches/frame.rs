@@ -93,13 +93,17 @@ fn final_picture_drawn(h: &Harness<'static, PuzzleLabApp>) -> bool {
 /// The search's own time, run headless as `puzzlelab solve` runs it (no watcher): the least
 /// of three runs, in milliseconds.
 fn cli_search_ms(maze: &Maze) -> f64 {
-    (0..3)
-        .filter_map(|_| {
-            let cancel = CancelToken::with_limits(Limits::default());
-            let report = maze.solve(Algorithm::Bfs, &mut NoWatcher, &cancel).ok()?;
-            Some(report.stats.elapsed_ms)
-        })
-        .fold(f64::INFINITY, f64::min)
+    least_of_three(|| {
+        let cancel = CancelToken::with_limits(Limits::default());
+        let report = maze.solve(Algorithm::Bfs, &mut NoWatcher, &cancel).ok()?;
+        Some(report.stats.elapsed_ms)
+    })
+}
+
+/// The least of three runs of `run` (a search's own time in milliseconds, `None` when it
+/// failed).
+fn least_of_three(mut run: impl FnMut() -> Option<f64>) -> f64 {
+    (0..3).filter_map(|_| run()).fold(f64::INFINITY, f64::min)
 }
 
 /// The search's own time on the solver thread at full speed, recorded as the app records it
@@ -107,23 +111,21 @@ fn cli_search_ms(maze: &Maze) -> f64 {
 /// in milliseconds. Beside [`cli_search_ms`] it is the price of watching and recording;
 /// beside the time in the app, the price of sharing the processor with the window.
 fn solver_thread_ms(maze: &Maze) -> f64 {
-    (0..3)
-        .filter_map(|_| {
-            let mut handle = puzzlelab::solver::SolverHandle::spawn(
-                Box::new(maze.clone()),
-                Algorithm::Bfs,
-                f64::INFINITY,
-                false,
-                Limits::default(),
-                std::sync::Arc::new(|| {}),
-            )
-            .ok()?;
-            match handle.wait() {
-                puzzlelab::solver::Event::Finished(report) => Some(report.stats.elapsed_ms),
-                _ => None,
-            }
-        })
-        .fold(f64::INFINITY, f64::min)
+    least_of_three(|| {
+        let mut handle = puzzlelab::solver::SolverHandle::spawn(
+            Box::new(maze.clone()),
+            Algorithm::Bfs,
+            f64::INFINITY,
+            false,
+            Limits::default(),
+            std::sync::Arc::new(|| {}),
+        )
+        .ok()?;
+        match handle.wait() {
+            puzzlelab::solver::Event::Finished(report) => Some(report.stats.elapsed_ms),
+            _ => None,
+        }
+    })
 }
 
 /// Runs one frame and returns its duration in milliseconds.

@@ -106,10 +106,16 @@ impl Track {
                 break;
             }
         }
+        self.take_sizes_once_whole();
+        self.pending.is_empty()
+    }
+
+    /// Takes the size curve the plots draw of a finished run (one pass over the recording),
+    /// once the run has ended and every chunk is in.
+    fn take_sizes_once_whole(&mut self) {
         if self.ended && self.pending.is_empty() && self.sizes.is_empty() {
             self.sizes = self.recording.size_curve(PLOT_POINTS);
         }
-        self.pending.is_empty()
     }
 
     /// Whether every chunk taken from the solver is in the recording.
@@ -121,9 +127,7 @@ impl Track {
     /// pass over the recording), once the chunks still queued are in.
     pub fn finish(&mut self) {
         self.ended = true;
-        if self.pending.is_empty() {
-            self.sizes = self.recording.size_curve(PLOT_POINTS);
-        }
+        self.take_sizes_once_whole();
     }
 
     /// The frontier and closed-set sizes after each expansion, `[expansions, frontier,

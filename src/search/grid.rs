@@ -155,12 +155,8 @@ fn finish<P: Problem + ?Sized>(
     if let (Outcome::Found, Some(goal)) = (outcome, goal) {
         let mut squares = vec![goal];
         let mut at = goal;
-        while let Some(&(dr, dc)) = grid.deltas.get((link(at) as usize).wrapping_sub(1)) {
-            let (r, c) = (
-                (at / grid.cols) as isize - dr,
-                (at % grid.cols) as isize - dc,
-            );
-            at = r as usize * grid.cols + c as usize;
+        while let Some(parent) = parent_square(grid, link(at), at) {
+            at = parent;
             squares.push(at);
         }
         squares.reverse();
@@ -313,16 +309,21 @@ fn watch_expansion<P: Problem + ?Sized>(
     stats.frontier = (queue.len() - head) as u64;
     observer.expanded(&state, depth, stats);
     if observer.wants_scores() {
-        let parent = grid
-            .deltas
-            .get(usize::from(links[at]).wrapping_sub(1))
-            .and_then(|&(dr, dc)| {
-                let r = (at / grid.cols).checked_add_signed(-dr)?;
-                let c = (at % grid.cols).checked_add_signed(-dc)?;
-                problem.grid_state(r * grid.cols + c)
-            });
+        let parent = parent_square(grid, u32::from(links[at]), at)
+            .and_then(|square| problem.grid_state(square));
         observer.scored(&state, depth as Cost, None, parent.as_ref());
     }
+}
+
+/// The square that square `at` was reached from by the move its table entry `link` names
+/// (see [`LINK_BITS`]); `None` for a start (or no move).
+fn parent_square(grid: &UnitGrid<'_>, link: u32, at: usize) -> Option<usize> {
+    let &(dr, dc) = grid
+        .deltas
+        .get(((link & LINK_BITS) as usize).wrapping_sub(1))?;
+    let r = (at / grid.cols).checked_add_signed(-dr)?;
+    let c = (at % grid.cols).checked_add_signed(-dc)?;
+    Some(r * grid.cols + c)
 }
 
 /// A* on the grid with the Manhattan distance to the goal, goals detected when expanded (as
