@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 
 use crate::puzzles::{Picture, Place, Puzzle, Report, Watcher};
 use crate::runs::breakpoints::{BreakpointCheck, Breakpoints};
-use crate::runs::recording::{RecordChunk, TraceRecorder};
-use crate::search::{Algorithm, CancelToken, Cost, Limits, Stats};
+use crate::runs::recording::{RecordChunk, SpentChunk, TraceRecorder};
+use crate::search::{Algorithm, CancelToken, Cost, GridBlock, Limits, Stats};
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -42,6 +42,9 @@ pub const MAX_CHUNK_EXPANSIONS: u64 = 65_536;
 /// expansions (a few microseconds of search), not at each: each look cost as much as an
 /// expansion of a grid. The search itself checks the cancel flag at every expansion.
 const LOOK_EVERY: u32 = 256;
+/// At full speed, a grid's breadth-first search tells its expansions this many at a time
+/// (see [`crate::search::GridBlock`]): the recording copies them as arrays.
+const GRID_BLOCK: usize = 4096;
 /// Longest time the worker waits without looking at the cancel flag (the Stop latency).
 const POLL: Duration = Duration::from_millis(10);
 /// The most progress events left waiting for the window before the solver stops sending
@@ -107,6 +110,8 @@ pub enum Event {
 /// The UI's handle on a running search. Dropping it cancels the search.
 pub struct SolverHandle {
     commands: Sender<Command>,
+    /// Buffers of the recording's chunks, emptied by the window, back to the solver.
+    spent: Sender<SpentChunk>,
     events: Receiver<Event>,
     /// Progress events sent and not yet taken (see [`MAX_IN_FLIGHT`]).
     in_flight: Arc<AtomicUsize>,
@@ -160,6 +165,7 @@ impl SolverHandle {
         wake: Arc<dyn Fn() + Send + Sync>,
     ) -> std::io::Result<Self> {
         let (command_tx, command_rx) = mpsc::channel();
+        let (spent_tx, spent_rx) = mpsc::channel();
         let (event_tx, event_rx) = mpsc::channel();
         let in_flight = Arc::new(AtomicUsize::new(0));
         let worker_in_flight = Arc::clone(&in_flight);
@@ -173,6 +179,7 @@ impl SolverHandle {
             .spawn(move || {
                 let mut pacer = Pacer {
                     commands: command_rx,
+                    spent: spent_rx,
                     events: event_tx,
                     in_flight: worker_in_flight,
                     cancel: worker_cancel,
@@ -185,6 +192,7 @@ impl SolverHandle {
                     layers: Vec::new(),
                     iteration_nodes: Vec::new(),
                     last_flush: Instant::now(),
+                    last_wake: None,
                     since_look: 0,
                     flush_due: false,
                     due: Instant::now(),
@@ -213,6 +221,7 @@ impl SolverHandle {
             })?;
         Ok(Self {
             commands: command_tx,
+            spent: spent_tx,
             events: event_rx,
             in_flight,
             search_ended,
@@ -225,6 +234,18 @@ impl SolverHandle {
     /// Sends a command; one sent after the search ended is ignored.
     pub fn send(&self, command: Command) {
         let _ = self.commands.send(command);
+    }
+
+    /// Gives the solver the buffers of chunks the window has appended
+    /// (the app's `Track::take_spent`), for its next chunks: writing those takes no page
+    /// fault, which sharing the address space with a busy window made the search's largest
+    /// cost at full speed. Ignored once the search has ended.
+    pub fn recycle(&self, spent: impl IntoIterator<Item = SpentChunk>) {
+        for chunk in spent {
+            if self.spent.send(chunk).is_err() {
+                break;
+            }
+        }
     }
 
     /// Asks the search to stop. It ends with a [`Event::Finished`] whose outcome is
@@ -324,6 +345,8 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 /// The observer on the solver thread: collects progress, sends it, and paces the search.
 struct Pacer {
     commands: Receiver<Command>,
+    /// Buffers given back by the window (see [`SolverHandle::recycle`]).
+    spent: Receiver<SpentChunk>,
     events: Sender<Event>,
     /// Progress events sent and not yet taken by the window.
     in_flight: Arc<AtomicUsize>,
@@ -340,6 +363,8 @@ struct Pacer {
     layers: Vec<u64>,
     iteration_nodes: Vec<u64>,
     last_flush: Instant,
+    /// When the window was last woken (see [`Pacer::send`]).
+    last_wake: Option<Instant>,
     /// Expansions since the last look at the commands and the clock (full speed).
     since_look: u32,
     /// Whether a full-speed batch was due at the last look: the picture of the state
@@ -359,7 +384,15 @@ struct Pacer {
 impl Pacer {
     /// Sends `event` at once: the channel is unbounded, so the search never waits for the
     /// window (see [`MAX_IN_FLIGHT`] for what keeps it small).
+    ///
+    /// It wakes the window, but at full speed at most once a frame for plain progress: the
+    /// window then draws every [`FRAME`] while the run goes (as a display does), not once for
+    /// each chunk (some 300 a second), and each frame's work, the copying and drawing of
+    /// the recording, competes with the search for the memory.
     fn send(&mut self, event: Event) {
+        let steady = matches!(&event, Event::Progress(p) if p.breakpoint.is_none())
+            && self.speed.is_infinite()
+            && !self.paused;
         if matches!(event, Event::Progress(_)) {
             self.in_flight.fetch_add(1, Ordering::AcqRel);
         }
@@ -368,7 +401,10 @@ impl Pacer {
             self.cancel.cancel();
             return;
         }
-        (self.wake)();
+        if !steady || self.last_wake.is_none_or(|at| at.elapsed() >= FRAME) {
+            self.last_wake = Some(Instant::now());
+            (self.wake)();
+        }
     }
 
     /// Whether the window has taken all but a few of the events sent: a batch sent now is
@@ -393,6 +429,9 @@ impl Pacer {
             return;
         }
         self.generated_count = 0;
+        while let Ok(spent) = self.spent.try_recv() {
+            self.recorder.recycle(spent);
+        }
         self.batch.chunk = self.recorder.take_chunk();
         let mut batch = std::mem::take(&mut self.batch);
         batch.layers.clone_from(&self.layers);
@@ -506,10 +545,15 @@ impl Pacer {
 
 /// Adds one at `index`, growing `counts` as needed.
 fn count(counts: &mut Vec<u64>, index: usize) {
+    count_many(counts, index, 1);
+}
+
+/// Adds `n` at `index`, growing `counts` as needed.
+fn count_many(counts: &mut Vec<u64>, index: usize, n: u64) {
     if counts.len() <= index {
         counts.resize(index + 1, 0);
     }
-    counts[index] += 1;
+    counts[index] += n;
 }
 
 impl Watcher for Pacer {
@@ -608,5 +652,31 @@ impl Watcher for Pacer {
             self.batch.board = Some(picture.clone());
         }
         self.recorder.board(picture);
+    }
+
+    /// At full speed with no breakpoint, blocks; else each event, paced.
+    fn grid_block_len(&self) -> usize {
+        if self.speed.is_infinite() && !self.paused && !self.breaks.breakpoints.any() {
+            GRID_BLOCK
+        } else {
+            0
+        }
+    }
+
+    fn grid_block(&mut self, block: &GridBlock) {
+        self.recorder.grid_block(block);
+        self.batch.expanded_count += block.len() as u64;
+        self.generated_count += block.generated.len() as u64;
+        self.batch.stats = block.last_stats();
+        // A run of expansions at one depth at a time (breadth-first: a few runs a block).
+        for run in block.depth.chunk_by(|a, b| a == b) {
+            if let Some(&depth) = run.first() {
+                count_many(&mut self.layers, depth as usize, run.len() as u64);
+            }
+        }
+        // One look at the pace for the block, as for its last expansion.
+        let skipped = u32::try_from(block.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        self.since_look = self.since_look.saturating_add(skipped);
+        self.pace();
     }
 }

@@ -678,8 +678,13 @@ impl PuzzleLabApp {
         self.run_pending_commands();
         self.autosave_tick(ctx, commands);
         if self.run.as_ref().is_some_and(|r| !r.is_paused) {
-            // The worker wakes us on progress; this keeps the elapsed time ticking too.
-            ctx.request_repaint_after(Duration::from_millis(100));
+            // The worker wakes us on progress, at full speed at most once a frame: a frame
+            // each `FRAME` then shows the rest. This keeps the elapsed time ticking too.
+            ctx.request_repaint_after(if self.settings.full_speed {
+                crate::solver::FRAME
+            } else {
+                Duration::from_millis(100)
+            });
         }
     }
 

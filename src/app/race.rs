@@ -157,6 +157,7 @@ impl Race {
                     Event::Progress(mut progress) => {
                         if let Some(track) = &mut lane.track {
                             track.append(std::mem::take(&mut progress.chunk), &mut lane.marks);
+                            handle.recycle(track.take_spent());
                         }
                         lane.stats = progress.stats.clone();
                         lane.marks.take_figures(&progress);

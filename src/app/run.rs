@@ -132,6 +132,10 @@ impl PuzzleLabApp {
             self.frame_started.unwrap_or_else(std::time::Instant::now) + self.work_budget / share;
         if let Some(track) = self.work.timeline.as_mut().and_then(|t| t.track.as_mut()) {
             track.absorb(&mut self.work.marks, deadline);
+            let spent = track.take_spent();
+            if let Some(run) = &self.run {
+                run.handle.recycle(spent);
+            }
         }
     }
 

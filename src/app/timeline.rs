@@ -19,7 +19,7 @@ use std::time::Instant;
 use super::SearchMarks;
 use super::search_marks::{Shade, ShadeKind};
 use crate::puzzles::{Cell, Place, Side};
-use crate::runs::recording::{Quantity, TraceRecorder};
+use crate::runs::recording::{Quantity, SpentChunk, TraceRecorder};
 use crate::search::Algorithm;
 
 /// Expansions replayed between two looks at the clock.
@@ -28,6 +28,10 @@ const CHUNK: usize = 512;
 pub const PLOT_POINTS: usize = 400;
 /// The most expansions looked at to find a depth-first path at a position.
 const PATH_SCAN: usize = 1 << 20;
+
+/// The most sets of spent or new buffers a track holds for the solver (see
+/// [`Track::take_spent`]): as many as its writer keeps.
+const SPENT_KEPT: usize = crate::runs::recording::MAX_SPARE;
 
 /// One run's recording and the position its marks show.
 #[derive(Debug)]
@@ -49,6 +53,9 @@ pub struct Track {
     pending: std::collections::VecDeque<crate::runs::recording::RecordChunk>,
     /// Whether the run has ended: its size curve is taken once the last chunk is in.
     ended: bool,
+    /// The buffers of chunks appended, for the solver to write its next chunks in (see
+    /// [`Track::take_spent`]).
+    spent: Vec<SpentChunk>,
 }
 
 impl Track {
@@ -62,6 +69,7 @@ impl Track {
             depth_first: matches!(algorithm, Algorithm::Dfs | Algorithm::IdaStar),
             sizes: Vec::new(),
             pending: std::collections::VecDeque::new(),
+            spent: Vec::new(),
             ended: false,
             recording,
         }
@@ -86,13 +94,31 @@ impl Track {
                 .step_back(self.shown, |place, change| marks.replay(place, change));
             self.shown -= 1;
         }
-        Arc::make_mut(&mut self.recording).append(chunk);
+        let spent = Arc::make_mut(&mut self.recording).append(chunk);
+        // A few, as many as the solver keeps: the rest are freed.
+        if self.spent.len() < SPENT_KEPT {
+            self.spent.push(spent);
+        }
+    }
+
+    /// The buffers of the chunks appended since the last call, emptied: given back to the
+    /// solver ([`crate::solver::SolverHandle::recycle`]), its next chunks are written in
+    /// memory already mapped instead of new pages, each a page fault on the search's thread.
+    pub fn take_spent(&mut self) -> Vec<SpentChunk> {
+        std::mem::take(&mut self.spent)
     }
 
     /// Keeps a chunk of the live run's recording to be appended by [`Track::absorb`]: work
     /// that does not depend on the chunk's size, so that taking the solver's events never
     /// holds a frame up.
+    ///
+    /// While chunks wait, the solver has none of their buffers back to write in
+    /// ([`Track::take_spent`]): it is given new ones, their pages written here, by the window,
+    /// so that the search does not take their page faults.
     pub fn queue(&mut self, chunk: crate::runs::recording::RecordChunk) {
+        if self.spent.len() < SPENT_KEPT {
+            self.spent.push(SpentChunk::warmed_like(&chunk));
+        }
         self.pending.push_back(chunk);
     }
 
@@ -556,7 +582,15 @@ impl super::PuzzleLabApp {
             }
         }
         if !arrived {
-            ctx.request_repaint();
+            // While the search runs the view follows it a frame at a time, as a display
+            // draws (the window's work competes with the search's); once it has ended,
+            // as fast as frames come, to the final picture.
+            match &self.run {
+                Some(run) if !run.handle.search_ended() => {
+                    ctx.request_repaint_after(crate::solver::FRAME);
+                }
+                _ => ctx.request_repaint(),
+            }
         }
     }
 

@@ -88,6 +88,16 @@ impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
     fn is_silent(&self) -> bool {
         self.inner.is_silent()
     }
+
+    fn grid_block_len(&self) -> usize {
+        self.inner.grid_block_len()
+    }
+
+    /// A grid's square is the place at its row and column (see [`Problem::unit_grid`]), so
+    /// the block goes on as it is.
+    fn grid_block(&mut self, block: &search::GridBlock) {
+        self.inner.grid_block(block);
+    }
 }
 
 /// Runs `algorithm` on a puzzle whose states are whole boards, giving `watcher` the picture of

@@ -380,6 +380,47 @@ pub trait Watcher {
     fn figures(&mut self, _stats: &Stats) -> bool {
         false
     }
+    /// How many expansions of a grid's breadth-first search this watcher takes at a time as
+    /// one [`search::GridBlock`] ([`Watcher::grid_block`]); 0 (the default) for the calls
+    /// above one by one. Asked before each block (see [`search::Observer::grid_block_len`]).
+    fn grid_block_len(&self) -> usize {
+        0
+    }
+    /// Expansions of a grid's breadth-first search, many at a time: a square's row and
+    /// column are its place's. The default tells them one by one
+    /// ([`tell_grid_block`]).
+    fn grid_block(&mut self, block: &search::GridBlock) {
+        tell_grid_block(self, block);
+    }
+}
+
+/// Tells `watcher` the events of `block` one by one, as the search tells them when it makes
+/// no block: each expansion (scored, if [`Watcher::wants_scores`]) and the states it put on
+/// the frontier (a square at its row and column; `g` its depth, no `h`).
+pub fn tell_grid_block<W: Watcher + ?Sized>(watcher: &mut W, block: &search::GridBlock) {
+    let place = |(row, col): (usize, usize)| Place::from(Cell::new(row, col));
+    let scores = watcher.wants_scores();
+    for event in block.events() {
+        match event {
+            search::GridEvent::Expanded {
+                square,
+                depth,
+                parent,
+                stats,
+            } => {
+                watcher.expanded(Some(place(square)), depth, &stats);
+                if scores {
+                    watcher.scored(place(square), depth as Cost, None, parent.map(place));
+                }
+            }
+            search::GridEvent::Generated { square, g } => {
+                watcher.generated(Some(place(square)));
+                if scores {
+                    watcher.scored_generated(g, None);
+                }
+            }
+        }
+    }
 }
 
 /// A watcher that ignores everything, for headless runs.

@@ -10,6 +10,7 @@
 
 use super::best_first::OPEN_LIST;
 use super::bucket_queue::BucketQueue;
+use super::grid_block::{GridBlock, NO_SQUARE, pack_square};
 use super::layers::PerF;
 use super::limits::Budget;
 use super::{Algorithm, Cost, Observer, Outcome, Problem, SearchResult, Stats, TieBreak, UnitGrid};
@@ -209,12 +210,25 @@ pub(super) fn bfs<P: Problem + ?Sized>(
     };
     let mut reached = 0u64;
     let mut queue: Vec<u32> = Vec::new();
-    let done = |links: &[u8], outcome, goal, mut stats: Stats, reached: u64| {
+    // Expansions not yet told, for an observer that takes them a block at a time (see
+    // `Observer::grid_block_len`); told before the search returns, whatever it returns.
+    let mut block = GridBlock::new(grid.rows, grid.cols);
+    let mut block_len = 0;
+    let done = |observer: &mut dyn Observer<P::State>,
+                links: &[u8],
+                outcome,
+                goal,
+                mut stats: Stats,
+                reached: u64,
+                block: &GridBlock| {
+        if !block.is_empty() {
+            observer.grid_block(block);
+        }
         stats.max_closed = stats.max_closed.max(reached);
         finish(problem, grid, |s| u32::from(links[s]), outcome, goal, stats)
     };
     if let Err(outcome) = budget.reserve(&mut queue, starts.len(), OPEN_LIST) {
-        return done(&links, outcome, None, stats, reached);
+        return done(observer, &links, outcome, None, stats, reached, &block);
     }
     for &s in starts {
         if links[s] != 0 {
@@ -224,7 +238,15 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         reached += 1;
         if s == grid.goal {
             stats.frontier = queue.len() as u64 + 1;
-            return done(&links, Outcome::Found, Some(s), stats, reached);
+            return done(
+                observer,
+                &links,
+                Outcome::Found,
+                Some(s),
+                stats,
+                reached,
+                &block,
+            );
         }
         if !silent && let Some(state) = problem.grid_state(s) {
             observer.generated(&state);
@@ -242,27 +264,51 @@ pub(super) fn bfs<P: Problem + ?Sized>(
     while head < queue.len() {
         if let Err(outcome) = budget.check() {
             stats.frontier = (queue.len() - head) as u64;
-            return done(&links, outcome, None, stats, reached);
+            return done(observer, &links, outcome, None, stats, reached, &block);
         }
         if head == layer_end {
             depth += 1;
             layer_end = queue.len();
         }
+        if !silent && block.is_empty() {
+            block_len = observer.grid_block_len();
+            if block_len > 0 {
+                let mut before = stats.clone();
+                before.frontier = (queue.len() - head) as u64;
+                before.max_closed = reached;
+                block.restart(before);
+            }
+        }
         let at = queue[head] as usize;
+        let (r, c) = (at / grid.cols, at % grid.cols);
         head += 1;
         stats.expanded += 1;
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = reached;
-        if !silent {
+        let blocked = block_len > 0;
+        if blocked {
+            block.expanded.push(pack_square(r, c));
+            block.depth.push(u32::try_from(depth).unwrap_or(u32::MAX));
+            let parent = parent_cell(grid, u32::from(links[at]), r, c);
+            block
+                .parent
+                .push(parent.map_or(NO_SQUARE, |(r, c)| pack_square(r, c)));
+        } else if !silent {
             watch_expansion(
                 problem, grid, &links, at, depth, &mut stats, head, &queue, observer,
             );
         }
-        let count = moves(grid, at / grid.cols, at % grid.cols, &mut next);
-        if let Err(outcome) = budget.reserve(&mut queue, count, OPEN_LIST) {
-            return done(&links, outcome, None, stats, reached);
+        let count = moves(grid, r, c, &mut next);
+        if blocked {
+            block.successors.push(count as u8);
         }
-        for &(child, d, _, _) in &next[..count] {
+        if let Err(outcome) = budget.reserve(&mut queue, count, OPEN_LIST) {
+            if blocked {
+                block.generated_end.push(block.generated.len() as u32);
+            }
+            return done(observer, &links, outcome, None, stats, reached, &block);
+        }
+        for &(child, d, child_r, child_c) in &next[..count] {
             stats.generated += 1;
             if links[child] != 0 {
                 continue;
@@ -272,9 +318,22 @@ pub(super) fn bfs<P: Problem + ?Sized>(
             if child == grid.goal {
                 // The goal counts with the frontier, as in the general search.
                 stats.frontier = (queue.len() - head) as u64 + 1;
-                return done(&links, Outcome::Found, Some(child), stats, reached);
+                if blocked {
+                    block.generated_end.push(block.generated.len() as u32);
+                }
+                return done(
+                    observer,
+                    &links,
+                    Outcome::Found,
+                    Some(child),
+                    stats,
+                    reached,
+                    &block,
+                );
             }
-            if !silent && let Some(state) = problem.grid_state(child) {
+            if blocked {
+                block.generated.push(pack_square(child_r, child_c));
+            } else if !silent && let Some(state) = problem.grid_state(child) {
                 observer.generated(&state);
                 if observer.wants_scores() {
                     observer.scored_generated((depth + 1) as Cost, None);
@@ -284,8 +343,24 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         }
         stats.frontier = (queue.len() - head) as u64;
         stats.max_frontier = stats.max_frontier.max(stats.frontier);
+        if blocked {
+            block.generated_end.push(block.generated.len() as u32);
+            if block.len() >= block_len {
+                observer.grid_block(&block);
+                block.restart(Stats::default());
+                block_len = 0;
+            }
+        }
     }
-    done(&links, Outcome::NotFound, None, stats, reached)
+    done(
+        observer,
+        &links,
+        Outcome::NotFound,
+        None,
+        stats,
+        reached,
+        &block,
+    )
 }
 
 /// Tells `observer` of the expansion of square `at` at `depth` (and its score, if wanted),
@@ -318,12 +393,17 @@ fn watch_expansion<P: Problem + ?Sized>(
 /// The square that square `at` was reached from by the move its table entry `link` names
 /// (see [`LINK_BITS`]); `None` for a start (or no move).
 fn parent_square(grid: &UnitGrid<'_>, link: u32, at: usize) -> Option<usize> {
+    parent_cell(grid, link, at / grid.cols, at % grid.cols).map(|(r, c)| r * grid.cols + c)
+}
+
+/// The row and column of the square that the square at row `r`, column `c` was reached from
+/// by the move its table entry `link` names; `None` for a start (or no move).
+#[inline]
+fn parent_cell(grid: &UnitGrid<'_>, link: u32, r: usize, c: usize) -> Option<(usize, usize)> {
     let &(dr, dc) = grid
         .deltas
         .get(((link & LINK_BITS) as usize).wrapping_sub(1))?;
-    let r = (at / grid.cols).checked_add_signed(-dr)?;
-    let c = (at % grid.cols).checked_add_signed(-dc)?;
-    Some(r * grid.cols + c)
+    Some((r.checked_add_signed(-dr)?, c.checked_add_signed(-dc)?))
 }
 
 /// A* on the grid with the Manhattan distance to the goal, goals detected when expanded (as

@@ -16,6 +16,7 @@ mod dfs;
 mod dijkstra;
 mod greedy;
 mod grid;
+pub mod grid_block;
 pub mod heuristic_quality;
 mod idastar;
 mod jps;
@@ -26,6 +27,7 @@ mod tree;
 mod weighted_astar;
 
 pub use algorithm::{Algorithm, Weight};
+pub use grid_block::{GridBlock, GridEvent};
 
 use std::fmt;
 use std::hash::Hash;
@@ -132,7 +134,9 @@ pub trait Problem {
 
     /// The problem as a grid of unit-cost squares with one goal and the Manhattan distance as
     /// its heuristic, if it is one (states numbered by [`Problem::dense_index`] = row-major
-    /// square): unwatched BFS and A* then run on flat tables ([`grid`]). `None` by default.
+    /// square): BFS, and A* when unwatched, then run on flat tables ([`grid`]). The state of
+    /// the square at row `r`, column `c` must be shown at that row and column of the puzzle's
+    /// picture: a [`GridBlock`] tells squares by row and column alone. `None` by default.
     fn unit_grid(&self) -> Option<UnitGrid<'_>> {
         None
     }
@@ -334,6 +338,16 @@ pub trait Observer<S> {
     fn path_pop(&mut self) {}
     /// IDA* begins iteration `iteration` (from 1) with this bound on `g + h`.
     fn iteration(&mut self, _iteration: u64, _threshold: Cost) {}
+    /// How many expansions of breadth-first search on a [`UnitGrid`] this observer takes at a
+    /// time as one [`GridBlock`] ([`Observer::grid_block`]) in place of the calls above; 0
+    /// (the default) for those calls. Asked before each block; the figures told are the same
+    /// either way ([`GridBlock::events`]).
+    fn grid_block_len(&self) -> usize {
+        0
+    }
+    /// Expansions of breadth-first search on a [`UnitGrid`], with the states each put on the
+    /// frontier (see [`Observer::grid_block_len`]); told before the search goes on.
+    fn grid_block(&mut self, _block: &GridBlock) {}
     /// Whether every method above does nothing, so a search may skip calling them (a
     /// headless run then pays nothing for being observable). The default is false.
     fn is_silent(&self) -> bool {

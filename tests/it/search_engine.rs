@@ -457,11 +457,17 @@ enum Told {
 }
 
 /// An observer that writes down every event with the figures it came with, and stops the
-/// search (through `cancel`) after `stop_after` expansions.
+/// search (through `cancel`) after `stop_after` expansions. With `block_len` > 0 it takes a
+/// grid's breadth-first expansions that many at a time and writes down the events each block
+/// stands for (`states`: the state of each row-major square).
 struct Log {
     told: Vec<Told>,
     scores: bool,
     stop_after: Option<(u64, CancelToken)>,
+    block_len: usize,
+    states: Vec<u32>,
+    cols: usize,
+    blocks: usize,
 }
 
 impl Observer<u32> for Log {
@@ -495,12 +501,53 @@ impl Observer<u32> for Log {
         self.told
             .push(Told::GeneratedScore(g as u64, h.map(|h| h as u64)));
     }
+    fn grid_block_len(&self) -> usize {
+        self.block_len
+    }
+    fn grid_block(&mut self, block: &search::GridBlock) {
+        assert!(block.len() <= self.block_len && !block.is_empty());
+        self.blocks += 1;
+        let (states, cols) = (std::mem::take(&mut self.states), self.cols);
+        let state = |(r, c): (usize, usize)| states[r * cols + c];
+        // The figures summed at once are those told with the last expansion.
+        let last = block.events().filter_map(|e| match e {
+            search::GridEvent::Expanded { stats, .. } => Some(stats),
+            search::GridEvent::Generated { .. } => None,
+        });
+        assert_eq!(last.last(), Some(block.last_stats()));
+        for event in block.events() {
+            match event {
+                search::GridEvent::Expanded {
+                    square,
+                    depth,
+                    parent,
+                    stats,
+                } => {
+                    let (s, p) = (state(square), parent.map(state));
+                    self.expanded(&s, depth, &stats);
+                    if self.scores {
+                        self.scored(&s, depth as search::Cost, None, p.as_ref());
+                    }
+                }
+                search::GridEvent::Generated { square, g } => {
+                    let s = state(square);
+                    self.generated(&s);
+                    if self.scores {
+                        self.scored_generated(g, None);
+                    }
+                }
+            }
+        }
+        self.states = states;
+    }
 }
 
 /// The flat grid breadth-first search, watched (the app's full speed takes it), tells a
 /// watcher exactly what the plain breadth-first search tells it, event by event with the
 /// same figures, and ends the same, on seeded random grids (a goal found, walled off, at the
-/// start), with and without scores, run whole or stopped part-way.
+/// start), with and without scores, run whole or stopped part-way; told one by one or in
+/// blocks of expansions of several lengths (a block stopped part-way is told whole: the
+/// plain search is then stopped after the same expansion).
 #[test]
 fn the_watched_flat_grid_search_tells_what_the_plain_one_does() {
     let mut cases = Vec::new();
@@ -520,14 +567,23 @@ fn the_watched_flat_grid_search_tells_what_the_plain_one_does() {
     cases.push(maze("S.#\n.##\n#.G\n"));
     for (i, m) in cases.iter().enumerate() {
         assert!(m.unit_grid().is_some());
-        for scores in [false, true] {
+        let (rows, cols) = (m.rows(), m.cols());
+        let states: Vec<u32> = (0..rows * cols).map(|s| m.grid_state(s).unwrap()).collect();
+        for (scores, block_len) in [false, true]
+            .into_iter()
+            .flat_map(|s| [0, 1, 3, 64].map(|b| (s, b)))
+        {
             for stop_after in [None, Some(1), Some(7), Some(60)] {
-                let run = |reference: bool| {
+                let run = |reference: bool, stop_after: Option<u64>| {
                     let cancel = CancelToken::new();
                     let mut log = Log {
                         told: Vec::new(),
                         scores,
                         stop_after: stop_after.map(|k| (k, cancel.clone())),
+                        block_len: if reference { 0 } else { block_len },
+                        states: states.clone(),
+                        cols,
+                        blocks: 0,
                     };
                     let result = if reference {
                         search::run_reference(m, Algorithm::Bfs, &mut log, &cancel)
@@ -535,11 +591,24 @@ fn the_watched_flat_grid_search_tells_what_the_plain_one_does() {
                         search::run(m, Algorithm::Bfs, &mut log, &cancel)
                     }
                     .unwrap();
+                    if reference || block_len == 0 {
+                        assert_eq!(log.blocks, 0);
+                    } else {
+                        assert!(log.blocks > 0 || result.stats.expanded == 0);
+                    }
                     (log.told, result)
                 };
-                let (fast, fast_result) = run(false);
-                let (plain, plain_result) = run(true);
-                let what = format!("grid {i}, scores {scores}, stopped after {stop_after:?}");
+                let (fast, fast_result) = run(false, stop_after);
+                // Stopped inside a block, the flat search ends after the block's last
+                // expansion: the plain one is stopped there too.
+                let stopped_at = stop_after.map(|_| fast_result.stats.expanded.max(1));
+                let (plain, plain_result) = run(true, stopped_at);
+                let what = format!(
+                    "grid {i}, scores {scores}, blocks of {block_len}, stopped after {stop_after:?}"
+                );
+                if block_len <= 1 {
+                    assert_eq!(stopped_at, stop_after.map(|k| k.min(stopped_at.unwrap())));
+                }
                 assert!(!plain.is_empty(), "{what}");
                 assert_eq!(fast.len(), plain.len(), "{what}");
                 for (k, (a, b)) in fast.iter().zip(&plain).enumerate() {

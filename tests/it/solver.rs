@@ -90,6 +90,85 @@ fn full_speed_search_runs_to_its_end_while_the_window_takes_nothing() {
     assert_eq!(store.expansions() as u64, report.stats.expanded);
 }
 
+/// A wake that notes when it is called.
+type Wakes = Arc<std::sync::Mutex<Vec<Instant>>>;
+fn noting_wake() -> (Arc<dyn Fn() + Send + Sync>, Wakes) {
+    let wakes: Wakes = Arc::default();
+    let seen = Arc::clone(&wakes);
+    let wake = Arc::new(move || seen.lock().unwrap().push(Instant::now()));
+    (wake, wakes)
+}
+
+/// At full speed the solver wakes the window at most about once a frame (the window draws a
+/// frame each `FRAME` while a run goes), not for each of its many chunks; the last event
+/// always wakes it. A grid's breadth-first search is told in blocks there: its layers and
+/// its recording, written in the buffers the window gives back, are whole. At a finite
+/// speed every event wakes the window.
+#[test]
+fn full_speed_wakes_the_window_once_a_frame_and_records_every_expansion() {
+    let mut maze = Maze::new(700, 700);
+    maze.randomize(0.25, 3);
+    let (rows, cols) = maze.dims();
+    let (wake, wakes) = noting_wake();
+    let mut handle = SolverHandle::spawn(
+        Box::new(maze),
+        Algorithm::Bfs,
+        f64::INFINITY,
+        false,
+        Limits::default(),
+        wake,
+    )
+    .unwrap();
+    let mut store = TraceRecorder::store(rows, cols);
+    let mut events = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let report = loop {
+        assert!(Instant::now() < deadline, "the solver did not answer");
+        match handle.next_event() {
+            Some(Event::Progress(p)) => {
+                let spent = store.append(p.chunk.clone());
+                handle.recycle([spent]);
+                events.push(p);
+            }
+            Some(Event::Finished(report)) => break report,
+            Some(other) => panic!("{other:?}"),
+            None => std::thread::sleep(Duration::from_millis(1)),
+        }
+    };
+    let wakes = wakes.lock().unwrap().clone();
+    // The last wake is the final event's, whenever it comes; the others a frame apart (the
+    // times noted here, a little after the solver's own, may be closer by a preemption).
+    assert!(!wakes.is_empty());
+    let steady = &wakes[..wakes.len() - 1];
+    for pair in steady.windows(2) {
+        assert!(
+            pair[1] - pair[0] >= puzzlelab::solver::FRAME / 2,
+            "two wakes {:?} apart",
+            pair[1] - pair[0]
+        );
+    }
+    assert!(wakes.len() <= events.len() + 1);
+    assert!(store.stopped().is_none(), "{:?}", store.stopped());
+    assert_eq!(store.expansions() as u64, report.stats.expanded);
+    let last = events.last().unwrap();
+    assert_eq!(last.layers.iter().sum::<u64>(), report.stats.expanded);
+    assert_eq!(last.layers.len() as u64, report.stats.max_depth + 1);
+    assert_eq!(last.stats.expanded, report.stats.expanded);
+
+    let (wake, wakes) = noting_wake();
+    let mut handle = SolverHandle::spawn(
+        Box::new(Maze::from_text("S...\n.##.\n...G\n").unwrap()),
+        Algorithm::Bfs,
+        400.0,
+        false,
+        Limits::default(),
+        wake,
+    )
+    .unwrap();
+    let events = collect_until(&mut handle, |e| matches!(e, Event::Finished(_)));
+    assert_eq!(wakes.lock().unwrap().len(), events.len());
+}
+
 #[test]
 fn full_speed_run_reports_progress_and_the_result() {
     let klondike = puzzles::type_by_name("klondike").unwrap().default_puzzle();

@@ -82,11 +82,13 @@ impl Tee {
         }
     }
 
-    /// Hands the writer's events to the store, keeping a copy.
+    /// Hands the writer's events to the store, keeping a copy; the writer writes its next
+    /// chunks in the buffers the store gives back, as the app's solver does.
     fn chunk(&mut self) {
         let chunk = self.writer.take_chunk();
         self.chunks.push(chunk.clone());
-        self.store.append(chunk);
+        let spent = self.store.append(chunk);
+        self.writer.recycle(spent);
     }
 
     /// The run has ended: the last moment, the last chunk, the whole recording indexed.
@@ -540,5 +542,79 @@ fn a_board_puzzles_recording_keeps_g_and_h() {
         let (g, h) = (info.g.unwrap(), info.h.unwrap());
         assert!(info.f().unwrap() >= g && h >= 0.0, "expansion {j}");
         assert_eq!(g, info.depth as f32, "unit moves: g is the depth");
+    }
+}
+
+/// A recorder that takes a grid's breadth-first expansions in blocks of `len` (as the app's
+/// solver has it do at full speed), and counts the blocks.
+struct Blocks {
+    recorder: TraceRecorder,
+    len: usize,
+    blocks: usize,
+}
+
+impl Watcher for Blocks {
+    fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
+        self.recorder.expanded(place, depth, stats);
+    }
+    fn scored(&mut self, place: Place, g: f64, h: Option<f64>, parent: Option<Place>) {
+        self.recorder.scored(place, g, h, parent);
+    }
+    fn wants_scores(&self) -> bool {
+        self.recorder.wants_scores()
+    }
+    fn generated(&mut self, place: Option<Place>) {
+        self.recorder.generated(place);
+    }
+    fn scored_generated(&mut self, g: f64, h: Option<f64>) {
+        self.recorder.scored_generated(g, h);
+    }
+    fn grid_block_len(&self) -> usize {
+        self.len
+    }
+    fn grid_block(&mut self, block: &puzzlelab::search::GridBlock) {
+        self.blocks += 1;
+        self.recorder.grid_block(block);
+    }
+}
+
+/// A grid's breadth-first search recorded a block of expansions at a time (the app at full
+/// speed) is the recording made one event at a time, expansion by expansion, with the same
+/// starts, sizes and index; also when the recording's budget fills part-way (it stops at the
+/// same expansion, with the same message).
+#[test]
+fn a_recording_made_in_blocks_is_the_one_made_event_by_event() {
+    let mut cases =
+        vec![puzzles::load_file(std::path::Path::new("puzzles/maze-small.txt"), None).unwrap()];
+    for (side, density, seed) in [(30, 0.3, 1), (45, 0.35, 2), (20, 0.45, 3)] {
+        cases.push(random_maze(side, side + 3, density, seed));
+    }
+    for (i, maze) in cases.iter().enumerate() {
+        for budget in [1 << 26, 700, 5_000, 20_000] {
+            let mut plain = TraceRecorder::new(budget);
+            let report = maze
+                .solve(Algorithm::Bfs, &mut plain, &CancelToken::new())
+                .unwrap();
+            plain.finish();
+            for len in [1, 5, 2048] {
+                let what = format!("maze {i}, budget {budget}, blocks of {len}");
+                let mut blocks = Blocks {
+                    recorder: TraceRecorder::new(budget),
+                    len,
+                    blocks: 0,
+                };
+                let again = maze
+                    .solve(Algorithm::Bfs, &mut blocks, &CancelToken::new())
+                    .unwrap();
+                assert!(blocks.blocks > 0, "{what}");
+                assert_eq!(again.stats.expanded, report.stats.expanded, "{what}");
+                blocks.recorder.finish();
+                assert_same_recording(&plain, &blocks.recorder, &what);
+                assert_eq!(plain.stopped(), blocks.recorder.stopped(), "{what}");
+                if report.stats.expanded * EXPANSION_BYTES as u64 > budget {
+                    assert!(plain.stopped().is_some(), "{what}: the budget filled");
+                }
+            }
+        }
     }
 }

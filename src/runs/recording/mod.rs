@@ -85,7 +85,13 @@ fn pack(place: Place) -> Option<u32> {
         return None;
     }
     let side = place.side.map_or(0, |s| s.index() as u32 + 1);
-    Some((row as u32) << 15 | (col as u32) << 3 | side)
+    Some(pack_cell(row, col) | side)
+}
+
+/// The packed place (see [`pack`]) of the square at `row`, `col`, both below [`MAX_SIDE`].
+#[inline]
+fn pack_cell(row: usize, col: usize) -> u32 {
+    (row as u32) << 15 | (col as u32) << 3
 }
 
 /// The row and column of a packed place.
@@ -277,6 +283,61 @@ pub struct TraceRecorder {
     dims: (usize, usize),
     /// Whether the index did not fit in memory (indexing gave up).
     unindexable: bool,
+    /// A writer's buffers given back by the store its chunks went to, for the next chunks
+    /// (see [`TraceRecorder::recycle`]); at most [`MAX_SPARE`].
+    spare: Vec<SpentChunk>,
+}
+
+/// The most sets of buffers a writer keeps for its next chunks (a window takes several
+/// chunks a frame: at full speed some 20 MB in all).
+pub const MAX_SPARE: usize = 8;
+
+/// The emptied buffers of a chunk a store has appended ([`TraceRecorder::append`]), to be
+/// filled again by the writer that made it ([`TraceRecorder::recycle`]): their memory is
+/// mapped already, so writing the next chunk takes no page fault a page (some 25,000 of them
+/// for the 100 MB recording of a full-speed search on a 2048 x 2048 grid).
+#[derive(Clone, Debug, Default)]
+pub struct SpentChunk {
+    expansions: Vec<Expansion>,
+    generated: Vec<u32>,
+    generated_scores: Vec<Score>,
+}
+
+impl SpentChunk {
+    /// Buffers with room for a chunk like `chunk` and a little more, each page of them
+    /// written once by the calling thread: the window makes these while it has not yet
+    /// appended the chunks it holds, so that the solver still writes in mapped memory.
+    pub fn warmed_like(chunk: &RecordChunk) -> Self {
+        fn warm<T: Copy>(len: usize, filler: T) -> Vec<T> {
+            let mut buffer = Vec::with_capacity(len + len / 8);
+            buffer.resize(buffer.capacity(), filler);
+            buffer.clear();
+            buffer
+        }
+        let empty = Expansion {
+            place: NONE,
+            parent: NONE,
+            g: 0.0,
+            h: 0.0,
+            depth: 0,
+            generated_end: 0,
+        };
+        Self {
+            expansions: warm(chunk.expansions.len(), empty),
+            generated: warm(chunk.generated.len(), 0),
+            generated_scores: warm(chunk.generated_scores.len(), NO_SCORE),
+        }
+    }
+
+    /// `buffer`, emptied, with room for `room` elements (its own memory when it has that
+    /// much).
+    fn reuse<T>(mut buffer: Vec<T>, room: usize) -> Vec<T> {
+        buffer.clear();
+        if buffer.capacity() < room {
+            buffer = Vec::with_capacity(room);
+        }
+        buffer
+    }
 }
 
 /// What a writer has handed over in chunks already: its vectors hold only the rest.
@@ -331,6 +392,15 @@ impl RecordChunk {
         before > 0 && self.first + 1 == before && !self.expansions.is_empty()
     }
 
+    /// Its buffers, emptied.
+    fn spent(self) -> SpentChunk {
+        SpentChunk {
+            expansions: SpentChunk::reuse(self.expansions, 0),
+            generated: SpentChunk::reuse(self.generated, 0),
+            generated_scores: SpentChunk::reuse(self.generated_scores, 0),
+        }
+    }
+
     /// Whether it holds nothing to append.
     pub fn is_empty(&self) -> bool {
         self.expansions.is_empty()
@@ -361,6 +431,7 @@ impl TraceRecorder {
             taken: Taken::default(),
             dims: (0, 0),
             unindexable: false,
+            spare: Vec::new(),
         }
     }
 
@@ -467,9 +538,19 @@ impl TraceRecorder {
         // The next chunk gets room for as many events as this one held, so that the vectors
         // do not grow (copying themselves) again from nothing for every chunk.
         let room = (self.expansions.len(), self.generated.len());
-        let expansions = std::mem::replace(&mut self.expansions, Vec::with_capacity(room.0));
-        let generated = std::mem::replace(&mut self.generated, Vec::with_capacity(room.1));
-        let generated_scores = std::mem::take(&mut self.generated_scores);
+        let spare = self.spare.pop().unwrap_or_default();
+        let expansions = std::mem::replace(
+            &mut self.expansions,
+            SpentChunk::reuse(spare.expansions, room.0),
+        );
+        let generated = std::mem::replace(
+            &mut self.generated,
+            SpentChunk::reuse(spare.generated, room.1),
+        );
+        let generated_scores = std::mem::replace(
+            &mut self.generated_scores,
+            SpentChunk::reuse(spare.generated_scores, room.1),
+        );
         let iterations = std::mem::take(&mut self.iterations);
         let (mut template, mut squares, mut frontier) = (None, Vec::new(), Vec::new());
         let mut board_bytes = 0;
@@ -504,14 +585,23 @@ impl TraceRecorder {
         }
     }
 
+    /// Gives a writer the buffers of one of its chunks back, emptied by the store that
+    /// appended it, to write its next chunks in (a few are kept; the rest are freed).
+    pub fn recycle(&mut self, spent: SpentChunk) {
+        if self.spare.len() < MAX_SPARE {
+            self.spare.push(spent);
+        }
+    }
+
     /// Adds a writer's chunk to this store and indexes it (see [`TraceRecorder::take_chunk`]):
     /// work proportional to the chunk. A chunk that does not follow the store's last (one was
-    /// lost) stops the store with a note instead.
-    pub fn append(&mut self, chunk: RecordChunk) {
-        if let Some(why) = chunk.stopped {
+    /// lost) stops the store with a note instead. Returns the chunk's buffers, emptied, for
+    /// the writer to [`TraceRecorder::recycle`].
+    pub fn append(&mut self, mut chunk: RecordChunk) -> SpentChunk {
+        if let Some(why) = chunk.stopped.take() {
             self.stopped.get_or_insert(why);
         }
-        let mut new = chunk.expansions.into_iter();
+        let mut new = chunk.expansions.drain(..);
         if chunk.first + 1 == self.expansions.len() {
             if let (Some(last), Some(done)) = (self.expansions.last_mut(), new.next()) {
                 // The same expansion, completed: its flags stay.
@@ -527,16 +617,18 @@ impl TraceRecorder {
                 self.expansions.len()
             );
             self.stopped.get_or_insert(why);
-            return;
+            drop(new);
+            return chunk.spent();
         }
         self.sources = chunk.sources;
         self.expansions.extend(new);
-        self.generated.extend(chunk.generated);
-        self.generated_scores.extend(chunk.generated_scores);
+        self.generated.extend_from_slice(&chunk.generated);
+        self.generated_scores
+            .extend_from_slice(&chunk.generated_scores);
         // A chunk of another make (without scores) keeps the two streams aligned.
         self.generated_scores.resize(self.generated.len(), NO_SCORE);
-        self.iterations.extend(chunk.iterations);
-        if let Some(template) = chunk.template {
+        self.iterations.extend_from_slice(&chunk.iterations);
+        if let Some(template) = chunk.template.take() {
             self.boards.get_or_insert(Boards {
                 template,
                 squares: Vec::new(),
@@ -544,9 +636,10 @@ impl TraceRecorder {
             });
         }
         if let Some(boards) = &mut self.boards {
-            boards.squares.extend(chunk.squares);
-            boards.frontier.extend(chunk.frontier);
+            boards.squares.extend(std::mem::take(&mut chunk.squares));
+            boards.frontier.extend(std::mem::take(&mut chunk.frontier));
         }
         self.index_new();
+        chunk.spent()
     }
 }

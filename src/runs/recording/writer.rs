@@ -1,6 +1,8 @@
 //! Writing a recording: the [`Watcher`] a search reports to.
 
 use super::*;
+use crate::search::GridBlock;
+use crate::search::grid_block::{NO_SQUARE, unpack_square};
 
 impl Watcher for TraceRecorder {
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
@@ -164,5 +166,63 @@ impl Watcher for TraceRecorder {
         if let Some(last) = self.expansions.last_mut() {
             last.generated_end = end;
         }
+    }
+
+    /// Copies the block's expansions and new states as they are told one by one
+    /// ([`crate::puzzles::tell_grid_block`], which it falls back on when the block does not
+    /// fit the budget or the places cannot be numbered, so the recording stops where it
+    /// would have).
+    fn grid_block(&mut self, block: &GridBlock) {
+        let (n, g) = (block.len(), block.generated.len());
+        let fits = self.stopped.is_none()
+            && self.boards.is_none()
+            && block.rows <= MAX_SIDE
+            && block.cols <= MAX_SIDE
+            && (self.written_generated() + g) < u32::MAX as usize
+            && self.bytes() + (n * EXPANSION_BYTES + g * GENERATED_BYTES) as u64 <= self.max_bytes
+            && self.expansions.try_reserve(n).is_ok()
+            && self.generated.try_reserve(g).is_ok()
+            && self.generated_scores.try_reserve(g).is_ok();
+        if !fits || n == 0 {
+            crate::puzzles::tell_grid_block(self, block);
+            return;
+        }
+        self.pending_board = None;
+        if self.written() == 0 {
+            self.sources = self.written_generated() as u32;
+        }
+        let base = self.written_generated() as u32;
+        // Every row and column is below MAX_SIDE (checked above).
+        let place = |square: u32| {
+            let (row, col) = unpack_square(square);
+            pack_cell(row, col)
+        };
+        let expansions = (block.expanded.iter().zip(&block.depth))
+            .zip(block.parent.iter().zip(&block.generated_end))
+            .map(|((&square, &depth), (&parent, &end))| Expansion {
+                place: place(square),
+                parent: if parent == NO_SQUARE {
+                    NONE
+                } else {
+                    place(parent)
+                },
+                g: depth as f32,
+                h: f32::NAN,
+                depth,
+                generated_end: base + end,
+            });
+        self.expansions.extend(expansions);
+        self.generated
+            .extend(block.generated.iter().map(|&square| place(square)));
+        let mut begin = 0;
+        for (&depth, &end) in block.depth.iter().zip(&block.generated_end) {
+            let score = ((depth + 1) as f32, f32::NAN);
+            let count = (end as usize).saturating_sub(begin);
+            self.generated_scores
+                .extend(std::iter::repeat_n(score, count));
+            begin = begin.max(end as usize);
+        }
+        self.recording = true;
+        self.awaiting_score = false;
     }
 }
