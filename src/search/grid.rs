@@ -95,10 +95,22 @@ impl TileTable {
     }
 }
 
-/// BFS's table: a byte a square, zeroed (unreached) at the start.
-fn byte_table(n: usize, budget: &mut Budget) -> Result<Vec<u8>, Outcome> {
+/// BFS's table: a byte a square, zeroed (unreached) at the start. Watched (`written`), its
+/// zeros are written at once: a page of a zeroed allocation is first the system's shared
+/// page of zeros when read, and the write that follows must then flush it from every
+/// processor's address cache, interrupting the window's thread each time (a tenth of the
+/// app's full-speed search once); unwatched, pages never reached are never touched.
+fn byte_table(n: usize, written: bool, budget: &mut Budget) -> Result<Vec<u8>, Outcome> {
     budget.charge(n as u64, TABLE)?;
-    Ok(vec![0; n])
+    if !written {
+        return Ok(vec![0; n]);
+    }
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(n)
+        .map_err(|_| Outcome::MemoryLimit)?;
+    table.resize(n, 0);
+    Ok(table)
 }
 
 /// A square a move reaches: its index, the move's index in [`UnitGrid::deltas`], its row
@@ -204,7 +216,7 @@ pub(super) fn bfs<P: Problem + ?Sized>(
     let silent = observer.is_silent();
     let mut stats = Stats::default();
     let n = grid.rows * grid.cols;
-    let mut links: Vec<u8> = match byte_table(n, budget) {
+    let mut links: Vec<u8> = match byte_table(n, !silent, budget) {
         Ok(t) => t,
         Err(outcome) => return finish(problem, grid, |_| 0, outcome, None, stats),
     };
