@@ -4,8 +4,8 @@
 //! - `frame_ms`: every frame while breadth-first search runs at full speed on a 2048 x 2048
 //!   random grid (30 % walls), start to finish, the grid fitted to a 1280 x 800 window;
 //! - `full_speed`: that search's own time in the app (`in_app_ms`, the Time the statistics
-//!   show, the least of three runs in new windows; frames at 60 Hz while it runs, as a
-//!   display draws them, then back to back; and `in_app_ms_frames_back_to_back`, one more
+//!   show, the least of three runs in new windows; frames at the app's pace while it runs
+//!   (20 a second, `puzzlelab::solver::FULL_SPEED_FRAME`), then back to back; and `in_app_ms_frames_back_to_back`, one more
 //!   run with frames back to back throughout, run last) beside the same search run headless as `puzzlelab solve` runs it (`cli_ms`, the
 //!   least of three), the same search on the solver thread with no window taking its events
 //!   (`solver_thread_ms`, the least of three), and the ratio of the first two; and
@@ -27,8 +27,8 @@
 
 use std::time::{Duration, Instant};
 
-/// A display's frame at 60 Hz.
-const FRAME: Duration = Duration::from_micros(16_667);
+/// How often the app draws a full-speed search while it runs.
+const FRAME: Duration = puzzlelab::solver::FULL_SPEED_FRAME;
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -145,9 +145,9 @@ struct AppRun {
     in_app_ms: f64,
 }
 
-/// Runs the search in a new window on `maze`: while it runs a frame comes each 1/60 s, as a
-/// display draws them and the app asks for them (the solver wakes it at most once a frame at
-/// full speed); once it has ended they come back to back, to the final picture.
+/// Runs the search in a new window on `maze`: while it runs a frame comes each
+/// [`FRAME`], as the app asks for them (the solver wakes it at most that often at full
+/// speed); once it has ended they come back to back, to the final picture.
 fn app_run(maze: &Maze, deadline: Duration) -> AppRun {
     let mut h = harness(maze);
     h.get_by_label("Start").click();

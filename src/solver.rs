@@ -33,6 +33,11 @@ use crate::search::{Algorithm, CancelToken, Cost, GridBlock, Limits, Stats};
 
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
+/// How often the window draws a full-speed run while it goes (20 frames a second): the
+/// solver wakes it at most this often, and it asks for no more frames than that. Its frames
+/// (the recording appended and drawn, and the drawing itself, on the processor where no
+/// graphics card does it) would otherwise take the search's processor for a third of its time.
+pub const FULL_SPEED_FRAME: Duration = Duration::from_millis(50);
 /// How often a full-speed run sends a snapshot.
 pub const FULL_SPEED_FLUSH: Duration = Duration::from_millis(33);
 /// The most expansions one event carries: a full-speed chunk of the recording stays small
@@ -166,6 +171,7 @@ impl SolverHandle {
     ) -> std::io::Result<Self> {
         let (command_tx, command_rx) = mpsc::channel();
         let (spent_tx, spent_rx) = mpsc::channel();
+        let warm_requests = spawn_warmer(spent_tx.clone());
         let (event_tx, event_rx) = mpsc::channel();
         let in_flight = Arc::new(AtomicUsize::new(0));
         let worker_in_flight = Arc::clone(&in_flight);
@@ -180,6 +186,8 @@ impl SolverHandle {
                 let mut pacer = Pacer {
                     commands: command_rx,
                     spent: spent_rx,
+                    warm_requests,
+                    warm_primed: false,
                     events: event_tx,
                     in_flight: worker_in_flight,
                     cancel: worker_cancel,
@@ -345,8 +353,13 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 /// The observer on the solver thread: collects progress, sends it, and paces the search.
 struct Pacer {
     commands: Receiver<Command>,
-    /// Buffers given back by the window (see [`SolverHandle::recycle`]).
+    /// Buffers given back by the window (see [`SolverHandle::recycle`]) and made by the
+    /// warmer (see [`spawn_warmer`]).
     spent: Receiver<SpentChunk>,
+    /// Asks the warmer for buffers for a chunk of these sizes; `None` without a warmer.
+    warm_requests: Option<Sender<(usize, usize)>>,
+    /// Whether the warmer was asked for its first few buffers.
+    warm_primed: bool,
     events: Sender<Event>,
     /// Progress events sent and not yet taken by the window.
     in_flight: Arc<AtomicUsize>,
@@ -385,10 +398,9 @@ impl Pacer {
     /// Sends `event` at once: the channel is unbounded, so the search never waits for the
     /// window (see [`MAX_IN_FLIGHT`] for what keeps it small).
     ///
-    /// It wakes the window, but at full speed at most once a frame for plain progress: the
-    /// window then draws every [`FRAME`] while the run goes (as a display does), not once for
-    /// each chunk (some 300 a second), and each frame's work, the copying and drawing of
-    /// the recording, competes with the search for the memory.
+    /// It wakes the window, but at full speed at most once a [`FULL_SPEED_FRAME`] for plain
+    /// progress: the window then draws that often while the run goes, not once for each
+    /// chunk (some 300 a second), each frame's work competing with the search.
     fn send(&mut self, event: Event) {
         let steady = matches!(&event, Event::Progress(p) if p.breakpoint.is_none())
             && self.speed.is_infinite()
@@ -401,7 +413,11 @@ impl Pacer {
             self.cancel.cancel();
             return;
         }
-        if !steady || self.last_wake.is_none_or(|at| at.elapsed() >= FRAME) {
+        if !steady
+            || self
+                .last_wake
+                .is_none_or(|at| at.elapsed() >= FULL_SPEED_FRAME)
+        {
             self.last_wake = Some(Instant::now());
             (self.wake)();
         }
@@ -433,6 +449,7 @@ impl Pacer {
             self.recorder.recycle(spent);
         }
         self.batch.chunk = self.recorder.take_chunk();
+        self.ask_warmer();
         let mut batch = std::mem::take(&mut self.batch);
         batch.layers.clone_from(&self.layers);
         batch.iteration_nodes.clone_from(&self.iteration_nodes);
@@ -443,6 +460,26 @@ impl Pacer {
         self.last_flush = Instant::now();
         self.flush_due = false;
         self.send(Event::Progress(batch));
+    }
+
+    /// After a large chunk (a full-speed run's), asks the warmer for buffers like it for a
+    /// chunk to come: a few ahead the first time, then one for each taken.
+    fn ask_warmer(&mut self) {
+        let (expansions, generated) = self.batch.chunk.sizes();
+        let Some(requests) = &self.warm_requests else {
+            return;
+        };
+        if expansions < WARM_FROM {
+            return;
+        }
+        let ahead = if self.warm_primed { 1 } else { WARM_AHEAD };
+        self.warm_primed = true;
+        for _ in 0..ahead {
+            if requests.send((expansions, generated)).is_err() {
+                self.warm_requests = None;
+                return;
+            }
+        }
     }
 
     fn apply(&mut self, command: Command) {
@@ -541,6 +578,36 @@ impl Pacer {
     fn path_wanted(&self) -> bool {
         self.speed.is_finite() || self.paused || self.flush_due
     }
+}
+
+/// The fewest expansions in a chunk for which the warmer makes the next chunks' buffers.
+const WARM_FROM: usize = 16_384;
+/// How many buffers the warmer makes ahead, at a run's first large chunk.
+const WARM_AHEAD: usize = 4;
+
+/// Starts the thread (`recording-warmer`) that makes a full-speed run's recording buffers
+/// ahead of need, every page written once ([`SpentChunk::warmed`]), and sends them to the
+/// solver beside those the window gives back. A writer that writes its 100 MB of chunks in
+/// new memory takes a page fault for each 4 KB page, a third of the search's time once the
+/// window was busy; here they are taken on the other processor. Returns where to ask for a
+/// buffer (the thread ends when that is dropped), `None` if the thread cannot start (the
+/// solver then writes in new memory).
+fn spawn_warmer(buffers: Sender<SpentChunk>) -> Option<Sender<(usize, usize)>> {
+    let (requests, asked) = mpsc::channel::<(usize, usize)>();
+    thread::Builder::new()
+        .name("recording-warmer".into())
+        .spawn(move || {
+            while let Ok((expansions, generated)) = asked.recv() {
+                if buffers
+                    .send(SpentChunk::warmed(expansions, generated))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        })
+        .ok()?;
+    Some(requests)
 }
 
 /// Adds one at `index`, growing `counts` as needed.

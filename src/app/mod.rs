@@ -59,6 +59,8 @@ const MAX_WORK_BUDGET: Duration = Duration::from_millis(8);
 /// under way then, and where drawing is slow (software rendering, about 100 ms a frame) the
 /// usual 8 ms a frame left the final picture seconds behind the end.
 const CATCH_UP_BUDGET: Duration = Duration::from_millis(40);
+/// The time since a paced frame counts as this (a display's frame) for the work budget.
+const PACED_FRAME_AS: Duration = Duration::from_millis(16);
 /// How many rows of the results table are kept across restarts (the newest).
 pub const KEPT_RESULTS: usize = 2000;
 /// The fastest solution playback, in moves a second.
@@ -268,6 +270,8 @@ pub struct PuzzleLabApp {
     /// How long this frame may spend on incremental work, all of it together: see
     /// [`MIN_WORK_BUDGET`] and [`PuzzleLabApp::work_deadline`].
     pub(crate) work_budget: Duration,
+    /// Whether the last frame asked for the next after a pause (a full-speed run's pace).
+    paced: bool,
     /// The picture before the last move played by hand and when it was played, so the canvas
     /// can slide the moved piece or tile into place.
     pub(crate) edit_slide: Option<(Picture, Option<Motion>, f64)>,
@@ -404,6 +408,7 @@ impl PuzzleLabApp {
             now: 0.0,
             frame_started: None,
             work_budget: MIN_WORK_BUDGET,
+            paced: false,
             edit_slide: None,
             results,
             race: None,
@@ -615,7 +620,8 @@ impl PuzzleLabApp {
         }
         self.now = ctx.input(|i| i.time);
         let started = std::time::Instant::now();
-        let since_last = self.frame_started.map(|last| started - last);
+        let since_last = (self.frame_started.map(|last| started - last))
+            .map(|t| if self.paced { t.min(PACED_FRAME_AS) } else { t });
         self.work_budget = since_last
             .map_or(MIN_WORK_BUDGET, |t| t / 4)
             .clamp(MIN_WORK_BUDGET, MAX_WORK_BUDGET);
@@ -678,14 +684,16 @@ impl PuzzleLabApp {
         self.run_pending_commands();
         self.autosave_tick(ctx, commands);
         if self.run.as_ref().is_some_and(|r| !r.is_paused) {
-            // The worker wakes us on progress, at full speed at most once a frame: a frame
-            // each `FRAME` then shows the rest. This keeps the elapsed time ticking too.
+            // The worker wakes us on progress, at full speed at most once a
+            // `FULL_SPEED_FRAME`; this keeps the elapsed time ticking too.
             ctx.request_repaint_after(if self.settings.full_speed {
-                crate::solver::FRAME
+                crate::solver::FULL_SPEED_FRAME
             } else {
                 Duration::from_millis(100)
             });
         }
+        self.paced = self.settings.full_speed
+            && (self.run.as_ref()).is_some_and(|r| !r.is_paused && !r.handle.search_ended());
     }
 
     fn run_pending_commands(&mut self) {

@@ -111,14 +111,7 @@ impl Track {
     /// Keeps a chunk of the live run's recording to be appended by [`Track::absorb`]: work
     /// that does not depend on the chunk's size, so that taking the solver's events never
     /// holds a frame up.
-    ///
-    /// While chunks wait, the solver has none of their buffers back to write in
-    /// ([`Track::take_spent`]): it is given new ones, their pages written here, by the window,
-    /// so that the search does not take their page faults.
     pub fn queue(&mut self, chunk: crate::runs::recording::RecordChunk) {
-        if self.spent.len() < SPENT_KEPT {
-            self.spent.push(SpentChunk::warmed_like(&chunk));
-        }
         self.pending.push_back(chunk);
     }
 
@@ -582,12 +575,12 @@ impl super::PuzzleLabApp {
             }
         }
         if !arrived {
-            // While the search runs the view follows it a frame at a time, as a display
-            // draws (the window's work competes with the search's); once it has ended,
-            // as fast as frames come, to the final picture.
+            // While a full-speed search runs the view follows it a few frames a second, as
+            // the solver wakes it (the window's work competes with the search's); else, and
+            // once it has ended, as fast as frames come, to the final picture.
             match &self.run {
-                Some(run) if !run.handle.search_ended() => {
-                    ctx.request_repaint_after(crate::solver::FRAME);
+                Some(run) if self.settings.full_speed && !run.handle.search_ended() => {
+                    ctx.request_repaint_after(crate::solver::FULL_SPEED_FRAME);
                 }
                 _ => ctx.request_repaint(),
             }

@@ -304,10 +304,11 @@ pub struct SpentChunk {
 }
 
 impl SpentChunk {
-    /// Buffers with room for a chunk like `chunk` and a little more, each page of them
-    /// written once by the calling thread: the window makes these while it has not yet
-    /// appended the chunks it holds, so that the solver still writes in mapped memory.
-    pub fn warmed_like(chunk: &RecordChunk) -> Self {
+    /// Buffers with room for `expansions` expansions and `generated` generated states and an
+    /// eighth more, each page of them written once by the calling thread: made on another
+    /// thread than the writer's (see `solver`), they spare the writer the page fault of
+    /// each new page of its next chunk.
+    pub fn warmed(expansions: usize, generated: usize) -> Self {
         fn warm<T: Copy>(len: usize, filler: T) -> Vec<T> {
             let mut buffer = Vec::with_capacity(len + len / 8);
             buffer.resize(buffer.capacity(), filler);
@@ -323,9 +324,9 @@ impl SpentChunk {
             generated_end: 0,
         };
         Self {
-            expansions: warm(chunk.expansions.len(), empty),
-            generated: warm(chunk.generated.len(), 0),
-            generated_scores: warm(chunk.generated_scores.len(), NO_SCORE),
+            expansions: warm(expansions, empty),
+            generated: warm(generated, 0),
+            generated_scores: warm(generated, NO_SCORE),
         }
     }
 
@@ -399,6 +400,11 @@ impl RecordChunk {
             generated: SpentChunk::reuse(self.generated, 0),
             generated_scores: SpentChunk::reuse(self.generated_scores, 0),
         }
+    }
+
+    /// The expansions and the generated states it holds.
+    pub fn sizes(&self) -> (usize, usize) {
+        (self.expansions.len(), self.generated.len())
     }
 
     /// Whether it holds nothing to append.
