@@ -1,8 +1,8 @@
 //! Search speed: this engine against the `pathfinding` crate on the same grids (random and
 //! generated mazes, up to 1024x1024), A* against Jump Point Search on an 8-connected grid, the
 //! Klondike puzzle, and whole state spaces (the oracle's exploration against `pathfinding`'s
-//! `dijkstra_all` and `bfs_reach`). Run with `cargo bench`; criterion prints the time per
-//! search.
+//! `dijkstra_all` and `bfs_reach`). Run with `cargo bench --features bench --bench search`;
+//! criterion prints the time per search.
 
 use std::hint::black_box;
 

@@ -12,7 +12,7 @@
 //! per line, a `#` comment after it, his goal: the blank first),
 //! turned half a turn and renumbered for the blank-last goal both solvers share (lengths
 //! unchanged). puzzlelab uses the 7-8 databases if they are cached (`puzzlelab bench sliding
-//! --heuristic pdb78` builds them once), else the quick ones. `cargo bench --bench sliding`.
+//! --heuristic pdb78` builds them once), else the quick ones. `cargo bench --features bench --bench sliding`.
 
 use std::sync::Arc;
 use std::time::Instant;
