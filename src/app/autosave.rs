@@ -31,6 +31,9 @@ const QUIET: Duration = Duration::from_millis(500);
 /// The environment variable that moves the state file's folder (tests use a temporary one).
 pub const STATE_DIR_VAR: &str = "PUZZLELAB_STATE_DIR";
 
+/// The state file's name: the one store of the app's settings and work.
+pub const STATE_FILE: &str = "work.json";
+
 /// The state file: `work.json` in `$PUZZLELAB_STATE_DIR`, else in the user's data folder
 /// (`~/.local/share/puzzlelab/` on Linux); `None` when there is none.
 pub fn state_path() -> Option<PathBuf> {
@@ -38,7 +41,7 @@ pub fn state_path() -> Option<PathBuf> {
         Some(dir) => PathBuf::from(dir),
         None => dirs::data_dir()?.join("puzzlelab"),
     };
-    Some(dir.join("work.json"))
+    Some(dir.join(STATE_FILE))
 }
 
 /// The largest state file read or written, in bytes: 32 MiB, the limit of a puzzle file

@@ -8,6 +8,7 @@ mod cli;
 mod common;
 mod desktop;
 mod differential;
+mod docs;
 mod faults;
 mod first_use;
 mod formats;
