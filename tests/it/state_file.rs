@@ -135,9 +135,12 @@ fn a_state_file_with_a_huge_path_is_set_aside_and_the_app_starts() {
 fn a_state_file_that_never_ends_is_set_aside_unread() {
     let load_in_time = |state: PathBuf| {
         let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = tx.send(autosave::load(&state));
-        });
+        std::thread::Builder::new()
+            .name("load".into())
+            .spawn(move || {
+                let _ = tx.send(autosave::load(&state));
+            })
+            .unwrap();
         rx.recv_timeout(Duration::from_secs(60))
             .expect("the state file blocked the start")
     };

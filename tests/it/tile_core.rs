@@ -420,11 +420,14 @@ fn a_parallel_search_stops_when_cancelled() {
     let tiles = tiles_of(&p);
     let cancel = CancelToken::new();
     let stopper = cancel.clone();
-    let waker = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        stopper.cancel();
-        std::time::Instant::now()
-    });
+    let waker = std::thread::Builder::new()
+        .name("stopper".into())
+        .spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stopper.cancel();
+            std::time::Instant::now()
+        })
+        .unwrap();
     let run = ida::solve_with(&db, &tiles, &cancel, Options::default(), &|_| {});
     let ended = std::time::Instant::now();
     let asked = waker.join().unwrap();
