@@ -289,8 +289,8 @@ pub struct TraceRecorder {
 }
 
 /// The most sets of buffers a writer keeps for its next chunks (a window takes several
-/// chunks a frame: at full speed some 20 MB in all).
-pub const MAX_SPARE: usize = 8;
+/// chunks a frame: at full speed some 10 MB in all).
+pub const MAX_SPARE: usize = 4;
 
 /// The emptied buffers of a chunk a store has appended ([`TraceRecorder::append`]), to be
 /// filled again by the writer that made it ([`TraceRecorder::recycle`]): their memory is
