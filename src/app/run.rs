@@ -13,6 +13,18 @@ use crate::solver::{Event, SolverHandle};
 const RACE_DRAIN_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
 
 impl PuzzleLabApp {
+    /// The figures the Statistics panel shows: while a search runs and the timeline follows
+    /// it, the search's own figures so far (the picture may be a few frames behind at full
+    /// speed, and the replay that draws it counts only places: states generated, the peak
+    /// frontier and the greatest depth would read 0); else those of the moment shown.
+    pub fn shown_stats(&self) -> &crate::search::Stats {
+        let following = (self.work.timeline.as_ref()).is_none_or(|t| t.follow);
+        match &self.run {
+            Some(run) if following && run.stats.expanded > 0 => &run.stats,
+            _ => &self.work.marks.stats,
+        }
+    }
+
     /// Advances automatic playback by one move each 1/rate seconds, and keeps frames coming
     /// while a move slides.
     pub(super) fn tick_playback(&mut self, ctx: &egui::Context) {

@@ -233,7 +233,7 @@ impl<A: std::borrow::Borrow<PuzzleLabApp>> ViewContext<A> {
 
     /// The figures of the run as shown (live, or at the timeline's position).
     pub fn run_stats(&self) -> &crate::search::Stats {
-        &self.app().marks().stats
+        self.app().shown_stats()
     }
 
     /// Whether a search is running.

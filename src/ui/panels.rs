@@ -83,7 +83,7 @@ pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
         return;
     }
     let view = app.marks();
-    let stats = &view.stats;
+    let stats = app.shown_stats();
     egui::Grid::new("stats")
         .num_columns(2)
         .striped(true)

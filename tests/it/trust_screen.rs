@@ -507,3 +507,51 @@ fn the_timeline_tools_fit_1200_by_800_and_the_wheel_scrolls_a_long_row() {
         "{before:?} -> {after:?}, centre column {canvas:?}"
     );
 }
+
+/// While a full-speed search runs and the picture is some frames behind it, the Statistics
+/// panel gives the search's own figures so far: the replay that draws the picture counts only
+/// places, and its figures said "States generated 0", "Peak frontier 0" and "max 0" beside
+/// 512 states expanded (seen in the window under Xvfb).
+#[test]
+fn a_running_searchs_statistics_are_its_own_while_the_picture_catches_up() {
+    let mut maze = Maze::new(600, 600);
+    maze.randomize(0.25, 5);
+    let mut h = harness(Settings {
+        puzzle_json: Some(puzzles::Puzzle::to_json(&maze).to_string()),
+        algorithm: Some(puzzlelab::search::Algorithm::Bfs),
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.step();
+    h.step();
+    h.get_by_label("Start").click();
+    let mut behind = 0;
+    for _ in 0..2000 {
+        h.step();
+        let app = h.state();
+        if app.result().is_some() {
+            break;
+        }
+        let shown = app.shown_stats().clone();
+        if !app.is_running() || shown.expanded == 0 {
+            continue;
+        }
+        assert!(shown.generated >= shown.expanded, "{shown:?}");
+        assert!(shown.max_frontier > 0 && shown.max_depth > 0, "{shown:?}");
+        assert_eq!(
+            shown.expanded + shown.frontier,
+            shown.max_closed,
+            "{shown:?}"
+        );
+        assert!(
+            h.query_by_label(&shown.generated.to_string()).is_some(),
+            "the panel shows {} states generated",
+            shown.generated
+        );
+        // The replay's own figures: what the panel showed before.
+        if app.marks().stats.generated == 0 {
+            behind += 1;
+        }
+    }
+    assert!(behind > 0, "the picture was never behind the search");
+}
