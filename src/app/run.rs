@@ -13,14 +13,16 @@ use crate::solver::{Event, SolverHandle};
 const RACE_DRAIN_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
 
 impl PuzzleLabApp {
-    /// The figures the Statistics panel shows: while a search runs and the timeline follows
-    /// it, the search's own figures so far (the picture may be a few frames behind at full
-    /// speed, and the replay that draws it counts only places: states generated, the peak
-    /// frontier and the greatest depth would read 0); else those of the moment shown.
+    /// The figures the Statistics panel shows: while the timeline follows the run, the
+    /// search's own figures, so far or final (the picture may be some frames behind at full
+    /// speed, also after the end, and the replay that draws it counts only places: states
+    /// generated, the peak frontier and the greatest depth read 0, or the final ones beside
+    /// the replay's expansions); else those of the moment shown.
     pub fn shown_stats(&self) -> &crate::search::Stats {
         let following = (self.work.timeline.as_ref()).is_none_or(|t| t.follow);
-        match &self.run {
-            Some(run) if following && run.stats.expanded > 0 => &run.stats,
+        match (&self.run, &self.work.result) {
+            (Some(run), _) if following && run.stats.expanded > 0 => &run.stats,
+            (None, Some(report)) if following => &report.stats,
             _ => &self.work.marks.stats,
         }
     }

@@ -554,4 +554,19 @@ fn a_running_searchs_statistics_are_its_own_while_the_picture_catches_up() {
         }
     }
     assert!(behind > 0, "the picture was never behind the search");
+    // After the end, while the picture catches up, the final figures: not the replay's
+    // expansions beside the final states generated.
+    let done = h.state().result().expect("the search ended").stats.clone();
+    let mut catching_up = 0;
+    for _ in 0..2000 {
+        let app = h.state();
+        assert_eq!(app.shown_stats(), &done);
+        if app.marks().stats.expanded == done.expanded {
+            break;
+        }
+        catching_up += 1;
+        h.step();
+    }
+    assert_eq!(h.state().marks().stats.expanded, done.expanded);
+    assert!(catching_up > 0, "the picture was at the end at once");
 }
