@@ -95,8 +95,8 @@ impl Track {
             self.shown -= 1;
         }
         let spent = Arc::make_mut(&mut self.recording).append(chunk);
-        // A few, as many as the solver keeps: the rest are freed.
-        if self.spent.len() < SPENT_KEPT {
+        // A few, as many as the solver keeps, while it runs: the rest are freed.
+        if !self.ended && self.spent.len() < SPENT_KEPT {
             self.spent.push(spent);
         }
     }
@@ -146,6 +146,7 @@ impl Track {
     /// pass over the recording), once the chunks still queued are in.
     pub fn finish(&mut self) {
         self.ended = true;
+        self.spent = Vec::new();
         self.take_sizes_once_whole();
     }
 
