@@ -143,8 +143,9 @@ fn stop_ends_a_slow_run() {
 
 #[test]
 fn stop_during_a_full_speed_search_shows_stopped_on_the_next_frame() {
-    // The start top-left, the goal bottom-right: a million squares between.
-    let maze = Maze::new(1024, 1024);
+    // The start top-left, the goal bottom-right: four million squares between (a million
+    // took a fast build's search to its end before the click, at times).
+    let maze = Maze::new(2048, 2048);
     let mut h = harness(Settings {
         puzzle_json: Some(maze.to_json().to_string()),
         algorithm: Some(Algorithm::Bfs),
@@ -153,8 +154,9 @@ fn stop_during_a_full_speed_search_shows_stopped_on_the_next_frame() {
     });
     h.run();
     h.get_by_label("Start").click();
-    run_until(&mut h, |app| app.marks().stats.expanded >= 1000);
-    let shown = h.state().marks().stats.expanded;
+    run_until(&mut h, |app| app.shown_stats().expanded >= 1000);
+    assert!(h.state().is_running(), "the search is still under way");
+    let shown = h.state().shown_stats().expanded;
     h.get_by_label("Stop").click();
     h.step();
     assert!(
@@ -173,7 +175,7 @@ fn stop_during_a_full_speed_search_shows_stopped_on_the_next_frame() {
         report.stats.expanded >= shown,
         "the figures at the moment of stopping"
     );
-    assert!(report.stats.expanded < 1024 * 1024);
+    assert!(report.stats.expanded < 2048 * 2048);
 }
 
 #[test]
