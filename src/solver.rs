@@ -575,6 +575,13 @@ impl Pacer {
         stats.elapsed_ms = (stats.elapsed_ms - paused_ms).max(0.0);
     }
 
+    /// Whether nobody watches the states one by one: full speed, not paused, no breakpoint
+    /// to check. A search may then report its figures alone, or a grid's BFS its expansions
+    /// in blocks.
+    fn unwatched(&self) -> bool {
+        self.speed.is_infinite() && !self.paused && !self.breaks.breakpoints.any()
+    }
+
     fn path_wanted(&self) -> bool {
         self.speed.is_finite() || self.paused || self.flush_due
     }
@@ -683,7 +690,7 @@ impl Watcher for Pacer {
 
     /// At full speed: a search that large is not recorded state by state.
     fn takes_figures(&self) -> bool {
-        self.speed.is_infinite() && !self.paused && !self.breaks.breakpoints.any()
+        self.unwatched()
     }
 
     fn figures(&mut self, stats: &Stats) -> bool {
@@ -723,11 +730,7 @@ impl Watcher for Pacer {
 
     /// At full speed with no breakpoint, blocks; else each event, paced.
     fn grid_block_len(&self) -> usize {
-        if self.speed.is_infinite() && !self.paused && !self.breaks.breakpoints.any() {
-            GRID_BLOCK
-        } else {
-            0
-        }
+        if self.unwatched() { GRID_BLOCK } else { 0 }
     }
 
     fn grid_block(&mut self, block: &GridBlock) {

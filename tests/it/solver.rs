@@ -43,6 +43,26 @@ fn store_of(events: &[Event], rows: usize, cols: usize) -> TraceRecorder {
     store
 }
 
+/// Breadth-first search at full speed on a seeded 700 x 700 random grid (a quarter walls):
+/// its handle, and the grid's rows and columns.
+fn full_speed_bfs_on_a_large_grid(
+    wake: Arc<dyn Fn() + Send + Sync>,
+) -> (SolverHandle, usize, usize) {
+    let mut maze = Maze::new(700, 700);
+    maze.randomize(0.25, 3);
+    let (rows, cols) = maze.dims();
+    let handle = SolverHandle::spawn(
+        Box::new(maze),
+        Algorithm::Bfs,
+        f64::INFINITY,
+        false,
+        Limits::default(),
+        wake,
+    )
+    .unwrap();
+    (handle, rows, cols)
+}
+
 fn finished(events: &[Event]) -> &Report {
     match events.last() {
         Some(Event::Finished(report)) => report,
@@ -56,18 +76,7 @@ fn finished(events: &[Event]) -> &Report {
 /// whole recording.
 #[test]
 fn full_speed_search_runs_to_its_end_while_the_window_takes_nothing() {
-    let mut maze = Maze::new(700, 700);
-    maze.randomize(0.25, 3);
-    let (rows, cols) = maze.dims();
-    let mut handle = SolverHandle::spawn(
-        Box::new(maze),
-        Algorithm::Bfs,
-        f64::INFINITY,
-        false,
-        Limits::default(),
-        no_wake(),
-    )
-    .unwrap();
+    let (mut handle, rows, cols) = full_speed_bfs_on_a_large_grid(no_wake());
     let deadline = Instant::now() + Duration::from_secs(60);
     while !handle.search_ended() {
         assert!(
@@ -106,19 +115,8 @@ fn noting_wake() -> (Arc<dyn Fn() + Send + Sync>, Wakes) {
 /// speed every event wakes the window.
 #[test]
 fn full_speed_wakes_the_window_once_a_frame_and_records_every_expansion() {
-    let mut maze = Maze::new(700, 700);
-    maze.randomize(0.25, 3);
-    let (rows, cols) = maze.dims();
     let (wake, wakes) = noting_wake();
-    let mut handle = SolverHandle::spawn(
-        Box::new(maze),
-        Algorithm::Bfs,
-        f64::INFINITY,
-        false,
-        Limits::default(),
-        wake,
-    )
-    .unwrap();
+    let (mut handle, rows, cols) = full_speed_bfs_on_a_large_grid(wake);
     let mut store = TraceRecorder::store(rows, cols);
     let mut events = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(60);
