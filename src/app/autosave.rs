@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 
 use super::job::Job;
-use super::{PuzzleLabApp, Settings};
+use super::{AppState, Settings};
 use crate::search::CancelToken;
 
 /// The longest a change waits before it is written: a crash loses at most this much work.
@@ -60,7 +60,7 @@ pub struct Loaded {
     /// Why the app starts afresh, when the file was there but could not be used.
     pub notice: Option<String>,
     /// Set when the file is there but could not be read: it is left as it is, and the app
-    /// must not write over it this session (see [`PuzzleLabApp::from_loaded`]).
+    /// must not write over it this session (see [`AppState::from_loaded`]).
     pub unreadable: bool,
 }
 
@@ -385,10 +385,10 @@ fn write_settings(path: &Path, settings: &Settings) -> Result<(), String> {
     write_atomically(path, &bytes).map_err(|e| e.to_string())
 }
 
-impl PuzzleLabApp {
+impl AppState {
     /// The app as the window starts it: the work kept in the state file at `state` (see
     /// [`load`]), read once, and written there from then on (see
-    /// [`PuzzleLabApp::from_loaded`]). `storage` is eframe's store (`app.ron`), read only
+    /// [`AppState::from_loaded`]). `storage` is eframe's store (`app.ron`), read only
     /// when there is no state file: where an earlier version kept the settings.
     pub fn from_state_file(state: Option<PathBuf>, storage: Option<&dyn eframe::Storage>) -> Self {
         let loaded = state.as_deref().map(load).unwrap_or_default();
@@ -399,7 +399,7 @@ impl PuzzleLabApp {
     /// [`load`]): its settings; with no state file at all, the settings an earlier version
     /// kept in eframe's `storage` (taken over once: they are written to the state file at
     /// once, and [`eframe::App::save`] then takes them out of `storage`). The work is
-    /// written to `state` from then on (see [`PuzzleLabApp::enable_autosave`]), except when
+    /// written to `state` from then on (see [`AppState::enable_autosave`]), except when
     /// the file could not be read (it is left as it is) or another window holds it. The
     /// status bar says why the app starts afresh, and when and why the work is not kept.
     pub fn from_loaded(
@@ -430,7 +430,7 @@ impl PuzzleLabApp {
         if let Some(path) = state {
             if loaded.unreadable {
                 // The notice already says the file is left as it is, and where.
-                app.autosave = Some(Autosave::off(
+                app.io.autosave = Some(Autosave::off(
                     path,
                     "the state file could not be read".into(),
                 ));
@@ -443,11 +443,11 @@ impl PuzzleLabApp {
                             let now = Instant::now();
                             autosave.changed = Some((now, now));
                         }
-                        app.autosave = Some(autosave);
+                        app.io.autosave = Some(autosave);
                     }
                     Err(why) => {
                         notices.push(why.clone());
-                        app.autosave = Some(Autosave::off(path, why));
+                        app.io.autosave = Some(Autosave::off(path, why));
                     }
                 }
             }
@@ -459,18 +459,18 @@ impl PuzzleLabApp {
     }
 
     /// Writes the work to `path` from now on, within [`AUTOSAVE_AFTER`] of each change (the
-    /// window does this through [`PuzzleLabApp::from_state_file`]; tests with a temporary file). The
+    /// window does this through [`AppState::from_state_file`]; tests with a temporary file). The
     /// file's lock is taken first (see [`StateLock`]): when another window holds it, the
     /// work is not written, and the status bar says so.
     pub fn enable_autosave(&mut self, path: PathBuf) {
         match StateLock::acquire(&path) {
             Ok(lock) => {
                 remove_leftovers(&path);
-                self.autosave = Some(Autosave::new(path, Some(lock)));
+                self.io.autosave = Some(Autosave::new(path, Some(lock)));
             }
             Err(why) => {
                 self.set_error(why.clone());
-                self.autosave = Some(Autosave::off(path, why));
+                self.io.autosave = Some(Autosave::off(path, why));
             }
         }
     }
@@ -479,12 +479,13 @@ impl PuzzleLabApp {
     /// it, or it could not be read and is left as it is); `None` when it is written, or when
     /// there is no state file.
     pub fn autosave_off(&self) -> Option<&str> {
-        self.autosave.as_ref().and_then(|a| a.off.as_deref())
+        self.io.autosave.as_ref().and_then(|a| a.off.as_deref())
     }
 
     /// Whether the autosave has work not written yet (a change, or a write under way).
     pub fn autosave_pending(&self) -> bool {
-        self.autosave
+        self.io
+            .autosave
             .as_ref()
             .is_some_and(|a| a.off.is_none() && (a.changed.is_some() || a.writing.is_some()))
     }
@@ -493,14 +494,14 @@ impl PuzzleLabApp {
     /// of the session: [`eframe::App::save`] calls this). Whether the state file holds the
     /// work now.
     pub fn flush_autosave(&mut self) -> bool {
-        let settings = match &self.autosave {
+        let settings = match &self.io.autosave {
             Some(a) if a.off.is_none() => {
                 let due = a.changed.is_some() || a.failed || !a.path.is_file();
                 due.then(|| self.settings_to_save().clone())
             }
             _ => return false,
         };
-        let Some(autosave) = &mut self.autosave else {
+        let Some(autosave) = &mut self.io.autosave else {
             return false;
         };
         if let Some(mut job) = autosave.writing.take() {
@@ -529,7 +530,7 @@ impl PuzzleLabApp {
     /// writes them atomically. Work proportional to the state happens only then (the
     /// puzzle's JSON is remade only after an edit).
     pub(super) fn autosave_tick(&mut self, ctx: &egui::Context, commands: bool) {
-        let Some(autosave) = self.autosave.as_mut().filter(|a| a.off.is_none()) else {
+        let Some(autosave) = self.io.autosave.as_mut().filter(|a| a.off.is_none()) else {
             return;
         };
         let now = Instant::now();
@@ -545,7 +546,7 @@ impl PuzzleLabApp {
                 )
             })
         });
-        let seen = (self.revision, self.results.len());
+        let seen = (self.edits.revision, self.runs.results.len());
         if input || commands || seen != autosave.seen {
             autosave.seen = seen;
             autosave.changed = Some(match autosave.changed {
@@ -572,7 +573,7 @@ impl PuzzleLabApp {
                 }
             }
         }
-        let Some(autosave) = &mut self.autosave else {
+        let Some(autosave) = &mut self.io.autosave else {
             return;
         };
         let Some((first, last)) = autosave.changed else {
@@ -590,7 +591,7 @@ impl PuzzleLabApp {
         let job = Job::start("autosave", CancelToken::new(), self.waker(), move |_| {
             write_settings(&path, &settings)
         });
-        if let Some(autosave) = &mut self.autosave {
+        if let Some(autosave) = &mut self.io.autosave {
             match job {
                 Ok(job) => autosave.writing = Some(job),
                 Err(e) => {

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 
 use super::files::DialogKind;
-use super::{AppCommand, PuzzleLabApp, SearchMarks, Transition, pick_algorithm, race};
+use super::view::ViewRequest;
+use super::{AppCommand, AppState, SearchMarks, Transition, pick_algorithm, race};
 use crate::puzzles::{Puzzle, PuzzleType, Shipped};
 use crate::runs::results;
 use crate::solver::Command as SolverCommand;
@@ -26,7 +27,7 @@ pub(super) fn comparable_text(puzzle: &dyn Puzzle) -> Option<String> {
 /// How many edits can be undone.
 pub const UNDO_LIMIT: usize = 50;
 
-impl PuzzleLabApp {
+impl AppState {
     /// Carries out one command now.
     pub fn apply(&mut self, command: AppCommand) {
         match command {
@@ -63,9 +64,9 @@ impl PuzzleLabApp {
                     .map(|d| format!("{}/", d.display()))
                     .unwrap_or_default();
                 // The modal says why it asks; the status bar keeps what it said.
-                self.path_prompt = Some((kind, start));
+                self.windows.path_prompt = Some((kind, start));
             }
-            AppCommand::CancelPath => self.path_prompt = None,
+            AppCommand::CancelPath => self.windows.path_prompt = None,
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
             AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
             AppCommand::Save => match self.settings.path.clone() {
@@ -85,7 +86,7 @@ impl PuzzleLabApp {
                 // Acts at once: the flag is set now, and the window says so in the next
                 // frame, with the figures shown at the click; the solver's final report
                 // (within about 10 ms) brings the figures at the moment it stopped.
-                if let Some(run) = &self.run {
+                if let Some(run) = &self.runs.current {
                     run.handle.stop();
                     self.work.marks.current = None;
                     self.set_status(format!(
@@ -95,93 +96,96 @@ impl PuzzleLabApp {
                 }
             }
             AppCommand::Pause => {
-                if let Some(run) = &mut self.run {
+                if let Some(run) = &mut self.runs.current {
                     run.handle.send(SolverCommand::Pause);
                     run.is_paused = true;
-                    self.paused_status = true;
+                    self.runs.paused_status = true;
                     self.set_status(super::run::paused_text(self.work.marks.stats.expanded));
                 }
             }
             AppCommand::Resume => {
-                if let Some(run) = &mut self.run {
+                if let Some(run) = &mut self.runs.current {
                     run.handle.send(SolverCommand::Resume);
                     run.is_paused = false;
-                    self.paused_status = false;
+                    self.runs.paused_status = false;
                     self.set_status(format!("Searching with {}…", self.work.algorithm.label()));
                 }
             }
-            AppCommand::Step => match &mut self.run {
+            AppCommand::Step => match &mut self.runs.current {
                 Some(run) => {
                     if !run.is_paused {
                         run.handle.send(SolverCommand::Pause);
                         run.is_paused = true;
                     }
                     run.handle.send(SolverCommand::Step);
-                    self.paused_status = true;
+                    self.runs.paused_status = true;
                 }
                 None => self.start(true),
             },
             AppCommand::SetBreakpoints(breakpoints) => {
-                self.breakpoints = breakpoints;
-                if let Some(run) = &self.run {
+                self.runs.breakpoints = breakpoints;
+                if let Some(run) = &self.runs.current {
                     run.handle.send(SolverCommand::SetBreakpoints(breakpoints));
                 }
             }
             AppCommand::SetSpeed(speed, full) => {
                 self.settings.speed = speed;
                 self.settings.full_speed = full;
-                if let Some(run) = &self.run {
+                if let Some(run) = &self.runs.current {
                     run.handle.send(SolverCommand::SetSpeed(self.speed()));
                 }
                 // The lanes of a race run at the same speed.
-                if let Some(race) = &self.race {
+                if let Some(race) = &self.runs.race {
                     race.set_speed(self.speed());
                 }
             }
             AppCommand::Paint(cell, value) => {
                 // Puzzles with their own undo slide the painted piece into place instead.
-                let before = (!self.uses_app_undo).then(|| self.work.puzzle.clone_box());
+                let before = (!self.edits.uses_app_undo).then(|| self.work.puzzle.clone_box());
                 if self.edit_puzzle(|p| p.paint(cell, value))
                     && let Some(before) = before
                 {
                     self.slide_from(before.as_ref());
                 }
             }
+            AppCommand::SetOption(name, value) => {
+                self.edit_puzzle(|p| p.set_option(name, value).is_ok());
+            }
             AppCommand::Undo => self.undo(),
             AppCommand::Redo => self.redo(),
-            AppCommand::View(command) => self.with_view(|view, app| view.apply(app, command)),
+            AppCommand::View(command) => self.ask_view(ViewRequest::Apply(command)),
             AppCommand::FitView => {
                 self.work.zoom = 1.0;
                 self.work.pan = egui::Vec2::ZERO;
             }
-            AppCommand::ExportResults(path) => match results::export(&self.results, &path) {
+            AppCommand::ExportResults(path) => match results::export(&self.runs.results, &path) {
                 Ok(()) => self.set_status(format!(
                     "Exported {} results to {}.",
-                    self.results.len(),
+                    self.runs.results.len(),
                     path.display()
                 )),
                 Err(e) => self.set_error(format!("Could not export to {}: {e}", path.display())),
             },
             AppCommand::ExportDialog => self.spawn_dialog(DialogKind::Export),
-            AppCommand::ClearResults => self.results.clear(),
+            AppCommand::ClearResults => self.runs.results.clear(),
             AppCommand::RaceToggle(a) => {
-                if let Some(i) = self.race_choice.iter().position(|b| b.same_kind(a)) {
-                    self.race_choice.remove(i);
-                } else if self.race_choice.len() < *race::RACERS.end() {
-                    self.race_choice.push(a);
+                if let Some(i) = self.runs.race_choice.iter().position(|b| b.same_kind(a)) {
+                    self.runs.race_choice.remove(i);
+                } else if self.runs.race_choice.len() < *race::RACERS.end() {
+                    self.runs.race_choice.push(a);
                 }
             }
             AppCommand::StartRace => self.start_race(),
             AppCommand::StartTieRace => self.start_tie_race(),
             AppCommand::StopRace => {
-                if let Some(r) = &self.race {
+                if let Some(r) = &self.runs.race {
                     r.stop();
                 }
             }
             AppCommand::CloseRace => {
                 // Back to the single run on screen, and its timeline (the race's goes with
                 // its panes).
-                self.race = None;
+                self.runs.race = None;
                 self.work.timeline = self.work.timeline.take().and_then(|t| t.parked.map(|p| *p));
                 // The race's lines ("Racing…", "Race over…") no longer describe the screen.
                 self.set_status(if self.work.result.is_some() {
@@ -200,8 +204,8 @@ impl PuzzleLabApp {
             AppCommand::ExportTrace(path) => self.export_trace(path),
             AppCommand::Timeline(command) => self.apply_timeline(command),
             AppCommand::ExportGifDialog(colors, options) => {
-                self.gif_request = Some((colors, options));
-                self.gif_window = false;
+                self.windows.gif_request = Some((colors, options));
+                self.windows.gif_window = false;
                 self.spawn_dialog(DialogKind::Gif);
             }
             AppCommand::ExportGif(path) => self.export_gif(path),
@@ -209,11 +213,12 @@ impl PuzzleLabApp {
                 let moves = self.work.result.as_ref().map_or(0, |r| r.moves.len());
                 let n = n.min(moves);
                 // One move forward or back slides; a jump shows the position at once.
-                self.transition = (n.abs_diff(self.work.shown_moves) == 1).then_some(Transition {
-                    from: self.work.shown_moves,
-                    to: n,
-                    started: self.now,
-                });
+                self.playback.transition =
+                    (n.abs_diff(self.work.shown_moves) == 1).then_some(Transition {
+                        from: self.work.shown_moves,
+                        to: n,
+                        started: self.frame.now,
+                    });
                 self.work.shown_moves = n;
             }
             AppCommand::Play(on) => {
@@ -221,10 +226,10 @@ impl PuzzleLabApp {
                 if on && self.work.shown_moves >= moves {
                     // Playing from the end starts again from the beginning.
                     self.work.shown_moves = 0;
-                    self.transition = None;
+                    self.playback.transition = None;
                 }
-                self.playing = on && moves > 0;
-                self.played_at = None;
+                self.playback.playing = on && moves > 0;
+                self.playback.played_at = None;
             }
         }
     }
@@ -244,14 +249,14 @@ impl PuzzleLabApp {
     /// Opens state `node` of the oracle's space as the puzzle on screen, without asking
     /// about unsaved edits.
     pub(super) fn open_state(&mut self, node: u32) {
-        let Some(space) = self.oracle.space() else {
+        let Some(space) = self.windows.oracle.space() else {
             return;
         };
         let (Some(puzzle), Some(to_goal)) = (space.puzzle_at(node), Some(space.to_goal(node)))
         else {
             return;
         };
-        let metric = self.oracle.metric();
+        let metric = self.windows.oracle.metric();
         self.replace_puzzle(puzzle, None);
         self.set_status(match to_goal {
             Some(d) => {
@@ -267,7 +272,7 @@ impl PuzzleLabApp {
     /// Opens the puzzle file at `path` (in the view that claims it, if one does), without
     /// asking about unsaved edits. The file is read and parsed on a job; the
     /// puzzle replaces the one on screen when it is ready (see
-    /// [`PuzzleLabApp::open_in_background`]).
+    /// [`AppState::open_in_background`]).
     pub(super) fn open_path(&mut self, path: PathBuf) {
         if self.view_claims(&path) {
             self.open_in_view(&path);
@@ -278,8 +283,8 @@ impl PuzzleLabApp {
 
     /// Before an edit: stop the search and forget its picture.
     pub(crate) fn before_edit(&mut self) {
-        self.race = None;
-        if self.run.is_some() {
+        self.runs.race = None;
+        if self.runs.current.is_some() {
             self.stop_run();
             self.set_status("Search stopped: the puzzle was edited.");
         }
@@ -290,28 +295,29 @@ impl PuzzleLabApp {
         self.work.result = None;
         self.work.timeline = None;
         self.work.shown_moves = 0;
-        self.transition = None;
-        self.playing = false;
+        self.playback.transition = None;
+        self.playback.playing = false;
         // A blank view of the same size is kept: rebuilding it for every square painted
         // would be slow on a large grid.
         if !self.work.marks.is_blank_for(self.work.puzzle.dims()) {
             self.work.marks = SearchMarks::for_puzzle(self.work.puzzle.as_ref());
         }
-        self.revision += 1;
-        self.puzzle_dirty = true;
+        self.edits.revision += 1;
+        self.edits.puzzle_dirty = true;
         // A pin outside the puzzle (a grid made smaller) is dropped: it pins nothing.
         let (rows, cols) = self.work.puzzle.dims();
         if self
+            .runs
             .breakpoints
             .pinned
             .is_some_and(|p| p.cell.row >= rows || p.cell.col >= cols)
         {
-            self.breakpoints.pinned = None;
+            self.runs.breakpoints.pinned = None;
         }
         // Counted as changed at once; whether it still matches the file is looked at once
         // the frame's commands are done (a drag paints many squares a frame).
         self.work.modified = true;
-        self.saved_check_due = true;
+        self.edits.saved_check_due = true;
     }
 
     /// After the frame's edits: whether the puzzle is still (or again) as it was last
@@ -319,7 +325,7 @@ impl PuzzleLabApp {
     /// [`comparable_text`]). Moves that do not change the file (driving the car maze by
     /// hand) and undoing back to the file leave it unmodified.
     pub(super) fn check_saved(&mut self) {
-        if std::mem::take(&mut self.saved_check_due) {
+        if std::mem::take(&mut self.edits.saved_check_due) {
             self.work.modified = self.work.saved_text.is_none()
                 || comparable_text(self.work.puzzle.as_ref()) != self.work.saved_text;
         }
@@ -330,7 +336,7 @@ impl PuzzleLabApp {
     pub(crate) fn remember_saved(&mut self) {
         self.work.saved_text = comparable_text(self.work.puzzle.as_ref());
         self.work.modified = false;
-        self.saved_check_due = false;
+        self.edits.saved_check_due = false;
     }
 
     /// Edits the puzzle: stops the search first, keeps the puzzle as it was for undo (puzzles
@@ -347,9 +353,12 @@ impl PuzzleLabApp {
     }
 
     pub(crate) fn edit_puzzle(&mut self, edit: impl FnOnce(&mut dyn Puzzle) -> bool) -> bool {
-        let was_running = self.run.is_some();
+        let was_running = self.runs.current.is_some();
         self.before_edit();
-        let before = self.uses_app_undo.then(|| self.work.puzzle.clone_box());
+        let before = self
+            .edits
+            .uses_app_undo
+            .then(|| self.work.puzzle.clone_box());
         if !edit(self.work.puzzle.as_mut()) {
             return false;
         }
@@ -373,19 +382,16 @@ impl PuzzleLabApp {
         self.work.future.clear();
         self.work.zoom = 1.0;
         self.work.pan = egui::Vec2::ZERO;
-        self.race = None;
-        self.edit_slide = None;
+        self.runs.race = None;
+        self.canvas.edit_slide = None;
         self.work.puzzle = puzzle;
         self.settings.path = path;
         // Named by its file from now on (see `open_shipped` for a shipped one); the state
         // pinned on the puzzle before belongs to it, not to this one.
         self.work.shipped = None;
-        self.breakpoints.pinned = None;
+        self.runs.breakpoints.pinned = None;
         self.work.algorithm = pick_algorithm(self.work.puzzle.as_ref(), self.settings.algorithm);
-        self.sync_view();
-        if let Some(view) = &mut self.work.type_view {
-            view.puzzle_replaced();
-        }
+        self.work.replaced += 1;
         self.after_edit();
         self.remember_saved();
     }
@@ -393,8 +399,8 @@ impl PuzzleLabApp {
     /// Keeps `before` (the puzzle before an edit that changed it) for undo: once per pointer
     /// stroke, so a whole drag undoes at once.
     fn record_undo(&mut self, before: Box<dyn Puzzle>) {
-        let continuing = self.stroke.as_ref().is_some_and(|s| s.recorded);
-        if let Some(stroke) = &mut self.stroke {
+        let continuing = self.canvas.stroke.as_ref().is_some_and(|s| s.recorded);
+        if let Some(stroke) = &mut self.canvas.stroke {
             stroke.recorded = true;
         }
         if continuing {
@@ -409,8 +415,8 @@ impl PuzzleLabApp {
 
     /// Takes back the last edit: from the app's history, or the view's own undo.
     fn undo(&mut self) {
-        if !self.uses_app_undo {
-            self.with_view(|view, app| view.undo(app));
+        if !self.edits.uses_app_undo {
+            self.ask_view(ViewRequest::Undo);
             return;
         }
         let Some(previous) = self.work.history.pop() else {
@@ -426,8 +432,8 @@ impl PuzzleLabApp {
 
     /// Makes again the last edit taken back.
     fn redo(&mut self) {
-        if !self.uses_app_undo {
-            self.with_view(|view, app| view.redo(app));
+        if !self.edits.uses_app_undo {
+            self.ask_view(ViewRequest::Redo);
             return;
         }
         let Some(next) = self.work.future.pop() else {
@@ -455,82 +461,37 @@ impl PuzzleLabApp {
     /// type with an undo of its own (see [`super::TypeView::uses_app_undo`]), whatever its
     /// view keeps (it says "Nothing to undo" itself).
     pub fn may_undo(&self) -> bool {
-        !self.uses_app_undo || self.can_undo()
+        !self.edits.uses_app_undo || self.can_undo()
     }
 
-    /// Whether Redo may make something again now (see [`PuzzleLabApp::may_undo`]).
+    /// Whether Redo may make something again now (see [`AppState::may_undo`]).
     pub fn may_redo(&self) -> bool {
-        !self.uses_app_undo || self.can_redo()
+        !self.edits.uses_app_undo || self.can_redo()
     }
 
-    /// Runs `f` with the view taken out of the app (so it can change the app), puts it back,
-    /// then makes the view follow the puzzle's type again (`f` may have changed it).
-    pub(crate) fn with_view(
-        &mut self,
-        f: impl FnOnce(&mut Box<dyn super::TypeView>, &mut super::ViewWrite<'_>),
-    ) {
-        if let Some(mut view) = self.work.type_view.take() {
-            self.view_out = true;
-            f(&mut view, &mut super::ViewWrite::write(self));
-            self.view_out = false;
-            self.work.type_view = Some(view);
-            self.sync_view();
-        }
-    }
-
-    /// Makes the view match the puzzle's type (through the registry the UI installed): the
-    /// view of the type on screen is kept, another type's is replaced; its settings are
-    /// kept in [`super::Settings::views`].
-    pub(crate) fn sync_view(&mut self) {
-        let name = self.work.puzzle.puzzle_type().name;
-        self.sync_view_to(name);
-    }
-
-    fn sync_view_to(&mut self, name: &'static str) {
-        let Some(registry) = self.views.filter(|_| !self.view_out) else {
-            return;
-        };
-        if self
-            .work
-            .type_view
-            .as_ref()
-            .is_some_and(|v| v.type_name() == name)
-        {
-            return;
-        }
-        if let Some(old) = self.work.type_view.take()
-            && let Some(settings) = old.settings()
-        {
-            self.settings
-                .views
-                .insert(old.type_name().to_owned(), settings);
-        }
-        self.work.type_view = (registry.make)(name, self.settings.views.get(name));
-        self.uses_app_undo = self
-            .work
-            .type_view
-            .as_ref()
-            .is_none_or(|v| v.uses_app_undo());
+    /// Leaves `request` for the view of the puzzle on screen, which serves it once the
+    /// command that asked is carried out (see [`super::PuzzleLabApp::apply`]).
+    pub(crate) fn ask_view(&mut self, request: ViewRequest) {
+        self.views.requests.push_back(request);
     }
 
     /// Whether a type's view opens `path` itself (see [`super::ViewRegistry::claims`]).
     fn view_claims(&self, path: &Path) -> bool {
-        self.views.is_some_and(|r| (r.claims)(path).is_some())
+        self.views
+            .registry
+            .is_some_and(|r| (r.claims)(path).is_some())
     }
 
     /// Opens `path` in the view of the type that claims it.
     fn open_in_view(&mut self, path: &Path) {
-        let Some(name) = self.views.and_then(|r| (r.claims)(path)) else {
+        let Some(name) = self.views.registry.and_then(|r| (r.claims)(path)) else {
             return;
         };
-        self.sync_view_to(name);
-        // The view opens a puzzle of its type, or fails and leaves the old one: either way
-        // the view then follows the puzzle on screen. It says why it failed in the status
-        // bar, in red; a file it opened goes on File > Open Recent, as any other.
+        // The view of the type that claims it opens a puzzle of its type, or fails and
+        // leaves the old one: either way the view then follows the puzzle on screen. It says
+        // why it failed in the status bar, in red; a file it opened goes on File > Open
+        // Recent, as any other.
         self.set_status(format!("Opening {}…", path.display()));
-        self.with_view(|view, app| view.open_path(app, path));
-        if !self.status.is_error {
-            self.settings.note_recent(path, name);
-        }
+        self.ask_view(ViewRequest::Open(path.to_owned(), name));
     }
 }

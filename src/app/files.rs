@@ -9,11 +9,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::job::Job;
-use super::{AppCommand, PuzzleLabApp, Settings, Status, export};
+use super::{AppCommand, AppState, Settings, Status, export};
 use crate::puzzles;
 use crate::search::CancelToken;
 
-/// The job reading and parsing a puzzle file (see [`PuzzleLabApp::open_in_background`]).
+/// The job reading and parsing a puzzle file (see [`AppState::open_in_background`]).
 pub(super) type Opening = Job<Result<Box<dyn puzzles::Puzzle>, puzzles::LoadError>>;
 
 /// What a file dialog answered: the path chosen, or `None` when no dialog could be shown
@@ -174,15 +174,15 @@ impl DialogKind {
 /// takes longer to cancel one).
 const NO_DIALOG: std::time::Duration = std::time::Duration::from_millis(250);
 
-impl PuzzleLabApp {
+impl AppState {
     /// Asks for a screenshot of the next frame and saves the canvas's part of it as PNG at
     /// `path`; the outcome comes back to the status bar.
     pub(super) fn export_canvas(&mut self, path: PathBuf) {
-        let (Some(ctx), Some(rect)) = (self.repaint.clone(), self.canvas_rect) else {
+        let (Some(ctx), Some(rect)) = (self.frame.repaint.clone(), self.canvas.rect) else {
             self.set_error("Nothing to export yet: the canvas has not been drawn.");
             return;
         };
-        let tx = self.notice_tx.clone();
+        let tx = self.io.notice_tx.clone();
         let pixels_per_point = ctx.pixels_per_point();
         let wake = ctx.clone();
         ctx.request_screenshot(move |image| {
@@ -215,7 +215,7 @@ impl PuzzleLabApp {
     /// edge list when the name ends in `.csv`, GraphML otherwise (see
     /// [`crate::puzzles::oracle::Space::write_graphml`]).
     pub(super) fn export_graph(&mut self, path: PathBuf) {
-        let Some(oracle) = self.oracle.shared().filter(|o| o.space().is_some()) else {
+        let Some(oracle) = self.windows.oracle.shared().filter(|o| o.space().is_some()) else {
             self.set_error("No state graph to export: tick Optimal moves to explore the space.");
             return;
         };
@@ -340,15 +340,15 @@ impl PuzzleLabApp {
             finished();
             notice
         })?;
-        self.writes.push(job);
+        self.io.writes.push(job);
         Ok(())
     }
 
     /// Writes the last single run as an animated GIF at `path` on a thread named
     /// `gif-export`, with the colours and options asked for ([`AppCommand::ExportGifDialog`]);
-    /// its progress is [`PuzzleLabApp::gif_job`], its outcome comes to the status bar.
+    /// its progress is [`AppState::gif_job`], its outcome comes to the status bar.
     pub(super) fn export_gif(&mut self, path: PathBuf) {
-        let Some((mut colors, options)) = self.gif_request.take() else {
+        let Some((mut colors, options)) = self.windows.gif_request.take() else {
             self.set_error("No GIF asked for: use File > Export search as GIF… first.");
             return;
         };
@@ -369,7 +369,7 @@ impl PuzzleLabApp {
         let dims = self.work.marks.dims();
         let job = Arc::new(GifJob::default());
         let shared = Arc::clone(&job);
-        let wake = self.repaint.clone();
+        let wake = self.frame.repaint.clone();
         let done = Arc::clone(&job);
         let shown = path.display().to_string();
         let spawned = self.write_in_background(
@@ -401,7 +401,7 @@ impl PuzzleLabApp {
         );
         match spawned {
             Ok(()) => {
-                self.gif_job = Some(job);
+                self.windows.gif_job = Some(job);
                 self.set_status("Writing the GIF…");
             }
             Err(e) => self.set_error(format!("Could not start writing the GIF: {e}")),
@@ -444,13 +444,13 @@ impl PuzzleLabApp {
                 self.settings.note_recent(path, type_name);
                 self.remember_saved();
                 self.set_status(format!("Saved {}.", path.display()));
-                if let Some(command) = self.after_save.take() {
+                if let Some(command) = self.edits.after_save.take() {
                     self.apply(*command);
                 }
             }
             Err(e) => {
                 // What waited for the save does not happen: the edits are still unsaved.
-                self.after_save = None;
+                self.edits.after_save = None;
                 self.set_error(format!("Could not save {}: {e}", path.display()));
             }
         }
@@ -490,7 +490,7 @@ impl PuzzleLabApp {
             }
         });
         match spawned {
-            Ok(job) => self.dialogs.push(job),
+            Ok(job) => self.io.dialogs.push(job),
             Err(e) => self.set_error(format!("Could not open the file dialog: {e}")),
         }
     }
@@ -506,7 +506,7 @@ impl PuzzleLabApp {
         match job {
             Ok(job) => {
                 self.set_status(format!("Opening {}…", path.display()));
-                self.opening = Some((path, job));
+                self.io.opening = Some((path, job));
             }
             Err(e) => self.set_error(format!("Could not open {}: {e}", path.display())),
         }
@@ -516,7 +516,7 @@ impl PuzzleLabApp {
     /// type (see [`AppCommand::OpenRead`]), or the status bar says why it could not be
     /// opened.
     pub(super) fn receive_opened(&mut self, ctx: &egui::Context) {
-        let Some((path, job)) = &mut self.opening else {
+        let Some((path, job)) = &mut self.io.opening else {
             return;
         };
         let Some(result) = job.poll(|()| {}) else {
@@ -525,7 +525,7 @@ impl PuzzleLabApp {
             return;
         };
         let path = path.clone();
-        self.opening = None;
+        self.io.opening = None;
         match result {
             // In the workspace of its type, after asking about the unsaved edits of the
             // puzzle it replaces there.
@@ -538,7 +538,7 @@ impl PuzzleLabApp {
     pub(super) fn receive_dialogs(&mut self) {
         // Dialogs answered: a path chosen, or (no dialog could be shown) a field to type one.
         let mut answers = Vec::new();
-        self.dialogs.retain_mut(|job| match job.poll(|()| {}) {
+        self.io.dialogs.retain_mut(|job| match job.poll(|()| {}) {
             None => true,
             Some(answer) => {
                 answers.extend(answer.ok().flatten());
@@ -551,12 +551,12 @@ impl PuzzleLabApp {
                 None => AppCommand::AskPath(answer.kind),
             });
         }
-        while let Ok(notice) = self.notice_rx.try_recv() {
+        while let Ok(notice) = self.io.notice_rx.try_recv() {
             self.status = notice;
         }
         // Writes under way: each says how it ended in the status bar.
         let mut ended = Vec::new();
-        self.writes.retain_mut(|job| match job.poll(|()| {}) {
+        self.io.writes.retain_mut(|job| match job.poll(|()| {}) {
             None => true,
             Some(Ok(notice)) => {
                 ended.push(notice);
@@ -590,7 +590,7 @@ impl PuzzleLabApp {
 
     /// Writes the puzzle into the settings, if it changed since last time.
     pub(super) fn remember_puzzle(&mut self) {
-        if std::mem::take(&mut self.puzzle_dirty) {
+        if std::mem::take(&mut self.edits.puzzle_dirty) {
             self.settings.puzzle_json = Some(self.work.puzzle.to_json().to_string());
         }
     }
@@ -599,15 +599,8 @@ impl PuzzleLabApp {
     pub fn settings_to_save(&mut self) -> &Settings {
         self.remember_puzzle();
         self.remember_workspaces();
-        let skip = self.results.len().saturating_sub(super::KEPT_RESULTS);
-        self.settings.results = self.results[skip..].to_vec();
-        if let Some(view) = &self.work.type_view
-            && let Some(settings) = view.settings()
-        {
-            self.settings
-                .views
-                .insert(view.type_name().to_owned(), settings);
-        }
+        let skip = self.runs.results.len().saturating_sub(super::KEPT_RESULTS);
+        self.settings.results = self.runs.results[skip..].to_vec();
         &self.settings
     }
 }

@@ -14,7 +14,9 @@ mod run;
 mod search_marks;
 pub mod search_tree;
 mod settings;
+mod shell;
 pub mod space_layout;
+mod state;
 pub mod timeline;
 mod view;
 mod words;
@@ -22,7 +24,6 @@ mod workspace;
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use eframe::egui;
@@ -34,6 +35,8 @@ pub use settings::{
     MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_RECENT, MAX_TYPE_ENTRIES, MAX_VIEW_BYTES, RecentFile,
     Settings, Theme,
 };
+pub use shell::{Panel, PuzzleLabApp};
+pub use state::{AppState, CanvasState, Runs, Windows};
 pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,
@@ -42,8 +45,7 @@ pub use view::{
 pub use words::{count, count_in, sentence};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
 
-use crate::puzzles::{self, Cell, Motion, Picture, Puzzle, PuzzleType, Report, Shipped};
-use crate::runs::results::ResultRow;
+use crate::puzzles::{Cell, Motion, Picture, Puzzle, PuzzleType, Report, Shipped};
 use crate::search::{Algorithm, Limits, limits};
 use crate::solver::SolverHandle;
 /// The least and the most time a frame spends on incremental work, counted from the frame's
@@ -66,7 +68,7 @@ pub const KEPT_RESULTS: usize = 2000;
 /// The fastest solution playback, in moves a second.
 pub const MAX_PLAYBACK_RATE: f64 = 100_000.0;
 
-/// Something the user asked for. Panels push commands; [`PuzzleLabApp::apply`] carries them
+/// Something the user asked for. Panels push commands; [`AppState::apply`] carries them
 /// out at the end of the frame.
 #[derive(Debug)]
 #[must_use]
@@ -114,6 +116,8 @@ pub enum AppCommand {
     SetSpeed(f64, bool),
     /// Pause the runs at these breakpoints (the running one from its next expansion).
     SetBreakpoints(crate::runs::breakpoints::Breakpoints),
+    /// Set one of the puzzle's options to a value, as an edit (see [`Puzzle::set_option`]).
+    SetOption(&'static str, &'static str),
     /// Paint a value on a square (see [`Puzzle::paint`]).
     Paint(Cell, u8),
     /// Show the solution up to this many moves.
@@ -218,7 +222,7 @@ struct Run {
 }
 
 /// Which moment of the puzzle the canvas draws, so that every readout can say what it
-/// describes (see [`PuzzleLabApp::shown_moment`]).
+/// describes (see [`AppState::shown_moment`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShownMoment {
     /// The puzzle as it is (edited, played by hand).
@@ -238,214 +242,7 @@ struct Transition {
     started: f64,
 }
 
-/// The application.
-pub struct PuzzleLabApp {
-    /// The work on screen: the puzzle and everything that belongs to it (its file's text,
-    /// undo history, algorithm, last search, timeline, marks); swapped whole when the type
-    /// changes (see [`workspace`]).
-    pub(crate) work: workspace::Workspace,
-    /// Persisted settings.
-    pub(crate) settings: Settings,
-    /// The running search, if any.
-    run: Option<Run>,
-    /// The GIF export's colours and options, from the export window until a path is chosen.
-    gif_request: Option<(
-        Box<crate::runs::animation::GifColors>,
-        crate::runs::animation::GifOptions,
-    )>,
-    /// The GIF being written, if any.
-    pub(crate) gif_job: Option<Arc<GifJob>>,
-    /// Whether the GIF export window is open.
-    pub(crate) gif_window: bool,
-    /// The move being animated on the canvas, if any.
-    transition: Option<Transition>,
-    /// Whether the solution is being played back automatically.
-    playing: bool,
-    /// When playback last advanced (the frame clock, seconds); `None` until it first does.
-    played_at: Option<f64>,
-    /// The UI clock at the start of this frame, in seconds.
-    now: f64,
-    /// When the last frame began (wall clock), to size this frame's work.
-    frame_started: Option<std::time::Instant>,
-    /// How long this frame may spend on incremental work, all of it together: see
-    /// [`MIN_WORK_BUDGET`] and [`PuzzleLabApp::work_deadline`].
-    pub(crate) work_budget: Duration,
-    /// Whether the last frame asked for the next after a pause (a full-speed run's pace).
-    paced: bool,
-    /// The picture before the last move played by hand and when it was played, so the canvas
-    /// can slide the moved piece or tile into place.
-    pub(crate) edit_slide: Option<(Picture, Option<Motion>, f64)>,
-    /// The square of the picture under the pointer in the last frame, if any.
-    pub(crate) hover: Option<Cell>,
-    /// Whether the status line says the search is paused, to be kept in step with the
-    /// figures that arrive after the pause (see `run::paused_text`).
-    paused_status: bool,
-    /// Where the canvas was drawn last frame, in points (for pictures of it).
-    pub(crate) canvas_rect: Option<egui::Rect>,
-    /// Messages from background work (picture exports) for the status bar.
-    notice_tx: Sender<Status>,
-    notice_rx: Receiver<Status>,
-    /// Files being written on jobs (exports), each ending with a status line.
-    writes: Vec<job::Job<Status>>,
-    /// The race on screen, if any.
-    pub(crate) race: Option<race::Race>,
-    /// The optimal-move oracle of the puzzle on screen (see [`oracle`]).
-    pub oracle: oracle::OracleState,
-    /// The position the solution's playback shows, made once per moment (see
-    /// [`ShownMoment::Solution`]), for the oracle.
-    playback_position: Option<(oracle::PositionKey, Box<dyn Puzzle>)>,
-    /// The "State space" window (see [`space_layout`]).
-    pub space_window: space_layout::SpaceWindow,
-    /// The "Heuristic" window (see [`heuristic_measure`]).
-    pub heuristic_window: heuristic_measure::HeuristicWindow,
-    /// The breakpoints the next runs (and the running one) pause at: those of the type on
-    /// screen (each type's workspace keeps its own while put aside; a pin is dropped with
-    /// the puzzle it was set on, or when the puzzle no longer has its square).
-    pub breakpoints: crate::runs::breakpoints::Breakpoints,
-    /// The "Search tree" window (see [`search_tree`]).
-    pub tree_window: search_tree::TreeWindow,
-    /// The algorithms chosen for the next race, in the order chosen.
-    pub(crate) race_choice: Vec<Algorithm>,
-    /// One row per finished run this session, oldest first.
-    pub(crate) results: Vec<ResultRow>,
-    /// The status bar.
-    pub(crate) status: Status,
-    /// The writer of the state file, when the work is kept (see [`autosave`]).
-    autosave: Option<autosave::Autosave>,
-    /// File dialogs, each shown on a job (it blocks its thread while open), till answered.
-    dialogs: Vec<job::Job<Option<files::DialogAnswer>>>,
-    /// A puzzle file being read and parsed on its own thread, and its path.
-    opening: Option<(PathBuf, files::Opening)>,
-    /// The pointer stroke in progress on the canvas.
-    pub(crate) stroke: Option<PaintStroke>,
-    /// Commands collected during the frame.
-    pub(crate) commands: Vec<AppCommand>,
-    /// How to wake the UI from another thread.
-    pub(crate) repaint: Option<egui::Context>,
-    /// Whether the app's undo history covers the puzzle on screen (see
-    /// [`TypeView::uses_app_undo`]).
-    uses_app_undo: bool,
-    /// The UI's registry of views.
-    views: Option<ViewRegistry>,
-    /// Whether the view is taken out to run (see [`PuzzleLabApp::with_view`]).
-    view_out: bool,
-    /// Counts edits of the puzzle, so drawings of it can be cached.
-    pub(crate) revision: u64,
-    /// Whether the puzzle changed since it was last written into the settings.
-    puzzle_dirty: bool,
-    /// The picture of the puzzle at an edit count, for puzzles drawn from a cache.
-    pub(crate) picture_cache: Option<(u64, Picture)>,
-    /// The other types' workspaces, by type name.
-    workspaces: std::collections::HashMap<&'static str, workspace::Workspace>,
-    /// Whether an edit this frame may have brought the puzzle back to `saved_text` (see
-    /// `PuzzleLabApp::check_saved`).
-    saved_check_due: bool,
-    /// A command that would replace the puzzle, waiting for an answer about unsaved edits.
-    asking: Option<Box<AppCommand>>,
-    /// A command to carry out once the puzzle is saved (Save chosen, file asked for).
-    after_save: Option<Box<AppCommand>>,
-    /// The path field shown when no file dialog can be: what it is for and its text.
-    pub(crate) path_prompt: Option<(DialogKind, String)>,
-}
-
-impl PuzzleLabApp {
-    /// An app restored from `settings`: their puzzle if it still parses, otherwise the
-    /// first type's default puzzle.
-    pub fn new(mut settings: Settings) -> Self {
-        let results = std::mem::take(&mut settings.results);
-        let mut status = Status {
-            text: "Pick a puzzle and an algorithm, then press Start.".into(),
-            is_error: false,
-        };
-        let restored = settings
-            .puzzle_json
-            .as_deref()
-            .map(|json| puzzles::parse(json, None));
-        let puzzle = match restored {
-            Some(Ok(p)) => p,
-            Some(Err(e)) => {
-                status = Status {
-                    text: format!("The remembered puzzle could not be restored: {e}"),
-                    is_error: true,
-                };
-                puzzles::TYPES[0].default_puzzle()
-            }
-            None => puzzles::TYPES[0].default_puzzle(),
-        };
-        let modified = settings
-            .workspaces
-            .get(puzzle.puzzle_type().name)
-            .is_some_and(|w| w.modified);
-        let (notice_tx, notice_rx) = mpsc::channel();
-        let algorithm = pick_algorithm(puzzle.as_ref(), settings.algorithm);
-        let saved_text = if modified {
-            None
-        } else {
-            commands::comparable_text(puzzle.as_ref())
-        };
-        let type_name = puzzle.puzzle_type().name;
-        let history = (settings.workspaces.get(type_name))
-            .map(|w| workspace::restored_history(&w.history, type_name))
-            .unwrap_or_default();
-        let mut work = workspace::Workspace::new(puzzle, algorithm);
-        work.history = history;
-        work.modified = modified;
-        work.saved_text = saved_text;
-        // A shipped puzzle, as shipped, is named by its file (it has no path of its own).
-        if settings.path.is_none() && !modified {
-            work.shipped = workspace::shipped_file_of(work.puzzle.as_ref());
-        }
-        Self {
-            settings,
-            work,
-            run: None,
-            gif_request: None,
-            gif_job: None,
-            gif_window: false,
-            transition: None,
-            playing: false,
-            played_at: None,
-            now: 0.0,
-            frame_started: None,
-            work_budget: MIN_WORK_BUDGET,
-            paced: false,
-            edit_slide: None,
-            results,
-            race: None,
-            race_choice: Vec::new(),
-            hover: None,
-            canvas_rect: None,
-            notice_tx,
-            notice_rx,
-            writes: Vec::new(),
-            status,
-            dialogs: Vec::new(),
-            autosave: None,
-            opening: None,
-            stroke: None,
-            commands: Vec::new(),
-            repaint: None,
-            uses_app_undo: true,
-            views: None,
-            view_out: false,
-            revision: 0,
-            oracle: oracle::OracleState::default(),
-            playback_position: None,
-            paused_status: false,
-            space_window: space_layout::SpaceWindow::default(),
-            heuristic_window: heuristic_measure::HeuristicWindow::default(),
-            breakpoints: Default::default(),
-            tree_window: Default::default(),
-            puzzle_dirty: false,
-            picture_cache: None,
-            workspaces: std::collections::HashMap::new(),
-            saved_check_due: false,
-            asking: None,
-            after_save: None,
-            path_prompt: None,
-        }
-    }
-
+impl AppState {
     /// Which moment of the puzzle the canvas draws: a state of the search (while a board
     /// puzzle's search runs, or the timeline is scrubbed back), the solution's playback
     /// (once a solution is found), or the puzzle as it is.
@@ -455,7 +252,7 @@ impl PuzzleLabApp {
             return ShownMoment::Search;
         }
         match &self.work.result {
-            Some(r) if r.solved && self.race.is_none() => {
+            Some(r) if r.solved && self.runs.race.is_none() => {
                 ShownMoment::Solution(self.work.shown_moves.min(r.moves.len()))
             }
             _ => ShownMoment::Puzzle,
@@ -469,7 +266,7 @@ impl PuzzleLabApp {
             ShownMoment::Puzzle | ShownMoment::Search => 0,
         };
         oracle::PositionKey {
-            revision: self.revision,
+            revision: self.edits.revision,
             moment,
         }
     }
@@ -479,7 +276,8 @@ impl PuzzleLabApp {
     fn make_playback_position(&mut self, key: oracle::PositionKey) {
         if key.moment == 0
             || self
-                .playback_position
+                .playback
+                .position
                 .as_ref()
                 .is_some_and(|(k, _)| *k == key)
         {
@@ -488,7 +286,7 @@ impl PuzzleLabApp {
         let position = (self.work.result.as_ref())
             .and_then(|r| r.moves.get(..key.moment - 1))
             .and_then(|played| self.work.puzzle.after_moves(played));
-        self.playback_position = position.map(|p| (key, p));
+        self.playback.position = position.map(|p| (key, p));
     }
 
     /// The puzzle on screen.
@@ -521,12 +319,6 @@ impl PuzzleLabApp {
         &self.work.marks
     }
 
-    /// Records how many changes of the marks `view_id` the canvas has drawn (see
-    /// [`SearchMarks::note_drawn`]).
-    pub(crate) fn note_drawn(&mut self, view_id: u64, changes: usize) {
-        self.work.marks.note_drawn(view_id, changes);
-    }
-
     /// The status bar's message.
     pub fn status(&self) -> &Status {
         &self.status
@@ -534,17 +326,20 @@ impl PuzzleLabApp {
 
     /// Whether a search is running (paused or not).
     pub fn is_running(&self) -> bool {
-        self.run.as_ref().is_some_and(|r| !r.handle.is_stopping())
+        self.runs
+            .current
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_stopping())
     }
 
     /// Whether a file is being read to be opened (File > Open, a dropped file, Open Recent).
     pub fn is_opening(&self) -> bool {
-        self.opening.is_some()
+        self.io.opening.is_some()
     }
 
     /// Whether the running search is paused.
     pub fn is_paused(&self) -> bool {
-        self.run.as_ref().is_some_and(|r| r.is_paused)
+        self.runs.current.as_ref().is_some_and(|r| r.is_paused)
     }
 
     /// How many moves of the solution are shown on the canvas.
@@ -554,19 +349,19 @@ impl PuzzleLabApp {
 
     /// The race on screen, if any.
     pub fn race(&self) -> Option<&race::Race> {
-        self.race.as_ref()
+        self.runs.race.as_ref()
     }
 
     /// Whether the solution is being played back automatically.
     pub fn is_playing(&self) -> bool {
-        self.playing
+        self.playback.playing
     }
 
     /// The move being animated on the canvas: the shown positions it goes between and how far
     /// it has got (0 to 1, exclusive).
     pub fn transition(&self) -> Option<(usize, usize, f32)> {
-        let t = self.transition?;
-        let done = (self.now - t.started) / self.transition_seconds();
+        let t = self.playback.transition?;
+        let done = (self.frame.now - t.started) / self.transition_seconds();
         (done < 1.0).then_some((t.from, t.to, done.max(0.0) as f32))
     }
 
@@ -578,15 +373,15 @@ impl PuzzleLabApp {
     /// The move played by hand being animated: the picture before it, the move as a value
     /// (see [`Puzzle::motion_from`]) and how far it has got (0 to 1, exclusive).
     pub fn edit_transition(&self) -> Option<(&Picture, Option<Motion>, f32)> {
-        let (before, motion, started) = self.edit_slide.as_ref()?;
-        let done = (self.now - started) / self.transition_seconds();
+        let (before, motion, started) = self.canvas.edit_slide.as_ref()?;
+        let done = (self.frame.now - started) / self.transition_seconds();
         (done < 1.0).then_some((before, *motion, done.max(0.0) as f32))
     }
 
     /// Starts animating the move played by hand from `before` to the puzzle on screen.
     pub(crate) fn slide_from(&mut self, before: &dyn Puzzle) {
         let motion = self.work.puzzle.motion_from(before);
-        self.edit_slide = Some((before.picture(), motion, self.now));
+        self.canvas.edit_slide = Some((before.picture(), motion, self.frame.now));
     }
 
     /// Queues a command of the view of the puzzle on screen (see [`ViewCommand`]).
@@ -605,31 +400,39 @@ impl PuzzleLabApp {
     /// so each part of the frame moves on a little.
     pub(crate) fn work_deadline(&self) -> std::time::Instant {
         let now = std::time::Instant::now();
-        let floor = now + self.work_budget / 16;
-        self.frame_started
-            .map_or(now + self.work_budget, |started| started + self.work_budget)
+        let floor = now + self.frame.work_budget / 16;
+        self.frame
+            .started
+            .map_or(now + self.frame.work_budget, |started| {
+                started + self.frame.work_budget
+            })
             .max(floor)
     }
 
     /// The frame's work before anything is drawn: playback, the solver's and the race's
     /// events, file dialogs' answers, background builds, dropped files. The ui layer calls
-    /// this first in each frame, then draws, then calls [`PuzzleLabApp::end_frame`].
+    /// this first in each frame, then draws, then calls [`AppState::end_frame`].
     pub fn begin_frame(&mut self, ctx: &egui::Context) {
-        if self.repaint.is_none() {
-            self.repaint = Some(ctx.clone());
+        if self.frame.repaint.is_none() {
+            self.frame.repaint = Some(ctx.clone());
         }
-        self.now = ctx.input(|i| i.time);
+        self.frame.now = ctx.input(|i| i.time);
         let started = std::time::Instant::now();
-        let since_last = (self.frame_started.map(|last| started - last))
-            .map(|t| if self.paced { t.min(PACED_FRAME_AS) } else { t });
-        self.work_budget = since_last
+        let since_last = (self.frame.started.map(|last| started - last)).map(|t| {
+            if self.frame.paced {
+                t.min(PACED_FRAME_AS)
+            } else {
+                t
+            }
+        });
+        self.frame.work_budget = since_last
             .map_or(MIN_WORK_BUDGET, |t| t / 4)
             .clamp(MIN_WORK_BUDGET, MAX_WORK_BUDGET);
         if self.is_catching_up() {
             let more = since_last.map_or(MIN_WORK_BUDGET, |t| (t / 2).min(CATCH_UP_BUDGET));
-            self.work_budget = self.work_budget.max(more);
+            self.frame.work_budget = self.frame.work_budget.max(more);
         }
-        self.frame_started = Some(started);
+        self.frame.started = Some(started);
         self.tick_playback(ctx);
         self.receive_events();
         self.receive_race();
@@ -638,26 +441,31 @@ impl PuzzleLabApp {
         self.receive_opened(ctx);
         self.receive_dropped_files(ctx);
         let (wake, limits) = (self.waker(), self.limits());
-        self.oracle.hidden = self.shown_moment() == ShownMoment::Search;
+        self.windows.oracle.hidden = self.shown_moment() == ShownMoment::Search;
         let key = self.shown_position_key();
-        if self.oracle.enabled {
+        if self.windows.oracle.enabled {
             self.make_playback_position(key);
         }
-        let shown = (self.playback_position.as_ref())
+        let shown = (self.playback.position.as_ref())
             .filter(|(k, _)| *k == key)
             .map(|(_, p)| p.as_ref());
-        self.oracle
+        self.windows
+            .oracle
             .tick(self.work.puzzle.as_ref(), shown, key, limits, &wake);
-        self.space_window.tick(&self.oracle, &wake);
-        self.heuristic_window
-            .tick(&self.oracle, self.work.puzzle.as_ref(), limits, &wake);
+        self.windows.space_window.tick(&self.windows.oracle, &wake);
+        self.windows.heuristic_window.tick(
+            &self.windows.oracle,
+            self.work.puzzle.as_ref(),
+            limits,
+            &wake,
+        );
         let caught_up = (self.work.timeline.as_ref())
             .and_then(|t| t.track.as_ref())
             .is_none_or(Track::is_caught_up);
         let settled = (!self.is_running() || self.is_paused()) && caught_up;
         let recording = self.timeline_recording().cloned();
         let result = self.work.result.as_ref();
-        self.tree_window.tick(
+        self.windows.tree_window.tick(
             recording.as_ref(),
             || search_tree::Solution {
                 places: result.map(|r| r.path.clone()).unwrap_or_default(),
@@ -666,24 +474,19 @@ impl PuzzleLabApp {
             settled,
             &wake,
         );
-        match self.space_window.poll_generated() {
+        match self.windows.space_window.poll_generated() {
             Some(Ok(command)) => self.commands.push(command),
             Some(Err(why)) => self.set_error(why),
             None => {}
         }
-        self.with_view(|view, app| view.tick(app, ctx));
     }
 
-    /// The frame's work after it is drawn: the commands pushed while drawing are applied.
-    pub fn end_frame(&mut self, ctx: &egui::Context) {
-        let commands = !self.commands.is_empty();
-        if commands {
-            // The commands change what the next frame shows: draw it right away.
-            ctx.request_repaint();
-        }
-        self.run_pending_commands();
+    /// The frame's work after it is drawn and its commands applied (see
+    /// [`PuzzleLabApp::end_frame`]): the autosave, and the next frame asked for.
+    fn after_commands(&mut self, ctx: &egui::Context, commands: bool) {
+        self.check_saved();
         self.autosave_tick(ctx, commands);
-        if self.run.as_ref().is_some_and(|r| !r.is_paused) {
+        if self.runs.current.as_ref().is_some_and(|r| !r.is_paused) {
             // The worker wakes us on progress, at full speed at most once a
             // `FULL_SPEED_FRAME`; this keeps the elapsed time ticking too.
             ctx.request_repaint_after(if self.settings.full_speed {
@@ -692,15 +495,9 @@ impl PuzzleLabApp {
                 Duration::from_millis(100)
             });
         }
-        self.paced = self.settings.full_speed
-            && (self.run.as_ref()).is_some_and(|r| !r.is_paused && !r.handle.search_ended());
-    }
-
-    fn run_pending_commands(&mut self) {
-        for command in std::mem::take(&mut self.commands) {
-            self.apply(command);
-        }
-        self.check_saved();
+        self.frame.paced = self.settings.full_speed
+            && (self.runs.current.as_ref())
+                .is_some_and(|r| !r.is_paused && !r.handle.search_ended());
     }
 
     pub(crate) fn set_status(&mut self, text: impl Into<String>) {
@@ -739,19 +536,8 @@ impl PuzzleLabApp {
         limits
     }
 
-    /// Installs the UI's registry of views, and the view of the puzzle on screen.
-    pub fn install_views(&mut self, registry: ViewRegistry) {
-        self.views = Some(registry);
-        self.sync_view();
-    }
-
-    /// The view of the puzzle on screen, if the UI installed views.
-    pub fn type_view(&self) -> Option<&dyn TypeView> {
-        self.work.type_view.as_deref()
-    }
-
     /// The puzzle on screen, to change derived data that no result depends on (such as an
-    /// attached pattern database); edits go through [`PuzzleLabApp::edit_puzzle`].
+    /// attached pattern database); edits go through [`AppState::edit_puzzle`].
     pub(crate) fn puzzle_mut(&mut self) -> &mut dyn Puzzle {
         self.work.puzzle.as_mut()
     }
@@ -769,12 +555,12 @@ impl PuzzleLabApp {
 
     /// The UI clock at the start of this frame, in seconds.
     pub(crate) fn now(&self) -> f64 {
-        self.now
+        self.frame.now
     }
 
     /// Calls `wake` from another thread to draw the next frame (no-op before the first frame).
     pub(crate) fn waker(&self) -> Arc<dyn Fn() + Send + Sync> {
-        match self.repaint.clone() {
+        match self.frame.repaint.clone() {
             Some(ctx) => Arc::new(move || ctx.request_repaint()),
             None => Arc::new(|| {}),
         }

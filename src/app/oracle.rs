@@ -103,7 +103,7 @@ struct Build {
 /// puzzle as it is; `k + 1` its solution's playback after `k` moves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct PositionKey {
-    /// The puzzle's edit count (see `PuzzleLabApp::revision`).
+    /// The puzzle's edit count (see `AppState::revision`).
     pub revision: u64,
     /// 0 for the puzzle as it is; `k + 1` for the position after `k` moves of its solution.
     pub moment: usize,

@@ -3,7 +3,7 @@
 
 use eframe::egui;
 
-use super::{AppCommand, MAX_PLAYBACK_RATE, PuzzleLabApp, Run, race};
+use super::{AppCommand, AppState, MAX_PLAYBACK_RATE, Run, race};
 use crate::puzzles::Report;
 use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Outcome};
@@ -12,7 +12,7 @@ use crate::solver::{Event, SolverHandle};
 /// How long a frame may spend taking a race's events.
 const RACE_DRAIN_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
 
-impl PuzzleLabApp {
+impl AppState {
     /// The figures the Statistics panel shows: while the timeline follows the run, the
     /// search's own figures, so far or final (the picture may be some frames behind at full
     /// speed, also after the end, and the replay that draws it counts only places: states
@@ -20,7 +20,7 @@ impl PuzzleLabApp {
     /// the replay's expansions); else those of the moment shown.
     pub fn shown_stats(&self) -> &crate::search::Stats {
         let following = (self.work.timeline.as_ref()).is_none_or(|t| t.follow);
-        match (&self.run, &self.work.result) {
+        match (&self.runs.current, &self.work.result) {
             (Some(run), _) if following && run.stats.expanded > 0 => &run.stats,
             (None, Some(report)) if following => &report.stats,
             _ => &self.work.marks.stats,
@@ -34,21 +34,24 @@ impl PuzzleLabApp {
             ctx.request_repaint();
         }
         let moves = self.work.result.as_ref().map_or(0, |r| r.moves.len());
-        if self.playing {
+        if self.playback.playing {
             // As many moves as are due at the rate (from 0.5 to 100,000 a second): one a
             // frame slides, more jump; the work of a step is the squares it changes.
             let interval = 1.0 / self.settings.playback_rate.clamp(0.1, MAX_PLAYBACK_RATE);
-            let last = *self.played_at.get_or_insert(self.now - interval);
-            let due = ((self.now - last) / interval).floor();
+            let last = *self
+                .playback
+                .played_at
+                .get_or_insert(self.frame.now - interval);
+            let due = ((self.frame.now - last) / interval).floor();
             if self.work.shown_moves >= moves {
-                self.playing = false;
+                self.playback.playing = false;
             } else if due >= 1.0 {
                 let steps = (due as usize).min(moves - self.work.shown_moves);
-                self.played_at = Some(last + due * interval);
+                self.playback.played_at = Some(last + due * interval);
                 self.apply(AppCommand::ShowStep(self.work.shown_moves + steps));
             }
         }
-        if self.playing || self.transition().is_some() {
+        if self.playback.playing || self.transition().is_some() {
             ctx.request_repaint();
         }
     }
@@ -59,7 +62,7 @@ impl PuzzleLabApp {
     /// under the frame's budget). The solver never waits for this: the final report is
     /// shown as soon as it arrives, and the picture catches up over the frames after.
     pub(super) fn receive_events(&mut self) {
-        let Some(run) = &mut self.run else {
+        let Some(run) = &mut self.runs.current else {
             self.absorb_queued(1);
             return;
         };
@@ -96,7 +99,7 @@ impl PuzzleLabApp {
         }
         self.absorb_queued(share);
         if let Some(why) = breakpoint {
-            self.paused_status = false;
+            self.runs.paused_status = false;
             self.set_status(format!(
                 "Paused at a breakpoint: {why}. Resume (Space) goes on, Step (S) expands one \
                  state."
@@ -104,21 +107,26 @@ impl PuzzleLabApp {
         }
         match last {
             Some(Event::Finished(report)) => {
-                self.paused_status = false;
+                self.runs.paused_status = false;
                 self.finish(report);
             }
             Some(Event::Failed(message)) => {
-                self.paused_status = false;
+                self.runs.paused_status = false;
                 self.set_error(format!("Search failed: {message}"));
             }
             _ => {}
         }
-        if self.run.as_ref().is_some_and(|r| r.handle.is_finished()) {
-            self.run = None;
+        if self
+            .runs
+            .current
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
+            self.runs.current = None;
         }
         // The pause takes effect at the solver's next expansion: the message follows the
         // figures that arrive after it, so it says what the panel says.
-        if self.paused_status && self.is_paused() {
+        if self.runs.paused_status && self.is_paused() {
             let text = paused_text(self.work.marks.stats.expanded);
             if self.status.text != text {
                 self.set_status(text);
@@ -129,7 +137,11 @@ impl PuzzleLabApp {
     /// Whether the search has ended (or is ending) and the picture is still catching up with
     /// its recording: chunks still queued, or the view following the head not there yet.
     pub(super) fn is_catching_up(&self) -> bool {
-        let ended = self.run.as_ref().is_none_or(|r| r.handle.search_ended());
+        let ended = self
+            .runs
+            .current
+            .as_ref()
+            .is_none_or(|r| r.handle.search_ended());
         let behind = (self.work.timeline.as_ref()).is_some_and(|t| {
             t.follow
                 && t.track
@@ -142,12 +154,12 @@ impl PuzzleLabApp {
     /// Appends the chunks of the run's recording taken from the solver and not yet in, for
     /// `1 / share` of the frame's work budget (at least one chunk).
     fn absorb_queued(&mut self, share: u32) {
-        let deadline =
-            self.frame_started.unwrap_or_else(std::time::Instant::now) + self.work_budget / share;
+        let deadline = self.frame.started.unwrap_or_else(std::time::Instant::now)
+            + self.frame.work_budget / share;
         if let Some(track) = self.work.timeline.as_mut().and_then(|t| t.track.as_mut()) {
             track.absorb(&mut self.work.marks, deadline);
             let spent = track.take_spent();
-            if let Some(run) = &self.run {
+            if let Some(run) = &self.runs.current {
                 run.handle.recycle(spent);
             }
         }
@@ -206,7 +218,8 @@ impl PuzzleLabApp {
             self.set_status(text);
         }
         let name = self.result_name();
-        self.results
+        self.runs
+            .results
             .push(ResultRow::new(&name, self.work.puzzle.as_ref(), &report));
         self.work.shown_moves = report.moves.len();
         if let Some(track) = self.work.timeline.as_mut().and_then(|t| t.track.as_mut()) {
@@ -236,16 +249,16 @@ impl PuzzleLabApp {
             return;
         }
         self.stop_run();
-        self.race = None;
+        self.runs.race = None;
         self.work.result = None;
         self.work.shown_moves = 0;
-        self.transition = None;
-        self.playing = false;
+        self.playback.transition = None;
+        self.playback.playing = false;
         // The pinned state of the run before stays the breakpoints' pinned state.
         if let Some(super::timeline::Pinned::Place(p)) =
             self.work.timeline.as_ref().and_then(|t| t.pinned)
         {
-            self.breakpoints.pinned = Some(p);
+            self.runs.breakpoints.pinned = Some(p);
         }
         let (rows, cols) = self.work.puzzle.dims();
         self.work.marks.renew(rows, cols);
@@ -258,18 +271,18 @@ impl PuzzleLabApp {
             self.speed(),
             paused,
             self.limits(),
-            self.breakpoints,
+            self.runs.breakpoints,
             wake,
         ) {
             Ok(handle) => {
-                self.run = Some(Run {
+                self.runs.current = Some(Run {
                     handle,
                     is_paused: paused,
                     stats: Default::default(),
                     board: None,
                 });
                 // A run started paused expands its first state, then waits: that is the step.
-                self.paused_status = paused;
+                self.runs.paused_status = paused;
                 if paused {
                     self.set_status(paused_text(1));
                 } else {
@@ -285,7 +298,7 @@ impl PuzzleLabApp {
 
     /// Stops the running search, if any, without waiting for it.
     pub(crate) fn stop_run(&mut self) {
-        if let Some(run) = self.run.take() {
+        if let Some(run) = self.runs.current.take() {
             run.handle.stop();
         }
     }
@@ -294,6 +307,7 @@ impl PuzzleLabApp {
     pub(super) fn start_race(&mut self) {
         let available = self.work.puzzle.algorithms();
         let chosen: Vec<Algorithm> = self
+            .runs
             .race_choice
             .iter()
             .copied()
@@ -310,7 +324,7 @@ impl PuzzleLabApp {
             return;
         }
         self.stop_run();
-        self.race = None;
+        self.runs.race = None;
         let parked = self.park_timeline();
         let wake = self.waker();
         match race::Race::start(
@@ -321,7 +335,7 @@ impl PuzzleLabApp {
             &wake,
         ) {
             Ok(r) => {
-                self.race = Some(r);
+                self.runs.race = Some(r);
                 self.make_race_timeline(parked);
                 let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
                 self.set_status(format!("Racing {}…", names.join(" vs ")));
@@ -349,7 +363,7 @@ impl PuzzleLabApp {
             return;
         }
         self.stop_run();
-        self.race = None;
+        self.runs.race = None;
         let parked = self.park_timeline();
         let wake = self.waker();
         match race::Race::start_tie_breaks(
@@ -360,7 +374,7 @@ impl PuzzleLabApp {
             &wake,
         ) {
             Ok(r) => {
-                self.race = Some(r);
+                self.runs.race = Some(r);
                 self.make_race_timeline(parked);
                 self.set_status(format!(
                     "Racing {} with each tie-breaking policy…",
@@ -376,7 +390,7 @@ impl PuzzleLabApp {
 
     /// Takes the race's events; a lane that finishes adds its row to the results table.
     pub(super) fn receive_race(&mut self) {
-        let Some(r) = &mut self.race else {
+        let Some(r) = &mut self.runs.race else {
             return;
         };
         let was_running = r.is_running();
@@ -384,7 +398,8 @@ impl PuzzleLabApp {
         let done = !r.is_running();
         let name = self.result_name();
         for report in finished {
-            self.results
+            self.runs
+                .results
                 .push(ResultRow::new(&name, self.work.puzzle.as_ref(), &report));
         }
         if was_running && done {

@@ -321,17 +321,25 @@ pub struct SpaceWindow {
     pub profile: Option<crate::search::space::Profile>,
     /// The oracle generation (see [`super::oracle::OracleState::generation`]) drawn.
     drawn_for: Option<u64>,
-    /// A random position: at least this many moves from the goal.
-    pub min_distance: u32,
-    /// A random position: the seed.
-    pub seed: u64,
-    /// The seed that made the random position opened last (see [`super::seed_to_use`]).
-    pub used_seed: Option<u64>,
+    /// The choices of "Open random".
+    pub random: RandomPosition,
     /// A random layout: at least this many moves from the goal.
     pub layout_min: u32,
     /// A random layout: the seed of the first layout tried.
     pub layout_seed: u64,
     generating: Option<Job<Result<HardestFound, OracleError>>>,
+}
+
+/// The choices of the window's "Open random": a random state of the space at least so far
+/// from the goal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RandomPosition {
+    /// At least this many moves (or the metric's units) from the goal.
+    pub min_distance: u32,
+    /// The seed.
+    pub seed: u64,
+    /// The seed that made the random position opened last (see [`super::seed_to_use`]).
+    pub used_seed: Option<u64>,
 }
 
 /// How long the window's layout generator tries before giving its hardest find.
@@ -346,9 +354,7 @@ impl Default for SpaceWindow {
             texture: None,
             profile: None,
             drawn_for: None,
-            min_distance: 0,
-            seed: 0,
-            used_seed: None,
+            random: RandomPosition::default(),
             layout_min: 20,
             layout_seed: 1,
             generating: None,

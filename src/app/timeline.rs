@@ -456,7 +456,7 @@ pub enum TimelineCommand {
     Follow,
 }
 
-impl super::PuzzleLabApp {
+impl super::AppState {
     /// The timeline on screen, if a finished run or race has one.
     pub fn timeline(&self) -> Option<&Timeline> {
         self.work.timeline.as_ref()
@@ -464,7 +464,7 @@ impl super::PuzzleLabApp {
 
     /// The tracks' recordings' longest length: the timeline's last position.
     pub fn timeline_len(&self) -> usize {
-        let lanes = self.race.iter().flat_map(|r| r.lanes.iter());
+        let lanes = self.runs.race.iter().flat_map(|r| r.lanes.iter());
         let lanes = lanes.filter_map(|l| l.track.as_ref()).map(Track::len);
         let main = self.work.timeline.as_ref().and_then(|t| t.track.as_ref());
         main.map(Track::len)
@@ -528,9 +528,9 @@ impl super::PuzzleLabApp {
         // The frame's work budget counts from the frame's start: what taking the solver's
         // events used is not given again, and two thirds of it at most, so the picture gets
         // its share.
-        let started = self.frame_started.unwrap_or_else(Instant::now);
-        let deadline =
-            (started + self.work_budget * 2 / 3).max(Instant::now() + self.work_budget / 8);
+        let started = self.frame.started.unwrap_or_else(Instant::now);
+        let deadline = (started + self.frame.work_budget * 2 / 3)
+            .max(Instant::now() + self.frame.work_budget / 8);
         let target = timeline.target;
         let mut arrived = true;
         if let Some(track) = &mut timeline.track {
@@ -540,7 +540,7 @@ impl super::PuzzleLabApp {
             if there && timeline.follow {
                 // At the head the search's own figures stand (the replay counts only places),
                 // and a finished run shows no state under way.
-                if let Some(run) = &self.run {
+                if let Some(run) = &self.runs.current {
                     self.work.marks.stats = run.stats.clone();
                     if track.recording().stopped().is_some() {
                         self.work.marks.board.clone_from(&run.board);
@@ -560,7 +560,7 @@ impl super::PuzzleLabApp {
             let recording = Arc::clone(track.recording());
             timeline.shade(&mut self.work.marks, &recording, solution);
         }
-        if let Some(race) = &mut self.race {
+        if let Some(race) = &mut self.runs.race {
             for lane in &mut race.lanes {
                 if let Some(track) = &mut lane.track {
                     let there = track.seek(&mut lane.marks, target, Some(deadline));
@@ -579,7 +579,7 @@ impl super::PuzzleLabApp {
             // While a full-speed search runs the view follows it a few frames a second, as
             // the solver wakes it (the window's work competes with the search's); else, and
             // once it has ended, as fast as frames come, to the final picture.
-            match &self.run {
+            match &self.runs.current {
                 Some(run) if self.settings.full_speed && !run.handle.search_ended() => {
                     ctx.request_repaint_after(crate::solver::FULL_SPEED_FRAME);
                 }
@@ -661,7 +661,7 @@ impl super::PuzzleLabApp {
             timeline.target = k.min(len);
             // At the end the run's own figures stand (and a live run's head is followed).
             timeline.follow = k >= len;
-            self.playing = false;
+            self.playback.playing = false;
         }
     }
 }

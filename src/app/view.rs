@@ -7,7 +7,7 @@ use std::any::Any;
 
 use eframe::egui;
 
-use super::PuzzleLabApp;
+use super::AppState;
 use crate::puzzles::Cell;
 
 /// A command of one type's view, queued like every [`super::AppCommand`] and applied at the
@@ -34,6 +34,22 @@ impl std::fmt::Debug for ViewCommand {
     }
 }
 
+/// What the app's state asks of the view of the puzzle on screen. The view is kept beside the
+/// state, not in it ([`super::PuzzleLabApp`]): the state leaves these requests while it
+/// carries out a command, and the app serves them, in order, as soon as the command is done.
+#[derive(Debug)]
+pub enum ViewRequest {
+    /// Apply one of the view's own commands ([`TypeView::apply`]).
+    Apply(ViewCommand),
+    /// Take back the last move or edit ([`TypeView::undo`]).
+    Undo,
+    /// Play again the last move or edit taken back ([`TypeView::redo`]).
+    Redo,
+    /// Open this file in the view of the type named ([`TypeView::open_path`]); once it is
+    /// open without an error, the file goes on File > Open Recent under that type.
+    Open(std::path::PathBuf, &'static str),
+}
+
 /// How a pointer touches the canvas, in puzzle-picture squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pointer {
@@ -58,7 +74,7 @@ pub struct CanvasExtras<'a> {
 }
 
 /// One puzzle type's part of the window. The view's methods get the app to read the puzzle
-/// as its own type ([`PuzzleLabApp::model`]) and to edit it ([`PuzzleLabApp::edit_model`]).
+/// as its own type ([`AppState::model`]) and to edit it ([`AppState::edit_model`]).
 pub trait TypeView: Send {
     /// The [`crate::puzzles::PuzzleType::name`] of the type this view draws.
     fn type_name(&self) -> &'static str;
@@ -144,9 +160,9 @@ pub struct ViewRegistry {
     pub claims: fn(&std::path::Path) -> Option<&'static str>,
 }
 
-/// What a type's view may see and do of the app: a narrow face of [`PuzzleLabApp`] that the
-/// app hands to [`TypeView`]'s methods, for reading (`ViewContext<&PuzzleLabApp>`, see
-/// [`ViewRead`]) or also changing (`ViewContext<&mut PuzzleLabApp>`, see [`ViewWrite`]). A
+/// What a type's view may see and do of the app: a narrow face of [`AppState`] that the
+/// app hands to [`TypeView`]'s methods, for reading (`ViewContext<&AppState>`, see
+/// [`ViewRead`]) or also changing (`ViewContext<&mut AppState>`, see [`ViewWrite`]). A
 /// view reads its own type's model, the settings, the oracle and the run's state; it edits
 /// through [`ViewContext::edit_model`], queues commands and sets the status line. Everything
 /// else of the app stays out of its reach.
@@ -156,33 +172,33 @@ pub struct ViewContext<A> {
 
 /// Either kind of [`ViewContext`]: for a view's helpers that only read and are called from
 /// both kinds of methods (`fn board(app: &ViewContext<impl AppAccess>) -> Option<&Board>`).
-pub trait AppAccess: std::borrow::Borrow<PuzzleLabApp> {}
+pub trait AppAccess: std::borrow::Borrow<AppState> {}
 
-impl AppAccess for &PuzzleLabApp {}
-impl AppAccess for &mut PuzzleLabApp {}
+impl AppAccess for &AppState {}
+impl AppAccess for &mut AppState {}
 
 /// A view's read-only context (for drawing extras, hover lines and the legend).
-pub type ViewRead<'a> = ViewContext<&'a PuzzleLabApp>;
+pub type ViewRead<'a> = ViewContext<&'a AppState>;
 
 /// A view's context for its tools, input, commands and frame work.
-pub type ViewWrite<'a> = ViewContext<&'a mut PuzzleLabApp>;
+pub type ViewWrite<'a> = ViewContext<&'a mut AppState>;
 
 impl<'a> ViewRead<'a> {
     /// The context of `app`, to read.
-    pub fn read(app: &'a PuzzleLabApp) -> Self {
+    pub fn read(app: &'a AppState) -> Self {
         ViewContext { app }
     }
 }
 
 impl<'a> ViewWrite<'a> {
     /// The context of `app`, to read and change.
-    pub fn write(app: &'a mut PuzzleLabApp) -> Self {
+    pub fn write(app: &'a mut AppState) -> Self {
         ViewContext { app }
     }
 }
 
-impl<A: std::borrow::Borrow<PuzzleLabApp>> ViewContext<A> {
-    fn app(&self) -> &PuzzleLabApp {
+impl<A: std::borrow::Borrow<AppState>> ViewContext<A> {
+    fn app(&self) -> &AppState {
         self.app.borrow()
     }
 
@@ -203,12 +219,12 @@ impl<A: std::borrow::Borrow<PuzzleLabApp>> ViewContext<A> {
 
     /// The puzzle's edit count: what is derived from the puzzle is remade when it changes.
     pub fn revision(&self) -> u64 {
-        self.app().revision
+        self.app().edits.revision
     }
 
     /// The player's oracle (optimal moves, the state space).
     pub fn oracle(&self) -> &super::oracle::OracleState {
-        &self.app().oracle
+        &self.app().windows.oracle
     }
 
     /// The result of the last finished search.
@@ -221,7 +237,7 @@ impl<A: std::borrow::Borrow<PuzzleLabApp>> ViewContext<A> {
         self.app().algorithm()
     }
 
-    /// Which moment of the puzzle the canvas draws (see [`PuzzleLabApp::shown_moment`]).
+    /// Which moment of the puzzle the canvas draws (see [`AppState::shown_moment`]).
     pub fn shown_moment(&self) -> super::ShownMoment {
         self.app().shown_moment()
     }
@@ -268,12 +284,12 @@ impl<A: std::borrow::Borrow<PuzzleLabApp>> ViewContext<A> {
 
     /// Where the canvas was drawn last frame, in points.
     pub fn canvas_rect(&self) -> Option<egui::Rect> {
-        self.app().canvas_rect
+        self.app().canvas.rect
     }
 }
 
-impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
-    fn app_mut(&mut self) -> &mut PuzzleLabApp {
+impl<A: std::borrow::BorrowMut<AppState>> ViewContext<A> {
+    fn app_mut(&mut self) -> &mut AppState {
         self.app.borrow_mut()
     }
 
@@ -303,7 +319,7 @@ impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
         self.app_mut().set_error(text);
     }
 
-    /// Edits the puzzle on screen as the model `M` (see [`PuzzleLabApp::edit_model`]):
+    /// Edits the puzzle on screen as the model `M` (see [`AppState::edit_model`]):
     /// stops a search, records the undo step, marks the puzzle changed.
     pub fn edit_model<M: crate::puzzles::Puzzle + Any>(
         &mut self,
@@ -324,7 +340,7 @@ impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
         let app = self.app_mut();
         let out = app.puzzle_mut().model_mut::<M>().map(touch);
         if changed && out.is_some() {
-            app.revision += 1;
+            app.edits.revision += 1;
         }
         out
     }
@@ -358,7 +374,7 @@ impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
 
     /// The player's oracle, to change what it shows.
     pub fn oracle_mut(&mut self) -> &mut super::oracle::OracleState {
-        &mut self.app_mut().oracle
+        &mut self.app_mut().windows.oracle
     }
 
     /// The persisted settings, to change.
@@ -368,11 +384,11 @@ impl<A: std::borrow::BorrowMut<PuzzleLabApp>> ViewContext<A> {
 
     /// Opens the state space window.
     pub fn open_space_window(&mut self) {
-        self.app_mut().space_window.open = true;
+        self.app_mut().windows.space_window.open = true;
     }
 
     /// Opens the heuristic window.
     pub fn open_heuristic_window(&mut self) {
-        self.app_mut().heuristic_window.open = true;
+        self.app_mut().windows.heuristic_window.open = true;
     }
 }

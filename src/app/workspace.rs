@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 
-use super::{AppCommand, PuzzleLabApp, SearchMarks, TypeView};
+use super::{AppCommand, AppState, SearchMarks};
 use crate::puzzles::{self, Puzzle, PuzzleType, Report};
 use crate::search::Algorithm;
 
-/// A puzzle type's work: the one on screen ([`PuzzleLabApp::work`]) and those put aside while
+/// A puzzle type's work: the one on screen ([`AppState::work`]) and those put aside while
 /// another type is on screen. Switching type swaps it whole.
 pub(crate) struct Workspace {
     /// The puzzle.
@@ -24,10 +24,10 @@ pub(crate) struct Workspace {
     /// table and the title.
     pub(crate) shipped: Option<&'static str>,
     /// The breakpoints of this type's runs, while put aside (the ones on screen's are
-    /// [`PuzzleLabApp::breakpoints`]): each type keeps its own.
+    /// [`AppState::breakpoints`]): each type keeps its own.
     breakpoints: crate::runs::breakpoints::Breakpoints,
     /// Whether the puzzle has edits not saved to a file: it differs from `saved_text` (see
-    /// [`PuzzleLabApp::matches_saved`]).
+    /// [`AppState::matches_saved`]).
     pub(crate) modified: bool,
     /// The puzzle's text format as last opened or saved, to tell whether edits (and their
     /// undoing) leave it as it was; `None` when unknown or too large to compare.
@@ -50,8 +50,10 @@ pub(crate) struct Workspace {
     pub(crate) zoom: f32,
     /// Canvas pan, in squares from the centred position.
     pub(crate) pan: egui::Vec2,
-    /// The view of the puzzle's type (taken out while it runs).
-    pub(crate) type_view: Option<Box<dyn TypeView>>,
+    /// How many times its puzzle was replaced (opened, reset, resized): the view of its type
+    /// forgets what it knew of the old puzzle when this changes (see
+    /// [`super::TypeView::puzzle_replaced`]).
+    pub(crate) replaced: u64,
     /// Whether its puzzle is written in [`super::Settings::workspaces`] already (a puzzle put
     /// aside does not change, so it is written once).
     written: bool,
@@ -77,7 +79,7 @@ impl Workspace {
             future: Vec::new(),
             zoom: 1.0,
             pan: egui::Vec2::ZERO,
-            type_view: None,
+            replaced: 0,
             written: false,
         }
     }
@@ -159,7 +161,7 @@ pub enum UnsavedChoice {
     Cancel,
 }
 
-impl PuzzleLabApp {
+impl AppState {
     /// Switches to the workspace of `puzzle_type`: the one on screen is put aside whole, and
     /// the type's own comes back as it was left (or, the first time, its puzzle kept from
     /// the last session, or its first shipped puzzle).
@@ -173,13 +175,13 @@ impl PuzzleLabApp {
         // its save) belongs to it: answered later it would act on the puzzle then on
         // screen (a Save wrote the other type's file, then replaced its puzzle). The user
         // moved on: it is dropped, the edits kept.
-        self.asking = None;
-        self.after_save = None;
-        self.race = None;
-        self.stroke = None;
-        self.edit_slide = None;
-        self.transition = None;
-        self.playing = false;
+        self.edits.asking = None;
+        self.edits.after_save = None;
+        self.runs.race = None;
+        self.canvas.stroke = None;
+        self.canvas.edit_slide = None;
+        self.playback.transition = None;
+        self.playback.playing = false;
         let kept = self.take_workspace(puzzle_type.default_puzzle());
         self.workspaces.insert(old, kept);
         if let Some(ws) = self.workspaces.remove(puzzle_type.name) {
@@ -220,24 +222,18 @@ impl PuzzleLabApp {
         let algorithm = self.work.algorithm;
         let mut ws = std::mem::replace(&mut self.work, Workspace::new(placeholder, algorithm));
         ws.path = self.settings.path.take();
-        ws.breakpoints = std::mem::take(&mut self.breakpoints);
+        ws.breakpoints = std::mem::take(&mut self.runs.breakpoints);
         ws.written = false;
         ws
     }
 
     fn put_workspace(&mut self, mut ws: Workspace) {
         self.settings.path = ws.path.take();
-        self.breakpoints = std::mem::take(&mut ws.breakpoints);
+        self.runs.breakpoints = std::mem::take(&mut ws.breakpoints);
         self.work = ws;
-        self.uses_app_undo = self
-            .work
-            .type_view
-            .as_ref()
-            .is_none_or(|v| v.uses_app_undo());
-        self.sync_view();
-        self.revision += 1;
-        self.puzzle_dirty = true;
-        self.picture_cache = None;
+        self.edits.revision += 1;
+        self.edits.puzzle_dirty = true;
+        self.canvas.picture_cache = None;
     }
 
     /// Writes each type's puzzle into the settings, to keep them across restarts: those put
@@ -246,9 +242,6 @@ impl PuzzleLabApp {
     /// [`super::Settings::puzzle_json`].
     pub(super) fn remember_workspaces(&mut self) {
         for (name, ws) in &mut self.workspaces {
-            if let Some(settings) = ws.type_view.as_ref().and_then(|v| v.settings()) {
-                self.settings.views.insert((*name).to_owned(), settings);
-            }
             if !std::mem::replace(&mut ws.written, true) {
                 self.settings.workspaces.insert(
                     (*name).to_owned(),
@@ -289,13 +282,14 @@ impl PuzzleLabApp {
     /// type first brings that type's workspace on screen, the one on screen being put aside
     /// whole (its puzzle, file, run, pins and timeline untouched, and nothing asked about
     /// it); then the puzzle it replaces there is replaced, after asking about its unsaved
-    /// edits (see [`PuzzleLabApp::replace_or_ask`]).
+    /// edits (see [`AppState::replace_or_ask`]).
     pub(super) fn open_in_its_workspace(&mut self, command: AppCommand) {
         let target = match &command {
             AppCommand::OpenShipped(t, _) => Some(*t),
             AppCommand::OpenGenerated(p, _) | AppCommand::OpenRead(p, _) => Some(p.puzzle_type()),
             AppCommand::OpenPath(path) => self
                 .views
+                .registry
                 .and_then(|r| (r.claims)(path))
                 .and_then(puzzles::type_by_name),
             _ => None,
@@ -308,10 +302,14 @@ impl PuzzleLabApp {
 
     /// Opens the puzzle file at `path`: a file a type's view opens itself (a Moving AI
     /// scenario) in that type's workspace at once; any other is read first (on a job), then
-    /// put in its type's workspace (see [`PuzzleLabApp::open_in_its_workspace`]), as its type
+    /// put in its type's workspace (see [`AppState::open_in_its_workspace`]), as its type
     /// is known only once it is read.
     pub(super) fn open_file(&mut self, path: PathBuf) {
-        if self.views.is_some_and(|r| (r.claims)(&path).is_some()) {
+        if self
+            .views
+            .registry
+            .is_some_and(|r| (r.claims)(&path).is_some())
+        {
             self.open_in_its_workspace(AppCommand::OpenPath(path));
         } else {
             self.open_in_background(path);
@@ -319,10 +317,10 @@ impl PuzzleLabApp {
     }
 
     /// Runs `command` (which replaces the puzzle on screen) now, or, over unsaved edits,
-    /// keeps it to ask first: Save, Discard or Cancel (see [`PuzzleLabApp::unsaved_question`]).
+    /// keeps it to ask first: Save, Discard or Cancel (see [`AppState::unsaved_question`]).
     pub(super) fn replace_or_ask(&mut self, command: AppCommand) {
         if self.work.modified {
-            self.asking = Some(Box::new(command));
+            self.edits.asking = Some(Box::new(command));
             // The question is asked in a window; the status bar no longer says "Opening…".
             self.set_status(format!(
                 "{} has unsaved edits: Save, Discard or Cancel?",
@@ -335,12 +333,12 @@ impl PuzzleLabApp {
 
     /// The command waiting for an answer about unsaved edits, if any.
     pub fn unsaved_question(&self) -> Option<&AppCommand> {
-        self.asking.as_deref()
+        self.edits.asking.as_deref()
     }
 
     /// Answers the question about unsaved edits.
     pub(super) fn answer_unsaved(&mut self, choice: UnsavedChoice) {
-        let Some(command) = self.asking.take() else {
+        let Some(command) = self.edits.asking.take() else {
             return;
         };
         match choice {
@@ -355,7 +353,7 @@ impl PuzzleLabApp {
                 }
                 None => {
                     // Asks for a file; the command goes on once it is saved.
-                    self.after_save = Some(command);
+                    self.edits.after_save = Some(command);
                     self.spawn_dialog(super::files::DialogKind::Save);
                 }
             },

@@ -5,11 +5,11 @@
 
 use eframe::egui;
 
-use crate::app::{AppCommand, PuzzleLabApp, timeline::Pinned};
+use crate::app::{AppCommand, Panel, timeline::Pinned};
 
 /// Draws the section.
-pub(super) fn breakpoints_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let before = app.breakpoints;
+pub(super) fn breakpoints_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    let before = app.runs.breakpoints;
     let mut b = before;
     // The pinned state: the one pinned on the timeline now, else the one kept from the run
     // before.

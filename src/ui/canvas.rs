@@ -13,7 +13,7 @@ use super::paint::paint_scene;
 use super::palette::*;
 use super::scene::*;
 use super::texture::GridTexture;
-use crate::app::{AppCommand, CanvasExtras, PaintStroke, Pointer, PuzzleLabApp, TimelineCommand};
+use crate::app::{AppCommand, AppState, PaintStroke, Panel, Pointer, TimelineCommand};
 use crate::puzzles::{Cell, Picture, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
@@ -24,7 +24,7 @@ const MAX_ZOOM: f32 = 256.0;
 
 /// Draws the canvas into the rest of `ui` and turns pointer strokes on it into
 /// [`AppCommand::Paint`] commands.
-pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // Board puzzles show the state being searched, or the solution's state being played back;
     // a piece moving between two shown states is drawn apart, sliding along its route.
     let transition = app.transition();
@@ -86,7 +86,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             picture.squares[cell.row * picture.cols + cell.col] = left;
         }
     }
-    let mut cache = app.picture_cache.take();
+    let mut cache = app.canvas_mut().picture_cache.take();
     let picture: Cow<Picture> = match shown {
         Some(picture) => Cow::Owned(picture),
         None => Cow::Borrowed(cached_picture(app, &mut cache)),
@@ -94,7 +94,7 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
     super::describe::describe_canvas(ui, response.id, app, &picture);
-    app.canvas_rect = Some(response.rect);
+    app.canvas_mut().rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     // A board of pieces keeps a margin around it for its exit.
     // A large grid (a texture) keeps one for the start and goal markers at its corners.
@@ -139,17 +139,17 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     };
     pointer_input(app, &response, board, cell_at, press_at);
     let hover = response.hover_pos().and_then(cell_at);
-    app.hover = hover;
-    let mut extras = CanvasExtras::default();
-    let view = app.work.type_view.take();
-    if let Some(view) = &view {
-        extras = view.canvas_extras(&crate::app::ViewRead::read(app), hover);
-    }
-    let heat = if app.oracle.enabled && app.oracle.in_panel && app.oracle.show_map {
-        app.oracle.heat()
+    app.canvas_mut().hover = hover;
+    let oracle = &app.windows.oracle;
+    let heat = if oracle.enabled && oracle.in_panel && oracle.show_map {
+        app.windows_mut().oracle.heat()
     } else {
         None
     };
+    let read = app.view_read();
+    let extras = (app.type_view())
+        .map(|view| view.canvas_extras(&read, hover))
+        .unwrap_or_default();
     let scene = Scene {
         picture,
         marks: app.marks(),
@@ -164,14 +164,14 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         pan: app.work.pan,
         cluster: extras.tint,
         board,
-        revision: app.revision,
+        revision: app.edits.revision,
         deadline: app.work_deadline(),
     };
     paint_scene(&painter, area, &scene, &mut texture);
     if let Some(heat) = heat {
         paint_heat(&painter, &screen_from_cell, &heat, &scene.picture);
     }
-    if let Some((gaps, max_gap)) = app.heuristic_window.tint() {
+    if let Some((gaps, max_gap)) = app.windows.heuristic_window.tint() {
         paint_gaps(&painter, &screen_from_cell, gaps, max_gap, &scene.picture);
     }
     drop(scene);
@@ -184,13 +184,10 @@ pub fn canvas_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         &painter,
         &screen_from_cell,
         grid.width() / cols,
-        &app.oracle.arrows(),
+        &app.windows.oracle.arrows(),
     );
-    if app.work.type_view.is_none() {
-        app.work.type_view = view;
-    }
     ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
-    app.picture_cache = cache;
+    app.canvas_mut().picture_cache = cache;
 }
 
 /// The oracle's distance map: each square tinted by its distance from the start (cividis,
@@ -321,7 +318,7 @@ fn side_by_side<K: PartialEq>(keys: &[K]) -> Vec<f32> {
 /// pointer and a drag paints that value onto each square it passes. A quick click presses
 /// and releases within one frame, so clicks count as well as held buttons.
 fn pointer_input(
-    app: &mut PuzzleLabApp,
+    app: &mut Panel<'_>,
     response: &egui::Response,
     board: bool,
     cell_at: impl Fn(Pos2) -> Option<Cell>,
@@ -337,7 +334,7 @@ fn pointer_input(
         }
         return;
     }
-    let view_takes = |app: &mut PuzzleLabApp, pointer: Pointer| {
+    let view_takes = |app: &mut Panel<'_>, pointer: Pointer| {
         let mut took = false;
         app.with_view(|view, app| took = view.pointer(app, pointer));
         took
@@ -353,7 +350,7 @@ fn pointer_input(
     // The frame the button comes up in ends the stroke: the pointer may have moved since the
     // last frame (a quick stroke's last segment, or all of it), and the stroke goes on to
     // where it was released (`interact_pointer_pos` is the release position then).
-    let ending = !is_down && app.stroke.is_some();
+    let ending = !is_down && app.canvas.stroke.is_some();
     let under = response.interact_pointer_pos().and_then(&cell_at);
     // A stroke starts where the button went down, not where the pointer is by the time the
     // frame sees it: a brisk drag that starts on the start square grabs the start.
@@ -365,7 +362,7 @@ fn pointer_input(
     // A quick click (pressed and released within one frame) is a stroke of one square too;
     // `clicked` is the primary button's.
     if (is_down || response.clicked())
-        && app.stroke.is_none()
+        && app.canvas.stroke.is_none()
         && let Some(cell) = pressed_on
     {
         let by_view = view_takes(app, Pointer::Press(cell));
@@ -376,7 +373,7 @@ fn pointer_input(
         };
         if value.is_some() {
             // A drag by hand is one move where the metric counts a slide of any length so.
-            app.work.puzzle.begin_stroke();
+            app.begin_stroke();
         }
         // Only a board of pieces is pictured here: a large maze is costly to picture.
         let grab = value.filter(|_| board).and_then(|v| {
@@ -386,7 +383,7 @@ fn pointer_input(
                 .flatten()
                 .map(|top| (cell.row - top.row, cell.col - top.col))
         });
-        app.stroke = Some(PaintStroke {
+        app.canvas_mut().stroke = Some(PaintStroke {
             value,
             last: Some(cell),
             recorded: false,
@@ -407,19 +404,19 @@ fn pointer_input(
             value: Some(value),
             grab: Some(grab),
             ..
-        }) = app.stroke
+        }) = app.canvas.stroke
     {
         for lead in follow_slides(app.work.puzzle.as_ref(), value, grab, cell) {
             app.push(AppCommand::Paint(lead, value));
         }
         if ending {
-            app.stroke = None;
+            app.canvas_mut().stroke = None;
         }
         return;
     }
     if (is_down || response.clicked() || ending)
         && let Some(cell) = under
-        && let Some(stroke) = &mut app.stroke
+        && let Some(stroke) = &mut app.canvas_mut().stroke
         && let Some(last) = stroke.last.filter(|&l| l != cell)
     {
         stroke.last = Some(cell);
@@ -439,7 +436,7 @@ fn pointer_input(
         view_takes(app, Pointer::Click(cell));
     }
     if !is_down {
-        app.stroke = None;
+        app.canvas_mut().stroke = None;
     }
 }
 
@@ -543,13 +540,13 @@ pub fn canvas_is_texture(ctx: &egui::Context) -> bool {
     })
 }
 
-/// The puzzle's picture as it is now, pictured once per edit ([`PuzzleLabApp::revision`])
+/// The puzzle's picture as it is now, pictured once per edit ([`crate::app::AppState::revision`])
 /// and kept in `cache`: a large maze is costly to picture.
 pub(crate) fn cached_picture<'a>(
-    app: &PuzzleLabApp,
+    app: &AppState,
     cache: &'a mut Option<(u64, Picture)>,
 ) -> &'a Picture {
-    let revision = app.revision;
+    let revision = app.edits.revision;
     if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
         *cache = Some((revision, app.work.puzzle.picture()));
     }
@@ -561,7 +558,7 @@ pub(crate) fn cached_picture<'a>(
 /// Scrolling over the canvas zooms about the pointer; dragging with the right or middle
 /// button pans. Double-clicking with the right button fits the grid again.
 fn zoom_and_pan(
-    app: &mut PuzzleLabApp,
+    app: &mut Panel<'_>,
     ui: &egui::Ui,
     response: &egui::Response,
     area: Rect,
@@ -569,28 +566,29 @@ fn zoom_and_pan(
     cols: f32,
 ) {
     let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+    let (zoom, pan) = app.zoom_mut();
     if let Some(pointer) = response
         .hover_pos()
         .filter(|_| scroll != 0.0 || pinch != 1.0)
     {
         let factor = (scroll * 0.002).exp() * pinch;
-        let (_, side) = grid_rect(area, rows, cols, app.work.zoom, app.work.pan);
+        let (_, side) = grid_rect(area, rows, cols, *zoom, *pan);
         let center = area.center();
         // The point of the grid under the pointer, in squares from the grid's centre.
-        let under = (pointer - center) / side - app.work.pan;
-        app.work.zoom = (app.work.zoom * factor).clamp(1.0, MAX_ZOOM);
-        let (_, new_side) = grid_rect(area, rows, cols, app.work.zoom, Vec2::ZERO);
-        app.work.pan = (pointer - center) / new_side - under;
+        let under = (pointer - center) / side - *pan;
+        *zoom = (*zoom * factor).clamp(1.0, MAX_ZOOM);
+        let (_, new_side) = grid_rect(area, rows, cols, *zoom, Vec2::ZERO);
+        *pan = (pointer - center) / new_side - under;
     }
     if response.dragged_by(egui::PointerButton::Secondary)
         || response.dragged_by(egui::PointerButton::Middle)
     {
-        let (_, side) = grid_rect(area, rows, cols, app.work.zoom, app.work.pan);
-        app.work.pan += response.drag_delta() / side;
+        let (_, side) = grid_rect(area, rows, cols, *zoom, *pan);
+        *pan += response.drag_delta() / side;
     }
-    if response.double_clicked_by(egui::PointerButton::Secondary) || app.work.zoom <= 1.0 {
-        app.work.zoom = 1.0;
-        app.work.pan = Vec2::ZERO;
+    if response.double_clicked_by(egui::PointerButton::Secondary) || *zoom <= 1.0 {
+        *zoom = 1.0;
+        *pan = Vec2::ZERO;
     }
 }
 

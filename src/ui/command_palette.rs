@@ -9,7 +9,7 @@ use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher};
 
 use super::toolbar::keys;
-use crate::app::{AppCommand, PuzzleLabApp, Theme};
+use crate::app::{AppCommand, AppState, Panel, Theme};
 use crate::puzzles;
 
 /// The label of the palette's search field (tests find it by this).
@@ -30,14 +30,14 @@ pub struct Entry {
     /// A short name that, typed in full, puts this entry first (an algorithm's abbreviation:
     /// "BFS" would otherwise rank "Bidirectional BFS" above breadth-first search).
     alias: Option<&'static str>,
-    run: Box<dyn FnOnce(&mut PuzzleLabApp)>,
+    run: Box<dyn FnOnce(&mut Panel<'_>)>,
 }
 
 impl Entry {
     fn new(
         label: impl Into<String>,
         shortcut: &'static str,
-        run: impl FnOnce(&mut PuzzleLabApp) + 'static,
+        run: impl FnOnce(&mut Panel<'_>) + 'static,
     ) -> Self {
         Self {
             label: label.into(),
@@ -53,7 +53,7 @@ impl Entry {
 }
 
 /// Every command that applies now, in a steady order (the order shown for an empty filter).
-pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
+pub fn entries(app: &AppState) -> Vec<Entry> {
     let mut list = Vec::new();
     if app.is_running() {
         let (label, command) = if app.is_paused() {
@@ -87,7 +87,7 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
     list.push(Entry::command("Save", "Ctrl+S", AppCommand::Save));
     list.push(Entry::command("Save as…", "", AppCommand::SaveDialog));
     // Only what can be taken back or made again now (types with their own undo say so
-    // themselves: see `PuzzleLabApp::may_undo`).
+    // themselves: see `AppState::may_undo`).
     if app.may_undo() {
         list.push(Entry::command("Undo", "Ctrl+Z", AppCommand::Undo));
     }
@@ -111,7 +111,7 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             AppCommand::ExportMovesDialog,
         ));
     }
-    if !app.results.is_empty() {
+    if !app.runs.results.is_empty() {
         list.push(Entry::command(
             "Export results…",
             "",
@@ -120,7 +120,7 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
     }
     if app.timeline_recording().is_some_and(|r| !r.has_boards()) {
         list.push(Entry::new("Export search as GIF…", "", |app| {
-            app.gif_window = true
+            app.windows_mut().gif_window = true
         }));
     }
     let details = app.settings().show_details;
@@ -131,7 +131,7 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             "Show the details panel"
         },
         "",
-        move |app| app.settings.show_details = !details,
+        move |app| app.settings_mut().show_details = !details,
     ));
     // The puzzle's own options (as on the command line: `--set NAME=VALUE`).
     for option in app.puzzle().options() {
@@ -140,13 +140,11 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             list.push(Entry::new(
                 format!("Set {name} = {value}"),
                 "",
-                move |app| {
-                    app.edit_puzzle(|p| p.set_option(name, value).is_ok());
-                },
+                move |app| app.push(AppCommand::SetOption(name, value)),
             ));
         }
     }
-    let oracle = app.oracle.enabled;
+    let oracle = app.windows.oracle.enabled;
     list.push(Entry::new(
         if oracle {
             "Optimal moves: off"
@@ -154,22 +152,22 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             "Optimal moves: on (explore the state space)"
         },
         "",
-        move |app| app.oracle.enabled = !oracle,
+        move |app| app.windows_mut().oracle.enabled = !oracle,
     ));
-    if app.oracle.space().is_some() {
+    if app.windows.oracle.space().is_some() {
         list.push(Entry::new("State space window", "", |app| {
-            app.space_window.open = true
+            app.windows_mut().space_window.open = true
         }));
     }
     // Always offered: where the space is not explored, the window says how to measure.
     list.push(Entry::new(
         "Heuristic window: the heuristic against exact costs",
         "",
-        |app| app.heuristic_window.open = true,
+        |app| app.windows_mut().heuristic_window.open = true,
     ));
     if app.timeline_recording().is_some() {
         list.push(Entry::new("Search tree window", "", |app| {
-            app.tree_window.open = true
+            app.windows_mut().tree_window.open = true
         }));
     }
     let (speed, full) = (app.settings().speed, app.settings().full_speed);
@@ -187,7 +185,7 @@ pub fn entries(app: &PuzzleLabApp) -> Vec<Entry> {
             format!("Theme: {}", theme.label()),
             "",
             move |app| {
-                app.settings.theme = theme;
+                app.settings_mut().theme = theme;
             },
         ));
     }
@@ -316,7 +314,7 @@ pub fn is_open(ctx: &egui::Context) -> bool {
 /// Opens the palette on Ctrl+K or Ctrl+Shift+P (before the other shortcuts take keys), and
 /// draws it while open: the search field, the matching commands with their shortcuts (the
 /// chosen one marked), Up and Down to choose, Enter or a click to run, Escape to close.
-pub(super) fn palette_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+pub(super) fn palette_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     let open_keys = [
         egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::K),
         egui::KeyboardShortcut::new(

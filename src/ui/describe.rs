@@ -3,7 +3,7 @@
 
 use eframe::egui;
 
-use crate::app::PuzzleLabApp;
+use crate::app::AppState;
 use crate::puzzles::{Picture, Square};
 
 /// The most goals named one by one; past it they are counted.
@@ -13,7 +13,7 @@ const GOALS_NAMED: usize = 4;
 /// size in squares, where its start and goals are (rows and columns from 0 at the top-left,
 /// as in the status bar). One pass over the squares: made once per edit (see
 /// [`describe_canvas`]).
-pub(super) fn describe_puzzle(app: &PuzzleLabApp, picture: &Picture) -> String {
+pub(super) fn describe_puzzle(app: &AppState, picture: &Picture) -> String {
     let mut text = format!(
         "{}, {} by {} squares",
         app.puzzle().puzzle_type().label,
@@ -47,7 +47,7 @@ pub(super) fn describe_puzzle(app: &PuzzleLabApp, picture: &Picture) -> String {
 
 /// The search's part of the description: not started, running, or how it ended, with the
 /// states expanded and the frontier's size.
-pub(super) fn describe_search(app: &PuzzleLabApp) -> String {
+pub(super) fn describe_search(app: &AppState) -> String {
     let stats = &app.marks().stats;
     let counts = format!(
         "{} states expanded, frontier {}",
@@ -74,7 +74,7 @@ pub(super) fn describe_search(app: &PuzzleLabApp) -> String {
 /// Gives the canvas `id` its description for screen readers: the puzzle's part, made once
 /// per edit (`app.revision`) and kept in egui's memory, and the search's, made each frame.
 /// Nothing is made while no screen reader is asking (AccessKit off).
-pub(super) fn describe_canvas(ui: &egui::Ui, id: egui::Id, app: &PuzzleLabApp, picture: &Picture) {
+pub(super) fn describe_canvas(ui: &egui::Ui, id: egui::Id, app: &AppState, picture: &Picture) {
     let ctx = ui.ctx();
     if ctx.accesskit_node_builder(id, |_| ()).is_none() {
         return; // AccessKit is off: no one to tell
@@ -82,10 +82,10 @@ pub(super) fn describe_canvas(ui: &egui::Ui, id: egui::Id, app: &PuzzleLabApp, p
     let key = egui::Id::unique("canvas description");
     let kept: Option<(u64, String)> = ctx.data(|d| d.get_temp(key));
     let puzzle = match kept {
-        Some((revision, text)) if revision == app.revision => text,
+        Some((revision, text)) if revision == app.edits.revision => text,
         _ => {
             let text = describe_puzzle(app, picture);
-            ctx.data_mut(|d| d.insert_temp(key, (app.revision, text.clone())));
+            ctx.data_mut(|d| d.insert_temp(key, (app.edits.revision, text.clone())));
             text
         }
     };

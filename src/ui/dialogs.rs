@@ -3,10 +3,10 @@
 
 use eframe::egui;
 
-use crate::app::{AppCommand, PuzzleLabApp, UnsavedChoice};
+use crate::app::{AppCommand, AppState, Panel, UnsavedChoice};
 
 /// The question about unsaved edits, as a modal: Save, Discard or Cancel (Escape cancels).
-pub(super) fn unsaved_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
+pub(super) fn unsaved_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     if app.unsaved_question().is_none() {
         return;
     }
@@ -42,8 +42,8 @@ pub(super) fn unsaved_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
 /// the button does what the dialog would have; Cancel or Escape closes it. The field has the
 /// keyboard from the moment it opens, its text (the last folder) selected, so typing
 /// replaces it and no letter reaches the window's shortcuts.
-pub(super) fn path_field_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
-    let Some((kind, text)) = &mut app.path_prompt else {
+pub(super) fn path_field_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
+    let Some((kind, text)) = &mut app.windows_mut().path_prompt else {
         return;
     };
     let kind = *kind;
@@ -89,7 +89,7 @@ pub(super) fn path_field_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
 }
 
 /// Sets the window title (file name, and a mark for unsaved edits) when it changes.
-pub(super) fn title(app: &PuzzleLabApp, ctx: &egui::Context) {
+pub(super) fn title(app: &AppState, ctx: &egui::Context) {
     let title = app.title();
     let id = egui::Id::unique("window title");
     if ctx.data(|d| d.get_temp::<String>(id)).as_ref() != Some(&title) {

@@ -6,19 +6,19 @@
 use eframe::egui::{self, Color32, RichText, Sense, vec2};
 
 use crate::app::heuristic_measure::Measured;
-use crate::app::{AppCommand, PuzzleLabApp};
+use crate::app::{AppCommand, Panel};
 use crate::search::heuristic_quality::{HISTOGRAM_BINS, Quality};
 
 /// The histogram's accessible label (tests find it by this).
 pub const HISTOGRAM_LABEL: &str = "h against h* histogram";
 
 /// Draws the window if it is open.
-pub(crate) fn heuristic_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
-    if !app.heuristic_window.open {
+pub(crate) fn heuristic_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
+    if !app.windows.heuristic_window.open {
         return;
     }
     let mut open = true;
-    let canvas = app.canvas_rect.unwrap_or(egui::Rect::from_min_size(
+    let canvas = app.canvas.rect.unwrap_or(egui::Rect::from_min_size(
         egui::pos2(300.0, 80.0),
         vec2(520.0, 520.0),
     ));
@@ -32,14 +32,14 @@ pub(crate) fn heuristic_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
         });
     if !open {
         // The tint is the window's: closed, it goes too (it has no other switch).
-        app.heuristic_window.tint = false;
+        app.windows_mut().heuristic_window.tint = false;
     }
-    app.heuristic_window.open = open;
+    app.windows_mut().heuristic_window.open = open;
 }
 
-fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let name = app.puzzle().heuristic_name();
-    if app.oracle.space().is_none() {
+    if app.windows.oracle.space().is_none() {
         if app.puzzle().can_sample_heuristic_quality() {
             sample_ui(app, ui);
         } else {
@@ -51,7 +51,7 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         return;
     }
     ui.label(RichText::new(format!("Heuristic: {name}")).strong());
-    let window = &app.heuristic_window;
+    let window = &app.windows.heuristic_window;
     if window.is_measuring() {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -70,7 +70,7 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     figures_ui(ui, q);
     histogram_ui(ui, q);
     // Where a state is, for types whose states are places; else its number.
-    let at = |node: u32| match app.oracle.space().and_then(|s| s.place_of(node)) {
+    let at = |node: u32| match app.windows.oracle.space().and_then(|s| s.place_of(node)) {
         Some(p) => format!("row {}, column {}", p.cell.row, p.cell.col),
         None => format!("state {node}"),
     };
@@ -86,7 +86,7 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 /// The measure over random positions, for boards too large to explore: how many, Measure
 /// (Stop while it runs, with its progress), then the figures, the histogram and the
 /// examples, each opening its position.
-fn sample_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn sample_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.label(RichText::new(format!("Heuristic: {}", app.puzzle().heuristic_name())).strong());
     ui.label(
         "This board's state space is too large to explore: the heuristic is measured over \
@@ -94,7 +94,7 @@ fn sample_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
          databases at hand; on 5 x 5 each position can take hours).",
     );
     let (limits, wake) = (app.limits(), app.waker());
-    let sample = &mut app.heuristic_window.sample;
+    let sample = &mut app.windows_mut().heuristic_window.sample;
     if sample.is_measuring() {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -120,7 +120,8 @@ fn sample_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     });
     if start {
         let puzzle = app.puzzle().clone_box();
-        app.heuristic_window
+        app.windows_mut()
+            .heuristic_window
             .sample
             .start(puzzle.as_ref(), limits, &wake);
         return;
@@ -320,17 +321,17 @@ fn examples_ui(ui: &mut egui::Ui, q: &Quality, at: &dyn Fn(u32) -> String) -> Op
     open
 }
 
-fn tint_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, measured: &Measured) {
+fn tint_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, measured: &Measured) {
     ui.add_space(6.0);
     ui.checkbox(
-        &mut app.heuristic_window.tint,
+        &mut app.windows_mut().heuristic_window.tint,
         "Tint the canvas with h* - h",
     )
     .on_hover_text(
         "each square by how far the heuristic falls short of the exact cost there: pale \
              where exact, dark blue where far below, vermillion where it overestimates",
     );
-    if app.heuristic_window.tint {
+    if app.windows.heuristic_window.tint {
         ui.label(
             RichText::new(format!(
                 "Pale: h = h*. Dark blue: h* - h = {:.1}. Vermillion: h > h*.",

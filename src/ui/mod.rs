@@ -25,7 +25,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use std::path::PathBuf;
 
-use crate::app::{AppCommand, PuzzleLabApp, Theme};
+use crate::app::{AppCommand, AppState, Panel, PuzzleLabApp, Theme};
 use crate::puzzles;
 
 pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
@@ -90,7 +90,7 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
                 };
                 app.set_error(text);
             }
-            app.repaint = Some(cc.egui_ctx.clone());
+            app.frame.repaint = Some(cc.egui_ctx.clone());
             if let Some(path) = file {
                 app.apply(AppCommand::OpenPath(path));
             }
@@ -133,7 +133,7 @@ impl PuzzleLabApp {
         }
         apply_theme(self, ui.ctx());
         self.begin_frame(ui.ctx());
-        app_ui(self, ui);
+        app_ui(&mut self.panel(), ui);
         self.end_frame(ui.ctx());
     }
 }
@@ -141,7 +141,7 @@ impl PuzzleLabApp {
 /// Draws the whole window: the menu bar and the toolbar on top, the status bar at the
 /// bottom, the puzzle's own tools on the left, the run's details (statistics, plots,
 /// solution, race, results) on the right, and the canvas with its playback bar in between.
-fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // The palette first (it takes the keys while open), then the other keys, so a focused
     // button does not take Space as a click as well.
     command_palette::palette_ui(app, ui.ctx());
@@ -189,14 +189,14 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .show_collapsible(ui, &mut details, |ui| {
             scroll("details scroll").show(ui, |ui| details_ui(app, ui));
         });
-    app.settings.show_details = details;
+    app.settings_mut().show_details = details;
     // Always there and always as high: the canvas keeps its place when a run ends.
     let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
     egui::Panel::bottom("timeline_bar")
         .exact_size(timeline_height)
         .show(ui, |ui| timeline_bar::timeline_ui(app, ui));
     egui::CentralPanel::default().show(ui, |ui| {
-        if app.race.is_some() {
+        if app.runs.race.is_some() {
             race_panel::race_panes_ui(app, ui);
         } else {
             panels::playback_ui(app, ui);
@@ -216,7 +216,7 @@ fn app_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 
 /// File > Open Recent: the files opened or saved last, newest first, each with its puzzle
 /// type; a click opens one (a file that is gone is taken off with a message).
-fn recent_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn recent_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if app.settings.recent.is_empty() {
         ui.label(RichText::new("No files opened yet").weak());
         return;
@@ -243,7 +243,7 @@ fn recent_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 /// Gives egui the theme chosen in the View menu, when it changed.
-fn apply_theme(app: &PuzzleLabApp, ctx: &egui::Context) {
+fn apply_theme(app: &AppState, ctx: &egui::Context) {
     let wanted = match app.settings.theme {
         Theme::System => egui::ThemePreference::System,
         Theme::Light => egui::ThemePreference::Light,
@@ -254,7 +254,7 @@ fn apply_theme(app: &PuzzleLabApp, ctx: &egui::Context) {
     }
 }
 
-fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             if ui.button("Open…").clicked() {
@@ -297,7 +297,7 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .on_hover_text("The last run as an animated picture")
                 .clicked()
             {
-                app.gif_window = true;
+                app.windows_mut().gif_window = true;
                 ui.close();
             }
             ui.separator();
@@ -322,7 +322,7 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             ui.separator();
             ui.label("Theme");
             for theme in Theme::ALL {
-                ui.radio_value(&mut app.settings.theme, theme, theme.label());
+                ui.radio_value(&mut app.settings_mut().theme, theme, theme.label());
             }
         });
         ui.menu_button("Puzzles", |ui| {
@@ -370,13 +370,13 @@ fn menu_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 /// The status bar: the GIF export's progress, the status line, and on the right what is
 /// under the pointer. Neither text runs into the other: the readout takes at most half the
 /// bar, the status line the rest; each is cut with "…" and shown whole on hover.
-fn status_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn status_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let status = app.status().clone();
     let mut text = RichText::new(&status.text);
     if status.is_error {
         text = text.color(Color32::from_rgb(200, 40, 40));
     }
-    let readout = app.hover.and_then(|cell| hover_readout(app, cell));
+    let readout = app.canvas.hover.and_then(|cell| hover_readout(app, cell));
     ui.horizontal(|ui| {
         timeline_bar::gif_progress_ui(app, ui);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -398,7 +398,7 @@ fn status_bar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 
 /// What the status bar says of the square under the pointer: its row and column, what it
 /// holds, the search's mark on it, and what the type's view adds.
-fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
+fn hover_readout(app: &Panel<'_>, cell: puzzles::Cell) -> Option<String> {
     let (rows, cols) = app.puzzle().dims();
     if cell.row >= rows || cell.col >= cols {
         return None;
@@ -420,7 +420,7 @@ fn hover_readout(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
 /// What the search knew of the state at `cell` when it expanded it: g, h and f, its place in
 /// the order of expansion and the square it was reached from. For puzzles whose states are
 /// (square, side entered from), the state expanded first.
-fn score_text(app: &PuzzleLabApp, cell: puzzles::Cell) -> Option<String> {
+fn score_text(app: &AppState, cell: puzzles::Cell) -> Option<String> {
     let score = app.expansion_at(cell)?;
     let mut text = match (score.g, score.h) {
         (Some(g), Some(h)) => format!("g {g}, h {h}, f {} · ", g + h),
@@ -477,7 +477,7 @@ fn with_length(word: String, length: i64) -> String {
 }
 
 /// The left panel: the puzzle types, then the tools of the type on screen.
-fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn side_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.heading("Puzzle");
     let current = app.work.puzzle.puzzle_type().name;
     for puzzle_type in puzzles::TYPES {
@@ -501,7 +501,7 @@ fn side_panel_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 
 /// The right panel: what the run shows (statistics, legend, plots, solution), the memory
 /// limit, the race and the results table.
-fn details_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn details_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     panels::stats_ui(app, ui);
     panels::memory_limit_ui(app, ui);
     panels::tie_break_ui(app, ui);

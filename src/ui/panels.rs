@@ -3,11 +3,11 @@
 
 use eframe::egui::{self, Color32, RichText};
 
-use crate::app::{AppCommand, PuzzleLabApp};
+use crate::app::{AppCommand, AppState, Panel};
 
 /// The memory budget of each search, in MiB (a setting; the default is half of the memory
 /// this process may use).
-pub(super) fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn memory_limit_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     use crate::search::limits::{MIB, default_memory_budget, format_bytes};
     let default_mib = default_memory_budget() / MIB;
     let mut mib = app.settings.memory_limit_mib.unwrap_or(default_mib);
@@ -26,7 +26,7 @@ pub(super) fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 format_bytes(default_memory_budget())
             ));
         if drag.changed() {
-            app.settings.memory_limit_mib = Some(mib);
+            app.settings_mut().memory_limit_mib = Some(mib);
         }
         if app.settings.memory_limit_mib.is_some()
             && ui
@@ -34,14 +34,14 @@ pub(super) fn memory_limit_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .on_hover_text("Go back to half of the memory available")
                 .clicked()
         {
-            app.settings.memory_limit_mib = None;
+            app.settings_mut().memory_limit_mib = None;
         }
     });
 }
 
 /// Which of the states of equal priority the best-first searches expand first (a setting;
 /// see [`crate::search::TieBreak`]). Applies from the next run.
-pub(super) fn tie_break_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn tie_break_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     use crate::search::TieBreak;
     let chosen = app.settings.tie_break;
     egui::ComboBox::from_label("Equal f: expand")
@@ -49,7 +49,7 @@ pub(super) fn tie_break_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .show_ui(ui, |ui| {
             for t in TieBreak::ALL {
                 if ui.selectable_label(t == chosen, t.label()).clicked() {
-                    app.settings.tie_break = t;
+                    app.settings_mut().tie_break = t;
                 }
             }
         })
@@ -68,7 +68,7 @@ pub const RACE_STATS_NOTE: &str =
 /// The run's statistics. While the timeline is scrubbed back, the figures of that moment
 /// (expanded, frontier, closed set of places, depth) come first under "At this moment", and
 /// the figures that do not move with the timeline under "Final run".
-pub(super) fn stats_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn stats_ui(app: &AppState, ui: &mut egui::Ui) {
     ui.heading("Statistics");
     if app.race().is_some() {
         // The marks here are the single run's from before the race: its figures would pass
@@ -153,7 +153,7 @@ fn term_help(name: &str) -> Option<&'static str> {
 
 /// The statistics while the timeline shows an earlier moment than the run's end: that
 /// moment's figures, then the final run's, each group labelled.
-fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &mut egui::Ui) {
+fn scrubbed_stats_ui(app: &AppState, report: &crate::puzzles::Report, ui: &mut egui::Ui) {
     let view = app.marks();
     let (now, last) = (&view.stats, &report.stats);
     let grid = |ui: &mut egui::Ui, id: &str, rows: Vec<(&str, String)>| {
@@ -214,15 +214,15 @@ fn scrubbed_stats_ui(app: &PuzzleLabApp, report: &crate::puzzles::Report, ui: &m
 
 /// Live plots of the run: frontier and closed-set sizes against states expanded, and the
 /// states expanded per depth layer (or, for IDA*, per iteration).
-pub(super) fn plots_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn plots_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let mut open_tree = false;
     plots_body_ui(app, ui, &mut open_tree);
     if open_tree {
-        app.tree_window.open = true;
+        app.windows_mut().tree_window.open = true;
     }
 }
 
-fn plots_body_ui(app: &PuzzleLabApp, ui: &mut egui::Ui, open_tree: &mut bool) {
+fn plots_body_ui(app: &AppState, ui: &mut egui::Ui, open_tree: &mut bool) {
     let view = app.marks();
     egui::CollapsingHeader::new("Plots")
         .id_salt("plots")
@@ -487,7 +487,7 @@ const CLOSED_PLOT: Color32 = super::palette::CLOSED;
 
 /// The legend of the puzzle on screen: what each colour on the canvas means, only the
 /// entries that can appear now (see [`crate::app::TypeView::legend`]).
-pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn legend_ui(app: &Panel<'_>, ui: &mut egui::Ui) {
     let Some(mut entries) = app
         .type_view()
         .map(|v| v.legend(&crate::app::ViewRead::read(app)))
@@ -496,7 +496,7 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
     };
     shaded_legend(app, &mut entries);
     // The oracle's arrows, when drawn.
-    let arrows = app.oracle.arrows();
+    let arrows = app.windows.oracle.arrows();
     let shown = |r: crate::puzzles::oracle::Rating| arrows.iter().any(|a| a.rating == r);
     for (rating, color, meaning) in [
         (
@@ -546,7 +546,7 @@ pub(super) fn legend_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
 /// The legend's entries for the timeline's "Colour by" and "Only the branch", as the canvas
 /// draws them: the closed set coloured by a quantity replaces the closed set's entry with
 /// the colours of its least and greatest values; a branch adds the faded marks off it.
-fn shaded_legend(app: &PuzzleLabApp, entries: &mut Vec<(Color32, String)>) {
+fn shaded_legend(app: &AppState, entries: &mut Vec<(Color32, String)>) {
     use super::palette::{CLOSED, FREE, heat_color};
     use crate::app::ShadeKind;
     // A race's panes draw their lanes' own marks, unshaded.
@@ -596,12 +596,12 @@ fn shaded_legend(app: &PuzzleLabApp, entries: &mut Vec<(Color32, String)>) {
 /// while a board puzzle is searched, the depth of the state being expanded; otherwise the
 /// playback controls of the solution (First / Back / Next / Last, the move counter, Play
 /// and its speed), disabled until there is one.
-pub(super) fn playback_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn playback_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     super::rows::fixed_row(ui, "playback row", |row| playback_row_ui(app, row));
     ui.separator();
 }
 
-fn playback_row_ui(app: &mut PuzzleLabApp, row: &mut egui::Ui) {
+fn playback_row_ui(app: &mut Panel<'_>, row: &mut egui::Ui) {
     let view = app.marks();
     if app.is_scrubbed() {
         // The timeline shows a moment before the run's end: the solution is not found yet.
@@ -668,7 +668,7 @@ fn playback_button(
     }
 }
 
-fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn playback_controls_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let total = app
         .result()
         .filter(|r| r.solved)
@@ -679,7 +679,7 @@ fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         ui.available_width() < full_playback_width(ui, &format!("move {total} of {total}"));
     let mut go = |ui: &mut egui::Ui, names: (&str, &str), enabled: bool, to: usize| {
         if playback_button(ui, names, compact, enabled).clicked() {
-            app.commands.push(AppCommand::ShowStep(to));
+            app.push(AppCommand::ShowStep(to));
         }
     };
     go(ui, ("First", "|<"), shown > 0, 0);
@@ -723,13 +723,13 @@ fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         .on_hover_text("Play the solution back move by move")
         .clicked()
     {
-        app.commands.push(AppCommand::Play(!playing));
+        app.push(AppCommand::Play(!playing));
     }
     ui.spacing_mut().slider_width = if compact { 28.0 } else { 80.0 };
     let rate = app.settings.playback_rate;
     ui.add(
         egui::Slider::new(
-            &mut app.settings.playback_rate,
+            &mut app.settings_mut().playback_rate,
             0.5..=crate::app::MAX_PLAYBACK_RATE,
         )
         .logarithmic(true)
@@ -743,7 +743,7 @@ fn playback_controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
     ));
 }
 
-pub(super) fn solution_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn solution_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let Some(report) = app.result() else {
         return;
     };

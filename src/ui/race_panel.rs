@@ -5,27 +5,27 @@ use eframe::egui::{self, RichText};
 
 use super::canvas;
 use super::texture::GridTexture;
-use crate::app::{AppCommand, PuzzleLabApp, race};
+use crate::app::{AppCommand, AppState, Panel, race};
 use crate::runs::results::ResultRow;
 
 /// Race mode's controls: which algorithms race (2 to 4), start, stop, close.
-pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn race_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     egui::CollapsingHeader::new("Race algorithms")
         .id_salt("race")
-        .default_open(app.race.is_some())
+        .default_open(app.runs.race.is_some())
         .show(ui, |ui| {
             ui.label("Pick 2 to 4; they run side by side at the same speed.");
             ui.horizontal_wrapped(|ui| {
                 for algorithm in app.work.puzzle.algorithms() {
-                    let mut chosen = app.race_choice.iter().any(|a| a.same_kind(algorithm));
+                    let mut chosen = app.runs.race_choice.iter().any(|a| a.same_kind(algorithm));
                     if ui.checkbox(&mut chosen, algorithm.label()).changed() {
-                        app.commands.push(AppCommand::RaceToggle(algorithm));
+                        app.push(AppCommand::RaceToggle(algorithm));
                     }
                 }
             });
             ui.horizontal(|ui| {
                 let running = app.race().is_some_and(race::Race::is_running);
-                let count = app.race_choice.len();
+                let count = app.runs.race_choice.len();
                 if ui
                     .add_enabled(
                         race::RACERS.contains(&count) && !running,
@@ -33,7 +33,7 @@ pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     )
                     .clicked()
                 {
-                    app.commands.push(AppCommand::StartRace);
+                    app.push(AppCommand::StartRace);
                 }
             });
             let algorithm = app.algorithm();
@@ -51,35 +51,36 @@ pub(super) fn race_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .on_disabled_hover_text("For algorithms with an open list (A*, Dijkstra, …)")
                 .clicked()
             {
-                app.commands.push(AppCommand::StartTieRace);
+                app.push(AppCommand::StartTieRace);
             }
         });
 }
 
 /// The race: one pane per algorithm, side by side, each with its live statistics and its own
 /// canvas of the search.
-pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    if app.race.is_none() {
+pub(super) fn race_panes_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    if app.runs.race.is_none() {
         return;
     }
-    let mut cache = app.picture_cache.take();
+    let mut cache = app.canvas_mut().picture_cache.take();
     let puzzle_picture = canvas::cached_picture(app, &mut cache);
-    let Some(race) = app.race.as_ref() else {
+    let Some(race) = app.runs.race.as_ref() else {
         return;
     };
     let n = race.lanes.len();
+    let mut sent = None;
     ui.horizontal(|ui| {
         if race.is_running() {
             if ui.button("Stop race").clicked() {
-                app.commands.push(AppCommand::StopRace);
+                sent = Some(AppCommand::StopRace);
             }
         } else if ui.button("Close race").clicked() {
-            app.commands.push(AppCommand::CloseRace);
+            sent = Some(AppCommand::CloseRace);
         }
         ui.label(format!("{n} algorithms at the same speed"));
     });
     ui.separator();
-    let revision = app.revision;
+    let revision = app.edits.revision;
     let textures_id = egui::Id::unique("race textures");
     let mut textures: Vec<Option<GridTexture>> = ui
         .data_mut(|d| d.remove_temp(textures_id))
@@ -146,13 +147,14 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             }
         }
     });
-    app.picture_cache = cache;
+    app.canvas_mut().picture_cache = cache;
     // Each pane's drawn changes go back to its lane's marks after drawing.
-    if let Some(race) = app.race.as_mut() {
-        for (lane, texture) in race.lanes.iter_mut().zip(&textures) {
-            if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
-                lane.marks.note_drawn(id, changes);
-            }
+    if let Some(command) = sent {
+        app.push(command);
+    }
+    for (lane, texture) in textures.iter().enumerate() {
+        if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
+            app.note_lane_drawn(lane, id, changes);
         }
     }
     ui.data_mut(|d| d.insert_temp(textures_id, textures));
@@ -160,8 +162,8 @@ pub(super) fn race_panes_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 
 /// The results table: a row per finished run (kept across restarts), in full-width columns
 /// sorted by the header clicked last (click again to reverse), with export and clear.
-pub(super) fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let n = app.results.len();
+pub(super) fn results_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    let n = app.runs.results.len();
     egui::CollapsingHeader::new(format!(
         "Results ({n} run{})",
         if n == 1 { "" } else { "s" }
@@ -181,10 +183,10 @@ pub(super) fn results_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 .on_hover_text("CSV or JSON, by the file's extension")
                 .clicked()
             {
-                app.commands.push(AppCommand::ExportDialog);
+                app.push(AppCommand::ExportDialog);
             }
             if ui.button("Clear results").clicked() {
-                app.commands.push(AppCommand::ClearResults);
+                app.push(AppCommand::ClearResults);
             }
         });
     });
@@ -212,14 +214,14 @@ const COLUMNS: [(&str, Compare); 7] = [
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Sort(Option<(usize, bool)>);
 
-fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+fn results_table_ui(app: &AppState, ui: &mut egui::Ui) {
     let sort_id = egui::Id::unique("results sort");
     let mut sort: Sort = ui.data(|d| d.get_temp(sort_id)).unwrap_or_default();
-    let mut order: Vec<usize> = (0..app.results.len()).collect();
+    let mut order: Vec<usize> = (0..app.runs.results.len()).collect();
     if let Some((column, ascending)) = sort.0 {
         let compare = COLUMNS[column].1;
         order.sort_by(|&i, &j| {
-            let o = compare(&app.results[i], &app.results[j]);
+            let o = compare(&app.runs.results[i], &app.runs.results[j]);
             if ascending { o } else { o.reverse() }
         });
     }
@@ -261,7 +263,9 @@ fn results_table_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
                 })
                 .body(|body| {
                     body.rows(row_height, order.len(), |mut row| {
-                        let Some(r) = order.get(row.index()).and_then(|&i| app.results.get(i))
+                        let Some(r) = order
+                            .get(row.index())
+                            .and_then(|&i| app.runs.results.get(i))
                         else {
                             return;
                         };

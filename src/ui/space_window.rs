@@ -6,20 +6,20 @@ use eframe::egui::{self, Color32, RichText, Sense, TextureOptions, vec2};
 use rand::{Rng, SeedableRng};
 
 use crate::app::space_layout::{self, IMAGE_SIZE, MAX_DRAWN_STATES};
-use crate::app::{AppCommand, PuzzleLabApp};
+use crate::app::{AppCommand, Panel};
 
 /// The graph's accessible label (tests find it by this).
 pub const GRAPH_LABEL: &str = "state graph";
 
 /// Draws the window if it is open.
-pub(crate) fn space_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
-    if !app.space_window.open {
+pub(crate) fn space_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
+    if !app.windows.space_window.open {
         return;
     }
     let mut open = true;
     // It opens over the canvas, no taller than it (it scrolls), so it never runs off the
     // bottom of a small window.
-    let canvas = app.canvas_rect.unwrap_or(egui::Rect::from_min_size(
+    let canvas = app.canvas.rect.unwrap_or(egui::Rect::from_min_size(
         egui::pos2(300.0, 80.0),
         vec2(760.0, 560.0),
     ));
@@ -31,14 +31,16 @@ pub(crate) fn space_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
         });
-    app.space_window.open = open;
+    app.windows_mut().space_window.open = open;
 }
 
-fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let metric = app.oracle.metric();
+fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    let metric = app.windows.oracle.metric();
     random_layout_ui(app, ui);
-    let (Some(space), Some(profile)) = (app.oracle.space(), app.space_window.profile.clone())
-    else {
+    let (Some(space), Some(profile)) = (
+        app.windows.oracle.space(),
+        app.windows.space_window.profile.clone(),
+    ) else {
         ui.label("Tick Optimal moves in the side panel: the state space is explored then.");
         return;
     };
@@ -79,8 +81,8 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             export = true;
         }
     });
+    let mut window = app.windows.space_window.random;
     ui.horizontal_wrapped(|ui| {
-        let window = &mut app.space_window;
         let label = ui.label("Random position at least");
         ui.add(egui::DragValue::new(&mut window.min_distance).range(0..=profile.hardest_distance))
             .labelled_by(label.id);
@@ -105,13 +107,14 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             crate::app::count_in(d, &metric)
         ));
     }
+    app.windows_mut().space_window.random = window;
     histogram_ui(ui, &profile, &metric);
     // The hovered state's readout sits above the graph, in a row kept for it, so it is in
     // view whenever the graph is; the graph fills what is left of the window.
     let height = ui.spacing().interact_size.y;
     let (readout, _) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::hover());
     let hovered = graph_ui(app, ui, current, &mut open);
-    let text = match hovered.zip(app.oracle.space()) {
+    let text = match hovered.zip(app.windows.oracle.space()) {
         Some((node, space)) => {
             let to_goal = space.to_goal(node).map_or_else(
                 || "no way to the goal".to_owned(),
@@ -122,7 +125,7 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                 space.distance_from_start(node).unwrap_or(0)
             ))
         }
-        None if app.space_window.layout.is_some() => {
+        None if app.windows.space_window.layout.is_some() => {
             RichText::new("Hover a state of the graph for its distances; click to open it.").weak()
         }
         None => RichText::new(""),
@@ -143,13 +146,13 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 
 /// For types that make random layouts: a random layout whose hardest position is at least
 /// N moves from the goal, made and explored on a background thread.
-fn random_layout_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn random_layout_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if !app.puzzle().makes_random_layouts() {
         return;
     }
     let metric = app.puzzle().metric_label();
     ui.horizontal_wrapped(|ui| {
-        let window = &mut app.space_window;
+        let window = &mut app.windows_mut().space_window;
         let label = ui.label("Random layout at least");
         ui.add(egui::DragValue::new(&mut window.layout_min).range(1..=1000))
             .labelled_by(label.id);
@@ -173,9 +176,10 @@ fn random_layout_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
         {
             let (limits, wake) = (app.limits(), app.waker());
             let template = app.puzzle().clone_box();
-            if let Err(e) = app
-                .space_window
-                .start_generating(template.as_ref(), limits, &wake)
+            if let Err(e) =
+                app.windows_mut()
+                    .space_window
+                    .start_generating(template.as_ref(), limits, &wake)
             {
                 app.set_error(format!("Could not start the layout generator: {e}"));
             }
@@ -217,12 +221,12 @@ fn histogram_ui(ui: &mut egui::Ui, profile: &crate::search::space::Profile, metr
 /// The state graph as an image fitted to the window's width, the position on the board
 /// ringed. Returns the state under the pointer; a click puts it in `open`.
 fn graph_ui(
-    app: &mut PuzzleLabApp,
+    app: &mut Panel<'_>,
     ui: &mut egui::Ui,
     current: Option<u32>,
     open: &mut Option<u32>,
 ) -> Option<u32> {
-    let window = &mut app.space_window;
+    let window = &mut app.windows_mut().space_window;
     let Some(layout) = &window.layout else {
         if window.is_laying_out() {
             ui.horizontal(|ui| {

@@ -5,7 +5,7 @@ use eframe::egui::{self, RichText};
 
 use super::palette::heat_color;
 use super::rows::{fixed_row, steady_label, widest};
-use crate::app::{AppCommand, Pinned, PuzzleLabApp, ShadeKind, TimelineCommand};
+use crate::app::{AppCommand, AppState, Panel, Pinned, ShadeKind, TimelineCommand};
 use crate::runs::recording::Quantity;
 
 /// The timeline's step buttons: the symbol each shows and the name a screen reader says
@@ -20,7 +20,7 @@ pub const TIMELINE_BUTTONS: [(&str, &str); 4] = [
 /// The accessibility label of the scrubber, by which UI tests find it.
 pub const SCRUBBER_LABEL: &str = "timeline position";
 
-fn push(app: &mut PuzzleLabApp, command: TimelineCommand) {
+fn push(app: &mut Panel<'_>, command: TimelineCommand) {
     app.push(AppCommand::Timeline(command));
 }
 
@@ -31,7 +31,7 @@ pub(super) const TIMELINE_ROWS: usize = 3;
 /// Draws the timeline bar. It is always there, [`TIMELINE_ROWS`] rows high, so the canvas
 /// does not move when a run ends or starts; until a run is recorded its controls are
 /// disabled and its top row says what it is for.
-pub(super) fn timeline_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn timeline_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let len = app.timeline_len();
     let timeline = app.timeline().filter(|_| len > 0);
     let active = timeline.is_some();
@@ -102,7 +102,7 @@ const NO_RUN: &str = "no run recorded";
 /// The scrubber's row: to the start, one back, one forward, to the end, the slider and
 /// "expansion k of n". The label keeps the width of its longest text, so the slider's
 /// track keeps its length under a dragging pointer.
-fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, len: usize) {
+fn scrubber_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, position: &mut usize, len: usize) {
     let longest = format!("expansion {len} of {len}");
     let long_texts = [longest.as_str(), NO_RUN];
     // Where the centre column is narrow (800 x 600 with the details open) the row drops its
@@ -206,7 +206,7 @@ fn scrubber_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, position: &mut usize, 
 /// The jumps: back to where this layer (depth) or f began, on to the next greater. (No
 /// "Jump:" title: the row fits the centre column at 1200 x 800; each button's tooltip says
 /// where it goes.)
-fn jumps_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn jumps_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     for q in [Quantity::Depth, Quantity::F] {
         let name = if q == Quantity::Depth { "layer" } else { "f" };
         if ui
@@ -227,7 +227,7 @@ fn jumps_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 /// The heat map's choice.
-fn heat_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, heat: Option<Quantity>) {
+fn heat_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, heat: Option<Quantity>) {
     let name = |q: Option<Quantity>| match q {
         None => "marks",
         Some(Quantity::Order) => "expansion order",
@@ -256,7 +256,7 @@ fn heat_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, heat: Option<Quantity>) {
 }
 
 /// Inspecting (clicks pin squares) and the pinned state's figures.
-fn pin_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, inspecting: bool, pinned: Option<Pinned>) {
+fn pin_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, inspecting: bool, pinned: Option<Pinned>) {
     let boards = app.timeline_recording().is_some_and(|r| r.has_boards());
     if boards {
         if ui
@@ -290,7 +290,7 @@ fn pin_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui, inspecting: bool, pinned: O
 
 /// The pinned state's figures, for the details panel: g, h, f, depth, the move it was
 /// reached by, when it was put on the frontier and expanded, and for board puzzles its board.
-pub(super) fn pinned_ui(app: &PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn pinned_ui(app: &AppState, ui: &mut egui::Ui) {
     let (Some(timeline), Some(recording)) = (app.timeline(), app.timeline_recording()) else {
         return;
     };
@@ -409,15 +409,16 @@ fn trim(v: f64) -> String {
 }
 
 /// The GIF export window: frames a second and length, then a file to write.
-pub(super) fn gif_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
-    if !app.gif_window {
+pub(super) fn gif_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
+    if !app.windows.gif_window {
         return;
     }
     let mut open = true;
     let mut asked = None;
     // Over the canvas's corner, never over the menu bar.
     let corner = app
-        .canvas_rect
+        .canvas
+        .rect
         .map_or(egui::pos2(300.0, 80.0), |r| r.min + egui::vec2(12.0, 12.0));
     egui::Window::new("Export search as GIF")
         .default_pos(corner)
@@ -430,12 +431,12 @@ pub(super) fn gif_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
                 .num_columns(2)
                 .show(ui, |ui| {
                     let label = ui.label("Frames a second");
-                    ui.add(egui::DragValue::new(&mut app.settings.gif_fps).range(1..=50))
+                    ui.add(egui::DragValue::new(&mut app.settings_mut().gif_fps).range(1..=50))
                         .labelled_by(label.id);
                     ui.end_row();
                     let label = ui.label("Length (seconds)");
                     ui.add(
-                        egui::DragValue::new(&mut app.settings.gif_seconds)
+                        egui::DragValue::new(&mut app.settings_mut().gif_seconds)
                             .range(0.5..=120.0)
                             .speed(0.1),
                     )
@@ -457,18 +458,18 @@ pub(super) fn gif_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
         app.push(AppCommand::ExportGifDialog(colors, options));
     }
     if !open {
-        app.gif_window = false;
+        app.windows_mut().gif_window = false;
     }
 }
 
 /// The GIF export's progress bar and its Stop button, while it runs.
-pub(super) fn gif_progress_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
-    let Some(job) = app.gif_job.clone() else {
+pub(super) fn gif_progress_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    let Some(job) = app.windows.gif_job.clone() else {
         return;
     };
     use std::sync::atomic::Ordering;
     if job.finished.load(Ordering::Relaxed) {
-        app.gif_job = None;
+        app.windows_mut().gif_job = None;
         return;
     }
     let (done, total) = (

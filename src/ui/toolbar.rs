@@ -5,7 +5,7 @@
 use eframe::egui::{self, RichText};
 
 use super::rows::steady_label;
-use crate::app::{AppCommand, PuzzleLabApp};
+use crate::app::{AppCommand, Panel};
 use crate::search::{Algorithm, Weight};
 
 /// The slowest and fastest animation speeds, in expansions a second; beyond the fastest is
@@ -25,7 +25,7 @@ pub mod keys {
 }
 
 /// The toolbar: one row (wrapping in a narrow window).
-pub(super) fn toolbar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+pub(super) fn toolbar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         controls_ui(app, ui);
         ui.separator();
@@ -46,14 +46,14 @@ pub(super) fn toolbar_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
             .on_hover_text("Show or hide the panel of statistics, plots, solution and results")
             .changed()
         {
-            app.settings.show_details = details;
+            app.settings_mut().show_details = details;
         }
     });
 }
 
 /// Start (or Stop with Pause / Resume while a search runs) and Step. Each button keeps its
 /// width whatever it says, so the row does not jump.
-fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn controls_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let width = egui::vec2(58.0, 0.0);
     if app.is_running() {
         if ui
@@ -96,7 +96,7 @@ fn controls_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 /// The algorithm list, and weighted A*'s weight when it is chosen.
-fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn algorithm_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let mut chosen = app.algorithm();
     let optimal = if app.work.puzzle.guarantees_optimal(chosen) {
         "finds a least-cost solution"
@@ -171,7 +171,7 @@ fn algorithm_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
 }
 
 /// The speed: a logarithmic slider over [`SPEEDS`] and Full speed.
-fn speed_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn speed_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let (mut speed, mut full) = (app.settings.speed, app.settings.full_speed);
     ui.spacing_mut().slider_width = 100.0;
     let slider = ui
@@ -206,10 +206,10 @@ pub(super) fn speed_text(speed: f64) -> String {
 /// The keyboard shortcuts of the toolbar and the File menu: Space starts or pauses, S or
 /// Right steps, Escape stops, F fits, Ctrl+O opens, Ctrl+S saves, Ctrl+Q quits, Ctrl+Z
 /// undoes, Ctrl+Y and Ctrl+Shift+Z redo. None act while a text field has the keyboard.
-pub(super) fn shortcuts(app: &mut PuzzleLabApp, ui: &egui::Ui) {
+pub(super) fn shortcuts(app: &mut Panel<'_>, ui: &egui::Ui) {
     // A modal (the path field, the question about unsaved edits) has the keys, Escape to
     // close it; so has a text field with the keyboard.
-    let modal = app.path_prompt.is_some() || app.unsaved_question().is_some();
+    let modal = app.windows.path_prompt.is_some() || app.unsaved_question().is_some();
     if modal || ui.ctx().egui_wants_keyboard_input() {
         return;
     }

@@ -5,18 +5,18 @@
 use eframe::egui::{self, Color32, RichText, Sense, TextureOptions, vec2};
 
 use crate::app::search_tree::{MAX_TREE_NODES, TREE_IMAGE, nearest_node};
-use crate::app::{AppCommand, PuzzleLabApp, TimelineCommand};
+use crate::app::{AppCommand, Panel, TimelineCommand};
 
 /// The tree's accessible label (tests find it by this).
 pub const TREE_LABEL: &str = "search tree";
 
 /// Draws the window if it is open.
-pub(crate) fn tree_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
-    if !app.tree_window.open {
+pub(crate) fn tree_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
+    if !app.windows.tree_window.open {
         return;
     }
     let mut open = true;
-    let canvas = app.canvas_rect.unwrap_or(egui::Rect::from_min_size(
+    let canvas = app.canvas.rect.unwrap_or(egui::Rect::from_min_size(
         egui::pos2(300.0, 80.0),
         vec2(760.0, 420.0),
     ));
@@ -25,23 +25,27 @@ pub(crate) fn tree_window_ui(app: &mut PuzzleLabApp, ctx: &egui::Context) {
         .default_pos(canvas.min + vec2(0.0, canvas.height() * 0.35))
         .default_size(vec2(canvas.width().max(400.0), 300.0))
         .show(ctx, |ui| body_ui(app, ui));
-    app.tree_window.open = open;
+    app.windows_mut().tree_window.open = open;
 }
 
-fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
+fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.label("Down:");
-        ui.radio_value(&mut app.tree_window.by_g, false, "depth");
-        ui.radio_value(&mut app.tree_window.by_g, true, "g (path cost)");
+        ui.radio_value(&mut app.windows_mut().tree_window.by_g, false, "depth");
+        ui.radio_value(
+            &mut app.windows_mut().tree_window.by_g,
+            true,
+            "g (path cost)",
+        );
     });
-    if app.tree_window.is_drawing() {
+    if app.windows.tree_window.is_drawing() {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label("Drawing the tree...");
         });
     }
-    let Some(layout) = app.tree_window.layout.clone() else {
-        if !app.tree_window.is_drawing() {
+    let Some(layout) = app.windows.tree_window.layout.clone() else {
+        if !app.windows.tree_window.is_drawing() {
             ui.label(if app.is_running() && !app.is_paused() {
                 "The tree is drawn when the run ends or pauses."
             } else {
@@ -75,10 +79,14 @@ fn body_ui(app: &mut PuzzleLabApp, ui: &mut egui::Ui) {
                     their parents.";
     }
     ui.label(RichText::new(caption).small());
-    let texture = app.tree_window.texture.get_or_insert_with(|| {
-        ui.ctx()
-            .load_texture("search-tree", layout.image.clone(), TextureOptions::LINEAR)
-    });
+    let texture = app
+        .windows_mut()
+        .tree_window
+        .texture
+        .get_or_insert_with(|| {
+            ui.ctx()
+                .load_texture("search-tree", layout.image.clone(), TextureOptions::LINEAR)
+        });
     let id = texture.id();
     let aspect = TREE_IMAGE[1] as f32 / TREE_IMAGE[0] as f32;
     let width = ui.available_width().max(200.0);

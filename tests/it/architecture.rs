@@ -170,10 +170,8 @@ fn views_see_the_app_through_their_context_only() {
     let offenders: Vec<String> = rust_files(&root)
         .into_iter()
         .filter(|f| {
-            names(
-                &std::fs::read_to_string(f).expect("a view file"),
-                "PuzzleLabApp",
-            )
+            let text = std::fs::read_to_string(f).expect("a view file");
+            names(&text, "PuzzleLabApp") || names(&text, "AppState")
         })
         .map(|f| f.display().to_string())
         .collect();
@@ -336,4 +334,93 @@ fn the_circle_check_resolves_paths_as_rust_does() {
             vec!["ui".to_owned(), "paint".to_owned(), "x".to_owned()],
         ]
     );
+}
+
+/// The fields of `pub struct NAME { .. }` in `text`: the lines one level in that declare one.
+fn struct_fields(text: &str, name: &str) -> Vec<String> {
+    let head = format!("pub struct {name} {{");
+    let Some(start) = text.find(&head) else {
+        return Vec::new();
+    };
+    text[start + head.len()..]
+        .lines()
+        .take_while(|l| !l.starts_with('}'))
+        .filter(|l| l.starts_with("    ") && !l.starts_with("     "))
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//") && l.contains(':'))
+        .filter_map(|l| l.split(':').next()?.split_whitespace().last())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Issue 45: the panels get a narrow context ([`puzzlelab::app::Panel`]: the state to read,
+/// the window's own parts to change, commands to send), never the app itself; the app's
+/// state is a few named parts, and the views live beside it, not in it (so no view is taken
+/// out of the state to run and put back).
+#[test]
+fn panels_see_the_app_through_their_context_only() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    for file in rust_files(&src.join("ui")) {
+        let text = std::fs::read_to_string(&file).expect("a ui file");
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // Reading the state (`&AppState`) is what a panel does; holding it to change is not.
+        for borrow in ["&mut AppState", "&mut PuzzleLabApp", "&PuzzleLabApp"] {
+            if code.contains(borrow) {
+                offenders.push(format!("{}: {borrow}", file.display()));
+            }
+        }
+        // The eframe glue (src/ui/mod.rs) runs the app; no other ui file names it.
+        if !file.ends_with("ui/mod.rs") && names(&code, "PuzzleLabApp") {
+            offenders.push(format!("{}: names PuzzleLabApp", file.display()));
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "ui files holding the app: {offenders:#?}"
+    );
+    let state = std::fs::read_to_string(src.join("app/state.rs")).expect("the state");
+    let parts = struct_fields(&state, "AppState");
+    assert!(
+        (5..=15).contains(&parts.len()),
+        "the app's state in {} parts: {parts:?}",
+        parts.len()
+    );
+    let shell = std::fs::read_to_string(src.join("app/shell.rs")).expect("the app");
+    let app = struct_fields(&shell, "PuzzleLabApp");
+    assert_eq!(
+        app,
+        ["state", "views"],
+        "the app: its state and the views beside it"
+    );
+    for part in [
+        "Runs",
+        "Playback",
+        "Windows",
+        "CanvasState",
+        "Edits",
+        "FrameClock",
+        "Io",
+    ] {
+        let fields = struct_fields(&state, part);
+        assert!(
+            (1..=15).contains(&fields.len()),
+            "{part} has {} fields: {fields:?}",
+            fields.len()
+        );
+    }
+    assert!(
+        !(state.lines()).any(|l| !l.trim_start().starts_with("//") && l.contains("TypeView")),
+        "the state holds no view: the views live beside it (src/app/shell.rs)"
+    );
+}
+
+#[test]
+fn the_field_count_sees_one_level_only() {
+    let text = "pub struct A {\n    /// doc: with a colon\n    pub a: u8,\n    b: Option<(\n        u8,\n    )>,\n}\n";
+    assert_eq!(struct_fields(text, "A"), ["a", "b"]);
 }

@@ -269,7 +269,7 @@ fn a_breakpoint_on_a_pinned_square_stops_a_bfs_there_and_the_status_bar_says_so(
     h.run();
     click_label(&mut h, "the pinned state is expanded");
     h.run();
-    assert!(h.state().breakpoints.pinned_expanded);
+    assert!(h.state().runs.breakpoints.pinned_expanded);
     // The second run pauses there.
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| {

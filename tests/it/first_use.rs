@@ -1022,7 +1022,7 @@ fn hover_distances_and_the_distance_map_follow_the_start_when_it_moves() {
     h.run();
     click_label(&mut h, "Optimal moves");
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(_))
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
     });
     let from_start = |h: &mut Harness<'static, PuzzleLabApp>, cell: Cell| -> String {
         h.hover_at(cell_pos(h, cell));
@@ -1039,13 +1039,13 @@ fn hover_distances_and_the_distance_map_follow_the_start_when_it_moves() {
     drag_between(&mut h, a, b, 4);
     assert_eq!(the_maze(&h).start(), to);
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(_))
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
     });
     let next_to = from_start(&mut h, Cell::new(5, 8));
     assert!(next_to.starts_with("1 "), "{next_to}");
     let old = from_start(&mut h, from);
     assert!(!old.starts_with("0 ") && !old.starts_with("1 "), "{old}");
-    let heat = h.state_mut().oracle.heat().expect("a distance map");
+    let heat = h.state_mut().windows.oracle.heat().expect("a distance map");
     let at = |cell| heat.iter().find(|(c, _)| *c == cell).map(|(_, d)| *d);
     assert_eq!(at(to), Some(0.0), "the start on screen is nearest");
     assert!(at(from).is_some_and(|d| d > 0.0));
@@ -1081,7 +1081,7 @@ fn the_oracle_at_the_playbacks_last_move_says_solved() {
     for (shown, left) in [(moves, 0), (moves - 1, 1), (moves, 0)] {
         h.state_mut().push(AppCommand::ShowStep(shown));
         run_until(&mut h, |app| {
-            app.oracle.status() == OracleStatus::Ready(Distance::Exact(left as u32))
+            app.windows.oracle.status() == OracleStatus::Ready(Distance::Exact(left as u32))
         });
     }
     h.get_by_label("Solved.");

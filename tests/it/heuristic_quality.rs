@@ -244,23 +244,26 @@ fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_an
     click_label(&mut h, "Distances");
     h.run();
     click_label(&mut h, "Optimal moves");
-    run_until(&mut h, |app| app.oracle.space().is_some());
+    run_until(&mut h, |app| app.windows.oracle.space().is_some());
     h.run();
     click_label(&mut h, "Heuristic...");
-    run_until(&mut h, |app| app.heuristic_window.measured.is_some());
+    run_until(&mut h, |app| {
+        app.windows.heuristic_window.measured.is_some()
+    });
     h.run();
     h.get_by_label("no: 48 states overestimated");
     h.get_by_label(puzzlelab::ui::heuristic_window::HISTOGRAM_LABEL);
     // The first example is the largest overestimate: open it, and the start moves there.
     let first = h
         .state()
+        .windows
         .heuristic_window
         .measured
         .as_ref()
         .unwrap()
         .quality
         .inadmissible[0];
-    let space = h.state().oracle.space().unwrap();
+    let space = h.state().windows.oracle.space().unwrap();
     let cell = space.place_of(first.node).unwrap().cell;
     let label = format!(
         "h {:.2} > h* {:.2}  (row {}, column {})",
@@ -273,7 +276,7 @@ fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_an
     // The tint: one colour a square, the overestimates among them.
     click_label(&mut h, "Tint the canvas with h* - h");
     h.run();
-    let (gaps, _) = h.state().heuristic_window.tint().unwrap();
+    let (gaps, _) = h.state().windows.heuristic_window.tint().unwrap();
     assert_eq!(gaps.len(), 63);
     assert_eq!(gaps.iter().filter(|(_, g)| *g < 0.0).count(), 48);
 }
@@ -345,13 +348,13 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
     h.run();
     assert_eq!(h.state().puzzle().dims(), (4, 4));
     assert!(h.state().puzzle().can_sample_heuristic_quality());
-    h.state_mut().heuristic_window.open = true;
-    h.state_mut().heuristic_window.sample.size = 3;
+    h.state_mut().windows.heuristic_window.open = true;
+    h.state_mut().windows.heuristic_window.sample.size = 3;
     h.run();
     click_label(&mut h, "Measure a sample");
     h.step();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(180);
-    while h.state().heuristic_window.sample.is_measuring() {
+    while h.state().windows.heuristic_window.sample.is_measuring() {
         assert!(
             std::time::Instant::now() < deadline,
             "the sample did not end"
@@ -360,7 +363,7 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     h.run();
-    let sample = &h.state().heuristic_window.sample;
+    let sample = &h.state().windows.heuristic_window.sample;
     assert_eq!(sample.failure, None);
     let q = &sample.sampled.as_ref().expect("measured").quality;
     assert_eq!((q.sampled, q.states), (Some(3), 3));
@@ -371,9 +374,9 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
     // Another heuristic: the sample is of the old one, so it is forgotten.
     h.state_mut().push(heuristic(TileHeuristic::LinearConflict));
     h.run();
-    assert!(h.state().heuristic_window.sample.sampled.is_none());
+    assert!(h.state().windows.heuristic_window.sample.sampled.is_none());
     // A long sample stops when asked, and says so.
-    h.state_mut().heuristic_window.sample.size = 10_000;
+    h.state_mut().windows.heuristic_window.sample.size = 10_000;
     h.run();
     click_label(&mut h, "Measure a sample");
     h.step();
@@ -381,7 +384,7 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
     h.get_by_label("Stop measuring").click();
     h.step();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while h.state().heuristic_window.sample.is_measuring() {
+    while h.state().windows.heuristic_window.sample.is_measuring() {
         assert!(
             std::time::Instant::now() < deadline,
             "Stop did not end the sample"
@@ -392,7 +395,7 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
     h.run();
     // What was measured by then is shown, labelled as stopped; or, stopped before the first
     // position, why there is no measure.
-    let sample = &h.state().heuristic_window.sample;
+    let sample = &h.state().windows.heuristic_window.sample;
     match sample.sampled.as_ref().and_then(|s| s.quality.sampled) {
         Some(k) => {
             assert!(k < 10_000);

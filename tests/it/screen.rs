@@ -116,7 +116,10 @@ fn the_canvas_keeps_its_place_while_the_oracle_talks_and_a_solution_plays() {
     stays(&mut h, "the oracle gets ready", |h| {
         h.get_by_label("Optimal moves").click();
         run_until(h, |app| {
-            matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+            matches!(
+                app.windows.oracle.status(),
+                OracleStatus::Ready(Distance::Exact(_))
+            )
         });
     });
     stays(&mut h, "hints and every move's arrow", |h| {
@@ -261,10 +264,13 @@ fn the_state_space_window_shows_its_hover_readout_and_whole_graph_in_view() {
         h.run();
         click_label(&mut h, "Optimal moves");
         run_until(&mut h, |app| {
-            matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+            matches!(
+                app.windows.oracle.status(),
+                OracleStatus::Ready(Distance::Exact(_))
+            )
         });
         click_label(&mut h, "State space...");
-        run_until(&mut h, |app| app.space_window.layout.is_some());
+        run_until(&mut h, |app| app.windows.space_window.layout.is_some());
         h.run();
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, ht));
         let graph = h.get_by_label(GRAPH_LABEL).rect();
@@ -329,7 +335,7 @@ fn the_grid_maze_distance_map_has_a_colour_bar_hover_distances_and_keeps_its_tic
     h.run();
     click_label(&mut h, "Optimal moves");
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(_))
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
     });
     click_label(&mut h, "Distance map");
     h.run();
@@ -351,10 +357,10 @@ fn the_grid_maze_distance_map_has_a_colour_bar_hover_distances_and_keeps_its_tic
     h.run();
     h.get_by_label("Grid maze").click();
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(_))
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
     });
     h.run();
-    assert!(h.state().oracle.show_map);
+    assert!(h.state().windows.oracle.show_map);
     h.get_by_label("distance map colour bar");
 }
 
@@ -936,7 +942,7 @@ fn the_distance_maps_colour_bar_does_not_widen_the_side_panel() {
         assert_eq!(h.state().puzzle().puzzle_type().name, "klondike");
         click_label(&mut h, "Optimal moves");
         run_until(&mut h, |app| {
-            matches!(app.oracle.status(), OracleStatus::Ready(_))
+            matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
         });
         h.run();
         stays(&mut h, "the distance map's colour bar appears", |h| {

@@ -67,13 +67,13 @@ fn a_click_on_a_node_of_an_a_star_tree_goes_to_its_expansion() {
     );
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
-    h.state_mut().tree_window.open = true;
-    run_until(&mut h, |app| app.tree_window.layout.is_some());
+    h.state_mut().windows.tree_window.open = true;
+    run_until(&mut h, |app| app.windows.tree_window.layout.is_some());
     h.run();
     let rect = h
         .get_by_label(puzzlelab::ui::tree_window::TREE_LABEL)
         .rect();
-    let layout = h.state().tree_window.layout.clone().unwrap();
+    let layout = h.state().windows.tree_window.layout.clone().unwrap();
     let k = layout.positions.len() / 3;
     let p = layout.positions[k];
     let at = eframe::egui::pos2(

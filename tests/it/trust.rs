@@ -84,13 +84,13 @@ fn the_hover_never_gives_distances_of_a_maze_no_longer_on_screen() {
     h.run();
     click_label(&mut h, "Optimal moves");
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(_))
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
     });
     let free = hover_readout(&mut h, Cell::new(3, 3));
     assert!(free.contains("6 steps from the start"), "{free}");
     click_label(&mut h, "Optimal moves");
     h.run();
-    assert!(!h.state().oracle.enabled);
+    assert!(!h.state().windows.oracle.enabled);
     // Another maze: a wall where the pointer is, the goal walled off.
     let walls: Vec<(usize, usize)> = (0..12).map(|c| (3, c)).collect();
     open_text(&mut h, dir.path(), "walled.txt", &maze_text(12, 12, &walls));
@@ -100,11 +100,14 @@ fn the_hover_never_gives_distances_of_a_maze_no_longer_on_screen() {
         !wall.contains("from the start") && !wall.contains("nearest goal"),
         "the first maze's distances on the second's wall: {wall}"
     );
-    assert!(h.state().oracle.space().is_none(), "the old space is gone");
+    assert!(
+        h.state().windows.oracle.space().is_none(),
+        "the old space is gone"
+    );
     // Ticked again: the new maze's own distances (its goal cannot be reached).
     click_label(&mut h, "Optimal moves");
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(_))
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
     });
     let near = hover_readout(&mut h, Cell::new(2, 3));
     assert!(
@@ -243,16 +246,16 @@ fn breakpoints_stay_with_their_type_and_pins_with_their_puzzle() {
     h.get_by_label_contains("Pinned state: row 17, column 9");
 
     select_type(&mut h, "sliding");
-    assert_eq!(h.state().breakpoints, Breakpoints::default());
+    assert_eq!(h.state().runs.breakpoints, Breakpoints::default());
     select_type(&mut h, "klondike");
     assert!(!shows_a_pin(&mut h));
     select_type(&mut h, "maze");
-    assert_eq!(h.state().breakpoints, set, "the maze's own, kept");
+    assert_eq!(h.state().runs.breakpoints, set, "the maze's own, kept");
 
     // Another maze: the pin goes with the one it was set on; the limit is the type's.
     open_text(&mut h, dir.path(), "small.txt", &maze_text(10, 14, &[]));
-    assert_eq!(h.state().breakpoints.pinned, None);
-    assert!(h.state().breakpoints.reexpansion);
+    assert_eq!(h.state().runs.breakpoints.pinned, None);
+    assert!(h.state().runs.breakpoints.reexpansion);
     assert!(!shows_a_pin(&mut h));
 
     // A pin outside the grid after a resize is dropped; one inside stays.
@@ -268,19 +271,19 @@ fn breakpoints_stay_with_their_type_and_pins_with_their_puzzle() {
         )));
     h.run();
     assert_eq!(h.state().puzzle().dims(), (9, 14));
-    assert_eq!(h.state().breakpoints.pinned, inside.pinned);
+    assert_eq!(h.state().runs.breakpoints.pinned, inside.pinned);
     h.state_mut()
         .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
             puzzlelab::ui::views::MazeCommand::Resize(8, 14),
         )));
     h.run();
-    assert_eq!(h.state().breakpoints.pinned, None);
+    assert_eq!(h.state().runs.breakpoints.pinned, None);
     assert!(!shows_a_pin(&mut h));
 
     // "g passes 10": its value field is named for a screen reader (the harness checks).
     let g = Breakpoints {
         g_above: Some(10.0),
-        ..h.state().breakpoints
+        ..h.state().runs.breakpoints
     };
     h.state_mut().push(AppCommand::SetBreakpoints(g));
     h.run();

@@ -80,7 +80,7 @@ fn rush_hour_hand_play_counts_slides_in_the_metric_with_a_move_counter() {
     h.get_by_label("Optimal moves").click();
     h.run();
     run_until(&mut h, |app| {
-        app.oracle.start_distance().is_some() && !h_busy(app)
+        app.windows.oracle.start_distance().is_some() && !h_busy(app)
     });
     // B down three cells, C up one, the red car A four to the exit: three slides.
     drag_cells(&mut h, Cell::new(2, 2), Cell::new(5, 2));
@@ -93,7 +93,7 @@ fn rush_hour_hand_play_counts_slides_in_the_metric_with_a_move_counter() {
     assert!(board.is_solved(), "the red car is at the exit");
     assert_eq!(board.moves_played_by_hand(), 3);
     h.get_by_label("3 moves played");
-    run_until(&mut h, |app| app.oracle.start_distance() == Some(3));
+    run_until(&mut h, |app| app.windows.oracle.start_distance() == Some(3));
     h.get_by_label("Solved in 3 moves; optimal from the start: 3");
     // Undo takes the whole last slide back.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -105,7 +105,7 @@ fn rush_hour_hand_play_counts_slides_in_the_metric_with_a_move_counter() {
 /// Whether the oracle is still preparing.
 fn h_busy(app: &PuzzleLabApp) -> bool {
     matches!(
-        app.oracle.status(),
+        app.windows.oracle.status(),
         puzzlelab::app::oracle::OracleStatus::Preparing(_)
     )
 }
@@ -275,14 +275,17 @@ fn the_24_puzzles_oracle_says_why_it_cannot_be_and_offers_no_try_again() {
     h.run();
     run_until(&mut h, |app| {
         matches!(
-            app.oracle.status(),
+            app.windows.oracle.status(),
             OracleStatus::Unavailable(_) | OracleStatus::Failed(_)
         )
     });
     assert!(
-        matches!(h.state().oracle.status(), OracleStatus::Unavailable(_)),
+        matches!(
+            h.state().windows.oracle.status(),
+            OracleStatus::Unavailable(_)
+        ),
         "{:?}",
-        h.state().oracle.status()
+        h.state().windows.oracle.status()
     );
     h.get_by_label(
         "No oracle for this puzzle: boards above 16 squares are too large for optimal search by \

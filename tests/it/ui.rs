@@ -1549,24 +1549,30 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
     h.run();
     h.get_by_label("Optimal moves").click();
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+        matches!(
+            app.windows.oracle.status(),
+            OracleStatus::Ready(Distance::Exact(_))
+        )
     });
     // The classic layout, counted in cell moves: 116 from the start.
     assert_eq!(
-        h.state().oracle.status(),
+        h.state().windows.oracle.status(),
         OracleStatus::Ready(Distance::Exact(116))
     );
     h.get_by_label("Optimal from here: 116 cell moves");
-    assert!(h.state().oracle.arrows().is_empty(), "no arrow until asked");
+    assert!(
+        h.state().windows.oracle.arrows().is_empty(),
+        "no arrow until asked"
+    );
     h.get_by_label("Hint").click();
     h.run();
-    let hint = h.state().oracle.arrows();
+    let hint = h.state().windows.oracle.arrows();
     assert_eq!(hint.len(), 1);
     assert_eq!(hint[0].rating, Rating::Better);
     h.get_by_label("Show all").click();
     h.run();
-    let all = h.state().oracle.arrows();
-    let moves = h.state().oracle.assessment().unwrap().moves.len();
+    let all = h.state().windows.oracle.arrows();
+    let moves = h.state().windows.oracle.assessment().unwrap().moves.len();
     assert_eq!(all.len(), moves);
     assert!(all.iter().any(|a| a.rating == Rating::Worse));
 
@@ -1574,9 +1580,9 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
     drag_cells(&mut h, Cell::new(3, 1), Cell::new(4, 1));
     assert_eq!(klotski(&h).moves_played(), 1);
     run_until(&mut h, |app| {
-        app.oracle.status() != OracleStatus::Ready(Distance::Exact(116))
+        app.windows.oracle.status() != OracleStatus::Ready(Distance::Exact(116))
     });
-    let after = h.state().oracle.status();
+    let after = h.state().windows.oracle.status();
     assert!(
         matches!(after, OracleStatus::Ready(Distance::Exact(d)) if d == 115 || d == 117),
         "{after:?}"
@@ -1584,7 +1590,7 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
     h.get_by_label("Undo").click();
     h.run();
     assert_eq!(
-        h.state().oracle.status(),
+        h.state().windows.oracle.status(),
         OracleStatus::Ready(Distance::Exact(116))
     );
 
@@ -1608,7 +1614,7 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
     );
     run_until(
         &mut h,
-        |app| matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(d)) if d >= 20),
+        |app| matches!(app.windows.oracle.status(), OracleStatus::Ready(Distance::Exact(d)) if d >= 20),
     );
 }
 
@@ -1632,13 +1638,17 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
     h.run();
     h.get_by_label("Optimal moves").click();
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+        matches!(
+            app.windows.oracle.status(),
+            OracleStatus::Ready(Distance::Exact(_))
+        )
     });
     h.get_by_label("Optimal from here: 31 moves");
     // Drive along the hint: a click on the intersection it points to, one move closer.
     for step in 0..3 {
         let hint = h
             .state()
+            .windows
             .oracle
             .assessment()
             .unwrap()
@@ -1650,7 +1660,7 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
         h.run();
         assert_eq!(car(&h).moves_driven(), step + 1);
         assert_eq!(
-            h.state().oracle.status(),
+            h.state().windows.oracle.status(),
             OracleStatus::Ready(Distance::Exact(30 - step as u32))
         );
     }
@@ -1667,7 +1677,7 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
 
     // The state space: its numbers, its graph, and a click on a state opens it.
     h.get_by_label("State space...").click();
-    run_until(&mut h, |app| app.space_window.layout.is_some());
+    run_until(&mut h, |app| app.windows.space_window.layout.is_some());
     h.run();
     h.get_by_label("64 states, 98 moves between them, 1 solved, 0 dead ends (no way to the goal).");
     h.get_by_label("Open the hardest position").click();
@@ -1679,23 +1689,23 @@ fn the_car_maze_is_driven_by_hand_with_the_oracle_and_its_state_space_opens_stat
     );
     assert!(!h.state().is_modified());
     run_until(&mut h, |app| {
-        app.oracle.status() == OracleStatus::Ready(Distance::Exact(37))
+        app.windows.oracle.status() == OracleStatus::Ready(Distance::Exact(37))
     });
     assert_eq!(
-        h.state().oracle.status(),
+        h.state().windows.oracle.status(),
         OracleStatus::Ready(Distance::Exact(37))
     );
     assert!(h.state().status().text.starts_with("Opened state"));
     let graph = h
         .get_by_label(puzzlelab::ui::space_window::GRAPH_LABEL)
         .rect();
-    let layout = h.state().space_window.layout.as_ref().unwrap();
+    let layout = h.state().windows.space_window.layout.as_ref().unwrap();
     // The start state sits at the left edge: click it.
     let [fx, fy] = puzzlelab::app::space_layout::image_fraction(layout.positions[0]);
     let at = graph.min + egui::vec2(fx * graph.width(), fy * graph.height());
     crate::common::gui::click_at(&mut h, at);
     run_until(&mut h, |app| {
-        app.oracle.status() == OracleStatus::Ready(Distance::Exact(31))
+        app.windows.oracle.status() == OracleStatus::Ready(Distance::Exact(31))
     });
 
     // The graph exported as GraphML on a background thread.
@@ -1733,9 +1743,9 @@ fn an_oracle_stopped_by_the_memory_limit_says_so_and_tries_again_after_a_change(
     h.run();
     h.get_by_label("Optimal moves").click();
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Failed(_))
+        matches!(app.windows.oracle.status(), OracleStatus::Failed(_))
     });
-    let OracleStatus::Failed(why) = h.state().oracle.status() else {
+    let OracleStatus::Failed(why) = h.state().windows.oracle.status() else {
         unreachable!()
     };
     assert!(why.contains("memory limit"), "{why}");
@@ -1746,7 +1756,7 @@ fn an_oracle_stopped_by_the_memory_limit_says_so_and_tries_again_after_a_change(
     h.state_mut().push(AppCommand::OpenPath(small));
     h.run();
     run_until(&mut h, |app| {
-        app.oracle.status() == OracleStatus::Ready(Distance::Exact(1))
+        app.windows.oracle.status() == OracleStatus::Ready(Distance::Exact(1))
     });
 }
 
@@ -1761,24 +1771,27 @@ fn the_oracle_follows_the_solutions_playback() {
     let mut h = solved_at_full_speed();
     h.get_by_label("Optimal moves").click();
     run_until(&mut h, |app| {
-        matches!(app.oracle.status(), OracleStatus::Ready(Distance::Exact(_)))
+        matches!(
+            app.windows.oracle.status(),
+            OracleStatus::Ready(Distance::Exact(_))
+        )
     });
     // At the run's end the board shows the goal.
     assert_eq!(h.state().shown_moment(), ShownMoment::Solution(9));
     assert_eq!(
-        h.state().oracle.status(),
+        h.state().windows.oracle.status(),
         OracleStatus::Ready(Distance::Exact(0))
     );
     for k in [0, 3, 7] {
         h.state_mut().push(AppCommand::ShowStep(k));
         h.run();
         run_until(&mut h, |app| {
-            app.oracle.status() == OracleStatus::Ready(Distance::Exact(9 - k as u32))
+            app.windows.oracle.status() == OracleStatus::Ready(Distance::Exact(9 - k as u32))
         });
         h.get_by_label(&format!("At move {k} of the solution's playback."));
         h.get_by_label("Hint").click();
         h.run();
-        let arrows = h.state().oracle.arrows();
+        let arrows = h.state().windows.oracle.arrows();
         assert_eq!(arrows.len(), 1, "the hint's arrow at move {k}");
         // The arrow starts at the marker's square at move k of the solution.
         let at = h.state().result().unwrap().path[k].cell;

@@ -1,0 +1,334 @@
+//! The app as eframe runs it: its state ([`AppState`]) and, beside it, the views of the
+//! puzzle types ([`TypeView`]). A view borrows the state through a [`ViewWrite`] while it
+//! runs; it is never part of what it borrows, so it is never taken out and put back.
+
+use std::collections::HashMap;
+
+use eframe::egui;
+
+use super::view::ViewRequest;
+use super::{AppCommand, AppState, Settings, TypeView, ViewRegistry, ViewWrite};
+
+/// The views of the puzzle types: the one of the type on screen, and those of the types put
+/// aside (each keeps its state, a scramble or a selection, till its type comes back).
+#[derive(Default)]
+struct Views {
+    /// The view of the type on screen, once the UI installed its registry.
+    current: Option<Box<dyn TypeView>>,
+    /// The views of the other types, by type name.
+    parked: HashMap<&'static str, Box<dyn TypeView>>,
+    /// The count of replaced puzzles ([`super::workspace::Workspace::replaced`]) the view
+    /// on screen last knew of.
+    seen_replaced: u64,
+}
+
+/// The application: its state, and the views that draw and edit it. Everything of the state
+/// is reached through it (it dereferences to [`AppState`]); what involves the views (the
+/// frame's begin and end, commands, the views' own settings) is here.
+pub struct PuzzleLabApp {
+    state: AppState,
+    views: Views,
+}
+
+impl std::ops::Deref for PuzzleLabApp {
+    type Target = AppState;
+
+    fn deref(&self) -> &AppState {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for PuzzleLabApp {
+    fn deref_mut(&mut self) -> &mut AppState {
+        &mut self.state
+    }
+}
+
+impl From<AppState> for PuzzleLabApp {
+    fn from(state: AppState) -> Self {
+        Self {
+            state,
+            views: Views::default(),
+        }
+    }
+}
+
+impl PuzzleLabApp {
+    /// An app restored from `settings` (see [`AppState::new`]).
+    pub fn new(settings: Settings) -> Self {
+        AppState::new(settings).into()
+    }
+
+    /// The app restored from the state file at `state` (see [`AppState::from_state_file`]).
+    pub fn from_state_file(
+        state: Option<std::path::PathBuf>,
+        storage: Option<&dyn eframe::Storage>,
+    ) -> Self {
+        AppState::from_state_file(state, storage).into()
+    }
+
+    /// The app started from what reading the state file gave (see [`AppState::from_loaded`]).
+    pub fn from_loaded(
+        state: Option<std::path::PathBuf>,
+        loaded: super::autosave::Loaded,
+        storage: Option<&dyn eframe::Storage>,
+    ) -> Self {
+        AppState::from_loaded(state, loaded, storage).into()
+    }
+
+    /// Installs the UI's registry of views, and the view of the puzzle on screen.
+    pub fn install_views(&mut self, registry: ViewRegistry) {
+        self.state.views.registry = Some(registry);
+        self.views.serve(&mut self.state);
+    }
+
+    /// The view of the puzzle on screen, if the UI installed views.
+    pub fn type_view(&self) -> Option<&dyn TypeView> {
+        self.views.current.as_deref()
+    }
+
+    /// The app's state, read (the same as dereferencing the app).
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Runs `f` on the view of the puzzle on screen with the state to change, then makes the
+    /// view follow the puzzle's type again and serves what `f` asked of it.
+    pub fn with_view<T>(
+        &mut self,
+        f: impl FnOnce(&mut dyn TypeView, &mut ViewWrite<'_>) -> T,
+    ) -> Option<T> {
+        self.views.run(&mut self.state, f)
+    }
+
+    /// Carries out `command`, then what it asked of the view.
+    pub fn apply(&mut self, command: AppCommand) {
+        self.state.apply(command);
+        self.views.serve(&mut self.state);
+    }
+
+    /// The frame's work before anything is drawn (see [`AppState::begin_frame`]), then the
+    /// view's.
+    pub fn begin_frame(&mut self, ctx: &egui::Context) {
+        self.state.begin_frame(ctx);
+        self.with_view(|view, app| view.tick(app, ctx));
+    }
+
+    /// The frame's work after it is drawn: the commands pushed while drawing are applied,
+    /// the work is kept (autosave) and the next frame asked for.
+    pub fn end_frame(&mut self, ctx: &egui::Context) {
+        let commands = std::mem::take(&mut self.state.commands);
+        if !commands.is_empty() {
+            // The commands change what the next frame shows: draw it right away.
+            ctx.request_repaint();
+        }
+        let any = !commands.is_empty();
+        for command in commands {
+            self.apply(command);
+        }
+        self.state.after_commands(ctx, any);
+    }
+
+    /// The settings as they would be saved now: the puzzle and the views' own settings
+    /// written in.
+    pub fn settings_to_save(&mut self) -> &Settings {
+        self.views.store_settings(&mut self.state);
+        self.state.settings_to_save()
+    }
+}
+
+impl Views {
+    /// Writes the view on screen's own settings into the settings (a parked view's were
+    /// written when it was parked: it has not changed since).
+    fn store_settings(&self, state: &mut AppState) {
+        if let Some(view) = &self.current
+            && let Some(settings) = view.settings()
+        {
+            (state.settings.views).insert(view.type_name().to_owned(), settings);
+        }
+    }
+
+    /// Runs `f` on the view on screen with `state` to change, then serves what it asked.
+    fn run<T>(
+        &mut self,
+        state: &mut AppState,
+        f: impl FnOnce(&mut dyn TypeView, &mut ViewWrite<'_>) -> T,
+    ) -> Option<T> {
+        self.serve(state);
+        let view = self.current.as_deref_mut()?;
+        let out = f(view, &mut ViewWrite::write(state));
+        self.ran(state);
+        self.serve(state);
+        Some(out)
+    }
+
+    /// Makes the view follow the puzzle on screen, then serves the state's requests in order
+    /// (each may ask for more).
+    fn serve(&mut self, state: &mut AppState) {
+        self.sync_to(state, state.work.puzzle.puzzle_type().name);
+        while let Some(request) = state.views.requests.pop_front() {
+            let name = match &request {
+                ViewRequest::Open(_, name) => name,
+                _ => state.work.puzzle.puzzle_type().name,
+            };
+            self.sync_to(state, name);
+            let Some(view) = self.current.as_deref_mut() else {
+                continue;
+            };
+            let app = &mut ViewWrite::write(state);
+            match request {
+                ViewRequest::Apply(command) => view.apply(app, command),
+                ViewRequest::Undo => view.undo(app),
+                ViewRequest::Redo => view.redo(app),
+                ViewRequest::Open(path, name) => {
+                    view.open_path(app, &path);
+                    if !state.status.is_error {
+                        state.settings.note_recent(&path, name);
+                    }
+                }
+            }
+            self.ran(state);
+            self.sync_to(state, state.work.puzzle.puzzle_type().name);
+        }
+        self.store_settings(state);
+    }
+
+    /// After the view on screen ran: a puzzle it put on screen itself is not news to it (it
+    /// is not told [`TypeView::puzzle_replaced`] of its own open).
+    fn ran(&mut self, state: &AppState) {
+        self.seen_replaced = state.work.replaced;
+    }
+
+    /// Makes the view on screen the one of the type named (through the registry the UI
+    /// installed): kept if it is, else parked (its settings written) and the type's own
+    /// brought back or made with its kept settings. A view learns here that its puzzle was
+    /// replaced ([`TypeView::puzzle_replaced`]), and the app whether its undo covers the
+    /// type ([`TypeView::uses_app_undo`]): both facts are derived here alone.
+    fn sync_to(&mut self, state: &mut AppState, name: &'static str) {
+        let Some(registry) = state.views.registry else {
+            return;
+        };
+        let replaced = state.work.replaced;
+        if self.current.as_ref().is_none_or(|v| v.type_name() != name) {
+            if let Some(old) = self.current.take() {
+                if let Some(settings) = old.settings() {
+                    (state.settings.views).insert(old.type_name().to_owned(), settings);
+                }
+                self.parked.insert(old.type_name(), old);
+            }
+            self.current = (self.parked.remove(name))
+                .or_else(|| (registry.make)(name, state.settings.views.get(name)));
+            self.seen_replaced = replaced;
+        }
+        if self.seen_replaced != replaced {
+            self.seen_replaced = replaced;
+            if let Some(view) = &mut self.current {
+                view.puzzle_replaced();
+            }
+        }
+        state.edits.uses_app_undo = (self.current.as_ref()).is_none_or(|v| v.uses_app_undo());
+    }
+}
+
+impl PuzzleLabApp {
+    /// The panels' context for this frame (see [`Panel`]).
+    pub fn panel(&mut self) -> Panel<'_> {
+        Panel {
+            state: &mut self.state,
+            views: &mut self.views,
+        }
+    }
+}
+
+/// What a panel of the window is handed: the app's state to read (it dereferences to
+/// [`AppState`]), the window's own parts to change (the settings, the windows beside the
+/// canvas, the canvas's pointer and pictures), the commands it may send, and the view of the
+/// puzzle on screen to run. Everything else of the state changes through commands, applied
+/// at the end of the frame.
+pub struct Panel<'a> {
+    state: &'a mut AppState,
+    views: &'a mut Views,
+}
+
+impl std::ops::Deref for Panel<'_> {
+    type Target = AppState;
+
+    fn deref(&self) -> &AppState {
+        self.state
+    }
+}
+
+impl Panel<'_> {
+    /// Queues a command, to be applied at the end of the frame.
+    pub fn push(&mut self, command: AppCommand) {
+        self.state.commands.push(command);
+    }
+
+    /// Queues a command of the view of the puzzle on screen (see [`super::ViewCommand`]).
+    pub fn push_view(&mut self, command: impl std::any::Any + Send) {
+        self.push(AppCommand::View(super::ViewCommand::new(command)));
+    }
+
+    /// The settings, to change (a theme, a limit, a window's option).
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.state.settings
+    }
+
+    /// The windows beside the canvas, to open, close and set.
+    pub fn windows_mut(&mut self) -> &mut super::Windows {
+        &mut self.state.windows
+    }
+
+    /// The canvas's pointer and pictures, to change.
+    pub fn canvas_mut(&mut self) -> &mut super::CanvasState {
+        &mut self.state.canvas
+    }
+
+    /// The canvas's zoom (1 fits the puzzle) and pan (squares from the centre), to change.
+    pub fn zoom_mut(&mut self) -> (&mut f32, &mut egui::Vec2) {
+        (&mut self.state.work.zoom, &mut self.state.work.pan)
+    }
+
+    /// Records how many changes of the marks `view_id` the canvas has drawn (see
+    /// [`super::SearchMarks::note_drawn`]).
+    pub fn note_drawn(&mut self, view_id: u64, changes: usize) {
+        self.state.work.marks.note_drawn(view_id, changes);
+    }
+
+    /// Records how many changes of the marks `view_id` the race's pane `lane` has drawn.
+    pub fn note_lane_drawn(&mut self, lane: usize, view_id: u64, changes: usize) {
+        if let Some(lane) = (self.state.runs.race.as_mut()).and_then(|r| r.lanes.get_mut(lane)) {
+            lane.marks.note_drawn(view_id, changes);
+        }
+    }
+
+    /// Tells the puzzle that a pointer stroke begins (see
+    /// [`crate::puzzles::Puzzle::begin_stroke`]): a drag by hand is one move.
+    pub fn begin_stroke(&mut self) {
+        self.state.work.puzzle.begin_stroke();
+    }
+
+    /// Says `text` in the status bar, as an error.
+    pub fn set_error(&mut self, text: impl Into<String>) {
+        self.state.set_error(text);
+    }
+
+    /// The view of the puzzle on screen, if the UI installed views.
+    pub fn type_view(&self) -> Option<&dyn TypeView> {
+        self.views.current.as_deref()
+    }
+
+    /// The state as a view reads it (see [`super::ViewRead`]).
+    pub fn view_read(&self) -> super::ViewRead<'_> {
+        super::ViewRead::read(self.state)
+    }
+
+    /// Runs `f` on the view of the puzzle on screen with the state to change (its tools,
+    /// its windows, its pointer input), then serves what it asked.
+    pub fn with_view<T>(
+        &mut self,
+        f: impl FnOnce(&mut dyn TypeView, &mut ViewWrite<'_>) -> T,
+    ) -> Option<T> {
+        self.views.run(self.state, f)
+    }
+}
