@@ -28,64 +28,7 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // Board puzzles show the state being searched, or the solution's state being played back;
     // a piece moving between two shown states is drawn apart, sliding along its route.
     let transition = app.transition();
-    let mut sliding = None;
-    // `None`: the puzzle as it is, from the picture cache (a maze, whose large grids are
-    // costly to picture, is pictured once per edit).
-    let mut shown: Option<Picture> = match (
-        app.result().filter(|r| !r.boards.is_empty()),
-        &app.marks().board,
-    ) {
-        // A moment of the run on the timeline: the state expanded then.
-        (_, Some(board)) if app.is_scrubbed() => Some(board.clone()),
-        (Some(report), _) => {
-            let last = report.boards.len() - 1;
-            Some(match transition {
-                Some((from, to, t)) if from.max(to) <= last => {
-                    // One move forward or back: the report's move as a value says which
-                    // piece slides where (a jump of several moves just cuts).
-                    let motion = match to.checked_sub(from) {
-                        Some(1) => report.motion(from),
-                        _ if from == to + 1 => report.motion(to).and_then(|m| m.reversed()),
-                        _ => None,
-                    };
-                    sliding = motion
-                        .and_then(|m| report.boards[from].piece_move(m))
-                        .map(|m| (m, t));
-                    report.boards[from].clone()
-                }
-                _ => report.boards[app.shown_moves().min(last)].clone(),
-            })
-        }
-        (None, Some(board)) if app.is_running() => Some(board.clone()),
-        // The puzzle as it is, pictured once per edit (large grids are costly to picture).
-        _ if app.edit_transition().is_none() => None,
-        _ => {
-            // A move played by hand slides into place too.
-            let now = app.work.puzzle.picture();
-            Some(match app.edit_transition() {
-                Some((before, motion, t)) => match motion.and_then(|m| before.piece_move(m)) {
-                    Some(m) => {
-                        sliding = Some((m, t));
-                        before.clone()
-                    }
-                    None => now,
-                },
-                None => now,
-            })
-        }
-    };
-    if let (Some(picture), Some((m, _))) = (&mut shown, &sliding) {
-        // What the moving piece leaves behind: an empty square of the board, or for a tile
-        // the tray's hole (no light band around a sliding tile).
-        let left = if matches!(m.square, Square::Tile { .. }) {
-            Square::Void
-        } else {
-            Square::Free
-        };
-        for cell in &m.cells {
-            picture.squares[cell.row * picture.cols + cell.col] = left;
-        }
-    }
+    let (shown, sliding) = shown_picture(app, transition);
     let mut cache = app.canvas_mut().picture_cache.take();
     let picture: Cow<Picture> = match shown {
         Some(picture) => Cow::Owned(picture),
@@ -334,11 +277,6 @@ fn pointer_input(
         }
         return;
     }
-    let view_takes = |app: &mut Panel<'_>, pointer: Pointer| {
-        let mut took = false;
-        app.with_view(|view, app| took = view.pointer(app, pointer));
-        took
-    };
     // Only the primary button edits: a right or middle drag pans (see `zoom_and_pan`).
     // (Not "the primary button is down": a quick click's press and release can arrive in
     // one frame, when no button is down any more.)
@@ -365,36 +303,7 @@ fn pointer_input(
         && app.canvas.stroke.is_none()
         && let Some(cell) = pressed_on
     {
-        let by_view = view_takes(app, Pointer::Press(cell));
-        let value = if by_view {
-            None
-        } else {
-            app.work.puzzle.stroke_value(cell)
-        };
-        if value.is_some() {
-            // A drag by hand is one move where the metric counts a slide of any length so.
-            app.begin_stroke();
-        }
-        // Only a board of pieces is pictured here: a large maze is costly to picture.
-        let grab = value.filter(|_| board).and_then(|v| {
-            let picture = app.work.puzzle.picture();
-            matches!(picture.get(cell), Some(Square::Piece { id, .. }) if id == v)
-                .then(|| piece_top_left(&picture, v))
-                .flatten()
-                .map(|top| (cell.row - top.row, cell.col - top.col))
-        });
-        app.canvas_mut().stroke = Some(PaintStroke {
-            value,
-            last: Some(cell),
-            recorded: false,
-            by_view,
-            grab,
-        });
-        if let Some(value) = value
-            && grab.is_none()
-        {
-            app.push(AppCommand::Paint(cell, value));
-        }
+        start_stroke(app, cell, board);
     }
     // A grabbed piece follows the pointer: its slides toward keeping the grabbed square
     // under the pointer, tried on a copy of the puzzle so several can go in one frame.
@@ -437,6 +346,116 @@ fn pointer_input(
     }
     if !is_down {
         app.canvas_mut().stroke = None;
+    }
+}
+
+/// The picture the canvas shows instead of the puzzle as it is, if any: a moment of the run,
+/// the solution's playback, or a move played by hand; and the piece sliding between two
+/// shown states (`transition`, see [`AppState::transition`]) with how far it has got.
+/// `None` for the puzzle as it is (pictured from the cache, see [`cached_picture`]).
+fn shown_picture(
+    app: &AppState,
+    transition: Option<(usize, usize, f32)>,
+) -> (Option<Picture>, Option<(crate::puzzles::PieceMove, f32)>) {
+    let mut sliding = None;
+    // `None`: the puzzle as it is, from the picture cache (a maze, whose large grids are
+    // costly to picture, is pictured once per edit).
+    let mut shown: Option<Picture> = match (
+        app.result().filter(|r| !r.boards.is_empty()),
+        &app.marks().board,
+    ) {
+        // A moment of the run on the timeline: the state expanded then.
+        (_, Some(board)) if app.is_scrubbed() => Some(board.clone()),
+        (Some(report), _) => {
+            let last = report.boards.len() - 1;
+            Some(match transition {
+                Some((from, to, t)) if from.max(to) <= last => {
+                    // One move forward or back: the report's move as a value says which
+                    // piece slides where (a jump of several moves just cuts).
+                    let motion = match to.checked_sub(from) {
+                        Some(1) => report.motion(from),
+                        _ if from == to + 1 => report.motion(to).and_then(|m| m.reversed()),
+                        _ => None,
+                    };
+                    sliding = motion
+                        .and_then(|m| report.boards[from].piece_move(m))
+                        .map(|m| (m, t));
+                    report.boards[from].clone()
+                }
+                _ => report.boards[app.shown_moves().min(last)].clone(),
+            })
+        }
+        (None, Some(board)) if app.is_running() => Some(board.clone()),
+        // The puzzle as it is, pictured once per edit (large grids are costly to picture).
+        _ if app.edit_transition().is_none() => None,
+        _ => {
+            // A move played by hand slides into place too.
+            let now = app.work.puzzle.picture();
+            Some(match app.edit_transition() {
+                Some((before, motion, t)) => match motion.and_then(|m| before.piece_move(m)) {
+                    Some(m) => {
+                        sliding = Some((m, t));
+                        before.clone()
+                    }
+                    None => now,
+                },
+                None => now,
+            })
+        }
+    };
+    if let (Some(picture), Some((m, _))) = (&mut shown, &sliding) {
+        // What the moving piece leaves behind: an empty square of the board, or for a tile
+        // the tray's hole (no light band around a sliding tile).
+        let left = if matches!(m.square, Square::Tile { .. }) {
+            Square::Void
+        } else {
+            Square::Free
+        };
+        for cell in &m.cells {
+            picture.squares[cell.row * picture.cols + cell.col] = left;
+        }
+    }
+    (shown, sliding)
+}
+
+/// Whether the view of the puzzle on screen takes `pointer` (see [`crate::app::TypeView::pointer`]).
+fn view_takes(app: &mut Panel<'_>, pointer: Pointer) -> bool {
+    app.with_view(|view, app| view.pointer(app, pointer))
+        .unwrap_or(false)
+}
+
+/// A stroke starts on `cell`: the view takes it, or it paints the value its first square
+/// gives (on a board of pieces, grabbing the piece under the pointer).
+fn start_stroke(app: &mut Panel<'_>, cell: Cell, board: bool) {
+    let by_view = view_takes(app, Pointer::Press(cell));
+    let value = if by_view {
+        None
+    } else {
+        app.work.puzzle.stroke_value(cell)
+    };
+    if value.is_some() {
+        // A drag by hand is one move where the metric counts a slide of any length so.
+        app.begin_stroke();
+    }
+    // Only a board of pieces is pictured here: a large maze is costly to picture.
+    let grab = value.filter(|_| board).and_then(|v| {
+        let picture = app.work.puzzle.picture();
+        matches!(picture.get(cell), Some(Square::Piece { id, .. }) if id == v)
+            .then(|| piece_top_left(&picture, v))
+            .flatten()
+            .map(|top| (cell.row - top.row, cell.col - top.col))
+    });
+    app.canvas_mut().stroke = Some(PaintStroke {
+        value,
+        last: Some(cell),
+        recorded: false,
+        by_view,
+        grab,
+    });
+    if let Some(value) = value
+        && grab.is_none()
+    {
+        app.push(AppCommand::Paint(cell, value));
     }
 }
 

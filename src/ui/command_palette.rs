@@ -55,6 +55,14 @@ impl Entry {
 /// Every command that applies now, in a steady order (the order shown for an empty filter).
 pub fn entries(app: &AppState) -> Vec<Entry> {
     let mut list = Vec::new();
+    run_entries(app, &mut list);
+    window_entries(app, &mut list);
+    choice_entries(app, &mut list);
+    list
+}
+
+/// The run's commands, the file's and the edits'.
+fn run_entries(app: &AppState, list: &mut Vec<Entry>) {
     if app.is_running() {
         let (label, command) = if app.is_paused() {
             ("Resume the search", AppCommand::Resume)
@@ -123,6 +131,10 @@ pub fn entries(app: &AppState) -> Vec<Entry> {
             app.windows_mut().gif_window = true
         }));
     }
+}
+
+/// The panels and windows to show or hide, and the puzzle's own options.
+fn window_entries(app: &AppState, list: &mut Vec<Entry>) {
     let details = app.settings().show_details;
     list.push(Entry::new(
         if details {
@@ -170,6 +182,10 @@ pub fn entries(app: &AppState) -> Vec<Entry> {
             app.windows_mut().tree_window.open = true
         }));
     }
+}
+
+/// The choices: speed, theme, puzzle type, algorithm, shipped and recent files.
+fn choice_entries(app: &AppState, list: &mut Vec<Entry>) {
     let (speed, full) = (app.settings().speed, app.settings().full_speed);
     list.push(Entry::command(
         if full {
@@ -227,7 +243,6 @@ pub fn entries(app: &AppState) -> Vec<Entry> {
             AppCommand::ClearRecent,
         ));
     }
-    list
 }
 
 /// An algorithm's entry: its label and the field's abbreviation, in the label's parentheses
