@@ -227,9 +227,10 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         block: GridBlock::new(grid.rows, grid.cols),
         stats,
     };
-    let (outcome, goal) = match bfs_starts(problem, grid, starts, observer, budget, &mut run) {
-        Ok(()) => bfs_layers(problem, grid, observer, budget, &mut run),
-        Err(end) => end,
+    let started = bfs_starts(problem, grid, starts, observer, budget, &mut run);
+    let ((outcome, goal), run) = match started {
+        Ok(()) => bfs_layers(problem, grid, observer, budget, run),
+        Err(end) => (end, run),
     };
     // Expansions not yet told are told before the search returns, whatever it returns.
     if !run.block.is_empty() {
@@ -304,113 +305,125 @@ fn bfs_starts<P: Problem + ?Sized>(
 }
 
 /// [`bfs`]'s loop: expands the squares of the queue layer by layer from its starts until the
-/// goal is generated, the queue is empty or the budget stops it.
+/// goal is generated, the queue is empty or the budget stops it; gives back `run` with
+/// how it ended. (`run` is taken and given back whole so that its figures are the loop's own
+/// locals, as fast as before the split.)
 #[inline(always)]
 fn bfs_layers<P: Problem + ?Sized>(
     problem: &P,
     grid: &UnitGrid<'_>,
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
-    run: &mut BfsRun,
-) -> BfsEnd {
+    run: BfsRun,
+) -> (BfsEnd, BfsRun) {
     let BfsRun {
+        silent,
+        mut links,
+        mut queue,
+        mut reached,
+        mut block,
+        mut stats,
+    } = run;
+    let mut block_len = 0;
+    // The queue holds one layer (depth) after another: `layer_end` is where the layer of
+    // squares at `depth` ends.
+    let (mut head, mut depth, mut layer_end) = (0, 0u64, queue.len());
+    let mut next = [(0, 0, 0, 0); 4];
+    let end = 'search: {
+        while head < queue.len() {
+            if let Err(outcome) = budget.check() {
+                stats.frontier = (queue.len() - head) as u64;
+                break 'search (outcome, None);
+            }
+            if head == layer_end {
+                depth += 1;
+                layer_end = queue.len();
+            }
+            if !silent && block.is_empty() {
+                block_len = observer.grid_block_len();
+                if block_len > 0 {
+                    let mut before = stats.clone();
+                    before.frontier = (queue.len() - head) as u64;
+                    before.max_closed = reached;
+                    block.restart(before);
+                }
+            }
+            let at = queue[head] as usize;
+            let (r, c) = (at / grid.cols, at % grid.cols);
+            head += 1;
+            stats.expanded += 1;
+            stats.max_depth = stats.max_depth.max(depth);
+            stats.max_closed = reached;
+            let blocked = block_len > 0;
+            if blocked {
+                block.expanded.push(pack_square(r, c));
+                block.depth.push(u32::try_from(depth).unwrap_or(u32::MAX));
+                let parent = parent_cell(grid, u32::from(links[at]), r, c);
+                block
+                    .parent
+                    .push(parent.map_or(NO_SQUARE, |(r, c)| pack_square(r, c)));
+            } else if !silent {
+                watch_expansion(
+                    problem, grid, &links, at, depth, &mut stats, head, &queue, observer,
+                );
+            }
+            let count = moves(grid, r, c, &mut next);
+            if blocked {
+                block.successors.push(count as u8);
+            }
+            if let Err(outcome) = budget.reserve(&mut queue, count, OPEN_LIST) {
+                if blocked {
+                    block.generated_end.push(block.generated.len() as u32);
+                }
+                break 'search (outcome, None);
+            }
+            for &(child, d, child_r, child_c) in &next[..count] {
+                stats.generated += 1;
+                if links[child] != 0 {
+                    continue;
+                }
+                links[child] = d + 1;
+                reached += 1;
+                if child == grid.goal {
+                    // The goal counts with the frontier, as in the general search.
+                    stats.frontier = (queue.len() - head) as u64 + 1;
+                    if blocked {
+                        block.generated_end.push(block.generated.len() as u32);
+                    }
+                    break 'search (Outcome::Found, Some(child));
+                }
+                if blocked {
+                    block.generated.push(pack_square(child_r, child_c));
+                } else if !silent && let Some(state) = problem.grid_state(child) {
+                    observer.generated(&state);
+                    if observer.wants_scores() {
+                        observer.scored_generated((depth + 1) as Cost, None);
+                    }
+                }
+                queue.push(child as u32);
+            }
+            stats.frontier = (queue.len() - head) as u64;
+            stats.max_frontier = stats.max_frontier.max(stats.frontier);
+            if blocked {
+                block.generated_end.push(block.generated.len() as u32);
+                if block.len() >= block_len {
+                    observer.grid_block(&block);
+                    block.restart(Stats::default());
+                    block_len = 0;
+                }
+            }
+        }
+        (Outcome::NotFound, None)
+    };
+    let run = BfsRun {
         silent,
         links,
         queue,
         reached,
         block,
         stats,
-    } = run;
-    let silent = *silent;
-    let mut block_len = 0;
-    // The queue holds one layer (depth) after another: `layer_end` is where the layer of
-    // squares at `depth` ends.
-    let (mut head, mut depth, mut layer_end) = (0, 0u64, queue.len());
-    let mut next = [(0, 0, 0, 0); 4];
-    while head < queue.len() {
-        if let Err(outcome) = budget.check() {
-            stats.frontier = (queue.len() - head) as u64;
-            return (outcome, None);
-        }
-        if head == layer_end {
-            depth += 1;
-            layer_end = queue.len();
-        }
-        if !silent && block.is_empty() {
-            block_len = observer.grid_block_len();
-            if block_len > 0 {
-                let mut before = stats.clone();
-                before.frontier = (queue.len() - head) as u64;
-                before.max_closed = *reached;
-                block.restart(before);
-            }
-        }
-        let at = queue[head] as usize;
-        let (r, c) = (at / grid.cols, at % grid.cols);
-        head += 1;
-        stats.expanded += 1;
-        stats.max_depth = stats.max_depth.max(depth);
-        stats.max_closed = *reached;
-        let blocked = block_len > 0;
-        if blocked {
-            block.expanded.push(pack_square(r, c));
-            block.depth.push(u32::try_from(depth).unwrap_or(u32::MAX));
-            let parent = parent_cell(grid, u32::from(links[at]), r, c);
-            block
-                .parent
-                .push(parent.map_or(NO_SQUARE, |(r, c)| pack_square(r, c)));
-        } else if !silent {
-            watch_expansion(
-                problem, grid, links, at, depth, stats, head, queue, observer,
-            );
-        }
-        let count = moves(grid, r, c, &mut next);
-        if blocked {
-            block.successors.push(count as u8);
-        }
-        if let Err(outcome) = budget.reserve(queue, count, OPEN_LIST) {
-            if blocked {
-                block.generated_end.push(block.generated.len() as u32);
-            }
-            return (outcome, None);
-        }
-        for &(child, d, child_r, child_c) in &next[..count] {
-            stats.generated += 1;
-            if links[child] != 0 {
-                continue;
-            }
-            links[child] = d + 1;
-            *reached += 1;
-            if child == grid.goal {
-                // The goal counts with the frontier, as in the general search.
-                stats.frontier = (queue.len() - head) as u64 + 1;
-                if blocked {
-                    block.generated_end.push(block.generated.len() as u32);
-                }
-                return (Outcome::Found, Some(child));
-            }
-            if blocked {
-                block.generated.push(pack_square(child_r, child_c));
-            } else if !silent && let Some(state) = problem.grid_state(child) {
-                observer.generated(&state);
-                if observer.wants_scores() {
-                    observer.scored_generated((depth + 1) as Cost, None);
-                }
-            }
-            queue.push(child as u32);
-        }
-        stats.frontier = (queue.len() - head) as u64;
-        stats.max_frontier = stats.max_frontier.max(stats.frontier);
-        if blocked {
-            block.generated_end.push(block.generated.len() as u32);
-            if block.len() >= block_len {
-                observer.grid_block(block);
-                block.restart(Stats::default());
-                block_len = 0;
-            }
-        }
-    }
-    (Outcome::NotFound, None)
+    };
+    (end, run)
 }
 
 /// Tells `observer` of the expansion of square `at` at `depth` (and its score, if wanted),
