@@ -429,8 +429,7 @@ impl Klotski {
         })
     }
 
-    /// The piece lettered `letter` on `cells` (class 0) and its anchor, its first cell in
-    /// reading order; an error when it has no cells or they are not connected.
+    /// The piece lettered `letter` on `cells` (class 0), and its anchor (its first cell).
     fn piece_of(letter: char, cells: &[Cell]) -> Result<(Piece, Cell), FormatError> {
         let mut sorted = cells.to_vec();
         sorted.sort();
@@ -442,14 +441,10 @@ impl Klotski {
                 "piece {letter}: its cells are not connected"
             )));
         }
+        let offset = |a: usize, b: usize| (a as i64 - b as i64) as i8;
         let offsets = sorted
             .iter()
-            .map(|c| {
-                (
-                    (c.row as i64 - anchor.row as i64) as i8,
-                    (c.col as i64 - anchor.col as i64) as i8,
-                )
-            })
+            .map(|c| (offset(c.row, anchor.row), offset(c.col, anchor.col)))
             .collect();
         let piece = Piece {
             letter,
@@ -459,19 +454,13 @@ impl Klotski {
         Ok((piece, anchor))
     }
 
-    /// Numbers the classes of `pieces`, sorted with those `alone` first and then by shape:
-    /// a piece `alone` (the target, a distinct piece) is a class of its own, and the others
-    /// share one with their neighbours of the same shape.
+    /// Numbers the classes of `pieces` (all 0 on entry), sorted with those `alone` (the target,
+    /// distinct pieces: a class each) first, then by shape (a class a shape).
     fn number_classes(pieces: &mut [Piece], alone: impl Fn(&Piece) -> bool) {
-        let mut class = 0u8;
-        for i in 0..pieces.len() {
-            if i > 0 {
-                let (prev, this) = (&pieces[i - 1], &pieces[i]);
-                if alone(prev) || alone(this) || prev.offsets != this.offsets {
-                    class += 1;
-                }
-            }
-            pieces[i].class = class;
+        for i in 1..pieces.len() {
+            let (prev, this) = (&pieces[i - 1], &pieces[i]);
+            let same = !alone(prev) && !alone(this) && prev.offsets == this.offsets;
+            pieces[i].class = prev.class + u8::from(!same);
         }
     }
 
