@@ -12,6 +12,9 @@
 
 #![warn(missing_docs)]
 #![warn(clippy::unwrap_used)]
+// No function over 120 lines (`too-many-lines-threshold` in clippy.toml); the integration
+// tests and benchmarks, whose long functions are tables and scripts, are left out.
+#![warn(clippy::too_many_lines)]
 
 pub mod app;
 pub mod cli;

@@ -287,7 +287,7 @@ impl AppState {
 
     /// Writes the results table to `path` (CSV for a `.csv` name, else JSON).
     fn export_results(&mut self, path: &Path) {
-        match results::export(&self.runs.results, &path) {
+        match results::export(&self.runs.results, path) {
             Ok(()) => self.set_status(format!(
                 "Exported {} results to {}.",
                 self.runs.results.len(),

@@ -69,36 +69,14 @@ pub fn lay_out_tree(
         return None;
     }
     let [w, h] = TREE_IMAGE;
-    let mut parent: Vec<Option<usize>> = vec![None; n];
-    let mut y_value = vec![0.0f32; n];
-    let mut f_value = vec![f32::NAN; n];
-    let mut last: HashMap<Place, usize> = HashMap::new();
-    // The last expansion at each depth.
-    let mut last_at_depth: Vec<usize> = Vec::new();
-    let mut joined = false;
-    for k in 0..n {
-        if k % 4096 == 0 && cancel.is_cancelled() {
-            return None;
-        }
-        let e = recording.expansion(k)?;
-        y_value[k] = if by_g {
-            e.g.unwrap_or(e.depth as f32)
-        } else {
-            e.depth as f32
-        };
-        f_value[k] = e.f().unwrap_or(f32::NAN);
-        parent[k] = e.parent.and_then(|p| last.get(&p).copied());
-        joined |= parent[k].is_some();
-        if let Some(place) = e.place {
-            last.insert(place, k);
-        }
-        let d = usize::try_from(e.depth).unwrap_or(usize::MAX);
-        if d < last_at_depth.len() {
-            last_at_depth[d] = k;
-        } else if d == last_at_depth.len() {
-            last_at_depth.push(k);
-        }
-    }
+    let Nodes {
+        parent,
+        y_value,
+        f_value,
+        last,
+        last_at_depth,
+        joined,
+    } = read_nodes(recording, n, by_g, cancel)?;
     let y_max = y_value.iter().copied().fold(1.0f32, f32::max);
     let (f_lo, f_hi) = f_value
         .iter()
@@ -123,32 +101,7 @@ pub fn lay_out_tree(
         })
         .collect();
     let pixel = |p: [f32; 2]| (p[0] * (w - 1) as f32, p[1] * (h - 1) as f32);
-    // Edges accumulate as light, then are toned down to grey.
-    let mut light = vec![0.0f32; w * h];
-    for k in 0..n {
-        if k % 4096 == 0 && cancel.is_cancelled() {
-            return None;
-        }
-        if let Some(p) = parent[k] {
-            for (x, y) in points_on(pixel(positions[p]), pixel(positions[k])) {
-                if let Some(l) = light.get_mut(y as usize * w + x as usize) {
-                    *l += 1.0;
-                }
-            }
-        }
-    }
-    let peak = light
-        .iter()
-        .copied()
-        .fold(1.0f32, f32::max)
-        .ln_1p()
-        .max(1.0);
-    let mut image = ColorImage::filled([w, h], Color32::from_gray(18));
-    for (px, &l) in image.pixels.iter_mut().zip(&light) {
-        if l > 0.0 {
-            *px = Color32::from_gray(45 + (120.0 * l.ln_1p() / peak) as u8);
-        }
-    }
+    let mut image = draw_edges(&parent, &positions, pixel, cancel)?;
     let mut dot = |p: (f32, f32), color: Color32, r: i32| {
         for dy in -r..=r {
             for dx in -r..=r {
@@ -202,6 +155,110 @@ pub fn lay_out_tree(
         joined,
         branch: chain,
     })
+}
+
+/// What the tree reads of the first `n` expansions.
+struct Nodes {
+    /// Each expansion's parent's expansion (puzzles whose states are places; else none).
+    parent: Vec<Option<usize>>,
+    /// Each expansion's depth, or g.
+    y_value: Vec<f32>,
+    /// Each expansion's f (NaN without).
+    f_value: Vec<f32>,
+    /// The last expansion of each place.
+    last: HashMap<Place, usize>,
+    /// The last expansion at each depth.
+    last_at_depth: Vec<usize>,
+    /// Whether any node has a parent drawn.
+    joined: bool,
+}
+
+/// Reads the first `n` expansions of `recording` (y: g if `by_g`, else depth); `None` when
+/// cancelled.
+fn read_nodes(
+    recording: &TraceRecorder,
+    n: usize,
+    by_g: bool,
+    cancel: &CancelToken,
+) -> Option<Nodes> {
+    let mut parent: Vec<Option<usize>> = vec![None; n];
+    let mut y_value = vec![0.0f32; n];
+    let mut f_value = vec![f32::NAN; n];
+    let mut last: HashMap<Place, usize> = HashMap::new();
+    // The last expansion at each depth.
+    let mut last_at_depth: Vec<usize> = Vec::new();
+    let mut joined = false;
+    for k in 0..n {
+        if k % 4096 == 0 && cancel.is_cancelled() {
+            return None;
+        }
+        let e = recording.expansion(k)?;
+        y_value[k] = if by_g {
+            e.g.unwrap_or(e.depth as f32)
+        } else {
+            e.depth as f32
+        };
+        f_value[k] = e.f().unwrap_or(f32::NAN);
+        parent[k] = e.parent.and_then(|p| last.get(&p).copied());
+        joined |= parent[k].is_some();
+        if let Some(place) = e.place {
+            last.insert(place, k);
+        }
+        let d = usize::try_from(e.depth).unwrap_or(usize::MAX);
+        if d < last_at_depth.len() {
+            last_at_depth[d] = k;
+        } else if d == last_at_depth.len() {
+            last_at_depth.push(k);
+        }
+    }
+    Some(Nodes {
+        parent,
+        y_value,
+        f_value,
+        last,
+        last_at_depth,
+        joined,
+    })
+}
+
+/// The picture's background with the edges from each node to its `parent` drawn on it, in
+/// greys that grow lighter where more edges cross (`pixel` maps a position to the
+/// picture's pixels); `None` when cancelled.
+fn draw_edges(
+    parent: &[Option<usize>],
+    positions: &[[f32; 2]],
+    pixel: impl Fn([f32; 2]) -> (f32, f32),
+    cancel: &CancelToken,
+) -> Option<ColorImage> {
+    let [w, h] = TREE_IMAGE;
+    let n = positions.len();
+    // Edges accumulate as light, then are toned down to grey.
+    let mut light = vec![0.0f32; w * h];
+    for k in 0..n {
+        if k % 4096 == 0 && cancel.is_cancelled() {
+            return None;
+        }
+        if let Some(p) = parent[k] {
+            for (x, y) in points_on(pixel(positions[p]), pixel(positions[k])) {
+                if let Some(l) = light.get_mut(y as usize * w + x as usize) {
+                    *l += 1.0;
+                }
+            }
+        }
+    }
+    let peak = light
+        .iter()
+        .copied()
+        .fold(1.0f32, f32::max)
+        .ln_1p()
+        .max(1.0);
+    let mut image = ColorImage::filled([w, h], Color32::from_gray(18));
+    for (px, &l) in image.pixels.iter_mut().zip(&light) {
+        if l > 0.0 {
+            *px = Color32::from_gray(45 + (120.0 * l.ln_1p() / peak) as u8);
+        }
+    }
+    Some(image)
 }
 
 /// The expansion drawn nearest the point `p` (fractions of the picture) within `radius`

@@ -174,6 +174,8 @@ fn read_instances(path: &Path, goal: Option<&str>) -> Result<Vec<Instance>, Stri
     Ok(out)
 }
 
+/// `bench sliding`: loads the tables once, solves each board of the batch with IDA*, then
+/// prints the rows and the totals.
 fn sliding(args: &SlidingArgs) -> u8 {
     let Some(heuristic) = TileHeuristic::from_name(&args.heuristic) else {
         say!(
@@ -182,33 +184,9 @@ fn sliding(args: &SlidingArgs) -> u8 {
         );
         return EXIT_BAD_INPUT;
     };
-    let mut instances = match &args.instances {
-        Some(path) => match read_instances(path, args.goal.as_deref()) {
-            Ok(list) => list,
-            Err(e) => return bad(path, e),
-        },
-        None => {
-            // Random boards, solvable towards the goal (scrambled from it).
-            let solved = match solved_board(args.goal.as_deref(), args.side) {
-                Ok(b) => b,
-                Err(e) => {
-                    say!("{e}");
-                    return EXIT_BAD_INPUT;
-                }
-            };
-            let mut list = Vec::new();
-            for i in 0..args.count {
-                let seed = args.seed.wrapping_add(i as u64);
-                let mut board = solved.clone();
-                board.scramble_uniform(seed);
-                list.push(Instance {
-                    board,
-                    seed: Some(seed),
-                    line: None,
-                });
-            }
-            list
-        }
+    let mut instances = match batch(args) {
+        Ok(list) => list,
+        Err(code) => return code,
     };
     if let Some(n) = args.threads.filter(|&n| n > 1) {
         // The first pool set in the process wins; the command line sets none before this.
@@ -227,21 +205,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
     let load_started = Instant::now();
     let db = match prepare(&mut instances[0].board, heuristic, core.dual, &cancel) {
         Ok(db) => db,
-        Err((code, limit)) => {
-            // A limit reached while building the tables: with --json, the (empty) batch
-            // and how it ended.
-            if let (true, Some((outcome, message))) = (args.json, limit) {
-                let v = serde_json::json!({
-                    "heuristic": heuristic.name(),
-                    "instances": [],
-                    "complete": false,
-                    "outcome": outcome,
-                    "message": message,
-                });
-                emit!(&format!("{v:#}\n"));
-            }
-            return code;
-        }
+        Err((code, limit)) => return stopped_preparing(args.json, heuristic, code, limit),
     };
     let load_ms = load_started.elapsed().as_secs_f64() * 1000.0;
     // The forecasts of each iteration (after the run, off its clock): stratified sampling of
@@ -267,22 +231,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
                 if let (Some(f), Some(db)) = (&forecast, &db)
                     && r.message.is_none()
                 {
-                    let tiles = instance.board.tiles_row_major();
-                    let probes = args.forecast_probes;
-                    let complete = stratified::forecast_iterations(
-                        db,
-                        f,
-                        &tiles,
-                        &mut r.iterations,
-                        probes,
-                        &cancel,
-                    );
-                    if !complete {
-                        say!(
-                            "instance {i}: the forecasts stopped at the time limit; the \
-                             iterations not forecast have none"
-                        );
-                    }
+                    forecast_iterations(i, db, f, &instance.board, &mut r, args, &cancel);
                 }
                 r
             }
@@ -300,41 +249,153 @@ fn sliding(args: &SlidingArgs) -> u8 {
             ));
             break;
         }
-        let s = &report.stats;
-        let per_second = if s.elapsed_ms > 0.0 {
-            s.generated as f64 / s.elapsed_ms * 1000.0
-        } else {
-            0.0
-        };
-        if !args.json {
-            let from = match (instance.seed, instance.line) {
-                (Some(seed), _) => format!("seed {seed:<5}"),
-                (None, Some(line)) => format!("line {line:<5}"),
-                (None, None) => String::new(),
-            };
-            emit!(&format!(
-                "{:>4}  {from} length {:>3}  expanded {:>11}  generated {:>11}  {:>9.1} ms  {:>6.1} M nodes/s\n",
-                i + 1,
-                report.cost,
-                s.expanded,
-                s.generated,
-                s.elapsed_ms,
-                per_second / 1e6
-            ));
+        match instance_row(i, instance, &report, args.json) {
+            Ok(row) => rows.push(row),
+            Err(code) => return code,
         }
-        let mut row = serde_json::json!({
-            "length": report.cost,
-            "expanded": s.expanded,
-            "generated": s.generated,
-            "ms": s.elapsed_ms,
-            "tiles": instance.board.to_json()["tiles"],
-            "iterations": serde_json::to_value(&report.iterations).unwrap_or_default(),
-        });
-        if let Some(seed) = instance.seed {
-            row["seed"] = seed.into();
-        }
-        rows.push(row);
     }
+    let tables = Tables {
+        heuristic,
+        core,
+        load_ms,
+    };
+    totals(args.json, &tables, &rows, stopped.as_ref())
+}
+
+/// The boards of the batch: those of `--instances`, or random ones solvable towards the goal
+/// (scrambled from it); `Err` is the exit code, the reason printed.
+fn batch(args: &SlidingArgs) -> Result<Vec<Instance>, u8> {
+    if let Some(path) = &args.instances {
+        return read_instances(path, args.goal.as_deref()).map_err(|e| bad(path, e));
+    }
+    let solved = solved_board(args.goal.as_deref(), args.side).map_err(|e| {
+        say!("{e}");
+        EXIT_BAD_INPUT
+    })?;
+    let mut list = Vec::new();
+    for i in 0..args.count {
+        let seed = args.seed.wrapping_add(i as u64);
+        let mut board = solved.clone();
+        board.scramble_uniform(seed);
+        list.push(Instance {
+            board,
+            seed: Some(seed),
+            line: None,
+        });
+    }
+    Ok(list)
+}
+
+/// The exit code `code` of a batch whose tables could not be prepared; for a limit reached
+/// while building them, with `--json`, the (empty) batch and how it ended are printed first.
+fn stopped_preparing(
+    json: bool,
+    heuristic: TileHeuristic,
+    code: u8,
+    limit: Option<(Outcome, String)>,
+) -> u8 {
+    if let (true, Some((outcome, message))) = (json, limit) {
+        let v = serde_json::json!({
+            "heuristic": heuristic.name(),
+            "instances": [],
+            "complete": false,
+            "outcome": outcome,
+            "message": message,
+        });
+        emit!(&format!("{v:#}\n"));
+    }
+    code
+}
+
+/// Forecasts the expansions of each iteration of instance `i`'s `report` (solved on `board`),
+/// by stratified sampling with `--forecast-probes` probes; a time limit leaves the rest
+/// without, and says so.
+fn forecast_iterations(
+    i: usize,
+    db: &crate::puzzles::sliding::pattern_db::PatternDb,
+    forecast: &crate::puzzles::sliding::forecast::Forecast,
+    board: &Sliding,
+    report: &mut crate::puzzles::Report,
+    args: &SlidingArgs,
+    cancel: &CancelToken,
+) {
+    let tiles = board.tiles_row_major();
+    let complete = stratified::forecast_iterations(
+        db,
+        forecast,
+        &tiles,
+        &mut report.iterations,
+        args.forecast_probes,
+        cancel,
+    );
+    if !complete {
+        say!(
+            "instance {i}: the forecasts stopped at the time limit; the iterations not \
+             forecast have none"
+        );
+    }
+}
+
+/// The JSON row of instance `i` solved in `report`; without `--json` its line is printed too
+/// (`Err`: the exit code when standard output fails).
+fn instance_row(
+    i: usize,
+    instance: &Instance,
+    report: &crate::puzzles::Report,
+    json: bool,
+) -> Result<serde_json::Value, u8> {
+    let s = &report.stats;
+    let per_second = if s.elapsed_ms > 0.0 {
+        s.generated as f64 / s.elapsed_ms * 1000.0
+    } else {
+        0.0
+    };
+    if !json {
+        let from = match (instance.seed, instance.line) {
+            (Some(seed), _) => format!("seed {seed:<5}"),
+            (None, Some(line)) => format!("line {line:<5}"),
+            (None, None) => String::new(),
+        };
+        write_out(&format!(
+            "{:>4}  {from} length {:>3}  expanded {:>11}  generated {:>11}  {:>9.1} ms  {:>6.1} M nodes/s\n",
+            i + 1,
+            report.cost,
+            s.expanded,
+            s.generated,
+            s.elapsed_ms,
+            per_second / 1e6
+        ))?;
+    }
+    let mut row = serde_json::json!({
+        "length": report.cost,
+        "expanded": s.expanded,
+        "generated": s.generated,
+        "ms": s.elapsed_ms,
+        "tiles": instance.board.to_json()["tiles"],
+        "iterations": serde_json::to_value(&report.iterations).unwrap_or_default(),
+    });
+    if let Some(seed) = instance.seed {
+        row["seed"] = seed.into();
+    }
+    Ok(row)
+}
+
+/// What the batch searched with: the heuristic, the fast core's options and the time its
+/// tables took to load.
+struct Tables {
+    heuristic: TileHeuristic,
+    core: crate::puzzles::sliding::ida::Options,
+    load_ms: f64,
+}
+
+/// Prints the batch's totals over `rows` (with `--json`, the whole batch as one object) and
+/// gives the exit code: solved, or a limit when the batch `stopped` before its end.
+fn totals(
+    json: bool,
+    tables: &Tables,
+    rows: &[serde_json::Value],
+    stopped: Option<&(Outcome, String)>,
+) -> u8 {
     let total = |key: &str| {
         rows.iter()
             .map(|r| r[key].as_f64().unwrap_or(0.0))
@@ -352,7 +413,12 @@ fn sliding(args: &SlidingArgs) -> u8 {
     } else {
         0.0
     };
-    if args.json {
+    let Tables {
+        heuristic,
+        core,
+        load_ms,
+    } = tables;
+    if json {
         let mut v = serde_json::json!({
             "heuristic": heuristic.name(),
             "dual": core.dual,
@@ -367,7 +433,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
                 "nodes_per_second": per_second,
             },
         });
-        if let Some((outcome, message)) = &stopped {
+        if let Some((outcome, message)) = stopped {
             v["outcome"] = serde_json::json!(outcome);
             v["message"] = serde_json::json!(message);
             v["complete"] = false.into();

@@ -8,10 +8,10 @@
 
 use std::collections::BinaryHeap;
 
-use super::best_first::{CLOSED_FLAGS, OPEN_LIST, TieKeys};
+use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
 /// Slack for comparing floating-point costs.
 const EPSILON: Cost = 1e-9;
@@ -22,13 +22,6 @@ pub(super) fn search<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
-    let heuristic = |side: usize, state: &P::State| {
-        if side == 0 {
-            problem.heuristic(state)
-        } else {
-            problem.heuristic_from_start(state)
-        }
-    };
     let mut stats = Stats::default();
     let mut trees = match (Tree::new(problem, budget), Tree::new(problem, budget)) {
         (Ok(forward), Ok(backward)) => [forward, backward],
@@ -43,24 +36,10 @@ pub(super) fn search<P: Problem + ?Sized>(
     let frontier_of = |trees: &[Tree<'_, P>; 2], closed_count: &[u64; 2]| {
         (trees[0].len() + trees[1].len()) as u64 - closed_count[0] - closed_count[1]
     };
-    for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
-        if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
-            return trees[0].finish_stopped(&trees[1], outcome, stats);
-        }
-        for state in roots {
-            if let Some(id) = trees[side].add_root(state) {
-                let h = heuristic(side, &trees[side].node(id).state);
-                observer.generated(&trees[side].node(id).state);
-                // Scores of the forward search only: the backward one counts from the goals.
-                if side == 0 && observer.wants_scores() {
-                    observer.scored_generated(0.0, Some(h));
-                }
-                if let Err(outcome) = budget.reserve(&mut open[side], 1, OPEN_LIST) {
-                    return trees[0].finish_stopped(&trees[1], outcome, stats);
-                }
-                open[side].push(keys.entry(h, 0.0, id));
-            }
-        }
+    if let Err(outcome) = add_roots(
+        problem, starts, observer, budget, &mut trees, &mut open, &mut keys,
+    ) {
+        return trees[0].finish_stopped(&trees[1], outcome, stats);
     }
     stats.frontier = frontier_of(&trees, &closed_count);
     stats.max_frontier = stats.frontier;
@@ -70,16 +49,8 @@ pub(super) fn search<P: Problem + ?Sized>(
         .find_map(|e| Some((0.0, e.id, trees[1].find(&trees[0].node(e.id).state)?)));
     let mut successors = Vec::new();
     loop {
-        // Drop stale entries (their state was already expanded, from a cheaper entry).
-        for side in 0..2 {
-            while let Some(top) = open[side].peek() {
-                let stale = closed[side].get(top.id as usize) == Some(&true);
-                if !stale {
-                    break;
-                }
-                open[side].pop();
-            }
-        }
+        drop_stale(&mut open[0], &closed[0]);
+        drop_stale(&mut open[1], &closed[1]);
         let (Some(front), Some(back)) = (open[0].peek(), open[1].peek()) else {
             break;
         };
@@ -129,23 +100,16 @@ pub(super) fn search<P: Problem + ?Sized>(
         for successor in successors.drain(..) {
             stats.generated += 1;
             let g_new = g + successor.cost;
-            let child =
-                match trees[side].insert(successor.state, entry.id, successor.mv.clone(), g_new) {
-                    Ok(child) => child,
-                    Err(child) => {
-                        if g_new >= trees[side].node(child).g {
-                            continue;
-                        }
-                        trees[side].relink(child, entry.id, successor.mv, g_new);
-                        if let Some(c) = closed[side].get_mut(child as usize)
-                            && *c
-                        {
-                            *c = false;
-                            closed_count[side] -= 1;
-                        }
-                        child
-                    }
-                };
+            let Some(child) = insert_or_improve(
+                &mut trees[side],
+                &mut closed[side],
+                &mut closed_count[side],
+                successor,
+                entry.id,
+                g_new,
+            ) else {
+                continue;
+            };
             let child_state = &trees[side].node(child).state;
             observer.generated(child_state);
             if let Some(there) = trees[other].find(child_state) {
@@ -159,7 +123,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                     best = Some((cost, f, b));
                 }
             }
-            let h = heuristic(side, child_state);
+            let h = heuristic(problem, side, child_state);
             if side == 0 && observer.wants_scores() {
                 observer.scored_generated(g_new, Some(h));
             }
@@ -172,5 +136,86 @@ pub(super) fn search<P: Problem + ?Sized>(
     match best {
         Some((_, f, b)) => trees[0].finish_joined(f, &trees[1], b, stats),
         None => trees[0].finish(Outcome::NotFound, None, stats),
+    }
+}
+
+/// Puts the start states on the forward side's tree and open list and the goal states on the
+/// backward side's, telling the observer of each; `Err` when the budget stops it.
+fn add_roots<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    budget: &mut Budget,
+    trees: &mut [Tree<'_, P>; 2],
+    open: &mut [BinaryHeap<Entry>; 2],
+    keys: &mut TieKeys,
+) -> Result<(), Outcome> {
+    for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
+        trees[side].make_room(budget, roots.len())?;
+        for state in roots {
+            if let Some(id) = trees[side].add_root(state) {
+                let h = heuristic(problem, side, &trees[side].node(id).state);
+                observer.generated(&trees[side].node(id).state);
+                // Scores of the forward search only: the backward one counts from the goals.
+                if side == 0 && observer.wants_scores() {
+                    observer.scored_generated(0.0, Some(h));
+                }
+                budget.reserve(&mut open[side], 1, OPEN_LIST)?;
+                open[side].push(keys.entry(h, 0.0, id));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The heuristic of `side`: toward the goals forward (0), toward the starts backward (1).
+#[inline(always)]
+fn heuristic<P: Problem + ?Sized>(problem: &P, side: usize, state: &P::State) -> Cost {
+    if side == 0 {
+        problem.heuristic(state)
+    } else {
+        problem.heuristic_from_start(state)
+    }
+}
+
+/// Pops the entries off the top of `open` whose state is already closed (expanded from a
+/// cheaper entry).
+#[inline(always)]
+fn drop_stale(open: &mut BinaryHeap<Entry>, closed: &[bool]) {
+    while let Some(top) = open.peek() {
+        if closed.get(top.id as usize) != Some(&true) {
+            break;
+        }
+        open.pop();
+    }
+}
+
+/// Adds `successor`, reached at cost `g_new` from node `parent`, to one side's `tree`: a new
+/// node, or a node already there relinked to `parent` (and reopened if it was closed) when
+/// this path is cheaper. `None` when it is not.
+#[inline(always)]
+fn insert_or_improve<P: Problem + ?Sized>(
+    tree: &mut Tree<'_, P>,
+    closed: &mut [bool],
+    closed_count: &mut u64,
+    successor: Successor<P::State, P::Move>,
+    parent: NodeId,
+    g_new: Cost,
+) -> Option<NodeId> {
+    match tree.insert(successor.state, parent, successor.mv.clone(), g_new) {
+        Ok(child) => Some(child),
+        Err(child) => {
+            if g_new >= tree.node(child).g {
+                return None;
+            }
+            tree.relink(child, parent, successor.mv, g_new);
+            if let Some(c) = closed.get_mut(child as usize)
+                && *c
+            {
+                *c = false;
+                *closed_count -= 1;
+            }
+            Some(child)
+        }
     }
 }

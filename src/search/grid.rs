@@ -214,53 +214,85 @@ pub(super) fn bfs<P: Problem + ?Sized>(
     budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let silent = observer.is_silent();
-    let mut stats = Stats::default();
-    let n = grid.rows * grid.cols;
-    let mut links: Vec<u8> = match byte_table(n, !silent, budget) {
+    let stats = Stats::default();
+    let links = match byte_table(grid.rows * grid.cols, !silent, budget) {
         Ok(t) => t,
         Err(outcome) => return finish(problem, grid, |_| 0, outcome, None, stats),
     };
-    let mut reached = 0u64;
-    let mut queue: Vec<u32> = Vec::new();
-    // Expansions not yet told, for an observer that takes them a block at a time (see
-    // `Observer::grid_block_len`); told before the search returns, whatever it returns.
-    let mut block = GridBlock::new(grid.rows, grid.cols);
-    let mut block_len = 0;
-    let done = |observer: &mut dyn Observer<P::State>,
-                links: &[u8],
-                outcome,
-                goal,
-                mut stats: Stats,
-                reached: u64,
-                block: &GridBlock| {
-        if !block.is_empty() {
-            observer.grid_block(block);
-        }
-        stats.max_closed = stats.max_closed.max(reached);
-        finish(problem, grid, |s| u32::from(links[s]), outcome, goal, stats)
+    let mut run = BfsRun {
+        silent,
+        links,
+        queue: Vec::new(),
+        reached: 0,
+        block: GridBlock::new(grid.rows, grid.cols),
+        stats,
     };
-    if let Err(outcome) = budget.reserve(&mut queue, starts.len(), OPEN_LIST) {
-        return done(observer, &links, outcome, None, stats, reached, &block);
+    let started = bfs_starts(problem, grid, starts, observer, budget, &mut run);
+    let ((outcome, goal), run) = match started {
+        Ok(()) => bfs_layers(problem, grid, observer, budget, run),
+        Err(end) => (end, run),
+    };
+    // Expansions not yet told are told before the search returns, whatever it returns.
+    if !run.block.is_empty() {
+        observer.grid_block(&run.block);
     }
+    let mut stats = run.stats;
+    stats.max_closed = stats.max_closed.max(run.reached);
+    let links = run.links;
+    finish(problem, grid, |s| u32::from(links[s]), outcome, goal, stats)
+}
+
+/// How a breadth-first search on the grid ended: the outcome and, when found, the goal square.
+type BfsEnd = (Outcome, Option<usize>);
+
+/// What [`bfs`] keeps while it runs, and hands to [`finish`] however it ends.
+struct BfsRun {
+    /// Whether no one watches the states go by ([`Observer::is_silent`]).
+    silent: bool,
+    /// The move that reached each square (see [`LINK_BITS`]); 0 unreached.
+    links: Vec<u8>,
+    /// The squares put on the frontier, in order: one layer (depth) after another.
+    queue: Vec<u32>,
+    /// Squares reached.
+    reached: u64,
+    /// Expansions not yet told, for an observer that takes them a block at a time (see
+    /// `Observer::grid_block_len`).
+    block: GridBlock,
+    stats: Stats,
+}
+
+/// Puts the start squares on [`bfs`]'s frontier (each once), telling the observer; `Err`
+/// when a start is the goal or the queue is over the budget.
+fn bfs_starts<P: Problem + ?Sized>(
+    problem: &P,
+    grid: &UnitGrid<'_>,
+    starts: &[usize],
+    observer: &mut dyn Observer<P::State>,
+    budget: &mut Budget,
+    run: &mut BfsRun,
+) -> Result<(), BfsEnd> {
+    let BfsRun {
+        silent,
+        links,
+        queue,
+        reached,
+        stats,
+        ..
+    } = run;
+    budget
+        .reserve(queue, starts.len(), OPEN_LIST)
+        .map_err(|outcome| (outcome, None))?;
     for &s in starts {
         if links[s] != 0 {
             continue;
         }
         links[s] = ROOT as u8;
-        reached += 1;
+        *reached += 1;
         if s == grid.goal {
             stats.frontier = queue.len() as u64 + 1;
-            return done(
-                observer,
-                &links,
-                Outcome::Found,
-                Some(s),
-                stats,
-                reached,
-                &block,
-            );
+            return Err((Outcome::Found, Some(s)));
         }
-        if !silent && let Some(state) = problem.grid_state(s) {
+        if !*silent && let Some(state) = problem.grid_state(s) {
             observer.generated(&state);
             if observer.wants_scores() {
                 observer.scored_generated(0.0, None);
@@ -269,110 +301,129 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         queue.push(s as u32);
     }
     stats.max_frontier = queue.len() as u64;
+    Ok(())
+}
+
+/// [`bfs`]'s loop: expands the squares of the queue layer by layer from its starts until the
+/// goal is generated, the queue is empty or the budget stops it; gives back `run` with
+/// how it ended. (`run` is taken and given back whole so that its figures are the loop's own
+/// locals, as fast as before the split.)
+#[inline(always)]
+fn bfs_layers<P: Problem + ?Sized>(
+    problem: &P,
+    grid: &UnitGrid<'_>,
+    observer: &mut dyn Observer<P::State>,
+    budget: &mut Budget,
+    run: BfsRun,
+) -> (BfsEnd, BfsRun) {
+    let BfsRun {
+        silent,
+        mut links,
+        mut queue,
+        mut reached,
+        mut block,
+        mut stats,
+    } = run;
+    let mut block_len = 0;
     // The queue holds one layer (depth) after another: `layer_end` is where the layer of
     // squares at `depth` ends.
     let (mut head, mut depth, mut layer_end) = (0, 0u64, queue.len());
     let mut next = [(0, 0, 0, 0); 4];
-    while head < queue.len() {
-        if let Err(outcome) = budget.check() {
-            stats.frontier = (queue.len() - head) as u64;
-            return done(observer, &links, outcome, None, stats, reached, &block);
-        }
-        if head == layer_end {
-            depth += 1;
-            layer_end = queue.len();
-        }
-        if !silent && block.is_empty() {
-            block_len = observer.grid_block_len();
-            if block_len > 0 {
-                let mut before = stats.clone();
-                before.frontier = (queue.len() - head) as u64;
-                before.max_closed = reached;
-                block.restart(before);
+    let end = 'search: {
+        while head < queue.len() {
+            if let Err(outcome) = budget.check() {
+                stats.frontier = (queue.len() - head) as u64;
+                break 'search (outcome, None);
             }
-        }
-        let at = queue[head] as usize;
-        let (r, c) = (at / grid.cols, at % grid.cols);
-        head += 1;
-        stats.expanded += 1;
-        stats.max_depth = stats.max_depth.max(depth);
-        stats.max_closed = reached;
-        let blocked = block_len > 0;
-        if blocked {
-            block.expanded.push(pack_square(r, c));
-            block.depth.push(u32::try_from(depth).unwrap_or(u32::MAX));
-            let parent = parent_cell(grid, u32::from(links[at]), r, c);
-            block
-                .parent
-                .push(parent.map_or(NO_SQUARE, |(r, c)| pack_square(r, c)));
-        } else if !silent {
-            watch_expansion(
-                problem, grid, &links, at, depth, &mut stats, head, &queue, observer,
-            );
-        }
-        let count = moves(grid, r, c, &mut next);
-        if blocked {
-            block.successors.push(count as u8);
-        }
-        if let Err(outcome) = budget.reserve(&mut queue, count, OPEN_LIST) {
+            if head == layer_end {
+                depth += 1;
+                layer_end = queue.len();
+            }
+            if !silent && block.is_empty() {
+                block_len = observer.grid_block_len();
+                if block_len > 0 {
+                    let mut before = stats.clone();
+                    before.frontier = (queue.len() - head) as u64;
+                    before.max_closed = reached;
+                    block.restart(before);
+                }
+            }
+            let at = queue[head] as usize;
+            let (r, c) = (at / grid.cols, at % grid.cols);
+            head += 1;
+            stats.expanded += 1;
+            stats.max_depth = stats.max_depth.max(depth);
+            stats.max_closed = reached;
+            let blocked = block_len > 0;
             if blocked {
-                block.generated_end.push(block.generated.len() as u32);
+                block.expanded.push(pack_square(r, c));
+                block.depth.push(u32::try_from(depth).unwrap_or(u32::MAX));
+                let parent = parent_cell(grid, u32::from(links[at]), r, c);
+                block
+                    .parent
+                    .push(parent.map_or(NO_SQUARE, |(r, c)| pack_square(r, c)));
+            } else if !silent {
+                watch_expansion(
+                    problem, grid, &links, at, depth, &mut stats, head, &queue, observer,
+                );
             }
-            return done(observer, &links, outcome, None, stats, reached, &block);
-        }
-        for &(child, d, child_r, child_c) in &next[..count] {
-            stats.generated += 1;
-            if links[child] != 0 {
-                continue;
+            let count = moves(grid, r, c, &mut next);
+            if blocked {
+                block.successors.push(count as u8);
             }
-            links[child] = d + 1;
-            reached += 1;
-            if child == grid.goal {
-                // The goal counts with the frontier, as in the general search.
-                stats.frontier = (queue.len() - head) as u64 + 1;
+            if let Err(outcome) = budget.reserve(&mut queue, count, OPEN_LIST) {
                 if blocked {
                     block.generated_end.push(block.generated.len() as u32);
                 }
-                return done(
-                    observer,
-                    &links,
-                    Outcome::Found,
-                    Some(child),
-                    stats,
-                    reached,
-                    &block,
-                );
+                break 'search (outcome, None);
             }
+            for &(child, d, child_r, child_c) in &next[..count] {
+                stats.generated += 1;
+                if links[child] != 0 {
+                    continue;
+                }
+                links[child] = d + 1;
+                reached += 1;
+                if child == grid.goal {
+                    // The goal counts with the frontier, as in the general search.
+                    stats.frontier = (queue.len() - head) as u64 + 1;
+                    if blocked {
+                        block.generated_end.push(block.generated.len() as u32);
+                    }
+                    break 'search (Outcome::Found, Some(child));
+                }
+                if blocked {
+                    block.generated.push(pack_square(child_r, child_c));
+                } else if !silent && let Some(state) = problem.grid_state(child) {
+                    observer.generated(&state);
+                    if observer.wants_scores() {
+                        observer.scored_generated((depth + 1) as Cost, None);
+                    }
+                }
+                queue.push(child as u32);
+            }
+            stats.frontier = (queue.len() - head) as u64;
+            stats.max_frontier = stats.max_frontier.max(stats.frontier);
             if blocked {
-                block.generated.push(pack_square(child_r, child_c));
-            } else if !silent && let Some(state) = problem.grid_state(child) {
-                observer.generated(&state);
-                if observer.wants_scores() {
-                    observer.scored_generated((depth + 1) as Cost, None);
+                block.generated_end.push(block.generated.len() as u32);
+                if block.len() >= block_len {
+                    observer.grid_block(&block);
+                    block.restart(Stats::default());
+                    block_len = 0;
                 }
             }
-            queue.push(child as u32);
         }
-        stats.frontier = (queue.len() - head) as u64;
-        stats.max_frontier = stats.max_frontier.max(stats.frontier);
-        if blocked {
-            block.generated_end.push(block.generated.len() as u32);
-            if block.len() >= block_len {
-                observer.grid_block(&block);
-                block.restart(Stats::default());
-                block_len = 0;
-            }
-        }
-    }
-    done(
-        observer,
-        &links,
-        Outcome::NotFound,
-        None,
-        stats,
+        (Outcome::NotFound, None)
+    };
+    let run = BfsRun {
+        silent,
+        links,
+        queue,
         reached,
-        &block,
-    )
+        block,
+        stats,
+    };
+    (end, run)
 }
 
 /// Tells `observer` of the expansion of square `at` at `depth` (and its score, if wanted),

@@ -424,3 +424,16 @@ fn the_field_count_sees_one_level_only() {
     let text = "pub struct A {\n    /// doc: with a colon\n    pub a: u8,\n    b: Option<(\n        u8,\n    )>,\n}\n";
     assert_eq!(struct_fields(text, "A"), ["a", "b"]);
 }
+
+/// Issue 45: CI's clippy (`.ci/run`, warnings denied) keeps every function of the program
+/// under 120 lines and every thread named and owned.
+#[test]
+fn ci_lints_function_length_and_bare_threads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).expect(p);
+    assert!(read("src/lib.rs").contains("#![warn(clippy::too_many_lines)]"));
+    let clippy = read("clippy.toml");
+    assert!(clippy.contains("too-many-lines-threshold = 120"));
+    assert!(clippy.contains(r#"path = "std::thread::spawn""#));
+    assert!(read(".ci/run").contains("cargo clippy --all-targets --locked -- -D warnings"));
+}

@@ -375,34 +375,12 @@ impl Klotski {
                 )));
             }
         }
-        // Pieces with their shapes, anchors and classes.
+        // Pieces with their shapes and anchors; their classes below.
         let mut pieces = Vec::new();
         let mut anchors = Vec::new();
         for (&letter, piece_cells) in &cells {
-            let mut sorted = piece_cells.clone();
-            sorted.sort();
-            let Some(&anchor) = sorted.first() else {
-                return Err(FormatError::new(format!("piece {letter} has no cells")));
-            };
-            if !is_connected(&sorted) {
-                return Err(FormatError::new(format!(
-                    "piece {letter}: its cells are not connected"
-                )));
-            }
-            let offsets = sorted
-                .iter()
-                .map(|c| {
-                    (
-                        (c.row as i64 - anchor.row as i64) as i8,
-                        (c.col as i64 - anchor.col as i64) as i8,
-                    )
-                })
-                .collect();
-            pieces.push(Piece {
-                letter,
-                class: 0,
-                offsets,
-            });
+            let (piece, anchor) = Self::piece_of(letter, piece_cells)?;
+            pieces.push(piece);
             anchors.push((anchor.row * cols + anchor.col) as u8);
         }
         // Classes: the target and distinct pieces alone; others by shape.
@@ -414,16 +392,7 @@ impl Klotski {
         });
         let mut sorted_pieces: Vec<Piece> = order.iter().map(|&i| pieces[i].clone()).collect();
         let sorted_anchors: Vec<u8> = order.iter().map(|&i| anchors[i]).collect();
-        let mut class = 0u8;
-        for i in 0..sorted_pieces.len() {
-            if i > 0 {
-                let (prev, this) = (&sorted_pieces[i - 1], &sorted_pieces[i]);
-                if alone(prev) || alone(this) || prev.offsets != this.offsets {
-                    class += 1;
-                }
-            }
-            sorted_pieces[i].class = class;
-        }
+        Self::number_classes(&mut sorted_pieces, alone);
         let target_index = sorted_pieces
             .iter()
             .position(|p| p.letter == target)
@@ -458,6 +427,41 @@ impl Klotski {
             drag: drag::Drag::default(),
             masks,
         })
+    }
+
+    /// The piece lettered `letter` on `cells` (class 0), and its anchor (its first cell).
+    fn piece_of(letter: char, cells: &[Cell]) -> Result<(Piece, Cell), FormatError> {
+        let mut sorted = cells.to_vec();
+        sorted.sort();
+        let Some(&anchor) = sorted.first() else {
+            return Err(FormatError::new(format!("piece {letter} has no cells")));
+        };
+        if !is_connected(&sorted) {
+            return Err(FormatError::new(format!(
+                "piece {letter}: its cells are not connected"
+            )));
+        }
+        let offset = |a: usize, b: usize| (a as i64 - b as i64) as i8;
+        let offsets = sorted
+            .iter()
+            .map(|c| (offset(c.row, anchor.row), offset(c.col, anchor.col)))
+            .collect();
+        let piece = Piece {
+            letter,
+            class: 0,
+            offsets,
+        };
+        Ok((piece, anchor))
+    }
+
+    /// Numbers the classes of `pieces` (all 0 on entry), sorted with those `alone` (the target,
+    /// distinct pieces: a class each) first, then by shape (a class a shape).
+    fn number_classes(pieces: &mut [Piece], alone: impl Fn(&Piece) -> bool) {
+        for i in 1..pieces.len() {
+            let (prev, this) = (&pieces[i - 1], &pieces[i]);
+            let same = !alone(prev) && !alone(this) && prev.offsets == this.offsets;
+            pieces[i].class = prev.class + u8::from(!same);
+        }
     }
 
     /// Number of rows.

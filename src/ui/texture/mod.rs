@@ -222,7 +222,6 @@ impl GridTexture {
             return true;
         };
         let cols = image.size[0];
-        let tiles_across = cols.div_ceil(TILE);
         let mut dirty = DirtyTiles::new(cols, !self.levels.is_empty());
         let on_solution = &mut self.on_solution;
         // Sets pixel `i` to its square's colour (or the solution's) and marks its tile.
@@ -326,18 +325,26 @@ impl GridTexture {
                 dirty.repainted.push(i as u32);
             }
         }
-        let Some(handle) = &mut self.handle else {
-            return complete; // being made whole: uploaded at once by the caller
+        self.upload(&dirty, whole);
+        complete
+    }
+
+    /// Uploads the tiles of the picture that `dirty` lists, or all of it when it changed
+    /// `whole`; while a shrunk level is shown, marks them to upload later instead. Nothing
+    /// while the texture is being made whole (the caller uploads it at once).
+    fn upload(&mut self, dirty: &DirtyTiles, whole: bool) {
+        let (Some(image), Some(handle)) = (&self.image, &mut self.handle) else {
+            return; // being made whole: uploaded at once by the caller
         };
         if self.key.is_none() {
-            return complete;
+            return;
         }
         if whole && self.level_shown {
             self.deferred_whole = true;
             for level in &mut self.levels {
                 level.restart();
             }
-            return complete;
+            return;
         }
         if whole {
             handle.set(image.clone(), TextureOptions::NEAREST);
@@ -345,8 +352,9 @@ impl GridTexture {
             for level in &mut self.levels {
                 level.restart();
             }
-            return complete;
+            return;
         }
+        let tiles_across = image.size[0].div_ceil(TILE);
         for (tile, _) in dirty.tiles.iter().enumerate().filter(|(_, d)| **d) {
             if self.level_shown {
                 if self.deferred.len() <= tile {
@@ -360,7 +368,6 @@ impl GridTexture {
         for level in &mut self.levels {
             level.update(image, &dirty.changes, &dirty.repainted);
         }
-        complete
     }
 
     /// The texture to draw for squares `pixels_per_square` physical pixels across: the one

@@ -198,7 +198,6 @@ fn entry(color: eframe::egui::Color32, meaning: &str) -> (eframe::egui::Color32,
 /// goal the moves played beside the optimum from the start.
 pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
     use crate::app::oracle::OracleStatus;
-    use crate::puzzles::oracle::{Distance, Rating};
     use eframe::egui::RichText;
     ui.separator();
     app.oracle_mut().in_panel = true;
@@ -232,109 +231,128 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
                     .color(crate::ui::palette::MOVE_WORSE),
             );
         }
-        OracleStatus::Ready(distance) => {
-            let line = match distance {
-                Distance::Exact(0) => "Solved.".to_owned(),
-                Distance::Exact(n) => format!("Optimal from here: {}", count_in(n, &metric)),
-                Distance::AtLeast(n) => format!("At least {} (searching...)", count_in(n, &metric)),
-                Distance::DeadEnd => {
-                    "No way to the goal from here: no move leads to it (Undo goes back).".to_owned()
-                }
-            };
-            ui.label(RichText::new(line).strong());
-            match app.shown_moment() {
-                ShownMoment::Search => {
-                    ui.label(
-                        RichText::new(
-                            "The canvas shows a state of the search; the oracle describes the \
-                             puzzle's own position (its arrows are hidden).",
-                        )
-                        .weak(),
-                    );
-                }
-                ShownMoment::Solution(k) => {
-                    ui.label(
-                        RichText::new(format!("At move {k} of the solution's playback.")).weak(),
-                    );
-                }
-                ShownMoment::Puzzle => {}
-            }
-            // Moves played by hand reached the goal (not a solution's playback).
-            if distance == Distance::Exact(0)
-                && app.shown_moment() == ShownMoment::Puzzle
-                && let (Some(played), Some(best)) =
-                    (app.puzzle().moves_played(), app.oracle().start_distance())
-                && played > 0
-            {
-                ui.label(format!(
-                    "Solved in {}; optimal from the start: {best}",
-                    count_in(played as u64, &metric)
-                ));
-            }
-            ui.horizontal(|ui| {
-                ui.toggle_value(&mut app.oracle_mut().show_hint, "Hint")
-                    .on_hover_text("an arrow on one optimal move");
-                ui.toggle_value(&mut app.oracle_mut().show_all, "Show all")
-                    .on_hover_text("every move: blue brings the goal closer, grey leaves it, black takes it farther");
-            });
-            if app
-                .oracle()
-                .space()
-                .is_some_and(|s| s.place_of(0).is_some())
-            {
-                ui.checkbox(&mut app.oracle_mut().show_map, "Distance map")
-                    .on_hover_text(
-                        "each square coloured by its distance from the start (yellow near, \
-                         dark blue far); hover a square for its distances",
-                    );
-                if app.oracle().show_map && app.oracle_mut().heat().is_none() {
-                    ui.label(
-                        RichText::new("The map is drawn for spaces up to 20,000 states; hover a square for its distances.")
-                            .weak(),
-                    );
-                }
-                if app.oracle().show_map
-                    && let Some(far) = app.oracle().heat_far()
-                {
-                    distance_bar_ui(ui, far, &metric);
-                }
-            }
-            if app.oracle().space().is_some()
-                && ui
-                    .button("State space...")
-                    .on_hover_text("the distance histogram and the state graph; open any state")
-                    .clicked()
-            {
-                app.open_space_window();
-            }
-            if (app.oracle().space().is_some() || app.puzzle().can_sample_heuristic_quality())
-                && ui
-                    .button("Heuristic...")
-                    .on_hover_text(
-                        "the heuristic against the exact costs: admissible, consistent, how \
-                         close; where it lies",
-                    )
-                    .clicked()
-            {
-                app.open_heuristic_window();
-            }
-            if let Some(a) = app.oracle().assessment() {
-                if app.oracle().show_hint
-                    && let Some(hint) = a.hint()
-                {
-                    ui.label(format!("Hint: {}", hint.label));
-                }
-                if app.oracle().show_all && a.distance != Distance::DeadEnd {
-                    let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
-                    ui.label(format!(
-                        "{} closer, {} as far, {} farther",
-                        n(Rating::Better),
-                        n(Rating::Neutral),
-                        n(Rating::Worse)
-                    ));
-                }
-            }
+        OracleStatus::Ready(distance) => oracle_ready_ui(app, ui, distance, &metric),
+    }
+}
+
+/// The oracle's readout once it knows the `distance` from the position (moves counted in
+/// `metric`): the distance, what the canvas shows, the moves played beside the optimum,
+/// **Hint** and **Show all**, the windows on the state space and what the hint says.
+fn oracle_ready_ui(
+    app: &mut ViewWrite<'_>,
+    ui: &mut eframe::egui::Ui,
+    distance: crate::puzzles::oracle::Distance,
+    metric: &str,
+) {
+    use crate::puzzles::oracle::{Distance, Rating};
+    use eframe::egui::RichText;
+    let line = match distance {
+        Distance::Exact(0) => "Solved.".to_owned(),
+        Distance::Exact(n) => format!("Optimal from here: {}", count_in(n, metric)),
+        Distance::AtLeast(n) => format!("At least {} (searching...)", count_in(n, metric)),
+        Distance::DeadEnd => {
+            "No way to the goal from here: no move leads to it (Undo goes back).".to_owned()
         }
+    };
+    ui.label(RichText::new(line).strong());
+    match app.shown_moment() {
+        ShownMoment::Search => {
+            ui.label(
+                RichText::new(
+                    "The canvas shows a state of the search; the oracle describes the \
+                     puzzle's own position (its arrows are hidden).",
+                )
+                .weak(),
+            );
+        }
+        ShownMoment::Solution(k) => {
+            ui.label(RichText::new(format!("At move {k} of the solution's playback.")).weak());
+        }
+        ShownMoment::Puzzle => {}
+    }
+    // Moves played by hand reached the goal (not a solution's playback).
+    if distance == Distance::Exact(0)
+        && app.shown_moment() == ShownMoment::Puzzle
+        && let (Some(played), Some(best)) =
+            (app.puzzle().moves_played(), app.oracle().start_distance())
+        && played > 0
+    {
+        ui.label(format!(
+            "Solved in {}; optimal from the start: {best}",
+            count_in(played as u64, metric)
+        ));
+    }
+    ui.horizontal(|ui| {
+        ui.toggle_value(&mut app.oracle_mut().show_hint, "Hint")
+            .on_hover_text("an arrow on one optimal move");
+        ui.toggle_value(&mut app.oracle_mut().show_all, "Show all")
+            .on_hover_text(
+                "every move: blue brings the goal closer, grey leaves it, black takes it farther",
+            );
+    });
+    oracle_space_ui(app, ui, metric);
+    if let Some(a) = app.oracle().assessment() {
+        if app.oracle().show_hint
+            && let Some(hint) = a.hint()
+        {
+            ui.label(format!("Hint: {}", hint.label));
+        }
+        if app.oracle().show_all && a.distance != Distance::DeadEnd {
+            let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
+            ui.label(format!(
+                "{} closer, {} as far, {} farther",
+                n(Rating::Better),
+                n(Rating::Neutral),
+                n(Rating::Worse)
+            ));
+        }
+    }
+}
+
+/// The oracle's links to its state space: the **Distance map** switch (with its colour bar)
+/// where states are squares, and the **State space** and **Heuristic** windows.
+fn oracle_space_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, metric: &str) {
+    use eframe::egui::RichText;
+    if app
+        .oracle()
+        .space()
+        .is_some_and(|s| s.place_of(0).is_some())
+    {
+        ui.checkbox(&mut app.oracle_mut().show_map, "Distance map")
+            .on_hover_text(
+                "each square coloured by its distance from the start (yellow near, \
+                 dark blue far); hover a square for its distances",
+            );
+        if app.oracle().show_map && app.oracle_mut().heat().is_none() {
+            ui.label(
+                RichText::new("The map is drawn for spaces up to 20,000 states; hover a square for its distances.")
+                    .weak(),
+            );
+        }
+        if app.oracle().show_map
+            && let Some(far) = app.oracle().heat_far()
+        {
+            distance_bar_ui(ui, far, metric);
+        }
+    }
+    if app.oracle().space().is_some()
+        && ui
+            .button("State space...")
+            .on_hover_text("the distance histogram and the state graph; open any state")
+            .clicked()
+    {
+        app.open_space_window();
+    }
+    if (app.oracle().space().is_some() || app.puzzle().can_sample_heuristic_quality())
+        && ui
+            .button("Heuristic...")
+            .on_hover_text(
+                "the heuristic against the exact costs: admissible, consistent, how \
+                 close; where it lies",
+            )
+            .clicked()
+    {
+        app.open_heuristic_window();
     }
 }
 

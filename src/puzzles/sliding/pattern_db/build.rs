@@ -161,15 +161,8 @@ pub(super) fn layered_table(
     let states = placements(n, k + 1);
     let entries = placements(n, k);
     let free_count = n - k;
-    let mut visited: Vec<AtomicU64> = Vec::new();
-    visited
-        .try_reserve_exact(states.div_ceil(64))
-        .map_err(|_| BuildFailure::Memory)?;
-    visited.resize_with(states.div_ceil(64), || AtomicU64::new(0));
-    let mut dist: Vec<AtomicU8> = Vec::new();
-    dist.try_reserve_exact(entries)
-        .map_err(|_| BuildFailure::Memory)?;
-    dist.resize_with(entries, || AtomicU8::new(u8::MAX));
+    let visited = filled(states.div_ceil(64), || AtomicU64::new(0))?;
+    let dist = filled(entries, || AtomicU8::new(u8::MAX))?;
 
     let mut start = [0u8; MAX_GROUP];
     for (i, &t) in tiles.iter().enumerate() {
@@ -182,18 +175,12 @@ pub(super) fn layered_table(
     let start_rank = rank(&start[..k], n);
     // The goal: the group's tiles at home, the blank in its goal square's region, or with
     // `any_blank` in any region (one start a region).
+    let blank_home = (!any_blank).then(|| home(0));
     let mut firsts = Vec::new();
-    let mut unseen = if any_blank {
-        full & !start_mask
-    } else {
-        region(u32::from(home(0)), full & !start_mask, &adj)
-    };
-    while unseen != 0 {
-        let reach = region(unseen.trailing_zeros(), full & !start_mask, &adj);
-        let first = state_index(start_rank, start_mask, reach.trailing_zeros());
+    for rep in blank_regions(full & !start_mask, blank_home, &adj) {
+        let first = state_index(start_rank, start_mask, rep);
         visited[first / 64].fetch_or(1 << (first % 64), Ordering::Relaxed);
         firsts.push(first as u32);
-        unseen &= !reach;
     }
     dist[start_rank].store(0, Ordering::Relaxed);
     let reached = AtomicUsize::new(1);
@@ -273,15 +260,54 @@ pub(super) fn layered_table(
         }
         expanded += layer.iter().map(Vec::len).sum::<usize>();
         discovered += next.iter().map(Vec::len).sum::<usize>();
-        let placed = reached.load(Ordering::Relaxed).max(1);
-        let unplaced = entries.saturating_sub(placed) as f64;
-        let estimate = discovered as f64 + unplaced * discovered as f64 / placed as f64;
-        progress((expanded as f64 / estimate).min(1.0));
+        progress(fraction_done(
+            expanded,
+            discovered,
+            reached.load(Ordering::Relaxed),
+            entries,
+        ));
         layer = next;
         depth = next_depth;
     }
     drop(visited);
     Ok(dist.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// A table of `len` entries, each `fill()`; [`BuildFailure::Memory`] when the memory is not
+/// there.
+fn filled<T>(len: usize, fill: impl FnMut() -> T) -> Result<Vec<T>, BuildFailure> {
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(len)
+        .map_err(|_| BuildFailure::Memory)?;
+    table.resize_with(len, fill);
+    Ok(table)
+}
+
+/// The first square of each region of the `free` squares where the blank may end: the region
+/// of square `blank_home`, or with `None` every region.
+fn blank_regions(free: u32, blank_home: Option<u8>, adj: &[u32; MAX_SQUARES]) -> Vec<u32> {
+    let mut firsts = Vec::new();
+    let mut unseen = match blank_home {
+        Some(home) => region(u32::from(home), free, adj),
+        None => free,
+    };
+    while unseen != 0 {
+        let reach = region(unseen.trailing_zeros(), free, adj);
+        firsts.push(reach.trailing_zeros());
+        unseen &= !reach;
+    }
+    firsts
+}
+
+/// An estimate of the fraction of [`layered_table`]'s search done: the states `expanded` over
+/// the states `discovered` plus, for the `entries` not `reached` yet, as many states a
+/// placement as so far.
+fn fraction_done(expanded: usize, discovered: usize, reached: usize, entries: usize) -> f64 {
+    let placed = reached.max(1);
+    let unplaced = entries.saturating_sub(placed) as f64;
+    let estimate = discovered as f64 + unplaced * discovered as f64 / placed as f64;
+    (expanded as f64 / estimate).min(1.0)
 }
 
 /// A group's table from its distances: the excess over the group's Manhattan distance,
