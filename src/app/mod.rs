@@ -585,7 +585,8 @@ impl PuzzleLabApp {
 
     /// Starts animating the move played by hand from `before` to the puzzle on screen.
     pub(crate) fn slide_from(&mut self, before: &dyn Puzzle) {
-        let motion = self.work.puzzle.motion_from(before);
+        let hand = self.work.puzzle.capabilities().hand_play;
+        let motion = hand.and_then(|h| h.motion_from(before));
         self.edit_slide = Some((before.picture(), motion, self.now));
     }
 

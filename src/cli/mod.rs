@@ -488,7 +488,7 @@ fn apply_type_options(args: &SolveArgs, puzzle: &mut dyn puzzles::Puzzle) -> Res
     Ok(())
 }
 
-/// Does the work a search of the puzzle needs first ([`puzzles::Puzzle::prepare`]: pattern
+/// Does the work a search of the puzzle needs first ([`puzzles::Preparation`]: pattern
 /// databases for sliding tiles, chosen by default on boards of 10 to 16 squares), under the
 /// limits of `cancel`, reporting progress on standard error. `Err` is the exit code, the
 /// reason already printed.
@@ -501,7 +501,10 @@ fn prepare_puzzle(
     let type_name = puzzle.puzzle_type().name;
     let chosen = args.heuristic.is_some() || args.set.iter().any(|s| s.starts_with("heuristic"));
     let mut last = -1;
-    let prepared = puzzle.prepare(!chosen, cancel, &mut |fraction| {
+    let Some(preparation) = puzzle.preparation() else {
+        return Ok(());
+    };
+    let prepared = preparation.prepare(!chosen, cancel, &mut |fraction| {
         let percent = (fraction * 100.0) as i32;
         if percent / 10 != last / 10 && percent < 100 {
             say!("building pattern databases… {percent}%");
@@ -633,7 +636,9 @@ fn solve(args: &SolveArgs) -> u8 {
     };
     let text = if args.json {
         // The forecasts of IDA*'s iterations, where the type makes them (after the run).
-        puzzle.forecast_iterations(&mut report.iterations, FORECAST_PROBES, &cancel);
+        if let Some(forecasts) = puzzle.capabilities().forecasts {
+            forecasts.forecast_iterations(&mut report.iterations, FORECAST_PROBES, &cancel);
+        }
         match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
             Err(e) => return bad(&args.file, e),

@@ -39,6 +39,7 @@ pub static TYPE: PuzzleType = PuzzleType {
         let has_target = text.lines().any(|l| l.trim_start().starts_with("target:"));
         if has_target { 1.0 } else { 0.0 }
     },
+    text_hint: "a `target:` line",
     parse_text: |text| Ok(Box::new(Klotski::from_text(text)?)),
     from_json: |value| Ok(Box::new(Klotski::from_json(value)?)),
     json_version: 1,

@@ -153,7 +153,11 @@ fn undo_redo_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, undo_hint: &
 /// or last edited, in the puzzle's metric ("3 moves played", "1 piece move played"); `None`
 /// for a type not played by hand.
 fn played_text(app: &ViewContext<impl AppAccess>) -> Option<String> {
-    let played = app.puzzle().moves_played()?;
+    let played = app
+        .puzzle()
+        .capabilities()
+        .hand_play
+        .map(|h| h.moves_played())?;
     let metric = app.puzzle().metric_label();
     Some(format!("{} played", count_in(played as u64, &metric)))
 }
@@ -262,8 +266,13 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
             // Moves played by hand reached the goal (not a solution's playback).
             if distance == Distance::Exact(0)
                 && app.shown_moment() == ShownMoment::Puzzle
-                && let (Some(played), Some(best)) =
-                    (app.puzzle().moves_played(), app.oracle().start_distance())
+                && let (Some(played), Some(best)) = (
+                    app.puzzle()
+                        .capabilities()
+                        .hand_play
+                        .map(|h| h.moves_played()),
+                    app.oracle().start_distance(),
+                )
                 && played > 0
             {
                 ui.label(format!(
@@ -307,7 +316,12 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
             {
                 app.open_space_window();
             }
-            if (app.oracle().space().is_some() || app.puzzle().can_sample_heuristic_quality())
+            if (app.oracle().space().is_some()
+                || app
+                    .puzzle()
+                    .capabilities()
+                    .heuristic_sampling
+                    .is_some_and(|s| s.samples_heuristic_quality()))
                 && ui
                     .button("Heuristic...")
                     .on_hover_text(
