@@ -8,7 +8,6 @@ mod files;
 pub mod heuristic_measure;
 pub mod job;
 pub mod oracle;
-pub mod pattern_build;
 pub mod race;
 mod run;
 mod search_marks;
