@@ -151,7 +151,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// pattern databases).
     fn refusal(&self, algorithm: Algorithm) -> Option<SearchError>;
 
-    /// Why the puzzle provably has no solution, found without searching (a sliding tile
+    /// Why the puzzle provably has no solution, found without searching (a board of tiles
     /// board of the wrong parity), or `None` (the default) when a search must tell: the
     /// reason [`Puzzle::solve`] gives as [`SearchError::Unsolvable`] before any search.
     fn unsolvable(&self) -> Option<String> {
@@ -171,8 +171,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
 
     /// Solves the puzzle as the command line does when the user names no algorithm: by
     /// default ([`Model::solve_default`]) with [`Puzzle::default_algorithm`]. A type may do
-    /// better (sliding tiles on boards above 16 squares try optimal IDA* under a time budget,
-    /// then weighted A*).
+    /// better (on large boards, optimal IDA* under a time budget, then weighted A*).
     ///
     /// # Errors
     /// As [`Puzzle::solve`].
@@ -249,8 +248,8 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     fn paint(&mut self, cell: Cell, value: u8) -> bool;
 
     /// A new pointer stroke begins: its paints (a piece dragged by hand) are one move where
-    /// the puzzle's metric counts a slide of any distance as one (Rush Hour's `moves`,
-    /// Klotski's `piece`). Types without such a metric ignore it (the default).
+    /// the puzzle's metric counts a slide of any distance as one (a metric of whole-piece
+    /// moves). Types without such a metric ignore it (the default).
     fn begin_stroke(&mut self) {}
 
     /// The puzzle in its plain-text format.
@@ -413,7 +412,7 @@ pub struct PuzzleType {
     /// character fits); the best score of at least 0.5 picks the type when none is given.
     pub sniff: fn(&str) -> f64,
     /// The plain-text format's telltale characters, for the message when no type fits a
-    /// text (for example `` `#` `.` `S` `G` `` for the grid maze).
+    /// text (for example `` `#` `.` `S` `G` ``).
     pub text_hint: &'static str,
     /// Parses the plain-text format.
     pub parse_text: fn(&str) -> Result<Box<dyn Puzzle>, FormatError>,
