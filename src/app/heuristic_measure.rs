@@ -121,7 +121,8 @@ impl SampleMeasure {
             CancelToken::with_limits(limits),
             wake.clone(),
             move |cx| {
-                puzzle.sample_heuristic_quality(size, SAMPLE_SEED, &cx.cancel, &mut |done| {
+                let sampling = puzzle.capabilities().heuristic_sampling?;
+                sampling.sample_heuristic_quality(size, SAMPLE_SEED, &cx.cancel, &mut |done| {
                     cx.progress(done)
                 })
             },

@@ -8,7 +8,6 @@ mod files;
 pub mod heuristic_measure;
 pub mod job;
 pub mod oracle;
-pub mod pattern_build;
 pub mod race;
 mod run;
 mod search_marks;
@@ -380,7 +379,8 @@ impl AppState {
 
     /// Starts animating the move played by hand from `before` to the puzzle on screen.
     pub(crate) fn slide_from(&mut self, before: &dyn Puzzle) {
-        let motion = self.work.puzzle.motion_from(before);
+        let hand = self.work.puzzle.capabilities().hand_play;
+        let motion = hand.and_then(|h| h.motion_from(before));
         self.canvas.edit_slide = Some((before.picture(), motion, self.frame.now));
     }
 

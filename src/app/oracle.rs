@@ -415,7 +415,8 @@ impl OracleState {
             return;
         }
         self.revision = Some(key);
-        let is_origin = shown.is_none() && puzzle.moves_played() == Some(0);
+        let is_origin =
+            shown.is_none() && puzzle.capabilities().hand_play.map(|h| h.moves_played()) == Some(0);
         let puzzle = shown.unwrap_or(puzzle);
         self.assessment = None;
         self.partial = None;
@@ -499,7 +500,7 @@ impl OracleState {
             self.origin_distance = oracle
                 .assess(puzzle.origin().as_ref(), &CancelToken::new())
                 .and_then(|a| a.distance.exact());
-        } else if puzzle.moves_played() == Some(0) {
+        } else if puzzle.capabilities().hand_play.map(|h| h.moves_played()) == Some(0) {
             // A new origin: its distance comes with its assessment.
             self.origin_distance = None;
         }

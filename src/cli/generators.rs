@@ -1,4 +1,5 @@
-//! `generate` (mazes, Klondike boards, Rush Hour and Klotski layouts) and `percolation` (its threshold by Monte Carlo).
+//! `generate` (mazes, Klondike boards, and the hardest of random layouts of every type that
+//! makes them) and `percolation` (its threshold by Monte Carlo).
 
 use crate::puzzles::maze::generate::{self, Generator};
 use crate::puzzles::maze::percolation::{Experiment, run_experiment};
@@ -11,16 +12,83 @@ use std::time::Duration;
 
 use super::*;
 
+/// The types `generate` has a generator of its own for (with its own options); every other
+/// type it makes is one whose shipped puzzle makes random layouts ([`generate_layout`]).
+static OWN_GENERATORS: &[OwnGenerator] = &[
+    OwnGenerator {
+        engine: &puzzles::maze::TYPE,
+        run: generate_maze,
+        help: "a maze by one of the generators (-a)",
+    },
+    OwnGenerator {
+        engine: &puzzles::klondike::TYPE,
+        run: generate_klondike,
+        help: "a board in Loyd's style with a long shortest solution",
+    },
+];
+
+/// A type's generator of its own: its engine entry, the function and the help line.
+struct OwnGenerator {
+    engine: &'static puzzles::PuzzleType,
+    run: fn(&GenerateArgs) -> u8,
+    help: &'static str,
+}
+
+/// The values `generate` takes ([`generatable`]), each with what it makes, for the help.
+pub(super) fn kinds() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(generatable().into_iter().map(|t| {
+        let help = own_generator(t).map_or(
+            "the hardest position of random layouts like the shipped default, at least \
+             --min-length moves from the goal",
+            |g| g.help,
+        );
+        clap::builder::PossibleValue::new(t.name).help(help)
+    }))
+}
+
+/// What `generate` makes, in the order of the registry ([`puzzles::TYPES`]): the types with
+/// a generator of their own and those whose shipped puzzle makes random layouts (see
+/// [`puzzles::RandomLayouts`]).
+pub(super) fn generatable() -> Vec<&'static puzzles::PuzzleType> {
+    puzzles::TYPES
+        .iter()
+        .copied()
+        .filter(|t| own_generator(t).is_some() || makes_layouts(t))
+        .collect()
+}
+
+/// The generator of its own of type `t`, if it has one.
+fn own_generator(t: &puzzles::PuzzleType) -> Option<&'static OwnGenerator> {
+    OWN_GENERATORS.iter().find(|g| std::ptr::eq(g.engine, t))
+}
+
+/// Whether the shipped puzzle of type `t` makes random layouts.
+fn makes_layouts(t: &puzzles::PuzzleType) -> bool {
+    t.shipped.first().is_some_and(|s| {
+        (t.parse_text)(s.text).is_ok_and(|p| p.capabilities().random_layouts.is_some())
+    })
+}
+
 pub(super) fn generate(args: &GenerateArgs) -> u8 {
-    match args.what.as_str() {
-        "maze" => {}
-        "klondike" => return generate_klondike(args),
-        "rush-hour" | "klotski" => return generate_layout(args),
-        other => {
-            say!("unknown kind `{other}` to generate (known: maze, klondike, rush-hour, klotski)");
-            return EXIT_BAD_INPUT;
-        }
+    let kinds = generatable();
+    let found = kinds.iter().find(|t| t.name == args.what);
+    let Some(t) = found else {
+        let known: Vec<&str> = kinds.iter().map(|t| t.name).collect();
+        say!(
+            "unknown kind `{}` to generate (known: {})",
+            args.what,
+            known.join(", ")
+        );
+        return EXIT_BAD_INPUT;
+    };
+    match own_generator(t) {
+        Some(generator) => (generator.run)(args),
+        None => generate_layout(args, t),
     }
+}
+
+/// `generate maze`: a maze by one of the generators, braided.
+fn generate_maze(args: &GenerateArgs) -> u8 {
     let Some(generator) = Generator::from_name(&args.algorithm) else {
         let known: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
         say!(
@@ -51,7 +119,8 @@ pub(super) fn generate_budget(args: &GenerateArgs) -> Result<Duration, u8> {
     }
 }
 
-pub(super) fn generate_klondike(args: &GenerateArgs) -> u8 {
+/// `generate klondike`: a board in Loyd's style with a long shortest solution.
+fn generate_klondike(args: &GenerateArgs) -> u8 {
     use crate::puzzles::klondike::generate::{Request, generate};
     let budget = match generate_budget(args) {
         Ok(b) => b,
@@ -85,13 +154,9 @@ pub(super) fn generate_klondike(args: &GenerateArgs) -> u8 {
     }
 }
 
-/// `generate rush-hour` and `generate klotski`: the hardest position of seeded random layouts
-/// like the type's default puzzle (see [`puzzles::oracle::hardest_of_random`]).
-pub(super) fn generate_layout(args: &GenerateArgs) -> u8 {
-    let Some(t) = puzzles::type_by_name(&args.what) else {
-        say!("unknown puzzle type `{}`", args.what);
-        return EXIT_BAD_INPUT;
-    };
+/// `generate T` for a type `T` whose shipped puzzle makes random layouts: the hardest
+/// position of seeded random layouts like the type's default puzzle (see [`puzzles::oracle::hardest_of_random`]).
+pub(super) fn generate_layout(args: &GenerateArgs, t: &puzzles::PuzzleType) -> u8 {
     let budget = match generate_budget(args) {
         Ok(b) => b,
         Err(code) => return code,

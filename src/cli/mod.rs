@@ -132,7 +132,12 @@ where
 
 /// puzzlelab: solve puzzles by state-space search and watch the search happen.
 #[derive(Debug, Parser)]
-#[command(name = "puzzlelab", version, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "puzzlelab",
+    version,
+    args_conflicts_with_subcommands = true,
+    after_help = types_help()
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -156,7 +161,8 @@ enum Command {
     /// moves, diagonal cost sqrt(2) and no corner cutting, and check each computed length
     /// against the stated optimal one. Exit code 0 when all match, 1 otherwise.
     Scenario(ScenarioArgs),
-    /// Generate a maze (blocked-square representation) and print it in the text format.
+    /// Generate a puzzle and print it in the text format: a maze, a Klondike board, or the
+    /// hardest of random layouts of a type that makes them.
     Generate(GenerateArgs),
     /// The percolation experiment: for open-square probabilities from 0 to 1, the fraction of
     /// random square grids that percolate from top to bottom.
@@ -183,10 +189,8 @@ struct ScenarioArgs {
 
 #[derive(Debug, clap::Args)]
 struct GenerateArgs {
-    /// What to generate: `maze` (the default), `klondike` (a board in Loyd's style with a
-    /// long shortest solution), or `rush-hour` / `klotski` (the hardest position of random
-    /// layouts like the shipped default, at least --min-length moves from the goal).
-    #[arg(value_name = "WHAT", default_value = "maze")]
+    /// What to generate: a puzzle type (default `maze`).
+    #[arg(value_name = "WHAT", default_value = "maze", value_parser = generators::kinds())]
     what: String,
     /// Klondike: board squares across the ring, 5 to 41 (Loyd's: 21).
     #[arg(long, default_value_t = 21, value_parser = ranged(5usize, 41))]
@@ -325,10 +329,10 @@ struct SolveArgs {
     /// default: the file's).
     #[arg(long, value_name = "YES|NO")]
     corner_cutting: Option<String>,
-    /// A setting of the puzzle's type, as NAME=VALUE (repeatable): klotski metric=unit|piece,
-    /// rush-hour metric=moves|steps, maze moves=4|8, corner-cutting=yes|no and heuristic,
-    /// sliding heuristic. An option the type does not take is an error listing its options.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
+    /// A setting of the puzzle's type, as NAME=VALUE (repeatable); an option the type does
+    /// not take is an error listing its options. The settings of each type follow (from the
+    /// type registry).
+    #[arg(long = "set", value_name = "NAME=VALUE", long_help = set_help())]
     set: Vec<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -488,7 +492,7 @@ fn apply_type_options(args: &SolveArgs, puzzle: &mut dyn puzzles::Puzzle) -> Res
     Ok(())
 }
 
-/// Does the work a search of the puzzle needs first ([`puzzles::Puzzle::prepare`]: pattern
+/// Does the work a search of the puzzle needs first ([`puzzles::Preparation`]: pattern
 /// databases for sliding tiles, chosen by default on boards of 10 to 16 squares), under the
 /// limits of `cancel`, reporting progress on standard error. `Err` is the exit code, the
 /// reason already printed.
@@ -501,7 +505,10 @@ fn prepare_puzzle(
     let type_name = puzzle.puzzle_type().name;
     let chosen = args.heuristic.is_some() || args.set.iter().any(|s| s.starts_with("heuristic"));
     let mut last = -1;
-    let prepared = puzzle.prepare(!chosen, cancel, &mut |fraction| {
+    let Some(preparation) = puzzle.preparation() else {
+        return Ok(());
+    };
+    let prepared = preparation.prepare(!chosen, cancel, &mut |fraction| {
         let percent = (fraction * 100.0) as i32;
         if percent / 10 != last / 10 && percent < 100 {
             say!("building pattern databases… {percent}%");
@@ -581,6 +588,42 @@ fn type_names() -> clap::builder::PossibleValuesParser {
     )
 }
 
+/// The list of puzzle types after the top-level help, read from the registry
+/// ([`puzzles::TYPES`]).
+fn types_help() -> String {
+    let mut text = String::from("Puzzle types (--type):\n");
+    for t in puzzles::TYPES {
+        text += &format!("  {:<10} {}\n", t.name, t.label);
+    }
+    text
+}
+
+/// The long help of `solve --set`: each type's settings (its [`puzzles::Puzzle::options`],
+/// read from its shipped puzzle), one type a line, in registry order.
+fn set_help() -> String {
+    let mut text = String::from(
+        "A setting of the puzzle's type, as NAME=VALUE (repeatable); an option the type does \
+         not take is an error listing its options. The types' settings:",
+    );
+    for t in puzzles::TYPES {
+        let Some(first) = t.shipped.first() else {
+            continue;
+        };
+        let Ok(puzzle) = (t.parse_text)(first.text) else {
+            continue;
+        };
+        let options: Vec<String> = puzzle
+            .options()
+            .iter()
+            .map(|o| format!("{}={}", o.name, o.values))
+            .collect();
+        if !options.is_empty() {
+            text += &format!("\n- {}: {}", t.name, options.join(", "));
+        }
+    }
+    text
+}
+
 fn solve(args: &SolveArgs) -> u8 {
     let mut puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
         Ok(p) => p,
@@ -633,7 +676,9 @@ fn solve(args: &SolveArgs) -> u8 {
     };
     let text = if args.json {
         // The forecasts of IDA*'s iterations, where the type makes them (after the run).
-        puzzle.forecast_iterations(&mut report.iterations, FORECAST_PROBES, &cancel);
+        if let Some(forecasts) = puzzle.capabilities().forecasts {
+            forecasts.forecast_iterations(&mut report.iterations, FORECAST_PROBES, &cancel);
+        }
         match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
             Err(e) => return bad(&args.file, e),

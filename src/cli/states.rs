@@ -150,7 +150,10 @@ fn set_heuristic(
     puzzle
         .set_option("heuristic", name)
         .map_err(|message| bad(file, message))?;
-    puzzle.prepare(false, token, &mut |_| {}).map_err(|e| {
+    let Some(preparation) = puzzle.preparation() else {
+        return Ok(());
+    };
+    preparation.prepare(false, token, &mut |_| {}).map_err(|e| {
         say!("{}: {e}", file.display());
         if e.limit_outcome().is_some() {
             EXIT_LIMIT
@@ -168,7 +171,10 @@ fn sampled(
     token: &crate::search::CancelToken,
 ) -> u8 {
     let started = std::time::Instant::now();
-    let (q, positions) = match puzzle.sample_heuristic_quality(n, args.seed, token, &mut |_| {}) {
+    let sampling = puzzle.capabilities().heuristic_sampling;
+    let sampled =
+        sampling.and_then(|s| s.sample_heuristic_quality(n, args.seed, token, &mut |_| {}));
+    let (q, positions) = match sampled {
         Some(Ok(measured)) => measured,
         Some(Err(why)) => {
             say!("{}: {why}", args.file.display());

@@ -233,29 +233,15 @@ pub fn parse(text: &str, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, For
     }
     let puzzle_type = match forced {
         Some(t) => t,
-        None => TYPES
-            .iter()
-            .copied()
-            .map(|t| (t, (t.sniff)(trimmed)))
-            .filter(|(_, score)| *score >= 0.5)
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(t, _)| t)
-            .ok_or_else(|| {
-                FormatError::new(
-                    "cannot tell the puzzle type from this text; \
-                     name it with --type (maze: `#` `.` `S` `G`; klondike: `_` `x` digits; \
-                     car-maze: `OUTS: PATHS` intersections)",
-                )
-            })?,
+        None => detect_type(trimmed)?,
     };
     (puzzle_type.parse_text)(trimmed)
 }
 
 fn unknown_type(name: &str) -> FormatError {
-    let known: Vec<&str> = TYPES.iter().map(|t| t.name).collect();
     FormatError::in_field(
         "type",
-        format!("unknown puzzle type `{name}` (known: {})", known.join(", ")),
+        format!("unknown puzzle type `{name}` (known: {})", type_names()),
     )
 }
 

@@ -1,6 +1,8 @@
 //! Puzzle types: each module holds one puzzle's model, rules, file formats and heuristic, and
-//! plugs into the rest of the program through the object-safe [`Puzzle`] trait and one entry
-//! in [`TYPES`].
+//! plugs into the rest of the program through the object-safe [`Puzzle`] trait (from the
+//! [`Model`] it implements), its optional [`capabilities`] and one entry in [`TYPES`] (the
+//! registry, `registry.rs`). This file and `model.rs` are the shared contract: besides
+//! declaring the type modules below, they name no type.
 //!
 //! Coordinates everywhere are [`Cell`]s: (row, column), 0-based, origin at the top-left, rows
 //! growing downwards.
@@ -24,16 +26,23 @@ pub mod rush_hour;
 pub mod sliding;
 
 mod adapters;
+pub mod capabilities;
 mod files;
 mod geometry;
 mod model;
 mod picture;
+mod registry;
 
 pub use adapters::*;
+pub use capabilities::{
+    Capabilities, HandPlay, HeuristicSampling, IterationForecasts, Preparation, PrepareError,
+    RandomLayouts, SampledQuality,
+};
 pub use files::*;
 pub use geometry::*;
 pub use model::Model;
 pub use picture::*;
+pub use registry::{TYPES, detect_type, shipped, type_by_name, type_names};
 
 use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -45,11 +54,6 @@ use serde::{Deserialize, Serialize};
 use crate::search::{
     self, Algorithm, CancelToken, Cost, Observer, Outcome, Problem, SearchError, Stats, Successor,
 };
-
-/// A heuristic measured over sampled positions: the figures and the positions the examples
-/// name, or why it could not be measured (see [`Puzzle::sample_heuristic_quality`]).
-pub type SampledQuality =
-    Result<(search::heuristic_quality::Quality, Vec<Box<dyn Puzzle>>), String>;
 
 /// The result of solving a puzzle, in the terms every front end shows: moves as text, the
 /// solution as the cells it visits, and the run's statistics.
@@ -147,7 +151,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// pattern databases).
     fn refusal(&self, algorithm: Algorithm) -> Option<SearchError>;
 
-    /// Why the puzzle provably has no solution, found without searching (a sliding tile
+    /// Why the puzzle provably has no solution, found without searching (a board of tiles
     /// board of the wrong parity), or `None` (the default) when a search must tell: the
     /// reason [`Puzzle::solve`] gives as [`SearchError::Unsolvable`] before any search.
     fn unsolvable(&self) -> Option<String> {
@@ -167,8 +171,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
 
     /// Solves the puzzle as the command line does when the user names no algorithm: by
     /// default ([`Model::solve_default`]) with [`Puzzle::default_algorithm`]. A type may do
-    /// better (sliding tiles on boards above 16 squares try optimal IDA* under a time budget,
-    /// then weighted A*).
+    /// better (on large boards, optimal IDA* under a time budget, then weighted A*).
     ///
     /// # Errors
     /// As [`Puzzle::solve`].
@@ -181,39 +184,6 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// Counts the states reachable from the start and the solved ones among them (see
     /// [`search::count_reachable`]).
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
-
-    /// Whether [`Puzzle::sample_heuristic_quality`] measures this puzzle (a board too large
-    /// to explore, of a type that samples); false by default.
-    fn can_sample_heuristic_quality(&self) -> bool {
-        false
-    }
-
-    /// For a type whose space is too large to explore: its heuristic (as set) measured over
-    /// `samples` random positions from `seed`, h* by an optimal solver, with the positions
-    /// the examples' node numbers index; `progress` gets the number of positions measured
-    /// so far. `None` (the default) for types that do not sample (the sliding tile puzzle
-    /// does). `Some(Err(why))` when it cannot be measured.
-    fn sample_heuristic_quality(
-        &self,
-        _samples: usize,
-        _seed: u64,
-        _cancel: &CancelToken,
-        _progress: &mut dyn FnMut(usize),
-    ) -> Option<SampledQuality> {
-        None
-    }
-
-    /// Fills in the forecasts of the IDA* `iterations` of a run from this puzzle's start
-    /// (`predicted` and `kre`, see [`crate::search::layers::Iteration`]) with `probes`
-    /// sampling probes an iteration; the default forecasts nothing (the sliding tile puzzle
-    /// with pattern databases does). Stops when `cancel` fires.
-    fn forecast_iterations(
-        &self,
-        _iterations: &mut [crate::search::layers::Iteration],
-        _probes: usize,
-        _cancel: &CancelToken,
-    ) {
-    }
 
     /// The player's companion for this puzzle (see [`oracle`]): the optimal distance from
     /// any position reached by playing, and each move rated. Types with a small state space
@@ -228,24 +198,6 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         _progress: &mut dyn FnMut(&str),
     ) -> Result<Box<dyn oracle::Oracle>, oracle::OracleError>;
 
-    /// Whether [`Puzzle::random_layout`] makes layouts for this type.
-    fn makes_random_layouts(&self) -> bool;
-
-    /// A random layout of the same kind as this puzzle (its board size, metric and kinds of
-    /// pieces), from `seed` (the same seed, the same layout); `None` for types that make none
-    /// (see [`oracle::hardest_of_random`]).
-    fn random_layout(&self, seed: u64) -> Option<Box<dyn Puzzle>>;
-
-    /// The number of moves played by hand since the position was loaded (undone moves not
-    /// counted), for types played by hand; `None` ([`Model`]'s default) for the others.
-    fn moves_played(&self) -> Option<usize>;
-
-    /// The one move that took the position `before` (a copy of this puzzle before a move
-    /// played by hand) to this one, as a value, for animating it; `None` ([`Model`]'s
-    /// default) for types whose hand moves are not animated, or when the positions differ
-    /// otherwise.
-    fn motion_from(&self, before: &dyn Puzzle) -> Option<Motion>;
-
     /// How this puzzle counts moves, in the plural ("moves", "steps", "cell moves",
     /// "jumps"): the word for its solution's length and its distances. The default is
     /// "moves".
@@ -253,7 +205,16 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
         "moves".to_owned()
     }
 
-    /// The position the moves played by hand started from (see [`Puzzle::moves_played`]):
+    /// The capabilities this puzzle offers beyond the core contract (see [`capabilities`]):
+    /// hand play, random layouts, heuristic sampling, forecasts; none by default
+    /// ([`Model::capabilities`]).
+    fn capabilities(&self) -> Capabilities<'_>;
+
+    /// The work its searches need first, for types that have some (see [`Preparation`]);
+    /// `None` by default ([`Model::preparation`]).
+    fn preparation(&mut self) -> Option<&mut dyn Preparation>;
+
+    /// The position the moves played by hand started from (see [`HandPlay::moves_played`]):
     /// the puzzle as loaded, scrambled or last edited, with no move played. For types not
     /// played by hand, the puzzle itself (the default).
     fn origin(&self) -> Box<dyn Puzzle> {
@@ -272,20 +233,6 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// `--NAME VALUE` for the common ones), each with its values and help.
     fn options(&self) -> &'static [PuzzleOption];
 
-    /// Work a search of this puzzle needs first, done by the command line before it solves
-    /// (the GUI does it in the background): sliding tiles load or build their pattern
-    /// databases, choosing them when `defaults` says the user chose no heuristic and the board
-    /// is large. `progress` gets the fraction done (0 to 1); `cancel` carries the limits.
-    ///
-    /// # Errors
-    /// A [`sliding::pattern_db::PdbError`]: a limit reached, or a failed build.
-    fn prepare(
-        &mut self,
-        defaults: bool,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<(), sliding::pattern_db::PdbError>;
-
     /// Sets option `name` (one of [`Puzzle::options`]) to `value`.
     ///
     /// # Errors
@@ -301,8 +248,8 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     fn paint(&mut self, cell: Cell, value: u8) -> bool;
 
     /// A new pointer stroke begins: its paints (a piece dragged by hand) are one move where
-    /// the puzzle's metric counts a slide of any distance as one (Rush Hour's `moves`,
-    /// Klotski's `piece`). Types without such a metric ignore it (the default).
+    /// the puzzle's metric counts a slide of any distance as one (a metric of whole-piece
+    /// moves). Types without such a metric ignore it (the default).
     fn begin_stroke(&mut self) {}
 
     /// The puzzle in its plain-text format.
@@ -464,6 +411,9 @@ pub struct PuzzleType {
     /// How much a plain-text file looks like this type, from 0 (not at all) to 1 (every
     /// character fits); the best score of at least 0.5 picks the type when none is given.
     pub sniff: fn(&str) -> f64,
+    /// The plain-text format's telltale characters, for the message when no type fits a
+    /// text (for example `` `#` `.` `S` `G` ``).
+    pub text_hint: &'static str,
     /// Parses the plain-text format.
     pub parse_text: fn(&str) -> Result<Box<dyn Puzzle>, FormatError>,
     /// Reads the JSON format (the `"type"` and `"version"` fields already checked).
@@ -485,26 +435,4 @@ impl PuzzleType {
             Err(e) => panic!("shipped puzzle {} is broken: {e}", self.shipped[0].file),
         }
     }
-}
-
-/// Every puzzle type. Adding a type means adding its module and one line here.
-pub static TYPES: &[&PuzzleType] = &[
-    &klondike::TYPE,
-    &maze::TYPE,
-    &car_maze::TYPE,
-    &klotski::TYPE,
-    &sliding::TYPE,
-    &rush_hour::TYPE,
-];
-
-/// The puzzle type with command-line name `name`.
-pub fn type_by_name(name: &str) -> Option<&'static PuzzleType> {
-    TYPES.iter().copied().find(|t| t.name == name)
-}
-
-/// Every shipped puzzle, with its type.
-pub fn shipped() -> impl Iterator<Item = (&'static PuzzleType, &'static Shipped)> {
-    TYPES
-        .iter()
-        .flat_map(|t| t.shipped.iter().map(move |s| (*t, s)))
 }

@@ -9,20 +9,24 @@ use std::any::Any;
 use std::fmt;
 
 use super::oracle::{self, Explorable, Oracle, OracleError};
-use super::{Cell, Motion, Picture, Puzzle, PuzzleOption, PuzzleType, Report, Watcher};
+use super::{
+    Capabilities, Cell, Picture, Preparation, Puzzle, PuzzleOption, PuzzleType, Report, Watcher,
+};
 use crate::search::{self, Algorithm, CancelToken, SearchError};
 
 /// One puzzle type's model: what it draws, how it is edited, saved and solved, in its own
-/// types. [`Puzzle`] documents each method; the ones that differ from it take or give the
-/// concrete type (`motion_from` gets the position before as `Self`, `random_layout` gives
-/// `Self`). A model is a [`search::Problem`] whose whole space can be explored
+/// types. [`Puzzle`] documents each method; the defaults every type shares are written here
+/// once (its algorithms, counting its states, its oracle by exploring the space, no
+/// capabilities). A model is a [`search::Problem`] whose whole space can be explored
 /// ([`Explorable`]); its oracle by default explores it (see [`oracle::explore_counting`]).
+/// What only some types do is an optional capability ([`Model::capabilities`]).
 pub trait Model: Explorable + fmt::Debug + Send + Sync
 where
     Self::State: Send + Sync,
 {
-    /// See [`Puzzle::puzzle_type`].
-    fn puzzle_type(&self) -> &'static PuzzleType;
+    /// The registry entry of this type (see [`Puzzle::puzzle_type`]): `&TYPE`, the type's
+    /// own static.
+    const TYPE: &'static PuzzleType;
 
     /// See [`Puzzle::picture`].
     fn picture(&self) -> Picture;
@@ -33,8 +37,10 @@ where
         (p.rows, p.cols)
     }
 
-    /// See [`Puzzle::algorithms`].
-    fn algorithms(&self) -> Vec<Algorithm>;
+    /// See [`Puzzle::algorithms`]; by default those that apply ([`super::applicable`]).
+    fn algorithms(&self) -> Vec<Algorithm> {
+        super::applicable(self)
+    }
 
     /// See [`Puzzle::heuristic_name`].
     fn heuristic_name(&self) -> String;
@@ -65,32 +71,10 @@ where
         Model::solve(self, Model::default_algorithm(self), watcher, cancel)
     }
 
-    /// See [`Puzzle::count_states`].
-    fn count_states(&self, cancel: &CancelToken) -> search::StateCount;
-
-    /// See [`Puzzle::can_sample_heuristic_quality`]; false by default.
-    fn can_sample_heuristic_quality(&self) -> bool {
-        false
-    }
-
-    /// See [`Puzzle::sample_heuristic_quality`]; the default samples nothing.
-    fn sample_heuristic_quality(
-        &self,
-        _samples: usize,
-        _seed: u64,
-        _cancel: &CancelToken,
-        _progress: &mut dyn FnMut(usize),
-    ) -> Option<super::SampledQuality> {
-        None
-    }
-
-    /// See [`Puzzle::forecast_iterations`]; the default forecasts nothing.
-    fn forecast_iterations(
-        &self,
-        _iterations: &mut [crate::search::layers::Iteration],
-        _probes: usize,
-        _cancel: &CancelToken,
-    ) {
+    /// See [`Puzzle::count_states`]; by default a breadth-first walk of the whole space
+    /// ([`search::count_reachable`]).
+    fn count_states(&self, cancel: &CancelToken) -> search::StateCount {
+        search::count_reachable(self, cancel)
     }
 
     /// See [`Puzzle::oracle`]; the default explores the whole state space.
@@ -105,43 +89,20 @@ where
         oracle::explore_counting(self, cancel, progress)
     }
 
-    /// See [`Puzzle::makes_random_layouts`].
-    fn makes_random_layouts(&self) -> bool {
-        false
+    /// See [`Puzzle::capabilities`]; none by default. A type offering one implements its
+    /// trait (see [`super::capabilities`]) and returns itself in that field.
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities::default()
     }
 
-    /// See [`Puzzle::random_layout`].
-    fn random_layout(&self, _seed: u64) -> Option<Self> {
-        None
-    }
-
-    /// See [`Puzzle::moves_played`].
-    fn moves_played(&self) -> Option<usize> {
-        None
-    }
-
-    /// The one move that took `before` (this puzzle before a move played by hand) to this
-    /// position; see [`Puzzle::motion_from`].
-    fn motion_from(&self, _before: &Self) -> Option<Motion> {
+    /// See [`Puzzle::preparation`]; `None` by default.
+    fn preparation(&mut self) -> Option<&mut dyn Preparation> {
         None
     }
 
     /// See [`Puzzle::options`].
     fn options(&self) -> &'static [PuzzleOption] {
         &[]
-    }
-
-    /// See [`Puzzle::prepare`].
-    ///
-    /// # Errors
-    /// As [`Puzzle::prepare`].
-    fn prepare(
-        &mut self,
-        _defaults: bool,
-        _cancel: &CancelToken,
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<(), super::sliding::pattern_db::PdbError> {
-        Ok(())
     }
 
     /// See [`Puzzle::set_option`].
@@ -179,7 +140,7 @@ where
     M::State: Send + Sync,
 {
     fn puzzle_type(&self) -> &'static PuzzleType {
-        Model::puzzle_type(self)
+        M::TYPE
     }
 
     fn picture(&self) -> Picture {
@@ -235,29 +196,6 @@ where
         Model::count_states(self, cancel)
     }
 
-    fn can_sample_heuristic_quality(&self) -> bool {
-        Model::can_sample_heuristic_quality(self)
-    }
-
-    fn sample_heuristic_quality(
-        &self,
-        samples: usize,
-        seed: u64,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(usize),
-    ) -> Option<super::SampledQuality> {
-        Model::sample_heuristic_quality(self, samples, seed, cancel, progress)
-    }
-
-    fn forecast_iterations(
-        &self,
-        iterations: &mut [crate::search::layers::Iteration],
-        probes: usize,
-        cancel: &CancelToken,
-    ) {
-        Model::forecast_iterations(self, iterations, probes, cancel);
-    }
-
     fn oracle(
         &self,
         cancel: &CancelToken,
@@ -266,20 +204,12 @@ where
         Model::oracle(self, cancel, progress)
     }
 
-    fn makes_random_layouts(&self) -> bool {
-        Model::makes_random_layouts(self)
+    fn capabilities(&self) -> Capabilities<'_> {
+        Model::capabilities(self)
     }
 
-    fn random_layout(&self, seed: u64) -> Option<Box<dyn Puzzle>> {
-        Model::random_layout(self, seed).map(|p| Box::new(p) as Box<dyn Puzzle>)
-    }
-
-    fn moves_played(&self) -> Option<usize> {
-        Model::moves_played(self)
-    }
-
-    fn motion_from(&self, before: &dyn Puzzle) -> Option<Motion> {
-        Model::motion_from(self, before.model::<M>()?)
+    fn preparation(&mut self) -> Option<&mut dyn Preparation> {
+        Model::preparation(self)
     }
 
     fn metric_label(&self) -> String {
@@ -298,15 +228,6 @@ where
 
     fn options(&self) -> &'static [PuzzleOption] {
         Model::options(self)
-    }
-
-    fn prepare(
-        &mut self,
-        defaults: bool,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<(), super::sliding::pattern_db::PdbError> {
-        Model::prepare(self, defaults, cancel, progress)
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -491,11 +491,14 @@ pub fn hardest_of_random(
     let started = std::time::Instant::now();
     let mut best: Option<HardestFound> = None;
     let mut layouts = 0u64;
+    let Some(maker) = template.capabilities().random_layouts else {
+        return Err(OracleError::Unsupported);
+    };
     for i in 0.. {
         if cancel.is_cancelled() || started.elapsed() >= budget {
             break;
         }
-        let Some(layout) = template.random_layout(seed.wrapping_add(i)) else {
+        let Some(layout) = maker.random_layout(seed.wrapping_add(i)) else {
             return Err(OracleError::Unsupported);
         };
         layouts += 1;

@@ -40,7 +40,12 @@ pub(crate) fn heuristic_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let name = app.puzzle().heuristic_name();
     if app.windows.oracle.space().is_none() {
-        if app.puzzle().can_sample_heuristic_quality() {
+        if app
+            .puzzle()
+            .capabilities()
+            .heuristic_sampling
+            .is_some_and(|s| s.samples_heuristic_quality())
+        {
             sample_ui(app, ui);
         } else {
             ui.label(

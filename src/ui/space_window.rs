@@ -147,7 +147,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
 /// For types that make random layouts: a random layout whose hardest position is at least
 /// N moves from the goal, made and explored on a background thread.
 fn random_layout_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
-    if !app.puzzle().makes_random_layouts() {
+    if app.puzzle().capabilities().random_layouts.is_none() {
         return;
     }
     let metric = app.puzzle().metric_label();

@@ -4,10 +4,38 @@
 
 use std::path::{Path, PathBuf};
 
-/// Identifiers of the concrete puzzle types.
-const TYPE_NAMES: [&str; 6] = [
-    "Maze", "Klotski", "Sliding", "CarMaze", "Klondike", "RushHour",
-];
+/// The registry's types ([`puzzlelab::puzzles::TYPES`]): each one's command-line name
+/// (`rush-hour`), module (`rush_hour`, its folder under `src/puzzles/` and its view under
+/// `src/ui/views/`) and the identifier of its model (`RushHour`). The tests' lists of types
+/// are all derived from it; `types_follow_the_naming_convention` checks the convention.
+struct TypeNames {
+    name: &'static str,
+    module: String,
+    ident: String,
+}
+
+fn registry_types() -> Vec<TypeNames> {
+    puzzlelab::puzzles::TYPES
+        .iter()
+        .map(|t| {
+            let module = t.name.replace('-', "_");
+            let ident = module
+                .split('_')
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                        .unwrap_or_default()
+                })
+                .collect();
+            TypeNames {
+                name: t.name,
+                module,
+                ident,
+            }
+        })
+        .collect()
+}
 
 /// The Rust files under `dir`, recursively.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -35,19 +63,12 @@ fn names(text: &str, word: &str) -> bool {
 
 /// A type's own file: under a `views/` folder, or named after a type.
 fn is_a_types_own(path: &Path) -> bool {
-    let own_names = [
-        "maze",
-        "klotski",
-        "sliding",
-        "car_maze",
-        "klondike",
-        "rush_hour",
-    ];
+    let types = registry_types();
     path.components().any(|c| c.as_os_str() == "views")
         || path
             .file_stem()
             .and_then(|s| s.to_str())
-            .is_some_and(|s| own_names.contains(&s))
+            .is_some_and(|s| types.iter().any(|t| t.module == s))
 }
 
 #[test]
@@ -60,8 +81,8 @@ fn shared_gui_files_name_no_concrete_puzzle_type() {
                 continue;
             }
             let text = std::fs::read_to_string(&file).expect("a source file");
-            for word in TYPE_NAMES {
-                if names(&text, word) {
+            for word in registry_types().iter().map(|t| t.ident.clone()) {
+                if names(&text, &word) {
                     offenders.push(format!("{} names {word}", file.display()));
                 }
             }
@@ -436,4 +457,295 @@ fn ci_lints_function_length_and_bare_threads() {
     assert!(clippy.contains("too-many-lines-threshold = 120"));
     assert!(clippy.contains(r#"path = "std::thread::spawn""#));
     assert!(read(".ci/run").contains("cargo clippy --all-targets --locked -- -D warnings"));
+}
+
+#[test]
+fn types_follow_the_naming_convention() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for t in registry_types() {
+        let engine = root.join("src/puzzles").join(&t.module);
+        let text = std::fs::read_to_string(engine.join("mod.rs")).expect("the type's module");
+        assert!(
+            text.contains(&format!("struct {}", t.ident)),
+            "{}: no struct {}",
+            t.name,
+            t.ident
+        );
+        let views = root.join("src/ui/views");
+        assert!(
+            views.join(format!("{}.rs", t.module)).is_file() || views.join(&t.module).is_dir(),
+            "{}: no view module",
+            t.name
+        );
+    }
+}
+
+/// Whether `word` occurs in `text` as a whole word of a name (letters, digits, `_` and `-`
+/// around it are part of the word), ignoring case.
+fn mentions(text: &str, word: &str) -> bool {
+    let (text, word) = (text.to_lowercase(), word.to_lowercase());
+    let is_part = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    text.match_indices(&word).any(|(i, _)| {
+        !text[..i].chars().next_back().is_some_and(is_part)
+            && !text[i + word.len()..].chars().next().is_some_and(is_part)
+    })
+}
+
+/// The shared contract (`src/puzzles/mod.rs`, `model.rs`) and the capabilities name no type:
+/// no model identifier, module path or type name, in code or comments. The only exception
+/// is the module tree: `mod.rs` declares each type's module (`pub mod NAME;`), as Rust
+/// requires of the parent module.
+#[test]
+fn the_shared_contract_names_no_type() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/puzzles");
+    let mut offenders = Vec::new();
+    for file in ["mod.rs", "model.rs", "capabilities.rs"] {
+        let text = std::fs::read_to_string(root.join(file)).expect("a contract file");
+        for (i, line) in text.lines().enumerate() {
+            let declaration = line.starts_with("pub mod ") && line.ends_with(';');
+            if declaration {
+                continue;
+            }
+            for t in registry_types() {
+                let said = names(line, &t.ident)
+                    || line.contains(&format!("{}::", t.module))
+                    || mentions(line, t.name)
+                    || mentions(line, &t.module);
+                if said {
+                    offenders.push(format!("{file}:{}: names {}: {line}", i + 1, t.name));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+/// `src/app` holds nothing of one type: no file named after one, no model identifier, no
+/// type module path and no string literal that is a type's name (the sliding view's pattern-database builds live in
+/// its view, `src/ui/views/sliding/`).
+#[test]
+fn the_app_holds_nothing_of_one_type() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut offenders = Vec::new();
+    for file in rust_files(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        for t in registry_types() {
+            let said = stem.contains(&t.module)
+                || names(&text, &t.ident)
+                || text.contains(&format!("{}::", t.module))
+                || string_literals(&text)
+                    .iter()
+                    .any(|(_, l)| l == t.name || l == &t.module);
+            if said {
+                offenders.push(format!("{} names {}", file.display(), t.name));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+/// The string literals of `text` (plain and raw; comments and character literals skipped),
+/// each with the text between it and the literal before.
+fn string_literals(text: &str) -> Vec<(String, String)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut gap = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '\'' {
+            // A character literal ('x', '\n', '"'), or a lifetime.
+            if chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+                gap.push('?');
+                continue;
+            }
+            if chars.get(i + 1) == Some(&'\\') {
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+                gap.push('?');
+                continue;
+            }
+        }
+        let raw = c == 'r'
+            && !chars[..i]
+                .last()
+                .is_some_and(|p| p.is_alphanumeric() || *p == '_')
+            && matches!(chars.get(i + 1), Some('#' | '"'));
+        if raw {
+            let mut hashes = 0;
+            let mut j = i + 1;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) == Some(&'"') {
+                let close: String = std::iter::once('"')
+                    .chain("#".repeat(hashes).chars())
+                    .collect();
+                let rest: String = chars[j + 1..].iter().collect();
+                let end = rest.find(&close).unwrap_or(rest.len());
+                out.push((std::mem::take(&mut gap), rest[..end].to_owned()));
+                i = j + 1 + rest[..end].chars().count() + close.chars().count();
+                continue;
+            }
+        }
+        if c == '"' {
+            let mut literal = String::new();
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if let Some(&ch) = chars.get(i) {
+                    literal.push(ch);
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push((std::mem::take(&mut gap), literal));
+            continue;
+        }
+        gap.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// The type names (command-line names or module names, as written, case-sensitive) that
+/// `literal` lists: the longest run of them separated only by commas, `/`, `|`, backticks,
+/// white space, "and" and "or" (`"maze, klondike"`, `"`rush-hour` / `klotski`"`).
+fn listed_in(literal: &str, types: &[TypeNames]) -> Vec<&'static str> {
+    let is_type = |w: &str| {
+        types
+            .iter()
+            .find(|t| t.name == w || t.module == w)
+            .map(|t| t.name)
+    };
+    let mut best: Vec<&'static str> = Vec::new();
+    let mut run: Vec<&'static str> = Vec::new();
+    for word in literal.split(|c: char| c.is_whitespace() || ",/|`".contains(c)) {
+        match (word, is_type(word)) {
+            ("" | "and" | "or", _) => {}
+            (_, Some(name)) => {
+                if !run.contains(&name) {
+                    run.push(name);
+                }
+            }
+            (_, None) => run.clear(),
+        }
+        if run.len() > best.len() {
+            best = run.clone();
+        }
+    }
+    best
+}
+
+/// The hand lists of types in `text`: a string literal listing two or more types
+/// ([`listed_in`]), or a run of literals that are each a type's name (separated only by
+/// commas, `|` and white space: an array, a match arm) naming two or more.
+fn hand_lists(text: &str) -> Vec<String> {
+    let types = registry_types();
+    let mut lists = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for (gap, literal) in string_literals(text) {
+        if !gap
+            .chars()
+            .all(|c| c.is_whitespace() || c == ',' || c == '|')
+        {
+            run.clear();
+        }
+        let here = listed_in(&literal, &types);
+        if here.len() >= 2 {
+            lists.push(format!("{literal:?}"));
+        }
+        match here.as_slice() {
+            [name] if literal == *name || literal.replace('_', "-") == *name => {
+                if !run.contains(name) {
+                    run.push(name);
+                }
+            }
+            _ => run.clear(),
+        }
+        if run.len() >= 2 {
+            lists.push(run.join(", "));
+            run.clear();
+        }
+    }
+    lists
+}
+
+#[test]
+fn the_hand_list_check_sees_lists_and_not_single_names() {
+    let types = registry_types();
+    let (a, b) = (types[0].name, types[1].name);
+    assert_eq!(hand_lists(&format!("let x = \"{a}, {b}\";")).len(), 1);
+    assert_eq!(hand_lists(&format!("[\"{a}\",\n    \"{b}\"]")).len(), 1);
+    assert_eq!(hand_lists(&format!("\"{a}\" | \"{b}\" => 1")).len(), 1);
+    assert_eq!(hand_lists(&format!("r#\"x {a} {b}\"#")).len(), 1);
+    assert!(hand_lists(&format!("f(\"{a}\"); g(\"{b}\");")).is_empty());
+    assert!(hand_lists(&format!("// \"{a}\", \"{b}\"\nlet c = '\"';")).is_empty());
+    assert!(hand_lists(&format!("\"{a}-first.txt\", \"{b}-2.txt\"")).is_empty());
+    assert!(hand_lists(&format!("\"holds a {a}, not a {b}\"")).is_empty());
+    assert_eq!(hand_lists(&format!("\"known: {a}, {b} or x\"")).len(), 1);
+}
+
+/// The registry is the only list of types: outside a type's own module and view, the engine
+/// registry (`src/puzzles/registry.rs`) and the view registry (`src/ui/views/mod.rs`), no
+/// source or test file lists two or more types by hand; lists are read from
+/// `puzzlelab::puzzles::TYPES`.
+#[test]
+fn the_registry_is_the_only_list_of_types() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let types = registry_types();
+    let registries = [
+        root.join("src/puzzles/registry.rs"),
+        root.join("src/ui/views/mod.rs"),
+    ];
+    let mut offenders = Vec::new();
+    for file in rust_files(&root.join("src"))
+        .into_iter()
+        .chain(rust_files(&root.join("tests")))
+    {
+        let relative = file.strip_prefix(root).expect("under the package");
+        let owned = types.iter().any(|t| {
+            relative.starts_with(Path::new("src/puzzles").join(&t.module))
+                || relative.starts_with(Path::new("src/ui/views").join(&t.module))
+                || relative == Path::new("src/ui/views").join(format!("{}.rs", t.module))
+        });
+        if owned || registries.contains(&file) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for list in hand_lists(&text) {
+            offenders.push(format!("{}: {list}", relative.display()));
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+#[test]
+fn every_engine_type_has_exactly_one_view() {
+    let (counts, strays) = puzzlelab::ui::views::views_per_type();
+    let names: Vec<&str> = puzzlelab::puzzles::TYPES.iter().map(|t| t.name).collect();
+    let wrong: Vec<(&str, usize)> = names
+        .into_iter()
+        .zip(counts)
+        .filter(|&(_, n)| n != 1)
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "types without exactly one view: {wrong:?}"
+    );
+    assert_eq!(strays, 0, "views of no engine type");
 }

@@ -3,10 +3,10 @@
 //! of our own, and on an open 8-connected grid Manhattan distance overestimates exactly where
 //! both coordinates differ from the goal's while octile distance is exact everywhere.
 
-use puzzlelab::puzzles::Puzzle;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::oracle::{Oracle, Space};
 use puzzlelab::puzzles::sliding::Sliding;
+use puzzlelab::puzzles::{HeuristicSampling as _, Puzzle};
 use puzzlelab::search::CancelToken;
 use puzzlelab::search::heuristic_quality::{MAX_EXAMPLES, Quality};
 
@@ -347,7 +347,8 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
     h.state_mut().push(heuristic(TileHeuristic::Manhattan));
     h.run();
     assert_eq!(h.state().puzzle().dims(), (4, 4));
-    assert!(h.state().puzzle().can_sample_heuristic_quality());
+    let sampling = h.state().puzzle().capabilities().heuristic_sampling;
+    assert!(sampling.is_some_and(|s| s.samples_heuristic_quality()));
     h.state_mut().windows.heuristic_window.open = true;
     h.state_mut().windows.heuristic_window.sample.size = 3;
     h.run();

@@ -350,28 +350,14 @@ impl Puzzle for Exploding {
     {
         Err(puzzlelab::puzzles::oracle::OracleError::Unsupported)
     }
-    fn makes_random_layouts(&self) -> bool {
-        false
+    fn capabilities(&self) -> puzzlelab::puzzles::Capabilities<'_> {
+        puzzlelab::puzzles::Capabilities::default()
     }
-    fn random_layout(&self, _: u64) -> Option<Box<dyn Puzzle>> {
-        None
-    }
-    fn moves_played(&self) -> Option<usize> {
-        None
-    }
-    fn motion_from(&self, _: &dyn Puzzle) -> Option<puzzlelab::puzzles::Motion> {
+    fn preparation(&mut self) -> Option<&mut dyn puzzlelab::puzzles::Preparation> {
         None
     }
     fn options(&self) -> &'static [puzzlelab::puzzles::PuzzleOption] {
         &[]
-    }
-    fn prepare(
-        &mut self,
-        _: bool,
-        _: &CancelToken,
-        _: &mut dyn FnMut(f64),
-    ) -> Result<(), puzzlelab::puzzles::sliding::pattern_db::PdbError> {
-        Ok(())
     }
     fn set_option(&mut self, name: &str, _: &str) -> Result<(), String> {
         Err(format!("no option {name}"))

@@ -47,6 +47,7 @@ pub static TYPE: PuzzleType = PuzzleType {
             fitting as f64 / rows.len() as f64
         }
     },
+    text_hint: "`OUTS: PATHS` intersections",
     parse_text: |text| Ok(Box::new(CarMaze::from_text(text)?)),
     from_json: |value| Ok(Box::new(CarMaze::from_json(value)?)),
     json_version: 1,

@@ -1,7 +1,7 @@
 //! The car maze as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{
-    Cell, Picture, Place, PuzzleType, Report, Side, Square, Watcher, applicable, solve_on_places,
+    Cell, Picture, Place, PuzzleType, Report, Side, Square, Watcher, solve_on_places,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
@@ -78,14 +78,22 @@ impl crate::puzzles::oracle::Explorable for CarMaze {
     }
 }
 
+/// The car is driven by hand; its moves are steps of the marker, not animated slides.
+impl crate::puzzles::HandPlay for CarMaze {
+    fn moves_played(&self) -> usize {
+        self.driven.len()
+    }
+}
+
 impl crate::puzzles::Model for CarMaze {
-    fn moves_played(&self) -> Option<usize> {
-        Some(self.driven.len())
+    fn capabilities(&self) -> crate::puzzles::Capabilities<'_> {
+        crate::puzzles::Capabilities {
+            hand_play: Some(self),
+            ..Default::default()
+        }
     }
 
-    fn puzzle_type(&self) -> &'static PuzzleType {
-        &TYPE
-    }
+    const TYPE: &'static PuzzleType = &TYPE;
 
     /// The grid with a border of one square, where the exit and the way in are drawn.
     fn picture(&self) -> Picture {
@@ -116,20 +124,12 @@ impl crate::puzzles::Model for CarMaze {
         }
     }
 
-    fn algorithms(&self) -> Vec<Algorithm> {
-        applicable(self)
-    }
-
     fn heuristic_name(&self) -> String {
         "Manhattan distance to the exit".into()
     }
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
-    }
-
-    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
-        crate::search::count_reachable(self, cancel)
     }
 
     fn solve(

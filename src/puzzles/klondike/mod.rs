@@ -19,7 +19,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Cell, FormatError, Picture, PuzzleType, Report, Square, Watcher, alphabet_score, applicable,
+    Cell, FormatError, Picture, PuzzleType, Report, Square, Watcher, alphabet_score,
     check_rectangle, json_body, solve_on_places, text_rows,
 };
 use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, Successor};
@@ -29,6 +29,7 @@ pub static TYPE: PuzzleType = PuzzleType {
     name: "klondike",
     label: "Back from the Klondike",
     sniff: |text| alphabet_score(text, "_xX123456789"),
+    text_hint: "`_` `x` digits",
     parse_text: |text| Ok(Box::new(Klondike::from_text(text)?)),
     from_json: |value| Ok(Box::new(Klondike::from_json(value)?)),
     json_version: 1,
@@ -383,9 +384,7 @@ impl super::oracle::Explorable for Klondike {
 }
 
 impl crate::puzzles::Model for Klondike {
-    fn puzzle_type(&self) -> &'static PuzzleType {
-        &TYPE
-    }
+    const TYPE: &'static PuzzleType = &TYPE;
 
     fn picture(&self) -> Picture {
         let squares = self
@@ -406,20 +405,12 @@ impl crate::puzzles::Model for Klondike {
         }
     }
 
-    fn algorithms(&self) -> Vec<Algorithm> {
-        applicable(self)
-    }
-
     fn heuristic_name(&self) -> String {
         "⌈Chebyshev distance to the ring ÷ 9⌉".into()
     }
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
-    }
-
-    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
-        crate::search::count_reachable(self, cancel)
     }
 
     fn solve(

@@ -223,3 +223,22 @@ impl Klotski {
         Ok(())
     }
 }
+
+/// Whether `cells` (sorted) are orthogonally connected.
+pub(super) fn is_connected(cells: &[Cell]) -> bool {
+    if cells.is_empty() {
+        return true;
+    }
+    let mut seen = vec![false; cells.len()];
+    let mut stack = vec![0];
+    seen[0] = true;
+    while let Some(i) = stack.pop() {
+        for (j, c) in cells.iter().enumerate() {
+            if !seen[j] && cells[i].row.abs_diff(c.row) + cells[i].col.abs_diff(c.col) == 1 {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    seen.iter().all(|s| *s)
+}

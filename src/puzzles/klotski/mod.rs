@@ -20,6 +20,7 @@
 
 mod drag;
 mod edit;
+use edit::is_connected;
 mod puzzle;
 
 pub use edit::{EditError, Shape, Tool};
@@ -39,6 +40,7 @@ pub static TYPE: PuzzleType = PuzzleType {
         let has_target = text.lines().any(|l| l.trim_start().starts_with("target:"));
         if has_target { 1.0 } else { 0.0 }
     },
+    text_hint: "a `target:` line",
     parse_text: |text| Ok(Box::new(Klotski::from_text(text)?)),
     from_json: |value| Ok(Box::new(Klotski::from_json(value)?)),
     json_version: 1,
@@ -766,22 +768,6 @@ fn best_goal(offsets: &[(i8, i8)], rows: usize, cols: usize) -> Cell {
             )
         })
         .unwrap_or(Cell::new(0, 0))
-}
-
-/// Whether `cells` (sorted) are orthogonally connected.
-fn is_connected(cells: &[Cell]) -> bool {
-    let mut seen = vec![false; cells.len()];
-    let mut stack = vec![0];
-    seen[0] = true;
-    while let Some(i) = stack.pop() {
-        for (j, c) in cells.iter().enumerate() {
-            if !seen[j] && cells[i].row.abs_diff(c.row) + cells[i].col.abs_diff(c.col) == 1 {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    seen.iter().all(|s| *s)
 }
 
 /// The cells covered by a piece with `offsets` anchored at cell index `anchor`, or 0 if it

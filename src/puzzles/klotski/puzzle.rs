@@ -1,8 +1,6 @@
 //! Klotski as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
-use crate::puzzles::{
-    Cell, Picture, PuzzleType, Report, Square, Watcher, applicable, solve_on_boards,
-};
+use crate::puzzles::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_boards};
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
 use super::*;
@@ -136,8 +134,13 @@ impl crate::puzzles::oracle::Explorable for Klotski {
     }
 }
 
-impl crate::puzzles::Model for Klotski {
-    fn motion_from(&self, before: &Self) -> Option<crate::puzzles::Motion> {
+impl crate::puzzles::HandPlay for Klotski {
+    fn moves_played(&self) -> usize {
+        self.undo.len()
+    }
+
+    fn motion_from(&self, before: &dyn crate::puzzles::Puzzle) -> Option<crate::puzzles::Motion> {
+        let before = before.model::<Self>()?;
         if before.anchors.len() != self.anchors.len() || before.cols != self.cols {
             return None;
         }
@@ -151,19 +154,13 @@ impl crate::puzzles::Model for Klotski {
             cell(self.anchors[i]),
         ))
     }
+}
 
-    fn moves_played(&self) -> Option<usize> {
-        Some(self.undo.len())
-    }
-
-    fn makes_random_layouts(&self) -> bool {
-        true
-    }
-
+impl crate::puzzles::RandomLayouts for Klotski {
     /// The same board, target, goal and metric, and as many empty cells: the other pieces
     /// taken off, then single cells and 1 x 2 and 2 x 1 blocks dropped at random free cells
     /// until only that many cells are empty.
-    fn random_layout(&self, seed: u64) -> Option<Self> {
+    fn random_layout(&self, seed: u64) -> Option<Box<dyn crate::puzzles::Puzzle>> {
         use rand::seq::SliceRandom;
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -198,19 +195,23 @@ impl crate::puzzles::Model for Klotski {
                 }
             }
         }
-        Some(layout)
+        Some(Box::new(layout))
+    }
+}
+
+impl crate::puzzles::Model for Klotski {
+    fn capabilities(&self) -> crate::puzzles::Capabilities<'_> {
+        crate::puzzles::Capabilities {
+            hand_play: Some(self),
+            random_layouts: Some(self),
+            ..Default::default()
+        }
     }
 
-    fn puzzle_type(&self) -> &'static PuzzleType {
-        &TYPE
-    }
+    const TYPE: &'static PuzzleType = &TYPE;
 
     fn picture(&self) -> Picture {
         self.picture_of(&self.anchors)
-    }
-
-    fn algorithms(&self) -> Vec<Algorithm> {
-        applicable(self)
     }
 
     fn heuristic_name(&self) -> String {
@@ -222,10 +223,6 @@ impl crate::puzzles::Model for Klotski {
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
-    }
-
-    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
-        crate::search::count_reachable(self, cancel)
     }
 
     fn solve(

@@ -43,6 +43,7 @@ pub static TYPE: PuzzleType = PuzzleType {
     name: "maze",
     label: "Grid maze",
     sniff,
+    text_hint: "`#` `.` `S` `G`",
     parse_text: |text| Ok(Box::new(Maze::from_text(text)?)),
     from_json: |value| Ok(Box::new(Maze::from_json(value)?)),
     json_version: 1,

@@ -1,8 +1,6 @@
 //! The grid maze as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
-use super::super::{
-    Cell, Picture, PuzzleType, Report, Square, Watcher, applicable, solve_on_places,
-};
+use super::super::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_places};
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
 use super::*;
@@ -191,9 +189,7 @@ impl crate::puzzles::oracle::Explorable for Maze {
 }
 
 impl crate::puzzles::Model for Maze {
-    fn puzzle_type(&self) -> &'static PuzzleType {
-        &TYPE
-    }
+    const TYPE: &'static PuzzleType = &TYPE;
 
     fn picture(&self) -> Picture {
         let mut squares: Vec<Square> = self
@@ -226,10 +222,6 @@ impl crate::puzzles::Model for Maze {
         (self.rows, self.cols)
     }
 
-    fn algorithms(&self) -> Vec<Algorithm> {
-        applicable(self)
-    }
-
     fn heuristic_name(&self) -> String {
         let what = match self.heuristic {
             GridHeuristic::Manhattan => "Manhattan distance",
@@ -254,10 +246,6 @@ impl crate::puzzles::Model for Maze {
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::AStar
-    }
-
-    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
-        crate::search::count_reachable(self, cancel)
     }
 
     /// A percolation grid whose first row (or column) has no free square.

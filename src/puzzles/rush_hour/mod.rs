@@ -29,6 +29,7 @@ pub static TYPE: PuzzleType = PuzzleType {
     name: "rush-hour",
     label: "Rush Hour",
     sniff,
+    text_hint: "`.` `o` `x` and letters, the red car `A`",
     parse_text: |text| Ok(Box::new(RushHour::from_text(text)?)),
     from_json: |value| Ok(Box::new(RushHour::from_json(value)?)),
     json_version: 1,

@@ -1,6 +1,6 @@
 //! Rush Hour as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
-use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, applicable, solve_on_boards};
+use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
 use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
 
 use super::*;
@@ -132,8 +132,13 @@ impl crate::puzzles::oracle::Explorable for RushHour {
     }
 }
 
-impl crate::puzzles::Model for RushHour {
-    fn motion_from(&self, before: &Self) -> Option<crate::puzzles::Motion> {
+impl crate::puzzles::HandPlay for RushHour {
+    fn moves_played(&self) -> usize {
+        self.moves_played_by_hand() as usize
+    }
+
+    fn motion_from(&self, before: &dyn crate::puzzles::Puzzle) -> Option<crate::puzzles::Motion> {
+        let before = before.model::<Self>()?;
         if before.vehicles != self.vehicles {
             return None;
         }
@@ -152,19 +157,13 @@ impl crate::puzzles::Model for RushHour {
         };
         Some(self.motion_of(&before.positions, &slide))
     }
+}
 
-    fn moves_played(&self) -> Option<usize> {
-        Some(self.moves_played_by_hand() as usize)
-    }
-
-    fn makes_random_layouts(&self) -> bool {
-        true
-    }
-
+impl crate::puzzles::RandomLayouts for RushHour {
     /// A board of the same side and metric: the red car somewhere on its row, then cars and
     /// trucks (one in four) dropped at random where they fit, none lying across the exit
     /// row (which would block the way out for ever).
-    fn random_layout(&self, seed: u64) -> Option<Self> {
+    fn random_layout(&self, seed: u64) -> Option<Box<dyn crate::puzzles::Puzzle>> {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let mut board = RushHour::empty(self.side).ok()?;
@@ -187,19 +186,23 @@ impl crate::puzzles::Model for RushHour {
             }
             let _ = board.place(cell, len, horizontal);
         }
-        Some(board)
+        Some(Box::new(board))
+    }
+}
+
+impl crate::puzzles::Model for RushHour {
+    fn capabilities(&self) -> crate::puzzles::Capabilities<'_> {
+        crate::puzzles::Capabilities {
+            hand_play: Some(self),
+            random_layouts: Some(self),
+            ..Default::default()
+        }
     }
 
-    fn puzzle_type(&self) -> &'static PuzzleType {
-        &TYPE
-    }
+    const TYPE: &'static PuzzleType = &TYPE;
 
     fn picture(&self) -> Picture {
         self.picture_of(&self.positions)
-    }
-
-    fn algorithms(&self) -> Vec<Algorithm> {
-        applicable(self)
     }
 
     fn heuristic_name(&self) -> String {
@@ -211,10 +214,6 @@ impl crate::puzzles::Model for RushHour {
 
     fn default_algorithm(&self) -> Algorithm {
         Algorithm::Bfs
-    }
-
-    fn count_states(&self, cancel: &CancelToken) -> crate::search::StateCount {
-        crate::search::count_reachable(self, cancel)
     }
 
     fn solve(

@@ -24,6 +24,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+mod capabilities;
 mod fast;
 pub mod forecast;
 pub mod ida;
@@ -33,8 +34,8 @@ pub mod quality;
 pub mod stratified;
 
 use super::{
-    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Side, Square, Watcher, applicable,
-    json_body, solve_on_boards,
+    Cell, FormatError, Picture, Puzzle, PuzzleType, Report, Side, Square, Watcher, json_body,
+    solve_on_boards,
 };
 use crate::search::{
     Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, StateCount, Successor,
@@ -58,6 +59,7 @@ pub static TYPE: PuzzleType = PuzzleType {
             && rows.all(|l| l.split_whitespace().all(|w| w.parse::<u8>().is_ok()));
         if numbers_only { 1.0 } else { 0.0 }
     },
+    text_hint: "rows of tile numbers",
     parse_text: |text| Ok(Box::new(Sliding::from_text(text)?)),
     from_json: |value| Ok(Box::new(Sliding::from_json(value)?)),
     json_version: 1,

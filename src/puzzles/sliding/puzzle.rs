@@ -193,30 +193,23 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
 }
 
 impl crate::puzzles::Model for Sliding {
-    fn motion_from(&self, before: &Self) -> Option<crate::puzzles::Motion> {
-        if (before.rows, before.cols) != (self.rows, self.cols) {
-            return None;
+    fn capabilities(&self) -> crate::puzzles::Capabilities<'_> {
+        crate::puzzles::Capabilities {
+            hand_play: Some(self),
+            heuristic_sampling: Some(self),
+            forecasts: Some(self),
+            ..Default::default()
         }
-        // The tile now where the blank was came from where the blank is now.
-        let blank = |tiles: &[u8]| tiles.iter().position(|&t| t == 0);
-        let (was, is) = (blank(&before.tiles)?, blank(&self.tiles)?);
-        let cell = |i: usize| Cell::new(i / self.cols, i % self.cols);
-        (was != is).then(|| crate::puzzles::Motion::between(cell(is), cell(was)))
     }
 
-    fn puzzle_type(&self) -> &'static PuzzleType {
-        &TYPE
+    fn preparation(&mut self) -> Option<&mut dyn crate::puzzles::Preparation> {
+        Some(self)
     }
+
+    const TYPE: &'static PuzzleType = &TYPE;
 
     fn picture(&self) -> Picture {
         self.picture_of(&self.board_of(&self.tiles))
-    }
-
-    /// On boards larger than [`SMALL_BOARD`] squares, only the searches whose memory stays
-    /// small or that find answers fast: A*, IDA*, weighted A* and greedy (see
-    /// [`Problem::too_large_for_exhaustive_search`]).
-    fn algorithms(&self) -> Vec<Algorithm> {
-        applicable(self)
     }
 
     fn heuristic_name(&self) -> String {
@@ -381,51 +374,6 @@ impl crate::puzzles::Model for Sliding {
         }]
     }
 
-    fn forecast_iterations(
-        &self,
-        iterations: &mut [crate::search::layers::Iteration],
-        probes: usize,
-        cancel: &CancelToken,
-    ) {
-        // The fast core's tree, under the attached databases' estimate (not the dual
-        // lookups' tree, which the sampling does not model).
-        let Some(db) = self.attached_db().filter(|_| !self.core_options().dual) else {
-            return;
-        };
-        let kre = super::forecast::Forecast::sample(db, 20_000, 1);
-        let tiles = self.tiles_row_major();
-        // Those cut off by the time limit are left out (`predicted` stays empty).
-        let _ =
-            super::stratified::forecast_iterations(db, &kre, &tiles, iterations, probes, cancel);
-    }
-
-    fn can_sample_heuristic_quality(&self) -> bool {
-        self.rows() * self.cols() > SMALL_BOARD
-    }
-
-    fn sample_heuristic_quality(
-        &self,
-        samples: usize,
-        seed: u64,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(usize),
-    ) -> Option<crate::puzzles::SampledQuality> {
-        if !Model::can_sample_heuristic_quality(self) {
-            return None;
-        }
-        Some(
-            super::quality::sampled_quality(self, samples, seed, cancel, progress).map(
-                |(q, positions)| {
-                    let boxed = positions
-                        .into_iter()
-                        .map(|p| Box::new(p) as Box<dyn crate::puzzles::Puzzle>)
-                        .collect();
-                    (q, boxed)
-                },
-            ),
-        )
-    }
-
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match (name, TileHeuristic::from_name(value)) {
             ("heuristic", Some(h)) => {
@@ -436,75 +384,6 @@ impl crate::puzzles::Model for Sliding {
                 "unknown heuristic `{value}` (known: misplaced, manhattan, linear_conflict, pdb, pdb78)"
             )),
         }
-    }
-
-    fn prepare(
-        &mut self,
-        defaults: bool,
-        cancel: &CancelToken,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<(), pattern_db::PdbError> {
-        let squares = self.rows() * self.cols();
-        if self.check_solvable().is_err() {
-            // No search will run (the parity refuses the board at once): no tables to build.
-            return Ok(());
-        }
-        let (rows, cols) = (self.rows(), self.cols());
-        // The large databases the defaults take once built (they are cached) are loaded here,
-        // their checksum checked, so that a damaged file falls back to the quick tables (or
-        // to linear conflict on the 24-puzzle) instead of being rebuilt for minutes and GBs.
-        let goal = self.goal().to_vec();
-        let cached = |set| {
-            PatternDb::is_cached(rows, cols, &goal, set)
-                .then(|| PatternDb::load_cached(rows, cols, &goal, set))
-                .flatten()
-        };
-        // Chooses `heuristic` if its databases are attached or sound in the cache (attached
-        // then); else leaves the heuristic as it was. Returns whether it was chosen.
-        let take = |puzzle: &mut Self, heuristic: TileHeuristic, set: PdbSet| {
-            let before = puzzle.heuristic;
-            puzzle.set_heuristic(heuristic);
-            if puzzle.has_pattern_db() {
-                return true;
-            }
-            match cached(set) {
-                Some(db) => puzzle.attach_pattern_db(Arc::new(db)),
-                None => {
-                    puzzle.set_heuristic(before);
-                    false
-                }
-            }
-        };
-        if defaults && (rows, cols) == (5, 5) {
-            // The 24-puzzle's 6-6-6-6 databases once built (`--heuristic pdb` builds them).
-            take(self, TileHeuristic::PatternDb, PdbSet::Six);
-        }
-        if defaults && squares > SMALL_BOARD && squares <= pattern_db::QUICK_MAX_SQUARES {
-            // The 7-8 databases once built, else the quick ones.
-            let large =
-                (rows, cols) == (4, 4) && take(self, TileHeuristic::PatternDb78, PdbSet::Large);
-            if !large {
-                self.set_heuristic(TileHeuristic::PatternDb);
-            }
-        }
-        let Some(set) = self.pdb_set() else {
-            return Ok(());
-        };
-        // A board the set does not fit is refused by the build (too large, or the 7-8 set
-        // off 4 x 4) with the reason.
-        if self.has_pattern_db() {
-            return Ok(());
-        }
-        let db = PatternDb::load_or_build_set(
-            self.rows(),
-            self.cols(),
-            self.goal(),
-            set,
-            cancel,
-            progress,
-        )?;
-        self.attach_pattern_db(Arc::new(db));
-        Ok(())
     }
 
     /// Boards of at most 9 squares explore their space; up to 16, IDA* with pattern
@@ -527,15 +406,12 @@ impl crate::puzzles::Model for Sliding {
         }
         let mut puzzle = self.clone();
         puzzle.undo.clear();
-        Model::prepare(&mut puzzle, true, cancel, &mut |f| {
-            progress(&format!("pattern databases: {:.0} %", f * 100.0));
-        })
-        .map_err(|e| OracleError::Failed(e.to_string()))?;
+        puzzle
+            .prepare(true, cancel, &mut |f| {
+                progress(&format!("pattern databases: {:.0} %", f * 100.0));
+            })
+            .map_err(|e| OracleError::Failed(e.to_string()))?;
         Ok(Box::new(TileOracle { puzzle }))
-    }
-
-    fn moves_played(&self) -> Option<usize> {
-        Some(self.undo.len())
     }
 
     /// A board of the wrong parity, with the parities that disagree.

@@ -8,7 +8,7 @@
 use super::pattern_db::{PatternDb, PdbSet};
 use super::{MAX_SIDE, Sliding};
 use crate::puzzles::oracle::Explorable;
-use crate::puzzles::{Model, NoWatcher, Puzzle};
+use crate::puzzles::{NoWatcher, Puzzle};
 use crate::search::heuristic_quality::{Quality, Tally};
 use crate::search::{Algorithm, CancelToken, Problem};
 
@@ -46,9 +46,13 @@ pub fn sampled_quality(
         );
     }
     let mut reference = board.clone();
-    Model::prepare(&mut reference, true, cancel, &mut |_| {}).map_err(|e| e.to_string())?;
+    reference
+        .prepare(true, cancel, &mut |_| {})
+        .map_err(|e| e.to_string())?;
     let mut measured = board.clone();
-    Model::prepare(&mut measured, false, cancel, &mut |_| {}).map_err(|e| e.to_string())?;
+    measured
+        .prepare(false, cancel, &mut |_| {})
+        .map_err(|e| e.to_string())?;
     let samples = samples.clamp(1, MAX_SAMPLES);
     let mut positions: Vec<Sliding> = Vec::with_capacity(samples);
     let mut outs = Vec::new();

@@ -14,7 +14,7 @@ use crate::puzzles::{Cell, Side};
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
-    name: car_maze::TYPE.name,
+    engine: &car_maze::TYPE,
     make: |_| Box::new(CarMazeView::default()),
     claims: super::claims_none,
 };

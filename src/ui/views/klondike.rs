@@ -15,7 +15,7 @@ use crate::search::CancelToken;
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
-    name: klondike::TYPE.name,
+    engine: &klondike::TYPE,
     make: |_| Box::new(KlondikeView::default()),
     claims: super::claims_none,
 };

@@ -14,7 +14,7 @@ use crate::puzzles::klotski::{self, EditError, Klotski, Metric, Shape, Tool};
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
-    name: klotski::TYPE.name,
+    engine: &klotski::TYPE,
     make: |_| Box::new(KlotskiView::default()),
     claims: super::claims_none,
 };

@@ -11,6 +11,8 @@ mod sliding;
 
 use std::path::Path;
 
+use crate::puzzles::PuzzleType;
+
 use crate::app::{
     AppAccess, AppCommand, ShownMoment, TypeView, ViewContext, ViewRead, ViewRegistry, ViewWrite,
     count_in,
@@ -24,8 +26,9 @@ pub use sliding::{Command as SlidingCommand, SlidingView};
 
 /// A type's entry in the registry.
 struct Entry {
-    /// The type's [`crate::puzzles::PuzzleType::name`].
-    name: &'static str,
+    /// The engine's entry of the type this view shows (one of [`crate::puzzles::TYPES`]),
+    /// by reference: the view is joined to its type by the entry itself, not by a name.
+    engine: &'static PuzzleType,
     /// Its view, given the settings it kept last time.
     make: fn(Option<&serde_json::Value>) -> Box<dyn TypeView>,
     /// The files its view opens itself (see [`crate::app::TypeView::open_path`]).
@@ -49,16 +52,38 @@ pub const REGISTRY: ViewRegistry = ViewRegistry {
 };
 
 fn make_view(name: &str, settings: Option<&serde_json::Value>) -> Option<Box<dyn TypeView>> {
-    VIEWS
+    let engine = crate::puzzles::type_by_name(name)?;
+    view_of(engine).map(|e| (e.make)(settings))
+}
+
+/// The view entry of the engine's type `engine` (compared by reference).
+fn view_of(engine: &PuzzleType) -> Option<&'static Entry> {
+    VIEWS.iter().find(|e| std::ptr::eq(e.engine, engine))
+}
+
+/// How many view entries each engine type has, in the order of [`crate::puzzles::TYPES`],
+/// and how many entries name no engine type: every type has exactly one view, and no view
+/// is left over, when this is all ones and zero (the architecture test checks it).
+pub fn views_per_type() -> (Vec<usize>, usize) {
+    let types = crate::puzzles::TYPES;
+    let counts = types
         .iter()
-        .find(|e| e.name == name)
-        .map(|e| (e.make)(settings))
+        .map(|t| VIEWS.iter().filter(|e| std::ptr::eq(e.engine, *t)).count())
+        .collect();
+    let strays = VIEWS
+        .iter()
+        .filter(|e| !types.iter().any(|t| std::ptr::eq(e.engine, *t)))
+        .count();
+    (counts, strays)
 }
 
 /// The type whose view opens `path` itself (a Moving AI scenario opens in the grid maze's
 /// view, with its map).
 fn claimed_by(path: &Path) -> Option<&'static str> {
-    VIEWS.iter().find(|e| (e.claims)(path)).map(|e| e.name)
+    VIEWS
+        .iter()
+        .find(|e| (e.claims)(path))
+        .map(|e| e.engine.name)
 }
 
 /// For [`Entry::claims`]: a view that opens no file itself.
@@ -153,7 +178,11 @@ fn undo_redo_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, undo_hint: &
 /// or last edited, in the puzzle's metric ("3 moves played", "1 piece move played"); `None`
 /// for a type not played by hand.
 fn played_text(app: &ViewContext<impl AppAccess>) -> Option<String> {
-    let played = app.puzzle().moves_played()?;
+    let played = app
+        .puzzle()
+        .capabilities()
+        .hand_play
+        .map(|h| h.moves_played())?;
     let metric = app.puzzle().metric_label();
     Some(format!("{} played", count_in(played as u64, &metric)))
 }
@@ -273,8 +302,10 @@ fn oracle_ready_ui(
     // Moves played by hand reached the goal (not a solution's playback).
     if distance == Distance::Exact(0)
         && app.shown_moment() == ShownMoment::Puzzle
-        && let (Some(played), Some(best)) =
-            (app.puzzle().moves_played(), app.oracle().start_distance())
+        && let (Some(played), Some(best)) = (
+            (app.puzzle().capabilities().hand_play).map(|h| h.moves_played()),
+            app.oracle().start_distance(),
+        )
         && played > 0
     {
         ui.label(format!(
@@ -343,7 +374,12 @@ fn oracle_space_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, metric: &
     {
         app.open_space_window();
     }
-    if (app.oracle().space().is_some() || app.puzzle().can_sample_heuristic_quality())
+    if (app.oracle().space().is_some()
+        || app
+            .puzzle()
+            .capabilities()
+            .heuristic_sampling
+            .is_some_and(|s| s.samples_heuristic_quality()))
         && ui
             .button("Heuristic...")
             .on_hover_text(

@@ -15,7 +15,7 @@ use crate::puzzles::rush_hour::{self, EditError, Metric, RushHour};
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
-    name: rush_hour::TYPE.name,
+    engine: &rush_hour::TYPE,
     make: |_| Box::new(RushHourView::default()),
     claims: super::claims_none,
 };

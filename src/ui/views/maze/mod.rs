@@ -25,7 +25,7 @@ use crate::puzzles::{Cell, Puzzle as _};
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
-    name: grid_maze::TYPE.name,
+    engine: &grid_maze::TYPE,
     make: |kept| {
         Box::new(MazeView {
             settings: super::settings_from(kept),

@@ -3,6 +3,7 @@
 //! unscrambling.
 
 mod forecast;
+mod pattern_build;
 
 use std::any::Any;
 
@@ -10,15 +11,15 @@ use eframe::egui::{self, RichText};
 use serde::{Deserialize, Serialize};
 
 use super::Entry;
-use crate::app::pattern_build::PatternBuilds;
 use crate::app::{AppAccess, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite};
 use crate::puzzles::Side;
 use crate::puzzles::sliding::pattern_db::PdbSet;
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
+use pattern_build::PatternBuilds;
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
-    name: sliding::TYPE.name,
+    engine: &sliding::TYPE,
     make: |kept| {
         Box::new(SlidingView {
             settings: super::settings_from(kept),

@@ -1,10 +1,10 @@
-//! Pattern databases for the sliding tile puzzle, built (or loaded from the disk cache) on a
+//! The sliding view's pattern databases, built (or loaded from the disk cache) on a
 //! named background thread that reports its progress over a channel, and kept in memory once
 //! ready so that every board of the same size and goal shares them.
 
 use std::sync::Arc;
 
-use super::job::Job;
+use crate::app::job::Job;
 use crate::puzzles::sliding::pattern_db::{PatternDb, PdbError, PdbSet};
 use crate::search::CancelToken;
 

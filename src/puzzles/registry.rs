@@ -1,0 +1,63 @@
+//! The registry of puzzle types: one line per type in [`TYPES`], the only list of types in
+//! the program. The side panel's type list, the command line's `--type` values and help,
+//! `generate`, type detection and the tests' lists are all read from it; the GUI's views
+//! (`ui::views::VIEWS`) join it by reference to each type's entry.
+
+use super::{FormatError, PuzzleType, Shipped};
+use super::{car_maze, klondike, klotski, maze, rush_hour, sliding};
+
+/// Every puzzle type, in the order the GUI lists them; the first is the one the app opens
+/// on. Adding a type means adding its module (`pub mod` in `src/puzzles/mod.rs`) and one
+/// line here.
+pub static TYPES: &[&PuzzleType] = &[
+    &klondike::TYPE,
+    &maze::TYPE,
+    &car_maze::TYPE,
+    &klotski::TYPE,
+    &sliding::TYPE,
+    &rush_hour::TYPE,
+];
+
+/// The puzzle type with command-line name `name`.
+pub fn type_by_name(name: &str) -> Option<&'static PuzzleType> {
+    TYPES.iter().copied().find(|t| t.name == name)
+}
+
+/// The command-line names of every type, in registry order, joined by `", "` (for help and
+/// error messages).
+pub fn type_names() -> String {
+    let names: Vec<&str> = TYPES.iter().map(|t| t.name).collect();
+    names.join(", ")
+}
+
+/// Every shipped puzzle, with its type.
+pub fn shipped() -> impl Iterator<Item = (&'static PuzzleType, &'static Shipped)> {
+    TYPES
+        .iter()
+        .flat_map(|t| t.shipped.iter().map(move |s| (*t, s)))
+}
+
+/// The type a plain-text puzzle is in: the best [`PuzzleType::sniff`] score of at least 0.5.
+///
+/// # Errors
+/// A [`FormatError`] when no type fits, listing each type's telltale characters
+/// ([`PuzzleType::text_hint`]).
+pub fn detect_type(text: &str) -> Result<&'static PuzzleType, FormatError> {
+    TYPES
+        .iter()
+        .copied()
+        .map(|t| (t, (t.sniff)(text)))
+        .filter(|(_, score)| *score >= 0.5)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(t, _)| t)
+        .ok_or_else(|| {
+            let hints: Vec<String> = TYPES
+                .iter()
+                .map(|t| format!("{}: {}", t.name, t.text_hint))
+                .collect();
+            FormatError::new(format!(
+                "cannot tell the puzzle type from this text; name it with --type ({})",
+                hints.join("; ")
+            ))
+        })
+}
