@@ -1,8 +1,8 @@
 //! Puzzle types: each module holds one puzzle's model, rules, file formats and heuristic, and
 //! plugs into the rest of the program through the object-safe [`Puzzle`] trait (from the
 //! [`Model`] it implements), its optional [`capabilities`] and one entry in [`TYPES`] (the
-//! registry, `registry.rs`). This file and `model.rs` are the shared contract: besides
-//! declaring the type modules below, they name no type.
+//! registry, `registry.rs`, which also declares the types' modules). This file and `model.rs`
+//! are the shared contract: they name no type.
 //!
 //! Coordinates everywhere are [`Cell`]s: (row, column), 0-based, origin at the top-left, rows
 //! growing downwards.
@@ -17,13 +17,7 @@ macro_rules! shipped {
     };
 }
 
-pub mod car_maze;
-pub mod klondike;
-pub mod klotski;
-pub mod maze;
 pub mod oracle;
-pub mod rush_hour;
-pub mod sliding;
 
 mod adapters;
 pub mod capabilities;
@@ -42,7 +36,7 @@ pub use files::*;
 pub use geometry::*;
 pub use model::Model;
 pub use picture::*;
-pub use registry::{TYPES, detect_type, shipped, type_by_name, type_names};
+pub use registry::*;
 
 use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

@@ -3,20 +3,31 @@
 //! `generate`, type detection and the tests' lists are all read from it; the GUI's views
 //! (`ui::views::VIEWS`) join it by reference to each type's entry.
 
-use super::{FormatError, PuzzleType, Shipped};
-use super::{car_maze, klondike, klotski, maze, rush_hour, sliding};
+// The types' modules are declared here, so `super` in them is this module: they see the
+// contract's items through this glob.
+#[allow(unused_imports)]
+use super::*;
 
-/// Every puzzle type, in the order the GUI lists them; the first is the one the app opens
-/// on. Adding a type means adding its module (`pub mod` in `src/puzzles/mod.rs`) and one
-/// line here.
-pub static TYPES: &[&PuzzleType] = &[
-    &klondike::TYPE,
-    &maze::TYPE,
-    &car_maze::TYPE,
-    &klotski::TYPE,
-    &sliding::TYPE,
-    &rush_hour::TYPE,
-];
+/// Declares each type's module (its folder beside this file, re-exported as
+/// `puzzles::<module>`) and lists its entry in [`TYPES`], in the order given.
+macro_rules! puzzle_types {
+    ($($module:ident = $path:literal,)*) => {
+        $(#[path = $path] pub mod $module;)*
+
+        /// Every puzzle type, in the order the GUI lists them; the first is the one the app
+        /// opens on. Adding a type means adding its folder and one line to the list below.
+        pub static TYPES: &[&PuzzleType] = &[$(&$module::TYPE),*];
+    };
+}
+
+puzzle_types! {
+    klondike = "klondike/mod.rs",
+    maze = "maze/mod.rs",
+    car_maze = "car_maze/mod.rs",
+    klotski = "klotski/mod.rs",
+    sliding = "sliding/mod.rs",
+    rush_hour = "rush_hour/mod.rs",
+}
 
 /// The puzzle type with command-line name `name`.
 pub fn type_by_name(name: &str) -> Option<&'static PuzzleType> {

@@ -1,13 +1,6 @@
 //! One view per puzzle type (see [`TypeView`]): each module draws its type's tools, takes its
 //! canvas input and applies its own commands. The registry below is the only place that
-//! lists them: adding a type adds its module and one line to [`VIEWS`].
-
-mod car_maze;
-mod klondike;
-mod klotski;
-mod maze;
-mod rush_hour;
-mod sliding;
+//! lists them: adding a type adds its view's file and one line to `type_views!`.
 
 use std::path::Path;
 
@@ -35,15 +28,25 @@ struct Entry {
     claims: fn(&Path) -> bool,
 }
 
-/// Each puzzle type's view.
-static VIEWS: &[Entry] = &[
-    klondike::ENTRY,
-    maze::ENTRY,
-    car_maze::ENTRY,
-    klotski::ENTRY,
-    sliding::ENTRY,
-    rush_hour::ENTRY,
-];
+/// Declares each view's module (a file or folder beside this one) and lists its entry in
+/// `VIEWS`, in the order given.
+macro_rules! type_views {
+    ($($module:ident,)*) => {
+        $(mod $module;)*
+
+        /// Each puzzle type's view.
+        static VIEWS: &[Entry] = &[$($module::ENTRY),*];
+    };
+}
+
+type_views! {
+    klondike,
+    maze,
+    car_maze,
+    klotski,
+    sliding,
+    rush_hour,
+}
 
 /// The registry the app uses to make views.
 pub const REGISTRY: ViewRegistry = ViewRegistry {
