@@ -10,5 +10,6 @@
 
 pub mod animation;
 pub mod breakpoints;
+pub mod open_list;
 pub mod recording;
 pub mod results;

@@ -86,6 +86,22 @@ impl TraceRecorder {
         }
     }
 
+    /// The states expansion `j` put on the frontier (the starts for `None`), in the order
+    /// put there: each place, with the `g` and `h` it was put there with (`None` when not
+    /// given). A place that does not fit the recording's packing is left out.
+    pub fn pushed(
+        &self,
+        j: Option<usize>,
+    ) -> impl Iterator<Item = (Place, Option<f32>, Option<f32>)> + '_ {
+        let value = |v: f32| (!v.is_nan()).then_some(v);
+        let range = self.successors(j);
+        let scores = self.generated_scores.get(range.clone()).unwrap_or(&[]);
+        self.generated[range]
+            .iter()
+            .zip(scores.iter().chain(std::iter::repeat(&NO_SCORE)))
+            .filter_map(move |(&g, &(sg, sh))| Some((place_of(g)?, value(sg), value(sh))))
+    }
+
     /// Expansion `j` (from 0), if recorded.
     pub fn expansion(&self, j: usize) -> Option<ExpansionInfo> {
         let e = self.expansions.get(j)?;

@@ -1,0 +1,171 @@
+//! The frontier (open list) of a recorded run at any moment of its timeline, in the order the
+//! algorithm takes its states, rebuilt by a plain replay of the recording: the starts, then
+//! for each expansion before the moment, its state taken off and its successors put on (a
+//! state put on again with a smaller `g` keeps only its better entry). The state the run
+//! expanded next is the recording's next expansion, whatever the order says.
+
+use std::collections::HashMap;
+
+use crate::puzzles::Place;
+use crate::runs::recording::TraceRecorder;
+use crate::search::{Algorithm, TieBreak};
+
+/// The most states put on the frontier that [`open_list_at`] replays: beyond, it refuses
+/// (the table is for watching small runs; a frame must not replay millions of entries).
+pub const MAX_REPLAYED: usize = 200_000;
+
+/// A state on the frontier at a moment of the run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenEntry {
+    /// Its place: square (row, column from the top left) and side.
+    pub place: Place,
+    /// Its path cost from a start, if the algorithm scores states.
+    pub g: Option<f32>,
+    /// The heuristic's estimate, if the algorithm uses one.
+    pub h: Option<f32>,
+    /// The state whose expansion put it there (`None` for a start).
+    pub parent: Option<Place>,
+    /// Its depth: moves from a start (the parent's depth plus one).
+    pub depth: u32,
+    /// The order it was put on the frontier in (0 for the first start).
+    pub pushed: usize,
+}
+
+impl OpenEntry {
+    /// The priority the algorithm orders the frontier by: `g + h` (A*, jump points), `g`
+    /// (Dijkstra), `h` (greedy), `g + w·h` (weighted A*); `None` where it keeps a queue or a
+    /// stack (breadth-first, depth-first) or the state is not scored.
+    pub fn f(&self, algorithm: Algorithm) -> Option<f32> {
+        let (g, h) = (self.g, self.h.unwrap_or(0.0));
+        match algorithm {
+            Algorithm::Dijkstra => g,
+            Algorithm::Greedy => self.h,
+            Algorithm::WeightedAStar(w) => Some(g? + w.value() as f32 * h),
+            Algorithm::Bfs | Algorithm::Dfs => None,
+            _ => Some(g? + h),
+        }
+    }
+}
+
+/// Why [`open_list_at`] gives no list.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenListError {
+    /// The algorithm keeps no open list of single states.
+    #[error("{0}")]
+    NoOpenList(&'static str),
+    /// More states were put on the frontier before the moment than [`MAX_REPLAYED`].
+    #[error(
+        "{0} states were put on the frontier by then: the open list is shown for runs of up \
+         to {MAX_REPLAYED}"
+    )]
+    TooLarge(usize),
+}
+
+/// The frontier of `recording`'s run at `moment` (after `moment` expansions), in the order
+/// `algorithm` takes its states under `tie_break`: breadth-first first in, first out;
+/// the best-first family by least priority ([`OpenEntry::f`]), then the tie-breaking policy,
+/// then first in, first out.
+///
+/// # Errors
+/// [`OpenListError::NoOpenList`] for depth-first, IDA* and the bidirectional searches;
+/// [`OpenListError::TooLarge`] past [`MAX_REPLAYED`] states put on the frontier.
+pub fn open_list_at(
+    recording: &TraceRecorder,
+    moment: usize,
+    algorithm: Algorithm,
+    tie_break: TieBreak,
+) -> Result<Vec<OpenEntry>, OpenListError> {
+    match algorithm {
+        Algorithm::IdaStar => {
+            return Err(OpenListError::NoOpenList(
+                "IDA* keeps no open list: only the current path, cut at the bound.",
+            ));
+        }
+        Algorithm::Dfs => {
+            return Err(OpenListError::NoOpenList(
+                "This depth-first search keeps the untried successors on its stack and records \
+                 a state only when it takes it: the next state is the next successor of the \
+                 deepest state that has one.",
+            ));
+        }
+        Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => {
+            return Err(OpenListError::NoOpenList(
+                "A bidirectional search keeps two frontiers, one from each end.",
+            ));
+        }
+        _ => {}
+    }
+    let moment = moment.min(recording.expansions());
+    let mut open: HashMap<Place, OpenEntry> = HashMap::new();
+    let mut pushed = 0;
+    let put = |open: &mut HashMap<Place, OpenEntry>, entry: OpenEntry| {
+        let better = open
+            .get(&entry.place)
+            .is_none_or(|old| match (entry.g, old.g) {
+                (Some(new), Some(old)) => new < old,
+                _ => false,
+            });
+        if better {
+            open.insert(entry.place, entry);
+        }
+    };
+    for (place, g, h) in recording.pushed(None) {
+        let entry = OpenEntry {
+            place,
+            g,
+            h,
+            parent: None,
+            depth: 0,
+            pushed,
+        };
+        put(&mut open, entry);
+        pushed += 1;
+    }
+    for j in 0..moment {
+        let Some(expansion) = recording.expansion(j) else {
+            break;
+        };
+        if let Some(place) = expansion.place {
+            open.remove(&place);
+        }
+        for (place, g, h) in recording.pushed(Some(j)) {
+            if pushed >= MAX_REPLAYED {
+                return Err(OpenListError::TooLarge(pushed));
+            }
+            let depth = expansion.depth + 1;
+            let entry = OpenEntry {
+                place,
+                g,
+                h,
+                parent: expansion.place,
+                depth,
+                pushed,
+            };
+            put(&mut open, entry);
+            pushed += 1;
+        }
+    }
+    let mut list: Vec<OpenEntry> = open.into_values().collect();
+    sort(&mut list, algorithm, tie_break);
+    Ok(list)
+}
+
+/// Sorts `list` in the order `algorithm` takes its states (see [`open_list_at`]).
+fn sort(list: &mut [OpenEntry], algorithm: Algorithm, tie_break: TieBreak) {
+    match algorithm {
+        Algorithm::Bfs => list.sort_by_key(|e| e.pushed),
+        _ => list.sort_by(|a, b| {
+            let f = |e: &OpenEntry| e.f(algorithm).unwrap_or(f32::INFINITY);
+            let (ga, gb) = (a.g.unwrap_or(0.0), b.g.unwrap_or(0.0));
+            let (ha, hb) = (a.h.unwrap_or(0.0), b.h.unwrap_or(0.0));
+            f(a).total_cmp(&f(b))
+                .then_with(|| match tie_break {
+                    TieBreak::HighG => gb.total_cmp(&ga).then(ha.total_cmp(&hb)),
+                    TieBreak::LowG => ga.total_cmp(&gb).then(ha.total_cmp(&hb)),
+                    TieBreak::Fifo => a.pushed.cmp(&b.pushed),
+                    TieBreak::Lifo => b.pushed.cmp(&a.pushed),
+                })
+                .then(a.pushed.cmp(&b.pushed))
+        }),
+    }
+}

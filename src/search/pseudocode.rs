@@ -1,0 +1,218 @@
+//! Each algorithm's textbook pseudo-code, written with the field's names (frontier, reached,
+//! expand, goal test, successor, `g`, `h`, `f`, bound), and which line a step of a run is
+//! on. The app lights the line of the timeline's moment (see `ui::learn`); the lines follow
+//! Russell and Norvig, *Artificial Intelligence: A Modern Approach* (4th ed., ch. 3), Korf
+//! (1985) for IDA* and Harabor and Grastien (2011) for jump point search, as this program
+//! runs them: breadth-first tests for the goal when a state is generated, the best-first
+//! family when it is expanded.
+
+use super::Algorithm;
+
+/// A step of a run, as a moment of the timeline shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Before the first expansion: the frontier holds the start.
+    Start,
+    /// A state is taken off the frontier (or the stack) and expanded: its successors are
+    /// generated and the new ones put on the frontier.
+    Expand,
+    /// The run found a goal and returns the path to it.
+    Found,
+    /// The frontier ran out (or the run stopped) without a goal.
+    Failed,
+}
+
+/// An algorithm's pseudo-code: its lines, and the line of each step.
+#[derive(Clone, Copy, Debug)]
+pub struct Pseudocode {
+    /// The lines, indented with two spaces a level.
+    pub lines: &'static [&'static str],
+    /// The line (from 0) of [`Step::Start`], [`Step::Expand`], [`Step::Found`] and
+    /// [`Step::Failed`], in that order.
+    steps: [usize; 4],
+    /// Why the state expanded next is next: one sentence.
+    pub why_next: &'static str,
+}
+
+impl Pseudocode {
+    /// The line (from 0) a run at `step` is on.
+    pub fn line(&self, step: Step) -> usize {
+        self.steps[step as usize]
+    }
+}
+
+const BEST_FIRST: &[&str] = &[
+    "function BEST-FIRST-SEARCH(start)",
+    "  frontier ← priority queue by f, holding start (g = 0)",
+    "  reached ← {start: g = 0}",
+    "  while frontier is not empty:",
+    "    n ← frontier.pop()            ▷ least f",
+    "    if IS-GOAL(n): return PATH(n)",
+    "    for each successor s of n, at step cost c:",
+    "      if s ∉ reached or g(n) + c < g(s):",
+    "        g(s) ← g(n) + c; parent(s) ← n; reached[s] ← s",
+    "        frontier.push(s, f(s))",
+    "  return failure",
+];
+
+const BREADTH_FIRST: &[&str] = &[
+    "function BREADTH-FIRST-SEARCH(start)",
+    "  if IS-GOAL(start): return PATH(start)",
+    "  frontier ← FIFO queue holding start",
+    "  reached ← {start}",
+    "  while frontier is not empty:",
+    "    n ← frontier.pop()            ▷ the oldest",
+    "    for each successor s of n:",
+    "      if IS-GOAL(s): return PATH(s)",
+    "      if s ∉ reached:",
+    "        reached.add(s); parent(s) ← n",
+    "        frontier.push(s)",
+    "  return failure",
+];
+
+const DEPTH_FIRST: &[&str] = &[
+    "function DEPTH-FIRST-SEARCH(start)",
+    "  frontier ← LIFO stack holding start",
+    "  reached ← {start}",
+    "  while frontier is not empty:",
+    "    n ← frontier.pop()            ▷ the newest",
+    "    if IS-GOAL(n): return PATH(n)",
+    "    for each successor s of n:",
+    "      if s ∉ reached:",
+    "        reached.add(s); parent(s) ← n",
+    "        frontier.push(s)",
+    "  return failure",
+];
+
+const IDA_STAR: &[&str] = &[
+    "function IDA*(start)",
+    "  bound ← h(start)",
+    "  loop:",
+    "    t ← BOUNDED-DFS(start, g = 0, bound)",
+    "    if t = FOUND: return the path",
+    "    if t = ∞: return failure",
+    "    bound ← t                      ▷ least f over the bound",
+    "function BOUNDED-DFS(n, g, bound)",
+    "  f ← g + h(n); if f > bound: return f",
+    "  if IS-GOAL(n): return FOUND",
+    "  for each successor s of n but the parent:",
+    "    t ← BOUNDED-DFS(s, g + c(n, s), bound)",
+    "    if t = FOUND: return FOUND; min ← MIN(min, t)",
+    "  return min",
+];
+
+const BIDIRECTIONAL: &[&str] = &[
+    "function BIDIRECTIONAL-SEARCH(start, goals)",
+    "  frontier_F ← {start}; frontier_B ← goals",
+    "  reached_F ← {start}; reached_B ← goals",
+    "  while both frontiers are not empty:",
+    "    pick a direction d (the smaller or cheaper side)",
+    "    n ← frontier_d.pop(); expand n in direction d",
+    "    for each successor s of n:",
+    "      if s ∈ reached_other: note the path through s",
+    "      if s ∉ reached_d: reached_d.add(s); frontier_d.push(s)",
+    "    if the best path noted cannot be beaten: return it",
+    "  return failure",
+];
+
+const JUMP_POINT: &[&str] = &[
+    "function JUMP-POINT-SEARCH(start)",
+    "  frontier ← priority queue by f = g + h, holding start",
+    "  reached ← {start: g = 0}",
+    "  while frontier is not empty:",
+    "    n ← frontier.pop()            ▷ least f",
+    "    if IS-GOAL(n): return PATH(n)",
+    "    for each direction d pruned from parent(n) to n:",
+    "      s ← JUMP(n, d)               ▷ the next jump point, or none",
+    "      if s and (s ∉ reached or g(n) + dist(n, s) < g(s)):",
+    "        g(s) ← g(n) + dist(n, s); parent(s) ← n; frontier.push(s, f(s))",
+    "  return failure",
+];
+
+/// The pseudo-code of `algorithm`.
+pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
+    match algorithm {
+        Algorithm::Bfs => Pseudocode {
+            lines: BREADTH_FIRST,
+            steps: [2, 5, 7, 11],
+            why_next: "Breadth-first expands the oldest state on the frontier (first in, first \
+                       out): states in order of depth.",
+        },
+        Algorithm::Dfs => Pseudocode {
+            lines: DEPTH_FIRST,
+            steps: [1, 4, 5, 10],
+            why_next: "Depth-first expands the newest state on the frontier (last in, first \
+                       out): it goes deeper before it goes wider.",
+        },
+        Algorithm::IdaStar => Pseudocode {
+            lines: IDA_STAR,
+            steps: [1, 10, 9, 5],
+            why_next: "IDA* keeps no frontier: it goes depth-first, cutting every path whose \
+                       f = g + h exceeds the bound, and raises the bound to the least f cut.",
+        },
+        Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => Pseudocode {
+            lines: BIDIRECTIONAL,
+            steps: [1, 5, 9, 10],
+            why_next: "A bidirectional search grows a frontier from the start and one from the \
+                       goals, each in its own order, until they meet.",
+        },
+        Algorithm::Jps => Pseudocode {
+            lines: JUMP_POINT,
+            steps: [1, 4, 5, 10],
+            why_next: "Jump point search is A* over jump points: it expands the frontier state \
+                       with the least f = g + h; among equal f, the tie-breaking policy decides.",
+        },
+        Algorithm::Dijkstra => best_first(
+            "Dijkstra expands the frontier state with the least path cost g (f = g); among \
+             equal g, the tie-breaking policy decides.",
+        ),
+        Algorithm::AStar => best_first(
+            "A* expands the frontier state with the least f = g + h; among equal f, the \
+             tie-breaking policy decides (by default the larger g).",
+        ),
+        Algorithm::WeightedAStar(_) => best_first(
+            "Weighted A* expands the frontier state with the least f = g + w·h; among equal f, \
+             the tie-breaking policy decides.",
+        ),
+        Algorithm::Greedy => best_first(
+            "Greedy best-first expands the frontier state with the least h (f = h): the one \
+             that looks closest to the goal.",
+        ),
+    }
+}
+
+fn best_first(why_next: &'static str) -> Pseudocode {
+    Pseudocode {
+        lines: BEST_FIRST,
+        steps: [1, 4, 5, 10],
+        why_next,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every algorithm's lines of its steps name what the step does.
+    #[test]
+    fn each_step_is_on_the_line_that_does_it() {
+        for a in Algorithm::ALL {
+            let code = pseudocode(a);
+            let line = |s| code.lines[code.line(s)];
+            assert!(line(Step::Failed).contains("failure"), "{a:?}");
+            assert!(
+                line(Step::Found).contains("return PATH")
+                    || line(Step::Found).contains("FOUND")
+                    || line(Step::Found).contains("return it"),
+                "{a:?}: {}",
+                line(Step::Found)
+            );
+            assert!(line(Step::Start).contains("start"), "{a:?}");
+            let expand = line(Step::Expand);
+            assert!(
+                expand.contains("pop()") || expand.contains("for each successor"),
+                "{a:?}: {expand}"
+            );
+        }
+    }
+}
