@@ -7,6 +7,7 @@ pub mod export;
 mod files;
 pub mod heuristic_measure;
 pub mod job;
+pub mod learn;
 pub mod oracle;
 pub mod race;
 mod run;

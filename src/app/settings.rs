@@ -236,6 +236,10 @@ pub struct Settings {
     /// The puzzle files opened or saved last, newest first, at most [`MAX_RECENT`]
     /// (File > Open Recent).
     pub recent: Vec<RecentFile>,
+    /// Classroom mode (View menu, F2): large type and thick lines for a projector.
+    pub classroom: bool,
+    /// Whether the side panels are folded away (F3), leaving the canvas the window.
+    pub panels_folded: bool,
 }
 
 impl Default for Settings {
@@ -258,6 +262,8 @@ impl Default for Settings {
             gif_seconds: 6.0,
             theme: Theme::System,
             recent: Vec::new(),
+            classroom: false,
+            panels_folded: false,
         }
     }
 }

@@ -100,6 +100,8 @@ pub struct Windows {
     pub heuristic_window: heuristic_measure::HeuristicWindow,
     /// The "Search tree" window (see [`search_tree`]).
     pub tree_window: search_tree::TreeWindow,
+    /// The "Learn" window (see [`super::learn`]).
+    pub learn: super::learn::LearnWindow,
     /// Whether the GIF export window is open.
     pub gif_window: bool,
     /// The GIF export's colours and options, from the export window until a path is chosen.

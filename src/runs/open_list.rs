@@ -33,7 +33,7 @@ pub struct OpenEntry {
 
 impl OpenEntry {
     /// The priority the algorithm orders the frontier by: `g + h` (A*, jump points), `g`
-    /// (Dijkstra), `h` (greedy), `g + w·h` (weighted A*); `None` where it keeps a queue or a
+    /// (Dijkstra), `h` (greedy), `g + w * h` (weighted A*); `None` where it keeps a queue or a
     /// stack (breadth-first, depth-first) or the state is not scored.
     pub fn f(&self, algorithm: Algorithm) -> Option<f32> {
         let (g, h) = (self.g, self.h.unwrap_or(0.0));

@@ -117,6 +117,13 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if let Some((gaps, max_gap)) = app.windows.heuristic_window.tint() {
         paint_gaps(&painter, &screen_from_cell, gaps, max_gap, &scene.picture);
     }
+    let marked = super::learn_overlay::paint(
+        app,
+        &painter,
+        &screen_from_cell,
+        response.rect,
+        (scene.picture.rows, scene.picture.cols),
+    );
     drop(scene);
     // The drawing's changes shown go back to the marks as a command of this frame, not
     // written into it while drawing.
@@ -129,6 +136,9 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         grid.width() / cols,
         &app.windows.oracle.arrows(),
     );
+    if app.windows.learn.painted != marked {
+        app.windows_mut().learn.painted = marked;
+    }
     ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
     app.canvas_mut().picture_cache = cache;
 }

@@ -171,6 +171,16 @@ fn window_entries(app: &AppState, list: &mut Vec<Entry>) {
             app.windows_mut().space_window.open = true
         }));
     }
+    list.push(Entry::new(
+        "Learn window: pseudo-code, open list, numbers on the squares",
+        "",
+        |app| app.windows_mut().learn.open = true,
+    ));
+    list.push(Entry::new(
+        "Classroom mode: on or off",
+        super::toolbar::keys::CLASSROOM,
+        |app| app.settings_mut().classroom ^= true,
+    ));
     // Always offered: where the space is not explored, the window says how to measure.
     list.push(Entry::new(
         "Heuristic window: the heuristic against exact costs",

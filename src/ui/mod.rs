@@ -8,6 +8,8 @@ pub mod command_palette;
 mod describe;
 mod dialogs;
 pub mod heuristic_window;
+mod learn_overlay;
+mod learn_window;
 mod paint;
 mod palette;
 mod panels;
@@ -172,6 +174,26 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             area
         }
     };
+    if !app.settings.panels_folded {
+        side_and_details_ui(app, ui, &scroll);
+    }
+    if app.windows.learn.open || app.settings.classroom {
+        egui::Panel::bottom("caption").show(ui, |ui| learn_window::caption_ui(app, ui));
+    }
+    // Always there and always as high: the canvas keeps its place when a run ends.
+    let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
+    egui::Panel::bottom("timeline_bar")
+        .exact_size(timeline_height)
+        .show(ui, |ui| timeline_bar::timeline_ui(app, ui));
+    central_ui(app, ui);
+}
+
+/// The puzzle's own tools on the left and the run's details on the right.
+fn side_and_details_ui(
+    app: &mut Panel<'_>,
+    ui: &mut egui::Ui,
+    scroll: &dyn Fn(&str) -> egui::ScrollArea,
+) {
     egui::Panel::left("side_panel")
         .resizable(true)
         .default_size(280.0)
@@ -190,11 +212,10 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             scroll("details scroll").show(ui, |ui| details_ui(app, ui));
         });
     app.settings_mut().show_details = details;
-    // Always there and always as high: the canvas keeps its place when a run ends.
-    let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
-    egui::Panel::bottom("timeline_bar")
-        .exact_size(timeline_height)
-        .show(ui, |ui| timeline_bar::timeline_ui(app, ui));
+}
+
+/// The canvas (or the race's panes) in the rest of the window, then the windows over it.
+fn central_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     egui::CentralPanel::default().show(ui, |ui| {
         if app.runs.race.is_some() {
             race_panel::race_panes_ui(app, ui);
@@ -209,6 +230,7 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     space_window::space_window_ui(app, &ctx);
     heuristic_window::heuristic_window_ui(app, &ctx);
     tree_window::tree_window_ui(app, &ctx);
+    learn_window::learn_window_ui(app, &ctx);
     dialogs::path_field_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);
@@ -252,7 +274,18 @@ fn apply_theme(app: &AppState, ctx: &egui::Context) {
     if ctx.options(|o| o.theme_preference) != wanted {
         ctx.set_theme(wanted);
     }
+    // Classroom mode: the whole window at a projector's scale. Set when the mode changes
+    // only, so egui's own zoom keys still work between changes.
+    let id = egui::Id::unique("classroom applied");
+    let classroom = app.settings.classroom;
+    if ctx.data(|d| d.get_temp::<bool>(id)) != Some(classroom) {
+        ctx.data_mut(|d| d.insert_temp(id, classroom));
+        ctx.set_zoom_factor(if classroom { CLASSROOM_SCALE } else { 1.0 });
+    }
 }
+
+/// The UI's scale in classroom mode.
+const CLASSROOM_SCALE: f32 = 1.6;
 
 fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -308,23 +341,8 @@ fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                 toolbar::quit(ui.ctx());
             }
         });
-        ui.menu_button("View", |ui| {
-            if ui
-                .button(format!(
-                    "Command palette…  {}",
-                    command_palette::PALETTE_KEYS
-                ))
-                .clicked()
-            {
-                command_palette::open(ui.ctx());
-                ui.close();
-            }
-            ui.separator();
-            ui.label("Theme");
-            for theme in Theme::ALL {
-                ui.radio_value(&mut app.settings_mut().theme, theme, theme.label());
-            }
-        });
+        ui.menu_button("View", |ui| view_menu_ui(app, ui));
+        ui.menu_button("Help", help_menu_ui);
         ui.menu_button("Puzzles", |ui| {
             // The list is longer than an 800 x 600 window: it scrolls (with a bar in sight)
             // instead of running off the bottom.
@@ -363,6 +381,55 @@ fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             if app.is_modified() {
                 label.on_hover_text("Edited since it was opened or saved");
             }
+        }
+    });
+}
+
+/// The View menu: the command palette, the Learn window, classroom mode, the side panels,
+/// the theme.
+fn view_menu_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    if ui
+        .button(format!(
+            "Command palette…  {}",
+            command_palette::PALETTE_KEYS
+        ))
+        .clicked()
+    {
+        command_palette::open(ui.ctx());
+        ui.close();
+    }
+    let mut learn = app.windows.learn.open;
+    ui.checkbox(&mut learn, "Learn: pseudo-code and open list")
+        .on_hover_text("the algorithm's lines, lit as the run goes; the open list");
+    app.windows_mut().learn.open = learn;
+    let mut classroom = app.settings.classroom;
+    ui.checkbox(
+        &mut classroom,
+        format!("Classroom mode  {}", toolbar::keys::CLASSROOM),
+    )
+    .on_hover_text("large type for a projector; the run driven by keys (Help)");
+    app.settings_mut().classroom = classroom;
+    let mut folded = app.settings.panels_folded;
+    ui.checkbox(
+        &mut folded,
+        format!("Fold the side panels  {}", toolbar::keys::FOLD),
+    );
+    app.settings_mut().panels_folded = folded;
+    ui.separator();
+    ui.label("Theme");
+    for theme in Theme::ALL {
+        ui.radio_value(&mut app.settings_mut().theme, theme, theme.label());
+    }
+}
+
+/// The Help menu: every key and what it does.
+fn help_menu_ui(ui: &mut egui::Ui) {
+    ui.label(RichText::new("Keys").strong());
+    egui::Grid::new("keys").show(ui, |ui| {
+        for (key, what) in toolbar::keys::LIST {
+            ui.label(RichText::new(*key).monospace());
+            ui.label(*what);
+            ui.end_row();
         }
     });
 }

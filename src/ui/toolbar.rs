@@ -5,7 +5,7 @@
 use eframe::egui::{self, RichText};
 
 use super::rows::steady_label;
-use crate::app::{AppCommand, Panel};
+use crate::app::{AppCommand, Panel, TimelineCommand};
 use crate::search::{Algorithm, Weight};
 
 /// The slowest and fastest animation speeds, in expansions a second; beyond the fastest is
@@ -22,6 +22,31 @@ pub mod keys {
     pub const STOP: &str = "Escape";
     /// Zoom the canvas to fit the puzzle.
     pub const FIT: &str = "F";
+    /// Classroom mode on or off.
+    pub const CLASSROOM: &str = "F2";
+    /// Fold the side panels away, or bring them back.
+    pub const FOLD: &str = "F3";
+
+    /// Every key, with what it does (the Help menu).
+    pub const LIST: &[(&str, &str)] = &[
+        (START_PAUSE, "start the search, pause it, resume it"),
+        ("S", "expand one state (a new search starts paused)"),
+        (
+            "Right arrow",
+            "after a run: one expansion forward on the timeline; else as S",
+        ),
+        ("Left arrow", "one expansion back on the timeline"),
+        ("[ and ]", "one expansion back and forward on the timeline"),
+        ("Home / End", "the run's first and last moment"),
+        ("+ / -", "twice or half the speed"),
+        (STOP, "stop the search"),
+        (FIT, "fit the puzzle to the canvas"),
+        (CLASSROOM, "classroom mode: large type for a projector"),
+        (FOLD, "fold the side panels away, or bring them back"),
+        ("Ctrl+K", "the command palette"),
+        ("Ctrl+Z / Ctrl+Y", "undo / redo an edit"),
+        ("Ctrl+O / Ctrl+S", "open / save a puzzle file"),
+    ];
 }
 
 /// The toolbar: one row (wrapping in a narrow window).
@@ -240,7 +265,7 @@ pub(super) fn shortcuts(app: &mut Panel<'_>, ui: &egui::Ui) {
         let save = i.consume_shortcut(&command(egui::Key::S));
         let plain = |i: &mut egui::InputState, key| i.consume_key(egui::Modifiers::NONE, key);
         let space = plain(i, egui::Key::Space);
-        let step = presses(i, egui::Key::S) + presses(i, egui::Key::ArrowRight);
+        let step = (presses(i, egui::Key::ArrowRight), presses(i, egui::Key::S));
         (
             open,
             save,
@@ -263,26 +288,72 @@ pub(super) fn shortcuts(app: &mut Panel<'_>, ui: &egui::Ui) {
             (true, true) => AppCommand::Resume,
         });
     }
+    let (right, step) = step;
+    // After a run, Right walks its timeline, as Left does; during one (or before any) it
+    // expands one state, as S does.
+    let on_timeline = app.timeline().is_some() && !app.is_running();
+    let step = step + if on_timeline { 0 } else { right };
     for _ in 0..step {
         app.push(AppCommand::Step);
     }
     if app.timeline().is_some() {
-        let (back, forward) = ui.input_mut(|i| {
-            (
-                presses(i, egui::Key::OpenBracket),
-                presses(i, egui::Key::CloseBracket),
-            )
-        });
-        let by = forward as i64 - back as i64;
-        if by != 0 {
-            app.push(AppCommand::Timeline(crate::app::TimelineCommand::Step(by)));
-        }
+        timeline_keys(app, ui, if on_timeline { right } else { 0 });
     }
+    view_keys(app, ui);
     if escape && app.is_running() {
         app.push(AppCommand::Stop);
     }
     if fit {
         app.push(AppCommand::FitView);
+    }
+}
+
+/// The timeline's keys: `[` and Left back, `]` (and Right, `forward`) forward, Home and End
+/// to the run's ends.
+fn timeline_keys(app: &mut Panel<'_>, ui: &egui::Ui, forward: usize) {
+    let (back, ahead, home, end) = ui.input_mut(|i| {
+        (
+            presses(i, egui::Key::OpenBracket) + presses(i, egui::Key::ArrowLeft),
+            presses(i, egui::Key::CloseBracket),
+            presses(i, egui::Key::Home) > 0,
+            presses(i, egui::Key::End) > 0,
+        )
+    });
+    let by = (ahead + forward) as i64 - back as i64;
+    if by != 0 {
+        app.push(AppCommand::Timeline(TimelineCommand::Step(by)));
+    }
+    if home {
+        app.push(AppCommand::Timeline(TimelineCommand::Seek(0)));
+    }
+    if end {
+        let len = app.timeline_len();
+        app.push(AppCommand::Timeline(TimelineCommand::Seek(len)));
+    }
+}
+
+/// The view's keys: classroom mode (F2), the side panels folded (F3), the speed (+ and -).
+fn view_keys(app: &mut Panel<'_>, ui: &egui::Ui) {
+    let (classroom, fold, faster, slower) = ui.input_mut(|i| {
+        (
+            presses(i, egui::Key::F2) > 0,
+            presses(i, egui::Key::F3) > 0,
+            presses(i, egui::Key::Plus) + presses(i, egui::Key::Equals),
+            presses(i, egui::Key::Minus),
+        )
+    });
+    if classroom {
+        let on = !app.settings.classroom;
+        app.settings_mut().classroom = on;
+    }
+    if fold {
+        let folded = !app.settings.panels_folded;
+        app.settings_mut().panels_folded = folded;
+    }
+    if faster + slower > 0 {
+        let factor = 2f64.powi(faster as i32 - slower as i32);
+        let speed = (app.settings.speed * factor).clamp(*SPEEDS.start(), *SPEEDS.end());
+        app.push(AppCommand::SetSpeed(speed, false));
     }
 }
 

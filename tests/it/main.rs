@@ -19,6 +19,7 @@ mod heuristic_quality;
 mod klondike;
 mod klotski;
 mod korf_tables;
+mod learn;
 mod mazegen;
 mod model;
 mod movingai;

@@ -1,0 +1,215 @@
+//! The "Learn" window's state and what it reads of the run: the moment of the timeline as a
+//! step of the algorithm's pseudo-code, a caption of that step in plain words, and the open
+//! list at that moment (cached per moment: it is rebuilt by replaying the recording, see
+//! [`crate::runs::open_list`]).
+
+use std::sync::Arc;
+
+use crate::puzzles::Place;
+use crate::runs::open_list::{OpenEntry, OpenListError, open_list_at};
+use crate::runs::recording::{ExpansionInfo, TraceRecorder};
+use crate::search::pseudocode::Step;
+use crate::search::{Algorithm, TieBreak, format_cost};
+
+/// What the canvas writes on each square reached by the moment shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Numbers {
+    /// Nothing.
+    #[default]
+    Off,
+    /// The path cost from the start, `g`.
+    G,
+    /// The heuristic's estimate, `h`.
+    H,
+    /// `f = g + h`.
+    F,
+}
+
+impl Numbers {
+    /// Every choice, in the order offered.
+    pub const ALL: [Numbers; 4] = [Numbers::Off, Numbers::G, Numbers::H, Numbers::F];
+
+    /// Its name in the window.
+    pub fn label(self) -> &'static str {
+        match self {
+            Numbers::Off => "none",
+            Numbers::G => "g",
+            Numbers::H => "h",
+            Numbers::F => "f",
+        }
+    }
+
+    /// The value written for `expansion`, if it has one.
+    pub fn value(self, expansion: &ExpansionInfo) -> Option<f32> {
+        match self {
+            Numbers::Off => None,
+            Numbers::G => expansion.g,
+            Numbers::H => expansion.h,
+            Numbers::F => expansion.f(),
+        }
+    }
+}
+
+/// The key an open list is cached under: the recording, its length, the moment and the
+/// order asked for.
+type OpenKey = (usize, usize, usize, Algorithm, TieBreak);
+
+/// An open list built, shared with the window, or why there is none.
+pub type OpenListResult = Result<Arc<Vec<OpenEntry>>, OpenListError>;
+
+/// The "Learn" window: pseudo-code that follows the run, the open list, numbers on the
+/// squares.
+#[derive(Default)]
+pub struct LearnWindow {
+    /// Whether the window is open.
+    pub open: bool,
+    /// What the canvas writes on the squares reached.
+    pub numbers: Numbers,
+    /// Whether the canvas draws an arrow from each square reached to its parent.
+    pub arrows: bool,
+    /// How many squares the canvas wrote a number or an arrow on in the last frame (the
+    /// squares in sight, large enough to read).
+    pub painted: usize,
+    /// The open list last built, and what for.
+    cache: Option<(OpenKey, OpenListResult)>,
+}
+
+impl LearnWindow {
+    /// The open list of `recording` at `moment`, in `algorithm`'s order under `tie_break`:
+    /// built once per moment (see [`open_list_at`]).
+    ///
+    /// # Errors
+    /// As [`open_list_at`].
+    pub fn open_list(
+        &mut self,
+        recording: &Arc<TraceRecorder>,
+        moment: usize,
+        algorithm: Algorithm,
+        tie_break: TieBreak,
+    ) -> OpenListResult {
+        let key = (
+            Arc::as_ptr(recording) as usize,
+            recording.expansions(),
+            moment,
+            algorithm,
+            tie_break,
+        );
+        match &self.cache {
+            Some((k, list)) if *k == key => list.clone(),
+            _ => {
+                let list = open_list_at(recording, moment, algorithm, tie_break).map(Arc::new);
+                self.cache = Some((key, list.clone()));
+                list
+            }
+        }
+    }
+}
+
+/// A moment of a recorded run, as the Learn window and the caption tell it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Moment {
+    /// Expansions done by this moment (the timeline's position).
+    pub position: usize,
+    /// Expansions in the recording.
+    pub len: usize,
+    /// The step of the pseudo-code the run is on.
+    pub step: Step,
+    /// The expansion done last (position − 1), if any.
+    pub expanded: Option<ExpansionInfo>,
+    /// The states that expansion put on the frontier (new, or reached again more cheaply).
+    pub pushed: usize,
+    /// The expansion to come next, if any.
+    pub next: Option<ExpansionInfo>,
+}
+
+impl Moment {
+    /// The moment `position` of `recording`; `solved` says how the run ended, once it has
+    /// (`None` while it runs).
+    pub fn at(recording: &TraceRecorder, position: usize, solved: Option<bool>) -> Moment {
+        let len = recording.expansions();
+        let position = position.min(len);
+        let expanded = position.checked_sub(1).and_then(|j| recording.expansion(j));
+        let pushed = position
+            .checked_sub(1)
+            .map_or(0, |j| recording.pushed(Some(j)).count());
+        let step = match (position, solved) {
+            (p, Some(true)) if p == len => Step::Found,
+            (p, Some(false)) if p == len => Step::Failed,
+            (0, _) => Step::Start,
+            _ => Step::Expand,
+        };
+        Moment {
+            position,
+            len,
+            step,
+            expanded,
+            pushed,
+            next: recording.expansion(position),
+        }
+    }
+
+    /// One sentence for the caption under the canvas: what the step does, with its values.
+    pub fn caption(&self) -> String {
+        match (self.step, &self.expanded) {
+            (Step::Start, _) => match self.next.as_ref().and_then(|n| n.place) {
+                Some(p) => format!("The frontier holds the start {}.", square(p)),
+                None => "The frontier holds the start.".to_owned(),
+            },
+            (Step::Found, _) => format!(
+                "Goal reached after {}: the path is the chain of parents back to the start.",
+                super::count(self.len as u64, "expansion")
+            ),
+            (Step::Failed, _) => format!(
+                "The run ended after {} without reaching a goal.",
+                super::count(self.len as u64, "expansion")
+            ),
+            (Step::Expand, Some(e)) => {
+                let what = e.place.map_or("a state".to_owned(), square);
+                format!(
+                    "Expanding {what}{}; {} put on the frontier.",
+                    scores(e),
+                    super::count(self.pushed as u64, "state")
+                )
+            }
+            (Step::Expand, None) => "Expanding.".to_owned(),
+        }
+    }
+}
+
+/// A place as the window writes it: "(row, column)", origin at the top left.
+pub fn square(place: Place) -> String {
+    format!("({}, {})", place.cell.row, place.cell.col)
+}
+
+/// ": f = 12 = g 7 + h 5" (or ": g = 7" without a heuristic), empty if not scored.
+pub fn scores(e: &ExpansionInfo) -> String {
+    let c = |v: f32| format_cost(f64::from(v));
+    match (e.g, e.h) {
+        (Some(g), Some(h)) => format!(": f = {} = g {} + h {}", c(g + h), c(g), c(h)),
+        (Some(g), None) => format!(": g = {}", c(g)),
+        (None, Some(h)) => format!(": h = {}", c(h)),
+        (None, None) => String::new(),
+    }
+}
+
+impl super::AppState {
+    /// The algorithm of the run on the timeline: the running one's, else the last report's.
+    pub fn run_algorithm(&self) -> Algorithm {
+        match self.result() {
+            Some(r) if !self.is_running() => r.algorithm,
+            _ => self.algorithm(),
+        }
+    }
+
+    /// The moment of the single run on the timeline (see [`Moment`]), with its recording;
+    /// `None` without one (no run yet, a race, a board puzzle's run is included).
+    pub fn learn_moment(&self) -> Option<(Arc<TraceRecorder>, Moment)> {
+        let track = self.timeline()?.track.as_ref()?;
+        let recording = track.recording().clone();
+        let solved = (!self.is_running())
+            .then(|| self.result().map(|r| r.solved))
+            .flatten();
+        let moment = Moment::at(&recording, track.shown(), solved);
+        Some((recording, moment))
+    }
+}
