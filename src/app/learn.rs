@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::puzzles::Place;
-use crate::runs::open_list::{OpenEntry, OpenListError, open_list_at};
+use crate::runs::open_list::{OpenEntry, OpenListError, open_list_during};
 use crate::runs::recording::{ExpansionInfo, TraceRecorder};
 use crate::search::pseudocode::Step;
 use crate::search::{Algorithm, TieBreak, format_cost};
@@ -52,7 +52,7 @@ impl Numbers {
 
 /// The key an open list is cached under: the recording, its length, the moment and the
 /// order asked for.
-type OpenKey = (usize, usize, usize, Algorithm, TieBreak);
+type OpenKey = (usize, usize, usize, Option<usize>, Algorithm, TieBreak);
 
 /// An open list built, shared with the window, or why there is none.
 pub type OpenListResult = Result<Arc<Vec<OpenEntry>>, OpenListError>;
@@ -70,20 +70,30 @@ pub struct LearnWindow {
     /// How many squares the canvas wrote a number or an arrow on in the last frame (the
     /// squares in sight, large enough to read).
     pub painted: usize,
+    /// The micro-step shown: the timeline position it belongs to and the event within the
+    /// next expansion (see [`Moment::event`]); ignored once the timeline moves elsewhere.
+    pub event: Option<(usize, usize)>,
+    /// Predict mode: a click on the canvas guesses the state expanded next.
+    pub predict: bool,
+    /// Predict mode's score: right guesses, and guesses.
+    pub score: (u32, u32),
+    /// What the last guess was told.
+    pub verdict: Option<(bool, String)>,
     /// The open list last built, and what for.
     cache: Option<(OpenKey, OpenListResult)>,
 }
 
 impl LearnWindow {
-    /// The open list of `recording` at `moment`, in `algorithm`'s order under `tie_break`:
-    /// built once per moment (see [`open_list_at`]).
+    /// The open list of `recording` at `moment` (within its next expansion, `pushes`
+    /// successors on, see [`open_list_during`]), in `algorithm`'s order under `tie_break`:
+    /// built once per moment.
     ///
     /// # Errors
-    /// As [`open_list_at`].
+    /// As [`open_list_during`].
     pub fn open_list(
         &mut self,
         recording: &Arc<TraceRecorder>,
-        moment: usize,
+        (moment, pushes): (usize, Option<usize>),
         algorithm: Algorithm,
         tie_break: TieBreak,
     ) -> OpenListResult {
@@ -91,13 +101,15 @@ impl LearnWindow {
             Arc::as_ptr(recording) as usize,
             recording.expansions(),
             moment,
+            pushes,
             algorithm,
             tie_break,
         );
         match &self.cache {
             Some((k, list)) if *k == key => list.clone(),
             _ => {
-                let list = open_list_at(recording, moment, algorithm, tie_break).map(Arc::new);
+                let list =
+                    open_list_during(recording, moment, pushes, algorithm, tie_break).map(Arc::new);
                 self.cache = Some((key, list.clone()));
                 list
             }
@@ -105,56 +117,98 @@ impl LearnWindow {
     }
 }
 
-/// A moment of a recorded run, as the Learn window and the caption tell it.
+/// A moment of a recorded run, as the Learn window and the caption tell it: after
+/// `position` expansions, and within the next one at a micro-step (`event`) when one is
+/// asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Moment {
     /// Expansions done by this moment (the timeline's position).
     pub position: usize,
     /// Expansions in the recording.
     pub len: usize,
+    /// The micro-step within expansion `position`: 0 takes its state off the frontier, 1
+    /// tests it for the goal, 2 + i puts its i-th successor on the frontier.
+    pub event: Option<usize>,
     /// The step of the pseudo-code the run is on.
     pub step: Step,
     /// The expansion done last (position − 1), if any.
     pub expanded: Option<ExpansionInfo>,
     /// The states that expansion put on the frontier (new, or reached again more cheaply).
     pub pushed: usize,
-    /// The expansion to come next, if any.
+    /// The expansion to come next (the one the micro-steps go through), if any.
     pub next: Option<ExpansionInfo>,
+    /// The successor being put on the frontier at a [`Step::Push`], with its `g` and `h`.
+    pub successor: Option<(Place, Option<f32>, Option<f32>)>,
+    /// How many successors the next expansion puts on the frontier.
+    pub next_pushes: usize,
 }
 
 impl Moment {
-    /// The moment `position` of `recording`; `solved` says how the run ended, once it has
+    /// The successors of the next expansion on the frontier at this micro-step (see
+    /// [`open_list_during`]); `None` between expansions.
+    pub fn pushes(&self) -> Option<usize> {
+        self.event.map(|e| e.saturating_sub(1))
+    }
+
+    /// The moment `position` of `recording`, at micro-step `event` of the next expansion if
+    /// given (past its last event, none); `solved` says how the run ended, once it has
     /// (`None` while it runs).
-    pub fn at(recording: &TraceRecorder, position: usize, solved: Option<bool>) -> Moment {
+    pub fn at(
+        recording: &TraceRecorder,
+        position: usize,
+        event: Option<usize>,
+        solved: Option<bool>,
+    ) -> Moment {
         let len = recording.expansions();
         let position = position.min(len);
         let expanded = position.checked_sub(1).and_then(|j| recording.expansion(j));
         let pushed = position
             .checked_sub(1)
             .map_or(0, |j| recording.pushed(Some(j)).count());
-        let step = match (position, solved) {
-            (p, Some(true)) if p == len => Step::Found,
-            (p, Some(false)) if p == len => Step::Failed,
-            (0, _) => Step::Start,
+        let next = recording.expansion(position);
+        let next_pushes = next
+            .as_ref()
+            .map_or(0, |_| recording.pushed(Some(position)).count());
+        let event = event.filter(|&e| next.is_some() && e < Self::events(next_pushes));
+        let successor = event
+            .and_then(|e| e.checked_sub(2))
+            .and_then(|i| recording.pushed(Some(position)).nth(i));
+        let step = match (position, solved, event) {
+            (_, _, Some(0)) => Step::Take,
+            (_, _, Some(1)) => Step::GoalTest,
+            (_, _, Some(_)) => Step::Push,
+            (p, Some(true), None) if p == len => Step::Found,
+            (p, Some(false), None) if p == len => Step::Failed,
+            (0, _, None) => Step::Start,
             _ => Step::Expand,
         };
         Moment {
             position,
             len,
+            event,
             step,
             expanded,
             pushed,
-            next: recording.expansion(position),
+            next,
+            successor,
+            next_pushes,
         }
+    }
+
+    /// The micro-steps of an expansion that puts `pushes` successors on the frontier: take
+    /// it, test it, put each on.
+    pub fn events(pushes: usize) -> usize {
+        2 + pushes
     }
 
     /// One sentence for the caption under the canvas: what the step does, with its values.
     pub fn caption(&self) -> String {
+        let next = self.next.as_ref();
+        let next_square = next
+            .and_then(|e| e.place)
+            .map_or("a state".to_owned(), square);
         match (self.step, &self.expanded) {
-            (Step::Start, _) => match self.next.as_ref().and_then(|n| n.place) {
-                Some(p) => format!("The frontier holds the start {}.", square(p)),
-                None => "The frontier holds the start.".to_owned(),
-            },
+            (Step::Start, _) => format!("The frontier holds the start {next_square}."),
             (Step::Found, _) => format!(
                 "Goal reached after {}: the path is the chain of parents back to the start.",
                 super::count(self.len as u64, "expansion")
@@ -163,6 +217,29 @@ impl Moment {
                 "The run ended after {} without reaching a goal.",
                 super::count(self.len as u64, "expansion")
             ),
+            (Step::Take, _) => format!(
+                "Taking {next_square} off the frontier{}.",
+                next.map(scores).unwrap_or_default()
+            ),
+            (Step::GoalTest, _) => format!(
+                "Goal test: {next_square} is {}.",
+                if self.position + 1 == self.len {
+                    "checked last"
+                } else {
+                    "not a goal"
+                }
+            ),
+            (Step::Push, _) => {
+                let (what, score) = match self.successor {
+                    Some((place, g, h)) => (square(place), scores_of(g, h)),
+                    None => ("a state".to_owned(), String::new()),
+                };
+                let i = self.event.map_or(0, |e| e.saturating_sub(1));
+                format!(
+                    "Putting {what} on the frontier{score} ({i} of {}).",
+                    self.next_pushes
+                )
+            }
             (Step::Expand, Some(e)) => {
                 let what = e.place.map_or("a state".to_owned(), square);
                 format!(
@@ -183,8 +260,13 @@ pub fn square(place: Place) -> String {
 
 /// ": f = 12 = g 7 + h 5" (or ": g = 7" without a heuristic), empty if not scored.
 pub fn scores(e: &ExpansionInfo) -> String {
+    scores_of(e.g, e.h)
+}
+
+/// [`scores`] of a `g` and an `h`.
+pub fn scores_of(g: Option<f32>, h: Option<f32>) -> String {
     let c = |v: f32| format_cost(f64::from(v));
-    match (e.g, e.h) {
+    match (g, h) {
         (Some(g), Some(h)) => format!(": f = {} = g {} + h {}", c(g + h), c(g), c(h)),
         (Some(g), None) => format!(": g = {}", c(g)),
         (None, Some(h)) => format!(": h = {}", c(h)),
@@ -209,7 +291,9 @@ impl super::AppState {
         let solved = (!self.is_running())
             .then(|| self.result().map(|r| r.solved))
             .flatten();
-        let moment = Moment::at(&recording, track.shown(), solved);
+        let shown = track.shown();
+        let event = (self.windows.learn.event).and_then(|(at, e)| (at == shown).then_some(e));
+        let moment = Moment::at(&recording, shown, event, solved);
         Some((recording, moment))
     }
 }

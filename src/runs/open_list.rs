@@ -75,6 +75,22 @@ pub fn open_list_at(
     algorithm: Algorithm,
     tie_break: TieBreak,
 ) -> Result<Vec<OpenEntry>, OpenListError> {
+    open_list_during(recording, moment, None, algorithm, tie_break)
+}
+
+/// The frontier during expansion `moment` (see [`open_list_at`]): with `pushes` given, the
+/// state of that expansion is off the frontier and its first `pushes` successors are on it
+/// (a micro-step of the run); with `None`, before it is taken.
+///
+/// # Errors
+/// As [`open_list_at`].
+pub fn open_list_during(
+    recording: &TraceRecorder,
+    moment: usize,
+    pushes: Option<usize>,
+    algorithm: Algorithm,
+    tie_break: TieBreak,
+) -> Result<Vec<OpenEntry>, OpenListError> {
     match algorithm {
         Algorithm::IdaStar => {
             return Err(OpenListError::NoOpenList(
@@ -121,14 +137,20 @@ pub fn open_list_at(
         put(&mut open, entry);
         pushed += 1;
     }
-    for j in 0..moment {
+    let last = moment + usize::from(pushes.is_some());
+    for j in 0..last {
         let Some(expansion) = recording.expansion(j) else {
             break;
         };
         if let Some(place) = expansion.place {
             open.remove(&place);
         }
-        for (place, g, h) in recording.pushed(Some(j)) {
+        let taken = if j < moment {
+            usize::MAX
+        } else {
+            pushes.unwrap_or(0)
+        };
+        for (place, g, h) in recording.pushed(Some(j)).take(taken) {
             if pushed >= MAX_REPLAYED {
                 return Err(OpenListError::TooLarge(pushed));
             }

@@ -20,6 +20,12 @@ pub enum Step {
     Found,
     /// The frontier ran out (or the run stopped) without a goal.
     Failed,
+    /// A micro-step: the state to expand is taken off the frontier.
+    Take,
+    /// A micro-step: the goal test.
+    GoalTest,
+    /// A micro-step: a successor is put on the frontier.
+    Push,
 }
 
 /// An algorithm's pseudo-code: its lines, and the line of each step.
@@ -27,9 +33,8 @@ pub enum Step {
 pub struct Pseudocode {
     /// The lines, indented with two spaces a level.
     pub lines: &'static [&'static str],
-    /// The line (from 0) of [`Step::Start`], [`Step::Expand`], [`Step::Found`] and
-    /// [`Step::Failed`], in that order.
-    steps: [usize; 4],
+    /// The line (from 0) of each [`Step`], in the order declared.
+    steps: [usize; 7],
     /// Why the state expanded next is next: one sentence.
     pub why_next: &'static str,
 }
@@ -109,7 +114,7 @@ const BIDIRECTIONAL: &[&str] = &[
     "    pick a direction d (the smaller or cheaper side)",
     "    n <- frontier_d.pop(); expand n in direction d",
     "    for each successor s of n:",
-    "      if s in reached_other: note the path through s",
+    "      if s in reached_other: note the path through s  # the goal test",
     "      if s not in reached_d: reached_d.add(s); frontier_d.push(s)",
     "    if the best path noted cannot be beaten: return it",
     "  return failure",
@@ -134,31 +139,31 @@ pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
     match algorithm {
         Algorithm::Bfs => Pseudocode {
             lines: BREADTH_FIRST,
-            steps: [2, 5, 7, 11],
+            steps: [2, 5, 7, 11, 5, 7, 10],
             why_next: "Breadth-first expands the oldest state on the frontier (first in, first \
                        out): states in order of depth.",
         },
         Algorithm::Dfs => Pseudocode {
             lines: DEPTH_FIRST,
-            steps: [1, 4, 5, 10],
+            steps: [1, 4, 5, 10, 4, 5, 9],
             why_next: "Depth-first expands the newest state on the frontier (last in, first \
                        out): it goes deeper before it goes wider.",
         },
         Algorithm::IdaStar => Pseudocode {
             lines: IDA_STAR,
-            steps: [1, 10, 9, 5],
+            steps: [1, 10, 9, 5, 8, 9, 11],
             why_next: "IDA* keeps no frontier: it goes depth-first, cutting every path whose \
                        f = g + h exceeds the bound, and raises the bound to the least f cut.",
         },
         Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => Pseudocode {
             lines: BIDIRECTIONAL,
-            steps: [1, 5, 9, 10],
+            steps: [1, 5, 9, 10, 5, 7, 8],
             why_next: "A bidirectional search grows a frontier from the start and one from the \
                        goals, each in its own order, until they meet.",
         },
         Algorithm::Jps => Pseudocode {
             lines: JUMP_POINT,
-            steps: [1, 4, 5, 10],
+            steps: [1, 4, 5, 10, 4, 5, 9],
             why_next: "Jump point search is A* over jump points: it expands the frontier state \
                        with the least f = g + h; among equal f, the tie-breaking policy decides.",
         },
@@ -184,7 +189,7 @@ pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
 fn best_first(why_next: &'static str) -> Pseudocode {
     Pseudocode {
         lines: BEST_FIRST,
-        steps: [1, 4, 5, 10],
+        steps: [1, 4, 5, 10, 4, 5, 9],
         why_next,
     }
 }
@@ -208,6 +213,20 @@ mod tests {
                 line(Step::Found)
             );
             assert!(line(Step::Start).contains("start"), "{a:?}");
+            assert!(
+                line(Step::GoalTest).to_lowercase().contains("goal"),
+                "{a:?}"
+            );
+            assert!(
+                line(Step::Push).contains("push") || line(Step::Push).contains("BOUNDED-DFS(s"),
+                "{a:?}: {}",
+                line(Step::Push)
+            );
+            let take = line(Step::Take);
+            assert!(
+                take.contains("pop()") || take.contains("f <- g + h"),
+                "{a:?}: {take}"
+            );
             let expand = line(Step::Expand);
             assert!(
                 expand.contains("pop()") || expand.contains("for each successor"),

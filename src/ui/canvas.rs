@@ -277,6 +277,15 @@ fn pointer_input(
     cell_at: impl Fn(Pos2) -> Option<Cell>,
     press_at: impl Fn(Pos2) -> Option<Cell>,
 ) {
+    // Predict mode (the Learn window): after a run, a click guesses the state expanded next.
+    if app.windows.learn.predict && app.timeline().is_some() && !app.is_running() {
+        if response.clicked()
+            && let Some(cell) = response.interact_pointer_pos().and_then(&cell_at)
+        {
+            super::learn_window::guess(app, cell);
+        }
+        return;
+    }
     // While inspecting a finished run, a click pins the state under the pointer instead of
     // editing.
     if app.timeline().is_some_and(|t| t.inspecting) {

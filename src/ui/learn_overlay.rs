@@ -23,6 +23,20 @@ pub(super) fn paint(
 ) -> usize {
     let learn = &app.windows.learn;
     let side = screen_from_cell.scale().x;
+    let centre = |c: Cell| screen_from_cell * Pos2::new(c.col as f32 + 0.5, c.row as f32 + 0.5);
+    if learn.event.is_some()
+        && let Some((_, m)) = app.learn_moment()
+    {
+        // A micro-step: the state taken off the frontier, and the successor put on.
+        let ring = |place: Option<crate::puzzles::Place>, colour| {
+            if let Some(p) = place {
+                let stroke = Stroke::new((side * 0.12).clamp(1.5, 4.0), colour);
+                painter.circle_stroke(centre(p.cell), (side * 0.5).max(4.0), stroke);
+            }
+        };
+        ring(m.next.and_then(|e| e.place), Color32::from_rgb(30, 90, 220));
+        ring(m.successor.map(|s| s.0), Color32::from_rgb(240, 140, 0));
+    }
     if (learn.numbers == Numbers::Off && !learn.arrows) || side < MIN_SIDE {
         return 0;
     }
@@ -31,7 +45,6 @@ pub(super) fn paint(
     let span = |lo: f32, hi: f32, n: usize| {
         (lo.max(0.0).floor() as usize).min(n)..(hi.max(0.0).ceil() as usize).min(n)
     };
-    let centre = |c: Cell| screen_from_cell * Pos2::new(c.col as f32 + 0.5, c.row as f32 + 0.5);
     let font = egui::FontId::proportional(side * 0.32);
     let ink = Color32::from_black_alpha(220);
     let arrow = Stroke::new((side * 0.06).max(1.0), Color32::from_rgb(200, 40, 40));

@@ -55,8 +55,150 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         }
     }
     ui.label(RichText::new(code.why_next).italics());
+    if let Some((_, m)) = &moment {
+        micro_steps_ui(app, ui, m);
+    }
+    predict_ui(app, ui);
     ui.separator();
     open_list_ui(app, ui, moment);
+}
+
+/// The micro-steps: back and forward one event (take the state off the frontier, the goal
+/// test, each successor put on), through the expansions.
+fn micro_steps_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, m: &Moment) {
+    ui.horizontal(|ui| {
+        let back = ui
+            .add_enabled(
+                m.position > 0 || m.event.is_some(),
+                egui::Button::new("< event"),
+            )
+            .on_hover_text("one micro-step back: a push, the goal test, the take");
+        let forward = ui
+            .add_enabled(m.next.is_some(), egui::Button::new("event >"))
+            .on_hover_text("one micro-step forward: take the state, test it, push each successor");
+        if back.clicked() {
+            micro_step(app, m, false);
+        }
+        if forward.clicked() {
+            micro_step(app, m, true);
+        }
+        if let Some(e) = m.event {
+            ui.label(format!(
+                "event {} of {}",
+                e + 1,
+                Moment::events(m.next_pushes)
+            ));
+        }
+    });
+}
+
+/// Moves the moment one micro-step forward or back: within the next expansion's events,
+/// and past its last (first) one to the next (previous) expansion on the timeline.
+pub(crate) fn micro_step(app: &mut Panel<'_>, m: &Moment, forward: bool) {
+    let events = Moment::events(m.next_pushes);
+    let at = m.position;
+    // After the last push of an expansion comes the next one's take (the moment between
+    // them shows the same as that last push); before a take, the previous expansion's last
+    // push.
+    let before = (Some((at.wrapping_sub(1), Moment::events(m.pushed) - 1)), -1);
+    let (event, step) = match (forward, m.event) {
+        (true, None) if m.next.is_some() => (Some((at, 0)), 0),
+        (true, Some(e)) if e + 1 < events => (Some((at, e + 1)), 0),
+        (true, Some(_)) if at + 1 < m.len => (Some((at + 1, 0)), 1),
+        (true, Some(_)) => (None, 1),
+        (false, Some(e)) if e > 0 => (Some((at, e - 1)), 0),
+        (false, _) if at > 0 => before,
+        (false, Some(_)) => (None, 0),
+        _ => return,
+    };
+    app.windows_mut().learn.event = event;
+    if step != 0 {
+        app.push(AppCommand::Timeline(TimelineCommand::Step(step)));
+    }
+}
+
+/// Predict mode: its switch, its score and what the last guess was told.
+fn predict_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    let mut predict = app.windows.learn.predict;
+    ui.checkbox(&mut predict, "Predict the next state")
+        .on_hover_text("click the square you think is expanded next; the timeline waits");
+    if predict != app.windows.learn.predict {
+        let learn = &mut app.windows_mut().learn;
+        learn.predict = predict;
+        learn.score = (0, 0);
+        learn.verdict = None;
+        learn.event = None;
+        if predict && app.learn_moment().is_some_and(|(_, m)| m.next.is_none()) {
+            app.push(AppCommand::Timeline(TimelineCommand::Seek(0)));
+        }
+    }
+    if !predict {
+        return;
+    }
+    let (right, tries) = app.windows.learn.score;
+    ui.label(format!("Score: {right} right of {tries}."));
+    if let Some((good, text)) = &app.windows.learn.verdict {
+        let colour = if *good {
+            egui::Color32::from_rgb(30, 140, 60)
+        } else {
+            egui::Color32::from_rgb(200, 40, 40)
+        };
+        ui.label(RichText::new(text).color(colour));
+    } else {
+        ui.label(RichText::new("Click the square you think comes next.").weak());
+    }
+}
+
+/// Predict mode: `cell` is the user's guess of the state expanded next. Right, the timeline
+/// moves on one expansion; wrong, it stays; either way the score counts it and the window
+/// says why the next state is next (from the open list).
+pub(crate) fn guess(app: &mut Panel<'_>, cell: crate::puzzles::Cell) {
+    let Some((recording, m)) = app.learn_moment() else {
+        return;
+    };
+    let algorithm = app.run_algorithm();
+    let why_next = pseudocode(algorithm).why_next;
+    let Some(next) = m.next.clone() else {
+        app.windows_mut().learn.verdict =
+            Some((false, "The run is over: no state comes next.".into()));
+        return;
+    };
+    let Some(place) = next.place else {
+        return;
+    };
+    let tie_break = app.limits().tie_break;
+    let list =
+        app.windows_mut()
+            .learn
+            .open_list(&recording, (m.position, None), algorithm, tie_break);
+    let right = place.cell == cell;
+    let learn = &mut app.windows_mut().learn;
+    learn.score = (learn.score.0 + u32::from(right), learn.score.1 + 1);
+    learn.event = None;
+    let next_text = format!("{}{}", square(place), scores(&next));
+    learn.verdict = Some(if right {
+        (true, format!("Right: {next_text} is next. {why_next}"))
+    } else {
+        let yours = list.ok().and_then(|l| {
+            l.iter().find(|e| e.place.cell == cell).map(|e| {
+                format!(
+                    "({}, {}) is on the frontier{}",
+                    cell.row,
+                    cell.col,
+                    crate::app::learn::scores_of(e.g, e.h)
+                )
+            })
+        });
+        let yours =
+            yours.unwrap_or_else(|| format!("({}, {}) is not on the frontier", cell.row, cell.col));
+        (
+            false,
+            format!("Not that one: {yours}. Next is {next_text}. {why_next}"),
+        )
+    });
+    if right {
+        app.push(AppCommand::Timeline(TimelineCommand::Step(1)));
+    }
 }
 
 /// What the canvas writes on each square reached, and the arrows to parents.
@@ -106,10 +248,12 @@ fn open_list_ui(
         return;
     };
     let (algorithm, tie_break) = (app.run_algorithm(), app.limits().tie_break);
-    let list = app
-        .windows_mut()
-        .learn
-        .open_list(&recording, m.position, algorithm, tie_break);
+    let list = app.windows_mut().learn.open_list(
+        &recording,
+        (m.position, m.pushes()),
+        algorithm,
+        tie_break,
+    );
     let list = match list {
         Ok(list) => list,
         Err(why) => {

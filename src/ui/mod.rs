@@ -342,7 +342,6 @@ fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("View", |ui| view_menu_ui(app, ui));
-        ui.menu_button("Help", help_menu_ui);
         ui.menu_button("Puzzles", |ui| {
             // The list is longer than an 800 x 600 window: it scrolls (with a bar in sight)
             // instead of running off the bottom.
@@ -364,6 +363,7 @@ fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                     }
                 });
         });
+        ui.menu_button("Help", help_menu_ui);
         if let Some(why) = app.autosave_off() {
             // A lasting sign, not only a status line the next message replaces: this window
             // does not keep its work in the state file (another window does, or the file

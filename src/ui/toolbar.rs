@@ -38,6 +38,10 @@ pub mod keys {
         ("Left arrow", "one expansion back on the timeline"),
         ("[ and ]", "one expansion back and forward on the timeline"),
         ("Home / End", "the run's first and last moment"),
+        (
+            ", and .",
+            "one micro-step back and forward (Learn window open)",
+        ),
         ("+ / -", "twice or half the speed"),
         (STOP, "stop the search"),
         (FIT, "fit the puzzle to the canvas"),
@@ -325,6 +329,18 @@ fn timeline_keys(app: &mut Panel<'_>, ui: &egui::Ui, forward: usize) {
     }
     if home {
         app.push(AppCommand::Timeline(TimelineCommand::Seek(0)));
+    }
+    let (back, ahead) = ui.input_mut(|i| {
+        (
+            presses(i, egui::Key::Comma) > 0,
+            presses(i, egui::Key::Period) > 0,
+        )
+    });
+    if (back || ahead)
+        && app.windows.learn.open
+        && let Some((_, m)) = app.learn_moment()
+    {
+        super::learn_window::micro_step(app, &m, ahead);
     }
     if end {
         let len = app.timeline_len();

@@ -117,3 +117,106 @@ fn classroom_mode_is_driven_by_keys_alone() {
     h.run();
     assert!((h.ctx.zoom_factor() - 1.0).abs() < 1e-6);
 }
+
+/// Micro-steps, one event at a time through three expansions and back: every event lights
+/// the line of its step (take, goal test, each push, in the run's order), the open list at
+/// the last push of an expansion is the one after it, and coming back gives the same moment.
+#[test]
+fn micro_steps_go_through_each_event_and_back() {
+    use puzzlelab::search::pseudocode::{Step, pseudocode};
+    let mut h = astar_on_the_small_maze();
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(4)));
+    h.run();
+    let (recording, start) = h.state().learn_moment().unwrap();
+    let code = pseudocode(Algorithm::AStar);
+    // The reference, from the algorithm's definition: take, test, then one push a successor.
+    let mut expected = Vec::new();
+    for j in 4..7 {
+        expected.push((j, Step::Take));
+        expected.push((j, Step::GoalTest));
+        for _ in recording.pushed(Some(j)) {
+            expected.push((j, Step::Push));
+        }
+    }
+    let mut seen = Vec::new();
+    let mut first = None;
+    for _ in 0..expected.len() {
+        h.key_press(egui::Key::Period);
+        h.run();
+        let (_, m) = h.state().learn_moment().unwrap();
+        seen.push((m.position, m.step));
+        first.get_or_insert(m.clone());
+        // The lit line is the step's line of the pseudo-code, and the window shows it.
+        h.get_by_label_contains(code.lines[code.line(m.step)].trim());
+        if m.step == Step::Push && m.event == Some(1 + m.next_pushes) {
+            // After its last push, the open list is the one of the next moment.
+            let tie = puzzlelab::search::TieBreak::default();
+            let during = puzzlelab::runs::open_list::open_list_during(
+                &recording,
+                m.position,
+                m.pushes(),
+                Algorithm::AStar,
+                tie,
+            )
+            .unwrap();
+            let after = puzzlelab::runs::open_list::open_list_at(
+                &recording,
+                m.position + 1,
+                Algorithm::AStar,
+                tie,
+            )
+            .unwrap();
+            let set = |l: &[puzzlelab::runs::open_list::OpenEntry]| {
+                let mut v: Vec<_> = l.iter().map(|e| e.place).collect();
+                v.sort();
+                v
+            };
+            assert_eq!(set(&during), set(&after));
+        }
+    }
+    assert_eq!(seen, expected);
+    // Back to the first event: the same moment as when it was first shown.
+    for _ in 1..expected.len() {
+        h.key_press(egui::Key::Comma);
+        h.run();
+    }
+    assert_eq!(h.state().learn_moment().unwrap().1, first.unwrap());
+    // One more back: before the take, the previous expansion's last push.
+    h.key_press(egui::Key::Comma);
+    h.run();
+    let (_, back) = h.state().learn_moment().unwrap();
+    assert_eq!((back.position, back.step), (start.position - 1, Step::Push));
+}
+
+/// Predict mode scores a wrong click and a right one, and says why.
+#[test]
+fn predict_mode_scores_a_right_and_a_wrong_click() {
+    let mut h = astar_on_the_small_maze();
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(3)));
+    h.run();
+    // Predict mode is the Learn window's; the window is closed so that it covers no square.
+    h.state_mut().windows.learn.predict = true;
+    h.state_mut().windows.learn.open = false;
+    h.run();
+    let (_, m) = h.state().learn_moment().unwrap();
+    let next = m.next.unwrap().place.unwrap().cell;
+    // A wall square is never next.
+    let wrong = puzzlelab::puzzles::Cell::new(1, 1);
+    assert_ne!(wrong, next);
+    crate::common::gui::click_cell(&mut h, wrong);
+    h.run();
+    assert_eq!(h.state().windows.learn.score, (0, 1));
+    let (good, text) = h.state().windows.learn.verdict.clone().unwrap();
+    assert!(!good && text.contains("not on the frontier"), "{text}");
+    crate::common::gui::click_cell(&mut h, next);
+    h.run();
+    assert_eq!(h.state().windows.learn.score, (1, 2));
+    assert!(h.state().windows.learn.verdict.clone().unwrap().0);
+    assert_eq!(
+        h.state().learn_moment().unwrap().1.position,
+        4,
+        "on to the next"
+    );
+}
