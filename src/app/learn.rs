@@ -15,9 +15,9 @@ use crate::search::{Algorithm, TieBreak, format_cost};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Numbers {
     /// Nothing.
-    #[default]
     Off,
     /// The path cost from the start, `g`.
+    #[default]
     G,
     /// The heuristic's estimate, `h`.
     H,
@@ -58,8 +58,7 @@ type OpenKey = (usize, usize, usize, Option<usize>, Algorithm, TieBreak);
 pub type OpenListResult = Result<Arc<Vec<OpenEntry>>, OpenListError>;
 
 /// The "Learn" window: pseudo-code that follows the run, the open list, numbers on the
-/// squares.
-#[derive(Default)]
+/// squares (written while the window is open: `g` and arrows to parents at first).
 pub struct LearnWindow {
     /// Whether the window is open.
     pub open: bool,
@@ -81,6 +80,22 @@ pub struct LearnWindow {
     pub verdict: Option<(bool, String)>,
     /// The open list last built, and what for.
     cache: Option<(OpenKey, OpenListResult)>,
+}
+
+impl Default for LearnWindow {
+    fn default() -> Self {
+        Self {
+            open: false,
+            numbers: Numbers::default(),
+            arrows: true,
+            painted: 0,
+            event: None,
+            predict: false,
+            score: (0, 0),
+            verdict: None,
+            cache: None,
+        }
+    }
 }
 
 impl LearnWindow {

@@ -1,7 +1,8 @@
-//! The Learn window's marks on the canvas: on each square the search reached by the moment
-//! shown, its `g`, `h` or `f` written, and an arrow to the square it was reached from. Only
-//! the squares in sight are visited, and only when they are large enough to read, so a
-//! frame's work is bounded by the canvas's size, not the grid's.
+//! The Learn window's marks on the canvas, while it is open: on each square the search
+//! reached by the moment shown, its `g`, `h` or `f` written, and an arrow to the square it
+//! was reached from; at a micro-step, a ring on the state taken and one on the successor put
+//! on the frontier. Only the squares in sight are visited, and only when they are large
+//! enough to read, so a frame's work is bounded by the canvas's size, not the grid's.
 
 use eframe::egui::{self, Color32, Pos2, Rect, Stroke, emath};
 
@@ -24,7 +25,8 @@ pub(super) fn paint(
     let learn = &app.windows.learn;
     let side = screen_from_cell.scale().x;
     let centre = |c: Cell| screen_from_cell * Pos2::new(c.col as f32 + 0.5, c.row as f32 + 0.5);
-    if learn.event.is_some()
+    if learn.open
+        && learn.event.is_some()
         && let Some((_, m)) = app.learn_moment()
     {
         // A micro-step: the state taken off the frontier, and the successor put on.
@@ -37,7 +39,7 @@ pub(super) fn paint(
         ring(m.next.and_then(|e| e.place), Color32::from_rgb(30, 90, 220));
         ring(m.successor.map(|s| s.0), Color32::from_rgb(240, 140, 0));
     }
-    if (learn.numbers == Numbers::Off && !learn.arrows) || side < MIN_SIDE {
+    if !learn.open || (learn.numbers == Numbers::Off && !learn.arrows) || side < MIN_SIDE {
         return 0;
     }
     let cell_from_screen = screen_from_cell.inverse();

@@ -1,4 +1,4 @@
-//! The "Learn" window (View > Learn, or the palette): the algorithm's pseudo-code with the
+//! The "Learn" panel (View > Learn, or the palette), docked at the right of the canvas: the algorithm's pseudo-code with the
 //! line of the timeline's moment lit and its values beside it, why the next state is next,
 //! the open list at that moment (the next state marked; a click on a row pins that state on
 //! the canvas), and what the canvas writes on the squares. The caption under the canvas says
@@ -13,19 +13,31 @@ use crate::search::pseudocode::pseudocode;
 /// The most rows of the open list shown (the rest are counted).
 const MAX_ROWS: usize = 60;
 
-/// The window, when open.
-pub(crate) fn learn_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
-    let mut open = app.windows.learn.open;
-    if !open {
+/// The Learn panel, at the right of the canvas while open (docked, so that it never covers
+/// the canvas it explains; in classroom mode it stays when the side panels fold).
+pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    if !app.windows.learn.open {
         return;
     }
-    egui::Window::new("Learn")
-        .open(&mut open)
-        .default_width(440.0)
-        .default_height(520.0)
-        .vscroll(true)
-        .show(ctx, |ui| body_ui(app, ui));
-    app.windows_mut().learn.open = open;
+    egui::Panel::right("learn_panel")
+        .resizable(true)
+        .default_size(400.0)
+        .min_size(260.0)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading("Learn");
+                if ui
+                    .button("Close")
+                    .on_hover_text("close the Learn panel")
+                    .clicked()
+                {
+                    app.windows_mut().learn.open = false;
+                }
+            });
+            egui::ScrollArea::both()
+                .id_salt("learn scroll")
+                .show(ui, |ui| body_ui(app, ui));
+        });
 }
 
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
@@ -39,12 +51,13 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let highlight = ui.visuals().selection.bg_fill;
     for (i, line) in code.lines.iter().enumerate() {
         let text = RichText::new(format!("{:>2}  {line}", i + 1)).monospace();
-        if Some(i) == lit {
-            ui.label(text.background_color(highlight).strong())
-                .on_hover_text("the line of the moment shown");
+        let text = if Some(i) == lit {
+            text.background_color(highlight).strong()
         } else {
-            ui.label(text);
-        }
+            text
+        };
+        // A line of code is never wrapped: the window scrolls sideways if it must.
+        ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
     }
     match &moment {
         Some((_, m)) => {

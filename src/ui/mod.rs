@@ -177,18 +177,21 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if !app.settings.panels_folded {
         side_and_details_ui(app, ui, &scroll);
     }
-    if app.windows.learn.open || app.settings.classroom {
-        egui::Panel::bottom("caption").show(ui, |ui| learn_window::caption_ui(app, ui));
-    }
     // Always there and always as high: the canvas keeps its place when a run ends.
     let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
     egui::Panel::bottom("timeline_bar")
         .exact_size(timeline_height)
         .show(ui, |ui| timeline_bar::timeline_ui(app, ui));
+    // Right under the canvas: the moment in words.
+    if app.windows.learn.open || app.settings.classroom {
+        egui::Panel::bottom("caption").show(ui, |ui| learn_window::caption_ui(app, ui));
+    }
+    learn_window::learn_panel_ui(app, ui);
     central_ui(app, ui);
 }
 
-/// The puzzle's own tools on the left and the run's details on the right.
+/// The puzzle's own tools on the left and the run's details on the right (the Learn panel's
+/// place while it is open).
 fn side_and_details_ui(
     app: &mut Panel<'_>,
     ui: &mut egui::Ui,
@@ -202,6 +205,10 @@ fn side_and_details_ui(
         .show(ui, |ui| {
             scroll("side scroll").show(ui, |ui| side_panel_ui(app, ui));
         });
+    if app.windows.learn.open {
+        // The Learn panel takes the details panel's place while it is open.
+        return;
+    }
     let mut details = app.settings.show_details;
     egui::Panel::right("details_panel")
         .resizable(true)
@@ -230,7 +237,6 @@ fn central_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     space_window::space_window_ui(app, &ctx);
     heuristic_window::heuristic_window_ui(app, &ctx);
     tree_window::tree_window_ui(app, &ctx);
-    learn_window::learn_window_ui(app, &ctx);
     dialogs::path_field_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);
@@ -285,7 +291,7 @@ fn apply_theme(app: &AppState, ctx: &egui::Context) {
 }
 
 /// The UI's scale in classroom mode.
-const CLASSROOM_SCALE: f32 = 1.6;
+const CLASSROOM_SCALE: f32 = 1.5;
 
 fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {

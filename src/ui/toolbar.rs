@@ -293,9 +293,9 @@ pub(super) fn shortcuts(app: &mut Panel<'_>, ui: &egui::Ui) {
         });
     }
     let (right, step) = step;
-    // After a run, Right walks its timeline, as Left does; during one (or before any) it
-    // expands one state, as S does.
-    let on_timeline = app.timeline().is_some() && !app.is_running();
+    // After a run, or back on the timeline of a paused one, Right walks the timeline, as
+    // Left does; at the head of a run (or before any) it expands one state, as S does.
+    let on_timeline = app.timeline().is_some() && (!app.is_running() || app.is_scrubbed());
     let step = step + if on_timeline { 0 } else { right };
     for _ in 0..step {
         app.push(AppCommand::Step);

@@ -85,7 +85,7 @@ fn classroom_mode_is_driven_by_keys_alone() {
     h.key_press(egui::Key::F2);
     h.run();
     assert!(h.state().settings().classroom);
-    assert!((h.ctx.zoom_factor() - 1.6).abs() < 1e-6);
+    assert!((h.ctx.zoom_factor() - 1.5).abs() < 1e-6);
     h.key_press(egui::Key::F3);
     h.run();
     assert!(h.state().settings().panels_folded);
