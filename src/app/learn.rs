@@ -221,7 +221,7 @@ impl Moment {
         let next = self.next.as_ref();
         let next_square = next
             .and_then(|e| e.place)
-            .map_or("a state".to_owned(), square);
+            .map_or("the board shown".to_owned(), square);
         match (self.step, &self.expanded) {
             (Step::Start, _) => format!("The frontier holds the start {next_square}."),
             (Step::Found, _) => format!(
@@ -247,7 +247,7 @@ impl Moment {
             (Step::Push, _) => {
                 let (what, score) = match self.successor {
                     Some((place, g, h)) => (square(place), scores_of(g, h)),
-                    None => ("a state".to_owned(), String::new()),
+                    None => ("a successor".to_owned(), String::new()),
                 };
                 let i = self.event.map_or(0, |e| e.saturating_sub(1));
                 format!(
@@ -256,7 +256,7 @@ impl Moment {
                 )
             }
             (Step::Expand, Some(e)) => {
-                let what = e.place.map_or("a state".to_owned(), square);
+                let what = e.place.map_or("the board shown".to_owned(), square);
                 format!(
                     "Expanding {what}{}; {} put on the frontier.",
                     scores(e),

@@ -67,7 +67,8 @@ pub enum OpenListError {
 /// then first in, first out.
 ///
 /// # Errors
-/// [`OpenListError::NoOpenList`] for depth-first, IDA* and the bidirectional searches;
+/// [`OpenListError::NoOpenList`] for depth-first, IDA* and the bidirectional searches, and
+/// for board puzzles (whose recordings keep boards, not places);
 /// [`OpenListError::TooLarge`] past [`MAX_REPLAYED`] states put on the frontier.
 pub fn open_list_at(
     recording: &TraceRecorder,
@@ -107,6 +108,12 @@ pub fn open_list_during(
         Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => {
             return Err(OpenListError::NoOpenList(
                 "A bidirectional search keeps two frontiers, one from each end.",
+            ));
+        }
+        _ if recording.has_boards() => {
+            return Err(OpenListError::NoOpenList(
+                "A board puzzle's run records the boards it expands, not the states on its \
+                 frontier: the canvas shows the board being expanded.",
             ));
         }
         _ => {}

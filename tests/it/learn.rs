@@ -220,3 +220,61 @@ fn predict_mode_scores_a_right_and_a_wrong_click() {
         "on to the next"
     );
 }
+
+/// Every algorithm, on the small maze and on an 8-puzzle board: at each moment of its run the
+/// step is the one the algorithm's definition says (the start before any expansion, an
+/// expansion after each, the goal found at the end; within an expansion: the take, the goal
+/// test, one push a successor put on the frontier), and its line of the pseudo-code says so.
+#[test]
+fn every_algorithm_lights_the_line_of_each_step() {
+    use puzzlelab::app::learn::Moment;
+    use puzzlelab::runs::recording::TraceRecorder;
+    use puzzlelab::search::CancelToken;
+    use puzzlelab::search::pseudocode::{Step, pseudocode};
+    let maze = puzzles::load_file(std::path::Path::new("puzzles/maze-small.txt"), None).unwrap();
+    let board = puzzles::parse("1 2 3\n4 5 6\n0 7 8\n", Some("sliding")).unwrap();
+    for puzzle in [maze.as_ref(), board.as_ref()] {
+        for algorithm in puzzle.algorithms() {
+            let mut recorder = if puzzle.puzzle_type().name == "sliding" {
+                TraceRecorder::with_boards(1 << 26)
+            } else {
+                TraceRecorder::new(1 << 26)
+            };
+            let report = puzzle
+                .solve(algorithm, &mut recorder, &CancelToken::new())
+                .unwrap();
+            recorder.finish();
+            let code = pseudocode(algorithm);
+            let len = recorder.expansions();
+            for position in 0..=len {
+                let m = Moment::at(&recorder, position, None, Some(report.solved));
+                let expected = match position {
+                    p if p == len && report.solved => Step::Found,
+                    p if p == len => Step::Failed,
+                    0 => Step::Start,
+                    _ => Step::Expand,
+                };
+                assert_eq!(m.step, expected, "{algorithm:?} at {position}");
+                assert!(!m.caption().is_empty());
+                if position < len {
+                    let events = Moment::events(m.next_pushes);
+                    let steps: Vec<Step> = (0..events)
+                        .map(|e| Moment::at(&recorder, position, Some(e), None).step)
+                        .collect();
+                    let mut reference = vec![Step::Take, Step::GoalTest];
+                    reference.extend(std::iter::repeat_n(Step::Push, m.next_pushes));
+                    assert_eq!(steps, reference, "{algorithm:?} at {position}");
+                    for step in steps {
+                        let line = code.lines[code.line(step)].to_lowercase();
+                        let says = match step {
+                            Step::Take => line.contains("pop()") || line.contains("f <- g + h"),
+                            Step::GoalTest => line.contains("goal"),
+                            _ => line.contains("push") || line.contains("bounded-dfs(s"),
+                        };
+                        assert!(says, "{algorithm:?} {step:?}: {line}");
+                    }
+                }
+            }
+        }
+    }
+}
