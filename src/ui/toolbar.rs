@@ -35,7 +35,10 @@ pub mod keys {
             "Right arrow",
             "after a run: one expansion forward on the timeline; else as S",
         ),
-        ("Left arrow", "one expansion back on the timeline"),
+        (
+            "Left arrow",
+            "one expansion back on the timeline (sliding tiles: use [ and ])",
+        ),
         ("[ and ]", "one expansion back and forward on the timeline"),
         ("Home / End", "the run's first and last moment"),
         (
