@@ -10,9 +10,10 @@ use crate::puzzles::Place;
 use crate::runs::recording::TraceRecorder;
 use crate::search::{Algorithm, TieBreak};
 
-/// The most states put on the frontier that [`open_list_at`] replays: beyond, it refuses
-/// (the table is for watching small runs; a frame must not replay millions of entries).
-pub const MAX_REPLAYED: usize = 200_000;
+/// The most states put on the frontier that [`open_list_at`] replays: beyond, it refuses at
+/// once (the table is for watching small runs; a frame must not replay millions of entries:
+/// this many take about 2 ms).
+pub const MAX_REPLAYED: usize = 50_000;
 
 /// A state on the frontier at a moment of the run.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,6 +120,10 @@ pub fn open_list_during(
         _ => {}
     }
     let moment = moment.min(recording.expansions());
+    let replayed = recording.pushed_before(moment + usize::from(pushes.is_some()));
+    if replayed > MAX_REPLAYED {
+        return Err(OpenListError::TooLarge(replayed));
+    }
     let mut open: HashMap<Place, OpenEntry> = HashMap::new();
     let mut pushed = 0;
     let put = |open: &mut HashMap<Place, OpenEntry>, entry: OpenEntry| {
@@ -158,9 +163,6 @@ pub fn open_list_during(
             pushes.unwrap_or(0)
         };
         for (place, g, h) in recording.pushed(Some(j)).take(taken) {
-            if pushed >= MAX_REPLAYED {
-                return Err(OpenListError::TooLarge(pushed));
-            }
             let depth = expansion.depth + 1;
             let entry = OpenEntry {
                 place,

@@ -126,3 +126,34 @@ fn searches_without_one_open_list_say_why() {
         assert!(matches!(why, OpenListError::NoOpenList(_)), "{why}");
     }
 }
+
+/// Past [`MAX_REPLAYED`] states put on the frontier the list is refused before any replay
+/// (a frame never replays a large run), and up to it the list is given.
+#[test]
+fn a_large_run_is_refused_at_once() {
+    use puzzlelab::runs::open_list::MAX_REPLAYED;
+    let mut text = String::new();
+    for r in 0..260 {
+        for c in 0..260 {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                (259, 259) => 'G',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let maze = puzzles::parse(&text, Some("maze")).unwrap();
+    let rec = record(maze.as_ref(), Algorithm::Bfs, TieBreak::HighG);
+    let end = rec.expansions();
+    assert!(rec.pushed_before(end) > MAX_REPLAYED);
+    let why = open_list_at(&rec, end, Algorithm::Bfs, TieBreak::HighG).unwrap_err();
+    assert!(
+        matches!(why, OpenListError::TooLarge(n) if n > MAX_REPLAYED),
+        "{why}"
+    );
+    let early = (0..end)
+        .find(|&k| rec.pushed_before(k) > MAX_REPLAYED / 2)
+        .unwrap();
+    assert!(open_list_at(&rec, early, Algorithm::Bfs, TieBreak::HighG).is_ok());
+}

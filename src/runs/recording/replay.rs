@@ -102,6 +102,15 @@ impl TraceRecorder {
             .filter_map(move |(&g, &(sg, sh))| Some((place_of(g)?, value(sg), value(sh))))
     }
 
+    /// How many states were put on the frontier before expansion `j` (the starts included):
+    /// where expansion `j`'s successors begin in the generated stream.
+    pub fn pushed_before(&self, j: usize) -> usize {
+        match j.checked_sub(1) {
+            None => self.successors(None).end,
+            Some(last) => self.successors(Some(last)).end,
+        }
+    }
+
     /// Expansion `j` (from 0), if recorded.
     pub fn expansion(&self, j: usize) -> Option<ExpansionInfo> {
         let e = self.expansions.get(j)?;
