@@ -20,6 +20,9 @@
 //!   positions (each asked for, then frames until the view shows it), and
 //!   `scrub_frames_per_seek` the frames each took; `recording_bytes` and
 //!   `recording_events`, the search's recording;
+//! - `learn_frame_ms`: every frame while the Learn panel is open (pseudo-code, the open list,
+//!   g and arrows on the squares) and the timeline goes to 40 positions among the first
+//!   20,000 expansions, then to the end;
 //! - `peak_rss_mb`: the process's peak resident memory, and `peak_rss_mb_by_phase` the peak
 //!   after the search, the scrubbing and the stops.
 //!
@@ -223,6 +226,37 @@ fn peak_rss_mb() -> f64 {
         .map_or(0.0, |kib| (kib / 1024.0).round())
 }
 
+/// Frames with the Learn panel open (pseudo-code, the open list rebuilt at each moment up to
+/// its limit, g and arrows on the squares), seeking among the first 20,000 expansions of the
+/// run on screen (of `len`) and then to its end, where the open list is refused at once.
+fn learn_frames(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    len: usize,
+    deadline: Duration,
+) -> Vec<f64> {
+    h.state_mut().windows.learn.open = true;
+    let mut rng = StdRng::seed_from_u64(47);
+    let mut times = Vec::new();
+    for i in 0..40 {
+        let k = if i == 39 {
+            len
+        } else {
+            rng.random_range(0..=len.min(20_000))
+        };
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(k)));
+        let t = Instant::now();
+        loop {
+            times.push(frame(h));
+            if h.state().marks().stats.expanded as usize == k || t.elapsed() > deadline {
+                break;
+            }
+        }
+    }
+    h.state_mut().windows.learn.open = false;
+    times
+}
+
 fn main() {
     let deadline = Duration::from_secs(300);
     let mut grid = Maze::new(2048, 2048);
@@ -285,6 +319,7 @@ fn main() {
     }
 
     let rss_scrub = peak_rss_mb();
+    let learn = learn_frames(&mut h, len, deadline);
 
     // Stop at random moments.
     let mut rng = StdRng::seed_from_u64(5);
@@ -382,6 +417,7 @@ fn main() {
         "long_solution_frame_ms": quantiles(long),
         "scrub_frame_ms": quantiles(scrub),
         "scrub_frames_per_seek": quantiles(per_seek),
+        "learn_frame_ms": quantiles(learn),
         "recording_bytes": recording_bytes,
         "recording_events": recording_events,
         "peak_rss_mb": peak_rss,
