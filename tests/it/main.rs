@@ -22,6 +22,7 @@ mod korf_tables;
 mod mazegen;
 mod model;
 mod movingai;
+mod octile;
 mod oracle;
 mod results;
 mod robustness;
