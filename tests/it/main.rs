@@ -30,6 +30,7 @@ mod rush_hour;
 mod screen;
 mod search_engine;
 mod search_tree;
+mod shards;
 mod sliding;
 mod solver;
 mod state_file;
