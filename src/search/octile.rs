@@ -8,11 +8,13 @@
 //! current search, so nothing is cleared between searches) and the open list, both kept from
 //! one search to the next. A search whose start is its goal costs no more than a few stores.
 //!
-//! The searches expand exactly the states the general ones ([`super::astar`],
-//! [`super::jps`] on the puzzle's scanning) expand, in the same order (the same
-//! [`Entry`](super::best_first::Entry) keys, the same successor order, the same reopening), so
-//! their costs and counts are the same; `tests/it/octile.rs` holds them to it and to a plain
-//! Dijkstra.
+//! The searches are the general ones ([`super::astar`], [`super::jps`] on the puzzle's
+//! scanning) with the same open-list keys ([`Entry`](super::best_first::Entry)), successor
+//! order and reopening, but costs kept as whole straight and diagonal steps ([`Steps`]): ties
+//! among equal `f` are then exact, and the tie-breaking policy (by default the larger `g`)
+//! decides them, as in Warthog, instead of the rounding of sums. The costs found are the
+//! least ones all the same; `tests/it/octile.rs` holds them to a plain Dijkstra and to the
+//! general search.
 
 use std::collections::BinaryHeap;
 
@@ -136,8 +138,9 @@ impl OctileMap {
 /// One square's record in a search context.
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    /// The least path cost found so far (valid when `stamp` is the search's).
-    g: Cost,
+    /// The least path cost found so far (valid when `stamp` is the search's), as its
+    /// straight and diagonal steps ([`Steps`]).
+    g: Steps,
     /// The bit of the square it was reached from; [`NO_PARENT`] for the start.
     parent: u32,
     /// `base` when reached in the current search, `base + 1` when also closed; anything
@@ -157,7 +160,7 @@ pub struct OctileSearch {
     base: u32,
     open: BinaryHeap<Entry>,
     /// The successors of the state being expanded: its bit and the move's cost.
-    successors: Vec<(usize, Cost)>,
+    successors: Vec<(usize, Steps)>,
 }
 
 /// What one search found.
@@ -199,7 +202,7 @@ impl OctileSearch {
         let found = outcome == Outcome::Found;
         let (cost, path) = if found {
             let g = map.index(goal.0, goal.1);
-            (self.slots[g].g, self.path(map, g))
+            (self.slots[g].g.cost(), self.path(map, g))
         } else {
             (0.0, Vec::new())
         };
@@ -256,7 +259,7 @@ impl OctileSearch {
         let mut keys = TieKeys::new(budget.tie_break());
         let s = map.index(start.0, start.1);
         self.slots[s] = Slot {
-            g: 0.0,
+            g: Steps::default(),
             parent: NO_PARENT,
             stamp: base,
         };
@@ -264,7 +267,7 @@ impl OctileSearch {
             return outcome;
         }
         self.open
-            .push(keys.entry(octile(start, goal), 0.0, s as u32));
+            .push(keys.entry(octile(start, goal).cost(), 0.0, s as u32));
         let mut closed_count: u64 = 0;
         stats.frontier = 1;
         stats.max_frontier = 1;
@@ -300,12 +303,13 @@ impl OctileSearch {
             }
             for &(n, step) in &self.successors {
                 stats.generated += 1;
-                let g_new = slot.g + step;
+                let g_new = slot.g.plus(step);
+                let g_cost = g_new.cost();
                 let child = &mut self.slots[n];
                 if child.stamp >= base {
                     // Reached before: kept unless this path is cheaper (A* reopens a
                     // closed state then, as the general search does).
-                    if g_new >= child.g {
+                    if g_cost >= child.g.cost() {
                         continue;
                     }
                     if child.stamp == closed {
@@ -319,8 +323,8 @@ impl OctileSearch {
                     parent: i as u32,
                     stamp: base,
                 };
-                let f = g_new + octile(map.coords(n), goal);
-                self.open.push(keys.entry(f, g_new, n as u32));
+                let f = g_new.plus(octile(map.coords(n), goal)).cost();
+                self.open.push(keys.entry(f, g_cost, n as u32));
             }
             stats.frontier = reached - closed_count;
             stats.max_frontier = stats.max_frontier.max(stats.frontier);
@@ -341,12 +345,61 @@ impl OctileSearch {
     }
 }
 
-/// The octile distance between two squares, computed as the maze's heuristic computes it
-/// (the same bits, so that the priorities are the general search's).
+/// A cost on the grid as its straight and diagonal steps: `straight + sqrt(2) * diagonal`.
+///
+/// Costs are added as whole steps, and made a number in one way ([`Steps::cost`]), so that
+/// equal costs are equal numbers whatever the order of the steps (√2 being irrational, two
+/// costs are equal only when their steps are): ties among equal `f` on the open list are true
+/// ties, broken towards the larger `g` as the policy says, where sums of floating-point steps
+/// would differ in their last bits and order the ties by rounding. Distinct costs of paths
+/// on a grid of at most [`MAX_OCTILE_SIDE`] squares a side differ by far more than the
+/// rounding, so they order as the exact costs do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Steps {
+    straight: u32,
+    diagonal: u32,
+}
+
+impl Steps {
+    #[inline]
+    fn straight(n: u32) -> Self {
+        Self {
+            straight: n,
+            diagonal: 0,
+        }
+    }
+
+    #[inline]
+    fn diagonal(n: u32) -> Self {
+        Self {
+            straight: 0,
+            diagonal: n,
+        }
+    }
+
+    #[inline]
+    fn plus(self, other: Steps) -> Steps {
+        Steps {
+            straight: self.straight + other.straight,
+            diagonal: self.diagonal + other.diagonal,
+        }
+    }
+
+    /// The cost as a number.
+    #[inline]
+    fn cost(self) -> Cost {
+        Cost::from(self.straight) + Cost::from(self.diagonal) * std::f64::consts::SQRT_2
+    }
+}
+
+/// The octile distance between two squares, as steps: the diagonal ones, then straight.
 #[inline]
-fn octile(a: (usize, usize), b: (usize, usize)) -> Cost {
-    let (dr, dc) = (a.0.abs_diff(b.0) as Cost, a.1.abs_diff(b.1) as Cost);
-    dr.max(dc) + (std::f64::consts::SQRT_2 - 1.0) * dr.min(dc)
+fn octile(a: (usize, usize), b: (usize, usize)) -> Steps {
+    let (dr, dc) = (a.0.abs_diff(b.0) as u32, a.1.abs_diff(b.1) as u32);
+    Steps {
+        straight: dr.max(dc) - dr.min(dc),
+        diagonal: dr.min(dc),
+    }
 }
 
 /// The moves of the 8-connected grid in the maze's order (down, right, up, left, then the
@@ -365,7 +418,7 @@ const MOVES: [(isize, isize); 8] = [
 /// The free neighbours of bit `i`, each with its move's cost, in the maze's order; a diagonal
 /// needs both squares beside it free (without corner cutting) or one of them (with).
 #[inline]
-fn neighbours(map: &OctileMap, i: usize, out: &mut Vec<(usize, Cost)>) {
+fn neighbours(map: &OctileMap, i: usize, out: &mut Vec<(usize, Steps)>) {
     let stride = map.stride as isize;
     for (k, &(dr, dc)) in MOVES.iter().enumerate() {
         let n = (i as isize + dr * stride + dc) as usize;
@@ -373,7 +426,7 @@ fn neighbours(map: &OctileMap, i: usize, out: &mut Vec<(usize, Cost)>) {
             continue;
         }
         if k < 4 {
-            out.push((n, 1.0));
+            out.push((n, Steps::straight(1)));
             continue;
         }
         let beside = (
@@ -386,7 +439,7 @@ fn neighbours(map: &OctileMap, i: usize, out: &mut Vec<(usize, Cost)>) {
             beside.0 && beside.1
         };
         if allowed {
-            out.push((n, std::f64::consts::SQRT_2));
+            out.push((n, Steps::diagonal(1)));
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The search context on bit rows (`puzzlelab::search::octile`): A* and Jump Point Search
-//! against a plain Dijkstra written here and against the general search (the same costs and
-//! the same expansions), one context reused across maps and searches.
+//! against a plain Dijkstra written here and against the general search (the same costs to
+//! 1e-9; not the same expansions, as its ties are exact), one context reused across maps and
+//! searches.
 
 use std::collections::BinaryHeap;
 
@@ -211,8 +212,6 @@ fn astar_and_jps_on_bit_rows_agree_with_dijkstra_and_the_general_search() {
                     search::run_reference(&general, plain, &mut search::NoObserver, &cancel)
                         .unwrap();
                 assert_eq!(run.outcome, reference.outcome, "{what}");
-                assert_eq!(run.stats.expanded, reference.stats.expanded, "{what}");
-                assert_eq!(run.stats.generated, reference.stats.generated, "{what}");
                 if want.is_finite() {
                     assert_eq!(run.outcome, Outcome::Found, "{what}");
                     assert!(
@@ -220,7 +219,7 @@ fn astar_and_jps_on_bit_rows_agree_with_dijkstra_and_the_general_search() {
                         "{what}: {} vs {want}",
                         run.cost
                     );
-                    assert_eq!(run.cost.to_bits(), reference.cost.to_bits(), "{what}");
+                    assert!((run.cost - reference.cost).abs() < 1e-9, "{what}");
                     assert_eq!(run.path.first(), Some(&start));
                     assert_eq!(run.path.last(), Some(&goal));
                     check_path(&free, &run.path, run.cost);
@@ -232,6 +231,43 @@ fn astar_and_jps_on_bit_rows_agree_with_dijkstra_and_the_general_search() {
         }
     }
     assert!(runs > cases, "{runs} runs");
+}
+
+/// Ties among equal f are true ties (costs as whole straight and diagonal steps), broken
+/// towards the larger g: on an open grid A* expands the squares of one shortest path and no
+/// more, where the general search (floating-point sums) expands more.
+#[test]
+fn on_an_open_grid_astar_expands_only_a_shortest_path() {
+    let (rows, cols) = (60, 90);
+    let map = OctileMap::new(rows, cols, false, |_, _| true).unwrap();
+    let free = vec![vec![true; cols]; rows];
+    let maze = maze_of(&free, false);
+    let mut context = OctileSearch::new();
+    let cancel = CancelToken::new();
+    let mut rng = Rng(3);
+    let (mut fast, mut general) = (0, 0);
+    for _ in 0..20 {
+        let start = (rng.below(rows), rng.below(cols));
+        let goal = (rng.below(rows), rng.below(cols));
+        let run = context.run(&map, OctileAlgorithm::AStar, start, goal, &cancel);
+        let moves = start.0.abs_diff(goal.0).max(start.1.abs_diff(goal.1)) as u64;
+        assert_eq!(run.stats.expanded, moves, "{start:?} -> {goal:?}");
+        let problem = ScenarioProblem {
+            line: 1,
+            bucket: 0,
+            start: Cell::new(start.0, start.1),
+            goal: Cell::new(goal.0, goal.1),
+            optimal: run.cost,
+        };
+        let plain = search::solve(&maze.with_problem(&problem), Algorithm::AStar).unwrap();
+        assert!((plain.cost - run.cost).abs() < 1e-9);
+        fast += run.stats.expanded;
+        general += plain.stats.expanded;
+    }
+    assert!(
+        fast < general,
+        "{fast} expansions, the general search {general}"
+    );
 }
 
 #[test]

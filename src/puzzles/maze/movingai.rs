@@ -370,8 +370,9 @@ impl Scenario {
     ///
     /// A* and Jump Point Search on a uniform 8-connected map with the octile distance run on
     /// the map's bit rows, built once, with one search context for all the problems
-    /// ([`crate::search::octile`]: the same expansions as the general search); the other
-    /// algorithms run the general search on one copy of the maze whose start and goal change.
+    /// ([`crate::search::octile`]: the same costs as the general search, its ties exact); the
+    /// other algorithms run the general search on one copy of the maze whose start and goal
+    /// change.
     pub fn run(
         &self,
         maze: &Maze,

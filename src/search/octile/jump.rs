@@ -2,8 +2,7 @@
 //! corner cutting), giving the jump points of the maze's scanning
 //! (`src/puzzles/maze/jump.rs`) in the same order with the same costs.
 
-use super::OctileMap;
-use crate::search::Cost;
+use super::{OctileMap, Steps};
 
 /// Pushes the jump points reachable from bit `i`, reached from bit `parent` (`None` at the
 /// start), onto `out`, each with the cost of the line to it.
@@ -12,7 +11,7 @@ pub(super) fn successors(
     i: usize,
     parent: Option<usize>,
     goal: &Goal,
-    out: &mut Vec<(usize, Cost)>,
+    out: &mut Vec<(usize, Steps)>,
 ) {
     let s = map.stride as isize;
     let free = |dr: isize, dc: isize| map.free((i as isize + dr * s + dc) as usize);
@@ -68,12 +67,15 @@ pub(super) fn successors(
     for &(dr, dc) in &directions[..n] {
         let from = (i as isize + dr * s + dc) as usize;
         if let Some((j, steps)) = jump(map, from, dr, dc, goal) {
-            let length = if dr != 0 && dc != 0 {
-                std::f64::consts::SQRT_2
-            } else {
-                1.0
-            };
-            out.push((j, length * steps as Cost));
+            let steps = steps as u32;
+            out.push((
+                j,
+                if dr != 0 && dc != 0 {
+                    Steps::diagonal(steps)
+                } else {
+                    Steps::straight(steps)
+                },
+            ));
         }
     }
 }
