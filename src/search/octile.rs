@@ -150,6 +150,9 @@ struct Slot {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// A successor: its bit, the cost of the move (or line) to it, and its square.
+type Successor = (usize, Steps, (usize, usize));
+
 /// A search context: the per-square slots and the open list, kept across searches. One
 /// context serves any number of searches, on one map or on maps of the same size (a map of
 /// another size makes it start over).
@@ -159,8 +162,8 @@ pub struct OctileSearch {
     /// The current search's stamp of a reached square (even; `base + 1` is closed).
     base: u32,
     open: BinaryHeap<Entry>,
-    /// The successors of the state being expanded: its bit and the move's cost.
-    successors: Vec<(usize, Steps)>,
+    /// The successors of the state being expanded.
+    successors: Vec<Successor>,
 }
 
 /// What one search found.
@@ -290,18 +293,19 @@ impl OctileSearch {
             closed_count += 1;
             stats.expanded += 1;
             self.successors.clear();
+            let here = map.coords(i);
             match algorithm {
-                OctileAlgorithm::AStar => neighbours(map, i, &mut self.successors),
+                OctileAlgorithm::AStar => neighbours(map, i, here, &mut self.successors),
                 OctileAlgorithm::Jps => {
                     let parent = (slot.parent != NO_PARENT).then_some(slot.parent as usize);
-                    jump::successors(map, i, parent, &goal_at, &mut self.successors);
+                    jump::successors(map, i, here, parent, &goal_at, &mut self.successors);
                 }
             }
             if let Err(outcome) = budget.reserve(&mut self.open, self.successors.len(), OPEN_LIST) {
                 stats.max_closed = reached;
                 return outcome;
             }
-            for &(n, step) in &self.successors {
+            for &(n, step, square) in &self.successors {
                 stats.generated += 1;
                 let g_new = slot.g.plus(step);
                 let g_cost = g_new.cost();
@@ -323,7 +327,7 @@ impl OctileSearch {
                     parent: i as u32,
                     stamp: base,
                 };
-                let f = g_new.plus(octile(map.coords(n), goal)).cost();
+                let f = g_new.plus(octile(square, goal)).cost();
                 self.open.push(keys.entry(f, g_cost, n as u32));
             }
             stats.frontier = reached - closed_count;
@@ -418,15 +422,20 @@ const MOVES: [(isize, isize); 8] = [
 /// The free neighbours of bit `i`, each with its move's cost, in the maze's order; a diagonal
 /// needs both squares beside it free (without corner cutting) or one of them (with).
 #[inline]
-fn neighbours(map: &OctileMap, i: usize, out: &mut Vec<(usize, Steps)>) {
+fn neighbours(map: &OctileMap, i: usize, here: (usize, usize), out: &mut Vec<Successor>) {
     let stride = map.stride as isize;
     for (k, &(dr, dc)) in MOVES.iter().enumerate() {
         let n = (i as isize + dr * stride + dc) as usize;
         if !map.free(n) {
             continue;
         }
+        // A free square is in the grid.
+        let square = (
+            (here.0 as isize + dr) as usize,
+            (here.1 as isize + dc) as usize,
+        );
         if k < 4 {
-            out.push((n, Steps::straight(1)));
+            out.push((n, Steps::straight(1), square));
             continue;
         }
         let beside = (
@@ -439,7 +448,7 @@ fn neighbours(map: &OctileMap, i: usize, out: &mut Vec<(usize, Steps)>) {
             beside.0 && beside.1
         };
         if allowed {
-            out.push((n, Steps::diagonal(1)));
+            out.push((n, Steps::diagonal(1), square));
         }
     }
 }

@@ -2,16 +2,17 @@
 //! corner cutting), giving the jump points of the maze's scanning
 //! (`src/puzzles/maze/jump.rs`) in the same order with the same costs.
 
-use super::{OctileMap, Steps};
+use super::{OctileMap, Steps, Successor};
 
-/// Pushes the jump points reachable from bit `i`, reached from bit `parent` (`None` at the
-/// start), onto `out`, each with the cost of the line to it.
+/// Pushes the jump points reachable from bit `i` (square `here`), reached from bit `parent`
+/// (`None` at the start), onto `out`, each with the cost of the line to it and its square.
 pub(super) fn successors(
     map: &OctileMap,
     i: usize,
+    here: (usize, usize),
     parent: Option<usize>,
     goal: &Goal,
-    out: &mut Vec<(usize, Steps)>,
+    out: &mut Vec<Successor>,
 ) {
     let s = map.stride as isize;
     let free = |dr: isize, dc: isize| map.free((i as isize + dr * s + dc) as usize);
@@ -30,7 +31,7 @@ pub(super) fn successors(
             }
         }
         Some(p) => {
-            let (r, c) = map.coords(i);
+            let (r, c) = here;
             let (pr, pc) = map.coords(p);
             let dr = (r as isize - pr as isize).signum();
             let dc = (c as isize - pc as isize).signum();
@@ -64,27 +65,35 @@ pub(super) fn successors(
             }
         }
     }
+    let (r, c) = (here.0 as isize, here.1 as isize);
     for &(dr, dc) in &directions[..n] {
         let from = (i as isize + dr * s + dc) as usize;
-        if let Some((j, steps)) = jump(map, from, dr, dc, goal) {
+        if let Some((j, steps)) = jump(map, from, (r + dr, c + dc), dr, dc, goal) {
+            let at = (r + dr * steps as isize, c + dc * steps as isize);
             let steps = steps as u32;
-            out.push((
-                j,
-                if dr != 0 && dc != 0 {
-                    Steps::diagonal(steps)
-                } else {
-                    Steps::straight(steps)
-                },
-            ));
+            let cost = if dr != 0 && dc != 0 {
+                Steps::diagonal(steps)
+            } else {
+                Steps::straight(steps)
+            };
+            out.push((j, cost, (at.0 as usize, at.1 as usize)));
         }
     }
 }
 
-/// Scans from bit `i` in direction (dr, dc); the jump point found and how many steps from
-/// the square before `i` it lies, or `None` when the scan runs into a wall.
-fn jump(map: &OctileMap, mut i: usize, dr: isize, dc: isize, goal: &Goal) -> Option<(usize, u64)> {
+/// Scans from bit `i` (square `at`, which may be just outside the grid) in direction (dr,
+/// dc); the jump point found and how many steps from the square before `i` it lies, or `None`
+/// when the scan runs into a wall.
+fn jump(
+    map: &OctileMap,
+    mut i: usize,
+    mut at: (isize, isize),
+    dr: isize,
+    dc: isize,
+    goal: &Goal,
+) -> Option<(usize, u64)> {
     if dr == 0 || dc == 0 {
-        return straight(map, i, dr, dc, goal);
+        return straight(map, i, at, dr, dc, goal);
     }
     let s = map.stride as isize;
     let (down, across) = (dr * s, dc);
@@ -96,16 +105,17 @@ fn jump(map: &OctileMap, mut i: usize, dr: isize, dc: isize, goal: &Goal) -> Opt
         if i == goal.bit {
             return Some((i, steps));
         }
-        let at = |d: isize| (i as isize + d) as usize;
-        if straight(map, at(across), 0, dc, goal).is_some()
-            || straight(map, at(down), dr, 0, goal).is_some()
+        let bit = |d: isize| (i as isize + d) as usize;
+        if straight(map, bit(across), (at.0, at.1 + dc), 0, dc, goal).is_some()
+            || straight(map, bit(down), (at.0 + dr, at.1), dr, 0, goal).is_some()
         {
             return Some((i, steps));
         }
-        if !(map.free(at(down)) && map.free(at(across))) {
+        if !(map.free(bit(down)) && map.free(bit(across))) {
             return None;
         }
-        i = at(down + across);
+        i = bit(down + across);
+        at = (at.0 + dr, at.1 + dc);
         steps += 1;
     }
 }
@@ -125,13 +135,20 @@ impl Goal {
     }
 }
 
-/// A straight scan from bit `i` along (dr, dc) (one of them 0): the first square that is the
-/// goal or has a forced neighbour (a free square to one side whose square behind is blocked),
-/// and how many steps from the square before `i` it lies, or `None` when the scan runs into a
-/// wall. Rows are scanned on the map's bits, columns on its transposed copy, 64 squares a
-/// step ([`scan_row`]).
+/// A straight scan from bit `i` (square `at`) along (dr, dc) (one of them 0): the first
+/// square that is the goal or has a forced neighbour (a free square to one side whose square
+/// behind is blocked), and how many steps from the square before `i` it lies, or `None` when
+/// the scan runs into a wall. Rows are scanned on the map's bits, columns on its transposed
+/// copy, 64 squares a step ([`scan_row`]).
 #[inline]
-fn straight(map: &OctileMap, i: usize, dr: isize, dc: isize, goal: &Goal) -> Option<(usize, u64)> {
+fn straight(
+    map: &OctileMap,
+    i: usize,
+    at: (isize, isize),
+    dr: isize,
+    dc: isize,
+    goal: &Goal,
+) -> Option<(usize, u64)> {
     if !map.free(i) {
         return None;
     }
@@ -139,7 +156,8 @@ fn straight(map: &OctileMap, i: usize, dr: isize, dc: isize, goal: &Goal) -> Opt
         let (j, distance) = scan_row(&map.bits, map.stride, i, dc > 0, goal.bit)?;
         return Some((j, distance as u64 + 1));
     }
-    let (r, c) = map.coords(i);
+    // A free square is in the grid.
+    let (r, c) = (at.0 as usize, at.1 as usize);
     let (_, distance) = scan_row(&map.tbits, map.tstride, map.tindex(r, c), dr > 0, goal.tbit)?;
     let row = if dr > 0 { r + distance } else { r - distance };
     Some((map.index(row, c), distance as u64 + 1))
@@ -259,8 +277,9 @@ mod tests {
                 for c in 0..cols {
                     for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
                         let i = map.index(r, c);
+                        let at = (r as isize, c as isize);
                         assert_eq!(
-                            straight(&map, i, dr, dc, &goal),
+                            straight(&map, i, at, dr, dc, &goal),
                             straight_by_steps(&map, i, dr, dc, &goal),
                             "case {case}: ({r}, {c}) along ({dr}, {dc}), goal {goal_at:?}"
                         );
