@@ -150,6 +150,57 @@ struct Slot {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// An open-list entry as its [`Entry::rank`] (in two words, so that the entry takes 24
+/// bytes) and its square's bit: the heap compares one 128-bit number.
+#[derive(Clone, Copy)]
+struct Ranked {
+    high: u64,
+    low: u64,
+    id: u32,
+}
+
+impl Ranked {
+    #[inline]
+    fn rank(&self) -> u128 {
+        u128::from(self.high) << 64 | u128::from(self.low)
+    }
+}
+
+impl From<Entry> for Ranked {
+    #[inline]
+    fn from(entry: Entry) -> Self {
+        let rank = entry.rank();
+        Self {
+            high: (rank >> 64) as u64,
+            low: rank as u64,
+            id: entry.id,
+        }
+    }
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.rank() == other.rank()
+    }
+}
+
+impl Eq for Ranked {}
+
+impl PartialOrd for Ranked {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ranked {
+    /// By rank alone: ranks are distinct (each entry's count is its own).
+    #[inline]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
 /// A successor: its bit, the cost of the move (or line) to it, and its square.
 type Successor = (usize, Steps, (usize, usize));
 
@@ -161,7 +212,7 @@ pub struct OctileSearch {
     slots: Vec<Slot>,
     /// The current search's stamp of a reached square (even; `base + 1` is closed).
     base: u32,
-    open: BinaryHeap<Entry>,
+    open: BinaryHeap<Ranked>,
     /// The successors of the state being expanded.
     successors: Vec<Successor>,
 }
@@ -237,7 +288,7 @@ impl OctileSearch {
         }
         self.base += 2;
         self.open.clear();
-        let open_bytes = (self.open.capacity() * std::mem::size_of::<Entry>()) as u64;
+        let open_bytes = (self.open.capacity() * std::mem::size_of::<Ranked>()) as u64;
         budget.charge(open_bytes, OPEN_LIST)
     }
 
@@ -270,7 +321,7 @@ impl OctileSearch {
             return outcome;
         }
         self.open
-            .push(keys.entry(octile(start, goal).cost(), 0.0, s as u32));
+            .push(keys.entry(octile(start, goal).cost(), 0.0, s as u32).into());
         let mut closed_count: u64 = 0;
         stats.frontier = 1;
         stats.max_frontier = 1;
@@ -328,7 +379,7 @@ impl OctileSearch {
                     stamp: base,
                 };
                 let f = g_new.plus(octile(square, goal)).cost();
-                self.open.push(keys.entry(f, g_cost, n as u32));
+                self.open.push(keys.entry(f, g_cost, n as u32).into());
             }
             stats.frontier = reached - closed_count;
             stats.max_frontier = stats.max_frontier.max(stats.frontier);
