@@ -77,6 +77,11 @@ pub(super) struct SlidingArgs {
     /// probes, a closer forecast: on Korf's 100, 300 probes take about 3 s in all.
     #[arg(long, default_value_t = 300, value_name = "N", value_parser = ranged(0usize, 1_000_000))]
     forecast_probes: usize,
+    /// Solve only the K-th of N equal parts of the instances, by their order (1 <= K <= N;
+    /// instance numbers and seeds stay those of the whole batch); `merge` joins the parts'
+    /// JSON outputs.
+    #[arg(long, value_name = "K/N", value_parser = super::shard::parse_shard)]
+    shard: Option<super::shard::Shard>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -208,6 +213,12 @@ fn sliding(args: &SlidingArgs) -> u8 {
         Err((code, limit)) => return stopped_preparing(args.json, heuristic, code, limit),
     };
     let load_ms = load_started.elapsed().as_secs_f64() * 1000.0;
+    // A shard keeps its part of the batch (after the tables, which the first board chose).
+    let all = instances.len();
+    let first = args.shard.map_or(0, |s| s.range(all).start);
+    if let Some(shard) = args.shard {
+        instances = instances.drain(shard.range(all)).collect();
+    }
     // The forecasts of each iteration (after the run, off its clock): stratified sampling of
     // its tree, and Korf, Reid and Edelkamp's formula from the estimate's distribution.
     let forecast = db
@@ -217,7 +228,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
     let mut rows = Vec::new();
     // How the batch stopped before its end (a limit), if it did.
     let mut stopped = None;
-    for (i, instance) in instances.iter_mut().enumerate() {
+    for (i, instance) in (first..).zip(instances.iter_mut()) {
         instance.board.set_heuristic(heuristic);
         instance.board.set_core_options(core);
         if let Some(db) = &db {
@@ -258,6 +269,7 @@ fn sliding(args: &SlidingArgs) -> u8 {
         heuristic,
         core,
         load_ms,
+        shard: args.shard.map(|s| s.to_json(all)),
     };
     totals(args.json, &tables, &rows, stopped.as_ref())
 }
@@ -386,6 +398,44 @@ struct Tables {
     heuristic: TileHeuristic,
     core: crate::puzzles::sliding::ida::Options,
     load_ms: f64,
+    /// What a shard of the batch says of itself (`--shard`).
+    shard: Option<serde_json::Value>,
+}
+
+/// The `total` object of the JSON over the instances' `rows`: expanded, generated, the
+/// solving time and the nodes generated a second (also `merge`'s, over the shards' rows).
+pub(super) fn total_json(rows: &[serde_json::Value]) -> serde_json::Value {
+    let (expanded, generated, ms) = sums(rows);
+    serde_json::json!({
+        "expanded": expanded as u64,
+        "generated": generated as u64,
+        "ms": ms,
+        "nodes_per_second": per_second(generated, ms),
+    })
+}
+
+/// The rows' expanded, generated and solving time, summed.
+fn sums(rows: &[serde_json::Value]) -> (f64, f64, f64) {
+    let total = |key: &str| {
+        rows.iter()
+            .map(|r| r[key].as_f64().unwrap_or(0.0))
+            .sum::<f64>()
+    };
+    // (`+ 0.0`: an empty sum is -0.0, printed "-0.0".)
+    (
+        total("expanded") + 0.0,
+        total("generated") + 0.0,
+        total("ms") + 0.0,
+    )
+}
+
+/// Nodes generated a second.
+fn per_second(generated: f64, ms: f64) -> f64 {
+    if ms > 0.0 {
+        generated / ms * 1000.0
+    } else {
+        0.0
+    }
 }
 
 /// Prints the batch's totals over `rows` (with `--json`, the whole batch as one object) and
@@ -396,27 +446,14 @@ fn totals(
     rows: &[serde_json::Value],
     stopped: Option<&(Outcome, String)>,
 ) -> u8 {
-    let total = |key: &str| {
-        rows.iter()
-            .map(|r| r[key].as_f64().unwrap_or(0.0))
-            .sum::<f64>()
-    };
-    // (`+ 0.0`: an empty sum is -0.0, printed "-0.0".)
-    let (expanded, generated, ms) = (
-        total("expanded") + 0.0,
-        total("generated") + 0.0,
-        total("ms") + 0.0,
-    );
+    let (expanded, generated, ms) = sums(rows);
     let n = rows.len().max(1) as f64;
-    let per_second = if ms > 0.0 {
-        generated / ms * 1000.0
-    } else {
-        0.0
-    };
+    let per_second = per_second(generated, ms);
     let Tables {
         heuristic,
         core,
         load_ms,
+        shard,
     } = tables;
     if json {
         let mut v = serde_json::json!({
@@ -426,13 +463,11 @@ fn totals(
             "threads": if core.parallel { rayon::current_num_threads() } else { 1 },
             "load_ms": load_ms,
             "instances": rows,
-            "total": {
-                "expanded": expanded as u64,
-                "generated": generated as u64,
-                "ms": ms,
-                "nodes_per_second": per_second,
-            },
+            "total": total_json(rows),
         });
+        if let Some(shard) = shard {
+            v["shard"] = shard.clone();
+        }
         if let Some((outcome, message)) = stopped {
             v["outcome"] = serde_json::json!(outcome);
             v["message"] = serde_json::json!(message);

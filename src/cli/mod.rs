@@ -41,7 +41,9 @@ macro_rules! emit {
 
 mod bench;
 mod generators;
+mod merge;
 mod runs;
+mod shard;
 mod states;
 
 use generators::{generate, percolation};
@@ -161,6 +163,9 @@ enum Command {
     /// moves, diagonal cost sqrt(2) and no corner cutting, and check each computed length
     /// against the stated optimal one. Exit code 0 when all match, 1 otherwise.
     Scenario(ScenarioArgs),
+    /// Join the JSON outputs of the shards of one batch (`scenario` or `bench sliding` run
+    /// with `--shard K/N --json`) into the one object the batch run whole prints.
+    Merge(merge::MergeArgs),
     /// Generate a puzzle and print it in the text format: a maze, a Klondike board, or the
     /// hardest of random layouts of a type that makes them.
     Generate(GenerateArgs),
@@ -183,6 +188,10 @@ struct ScenarioArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Run only the K-th of N equal parts of the problems, by their order in the file (1 <=
+    /// K <= N); `merge` joins the parts' JSON outputs.
+    #[arg(long, value_name = "K/N", value_parser = shard::parse_shard)]
+    shard: Option<shard::Shard>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -357,7 +366,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 pub const EXIT_LIMIT: u8 = 3;
 
 /// The names of the subcommands, for the message about an unknown one.
-const SUBCOMMANDS: &str = "solve, states, compare, bench, scenario, generate, percolation";
+const SUBCOMMANDS: &str = "solve, states, compare, bench, scenario, merge, generate, percolation";
 
 /// Parses the process's arguments and runs the GUI or a subcommand.
 pub fn main() -> ExitCode {
@@ -376,6 +385,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(command)) => bench::bench(&command),
         Some(Command::Compare(args)) => compare(&args),
         Some(Command::Scenario(args)) => scenario(&args),
+        Some(Command::Merge(args)) => merge::merge(&args),
         Some(Command::Generate(args)) => generate(&args),
         Some(Command::Percolation(args)) => percolation(&args),
         None => return gui(cli.file),

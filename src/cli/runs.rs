@@ -117,7 +117,7 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
             return EXIT_BAD_INPUT;
         }
     };
-    let scenario = match movingai::parse_scenario(&text) {
+    let mut scenario = match movingai::parse_scenario(&text) {
         Ok(s) => s,
         Err(e) => return bad(scen, e),
     };
@@ -150,44 +150,34 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
     if let Some(refusal) = algorithm.refusal(&maze) {
         return bad(scen, refusal);
     }
+    let all = scenario.problems.len();
+    if let Some(shard) = args.shard {
+        scenario.problems = scenario.problems.drain(shard.range(all)).collect();
+    }
     let cancel = args.limits.token();
-    let mut rows = Vec::new();
+    let mut rows: Vec<ScenarioRow> = Vec::with_capacity(scenario.problems.len());
+    let mut text = String::new();
     let mut write_failed = None;
     let summary = scenario.run(&maze, algorithm, &cancel, |run| {
-        let p = &run.problem;
-        let (start, goal) = (p.start, p.goal);
+        let row = ScenarioRow::of(run);
         if !args.json && write_failed.is_none() {
-            let line = format!(
-                "line {:>5}  ({}, {}) -> ({}, {})  stated {:>10.4}  computed {:>10}  {}  expanded {:>8}  {:>8.3} ms\n",
-                p.line,
-                start.col,
-                start.row,
-                goal.col,
-                goal.row,
-                p.optimal,
-                run.computed.map_or_else(|| "none".to_owned(), |c| format!("{c:.4}")),
-                if run.matched { "ok" } else { "MISMATCH" },
-                run.expanded,
-                run.elapsed_ms
-            );
-            if let Err(code) = write_out(&line) {
-                // Nobody reads any more: the remaining problems are not run.
-                write_failed = Some(code);
-                cancel.cancel();
+            row.write_line(&mut text);
+            if text.len() >= 1 << 16 {
+                if let Err(code) = write_out(&text) {
+                    // Nobody reads any more: the remaining problems are not run.
+                    write_failed = Some(code);
+                    cancel.cancel();
+                }
+                text.clear();
             }
         }
-        rows.push(serde_json::json!({
-            "line": p.line,
-            "bucket": p.bucket,
-            "start": {"x": start.col, "y": start.row},
-            "goal": {"x": goal.col, "y": goal.row},
-            "stated": p.optimal,
-            "computed": run.computed,
-            "matched": run.matched,
-            "expanded": run.expanded,
-            "elapsed_ms": run.elapsed_ms,
-        }));
+        rows.push(row);
     });
+    if write_failed.is_none()
+        && let Err(code) = write_out(&text)
+    {
+        write_failed = Some(code);
+    }
     if let Some(code) = write_failed {
         return code;
     }
@@ -198,17 +188,23 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
     let total = scenario.problems.len();
     let matched = summary.matched;
     if args.json {
-        let v = serde_json::json!({
-            "scenario": scen.display().to_string(),
-            "map": map_path.display().to_string(),
-            "algorithm": algorithm.name(),
-            "problems": rows,
-            "matched": matched,
-            "total": total,
-            "expanded": summary.expanded,
-            "elapsed_ms": summary.elapsed_ms,
-        });
-        emit!(&format!("{v:#}\n"));
+        let report = ScenarioReport {
+            algorithm: algorithm.name(),
+            elapsed_ms: summary.elapsed_ms,
+            expanded: summary.expanded,
+            map: map_path.display().to_string(),
+            matched,
+            problems: &rows,
+            scenario: scen.display().to_string(),
+            shard: args.shard.map(|s| s.to_json(all)),
+            total,
+        };
+        let mut out = Vec::with_capacity(rows.len() * 256 + 256);
+        if let Err(e) = serde_json::to_writer_pretty(&mut out, &report) {
+            return bad(scen, e);
+        }
+        out.push(b'\n');
+        emit!(&String::from_utf8_lossy(&out));
     } else {
         emit!(&format!("{}; {algorithm}\n", summary.line(total)));
     }
@@ -216,5 +212,87 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
         EXIT_SOLVED
     } else {
         EXIT_NO_SOLUTION
+    }
+}
+
+/// The `--json` object of `scenario`: its fields in the order of their names, as the
+/// `merge` of its shards (a `serde_json::Value`) prints them.
+#[derive(serde::Serialize)]
+struct ScenarioReport<'a> {
+    algorithm: &'a str,
+    elapsed_ms: f64,
+    expanded: u64,
+    map: String,
+    matched: usize,
+    problems: &'a [ScenarioRow],
+    scenario: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<serde_json::Value>,
+    total: usize,
+}
+
+/// A square of a scenario's JSON: x the column, y the row.
+#[derive(serde::Serialize)]
+struct Xy {
+    x: usize,
+    y: usize,
+}
+
+/// One problem's row of `scenario --json`, fields in the order of their names.
+#[derive(serde::Serialize)]
+struct ScenarioRow {
+    bucket: u32,
+    computed: Option<f64>,
+    elapsed_ms: f64,
+    expanded: u64,
+    goal: Xy,
+    line: usize,
+    matched: bool,
+    start: Xy,
+    stated: f64,
+}
+
+impl ScenarioRow {
+    fn of(run: &movingai::ProblemRun) -> Self {
+        let p = &run.problem;
+        Self {
+            bucket: p.bucket,
+            computed: run.computed,
+            elapsed_ms: run.elapsed_ms,
+            expanded: run.expanded,
+            goal: Xy {
+                x: p.goal.col,
+                y: p.goal.row,
+            },
+            line: p.line,
+            matched: run.matched,
+            start: Xy {
+                x: p.start.col,
+                y: p.start.row,
+            },
+            stated: p.optimal,
+        }
+    }
+
+    /// Appends the row's line of the text output.
+    fn write_line(&self, text: &mut String) {
+        use std::fmt::Write as _;
+        let computed = self
+            .computed
+            .map_or_else(|| "none".to_owned(), |c| format!("{c:.4}"));
+        let _ = writeln!(
+            text,
+            "line {:>5}  ({}, {}) -> ({}, {})  stated {:>10.4}  computed {:>10}  {}  expanded {:>8}  {:>8.3} ms",
+            self.line,
+            self.start.x,
+            self.start.y,
+            self.goal.x,
+            self.goal.y,
+            self.stated,
+            computed,
+            if self.matched { "ok" } else { "MISMATCH" },
+            self.expanded,
+            self.elapsed_ms
+        );
     }
 }

@@ -77,6 +77,13 @@ impl Entry {
     pub fn f(&self) -> Cost {
         Cost::from_bits(self.f_bits)
     }
+
+    /// The entry's place in the order as one number, larger first out: the entries order as
+    /// their ranks do (one comparison of two words instead of a tuple's).
+    #[inline]
+    pub fn rank(&self) -> u128 {
+        u128::from(!self.f_bits) << 64 | u128::from(self.tie)
+    }
 }
 
 impl PartialEq for Entry {

@@ -22,6 +22,7 @@ mod idastar;
 mod jps;
 pub mod layers;
 pub mod limits;
+pub mod octile;
 pub mod pseudocode;
 pub mod space;
 mod tree;

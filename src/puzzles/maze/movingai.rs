@@ -367,6 +367,12 @@ impl Scenario {
     /// [`Scenario::check_map`]), in file order, calling `each` after each problem. Ends early,
     /// saying why in [`ScenarioSummary::stopped`], when `cancel` is set, a search stops at a
     /// limit, or the algorithm refuses the map.
+    ///
+    /// A* and Jump Point Search on a uniform 8-connected map with the octile distance run on
+    /// the map's bit rows, built once, with one search context for all the problems
+    /// ([`crate::search::octile`]: the same costs as the general search, its ties exact); the
+    /// other algorithms run the general search on one copy of the maze whose start and goal
+    /// change.
     pub fn run(
         &self,
         maze: &Maze,
@@ -374,37 +380,35 @@ impl Scenario {
         cancel: &crate::search::CancelToken,
         mut each: impl FnMut(&ProblemRun),
     ) -> ScenarioSummary {
-        use crate::search::{self, Outcome};
         let mut summary = ScenarioSummary::default();
+        let mut solve = match octile_solver(maze, algorithm) {
+            Some(solver) => solver,
+            None => general_solver(maze, algorithm),
+        };
         for problem in &self.problems {
             if cancel.is_cancelled() {
                 summary.stopped = Some("stopped".into());
                 break;
             }
-            let m = maze.with_problem(problem);
-            let result = match search::run(&m, algorithm, &mut search::NoObserver, cancel) {
-                Ok(r) => r,
-                Err(e) => {
-                    summary.stopped = Some(format!("line {}: {e}", problem.line));
+            let (outcome, cost, stats) = match solve(problem, cancel) {
+                Ok(answer) => answer,
+                Err(why) => {
+                    summary.stopped = Some(format!("line {}: {why}", problem.line));
                     break;
                 }
             };
-            if let Some(message) = &result.message {
-                summary.stopped = Some(format!("line {}: the search {message}", problem.line));
-                break;
-            }
-            if result.outcome == Outcome::Cancelled {
+            if outcome == crate::search::Outcome::Cancelled {
                 summary.stopped = Some("stopped".into());
                 break;
             }
-            let computed = (result.outcome == Outcome::Found).then_some(result.cost);
+            let computed = (outcome == crate::search::Outcome::Found).then_some(cost);
             let matched = computed.is_some_and(|c| (c - problem.optimal).abs() <= 1e-4);
             let run = ProblemRun {
                 problem: problem.clone(),
                 computed,
                 matched,
-                expanded: result.stats.expanded,
-                elapsed_ms: result.stats.elapsed_ms,
+                expanded: stats.expanded,
+                elapsed_ms: stats.elapsed_ms,
             };
             summary.run += 1;
             summary.matched += usize::from(matched);
@@ -414,6 +418,63 @@ impl Scenario {
         }
         summary
     }
+}
+
+/// What solving one problem of a scenario gives: the outcome, the cost and the statistics, or
+/// why the run must stop (a limit, a refusal).
+type ProblemAnswer = Result<(crate::search::Outcome, f64, crate::search::Stats), String>;
+
+/// A solver of a scenario's problems.
+type Solver<'m> =
+    Box<dyn FnMut(&ScenarioProblem, &crate::search::CancelToken) -> ProblemAnswer + 'm>;
+
+/// The solver on the map's bit rows with one search context, when `algorithm` is A* or JPS
+/// and `maze` has the rules they need there (uniform, 8-connected, the octile distance; JPS
+/// without corner cutting).
+fn octile_solver<'m>(maze: &Maze, algorithm: crate::search::Algorithm) -> Option<Solver<'m>> {
+    use crate::search::Algorithm;
+    use crate::search::octile::{OctileAlgorithm, OctileMap, OctileSearch};
+    let kind = match algorithm {
+        Algorithm::AStar => OctileAlgorithm::AStar,
+        Algorithm::Jps if !maze.corner_cutting() => OctileAlgorithm::Jps,
+        _ => return None,
+    };
+    if maze.connectivity() != Connectivity::Eight
+        || !maze.is_uniform()
+        || maze.heuristic_kind() != GridHeuristic::Octile
+    {
+        return None;
+    }
+    let map = OctileMap::new(maze.rows(), maze.cols(), maze.corner_cutting(), |r, c| {
+        !maze.is_blocked(Cell::new(r, c))
+    })?;
+    let mut context = OctileSearch::new();
+    Some(Box::new(move |problem: &ScenarioProblem, cancel| {
+        let (s, g) = (problem.start, problem.goal);
+        let run = context.run(&map, kind, (s.row, s.col), (g.row, g.col), cancel);
+        match run.message {
+            Some(message) => Err(format!("the search {message}")),
+            None => Ok((run.outcome, run.cost, run.stats)),
+        }
+    }))
+}
+
+/// The general search on one copy of `maze`, its start and goal set for each problem.
+fn general_solver<'m>(maze: &Maze, algorithm: crate::search::Algorithm) -> Solver<'m> {
+    let mut m = maze.clone();
+    m.set_percolation(Percolation::Off);
+    Box::new(move |problem: &ScenarioProblem, cancel| {
+        use crate::search;
+        m.start = problem.start;
+        m.goals.clear();
+        m.goals.push(problem.goal);
+        let result = search::run(&m, algorithm, &mut search::NoObserver, cancel)
+            .map_err(|e| e.to_string())?;
+        if let Some(message) = &result.message {
+            return Err(format!("the search {message}"));
+        }
+        Ok((result.outcome, result.cost, result.stats))
+    })
 }
 
 impl Maze {

@@ -1,0 +1,256 @@
+//! `merge FILE...`: joins the JSON outputs of the shards of one batch (`scenario --shard K/N
+//! --json`, `bench sliding --shard K/N --json`) into the object an unsharded run prints: the
+//! problems in their order, the totals counted again over them.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::shard::{MAX_SHARDS, Shard};
+use super::{EXIT_LIMIT, EXIT_NO_SOLUTION, EXIT_SOLVED, bad, write_out};
+use crate::puzzles;
+
+#[derive(Debug, clap::Args)]
+pub(super) struct MergeArgs {
+    /// The JSON outputs of every shard of one batch (`scenario` or `bench sliding` with
+    /// `--shard K/N --json`), each once, in any order.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// What a batch's JSON is, and how its parts are joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `scenario`: `problems`, with the totals `matched`, `total`, `expanded`, `elapsed_ms`.
+    Scenario,
+    /// `bench sliding`: `instances`, with the totals in `total`.
+    BenchSliding,
+}
+
+impl Kind {
+    fn of(v: &Value) -> Option<Kind> {
+        if v.get("scenario").is_some() && v["problems"].is_array() {
+            Some(Kind::Scenario)
+        } else if v.get("heuristic").is_some() && v["instances"].is_array() {
+            Some(Kind::BenchSliding)
+        } else {
+            None
+        }
+    }
+
+    /// The array of problems.
+    fn rows(self) -> &'static str {
+        match self {
+            Kind::Scenario => "problems",
+            Kind::BenchSliding => "instances",
+        }
+    }
+
+    /// The fields every shard must give alike.
+    fn same(self) -> &'static [&'static str] {
+        match self {
+            Kind::Scenario => &["scenario", "map", "algorithm"],
+            Kind::BenchSliding => &["heuristic", "dual", "transpositions"],
+        }
+    }
+}
+
+/// One shard's output as read.
+struct Part {
+    path: PathBuf,
+    shard: Shard,
+    /// The problems of the whole batch.
+    of: usize,
+    json: Value,
+}
+
+pub(super) fn merge(args: &MergeArgs) -> u8 {
+    let mut parts = Vec::new();
+    for path in &args.files {
+        match read_part(path) {
+            Ok(part) => parts.push(part),
+            Err(e) => return bad(path, e),
+        }
+    }
+    let kind = match check_parts(&mut parts) {
+        Ok(kind) => kind,
+        Err((path, e)) => return bad(&path, e),
+    };
+    let (merged, code) = join(kind, parts);
+    if let Err(code) = write_out(&format!("{merged:#}\n")) {
+        return code;
+    }
+    code
+}
+
+/// Reads a shard's JSON and its `shard` object.
+fn read_part(path: &Path) -> Result<Part, String> {
+    let text = puzzles::read_text_file(path).map_err(|e| e.to_string())?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"))?;
+    let not_shard = "has no `shard` object: not the --json output of a run with --shard K/N";
+    let s = json.get("shard").ok_or(not_shard)?;
+    let number = |key: &str| s.get(key).and_then(Value::as_u64).map(|n| n as usize);
+    let (Some(index), Some(count), Some(first), Some(of)) = (
+        number("index"),
+        number("count"),
+        number("first"),
+        number("of"),
+    ) else {
+        return Err(not_shard.into());
+    };
+    if !(1..=MAX_SHARDS).contains(&count) || !(1..=count).contains(&index) {
+        return Err(format!(
+            "its shard {index}/{count} is not K/N with 1 <= K <= N"
+        ));
+    }
+    let shard = Shard { index, count };
+    if shard.range(of).start != first {
+        return Err(format!(
+            "shard {index}/{count} of {of} problems starts at {first}, not at {}",
+            shard.range(of).start
+        ));
+    }
+    Ok(Part {
+        path: path.to_owned(),
+        shard,
+        of,
+        json,
+    })
+}
+
+/// Puts the parts in order and checks that they are every shard of one batch, each once;
+/// `Err` names the file at fault.
+fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
+    parts.sort_by_key(|p| p.shard.index);
+    let first = &parts[0];
+    let kind = Kind::of(&first.json).ok_or_else(|| {
+        (
+            first.path.clone(),
+            "is neither a scenario's nor a bench sliding's JSON".to_owned(),
+        )
+    })?;
+    let count = first.shard.count;
+    for (i, part) in parts.iter().enumerate() {
+        let at = |e: String| (part.path.clone(), e);
+        if Kind::of(&part.json) != Some(kind) {
+            return Err(at(format!(
+                "is not the same kind of output as {}",
+                first.path.display()
+            )));
+        }
+        if part.shard.count != count || part.of != first.of {
+            return Err(at(format!(
+                "is shard {}/{} of {} problems; {} is shard {}/{count} of {}",
+                part.shard.index,
+                part.shard.count,
+                part.of,
+                first.path.display(),
+                first.shard.index,
+                first.of
+            )));
+        }
+        if part.shard.index != i + 1 {
+            let why = if part.shard.index == i {
+                format!("repeats shard {i}/{count}")
+            } else {
+                format!("shard {}/{count} is missing", i + 1)
+            };
+            return Err(at(why));
+        }
+        for key in kind.same() {
+            if part.json.get(key) != first.json.get(key) {
+                return Err(at(format!(
+                    "its `{key}` differs from that of {}",
+                    first.path.display()
+                )));
+            }
+        }
+        let rows = part.json[kind.rows()].as_array().map_or(0, Vec::len);
+        let complete = part.json.get("complete") != Some(&Value::Bool(false));
+        if rows > part.shard.range(part.of).len()
+            || (complete && rows < part.shard.range(part.of).len())
+        {
+            return Err(at(format!(
+                "holds {rows} problems; shard {}/{count} of {} has {}",
+                part.shard.index,
+                part.of,
+                part.shard.range(part.of).len()
+            )));
+        }
+    }
+    if parts.len() != count {
+        let last = &parts[parts.len() - 1];
+        return Err((
+            last.path.clone(),
+            format!("shard {}/{count} is missing", parts.len() + 1),
+        ));
+    }
+    Ok(kind)
+}
+
+/// The merged object and the exit code an unsharded run gives.
+fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
+    let mut rows = Vec::new();
+    let mut merged = Value::Null;
+    let mut stopped: Option<Value> = None;
+    let (mut load_ms, mut threads) = (0.0f64, 0u64);
+    for part in parts {
+        let mut json = part.json;
+        if let Some(Value::Array(list)) = json.get_mut(kind.rows()).map(Value::take) {
+            rows.extend(list);
+        }
+        load_ms = load_ms.max(json["load_ms"].as_f64().unwrap_or(0.0));
+        threads = threads.max(json["threads"].as_u64().unwrap_or(0));
+        if stopped.is_none() && json.get("complete") == Some(&Value::Bool(false)) {
+            stopped = Some(json.clone());
+        }
+        if merged.is_null() {
+            merged = json;
+        }
+    }
+    if let Value::Object(map) = &mut merged {
+        map.remove("shard");
+    }
+    match kind {
+        Kind::Scenario => {
+            let matched = rows
+                .iter()
+                .filter(|r| r["matched"] == Value::Bool(true))
+                .count();
+            let total = rows.len();
+            merged["matched"] = matched.into();
+            merged["total"] = total.into();
+            merged["expanded"] = rows
+                .iter()
+                .filter_map(|r| r["expanded"].as_u64())
+                .sum::<u64>()
+                .into();
+            let mut ms = 0.0;
+            for r in &rows {
+                ms += r["elapsed_ms"].as_f64().unwrap_or(0.0);
+            }
+            merged["elapsed_ms"] = ms.into();
+            merged["problems"] = Value::Array(rows);
+            let code = if matched == total {
+                EXIT_SOLVED
+            } else {
+                EXIT_NO_SOLUTION
+            };
+            (merged, code)
+        }
+        Kind::BenchSliding => {
+            merged["total"] = super::bench::total_json(&rows);
+            merged["instances"] = Value::Array(rows);
+            merged["load_ms"] = load_ms.into();
+            merged["threads"] = threads.into();
+            let mut code = EXIT_SOLVED;
+            if let (Some(s), Value::Object(map)) = (stopped, &mut merged) {
+                for key in ["outcome", "message", "complete"] {
+                    map.insert(key.into(), s[key].clone());
+                }
+                code = EXIT_LIMIT;
+            }
+            (merged, code)
+        }
+    }
+}

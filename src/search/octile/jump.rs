@@ -1,0 +1,291 @@
+//! Jump Point Search's scanning on an [`OctileMap`] (Harabor and Grastien, AAAI 2011; no
+//! corner cutting), giving the jump points of the maze's scanning
+//! (`src/puzzles/maze/jump.rs`) in the same order with the same costs.
+
+use super::{OctileMap, Steps, Successor};
+
+/// Pushes the jump points reachable from bit `i` (square `here`), reached from bit `parent`
+/// (`None` at the start), onto `out`, each with the cost of the line to it and its square.
+pub(super) fn successors(
+    map: &OctileMap,
+    i: usize,
+    here: (usize, usize),
+    parent: Option<usize>,
+    goal: &Goal,
+    out: &mut Vec<Successor>,
+) {
+    let s = map.stride as isize;
+    let free = |dr: isize, dc: isize| map.free((i as isize + dr * s + dc) as usize);
+    let mut directions = [(0isize, 0isize); 8];
+    let mut n = 0;
+    let mut push = |d: (isize, isize)| {
+        directions[n] = d;
+        n += 1;
+    };
+    match parent {
+        None => {
+            for (dr, dc) in super::MOVES {
+                if free(dr, dc) && (dr == 0 || dc == 0 || (free(dr, 0) && free(0, dc))) {
+                    push((dr, dc));
+                }
+            }
+        }
+        Some(p) => {
+            let (r, c) = here;
+            let (pr, pc) = map.coords(p);
+            let dr = (r as isize - pr as isize).signum();
+            let dc = (c as isize - pc as isize).signum();
+            if dr != 0 && dc != 0 {
+                let (down, across) = (free(dr, 0), free(0, dc));
+                if down {
+                    push((dr, 0));
+                }
+                if across {
+                    push((0, dc));
+                }
+                if down && across && free(dr, dc) {
+                    push((dr, dc));
+                }
+            } else {
+                // Moving straight along (dr, dc); (sr, sc) is one side, its negation the other.
+                let (sr, sc) = (dc, dr);
+                let ahead = free(dr, dc);
+                for side in [1, -1] {
+                    let (pr, pc) = (sr * side, sc * side);
+                    if free(pr, pc) {
+                        if ahead && free(dr + pr, dc + pc) {
+                            push((dr + pr, dc + pc));
+                        }
+                        push((pr, pc));
+                    }
+                }
+                if ahead {
+                    push((dr, dc));
+                }
+            }
+        }
+    }
+    let (r, c) = (here.0 as isize, here.1 as isize);
+    for &(dr, dc) in &directions[..n] {
+        let from = (i as isize + dr * s + dc) as usize;
+        if let Some((j, steps)) = jump(map, from, (r + dr, c + dc), dr, dc, goal) {
+            let at = (r + dr * steps as isize, c + dc * steps as isize);
+            let steps = steps as u32;
+            let cost = if dr != 0 && dc != 0 {
+                Steps::diagonal(steps)
+            } else {
+                Steps::straight(steps)
+            };
+            out.push((j, cost, (at.0 as usize, at.1 as usize)));
+        }
+    }
+}
+
+/// Scans from bit `i` (square `at`, which may be just outside the grid) in direction (dr,
+/// dc); the jump point found and how many steps from the square before `i` it lies, or `None`
+/// when the scan runs into a wall.
+fn jump(
+    map: &OctileMap,
+    mut i: usize,
+    mut at: (isize, isize),
+    dr: isize,
+    dc: isize,
+    goal: &Goal,
+) -> Option<(usize, u64)> {
+    if dr == 0 || dc == 0 {
+        return straight(map, i, at, dr, dc, goal);
+    }
+    let s = map.stride as isize;
+    let (down, across) = (dr * s, dc);
+    let mut steps = 1;
+    loop {
+        if !map.free(i) {
+            return None;
+        }
+        if i == goal.bit {
+            return Some((i, steps));
+        }
+        let bit = |d: isize| (i as isize + d) as usize;
+        if straight(map, bit(across), (at.0, at.1 + dc), 0, dc, goal).is_some()
+            || straight(map, bit(down), (at.0 + dr, at.1), dr, 0, goal).is_some()
+        {
+            return Some((i, steps));
+        }
+        if !(map.free(bit(down)) && map.free(bit(across))) {
+            return None;
+        }
+        i = bit(down + across);
+        at = (at.0 + dr, at.1 + dc);
+        steps += 1;
+    }
+}
+
+/// The goal square, as a bit of the map and of its transposed copy.
+pub(super) struct Goal {
+    pub bit: usize,
+    pub tbit: usize,
+}
+
+impl Goal {
+    pub fn new(map: &OctileMap, (row, col): (usize, usize)) -> Self {
+        Self {
+            bit: map.index(row, col),
+            tbit: map.tindex(row, col),
+        }
+    }
+}
+
+/// A straight scan from bit `i` (square `at`) along (dr, dc) (one of them 0): the first
+/// square that is the goal or has a forced neighbour (a free square to one side whose square
+/// behind is blocked), and how many steps from the square before `i` it lies, or `None` when
+/// the scan runs into a wall. Rows are scanned on the map's bits, columns on its transposed
+/// copy, 64 squares a step ([`scan_row`]).
+#[inline]
+fn straight(
+    map: &OctileMap,
+    i: usize,
+    at: (isize, isize),
+    dr: isize,
+    dc: isize,
+    goal: &Goal,
+) -> Option<(usize, u64)> {
+    if !map.free(i) {
+        return None;
+    }
+    if dr == 0 {
+        let (j, distance) = scan_row(&map.bits, map.stride, i, dc > 0, goal.bit)?;
+        return Some((j, distance as u64 + 1));
+    }
+    // A free square is in the grid.
+    let (r, c) = (at.0 as usize, at.1 as usize);
+    let (_, distance) = scan_row(&map.tbits, map.tstride, map.tindex(r, c), dr > 0, goal.tbit)?;
+    let row = if dr > 0 { r + distance } else { r - distance };
+    Some((map.index(row, c), distance as u64 + 1))
+}
+
+/// 64 bits of `bits` from bit `at` on: bit k of the answer is bit `at + k`.
+#[inline]
+fn read64(bits: &[u64], at: usize) -> u64 {
+    let (w, s) = (at / 64, at % 64);
+    if s == 0 {
+        bits[w]
+    } else {
+        bits[w] >> s | bits[w + 1] << (64 - s)
+    }
+}
+
+/// A straight scan along a row of `bits` (rows `stride` bits apart) from bit `x`, towards
+/// higher bits when `forward`, 64 squares a step: the first square that is blocked (`None`),
+/// the `goal`, or has a forced neighbour (a free square in the row above or below whose
+/// square behind it is blocked), and its distance from `x`. The rows are read from the
+/// map's bits or, for a vertical scan, from its transposed copy.
+#[inline]
+fn scan_row(
+    bits: &[u64],
+    stride: usize,
+    mut x: usize,
+    forward: bool,
+    goal: usize,
+) -> Option<(usize, usize)> {
+    let start = x;
+    loop {
+        // Bit k stands for square x + k (forward) or x - 63 + k (backward).
+        let (base, behind) = if forward {
+            (x, x - 1)
+        } else {
+            (x - 63, x - 62)
+        };
+        let free = read64(bits, base);
+        let (up, down) = (read64(bits, base - stride), read64(bits, base + stride));
+        let (up_behind, down_behind) =
+            (read64(bits, behind - stride), read64(bits, behind + stride));
+        let forced = (up & !up_behind) | (down & !down_behind);
+        let mut stop = !free | forced;
+        if goal >= base && goal < base + 64 {
+            stop |= 1 << (goal - base);
+        }
+        if stop != 0 {
+            let at = if forward {
+                base + stop.trailing_zeros() as usize
+            } else {
+                base + 63 - stop.leading_zeros() as usize
+            };
+            if free >> (at - base) & 1 == 0 {
+                return None;
+            }
+            return Some((at, at.abs_diff(start)));
+        }
+        x = if forward { x + 64 } else { x - 64 };
+    }
+}
+
+/// A straight scan as [`straight`] gives it, square by square: the reference its bit rows are
+/// tested against.
+#[cfg(test)]
+fn straight_by_steps(
+    map: &OctileMap,
+    mut i: usize,
+    dr: isize,
+    dc: isize,
+    goal: &Goal,
+) -> Option<(usize, u64)> {
+    let s = map.stride as isize;
+    let d = dr * s + dc;
+    // One side of the line, and the other as its negation.
+    let side = dc * s + dr;
+    let mut steps = 1;
+    loop {
+        if !map.free(i) {
+            return None;
+        }
+        if i == goal.bit {
+            return Some((i, steps));
+        }
+        let at = |e: isize| (i as isize + e) as usize;
+        if (map.free(at(side)) && !map.free(at(side - d)))
+            || (map.free(at(-side)) && !map.free(at(-side - d)))
+        {
+            return Some((i, steps));
+        }
+        i = at(d);
+        steps += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every straight scan from every square of random maps, on bit rows and square by square.
+    #[test]
+    fn scans_on_bit_rows_find_what_steps_find() {
+        let mut seed = 48u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for case in 0..40 {
+            let (rows, cols) = (1 + next() % 150, 1 + next() % 150);
+            let walls = next() % 40;
+            let free: Vec<bool> = (0..rows * cols).map(|_| next() % 100 >= walls).collect();
+            let map = OctileMap::new(rows, cols, false, |r, c| free[r * cols + c]).unwrap();
+            let goal_at = (next() % rows, next() % cols);
+            let goal = Goal::new(&map, goal_at);
+            for r in 0..rows {
+                for c in 0..cols {
+                    for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                        let i = map.index(r, c);
+                        let at = (r as isize, c as isize);
+                        assert_eq!(
+                            straight(&map, i, at, dr, dc, &goal),
+                            straight_by_steps(&map, i, dr, dc, &goal),
+                            "case {case}: ({r}, {c}) along ({dr}, {dc}), goal {goal_at:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
