@@ -10,7 +10,7 @@ use rhai::{Dynamic, Engine, EvalAltResult, Position};
 use crate::search::CancelToken;
 
 /// Operations a single call of a script function may take.
-pub const MAX_OPERATIONS: u64 = 20_000_000;
+pub const MAX_OPERATIONS: u64 = 5_000_000;
 /// How deep script functions may call each other.
 pub const MAX_CALL_LEVELS: usize = 64;
 /// The longest string a script may make, in bytes.
@@ -88,11 +88,15 @@ pub enum Failure {
 pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
     let mut e = e;
     let mut trail = vec![function.to_owned()];
+    let mut position = e.position();
     while let EvalAltResult::ErrorInFunctionCall(name, _, inner, _) = e {
         if trail.last() != Some(name) {
             trail.push(name.clone());
         }
         e = inner;
+        if !e.position().is_none() {
+            position = e.position();
+        }
     }
     if let EvalAltResult::ErrorTerminated(..) = e {
         return Failure::Stopped;
@@ -104,7 +108,7 @@ pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
         _ => bare(&e.to_string()),
     };
     Failure::Error(ScriptError::at(
-        e.position(),
+        position,
         format!("in {}: {message}", trail.join(" > ")),
     ))
 }

@@ -341,7 +341,18 @@ impl Compiled {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
-            .map_err(|e| engine::eval_error(name, &e))
+            .map_err(|e| match engine::eval_error(name, &e) {
+                // No place known: the function's definition.
+                Failure::Error(e) if e.line.is_none() => {
+                    let (line, column) = definition(&self.source, name);
+                    Failure::Error(Error {
+                        line,
+                        column,
+                        ..e
+                    })
+                }
+                failure => failure,
+            })
     }
 
     /// An error about what function `name` returned, located at its definition.
@@ -580,13 +591,37 @@ impl Script {
         }
     }
 
+    /// Why `draw(state)` fails on the state on screen, if it does (the picture is then the
+    /// state as text).
+    pub fn draw_error(&self) -> Option<ScriptError> {
+        self.drawing(self.here()).err()
+    }
+
+    /// `draw(state)`'s picture, `None` for a script that does not draw.
+    fn drawing(&self, state: &[u8]) -> Result<Option<Picture>, Error> {
+        if !self.compiled.meta.has_draw {
+            return Ok(None);
+        }
+        let c = &self.compiled;
+        let value = c
+            .call("draw", (encoding::decode(state),))
+            .map_err(|f| match f {
+                Failure::Error(e) => e,
+                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
+            })?;
+        drawn(&value).map(Some).ok_or_else(|| {
+            c.returned(
+                "draw",
+                "returned no rows of cells: an array of rows, each an array of strings or \
+                 #{ text, colour }",
+            )
+        })
+    }
+
     /// The picture of `state`: `draw(state)`'s rows of cells, or the state as text in one
     /// row (also when `draw` fails).
     fn picture_of(&self, state: &[u8]) -> Picture {
-        if self.compiled.meta.has_draw
-            && let Ok(value) = self.compiled.call("draw", (encoding::decode(state),))
-            && let Some(picture) = drawn(&value)
-        {
+        if let Ok(Some(picture)) = self.drawing(state) {
             return picture;
         }
         let text: Vec<char> = encoding::text(state).chars().take(MAX_SIDE).collect();

@@ -119,13 +119,15 @@ impl TypeView for ScriptView {
     }
 
     fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
-        let Some((name, description, source, state, solved)) = app.model::<Script>().map(|s| {
+        let Some((name, description, source, state, solved, draw_error)) =
+            app.model::<Script>().map(|s| {
             (
                 s.name(),
                 s.description().map(str::to_owned),
                 s.source_note().map(str::to_owned),
                 s.state_text(),
                 s.is_solved(),
+                s.draw_error(),
             )
         }) else {
             return;
@@ -140,6 +142,12 @@ impl TypeView for ScriptView {
         Self::parameters_ui(app, ui);
         ui.separator();
         ui.label(format!("State: {state}"));
+        if let Some(e) = draw_error {
+            ui.label(
+                egui::RichText::new(format!("draw failed, the state is shown as text: {e}"))
+                    .color(crate::ui::palette::MOVE_WORSE),
+            );
+        }
         if solved {
             ui.label(egui::RichText::new("A goal state!").strong());
         }
