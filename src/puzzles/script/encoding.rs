@@ -174,6 +174,9 @@ pub fn show_plain(value: &Dynamic) -> String {
 
 /// `value` as text, maps with their keys sorted.
 pub fn show(value: &Dynamic) -> String {
+    if value.is_unit() {
+        return "()".to_owned();
+    }
     if value.is_string() {
         return format!("{:?}", value.clone().into_immutable_string().unwrap_or_default().as_str());
     }
@@ -203,6 +206,6 @@ mod tests {
         assert_eq!(encode(&decode(&bytes)).expect("plain data"), bytes);
         let float: Dynamic = engine.eval("[1, 2.5]").expect("a value");
         assert!(encode(&float).unwrap_err().contains("float"));
-        assert_eq!(decode(&[ARRAY, 5]).to_string(), "()");
+        assert_eq!(show(&decode(&[ARRAY, 5])), "()");
     }
 }
