@@ -27,6 +27,7 @@ puzzle_types! {
     klotski = "klotski/mod.rs",
     sliding = "sliding/mod.rs",
     rush_hour = "rush_hour/mod.rs",
+    script = "script/mod.rs",
 }
 
 /// The puzzle type with command-line name `name`.

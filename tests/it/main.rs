@@ -30,6 +30,7 @@ mod results;
 mod robustness;
 mod rush_hour;
 mod screen;
+mod scripts;
 mod search_engine;
 mod search_tree;
 mod shards;

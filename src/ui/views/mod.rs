@@ -46,6 +46,7 @@ type_views! {
     klotski,
     sliding,
     rush_hour,
+    script,
 }
 
 /// The registry the app uses to make views.

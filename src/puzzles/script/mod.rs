@@ -1,0 +1,742 @@
+//! Puzzle types written as scripts: a `.rhai` file (the sandboxed rhai language) defines a
+//! state-space problem in Russell and Norvig's shape, and the script type searches, draws
+//! and plays it like the built-in types.
+//!
+//! The contract (`docs/formats.md` gives an example):
+//! - `start()`: the start state, plain data (whole numbers, booleans, characters, strings,
+//!   arrays, object maps), compared and hashed through one canonical encoding
+//!   ([`encoding`]: maps by sorted key; floats and functions refused);
+//! - `moves(state)`: an array of `#{ label: "...", to: next_state }`, each with an optional
+//!   `cost` (positive and finite; 1 when absent);
+//! - `is_goal(state)`: a boolean;
+//! - optional `heuristic(state)` (non-negative), claimed admissible by `const ADMISSIBLE =
+//!   true` (only then do A* and its kin say "optimal");
+//! - optional `draw(state)`: rows of cells, each a string or `#{ text, colour }`;
+//! - optional constants `NAME`, `DESCRIPTION`, `SOURCE` and `PARAMETERS` (for example
+//!   `#{ disks: #{ default: 3, min: 1, max: 10 } }`): each parameter is a variable every
+//!   function reads, set by `--set disks=8` on the command line.
+//!
+//! The script is compiled once (its AST kept with its engine); states are kept in their
+//! canonical encoding and decoded only to call the script. Errors (syntax, run time, a bad
+//! move, a float in a state) are said with their line and column, never a panic.
+
+pub mod encoding;
+mod engine;
+mod puzzle;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
+use serde::{Deserialize, Serialize};
+
+use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, json_body};
+pub use encoding::State;
+pub use engine::ScriptError;
+use engine::{Failure, ScriptError as Error};
+
+/// The registry entry of puzzle scripts.
+pub static TYPE: PuzzleType = PuzzleType {
+    name: "script",
+    label: "Puzzle script",
+    sniff,
+    text_hint: "`fn start()` `fn moves(state)` `fn is_goal(state)`",
+    parse_text: |text| Ok(Box::new(Script::from_text(text)?)),
+    from_json: |value| Ok(Box::new(Script::from_json(value)?)),
+    json_version: 1,
+    shipped: &[
+        shipped!("missionaries.rhai"),
+        shipped!("water-jugs.rhai"),
+        shipped!("hanoi.rhai"),
+        shipped!("wolf-goat-cabbage.rhai"),
+        shipped!("eight-queens.rhai"),
+        shipped!("lights-out.rhai"),
+        shipped!("eight-puzzle.rhai"),
+    ],
+};
+
+/// How much `text` looks like a puzzle script: the three functions it must define.
+fn sniff(text: &str) -> f64 {
+    let defines = |f: &str| text.contains(&format!("fn {f}("));
+    let found = ["start", "moves", "is_goal"]
+        .into_iter()
+        .filter(|f| defines(f))
+        .count();
+    match found {
+        3 => 1.0,
+        2 => 0.8,
+        1 if text.contains("fn ") => 0.6,
+        _ => 0.0,
+    }
+}
+
+/// A parameter a script declares in `PARAMETERS`: a whole number in a range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parameter {
+    /// Its name, the variable the script's functions read.
+    pub name: String,
+    /// Its value when not set.
+    pub default: i64,
+    /// The least value.
+    pub min: i64,
+    /// The greatest value.
+    pub max: i64,
+    /// Its value now.
+    pub value: i64,
+}
+
+/// What the script's constants say of it.
+#[derive(Clone, Debug, Default)]
+struct Meta {
+    name: Option<String>,
+    description: Option<String>,
+    source_note: Option<String>,
+    admissible: bool,
+    has_heuristic: bool,
+    has_draw: bool,
+    /// Whether the text names a `cost` at all (if not, every move costs 1).
+    mentions_cost: bool,
+    parameters: Vec<Parameter>,
+}
+
+/// A script compiled once: its engine (with the parameters' values), its AST, what its
+/// constants say and its start state.
+struct Compiled {
+    source: String,
+    engine: Engine,
+    ast: AST,
+    meta: Meta,
+    start: State,
+}
+
+/// What went wrong during the calls of one run, shared by nothing: each copy of a script
+/// starts with a clean one.
+#[derive(Debug, Default)]
+struct Watch {
+    faulted: AtomicBool,
+    fault: Mutex<Option<Error>>,
+    stopped: AtomicBool,
+    non_unit: AtomicBool,
+}
+
+impl Watch {
+    fn fault(&self, e: Error) {
+        if !self.faulted.swap(true, Ordering::Relaxed)
+            && let Ok(mut slot) = self.fault.lock()
+        {
+            *slot = Some(e);
+        }
+    }
+
+    fn failure(&self, failure: Failure) {
+        match failure {
+            Failure::Stopped => self.stopped.store(true, Ordering::Relaxed),
+            Failure::Error(e) => self.fault(e),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.faulted.load(Ordering::Relaxed)
+            || self.stopped.load(Ordering::Relaxed)
+            || engine::run_stopped()
+    }
+
+    fn take(&self) -> (Option<Error>, bool) {
+        self.faulted.store(false, Ordering::Relaxed);
+        let fault = self.fault.lock().ok().and_then(|mut s| s.take());
+        (fault, self.stopped.swap(false, Ordering::Relaxed))
+    }
+}
+
+/// A puzzle written as a script, at a position (its start, or a state reached).
+pub struct Script {
+    compiled: Arc<Compiled>,
+    /// The position it was loaded or opened at (`None`: the script's start).
+    origin: Option<State>,
+    /// The position now (`None`: the origin).
+    position: Option<State>,
+    /// The positions before each move played by hand, for undo.
+    played: Vec<State>,
+    watch: Watch,
+}
+
+impl Clone for Script {
+    fn clone(&self) -> Self {
+        Self {
+            compiled: self.compiled.clone(),
+            origin: self.origin.clone(),
+            position: self.position.clone(),
+            played: self.played.clone(),
+            watch: Watch::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Script {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Script")
+            .field("name", &self.name())
+            .field("position", &encoding::text(self.here()))
+            .field("played", &self.played.len())
+            .finish_non_exhaustive()
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScriptJson {
+    #[serde(rename = "type")]
+    puzzle_type: String,
+    version: u32,
+    script: String,
+    #[serde(default)]
+    parameters: std::collections::BTreeMap<String, i64>,
+}
+
+/// Where `fn name(` is defined in `source` (1-based line and column), for errors about
+/// what the function returned.
+fn definition(source: &str, name: &str) -> (Option<usize>, Option<usize>) {
+    let needle = format!("fn {name}(");
+    source
+        .lines()
+        .enumerate()
+        .find_map(|(i, line)| line.find(&needle).map(|c| (Some(i + 1), Some(c + 1))))
+        .unwrap_or((None, None))
+}
+
+/// A whole number from a parameter's declaration.
+fn int_field(map: &Map, key: &str) -> Option<i64> {
+    map.get(key).and_then(|v| v.as_int().ok())
+}
+
+/// The parameters a script's `PARAMETERS` constant declares.
+fn parameters_of(value: &Dynamic) -> Result<Vec<Parameter>, String> {
+    let Some(map) = value.read_lock::<Map>() else {
+        return Err("PARAMETERS must be a map, such as #{ disks: #{ default: 3, min: 1, max: 10 } }".into());
+    };
+    let mut parameters = Vec::new();
+    for (name, spec) in map.iter() {
+        let (default, min, max) = if let Ok(n) = spec.as_int() {
+            (n, i64::MIN, i64::MAX)
+        } else if let Some(spec) = spec.read_lock::<Map>() {
+            // `default` is a keyword of rhai: written quoted (`"default": 3`) or as `value`.
+            let default = int_field(&spec, "default")
+                .or_else(|| int_field(&spec, "value"))
+                .ok_or_else(|| {
+                    format!("parameter {name} has no whole-number \"default\" (or `value`)")
+                })?;
+            (
+                default,
+                int_field(&spec, "min").unwrap_or(i64::MIN),
+                int_field(&spec, "max").unwrap_or(i64::MAX),
+            )
+        } else {
+            return Err(format!(
+                "parameter {name} must be a whole number or #{{ default, min, max }}"
+            ));
+        };
+        if !(min..=max).contains(&default) {
+            return Err(format!("parameter {name}: its default {default} is outside {min}..={max}"));
+        }
+        parameters.push(Parameter {
+            name: name.to_string(),
+            default,
+            min,
+            max,
+            value: default,
+        });
+    }
+    Ok(parameters)
+}
+
+/// A string constant of the script, if it defines one.
+fn text_constant(scope: &Scope, name: &str) -> Option<String> {
+    scope
+        .get_value::<rhai::ImmutableString>(name)
+        .map(|s| s.to_string())
+}
+
+impl Compiled {
+    /// Compiles `source`, with `values` for some of its parameters.
+    fn new(source: &str, values: &[(String, i64)]) -> Result<Self, Error> {
+        let plain = engine::sandbox(&[]);
+        let ast = plain.compile(source).map_err(|e| engine::parse_error(&e))?;
+        let defined = |name: &str, arity: usize| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == arity)
+        };
+        for (name, arity, call) in [("start", 0, "start()"), ("moves", 1, "moves(state)"), ("is_goal", 1, "is_goal(state)")] {
+            if !defined(name, arity) {
+                return Err(Error {
+                    line: Some(1),
+                    column: Some(1),
+                    message: format!(
+                        "the script defines no {call}: a puzzle script needs start(), \
+                         moves(state) and is_goal(state)"
+                    ),
+                });
+            }
+        }
+        let mut scope = Scope::new();
+        let _guard = engine::RunGuard::enter(&crate::search::CancelToken::new());
+        plain
+            .run_ast_with_scope(&mut scope, &ast)
+            .map_err(|e| match engine::eval_error("the script's top level", &e) {
+                Failure::Error(e) => e,
+                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
+            })?;
+        let mut parameters = match scope.get("PARAMETERS") {
+            Some(value) => parameters_of(value).map_err(|message| {
+                let line = source.lines().position(|l| l.contains("PARAMETERS"));
+                Error {
+                    line: line.map(|l| l + 1),
+                    column: line.map(|_| 1),
+                    message,
+                }
+            })?,
+            None => Vec::new(),
+        };
+        for (name, value) in values {
+            let Some(p) = parameters.iter_mut().find(|p| &p.name == name) else {
+                continue;
+            };
+            if !(p.min..=p.max).contains(value) {
+                return Err(Error::at(rhai::Position::NONE, format!(
+                    "{name} must be from {} to {}, not {value}",
+                    p.min, p.max
+                )));
+            }
+            p.value = *value;
+        }
+        let meta = Meta {
+            name: text_constant(&scope, "NAME"),
+            description: text_constant(&scope, "DESCRIPTION"),
+            source_note: text_constant(&scope, "SOURCE"),
+            admissible: scope.get_value::<bool>("ADMISSIBLE").unwrap_or(false),
+            has_heuristic: defined("heuristic", 1),
+            has_draw: defined("draw", 1),
+            mentions_cost: source.contains("cost"),
+            parameters,
+        };
+        let pairs: Vec<(String, i64)> = meta.parameters.iter().map(|p| (p.name.clone(), p.value)).collect();
+        let engine = if pairs.is_empty() { plain } else { engine::sandbox(&pairs) };
+        let mut compiled = Compiled {
+            source: source.to_owned(),
+            engine,
+            ast,
+            meta,
+            start: Box::new([]),
+        };
+        let start = compiled.call("start", ()).map_err(|f| match f {
+            Failure::Error(e) => e,
+            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
+        })?;
+        compiled.start = compiled.state_from("start", &start)?;
+        Ok(compiled)
+    }
+
+    /// Calls the script's function `name`.
+    fn call(&self, name: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
+        let mut scope = Scope::new();
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
+            .map_err(|e| match engine::eval_error(name, &e) {
+                // No place known: the function's definition.
+                Failure::Error(e) if e.line.is_none() => {
+                    let (line, column) = definition(&self.source, name);
+                    Failure::Error(Error {
+                        line,
+                        column,
+                        ..e
+                    })
+                }
+                failure => failure,
+            })
+    }
+
+    /// An error about what function `name` returned, located at its definition.
+    fn returned(&self, name: &str, message: impl Into<String>) -> Error {
+        let (line, column) = definition(&self.source, name);
+        Error {
+            line,
+            column,
+            message: format!("in {name}: {}", message.into()),
+        }
+    }
+
+    /// `value`, returned by function `name`, as a state.
+    fn state_from(&self, name: &str, value: &Dynamic) -> Result<State, Error> {
+        encoding::encode(value).map_err(|m| self.returned(name, m))
+    }
+}
+
+impl Script {
+    /// Compiles a script.
+    ///
+    /// # Errors
+    /// A [`FormatError`] with the line and column of a syntax error, a missing function, a
+    /// failing top level or `start()`, or a state that is not plain data.
+    pub fn from_text(text: &str) -> Result<Self, FormatError> {
+        Self::with_values(text, &[]).map_err(|e| e.format_error())
+    }
+
+    fn with_values(text: &str, values: &[(String, i64)]) -> Result<Self, Error> {
+        Ok(Self {
+            compiled: Arc::new(Compiled::new(text, values)?),
+            origin: None,
+            position: None,
+            played: Vec::new(),
+            watch: Watch::default(),
+        })
+    }
+
+    /// Reads the JSON format: `{"type": "script", "version": 1, "script": "...",
+    /// "parameters": {"disks": 8}}`.
+    ///
+    /// # Errors
+    /// A [`FormatError`] for JSON of the wrong shape, or as [`Script::from_text`].
+    pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
+        let body: ScriptJson = json_body(value)?;
+        let values: Vec<(String, i64)> = body.parameters.into_iter().collect();
+        Self::with_values(&body.script, &values).map_err(|e| e.format_error())
+    }
+
+    /// The script's text.
+    pub fn source(&self) -> &str {
+        &self.compiled.source
+    }
+
+    /// Its `NAME`, or "Puzzle script".
+    pub fn name(&self) -> String {
+        self.compiled.meta.name.clone().unwrap_or_else(|| TYPE.label.to_owned())
+    }
+
+    /// Its `DESCRIPTION`, if any.
+    pub fn description(&self) -> Option<&str> {
+        self.compiled.meta.description.as_deref()
+    }
+
+    /// Its `SOURCE` (where the puzzle and its facts come from), if any.
+    pub fn source_note(&self) -> Option<&str> {
+        self.compiled.meta.source_note.as_deref()
+    }
+
+    /// Its parameters, with their values now.
+    pub fn parameters(&self) -> &[Parameter] {
+        &self.compiled.meta.parameters
+    }
+
+    /// Sets parameter `name` to `value` (the script recompiled, its position back at its
+    /// new start).
+    ///
+    /// # Errors
+    /// An unknown parameter, a value outside its range, or an error of the script at that
+    /// value.
+    pub fn set_parameter(&mut self, name: &str, value: i64) -> Result<(), String> {
+        if !self.parameters().iter().any(|p| p.name == name) {
+            return Err(format!("unknown parameter `{name}`"));
+        }
+        let mut values: Vec<(String, i64)> = self
+            .parameters()
+            .iter()
+            .map(|p| (p.name.clone(), p.value))
+            .collect();
+        for v in &mut values {
+            if v.0 == name {
+                v.1 = value;
+            }
+        }
+        *self = Self::with_values(self.source(), &values).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// The state on screen.
+    pub fn here(&self) -> &[u8] {
+        self.position
+            .as_deref()
+            .or(self.origin.as_deref())
+            .unwrap_or(&self.compiled.start)
+    }
+
+    /// The state on screen as text.
+    pub fn state_text(&self) -> String {
+        encoding::text(self.here())
+    }
+
+    /// The moves from the state on screen: label, cost and where each leads.
+    ///
+    /// # Errors
+    /// The script's error.
+    pub fn moves_here(&self) -> Result<Vec<(String, f64)>, ScriptError> {
+        let moves = self.moves_of(self.here()).map_err(|f| match f {
+            Failure::Error(e) => e,
+            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
+        })?;
+        Ok(moves.into_iter().map(|(label, _, cost)| (label, cost)).collect())
+    }
+
+    /// Plays the move labelled `label` from the state on screen. Returns whether it was one.
+    pub fn play(&mut self, label: &str) -> bool {
+        let Ok(moves) = self.moves_of(self.here()) else {
+            return false;
+        };
+        let Some((_, to, _)) = moves.into_iter().find(|m| m.0 == label) else {
+            return false;
+        };
+        self.played.push(self.here().into());
+        self.position = Some(to);
+        true
+    }
+
+    /// Takes back the last move played by hand. Returns whether there was one.
+    pub fn take_back(&mut self) -> bool {
+        let Some(before) = self.played.pop() else {
+            return false;
+        };
+        self.position = Some(before);
+        true
+    }
+
+    /// Back to the position the script was loaded or opened at. Returns whether it moved.
+    pub fn reset(&mut self) -> bool {
+        let moved = self.position.is_some();
+        self.position = None;
+        self.played.clear();
+        moved
+    }
+
+    /// Whether the state on screen is a goal (false when the script fails).
+    pub fn is_solved(&self) -> bool {
+        self.goal_of(self.here()).unwrap_or(false)
+    }
+
+    /// The moves of `state`: label, next state and cost.
+    fn moves_of(&self, state: &[u8]) -> Result<Moves, Failure> {
+        self.moves_checked(state).map_err(|e| match e {
+            Ok(e) => Failure::Error(e),
+            Err(f) => f,
+        })
+    }
+
+    /// [`Script::moves_of`], the script's own errors apart (`Ok`) from a failed call.
+    fn moves_checked(&self, state: &[u8]) -> Result<Moves, Result<Error, Failure>> {
+        let c = &self.compiled;
+        let value = c.call("moves", (encoding::decode(state),)).map_err(Err)?;
+        let Some(list) = value.read_lock::<rhai::Array>() else {
+            return Err(Ok(c.returned("moves", format!("returned {}, not an array of moves", value.type_name()))));
+        };
+        let mut moves = Vec::with_capacity(list.len());
+        for (i, item) in list.iter().enumerate() {
+            let Some(map) = item.read_lock::<Map>() else {
+                return Err(Ok(c.returned("moves", format!(
+                    "move {} is {}, not #{{ label, to, cost }}", i + 1, item.type_name()
+                ))));
+            };
+            let label = match map.get("label") {
+                Some(l) if l.is_string() => l.clone().into_immutable_string().unwrap_or_default().to_string(),
+                Some(l) => encoding::show(l),
+                None => return Err(Ok(c.returned("moves", format!("move {} has no label", i + 1)))),
+            };
+            let Some(to) = map.get("to") else {
+                return Err(Ok(c.returned("moves", format!("move {label:?} has no `to` state"))));
+            };
+            let to = c.state_from("moves", to).map_err(|e| Ok(Error {
+                message: format!("{} (move {label:?})", e.message),
+                ..e
+            }))?;
+            let cost = match map.get("cost") {
+                None => 1.0,
+                Some(v) => match (v.as_int(), v.as_float()) {
+                    (Ok(n), _) => n as f64,
+                    (_, Ok(x)) => x,
+                    _ => f64::NAN,
+                },
+            };
+            if !(cost.is_finite() && cost > 0.0) {
+                return Err(Ok(c.returned("moves", format!(
+                    "move {label:?} costs {cost}: costs must be positive and finite"
+                ))));
+            }
+            moves.push((label, to, cost));
+        }
+        Ok(moves)
+    }
+
+    /// Whether `state` is a goal.
+    fn goal_of(&self, state: &[u8]) -> Result<bool, Failure> {
+        let c = &self.compiled;
+        let value = c.call("is_goal", (encoding::decode(state),))?;
+        value.as_bool().map_err(|kind| {
+            Failure::Error(c.returned("is_goal", format!("returned {kind}, not true or false")))
+        })
+    }
+
+    /// The script's heuristic of `state`.
+    fn heuristic_of(&self, state: &[u8]) -> Result<f64, Failure> {
+        let c = &self.compiled;
+        let value = c.call("heuristic", (encoding::decode(state),))?;
+        let h = match (value.as_int(), value.as_float()) {
+            (Ok(n), _) => n as f64,
+            (_, Ok(x)) => x,
+            _ => f64::NAN,
+        };
+        if h.is_finite() && h >= 0.0 {
+            Ok(h)
+        } else {
+            Err(Failure::Error(c.returned(
+                "heuristic",
+                format!("returned {value}: a heuristic is a non-negative number"),
+            )))
+        }
+    }
+
+    /// Why `draw(state)` fails on the state on screen, if it does (the picture is then the
+    /// state as text).
+    pub fn draw_error(&self) -> Option<ScriptError> {
+        self.drawing(self.here()).err()
+    }
+
+    /// `draw(state)`'s picture, `None` for a script that does not draw.
+    fn drawing(&self, state: &[u8]) -> Result<Option<Picture>, Error> {
+        if !self.compiled.meta.has_draw {
+            return Ok(None);
+        }
+        let c = &self.compiled;
+        let value = c
+            .call("draw", (encoding::decode(state),))
+            .map_err(|f| match f {
+                Failure::Error(e) => e,
+                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
+            })?;
+        drawn(&value).map(Some).ok_or_else(|| {
+            c.returned(
+                "draw",
+                "returned no rows of cells: an array of rows, each an array of strings or \
+                 #{ text, colour }",
+            )
+        })
+    }
+
+    /// The picture of `state`: `draw(state)`'s rows of cells, or the state as text in one
+    /// row (also when `draw` fails).
+    fn picture_of(&self, state: &[u8]) -> Picture {
+        if let Ok(Some(picture)) = self.drawing(state) {
+            return picture;
+        }
+        let text: Vec<char> = encoding::text(state).chars().take(MAX_SIDE).collect();
+        let squares = text
+            .iter()
+            .enumerate()
+            .map(|(i, &ch)| cell_square(i, &ch.to_string(), None))
+            .collect::<Vec<_>>();
+        Picture {
+            rows: 1,
+            cols: squares.len().max(1),
+            squares: if squares.is_empty() { vec![Square::Free] } else { squares },
+            start: None,
+            goal_area: Vec::new(),
+        }
+    }
+}
+
+/// The moves of a state: label, next state, cost.
+type Moves = Vec<(String, State, f64)>;
+
+/// The most rows or columns a drawing has.
+const MAX_SIDE: usize = 64;
+
+/// The square of one drawn cell `i`: empty is a free square, `#` a wall, a number up to 255
+/// a numbered square, other text a piece showing its first character, coloured by `colour`.
+fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
+    let text = text.trim();
+    match (text, colour) {
+        ("" | ".", None) => Square::Free,
+        ("#", None) => Square::Blocked,
+        _ => {
+            if colour.is_none()
+                && let Ok(n) = text.parse::<u8>()
+            {
+                return Square::Number(n);
+            }
+            let class = colour.map_or(0, |c| {
+                c.bytes().fold(0u8, |h, b| h.wrapping_mul(31).wrapping_add(b)) % 7 + 1
+            });
+            let letter = text.chars().next().filter(char::is_ascii_graphic).map_or(0, |c| c as u8);
+            Square::Piece {
+                id: (i % 250) as u8,
+                class,
+                target: colour == Some("target"),
+                letter,
+            }
+        }
+    }
+}
+
+/// The picture `draw` returned: rows of cells, each a string, a number or `#{ text,
+/// colour }`; `None` when it is not that shape.
+fn drawn(value: &Dynamic) -> Option<Picture> {
+    let rows = value.read_lock::<rhai::Array>()?;
+    let rows: Vec<rhai::Array> = rows
+        .iter()
+        .take(MAX_SIDE)
+        .map(|r| r.read_lock::<rhai::Array>().map(|r| r.iter().take(MAX_SIDE).cloned().collect()))
+        .collect::<Option<_>>()?;
+    let cols = rows.iter().map(Vec::len).max().filter(|&c| c > 0)?;
+    let mut squares = Vec::with_capacity(rows.len() * cols);
+    for row in &rows {
+        for col in 0..cols {
+            let i = squares.len();
+            let square = match row.get(col) {
+                None => Square::Void,
+                Some(cell) => {
+                    if let Some(map) = cell.read_lock::<Map>() {
+                        let text = map.get("text").map(encoding::show_plain).unwrap_or_default();
+                        let colour = map.get("colour").or_else(|| map.get("color")).map(encoding::show_plain);
+                        cell_square(i, &text, colour.as_deref())
+                    } else {
+                        cell_square(i, &encoding::show_plain(cell), None)
+                    }
+                }
+            };
+            squares.push(square);
+        }
+    }
+    Some(Picture {
+        rows: rows.len(),
+        cols,
+        squares,
+        start: None,
+        goal_area: Vec::new(),
+    })
+}
+
+/// The options of a script's parameters, made once per set of parameters (the command
+/// line's `--set NAME=VALUE`).
+fn options_of(parameters: &[Parameter]) -> &'static [PuzzleOption] {
+    use std::collections::BTreeMap;
+    static MADE: Mutex<BTreeMap<String, &'static [PuzzleOption]>> = Mutex::new(BTreeMap::new());
+    if parameters.is_empty() {
+        return &[];
+    }
+    let key: Vec<String> = parameters
+        .iter()
+        .map(|p| format!("{}={}..={}", p.name, p.min, p.max))
+        .collect();
+    let key = key.join(";");
+    let Ok(mut made) = MADE.lock() else {
+        return &[];
+    };
+    made.entry(key).or_insert_with(|| {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let options: Vec<PuzzleOption> = parameters
+            .iter()
+            .map(|p| PuzzleOption {
+                name: leak(p.name.clone()),
+                values: leak(format!("{}..{}", p.min, p.max)),
+                help: leak(format!("the script's parameter {} (default {})", p.name, p.default)),
+            })
+            .collect();
+        Box::leak(options.into_boxed_slice())
+    })
+}

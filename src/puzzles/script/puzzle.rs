@@ -1,0 +1,257 @@
+//! A puzzle script as a search problem (`Problem`), a space the oracle explores
+//! (`Explorable`) and a `Model` of the app. The script's errors during a search are kept
+//! (the first one) and the search then sees no more moves; the run ends with the error.
+
+use crate::puzzles::oracle::{self, Explorable, Oracle, OracleError};
+use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
+use crate::search::{
+    self, Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, Successor,
+};
+
+use super::*;
+
+impl Problem for Script {
+    /// The state in its canonical encoding.
+    type State = State;
+    /// The move's label.
+    type Move = String;
+
+    fn start_states(&self) -> Vec<State> {
+        vec![self.here().into()]
+    }
+
+    fn is_goal(&self, state: &State) -> bool {
+        if self.watch.is_over() {
+            return false;
+        }
+        self.goal_of(state).unwrap_or_else(|f| {
+            self.watch.failure(f);
+            false
+        })
+    }
+
+    fn successors(&self, state: &State, out: &mut Vec<Successor<State, String>>) {
+        if self.watch.is_over() {
+            return;
+        }
+        match self.moves_of(state) {
+            Ok(moves) => {
+                for (mv, state, cost) in moves {
+                    if cost != 1.0 {
+                        self.watch.non_unit.store(true, Ordering::Relaxed);
+                    }
+                    out.push(Successor { state, mv, cost });
+                }
+            }
+            Err(f) => self.watch.failure(f),
+        }
+    }
+
+    fn heuristic(&self, state: &State) -> Cost {
+        if !self.compiled.meta.has_heuristic || self.watch.is_over() {
+            return 0.0;
+        }
+        self.heuristic_of(state).unwrap_or_else(|f| {
+            self.watch.failure(f);
+            0.0
+        })
+    }
+
+    fn has_heuristic(&self) -> bool {
+        self.compiled.meta.has_heuristic
+    }
+
+    /// Only when the script says so (`const ADMISSIBLE = true`).
+    fn heuristic_is_admissible(&self) -> bool {
+        self.compiled.meta.admissible
+    }
+
+    /// When the script names no `cost` and no move of a run cost other than 1.
+    fn has_unit_costs(&self) -> bool {
+        !self.compiled.meta.mentions_cost && !self.watch.non_unit.load(Ordering::Relaxed)
+    }
+}
+
+impl Script {
+    /// Runs `work` bound to `cancel` (Stop and the time limit end a long script call), then
+    /// says what went wrong in the script's calls: its first error, or whether a call was
+    /// stopped.
+    fn watched<T>(&self, cancel: &CancelToken, work: impl FnOnce() -> T) -> (T, Option<Error>, bool) {
+        self.watch.take();
+        let guard = engine::RunGuard::enter(cancel);
+        let result = work();
+        drop(guard);
+        let (fault, stopped) = self.watch.take();
+        (result, fault, stopped)
+    }
+}
+
+impl Explorable for Script {
+    fn same_rules(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.compiled, &other.compiled)
+    }
+
+    fn at_state(&self, state: &State) -> Self {
+        Self {
+            origin: Some(state.clone()),
+            position: None,
+            played: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    fn at_origin(&self) -> Self {
+        Self {
+            position: None,
+            played: Vec::new(),
+            ..self.clone()
+        }
+    }
+}
+
+impl crate::puzzles::HandPlay for Script {
+    fn moves_played(&self) -> usize {
+        self.played.len()
+    }
+}
+
+impl crate::puzzles::Model for Script {
+    const TYPE: &'static PuzzleType = &TYPE;
+
+    fn capabilities(&self) -> crate::puzzles::Capabilities<'_> {
+        crate::puzzles::Capabilities {
+            hand_play: Some(self),
+            ..Default::default()
+        }
+    }
+
+    fn picture(&self) -> Picture {
+        self.picture_of(self.here())
+    }
+
+    fn heuristic_name(&self) -> String {
+        match (self.compiled.meta.has_heuristic, self.compiled.meta.admissible) {
+            (false, _) => "none".into(),
+            (true, true) => "the script's heuristic (declared admissible)".into(),
+            (true, false) => "the script's heuristic (not declared admissible)".into(),
+        }
+    }
+
+    fn default_algorithm(&self) -> Algorithm {
+        let meta = &self.compiled.meta;
+        if meta.has_heuristic && meta.admissible {
+            Algorithm::AStar
+        } else if meta.mentions_cost {
+            Algorithm::Dijkstra
+        } else {
+            Algorithm::Bfs
+        }
+    }
+
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        let (report, fault, stopped) = self.watched(cancel, || {
+            solve_on_boards(
+                self,
+                &TYPE,
+                algorithm,
+                watcher,
+                cancel,
+                |s| self.picture_of(s),
+                |_, _| crate::puzzles::Motion::between(Cell::new(0, 0), Cell::new(0, 0)),
+            )
+        });
+        let mut report = report?;
+        if let Some(e) = fault {
+            report.outcome = Outcome::NotFound;
+            report.solved = false;
+            report.optimal = false;
+            report.cost = 0.0;
+            report.moves.clear();
+            report.boards.clear();
+            report.motions.clear();
+            report.message = Some(format!("stopped at a script error: {e}"));
+        } else if stopped && report.outcome == Outcome::NotFound {
+            // A call ended by Stop or the time limit: the space was not searched whole.
+            report.outcome = if cancel.is_cancelled() {
+                Outcome::Cancelled
+            } else {
+                Outcome::Timeout
+            };
+        }
+        if let Some(note) = self.source_note() {
+            report.notes.push(format!("source: {note}"));
+        }
+        Ok(report)
+    }
+
+    fn count_states(&self, cancel: &CancelToken) -> search::StateCount {
+        let (mut count, fault, stopped) =
+            self.watched(cancel, || search::count_reachable(self, cancel));
+        if let Some(e) = fault {
+            count.stopped = Some(Outcome::NotFound);
+            count.message = Some(format!("stopped at a script error: {e}"));
+        } else if stopped && count.stopped.is_none() {
+            count.stopped = Some(if cancel.is_cancelled() {
+                Outcome::Cancelled
+            } else {
+                Outcome::Timeout
+            });
+        }
+        count
+    }
+
+    fn oracle(
+        &self,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Box<dyn Oracle>, OracleError> {
+        let (oracle, fault, _) =
+            self.watched(cancel, || oracle::explore_counting(self, cancel, progress));
+        match fault {
+            Some(e) => Err(OracleError::Failed(format!("script error: {e}"))),
+            None => oracle,
+        }
+    }
+
+    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
+        options_of(self.parameters())
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let value: i64 = value
+            .parse()
+            .map_err(|_| format!("--set {name} takes a whole number, not `{value}`"))?;
+        self.set_parameter(name, value)
+    }
+
+    /// The picture is the script's drawing, not edited by hand.
+    fn stroke_value(&self, _cell: Cell) -> Option<u8> {
+        None
+    }
+
+    fn paint(&mut self, _cell: Cell, _value: u8) -> bool {
+        false
+    }
+
+    fn to_text(&self) -> String {
+        self.source().to_owned()
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!(ScriptJson {
+            puzzle_type: TYPE.name.into(),
+            version: TYPE.json_version,
+            script: self.source().to_owned(),
+            parameters: self
+                .parameters()
+                .iter()
+                .map(|p| (p.name.clone(), p.value))
+                .collect(),
+        })
+    }
+}

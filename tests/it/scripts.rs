@@ -1,0 +1,299 @@
+//! Puzzle scripts (issue 46): each shipped example's published fact through the library and
+//! the command line, the scripted 8-puzzle against the built-in sliding tiles (a seeded
+//! differential test), the errors a script can make (each with its line and column, never a
+//! panic), and seeded random edits of the examples' text.
+
+use std::time::{Duration, Instant};
+
+use puzzlelab::puzzles::script::Script;
+use puzzlelab::puzzles::{self, NoWatcher, Puzzle};
+use puzzlelab::search::{Algorithm, CancelToken, Limits};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use crate::common::puzzlelab;
+
+/// The shipped script `file`, parsed.
+fn shipped(file: &str) -> Box<dyn Puzzle> {
+    let (_, s) = puzzles::shipped()
+        .find(|(_, s)| s.file == file)
+        .unwrap_or_else(|| panic!("{file} is shipped"));
+    puzzles::parse(s.text, None).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// The optimal number of moves of `puzzle` by its default algorithm, claimed optimal.
+fn optimal_moves(puzzle: &dyn Puzzle) -> usize {
+    let report = puzzle
+        .solve_default(&mut NoWatcher, &CancelToken::new())
+        .unwrap();
+    assert!(report.solved && report.optimal, "{report:?}");
+    report.moves.len()
+}
+
+#[test]
+fn the_examples_published_facts_hold() {
+    let facts = [
+        ("missionaries.rhai", 11),
+        ("water-jugs.rhai", 6),
+        ("hanoi.rhai", 7),
+        ("wolf-goat-cabbage.rhai", 7),
+        ("lights-out.rhai", 5),
+        ("eight-queens.rhai", 8),
+    ];
+    for (file, moves) in facts {
+        let puzzle = shipped(file);
+        assert_eq!(puzzle.puzzle_type().name, "script", "{file}");
+        assert_eq!(optimal_moves(puzzle.as_ref()), moves, "{file}");
+    }
+    // Every example draws its states (its own drawing, not the state as text).
+    for (t, s) in puzzles::shipped().filter(|(t, _)| t.name == "script") {
+        let puzzle = (t.parse_text)(s.text).unwrap();
+        let script = puzzle.model::<Script>().unwrap();
+        assert_eq!(script.draw_error(), None, "{}", s.file);
+        let report = puzzle
+            .solve_default(&mut NoWatcher, &CancelToken::new())
+            .unwrap();
+        let end = puzzle.after_moves(&report.moves).unwrap();
+        assert_eq!(
+            end.model::<Script>().unwrap().draw_error(),
+            None,
+            "{}",
+            s.file
+        );
+        assert!(end.model::<Script>().unwrap().is_solved(), "{}", s.file);
+    }
+    // Eight queens: 92 solved boards among the 2,057 placed row by row.
+    let count = shipped("eight-queens.rhai").count_states(&CancelToken::new());
+    assert_eq!((count.states, count.goals), (2057, 92));
+}
+
+#[test]
+fn hanoi_takes_two_to_the_n_minus_one_moves_among_three_to_the_n_states() {
+    let mut hanoi = shipped("hanoi.rhai");
+    for disks in 1..=6u32 {
+        hanoi.set_option("disks", &disks.to_string()).unwrap();
+        assert_eq!(optimal_moves(hanoi.as_ref()), 2usize.pow(disks) - 1);
+        let count = hanoi.count_states(&CancelToken::new());
+        assert_eq!(
+            (count.states, count.goals),
+            (3u64.pow(disks), 1),
+            "{disks} disks"
+        );
+    }
+    assert!(hanoi.set_option("disks", "0").is_err());
+    assert!(hanoi.set_option("disks", "many").is_err());
+}
+
+#[test]
+fn the_command_line_solves_a_script_with_a_parameter() {
+    let (code, out, err) =
+        puzzlelab(&["solve", "puzzles/hanoi.rhai", "--set", "disks=8", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(255));
+    assert_eq!(v["optimal"], true);
+    let (code, out, _) = puzzlelab(&["solve", "puzzles/missionaries.rhai"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("solved: 11 moves"), "{out}");
+    let (code, _, err) = puzzlelab(&["solve", "puzzles/hanoi.rhai", "--set", "pegs=4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("disks="), "{err}");
+}
+
+/// A script file in a fresh folder, run through `solve`: the exit code and standard error.
+fn solve_text(text: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.rhai");
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = puzzlelab(&["solve", path.to_str().unwrap(), "--timeout", "5"]);
+    (code, err)
+}
+
+const GOOD: &str = "fn start() { 0 }\n\
+                    fn moves(n) { [#{ label: \"+1\", to: n + 1 }] }\n\
+                    fn is_goal(n) { n == 3 }\n";
+
+#[test]
+fn script_errors_say_the_file_line_and_column() {
+    assert_eq!(solve_text(GOOD).0, 0);
+    let cases = [
+        // A syntax error: bad input, at its place.
+        (
+            GOOD.replace("n == 3", "n == == 3"),
+            2,
+            "bad.rhai: line 3, column",
+        ),
+        // A missing is_goal.
+        (
+            GOOD.replace("fn is_goal(n) { n == 3 }", ""),
+            2,
+            "is_goal(state)",
+        ),
+        // A run-time error in moves: no solution, said with its place.
+        (
+            GOOD.replace("n + 1", "n + undefined_thing"),
+            1,
+            "line 2, column",
+        ),
+        (
+            GOOD.replace("to: n + 1", "to: n + 1, cost: -1"),
+            1,
+            "positive and finite",
+        ),
+        (GOOD.replace("to: n + 1", "to: n + 0.5"), 1, "float"),
+        (GOOD.replace("to: n + 1", "to: |x| x"), 1, "in a state"),
+        (
+            GOOD.replace("fn start() { 0 }", "fn start() { 0.5 }"),
+            2,
+            "float",
+        ),
+        // An endless loop in moves: ended by the operation limit.
+        (GOOD.replace("[#{", "loop {}; [#{"), 1, "operations"),
+        // A ten-million-element array.
+        (
+            GOOD.replace("[#{", "let a = []; a.pad(10000000, 0); [#{"),
+            1,
+            "line 2",
+        ),
+    ];
+    for (text, code, says) in cases {
+        let (got, err) = solve_text(&text);
+        assert_eq!(got, code, "{text}\n{err}");
+        assert!(err.contains(says), "{text}\nexpected {says:?} in: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn stop_ends_a_long_script_call() {
+    let endless = GOOD.replace("[#{", "let i = 0; while i >= 0 { i += 1; i -= 1; } [#{");
+    let puzzle = puzzles::parse(&endless, None).unwrap();
+    let cancel = CancelToken::with_limits(Limits {
+        timeout: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    });
+    let started = Instant::now();
+    let report = puzzle
+        .solve(Algorithm::Bfs, &mut NoWatcher, &cancel)
+        .unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(!report.solved);
+}
+
+/// A random solvable 8-puzzle board from `rng`: its nine digits row by row, 0 the gap.
+fn random_board(rng: &mut rand::rngs::StdRng) -> Vec<u8> {
+    loop {
+        let mut tiles: Vec<u8> = (0..9).collect();
+        tiles.shuffle(rng);
+        let nonzero: Vec<u8> = tiles.iter().copied().filter(|&t| t != 0).collect();
+        let inversions = (0..8)
+            .flat_map(|i| (i + 1..8).map(move |j| (i, j)))
+            .filter(|&(i, j)| nonzero[i] > nonzero[j])
+            .count();
+        if inversions % 2 == 0 {
+            return tiles;
+        }
+    }
+}
+
+#[test]
+fn the_scripted_eight_puzzle_agrees_with_the_built_in_type() {
+    let mut script = shipped("eight-puzzle.rhai");
+    let count = script.count_states(&CancelToken::new());
+    assert_eq!((count.states, count.goals), (181_440, 1));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(46);
+    for _ in 0..24 {
+        let board = random_board(&mut rng);
+        let digits: String = board.iter().map(u8::to_string).collect();
+        script
+            .set_option("board", digits.trim_start_matches('0'))
+            .unwrap();
+        let text: Vec<String> = board
+            .chunks(3)
+            .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        let tiles = puzzles::parse(&(text.join("\n") + "\n"), Some("sliding")).unwrap();
+        let built_in = tiles
+            .solve(Algorithm::AStar, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
+        assert!(built_in.solved && built_in.optimal);
+        assert_eq!(
+            optimal_moves(script.as_ref()),
+            built_in.moves.len(),
+            "{digits}"
+        );
+    }
+    // A random number of the same kind never a panic: the seed is in the name.
+    let _ = rng.random::<u8>();
+}
+
+#[test]
+fn random_edits_of_the_examples_never_panic() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(4646);
+    let cancel = CancelToken::with_limits(Limits {
+        timeout: Some(Duration::from_millis(100)),
+        max_memory: 32 * puzzlelab::search::limits::MIB,
+        ..Limits::default()
+    });
+    let scripts: Vec<&str> = puzzles::shipped()
+        .filter(|(t, _)| t.name == "script")
+        .map(|(_, s)| s.text)
+        .collect();
+    for _ in 0..120 {
+        let mut text: Vec<char> = scripts[rng.random_range(0..scripts.len())]
+            .chars()
+            .collect();
+        for _ in 0..rng.random_range(1..4) {
+            let at = rng.random_range(0..text.len().max(1));
+            match rng.random_range(0..4) {
+                0 if !text.is_empty() => {
+                    text.remove(at.min(text.len() - 1));
+                }
+                1 if !text.is_empty() => {
+                    let c = text[at.min(text.len() - 1)];
+                    text.insert(at, c);
+                }
+                2 => {
+                    // Delete the line holding `at`.
+                    let start = text[..at]
+                        .iter()
+                        .rposition(|&c| c == '\n')
+                        .map_or(0, |i| i + 1);
+                    let end = text[at..]
+                        .iter()
+                        .position(|&c| c == '\n')
+                        .map_or(text.len(), |i| at + i);
+                    text.drain(start..end);
+                }
+                _ => {
+                    // Duplicate the line holding `at`.
+                    let start = text[..at]
+                        .iter()
+                        .rposition(|&c| c == '\n')
+                        .map_or(0, |i| i + 1);
+                    let end = text[at..]
+                        .iter()
+                        .position(|&c| c == '\n')
+                        .map_or(text.len(), |i| at + i);
+                    let line: Vec<char> = text[start..end].to_vec();
+                    text.splice(start..start, line.into_iter().chain(['\n']));
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let Ok(mut puzzle) = puzzles::parse(&text, Some("script")) else {
+            continue;
+        };
+        let _ = puzzle.solve(puzzle.default_algorithm(), &mut NoWatcher, &cancel);
+        let _ = puzzle.count_states(&cancel);
+        let _ = puzzle.picture();
+        let _ = puzzle.to_json();
+        if let Some(option) = puzzle.options().first() {
+            let _ = puzzle.set_option(option.name, "2");
+        }
+    }
+}
