@@ -15,8 +15,10 @@ use super::{AppCommand, AppState, Settings, TypeView, ViewRegistry, ViewWrite};
 struct Views {
     /// The view of the type on screen, once the UI installed its registry.
     current: Option<Box<dyn TypeView>>,
-    /// The views of the other types, by type name.
-    parked: HashMap<&'static str, Box<dyn TypeView>>,
+    /// The views of the other types, by type name, each with the count of replaced puzzles
+    /// of its type's workspace it last knew of (a puzzle replaced while its view was parked
+    /// is news to it when it comes back).
+    parked: HashMap<&'static str, (Box<dyn TypeView>, u64)>,
     /// The count of replaced puzzles ([`super::workspace::Workspace::replaced`]) the view
     /// on screen last knew of.
     seen_replaced: u64,
@@ -214,11 +216,17 @@ impl Views {
                 if let Some(settings) = old.settings() {
                     (state.settings.views).insert(old.type_name().to_owned(), settings);
                 }
-                self.parked.insert(old.type_name(), old);
+                self.parked
+                    .insert(old.type_name(), (old, self.seen_replaced));
             }
-            self.current = (self.parked.remove(name))
-                .or_else(|| (registry.make)(name, state.settings.views.get(name)));
-            self.seen_replaced = replaced;
+            (self.current, self.seen_replaced) = match self.parked.remove(name) {
+                Some((view, seen)) => (Some(view), seen),
+                // A new view knows nothing of any puzzle before this one.
+                None => (
+                    (registry.make)(name, state.settings.views.get(name)),
+                    replaced,
+                ),
+            };
         }
         if self.seen_replaced != replaced {
             self.seen_replaced = replaced;

@@ -1933,3 +1933,39 @@ fn the_live_closed_set_curve_is_the_states_expanded() {
         view.samples
     );
 }
+
+/// A puzzle replaced while its type's view was put aside is news to that view when it comes
+/// back: an intersection selected in the car maze's view, then another type, then a car
+/// maze opened (which brings that view back with the new puzzle): the selection is
+/// forgotten, not shown on the new puzzle.
+#[test]
+fn a_view_put_aside_learns_that_its_puzzle_was_replaced() {
+    use puzzlelab::app::ViewRead;
+    use puzzlelab::ui::views::CarMazeCommand;
+    let selected = |h: &Harness<'static, PuzzleLabApp>| {
+        let app = h.state();
+        let view = app.type_view().expect("a view");
+        view.canvas_extras(&ViewRead::read(app), None).selected
+    };
+    let (t, shipped) = puzzles::shipped()
+        .find(|(t, _)| t.name == "car-maze")
+        .unwrap();
+    let mut h = harness(Settings::default());
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push_view(CarMazeCommand::Select(Cell::new(0, 0)));
+    h.run();
+    assert_eq!(selected(&h), Some(Cell::new(0, 0)));
+    let klotski = puzzles::type_by_name("klotski").unwrap();
+    h.state_mut().push(AppCommand::SelectType(klotski));
+    h.run();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    assert_eq!(h.state().puzzle().puzzle_type().name, "car-maze");
+    assert_eq!(
+        selected(&h),
+        None,
+        "the selection was on the puzzle replaced"
+    );
+}
