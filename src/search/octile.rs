@@ -470,6 +470,58 @@ const MOVES: [(isize, isize); 8] = [
     (1, -1),
 ];
 
+/// Jump point search's pruning (Harabor and Grastien, 2011; no corner cutting): calls `push`
+/// with the directions to scan from a square, as (row, column) changes, in the maze's order.
+/// `arrived` is the direction the square was reached in (each part -1, 0 or 1; `None` at a
+/// start) and `free(dr, dc)` whether the square that far away is free. From a start, every
+/// free move (a diagonal needs both squares beside it free); reached diagonally, the two
+/// straight parts and the diagonal; reached straight, the square ahead and, to either side
+/// that is free, the side and the diagonal between it and the square ahead. The one rule of
+/// both the maze's scanning and [`OctileMap`]'s.
+#[inline]
+pub fn pruned_directions(
+    arrived: Option<(isize, isize)>,
+    free: impl Fn(isize, isize) -> bool,
+    mut push: impl FnMut((isize, isize)),
+) {
+    let Some((dr, dc)) = arrived else {
+        for (dr, dc) in MOVES {
+            if free(dr, dc) && (dr == 0 || dc == 0 || (free(dr, 0) && free(0, dc))) {
+                push((dr, dc));
+            }
+        }
+        return;
+    };
+    if dr != 0 && dc != 0 {
+        let (down, across) = (free(dr, 0), free(0, dc));
+        if down {
+            push((dr, 0));
+        }
+        if across {
+            push((0, dc));
+        }
+        if down && across && free(dr, dc) {
+            push((dr, dc));
+        }
+    } else {
+        // Moving straight along (dr, dc); (sr, sc) is one side, its negation the other.
+        let (sr, sc) = (dc, dr);
+        let ahead = free(dr, dc);
+        for side in [1, -1] {
+            let (pr, pc) = (sr * side, sc * side);
+            if free(pr, pc) {
+                if ahead && free(dr + pr, dc + pc) {
+                    push((dr + pr, dc + pc));
+                }
+                push((pr, pc));
+            }
+        }
+        if ahead {
+            push((dr, dc));
+        }
+    }
+}
+
 /// The free neighbours of bit `i`, each with its move's cost, in the maze's order; a diagonal
 /// needs both squares beside it free (without corner cutting) or one of them (with).
 #[inline]

@@ -23,48 +23,13 @@ pub(super) fn successors(
     let (r, c) = (here.row as isize, here.col as isize);
     let free = |dr: isize, dc: isize| maze.free_at(r + dr, c + dc);
     let mut directions: Vec<(isize, isize)> = Vec::with_capacity(8);
-    match parent.map(|p| maze.cell(p)) {
-        None => {
-            for dir in Dir::ALL {
-                let (dr, dc) = dir.delta();
-                if free(dr, dc) && (dr == 0 || dc == 0 || (free(dr, 0) && free(0, dc))) {
-                    directions.push((dr, dc));
-                }
-            }
-        }
-        Some(from) => {
-            let dr = (r - from.row as isize).signum();
-            let dc = (c - from.col as isize).signum();
-            if dr != 0 && dc != 0 {
-                let (down, across) = (free(dr, 0), free(0, dc));
-                if down {
-                    directions.push((dr, 0));
-                }
-                if across {
-                    directions.push((0, dc));
-                }
-                if down && across && free(dr, dc) {
-                    directions.push((dr, dc));
-                }
-            } else {
-                // Moving straight along (dr, dc); (sr, sc) is one side, its negation the other.
-                let (sr, sc) = (dc, dr);
-                let ahead = free(dr, dc);
-                for side in [1, -1] {
-                    let (pr, pc) = (sr * side, sc * side);
-                    if free(pr, pc) {
-                        if ahead && free(dr + pr, dc + pc) {
-                            directions.push((dr + pr, dc + pc));
-                        }
-                        directions.push((pr, pc));
-                    }
-                }
-                if ahead {
-                    directions.push((dr, dc));
-                }
-            }
-        }
-    }
+    let arrived = parent.map(|p| maze.cell(p)).map(|from| {
+        (
+            (r - from.row as isize).signum(),
+            (c - from.col as isize).signum(),
+        )
+    });
+    crate::search::octile::pruned_directions(arrived, free, |d| directions.push(d));
     for (dr, dc) in directions {
         if let Some((jr, jc, steps)) = jump(maze, r + dr, c + dc, dr, dc) {
             let dir = Dir::from_delta(dr, dc).expect("a unit direction");

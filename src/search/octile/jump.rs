@@ -22,49 +22,14 @@ pub(super) fn successors(
         directions[n] = d;
         n += 1;
     };
-    match parent {
-        None => {
-            for (dr, dc) in super::MOVES {
-                if free(dr, dc) && (dr == 0 || dc == 0 || (free(dr, 0) && free(0, dc))) {
-                    push((dr, dc));
-                }
-            }
-        }
-        Some(p) => {
-            let (r, c) = here;
-            let (pr, pc) = map.coords(p);
-            let dr = (r as isize - pr as isize).signum();
-            let dc = (c as isize - pc as isize).signum();
-            if dr != 0 && dc != 0 {
-                let (down, across) = (free(dr, 0), free(0, dc));
-                if down {
-                    push((dr, 0));
-                }
-                if across {
-                    push((0, dc));
-                }
-                if down && across && free(dr, dc) {
-                    push((dr, dc));
-                }
-            } else {
-                // Moving straight along (dr, dc); (sr, sc) is one side, its negation the other.
-                let (sr, sc) = (dc, dr);
-                let ahead = free(dr, dc);
-                for side in [1, -1] {
-                    let (pr, pc) = (sr * side, sc * side);
-                    if free(pr, pc) {
-                        if ahead && free(dr + pr, dc + pc) {
-                            push((dr + pr, dc + pc));
-                        }
-                        push((pr, pc));
-                    }
-                }
-                if ahead {
-                    push((dr, dc));
-                }
-            }
-        }
-    }
+    let arrived = parent.map(|p| {
+        let ((r, c), (pr, pc)) = (here, map.coords(p));
+        (
+            (r as isize - pr as isize).signum(),
+            (c as isize - pc as isize).signum(),
+        )
+    });
+    super::pruned_directions(arrived, free, &mut push);
     let (r, c) = (here.0 as isize, here.1 as isize);
     for &(dr, dc) in &directions[..n] {
         let from = (i as isize + dr * s + dc) as usize;
