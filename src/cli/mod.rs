@@ -423,11 +423,16 @@ fn bad(file: &Path, message: impl std::fmt::Display) -> u8 {
     EXIT_BAD_INPUT
 }
 
-/// Loads the puzzle file, or reports why not (the error names the file).
+/// Loads the puzzle file, or reports why not (the error names the file). Exit code 2 for
+/// bad input, 1 for a puzzle script that fails to compile or to make its start state (a
+/// failed run of the user's program, said with its line and column).
 fn load(file: &Path, puzzle_type: Option<&str>) -> Result<Box<dyn puzzles::Puzzle>, u8> {
     puzzles::load_file(file, puzzle_type).map_err(|e| {
         say!("{e}");
-        EXIT_BAD_INPUT
+        match e {
+            puzzles::LoadError::Format { source, .. } if source.in_program => EXIT_NO_SOLUTION,
+            _ => EXIT_BAD_INPUT,
+        }
     })
 }
 

@@ -19,6 +19,10 @@ pub struct FormatError {
     pub field: Option<String>,
     /// What is wrong.
     pub message: String,
+    /// Whether the text is a program (a puzzle script) that failed to compile or to run:
+    /// the program's failure (exit code 1 on the command line, as a failed run), not
+    /// malformed data (exit code 2).
+    pub in_program: bool,
 }
 
 fn location(line: Option<usize>, column: Option<usize>, field: Option<&str>) -> String {
@@ -40,6 +44,7 @@ impl FormatError {
             column: None,
             field: None,
             message: message.into(),
+            in_program: false,
         }
     }
 

@@ -117,16 +117,16 @@ const GOOD: &str = "fn start() { 0 }\n\
 fn script_errors_say_the_file_line_and_column() {
     assert_eq!(solve_text(GOOD).0, 0);
     let cases = [
-        // A syntax error: bad input, at its place.
+        // A syntax error: the program failed (exit 1), said at its place.
         (
             GOOD.replace("n == 3", "n == == 3"),
-            2,
-            "bad.rhai: line 3, column",
+            1,
+            "bad.rhai: line 3, column 22: ",
         ),
         // A missing is_goal.
         (
             GOOD.replace("fn is_goal(n) { n == 3 }", ""),
-            2,
+            1,
             "is_goal(state)",
         ),
         // A run-time error in moves: no solution, said with its place.
@@ -144,7 +144,7 @@ fn script_errors_say_the_file_line_and_column() {
         (GOOD.replace("to: n + 1", "to: |x| x"), 1, "in a state"),
         (
             GOOD.replace("fn start() { 0 }", "fn start() { 0.5 }"),
-            2,
+            1,
             "float",
         ),
         // An endless loop in moves: ended by the operation limit.

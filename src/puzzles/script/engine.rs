@@ -58,6 +58,7 @@ impl ScriptError {
             column: self.column,
             field: None,
             message: self.message.clone(),
+            in_program: true,
         }
     }
 }
