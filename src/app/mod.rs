@@ -314,6 +314,11 @@ impl AppState {
         self.work.result.as_ref()
     }
 
+    /// The results table's rows: one per finished run this session, oldest first.
+    pub fn results(&self) -> &[crate::runs::results::ResultRow] {
+        &self.runs.results
+    }
+
     /// The search's marks and figures at the position shown (the timeline's cursor).
     pub fn marks(&self) -> &SearchMarks {
         &self.work.marks
@@ -460,6 +465,7 @@ impl AppState {
             limits,
             &wake,
         );
+        self.withdraw_refuted_claim();
         let caught_up = (self.work.timeline.as_ref())
             .and_then(|t| t.track.as_ref())
             .is_none_or(Track::is_caught_up);

@@ -145,6 +145,16 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// pattern databases).
     fn refusal(&self, algorithm: Algorithm) -> Option<SearchError>;
 
+    /// Withdraws the claim that the heuristic is admissible, after it was measured
+    /// overestimating (h > h*, the Heuristic window) on a state: from then on
+    /// [`Puzzle::guarantees_optimal`] is false for the algorithms whose optimality rests on
+    /// it. Returns whether there was a declared claim to withdraw: only a type whose claim is
+    /// a declaration (a puzzle script's `const ADMISSIBLE = true`) has one; the built-in
+    /// heuristics are proven admissible, and the default does nothing.
+    fn withdraw_admissibility(&mut self) -> bool {
+        false
+    }
+
     /// Why the puzzle provably has no solution, found without searching (a board of tiles
     /// board of the wrong parity), or `None` (the default) when a search must tell: the
     /// reason [`Puzzle::solve`] gives as [`SearchError::Unsolvable`] before any search.

@@ -124,6 +124,11 @@ where
         None
     }
 
+    /// See [`Puzzle::withdraw_admissibility`].
+    fn withdraw_admissibility(&mut self) -> bool {
+        false
+    }
+
     /// See [`Puzzle::begin_stroke`].
     fn begin_stroke(&mut self) {}
 
@@ -173,6 +178,10 @@ where
 
     fn unsolvable(&self) -> Option<String> {
         Model::unsolvable(self)
+    }
+
+    fn withdraw_admissibility(&mut self) -> bool {
+        Model::withdraw_admissibility(self)
     }
 
     fn solve(

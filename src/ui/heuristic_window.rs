@@ -8,6 +8,7 @@ use eframe::egui::{self, Color32, RichText, Sense, vec2};
 use crate::app::heuristic_measure::Measured;
 use crate::app::{AppCommand, Panel};
 use crate::search::heuristic_quality::{HISTOGRAM_BINS, Quality};
+use crate::search::{Algorithm, format_cost};
 
 /// The histogram's accessible label (tests find it by this).
 pub const HISTOGRAM_LABEL: &str = "h against h* histogram";
@@ -72,13 +73,14 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         return;
     };
     let q = &measured.quality;
-    figures_ui(ui, q);
-    histogram_ui(ui, q);
     // Where a state is, for types whose states are places; else its number.
     let at = |node: u32| match app.windows.oracle.space().and_then(|s| s.place_of(node)) {
         Some(p) => format!("row {}, column {}", p.cell.row, p.cell.col),
         None => format!("state {node}"),
     };
+    claim_ui(app, ui, q, &at);
+    figures_ui(ui, q);
+    histogram_ui(ui, q);
     let open = examples_ui(ui, q, &at);
     if !measured.gaps.is_empty() {
         tint_ui(app, ui, &measured);
@@ -158,6 +160,30 @@ fn sample_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         app.push(AppCommand::OpenGenerated(
             position.clone_box(),
             "Opened a position of the heuristic's sample.".to_owned(),
+        ));
+    }
+}
+
+/// What the measure says of the puzzle's claim that its heuristic is admissible: it holds
+/// over the space explored, or it was found false at a state (and "optimal" withdrawn).
+fn claim_ui(app: &Panel<'_>, ui: &mut egui::Ui, q: &Quality, at: &dyn Fn(u32) -> String) {
+    let window = &app.windows.heuristic_window;
+    if let Some(e) = window.refuted {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!(
+                "Declared admissible, but the claim is false: h = {} > h* = {} at {} (open \
+                 it below). \"Optimal\" is withdrawn from the answers that relied on it, \
+                 and new runs no longer claim it.",
+                format_cost(e.h),
+                format_cost(e.hstar),
+                at(e.node)
+            ),
+        );
+    } else if q.admissible && app.puzzle().guarantees_optimal(Algorithm::AStar) {
+        ui.label(format!(
+            "Admissible, as claimed: h <= h* on all {} states explored.",
+            q.states
         ));
     }
 }

@@ -297,3 +297,89 @@ fn random_edits_of_the_examples_never_panic() {
         }
     }
 }
+
+/// Counting from 0 to 6 by ones and twos, with a heuristic declared admissible that is not:
+/// six minus the count overestimates (three moves of two are enough from 0).
+const OVERESTIMATE: &str = "fn start() { 0 }\n\
+     fn moves(n) { let out = [];\n\
+       if n < 6 { out.push(#{ label: \"+1\", to: n + 1 }); }\n\
+       if n < 5 { out.push(#{ label: \"+2\", to: n + 2 }); }\n\
+       out }\n\
+     fn is_goal(n) { n == 6 }\n\
+     fn heuristic(n) { 6 - n }\n\
+     const ADMISSIBLE = true;\n";
+
+#[test]
+fn a_heuristic_measured_overestimating_loses_its_claim_and_the_answers_their_optimal() {
+    use crate::common::gui::{click_label, harness, open_path, run_until};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::{AppCommand, Settings};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.rhai");
+    std::fs::write(&path, OVERESTIMATE).unwrap();
+    let mut h = harness(Settings::default());
+    h.run();
+    open_path(&mut h, path);
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
+    h.run();
+    assert!(h.state().puzzle().guarantees_optimal(Algorithm::AStar));
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    // The declaration is taken at its word until measured.
+    assert!(h.state().result().unwrap().optimal);
+    click_label(&mut h, "Optimal moves");
+    run_until(&mut h, |app| app.windows.oracle.space().is_some());
+    h.run();
+    click_label(&mut h, "Heuristic...");
+    run_until(&mut h, |app| app.windows.heuristic_window.refuted.is_some());
+    h.run();
+    let refuted = h.state().windows.heuristic_window.refuted.unwrap();
+    assert_eq!((refuted.h, refuted.hstar), (6.0, 3.0));
+    h.get_by_label_contains("Declared admissible, but the claim is false: h = 6 > h* = 3");
+    let app = h.state();
+    assert!(!app.result().unwrap().optimal);
+    assert!(
+        app.result()
+            .unwrap()
+            .notes
+            .iter()
+            .any(|n| n.contains("overestimating"))
+    );
+    assert!(app.results().iter().all(|row| !row.optimal));
+    assert!(!app.puzzle().guarantees_optimal(Algorithm::AStar));
+    assert!(
+        app.status().text.contains("withdrawn"),
+        "{:?}",
+        app.status()
+    );
+    // A run after the measure does not claim it either.
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.results().len() == 2);
+    assert!(!h.state().result().unwrap().optimal);
+}
+
+#[test]
+fn a_heuristic_that_holds_keeps_its_claim() {
+    use crate::common::gui::{click_label, harness, open_path, run_until};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::Settings;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.rhai");
+    std::fs::write(&path, OVERESTIMATE.replace("6 - n }", "(6 - n) / 2 }")).unwrap();
+    let mut h = harness(Settings::default());
+    h.run();
+    open_path(&mut h, path);
+    click_label(&mut h, "Optimal moves");
+    run_until(&mut h, |app| app.windows.oracle.space().is_some());
+    h.run();
+    click_label(&mut h, "Heuristic...");
+    run_until(&mut h, |app| {
+        app.windows.heuristic_window.measured.is_some()
+    });
+    h.run();
+    h.get_by_label("Admissible, as claimed: h <= h* on all 7 states explored.");
+    assert!(h.state().windows.heuristic_window.refuted.is_none());
+    assert!(h.state().puzzle().guarantees_optimal(Algorithm::AStar));
+}

@@ -158,6 +158,9 @@ pub struct Script {
     /// The positions before each move played by hand, for undo.
     played: Vec<State>,
     watch: Watch,
+    /// Whether the script's claim of an admissible heuristic was withdrawn (it was measured
+    /// overestimating; see [`crate::puzzles::Puzzle::withdraw_admissibility`]).
+    withdrawn: bool,
 }
 
 impl Clone for Script {
@@ -168,6 +171,7 @@ impl Clone for Script {
             position: self.position.clone(),
             played: self.played.clone(),
             watch: Watch::default(),
+            withdrawn: self.withdrawn,
         }
     }
 }
@@ -388,6 +392,7 @@ impl Script {
             position: None,
             played: Vec::new(),
             watch: Watch::default(),
+            withdrawn: false,
         })
     }
 

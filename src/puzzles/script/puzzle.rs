@@ -61,9 +61,10 @@ impl Problem for Script {
         self.compiled.meta.has_heuristic
     }
 
-    /// Only when the script says so (`const ADMISSIBLE = true`).
+    /// Only when the script says so (`const ADMISSIBLE = true`), and the claim was not
+    /// withdrawn.
     fn heuristic_is_admissible(&self) -> bool {
-        self.compiled.meta.admissible
+        self.compiled.meta.admissible && !self.withdrawn
     }
 
     /// When the script names no `cost` and no move of a run cost other than 1.
@@ -127,6 +128,12 @@ impl crate::puzzles::Model for Script {
 
     fn picture(&self) -> Picture {
         self.picture_of(self.here())
+    }
+
+    fn withdraw_admissibility(&mut self) -> bool {
+        let claimed = self.compiled.meta.admissible && !self.withdrawn;
+        self.withdrawn = true;
+        claimed
     }
 
     fn heuristic_name(&self) -> String {
