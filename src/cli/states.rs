@@ -192,7 +192,7 @@ fn sampled(
     let text_at = |node: u32| {
         positions
             .get(node as usize)
-            .map(|p| p.to_text())
+            .map(|p| p.position_text())
             .unwrap_or_default()
     };
     let name = puzzle.heuristic_name();
@@ -296,7 +296,7 @@ pub(super) fn explored_states(
     let text_at = |node: u32| {
         space
             .puzzle_at(node)
-            .map(|p| p.to_text())
+            .map(|p| p.position_text())
             .unwrap_or_default()
     };
     let farthest = text_at(p.farthest);
@@ -339,7 +339,7 @@ pub(super) fn explored_states(
             let text_at = |node: u32| {
                 space
                     .puzzle_at(node)
-                    .map(|p| p.to_text())
+                    .map(|p| p.position_text())
                     .unwrap_or_default()
             };
             v["heuristic"] = quality_json(&text_at, name, q);

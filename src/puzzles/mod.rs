@@ -259,6 +259,14 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The puzzle in its plain-text format.
     fn to_text(&self) -> String;
 
+    /// The position as text for a listing (the `states` command's farthest and hardest
+    /// states, a heuristic's examples): by default the puzzle's file text
+    /// ([`Puzzle::to_text`]); a type whose file is a program (a puzzle script) gives the
+    /// state alone.
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+
     /// The puzzle in its JSON format (with `"type"` and `"version"` fields).
     fn to_json(&self) -> serde_json::Value;
 

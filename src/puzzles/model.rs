@@ -135,6 +135,11 @@ where
     /// See [`Puzzle::to_text`].
     fn to_text(&self) -> String;
 
+    /// See [`Puzzle::position_text`].
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+
     /// See [`Puzzle::to_json`].
     fn to_json(&self) -> serde_json::Value;
 }
@@ -257,6 +262,10 @@ where
 
     fn to_text(&self) -> String {
         Model::to_text(self)
+    }
+
+    fn position_text(&self) -> String {
+        Model::position_text(self)
     }
 
     fn to_json(&self) -> serde_json::Value {

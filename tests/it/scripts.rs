@@ -95,6 +95,14 @@ fn the_command_line_solves_a_script_with_a_parameter() {
     let (code, out, _) = puzzlelab(&["solve", "puzzles/missionaries.rhai"]);
     assert_eq!(code, 0);
     assert!(out.contains("solved: 11 moves"), "{out}");
+    // `states` names the farthest and hardest states by their value, not the script.
+    let (code, out, _) = puzzlelab(&["states", "puzzles/missionaries.rhai"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("farthest from the start (12 moves):\n#{boat_left: true, c: 1, m: 0}\n"),
+        "{out}"
+    );
+    assert!(!out.contains("fn moves"), "{out}");
     let (code, _, err) = puzzlelab(&["solve", "puzzles/hanoi.rhai", "--set", "pegs=4"]);
     assert_eq!(code, 2);
     assert!(err.contains("disks="), "{err}");
@@ -105,7 +113,14 @@ fn solve_text(text: &str) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.rhai");
     std::fs::write(&path, text).unwrap();
-    let (code, _, err) = puzzlelab(&["solve", path.to_str().unwrap(), "--timeout", "5"]);
+    let (code, _, err) = puzzlelab(&[
+        "solve",
+        path.to_str().unwrap(),
+        "--timeout",
+        "20",
+        "--max-memory",
+        "4M",
+    ]);
     (code, err)
 }
 
@@ -149,6 +164,13 @@ fn script_errors_say_the_file_line_and_column() {
         ),
         // An endless loop in moves: ended by the operation limit.
         (GOOD.replace("[#{", "loop {}; [#{"), 1, "operations"),
+        // States past the memory limit: the search stops there (exit 3).
+        (
+            GOOD.replace("n == 3", "false")
+                .replace("to: n + 1 }", "to: n + 1 }, #{ label: \"+2\", to: n + 2 }"),
+            3,
+            "memory limit",
+        ),
         // A ten-million-element array.
         (
             GOOD.replace("[#{", "let a = []; a.pad(10000000, 0); [#{"),

@@ -249,6 +249,11 @@ impl crate::puzzles::Model for Script {
         self.source().to_owned()
     }
 
+    /// The state, as the script's value (`#{boat_left: true, c: 3, m: 3}`), on a line.
+    fn position_text(&self) -> String {
+        self.state_text() + "\n"
+    }
+
     fn to_json(&self) -> serde_json::Value {
         serde_json::json!(ScriptJson {
             puzzle_type: TYPE.name.into(),
