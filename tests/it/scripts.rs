@@ -204,6 +204,22 @@ fn stop_ends_a_long_script_call() {
         started.elapsed()
     );
     assert!(!report.solved);
+    // Stop (the token cancelled from another thread, as the app's Stop button does) ends a
+    // run inside the script's endless call too. The script checks every 4,096 operations,
+    // well under a millisecond; the bound here only allows for a loaded machine.
+    let puzzle = puzzles::parse(&endless, None).unwrap();
+    let cancel = CancelToken::new();
+    let stopper = cancel.clone();
+    let run = std::thread::spawn(move || {
+        let report = puzzle.solve(Algorithm::Bfs, &mut NoWatcher, &cancel);
+        (report, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let stopped = Instant::now();
+    stopper.cancel();
+    let (report, ended) = run.join().unwrap();
+    assert!(!report.unwrap().solved);
+    assert!(ended.duration_since(stopped) < Duration::from_secs(1));
 }
 
 /// A random solvable 8-puzzle board from `rng`: its nine digits row by row, 0 the gap.
