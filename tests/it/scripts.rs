@@ -30,17 +30,19 @@ fn optimal_moves(puzzle: &dyn Puzzle) -> usize {
     report.moves.len()
 }
 
+/// The shipped examples' published facts: the least number of moves from their start.
+const FACTS: [(&str, usize); 6] = [
+    ("missionaries.rhai", 11),
+    ("water-jugs.rhai", 6),
+    ("hanoi.rhai", 7),
+    ("wolf-goat-cabbage.rhai", 7),
+    ("lights-out.rhai", 5),
+    ("eight-queens.rhai", 8),
+];
+
 #[test]
 fn the_examples_published_facts_hold() {
-    let facts = [
-        ("missionaries.rhai", 11),
-        ("water-jugs.rhai", 6),
-        ("hanoi.rhai", 7),
-        ("wolf-goat-cabbage.rhai", 7),
-        ("lights-out.rhai", 5),
-        ("eight-queens.rhai", 8),
-    ];
-    for (file, moves) in facts {
+    for (file, moves) in FACTS {
         let puzzle = shipped(file);
         assert_eq!(puzzle.puzzle_type().name, "script", "{file}");
         assert_eq!(optimal_moves(puzzle.as_ref()), moves, "{file}");
@@ -65,6 +67,32 @@ fn the_examples_published_facts_hold() {
     // Eight queens: 92 solved boards among the 2,057 placed row by row.
     let count = shipped("eight-queens.rhai").count_states(&CancelToken::new());
     assert_eq!((count.states, count.goals), (2057, 92));
+}
+
+#[test]
+fn the_examples_facts_hold_on_the_command_line_and_on_the_apps_solver_thread() {
+    use crate::common::gui::{harness, open_path, run_until};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::{AppCommand, Settings};
+    let mut h = harness(Settings::default());
+    h.run();
+    for (file, moves) in FACTS {
+        let path = format!("puzzles/{file}");
+        let (code, out, err) = puzzlelab(&["solve", &path, "--json"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["moves"].as_array().map(Vec::len), Some(moves), "{file}");
+        assert_eq!(v["optimal"], true, "{file}");
+        open_path(&mut h, std::path::PathBuf::from(&path));
+        h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+        h.state_mut().push(AppCommand::SetSpeed(60.0, true));
+        h.run();
+        h.get_by_label("Start").click();
+        run_until(&mut h, |app| app.result().is_some());
+        let report = h.state().result().unwrap();
+        assert!(report.solved && report.optimal, "{file}: {report:?}");
+        assert_eq!(report.moves.len(), moves, "{file}");
+    }
 }
 
 #[test]
@@ -244,7 +272,7 @@ fn the_scripted_eight_puzzle_agrees_with_the_built_in_type() {
     let count = script.count_states(&CancelToken::new());
     assert_eq!((count.states, count.goals), (181_440, 1));
     let mut rng = rand::rngs::StdRng::seed_from_u64(46);
-    for _ in 0..24 {
+    for _ in 0..100 {
         let board = random_board(&mut rng);
         let digits: String = board.iter().map(u8::to_string).collect();
         script
