@@ -121,3 +121,33 @@ pub(crate) fn terrain_color(cost: u8) -> Color32 {
 pub(crate) fn heat_color(level: u8) -> Color32 {
     crate::app::space_layout::cividis(f32::from(level.saturating_sub(1)) / 254.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::piece_color;
+    use crate::puzzles::script::colour_class;
+
+    /// A puzzle script's named colours are drawn in a colour of that name: the channel that
+    /// names it is the largest (blue, red) or the one it lacks is the smallest.
+    #[test]
+    fn a_scripts_named_colours_are_drawn_in_their_colour() {
+        let rgb = |name: &str| {
+            let c = piece_color(colour_class(name));
+            (i32::from(c.r()), i32::from(c.g()), i32::from(c.b()))
+        };
+        let (r, g, b) = rgb("blue");
+        assert!(b > r && b > g);
+        let (r, g, b) = rgb("red");
+        assert!(r > g && r > b);
+        let (r, g, b) = rgb("green");
+        assert!(g > r && g > b);
+        let (r, g, b) = rgb("orange");
+        assert!(r > g && g > b);
+        let (r, g, b) = rgb("purple");
+        assert!(g < r && g < b);
+        let (r, g, b) = rgb("cyan");
+        assert!(r < g && r < b);
+        assert_eq!(colour_class("Blue"), colour_class("blue"));
+        assert_eq!(colour_class("ochre"), colour_class("ochre"));
+    }
+}

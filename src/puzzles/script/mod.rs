@@ -664,9 +664,7 @@ fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
             {
                 return Square::Number(n);
             }
-            let class = colour.map_or(0, |c| {
-                c.bytes().fold(0u8, |h, b| h.wrapping_mul(31).wrapping_add(b)) % 7 + 1
-            });
+            let class = colour.map_or(0, colour_class);
             let letter = text.chars().next().filter(char::is_ascii_graphic).map_or(0, |c| c as u8);
             Square::Piece {
                 id: (i % 250) as u8,
@@ -676,6 +674,41 @@ fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
             }
         }
     }
+}
+
+/// The colours a drawing may name, and the class of piece the canvas draws in that colour
+/// (class k in the canvas's k-th piece colour: blue, orange, green, purple, cyan, red).
+pub const NAMED_COLOURS: [(&str, u8); 16] = [
+    ("blue", 0),
+    ("navy", 0),
+    ("orange", 1),
+    ("yellow", 1),
+    ("gold", 1),
+    ("green", 2),
+    ("purple", 3),
+    ("violet", 3),
+    ("pink", 3),
+    ("magenta", 3),
+    ("cyan", 4),
+    ("teal", 4),
+    ("turquoise", 4),
+    ("red", 5),
+    ("brown", 5),
+    ("maroon", 5),
+];
+
+/// The class of piece a cell of colour `name` is drawn as: a named colour's
+/// ([`NAMED_COLOURS`], any case), or for another name one of the six picked by the name, so
+/// that cells of one name share a colour.
+pub fn colour_class(name: &str) -> u8 {
+    let lower = name.trim().to_ascii_lowercase();
+    NAMED_COLOURS
+        .iter()
+        .find(|(n, _)| *n == lower)
+        .map_or_else(
+            || lower.bytes().fold(0u8, |h, b| h.wrapping_mul(31).wrapping_add(b)) % 6,
+            |&(_, class)| class,
+        )
 }
 
 /// The picture `draw` returned: rows of cells, each a string, a number or `#{ text,

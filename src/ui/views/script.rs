@@ -207,9 +207,9 @@ impl TypeView for ScriptView {
     }
 
     fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{BLOCKED, FREE, NUMBER, TARGET};
+        use crate::ui::palette::{BLOCKED, NUMBER, TARGET, TRAY};
         let mut entries = vec![
-            super::entry(FREE, "an empty cell of the script's drawing"),
+            super::entry(TRAY, "an empty cell of the script's drawing"),
             super::entry(BLOCKED, "a wall (#) of the drawing"),
             super::entry(NUMBER, "a number of the drawing"),
             super::entry(TARGET, "a cell the drawing colours 'target'"),
