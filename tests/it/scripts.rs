@@ -238,10 +238,13 @@ fn stop_ends_a_long_script_call() {
     let puzzle = puzzles::parse(&endless, None).unwrap();
     let cancel = CancelToken::new();
     let stopper = cancel.clone();
-    let run = std::thread::spawn(move || {
-        let report = puzzle.solve(Algorithm::Bfs, &mut NoWatcher, &cancel);
-        (report, Instant::now())
-    });
+    let run = std::thread::Builder::new()
+        .name("endless-script".into())
+        .spawn(move || {
+            let report = puzzle.solve(Algorithm::Bfs, &mut NoWatcher, &cancel);
+            (report, Instant::now())
+        })
+        .unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let stopped = Instant::now();
     stopper.cancel();
