@@ -149,7 +149,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// overestimating (h > h*, the Heuristic window) on a state: from then on
     /// [`Puzzle::guarantees_optimal`] is false for the algorithms whose optimality rests on
     /// it. Returns whether there was a declared claim to withdraw: only a type whose claim is
-    /// a declaration (a puzzle script's `const ADMISSIBLE = true`) has one; the built-in
+    /// a declaration (a user's program that says `const ADMISSIBLE = true`) has one; the built-in
     /// heuristics are proven admissible, and the default does nothing.
     fn withdraw_admissibility(&mut self) -> bool {
         false
@@ -261,7 +261,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
 
     /// The position as text for a listing (the `states` command's farthest and hardest
     /// states, a heuristic's examples): by default the puzzle's file text
-    /// ([`Puzzle::to_text`]); a type whose file is a program (a puzzle script) gives the
+    /// ([`Puzzle::to_text`]); a type whose file is a program (a user's rules) gives the
     /// state alone.
     fn position_text(&self) -> String {
         self.to_text()
