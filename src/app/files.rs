@@ -74,7 +74,7 @@ struct DialogRow {
 }
 
 const PUZZLE_FILES: &[(&str, &[&str])] = &[
-    ("Puzzle files", &["txt", "json", "map", "scen"]),
+    ("Puzzle files", &["txt", "json", "map", "scen", "rhai"]),
     ("All files", &["*"]),
 ];
 
