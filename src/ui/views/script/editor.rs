@@ -348,7 +348,8 @@ impl Editor {
             }
         });
         if let Some(text) = self.error_text() {
-            ui.label(egui::RichText::new(text).color(crate::ui::palette::MOVE_WORSE));
+            let red = ui.visuals().error_fg_color;
+            ui.label(egui::RichText::new(text).color(red));
             ui.label(egui::RichText::new("The last good version stays loaded.").weak());
         } else if let Some(note) = &self.note {
             ui.label(egui::RichText::new(note).weak());
@@ -358,7 +359,7 @@ impl Editor {
                 egui::RichText::new(
                     "The file changed on disk, and the editor has unsaved edits.",
                 )
-                .color(crate::ui::palette::MOVE_WORSE),
+                .color(ui.visuals().error_fg_color),
             );
             ui.horizontal_wrapped(|ui| {
                 if ui
@@ -408,6 +409,7 @@ impl Editor {
         let digits = lines.to_string().len().max(2);
         let gutter = ui.fonts_mut(|f| f.glyph_width(&font, '0')) * (digits as f32 + 1.5);
         let error_line = self.error.as_ref().and_then(|e| e.line);
+        let red = ui.visuals().error_fg_color;
         let label = ui.label("Script text").id;
         let mut text = std::mem::take(&mut self.text);
         egui::ScrollArea::both()
@@ -438,7 +440,7 @@ impl Editor {
                             let y = output.galley_pos.y + row.pos.y;
                             let marked = error_line == Some(line);
                             let colour = if marked {
-                                crate::ui::palette::MOVE_WORSE
+                                red
                             } else {
                                 ui.visuals().weak_text_color()
                             };
