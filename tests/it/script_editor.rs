@@ -279,3 +279,109 @@ fn unsaved_editor_text_is_kept_in_the_state_and_comes_back() {
     again.run_steps(4);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), draft);
 }
+
+#[test]
+fn an_outside_save_over_unsaved_edits_asks_which_to_keep() {
+    let (mut h, _dir, path) = open_missionaries();
+    open_editor(&mut h);
+    let mine = format!("{}\n// mine\n", missionaries(2));
+    type_in_editor(&mut h, &mine);
+    std::fs::write(&path, missionaries(3)).unwrap();
+    let question = "The file changed on disk, and the editor has unsaved edits.";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.query_by_label(question).is_none() {
+        assert!(std::time::Instant::now() < deadline, "never asked");
+        h.step();
+    }
+    // Nothing reloaded, nothing written while it asks.
+    assert_eq!(parameter(&h, "boat"), 2);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), missionaries(3));
+    crate::common::gui::click_label(&mut h, "Keep my edits");
+    h.run_steps(4);
+    assert!(h.query_by_label(question).is_none());
+    crate::common::gui::click_label(&mut h, "Save and reload");
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), mine);
+    // Asked again, the file's text wins this time.
+    type_in_editor(&mut h, &format!("{mine}// more\n"));
+    std::fs::write(&path, missionaries(3)).unwrap();
+    while h.query_by_label(question).is_none() {
+        assert!(std::time::Instant::now() < deadline, "never asked again");
+        h.step();
+    }
+    crate::common::gui::click_label(&mut h, "Load the file");
+    h.run_steps(4);
+    assert_eq!(parameter(&h, "boat"), 3);
+}
+
+#[test]
+fn the_template_explains_each_part_of_the_contract() {
+    for part in [
+        "fn start()",
+        "fn moves(",
+        "fn is_goal(",
+        "fn heuristic(",
+        "const ADMISSIBLE = true",
+        "fn draw(",
+        "const NAME",
+        "const DESCRIPTION",
+        "const SOURCE",
+        "const PARAMETERS",
+        "cost",
+        "cell: [",
+    ] {
+        assert!(SCRIPT_TEMPLATE.contains(part), "{part}");
+    }
+    // Each function comes after a comment that says what it is.
+    for f in [
+        "start()",
+        "moves(state)",
+        "is_goal(state)",
+        "heuristic(state)",
+        "draw(state)",
+    ] {
+        assert!(SCRIPT_TEMPLATE.contains(&format!("// {f}")), "{f}");
+    }
+    // Odd numbers of coins have no solution; even ones take half as many moves.
+    let mut script = Script::from_text(SCRIPT_TEMPLATE).unwrap();
+    puzzles::Puzzle::set_option(&mut script, "coins", "8").unwrap();
+    let report = puzzles::Puzzle::solve_default(
+        &script,
+        &mut puzzles::NoWatcher,
+        &puzzlelab::search::CancelToken::new(),
+    )
+    .unwrap();
+    assert!(
+        report.solved && report.optimal && report.moves.len() == 4,
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_moves_cell_is_read_and_a_bad_one_is_an_error_at_moves() {
+    let lights = puzzles::shipped()
+        .find(|(_, s)| s.file == "lights-out.rhai")
+        .unwrap()
+        .1;
+    let script = Script::from_text(lights.text).unwrap();
+    let cells = script.move_cells_here().unwrap();
+    assert_eq!(cells.len(), 9);
+    assert_eq!(
+        cells[5],
+        ("press row 2 column 3".to_owned(), Some(Cell::new(1, 2)))
+    );
+    assert_eq!(
+        script.move_at_cell(Cell::new(2, 0)).unwrap().as_deref(),
+        Some("press row 3 column 1")
+    );
+    assert_eq!(script.move_at_cell(Cell::new(3, 0)).unwrap(), None);
+    for bad in ["[1]", "[-1, 0]", "\"a1\"", "[0, 1.5]"] {
+        let text = format!(
+            "fn start() {{ 0 }}\nfn moves(n) {{ [#{{ label: \"x\", to: n + 1, cell: {bad} }}] }}\nfn is_goal(n) {{ n == 3 }}\n"
+        );
+        let script = Script::from_text(&text).unwrap();
+        let e = script.move_cells_here().unwrap_err();
+        assert_eq!(e.line, Some(2), "{bad}: {e}");
+        assert!(e.message.contains("[row, column]"), "{bad}: {e}");
+    }
+}
