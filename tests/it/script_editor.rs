@@ -154,6 +154,20 @@ fn a_syntax_error_saved_keeps_the_last_good_version_and_marks_its_line() {
             .is_some()
     );
     assert_eq!(solve(&mut h), 11);
+    // The file then written over (File > Save writes the last good version): the text
+    // typed, never loaded, is not dropped unasked.
+    std::fs::write(&path, missionaries(3)).unwrap();
+    let question = "The file changed on disk, and the editor has unsaved edits.";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.query_by_label(question).is_none() {
+        assert!(std::time::Instant::now() < deadline, "never asked");
+        h.step();
+    }
+    crate::common::gui::click_label(&mut h, "Keep my edits");
+    h.run_steps(4);
+    crate::common::gui::click_label(&mut h, "Save and reload");
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
 }
 
 #[test]

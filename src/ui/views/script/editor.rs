@@ -47,6 +47,10 @@ pub(super) struct Editor {
     pub error: Option<FormatError>,
     /// A line about the last save or reload.
     pub note: Option<String>,
+    /// Whether the text typed here was saved but failed to load: the file holds it, the
+    /// puzzle the last good version, and an outside change to the file would drop it
+    /// unasked.
+    unloaded_edit: bool,
     /// The file's stamp when last read or written.
     stamp: Stamp,
     /// When the file was last looked at (UI clock).
@@ -150,6 +154,7 @@ impl Editor {
         self.stamp = file.as_deref().and_then(stamp_of);
         self.file = file;
         self.error = None;
+        self.unloaded_edit = false;
         self.conflict = None;
         self.synced = true;
     }
@@ -180,7 +185,7 @@ impl Editor {
         }
         self.base = self.text.clone();
         self.stamp = stamp_of(&path);
-        self.reload(app, Some(path));
+        self.unloaded_edit = !self.reload(app, Some(path));
     }
 
     /// Saves the text to `path` (Save As), which the script is bound to from now on.
@@ -267,7 +272,7 @@ impl Editor {
             self.base = disk;
             return;
         }
-        if self.is_dirty() {
+        if self.is_dirty() || self.unloaded_edit {
             self.conflict = Some(disk);
             app.set_status(format!(
                 "{} changed on disk; the editor has unsaved edits: choose which to keep.",
@@ -280,12 +285,18 @@ impl Editor {
         self.reload(app, Some(path));
     }
 
+    /// Whether the text is too large to be kept in the view's settings across restarts.
+    pub fn too_large_to_keep(&self) -> bool {
+        self.is_dirty() && self.key.len() + self.text.len() > super::MAX_KEPT_DRAFTS
+    }
+
     /// The choice after an outside change met unsaved edits: the file's text (`take_file`),
     /// reloaded, or the editor's, kept unsaved.
     pub fn resolve(&mut self, app: &mut ViewWrite<'_>, take_file: bool) {
         let Some(disk) = self.conflict.take() else {
             return;
         };
+        self.unloaded_edit = false;
         if take_file {
             self.text = disk.clone();
             self.base = disk;
@@ -353,6 +364,14 @@ impl Editor {
             ui.label(egui::RichText::new("The last good version stays loaded.").weak());
         } else if let Some(note) = &self.note {
             ui.label(egui::RichText::new(note).weak());
+        }
+        if self.too_large_to_keep() {
+            ui.label(
+                egui::RichText::new(
+                    "This unsaved text is too large to be kept across restarts: save it.",
+                )
+                .color(ui.visuals().warn_fg_color),
+            );
         }
         if self.conflict.is_some() {
             ui.label(

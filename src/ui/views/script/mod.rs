@@ -55,7 +55,7 @@ const MAX_LISTED: usize = 60;
 
 /// The most bytes of unsaved editor text kept in the view's settings (the state file takes
 /// up to [`crate::app::MAX_VIEW_BYTES`] a view); the text being edited is kept first.
-const MAX_KEPT_DRAFTS: usize = 40 * 1024;
+pub(super) const MAX_KEPT_DRAFTS: usize = 40 * 1024;
 
 /// The view of puzzle scripts: the moves of the state on screen, made again when the puzzle
 /// changes, and the script editor.
