@@ -214,6 +214,10 @@ fn a_click_on_a_lights_out_cell_presses_that_light() {
             .collect()
     };
     assert!(lit(&h).iter().all(|&l| l));
+    assert!(
+        h.query_by_label("Play a move (or click its cell on the canvas):")
+            .is_some()
+    );
     click_cell(&mut h, Cell::new(1, 1));
     h.run_steps(4);
     // The centre and its four neighbours go out; the corners stay lit.

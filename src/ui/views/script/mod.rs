@@ -63,6 +63,8 @@ struct ScriptView {
     /// The puzzle's revision the moves were listed at, and the list (label and cost) or the
     /// script's error.
     listed: Option<(u64, Listed)>,
+    /// Whether a move listed names a drawn cell (a click on it plays the move).
+    clickable: bool,
     /// The script editor.
     editor: editor::Editor,
     /// Unsaved editor text of scripts not being edited, by file (or script name).
@@ -114,6 +116,7 @@ impl ScriptView {
         editor.open = kept.editor_open;
         Self {
             listed: None,
+            clickable: false,
             editor,
             drafts: kept.drafts,
         }
@@ -158,6 +161,10 @@ impl ScriptView {
                 .model::<Script>()
                 .map(|s| s.moves_here().map_err(|e| e.to_string()))
                 .unwrap_or_else(|| Ok(Vec::new()));
+            self.clickable = app
+                .model::<Script>()
+                .and_then(|s| s.move_cells_here().ok())
+                .is_some_and(|cells| cells.iter().any(|(_, cell)| cell.is_some()));
             self.listed = Some((revision, moves));
         }
         let Some((_, listed)) = &self.listed else {
@@ -174,7 +181,11 @@ impl ScriptView {
                 ui.label("No move from here.");
             }
             Ok(moves) => {
-                ui.label("Play a move:");
+                ui.label(if self.clickable {
+                    "Play a move (or click its cell on the canvas):"
+                } else {
+                    "Play a move:"
+                });
                 let mut chosen = None;
                 ui.horizontal_wrapped(|ui| {
                     for (label, cost) in moves.iter().take(MAX_LISTED) {
