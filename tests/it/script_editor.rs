@@ -218,6 +218,14 @@ fn a_click_on_a_lights_out_cell_presses_that_light() {
         h.query_by_label("Play a move (or click its cell on the canvas):")
             .is_some()
     );
+    // Hovering a light says which move a click plays.
+    let centre = crate::common::gui::cell_pos(&h, Cell::new(1, 1));
+    h.hover_at(centre);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("a click plays press row 2 column 2")
+            .is_some()
+    );
     click_cell(&mut h, Cell::new(1, 1));
     h.run_steps(4);
     // The centre and its four neighbours go out; the corners stay lit.

@@ -63,8 +63,8 @@ struct ScriptView {
     /// The puzzle's revision the moves were listed at, and the list (label and cost) or the
     /// script's error.
     listed: Option<(u64, Listed)>,
-    /// Whether a move listed names a drawn cell (a click on it plays the move).
-    clickable: bool,
+    /// The moves listed that name a drawn cell (a click on it plays the move), with it.
+    cells: Vec<(String, Cell)>,
     /// The script editor.
     editor: editor::Editor,
     /// Unsaved editor text of scripts not being edited, by file (or script name).
@@ -116,7 +116,7 @@ impl ScriptView {
         editor.open = kept.editor_open;
         Self {
             listed: None,
-            clickable: false,
+            cells: Vec::new(),
             editor,
             drafts: kept.drafts,
         }
@@ -161,10 +161,13 @@ impl ScriptView {
                 .model::<Script>()
                 .map(|s| s.moves_here().map_err(|e| e.to_string()))
                 .unwrap_or_else(|| Ok(Vec::new()));
-            self.clickable = app
+            self.cells = app
                 .model::<Script>()
                 .and_then(|s| s.move_cells_here().ok())
-                .is_some_and(|cells| cells.iter().any(|(_, cell)| cell.is_some()));
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|(label, cell)| Some((label, cell?)))
+                .collect();
             self.listed = Some((revision, moves));
         }
         let Some((_, listed)) = &self.listed else {
@@ -181,7 +184,7 @@ impl ScriptView {
                 ui.label("No move from here.");
             }
             Ok(moves) => {
-                ui.label(if self.clickable {
+                ui.label(if !self.cells.is_empty() {
                     "Play a move (or click its cell on the canvas):"
                 } else {
                     "Play a move:"
@@ -403,8 +406,21 @@ impl TypeView for ScriptView {
         .ok()
     }
 
-    fn hover_text(&self, _app: &ViewRead<'_>, cell: Cell) -> Option<String> {
-        Some(format!("row {}, column {}", cell.row + 1, cell.col + 1))
+    /// The square's place, and the move a click there plays (as listed for the state on
+    /// screen).
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
+        let place = format!("row {}, column {}", cell.row + 1, cell.col + 1);
+        let listed_now = self
+            .listed
+            .as_ref()
+            .is_some_and(|(r, _)| *r == app.revision());
+        let click = (listed_now && app.shown_moment() == crate::app::ShownMoment::Puzzle)
+            .then(|| self.cells.iter().find(|(_, c)| *c == cell))
+            .flatten();
+        Some(match click {
+            Some((label, _)) => format!("{place}: a click plays {label}"),
+            None => place,
+        })
     }
 
     fn about(&self) -> &'static str {
