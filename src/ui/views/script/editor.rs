@@ -99,6 +99,22 @@ fn write_text(path: &Path, text: &str) -> std::io::Result<()> {
     })
 }
 
+/// The file name a script called `name` is offered to be saved as: its name in lower case,
+/// words joined by dashes, with `.rhai` ("Coins in a row" is `coins-in-a-row.rhai`).
+pub(super) fn file_name_for(name: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(8)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if words.is_empty() {
+        "puzzle.rhai".to_owned()
+    } else {
+        format!("{}.rhai", words.join("-"))
+    }
+}
+
 /// `path`'s file name, or the whole path.
 fn shown(path: &Path) -> String {
     path.file_name().map_or_else(
@@ -165,7 +181,8 @@ impl Editor {
     pub fn save(&mut self, app: &mut ViewWrite<'_>) {
         let Some(path) = self.file.clone() else {
             if self.reload(app, None) {
-                app.push(crate::app::AppCommand::SaveDialog);
+                let name = app.model::<Script>().map_or_else(String::new, Script::name);
+                app.push(crate::app::AppCommand::SaveDialogNamed(file_name_for(&name)));
             }
             return;
         };
@@ -484,5 +501,17 @@ impl Editor {
                 });
             });
         self.text = text;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name_for;
+
+    #[test]
+    fn a_script_is_offered_a_file_named_after_it() {
+        assert_eq!(file_name_for("Coins in a row"), "coins-in-a-row.rhai");
+        assert_eq!(file_name_for("Lights Out 3 x 3"), "lights-out-3-x-3.rhai");
+        assert_eq!(file_name_for("  ../é/  "), "puzzle.rhai");
     }
 }
