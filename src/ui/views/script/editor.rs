@@ -156,7 +156,8 @@ impl Editor {
         file: Option<PathBuf>,
         drafts: &mut std::collections::BTreeMap<String, String>,
     ) {
-        if self.is_dirty() && !self.key.is_empty() {
+        // Text typed here: unsaved, or saved but not loaded (a failed Save As).
+        if (self.is_dirty() || self.unloaded_edit) && !self.key.is_empty() {
             drafts.insert(std::mem::take(&mut self.key), std::mem::take(&mut self.text));
         }
         self.key = file
