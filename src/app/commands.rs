@@ -47,6 +47,9 @@ impl AppState {
             AppCommand::CancelPath => self.windows.path_prompt = None,
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
             AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
+            AppCommand::SaveDialogNamed(name) => {
+                self.spawn_dialog_named(DialogKind::Save, Some(name));
+            }
             AppCommand::Save => self.save(),
             AppCommand::SaveTo(path) => self.save_to(&path),
             AppCommand::SetAlgorithm(a) => self.set_algorithm(a),

@@ -74,7 +74,7 @@ struct DialogRow {
 }
 
 const PUZZLE_FILES: &[(&str, &[&str])] = &[
-    ("Puzzle files", &["txt", "json", "map", "scen"]),
+    ("Puzzle files", &["txt", "json", "map", "scen", "rhai"]),
     ("All files", &["*"]),
 ];
 
@@ -459,6 +459,11 @@ impl AppState {
     /// Shows a native file dialog on its own thread (it blocks while open), so the window
     /// keeps painting; the answer comes back over a channel.
     pub(super) fn spawn_dialog(&mut self, kind: DialogKind) {
+        self.spawn_dialog_named(kind, None);
+    }
+
+    /// [`AppState::spawn_dialog`], a save dialog offering `name` in place of its own.
+    pub(super) fn spawn_dialog_named(&mut self, kind: DialogKind, name: Option<String>) {
         let dir = self
             .settings
             .path
@@ -477,7 +482,7 @@ impl AppState {
                 dialog = dialog.set_directory(dir);
             }
             let asked = std::time::Instant::now();
-            let path = match row.file_name {
+            let path = match name.as_deref().or(row.file_name) {
                 Some(name) => dialog.set_file_name(name).save_file(),
                 None => dialog.pick_file(),
             };

@@ -98,6 +98,9 @@ pub enum AppCommand {
     Save,
     /// Ask for a file and save to it.
     SaveDialog,
+    /// Ask for a file and save to it, offering this file name (a puzzle whose own kind of
+    /// file the view knows: a script's `.rhai`).
+    SaveDialogNamed(String),
     /// Save to this path.
     SaveTo(PathBuf),
     /// Choose the algorithm.

@@ -89,6 +89,16 @@ pub trait TypeView: Send {
     /// The type's section of the side panel: its tools and settings, which push commands.
     fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui);
 
+    /// Whether the view has a panel docked beside the canvas open now ([`TypeView::docked_ui`]);
+    /// it takes the details panel's place while it is open, as the Learn panel does.
+    fn is_docked(&self) -> bool {
+        false
+    }
+
+    /// A panel of the type's own docked beside the canvas (such as an editor of the
+    /// puzzle's text), added to the window's `ui` before the canvas takes the rest.
+    fn docked_ui(&mut self, _app: &mut ViewWrite<'_>, _ui: &mut egui::Ui) {}
+
     /// Windows of the type's own, drawn after the panels.
     fn windows_ui(&mut self, _app: &mut ViewWrite<'_>, _ctx: &egui::Context) {}
 

@@ -187,6 +187,7 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         egui::Panel::bottom("caption").show(ui, |ui| learn_window::caption_ui(app, ui));
     }
     learn_window::learn_panel_ui(app, ui);
+    app.with_view(|view, app| view.docked_ui(app, ui));
     central_ui(app, ui);
 }
 
@@ -205,8 +206,9 @@ fn side_and_details_ui(
         .show(ui, |ui| {
             scroll("side scroll").show(ui, |ui| side_panel_ui(app, ui));
         });
-    if app.windows.learn.open {
-        // The Learn panel takes the details panel's place while it is open.
+    if app.windows.learn.open || app.type_view().is_some_and(|v| v.is_docked()) {
+        // The Learn panel, or a view's docked panel (an editor), takes the details panel's
+        // place while it is open.
         return;
     }
     let mut details = app.settings.show_details;
@@ -300,6 +302,15 @@ fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                 app.push(AppCommand::OpenDialog);
             }
             ui.menu_button("Open Recent", |ui| recent_ui(app, ui));
+            // What the types' views offer to make (a puzzle script from a template).
+            for item in views::new_items() {
+                if ui.button(item.label).on_hover_text(item.hint).clicked() {
+                    match (item.commands)() {
+                        Ok(commands) => commands.into_iter().for_each(|c| app.push(c)),
+                        Err(e) => app.set_error(e),
+                    }
+                }
+            }
             if ui.button("Save").clicked() {
                 app.push(AppCommand::Save);
             }

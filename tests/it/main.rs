@@ -30,6 +30,7 @@ mod results;
 mod robustness;
 mod rush_hour;
 mod screen;
+mod script_editor;
 mod scripts;
 mod search_engine;
 mod search_tree;

@@ -7,7 +7,8 @@
 //!   arrays, object maps), compared and hashed through one canonical encoding
 //!   ([`encoding`]: maps by sorted key; floats and functions refused);
 //! - `moves(state)`: an array of `#{ label: "...", to: next_state }`, each with an optional
-//!   `cost` (positive and finite; 1 when absent);
+//!   `cost` (positive and finite; 1 when absent) and an optional `cell: [row, column]`, the
+//!   drawn cell a click plays it from ([`Script::move_at_cell`]);
 //! - `is_goal(state)`: a boolean;
 //! - optional `heuristic(state)` (non-negative), claimed admissible by `const ADMISSIBLE =
 //!   true` (only then do A* and its kin say "optimal");
@@ -20,6 +21,7 @@
 //! canonical encoding and decoded only to call the script. Errors (syntax, run time, a bad
 //! move, a float in a state) are said with their line and column, never a panic.
 
+mod cells;
 pub mod encoding;
 mod engine;
 mod puzzle;

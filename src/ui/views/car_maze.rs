@@ -17,6 +17,7 @@ pub(super) const ENTRY: Entry = Entry {
     engine: &car_maze::TYPE,
     make: |_| Box::new(CarMazeView::default()),
     claims: super::claims_none,
+    new: &[],
 };
 
 /// The car maze's view: the selected intersection (a square of the picture).

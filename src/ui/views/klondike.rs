@@ -18,6 +18,7 @@ pub(super) const ENTRY: Entry = Entry {
     engine: &klondike::TYPE,
     make: |_| Box::new(KlondikeView::default()),
     claims: super::claims_none,
+    new: &[],
 };
 
 /// The Klondike puzzle's view: the generator's request and the board being generated.

@@ -17,6 +17,7 @@ pub(super) const ENTRY: Entry = Entry {
     engine: &klotski::TYPE,
     make: |_| Box::new(KlotskiView::default()),
     claims: super::claims_none,
+    new: &[],
 };
 
 /// How many layout edits can be taken back.

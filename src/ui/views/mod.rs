@@ -15,6 +15,7 @@ pub use car_maze::Command as CarMazeCommand;
 pub use klotski::Command as KlotskiCommand;
 pub use maze::{Brush, Command as MazeCommand, MazeSettings, MazeView};
 pub use rush_hour::{Command as RushHourCommand, Tool as RushHourTool};
+pub use script::{Command as ScriptCommand, TEMPLATE as SCRIPT_TEMPLATE};
 pub use sliding::{Command as SlidingCommand, SlidingView};
 
 /// A type's entry in the registry.
@@ -26,6 +27,24 @@ struct Entry {
     make: fn(Option<&serde_json::Value>) -> Box<dyn TypeView>,
     /// The files its view opens itself (see [`crate::app::TypeView::open_path`]).
     claims: fn(&Path) -> bool,
+    /// What File > New offers for the type (none for most).
+    new: &'static [NewItem],
+}
+
+/// An item of File > New that a type's view offers: a label, and the commands that make
+/// the new thing (put a puzzle on screen, open the view's editor).
+pub struct NewItem {
+    /// The menu item's label.
+    pub label: &'static str,
+    /// Its hover text.
+    pub hint: &'static str,
+    /// The commands to push, or why there are none.
+    pub commands: fn() -> Result<Vec<AppCommand>, String>,
+}
+
+/// Every view's File > New items, in the registry's order.
+pub fn new_items() -> impl Iterator<Item = &'static NewItem> {
+    VIEWS.iter().flat_map(|e| e.new.iter())
 }
 
 /// Declares each view's module (a file or folder beside this one) and lists its entry in

@@ -18,6 +18,7 @@ pub(super) const ENTRY: Entry = Entry {
     engine: &rush_hour::TYPE,
     make: |_| Box::new(RushHourView::default()),
     claims: super::claims_none,
+    new: &[],
 };
 
 /// What a click on the board does in the layout editor.

@@ -33,6 +33,7 @@ pub(super) const ENTRY: Entry = Entry {
         })
     },
     claims: is_scenario,
+    new: &[],
 };
 
 /// Moving AI scenarios (`.scen`) open in this view, with their map.

@@ -27,6 +27,7 @@ pub(super) const ENTRY: Entry = Entry {
         })
     },
     claims: super::claims_none,
+    new: &[],
 };
 
 /// The sliding view's settings kept across restarts.

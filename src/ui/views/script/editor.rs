@@ -1,0 +1,518 @@
+//! The script editor docked beside the canvas: the script's text with syntax colouring and
+//! line numbers, Save (Ctrl+S) that writes the file and reloads the script, the error of a
+//! failed reload with its line marked, and the file watched for saves from outside.
+//!
+//! A reload that fails keeps the last good version loaded (searchable, drawn); the text in
+//! the editor is never thrown away: unsaved text is kept in the view's settings (the state
+//! file) under its file's name, and an outside change met by unsaved text asks first.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use eframe::egui;
+
+use crate::app::ViewWrite;
+use crate::puzzles::script::Script;
+use crate::puzzles::{FormatError, Model as _};
+
+use super::highlight;
+
+/// How often the file's modification time is looked at, in seconds of the UI clock.
+pub(super) const POLL_EVERY: f64 = 0.3;
+
+/// The largest script the editor reads from its file, in bytes.
+const MAX_SCRIPT_BYTES: u64 = 1 << 20;
+
+/// What a file's modification time and length were when last looked at.
+type Stamp = Option<(SystemTime, u64)>;
+
+/// The editor's state.
+#[derive(Default)]
+pub(super) struct Editor {
+    /// Whether the panel is open.
+    pub open: bool,
+    /// The text in the editor.
+    pub text: String,
+    /// The text as last read or written (the file's, or the script's source for a script
+    /// without a file): the editor has unsaved edits when its text differs.
+    pub base: String,
+    /// What the editor's text is kept under in the view's settings: the file's path, or
+    /// the script's name for one without a file.
+    pub key: String,
+    /// The file the script was opened from or saved to.
+    pub file: Option<PathBuf>,
+    /// Whether `key` and `file` follow the puzzle on screen (false once it was replaced).
+    pub synced: bool,
+    /// The error of the last save or reload: its place and message.
+    pub error: Option<FormatError>,
+    /// A line about the last save or reload.
+    pub note: Option<String>,
+    /// Whether the text typed here was saved but failed to load: the file holds it, the
+    /// puzzle the last good version, and an outside change to the file would drop it
+    /// unasked.
+    unloaded_edit: bool,
+    /// The file's stamp when last read or written.
+    stamp: Stamp,
+    /// When the file was last looked at (UI clock).
+    last_poll: f64,
+    /// The file's text changed outside while the editor had unsaved edits: the text on
+    /// disk, waiting for the choice between it and the editor's.
+    pub conflict: Option<String>,
+    /// The colouring of the text as last laid out: the text's hash, the error line, the
+    /// theme and the job.
+    layout_cache: Option<(u64, Option<usize>, bool, egui::text::LayoutJob)>,
+}
+
+/// A file's stamp now, if it can be read (one `stat`).
+fn stamp_of(path: &Path) -> Stamp {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// Whether the file is written as JSON (the script inside), not as the script's text.
+fn is_json(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// Reads a script file's text (at most [`MAX_SCRIPT_BYTES`]).
+fn read_text(path: &Path) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > MAX_SCRIPT_BYTES {
+        return Err(format!(
+            "{size} bytes, more than a script's {MAX_SCRIPT_BYTES}"
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
+}
+
+/// Writes `text` to `path` through a temporary file beside it renamed over it, so a failed
+/// write leaves the file as it was.
+fn write_text(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "script".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// The file name a script called `name` is offered to be saved as: its name in lower case,
+/// words joined by dashes, with `.rhai` ("Coins in a row" is `coins-in-a-row.rhai`).
+pub(super) fn file_name_for(name: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(8)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if words.is_empty() {
+        "puzzle.rhai".to_owned()
+    } else {
+        format!("{}.rhai", words.join("-"))
+    }
+}
+
+/// `path`'s file name, or the whole path.
+fn shown(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+impl Editor {
+    /// Whether the text differs from the file's (or the script's, without a file).
+    pub fn is_dirty(&self) -> bool {
+        self.text != self.base
+    }
+
+    /// Where the editor's text goes: the file's name, or "unsaved script".
+    pub fn file_label(&self) -> String {
+        self.file
+            .as_deref()
+            .map_or_else(|| "unsaved script".to_owned(), shown)
+    }
+
+    /// The error as `file:line:column: message`.
+    pub fn error_text(&self) -> Option<String> {
+        let e = self.error.as_ref()?;
+        let place = match (e.line, e.column) {
+            (Some(l), Some(c)) => format!(":{l}:{c}"),
+            (Some(l), None) => format!(":{l}"),
+            _ => String::new(),
+        };
+        Some(format!("{}{place}: {}", self.file_label(), e.message))
+    }
+
+    /// Follows the puzzle on screen: its file and source, or the unsaved text kept for it in
+    /// `drafts` (taken out of it). Unsaved text of the script followed until now goes into
+    /// `drafts` first.
+    pub fn sync(
+        &mut self,
+        script: &Script,
+        file: Option<PathBuf>,
+        drafts: &mut std::collections::BTreeMap<String, String>,
+    ) {
+        // Text typed here: unsaved, or saved but not loaded (a failed Save As).
+        if (self.is_dirty() || self.unloaded_edit) && !self.key.is_empty() {
+            drafts.insert(std::mem::take(&mut self.key), std::mem::take(&mut self.text));
+        }
+        self.key = file
+            .as_deref()
+            .map_or_else(|| format!("unsaved: {}", script.name()), |p| p.display().to_string());
+        self.base = script.source().to_owned();
+        self.text = drafts.remove(&self.key).unwrap_or_else(|| self.base.clone());
+        self.note = self
+            .is_dirty()
+            .then(|| "Unsaved edits kept from before (Revert drops them).".to_owned());
+        self.stamp = file.as_deref().and_then(stamp_of);
+        self.file = file;
+        self.error = None;
+        self.unloaded_edit = false;
+        self.conflict = None;
+        self.synced = true;
+    }
+
+    /// Saves the text and reloads the script: written to its file (as JSON for a `.json`
+    /// file, which takes only a script that compiles); without a file, the script replaces
+    /// the puzzle once it compiles and the file dialog asks where to save it.
+    pub fn save(&mut self, app: &mut ViewWrite<'_>) {
+        let Some(path) = self.file.clone() else {
+            if self.reload(app, None) {
+                let name = app.model::<Script>().map_or_else(String::new, Script::name);
+                app.push(crate::app::AppCommand::SaveDialogNamed(file_name_for(&name)));
+            }
+            return;
+        };
+        if is_json(&path) {
+            let compiled = Script::from_text(&self.text);
+            let Ok(script) = compiled else {
+                self.reload(app, Some(path));
+                return;
+            };
+            if let Err(e) = crate::puzzles::save_file(&script, &path) {
+                app.set_error(format!("Could not save {}: {e}", path.display()));
+                return;
+            }
+        } else if let Err(e) = write_text(&path, &self.text) {
+            app.set_error(format!("Could not save {}: {e}", path.display()));
+            return;
+        }
+        self.base = self.text.clone();
+        self.stamp = stamp_of(&path);
+        self.unloaded_edit = !self.reload(app, Some(path));
+    }
+
+    /// Saves the text to `path` (Save As), which the script is bound to from now on.
+    pub fn save_as(&mut self, app: &mut ViewWrite<'_>, path: PathBuf) {
+        self.key = path.display().to_string();
+        self.file = Some(path);
+        self.save(app);
+    }
+
+    /// Compiles the editor's text and, if it compiles and `start()` works, puts it on screen
+    /// in place of the script there (the parameters the user set kept where they still
+    /// apply), as the file `path`. Otherwise the last good version stays and the error is
+    /// shown with its line marked. Returns whether it replaced the puzzle.
+    pub fn reload(&mut self, app: &mut ViewWrite<'_>, path: Option<PathBuf>) -> bool {
+        let name = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
+        match Script::from_text(&self.text) {
+            Ok(mut script) => {
+                // Values the user chose (not the defaults) go on where they still fit.
+                let chosen: Vec<(String, i64)> = app
+                    .model::<Script>()
+                    .map(|old| {
+                        old.parameters()
+                            .iter()
+                            .filter(|p| p.value != p.default)
+                            .map(|p| (p.name.clone(), p.value))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                for (parameter, value) in chosen {
+                    let _ = script.set_option(&parameter, &value.to_string());
+                }
+                self.error = None;
+                self.conflict = None;
+                self.note = Some(format!("Reloaded {name}."));
+                if path.is_none() {
+                    // The script's source is the text now: nothing unsaved to the puzzle.
+                    self.base = self.text.clone();
+                }
+                app.replace_puzzle(Box::new(script), path);
+                app.set_status(format!(
+                    "Reloaded {name}: {}.",
+                    app.model::<Script>().map_or_else(String::new, Script::name)
+                ));
+                true
+            }
+            Err(e) => {
+                self.error = Some(e);
+                self.note = None;
+                let text = self.error_text().unwrap_or_default();
+                app.set_error(format!(
+                    "{text} (the last good version stays loaded)"
+                ));
+                false
+            }
+        }
+    }
+
+    /// Looks at the file's stamp (at most every [`POLL_EVERY`] seconds, one `stat`): a
+    /// change from outside reloads the script, or, over unsaved edits, waits for the choice
+    /// between the file's text and the editor's.
+    pub fn watch(&mut self, app: &mut ViewWrite<'_>) {
+        let Some(path) = self.file.clone().filter(|p| !is_json(p)) else {
+            return;
+        };
+        let now = app.now();
+        if now - self.last_poll < POLL_EVERY && now >= self.last_poll {
+            return;
+        }
+        self.last_poll = now;
+        let stamp = stamp_of(&path);
+        if stamp.is_none() || stamp == self.stamp {
+            return;
+        }
+        self.stamp = stamp;
+        let disk = match read_text(&path) {
+            Ok(text) => text,
+            Err(e) => {
+                app.set_error(format!("Could not read {}: {e}", path.display()));
+                return;
+            }
+        };
+        if disk == self.base || disk == self.text {
+            // Written by this editor, or to what it holds.
+            self.base = disk;
+            return;
+        }
+        if self.is_dirty() || self.unloaded_edit {
+            self.conflict = Some(disk);
+            app.set_status(format!(
+                "{} changed on disk; the editor has unsaved edits: choose which to keep.",
+                shown(&path)
+            ));
+            return;
+        }
+        self.text = disk.clone();
+        self.base = disk;
+        self.reload(app, Some(path));
+    }
+
+    /// Whether the text is too large to be kept in the view's settings across restarts.
+    pub fn too_large_to_keep(&self) -> bool {
+        self.is_dirty() && self.key.len() + self.text.len() > super::MAX_KEPT_DRAFTS
+    }
+
+    /// The choice after an outside change met unsaved edits: the file's text (`take_file`),
+    /// reloaded, or the editor's, kept unsaved.
+    pub fn resolve(&mut self, app: &mut ViewWrite<'_>, take_file: bool) {
+        let Some(disk) = self.conflict.take() else {
+            return;
+        };
+        self.unloaded_edit = false;
+        if take_file {
+            self.text = disk.clone();
+            self.base = disk;
+            let path = self.file.clone();
+            self.reload(app, path);
+        } else {
+            // The file's text is the base now: the editor's stays unsaved until saved.
+            self.base = disk;
+        }
+    }
+
+    /// The text laid out with its colours (remade only when the text, the error's line or
+    /// the theme changed).
+    fn layout_job(&mut self, text: &str, font: egui::FontId, dark: bool) -> egui::text::LayoutJob {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut hasher);
+        let hash = hasher.finish();
+        let line = self.error.as_ref().and_then(|e| e.line);
+        if let Some((h, l, d, job)) = &self.layout_cache
+            && (*h, *l, *d) == (hash, line, dark)
+        {
+            return job.clone();
+        }
+        let job = highlight::layout(text, font, dark, line);
+        self.layout_cache = Some((hash, line, dark, job.clone()));
+        job
+    }
+
+    /// The editor's panel: the file and its state, Save, Revert and Close, the error, the
+    /// choice after an outside change, the last run's answer, and the text.
+    pub fn panel_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new("Script editor").strong());
+            let mark = if self.is_dirty() { " (unsaved)" } else { "" };
+            ui.label(egui::RichText::new(format!("{}{mark}", self.file_label())).weak());
+        });
+        ui.horizontal_wrapped(|ui| {
+            let hint = if self.file.is_some() {
+                "Ctrl+S: write the file and reload the script"
+            } else {
+                "Ctrl+S: reload the script, then choose a file to save it to"
+            };
+            if ui.button("Save and reload").on_hover_text(hint).clicked() {
+                app.push_view(super::Command::SaveEditor);
+            }
+            if ui
+                .add_enabled(self.is_dirty(), egui::Button::new("Revert"))
+                .on_hover_text("back to the text last saved (drops the unsaved edits)")
+                .clicked()
+            {
+                app.push_view(super::Command::RevertEditor);
+            }
+            if ui
+                .button("Close editor")
+                .on_hover_text("unsaved edits are kept for when it opens again")
+                .clicked()
+            {
+                app.push_view(super::Command::CloseEditor);
+            }
+        });
+        if let Some(text) = self.error_text() {
+            let red = ui.visuals().error_fg_color;
+            ui.label(egui::RichText::new(text).color(red));
+            ui.label(egui::RichText::new("The last good version stays loaded.").weak());
+        } else if let Some(note) = &self.note {
+            ui.label(egui::RichText::new(note).weak());
+        }
+        if self.too_large_to_keep() {
+            ui.label(
+                egui::RichText::new(
+                    "This unsaved text is too large to be kept across restarts: save it.",
+                )
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
+        if self.conflict.is_some() {
+            ui.label(
+                egui::RichText::new(
+                    "The file changed on disk, and the editor has unsaved edits.",
+                )
+                .color(ui.visuals().error_fg_color),
+            );
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button("Load the file")
+                    .on_hover_text("drop the editor's edits and reload the file's text")
+                    .clicked()
+                {
+                    app.push_view(super::Command::ResolveConflict(true));
+                }
+                if ui
+                    .button("Keep my edits")
+                    .on_hover_text("keep the editor's text (unsaved); Save writes it")
+                    .clicked()
+                {
+                    app.push_view(super::Command::ResolveConflict(false));
+                }
+            });
+        }
+        if let Some(report) = app.result() {
+            let line = if report.solved {
+                format!(
+                    "Last run: {}{}",
+                    crate::app::count(report.moves.len() as u64, "move"),
+                    if report.optimal { ", optimal" } else { "" }
+                )
+            } else {
+                let why = match report.outcome {
+                    crate::search::Outcome::NotFound => "no solution",
+                    crate::search::Outcome::Cancelled => "stopped",
+                    crate::search::Outcome::MemoryLimit => "at the memory limit",
+                    crate::search::Outcome::Timeout => "at the time limit",
+                    crate::search::Outcome::Found => "found",
+                };
+                format!("Last run: {why}")
+            };
+            ui.label(egui::RichText::new(line).weak());
+        }
+        ui.separator();
+        self.text_ui(ui);
+    }
+
+    /// The text with line numbers in a gutter, scrolling both ways.
+    fn text_ui(&mut self, ui: &mut egui::Ui) {
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let dark = ui.visuals().dark_mode;
+        let lines = self.text.lines().count().max(1) + usize::from(self.text.ends_with('\n'));
+        let digits = lines.to_string().len().max(2);
+        let gutter = ui.fonts_mut(|f| f.glyph_width(&font, '0')) * (digits as f32 + 1.5);
+        let error_line = self.error.as_ref().and_then(|e| e.line);
+        let red = ui.visuals().error_fg_color;
+        let label = ui.label("Script text").id;
+        let mut text = std::mem::take(&mut self.text);
+        egui::ScrollArea::both()
+            .id_salt("script editor text")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    let (gutter_rect, _) =
+                        ui.allocate_exact_size(egui::vec2(gutter, 1.0), egui::Sense::hover());
+                    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _w: f32| {
+                        let job = self.layout_job(buffer.as_str(), font.clone(), dark);
+                        ui.fonts_mut(|f| f.layout_job(job))
+                    };
+                    let output = egui::TextEdit::multiline(&mut text)
+                        .id_salt("script editor")
+                        .code_editor()
+                        .desired_rows(30)
+                        .desired_width(f32::INFINITY)
+                        .layouter(&mut layouter)
+                        .show(ui);
+                    output.response.response.clone().labelled_by(label);
+                    // The line numbers, each at its row (a row that ends a line starts the next).
+                    let painter = ui.painter();
+                    let mut line = 1;
+                    let mut starts_line = true;
+                    for row in &output.galley.rows {
+                        if starts_line {
+                            let y = output.galley_pos.y + row.pos.y;
+                            let marked = error_line == Some(line);
+                            let colour = if marked {
+                                red
+                            } else {
+                                ui.visuals().weak_text_color()
+                            };
+                            let number = if marked {
+                                format!(">{line}")
+                            } else {
+                                line.to_string()
+                            };
+                            painter.text(
+                                egui::pos2(gutter_rect.right() - 4.0, y),
+                                egui::Align2::RIGHT_TOP,
+                                number,
+                                font.clone(),
+                                colour,
+                            );
+                        }
+                        starts_line = row.ends_with_newline;
+                        if starts_line {
+                            line += 1;
+                        }
+                    }
+                });
+            });
+        self.text = text;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name_for;
+
+    #[test]
+    fn a_script_is_offered_a_file_named_after_it() {
+        assert_eq!(file_name_for("Coins in a row"), "coins-in-a-row.rhai");
+        assert_eq!(file_name_for("Lights Out 3 x 3"), "lights-out-3-x-3.rhai");
+        assert_eq!(file_name_for("  ../é/  "), "puzzle.rhai");
+    }
+}

@@ -1,0 +1,455 @@
+//! Puzzle scripts: the panel shows the script's description and source, its parameters as
+//! controls, and the moves of the state on screen as buttons that play them by hand (a click
+//! on a drawn cell plays the move naming it); the canvas draws the script's `draw(state)`.
+//! The script editor (`editor.rs`) docks beside the canvas; File > New puzzle script opens
+//! the template (`template.rhai`) in it.
+
+mod editor;
+mod highlight;
+
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+use super::{Entry, NewItem};
+use crate::app::{AppCommand, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite};
+use crate::puzzles::Cell;
+use crate::puzzles::script::{self, Script};
+
+/// The registry's entry.
+pub(super) const ENTRY: Entry = Entry {
+    engine: &script::TYPE,
+    make: |kept| Box::new(ScriptView::new(kept)),
+    claims: super::claims_none,
+    new: &[NewItem {
+        label: "New puzzle script",
+        hint: "a small working script that explains each part of the contract, opened in \
+               the script editor",
+        commands: new_script,
+    }],
+};
+
+/// The script File > New puzzle script opens: a small working puzzle whose comments explain
+/// each function and constant of the contract.
+pub const TEMPLATE: &str = include_str!("template.rhai");
+
+/// File > New puzzle script: the template on screen (after asking about unsaved edits of the
+/// script there) with the editor open.
+fn new_script() -> Result<Vec<AppCommand>, String> {
+    let script =
+        Script::from_text(TEMPLATE).map_err(|e| format!("The template does not compile: {e}"))?;
+    Ok(vec![
+        AppCommand::OpenGenerated(
+            Box::new(script),
+            "New puzzle script: edit it, then Ctrl+S saves it to a file.".to_owned(),
+        ),
+        AppCommand::View(ViewCommand::new(Command::OpenEditor)),
+    ])
+}
+
+/// The most moves listed as buttons.
+const MAX_LISTED: usize = 60;
+
+/// The most bytes of unsaved editor text kept in the view's settings (the state file takes
+/// up to [`crate::app::MAX_VIEW_BYTES`] a view); the text being edited is kept first.
+pub(super) const MAX_KEPT_DRAFTS: usize = 40 * 1024;
+
+/// The view of puzzle scripts: the moves of the state on screen, made again when the puzzle
+/// changes, and the script editor.
+struct ScriptView {
+    /// The puzzle's revision the moves were listed at, and the list (label and cost) or the
+    /// script's error.
+    listed: Option<(u64, Listed)>,
+    /// The moves listed that name a drawn cell (a click on it plays the move), with it.
+    cells: Vec<(String, Cell)>,
+    /// The script editor.
+    editor: editor::Editor,
+    /// Unsaved editor text of scripts not being edited, by file (or script name).
+    drafts: BTreeMap<String, String>,
+}
+
+/// What the view keeps across restarts: whether the editor was open, and unsaved editor
+/// text by file (or script name).
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
+struct Kept {
+    editor_open: bool,
+    drafts: BTreeMap<String, String>,
+}
+
+/// The moves listed (label and cost), or the script's error.
+type Listed = Result<Vec<(String, f64)>, String>;
+
+/// The view's commands.
+#[derive(Debug)]
+pub enum Command {
+    /// Play the move with this label.
+    Play(String),
+    /// Set a parameter.
+    SetParameter(String, i64),
+    /// Back to the position the script was loaded at.
+    Reset,
+    /// Open the script editor beside the canvas.
+    OpenEditor,
+    /// Close the script editor (its unsaved text is kept).
+    CloseEditor,
+    /// Save the editor's text (to the script's file, or, without one, after reloading it,
+    /// to a file the dialog asks for) and reload the script.
+    SaveEditor,
+    /// Save the editor's text to this file, the script's file from now on, and reload it.
+    SaveEditorAs(PathBuf),
+    /// Drop the editor's unsaved edits: back to the text last saved.
+    RevertEditor,
+    /// After an outside change met unsaved edits: take the file's text (true) or keep the
+    /// editor's (false).
+    ResolveConflict(bool),
+}
+
+impl ScriptView {
+    /// The view, with the editor as it was left (open or not, its unsaved text).
+    fn new(kept: Option<&serde_json::Value>) -> Self {
+        let kept: Kept = super::settings_from(kept);
+        let mut editor = editor::Editor::default();
+        editor.open = kept.editor_open;
+        Self {
+            listed: None,
+            cells: Vec::new(),
+            editor,
+            drafts: kept.drafts,
+        }
+    }
+
+    /// Makes the editor follow the script on screen (once it was replaced, or its file
+    /// changed).
+    fn sync(&mut self, app: &ViewWrite<'_>) {
+        let path = app.settings().path.clone();
+        if self.editor.synced && self.editor.file == path {
+            return;
+        }
+        if let Some(script) = app.model::<Script>() {
+            self.editor.sync(script, path, &mut self.drafts);
+        }
+    }
+
+    /// The script's parameters as number fields.
+    fn parameters_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+        let Some(parameters) = app.model::<Script>().map(|s| s.parameters().to_vec()) else {
+            return;
+        };
+        for p in parameters {
+            let mut value = p.value;
+            ui.horizontal(|ui| {
+                let label = ui.label(format!("Parameter {}", p.name));
+                ui.add(egui::DragValue::new(&mut value).range(p.min..=p.max))
+                    .labelled_by(label.id)
+                    .on_hover_text(format!("from {} to {}; default {}", p.min, p.max, p.default));
+            });
+            if value != p.value {
+                app.push_view(Command::SetParameter(p.name.clone(), value));
+            }
+        }
+    }
+
+    /// The moves of the state on screen, as buttons.
+    fn moves_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+        let revision = app.revision();
+        if self.listed.as_ref().is_none_or(|(r, _)| *r != revision) {
+            let moves = app
+                .model::<Script>()
+                .map(|s| s.moves_here().map_err(|e| e.to_string()))
+                .unwrap_or_else(|| Ok(Vec::new()));
+            self.cells = app
+                .model::<Script>()
+                .and_then(|s| s.move_cells_here().ok())
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|(label, cell)| Some((label, cell?)))
+                .collect();
+            self.listed = Some((revision, moves));
+        }
+        let Some((_, listed)) = &self.listed else {
+            return;
+        };
+        match listed {
+            Err(e) => {
+                ui.label(
+                    egui::RichText::new(format!("Script error: {e}"))
+                        .color(crate::ui::palette::MOVE_WORSE),
+                );
+            }
+            Ok(moves) if moves.is_empty() => {
+                ui.label("No move from here.");
+            }
+            Ok(moves) => {
+                ui.label(if !self.cells.is_empty() {
+                    "Play a move (or click its cell on the canvas):"
+                } else {
+                    "Play a move:"
+                });
+                let mut chosen = None;
+                ui.horizontal_wrapped(|ui| {
+                    for (label, cost) in moves.iter().take(MAX_LISTED) {
+                        let button = ui.button(label);
+                        let button = if *cost == 1.0 {
+                            button
+                        } else {
+                            button.on_hover_text(format!("costs {cost}"))
+                        };
+                        if button.clicked() {
+                            chosen = Some(label.clone());
+                        }
+                    }
+                });
+                if moves.len() > MAX_LISTED {
+                    ui.label(format!("… and {} more", moves.len() - MAX_LISTED));
+                }
+                if let Some(label) = chosen {
+                    app.push_view(Command::Play(label));
+                }
+            }
+        }
+    }
+}
+
+impl TypeView for ScriptView {
+    fn type_name(&self) -> &'static str {
+        script::TYPE.name
+    }
+
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+        let Some((name, description, source, state, solved, draw_error)) =
+            app.model::<Script>().map(|s| {
+            (
+                s.name(),
+                s.description().map(str::to_owned),
+                s.source_note().map(str::to_owned),
+                s.state_text(),
+                s.is_solved(),
+                s.draw_error(),
+            )
+        }) else {
+            return;
+        };
+        ui.label(egui::RichText::new(name).strong());
+        if ui
+            .add_enabled(!self.editor.open, egui::Button::new("Edit script"))
+            .on_hover_text("the script's text beside the canvas; Ctrl+S saves and reloads it")
+            .clicked()
+        {
+            app.push_view(Command::OpenEditor);
+        }
+        if let Some(description) = description {
+            ui.label(description);
+        }
+        if let Some(source) = source {
+            ui.label(egui::RichText::new(format!("Source: {source}")).weak());
+        }
+        Self::parameters_ui(app, ui);
+        ui.separator();
+        ui.label(format!("State: {state}"));
+        if let Some(e) = draw_error {
+            ui.label(
+                egui::RichText::new(format!("draw failed, the state is shown as text: {e}"))
+                    .color(crate::ui::palette::MOVE_WORSE),
+            );
+        }
+        if solved {
+            ui.label(egui::RichText::new("A goal state!").strong());
+        }
+        self.moves_ui(app, ui);
+        ui.horizontal(|ui| {
+            super::undo_redo_ui(app, ui, "Ctrl+Z: take back a move");
+            if ui
+                .button("Reset")
+                .on_hover_text("back to the script's start")
+                .clicked()
+            {
+                app.push_view(Command::Reset);
+            }
+        });
+        if let Some(played) = super::played_text(app) {
+            ui.label(played);
+        }
+        super::oracle_ui(app, ui);
+    }
+
+    fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
+        let Some(command) = command.take::<Command>() else {
+            return;
+        };
+        match command {
+            Command::Play(label) => {
+                app.edit_model(|s: &mut Script| s.play(&label));
+            }
+            Command::SetParameter(name, value) => {
+                let mut error = None;
+                app.edit_model(|s: &mut Script| match s.set_parameter(&name, value) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        error = Some(e);
+                        false
+                    }
+                });
+                if let Some(e) = error {
+                    app.set_error(format!("Script error: {e}"));
+                }
+            }
+            Command::Reset => {
+                app.edit_model(|s: &mut Script| s.reset());
+            }
+            Command::OpenEditor => {
+                self.editor.open = true;
+                self.sync(app);
+            }
+            Command::CloseEditor => self.editor.open = false,
+            Command::SaveEditor => {
+                self.sync(app);
+                self.editor.save(app);
+            }
+            Command::SaveEditorAs(path) => {
+                self.sync(app);
+                self.editor.save_as(app, path);
+            }
+            Command::RevertEditor => {
+                self.editor.text = self.editor.base.clone();
+                self.editor.error = None;
+                self.editor.note = Some("Reverted to the text last saved.".to_owned());
+            }
+            Command::ResolveConflict(take_file) => self.editor.resolve(app, take_file),
+        }
+    }
+
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
+        self.sync(app);
+        if self.editor.open {
+            let save = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
+            if ctx.input_mut(|i| i.consume_shortcut(&save)) {
+                self.editor.save(app);
+            }
+        }
+        if self.editor.file.is_some() {
+            self.editor.watch(app);
+            // Frames come back to look at the file while nothing else happens.
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(editor::POLL_EVERY));
+        }
+    }
+
+    fn is_docked(&self) -> bool {
+        self.editor.open
+    }
+
+    fn docked_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+        if !self.editor.open {
+            return;
+        }
+        self.sync(app);
+        // The canvas keeps at least half of what is left of the window.
+        let room = ui.available_width();
+        let max = (room * 0.5).max(240.0);
+        egui::Panel::right("script_editor")
+            .resizable(true)
+            .default_size(420.0_f32.min(max))
+            .min_size(240.0_f32.min(max))
+            .max_size(max)
+            .show(ui, |ui| self.editor.panel_ui(app, ui));
+    }
+
+    /// A click on a drawn cell plays the move whose `cell` names it, if one does.
+    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
+        let Pointer::Click(cell) = pointer else {
+            return false;
+        };
+        if app.shown_moment() != crate::app::ShownMoment::Puzzle {
+            return false;
+        }
+        let found = app.model::<Script>().map(|s| s.move_at_cell(cell));
+        match found {
+            Some(Ok(Some(label))) => {
+                if app.edit_model(|s: &mut Script| s.play(&label)) {
+                    app.set_status(format!("Played {label}."));
+                }
+                true
+            }
+            Some(Err(e)) => {
+                app.set_error(format!("Script error: {e}"));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn puzzle_replaced(&mut self) {
+        self.editor.synced = false;
+        self.listed = None;
+    }
+
+    fn settings(&self) -> Option<serde_json::Value> {
+        // The text being edited first, then the others while they fit.
+        let mut drafts = BTreeMap::new();
+        let mut total = 0;
+        let current = (self.editor.is_dirty() && !self.editor.key.is_empty())
+            .then_some((&self.editor.key, &self.editor.text));
+        for (key, text) in current.into_iter().chain(&self.drafts) {
+            total += key.len() + text.len();
+            if total > MAX_KEPT_DRAFTS {
+                break;
+            }
+            drafts.insert(key.clone(), text.clone());
+        }
+        serde_json::to_value(Kept {
+            editor_open: self.editor.open,
+            drafts,
+        })
+        .ok()
+    }
+
+    /// The square's place, and the move a click there plays (as listed for the state on
+    /// screen).
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
+        let place = format!("row {}, column {}", cell.row + 1, cell.col + 1);
+        let listed_now = self
+            .listed
+            .as_ref()
+            .is_some_and(|(r, _)| *r == app.revision());
+        let click = (listed_now && app.shown_moment() == crate::app::ShownMoment::Puzzle)
+            .then(|| self.cells.iter().find(|(_, c)| *c == cell))
+            .flatten();
+        Some(match click {
+            Some((label, _)) => format!("{place}: a click plays {label}"),
+            None => place,
+        })
+    }
+
+    fn about(&self) -> &'static str {
+        "A puzzle written as a script (a .rhai file): start(), moves(state) and \
+         is_goal(state), with an optional heuristic(state) and draw(state). Press Start to \
+         watch any algorithm search it, or play its moves by hand with the buttons below \
+         (or click a drawn cell that a move names). Edit script opens the script beside \
+         the canvas: Ctrl+S saves and reloads it; a script from a file is reloaded when the \
+         file is saved from outside. docs/formats.md describes the contract."
+    }
+
+    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
+        use crate::ui::palette::{BLOCKED, NUMBER, TARGET, TRAY};
+        let mut entries = vec![
+            super::entry(TRAY, "an empty cell of the script's drawing"),
+            super::entry(BLOCKED, "a wall (#) of the drawing"),
+            super::entry(NUMBER, "a number of the drawing"),
+            super::entry(TARGET, "a cell the drawing colours 'target'"),
+        ];
+        if app.result().is_some_and(|r| r.solved) {
+            entries.push(super::entry(
+                crate::ui::palette::SOLUTION,
+                "a solution was found: the timeline plays it",
+            ));
+        }
+        entries
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

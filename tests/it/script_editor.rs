@@ -1,0 +1,413 @@
+//! The script editor in the app (issue 46): a script opened, searched and drawn; edited and
+//! saved in the editor (Ctrl+S or Save) with the new answer without a restart; a syntax
+//! error saved keeps the last good version with its line and column shown; a file saved
+//! from outside reloaded; a click on a drawn cell plays the move naming it; File > New
+//! puzzle script's template solves; unsaved editor text kept in the state.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, ViewCommand};
+use puzzlelab::puzzles::script::Script;
+use puzzlelab::puzzles::{self, Cell, Square};
+use puzzlelab::ui::views::{SCRIPT_TEMPLATE, ScriptCommand};
+
+use crate::common::gui::{click_cell, harness, open_path, run_until};
+
+/// Missionaries and cannibals with the boat's default `boat` (2 in the shipped file).
+fn missionaries(boat: u32) -> String {
+    let text = std::fs::read_to_string("puzzles/missionaries.rhai").unwrap();
+    let shipped = "boat: #{ \"default\": 2, min: 1, max: 4 }";
+    assert!(text.contains(shipped));
+    text.replace(
+        shipped,
+        &format!("boat: #{{ \"default\": {boat}, min: 1, max: 4 }}"),
+    )
+}
+
+/// The app at full speed on a copy of missionaries.rhai in a temporary folder (returned
+/// with the copy's path).
+fn open_missionaries() -> (
+    Harness<'static, PuzzleLabApp>,
+    tempfile::TempDir,
+    std::path::PathBuf,
+) {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("missionaries.rhai");
+    std::fs::write(&path, missionaries(2)).unwrap();
+    open_path(&mut h, path.clone());
+    assert!(
+        h.state().model::<Script>().is_some(),
+        "{:?}",
+        h.state().status()
+    );
+    (h, dir, path)
+}
+
+/// The value of the script's parameter `name` on screen.
+fn parameter(h: &Harness<'static, PuzzleLabApp>, name: &str) -> i64 {
+    let script = h.state().model::<Script>().expect("a script on screen");
+    script
+        .parameters()
+        .iter()
+        .find(|p| p.name == name)
+        .map(|p| p.value)
+        .unwrap_or_else(|| panic!("no parameter {name}"))
+}
+
+/// Presses Start and runs until the run has a result: its number of moves.
+fn solve(h: &mut Harness<'static, PuzzleLabApp>) -> usize {
+    h.get_by_label("Start").click();
+    h.run_steps(2);
+    run_until(h, |app| app.result().is_some() && !app.is_running());
+    let report = h.state().result().unwrap();
+    assert!(report.solved, "{report:?}");
+    report.moves.len()
+}
+
+/// Opens the editor with the side panel's Edit script.
+fn open_editor(h: &mut Harness<'static, PuzzleLabApp>) {
+    crate::common::gui::click_label(h, "Edit script");
+    h.run_steps(4);
+    assert!(h.query_by_label("Script editor").is_some());
+}
+
+/// Replaces the editor's whole text by `text`, typed as a user would (select all, type).
+fn type_in_editor(h: &mut Harness<'static, PuzzleLabApp>, text: &str) {
+    h.get_by_label("Script text").focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(2);
+    h.get_by_label("Script text").type_text(text);
+    h.run_steps(2);
+}
+
+#[test]
+fn a_script_opened_solves_and_the_canvas_draws_its_cells() {
+    let (mut h, _dir, _) = open_missionaries();
+    assert_eq!(solve(&mut h), 11);
+    // The canvas draws draw(state)'s cells: the missionaries, cannibals and boat as pieces.
+    let picture = h.state().puzzle().picture();
+    let letters: Vec<u8> = picture
+        .squares
+        .iter()
+        .filter_map(|s| match s {
+            Square::Piece { letter, .. } => Some(*letter),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(letters.iter().filter(|&&l| l == b'M').count(), 3);
+    assert_eq!(letters.iter().filter(|&&l| l == b'C').count(), 3);
+    assert!(letters.contains(&b'B'));
+}
+
+#[test]
+fn ctrl_s_in_the_editor_saves_the_file_and_the_new_answer_appears() {
+    let (mut h, _dir, path) = open_missionaries();
+    assert_eq!(solve(&mut h), 11);
+    open_editor(&mut h);
+    let three = missionaries(3);
+    type_in_editor(&mut h, &three);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), three);
+    assert_eq!(parameter(&h, "boat"), 3, "{:?}", h.state().status());
+    assert_eq!(h.state().settings().path.as_deref(), Some(path.as_path()));
+    assert!(!h.state().is_modified());
+    // A boat of three takes everyone across in fewer crossings.
+    let crossings = solve(&mut h);
+    assert!(crossings < 11, "{crossings}");
+    assert_eq!(crossings, 5);
+}
+
+#[test]
+fn a_syntax_error_saved_keeps_the_last_good_version_and_marks_its_line() {
+    let (mut h, _dir, path) = open_missionaries();
+    open_editor(&mut h);
+    // Line 3 of the broken text names no variable after `let`.
+    let broken = "fn start() { 0 }\nfn is_goal(s) { s == 1 }\nfn moves(s) { let 5 = s; [] }\n";
+    type_in_editor(&mut h, broken);
+    crate::common::gui::click_label(&mut h, "Save and reload");
+    h.run_steps(4);
+    // Written, but not loaded: the last good version stays, and searches as before.
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    assert_eq!(parameter(&h, "boat"), 2);
+    let status = h.state().status().clone();
+    assert!(status.is_error, "{status:?}");
+    assert!(
+        status.text.starts_with("missionaries.rhai:3:"),
+        "{status:?}"
+    );
+    // In the editor's panel as well as on the status bar.
+    assert_eq!(
+        h.query_all_by_label_contains("missionaries.rhai:3:")
+            .count(),
+        2,
+        "the error with its file, line and column in the panel"
+    );
+    assert!(
+        h.query_by_label("The last good version stays loaded.")
+            .is_some()
+    );
+    assert_eq!(solve(&mut h), 11);
+    // The file then written over (File > Save writes the last good version): the text
+    // typed, never loaded, is not dropped unasked.
+    std::fs::write(&path, missionaries(3)).unwrap();
+    let question = "The file changed on disk, and the editor has unsaved edits.";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.query_by_label(question).is_none() {
+        assert!(std::time::Instant::now() < deadline, "never asked");
+        h.step();
+    }
+    crate::common::gui::click_label(&mut h, "Keep my edits");
+    h.run_steps(4);
+    crate::common::gui::click_label(&mut h, "Save and reload");
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+}
+
+#[test]
+fn a_file_saved_from_outside_is_reloaded() {
+    let (mut h, _dir, path) = open_missionaries();
+    h.run_steps(3);
+    assert_eq!(parameter(&h, "boat"), 2);
+    std::fs::write(&path, missionaries(3)).unwrap();
+    // Within a second of the UI clock (60 frames a second); bounded by run_until's 20 s.
+    run_until(&mut h, |app| {
+        app.model::<Script>().is_some_and(|s| {
+            s.parameters()
+                .iter()
+                .any(|p| p.name == "boat" && p.value == 3)
+        })
+    });
+    assert_eq!(solve(&mut h), 5);
+    // A broken save from outside keeps the last good version, with the error said.
+    std::fs::write(&path, "fn start( {").unwrap();
+    run_until(&mut h, |app| app.status().is_error);
+    assert!(
+        h.state().status().text.starts_with("missionaries.rhai:1:"),
+        "{:?}",
+        h.state().status()
+    );
+    assert_eq!(parameter(&h, "boat"), 3);
+}
+
+#[test]
+fn a_click_on_a_lights_out_cell_presses_that_light() {
+    let mut h = harness(Settings::default());
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "lights-out.rhai")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run_steps(4);
+    let lit = |h: &Harness<'static, PuzzleLabApp>| -> Vec<bool> {
+        let picture = h.state().puzzle().picture();
+        assert_eq!((picture.rows, picture.cols), (3, 3));
+        picture
+            .squares
+            .iter()
+            .map(|s| matches!(s, Square::Piece { .. }))
+            .collect()
+    };
+    assert!(lit(&h).iter().all(|&l| l));
+    assert!(
+        h.query_by_label("Play a move (or click its cell on the canvas):")
+            .is_some()
+    );
+    // Hovering a light says which move a click plays.
+    let centre = crate::common::gui::cell_pos(&h, Cell::new(1, 1));
+    h.hover_at(centre);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("a click plays press row 2 column 2")
+            .is_some()
+    );
+    click_cell(&mut h, Cell::new(1, 1));
+    h.run_steps(4);
+    // The centre and its four neighbours go out; the corners stay lit.
+    assert_eq!(
+        lit(&h),
+        vec![true, false, true, false, false, false, true, false, true],
+        "{:?}",
+        h.state().status()
+    );
+    click_cell(&mut h, Cell::new(0, 0));
+    h.run_steps(4);
+    assert_eq!(
+        lit(&h),
+        vec![false, true, true, true, false, false, true, false, true]
+    );
+}
+
+#[test]
+fn new_puzzle_script_opens_the_template_in_the_editor_and_it_solves() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("New puzzle script").click();
+    h.run_steps(4);
+    let script = h.state().model::<Script>().expect("the template on screen");
+    assert_eq!(script.source(), SCRIPT_TEMPLATE);
+    assert_eq!(script.name(), "Coins in a row");
+    assert!(h.query_by_label("Script editor").is_some());
+    let report = {
+        solve(&mut h);
+        h.state().result().unwrap().clone()
+    };
+    assert!(report.optimal, "{report:?}");
+    assert_eq!(report.moves.len(), 3);
+    // Saved to a file (Save As takes a path: the dialog's answer), it is bound to it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("coins.rhai");
+    h.state_mut().push(AppCommand::View(ViewCommand::new(
+        ScriptCommand::SaveEditorAs(path.clone()),
+    )));
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCRIPT_TEMPLATE);
+    assert_eq!(h.state().settings().path.as_deref(), Some(path.as_path()));
+}
+
+#[test]
+fn unsaved_editor_text_is_kept_in_the_state_and_comes_back() {
+    let (mut h, _dir, path) = open_missionaries();
+    open_editor(&mut h);
+    let draft = format!("{}\n// not saved yet\n", missionaries(2));
+    type_in_editor(&mut h, &draft);
+    let kept = h.state_mut().settings_to_save().clone();
+    let view = kept
+        .views
+        .get("script")
+        .expect("the script view's settings");
+    assert_eq!(view["editor_open"], true);
+    assert_eq!(
+        view["drafts"][path.display().to_string()].as_str(),
+        Some(draft.as_str())
+    );
+    // The file was not written.
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), missionaries(2));
+    // A new window from the kept state has the draft in its editor, unsaved.
+    let mut again = harness(kept);
+    again.run_steps(4);
+    assert!(again.query_by_label("Script editor").is_some());
+    assert!(
+        again
+            .query_by_label_contains("Unsaved edits kept from before")
+            .is_some()
+    );
+    crate::common::gui::click_label(&mut again, "Save and reload");
+    again.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), draft);
+}
+
+#[test]
+fn an_outside_save_over_unsaved_edits_asks_which_to_keep() {
+    let (mut h, _dir, path) = open_missionaries();
+    open_editor(&mut h);
+    let mine = format!("{}\n// mine\n", missionaries(2));
+    type_in_editor(&mut h, &mine);
+    std::fs::write(&path, missionaries(3)).unwrap();
+    let question = "The file changed on disk, and the editor has unsaved edits.";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.query_by_label(question).is_none() {
+        assert!(std::time::Instant::now() < deadline, "never asked");
+        h.step();
+    }
+    // Nothing reloaded, nothing written while it asks.
+    assert_eq!(parameter(&h, "boat"), 2);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), missionaries(3));
+    crate::common::gui::click_label(&mut h, "Keep my edits");
+    h.run_steps(4);
+    assert!(h.query_by_label(question).is_none());
+    crate::common::gui::click_label(&mut h, "Save and reload");
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), mine);
+    // Asked again, the file's text wins this time.
+    type_in_editor(&mut h, &format!("{mine}// more\n"));
+    std::fs::write(&path, missionaries(3)).unwrap();
+    while h.query_by_label(question).is_none() {
+        assert!(std::time::Instant::now() < deadline, "never asked again");
+        h.step();
+    }
+    crate::common::gui::click_label(&mut h, "Load the file");
+    h.run_steps(4);
+    assert_eq!(parameter(&h, "boat"), 3);
+}
+
+#[test]
+fn the_template_explains_each_part_of_the_contract() {
+    for part in [
+        "fn start()",
+        "fn moves(",
+        "fn is_goal(",
+        "fn heuristic(",
+        "const ADMISSIBLE = true",
+        "fn draw(",
+        "const NAME",
+        "const DESCRIPTION",
+        "const SOURCE",
+        "const PARAMETERS",
+        "cost",
+        "cell: [",
+    ] {
+        assert!(SCRIPT_TEMPLATE.contains(part), "{part}");
+    }
+    // Each function comes after a comment that says what it is.
+    for f in [
+        "start()",
+        "moves(state)",
+        "is_goal(state)",
+        "heuristic(state)",
+        "draw(state)",
+    ] {
+        assert!(SCRIPT_TEMPLATE.contains(&format!("// {f}")), "{f}");
+    }
+    // Odd numbers of coins have no solution; even ones take half as many moves.
+    let mut script = Script::from_text(SCRIPT_TEMPLATE).unwrap();
+    puzzles::Puzzle::set_option(&mut script, "coins", "8").unwrap();
+    let report = puzzles::Puzzle::solve_default(
+        &script,
+        &mut puzzles::NoWatcher,
+        &puzzlelab::search::CancelToken::new(),
+    )
+    .unwrap();
+    assert!(
+        report.solved && report.optimal && report.moves.len() == 4,
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_moves_cell_is_read_and_a_bad_one_is_an_error_at_moves() {
+    let lights = puzzles::shipped()
+        .find(|(_, s)| s.file == "lights-out.rhai")
+        .unwrap()
+        .1;
+    let script = Script::from_text(lights.text).unwrap();
+    let cells = script.move_cells_here().unwrap();
+    assert_eq!(cells.len(), 9);
+    assert_eq!(
+        cells[5],
+        ("press row 2 column 3".to_owned(), Some(Cell::new(1, 2)))
+    );
+    assert_eq!(
+        script.move_at_cell(Cell::new(2, 0)).unwrap().as_deref(),
+        Some("press row 3 column 1")
+    );
+    assert_eq!(script.move_at_cell(Cell::new(3, 0)).unwrap(), None);
+    for bad in ["[1]", "[-1, 0]", "\"a1\"", "[0, 1.5]"] {
+        let text = format!(
+            "fn start() {{ 0 }}\nfn moves(n) {{ [#{{ label: \"x\", to: n + 1, cell: {bad} }}] }}\nfn is_goal(n) {{ n == 3 }}\n"
+        );
+        let script = Script::from_text(&text).unwrap();
+        let e = script.move_cells_here().unwrap_err();
+        assert_eq!(e.line, Some(2), "{bad}: {e}");
+        assert!(e.message.contains("[row, column]"), "{bad}: {e}");
+    }
+}
