@@ -225,7 +225,7 @@ fn states_json_reports_the_heuristic_with_its_violations_as_puzzle_texts() {
 
 #[test]
 fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_and_opens_one() {
-    use crate::common::gui::{click_label, harness, run_until};
+    use crate::common::gui::{click_label, harness, measure_heuristic_in_window};
     use egui_kittest::kittest::Queryable as _;
     use puzzlelab::app::Settings;
     let dir = tempfile::tempdir().unwrap();
@@ -243,14 +243,7 @@ fn the_heuristic_window_lists_manhattans_overestimates_on_an_8_connected_maze_an
     crate::common::gui::open_path(&mut h, path);
     click_label(&mut h, "Distances");
     h.run();
-    click_label(&mut h, "Optimal moves");
-    run_until(&mut h, |app| app.windows.oracle.space().is_some());
-    h.run();
-    click_label(&mut h, "Heuristic...");
-    run_until(&mut h, |app| {
-        app.windows.heuristic_window.measured.is_some()
-    });
-    h.run();
+    measure_heuristic_in_window(&mut h);
     h.get_by_label("no: 48 states overestimated");
     h.get_by_label(puzzlelab::ui::heuristic_window::HISTOGRAM_LABEL);
     // The first example is the largest overestimate: open it, and the start moves there.

@@ -380,7 +380,7 @@ const OVERESTIMATE: &str = "fn start() { 0 }\n\
 
 #[test]
 fn a_heuristic_measured_overestimating_loses_its_claim_and_the_answers_their_optimal() {
-    use crate::common::gui::{click_label, harness, open_path, run_until};
+    use crate::common::gui::{harness, measure_heuristic_in_window, open_path, run_until};
     use egui_kittest::kittest::Queryable as _;
     use puzzlelab::app::{AppCommand, Settings};
     let dir = tempfile::tempdir().unwrap();
@@ -398,12 +398,7 @@ fn a_heuristic_measured_overestimating_loses_its_claim_and_the_answers_their_opt
     run_until(&mut h, |app| app.result().is_some());
     // The declaration is taken at its word until measured.
     assert!(h.state().result().unwrap().optimal);
-    click_label(&mut h, "Optimal moves");
-    run_until(&mut h, |app| app.windows.oracle.space().is_some());
-    h.run();
-    click_label(&mut h, "Heuristic...");
-    run_until(&mut h, |app| app.windows.heuristic_window.refuted.is_some());
-    h.run();
+    measure_heuristic_in_window(&mut h);
     let refuted = h.state().windows.heuristic_window.refuted.unwrap();
     assert_eq!((refuted.h, refuted.hstar), (6.0, 3.0));
     h.get_by_label_contains("Declared admissible, but the claim is false: h = 6 > h* = 3");
@@ -431,7 +426,7 @@ fn a_heuristic_measured_overestimating_loses_its_claim_and_the_answers_their_opt
 
 #[test]
 fn a_heuristic_that_holds_keeps_its_claim() {
-    use crate::common::gui::{click_label, harness, open_path, run_until};
+    use crate::common::gui::{harness, measure_heuristic_in_window, open_path};
     use egui_kittest::kittest::Queryable as _;
     use puzzlelab::app::Settings;
     let dir = tempfile::tempdir().unwrap();
@@ -440,14 +435,7 @@ fn a_heuristic_that_holds_keeps_its_claim() {
     let mut h = harness(Settings::default());
     h.run();
     open_path(&mut h, path);
-    click_label(&mut h, "Optimal moves");
-    run_until(&mut h, |app| app.windows.oracle.space().is_some());
-    h.run();
-    click_label(&mut h, "Heuristic...");
-    run_until(&mut h, |app| {
-        app.windows.heuristic_window.measured.is_some()
-    });
-    h.run();
+    measure_heuristic_in_window(&mut h);
     h.get_by_label("Admissible, as claimed: h <= h* on all 7 states explored.");
     assert!(h.state().windows.heuristic_window.refuted.is_none());
     assert!(h.state().puzzle().guarantees_optimal(Algorithm::AStar));

@@ -196,3 +196,14 @@ pub fn write_tiny_scenario(dir: &std::path::Path, third: bool) -> std::path::Pat
 pub const TINY_PROBLEMS: &str = "0\ttiny.map\t5\t4\t0\t0\t4\t0\t4
 0\ttiny.map\t5\t4\t0\t0\t4\t3\t6.41421356
 0\ttiny.map\t5\t4\t0\t0\t0\t3\t3";
+
+/// Ticks Optimal moves (the state space explored) and opens the Heuristic window, then runs
+/// frames until its measure is done.
+pub fn measure_heuristic_in_window(h: &mut Harness<'static, PuzzleLabApp>) {
+    click_label(h, "Optimal moves");
+    run_until(h, |app| app.windows.oracle.space().is_some());
+    h.run();
+    click_label(h, "Heuristic...");
+    run_until(h, |app| app.windows.heuristic_window.measured.is_some());
+    h.run();
+}
