@@ -302,6 +302,10 @@ impl AppState {
 
     /// Saves to the current file, or asks for one.
     fn save(&mut self) {
+        if self.edits.view_saves {
+            self.ask_view(ViewRequest::Save);
+            return;
+        }
         match self.settings.path.clone() {
             Some(path) => self.save_to(&path),
             None => self.spawn_dialog(DialogKind::Save),

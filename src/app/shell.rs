@@ -182,6 +182,7 @@ impl Views {
                 ViewRequest::Apply(command) => view.apply(app, command),
                 ViewRequest::Undo => view.undo(app),
                 ViewRequest::Redo => view.redo(app),
+                ViewRequest::Save => view.save(app),
                 ViewRequest::Open(path, name) => {
                     view.open_path(app, &path);
                     if !state.status.is_error {
@@ -235,6 +236,7 @@ impl Views {
             }
         }
         state.edits.uses_app_undo = (self.current.as_ref()).is_none_or(|v| v.uses_app_undo());
+        state.edits.view_saves = (self.current.as_ref()).is_some_and(|v| v.saves_itself());
     }
 }
 

@@ -136,6 +136,9 @@ pub struct Edits {
     /// Whether the app's undo history covers the puzzle on screen (see
     /// [`super::TypeView::uses_app_undo`]).
     pub(crate) uses_app_undo: bool,
+    /// Whether File > Save goes to the view on screen (see
+    /// [`super::TypeView::saves_itself`]).
+    pub(crate) view_saves: bool,
     /// Counts edits of the puzzle, so drawings of it can be cached.
     pub(crate) revision: u64,
     /// Whether the puzzle changed since it was last written into the settings.
@@ -249,6 +252,7 @@ impl AppState {
             canvas: CanvasState::default(),
             edits: Edits {
                 uses_app_undo: true,
+                view_saves: false,
                 revision: 0,
                 puzzle_dirty: false,
                 saved_check_due: false,

@@ -45,6 +45,8 @@ pub enum ViewRequest {
     Undo,
     /// Play again the last move or edit taken back ([`TypeView::redo`]).
     Redo,
+    /// Save what the view edits, in place of the app's File > Save ([`TypeView::save`]).
+    Save,
     /// Open this file in the view of the type named ([`TypeView::open_path`]); once it is
     /// open without an error, the file goes on File > Open Recent under that type.
     Open(std::path::PathBuf, &'static str),
@@ -94,6 +96,16 @@ pub trait TypeView: Send {
     fn is_docked(&self) -> bool {
         false
     }
+
+    /// Whether File > Save (its menu item, the palette's Save) goes to the view now, in
+    /// place of the app's writing of the puzzle: a docked editor of the puzzle's text saves
+    /// that text ([`TypeView::save`]). The default: never.
+    fn saves_itself(&self) -> bool {
+        false
+    }
+
+    /// Saves what the view edits (see [`TypeView::saves_itself`]).
+    fn save(&mut self, _app: &mut ViewWrite<'_>) {}
 
     /// A panel of the type's own docked beside the canvas (such as an editor of the
     /// puzzle's text), added to the window's `ui` before the canvas takes the rest.

@@ -125,6 +125,27 @@ fn ctrl_s_in_the_editor_saves_the_file_and_the_new_answer_appears() {
 }
 
 #[test]
+fn file_save_with_the_editor_open_saves_the_editors_text() {
+    let (mut h, _dir, path) = open_missionaries();
+    open_editor(&mut h);
+    let three = missionaries(3);
+    type_in_editor(&mut h, &three);
+    // File > Save (the menu's and the palette's command), not Ctrl+S: the text typed is
+    // what is written and loaded, not the last good version.
+    h.state_mut().push(AppCommand::Save);
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), three);
+    assert_eq!(parameter(&h, "boat"), 3, "{:?}", h.state().status());
+    // With the editor closed, File > Save writes the puzzle as before.
+    crate::common::gui::click_label(&mut h, "Close editor");
+    h.run_steps(4);
+    h.state_mut().push(AppCommand::Save);
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), three);
+    assert!(!h.state().status().is_error, "{:?}", h.state().status());
+}
+
+#[test]
 fn a_syntax_error_saved_keeps_the_last_good_version_and_marks_its_line() {
     let (mut h, _dir, path) = open_missionaries();
     open_editor(&mut h);
@@ -154,7 +175,7 @@ fn a_syntax_error_saved_keeps_the_last_good_version_and_marks_its_line() {
             .is_some()
     );
     assert_eq!(solve(&mut h), 11);
-    // The file then written over (File > Save writes the last good version): the text
+    // The file then written over (from outside, or by File > Save with the editor closed): the text
     // typed, never loaded, is not dropped unasked.
     std::fs::write(&path, missionaries(3)).unwrap();
     let question = "The file changed on disk, and the editor has unsaved edits.";

@@ -341,6 +341,16 @@ impl TypeView for ScriptView {
         self.editor.open
     }
 
+    /// While the editor is open, File > Save writes its text and reloads the script, as
+    /// Ctrl+S does.
+    fn saves_itself(&self) -> bool {
+        self.editor.open
+    }
+
+    fn save(&mut self, app: &mut ViewWrite<'_>) {
+        self.editor.save(app);
+    }
+
     fn docked_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         if !self.editor.open {
             return;
