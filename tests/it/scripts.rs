@@ -253,6 +253,34 @@ fn stop_ends_a_long_script_call() {
     assert!(ended.duration_since(stopped) < Duration::from_secs(1));
 }
 
+/// Stops its run (as the app's Stop button does) at the first expansion.
+struct StopAtFirst(CancelToken);
+
+impl puzzles::Watcher for StopAtFirst {
+    fn expanded(&mut self, _: Option<puzzles::Place>, _: u64, _: &puzzlelab::search::Stats) {
+        self.0.cancel();
+    }
+}
+
+#[test]
+fn stop_between_script_calls_is_a_stop_not_a_dead_end() {
+    // Missionaries' frontier holds one state at a time: its moves not asked for after Stop
+    // once emptied it, and the run said "no path" (found walking the app as a new user).
+    for algorithm in [Algorithm::Bfs, Algorithm::AStar, Algorithm::Dfs] {
+        let puzzle = shipped("missionaries.rhai");
+        let cancel = CancelToken::new();
+        let report = puzzle
+            .solve(algorithm, &mut StopAtFirst(cancel.clone()), &cancel)
+            .unwrap();
+        assert_eq!(
+            report.outcome,
+            puzzlelab::search::Outcome::Cancelled,
+            "{algorithm:?}"
+        );
+        assert!(!report.solved);
+    }
+}
+
 /// A random solvable 8-puzzle board from `rng`: its nine digits row by row, 0 the gap.
 fn random_board(rng: &mut rand::rngs::StdRng) -> Vec<u8> {
     loop {

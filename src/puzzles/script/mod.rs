@@ -137,10 +137,17 @@ impl Watch {
         }
     }
 
+    /// Whether the run is over: a script error, or Stop or the time limit (then noted as
+    /// stopped, so that the moves not asked for are not taken for a dead end).
     fn is_over(&self) -> bool {
-        self.faulted.load(Ordering::Relaxed)
-            || self.stopped.load(Ordering::Relaxed)
-            || engine::run_stopped()
+        if self.faulted.load(Ordering::Relaxed) || self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        let stopped = engine::run_stopped();
+        if stopped {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+        stopped
     }
 
     fn take(&self) -> (Option<Error>, bool) {
