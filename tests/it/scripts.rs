@@ -468,3 +468,15 @@ fn a_heuristic_that_holds_keeps_its_claim() {
     assert!(h.state().windows.heuristic_window.refuted.is_none());
     assert!(h.state().puzzle().guarantees_optimal(Algorithm::AStar));
 }
+
+#[test]
+fn a_cost_named_in_a_comment_leaves_breadth_first_optimal() {
+    // The New puzzle script template speaks of costs in its comments and gives none: every
+    // move costs 1, so breadth-first search is optimal and the default (found walking the
+    // app: it said "not optimal" and picked Dijkstra).
+    let template = puzzles::parse(puzzlelab::ui::views::SCRIPT_TEMPLATE, Some("script")).unwrap();
+    assert!(template.guarantees_optimal(Algorithm::Bfs));
+    let costly = GOOD.replace("to: n + 1", "to: n + 1, cost: 2");
+    let costly = puzzles::parse(&costly, Some("script")).unwrap();
+    assert!(!costly.guarantees_optimal(Algorithm::Bfs));
+}

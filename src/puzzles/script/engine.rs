@@ -190,3 +190,78 @@ pub fn sandbox(parameters: &[(String, i64)]) -> Engine {
     }
     engine
 }
+
+/// Whether the code of `source` names `cost` (a move's cost: `cost: 2`, `"cost": 2`,
+/// `m.cost`), outside comments (`//`, `/* */`, nested as rhai nests them) and outside text
+/// other than the key `"cost"` itself. Without it every move costs 1, and breadth-first
+/// search's answers are optimal.
+pub fn names_cost(source: &str) -> bool {
+    let bytes = source.as_bytes();
+    let mut i = 0;
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut depth = 0usize;
+                while i < bytes.len() {
+                    if bytes[i..].starts_with(b"/*") {
+                        depth += 1;
+                        i += 2;
+                    } else if bytes[i..].starts_with(b"*/") {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            quote @ (b'"' | b'`' | b'\'') => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if quote == b'"' && bytes.get(start..i) == Some(b"cost".as_slice()) {
+                    return true;
+                }
+                i += 1;
+            }
+            b if word(b) => {
+                let start = i;
+                while i < bytes.len() && word(bytes[i]) {
+                    i += 1;
+                }
+                if &bytes[start..i] == b"cost" {
+                    return true;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_cost;
+
+    #[test]
+    fn a_cost_is_named_in_code_only() {
+        assert!(names_cost("fn moves(s) { [#{ label: \"a\", to: 1, cost: 2 }] }"));
+        assert!(names_cost("let m = #{ \"cost\": 2 };"));
+        assert!(names_cost("m.cost = 3;"));
+        assert!(!names_cost("// each move may have a cost\nfn moves(s) { [] }"));
+        assert!(!names_cost("/* a cost /* nested */ cost */ let x = 1;"));
+        assert!(!names_cost("let label = \"the cost of it\"; let t = `cost ${1}`;"));
+        assert!(!names_cost("let costs = 1; let unit_cost_free = 2;"));
+        assert!(!names_cost("let s = \"a \\\" cost\";"));
+    }
+}

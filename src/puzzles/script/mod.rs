@@ -96,7 +96,8 @@ struct Meta {
     admissible: bool,
     has_heuristic: bool,
     has_draw: bool,
-    /// Whether the text names a `cost` at all (if not, every move costs 1).
+    /// Whether the code names a `cost` at all, comments and other text aside (if not,
+    /// every move costs 1).
     mentions_cost: bool,
     parameters: Vec<Parameter>,
 }
@@ -328,7 +329,7 @@ impl Compiled {
             admissible: scope.get_value::<bool>("ADMISSIBLE").unwrap_or(false),
             has_heuristic: defined("heuristic", 1),
             has_draw: defined("draw", 1),
-            mentions_cost: source.contains("cost"),
+            mentions_cost: engine::names_cost(source),
             parameters,
         };
         let pairs: Vec<(String, i64)> = meta.parameters.iter().map(|p| (p.name.clone(), p.value)).collect();
