@@ -59,6 +59,11 @@ pub struct Picture {
     pub start: Option<Cell>,
     /// Squares outlined as the goal area (where Klotski's target must end).
     pub goal_area: Vec<Cell>,
+    /// Whether the picture is drawn as a board even when it holds no piece: a type whose
+    /// states are drawn boards (a puzzle script's `draw`) says so, so that a state with no
+    /// piece left (Lights Out with every light off) keeps the look and the scale of the
+    /// others. Pictures with pieces are drawn as boards anyway.
+    pub board: bool,
 }
 
 impl Picture {

@@ -98,15 +98,16 @@ pub(crate) fn marker_radius(side: f32) -> f32 {
     (side * 0.5).max(4.0)
 }
 
-/// Whether `picture` is a board of sliding pieces: its empty squares are drawn
+/// Whether `picture` is a board (of sliding pieces, or [`Picture::board`]): its empty squares are drawn
 /// as a tray and its exit outside its edge. Boards are small; the scan stops at
 /// [`TEXTURE_SQUARES`] squares.
 pub(crate) fn is_board(picture: &Picture) -> bool {
     picture.squares.len() <= TEXTURE_SQUARES
-        && picture
-            .squares
-            .iter()
-            .any(|s| matches!(s, Square::Piece { .. }))
+        && (picture.board
+            || picture
+                .squares
+                .iter()
+                .any(|s| matches!(s, Square::Piece { .. })))
 }
 
 /// Whether every square is one a texture shows well: free, blocked, terrain, start or goal.

@@ -480,3 +480,17 @@ fn a_cost_named_in_a_comment_leaves_breadth_first_optimal() {
     let costly = puzzles::parse(&costly, Some("script")).unwrap();
     assert!(!costly.guarantees_optimal(Algorithm::Bfs));
 }
+
+#[test]
+fn a_drawn_state_with_no_piece_is_still_a_board() {
+    // Lights Out's goal (every light off) draws no piece: it was drawn as a plain grid, at
+    // another scale than every other state (found walking the app as a new user).
+    let lights = shipped("lights-out.rhai");
+    let report = lights
+        .solve_default(&mut NoWatcher, &CancelToken::new())
+        .unwrap();
+    let end = lights.after_moves(&report.moves).unwrap().picture();
+    assert!(!end.squares.iter().any(|s| matches!(s, puzzles::Square::Piece { .. })));
+    assert!(end.board);
+    assert!(lights.picture().board);
+}

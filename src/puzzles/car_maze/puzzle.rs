@@ -120,6 +120,7 @@ impl crate::puzzles::Model for CarMaze {
             cols,
             squares,
             start: Some(Self::picture_cell(self.position.at)),
+            board: false,
             goal_area: Vec::new(),
         }
     }

@@ -401,6 +401,7 @@ impl crate::puzzles::Model for Klondike {
             cols: self.cols,
             squares,
             start: Some(self.start),
+            board: false,
             goal_area: Vec::new(),
         }
     }

@@ -709,6 +709,7 @@ impl Klotski {
             cols: self.cols,
             squares,
             start: None,
+            board: false,
             goal_area: (0..self.rows * self.cols)
                 .filter(|i| goal_mask & (1 << i) != 0)
                 .map(|i| Cell::new(i / self.cols, i % self.cols))

@@ -214,6 +214,7 @@ impl crate::puzzles::Model for Maze {
             cols: self.cols,
             squares,
             start,
+            board: false,
             goal_area: Vec::new(),
         }
     }

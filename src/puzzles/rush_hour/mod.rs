@@ -492,6 +492,7 @@ impl RushHour {
             cols: n,
             squares,
             start: None,
+            board: false,
             goal_area,
         }
     }

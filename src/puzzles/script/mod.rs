@@ -650,6 +650,7 @@ impl Script {
             cols: squares.len().max(1),
             squares: if squares.is_empty() { vec![Square::Free] } else { squares },
             start: None,
+            board: true,
             goal_area: Vec::new(),
         }
     }
@@ -755,6 +756,7 @@ fn drawn(value: &Dynamic) -> Option<Picture> {
         cols,
         squares,
         start: None,
+        board: true,
         goal_area: Vec::new(),
     })
 }

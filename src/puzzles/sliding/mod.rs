@@ -675,6 +675,7 @@ impl Sliding {
                 })
                 .collect(),
             start: None,
+            board: false,
             goal_area: Vec::new(),
         }
     }
