@@ -335,7 +335,11 @@ impl AppState {
             return;
         };
         let metric = self.windows.oracle.metric();
-        self.replace_puzzle(puzzle, None);
+        // A state whose file text is the puzzle's (a puzzle script's states all are: the file
+        // is the rules) stays bound to the file; another board is a new puzzle, with none.
+        let path =
+            (self.settings.path.clone()).filter(|_| puzzle.to_text() == self.work.puzzle.to_text());
+        self.replace_puzzle(puzzle, path);
         self.set_status(match to_goal {
             Some(d) => {
                 format!(

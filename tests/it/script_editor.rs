@@ -432,3 +432,27 @@ fn a_moves_cell_is_read_and_a_bad_one_is_an_error_at_moves() {
         assert!(e.message.contains("[row, column]"), "{bad}: {e}");
     }
 }
+
+#[test]
+fn a_state_opened_from_the_state_space_stays_bound_to_the_scripts_file() {
+    // Found walking the app: a state opened from the State space window cut the script off
+    // its file, and Ctrl+S then wrote nowhere while saying it had reloaded.
+    let (mut h, _dir, path) = open_missionaries();
+    crate::common::gui::click_label(&mut h, "Optimal moves");
+    run_until(&mut h, |app| app.windows.oracle.space().is_some());
+    h.state_mut().push(AppCommand::OpenState(3));
+    h.run_steps(4);
+    assert!(
+        h.state().status().text.starts_with("Opened state 3"),
+        "{:?}",
+        h.state().status()
+    );
+    assert_eq!(h.state().settings().path.as_deref(), Some(path.as_path()));
+    open_editor(&mut h);
+    let three = missionaries(3);
+    type_in_editor(&mut h, &three);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run_steps(4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), three);
+    assert_eq!(parameter(&h, "boat"), 3, "{:?}", h.state().status());
+}

@@ -490,7 +490,11 @@ fn a_drawn_state_with_no_piece_is_still_a_board() {
         .solve_default(&mut NoWatcher, &CancelToken::new())
         .unwrap();
     let end = lights.after_moves(&report.moves).unwrap().picture();
-    assert!(!end.squares.iter().any(|s| matches!(s, puzzles::Square::Piece { .. })));
+    assert!(
+        !end.squares
+            .iter()
+            .any(|s| matches!(s, puzzles::Square::Piece { .. }))
+    );
     assert!(end.board);
     assert!(lights.picture().board);
 }
