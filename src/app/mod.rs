@@ -263,6 +263,15 @@ impl AppState {
     }
 
     /// The key of the position the oracle assesses: the puzzle, or the playback's moment.
+    /// The position the canvas shows: the solution's playback at its move, when it is made
+    /// (the oracle on), else the puzzle itself. What the windows about positions measure.
+    pub fn shown_puzzle(&self) -> &dyn Puzzle {
+        let key = self.shown_position_key();
+        (self.playback.position.as_ref())
+            .filter(|(k, _)| *k == key)
+            .map_or(self.work.puzzle.as_ref(), |(_, p)| p.as_ref())
+    }
+
     fn shown_position_key(&self) -> oracle::PositionKey {
         let moment = match self.shown_moment() {
             ShownMoment::Solution(k) => k + 1,

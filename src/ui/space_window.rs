@@ -45,7 +45,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         return;
     };
     let states = space.len();
-    let current = space.node_of(app.puzzle());
+    let current = space.node_of(app.shown_puzzle());
     ui.label(format!(
         "{} states, {} moves between them, {} solved, {} dead ends (no way to the goal).",
         profile.states, profile.edges, profile.goals, profile.dead_ends

@@ -456,3 +456,19 @@ fn a_state_opened_from_the_state_space_stays_bound_to_the_scripts_file() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), three);
     assert_eq!(parameter(&h, "boat"), 3, "{:?}", h.state().status());
 }
+
+#[test]
+fn the_state_space_window_measures_the_position_the_canvas_shows() {
+    // Found walking the app: at move 4 of the solution's playback the window said "11 moves
+    // from the goal" (the puzzle's start) while the oracle said 7.
+    let (mut h, _dir, _) = open_missionaries();
+    crate::common::gui::click_label(&mut h, "Optimal moves");
+    run_until(&mut h, |app| app.windows.oracle.space().is_some());
+    assert_eq!(solve(&mut h), 11);
+    h.state_mut().push(AppCommand::ShowStep(4));
+    h.run_steps(4);
+    crate::common::gui::click_label(&mut h, "State space...");
+    run_until(&mut h, |app| app.windows.space_window.layout.is_some());
+    h.run_steps(2);
+    h.get_by_label("The position on the board: 7 moves from the goal (ringed in the graph).");
+}
