@@ -194,6 +194,7 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
             expanded: summary.expanded,
             map: map_path.display().to_string(),
             matched,
+            precompute_ms: (summary.precompute_ms > 0.0).then_some(summary.precompute_ms),
             problems: &rows,
             scenario: scen.display().to_string(),
             shard: args.shard.map(|s| s.to_json(all)),
@@ -224,6 +225,10 @@ struct ScenarioReport<'a> {
     expanded: u64,
     map: String,
     matched: usize,
+    /// JPS+: the time its jump distances took to compute, milliseconds (absent for the
+    /// other algorithms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    precompute_ms: Option<f64>,
     problems: &'a [ScenarioRow],
     scenario: String,
     #[serde(skip_serializing_if = "Option::is_none")]

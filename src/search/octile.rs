@@ -22,7 +22,10 @@ use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
 use super::limits::Budget;
 use super::{CancelToken, Cost, Outcome, Stats};
 
+mod jps_plus;
 mod jump;
+
+pub use jps_plus::JumpDistances;
 
 /// The searches of this module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +34,9 @@ pub enum OctileAlgorithm {
     AStar,
     /// Jump Point Search (no corner cutting), A* over jump points.
     Jps,
+    /// JPS+: Jump Point Search reading its jumps from the map's [`JumpDistances`] (see
+    /// [`OctileMap::with_jump_distances`]) instead of scanning.
+    JpsPlus,
 }
 
 /// A grid's passability as bit rows: square (row, column) is bit `(row + 1) * stride + 64 +
@@ -49,6 +55,8 @@ pub struct OctileMap {
     /// row`): vertical scans read it as rows.
     tbits: Vec<u64>,
     tstride: usize,
+    /// JPS+'s table, when built ([`OctileMap::with_jump_distances`]).
+    jumps: Option<JumpDistances>,
 }
 
 /// The largest side an [`OctileMap`] takes (Moving AI maps and the app's mazes are smaller).
@@ -76,6 +84,7 @@ impl OctileMap {
             bits: vec![0; (rows + 2) * stride / 64],
             tbits: vec![0; (cols + 2) * tstride / 64],
             tstride,
+            jumps: None,
         };
         for r in 0..rows {
             for c in 0..cols {
@@ -88,6 +97,21 @@ impl OctileMap {
             }
         }
         Some(map)
+    }
+
+    /// The map with JPS+'s jump distances computed ([`JumpDistances`]), which
+    /// [`OctileAlgorithm::JpsPlus`] reads. A map whose diagonals cut corners gets none: JPS+'s
+    /// rules forbid it, as JPS's do.
+    pub fn with_jump_distances(mut self) -> Self {
+        if !self.corner_cutting && self.jumps.is_none() {
+            self.jumps = Some(JumpDistances::new(&self));
+        }
+        self
+    }
+
+    /// JPS+'s jump distances, when computed ([`OctileMap::with_jump_distances`]).
+    pub fn jump_distances(&self) -> Option<&JumpDistances> {
+        self.jumps.as_ref()
     }
 
     /// Rows of the grid.
@@ -240,7 +264,9 @@ impl OctileSearch {
 
     /// Searches `map` from `start` to `goal` (each (row, column), both free squares) with
     /// `algorithm` under the limits of `cancel` (its memory budget, time limit and
-    /// tie-breaking). A start or goal that is not a free square has no path (`NotFound`).
+    /// tie-breaking). A start or goal that is not a free square has no path (`NotFound`);
+    /// JPS+ on a map without jump distances finds nothing either, and says why in the run's
+    /// message.
     pub fn run(
         &mut self,
         map: &OctileMap,
@@ -263,11 +289,20 @@ impl OctileSearch {
         stats.elapsed_ms = super::duration_ms(started.elapsed());
         stats.peak_memory_bytes = budget.peak();
         stats.tie_break = Some(budget.tie_break());
+        let message = if algorithm == OctileAlgorithm::JpsPlus && map.jumps.is_none() {
+            Some(
+                "needs the map's jump distances (JPS+), which a map whose diagonals cut \
+                 corners has none of"
+                    .to_owned(),
+            )
+        } else {
+            super::limit_message(outcome, &budget, &stats, cancel)
+        };
         OctileRun {
             outcome,
             cost,
             path,
-            message: super::limit_message(outcome, &budget, &stats, cancel),
+            message,
             stats,
         }
     }
@@ -304,6 +339,13 @@ impl OctileSearch {
         if !map.is_free(start.0, start.1) || !map.is_free(goal.0, goal.1) {
             return Outcome::NotFound;
         }
+        let table = match algorithm {
+            OctileAlgorithm::JpsPlus => match map.jumps.as_ref() {
+                Some(table) => Some(table),
+                None => return Outcome::NotFound,
+            },
+            _ => None,
+        };
         if let Err(outcome) = self.prepare(map, budget) {
             return outcome;
         }
@@ -350,6 +392,20 @@ impl OctileSearch {
                 OctileAlgorithm::Jps => {
                     let parent = (slot.parent != NO_PARENT).then_some(slot.parent as usize);
                     jump::successors(map, i, here, parent, &goal_at, &mut self.successors);
+                }
+                OctileAlgorithm::JpsPlus => {
+                    let parent = (slot.parent != NO_PARENT).then_some(slot.parent as usize);
+                    if let Some(table) = table {
+                        jps_plus::successors(
+                            map,
+                            table,
+                            i,
+                            here,
+                            parent,
+                            goal,
+                            &mut self.successors,
+                        );
+                    }
                 }
             }
             if let Err(outcome) = budget.reserve(&mut self.open, self.successors.len(), OPEN_LIST) {
