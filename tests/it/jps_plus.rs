@@ -350,3 +350,64 @@ fn the_scenario_command_reports_the_precomputation() {
     let (_, text, _) = crate::common::puzzlelab(&["scenario", scen_arg, "-a", "jps+"]);
     assert!(text.contains("ms computing jump distances; jps+"), "{text}");
 }
+
+/// In the app: a Moving AI map opens as a maze, JPS+ is chosen and run at full speed; it
+/// finds A*'s cost, its jumps are drawn square by square as JPS's are, and the time of the
+/// precomputation is in the run's statistics.
+#[test]
+fn the_app_runs_jps_plus_on_a_moving_ai_map() {
+    use crate::common::gui::{harness, open_path, run_until};
+    use puzzlelab::app::{AppCommand, Settings};
+    let mut rng = Rng(2026);
+    let free = random_grid(&mut rng, 40, 60, 25);
+    let mut text = "type octile\nheight 40\nwidth 60\nmap\n".to_owned();
+    for row in &free {
+        text.extend(row.iter().map(|&f| if f { '.' } else { '@' }));
+        text.push('\n');
+    }
+    let maze = parse_map(&text).unwrap();
+    let astar = search::solve(&maze, Algorithm::AStar).unwrap();
+    assert!(Algorithm::JpsPlus.applies_to(&maze));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("random.map");
+    std::fs::write(&path, &text).unwrap();
+    let mut h = harness(Settings::default());
+    h.run();
+    open_path(&mut h, path);
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::JpsPlus));
+    h.state_mut().push(AppCommand::SetSpeed(60.0, true));
+    h.run();
+    assert_eq!(h.state().algorithm(), Algorithm::JpsPlus);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap().clone();
+    assert_eq!(report.algorithm, Algorithm::JpsPlus);
+    assert_eq!(report.outcome, astar.outcome);
+    assert!(
+        (report.cost - astar.cost).abs() < 1e-9,
+        "{} vs {}",
+        report.cost,
+        astar.cost
+    );
+    assert!(report.stats.precompute_ms > 0.0);
+    assert!(report.stats.elapsed_ms >= report.stats.precompute_ms);
+    if report.solved {
+        assert_eq!(report.path.len(), report.moves.len() + 1);
+        for pair in report.path.windows(2) {
+            let (a, b) = (pair[0].cell, pair[1].cell);
+            assert!(a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1);
+        }
+        assert!(
+            report
+                .notes
+                .iter()
+                .any(|n| n.contains("jump points on the path")),
+            "{:?}",
+            report.notes
+        );
+        // The canvas shows the jump points it expanded: far fewer than A*'s squares.
+        let closed = h.state().marks().closed_places as u64;
+        assert!(closed > 0 && closed < astar.stats.expanded, "{closed}");
+    }
+}
