@@ -53,8 +53,13 @@ use states::states;
 /// Writes `text` to standard output and flushes it. A closed pipe is `Err(0)`: the program
 /// ends quietly, as `head` users expect. Any other error is reported: `Err(2)`.
 fn write_out(text: &str) -> Result<(), u8> {
+    write_bytes(text.as_bytes())
+}
+
+/// [`write_out`] for bytes already encoded (serde_json's output, UTF-8 by construction).
+fn write_bytes(bytes: &[u8]) -> Result<(), u8> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(EXIT_SOLVED),
         Err(e) => {

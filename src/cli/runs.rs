@@ -205,7 +205,10 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
             return bad(scen, e);
         }
         out.push(b'\n');
-        emit!(&String::from_utf8_lossy(&out));
+        // Written as it is: serde_json writes UTF-8 (no check of a copy per run).
+        if let Err(code) = super::write_bytes(&out) {
+            return code;
+        }
     } else {
         emit!(&format!("{}; {algorithm}\n", summary.line(total)));
     }

@@ -592,6 +592,9 @@ fn limit_message(
     stats: &Stats,
     cancel: &CancelToken,
 ) -> Option<String> {
+    if !outcome.is_limit() {
+        return None;
+    }
     let so_far = format!(
         "{} states expanded, {} reached, {} on the frontier",
         stats.expanded, stats.max_closed, stats.frontier

@@ -16,8 +16,6 @@
 //! least ones all the same; `tests/it/octile.rs` holds them to a plain Dijkstra and to the
 //! general search.
 
-use std::collections::BinaryHeap;
-
 use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
 use super::limits::Budget;
 use super::{CancelToken, Cost, Outcome, Stats};
@@ -175,12 +173,34 @@ struct Slot {
 const NO_PARENT: u32 = u32::MAX;
 
 /// An open-list entry as its [`Entry::rank`] (in two words, so that the entry takes 24
-/// bytes) and its square's bit: the heap compares one 128-bit number.
+/// bytes), its square's bit, and its square and the direction it was reached in
+/// ([`pack`]), so that an expansion needs no division to find them: the heap compares one
+/// 128-bit number.
 #[derive(Clone, Copy)]
 struct Ranked {
     high: u64,
     low: u64,
     id: u32,
+    at: u32,
+}
+
+/// The direction of no move (a start), after the 8 of [`MOVES`].
+const NO_DIRECTION: u8 = 8;
+
+/// A square (each coordinate below [`MAX_OCTILE_SIDE`], 14 bits) and a direction (an index
+/// of [`MOVES`], or [`NO_DIRECTION`]) in 32 bits.
+#[inline]
+fn pack((row, col): (usize, usize), direction: u8) -> u32 {
+    (row as u32) << 18 | (col as u32) << 4 | u32::from(direction)
+}
+
+/// The square and direction of [`pack`].
+#[inline]
+fn unpack(at: u32) -> ((usize, usize), u8) {
+    (
+        ((at >> 18) as usize, (at >> 4 & 0x3fff) as usize),
+        (at & 0xf) as u8,
+    )
 }
 
 impl Ranked {
@@ -190,43 +210,70 @@ impl Ranked {
     }
 }
 
-impl From<Entry> for Ranked {
+impl Ranked {
+    /// The entry for the square `at` ([`pack`]) with its `entry`'s rank.
     #[inline]
-    fn from(entry: Entry) -> Self {
+    fn new(entry: Entry, at: u32) -> Self {
         let rank = entry.rank();
         Self {
             high: (rank >> 64) as u64,
             low: rank as u64,
             id: entry.id,
+            at,
         }
     }
 }
 
-impl PartialEq for Ranked {
-    fn eq(&self, other: &Self) -> bool {
-        self.rank() == other.rank()
+/// Adds `entry` to the binary max-heap `heap` (by rank: the larger first out). The entry
+/// is kept in registers while its place is found and written once (a heap that reads back
+/// the element it has just written stalls on the store).
+#[inline]
+fn heap_push(heap: &mut Vec<Ranked>, entry: Ranked) {
+    let rank = entry.rank();
+    let mut at = heap.len();
+    heap.push(entry);
+    while at > 0 {
+        let parent = (at - 1) / 2;
+        if heap[parent].rank() >= rank {
+            break;
+        }
+        heap[at] = heap[parent];
+        at = parent;
     }
+    heap[at] = entry;
 }
 
-impl Eq for Ranked {}
-
-impl PartialOrd for Ranked {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
+/// Takes the entry of the largest rank off the binary max-heap `heap`.
+#[inline]
+fn heap_pop(heap: &mut Vec<Ranked>) -> Option<Ranked> {
+    let last = heap.pop()?;
+    let Some(&top) = heap.first() else {
+        return Some(last);
+    };
+    let rank = last.rank();
+    let n = heap.len();
+    let mut at = 0;
+    loop {
+        let mut child = 2 * at + 1;
+        if child >= n {
+            break;
+        }
+        if child + 1 < n && heap[child + 1].rank() > heap[child].rank() {
+            child += 1;
+        }
+        if heap[child].rank() <= rank {
+            break;
+        }
+        heap[at] = heap[child];
+        at = child;
     }
+    heap[at] = last;
+    Some(top)
 }
 
-impl Ord for Ranked {
-    /// By rank alone: ranks are distinct (each entry's count is its own).
-    #[inline]
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.rank().cmp(&other.rank())
-    }
-}
-
-/// A successor: its bit, the cost of the move (or line) to it, and its square.
-type Successor = (usize, Steps, (usize, usize));
+/// A successor: its bit, the cost of the move (or line) to it, its square, and the
+/// direction of the move (its index in [`MOVES`]).
+type Successor = (usize, Steps, (usize, usize), u8);
 
 /// A search context: the per-square slots and the open list, kept across searches. One
 /// context serves any number of searches, on one map or on maps of the same size (a map of
@@ -236,9 +283,12 @@ pub struct OctileSearch {
     slots: Vec<Slot>,
     /// The current search's stamp of a reached square (even; `base + 1` is closed).
     base: u32,
-    open: BinaryHeap<Ranked>,
+    /// The open list: a binary max-heap by rank ([`heap_push`], [`heap_pop`]).
+    open: Vec<Ranked>,
     /// The successors of the state being expanded.
     successors: Vec<Successor>,
+    /// Whether runs leave [`OctileRun::path`] empty ([`OctileSearch::without_paths`]).
+    no_paths: bool,
 }
 
 /// What one search found.
@@ -248,7 +298,8 @@ pub struct OctileRun {
     pub outcome: Outcome,
     /// The least cost from the start to the goal when found, else 0.
     pub cost: Cost,
-    /// The squares of the path, (row, column), start to goal (jump points for JPS) when found.
+    /// The squares of the path, (row, column), start to goal (jump points for JPS) when found
+    /// (and the context keeps paths: see [`OctileSearch::without_paths`]).
     pub path: Vec<(usize, usize)>,
     /// States expanded and generated, as the general search counts them.
     pub stats: Stats,
@@ -260,6 +311,13 @@ impl OctileSearch {
     /// An empty context; its slots are allocated by the first search.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The context with runs that give the cost and no path (as `scenario` wants them):
+    /// no list of squares is made per search.
+    pub fn without_paths(mut self) -> Self {
+        self.no_paths = true;
+        self
     }
 
     /// Searches `map` from `start` to `goal` (each (row, column), both free squares) with
@@ -282,7 +340,12 @@ impl OctileSearch {
         let found = outcome == Outcome::Found;
         let (cost, path) = if found {
             let g = map.index(goal.0, goal.1);
-            (self.slots[g].g.cost(), self.path(map, g))
+            let path = if self.no_paths {
+                Vec::new()
+            } else {
+                self.path(map, g)
+            };
+            (self.slots[g].g.cost(), path)
         } else {
             (0.0, Vec::new())
         };
@@ -362,13 +425,16 @@ impl OctileSearch {
         if let Err(outcome) = budget.reserve(&mut self.open, 1, OPEN_LIST) {
             return outcome;
         }
-        self.open
-            .push(keys.entry(octile(start, goal).cost(), 0.0, s as u32).into());
+        let first = keys.entry(octile(start, goal).cost(), 0.0, s as u32);
+        heap_push(
+            &mut self.open,
+            Ranked::new(first, pack(start, NO_DIRECTION)),
+        );
         let mut closed_count: u64 = 0;
         stats.frontier = 1;
         stats.max_frontier = 1;
         let mut reached: u64 = 1;
-        while let Some(entry) = self.open.pop() {
+        while let Some(entry) = heap_pop(&mut self.open) {
             let i = entry.id as usize;
             let slot = self.slots[i];
             if slot.stamp == closed {
@@ -386,22 +452,23 @@ impl OctileSearch {
             closed_count += 1;
             stats.expanded += 1;
             self.successors.clear();
-            let here = map.coords(i);
+            // The entry's square and direction: those of the slot's parent, as an entry
+            // that is not stale is the one its slot's last change pushed.
+            let (here, arrived) = unpack(entry.at);
             match algorithm {
                 OctileAlgorithm::AStar => neighbours(map, i, here, &mut self.successors),
                 OctileAlgorithm::Jps => {
-                    let parent = (slot.parent != NO_PARENT).then_some(slot.parent as usize);
-                    jump::successors(map, i, here, parent, &goal_at, &mut self.successors);
+                    let arrived = MOVES.get(usize::from(arrived)).copied();
+                    jump::successors(map, i, here, arrived, &goal_at, &mut self.successors);
                 }
                 OctileAlgorithm::JpsPlus => {
-                    let parent = (slot.parent != NO_PARENT).then_some(slot.parent as usize);
                     if let Some(table) = table {
                         jps_plus::successors(
                             map,
                             table,
                             i,
                             here,
-                            parent,
+                            arrived,
                             goal,
                             &mut self.successors,
                         );
@@ -412,7 +479,7 @@ impl OctileSearch {
                 stats.max_closed = reached;
                 return outcome;
             }
-            for &(n, step, square) in &self.successors {
+            for &(n, step, square, direction) in &self.successors {
                 stats.generated += 1;
                 let g_new = slot.g.plus(step);
                 let g_cost = g_new.cost();
@@ -435,7 +502,8 @@ impl OctileSearch {
                     stamp: base,
                 };
                 let f = g_new.plus(octile(square, goal)).cost();
-                self.open.push(keys.entry(f, g_cost, n as u32).into());
+                let next = keys.entry(f, g_cost, n as u32);
+                heap_push(&mut self.open, Ranked::new(next, pack(square, direction)));
             }
             stats.frontier = reached - closed_count;
             stats.max_frontier = stats.max_frontier.max(stats.frontier);
@@ -511,6 +579,15 @@ fn octile(a: (usize, usize), b: (usize, usize)) -> Steps {
         straight: dr.max(dc) - dr.min(dc),
         diagonal: dr.min(dc),
     }
+}
+
+/// The index in [`MOVES`] of direction (dr, dc), by `(dr + 1) * 3 + dc + 1`; (0, 0) has none.
+const DIRECTION: [usize; 9] = [6, 2, 5, 3, usize::MAX, 1, 7, 0, 4];
+
+/// The index in [`MOVES`] of direction (dr, dc) (each -1, 0 or 1, not both 0).
+#[inline]
+fn direction(dr: isize, dc: isize) -> usize {
+    DIRECTION[((dr + 1) * 3 + dc + 1) as usize]
 }
 
 /// The moves of the 8-connected grid in the maze's order (down, right, up, left, then the
@@ -594,7 +671,7 @@ fn neighbours(map: &OctileMap, i: usize, here: (usize, usize), out: &mut Vec<Suc
             (here.1 as isize + dc) as usize,
         );
         if k < 4 {
-            out.push((n, Steps::straight(1), square));
+            out.push((n, Steps::straight(1), square, k as u8));
             continue;
         }
         let beside = (
@@ -607,7 +684,7 @@ fn neighbours(map: &OctileMap, i: usize, here: (usize, usize), out: &mut Vec<Suc
             beside.0 && beside.1
         };
         if allowed {
-            out.push((n, Steps::diagonal(1), square));
+            out.push((n, Steps::diagonal(1), square, k as u8));
         }
     }
 }

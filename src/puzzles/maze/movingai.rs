@@ -469,7 +469,7 @@ fn octile_solver<'m>(
         map = map.with_jump_distances();
         precompute_ms = map.jump_distances().map_or(0.0, |t| t.built_ms());
     }
-    let mut context = OctileSearch::new();
+    let mut context = OctileSearch::new().without_paths();
     let solver: Solver<'m> = Box::new(move |problem: &ScenarioProblem, cancel| {
         let (s, g) = (problem.start, problem.goal);
         let run = context.run(&map, kind, (s.row, s.col), (g.row, g.col), cancel);

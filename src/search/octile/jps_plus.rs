@@ -15,7 +15,7 @@
 //! scanning JPS might skip; they never remove one, so the costs found are the least ones
 //! (`tests/it/octile.rs` holds them to a plain Dijkstra).
 
-use super::{MOVES, OctileMap, Steps, Successor};
+use super::{MOVES, NO_DIRECTION, OctileMap, Steps, Successor, direction};
 
 /// The jump distances of every square of an [`OctileMap`] in the 8 directions of [`MOVES`]
 /// (down, right, up, left, down-right, up-right, up-left, down-left), indexed by the square's
@@ -25,17 +25,15 @@ pub struct JumpDistances {
     /// Per bit of the map, the distance in each direction (see the module's documentation);
     /// 0 for blocked squares and the border.
     distances: Vec<[i16; 8]>,
+    /// Per bit of the map, which of its 8 neighbours are free: bit `k` for direction `k` of
+    /// [`MOVES`].
+    around: Vec<u8>,
+    /// The directions [`super::pruned_directions`] keeps, as bits of [`MOVES`]' indices, by
+    /// the direction a square was reached in (its index, or [`NO_DIRECTION`]) and its
+    /// [`JumpDistances::around`]: the pruning as two loads.
+    prune: Box<[[u8; 256]; 9]>,
     /// How long the table took to compute, milliseconds.
     built_ms: f64,
-}
-
-/// The index in [`MOVES`] of direction (dr, dc), by `(dr + 1) * 3 + dc + 1`; (0, 0) has none.
-const DIRECTION: [usize; 9] = [6, 2, 5, 3, usize::MAX, 1, 7, 0, 4];
-
-/// The index in [`MOVES`] of direction (dr, dc) (each -1, 0 or 1, not both 0).
-#[inline]
-fn direction(dr: isize, dc: isize) -> usize {
-    DIRECTION[((dr + 1) * 3 + dc + 1) as usize]
 }
 
 impl JumpDistances {
@@ -92,8 +90,29 @@ impl JumpDistances {
                 }
             }
         }
+        let mut around = vec![0u8; map.slots()];
+        for r in 0..map.rows {
+            for c in 0..map.cols {
+                let i = map.index(r, c) as isize;
+                for (k, &(dr, dc)) in MOVES.iter().enumerate() {
+                    if free(i + dr * s + dc) {
+                        around[i as usize] |= 1 << k;
+                    }
+                }
+            }
+        }
+        let mut prune = Box::new([[0u8; 256]; 9]);
+        for (arrived, masks) in prune.iter_mut().enumerate() {
+            let arrived = MOVES.get(arrived).copied();
+            for (mask, kept) in masks.iter_mut().enumerate() {
+                let free = |dr: isize, dc: isize| mask >> direction(dr, dc) & 1 != 0;
+                super::pruned_directions(arrived, free, |(dr, dc)| *kept |= 1 << direction(dr, dc));
+            }
+        }
         Self {
             distances,
+            around,
+            prune,
             built_ms: super::super::duration_ms(started.elapsed()),
         }
     }
@@ -121,65 +140,62 @@ fn further(next: i16) -> i16 {
     if next > 0 { next + 1 } else { next - 1 }
 }
 
-/// Pushes the jump points reachable from bit `i` (square `here`), reached from bit `parent`
-/// (`None` at the start), onto `out`, each with the cost of the line to it and its square.
+/// Pushes the jump points reachable from bit `i` (square `here`), reached moving in
+/// direction `arrived` (an index of [`MOVES`], or [`NO_DIRECTION`] at the start), onto `out`,
+/// each with the cost of the line to it, its square and the line's direction.
 #[inline]
 pub(super) fn successors(
     map: &OctileMap,
     table: &JumpDistances,
     i: usize,
     here: (usize, usize),
-    parent: Option<usize>,
+    arrived: u8,
     goal: (usize, usize),
     out: &mut Vec<Successor>,
 ) {
-    let arrived = parent.map(|p| {
-        let ((r, c), (pr, pc)) = (here, map.coords(p));
-        (
-            (r as isize - pr as isize).signum(),
-            (c as isize - pc as isize).signum(),
-        )
-    });
     let s = map.stride as isize;
     let (r, c) = (here.0 as isize, here.1 as isize);
-    lines(map, table, i, here, arrived, &[goal], |dr, dc, steps| {
+    lines(table, i, here, arrived, &[goal], |k, dr, dc, steps| {
         let j = (i as isize + steps * (dr * s + dc)) as usize;
         let square = ((r + dr * steps) as usize, (c + dc * steps) as usize);
-        let cost = if dr != 0 && dc != 0 {
+        let cost = if k >= 4 {
             Steps::diagonal(steps as u32)
         } else {
             Steps::straight(steps as u32)
         };
-        out.push((j, cost, square));
+        out.push((j, cost, square, k as u8));
     });
 }
 
 /// The lines JPS+ follows from bit `i` (square `here`), reached moving in direction
-/// `arrived` (`None` at a start): for each direction [`super::pruned_directions`] keeps, in
-/// its order, `emit(dr, dc, steps)` with the number of steps to the line's end: the nearest
-/// of `goals` on it (or level with it, for a diagonal line into its quadrant) within reach,
-/// else the jump point the table gives; nothing when the line runs into a wall.
+/// `arrived` (an index of [`MOVES`], or [`NO_DIRECTION`] at a start): for each direction
+/// [`super::pruned_directions`] keeps, in the order of [`MOVES`], `emit(k, dr, dc, steps)`
+/// with the direction's index and the number of steps to the line's end: the nearest of
+/// `goals` on it (or level with it, for a diagonal line into its quadrant) within reach, else
+/// the jump point the table gives; nothing when the line runs into a wall.
 #[inline]
 fn lines(
-    map: &OctileMap,
     table: &JumpDistances,
     i: usize,
     here: (usize, usize),
-    arrived: Option<(isize, isize)>,
+    arrived: u8,
     goals: &[(usize, usize)],
-    mut emit: impl FnMut(isize, isize, isize),
+    mut emit: impl FnMut(usize, isize, isize, isize),
 ) {
-    let s = map.stride as isize;
-    let free = |dr: isize, dc: isize| map.free((i as isize + dr * s + dc) as usize);
     let row = &table.distances[i];
+    let mut kept =
+        table.prune[usize::from(arrived.min(NO_DIRECTION))][usize::from(table.around[i])];
     let (r, c) = (here.0 as isize, here.1 as isize);
-    super::pruned_directions(arrived, free, |(dr, dc)| {
-        let d = isize::from(row[direction(dr, dc)]);
+    while kept != 0 {
+        let k = kept.trailing_zeros() as usize;
+        kept &= kept - 1;
+        let (dr, dc) = MOVES[k];
+        let d = isize::from(row[k]);
         let reach = d.abs();
         let mut steps = if d > 0 { d } else { isize::MAX };
         for &(gr, gc) in goals {
             let (to_r, to_c) = (gr as isize - r, gc as isize - c);
-            let stop = if dr != 0 && dc != 0 {
+            let stop = if k >= 4 {
                 // The goal's quadrant: stop level with it.
                 (to_r.signum() == dr && to_c.signum() == dc).then(|| to_r.abs().min(to_c.abs()))
             } else {
@@ -196,9 +212,9 @@ fn lines(
             }
         }
         if steps != isize::MAX {
-            emit(dr, dc, steps);
+            emit(k, dr, dc, steps);
         }
-    });
+    }
 }
 
 impl OctileMap {
@@ -225,10 +241,12 @@ impl OctileMap {
                 (here.1 as isize - pc as isize).signum(),
             )
         });
-        let arrived = arrived.filter(|&d| d != (0, 0));
+        let arrived = arrived
+            .filter(|&d| d != (0, 0))
+            .map_or(NO_DIRECTION, |(dr, dc)| direction(dr, dc) as u8);
         let (r, c) = (here.0 as isize, here.1 as isize);
         let i = self.index(here.0, here.1);
-        lines(self, table, i, here, arrived, goals, |dr, dc, steps| {
+        lines(table, i, here, arrived, goals, |_, dr, dc, steps| {
             let square = ((r + dr * steps) as usize, (c + dc * steps) as usize);
             emit((dr, dc), steps as usize, square);
         });
