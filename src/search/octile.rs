@@ -227,7 +227,7 @@ impl Ranked {
 /// Adds `entry` to the binary max-heap `heap` (by rank: the larger first out). The entry
 /// is kept in registers while its place is found and written once (a heap that reads back
 /// the element it has just written stalls on the store).
-#[inline]
+#[inline(always)]
 fn heap_push(heap: &mut Vec<Ranked>, entry: Ranked) {
     let rank = entry.rank();
     let mut at = heap.len();
@@ -243,29 +243,37 @@ fn heap_push(heap: &mut Vec<Ranked>, entry: Ranked) {
     heap[at] = entry;
 }
 
-/// Takes the entry of the largest rank off the binary max-heap `heap`.
+/// Takes the entry of the largest rank off the binary max-heap `heap`: the hole at the top
+/// goes down to a leaf by the larger child (one comparison a level), and the last entry
+/// goes up from there (it belongs near the bottom), as the standard library's heap does.
 #[inline]
 fn heap_pop(heap: &mut Vec<Ranked>) -> Option<Ranked> {
     let last = heap.pop()?;
     let Some(&top) = heap.first() else {
         return Some(last);
     };
-    let rank = last.rank();
     let n = heap.len();
     let mut at = 0;
-    loop {
-        let mut child = 2 * at + 1;
-        if child >= n {
-            break;
-        }
-        if child + 1 < n && heap[child + 1].rank() > heap[child].rank() {
-            child += 1;
-        }
-        if heap[child].rank() <= rank {
-            break;
-        }
+    let mut child = 1;
+    while child + 1 < n {
+        // Without a branch: which child is larger is a coin toss the processor cannot guess.
+        child += usize::from(heap[child + 1].rank() > heap[child].rank());
         heap[at] = heap[child];
         at = child;
+        child = 2 * at + 1;
+    }
+    if child + 1 == n {
+        heap[at] = heap[child];
+        at = child;
+    }
+    let rank = last.rank();
+    while at > 0 {
+        let parent = (at - 1) / 2;
+        if heap[parent].rank() >= rank {
+            break;
+        }
+        heap[at] = heap[parent];
+        at = parent;
     }
     heap[at] = last;
     Some(top)
@@ -533,41 +541,34 @@ impl OctileSearch {
 /// would differ in their last bits and order the ties by rounding. Distinct costs of paths
 /// on a grid of at most [`MAX_OCTILE_SIDE`] squares a side differ by far more than the
 /// rounding, so they order as the exact costs do.
+///
+/// The two counts share one word (straight in the low 32 bits, diagonal in the high), so
+/// that adding costs is one addition and a cost is stored and loaded whole.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Steps {
-    straight: u32,
-    diagonal: u32,
-}
+struct Steps(u64);
 
 impl Steps {
     #[inline]
     fn straight(n: u32) -> Self {
-        Self {
-            straight: n,
-            diagonal: 0,
-        }
+        Self(u64::from(n))
     }
 
     #[inline]
     fn diagonal(n: u32) -> Self {
-        Self {
-            straight: 0,
-            diagonal: n,
-        }
+        Self(u64::from(n) << 32)
     }
 
+    /// The sum of two costs (each count stays below 2^32: paths on a grid of at most
+    /// [`MAX_OCTILE_SIDE`] squares a side are shorter, so no count carries into the other).
     #[inline]
     fn plus(self, other: Steps) -> Steps {
-        Steps {
-            straight: self.straight + other.straight,
-            diagonal: self.diagonal + other.diagonal,
-        }
+        Steps(self.0 + other.0)
     }
 
     /// The cost as a number.
     #[inline]
     fn cost(self) -> Cost {
-        Cost::from(self.straight) + Cost::from(self.diagonal) * std::f64::consts::SQRT_2
+        Cost::from(self.0 as u32) + Cost::from((self.0 >> 32) as u32) * std::f64::consts::SQRT_2
     }
 }
 
@@ -575,10 +576,7 @@ impl Steps {
 #[inline]
 fn octile(a: (usize, usize), b: (usize, usize)) -> Steps {
     let (dr, dc) = (a.0.abs_diff(b.0) as u32, a.1.abs_diff(b.1) as u32);
-    Steps {
-        straight: dr.max(dc) - dr.min(dc),
-        diagonal: dr.min(dc),
-    }
+    Steps::straight(dr.max(dc) - dr.min(dc)).plus(Steps::diagonal(dr.min(dc)))
 }
 
 /// The index in [`MOVES`] of direction (dr, dc), by `(dr + 1) * 3 + dc + 1`; (0, 0) has none.
