@@ -211,6 +211,12 @@ pub trait Problem {
         None
     }
 
+    /// The bytes [`Problem::jump_distances`] will take, charged to the run's memory budget
+    /// before they are computed. The default is 0.
+    fn jump_distances_bytes(&self) -> u64 {
+        0
+    }
+
     /// Whether every move costs exactly 1, so that breadth-first search is optimal.
     fn has_unit_costs(&self) -> bool {
         true

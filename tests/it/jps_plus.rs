@@ -411,3 +411,40 @@ fn the_app_runs_jps_plus_on_a_moving_ai_map() {
         assert!(closed > 0 && closed < astar.stats.expanded, "{closed}");
     }
 }
+
+/// JPS+'s table is charged to the memory limit before it is built: a run whose limit it would
+/// cross stops at the limit and names it (the app's run and `scenario` alike).
+#[test]
+fn jump_distances_count_against_the_memory_limit() {
+    let free = vec![vec![true; 600]; 600];
+    let mut maze = maze_of(&free, false);
+    maze.toggle_goal(Cell::new(599, 599));
+    let cancel = CancelToken::with_limits(Limits {
+        max_memory: 1 << 20,
+        ..Limits::default()
+    });
+    let run = search::run(&maze, Algorithm::JpsPlus, &mut search::NoObserver, &cancel).unwrap();
+    assert_eq!(run.outcome, Outcome::MemoryLimit);
+    let message = run.message.unwrap();
+    assert!(message.contains("JPS+'s jump distances"), "{message}");
+    // With room for it, the same run finds the diagonal.
+    let run = search::solve(&maze, Algorithm::JpsPlus).unwrap();
+    assert!((run.cost - 599.0 * std::f64::consts::SQRT_2).abs() < 1e-9);
+    // `scenario` says so too, and runs nothing.
+    let problem = ScenarioProblem {
+        line: 2,
+        bucket: 0,
+        start: Cell::new(0, 0),
+        goal: Cell::new(599, 599),
+        optimal: 599.0 * std::f64::consts::SQRT_2,
+    };
+    let scenario = puzzlelab::puzzles::maze::movingai::Scenario {
+        map: "m.map".into(),
+        width: 600,
+        height: 600,
+        problems: vec![problem],
+    };
+    let summary = scenario.run(&maze, Algorithm::JpsPlus, &cancel, |_| {});
+    assert_eq!(summary.run, 0);
+    assert!(summary.stopped.unwrap().contains("memory limit"));
+}

@@ -389,6 +389,16 @@ impl Scenario {
         mut each: impl FnMut(&ProblemRun),
     ) -> ScenarioSummary {
         let mut summary = ScenarioSummary::default();
+        let table = crate::search::octile::JumpDistances::bytes_for(maze.rows(), maze.cols());
+        let limit = cancel.limits().max_memory;
+        if algorithm == crate::search::Algorithm::JpsPlus && table > limit {
+            summary.stopped = Some(format!(
+                "JPS+'s jump distances would take {}, more than the memory limit of {}",
+                crate::search::limits::format_bytes(table),
+                crate::search::limits::format_bytes(limit)
+            ));
+            return summary;
+        }
         let mut solve = match octile_solver(maze, algorithm) {
             Some((solver, precompute_ms)) => {
                 summary.precompute_ms = precompute_ms;

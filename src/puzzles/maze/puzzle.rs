@@ -140,6 +140,10 @@ impl Problem for Maze {
     fn jump_distances(&self) -> Option<crate::search::JumpPlus<'_, u32, Dir>> {
         jump::jump_plus(self)
     }
+
+    fn jump_distances_bytes(&self) -> u64 {
+        crate::search::octile::JumpDistances::bytes_for(self.rows, self.cols)
+    }
 }
 
 impl crate::puzzles::oracle::Explorable for Maze {

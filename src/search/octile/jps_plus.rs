@@ -117,6 +117,14 @@ impl JumpDistances {
         }
     }
 
+    /// The bytes the table of a `rows` x `cols` map takes (a search charges them to its
+    /// memory budget before it builds one).
+    pub fn bytes_for(rows: usize, cols: usize) -> u64 {
+        let stride = (cols + 128).div_ceil(64) * 64;
+        let slots = (rows as u64 + 2).saturating_mul(stride as u64);
+        slots.saturating_mul(std::mem::size_of::<[i16; 8]>() as u64 + 1)
+    }
+
     /// How long the table took to compute, milliseconds.
     pub fn built_ms(&self) -> f64 {
         self.built_ms
@@ -130,7 +138,10 @@ impl JumpDistances {
         if !map.is_free(row, col) || !unit(dr) || !unit(dc) || (dr, dc) == (0, 0) {
             return 0;
         }
-        i32::from(self.distances[map.index(row, col)][direction(dr, dc)])
+        // A map other than the table's may be larger: no distance there.
+        self.distances
+            .get(map.index(row, col))
+            .map_or(0, |d| i32::from(d[direction(dr, dc)]))
     }
 }
 
