@@ -112,18 +112,22 @@ fn grid_search(c: &mut Criterion) {
 }
 
 fn octile(c: &mut Criterion) {
-    // 8-connected, no corner cutting: A* against Jump Point Search on an open random grid.
+    // 8-connected, no corner cutting: A* against Jump Point Search (and JPS+, its jump
+    // distances computed in each run) on an open random grid.
     let mut maze = random_maze(1024);
     maze.set_connectivity(Connectivity::Eight);
     maze.set_heuristic(GridHeuristic::Octile);
     let a = search::solve(&maze, Algorithm::AStar).unwrap();
     let j = search::solve(&maze, Algorithm::Jps).unwrap();
     assert!((a.cost - j.cost).abs() < 1e-6);
+    let plus = search::solve(&maze, Algorithm::JpsPlus).unwrap();
+    assert!((a.cost - plus.cost).abs() < 1e-6);
     let mut group = c.benchmark_group("octile 1024x1024, density 0.25");
     group.sample_size(10);
     for algorithm in [
         Algorithm::AStar,
         Algorithm::Jps,
+        Algorithm::JpsPlus,
         Algorithm::BidirectionalAStar,
     ] {
         group.bench_function(algorithm.name(), |b| {

@@ -194,6 +194,8 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
     let mut merged = Value::Null;
     let mut stopped: Option<Value> = None;
     let (mut load_ms, mut threads) = (0.0f64, 0u64);
+    // JPS+'s jump distances: every shard computes them once; the merge keeps the longest.
+    let mut precompute_ms: Option<f64> = None;
     for part in parts {
         let mut json = part.json;
         if let Some(Value::Array(list)) = json.get_mut(kind.rows()).map(Value::take) {
@@ -201,6 +203,9 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
         }
         load_ms = load_ms.max(json["load_ms"].as_f64().unwrap_or(0.0));
         threads = threads.max(json["threads"].as_u64().unwrap_or(0));
+        if let Some(ms) = json.get("precompute_ms").and_then(Value::as_f64) {
+            precompute_ms = Some(precompute_ms.map_or(ms, |m| m.max(ms)));
+        }
         if stopped.is_none() && json.get("complete") == Some(&Value::Bool(false)) {
             stopped = Some(json.clone());
         }
@@ -230,6 +235,9 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
                 ms += r["elapsed_ms"].as_f64().unwrap_or(0.0);
             }
             merged["elapsed_ms"] = ms.into();
+            if let Some(ms) = precompute_ms {
+                merged["precompute_ms"] = ms.into();
+            }
             merged["problems"] = Value::Array(rows);
             let code = if matched == total {
                 EXIT_SOLVED

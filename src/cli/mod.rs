@@ -53,8 +53,13 @@ use states::states;
 /// Writes `text` to standard output and flushes it. A closed pipe is `Err(0)`: the program
 /// ends quietly, as `head` users expect. Any other error is reported: `Err(2)`.
 fn write_out(text: &str) -> Result<(), u8> {
+    write_bytes(text.as_bytes())
+}
+
+/// [`write_out`] for bytes already encoded (serde_json's output, UTF-8 by construction).
+fn write_bytes(bytes: &[u8]) -> Result<(), u8> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(EXIT_SOLVED),
         Err(e) => {
@@ -182,7 +187,8 @@ struct ScenarioArgs {
     /// scenario file and in the folders above it.
     #[arg(long, value_name = "MAP")]
     map: Option<PathBuf>,
-    /// The algorithm (one that finds least-cost paths: astar, jps, dijkstra, biastar, ...).
+    /// The algorithm (one that finds least-cost paths: astar, jps, jps+, dijkstra, biastar,
+    /// ...). jps+ computes the map's jump distances once (precompute_ms in the JSON).
     #[arg(long, short, default_value = "astar", value_name = "A")]
     algorithm: String,
     /// Print one JSON object instead of text.
@@ -313,8 +319,8 @@ struct SolveArgs {
     /// The puzzle type; detected from the file when absent.
     #[arg(long = "type", value_name = "T", value_parser = type_names())]
     puzzle_type: Option<String>,
-    /// The algorithm: dfs, bfs, dijkstra, astar, idastar, wastar, greedy, bibfs, biastar or
-    /// jps. Default: the fastest one that guarantees an optimal answer for the puzzle.
+    /// The algorithm: dfs, bfs, dijkstra, astar, idastar, wastar, greedy, bibfs, biastar, jps
+    /// or jps+. Default: the fastest one that guarantees an optimal answer for the puzzle.
     #[arg(long, short, value_name = "A")]
     algorithm: Option<String>,
     /// The move metric (same as `--set metric=M`). Klotski: `unit` (one piece moves one cell)

@@ -194,6 +194,7 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
             expanded: summary.expanded,
             map: map_path.display().to_string(),
             matched,
+            precompute_ms: (summary.precompute_ms > 0.0).then_some(summary.precompute_ms),
             problems: &rows,
             scenario: scen.display().to_string(),
             shard: args.shard.map(|s| s.to_json(all)),
@@ -204,7 +205,10 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
             return bad(scen, e);
         }
         out.push(b'\n');
-        emit!(&String::from_utf8_lossy(&out));
+        // Written as it is: serde_json writes UTF-8 (no check of a copy per run).
+        if let Err(code) = super::write_bytes(&out) {
+            return code;
+        }
     } else {
         emit!(&format!("{}; {algorithm}\n", summary.line(total)));
     }
@@ -224,6 +228,10 @@ struct ScenarioReport<'a> {
     expanded: u64,
     map: String,
     matched: usize,
+    /// JPS+: the time its jump distances took to compute, milliseconds (absent for the
+    /// other algorithms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    precompute_ms: Option<f64>,
     problems: &'a [ScenarioRow],
     scenario: String,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -54,6 +54,10 @@ pub enum Algorithm {
     /// Jump Point Search (Harabor and Grastien, 2011): A* over jump points on a uniform-cost
     /// 8-connected grid, skipping the symmetric paths between them.
     Jps,
+    /// JPS+ (Harabor and Grastien, 2014): Jump Point Search whose jumps are read from jump
+    /// distances computed once per map (every free square, 8 directions) instead of scanned.
+    /// The same grids as [`Algorithm::Jps`], with one goal or a few and no percolation.
+    JpsPlus,
 }
 
 impl Serialize for Algorithm {
@@ -72,7 +76,7 @@ impl<'de> Deserialize<'de> for Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in the order the GUI lists them.
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::Bfs,
         Algorithm::Dfs,
         Algorithm::Dijkstra,
@@ -83,10 +87,11 @@ impl Algorithm {
         Algorithm::BidirectionalBfs,
         Algorithm::BidirectionalAStar,
         Algorithm::Jps,
+        Algorithm::JpsPlus,
     ];
 
     /// The command-line name: `dfs`, `bfs`, `dijkstra`, `astar`, `idastar`, `wastar`,
-    /// `greedy`, `bibfs`, `biastar` or `jps`.
+    /// `greedy`, `bibfs`, `biastar`, `jps` or `jps+`.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Dfs => "dfs",
@@ -99,6 +104,7 @@ impl Algorithm {
             Algorithm::BidirectionalBfs => "bibfs",
             Algorithm::BidirectionalAStar => "biastar",
             Algorithm::Jps => "jps",
+            Algorithm::JpsPlus => "jps+",
         }
     }
 
@@ -115,6 +121,7 @@ impl Algorithm {
             Algorithm::BidirectionalBfs => "Bidirectional BFS",
             Algorithm::BidirectionalAStar => "Bidirectional A*",
             Algorithm::Jps => "Jump Point Search",
+            Algorithm::JpsPlus => "JPS+ (precomputed jumps)",
         }
     }
 
@@ -127,6 +134,7 @@ impl Algorithm {
             Algorithm::Dijkstra => Some("UCS"),
             Algorithm::Greedy => Some("GBFS"),
             Algorithm::Jps => Some("JPS"),
+            Algorithm::JpsPlus => Some("JPS+"),
             _ => None,
         }
     }
@@ -143,8 +151,8 @@ impl Algorithm {
     }
 
     /// Whether the algorithm keeps an open list ordered by priority, whose ties
-    /// [`TieBreak`] breaks: Dijkstra, A*, weighted A*, greedy, Jump Point Search and
-    /// bidirectional A*.
+    /// [`TieBreak`] breaks: Dijkstra, A*, weighted A*, greedy, Jump Point Search (and JPS+)
+    /// and bidirectional A*.
     pub fn has_open_list(self) -> bool {
         matches!(
             self,
@@ -154,6 +162,7 @@ impl Algorithm {
                 | Algorithm::WeightedAStar(_)
                 | Algorithm::BidirectionalAStar
                 | Algorithm::Jps
+                | Algorithm::JpsPlus
         )
     }
 
@@ -167,6 +176,7 @@ impl Algorithm {
                 | Algorithm::WeightedAStar(_)
                 | Algorithm::BidirectionalAStar
                 | Algorithm::Jps
+                | Algorithm::JpsPlus
         )
     }
 
@@ -186,6 +196,7 @@ impl Algorithm {
                 | Algorithm::BidirectionalBfs
                 | Algorithm::BidirectionalAStar
                 | Algorithm::Jps
+                | Algorithm::JpsPlus
         )
     }
 
@@ -227,6 +238,13 @@ impl Algorithm {
                         .into(),
                 );
             }
+            Algorithm::JpsPlus if !problem.supports_jump_distances() => {
+                return unsuited(
+                    "it needs a grid maze with uniform costs and 8-connected moves without \
+                     corner cutting, and goal squares (not percolation)"
+                        .into(),
+                );
+            }
             _ => {}
         }
         if self.is_exhaustive()
@@ -247,7 +265,7 @@ impl Algorithm {
             Algorithm::Bfs | Algorithm::BidirectionalBfs => problem.has_unit_costs(),
             Algorithm::Dijkstra => true,
             Algorithm::AStar | Algorithm::IdaStar | Algorithm::BidirectionalAStar => admissible,
-            Algorithm::Jps => admissible,
+            Algorithm::Jps | Algorithm::JpsPlus => admissible,
             Algorithm::WeightedAStar(w) => admissible && w.value() == 1.0,
             Algorithm::Dfs | Algorithm::Greedy => false,
         }

@@ -9,7 +9,7 @@ use std::collections::BinaryHeap;
 use super::layers::PerF;
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, TieBreak};
+use super::{Cost, JumpFn, Observer, Outcome, Problem, SearchResult, Stats, TieBreak};
 
 /// What the open list is called when it fills the memory budget.
 pub(super) const OPEN_LIST: &str = "the frontier (open list)";
@@ -132,8 +132,21 @@ pub(super) fn search<P: Problem + ?Sized>(
     budget: &mut Budget,
     policy: &Policy,
 ) -> SearchResult<P::State, P::Move> {
+    search_with_jumps(problem, starts, observer, budget, policy, None)
+}
+
+/// [`search`], with JPS+'s successor function (`jumps`, when the policy jumps and the
+/// problem gave one) in place of [`Problem::jump_successors`].
+pub(super) fn search_with_jumps<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    budget: &mut Budget,
+    policy: &Policy,
+    jumps: Option<&JumpFn<'_, P::State, P::Move>>,
+) -> SearchResult<P::State, P::Move> {
     let mut per_f = PerF::default();
-    let mut result = search_counting(problem, starts, observer, budget, policy, &mut per_f);
+    let mut result = search_counting(problem, starts, observer, budget, policy, jumps, &mut per_f);
     result.tables.per_f = per_f.finish();
     result
 }
@@ -145,6 +158,7 @@ fn search_counting<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
     policy: &Policy,
+    jumps: Option<&JumpFn<'_, P::State, P::Move>>,
     per_f: &mut PerF,
 ) -> SearchResult<P::State, P::Move> {
     let heuristic = |state: &P::State| {
@@ -223,7 +237,9 @@ fn search_counting<P: Problem + ?Sized>(
             }
         }
         successors.clear();
-        if policy.jump {
+        if let (true, Some(jumps)) = (policy.jump, jumps) {
+            jumps(&state, tree.parent_state(entry.id), &mut successors);
+        } else if policy.jump {
             problem.jump_successors(&state, tree.parent_state(entry.id), &mut successors);
         } else {
             problem.successors(&state, &mut successors);

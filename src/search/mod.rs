@@ -20,6 +20,7 @@ pub mod grid_block;
 pub mod heuristic_quality;
 mod idastar;
 mod jps;
+mod jps_plus;
 pub mod layers;
 pub mod limits;
 pub mod octile;
@@ -195,6 +196,27 @@ pub trait Problem {
     ) {
     }
 
+    /// Whether JPS+ applies: a grid where Jump Point Search does whose
+    /// [`Problem::jump_distances`] are implemented. The default is false.
+    fn supports_jump_distances(&self) -> bool {
+        false
+    }
+
+    /// JPS+'s successor function, built once per run: Jump Point Search's successors (as
+    /// [`Problem::jump_successors`] describes them, or a superset of jump points that keeps
+    /// the least costs) read from jump distances computed here for the whole grid, with the
+    /// time that took in milliseconds. Called only when [`Problem::supports_jump_distances`]
+    /// is true; `None` (the default) makes JPS+ scan as JPS does.
+    fn jump_distances(&self) -> Option<JumpPlus<'_, Self::State, Self::Move>> {
+        None
+    }
+
+    /// The bytes [`Problem::jump_distances`] will take, charged to the run's memory budget
+    /// before they are computed. The default is 0.
+    fn jump_distances_bytes(&self) -> u64 {
+        0
+    }
+
     /// Whether every move costs exactly 1, so that breadth-first search is optimal.
     fn has_unit_costs(&self) -> bool {
         true
@@ -215,6 +237,18 @@ pub trait Problem {
     fn too_large_for_exhaustive_search(&self) -> Option<String> {
         None
     }
+}
+
+/// A successor function of JPS+ ([`Problem::jump_distances`]): pushes the successors of a
+/// state reached from a parent (`None` at a start) onto the vector.
+pub type JumpFn<'a, S, M> = Box<dyn Fn(&S, Option<&S>, &mut Vec<Successor<S, M>>) + 'a>;
+
+/// What a problem's JPS+ precomputation gives ([`Problem::jump_distances`]).
+pub struct JumpPlus<'a, S, M> {
+    /// The successor function reading the jump distances.
+    pub successors: JumpFn<'a, S, M>,
+    /// How long the jump distances took to compute, milliseconds.
+    pub precompute_ms: f64,
 }
 
 /// How a run ended.
@@ -276,6 +310,10 @@ pub struct Stats {
     /// ([`Limits::tie_break`]); `None` for the others.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tie_break: Option<TieBreak>,
+    /// JPS+: the time its jump distances took to compute, milliseconds, part of
+    /// [`Stats::elapsed_ms`]; 0 for other algorithms.
+    #[serde(default, skip_serializing_if = "is_zero_cost")]
+    pub precompute_ms: f64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -540,6 +578,7 @@ fn run_with<P: Problem + ?Sized>(
                 bidirectional_astar::search(problem, starts, observer, b)
             }
             Algorithm::Jps => jps::search(problem, starts, observer, b),
+            Algorithm::JpsPlus => jps_plus::search(problem, starts, observer, b),
         },
     };
     result.algorithm = algorithm;
@@ -559,6 +598,9 @@ fn limit_message(
     stats: &Stats,
     cancel: &CancelToken,
 ) -> Option<String> {
+    if !outcome.is_limit() {
+        return None;
+    }
     let so_far = format!(
         "{} states expanded, {} reached, {} on the frontier",
         stats.expanded, stats.max_closed, stats.frontier

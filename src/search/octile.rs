@@ -16,13 +16,14 @@
 //! least ones all the same; `tests/it/octile.rs` holds them to a plain Dijkstra and to the
 //! general search.
 
-use std::collections::BinaryHeap;
-
 use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
 use super::limits::Budget;
 use super::{CancelToken, Cost, Outcome, Stats};
 
+mod jps_plus;
 mod jump;
+
+pub use jps_plus::JumpDistances;
 
 /// The searches of this module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +32,9 @@ pub enum OctileAlgorithm {
     AStar,
     /// Jump Point Search (no corner cutting), A* over jump points.
     Jps,
+    /// JPS+: Jump Point Search reading its jumps from the map's [`JumpDistances`] (see
+    /// [`OctileMap::with_jump_distances`]) instead of scanning.
+    JpsPlus,
 }
 
 /// A grid's passability as bit rows: square (row, column) is bit `(row + 1) * stride + 64 +
@@ -49,6 +53,8 @@ pub struct OctileMap {
     /// row`): vertical scans read it as rows.
     tbits: Vec<u64>,
     tstride: usize,
+    /// JPS+'s table, when built ([`OctileMap::with_jump_distances`]).
+    jumps: Option<JumpDistances>,
 }
 
 /// The largest side an [`OctileMap`] takes (Moving AI maps and the app's mazes are smaller).
@@ -76,6 +82,7 @@ impl OctileMap {
             bits: vec![0; (rows + 2) * stride / 64],
             tbits: vec![0; (cols + 2) * tstride / 64],
             tstride,
+            jumps: None,
         };
         for r in 0..rows {
             for c in 0..cols {
@@ -88,6 +95,21 @@ impl OctileMap {
             }
         }
         Some(map)
+    }
+
+    /// The map with JPS+'s jump distances computed ([`JumpDistances`]), which
+    /// [`OctileAlgorithm::JpsPlus`] reads. A map whose diagonals cut corners gets none: JPS+'s
+    /// rules forbid it, as JPS's do.
+    pub fn with_jump_distances(mut self) -> Self {
+        if !self.corner_cutting && self.jumps.is_none() {
+            self.jumps = Some(JumpDistances::new(&self));
+        }
+        self
+    }
+
+    /// JPS+'s jump distances, when computed ([`OctileMap::with_jump_distances`]).
+    pub fn jump_distances(&self) -> Option<&JumpDistances> {
+        self.jumps.as_ref()
     }
 
     /// Rows of the grid.
@@ -151,12 +173,34 @@ struct Slot {
 const NO_PARENT: u32 = u32::MAX;
 
 /// An open-list entry as its [`Entry::rank`] (in two words, so that the entry takes 24
-/// bytes) and its square's bit: the heap compares one 128-bit number.
+/// bytes), its square's bit, and its square and the direction it was reached in
+/// ([`pack`]), so that an expansion needs no division to find them: the heap compares one
+/// 128-bit number.
 #[derive(Clone, Copy)]
 struct Ranked {
     high: u64,
     low: u64,
     id: u32,
+    at: u32,
+}
+
+/// The direction of no move (a start), after the 8 of [`MOVES`].
+const NO_DIRECTION: u8 = 8;
+
+/// A square (each coordinate below [`MAX_OCTILE_SIDE`], 14 bits) and a direction (an index
+/// of [`MOVES`], or [`NO_DIRECTION`]) in 32 bits.
+#[inline]
+fn pack((row, col): (usize, usize), direction: u8) -> u32 {
+    (row as u32) << 18 | (col as u32) << 4 | u32::from(direction)
+}
+
+/// The square and direction of [`pack`].
+#[inline]
+fn unpack(at: u32) -> ((usize, usize), u8) {
+    (
+        ((at >> 18) as usize, (at >> 4 & 0x3fff) as usize),
+        (at & 0xf) as u8,
+    )
 }
 
 impl Ranked {
@@ -166,43 +210,78 @@ impl Ranked {
     }
 }
 
-impl From<Entry> for Ranked {
+impl Ranked {
+    /// The entry for the square `at` ([`pack`]) with its `entry`'s rank.
     #[inline]
-    fn from(entry: Entry) -> Self {
+    fn new(entry: Entry, at: u32) -> Self {
         let rank = entry.rank();
         Self {
             high: (rank >> 64) as u64,
             low: rank as u64,
             id: entry.id,
+            at,
         }
     }
 }
 
-impl PartialEq for Ranked {
-    fn eq(&self, other: &Self) -> bool {
-        self.rank() == other.rank()
+/// Adds `entry` to the binary max-heap `heap` (by rank: the larger first out). The entry
+/// is kept in registers while its place is found and written once (a heap that reads back
+/// the element it has just written stalls on the store).
+#[inline(always)]
+fn heap_push(heap: &mut Vec<Ranked>, entry: Ranked) {
+    let rank = entry.rank();
+    let mut at = heap.len();
+    heap.push(entry);
+    while at > 0 {
+        let parent = (at - 1) / 2;
+        if heap[parent].rank() >= rank {
+            break;
+        }
+        heap[at] = heap[parent];
+        at = parent;
     }
+    heap[at] = entry;
 }
 
-impl Eq for Ranked {}
-
-impl PartialOrd for Ranked {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
+/// Takes the entry of the largest rank off the binary max-heap `heap`: the hole at the top
+/// goes down to a leaf by the larger child (one comparison a level), and the last entry
+/// goes up from there (it belongs near the bottom), as the standard library's heap does.
+#[inline]
+fn heap_pop(heap: &mut Vec<Ranked>) -> Option<Ranked> {
+    let last = heap.pop()?;
+    let Some(&top) = heap.first() else {
+        return Some(last);
+    };
+    let n = heap.len();
+    let mut at = 0;
+    let mut child = 1;
+    while child + 1 < n {
+        // Without a branch: which child is larger is a coin toss the processor cannot guess.
+        child += usize::from(heap[child + 1].rank() > heap[child].rank());
+        heap[at] = heap[child];
+        at = child;
+        child = 2 * at + 1;
     }
+    if child + 1 == n {
+        heap[at] = heap[child];
+        at = child;
+    }
+    let rank = last.rank();
+    while at > 0 {
+        let parent = (at - 1) / 2;
+        if heap[parent].rank() >= rank {
+            break;
+        }
+        heap[at] = heap[parent];
+        at = parent;
+    }
+    heap[at] = last;
+    Some(top)
 }
 
-impl Ord for Ranked {
-    /// By rank alone: ranks are distinct (each entry's count is its own).
-    #[inline]
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.rank().cmp(&other.rank())
-    }
-}
-
-/// A successor: its bit, the cost of the move (or line) to it, and its square.
-type Successor = (usize, Steps, (usize, usize));
+/// A successor: its bit, the cost of the move (or line) to it, its square, and the
+/// direction of the move (its index in [`MOVES`]).
+type Successor = (usize, Steps, (usize, usize), u8);
 
 /// A search context: the per-square slots and the open list, kept across searches. One
 /// context serves any number of searches, on one map or on maps of the same size (a map of
@@ -212,9 +291,12 @@ pub struct OctileSearch {
     slots: Vec<Slot>,
     /// The current search's stamp of a reached square (even; `base + 1` is closed).
     base: u32,
-    open: BinaryHeap<Ranked>,
+    /// The open list: a binary max-heap by rank ([`heap_push`], [`heap_pop`]).
+    open: Vec<Ranked>,
     /// The successors of the state being expanded.
     successors: Vec<Successor>,
+    /// Whether runs leave [`OctileRun::path`] empty ([`OctileSearch::without_paths`]).
+    no_paths: bool,
 }
 
 /// What one search found.
@@ -224,7 +306,8 @@ pub struct OctileRun {
     pub outcome: Outcome,
     /// The least cost from the start to the goal when found, else 0.
     pub cost: Cost,
-    /// The squares of the path, (row, column), start to goal (jump points for JPS) when found.
+    /// The squares of the path, (row, column), start to goal (jump points for JPS) when found
+    /// (and the context keeps paths: see [`OctileSearch::without_paths`]).
     pub path: Vec<(usize, usize)>,
     /// States expanded and generated, as the general search counts them.
     pub stats: Stats,
@@ -238,9 +321,18 @@ impl OctileSearch {
         Self::default()
     }
 
+    /// The context with runs that give the cost and no path (as `scenario` wants them):
+    /// no list of squares is made per search.
+    pub fn without_paths(mut self) -> Self {
+        self.no_paths = true;
+        self
+    }
+
     /// Searches `map` from `start` to `goal` (each (row, column), both free squares) with
     /// `algorithm` under the limits of `cancel` (its memory budget, time limit and
-    /// tie-breaking). A start or goal that is not a free square has no path (`NotFound`).
+    /// tie-breaking). A start or goal that is not a free square has no path (`NotFound`);
+    /// JPS+ on a map without jump distances finds nothing either, and says why in the run's
+    /// message.
     pub fn run(
         &mut self,
         map: &OctileMap,
@@ -256,18 +348,32 @@ impl OctileSearch {
         let found = outcome == Outcome::Found;
         let (cost, path) = if found {
             let g = map.index(goal.0, goal.1);
-            (self.slots[g].g.cost(), self.path(map, g))
+            let path = if self.no_paths {
+                Vec::new()
+            } else {
+                self.path(map, g)
+            };
+            (self.slots[g].g.cost(), path)
         } else {
             (0.0, Vec::new())
         };
         stats.elapsed_ms = super::duration_ms(started.elapsed());
         stats.peak_memory_bytes = budget.peak();
         stats.tie_break = Some(budget.tie_break());
+        let message = if algorithm == OctileAlgorithm::JpsPlus && map.jumps.is_none() {
+            Some(
+                "needs the map's jump distances (JPS+), which a map whose diagonals cut \
+                 corners has none of"
+                    .to_owned(),
+            )
+        } else {
+            super::limit_message(outcome, &budget, &stats, cancel)
+        };
         OctileRun {
             outcome,
             cost,
             path,
-            message: super::limit_message(outcome, &budget, &stats, cancel),
+            message,
             stats,
         }
     }
@@ -304,6 +410,13 @@ impl OctileSearch {
         if !map.is_free(start.0, start.1) || !map.is_free(goal.0, goal.1) {
             return Outcome::NotFound;
         }
+        let table = match algorithm {
+            OctileAlgorithm::JpsPlus => match map.jumps.as_ref() {
+                Some(table) => Some(table),
+                None => return Outcome::NotFound,
+            },
+            _ => None,
+        };
         if let Err(outcome) = self.prepare(map, budget) {
             return outcome;
         }
@@ -320,13 +433,16 @@ impl OctileSearch {
         if let Err(outcome) = budget.reserve(&mut self.open, 1, OPEN_LIST) {
             return outcome;
         }
-        self.open
-            .push(keys.entry(octile(start, goal).cost(), 0.0, s as u32).into());
+        let first = keys.entry(octile(start, goal).cost(), 0.0, s as u32);
+        heap_push(
+            &mut self.open,
+            Ranked::new(first, pack(start, NO_DIRECTION)),
+        );
         let mut closed_count: u64 = 0;
         stats.frontier = 1;
         stats.max_frontier = 1;
         let mut reached: u64 = 1;
-        while let Some(entry) = self.open.pop() {
+        while let Some(entry) = heap_pop(&mut self.open) {
             let i = entry.id as usize;
             let slot = self.slots[i];
             if slot.stamp == closed {
@@ -344,19 +460,34 @@ impl OctileSearch {
             closed_count += 1;
             stats.expanded += 1;
             self.successors.clear();
-            let here = map.coords(i);
+            // The entry's square and direction: those of the slot's parent, as an entry
+            // that is not stale is the one its slot's last change pushed.
+            let (here, arrived) = unpack(entry.at);
             match algorithm {
                 OctileAlgorithm::AStar => neighbours(map, i, here, &mut self.successors),
                 OctileAlgorithm::Jps => {
-                    let parent = (slot.parent != NO_PARENT).then_some(slot.parent as usize);
-                    jump::successors(map, i, here, parent, &goal_at, &mut self.successors);
+                    let arrived = MOVES.get(usize::from(arrived)).copied();
+                    jump::successors(map, i, here, arrived, &goal_at, &mut self.successors);
+                }
+                OctileAlgorithm::JpsPlus => {
+                    if let Some(table) = table {
+                        jps_plus::successors(
+                            map,
+                            table,
+                            i,
+                            here,
+                            arrived,
+                            goal,
+                            &mut self.successors,
+                        );
+                    }
                 }
             }
             if let Err(outcome) = budget.reserve(&mut self.open, self.successors.len(), OPEN_LIST) {
                 stats.max_closed = reached;
                 return outcome;
             }
-            for &(n, step, square) in &self.successors {
+            for &(n, step, square, direction) in &self.successors {
                 stats.generated += 1;
                 let g_new = slot.g.plus(step);
                 let g_cost = g_new.cost();
@@ -379,7 +510,8 @@ impl OctileSearch {
                     stamp: base,
                 };
                 let f = g_new.plus(octile(square, goal)).cost();
-                self.open.push(keys.entry(f, g_cost, n as u32).into());
+                let next = keys.entry(f, g_cost, n as u32);
+                heap_push(&mut self.open, Ranked::new(next, pack(square, direction)));
             }
             stats.frontier = reached - closed_count;
             stats.max_frontier = stats.max_frontier.max(stats.frontier);
@@ -409,41 +541,34 @@ impl OctileSearch {
 /// would differ in their last bits and order the ties by rounding. Distinct costs of paths
 /// on a grid of at most [`MAX_OCTILE_SIDE`] squares a side differ by far more than the
 /// rounding, so they order as the exact costs do.
+///
+/// The two counts share one word (straight in the low 32 bits, diagonal in the high), so
+/// that adding costs is one addition and a cost is stored and loaded whole.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Steps {
-    straight: u32,
-    diagonal: u32,
-}
+struct Steps(u64);
 
 impl Steps {
     #[inline]
     fn straight(n: u32) -> Self {
-        Self {
-            straight: n,
-            diagonal: 0,
-        }
+        Self(u64::from(n))
     }
 
     #[inline]
     fn diagonal(n: u32) -> Self {
-        Self {
-            straight: 0,
-            diagonal: n,
-        }
+        Self(u64::from(n) << 32)
     }
 
+    /// The sum of two costs (each count stays below 2^32: paths on a grid of at most
+    /// [`MAX_OCTILE_SIDE`] squares a side are shorter, so no count carries into the other).
     #[inline]
     fn plus(self, other: Steps) -> Steps {
-        Steps {
-            straight: self.straight + other.straight,
-            diagonal: self.diagonal + other.diagonal,
-        }
+        Steps(self.0 + other.0)
     }
 
     /// The cost as a number.
     #[inline]
     fn cost(self) -> Cost {
-        Cost::from(self.straight) + Cost::from(self.diagonal) * std::f64::consts::SQRT_2
+        Cost::from(self.0 as u32) + Cost::from((self.0 >> 32) as u32) * std::f64::consts::SQRT_2
     }
 }
 
@@ -451,10 +576,16 @@ impl Steps {
 #[inline]
 fn octile(a: (usize, usize), b: (usize, usize)) -> Steps {
     let (dr, dc) = (a.0.abs_diff(b.0) as u32, a.1.abs_diff(b.1) as u32);
-    Steps {
-        straight: dr.max(dc) - dr.min(dc),
-        diagonal: dr.min(dc),
-    }
+    Steps::straight(dr.max(dc) - dr.min(dc)).plus(Steps::diagonal(dr.min(dc)))
+}
+
+/// The index in [`MOVES`] of direction (dr, dc), by `(dr + 1) * 3 + dc + 1`; (0, 0) has none.
+const DIRECTION: [usize; 9] = [6, 2, 5, 3, usize::MAX, 1, 7, 0, 4];
+
+/// The index in [`MOVES`] of direction (dr, dc) (each -1, 0 or 1, not both 0).
+#[inline]
+fn direction(dr: isize, dc: isize) -> usize {
+    DIRECTION[((dr + 1) * 3 + dc + 1) as usize]
 }
 
 /// The moves of the 8-connected grid in the maze's order (down, right, up, left, then the
@@ -538,7 +669,7 @@ fn neighbours(map: &OctileMap, i: usize, here: (usize, usize), out: &mut Vec<Suc
             (here.1 as isize + dc) as usize,
         );
         if k < 4 {
-            out.push((n, Steps::straight(1), square));
+            out.push((n, Steps::straight(1), square, k as u8));
             continue;
         }
         let beside = (
@@ -551,7 +682,7 @@ fn neighbours(map: &OctileMap, i: usize, here: (usize, usize), out: &mut Vec<Suc
             beside.0 && beside.1
         };
         if allowed {
-            out.push((n, Steps::diagonal(1), square));
+            out.push((n, Steps::diagonal(1), square, k as u8));
         }
     }
 }

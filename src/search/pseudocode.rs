@@ -134,6 +134,20 @@ const JUMP_POINT: &[&str] = &[
     "  return failure",
 ];
 
+const JPS_PLUS: &[&str] = &[
+    "function JPS+(start)         # DIST: every square's jumps, once per map",
+    "  frontier <- queue by least f = g + h, holding start",
+    "  reached <- {start: g = 0}",
+    "  while frontier is not empty:",
+    "    n <- frontier.pop()        # least f",
+    "    if IS-GOAL(n): return PATH(n)",
+    "    for each direction d pruned from parent(n) to n:",
+    "      s <- DIST[n][d], cut short at the goal   # read, not scanned",
+    "      if s and (s new or g(n) + dist(n, s) < g(s)):",
+    "        g(s), parent(s) <- g(n) + dist(n, s), n; frontier.push(s)",
+    "  return failure",
+];
+
 /// The pseudo-code of `algorithm`.
 pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
     match algorithm {
@@ -166,6 +180,13 @@ pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
             steps: [1, 4, 5, 10, 4, 5, 9],
             why_next: "Jump point search is A* over jump points: it expands the frontier state \
                        with the least f = g + h; among equal f, the tie-breaking policy decides.",
+        },
+        Algorithm::JpsPlus => Pseudocode {
+            lines: JPS_PLUS,
+            steps: [1, 4, 5, 10, 4, 5, 9],
+            why_next: "JPS+ is A* over jump points read from a table: it expands the frontier \
+                       state with the least f = g + h; among equal f, the tie-breaking policy \
+                       decides.",
         },
         Algorithm::Dijkstra => best_first(
             "Dijkstra expands the frontier state with the least path cost g (f = g); among \

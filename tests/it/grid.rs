@@ -125,7 +125,7 @@ fn optimal_algorithms_agree_with_pathfinding_on_weighted_grids() {
                             "{algorithm} seed {seed} eight {eight} cut {cut}: {} vs {cost}",
                             result.cost
                         );
-                        if algorithm != Algorithm::Jps {
+                        if !matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
                             assert_legal(&maze, &result);
                         }
                         checked += 1;
@@ -151,48 +151,58 @@ fn jump_point_search_matches_dijkstra_on_uniform_octile_grids() {
     use puzzlelab::puzzles::{NoWatcher, Puzzle};
     for seed in 0..40 {
         let maze = random_grid(seed, 30, true, false, false);
-        assert!(Algorithm::Jps.applies_to(&maze));
         let dijkstra = search::solve(&maze, Algorithm::Dijkstra).unwrap();
-        let jps = search::solve(&maze, Algorithm::Jps).unwrap();
-        assert_eq!(jps.outcome, dijkstra.outcome, "seed {seed}");
-        assert!(
-            (jps.cost - dijkstra.cost).abs() < 1e-6,
-            "seed {seed}: {} vs {}",
-            jps.cost,
-            dijkstra.cost
-        );
-        assert!(jps.optimal || jps.outcome == Outcome::NotFound);
-        // The report shows the path square by square, as the other algorithms do.
-        let report = maze
-            .solve(Algorithm::Jps, &mut NoWatcher, &search::CancelToken::new())
-            .unwrap();
-        if report.solved {
-            assert_eq!(report.path.len(), report.moves.len() + 1);
-            for pair in report.path.windows(2) {
-                let (a, b) = (pair[0].cell, pair[1].cell);
-                assert!(a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1);
-                assert_ne!(a, b);
+        for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+            assert!(algorithm.applies_to(&maze));
+            let jps = search::solve(&maze, algorithm).unwrap();
+            assert_eq!(jps.outcome, dijkstra.outcome, "{algorithm} seed {seed}");
+            assert!(
+                (jps.cost - dijkstra.cost).abs() < 1e-6,
+                "{algorithm} seed {seed}: {} vs {}",
+                jps.cost,
+                dijkstra.cost
+            );
+            assert!(jps.optimal || jps.outcome == Outcome::NotFound);
+            // The report shows the path square by square, as the other algorithms do.
+            let report = maze
+                .solve(algorithm, &mut NoWatcher, &search::CancelToken::new())
+                .unwrap();
+            if report.solved {
+                assert_eq!(report.path.len(), report.moves.len() + 1);
+                for pair in report.path.windows(2) {
+                    let (a, b) = (pair[0].cell, pair[1].cell);
+                    assert!(a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1);
+                    assert_ne!(a, b);
+                }
+                let replayed = puzzlelab::puzzles::replay(&maze, &report.moves).unwrap();
+                assert!(maze.is_goal(replayed.last().unwrap()));
             }
-            let replayed = puzzlelab::puzzles::replay(&maze, &report.moves).unwrap();
-            assert!(maze.is_goal(replayed.last().unwrap()));
-        }
-        if jps.outcome == Outcome::Found {
-            assert!(jps.stats.expanded <= dijkstra.stats.expanded);
+            if jps.outcome == Outcome::Found {
+                assert!(jps.stats.expanded <= dijkstra.stats.expanded);
+            }
         }
     }
 }
 
 #[test]
 fn jump_point_search_needs_a_uniform_octile_grid_without_corner_cutting() {
-    let mut maze = random_grid(1, 10, false, false, false);
-    assert!(!Algorithm::Jps.applies_to(&maze));
-    maze.set_connectivity(Connectivity::Eight);
+    for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+        let mut maze = random_grid(1, 10, false, false, false);
+        assert!(!algorithm.applies_to(&maze));
+        maze.set_connectivity(Connectivity::Eight);
+        assert!(algorithm.applies_to(&maze));
+        maze.set_corner_cutting(true);
+        assert!(!algorithm.applies_to(&maze));
+        maze.set_corner_cutting(false);
+        maze.set_cost(Cell::new(3, 3), 5);
+        assert!(!algorithm.applies_to(&maze));
+    }
+    // JPS+'s lines stop at goal squares: percolation's goal rows are refused, with the reason.
+    let mut maze = random_grid(1, 10, true, false, false);
+    maze.set_percolation(puzzlelab::puzzles::maze::Percolation::TopBottom);
     assert!(Algorithm::Jps.applies_to(&maze));
-    maze.set_corner_cutting(true);
-    assert!(!Algorithm::Jps.applies_to(&maze));
-    maze.set_corner_cutting(false);
-    maze.set_cost(Cell::new(3, 3), 5);
-    assert!(!Algorithm::Jps.applies_to(&maze));
+    let why = Algorithm::JpsPlus.refusal(&maze).unwrap().to_string();
+    assert!(why.contains("not percolation"), "{why}");
 }
 
 #[test]

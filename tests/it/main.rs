@@ -16,6 +16,7 @@ mod frontier;
 mod fuzz;
 mod grid;
 mod heuristic_quality;
+mod jps_plus;
 mod klondike;
 mod klotski;
 mod korf_tables;

@@ -112,7 +112,7 @@ pub fn maze_of(free: &[Vec<bool>], corner_cutting: bool) -> Maze {
     maze
 }
 
-fn free_squares(free: &[Vec<bool>]) -> Vec<(usize, usize)> {
+pub fn free_squares(free: &[Vec<bool>]) -> Vec<(usize, usize)> {
     let mut squares = Vec::new();
     for (r, row) in free.iter().enumerate() {
         for (c, &f) in row.iter().enumerate() {
@@ -127,7 +127,7 @@ fn free_squares(free: &[Vec<bool>]) -> Vec<(usize, usize)> {
 /// Checks a path of A* (square by square) or JPS (jump point to jump point, straight or
 /// diagonal lines) on the grid: from start to goal over free squares, its cost the sum of its
 /// steps.
-fn check_path(free: &[Vec<bool>], path: &[(usize, usize)], cost: f64) {
+pub fn check_path(free: &[Vec<bool>], path: &[(usize, usize)], cost: f64) {
     let mut sum = 0.0;
     for pair in path.windows(2) {
         let (a, b) = (pair[0], pair[1]);
@@ -185,7 +185,9 @@ fn astar_and_jps_on_bit_rows_agree_with_dijkstra_and_the_general_search() {
             continue;
         }
         let corner_cutting = case % 3 == 0;
-        let map = OctileMap::new(rows, cols, corner_cutting, |r, c| free[r][c]).unwrap();
+        let map = OctileMap::new(rows, cols, corner_cutting, |r, c| free[r][c])
+            .unwrap()
+            .with_jump_distances();
         let maze = maze_of(&free, corner_cutting);
         let tie_break = TieBreak::ALL[case as usize % 4];
         let cancel = token(tie_break);
@@ -204,6 +206,7 @@ fn astar_and_jps_on_bit_rows_agree_with_dijkstra_and_the_general_search() {
             let mut algorithms = vec![(OctileAlgorithm::AStar, Algorithm::AStar)];
             if !corner_cutting {
                 algorithms.push((OctileAlgorithm::Jps, Algorithm::Jps));
+                algorithms.push((OctileAlgorithm::JpsPlus, Algorithm::JpsPlus));
             }
             for (fast, plain) in algorithms {
                 let what = format!("case {case} {fast:?} {tie_break:?} {start:?} -> {goal:?}");

@@ -51,7 +51,13 @@ fn timeless(text: &str) -> Value {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(map) => {
-                for key in ["elapsed_ms", "ms", "load_ms", "nodes_per_second"] {
+                for key in [
+                    "elapsed_ms",
+                    "ms",
+                    "load_ms",
+                    "nodes_per_second",
+                    "precompute_ms",
+                ] {
                     map.remove(key);
                 }
                 map.values_mut().for_each(strip);
@@ -95,7 +101,7 @@ fn scenario_shards_merge_into_the_unsharded_json() {
     let dir = tempfile::tempdir().unwrap();
     let (map, scen) = write_suite(dir.path(), 23);
     let (map, scen) = (map.display().to_string(), scen.display().to_string());
-    for algorithm in ["astar", "jps", "dijkstra"] {
+    for algorithm in ["astar", "jps", "jps+", "dijkstra"] {
         let args = ["scenario", &scen, "--map", &map, "-a", algorithm, "--json"];
         let (code, whole, err) = puzzlelab(&args);
         assert!(code <= 1, "{err}");
@@ -104,6 +110,13 @@ fn scenario_shards_merge_into_the_unsharded_json() {
         assert!(whole_json.get("shard").is_none());
         for n in [2, 3] {
             let (merged_code, merged) = sharded(dir.path(), &args, n);
+            // JPS+'s precomputation time is kept (every shard made the table once).
+            let raw: Value = serde_json::from_str(&merged).unwrap();
+            assert_eq!(
+                raw.get("precompute_ms").is_some(),
+                algorithm == "jps+",
+                "{algorithm}"
+            );
             assert_eq!(timeless(&merged), whole_json, "{algorithm}, {n} shards");
             assert_eq!(merged_code, code);
         }

@@ -344,17 +344,24 @@ pub struct ScenarioSummary {
     pub expanded: u64,
     /// Search time in all, milliseconds.
     pub elapsed_ms: f64,
+    /// JPS+: the time its jump distances took to compute, once for the map, milliseconds
+    /// (not part of `elapsed_ms`); 0 for the other algorithms.
+    pub precompute_ms: f64,
     /// Why the run ended before the last problem (a limit, a refusal, Stop), if it did.
     pub stopped: Option<String>,
 }
 
 impl ScenarioSummary {
-    /// One line: "12 of 12 match (within 1e-4); 3456 states expanded, 12.3 ms searching".
+    /// One line: "12 of 12 match (within 1e-4); 3456 states expanded, 12.3 ms searching"
+    /// (and, for JPS+, ", 1.2 ms computing jump distances").
     pub fn line(&self, total: usize) -> String {
         let mut text = format!(
             "{} of {} match (within 1e-4); {} states expanded, {:.1} ms searching",
             self.matched, total, self.expanded, self.elapsed_ms
         );
+        if self.precompute_ms > 0.0 {
+            text += &format!(", {:.1} ms computing jump distances", self.precompute_ms);
+        }
         if let Some(why) = &self.stopped {
             text += &format!("; stopped after {} problems: {why}", self.run);
         }
@@ -368,8 +375,9 @@ impl Scenario {
     /// saying why in [`ScenarioSummary::stopped`], when `cancel` is set, a search stops at a
     /// limit, or the algorithm refuses the map.
     ///
-    /// A* and Jump Point Search on a uniform 8-connected map with the octile distance run on
-    /// the map's bit rows, built once, with one search context for all the problems
+    /// A*, Jump Point Search and JPS+ on a uniform 8-connected map with the octile distance
+    /// run on the map's bit rows, built once (with JPS+'s jump distances, timed in
+    /// [`ScenarioSummary::precompute_ms`]), with one search context for all the problems
     /// ([`crate::search::octile`]: the same costs as the general search, its ties exact); the
     /// other algorithms run the general search on one copy of the maze whose start and goal
     /// change.
@@ -381,8 +389,21 @@ impl Scenario {
         mut each: impl FnMut(&ProblemRun),
     ) -> ScenarioSummary {
         let mut summary = ScenarioSummary::default();
+        let table = crate::search::octile::JumpDistances::bytes_for(maze.rows(), maze.cols());
+        let limit = cancel.limits().max_memory;
+        if algorithm == crate::search::Algorithm::JpsPlus && table > limit {
+            summary.stopped = Some(format!(
+                "JPS+'s jump distances would take {}, more than the memory limit of {}",
+                crate::search::limits::format_bytes(table),
+                crate::search::limits::format_bytes(limit)
+            ));
+            return summary;
+        }
         let mut solve = match octile_solver(maze, algorithm) {
-            Some(solver) => solver,
+            Some((solver, precompute_ms)) => {
+                summary.precompute_ms = precompute_ms;
+                solver
+            }
             None => general_solver(maze, algorithm),
         };
         for problem in &self.problems {
@@ -428,15 +449,20 @@ type ProblemAnswer = Result<(crate::search::Outcome, f64, crate::search::Stats),
 type Solver<'m> =
     Box<dyn FnMut(&ScenarioProblem, &crate::search::CancelToken) -> ProblemAnswer + 'm>;
 
-/// The solver on the map's bit rows with one search context, when `algorithm` is A* or JPS
-/// and `maze` has the rules they need there (uniform, 8-connected, the octile distance; JPS
-/// without corner cutting).
-fn octile_solver<'m>(maze: &Maze, algorithm: crate::search::Algorithm) -> Option<Solver<'m>> {
+/// The solver on the map's bit rows with one search context, when `algorithm` is A*, JPS or
+/// JPS+ and `maze` has the rules they need there (uniform, 8-connected, the octile distance;
+/// JPS and JPS+ without corner cutting), and the time JPS+'s jump distances took to compute
+/// (0 for the others).
+fn octile_solver<'m>(
+    maze: &Maze,
+    algorithm: crate::search::Algorithm,
+) -> Option<(Solver<'m>, f64)> {
     use crate::search::Algorithm;
     use crate::search::octile::{OctileAlgorithm, OctileMap, OctileSearch};
     let kind = match algorithm {
         Algorithm::AStar => OctileAlgorithm::AStar,
         Algorithm::Jps if !maze.corner_cutting() => OctileAlgorithm::Jps,
+        Algorithm::JpsPlus if !maze.corner_cutting() => OctileAlgorithm::JpsPlus,
         _ => return None,
     };
     if maze.connectivity() != Connectivity::Eight
@@ -445,18 +471,24 @@ fn octile_solver<'m>(maze: &Maze, algorithm: crate::search::Algorithm) -> Option
     {
         return None;
     }
-    let map = OctileMap::new(maze.rows(), maze.cols(), maze.corner_cutting(), |r, c| {
+    let mut map = OctileMap::new(maze.rows(), maze.cols(), maze.corner_cutting(), |r, c| {
         !maze.is_blocked(Cell::new(r, c))
     })?;
-    let mut context = OctileSearch::new();
-    Some(Box::new(move |problem: &ScenarioProblem, cancel| {
+    let mut precompute_ms = 0.0;
+    if kind == OctileAlgorithm::JpsPlus {
+        map = map.with_jump_distances();
+        precompute_ms = map.jump_distances().map_or(0.0, |t| t.built_ms());
+    }
+    let mut context = OctileSearch::new().without_paths();
+    let solver: Solver<'m> = Box::new(move |problem: &ScenarioProblem, cancel| {
         let (s, g) = (problem.start, problem.goal);
         let run = context.run(&map, kind, (s.row, s.col), (g.row, g.col), cancel);
         match run.message {
             Some(message) => Err(format!("the search {message}")),
             None => Ok((run.outcome, run.cost, run.stats)),
         }
-    }))
+    });
+    Some((solver, precompute_ms))
 }
 
 /// The general search on one copy of `maze`, its start and goal set for each problem.

@@ -131,6 +131,19 @@ impl Problem for Maze {
     ) {
         jump::successors(self, *state, parent.copied(), out);
     }
+
+    /// Where JPS applies, with goal squares (percolation's goal rows are not squares).
+    fn supports_jump_distances(&self) -> bool {
+        self.supports_jump_points() && self.percolation == Percolation::Off
+    }
+
+    fn jump_distances(&self) -> Option<crate::search::JumpPlus<'_, u32, Dir>> {
+        jump::jump_plus(self)
+    }
+
+    fn jump_distances_bytes(&self) -> u64 {
+        crate::search::octile::JumpDistances::bytes_for(self.rows, self.cols)
+    }
 }
 
 impl crate::puzzles::oracle::Explorable for Maze {
@@ -275,8 +288,15 @@ impl crate::puzzles::Model for Maze {
         let mut report = solve_on_places(self, &TYPE, algorithm, watcher, cancel, |s| {
             self.cell(*s).into()
         })?;
-        if algorithm == Algorithm::Jps {
+        if matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
             jump::unfold_report(&mut report);
+        }
+        if algorithm == Algorithm::JpsPlus {
+            report.notes.push(format!(
+                "jump distances of {} squares computed once in {:.3} ms (counted in the time)",
+                self.rows * self.cols,
+                report.stats.precompute_ms
+            ));
         }
         if self.heuristic_is_admissible() || !algorithm.needs_heuristic() {
             return Ok(report);

@@ -4,13 +4,14 @@
 
 use super::{OctileMap, Steps, Successor};
 
-/// Pushes the jump points reachable from bit `i` (square `here`), reached from bit `parent`
-/// (`None` at the start), onto `out`, each with the cost of the line to it and its square.
+/// Pushes the jump points reachable from bit `i` (square `here`), reached moving in
+/// direction `arrived` (`None` at the start), onto `out`, each with the cost of the line to
+/// it, its square and the line's direction.
 pub(super) fn successors(
     map: &OctileMap,
     i: usize,
     here: (usize, usize),
-    parent: Option<usize>,
+    arrived: Option<(isize, isize)>,
     goal: &Goal,
     out: &mut Vec<Successor>,
 ) {
@@ -22,13 +23,6 @@ pub(super) fn successors(
         directions[n] = d;
         n += 1;
     };
-    let arrived = parent.map(|p| {
-        let ((r, c), (pr, pc)) = (here, map.coords(p));
-        (
-            (r as isize - pr as isize).signum(),
-            (c as isize - pc as isize).signum(),
-        )
-    });
     super::pruned_directions(arrived, free, &mut push);
     let (r, c) = (here.0 as isize, here.1 as isize);
     for &(dr, dc) in &directions[..n] {
@@ -41,7 +35,8 @@ pub(super) fn successors(
             } else {
                 Steps::straight(steps)
             };
-            out.push((j, cost, (at.0 as usize, at.1 as usize)));
+            let direction = super::direction(dr, dc) as u8;
+            out.push((j, cost, (at.0 as usize, at.1 as usize), direction));
         }
     }
 }

@@ -1,0 +1,50 @@
+//! JPS+ (Harabor and Grastien, "Improving Jump Point Search", ICAPS 2014): Jump Point Search
+//! whose jumps are read from jump distances the puzzle computes once per run for the whole
+//! grid ([`Problem::jump_distances`]) instead of scanned at every expansion. The search is
+//! [`super::jps`]'s A* over jump points; the time of the precomputation is part of the run's
+//! and reported as [`Stats::precompute_ms`](super::Stats::precompute_ms); their memory is
+//! charged to the run's budget first ([`Problem::jump_distances_bytes`]). The Moving AI
+//! scenarios run it on bit rows ([`super::octile`], [`super::octile::JumpDistances`]).
+
+use super::best_first::{self, Policy};
+use super::limits::Budget;
+use super::tree::Tree;
+use super::{Observer, Problem, SearchResult, Stats};
+
+const POLICY: Policy = Policy {
+    g_weight: 1.0,
+    h_weight: 1.0,
+    uses_heuristic: true,
+    reopen: true,
+    jump: true,
+};
+
+pub(super) fn search<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    budget: &mut Budget,
+) -> SearchResult<P::State, P::Move> {
+    let bytes = problem.jump_distances_bytes();
+    const TABLE: &str = "JPS+'s jump distances";
+    if let Err(outcome) = budget.charge(bytes, TABLE) {
+        let stopped = match Tree::new(problem, budget) {
+            Ok(tree) => tree.finish(outcome, None, Stats::default()),
+            Err(stopped) => stopped,
+        };
+        // The table filled the budget, whatever the tree's table then found.
+        budget.exceeded_by = Some(TABLE);
+        return stopped;
+    }
+    let jumps = problem.jump_distances();
+    let mut result = best_first::search_with_jumps(
+        problem,
+        starts,
+        observer,
+        budget,
+        &POLICY,
+        jumps.as_ref().map(|j| &j.successors),
+    );
+    result.stats.precompute_ms = jumps.map_or(0.0, |j| j.precompute_ms);
+    result
+}
