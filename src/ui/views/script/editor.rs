@@ -376,6 +376,16 @@ impl Editor {
                 app.push_view(super::Command::CloseEditor);
             }
         });
+        // Below the text, so that a message coming or going never moves the lines under the
+        // pointer (the text jumped by two lines when an error appeared).
+        egui::Panel::bottom("script_editor_messages").show(ui, |ui| self.messages_ui(app, ui));
+        ui.separator();
+        self.text_ui(ui);
+    }
+
+    /// The error (with the last good version's note) or the last note, the conflict's
+    /// question, and the last run's answer.
+    fn messages_ui(&self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
         if let Some(text) = self.error_text() {
             let red = ui.visuals().error_fg_color;
             ui.label(egui::RichText::new(text).color(red));
@@ -434,8 +444,6 @@ impl Editor {
             };
             ui.label(egui::RichText::new(line).weak());
         }
-        ui.separator();
-        self.text_ui(ui);
     }
 
     /// The text with line numbers in a gutter, scrolling both ways.

@@ -416,10 +416,9 @@ impl TypeView for ScriptView {
         .ok()
     }
 
-    /// The square's place, and the move a click there plays (as listed for the state on
-    /// screen).
+    /// The move a click on the square plays (as listed for the state on screen), if one
+    /// does; the status bar says the square's place (row and column from 0) before it.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
-        let place = format!("row {}, column {}", cell.row + 1, cell.col + 1);
         let listed_now = self
             .listed
             .as_ref()
@@ -427,10 +426,7 @@ impl TypeView for ScriptView {
         let click = (listed_now && app.shown_moment() == crate::app::ShownMoment::Puzzle)
             .then(|| self.cells.iter().find(|(_, c)| *c == cell))
             .flatten();
-        Some(match click {
-            Some((label, _)) => format!("{place}: a click plays {label}"),
-            None => place,
-        })
+        click.map(|(label, _)| format!("a click plays {label}"))
     }
 
     fn about(&self) -> &'static str {
