@@ -755,24 +755,38 @@ pub(super) fn solution_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // Only the rows in view are laid out, so a solution of 200,000 moves scrolls smoothly.
     let row_height = ui.spacing().interact_size.y;
     let mut clicked = None;
-    // Its scroll bar scrolls it; the wheel scrolls the panel around it.
-    egui::ScrollArea::vertical()
-        .max_height(240.0)
+    // Its scroll bar scrolls it; the wheel scrolls the panel around it. When the move shown
+    // changes (playback, the timeline, keys), the list scrolls to put it in the middle.
+    const LIST_HEIGHT: f32 = 240.0;
+    let mut area = egui::ScrollArea::vertical()
+        .max_height(LIST_HEIGHT)
         .scroll_source(egui::scroll_area::ScrollSource::SCROLL_BAR)
-        .id_salt("moves")
-        .show_rows(ui, row_height, report.moves.len(), |ui, rows| {
-            for i in rows {
-                let Some(mv) = report.moves.get(i) else {
-                    break;
-                };
-                if ui
-                    .selectable_label(i + 1 == shown, format!("{}. {mv}", i + 1))
-                    .clicked()
-                {
-                    clicked = Some(i + 1);
-                }
+        .id_salt("moves");
+    // (A list seen for the first time opens at its first move.)
+    let seen_id = ui.make_persistent_id("solution list: move shown");
+    let seen = ui.data(|d| d.get_temp::<usize>(seen_id));
+    if seen != Some(shown) {
+        ui.data_mut(|d| d.insert_temp(seen_id, shown));
+    }
+    if seen.is_some_and(|seen| seen != shown) {
+        let pitch = row_height + ui.spacing().item_spacing.y;
+        let row = shown.saturating_sub(1) as f32;
+        let height = ui.available_height().clamp(row_height, LIST_HEIGHT);
+        area = area.vertical_scroll_offset((row * pitch - (height - pitch) / 2.0).max(0.0));
+    }
+    area.show_rows(ui, row_height, report.moves.len(), |ui, rows| {
+        for i in rows {
+            let Some(mv) = report.moves.get(i) else {
+                break;
+            };
+            if ui
+                .selectable_label(i + 1 == shown, format!("{}. {mv}", i + 1))
+                .clicked()
+            {
+                clicked = Some(i + 1);
             }
-        });
+        }
+    });
     if let Some(step) = clicked {
         app.push(AppCommand::ShowStep(step));
     }

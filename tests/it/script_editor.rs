@@ -472,3 +472,26 @@ fn the_state_space_window_measures_the_position_the_canvas_shows() {
     h.run_steps(2);
     h.get_by_label("The position on the board: 7 moves from the goal (ringed in the graph).");
 }
+
+#[test]
+fn the_solution_list_follows_the_move_shown() {
+    // Found walking the app: at move 8 of 11 the list still showed moves 1 to 3.
+    let (mut h, _dir, _) = open_missionaries();
+    assert_eq!(solve(&mut h), 11);
+    let moves = h.state().result().unwrap().moves.clone();
+    let row = |i: usize| format!("{}. {}", i + 1, moves[i]);
+    h.state_mut().push(AppCommand::ShowStep(1));
+    h.run_steps(4);
+    assert!(h.query_by_label(&row(0)).is_some());
+    assert!(
+        h.query_by_label(&row(10)).is_none(),
+        "a list of 240 points shows ten rows"
+    );
+    h.state_mut().push(AppCommand::ShowStep(11));
+    h.run_steps(4);
+    assert!(
+        h.query_by_label(&row(10)).is_some(),
+        "the move shown is scrolled into the list: shown {}",
+        h.state().shown_moves()
+    );
+}
