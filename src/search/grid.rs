@@ -379,33 +379,17 @@ fn bfs_layers<P: Problem + ?Sized>(
                 break 'search (outcome, None);
             }
             if silent {
-                // Unwatched, the successors join the queue with no branch on whether each
-                // was reached before: on a random grid that branch is a coin toss, and its
-                // mispredictions were the loop's largest cost. The same squares in the same
-                // order, with the same figures, as the watched loop below.
-                let base = queue.len();
-                let mut fresh_children = [0u32; 4];
-                let mut k = 0;
-                for (i, &(child, d, _, _)) in next[..count].iter().enumerate() {
-                    let old = links[child];
-                    let fresh = old == 0;
-                    links[child] = if fresh { d + 1 } else { old };
-                    if fresh & (child == grid.goal) {
-                        // The goal counts with the frontier, as in the general search.
-                        stats.generated += i as u64 + 1;
-                        reached += k as u64 + 1;
-                        stats.frontier = (base + k - head) as u64 + 1;
-                        break 'search (Outcome::Found, Some(child));
-                    }
-                    fresh_children[k & 3] = child as u32;
-                    k += usize::from(fresh);
+                if let Some(goal) = queue_unwatched(
+                    grid,
+                    &mut links,
+                    &mut queue,
+                    &next[..count],
+                    head,
+                    &mut stats,
+                    &mut reached,
+                ) {
+                    break 'search (Outcome::Found, Some(goal));
                 }
-                stats.generated += count as u64;
-                reached += k as u64;
-                queue.extend_from_slice(&fresh_children);
-                queue.truncate(base + k);
-                stats.frontier = (queue.len() - head) as u64;
-                stats.max_frontier = stats.max_frontier.max(stats.frontier);
                 continue;
             }
             for &(child, d, child_r, child_c) in &next[..count] {
@@ -455,6 +439,47 @@ fn bfs_layers<P: Problem + ?Sized>(
         stats,
     };
     (end, run)
+}
+
+/// Puts the successors `next` of the square just expanded on [`bfs`]'s queue, unwatched:
+/// with no branch on whether each was reached before (on a random grid that branch is a coin
+/// toss, and its mispredictions were the loop's largest cost). The same squares in the same
+/// order, with the same figures, as the watched loop. `Some(goal)` when one of them is the
+/// goal (the loop then ends, the goal counted with the frontier as in the general search).
+/// The queue has room for four more.
+#[inline(always)]
+fn queue_unwatched(
+    grid: &UnitGrid<'_>,
+    links: &mut [u8],
+    queue: &mut Vec<u32>,
+    next: &[Step],
+    head: usize,
+    stats: &mut Stats,
+    reached: &mut u64,
+) -> Option<usize> {
+    let base = queue.len();
+    let mut fresh_children = [0u32; 4];
+    let mut k = 0;
+    for (i, &(child, d, _, _)) in next.iter().enumerate() {
+        let old = links[child];
+        let fresh = old == 0;
+        links[child] = if fresh { d + 1 } else { old };
+        if fresh & (child == grid.goal) {
+            stats.generated += i as u64 + 1;
+            *reached += k as u64 + 1;
+            stats.frontier = (base + k - head) as u64 + 1;
+            return Some(child);
+        }
+        fresh_children[k & 3] = child as u32;
+        k += usize::from(fresh);
+    }
+    stats.generated += next.len() as u64;
+    *reached += k as u64;
+    queue.extend_from_slice(&fresh_children);
+    queue.truncate(base + k);
+    stats.frontier = (queue.len() - head) as u64;
+    stats.max_frontier = stats.max_frontier.max(stats.frontier);
+    None
 }
 
 /// Tells `observer` of the expansion of square `at` at `depth` (and its score, if wanted),
