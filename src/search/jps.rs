@@ -10,7 +10,8 @@ use super::best_first::{self, Policy};
 use super::limits::Budget;
 use super::{Observer, Problem, SearchResult};
 
-const POLICY: Policy = Policy {
+/// A* over jump points: JPS+ orders its jump points by the same policy.
+pub(super) const POLICY: Policy = Policy {
     g_weight: 1.0,
     h_weight: 1.0,
     uses_heuristic: true,

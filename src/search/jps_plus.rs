@@ -6,18 +6,10 @@
 //! charged to the run's budget first ([`Problem::jump_distances_bytes`]). The Moving AI
 //! scenarios run it on bit rows ([`super::octile`], [`super::octile::JumpDistances`]).
 
-use super::best_first::{self, Policy};
+use super::best_first;
 use super::limits::Budget;
 use super::tree::Tree;
 use super::{Observer, Problem, SearchResult, Stats};
-
-const POLICY: Policy = Policy {
-    g_weight: 1.0,
-    h_weight: 1.0,
-    uses_heuristic: true,
-    reopen: true,
-    jump: true,
-};
 
 pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
@@ -42,7 +34,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         starts,
         observer,
         budget,
-        &POLICY,
+        &super::jps::POLICY,
         jumps.as_ref().map(|j| &j.successors),
     );
     result.stats.precompute_ms = jumps.map_or(0.0, |j| j.precompute_ms);
