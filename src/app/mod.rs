@@ -266,10 +266,7 @@ impl AppState {
     /// The position the canvas shows: the solution's playback at its move, when it is made
     /// (the oracle on), else the puzzle itself. What the windows about positions measure.
     pub fn shown_puzzle(&self) -> &dyn Puzzle {
-        let key = self.shown_position_key();
-        (self.playback.position.as_ref())
-            .filter(|(k, _)| *k == key)
-            .map_or(self.work.puzzle.as_ref(), |(_, p)| p.as_ref())
+        (self.playback.position_at(self.shown_position_key())).unwrap_or(self.work.puzzle.as_ref())
     }
 
     fn shown_position_key(&self) -> oracle::PositionKey {
@@ -464,9 +461,7 @@ impl AppState {
         if self.windows.oracle.enabled {
             self.make_playback_position(key);
         }
-        let shown = (self.playback.position.as_ref())
-            .filter(|(k, _)| *k == key)
-            .map(|(_, p)| p.as_ref());
+        let shown = self.playback.position_at(key);
         self.windows
             .oracle
             .tick(self.work.puzzle.as_ref(), shown, key, limits, &wake);

@@ -75,6 +75,15 @@ pub struct Runs {
     pub breakpoints: crate::runs::breakpoints::Breakpoints,
 }
 
+impl Playback {
+    /// The position the playback made for `key`, if it made one for that moment.
+    pub(super) fn position_at(&self, key: oracle::PositionKey) -> Option<&dyn Puzzle> {
+        (self.position.as_ref())
+            .filter(|(k, _)| *k == key)
+            .map(|(_, p)| p.as_ref())
+    }
+}
+
 /// The solution's playback on the canvas.
 #[derive(Default)]
 pub struct Playback {
