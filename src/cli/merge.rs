@@ -185,7 +185,51 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
             format!("shard {}/{count} is missing", parts.len() + 1),
         ));
     }
+    if kind == Kind::Scenario {
+        check_lines(parts)?;
+    }
     Ok(kind)
+}
+
+/// Checks that a scenario's rows are each part's own: every row names its problem's line of the
+/// `.scen` file (`line`, from 1), and the problems of the shards in order are the file's
+/// problems in order, so the lines rise strictly from the first row of shard 1 to the last row
+/// of shard N. A part holding another part's rows, a row twice or its rows out of order breaks
+/// the rise; `Err` names the file and the row.
+fn check_lines(parts: &[Part]) -> Result<(), (PathBuf, String)> {
+    let mut last: Option<(u64, &Path)> = None;
+    for part in parts {
+        let rows = part.json[Kind::Scenario.rows()]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice);
+        for (i, row) in rows.iter().enumerate() {
+            let Some(line) = row.get("line").and_then(Value::as_u64) else {
+                return Err((
+                    part.path.clone(),
+                    format!("its row {} has no `line`: not a scenario's row", i + 1),
+                ));
+            };
+            if let Some((before, path)) = last
+                && line <= before
+            {
+                let whose = if path == part.path.as_path() {
+                    "its own row before".to_owned()
+                } else {
+                    format!("a row of {}", path.display())
+                };
+                return Err((
+                    part.path.clone(),
+                    format!(
+                        "its row {} is the problem of line {line}, but {whose} was that of line \
+                         {before}: a shard's rows are its own problems in the file's order",
+                        i + 1
+                    ),
+                ));
+            }
+            last = Some((line, part.path.as_path()));
+        }
+    }
+    Ok(())
 }
 
 /// The merged object and the exit code an unsharded run gives.
@@ -239,11 +283,15 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
                 merged["precompute_ms"] = ms.into();
             }
             merged["problems"] = Value::Array(rows);
-            let code = if matched == total {
+            let mut code = if matched == total {
                 EXIT_SOLVED
             } else {
                 EXIT_NO_SOLUTION
             };
+            if let (Some(s), Value::Object(map)) = (stopped, &mut merged) {
+                keep_stop(map, &s);
+                code = EXIT_LIMIT;
+            }
             (merged, code)
         }
         Kind::BenchSliding => {
@@ -253,12 +301,22 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
             merged["threads"] = threads.into();
             let mut code = EXIT_SOLVED;
             if let (Some(s), Value::Object(map)) = (stopped, &mut merged) {
-                for key in ["outcome", "message", "complete"] {
-                    map.insert(key.into(), s[key].clone());
-                }
+                keep_stop(map, &s);
                 code = EXIT_LIMIT;
             }
             (merged, code)
         }
+    }
+}
+
+/// Copies a stopped part's `complete: false` and, where it gives them, its `outcome` and
+/// `message` into the merged object, so a batch missing problems never reads as whole.
+fn keep_stop(map: &mut serde_json::Map<String, Value>, stopped: &Value) {
+    map.insert("complete".into(), Value::Bool(false));
+    for key in ["outcome", "message"] {
+        match stopped.get(key) {
+            Some(v) => map.insert(key.into(), v.clone()),
+            None => map.remove(key),
+        };
     }
 }

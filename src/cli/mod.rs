@@ -25,7 +25,8 @@ use crate::search::{self, Algorithm, CancelToken, Limits, SearchError, TieBreak,
 /// is nowhere left to report it).
 macro_rules! say {
     ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stderr(), "puzzlelab: {}", format_args!($($arg)*));
+        let text = format!($($arg)*);
+        let _ = writeln!(std::io::stderr(), "puzzlelab: {}", $crate::cli::printable(&text));
     }};
 }
 
@@ -52,8 +53,29 @@ use states::states;
 
 /// Writes `text` to standard output and flushes it. A closed pipe is `Err(0)`: the program
 /// ends quietly, as `head` users expect. Any other error is reported: `Err(2)`.
+/// Control characters other than line feed and tab (a script's move label may carry a
+/// terminal's escape sequences or a carriage return) are written escaped, `\u{1b}`, so the
+/// output cannot retitle, clear or overwrite the terminal it is read in.
 fn write_out(text: &str) -> Result<(), u8> {
-    write_bytes(text.as_bytes())
+    write_bytes(printable(text).as_bytes())
+}
+
+/// `text` with every control character but `\n` and `\t` escaped as `\u{..}` (Rust's
+/// notation); borrowed as it is when it has none.
+pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if bad(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// [`write_out`] for bytes already encoded (serde_json's output, UTF-8 by construction).

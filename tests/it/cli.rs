@@ -111,3 +111,31 @@ fn the_type_option_lists_every_registered_type() {
     assert_eq!(code, 2);
     assert!(stderr.contains("rush-hour"), "{stderr}");
 }
+
+/// A script's move labels carrying a terminal's escape sequences and a carriage return are
+/// written escaped in the text output: they cannot retitle, clear or overwrite the terminal
+/// (the fault campaign's `terminal-escapes.rhai`, `../shared/repro/hostile/README.md` R12).
+#[test]
+fn text_output_escapes_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("escapes.rhai");
+    std::fs::write(
+        &script,
+        "const NAME = \"escapes\";\nfn start() { \"\" }\n\
+         fn moves(s) { if s.len() > 3 { return []; } \
+         [#{ label: \"\\x1b]0;title\\x07\\x1b[2J\\rOWNED\", to: s + \"a\" }] }\n\
+         fn is_goal(s) { s.len() > 2 }\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = puzzlelab(&["solve", &script.display().to_string()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("OWNED"), "{stdout}");
+    assert!(
+        !stdout
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains("\\u{1b}]0;title\\u{7}"), "{stdout}");
+    assert!(stdout.contains("\\u{d}OWNED"), "{stdout}");
+}

@@ -183,6 +183,59 @@ fn bad_shards_and_incomplete_merges_are_refused() {
     assert!(err.contains(&map), "{err}");
 }
 
+/// A part whose rows are another part's, repeated or reversed is refused (exit 2, naming the
+/// file); a part that lost a row and says `complete: false` keeps saying so merged (exit 3).
+/// The fault campaign's tampered parts (`../shared/repro/hostile/README.md`, R10).
+#[test]
+fn merge_refuses_rows_not_the_parts_own_and_keeps_incomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    let (map, scen) = write_suite(dir.path(), 12);
+    let (map, scen) = (map.display().to_string(), scen.display().to_string());
+    let parts: Vec<Value> = (1..=3)
+        .map(|k| {
+            let shard = format!("{k}/3");
+            let args = [
+                "scenario", &scen, "--map", &map, "--json", "--shard", &shard,
+            ];
+            serde_json::from_str(&puzzlelab(&args).1).unwrap()
+        })
+        .collect();
+    let write = |name: &str, v: &Value| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, v.to_string()).unwrap();
+        file.display().to_string()
+    };
+    let (p1, p3) = (write("p1.json", &parts[0]), write("p3.json", &parts[2]));
+    let rows = |v: &Value| v["problems"].as_array().unwrap().clone();
+    let with_rows = |rows: Vec<Value>| {
+        let mut v = parts[1].clone();
+        v["problems"] = Value::Array(rows);
+        v
+    };
+    let first = rows(&parts[1])[0].clone();
+    let mut reversed = rows(&parts[1]);
+    reversed.reverse();
+    for (name, tampered) in [
+        ("copied", with_rows(rows(&parts[2]))),
+        ("repeated", with_rows(vec![first; rows(&parts[1]).len()])),
+        ("reversed", with_rows(reversed)),
+    ] {
+        let p2 = write(&format!("{name}.json"), &tampered);
+        let (code, out, err) = puzzlelab(&["merge", &p1, &p2, &p3]);
+        assert_eq!((code, out.as_str()), (2, ""), "{name}: {err}");
+        assert!(err.contains(&p2) || err.contains(&p3), "{name}: {err}");
+        assert!(err.contains("own problems"), "{name}: {err}");
+    }
+    let mut short = with_rows(rows(&parts[1])[1..].to_vec());
+    short["complete"] = false.into();
+    let p2 = write("short.json", &short);
+    let (code, out, err) = puzzlelab(&["merge", &p1, &p2, &p3]);
+    assert_eq!(code, 3, "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["complete"], false, "{out}");
+    assert_eq!(merged["total"], 11);
+}
+
 /// GNU parallel runs the shards, as docs/command-line.md shows; skipped (saying so) only
 /// where `parallel` is missing outside CI (`.ci/run`, which sets `PUZZLELAB_CI`, installs it).
 #[test]
