@@ -158,7 +158,10 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
         self.inner.expanded(None, depth, stats);
     }
 
-    fn generated(&mut self, _state: &S) {
+    fn generated(&mut self, state: &S) {
+        if self.inner.wants_generated_boards() {
+            self.inner.generated_board((self.picture_of)(state));
+        }
         self.inner.generated(None);
     }
 

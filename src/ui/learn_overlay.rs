@@ -36,8 +36,14 @@ pub(super) fn paint(
                 painter.circle_stroke(centre(p.cell), (side * 0.5).max(4.0), stroke);
             }
         };
-        ring(m.next.and_then(|e| e.place), Color32::from_rgb(30, 90, 220));
-        ring(m.successor.map(|s| s.0), Color32::from_rgb(240, 140, 0));
+        ring(
+            m.expanded.and_then(|e| e.place),
+            Color32::from_rgb(30, 90, 220),
+        );
+        ring(
+            m.successor.and_then(|s| s.place),
+            Color32::from_rgb(240, 140, 0),
+        );
     }
     if !learn.open || (learn.numbers == Numbers::Off && !learn.arrows) || side < MIN_SIDE {
         return 0;

@@ -119,8 +119,9 @@ fn classroom_mode_is_driven_by_keys_alone() {
 }
 
 /// Micro-steps, one event at a time through three expansions and back: every event lights
-/// the line of its step (take, goal test, each push, in the run's order), the open list at
-/// the last push of an expansion is the one after it, and coming back gives the same moment.
+/// the line of its step (take, goal test, each push, in the run's order) at the moment of
+/// its own expansion (the state `n` the values name and the canvas outlines), and coming
+/// back gives the same moment.
 #[test]
 fn micro_steps_go_through_each_event_and_back() {
     use puzzlelab::search::pseudocode::{Step, pseudocode};
@@ -130,13 +131,14 @@ fn micro_steps_go_through_each_event_and_back() {
     h.run();
     let (recording, start) = h.state().learn_moment().unwrap();
     let code = pseudocode(Algorithm::AStar);
-    // The reference, from the algorithm's definition: take, test, then one push a successor.
+    // The reference, from the algorithm's definition: take, test, then one push a successor;
+    // the events of expansion j (from 0) belong to moment j + 1, whose n it expands.
     let mut expected = Vec::new();
     for j in 4..7 {
-        expected.push((j, Step::Take));
-        expected.push((j, Step::GoalTest));
+        expected.push((j + 1, Step::Take));
+        expected.push((j + 1, Step::GoalTest));
         for _ in recording.pushed(Some(j)) {
-            expected.push((j, Step::Push));
+            expected.push((j + 1, Step::Push));
         }
     }
     let mut seen = Vec::new();
@@ -148,32 +150,13 @@ fn micro_steps_go_through_each_event_and_back() {
         seen.push((m.position, m.step));
         first.get_or_insert(m.clone());
         // The lit line is the step's line of the pseudo-code, and the window shows it.
-        h.get_by_label_contains(code.lines[code.line(m.step)].trim());
-        if m.step == Step::Push && m.event == Some(1 + m.next_pushes) {
-            // After its last push, the open list is the one of the next moment.
-            let tie = puzzlelab::search::TieBreak::default();
-            let during = puzzlelab::runs::open_list::open_list_during(
-                &recording,
-                m.position,
-                m.pushes(),
-                Algorithm::AStar,
-                tie,
-            )
-            .unwrap();
-            let after = puzzlelab::runs::open_list::open_list_at(
-                &recording,
-                m.position + 1,
-                Algorithm::AStar,
-                tie,
-            )
-            .unwrap();
-            let set = |l: &[puzzlelab::runs::open_list::OpenEntry]| {
-                let mut v: Vec<_> = l.iter().map(|e| e.place).collect();
-                v.sort();
-                v
-            };
-            assert_eq!(set(&during), set(&after));
-        }
+        h.get_by_label_contains(code.lines[code.line(m.step).unwrap()].trim());
+        // The state the values name is the one expanded at this moment.
+        let n = recording.expansion(m.position - 1).unwrap().place.unwrap();
+        h.get_by_label_contains(&format!(
+            "moment {} of {} · n = ({}, {})",
+            m.position, m.len, n.cell.row, n.cell.col
+        ));
     }
     assert_eq!(seen, expected);
     // Back to the first event: the same moment as when it was first shown.
@@ -186,7 +169,7 @@ fn micro_steps_go_through_each_event_and_back() {
     h.key_press(egui::Key::Comma);
     h.run();
     let (_, back) = h.state().learn_moment().unwrap();
-    assert_eq!((back.position, back.step), (start.position - 1, Step::Push));
+    assert_eq!((back.position, back.step), (start.position, Step::Push));
 }
 
 /// Predict mode scores a wrong click and a right one, and says why.
@@ -227,7 +210,7 @@ fn predict_mode_scores_a_right_and_a_wrong_click() {
 /// test, one push a successor put on the frontier), and its line of the pseudo-code says so.
 #[test]
 fn every_algorithm_lights_the_line_of_each_step() {
-    use puzzlelab::app::learn::Moment;
+    use puzzlelab::app::learn::{Ending, Moment};
     use puzzlelab::runs::recording::TraceRecorder;
     use puzzlelab::search::CancelToken;
     use puzzlelab::search::pseudocode::{Step, pseudocode};
@@ -246,8 +229,9 @@ fn every_algorithm_lights_the_line_of_each_step() {
             recorder.finish();
             let code = pseudocode(algorithm);
             let len = recorder.expansions();
+            let ending = Ending::Ended(report.outcome);
             for position in 0..=len {
-                let m = Moment::at(&recorder, position, None, Some(report.solved));
+                let m = Moment::at(&recorder, position, None, ending);
                 let expected = match position {
                     p if p == len && report.solved => Step::Found,
                     p if p == len => Step::Failed,
@@ -256,16 +240,16 @@ fn every_algorithm_lights_the_line_of_each_step() {
                 };
                 assert_eq!(m.step, expected, "{algorithm:?} at {position}");
                 assert!(!m.caption().is_empty());
-                if position < len {
-                    let events = Moment::events(m.next_pushes);
+                if position > 0 {
+                    let events = Moment::events(m.pushed);
                     let steps: Vec<Step> = (0..events)
-                        .map(|e| Moment::at(&recorder, position, Some(e), None).step)
+                        .map(|e| Moment::at(&recorder, position, Some(e), ending).step)
                         .collect();
                     let mut reference = vec![Step::Take, Step::GoalTest];
-                    reference.extend(std::iter::repeat_n(Step::Push, m.next_pushes));
+                    reference.extend(std::iter::repeat_n(Step::Push, m.pushed));
                     assert_eq!(steps, reference, "{algorithm:?} at {position}");
                     for step in steps {
-                        let line = code.lines[code.line(step)].to_lowercase();
+                        let line = code.lines[code.line(step).unwrap()].to_lowercase();
                         let says = match step {
                             Step::Take => line.contains("pop()") || line.contains("f <- g + h"),
                             Step::GoalTest => line.contains("goal"),
