@@ -165,6 +165,10 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
         self.inner.generated(None);
     }
 
+    fn scored_generated(&mut self, g: Cost, h: Option<Cost>) {
+        self.inner.scored_generated(g, h);
+    }
+
     fn scored(&mut self, _state: &S, g: Cost, h: Option<Cost>, _parent: Option<&S>) {
         self.inner.scored_board(g, h);
     }
