@@ -202,3 +202,56 @@ fn a_stopped_run_is_told_as_stopped_with_no_line_lit() {
     assert!(!caption.contains("without reaching"), "{caption}");
     h.get_by_label(&caption);
 }
+
+/// Item 11: on an easy 8-puzzle run in the window, the Learn panel has an open list (the
+/// boards on the frontier, each with its g, h and f, the next one marked) and the caption
+/// gives f = g + h, as on a grid.
+#[test]
+fn an_8_puzzle_run_has_an_open_list_and_scores_in_its_caption() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "sliding-8-easy-6.txt")
+        .expect("the easy 8-puzzle is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(2)));
+    h.run();
+    let (recording, m) = h.state().learn_moment().unwrap();
+    let caption = m.caption();
+    assert!(
+        caption.starts_with("Expanding the board shown: f = ")
+            && caption.contains(" = g 1 + h ")
+            && !caption.contains("; 0 states"),
+        "{caption}"
+    );
+    h.get_by_label(&caption);
+    let list = h
+        .state_mut()
+        .windows
+        .learn
+        .open_list(
+            &recording,
+            m.open_list_moment(),
+            Algorithm::AStar,
+            TieBreak::default(),
+        )
+        .expect("an open list of boards");
+    assert!(list.len() >= 2, "{list:?}");
+    assert!(
+        list.iter()
+            .all(|e| e.board.is_some() && e.g.is_some() && e.h.is_some())
+    );
+    h.get_by_label_contains("Open list: ");
+    h.get_by_label("next >");
+}
