@@ -69,6 +69,23 @@ impl Numbers {
 /// order asked for.
 type OpenKey = (usize, usize, usize, Option<usize>, Algorithm, TieBreak);
 
+/// The key of the open list of `recording` at `moment` in `algorithm`'s order.
+fn open_key(
+    recording: &Arc<TraceRecorder>,
+    (expansion, pushes): (usize, Option<usize>),
+    algorithm: Algorithm,
+    tie_break: TieBreak,
+) -> OpenKey {
+    (
+        Arc::as_ptr(recording) as usize,
+        recording.expansions(),
+        expansion,
+        pushes,
+        algorithm,
+        tie_break,
+    )
+}
+
 /// An open list built, shared with the window, or why there is none.
 pub type OpenListResult = Result<Arc<Vec<OpenEntry>>, OpenListError>;
 
@@ -159,18 +176,12 @@ impl LearnWindow {
     pub fn open_list(
         &mut self,
         recording: &Arc<TraceRecorder>,
-        (expansion, pushes): (usize, Option<usize>),
+        moment: (usize, Option<usize>),
         algorithm: Algorithm,
         tie_break: TieBreak,
     ) -> OpenListResult {
-        let key = (
-            Arc::as_ptr(recording) as usize,
-            recording.expansions(),
-            expansion,
-            pushes,
-            algorithm,
-            tie_break,
-        );
+        let key = open_key(recording, moment, algorithm, tie_break);
+        let (expansion, pushes) = moment;
         match &self.cache {
             Some((k, list)) if *k == key => list.clone(),
             _ => {
@@ -179,6 +190,14 @@ impl LearnWindow {
                 self.cache = Some((key, list.clone()));
                 list
             }
+        }
+    }
+
+    /// The open list built last, if it was for this key (see [`LearnWindow::open_list`]).
+    fn cached(&self, key: &OpenKey) -> Option<Arc<Vec<OpenEntry>>> {
+        match &self.cache {
+            Some((k, Ok(list))) if k == key => Some(list.clone()),
+            _ => None,
         }
     }
 
@@ -603,8 +622,39 @@ impl super::AppState {
         self.windows.learn.verdict = Some((false, "The run is over: no state comes next.".into()));
     }
 
-    /// Scores a guess waiting for its expansion, once the recording holds it (each frame).
+    /// The open list at the moment shown, once built this frame (see
+    /// [`AppState::tick_learn`]): what the canvas writes on the frontier's squares.
+    pub fn learn_open_list(&self) -> Option<Arc<Vec<OpenEntry>>> {
+        let (recording, m) = self.learn_moment()?;
+        let key = open_key(
+            &recording,
+            m.open_list_moment(),
+            self.run_algorithm(),
+            self.limits().tie_break,
+        );
+        self.windows.learn.cached(&key)
+    }
+
+    /// The frame's work of the Learn window: the open list of the moment shown built (for
+    /// the panel and the canvas's numbers), and a guess waiting for its expansion scored
+    /// once the recording holds it.
     pub(super) fn tick_learn(&mut self) {
+        if self.windows.learn.open
+            && let Some((recording, m)) = self.learn_moment()
+        {
+            let (algorithm, tie_break) = (self.run_algorithm(), self.limits().tie_break);
+            let _ = self.windows.learn.open_list(
+                &recording,
+                m.open_list_moment(),
+                algorithm,
+                tie_break,
+            );
+        }
+        self.score_pending_guess();
+    }
+
+    /// Scores a guess waiting for its expansion, once the recording holds it.
+    fn score_pending_guess(&mut self) {
         let Some(pending) = self.windows.learn.pending else {
             return;
         };

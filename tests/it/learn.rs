@@ -63,20 +63,51 @@ fn the_learn_window_follows_a_scrubbed_moment() {
     h.get_by_label(&caption);
 }
 
+/// Issue 56 item 10: every square reached carries its number and arrow, the frontier's and
+/// the start's too, and an arrow starts past its own square's number and ends before its
+/// parent's (neither covers the other).
 #[test]
 fn the_canvas_writes_g_and_parent_arrows_on_the_squares_reached() {
+    use puzzlelab::app::Mark;
     let mut h = astar_on_the_small_maze();
     h.state_mut().windows.learn.numbers = Numbers::G;
     h.state_mut().windows.learn.arrows = true;
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(12)));
     h.run();
-    // Twelve expansions: twelve squares closed, each marked (the maze's squares are large).
-    assert_eq!(h.state().windows.learn.painted, 12);
+    // Twelve expansions: twelve squares closed and the frontier's, each marked (the maze's
+    // squares are large).
+    let marks = h.state().marks();
+    let (rows, cols) = marks.dims();
+    let frontier = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| puzzles::Cell::new(r, c)))
+        .filter(|&c| marks.mark(c) == Mark::Frontier)
+        .count();
+    assert!(frontier > 0);
+    assert_eq!(h.state().windows.learn.painted, 12 + frontier);
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(0)));
     h.run();
-    assert_eq!(h.state().windows.learn.painted, 0, "nothing reached yet");
+    assert_eq!(h.state().windows.learn.painted, 1, "the start, with its 0");
+    // The number (three digits at most, as drawn) and the arrows apart, at any side drawn.
+    use puzzlelab::ui::{LEARN_ARROW_FROM, LEARN_ARROW_LENGTH, LEARN_MIN_SIDE};
+    for side in [LEARN_MIN_SIDE, 30.0, 60.0] {
+        let width = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(
+                "888".into(),
+                egui::FontId::proportional(side * 0.32),
+                egui::Color32::BLACK,
+            )
+            .size()
+            .x
+        });
+        assert!(width / 2.0 < LEARN_ARROW_FROM * side, "{side}: {width}");
+        let tip = LEARN_ARROW_FROM + LEARN_ARROW_LENGTH;
+        assert!(
+            (1.0 - tip) * side > width / 2.0,
+            "{side}: the tip on the parent's number"
+        );
+    }
 }
 
 #[test]
