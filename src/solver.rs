@@ -721,6 +721,14 @@ impl Watcher for Pacer {
         self.paused && !self.cancel.is_cancelled()
     }
 
+    fn wants_generated_boards(&self) -> bool {
+        self.recorder.wants_generated_boards()
+    }
+
+    fn generated_board(&mut self, picture: Picture) {
+        self.recorder.generated_board(picture);
+    }
+
     fn board(&mut self, picture: Picture) {
         if self.path_wanted() {
             self.batch.board = Some(picture.clone());

@@ -85,6 +85,7 @@ impl AppState {
             AppCommand::ExportGraphDialog => self.spawn_dialog(DialogKind::Graph),
             AppCommand::ExportTrace(path) => self.export_trace(path),
             AppCommand::Timeline(command) => self.apply_timeline(command),
+            AppCommand::Learn(command) => self.apply_learn(command),
             AppCommand::ExportGifDialog(colors, options) => self.ask_gif_path(colors, options),
             AppCommand::ExportGif(path) => self.export_gif(path),
             AppCommand::ShowStep(n) => self.show_step(n),

@@ -186,6 +186,8 @@ pub enum AppCommand {
     CancelPath,
     /// A command of the timeline of the finished run (see [`TimelineCommand`]).
     Timeline(TimelineCommand),
+    /// A command of the Learn window (see [`learn::LearnCommand`]).
+    Learn(learn::LearnCommand),
 }
 
 /// A message shown in the status bar.
@@ -452,6 +454,7 @@ impl AppState {
         self.receive_events();
         self.receive_race();
         self.tick_timeline(ctx);
+        self.tick_learn();
         self.receive_dialogs();
         self.receive_opened(ctx);
         self.receive_dropped_files(ctx);

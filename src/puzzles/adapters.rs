@@ -158,8 +158,15 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
         self.inner.expanded(None, depth, stats);
     }
 
-    fn generated(&mut self, _state: &S) {
+    fn generated(&mut self, state: &S) {
+        if self.inner.wants_generated_boards() {
+            self.inner.generated_board((self.picture_of)(state));
+        }
         self.inner.generated(None);
+    }
+
+    fn scored_generated(&mut self, g: Cost, h: Option<Cost>) {
+        self.inner.scored_generated(g, h);
     }
 
     fn scored(&mut self, _state: &S, g: Cost, h: Option<Cost>, _parent: Option<&S>) {

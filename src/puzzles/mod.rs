@@ -318,6 +318,14 @@ pub trait Watcher {
     }
     /// The picture of the state about to be reported as expanded.
     fn board(&mut self, _picture: Picture) {}
+    /// Whether the picture of each state put on the frontier of a puzzle whose states are
+    /// boards is wanted ([`Watcher::generated_board`]; the open list of a recording).
+    fn wants_generated_boards(&self) -> bool {
+        false
+    }
+    /// The picture of the board about to be reported put on the frontier
+    /// ([`Watcher::generated`] with no place).
+    fn generated_board(&mut self, _picture: Picture) {}
     /// The board just reported as expanded (a puzzle whose states are boards), scored: its
     /// path cost `g` and heuristic `h` (`None` for algorithms that use none). Called only
     /// when [`Watcher::wants_scores`] says so.

@@ -6,7 +6,7 @@ use super::*;
 
 /// How one square of a puzzle looks, for drawing. The engine decides what a square is; the GUI
 /// decides the colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Square {
     /// Not part of the board (the corners around Klondike's round board).
     Void,

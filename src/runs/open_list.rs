@@ -2,11 +2,13 @@
 //! algorithm takes its states, rebuilt by a plain replay of the recording: the starts, then
 //! for each expansion before the moment, its state taken off and its successors put on (a
 //! state put on again with a smaller `g` keeps only its better entry). The state the run
-//! expanded next is the recording's next expansion, whatever the order says.
+//! expanded next is the recording's next expansion, whatever the order says. A board
+//! puzzle's states are its boards (the recording keeps each one put on the frontier), told
+//! apart by their squares.
 
 use std::collections::HashMap;
 
-use crate::puzzles::Place;
+use crate::puzzles::{Place, Square};
 use crate::runs::recording::TraceRecorder;
 use crate::search::{Algorithm, TieBreak};
 
@@ -18,14 +20,21 @@ pub const MAX_REPLAYED: usize = 50_000;
 /// A state on the frontier at a moment of the run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpenEntry {
-    /// Its place: square (row, column from the top left) and side.
-    pub place: Place,
+    /// Its place: square (row, column from the top left) and side; `None` for a board
+    /// puzzle's state (see `board`).
+    pub place: Option<Place>,
+    /// A board puzzle's state: its number in the recording's stream of states put on the
+    /// frontier, whose board [`TraceRecorder::generated_picture`] gives.
+    pub board: Option<usize>,
     /// Its path cost from a start, if the algorithm scores states.
     pub g: Option<f32>,
     /// The heuristic's estimate, if the algorithm uses one.
     pub h: Option<f32>,
-    /// The state whose expansion put it there (`None` for a start).
+    /// The place of the state whose expansion put it there (`None` for a start, and for
+    /// boards).
     pub parent: Option<Place>,
+    /// The expansion (from 0) that put it there (`None` for a start).
+    pub parent_expansion: Option<usize>,
     /// Its depth: moves from a start (the parent's depth plus one).
     pub depth: u32,
     /// The order it was put on the frontier in (0 for the first start).
@@ -62,6 +71,13 @@ pub enum OpenListError {
     TooLarge(usize),
 }
 
+/// A state's identity on the frontier: its place, or its board's squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Key<'a> {
+    Place(Place),
+    Board(&'a [Square]),
+}
+
 /// The frontier of `recording`'s run at `moment` (after `moment` expansions), in the order
 /// `algorithm` takes its states under `tie_break`: breadth-first first in, first out;
 /// the best-first family by least priority ([`OpenEntry::f`]), then the tie-breaking policy,
@@ -69,7 +85,7 @@ pub enum OpenListError {
 ///
 /// # Errors
 /// [`OpenListError::NoOpenList`] for depth-first, IDA* and the bidirectional searches, and
-/// for board puzzles (whose recordings keep boards, not places);
+/// for a board puzzle's recording without the boards put on the frontier;
 /// [`OpenListError::TooLarge`] past [`MAX_REPLAYED`] states put on the frontier.
 pub fn open_list_at(
     recording: &TraceRecorder,
@@ -111,10 +127,10 @@ pub fn open_list_during(
                 "A bidirectional search keeps two frontiers, one from each end.",
             ));
         }
-        _ if recording.has_boards() => {
+        _ if recording.has_boards() && !recording.has_generated_boards() => {
             return Err(OpenListError::NoOpenList(
-                "A board puzzle's run records the boards it expands, not the states on its \
-                 frontier: the canvas shows the board being expanded.",
+                "This run's recording kept the boards it expanded, not those on its \
+                 frontier.",
             ));
         }
         _ => {}
@@ -124,29 +140,34 @@ pub fn open_list_during(
     if replayed > MAX_REPLAYED {
         return Err(OpenListError::TooLarge(replayed));
     }
-    let mut open: HashMap<Place, OpenEntry> = HashMap::new();
+    let mut open: HashMap<Key<'_>, OpenEntry> = HashMap::new();
     let mut pushed = 0;
-    let put = |open: &mut HashMap<Place, OpenEntry>, entry: OpenEntry| {
-        let better = open
-            .get(&entry.place)
-            .is_none_or(|old| match (entry.g, old.g) {
-                (Some(new), Some(old)) => new < old,
-                _ => false,
-            });
-        if better {
-            open.insert(entry.place, entry);
-        }
+    let key = |place: Option<Place>, k: usize| match place {
+        Some(p) => Some(Key::Place(p)),
+        None => recording.generated_squares(k).map(Key::Board),
     };
-    for (place, g, h) in recording.pushed(None) {
+    fn put<'a>(open: &mut HashMap<Key<'a>, OpenEntry>, key: Key<'a>, entry: OpenEntry) {
+        let better = open.get(&key).is_none_or(|old| match (entry.g, old.g) {
+            (Some(new), Some(old)) => new < old,
+            _ => false,
+        });
+        if better {
+            open.insert(key, entry);
+        }
+    }
+    for (k, place, g, h) in recording.pushed_states(None) {
+        let Some(at) = key(place, k) else { continue };
         let entry = OpenEntry {
             place,
+            board: place.is_none().then_some(k),
             g,
             h,
             parent: None,
+            parent_expansion: None,
             depth: 0,
             pushed,
         };
-        put(&mut open, entry);
+        put(&mut open, at, entry);
         pushed += 1;
     }
     let last = moment + usize::from(pushes.is_some());
@@ -154,31 +175,49 @@ pub fn open_list_during(
         let Some(expansion) = recording.expansion(j) else {
             break;
         };
-        if let Some(place) = expansion.place {
-            open.remove(&place);
+        let taken = match expansion.place {
+            Some(place) => Some(Key::Place(place)),
+            None => recording.board_squares(j).map(Key::Board),
+        };
+        if let Some(taken) = taken {
+            open.remove(&taken);
         }
-        let taken = if j < moment {
+        let on = if j < moment {
             usize::MAX
         } else {
             pushes.unwrap_or(0)
         };
-        for (place, g, h) in recording.pushed(Some(j)).take(taken) {
-            let depth = expansion.depth + 1;
+        for (k, place, g, h) in recording.pushed_states(Some(j)).take(on) {
+            let Some(at) = key(place, k) else { continue };
             let entry = OpenEntry {
                 place,
+                board: place.is_none().then_some(k),
                 g,
                 h,
                 parent: expansion.place,
-                depth,
+                parent_expansion: Some(j),
+                depth: expansion.depth + 1,
                 pushed,
             };
-            put(&mut open, entry);
+            put(&mut open, at, entry);
             pushed += 1;
         }
     }
     let mut list: Vec<OpenEntry> = open.into_values().collect();
     sort(&mut list, algorithm, tie_break);
     Ok(list)
+}
+
+/// Whether `entry` (of an open list of `recording`) is the state of expansion `j`: the same
+/// place, or a board with the same squares.
+pub fn is_expansion(recording: &TraceRecorder, entry: &OpenEntry, j: usize) -> bool {
+    match (entry.place, entry.board) {
+        (Some(place), _) => recording.expansion(j).and_then(|e| e.place) == Some(place),
+        (None, Some(k)) => recording
+            .generated_squares(k)
+            .is_some_and(|squares| recording.board_squares(j) == Some(squares)),
+        (None, None) => false,
+    }
 }
 
 /// Sorts `list` in the order `algorithm` takes its states (see [`open_list_at`]).

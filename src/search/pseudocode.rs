@@ -18,8 +18,11 @@ pub enum Step {
     Expand,
     /// The run found a goal and returns the path to it.
     Found,
-    /// The frontier ran out (or the run stopped) without a goal.
+    /// The frontier ran out without a goal.
     Failed,
+    /// The run was stopped (by the user, or at a limit) before it ended, or its recording
+    /// before it: no line of the pseudo-code does that.
+    Stopped,
     /// A micro-step: the state to expand is taken off the frontier.
     Take,
     /// A micro-step: the goal test.
@@ -33,16 +36,28 @@ pub enum Step {
 pub struct Pseudocode {
     /// The lines, indented with two spaces a level.
     pub lines: &'static [&'static str],
-    /// The line (from 0) of each [`Step`], in the order declared.
+    /// The line (from 0) of each [`Step`] but [`Step::Stopped`], in the order declared:
+    /// start, expand, found, failed, take, goal test, push.
     steps: [usize; 7],
     /// Why the state expanded next is next: one sentence.
     pub why_next: &'static str,
 }
 
 impl Pseudocode {
-    /// The line (from 0) a run at `step` is on.
-    pub fn line(&self, step: Step) -> usize {
-        self.steps[step as usize]
+    /// The line (from 0) a run at `step` is on; `None` for a run stopped from outside the
+    /// algorithm ([`Step::Stopped`]).
+    pub fn line(&self, step: Step) -> Option<usize> {
+        let i = match step {
+            Step::Start => 0,
+            Step::Expand => 1,
+            Step::Found => 2,
+            Step::Failed => 3,
+            Step::Take => 4,
+            Step::GoalTest => 5,
+            Step::Push => 6,
+            Step::Stopped => return None,
+        };
+        Some(self.steps[i])
     }
 }
 
@@ -224,7 +239,8 @@ mod tests {
     fn each_step_is_on_the_line_that_does_it() {
         for a in Algorithm::ALL {
             let code = pseudocode(a);
-            let line = |s| code.lines[code.line(s)];
+            let line = |s| code.lines[code.line(s).unwrap()];
+            assert_eq!(code.line(Step::Stopped), None);
             assert!(line(Step::Failed).contains("failure"), "{a:?}");
             assert!(
                 line(Step::Found).contains("return PATH")

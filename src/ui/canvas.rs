@@ -93,9 +93,11 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let extras = (app.type_view())
         .map(|view| view.canvas_extras(&read, hover))
         .unwrap_or_default();
+    // At a micro-step of the Learn window, the marks as they were at that event.
+    let micro = app.micro_step_marks(TEXTURE_SQUARES);
     let scene = Scene {
         picture,
-        marks: app.marks(),
+        marks: micro.as_ref().unwrap_or(app.marks()),
         // Before the run's end on the timeline, the solution is not found yet.
         result: app.result().filter(|_| !app.is_scrubbed()),
         shown: app.shown_moves(),
@@ -277,13 +279,17 @@ fn pointer_input(
     cell_at: impl Fn(Pos2) -> Option<Cell>,
     press_at: impl Fn(Pos2) -> Option<Cell>,
 ) {
-    // Predict mode (the Learn window): after a run, a click guesses the state expanded next.
-    if app.windows.learn.predict && app.timeline().is_some() && !app.is_running() {
+    // Predict mode (the Learn window): a click guesses the state expanded next, and does
+    // nothing else (it never edits the puzzle, during a run or after it).
+    if app.windows.learn.predict {
         if response.clicked()
             && let Some(cell) = response.interact_pointer_pos().and_then(&cell_at)
         {
-            super::learn_window::guess(app, cell);
+            app.push(AppCommand::Learn(crate::app::learn::LearnCommand::Guess(
+                cell,
+            )));
         }
+        app.canvas_mut().stroke = None;
         return;
     }
     // While inspecting a finished run, a click pins the state under the pointer instead of

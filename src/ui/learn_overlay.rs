@@ -1,17 +1,19 @@
 //! The Learn window's marks on the canvas, while it is open: on each square the search
-//! reached by the moment shown, its `g`, `h` or `f` written, and an arrow to the square it
-//! was reached from; at a micro-step, a ring on the state taken and one on the successor put
-//! on the frontier. Only the squares in sight are visited, and only when they are large
+//! reached by the moment shown (closed, being expanded, or on the frontier), its `g`, `h` or
+//! `f` written, and an arrow to the square it was reached from (starting past the number,
+//! so that neither covers the other); at a micro-step, a ring on the state taken and one on
+//! the successor put on the frontier. Numbers are dark with a light halo, legible on every
+//! square's colour (the start's dark blue too). Only the squares in sight are visited, and only when they are large
 //! enough to read, so a frame's work is bounded by the canvas's size, not the grid's.
 
-use eframe::egui::{self, Color32, Pos2, Rect, Stroke, emath};
+use eframe::egui::{self, Color32, Pos2, Rect, Stroke, emath, vec2};
 
 use crate::app::AppState;
 use crate::app::learn::Numbers;
 use crate::puzzles::Cell;
 
 /// The least size of a square, in points, that gets a number or an arrow.
-pub(super) const MIN_SIDE: f32 = 18.0;
+pub const MIN_SIDE: f32 = 18.0;
 
 /// Paints the numbers and arrows the Learn window asks for on the squares of a `rows` x
 /// `cols` picture in sight within `clip`; returns how many squares it marked.
@@ -36,8 +38,14 @@ pub(super) fn paint(
                 painter.circle_stroke(centre(p.cell), (side * 0.5).max(4.0), stroke);
             }
         };
-        ring(m.next.and_then(|e| e.place), Color32::from_rgb(30, 90, 220));
-        ring(m.successor.map(|s| s.0), Color32::from_rgb(240, 140, 0));
+        ring(
+            m.expanded.and_then(|e| e.place),
+            Color32::from_rgb(30, 90, 220),
+        );
+        ring(
+            m.successor.and_then(|s| s.place),
+            Color32::from_rgb(240, 140, 0),
+        );
     }
     if !learn.open || (learn.numbers == Numbers::Off && !learn.arrows) || side < MIN_SIDE {
         return 0;
@@ -48,29 +56,58 @@ pub(super) fn paint(
         (lo.max(0.0).floor() as usize).min(n)..(hi.max(0.0).ceil() as usize).min(n)
     };
     let font = egui::FontId::proportional(side * 0.32);
-    let ink = Color32::from_black_alpha(220);
+    let ink = Color32::from_black_alpha(235);
+    let halo = Color32::from_white_alpha(210);
     let arrow = Stroke::new((side * 0.06).max(1.0), Color32::from_rgb(200, 40, 40));
+    // The frontier's states at this moment (micro-step included), by square.
+    let open = app.learn_open_list();
+    let frontier: std::collections::HashMap<Cell, &crate::runs::open_list::OpenEntry> = open
+        .iter()
+        .flat_map(|list| list.iter())
+        .filter_map(|e| Some((e.place?.cell, e)))
+        .collect();
     let mut marked = 0;
     for row in span(a.y, b.y, rows) {
         for col in span(a.x, b.x, cols) {
             let cell = Cell::new(row, col);
-            let Some(e) = app.expansion_at(cell) else {
-                continue;
+            let (g, h, parent) = match frontier.get(&cell) {
+                Some(e) => (e.g, e.h, e.parent),
+                None => match app.expansion_at(cell) {
+                    Some(e) => (e.g, e.h, e.parent),
+                    None => continue,
+                },
             };
             let at = centre(cell);
-            if let Some(v) = learn.numbers.value(&e) {
+            if let Some(v) = learn.numbers.of(g, h) {
                 let text = crate::search::format_cost(f64::from(v));
+                let d = (side * 0.03).max(1.0);
+                for offset in [vec2(-d, 0.0), vec2(d, 0.0), vec2(0.0, -d), vec2(0.0, d)] {
+                    painter.text(
+                        at + offset,
+                        egui::Align2::CENTER_CENTER,
+                        &text,
+                        font.clone(),
+                        halo,
+                    );
+                }
                 painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);
             }
             if learn.arrows
-                && let Some(parent) = e.parent.filter(|p| p.cell != cell)
+                && let Some(parent) = parent.filter(|p| p.cell != cell)
             {
-                let to = centre(parent.cell);
-                let dir = (to - at).normalized() * side * 0.45;
-                painter.arrow(at + dir * 0.2, dir * 0.8, arrow);
+                // From past the number to the parent's edge: one square's worth, pointing.
+                let to = (centre(parent.cell) - at).normalized();
+                painter.arrow(at + to * side * ARROW_FROM, to * side * ARROW_LENGTH, arrow);
             }
             marked += 1;
         }
     }
     marked
 }
+
+/// Where a parent arrow starts, in squares from its square's centre: past the number (whose
+/// half width is under 0.2 of a square for numbers of up to three digits).
+pub const ARROW_FROM: f32 = 0.3;
+
+/// How long a parent arrow is, in squares: it ends short of the parent's number.
+pub const ARROW_LENGTH: f32 = 0.32;

@@ -6,8 +6,10 @@
 
 use eframe::egui::{self, RichText};
 
-use crate::app::learn::{Moment, Numbers, scores, square};
+use crate::app::learn::{LearnCommand, Moment, Numbers, square};
 use crate::app::{AppCommand, Panel, TimelineCommand};
+use crate::puzzles::{Picture, Square};
+use crate::runs::open_list::is_expansion;
 use crate::search::pseudocode::pseudocode;
 
 /// The most rows of the open list shown (the rest are counted).
@@ -47,7 +49,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let code = pseudocode(algorithm);
     let moment = app.learn_moment();
     ui.label(RichText::new(algorithm.label()).strong());
-    let lit = moment.as_ref().map(|(_, m)| code.line(m.step));
+    let lit = moment.as_ref().and_then(|(_, m)| code.line(m.step));
     let highlight = ui.visuals().selection.bg_fill;
     for (i, line) in code.lines.iter().enumerate() {
         let text = RichText::new(format!("{:>2}  {line}", i + 1)).monospace();
@@ -61,7 +63,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     }
     match &moment {
         Some((_, m)) => {
-            ui.label(values(m));
+            ui.label(m.values());
         }
         None => {
             ui.label(RichText::new("Start a search: the lit line follows it.").weak());
@@ -87,70 +89,36 @@ fn micro_steps_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, m: &Moment) {
             )
             .on_hover_text("one micro-step back: a push, the goal test, the take");
         let forward = ui
-            .add_enabled(m.next.is_some(), egui::Button::new("event >"))
+            .add_enabled(
+                m.position < m.len || (m.event.is_some()),
+                egui::Button::new("event >"),
+            )
             .on_hover_text("one micro-step forward: take the state, test it, push each successor");
         if back.clicked() {
-            micro_step(app, m, false);
+            app.push(AppCommand::Learn(LearnCommand::MicroStep(false)));
         }
         if forward.clicked() {
-            micro_step(app, m, true);
-        }
-        if let Some(e) = m.event {
-            ui.label(format!(
-                "event {} of {}",
-                e + 1,
-                Moment::events(m.next_pushes)
-            ));
+            app.push(AppCommand::Learn(LearnCommand::MicroStep(true)));
         }
     });
-}
-
-/// Moves the moment one micro-step forward or back: within the next expansion's events,
-/// and past its last (first) one to the next (previous) expansion on the timeline.
-pub(crate) fn micro_step(app: &mut Panel<'_>, m: &Moment, forward: bool) {
-    let events = Moment::events(m.next_pushes);
-    let at = m.position;
-    // After the last push of an expansion comes the next one's take (the moment between
-    // them shows the same as that last push); before a take, the previous expansion's last
-    // push.
-    let before = (Some((at.wrapping_sub(1), Moment::events(m.pushed) - 1)), -1);
-    let (event, step) = match (forward, m.event) {
-        (true, None) if m.next.is_some() => (Some((at, 0)), 0),
-        (true, Some(e)) if e + 1 < events => (Some((at, e + 1)), 0),
-        (true, Some(_)) if at + 1 < m.len => (Some((at + 1, 0)), 1),
-        (true, Some(_)) => (None, 1),
-        (false, Some(e)) if e > 0 => (Some((at, e - 1)), 0),
-        (false, _) if at > 0 => before,
-        (false, Some(_)) => (None, 0),
-        _ => return,
-    };
-    app.windows_mut().learn.event = event;
-    if step != 0 {
-        app.push(AppCommand::Timeline(TimelineCommand::Step(step)));
-    }
 }
 
 /// Predict mode: its switch, its score and what the last guess was told.
 fn predict_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let mut predict = app.windows.learn.predict;
     ui.checkbox(&mut predict, "Predict the next state")
-        .on_hover_text("click the square you think is expanded next; the timeline waits");
+        .on_hover_text("click the square you think is expanded next; the run waits for you");
     if predict != app.windows.learn.predict {
-        let learn = &mut app.windows_mut().learn;
-        learn.predict = predict;
-        learn.score = (0, 0);
-        learn.verdict = None;
-        learn.event = None;
-        if predict && app.learn_moment().is_some_and(|(_, m)| m.next.is_none()) {
-            app.push(AppCommand::Timeline(TimelineCommand::Seek(0)));
-        }
+        app.push(AppCommand::Learn(LearnCommand::Predict(predict)));
     }
-    if !predict {
+    if !app.windows.learn.predict {
         return;
     }
     let (right, tries) = app.windows.learn.score;
     ui.label(format!("Score: {right} right of {tries}."));
-    if let Some((good, text)) = &app.windows.learn.verdict {
+    if app.windows.learn.is_waiting() {
+        ui.label(RichText::new("Waiting for the run to expand its next state…").weak());
+    } else if let Some((good, text)) = &app.windows.learn.verdict {
         let colour = if *good {
             egui::Color32::from_rgb(30, 140, 60)
         } else {
@@ -159,58 +127,6 @@ fn predict_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         ui.label(RichText::new(text).color(colour));
     } else {
         ui.label(RichText::new("Click the square you think comes next.").weak());
-    }
-}
-
-/// Predict mode: `cell` is the user's guess of the state expanded next. Right, the timeline
-/// moves on one expansion; wrong, it stays; either way the score counts it and the window
-/// says why the next state is next (from the open list).
-pub(crate) fn guess(app: &mut Panel<'_>, cell: crate::puzzles::Cell) {
-    let Some((recording, m)) = app.learn_moment() else {
-        return;
-    };
-    let algorithm = app.run_algorithm();
-    let why_next = pseudocode(algorithm).why_next;
-    let Some(next) = m.next.clone() else {
-        app.windows_mut().learn.verdict =
-            Some((false, "The run is over: no state comes next.".into()));
-        return;
-    };
-    let Some(place) = next.place else {
-        return;
-    };
-    let tie_break = app.limits().tie_break;
-    let list =
-        app.windows_mut()
-            .learn
-            .open_list(&recording, (m.position, None), algorithm, tie_break);
-    let right = place.cell == cell;
-    let learn = &mut app.windows_mut().learn;
-    learn.score = (learn.score.0 + u32::from(right), learn.score.1 + 1);
-    learn.event = None;
-    let next_text = format!("{}{}", square(place), scores(&next));
-    learn.verdict = Some(if right {
-        (true, format!("Right: {next_text} is next. {why_next}"))
-    } else {
-        let yours = list.ok().and_then(|l| {
-            l.iter().find(|e| e.place.cell == cell).map(|e| {
-                format!(
-                    "({}, {}) is on the frontier{}",
-                    cell.row,
-                    cell.col,
-                    crate::app::learn::scores_of(e.g, e.h)
-                )
-            })
-        });
-        let yours =
-            yours.unwrap_or_else(|| format!("({}, {}) is not on the frontier", cell.row, cell.col));
-        (
-            false,
-            format!("Not that one: {yours}. Next is {next_text}. {why_next}"),
-        )
-    });
-    if right {
-        app.push(AppCommand::Timeline(TimelineCommand::Step(1)));
     }
 }
 
@@ -231,23 +147,6 @@ fn numbers_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     .on_hover_text("written where a square is large enough to read: zoom in on a large grid");
 }
 
-/// The values of the moment beside the lit line.
-fn values(m: &Moment) -> String {
-    let mut parts = vec![format!("moment {} of {}", m.position, m.len)];
-    if let Some(e) = &m.expanded {
-        let n = e
-            .place
-            .map_or("n".to_owned(), |p| format!("n = {}", square(p)));
-        parts.push(format!("{n}{}", scores(e)));
-        parts.push(format!("depth {}", e.depth));
-        parts.push(format!("{} put on the frontier", m.pushed));
-        if e.iteration > 0 {
-            parts.push(format!("iteration {}", e.iteration));
-        }
-    }
-    parts.join(" · ")
-}
-
 /// The open list at the moment, in the algorithm's order, the next state marked.
 fn open_list_ui(
     app: &mut Panel<'_>,
@@ -261,12 +160,10 @@ fn open_list_ui(
         return;
     };
     let (algorithm, tie_break) = (app.run_algorithm(), app.limits().tie_break);
-    let list = app.windows_mut().learn.open_list(
-        &recording,
-        (m.position, m.pushes()),
-        algorithm,
-        tie_break,
-    );
+    let list =
+        app.windows_mut()
+            .learn
+            .open_list(&recording, m.open_list_moment(), algorithm, tie_break);
     let list = match list {
         Ok(list) => list,
         Err(why) => {
@@ -281,8 +178,13 @@ fn open_list_ui(
         ))
         .strong(),
     );
-    let next = m.next.as_ref().and_then(|e| e.place);
+    // In Predict mode the next state is not given away; a click on a row is a guess.
+    let predict = app.windows.learn.predict;
+    let next = (m.next.as_ref())
+        .map(|e| e.index)
+        .filter(|_| !predict && m.event.is_none());
     let mut pin = None;
+    let mut guess = None;
     egui::Grid::new("open list").striped(true).show(ui, |ui| {
         for title in ["", "state", "g", "h", "f", "depth", "parent"] {
             ui.label(RichText::new(title).weak());
@@ -290,24 +192,46 @@ fn open_list_ui(
         ui.end_row();
         let value =
             |v: Option<f32>| v.map_or("-".to_owned(), |v| crate::search::format_cost(f64::from(v)));
-        for entry in list.iter().take(MAX_ROWS) {
-            let is_next = Some(entry.place) == next;
+        for (row, entry) in list.iter().enumerate().take(MAX_ROWS) {
+            let is_next = next.is_some_and(|j| is_expansion(&recording, entry, j));
             ui.label(if is_next { "next >" } else { "" });
-            if ui
-                .link(square(entry.place))
-                .on_hover_text("pin this state on the canvas")
-                .clicked()
-            {
-                pin = Some(entry.place.cell);
+            let name = match (entry.place, entry.board) {
+                (Some(place), _) => square(place),
+                (None, Some(k)) => recording
+                    .generated_picture(k)
+                    .map_or("a board".to_owned(), |b| board_text(&b)),
+                (None, None) => "?".to_owned(),
+            };
+            let hover = if predict {
+                "guess that this state is expanded next"
+            } else if entry.place.is_some() {
+                "pin this state on the canvas"
+            } else {
+                "a board on the frontier"
+            };
+            let link = ui.add(egui::Link::new(RichText::new(name).monospace()));
+            if link.on_hover_text(hover).clicked() {
+                if predict {
+                    guess = Some(row);
+                } else {
+                    pin = entry.place.map(|p| p.cell);
+                }
             }
             ui.label(value(entry.g));
             ui.label(value(entry.h));
             ui.label(value(entry.f(algorithm)));
             ui.label(entry.depth.to_string());
-            ui.label(entry.parent.map_or("start".to_owned(), square));
+            ui.label(match (entry.parent, entry.parent_expansion) {
+                (Some(parent), _) => square(parent),
+                (None, Some(j)) => format!("n of moment {}", j + 1),
+                (None, None) => "start".to_owned(),
+            });
             ui.end_row();
         }
     });
+    if let Some(row) = guess {
+        app.push(AppCommand::Learn(LearnCommand::GuessEntry(row)));
+    }
     if list.len() > MAX_ROWS {
         ui.label(RichText::new(format!("and {} more", list.len() - MAX_ROWS)).weak());
     }
@@ -324,4 +248,21 @@ pub(crate) fn caption_ui(app: &Panel<'_>, ui: &mut egui::Ui) {
         None => "Press Start: each step of the search is told here.".to_owned(),
     };
     ui.add(egui::Label::new(RichText::new(text).strong()).truncate());
+}
+
+/// A board in one line, a row at a time: "1 2 3 / 4 _ 6 / 7 5 8" (tiles by number, pieces
+/// by letter, an empty square `_`, a wall `#`).
+pub(crate) fn board_text(board: &Picture) -> String {
+    let cell = |s: &Square| match *s {
+        Square::Tile { number, .. } | Square::Number(number) => number.to_string(),
+        Square::Piece { letter, .. } if letter != 0 => char::from(letter).to_string(),
+        Square::Piece { id, .. } => id.to_string(),
+        Square::Blocked => "#".to_owned(),
+        Square::Void => " ".to_owned(),
+        _ => "_".to_owned(),
+    };
+    (board.squares.chunks(board.cols.max(1)))
+        .map(|row| row.iter().map(cell).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }

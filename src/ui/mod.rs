@@ -31,6 +31,9 @@ use crate::app::{AppCommand, AppState, Panel, PuzzleLabApp, Theme};
 use crate::puzzles;
 
 pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
+pub use learn_overlay::{
+    ARROW_FROM as LEARN_ARROW_FROM, ARROW_LENGTH as LEARN_ARROW_LENGTH, MIN_SIDE as LEARN_MIN_SIDE,
+};
 pub use panels::RACE_STATS_NOTE;
 pub use scene::{MARKER_MARGIN, TEXTURE_SQUARES};
 pub use texture::GridTexture;

@@ -339,11 +339,10 @@ fn timeline_keys(app: &mut Panel<'_>, ui: &egui::Ui, forward: usize) {
             presses(i, egui::Key::Period) > 0,
         )
     });
-    if (back || ahead)
-        && app.windows.learn.open
-        && let Some((_, m)) = app.learn_moment()
-    {
-        super::learn_window::micro_step(app, &m, ahead);
+    if (back || ahead) && app.windows.learn.open {
+        app.push(AppCommand::Learn(
+            crate::app::learn::LearnCommand::MicroStep(ahead),
+        ));
     }
     if end {
         let len = app.timeline_len();

@@ -63,20 +63,51 @@ fn the_learn_window_follows_a_scrubbed_moment() {
     h.get_by_label(&caption);
 }
 
+/// Issue 56 item 10: every square reached carries its number and arrow, the frontier's and
+/// the start's too, and an arrow starts past its own square's number and ends before its
+/// parent's (neither covers the other).
 #[test]
 fn the_canvas_writes_g_and_parent_arrows_on_the_squares_reached() {
+    use puzzlelab::app::Mark;
     let mut h = astar_on_the_small_maze();
     h.state_mut().windows.learn.numbers = Numbers::G;
     h.state_mut().windows.learn.arrows = true;
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(12)));
     h.run();
-    // Twelve expansions: twelve squares closed, each marked (the maze's squares are large).
-    assert_eq!(h.state().windows.learn.painted, 12);
+    // Twelve expansions: twelve squares closed and the frontier's, each marked (the maze's
+    // squares are large).
+    let marks = h.state().marks();
+    let (rows, cols) = marks.dims();
+    let frontier = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| puzzles::Cell::new(r, c)))
+        .filter(|&c| marks.mark(c) == Mark::Frontier)
+        .count();
+    assert!(frontier > 0);
+    assert_eq!(h.state().windows.learn.painted, 12 + frontier);
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(0)));
     h.run();
-    assert_eq!(h.state().windows.learn.painted, 0, "nothing reached yet");
+    assert_eq!(h.state().windows.learn.painted, 1, "the start, with its 0");
+    // The number (three digits at most, as drawn) and the arrows apart, at any side drawn.
+    use puzzlelab::ui::{LEARN_ARROW_FROM, LEARN_ARROW_LENGTH, LEARN_MIN_SIDE};
+    for side in [LEARN_MIN_SIDE, 30.0, 60.0] {
+        let width = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(
+                "888".into(),
+                egui::FontId::proportional(side * 0.32),
+                egui::Color32::BLACK,
+            )
+            .size()
+            .x
+        });
+        assert!(width / 2.0 < LEARN_ARROW_FROM * side, "{side}: {width}");
+        let tip = LEARN_ARROW_FROM + LEARN_ARROW_LENGTH;
+        assert!(
+            (1.0 - tip) * side > width / 2.0,
+            "{side}: the tip on the parent's number"
+        );
+    }
 }
 
 #[test]
@@ -119,8 +150,9 @@ fn classroom_mode_is_driven_by_keys_alone() {
 }
 
 /// Micro-steps, one event at a time through three expansions and back: every event lights
-/// the line of its step (take, goal test, each push, in the run's order), the open list at
-/// the last push of an expansion is the one after it, and coming back gives the same moment.
+/// the line of its step (take, goal test, each push, in the run's order) at the moment of
+/// its own expansion (the state `n` the values name and the canvas outlines), and coming
+/// back gives the same moment.
 #[test]
 fn micro_steps_go_through_each_event_and_back() {
     use puzzlelab::search::pseudocode::{Step, pseudocode};
@@ -130,13 +162,14 @@ fn micro_steps_go_through_each_event_and_back() {
     h.run();
     let (recording, start) = h.state().learn_moment().unwrap();
     let code = pseudocode(Algorithm::AStar);
-    // The reference, from the algorithm's definition: take, test, then one push a successor.
+    // The reference, from the algorithm's definition: take, test, then one push a successor;
+    // the events of expansion j (from 0) belong to moment j + 1, whose n it expands.
     let mut expected = Vec::new();
     for j in 4..7 {
-        expected.push((j, Step::Take));
-        expected.push((j, Step::GoalTest));
+        expected.push((j + 1, Step::Take));
+        expected.push((j + 1, Step::GoalTest));
         for _ in recording.pushed(Some(j)) {
-            expected.push((j, Step::Push));
+            expected.push((j + 1, Step::Push));
         }
     }
     let mut seen = Vec::new();
@@ -148,32 +181,13 @@ fn micro_steps_go_through_each_event_and_back() {
         seen.push((m.position, m.step));
         first.get_or_insert(m.clone());
         // The lit line is the step's line of the pseudo-code, and the window shows it.
-        h.get_by_label_contains(code.lines[code.line(m.step)].trim());
-        if m.step == Step::Push && m.event == Some(1 + m.next_pushes) {
-            // After its last push, the open list is the one of the next moment.
-            let tie = puzzlelab::search::TieBreak::default();
-            let during = puzzlelab::runs::open_list::open_list_during(
-                &recording,
-                m.position,
-                m.pushes(),
-                Algorithm::AStar,
-                tie,
-            )
-            .unwrap();
-            let after = puzzlelab::runs::open_list::open_list_at(
-                &recording,
-                m.position + 1,
-                Algorithm::AStar,
-                tie,
-            )
-            .unwrap();
-            let set = |l: &[puzzlelab::runs::open_list::OpenEntry]| {
-                let mut v: Vec<_> = l.iter().map(|e| e.place).collect();
-                v.sort();
-                v
-            };
-            assert_eq!(set(&during), set(&after));
-        }
+        h.get_by_label_contains(code.lines[code.line(m.step).unwrap()].trim());
+        // The state the values name is the one expanded at this moment.
+        let n = recording.expansion(m.position - 1).unwrap().place.unwrap();
+        h.get_by_label_contains(&format!(
+            "moment {} of {} · n = ({}, {})",
+            m.position, m.len, n.cell.row, n.cell.col
+        ));
     }
     assert_eq!(seen, expected);
     // Back to the first event: the same moment as when it was first shown.
@@ -186,7 +200,7 @@ fn micro_steps_go_through_each_event_and_back() {
     h.key_press(egui::Key::Comma);
     h.run();
     let (_, back) = h.state().learn_moment().unwrap();
-    assert_eq!((back.position, back.step), (start.position - 1, Step::Push));
+    assert_eq!((back.position, back.step), (start.position, Step::Push));
 }
 
 /// Predict mode scores a wrong click and a right one, and says why.
@@ -227,7 +241,7 @@ fn predict_mode_scores_a_right_and_a_wrong_click() {
 /// test, one push a successor put on the frontier), and its line of the pseudo-code says so.
 #[test]
 fn every_algorithm_lights_the_line_of_each_step() {
-    use puzzlelab::app::learn::Moment;
+    use puzzlelab::app::learn::{Ending, Moment};
     use puzzlelab::runs::recording::TraceRecorder;
     use puzzlelab::search::CancelToken;
     use puzzlelab::search::pseudocode::{Step, pseudocode};
@@ -246,8 +260,9 @@ fn every_algorithm_lights_the_line_of_each_step() {
             recorder.finish();
             let code = pseudocode(algorithm);
             let len = recorder.expansions();
+            let ending = Ending::Ended(report.outcome);
             for position in 0..=len {
-                let m = Moment::at(&recorder, position, None, Some(report.solved));
+                let m = Moment::at(&recorder, position, None, ending);
                 let expected = match position {
                     p if p == len && report.solved => Step::Found,
                     p if p == len => Step::Failed,
@@ -256,16 +271,16 @@ fn every_algorithm_lights_the_line_of_each_step() {
                 };
                 assert_eq!(m.step, expected, "{algorithm:?} at {position}");
                 assert!(!m.caption().is_empty());
-                if position < len {
-                    let events = Moment::events(m.next_pushes);
+                if position > 0 {
+                    let events = Moment::events(m.pushed);
                     let steps: Vec<Step> = (0..events)
-                        .map(|e| Moment::at(&recorder, position, Some(e), None).step)
+                        .map(|e| Moment::at(&recorder, position, Some(e), ending).step)
                         .collect();
                     let mut reference = vec![Step::Take, Step::GoalTest];
-                    reference.extend(std::iter::repeat_n(Step::Push, m.next_pushes));
+                    reference.extend(std::iter::repeat_n(Step::Push, m.pushed));
                     assert_eq!(steps, reference, "{algorithm:?} at {position}");
                     for step in steps {
-                        let line = code.lines[code.line(step)].to_lowercase();
+                        let line = code.lines[code.line(step).unwrap()].to_lowercase();
                         let says = match step {
                             Step::Take => line.contains("pop()") || line.contains("f <- g + h"),
                             Step::GoalTest => line.contains("goal"),

@@ -21,6 +21,8 @@ mod klondike;
 mod klotski;
 mod korf_tables;
 mod learn;
+mod learn_differential;
+mod learn_truth;
 mod mazegen;
 mod model;
 mod movingai;

@@ -141,6 +141,15 @@ impl Watcher for Tee {
         true
     }
 
+    fn wants_generated_boards(&self) -> bool {
+        true
+    }
+
+    fn generated_board(&mut self, picture: Picture) {
+        self.full.generated_board(picture.clone());
+        self.writer.generated_board(picture);
+    }
+
     fn board(&mut self, picture: Picture) {
         self.next_board = Some(picture.clone());
         self.full.board(picture.clone());
@@ -175,6 +184,13 @@ fn assert_same_recording(full: &TraceRecorder, store: &TraceRecorder, what: &str
         );
         assert_eq!(changes(store, j), changes(full, j), "{what}: expansion {j}");
         assert_eq!(store.board_at(j), full.board_at(j), "{what}: board {j}");
+        // The states put on the frontier, boards included, with their scores.
+        let pushed = |rec: &TraceRecorder| {
+            rec.pushed_states(Some(j))
+                .map(|(k, place, g, h)| (place, rec.generated_squares(k).map(<[_]>::to_vec), g, h))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(pushed(store), pushed(full), "{what}: pushed by {j}");
         if let Some(place) = full.expansion(j).and_then(|e| e.place) {
             assert_eq!(store.first_expansion(place), full.first_expansion(place));
         }

@@ -66,6 +66,8 @@ pub static TYPE: PuzzleType = PuzzleType {
     shipped: &[
         shipped!("sliding-8-hardest-a.txt"),
         shipped!("sliding-8-hardest-b.txt"),
+        shipped!("sliding-8-easy-6.txt"),
+        shipped!("sliding-8-easy-12.txt"),
         shipped!("sliding-15-easy.txt"),
         shipped!("sliding-15-korf-1.txt"),
         shipped!("sliding-15-korf-2.txt"),

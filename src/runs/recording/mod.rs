@@ -126,6 +126,9 @@ struct Boards {
     squares: Vec<Square>,
     /// The frontier's size at each expansion.
     frontier: Vec<u32>,
+    /// `template.squares.len()` squares a state put on the frontier, in the order of the
+    /// generated stream (whose entries are [`NONE`] for boards).
+    generated: Vec<Square>,
 }
 
 /// Where each place was first expanded, plus one (0 for never, [`NOT_EXPANDED`]):
@@ -269,6 +272,8 @@ pub struct TraceRecorder {
     records_boards: bool,
     /// The board given for the next expansion.
     pending_board: Option<Picture>,
+    /// The board given for the next state put on the frontier.
+    pending_generated: Option<Picture>,
     max_bytes: u64,
     /// Whether the last expansion reported was recorded (its successors follow it).
     recording: bool,
@@ -377,6 +382,8 @@ pub struct RecordChunk {
     /// Boards' squares and frontier sizes, following the store's.
     squares: Vec<Square>,
     frontier: Vec<u32>,
+    /// The squares of the boards put on the frontier, following the store's.
+    generated_squares: Vec<Square>,
     stopped: Option<String>,
 }
 
@@ -430,6 +437,7 @@ impl TraceRecorder {
             boards: None,
             records_boards: false,
             pending_board: None,
+            pending_generated: None,
             max_bytes,
             recording: true,
             stopped: None,
@@ -495,10 +503,19 @@ impl TraceRecorder {
         self.boards.is_some()
     }
 
+    /// Whether the recording holds boards and the boards put on the frontier (a board
+    /// puzzle's run recorded with [`TraceRecorder::with_boards`]).
+    pub fn has_generated_boards(&self) -> bool {
+        self.boards
+            .as_ref()
+            .is_some_and(|b| !b.generated.is_empty())
+    }
+
     /// Bytes the events take (the index not counted); a writer counts those it handed over.
     pub fn bytes(&self) -> u64 {
         let boards = self.boards.as_ref().map_or(0, |b| {
-            b.squares.len() * std::mem::size_of::<Square>() + b.frontier.len() * 4
+            (b.squares.len() + b.generated.len()) * std::mem::size_of::<Square>()
+                + b.frontier.len() * 4
         });
         self.taken.bytes
             + (self.expansions.len() * EXPANSION_BYTES
@@ -559,6 +576,7 @@ impl TraceRecorder {
         );
         let iterations = std::mem::take(&mut self.iterations);
         let (mut template, mut squares, mut frontier) = (None, Vec::new(), Vec::new());
+        let mut generated_squares = Vec::new();
         let mut board_bytes = 0;
         if let Some(boards) = &mut self.boards {
             if !self.taken.template {
@@ -567,7 +585,9 @@ impl TraceRecorder {
             }
             squares = std::mem::take(&mut boards.squares);
             frontier = std::mem::take(&mut boards.frontier);
-            board_bytes = squares.len() * std::mem::size_of::<Square>() + frontier.len() * 4;
+            generated_squares = std::mem::take(&mut boards.generated);
+            board_bytes = (squares.len() + generated_squares.len()) * std::mem::size_of::<Square>()
+                + frontier.len() * 4;
         }
         let kept = expansions.last().copied();
         self.taken.expansions += expansions.len() - usize::from(kept.is_some());
@@ -587,6 +607,7 @@ impl TraceRecorder {
             template,
             squares,
             frontier,
+            generated_squares,
             stopped: self.stopped.clone(),
         }
     }
@@ -639,11 +660,15 @@ impl TraceRecorder {
                 template,
                 squares: Vec::new(),
                 frontier: Vec::new(),
+                generated: Vec::new(),
             });
         }
         if let Some(boards) = &mut self.boards {
             boards.squares.extend(std::mem::take(&mut chunk.squares));
             boards.frontier.extend(std::mem::take(&mut chunk.frontier));
+            boards
+                .generated
+                .extend(std::mem::take(&mut chunk.generated_squares));
         }
         self.index_new();
         chunk.spent()

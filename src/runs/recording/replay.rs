@@ -86,6 +86,24 @@ impl TraceRecorder {
         }
     }
 
+    /// Takes a replay at position `position` back to a micro-step of its last expansion
+    /// (number `position - 1`): calls `change` to take back off the marks the successors that
+    /// expansion put on the frontier from its `keep`-th on (in reverse order), as
+    /// [`TraceRecorder::step_back`] does for all of them; the expansion itself stays.
+    pub fn unpush_from(&self, position: usize, keep: usize, mut change: impl FnMut(Place, Change)) {
+        let Some(j) = position.checked_sub(1) else {
+            return;
+        };
+        let successors = &self.generated[self.successors(Some(j))];
+        for &g in successors.iter().skip(keep).rev() {
+            if g & FIRST != 0
+                && let Some(place) = place_of(g)
+            {
+                change(place, Change::Unopen);
+            }
+        }
+    }
+
     /// The states expansion `j` put on the frontier (the starts for `None`), in the order
     /// put there: each place, with the `g` and `h` it was put there with (`None` when not
     /// given). A place that does not fit the recording's packing is left out.
@@ -100,6 +118,53 @@ impl TraceRecorder {
             .iter()
             .zip(scores.iter().chain(std::iter::repeat(&NO_SCORE)))
             .filter_map(move |(&g, &(sg, sh))| Some((place_of(g)?, value(sg), value(sh))))
+    }
+
+    /// How many states expansion `j` put on the frontier (the starts for `None`), boards
+    /// included.
+    pub fn pushed_count(&self, j: Option<usize>) -> usize {
+        self.successors(j).len()
+    }
+
+    /// The states expansion `j` put on the frontier (the starts for `None`), in the order
+    /// put there, places and boards alike: each one's number in the generated stream (see
+    /// [`TraceRecorder::generated_squares`]), its place (`None` for a board), and the `g`
+    /// and `h` it was put there with.
+    pub fn pushed_states(
+        &self,
+        j: Option<usize>,
+    ) -> impl Iterator<Item = (usize, Option<Place>, Option<f32>, Option<f32>)> + '_ {
+        let value = |v: f32| (!v.is_nan()).then_some(v);
+        let range = self.successors(j);
+        let scores = self.generated_scores.get(range.clone()).unwrap_or(&[]);
+        (range.clone())
+            .zip(&self.generated[range])
+            .zip(scores.iter().chain(std::iter::repeat(&NO_SCORE)))
+            .map(move |((k, &g), &(sg, sh))| (k, place_of(g), value(sg), value(sh)))
+    }
+
+    /// The squares of the `k`-th board put on the frontier (in the generated stream), if the
+    /// recording holds boards.
+    pub fn generated_squares(&self, k: usize) -> Option<&[Square]> {
+        let boards = self.boards.as_ref()?;
+        let n = boards.template.rows * boards.template.cols;
+        boards.generated.get(k * n..(k + 1) * n)
+    }
+
+    /// The picture of the `k`-th board put on the frontier.
+    pub fn generated_picture(&self, k: usize) -> Option<Picture> {
+        let squares = self.generated_squares(k)?;
+        Some(Picture {
+            squares: squares.to_vec(),
+            ..self.boards.as_ref()?.template.clone()
+        })
+    }
+
+    /// The squares of the board of expansion `j` of a board puzzle.
+    pub fn board_squares(&self, j: usize) -> Option<&[Square]> {
+        let boards = self.boards.as_ref()?;
+        let n = boards.template.rows * boards.template.cols;
+        boards.squares.get(j * n..(j + 1) * n)
     }
 
     /// How many states were put on the frontier before expansion `j` (the starts included):

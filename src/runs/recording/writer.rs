@@ -39,23 +39,9 @@ impl Watcher for TraceRecorder {
                 if !self.has_room(EXPANSION_BYTES + n * std::mem::size_of::<Square>() + 4) {
                     return;
                 }
-                let boards = self.boards.get_or_insert_with(|| Boards {
-                    template: Picture {
-                        squares: Vec::new(),
-                        ..board.clone()
-                    },
-                    squares: Vec::new(),
-                    frontier: Vec::new(),
-                });
-                let t = &boards.template;
-                if (t.rows, t.cols) != (board.rows, board.cols) || t.rows * t.cols != n {
-                    self.stop("the boards changed size during the run".into());
+                let Some(boards) = self.boards_for(&board) else {
                     return;
-                }
-                if boards.squares.try_reserve(n).is_err() {
-                    self.stop("the boards do not fit in memory".into());
-                    return;
-                }
+                };
                 boards.squares.extend_from_slice(&board.squares);
                 boards
                     .frontier
@@ -88,6 +74,7 @@ impl Watcher for TraceRecorder {
     }
 
     fn scored(&mut self, place: Place, g: Cost, h: Option<Cost>, parent: Option<Place>) {
+        // (A board's score comes through `scored_board`.)
         if !self.recording {
             return;
         }
@@ -135,9 +122,27 @@ impl Watcher for TraceRecorder {
         self.pending_board = Some(picture);
     }
 
+    fn wants_generated_boards(&self) -> bool {
+        self.records_boards && self.stopped.is_none()
+    }
+
+    fn generated_board(&mut self, picture: Picture) {
+        self.pending_generated = Some(picture);
+    }
+
     fn generated(&mut self, place: Option<Place>) {
         self.awaiting_score = false;
-        if self.boards.is_some() || self.stopped.is_some() {
+        let board = self.pending_generated.take();
+        if self.stopped.is_some() {
+            return;
+        }
+        if place.is_none() && self.records_boards {
+            if self.recording || self.written() == 0 {
+                self.generated_board_of(board);
+            }
+            return;
+        }
+        if self.boards.is_some() {
             return;
         }
         // The starts come before the first expansion; other states only while their
@@ -224,5 +229,65 @@ impl Watcher for TraceRecorder {
         }
         self.recording = true;
         self.awaiting_score = false;
+    }
+}
+
+impl TraceRecorder {
+    /// The boards of this recording, made with `board` as their template if there are none
+    /// yet; `None` (the recording stopped, with a note) if `board` is not of their size or
+    /// memory is short.
+    fn boards_for(&mut self, board: &Picture) -> Option<&mut Boards> {
+        let n = board.squares.len();
+        let boards = self.boards.get_or_insert_with(|| Boards {
+            template: Picture {
+                squares: Vec::new(),
+                ..board.clone()
+            },
+            squares: Vec::new(),
+            frontier: Vec::new(),
+            generated: Vec::new(),
+        });
+        let t = &boards.template;
+        if (t.rows, t.cols) != (board.rows, board.cols) || t.rows * t.cols != n {
+            self.stop("the boards changed size during the run".into());
+            return None;
+        }
+        if boards.squares.try_reserve(n).is_err() || boards.generated.try_reserve(n).is_err() {
+            self.stop("the boards do not fit in memory".into());
+            return None;
+        }
+        self.boards.as_mut()
+    }
+
+    /// Records a board put on the frontier (`None`: the watcher gave no picture of it, and
+    /// none is recorded: the recording then has no open list, see
+    /// [`TraceRecorder::has_generated_boards`]).
+    fn generated_board_of(&mut self, board: Option<Picture>) {
+        let Some(board) = board else {
+            return;
+        };
+        let n = board.squares.len();
+        if self.written_generated() >= u32::MAX as usize
+            || !self.has_room(GENERATED_BYTES + n * std::mem::size_of::<Square>())
+            || self.generated.try_reserve(1).is_err()
+            || self.generated_scores.try_reserve(1).is_err()
+        {
+            self.stop(format!(
+                "recording stopped after {} expansions: its memory budget is full",
+                self.written()
+            ));
+            return;
+        }
+        let Some(boards) = self.boards_for(&board) else {
+            return;
+        };
+        boards.generated.extend_from_slice(&board.squares);
+        self.generated.push(NONE);
+        self.generated_scores.push(NO_SCORE);
+        self.awaiting_score = true;
+        let end = self.written_generated() as u32;
+        if let Some(last) = self.expansions.last_mut() {
+            last.generated_end = end;
+        }
     }
 }

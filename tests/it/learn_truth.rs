@@ -1,0 +1,257 @@
+//! Issue 56, items 6 to 8 in the window: the Learn panel says only true things. Micro-steps
+//! are told at the moment of their own expansion, and the canvas, the open list and the
+//! caption show the run as it was at that event; Predict mode's clicks are guesses and
+//! nothing else, scored by the app; a run stopped by the user is said to be stopped.
+
+use egui_kittest::kittest::Queryable;
+use puzzlelab::app::learn::{Ending, LearnCommand, Moment};
+use puzzlelab::app::{AppCommand, Mark, Settings, TimelineCommand};
+use puzzlelab::puzzles::{self, Cell, Place};
+use puzzlelab::runs::recording::TraceRecorder;
+use puzzlelab::search::pseudocode::{Step, pseudocode};
+use puzzlelab::search::{Algorithm, CancelToken, TieBreak};
+
+use crate::common::gui::{click_cell, harness, run_until};
+
+/// The app on the shipped small maze with `algorithm` chosen and the Learn panel open.
+fn small_maze(
+    algorithm: Algorithm,
+    full_speed: bool,
+) -> egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp> {
+    let mut h = harness(Settings {
+        full_speed,
+        ..Settings::default()
+    });
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "maze-small.txt")
+        .expect("the small maze is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    h
+}
+
+/// The squares the canvas marks as frontier: at a micro-step, the marks of that event.
+fn frontier_on_canvas(app: &puzzlelab::app::PuzzleLabApp) -> Vec<Place> {
+    let micro = app.micro_step_marks(usize::MAX);
+    let marks = micro.as_ref().unwrap_or(app.marks());
+    let (rows, cols) = marks.dims();
+    let mut places: Vec<Place> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| Place::from(Cell::new(r, c))))
+        .filter(|&p| marks.mark(p) == Mark::Frontier)
+        .collect();
+    places.sort();
+    places
+}
+
+/// Item 7: at every moment of an A* run and every micro-step of it, the events are those of
+/// the expansion the moment names (n), the open list holds exactly the squares the canvas
+/// marks as frontier, and the caption counts the states that expansion put on the frontier
+/// as a recording made apart from the app's says.
+#[test]
+fn each_micro_step_is_told_at_its_own_moment_and_the_canvas_agrees() {
+    let mut h = small_maze(Algorithm::AStar, true);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    // The same run recorded apart, in one piece.
+    let maze = puzzles::load_file(std::path::Path::new("puzzles/maze-small.txt"), None).unwrap();
+    let mut apart = TraceRecorder::new(1 << 26);
+    maze.solve(Algorithm::AStar, &mut apart, &CancelToken::new())
+        .unwrap();
+    apart.finish();
+    let (_, end) = h.state().learn_moment().unwrap();
+    assert_eq!(end.len, apart.expansions());
+    let mut pushes_told = 0;
+    for position in 0..=end.len {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(position)));
+        h.state_mut().windows.learn.event = None;
+        h.run();
+        let (recording, m) = h.state().learn_moment().unwrap();
+        assert_eq!(m.position, position);
+        let successors = position
+            .checked_sub(1)
+            .map_or(0, |j| apart.pushed(Some(j)).count());
+        if m.step == Step::Expand {
+            let e = apart.expansion(position - 1).unwrap();
+            let n = e.place.unwrap().cell;
+            let caption = m.caption();
+            assert!(
+                caption.starts_with(&format!("Expanding ({}, {})", n.row, n.col))
+                    && caption.ends_with(&format!(
+                        "; {} put on the frontier.",
+                        puzzlelab::app::count(successors as u64, "state")
+                    )),
+                "at {position}: {caption}"
+            );
+            pushes_told += successors;
+        }
+        for event in (0..Moment::events(successors)).map(Some).chain([None]) {
+            if position == 0 && event.is_some() {
+                continue;
+            }
+            h.state_mut().windows.learn.event = event.map(|e| (position, e));
+            let (_, m) = h.state().learn_moment().unwrap();
+            if let Some(e) = event {
+                let n = apart.expansion(position - 1).unwrap().place.unwrap();
+                assert_eq!(m.expanded.as_ref().and_then(|x| x.place), Some(n));
+                let caption = m.caption();
+                let told = match e {
+                    0 => format!("Taking ({}, {}) off the frontier", n.cell.row, n.cell.col),
+                    1 => format!("Goal test: ({}, {}) is", n.cell.row, n.cell.col),
+                    _ => {
+                        let (s, _, _) = apart.pushed(Some(position - 1)).nth(e - 2).unwrap();
+                        format!("Putting ({}, {}) on the frontier", s.cell.row, s.cell.col)
+                    }
+                };
+                assert!(caption.starts_with(&told), "{position}/{e}: {caption}");
+            }
+            let list = h
+                .state_mut()
+                .windows
+                .learn
+                .open_list(
+                    &recording,
+                    m.open_list_moment(),
+                    Algorithm::AStar,
+                    TieBreak::default(),
+                )
+                .unwrap();
+            let mut listed: Vec<Place> = list.iter().filter_map(|e| e.place).collect();
+            listed.sort();
+            assert_eq!(
+                listed,
+                frontier_on_canvas(h.state()),
+                "moment {position}, event {event:?}"
+            );
+        }
+    }
+    assert!(pushes_told > 0, "the captions count the states put on");
+}
+
+/// Item 6: in Predict mode, during a paused run as after one, a click on the canvas is a
+/// guess and nothing else: the puzzle is not edited, the run is kept, and the app scores
+/// the guess once the run has expanded the state it is about.
+#[test]
+fn predict_mode_guesses_during_a_paused_run_without_editing() {
+    let mut h = small_maze(Algorithm::AStar, false);
+    // A run started paused: it expands its first state, then waits.
+    h.state_mut().push(AppCommand::Step);
+    run_until(&mut h, |app| {
+        app.learn_moment().is_some_and(|(_, m)| m.position >= 1)
+    });
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    let text = h.state().puzzle().to_text();
+    // A free square next to the start that is not on the frontier: (0, 2).
+    let wrong = Cell::new(0, 2);
+    click_cell(&mut h, wrong);
+    run_until(&mut h, |app| !app.windows.learn.is_waiting());
+    h.run();
+    assert_eq!(
+        h.state().puzzle().to_text(),
+        text,
+        "the click painted no wall"
+    );
+    assert!(h.state().timeline().is_some(), "the run is kept");
+    assert_eq!(h.state().windows.learn.score, (0, 1));
+    let (good, verdict) = h.state().windows.learn.verdict.clone().unwrap();
+    assert!(!good && verdict.contains("Not that one"), "{verdict}");
+    // The state the run expanded next, guessed: right.
+    let (recording, m) = h.state().learn_moment().unwrap();
+    let next = recording.expansion(m.position).unwrap().place.unwrap().cell;
+    click_cell(&mut h, next);
+    run_until(&mut h, |app| !app.windows.learn.is_waiting());
+    h.run();
+    assert_eq!(h.state().windows.learn.score, (1, 2));
+    assert!(h.state().windows.learn.verdict.clone().unwrap().0);
+    assert_eq!(h.state().puzzle().to_text(), text);
+    h.get_by_label("Score: 1 right of 2.");
+}
+
+/// Item 8: a run stopped by the user is said to be stopped, with no line of the
+/// pseudo-code lit (not `return failure`).
+#[test]
+fn a_stopped_run_is_told_as_stopped_with_no_line_lit() {
+    let mut h = small_maze(Algorithm::Bfs, false);
+    h.state_mut().push(AppCommand::Step);
+    run_until(&mut h, |app| {
+        app.learn_moment().is_some_and(|(_, m)| m.position >= 1)
+    });
+    h.state_mut().push(AppCommand::Step);
+    h.run();
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let (_, m) = h.state().learn_moment().unwrap();
+    assert_eq!(
+        m.ending,
+        Ending::Ended(puzzlelab::search::Outcome::Cancelled)
+    );
+    assert_eq!(m.step, Step::Stopped);
+    assert_eq!(pseudocode(Algorithm::Bfs).line(m.step), None);
+    let caption = m.caption();
+    assert!(
+        caption.starts_with("You stopped the run after"),
+        "{caption}"
+    );
+    assert!(!caption.contains("without reaching"), "{caption}");
+    h.get_by_label(&caption);
+}
+
+/// Item 11: on an easy 8-puzzle run in the window, the Learn panel has an open list (the
+/// boards on the frontier, each with its g, h and f, the next one marked) and the caption
+/// gives f = g + h, as on a grid.
+#[test]
+fn an_8_puzzle_run_has_an_open_list_and_scores_in_its_caption() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "sliding-8-easy-6.txt")
+        .expect("the easy 8-puzzle is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(2)));
+    h.run();
+    let (recording, m) = h.state().learn_moment().unwrap();
+    let caption = m.caption();
+    assert!(
+        caption.starts_with("Expanding the board shown: f = ")
+            && caption.contains(" = g 1 + h ")
+            && !caption.contains("; 0 states"),
+        "{caption}"
+    );
+    h.get_by_label(&caption);
+    let list = h
+        .state_mut()
+        .windows
+        .learn
+        .open_list(
+            &recording,
+            m.open_list_moment(),
+            Algorithm::AStar,
+            TieBreak::default(),
+        )
+        .expect("an open list of boards");
+    assert!(list.len() >= 2, "{list:?}");
+    assert!(
+        list.iter()
+            .all(|e| e.board.is_some() && e.g.is_some() && e.h.is_some())
+    );
+    h.get_by_label_contains("Open list: ");
+    h.get_by_label("next >");
+}
