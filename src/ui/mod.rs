@@ -134,6 +134,7 @@ impl PuzzleLabApp {
             self.install_views(views::REGISTRY);
         }
         apply_theme(self, ui.ctx());
+        allow_for_slow_frames(ui.ctx());
         self.begin_frame(ui.ctx());
         app_ui(&mut self.panel(), ui);
         self.end_frame(ui.ctx());
@@ -290,6 +291,37 @@ fn apply_theme(app: &AppState, ctx: &egui::Context) {
         ctx.data_mut(|d| d.insert_temp(id, classroom));
         ctx.set_zoom_factor(if classroom { CLASSROOM_SCALE } else { 1.0 });
     }
+}
+
+/// egui's own longest click: a press held longer is a long press, not a click (seconds).
+const CLICK_DURATION: f64 = 0.8;
+
+/// The most a slow frame adds to the longest click, in seconds: beyond it a frame is a
+/// stall, and a press held over it is a long press.
+const SLOW_FRAME_ALLOWANCE: f64 = 10.0;
+
+/// How many frames the slowest recent frame is remembered over.
+const SLOW_FRAME_MEMORY: usize = 8;
+
+/// Makes a click a click however long the frames take. egui times a press from the frame
+/// that saw the button go down to the frame that saw it come up: with frames over 0.8 s
+/// apart (a heavy frame under software rendering on a loaded machine) every click whose
+/// press and release fell into two frames was taken for a long press and lost (four clicks
+/// on Start in a row after a finished run, a checkbox). The longest click is egui's, plus the
+/// slowest of the last few frames (as long as the app keeps drawing; an idle wait is not a
+/// frame's cost, and egui's `stable_dt` leaves it out).
+fn allow_for_slow_frames(ctx: &egui::Context) {
+    let id = egui::Id::unique("recent frame times");
+    let dt = f64::from(ctx.input(|i| i.stable_dt)).min(SLOW_FRAME_ALLOWANCE);
+    let slowest = ctx.data_mut(|d| {
+        let recent = d.get_temp_mut_or_default::<std::collections::VecDeque<f64>>(id);
+        recent.push_back(dt);
+        if recent.len() > SLOW_FRAME_MEMORY {
+            recent.pop_front();
+        }
+        recent.iter().copied().fold(0.0, f64::max)
+    });
+    ctx.options_mut(|o| o.input_options.max_click_duration = CLICK_DURATION + slowest);
 }
 
 /// The UI's scale in classroom mode.

@@ -5,6 +5,7 @@ mod architecture;
 mod breakpoints;
 mod car_maze;
 mod cli;
+mod clicks;
 mod common;
 mod desktop;
 mod differential;
