@@ -64,12 +64,16 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
     if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON_PNG) {
         viewport = viewport.with_icon(icon);
     }
+    let wayland = opens_on_wayland(|name| std::env::var(name).ok());
     let options = eframe::NativeOptions {
         viewport: viewport
             .with_title("puzzlelab")
             .with_inner_size([1200.0, 800.0])
             .with_min_inner_size([640.0, 480.0])
             .with_drag_and_drop(true),
+        // eframe keeps `viewport.app_id` for its storage folder; the window is made from
+        // what this returns.
+        window_builder: Some(Box::new(move |viewport| window_viewport(viewport, wayland))),
         ..Default::default()
     };
     // eframe reads its store whole before the app runs: it is checked first.
@@ -99,6 +103,30 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
+}
+
+/// Whether winit opens the window on Wayland rather than X11, decided as winit 0.30 decides
+/// it: `WAYLAND_DISPLAY` or `WAYLAND_SOCKET` set and not empty. `var` reads a variable of
+/// the environment.
+pub fn opens_on_wayland(var: impl Fn(&str) -> Option<String>) -> bool {
+    ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .any(|name| var(name).is_some_and(|v| !v.is_empty()))
+}
+
+/// The viewport the window is made from. On Wayland the app id [`APP_ID`] names the
+/// window. On X11 egui-winit would hand it to winit as the class with an empty instance
+/// (`WM_CLASS` "", "puzzlelab": window managers that match on the instance, and `xprop`'s
+/// first field, see nothing); without an app id winit names both parts after the program
+/// (`puzzlelab`, `puzzlelab`: the launcher's `StartupWMClass`).
+pub fn window_viewport(
+    mut viewport: egui::ViewportBuilder,
+    wayland: bool,
+) -> egui::ViewportBuilder {
+    if !wayland {
+        viewport.app_id = None;
+    }
+    viewport
 }
 
 impl eframe::App for PuzzleLabApp {
