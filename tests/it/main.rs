@@ -37,6 +37,7 @@ mod scripts;
 mod search_engine;
 mod search_tree;
 mod shards;
+mod side_panel;
 mod sliding;
 mod solver;
 mod state_file;
