@@ -63,3 +63,47 @@ fn opening_a_scenario_leaves_its_map_unedited() {
     );
     let _ = h.get_by_label("Next problem");
 }
+
+/// Opening a state from the State space window over a run asks first, as unsaved edits
+/// do: Cancel keeps the run, Discard the run opens the state.
+#[test]
+fn opening_a_state_over_a_run_asks_before_discarding_it() {
+    use puzzlelab::app::oracle::OracleStatus;
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    crate::common::gui::click_label(&mut h, "Optimal moves");
+    crate::common::gui::run_until(&mut h, |app| {
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
+            && app.windows.oracle.space().is_some()
+    });
+    h.state_mut().push(AppCommand::Start);
+    crate::common::gui::run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let puzzle = h.state().puzzle().to_text();
+    // What a click on state 1 in the window pushes.
+    h.state_mut().push(AppCommand::OpenState(1));
+    h.run();
+    assert!(h.state().question_is_about_run(), "no question asked");
+    assert!(
+        h.state().result().is_some(),
+        "the run went before the answer"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().unsaved_question().is_none());
+    assert!(h.state().result().is_some(), "Cancel discarded the run");
+    assert_eq!(h.state().puzzle().to_text(), puzzle);
+
+    h.state_mut().push(AppCommand::OpenState(1));
+    h.run();
+    h.get_by_label("Discard the run").click();
+    h.run();
+    assert!(h.state().result().is_none());
+    assert!(
+        h.state().status().text.starts_with("Opened state 1"),
+        "status: {:?}",
+        h.state().status()
+    );
+}
