@@ -435,6 +435,23 @@ impl AppState {
         self.edit_puzzle(|p| p.model_mut::<M>().is_some_and(edit))
     }
 
+    /// Sets the problem the puzzle on screen poses (a Moving AI scenario's start and goal on
+    /// its map) as the model `M`: as an edit for the search, undo and the picture, but not a
+    /// change of the file (a map file holds no start or goal): a puzzle unedited before
+    /// stays unedited. `false` if it is another type or `pose` changed nothing.
+    pub fn pose_problem<M: Puzzle + std::any::Any>(
+        &mut self,
+        pose: impl FnOnce(&mut M) -> bool,
+    ) -> bool {
+        self.check_saved();
+        let unedited = !self.work.modified;
+        let changed = self.edit_model(pose);
+        if changed && unedited {
+            self.remember_saved();
+        }
+        changed
+    }
+
     pub(crate) fn edit_puzzle(&mut self, edit: impl FnOnce(&mut dyn Puzzle) -> bool) -> bool {
         let was_running = self.runs.current.is_some();
         self.before_edit();

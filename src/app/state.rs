@@ -157,6 +157,9 @@ pub struct Edits {
     pub(super) saved_check_due: bool,
     /// A command that would replace the puzzle, waiting for an answer about unsaved edits.
     pub(super) asking: Option<Box<AppCommand>>,
+    /// Whether that question is about the run on screen only (a state opened from the State
+    /// space window over a run; the puzzle has no unsaved edits).
+    pub(super) asking_run: bool,
     /// A command to carry out once the puzzle is saved (Save chosen, file asked for).
     pub(super) after_save: Option<Box<AppCommand>>,
 }
@@ -266,6 +269,7 @@ impl AppState {
                 puzzle_dirty: false,
                 saved_check_due: false,
                 asking: None,
+                asking_run: false,
                 after_save: None,
             },
             frame: FrameClock {

@@ -350,6 +350,15 @@ impl<A: std::borrow::BorrowMut<AppState>> ViewContext<A> {
         self.app_mut().edit_model(edit)
     }
 
+    /// Sets the problem the puzzle poses as the model `M` (see [`AppState::pose_problem`]):
+    /// an edit that leaves an unedited puzzle unedited.
+    pub fn pose_problem<M: crate::puzzles::Puzzle + Any>(
+        &mut self,
+        pose: impl FnOnce(&mut M) -> bool,
+    ) -> bool {
+        self.app_mut().pose_problem(pose)
+    }
+
     /// Changes the model `M` in place without an undo step or a change of the file (for data
     /// derived from it that no result depends on, such as an attached pattern database, or
     /// a generation animated square by square that ends in one edit); `changed` says whether

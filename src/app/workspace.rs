@@ -320,15 +320,33 @@ impl AppState {
     /// keeps it to ask first: Save, Discard or Cancel (see [`AppState::unsaved_question`]).
     pub(super) fn replace_or_ask(&mut self, command: AppCommand) {
         if self.work.modified {
+            self.edits.asking_run = false;
             self.edits.asking = Some(Box::new(command));
             // The question is asked in a window; the status bar no longer says "Opening…".
             self.set_status(format!(
                 "{} has unsaved edits: Save, Discard or Cancel?",
                 self.run_name()
             ));
+        } else if matches!(command, AppCommand::OpenState(_)) && self.has_run() {
+            // A click on a state in the State space (or Heuristic) window would take the
+            // run with it: asked first, as unsaved edits are.
+            self.edits.asking_run = true;
+            self.edits.asking = Some(Box::new(command));
+            self.set_status("Opening that state discards the run on screen: Discard or Cancel?");
         } else {
             self.replace_now(command);
         }
+    }
+
+    /// Whether a run is on screen: running, or ended with its result or timeline.
+    fn has_run(&self) -> bool {
+        self.runs.current.is_some() || self.work.result.is_some() || self.work.timeline.is_some()
+    }
+
+    /// Whether the question of [`AppState::unsaved_question`] is about the run on screen
+    /// (a state opened from the State space window) rather than unsaved edits.
+    pub fn question_is_about_run(&self) -> bool {
+        self.edits.asking.is_some() && self.edits.asking_run
     }
 
     /// The command waiting for an answer about unsaved edits, if any.
@@ -341,6 +359,14 @@ impl AppState {
         let Some(command) = self.edits.asking.take() else {
             return;
         };
+        if std::mem::take(&mut self.edits.asking_run) {
+            // The puzzle has nothing unsaved: Save, as Discard, goes on without the run.
+            match choice {
+                UnsavedChoice::Cancel => self.set_status("Kept the puzzle and its run."),
+                UnsavedChoice::Discard | UnsavedChoice::Save => self.replace_now(*command),
+            }
+            return;
+        }
         match choice {
             UnsavedChoice::Cancel => self.set_status("Kept the puzzle and its edits."),
             UnsavedChoice::Discard => self.replace_now(*command),

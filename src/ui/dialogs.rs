@@ -12,6 +12,31 @@ pub(super) fn unsaved_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     }
     let name = app.run_name();
     let mut choice = None;
+    if app.question_is_about_run() {
+        let modal = egui::Modal::new(egui::Id::unique("discard the run")).show(ctx, |ui| {
+            ui.heading("Discard the run?");
+            ui.label(
+                "Opening that state puts it on screen in place of the puzzle: the run shown \
+                 (its result and timeline) is discarded.",
+            );
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Discard the run").clicked() {
+                    choice = Some(UnsavedChoice::Discard);
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Some(UnsavedChoice::Cancel);
+                }
+            });
+        });
+        if modal.should_close() && choice.is_none() {
+            choice = Some(UnsavedChoice::Cancel);
+        }
+        if let Some(choice) = choice {
+            app.push(AppCommand::AnswerUnsaved(choice));
+        }
+        return;
+    }
     let modal = egui::Modal::new(egui::Id::unique("unsaved edits")).show(ctx, |ui| {
         ui.heading("Unsaved edits");
         ui.label(format!(

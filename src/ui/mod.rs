@@ -67,12 +67,16 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
     if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON_PNG) {
         viewport = viewport.with_icon(icon);
     }
+    let wayland = opens_on_wayland(|name| std::env::var(name).ok());
     let options = eframe::NativeOptions {
         viewport: viewport
             .with_title("puzzlelab")
             .with_inner_size([1200.0, 800.0])
             .with_min_inner_size([640.0, 480.0])
             .with_drag_and_drop(true),
+        // eframe keeps `viewport.app_id` for its storage folder; the window is made from
+        // what this returns.
+        window_builder: Some(Box::new(move |viewport| window_viewport(viewport, wayland))),
         ..Default::default()
     };
     // eframe reads its store whole before the app runs: it is checked first.
@@ -102,6 +106,30 @@ pub fn run_gui(file: Option<PathBuf>) -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
+}
+
+/// Whether winit opens the window on Wayland rather than X11, decided as winit 0.30 decides
+/// it: `WAYLAND_DISPLAY` or `WAYLAND_SOCKET` set and not empty. `var` reads a variable of
+/// the environment.
+pub fn opens_on_wayland(var: impl Fn(&str) -> Option<String>) -> bool {
+    ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .any(|name| var(name).is_some_and(|v| !v.is_empty()))
+}
+
+/// The viewport the window is made from. On Wayland the app id [`APP_ID`] names the
+/// window. On X11 egui-winit would hand it to winit as the class with an empty instance
+/// (`WM_CLASS` "", "puzzlelab": window managers that match on the instance, and `xprop`'s
+/// first field, see nothing); without an app id winit names both parts after the program
+/// (`puzzlelab`, `puzzlelab`: the launcher's `StartupWMClass`).
+pub fn window_viewport(
+    mut viewport: egui::ViewportBuilder,
+    wayland: bool,
+) -> egui::ViewportBuilder {
+    if !wayland {
+        viewport.app_id = None;
+    }
+    viewport
 }
 
 impl eframe::App for PuzzleLabApp {
@@ -137,6 +165,7 @@ impl PuzzleLabApp {
             self.install_views(views::REGISTRY);
         }
         apply_theme(self, ui.ctx());
+        allow_for_slow_frames(ui.ctx());
         self.begin_frame(ui.ctx());
         app_ui(&mut self.panel(), ui);
         self.end_frame(ui.ctx());
@@ -293,6 +322,37 @@ fn apply_theme(app: &AppState, ctx: &egui::Context) {
         ctx.data_mut(|d| d.insert_temp(id, classroom));
         ctx.set_zoom_factor(if classroom { CLASSROOM_SCALE } else { 1.0 });
     }
+}
+
+/// egui's own longest click: a press held longer is a long press, not a click (seconds).
+const CLICK_DURATION: f64 = 0.8;
+
+/// The most a slow frame adds to the longest click, in seconds: beyond it a frame is a
+/// stall, and a press held over it is a long press.
+const SLOW_FRAME_ALLOWANCE: f64 = 10.0;
+
+/// How many frames the slowest recent frame is remembered over.
+const SLOW_FRAME_MEMORY: usize = 8;
+
+/// Makes a click a click however long the frames take. egui times a press from the frame
+/// that saw the button go down to the frame that saw it come up: with frames over 0.8 s
+/// apart (a heavy frame under software rendering on a loaded machine) every click whose
+/// press and release fell into two frames was taken for a long press and lost (four clicks
+/// on Start in a row after a finished run, a checkbox). The longest click is egui's, plus the
+/// slowest of the last few frames (as long as the app keeps drawing; an idle wait is not a
+/// frame's cost, and egui's `stable_dt` leaves it out).
+fn allow_for_slow_frames(ctx: &egui::Context) {
+    let id = egui::Id::unique("recent frame times");
+    let dt = f64::from(ctx.input(|i| i.stable_dt)).min(SLOW_FRAME_ALLOWANCE);
+    let slowest = ctx.data_mut(|d| {
+        let recent = d.get_temp_mut_or_default::<std::collections::VecDeque<f64>>(id);
+        recent.push_back(dt);
+        if recent.len() > SLOW_FRAME_MEMORY {
+            recent.pop_front();
+        }
+        recent.iter().copied().fold(0.0, f64::max)
+    });
+    ctx.options_mut(|o| o.input_options.max_click_duration = CLICK_DURATION + slowest);
 }
 
 /// The UI's scale in classroom mode.

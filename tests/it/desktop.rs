@@ -649,3 +649,37 @@ fn file_quit_and_ctrl_q_close_the_window() {
     h.step();
     assert!(asked_to_close(&h), "Ctrl+Q");
 }
+
+/// The window's X11 class names the app in both parts (issue 56, item 14f): egui-winit
+/// passes an app id to winit as the class with an empty instance, so on X11 the window is
+/// made without one (winit then names both parts after the program), while Wayland gets
+/// the app id, and eframe's storage folder keeps it. Winit's own rule picks the backend.
+#[test]
+fn the_window_class_has_an_instance_on_x11_and_the_app_id_on_wayland() {
+    use puzzlelab::ui::{APP_ID, opens_on_wayland, window_viewport};
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |name: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    };
+    assert!(!opens_on_wayland(env(&[("DISPLAY", ":0")])));
+    assert!(!opens_on_wayland(env(&[
+        ("DISPLAY", ":0"),
+        ("WAYLAND_DISPLAY", "")
+    ])));
+    assert!(opens_on_wayland(env(&[("WAYLAND_DISPLAY", "wayland-0")])));
+    assert!(opens_on_wayland(env(&[
+        ("DISPLAY", ":0"),
+        ("WAYLAND_SOCKET", "3")
+    ])));
+
+    let viewport = eframe::egui::ViewportBuilder::default().with_app_id(APP_ID);
+    assert_eq!(window_viewport(viewport.clone(), false).app_id, None);
+    assert_eq!(
+        window_viewport(viewport, true).app_id.as_deref(),
+        Some(APP_ID)
+    );
+}

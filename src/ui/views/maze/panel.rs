@@ -318,7 +318,9 @@ fn scenario_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
                     app.push_view(Command::ScenarioProblem(shown.saturating_sub(1)));
                 }
             });
-            ui.horizontal(|ui| {
+            // Wrapped: three buttons in one row are wider than the panel, which would grow
+            // to hold them and keep that width on every type until a restart.
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .add_enabled(i > 0, egui::Button::new("Previous problem"))
                     .clicked()
@@ -357,7 +359,7 @@ fn scenario_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
 /// like the command line's (matches, states expanded, time).
 fn run_all_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, total: usize) {
     let run = view.scenario_run();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let running = run.is_some_and(|(_, _, summary)| summary.is_none());
         if running {
             if ui.button("Stop run").clicked() {

@@ -365,7 +365,8 @@ impl MazeView {
         let index = index.min(view.scenario.problems.len() - 1);
         view.index = index;
         let problem = view.scenario.problems[index].clone();
-        edit(app, |m| {
+        // The map's file holds no start or goal: placing the problem's is no edit of it.
+        app.pose_problem::<Maze>(|m| {
             *m = m.with_problem(&problem);
             true
         });

@@ -1,0 +1,109 @@
+//! The side panel and what opens beside it (issue 56, item 14): its width after a Moving AI
+//! scenario, a scenario's map unedited, a state opened from the State space window asking
+//! before the run goes, Hint in sight, the panel not scrolling under the pointer.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings};
+
+use crate::common::gui::{harness, write_tiny_scenario};
+
+/// Where the side panel ends: the canvas's left edge, in points.
+fn side_panel_width(h: &Harness<'static, PuzzleLabApp>) -> f32 {
+    h.get_by_label(puzzlelab::ui::CANVAS_LABEL).rect().left()
+}
+
+/// A Moving AI scenario widens the side panel for its own lines at most while it is on
+/// screen: another type's panel is as wide as before it (it stayed 362 points wide on
+/// every type until a restart).
+#[test]
+fn the_side_panel_narrows_again_after_a_scenario() {
+    let dir = tempfile::tempdir().unwrap();
+    let scen = write_tiny_scenario(dir.path(), false);
+    let mut h = harness(Settings::default());
+    h.run();
+    let before = side_panel_width(&h);
+    h.state_mut().push(AppCommand::OpenPath(scen));
+    h.run();
+    let with_scenario = side_panel_width(&h);
+    let sliding = puzzlelab::puzzles::type_by_name("sliding").unwrap();
+    h.state_mut().push(AppCommand::SelectType(sliding));
+    h.run();
+    let after = side_panel_width(&h);
+    eprintln!("before {before} scenario {with_scenario} after {after}");
+    assert!(
+        (after - before).abs() < 1.0,
+        "the side panel was {before} points wide, {with_scenario} with the scenario, {after} on another type"
+    );
+}
+
+/// Opening a scenario places its first problem on its map: that is not an edit of the map
+/// (no `*`, nothing to save), nor is stepping to the next problem.
+#[test]
+fn opening_a_scenario_leaves_its_map_unedited() {
+    let dir = tempfile::tempdir().unwrap();
+    let scen = write_tiny_scenario(dir.path(), false);
+    let mut h = harness(Settings::default());
+    h.state_mut().push(AppCommand::OpenPath(scen));
+    h.run();
+    assert!(
+        h.state().settings().path.is_some(),
+        "status: {:?}",
+        h.state().status()
+    );
+    assert!(
+        !h.state().is_modified(),
+        "the scenario's map is marked edited"
+    );
+    crate::common::gui::click_label(&mut h, "Next problem");
+    h.run();
+    assert!(
+        !h.state().is_modified(),
+        "the next problem marked the map edited"
+    );
+    let _ = h.get_by_label("Next problem");
+}
+
+/// Opening a state from the State space window over a run asks first, as unsaved edits
+/// do: Cancel keeps the run, Discard the run opens the state.
+#[test]
+fn opening_a_state_over_a_run_asks_before_discarding_it() {
+    use puzzlelab::app::oracle::OracleStatus;
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    crate::common::gui::click_label(&mut h, "Optimal moves");
+    crate::common::gui::run_until(&mut h, |app| {
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
+            && app.windows.oracle.space().is_some()
+    });
+    h.state_mut().push(AppCommand::Start);
+    crate::common::gui::run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let puzzle = h.state().puzzle().to_text();
+    // What a click on state 1 in the window pushes.
+    h.state_mut().push(AppCommand::OpenState(1));
+    h.run();
+    assert!(h.state().question_is_about_run(), "no question asked");
+    assert!(
+        h.state().result().is_some(),
+        "the run went before the answer"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().unsaved_question().is_none());
+    assert!(h.state().result().is_some(), "Cancel discarded the run");
+    assert_eq!(h.state().puzzle().to_text(), puzzle);
+
+    h.state_mut().push(AppCommand::OpenState(1));
+    h.run();
+    h.get_by_label("Discard the run").click();
+    h.run();
+    assert!(h.state().result().is_none());
+    assert!(
+        h.state().status().text.starts_with("Opened state 1"),
+        "status: {:?}",
+        h.state().status()
+    );
+}
