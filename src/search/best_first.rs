@@ -215,16 +215,17 @@ fn search_counting<P: Problem + ?Sized>(
         if problem.is_goal(&state) {
             if let Some(audit) = &mut audit {
                 let h = heuristic(&state);
-                let frontier = open.iter().map(|e| e.id);
+                let frontier = open.iter().map(|e| (e.id, e.f()));
                 audit.goal(problem, h, g, &tree, frontier, &closed, budget, &heuristic);
             }
             return tree.finish(Outcome::Found, Some(entry.id), stats);
         }
-        // A claimed heuristic's value here, for the consistency of each move from here.
+        // A claimed heuristic's value here, for the consistency of each move from here: the
+        // audit runs A* only, whose priority is g + h.
         let h_here = audit
             .as_ref()
             .filter(|a| a.watching())
-            .map(|_| heuristic(&state));
+            .map(|_| (entry.f() - g).max(0.0));
         if closed.len() <= entry.id as usize {
             let more = tree.len() - closed.len();
             if let Err(outcome) = budget.reserve(&mut closed, more, CLOSED_FLAGS) {

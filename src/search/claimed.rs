@@ -2,20 +2,21 @@
 //! ([`Problem::heuristic_is_claimed`]: a user's program says so): a goal with `h > 0`, a move
 //! after which `h` drops by more than the move's cost (`h(s) > c(s, s') + h(s')`, an
 //! inconsistency), and, once a goal is found at cost `C`, one step past the frontier's states
-//! reached at less than `C` (the states the heuristic kept from being expanded; an
-//! overestimate hides a cheaper solution there). What contradicts the claim goes to
+//! reached at less than `C` (the states the heuristic kept from being expanded, those it put
+//! furthest past `C` first: an overestimate hides a cheaper solution there). What contradicts the claim goes to
 //! [`Problem::heuristic_contradicted`], which withdraws it: the run is then not said optimal.
 //!
-//! The checks are cheap: one comparison per successor generated and one heuristic call per
-//! expansion during the search, and at the end at most [`MAX_LOOKED_PAST`] states expanded
-//! once more. They are not a proof of admissibility: they catch what the search passes by.
+//! The checks are cheap: one comparison per successor generated during the search (the
+//! state's own `h` is its priority less `g`), and at the end at most [`MAX_LOOKED_PAST`]
+//! states expanded once more. They are not a proof of admissibility: they catch what the search passes by.
 
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
 use super::{Cost, Problem, format_cost};
 
-/// The most frontier states looked one step past when a goal is found.
-pub const MAX_LOOKED_PAST: usize = 4096;
+/// The most frontier states looked one step past when a goal is found (those of the
+/// largest priority): a few percent of a search of some thousands of expansions.
+pub const MAX_LOOKED_PAST: usize = 256;
 
 /// The slack of the comparisons, relative to the values compared (float sums of costs).
 const SLACK: Cost = 1e-9;
@@ -81,7 +82,7 @@ impl Audit {
         h: Cost,
         cost: Cost,
         tree: &Tree<'_, P>,
-        frontier: impl Iterator<Item = NodeId>,
+        frontier: impl Iterator<Item = (NodeId, Cost)>,
         closed: &[bool],
         budget: &mut Budget,
         heuristic: &dyn Fn(&P::State) -> Cost,
@@ -95,23 +96,26 @@ impl Audit {
                 ),
             );
         }
+        // The open states reached below the cost found, those the heuristic put furthest
+        // past it first (the likeliest overestimates), each once.
         let mut looked = vec![false; tree.len()];
+        let mut candidates: Vec<(NodeId, Cost)> = frontier
+            .filter(|&(id, _)| {
+                let id = id as usize;
+                let open = closed.get(id) != Some(&true) && !looked[id];
+                looked[id] = true;
+                open && exceeds(cost, tree.node(id as NodeId).g)
+            })
+            .collect();
+        candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
+        candidates.truncate(MAX_LOOKED_PAST);
         let mut successors = Vec::new();
-        let mut count = 0;
-        for node_id in frontier {
-            let id = node_id as usize;
-            if !self.watching() || count >= MAX_LOOKED_PAST || budget.check().is_err() {
+        for (node_id, _) in candidates {
+            if !self.watching() || budget.check().is_err() {
                 return;
             }
-            if closed.get(id) == Some(&true) || looked[id] {
-                continue;
-            }
-            looked[id] = true;
             let node = tree.node(node_id);
-            if !exceeds(cost, node.g) {
-                continue;
-            }
-            count += 1;
+            // Asked again: an entry's priority may be a stale one's, of a dearer path.
             let h_here = heuristic(&node.state);
             successors.clear();
             problem.successors(&node.state, &mut successors);

@@ -188,8 +188,8 @@ impl crate::puzzles::Model for Script {
         {
             report.optimal = false;
             report.notes.push(format!(
-                "the script declares its heuristic ADMISSIBLE, but {why}: the answer is not \
-                 guaranteed optimal"
+                "the script declares its heuristic ADMISSIBLE, but {why}; so the answer is \
+                 not guaranteed optimal"
             ));
         }
         if let Some(e) = fault {
