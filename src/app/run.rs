@@ -207,12 +207,13 @@ impl AppState {
                     super::count(report.stats.expanded, "expansion")
                 )
             }
-            Outcome::MemoryLimit | Outcome::Timeout => {
+            // What the command line says: the search stopped at the error, with its line.
+            Outcome::MemoryLimit | Outcome::Timeout | Outcome::ScriptError => {
                 let message = report.message.clone().unwrap_or_default();
                 format!("Search {message}.")
             }
         };
-        if report.outcome.is_limit() {
+        if report.outcome.is_limit() || report.outcome == Outcome::ScriptError {
             self.set_error(text);
         } else {
             self.set_status(text);

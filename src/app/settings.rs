@@ -149,6 +149,9 @@ impl Settings {
             ] {
                 check_len(field, Some(text), MAX_NAME_BYTES)?;
             }
+            // A row's message is cut to its most characters when made (4 bytes each at most).
+            let most = crate::runs::results::MAX_MESSAGE_CHARS * 4;
+            check_len("results.message", Some(&row.message), most)?;
         }
         Ok(())
     }

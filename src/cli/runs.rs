@@ -105,6 +105,7 @@ fn unsolvable_row(name: &str, puzzle: &dyn puzzles::Puzzle, algorithm: Algorithm
         peak_frontier: 0,
         peak_closed: 0,
         time_ms: 0.0,
+        message: String::new(),
     }
 }
 

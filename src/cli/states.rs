@@ -90,6 +90,12 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
     emit!(&text);
     match count.stopped {
         None => EXIT_SOLVED,
+        // The script failed: its error, as `solve` says it (exit 1), not a limit.
+        Some(crate::search::Outcome::ScriptError) => {
+            let why = count.message.unwrap_or_default();
+            say!("{}: the count {why}", args.file.display());
+            EXIT_NO_SOLUTION
+        }
         Some(_) => {
             let why = count
                 .message

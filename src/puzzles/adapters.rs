@@ -38,6 +38,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         per_f: result.tables.per_f,
         notes: algorithm_notes(algorithm),
         message: result.message,
+        error: None,
     })
 }
 
@@ -142,6 +143,7 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
         per_f: result.tables.per_f,
         notes: algorithm_notes(algorithm),
         message: result.message,
+        error: None,
     })
 }
 

@@ -96,6 +96,10 @@ pub struct Report {
     /// (see [`search::SearchResult::message`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// For a run that ended at an error of the puzzle's own code ([`Outcome::ScriptError`]):
+    /// the error, with its line and column in the puzzle's text (the message says it too).
+    #[serde(skip)]
+    pub error: Option<FormatError>,
 }
 
 impl Report {

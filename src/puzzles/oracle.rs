@@ -250,14 +250,33 @@ pub fn explore<P: Explorable + Puzzle>(
 where
     P::State: Send + Sync,
 {
+    explore_checked(puzzle, cancel, progress, |_| Ok(()))
+}
+
+/// [`explore`], with `check` asked of the copy of `puzzle` that was explored before its graph
+/// is taken as whole: a puzzle whose calls can fail, and note their failures on the side
+/// (its [`Problem::successors`] cannot fail), says there whether one did.
+///
+/// # Errors
+/// As [`explore`], and `check`'s error.
+pub fn explore_checked<P: Explorable + Puzzle>(
+    puzzle: &P,
+    cancel: &CancelToken,
+    progress: &mut dyn FnMut(u64),
+    check: impl FnOnce(&P) -> Result<(), OracleError>,
+) -> Result<Box<dyn Oracle>, OracleError>
+where
+    P::State: Send + Sync,
+{
     if let Some(why) = puzzle.too_large_for_exhaustive_search() {
         return Err(OracleError::TooLarge(why));
     }
     let origin = puzzle.at_origin();
-    let graph = StateGraph::explore(&origin, cancel, progress)?;
+    let graph = StateGraph::explore(&origin, cancel, progress);
+    check(&origin)?;
     Ok(Box::new(Explored {
         puzzle: origin,
-        graph,
+        graph: graph?,
     }))
 }
 

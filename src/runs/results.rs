@@ -22,7 +22,9 @@ pub struct ResultRow {
     /// [`crate::search::TieBreak`]), for algorithms with one; empty otherwise.
     #[serde(default)]
     pub tie_break: String,
-    /// How the run ended: `found`, `not_found` or `cancelled`.
+    /// How the run ended: `found`, `not_found`, `cancelled`, `memory_limit`, `timeout`,
+    /// `script_error` (the puzzle's script failed; [`ResultRow::message`] says where) or
+    /// `unsolvable`.
     pub outcome: String,
     /// Whether a solution was found.
     pub solved: bool,
@@ -40,7 +42,15 @@ pub struct ResultRow {
     pub peak_closed: u64,
     /// Wall-clock time of the search, to the microsecond.
     pub time_ms: f64,
+    /// Why a run that ended at an error of the puzzle's script ended, with the line and
+    /// column (`line 17, column 22: in moves: Variable not found: JUMPS`), at most
+    /// [`MAX_MESSAGE_CHARS`] characters; empty for other runs.
+    #[serde(default)]
+    pub message: String,
 }
+
+/// The most characters of a run's error kept in its row.
+pub const MAX_MESSAGE_CHARS: usize = 200;
 
 impl ResultRow {
     /// The algorithm's name as the GUI lists it (`A*`, `Weighted A* (w = 2)`), from
@@ -88,8 +98,23 @@ impl ResultRow {
             peak_closed: report.stats.max_closed,
             // Microseconds are the most a time here means.
             time_ms: (report.stats.elapsed_ms * 1000.0).round() / 1000.0,
+            message: report
+                .error
+                .as_ref()
+                .map(|e| shortened(&e.to_string()))
+                .unwrap_or_default(),
         }
     }
+}
+
+/// `text` cut to [`MAX_MESSAGE_CHARS`] characters (an ellipsis said where it was cut).
+fn shortened(text: &str) -> String {
+    if text.chars().count() <= MAX_MESSAGE_CHARS {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(MAX_MESSAGE_CHARS - 1).collect();
+    cut.push('…');
+    cut
 }
 
 /// The rows as CSV, with a header line of the field names.

@@ -169,6 +169,8 @@ fn search_counting<P: Problem + ?Sized>(
         }
     };
     let silent = observer.is_silent();
+    let mut audit = super::claimed::Audit::new(problem, policy.g_weight, policy.h_weight)
+        .filter(|_| policy.uses_heuristic);
     let mut stats = Stats::default();
     let mut tree = match Tree::new(problem, budget) {
         Ok(tree) => tree,
@@ -211,8 +213,19 @@ fn search_counting<P: Problem + ?Sized>(
         }
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
         if problem.is_goal(&state) {
+            if let Some(audit) = &mut audit {
+                let h = heuristic(&state);
+                let frontier = open.iter().map(|e| (e.id, e.f()));
+                audit.goal(problem, h, g, &tree, frontier, &closed, budget, &heuristic);
+            }
             return tree.finish(Outcome::Found, Some(entry.id), stats);
         }
+        // A claimed heuristic's value here, for the consistency of each move from here: the
+        // audit runs A* only, whose priority is g + h.
+        let h_here = audit
+            .as_ref()
+            .filter(|a| a.watching())
+            .map(|_| (entry.f() - g).max(0.0));
         if closed.len() <= entry.id as usize {
             let more = tree.len() - closed.len();
             if let Err(outcome) = budget.reserve(&mut closed, more, CLOSED_FLAGS) {
@@ -252,7 +265,8 @@ fn search_counting<P: Problem + ?Sized>(
         }
         for successor in successors.drain(..) {
             stats.generated += 1;
-            let g_new = g + successor.cost;
+            let step = successor.cost;
+            let g_new = g + step;
             let child = match tree.insert(successor.state, entry.id, successor.mv.clone(), g_new) {
                 Ok(child) => child,
                 Err(child) => {
@@ -270,6 +284,9 @@ fn search_counting<P: Problem + ?Sized>(
             };
             let child_state = &tree.node(child).state;
             let h = heuristic(child_state);
+            if let (Some(audit), Some(h_here)) = (&mut audit, h_here) {
+                audit.edge(problem, h_here, step, h);
+            }
             if !silent {
                 observer.generated(child_state);
                 if observer.wants_scores() {

@@ -12,6 +12,7 @@ mod bfs;
 mod bidirectional_astar;
 mod bidirectional_bfs;
 mod bucket_queue;
+mod claimed;
 mod dfs;
 mod dijkstra;
 mod greedy;
@@ -122,6 +123,17 @@ pub trait Problem {
     fn heuristic_is_admissible(&self) -> bool {
         true
     }
+
+    /// Whether [`Problem::heuristic_is_admissible`] is only its author's claim: A* then
+    /// checks what it sees of the heuristic and tells [`Problem::heuristic_contradicted`]
+    /// what contradicts it (see `search/claimed.rs`). The default is false.
+    fn heuristic_is_claimed(&self) -> bool {
+        false
+    }
+
+    /// What A* saw against a claimed admissible heuristic, in words: the problem then says
+    /// its heuristic is not admissible (the run is not said optimal). Default: nothing.
+    fn heuristic_contradicted(&self, _why: String) {}
 
     /// `Some(n)` when every state has a distinct number below `n` (see
     /// [`Problem::dense_index`]): the search then finds states by indexing a table of `n`
@@ -266,9 +278,25 @@ pub enum Outcome {
     MemoryLimit,
     /// The run reached its time limit ([`Limits::timeout`]).
     Timeout,
+    /// The problem's own code (a puzzle written as a script) failed during the run: the run
+    /// ended there, and the report's message says what failed and where. Said
+    /// `script_error`.
+    ScriptError,
 }
 
 impl Outcome {
+    /// The outcome in words (the JSON's name with spaces: `not found`, `script error`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Outcome::Found => "found",
+            Outcome::NotFound => "not found",
+            Outcome::Cancelled => "cancelled",
+            Outcome::MemoryLimit => "memory limit",
+            Outcome::Timeout => "timeout",
+            Outcome::ScriptError => "script error",
+        }
+    }
+
     /// Whether the run stopped at one of its [`Limits`].
     pub fn is_limit(self) -> bool {
         matches!(self, Outcome::MemoryLimit | Outcome::Timeout)

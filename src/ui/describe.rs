@@ -64,10 +64,7 @@ pub(super) fn describe_search(app: &AppState) -> String {
             r.moves.len(),
             crate::search::format_cost(r.cost)
         ),
-        Some(r) => format!(
-            "No solution ({}): {counts}.",
-            format!("{:?}", r.outcome).to_lowercase()
-        ),
+        Some(r) => format!("No solution ({}): {counts}.", r.outcome.label()),
     }
 }
 

@@ -98,7 +98,7 @@ pub(super) fn race_panes_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                     crate::search::format_cost(r.cost),
                     if r.optimal { " (optimal)" } else { "" }
                 ),
-                (Some(r), _) => format!("{:?}", r.outcome).to_lowercase(),
+                (Some(r), _) => r.outcome.label().to_owned(),
                 (None, None) => "searching…".into(),
             };
             ui.label(RichText::new(state).strong());
@@ -292,11 +292,15 @@ fn results_table_ui(app: &AppState, ui: &mut egui::Ui) {
                         });
                         row.col(|ui| {
                             // Solved (optimal or not), or why the run ended without a solution.
-                            ui.label(match (r.solved, r.optimal) {
-                                (true, true) => "solved, optimal",
-                                (true, false) => "solved",
-                                (false, _) => r.outcome.as_str(),
-                            });
+                            let said = match (r.solved, r.optimal) {
+                                (true, true) => "solved, optimal".to_owned(),
+                                (true, false) => "solved".to_owned(),
+                                (false, _) => r.outcome.replace('_', " "),
+                            };
+                            let label = ui.label(said);
+                            if !r.message.is_empty() {
+                                label.on_hover_text(&r.message);
+                            }
                         });
                         row.col(|ui| {
                             ui.label(if r.solved {

@@ -35,6 +35,7 @@ mod robustness;
 mod rush_hour;
 mod screen;
 mod script_editor;
+mod script_errors;
 mod scripts;
 mod search_engine;
 mod search_tree;

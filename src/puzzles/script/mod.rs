@@ -22,6 +22,7 @@
 //! move, a float in a state) are said with their line and column, never a panic.
 
 mod cells;
+mod drawing;
 pub mod encoding;
 mod engine;
 mod puzzle;
@@ -33,6 +34,8 @@ use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, json_body};
+pub use drawing::{NAMED_COLOURS, colour_class};
+use drawing::{MAX_SIDE, cell_square, drawn};
 pub use encoding::State;
 pub use engine::ScriptError;
 use engine::{Failure, ScriptError as Error};
@@ -100,6 +103,9 @@ struct Meta {
     /// every move costs 1).
     mentions_cost: bool,
     parameters: Vec<Parameter>,
+    /// The variables of the script's top level, each with whether it is a `const`: rhai's
+    /// functions cannot see them, and an error that one was not found says so.
+    globals: Vec<(String, bool)>,
 }
 
 /// A script compiled once: its engine (with the parameters' values), its AST, what its
@@ -120,6 +126,9 @@ struct Watch {
     fault: Mutex<Option<Error>>,
     stopped: AtomicBool,
     non_unit: AtomicBool,
+    /// What A* saw that contradicts the script's `ADMISSIBLE` claim, if anything (see
+    /// [`crate::search::Problem::heuristic_contradicted`]).
+    contradicted: Mutex<Option<String>>,
 }
 
 impl Watch {
@@ -149,6 +158,23 @@ impl Watch {
             self.stopped.store(true, Ordering::Relaxed);
         }
         stopped
+    }
+
+    /// Notes what contradicts the `ADMISSIBLE` claim (the first thing told).
+    fn contradict(&self, why: String) {
+        if let Ok(mut slot) = self.contradicted.lock() {
+            slot.get_or_insert(why);
+        }
+    }
+
+    /// Whether the `ADMISSIBLE` claim was contradicted in this run.
+    fn is_contradicted(&self) -> bool {
+        self.contradicted.lock().is_ok_and(|c| c.is_some())
+    }
+
+    /// What contradicted the `ADMISSIBLE` claim in this run, taken (the watch forgets it).
+    fn take_contradiction(&self) -> Option<String> {
+        self.contradicted.lock().ok().and_then(|mut c| c.take())
     }
 
     fn take(&self) -> (Option<Error>, bool) {
@@ -331,6 +357,10 @@ impl Compiled {
             has_draw: defined("draw", 1),
             mentions_cost: engine::names_cost(source),
             parameters,
+            globals: scope
+                .iter()
+                .map(|(name, constant, _)| (name.to_owned(), constant))
+                .collect(),
         };
         let pairs: Vec<(String, i64)> = meta.parameters.iter().map(|p| (p.name.clone(), p.value)).collect();
         let engine = if pairs.is_empty() { plain } else { engine::sandbox(&pairs) };
@@ -359,14 +389,41 @@ impl Compiled {
                 // No place known: the function's definition.
                 Failure::Error(e) if e.line.is_none() => {
                     let (line, column) = definition(&self.source, name);
-                    Failure::Error(Error {
+                    Failure::Error(self.hinted(Error {
                         line,
                         column,
                         ..e
-                    })
+                    }))
                 }
+                Failure::Error(e) => Failure::Error(self.hinted(e)),
                 failure => failure,
             })
+    }
+
+    /// `e`, with a hint when it says a variable was not found that the script's top level
+    /// defines: rhai's functions cannot see the top level's `const` and `let` (they do see
+    /// the parameters), the first trap of a new script.
+    fn hinted(&self, mut e: Error) -> Error {
+        const NOT_FOUND: &str = "Variable not found: ";
+        let Some(at) = e.message.find(NOT_FOUND) else {
+            return e;
+        };
+        let rest = &e.message[at + NOT_FOUND.len()..];
+        let end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let variable = &rest[..end];
+        let Some((_, constant)) = self.meta.globals.iter().find(|(n, _)| n == variable) else {
+            return e;
+        };
+        let kind = if *constant { "const" } else { "let" };
+        let lower = variable.to_lowercase();
+        e.message += &format!(
+            " (functions cannot see the script's global `{kind} {variable}`, only the \
+             PARAMETERS: make it a function, `fn {lower}() {{ ... }}`, and call {lower}() \
+             where it is needed, or keep it in the state)"
+        );
+        e
     }
 
     /// An error about what function `name` returned, located at its definition.
@@ -526,6 +583,17 @@ impl Script {
         self.goal_of(self.here()).unwrap_or(false)
     }
 
+    /// Whether the state on screen is a goal.
+    ///
+    /// # Errors
+    /// The script's error (`is_goal` failed, or returned no boolean).
+    pub fn goal_here(&self) -> Result<bool, ScriptError> {
+        self.goal_of(self.here()).map_err(|f| match f {
+            Failure::Error(e) => e,
+            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
+        })
+    }
+
     /// The moves of `state`: label, next state and cost.
     fn moves_of(&self, state: &[u8]) -> Result<Moves, Failure> {
         self.moves_checked(state).map_err(|e| match e {
@@ -658,108 +726,6 @@ impl Script {
 
 /// The moves of a state: label, next state, cost.
 type Moves = Vec<(String, State, f64)>;
-
-/// The most rows or columns a drawing has.
-const MAX_SIDE: usize = 64;
-
-/// The square of one drawn cell `i`: empty is a free square, `#` a wall, a number up to 255
-/// a numbered square, other text a piece showing its first character, coloured by `colour`.
-fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
-    let text = text.trim();
-    match (text, colour) {
-        ("" | ".", None) => Square::Free,
-        ("#", None) => Square::Blocked,
-        _ => {
-            if colour.is_none()
-                && let Ok(n) = text.parse::<u8>()
-            {
-                return Square::Number(n);
-            }
-            let class = colour.map_or(0, colour_class);
-            let letter = text.chars().next().filter(char::is_ascii_graphic).map_or(0, |c| c as u8);
-            Square::Piece {
-                id: (i % 250) as u8,
-                class,
-                target: colour == Some("target"),
-                letter,
-            }
-        }
-    }
-}
-
-/// The colours a drawing may name, and the class of piece the canvas draws in that colour
-/// (class k in the canvas's k-th piece colour: blue, orange, green, purple, cyan, red).
-pub const NAMED_COLOURS: [(&str, u8); 16] = [
-    ("blue", 0),
-    ("navy", 0),
-    ("orange", 1),
-    ("yellow", 1),
-    ("gold", 1),
-    ("green", 2),
-    ("purple", 3),
-    ("violet", 3),
-    ("pink", 3),
-    ("magenta", 3),
-    ("cyan", 4),
-    ("teal", 4),
-    ("turquoise", 4),
-    ("red", 5),
-    ("brown", 5),
-    ("maroon", 5),
-];
-
-/// The class of piece a cell of colour `name` is drawn as: a named colour's
-/// ([`NAMED_COLOURS`], any case), or for another name one of the six picked by the name, so
-/// that cells of one name share a colour.
-pub fn colour_class(name: &str) -> u8 {
-    let lower = name.trim().to_ascii_lowercase();
-    NAMED_COLOURS
-        .iter()
-        .find(|(n, _)| *n == lower)
-        .map_or_else(
-            || lower.bytes().fold(0u8, |h, b| h.wrapping_mul(31).wrapping_add(b)) % 6,
-            |&(_, class)| class,
-        )
-}
-
-/// The picture `draw` returned: rows of cells, each a string, a number or `#{ text,
-/// colour }`; `None` when it is not that shape.
-fn drawn(value: &Dynamic) -> Option<Picture> {
-    let rows = value.read_lock::<rhai::Array>()?;
-    let rows: Vec<rhai::Array> = rows
-        .iter()
-        .take(MAX_SIDE)
-        .map(|r| r.read_lock::<rhai::Array>().map(|r| r.iter().take(MAX_SIDE).cloned().collect()))
-        .collect::<Option<_>>()?;
-    let cols = rows.iter().map(Vec::len).max().filter(|&c| c > 0)?;
-    let mut squares = Vec::with_capacity(rows.len() * cols);
-    for row in &rows {
-        for col in 0..cols {
-            let i = squares.len();
-            let square = match row.get(col) {
-                None => Square::Void,
-                Some(cell) => {
-                    if let Some(map) = cell.read_lock::<Map>() {
-                        let text = map.get("text").map(encoding::show_plain).unwrap_or_default();
-                        let colour = map.get("colour").or_else(|| map.get("color")).map(encoding::show_plain);
-                        cell_square(i, &text, colour.as_deref())
-                    } else {
-                        cell_square(i, &encoding::show_plain(cell), None)
-                    }
-                }
-            };
-            squares.push(square);
-        }
-    }
-    Some(Picture {
-        rows: rows.len(),
-        cols,
-        squares,
-        start: None,
-        board: true,
-        goal_area: Vec::new(),
-    })
-}
 
 /// The options of a script's parameters, made once per set of parameters (the command
 /// line's `--set NAME=VALUE`).

@@ -64,7 +64,16 @@ impl Problem for Script {
     /// Only when the script says so (`const ADMISSIBLE = true`), and the claim was not
     /// withdrawn.
     fn heuristic_is_admissible(&self) -> bool {
-        self.compiled.meta.admissible && !self.withdrawn
+        self.compiled.meta.admissible && !self.withdrawn && !self.watch.is_contradicted()
+    }
+
+    /// The script's word, which A* checks as it goes.
+    fn heuristic_is_claimed(&self) -> bool {
+        true
+    }
+
+    fn heuristic_contradicted(&self, why: String) {
+        self.watch.contradict(why);
     }
 
     /// When the script names no `cost` and no move of a run cost other than 1.
@@ -79,6 +88,7 @@ impl Script {
     /// stopped.
     fn watched<T>(&self, cancel: &CancelToken, work: impl FnOnce() -> T) -> (T, Option<Error>, bool) {
         self.watch.take();
+        self.watch.take_contradiction();
         let guard = engine::RunGuard::enter(cancel);
         let result = work();
         drop(guard);
@@ -173,8 +183,17 @@ impl crate::puzzles::Model for Script {
             )
         });
         let mut report = report?;
+        if let Some(why) = self.watch.take_contradiction()
+            && fault.is_none()
+        {
+            report.optimal = false;
+            report.notes.push(format!(
+                "the script declares its heuristic ADMISSIBLE, but {why}; so the answer is \
+                 not guaranteed optimal"
+            ));
+        }
         if let Some(e) = fault {
-            report.outcome = Outcome::NotFound;
+            report.outcome = Outcome::ScriptError;
             report.solved = false;
             report.optimal = false;
             report.cost = 0.0;
@@ -182,6 +201,7 @@ impl crate::puzzles::Model for Script {
             report.boards.clear();
             report.motions.clear();
             report.message = Some(format!("stopped at a script error: {e}"));
+            report.error = Some(e.format_error());
         } else if stopped && report.outcome == Outcome::NotFound {
             // A call ended by Stop or the time limit: the space was not searched whole.
             report.outcome = if cancel.is_cancelled() {
@@ -200,7 +220,7 @@ impl crate::puzzles::Model for Script {
         let (mut count, fault, stopped) =
             self.watched(cancel, || search::count_reachable(self, cancel));
         if let Some(e) = fault {
-            count.stopped = Some(Outcome::NotFound);
+            count.stopped = Some(Outcome::ScriptError);
             count.message = Some(format!("stopped at a script error: {e}"));
         } else if stopped && count.stopped.is_none() {
             count.stopped = Some(if cancel.is_cancelled() {
@@ -217,8 +237,23 @@ impl crate::puzzles::Model for Script {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Box<dyn Oracle>, OracleError> {
-        let (oracle, fault, _) =
-            self.watched(cancel, || oracle::explore_counting(self, cancel, progress));
+        // The space is explored on a copy of the script at its origin: its errors are noted
+        // on that copy's watch, read before the graph is taken as whole.
+        let check = |origin: &Script| match origin.watch.take() {
+            (Some(e), _) => Err(OracleError::Failed(format!("script error: {e}"))),
+            (None, true) => Err(OracleError::Failed(
+                "a script call was stopped: the space was not explored whole".to_owned(),
+            )),
+            (None, false) => Ok(()),
+        };
+        let (oracle, fault, _) = self.watched(cancel, || {
+            oracle::explore_checked(
+                self,
+                cancel,
+                &mut |n| progress(&format!("exploring: {n} states")),
+                check,
+            )
+        });
         match fault {
             Some(e) => Err(OracleError::Failed(format!("script error: {e}"))),
             None => oracle,

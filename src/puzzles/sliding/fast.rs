@@ -136,6 +136,7 @@ impl Sliding {
             per_f: Vec::new(),
             notes,
             message,
+            error: None,
         }
     }
 }

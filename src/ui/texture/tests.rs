@@ -230,6 +230,7 @@ fn incremental_updates_match_a_full_rebuild() {
         per_f: Vec::new(),
         notes: Vec::new(),
         message: None,
+        error: None,
     };
     let marks = SearchMarks::for_puzzle(maze.as_ref());
     let picture = maze.picture();

@@ -45,6 +45,11 @@ pub(super) struct Editor {
     pub synced: bool,
     /// The error of the last save or reload: its place and message.
     pub error: Option<FormatError>,
+    /// The loaded script's error on the state on screen (`moves`, `is_goal` or `draw`
+    /// failed there), as the side panel found it this frame.
+    failed: Option<FormatError>,
+    /// The error that ended the last run, if one did.
+    run_error: Option<FormatError>,
     /// A line about the last save or reload.
     pub note: Option<String>,
     /// Whether the text typed here was saved but failed to load: the file holds it, the
@@ -138,13 +143,7 @@ impl Editor {
 
     /// The error as `file:line:column: message`.
     pub fn error_text(&self) -> Option<String> {
-        let e = self.error.as_ref()?;
-        let place = match (e.line, e.column) {
-            (Some(l), Some(c)) => format!(":{l}:{c}"),
-            (Some(l), None) => format!(":{l}"),
-            _ => String::new(),
-        };
-        Some(format!("{}{place}: {}", self.file_label(), e.message))
+        self.error.as_ref().map(|e| self.located(e))
     }
 
     /// Follows the puzzle on screen: its file and source, or the unsaved text kept for it in
@@ -333,7 +332,7 @@ impl Editor {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         text.hash(&mut hasher);
         let hash = hasher.finish();
-        let line = self.error.as_ref().and_then(|e| e.line);
+        let line = self.marked_line();
         if let Some((h, l, d, job)) = &self.layout_cache
             && (*h, *l, *d) == (hash, line, dark)
         {
@@ -344,9 +343,36 @@ impl Editor {
         job
     }
 
+    /// The line the editor marks: the failed reload's error's, else the loaded script's
+    /// error's on the state on screen, else the one that ended the last run.
+    fn marked_line(&self) -> Option<usize> {
+        [&self.error, &self.failed, &self.run_error]
+            .into_iter()
+            .find_map(|e| e.as_ref())
+            .and_then(|e| e.line)
+    }
+
+    /// `e` as `file:line:column: message`.
+    fn located(&self, e: &FormatError) -> String {
+        let place = match (e.line, e.column) {
+            (Some(l), Some(c)) => format!(":{l}:{c}"),
+            (Some(l), None) => format!(":{l}"),
+            _ => String::new(),
+        };
+        format!("{}{place}: {}", self.file_label(), e.message)
+    }
+
     /// The editor's panel: the file and its state, Save, Revert and Close, the error, the
-    /// choice after an outside change, the last run's answer, and the text.
-    pub fn panel_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    /// choice after an outside change, the last run's answer, and the text. `failed` is the
+    /// loaded script's error on the state on screen, if it has one.
+    pub fn panel_ui(
+        &mut self,
+        app: &mut ViewWrite<'_>,
+        ui: &mut egui::Ui,
+        failed: Option<FormatError>,
+    ) {
+        self.failed = failed;
+        self.run_error = app.result().and_then(|r| r.error.clone());
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new("Script editor").strong());
             let mark = if self.is_dirty() { " (unsaved)" } else { "" };
@@ -390,6 +416,11 @@ impl Editor {
             let red = ui.visuals().error_fg_color;
             ui.label(egui::RichText::new(text).color(red));
             ui.label(egui::RichText::new("The last good version stays loaded.").weak());
+        } else if let Some(e) = &self.failed {
+            // A run-time error of the script loaded, as red as a compile error.
+            let red = ui.visuals().error_fg_color;
+            ui.label(egui::RichText::new(self.located(e)).color(red));
+            ui.label(egui::RichText::new("(at the state on screen)").weak());
         } else if let Some(note) = &self.note {
             ui.label(egui::RichText::new(note).weak());
         }
@@ -425,7 +456,11 @@ impl Editor {
                 }
             });
         }
-        if let Some(report) = app.result() {
+        if let Some(e) = &self.run_error {
+            let red = ui.visuals().error_fg_color;
+            let text = format!("Last run: stopped at a script error: {}", self.located(e));
+            ui.label(egui::RichText::new(text).color(red));
+        } else if let Some(report) = app.result() {
             let line = if report.solved {
                 format!(
                     "Last run: {}{}",
@@ -438,6 +473,7 @@ impl Editor {
                     crate::search::Outcome::Cancelled => "stopped",
                     crate::search::Outcome::MemoryLimit => "at the memory limit",
                     crate::search::Outcome::Timeout => "at the time limit",
+                    crate::search::Outcome::ScriptError => "script error",
                     crate::search::Outcome::Found => "found",
                 };
                 format!("Last run: {why}")
@@ -453,7 +489,7 @@ impl Editor {
         let lines = self.text.lines().count().max(1) + usize::from(self.text.ends_with('\n'));
         let digits = lines.to_string().len().max(2);
         let gutter = ui.fonts_mut(|f| f.glyph_width(&font, '0')) * (digits as f32 + 1.5);
-        let error_line = self.error.as_ref().and_then(|e| e.line);
+        let error_line = self.marked_line();
         let red = ui.visuals().error_fg_color;
         let label = ui.label("Script text").id;
         let mut text = std::mem::take(&mut self.text);

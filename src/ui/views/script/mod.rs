@@ -60,8 +60,7 @@ pub(super) const MAX_KEPT_DRAFTS: usize = 40 * 1024;
 /// The view of puzzle scripts: the moves of the state on screen, made again when the puzzle
 /// changes, and the script editor.
 struct ScriptView {
-    /// The puzzle's revision the moves were listed at, and the list (label and cost) or the
-    /// script's error.
+    /// The puzzle's revision the state on screen was asked about, and what the script said.
     listed: Option<(u64, Listed)>,
     /// The moves listed that name a drawn cell (a click on it plays the move), with it.
     cells: Vec<(String, Cell)>,
@@ -80,14 +79,32 @@ struct Kept {
     drafts: BTreeMap<String, String>,
 }
 
-/// The moves listed (label and cost), or the script's error.
-type Listed = Result<Vec<(String, f64)>, String>;
+/// What the script says of the state on screen, asked once per revision: its moves (label
+/// and cost), whether it is a goal, and why `draw` failed on it, each with the script's
+/// error where it failed.
+struct Listed {
+    moves: Result<Vec<(String, f64)>, script::ScriptError>,
+    solved: Result<bool, script::ScriptError>,
+    draw_error: Option<script::ScriptError>,
+}
+
+impl Listed {
+    /// The script's first error on the state on screen (of `moves`, `is_goal`, `draw`).
+    fn error(&self) -> Option<&script::ScriptError> {
+        (self.moves.as_ref().err())
+            .or_else(|| self.solved.as_ref().err())
+            .or(self.draw_error.as_ref())
+    }
+}
 
 /// The view's commands.
 #[derive(Debug)]
 pub enum Command {
     /// Play the move with this label.
     Play(String),
+    /// The script failed on the state on screen (the error, with its line): said on the
+    /// status bar as an error.
+    Failed(String),
     /// Set a parameter.
     SetParameter(String, i64),
     /// Back to the position the script was loaded at.
@@ -153,31 +170,43 @@ impl ScriptView {
         }
     }
 
+    /// Asks the script about the state on screen once it changed (its moves, goal and
+    /// drawing); a new error goes to the status bar (through [`Command::Failed`]).
+    fn relist(&mut self, app: &mut ViewWrite<'_>) {
+        let revision = app.revision();
+        if self.listed.as_ref().is_some_and(|(r, _)| *r == revision) {
+            return;
+        }
+        let Some(script) = app.model::<Script>() else {
+            return;
+        };
+        let listed = Listed {
+            moves: script.moves_here(),
+            solved: script.goal_here(),
+            draw_error: script.draw_error(),
+        };
+        self.cells = script
+            .move_cells_here()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(label, cell)| Some((label, cell?)))
+            .collect();
+        if let Some(e) = listed.error() {
+            app.push_view(Command::Failed(e.to_string()));
+        }
+        self.listed = Some((revision, listed));
+    }
+
     /// The moves of the state on screen, as buttons.
     fn moves_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
-        let revision = app.revision();
-        if self.listed.as_ref().is_none_or(|(r, _)| *r != revision) {
-            let moves = app
-                .model::<Script>()
-                .map(|s| s.moves_here().map_err(|e| e.to_string()))
-                .unwrap_or_else(|| Ok(Vec::new()));
-            self.cells = app
-                .model::<Script>()
-                .and_then(|s| s.move_cells_here().ok())
-                .unwrap_or_default()
-                .into_iter()
-                .filter_map(|(label, cell)| Some((label, cell?)))
-                .collect();
-            self.listed = Some((revision, moves));
-        }
         let Some((_, listed)) = &self.listed else {
             return;
         };
-        match listed {
+        match &listed.moves {
             Err(e) => {
                 ui.label(
                     egui::RichText::new(format!("Script error: {e}"))
-                        .color(crate::ui::palette::MOVE_WORSE),
+                        .color(ui.visuals().error_fg_color),
                 );
             }
             Ok(moves) if moves.is_empty() => {
@@ -220,18 +249,24 @@ impl TypeView for ScriptView {
     }
 
     fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
-        let Some((name, description, source, state, solved, draw_error)) =
-            app.model::<Script>().map(|s| {
+        self.relist(app);
+        let Some((name, description, source, state)) = app.model::<Script>().map(|s| {
             (
                 s.name(),
                 s.description().map(str::to_owned),
                 s.source_note().map(str::to_owned),
                 s.state_text(),
-                s.is_solved(),
-                s.draw_error(),
             )
         }) else {
             return;
+        };
+        let (solved, goal_error, draw_error) = match self.listed.as_ref() {
+            Some((_, l)) => (
+                l.solved.as_ref().is_ok_and(|s| *s),
+                l.solved.as_ref().err().cloned(),
+                l.draw_error.clone(),
+            ),
+            None => (false, None, None),
         };
         ui.label(egui::RichText::new(name).strong());
         if ui
@@ -250,11 +285,15 @@ impl TypeView for ScriptView {
         Self::parameters_ui(app, ui);
         ui.separator();
         ui.label(format!("State: {state}"));
+        let red = ui.visuals().error_fg_color;
         if let Some(e) = draw_error {
             ui.label(
                 egui::RichText::new(format!("draw failed, the state is shown as text: {e}"))
-                    .color(crate::ui::palette::MOVE_WORSE),
+                    .color(red),
             );
+        }
+        if let Some(e) = goal_error {
+            ui.label(egui::RichText::new(format!("Script error: {e}")).color(red));
         }
         if solved {
             ui.label(egui::RichText::new("A goal state!").strong());
@@ -283,6 +322,9 @@ impl TypeView for ScriptView {
         match command {
             Command::Play(label) => {
                 app.edit_model(|s: &mut Script| s.play(&label));
+            }
+            Command::Failed(e) => {
+                app.set_error(format!("Script error at the state on screen: {e}"));
             }
             Command::SetParameter(name, value) => {
                 let mut error = None;
@@ -364,7 +406,11 @@ impl TypeView for ScriptView {
             .default_size(420.0_f32.min(max))
             .min_size(240.0_f32.min(max))
             .max_size(max)
-            .show(ui, |ui| self.editor.panel_ui(app, ui));
+            .show(ui, |ui| {
+                let failed = self.listed.as_ref().and_then(|(_, l)| l.error());
+                let failed = failed.map(script::ScriptError::format_error);
+                self.editor.panel_ui(app, ui, failed);
+            });
     }
 
     /// A click on a drawn cell plays the move whose `cell` names it, if one does.

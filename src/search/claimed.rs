@@ -1,0 +1,144 @@
+//! What A* sees of a heuristic whose admissibility is only claimed
+//! ([`Problem::heuristic_is_claimed`]: a user's program says so): a goal with `h > 0`, a move
+//! after which `h` drops by more than the move's cost (`h(s) > c(s, s') + h(s')`, an
+//! inconsistency), and, once a goal is found at cost `C`, one step past the frontier's states
+//! reached at less than `C` (the states the heuristic kept from being expanded, those it put
+//! furthest past `C` first: an overestimate hides a cheaper solution there). What contradicts the claim goes to
+//! [`Problem::heuristic_contradicted`], which withdraws it: the run is then not said optimal.
+//!
+//! The checks are cheap: one comparison per successor generated during the search (the
+//! state's own `h` is its priority less `g`), and at the end at most [`MAX_LOOKED_PAST`]
+//! states expanded once more. They are not a proof of admissibility: they catch what the search passes by.
+
+use super::limits::Budget;
+use super::tree::{NodeId, Tree};
+use super::{Cost, Problem, format_cost};
+
+/// The most frontier states looked one step past when a goal is found (those of the
+/// largest priority): a few percent of a search of some thousands of expansions.
+pub const MAX_LOOKED_PAST: usize = 256;
+
+/// The slack of the comparisons, relative to the values compared (float sums of costs).
+const SLACK: Cost = 1e-9;
+
+/// Whether `a > b` by more than the float slack.
+fn exceeds(a: Cost, b: Cost) -> bool {
+    a > b + SLACK * a.abs().max(b.abs()).max(1.0)
+}
+
+/// The audit of one run, if the problem's heuristic is claimed admissible (and the run is
+/// A*'s, the priority `g + h`).
+pub(super) struct Audit {
+    /// Whether the claim was contradicted already (told once).
+    told: bool,
+}
+
+impl Audit {
+    /// The audit of a run with these weights, when the problem's admissibility is a claim.
+    pub fn new<P: Problem + ?Sized>(problem: &P, g_weight: Cost, h_weight: Cost) -> Option<Self> {
+        let astar = g_weight == 1.0 && h_weight == 1.0;
+        (astar
+            && problem.has_heuristic()
+            && problem.heuristic_is_admissible()
+            && problem.heuristic_is_claimed())
+        .then_some(Self { told: false })
+    }
+
+    /// Whether checks are still wanted (nothing told yet).
+    pub fn watching(&self) -> bool {
+        !self.told
+    }
+
+    fn tell<P: Problem + ?Sized>(&mut self, problem: &P, why: String) {
+        if !self.told {
+            self.told = true;
+            problem.heuristic_contradicted(why);
+        }
+    }
+
+    /// A move of cost `cost` from a state of heuristic `h` to one of heuristic `h_next`.
+    pub fn edge<P: Problem + ?Sized>(&mut self, problem: &P, h: Cost, cost: Cost, h_next: Cost) {
+        if self.watching() && exceeds(h, cost + h_next) {
+            self.tell(
+                problem,
+                format!(
+                    "the heuristic was seen inconsistent: h = {} at a state, h = {} one move of \
+                     cost {} later",
+                    format_cost(h),
+                    format_cost(h_next),
+                    format_cost(cost)
+                ),
+            );
+        }
+    }
+
+    /// A goal found at cost `cost`, with heuristic `h`; then the frontier's states reached at
+    /// less than `cost` (the nodes of the open list's entries, `frontier`, not `closed`)
+    /// looked one step past.
+    #[allow(clippy::too_many_arguments)]
+    pub fn goal<P: Problem + ?Sized>(
+        &mut self,
+        problem: &P,
+        h: Cost,
+        cost: Cost,
+        tree: &Tree<'_, P>,
+        frontier: impl Iterator<Item = (NodeId, Cost)>,
+        closed: &[bool],
+        budget: &mut Budget,
+        heuristic: &dyn Fn(&P::State) -> Cost,
+    ) {
+        if self.watching() && exceeds(h, 0.0) {
+            self.tell(
+                problem,
+                format!(
+                    "h = {} at a goal, where the cost still to pay is 0",
+                    format_cost(h)
+                ),
+            );
+        }
+        // The open states reached below the cost found, those the heuristic put furthest
+        // past it first (the likeliest overestimates), each once.
+        let mut looked = vec![false; tree.len()];
+        let mut candidates: Vec<(NodeId, Cost)> = frontier
+            .filter(|&(id, _)| {
+                let id = id as usize;
+                let open = closed.get(id) != Some(&true) && !looked[id];
+                looked[id] = true;
+                open && exceeds(cost, tree.node(id as NodeId).g)
+            })
+            .collect();
+        candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
+        candidates.truncate(MAX_LOOKED_PAST);
+        let mut successors = Vec::new();
+        for (node_id, _) in candidates {
+            if !self.watching() || budget.check().is_err() {
+                return;
+            }
+            let node = tree.node(node_id);
+            // Asked again: an entry's priority may be a stale one's, of a dearer path.
+            let h_here = heuristic(&node.state);
+            successors.clear();
+            problem.successors(&node.state, &mut successors);
+            // A cheaper goal first: that is the stronger word (the claim is false).
+            let cheaper = successors
+                .iter()
+                .find(|s| exceeds(cost, node.g + s.cost) && problem.is_goal(&s.state));
+            if let Some(s) = cheaper {
+                let why = format!(
+                    "a goal at cost {} lies one move past the frontier, below the {} found: the \
+                     heuristic overestimates there (h = {} where a move of cost {} reaches the \
+                     goal)",
+                    format_cost(node.g + s.cost),
+                    format_cost(cost),
+                    format_cost(h_here),
+                    format_cost(s.cost)
+                );
+                self.tell(problem, why);
+                return;
+            }
+            for s in successors.drain(..) {
+                self.edge(problem, h_here, s.cost, heuristic(&s.state));
+            }
+        }
+    }
+}
