@@ -125,6 +125,21 @@ pub(super) struct Policy {
     pub jump: bool,
 }
 
+/// The audit reads an entry's node and priority (A*'s: the state's own `h` is its
+/// priority less `g`).
+impl super::claimed::Queued for Entry {
+    fn queued(&self) -> (NodeId, Cost) {
+        (self.id, self.f())
+    }
+}
+
+impl Policy {
+    /// Whether the priority is A*'s, `g + h`.
+    fn is_astar(&self) -> bool {
+        self.uses_heuristic && self.g_weight == 1.0 && self.h_weight == 1.0
+    }
+}
+
 pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
@@ -169,8 +184,7 @@ fn search_counting<P: Problem + ?Sized>(
         }
     };
     let silent = observer.is_silent();
-    let mut audit = super::claimed::Audit::new(problem, policy.g_weight, policy.h_weight)
-        .filter(|_| policy.uses_heuristic);
+    let mut audit = super::claimed::Audit::new(problem, policy.is_astar());
     let mut stats = Stats::default();
     let mut tree = match Tree::new(problem, budget) {
         Ok(tree) => tree,
@@ -213,19 +227,9 @@ fn search_counting<P: Problem + ?Sized>(
         }
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
         if problem.is_goal(&state) {
-            if let Some(audit) = &mut audit {
-                let h = heuristic(&state);
-                let frontier = open.iter().map(|e| (e.id, e.f()));
-                audit.goal(problem, h, g, &tree, frontier, &closed, budget, &heuristic);
-            }
+            audit.goal(problem, &tree, entry.id, &open, &closed, budget, &heuristic);
             return tree.finish(Outcome::Found, Some(entry.id), stats);
         }
-        // A claimed heuristic's value here, for the consistency of each move from here: the
-        // audit runs A* only, whose priority is g + h.
-        let h_here = audit
-            .as_ref()
-            .filter(|a| a.watching())
-            .map(|_| (entry.f() - g).max(0.0));
         if closed.len() <= entry.id as usize {
             let more = tree.len() - closed.len();
             if let Err(outcome) = budget.reserve(&mut closed, more, CLOSED_FLAGS) {
@@ -265,8 +269,7 @@ fn search_counting<P: Problem + ?Sized>(
         }
         for successor in successors.drain(..) {
             stats.generated += 1;
-            let step = successor.cost;
-            let g_new = g + step;
+            let g_new = g + successor.cost;
             let child = match tree.insert(successor.state, entry.id, successor.mv.clone(), g_new) {
                 Ok(child) => child,
                 Err(child) => {
@@ -284,9 +287,7 @@ fn search_counting<P: Problem + ?Sized>(
             };
             let child_state = &tree.node(child).state;
             let h = heuristic(child_state);
-            if let (Some(audit), Some(h_here)) = (&mut audit, h_here) {
-                audit.edge(problem, h_here, step, h);
-            }
+            audit.edge(problem, entry.f() - g, successor.cost, h);
             if !silent {
                 observer.generated(child_state);
                 if observer.wants_scores() {

@@ -26,27 +26,38 @@ fn exceeds(a: Cost, b: Cost) -> bool {
     a > b + SLACK * a.abs().max(b.abs()).max(1.0)
 }
 
+/// An entry of the open list, as the audit reads it: its node and its priority.
+pub(super) trait Queued {
+    /// The entry's node and priority.
+    fn queued(&self) -> (NodeId, Cost);
+}
+
 /// The audit of one run, if the problem's heuristic is claimed admissible (and the run is
 /// A*'s, the priority `g + h`).
 pub(super) struct Audit {
+    /// Whether the run checks the heuristic at all.
+    active: bool,
     /// Whether the claim was contradicted already (told once).
     told: bool,
 }
 
 impl Audit {
-    /// The audit of a run with these weights, when the problem's admissibility is a claim.
-    pub fn new<P: Problem + ?Sized>(problem: &P, g_weight: Cost, h_weight: Cost) -> Option<Self> {
-        let astar = g_weight == 1.0 && h_weight == 1.0;
-        (astar
+    /// The audit of a run (`astar`: A*'s priority, `g + h`); it checks only when the
+    /// problem's admissibility is a claim.
+    pub fn new<P: Problem + ?Sized>(problem: &P, astar: bool) -> Self {
+        let active = astar
             && problem.has_heuristic()
             && problem.heuristic_is_admissible()
-            && problem.heuristic_is_claimed())
-        .then_some(Self { told: false })
+            && problem.heuristic_is_claimed();
+        Self {
+            active,
+            told: false,
+        }
     }
 
-    /// Whether checks are still wanted (nothing told yet).
-    pub fn watching(&self) -> bool {
-        !self.told
+    /// Whether checks are still wanted (active, nothing told yet).
+    fn watching(&self) -> bool {
+        self.active && !self.told
     }
 
     fn tell<P: Problem + ?Sized>(&mut self, problem: &P, why: String) {
@@ -72,22 +83,26 @@ impl Audit {
         }
     }
 
-    /// A goal found at cost `cost`, with heuristic `h`; then the frontier's states reached at
-    /// less than `cost` (the nodes of the open list's entries, `frontier`, not `closed`)
-    /// looked one step past.
+    /// The goal `goal` of `tree` found; then the frontier's states reached at less than its
+    /// cost (the nodes of the open list's entries, `frontier`, with their priorities, not
+    /// `closed`) looked one step past.
     #[allow(clippy::too_many_arguments)]
-    pub fn goal<P: Problem + ?Sized>(
+    pub fn goal<'q, P: Problem + ?Sized, Q: Queued + 'q>(
         &mut self,
         problem: &P,
-        h: Cost,
-        cost: Cost,
         tree: &Tree<'_, P>,
-        frontier: impl Iterator<Item = (NodeId, Cost)>,
+        goal: NodeId,
+        frontier: impl IntoIterator<Item = &'q Q>,
         closed: &[bool],
         budget: &mut Budget,
         heuristic: &dyn Fn(&P::State) -> Cost,
     ) {
-        if self.watching() && exceeds(h, 0.0) {
+        if !self.watching() {
+            return;
+        }
+        let cost = tree.node(goal).g;
+        let h = heuristic(&tree.node(goal).state);
+        if exceeds(h, 0.0) {
             self.tell(
                 problem,
                 format!(
@@ -100,6 +115,8 @@ impl Audit {
         // past it first (the likeliest overestimates), each once.
         let mut looked = vec![false; tree.len()];
         let mut candidates: Vec<(NodeId, Cost)> = frontier
+            .into_iter()
+            .map(Queued::queued)
             .filter(|&(id, _)| {
                 let id = id as usize;
                 let open = closed.get(id) != Some(&true) && !looked[id];
