@@ -305,7 +305,7 @@ impl Editor {
 
     /// Whether the text is too large to be kept in the view's settings across restarts.
     pub fn too_large_to_keep(&self) -> bool {
-        self.is_dirty() && self.key.len() + self.text.len() > super::MAX_KEPT_DRAFTS
+        self.is_dirty() && super::kept_bytes(&self.key, &self.text) > super::MAX_KEPT_DRAFTS
     }
 
     /// The choice after an outside change met unsaved edits: the file's text (`take_file`),

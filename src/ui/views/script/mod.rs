@@ -53,9 +53,19 @@ fn new_script() -> Result<Vec<AppCommand>, String> {
 /// The most moves listed as buttons.
 const MAX_LISTED: usize = 60;
 
-/// The most bytes of unsaved editor text kept in the view's settings (the state file takes
-/// up to [`crate::app::MAX_VIEW_BYTES`] a view); the text being edited is kept first.
+/// The most bytes of unsaved editor text kept in the view's settings, counted as written
+/// to the state file (JSON-escaped: a tab or a quote takes two bytes there; see
+/// [`kept_bytes`]): the state file takes up to [`crate::app::MAX_VIEW_BYTES`] a view, and a
+/// view over it sets the whole file aside at the next start. The text being edited is kept
+/// first.
 pub(super) const MAX_KEPT_DRAFTS: usize = 40 * 1024;
+
+/// The bytes a draft of `text` kept under `key` takes in the state file: both as JSON
+/// strings (quoted and escaped), with the colon and comma between entries.
+pub(super) fn kept_bytes(key: &str, text: &str) -> usize {
+    let json = |s: &str| serde_json::to_string(s).map_or(usize::MAX / 4, |j| j.len());
+    json(key) + json(text) + 2
+}
 
 /// The view of puzzle scripts: the moves of the state on screen, made again when the puzzle
 /// changes, and the script editor.
@@ -403,7 +413,7 @@ impl TypeView for ScriptView {
         let current = (self.editor.is_dirty() && !self.editor.key.is_empty())
             .then_some((&self.editor.key, &self.editor.text));
         for (key, text) in current.into_iter().chain(&self.drafts) {
-            total += key.len() + text.len();
+            total += kept_bytes(key, text);
             if total > MAX_KEPT_DRAFTS {
                 break;
             }
