@@ -345,6 +345,14 @@ pub fn within<T>(limits: CallLimits, work: impl FnOnce() -> T) -> Result<T, Hit>
     }
 }
 
+/// Holds every call into the program made on this thread from now on to `limits` (and to
+/// tighter ones set by [`within`] for a stretch), until set again: the window sets a short
+/// time limit on its own thread, so that no program code runs there without one however it
+/// is reached (a frame's drawing, the restore of the state at start, a hint).
+pub fn limit_this_thread(limits: CallLimits) {
+    BOUND.with(|b| b.borrow_mut().call = Some(limits));
+}
+
 /// While alive, the program's function `entry` is running on this thread (see [`begin`]).
 pub struct CallScope {
     previous: Option<Active>,
