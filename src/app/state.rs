@@ -205,6 +205,10 @@ impl AppState {
     /// An app restored from `settings`: their puzzle if it still parses, otherwise the
     /// first type's default puzzle.
     pub fn new(mut settings: Settings) -> Self {
+        // The thread that makes the app draws it: a remembered script's start() is bounded.
+        crate::puzzles::call_limits::limit_this_thread(crate::puzzles::call_limits::CallLimits::time(
+            super::UI_CALL_LIMIT,
+        ));
         let results = std::mem::take(&mut settings.results);
         let mut status = Status {
             text: "Pick a puzzle and an algorithm, then press Start.".into(),

@@ -32,6 +32,7 @@ mod robustness;
 mod rush_hour;
 mod screen;
 mod script_editor;
+mod script_window;
 mod scripts;
 mod search_engine;
 mod search_tree;

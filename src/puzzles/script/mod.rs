@@ -536,6 +536,15 @@ impl Script {
         self.goal_of(self.here()).unwrap_or(false)
     }
 
+    /// Whether the state on screen is a goal, or the script's error.
+    ///
+    /// # Errors
+    /// The script's error (a call past its limits among them: "the script's `is_goal` ran
+    /// past its time limit of 100 ms").
+    pub fn goal_here(&self) -> Result<bool, ScriptError> {
+        self.goal_of(self.here()).map_err(Failure::into_error)
+    }
+
     /// The moves of `state`: label, next state and cost.
     fn moves_of(&self, state: &[u8]) -> Result<Moves, Failure> {
         self.moves_checked(state).map_err(|e| match e {

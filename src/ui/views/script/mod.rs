@@ -75,6 +75,9 @@ struct ScriptView {
     listed: Option<(u64, Listed)>,
     /// The moves listed that name a drawn cell (a click on it plays the move), with it.
     cells: Vec<(String, Cell)>,
+    /// What the panel says of the state on screen, asked of the script once per revision
+    /// (with `listed`): a frame never calls the script again.
+    here: Here,
     /// The script editor.
     editor: editor::Editor,
     /// Unsaved editor text of scripts not being edited, by file (or script name).
@@ -92,6 +95,14 @@ struct Kept {
 
 /// The moves listed (label and cost), or the script's error.
 type Listed = Result<Vec<(String, f64)>, String>;
+
+/// What the panel shows of the state on screen that the script's calls say: whether it is
+/// a goal (or `is_goal`'s error) and why `draw` failed on it, if it did.
+#[derive(Default)]
+struct Here {
+    goal: Option<Result<bool, String>>,
+    draw_error: Option<String>,
+}
 
 /// The view's commands.
 #[derive(Debug)]
@@ -127,6 +138,7 @@ impl ScriptView {
         Self {
             listed: None,
             cells: Vec::new(),
+            here: Here::default(),
             editor,
             drafts: kept.drafts,
         }
@@ -163,10 +175,19 @@ impl ScriptView {
         }
     }
 
-    /// The moves of the state on screen, as buttons.
-    fn moves_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    /// Asks the script about the state on screen once per revision: its moves, the cells
+    /// they name, whether it is a goal and whether `draw` fails (each call under the
+    /// window's limit on one call, see [`crate::app::UI_CALL_LIMIT`]).
+    fn ask(&mut self, app: &ViewWrite<'_>) {
         let revision = app.revision();
-        if self.listed.as_ref().is_none_or(|(r, _)| *r != revision) {
+        if self.listed.as_ref().is_some_and(|(r, _)| *r == revision) {
+            return;
+        }
+        self.here = app.model::<Script>().map_or_else(Here::default, |s| Here {
+            goal: Some(s.goal_here().map_err(|e| e.to_string())),
+            draw_error: s.draw_error().map(|e| e.to_string()),
+        });
+        {
             let moves = app
                 .model::<Script>()
                 .map(|s| s.moves_here().map_err(|e| e.to_string()))
@@ -180,6 +201,11 @@ impl ScriptView {
                 .collect();
             self.listed = Some((revision, moves));
         }
+    }
+
+    /// The moves of the state on screen, as buttons.
+    fn moves_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+        self.ask(app);
         let Some((_, listed)) = &self.listed else {
             return;
         };
@@ -230,8 +256,8 @@ impl TypeView for ScriptView {
     }
 
     fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
-        let Some((name, description, source, state, solved, draw_error)) =
-            app.model::<Script>().map(|s| {
+        self.ask(app);
+        let Some((name, description, source, state)) = app.model::<Script>().map(|s| {
             (
                 s.name(),
                 s.description().map(str::to_owned),
@@ -260,14 +286,23 @@ impl TypeView for ScriptView {
         Self::parameters_ui(app, ui);
         ui.separator();
         ui.label(format!("State: {state}"));
-        if let Some(e) = draw_error {
+        if let Some(e) = &self.here.draw_error {
             ui.label(
                 egui::RichText::new(format!("draw failed, the state is shown as text: {e}"))
                     .color(crate::ui::palette::MOVE_WORSE),
             );
         }
-        if solved {
-            ui.label(egui::RichText::new("A goal state!").strong());
+        match &self.here.goal {
+            Some(Ok(true)) => {
+                ui.label(egui::RichText::new("A goal state!").strong());
+            }
+            Some(Err(e)) => {
+                ui.label(
+                    egui::RichText::new(format!("is_goal failed: {e}"))
+                        .color(crate::ui::palette::MOVE_WORSE),
+                );
+            }
+            _ => {}
         }
         self.moves_ui(app, ui);
         ui.horizontal(|ui| {

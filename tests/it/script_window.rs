@@ -1,0 +1,86 @@
+//! Hostile scripts in the window (issue 56, items 3 and 5; `../shared/repro/hostile/`): no
+//! script code runs on the window's thread without a time limit (a heavy `is_goal` or `draw`
+//! leaves every frame answering, and the panel says the call ran past its limit); a reload
+//! or a parameter change stops the oracle's work on the old version and starts it again on
+//! the new one; a reload runs off the window's thread; a script file replaced by a FIFO or a
+//! link to `/dev/zero` is refused.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use puzzlelab::app::oracle::OracleStatus;
+use puzzlelab::app::{PuzzleLabApp, Settings};
+use puzzlelab::puzzles::script::Script;
+use puzzlelab::ui::views::ScriptCommand;
+
+use crate::common::gui::{click_label, harness, open_path, run_until};
+
+/// A loop of costly operations (a 100 kB string copied and replaced each turn) that runs
+/// for minutes unless something ends it: rhai's operation limit counts each turn as a few
+/// operations.
+const HEAVY: &str =
+    "let s = \"x\"; s.pad(100000, 'x'); loop { let t = s; t.replace(\"x\", \"y\"); }";
+
+/// The app with the script `text` opened from a file in a temporary folder (returned with
+/// the file's path).
+fn open_script(text: &str) -> (Harness<'static, PuzzleLabApp>, tempfile::TempDir, std::path::PathBuf) {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.rhai");
+    std::fs::write(&path, text).unwrap();
+    open_path(&mut h, path.clone());
+    assert!(
+        h.state().model::<Script>().is_some(),
+        "{:?}",
+        h.state().status()
+    );
+    (h, dir, path)
+}
+
+/// R1, R14: `is_goal` and `draw` that would run for minutes. The window's calls of them end
+/// at their limit: each frame returns (the first ones ask the script once, then it is not
+/// asked again until the state changes), and the panel says the call ran past its limit.
+/// Before, the side panel called `is_goal` and `draw` on the window's thread every frame,
+/// bounded only by the operation limit (minutes of this loop a call): the window froze.
+#[test]
+fn a_heavy_is_goal_and_draw_leave_the_frames_answering() {
+    let script = format!(
+        "const NAME = \"hostile\";\nfn start() {{ 1 }}\n\
+         fn moves(n) {{ [#{{ label: \"+1\", to: n + 1 }}].filter(|m| m.to <= 10) }}\n\
+         fn is_goal(n) {{ {HEAVY} }}\nfn draw(n) {{ {HEAVY} }}\n"
+    );
+    let (mut h, _dir, _) = open_script(&script);
+    // The frames after the first ask nothing of the script: a handful of them is fast.
+    let started = Instant::now();
+    h.run_steps(10);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "10 frames took {:?}",
+        started.elapsed()
+    );
+    let said = |h: &Harness<'static, PuzzleLabApp>, start: &str| {
+        h.query_all_by_label_contains(start).any(|n| {
+            let ak = egui_kittest::kittest::NodeT::accesskit_node(&n);
+            (ak.label().or_else(|| ak.value()))
+                .is_some_and(|l| l.contains("ran past its time limit of 100 ms"))
+        })
+    };
+    assert!(
+        said(&h, "is_goal failed: "),
+        "the panel says is_goal ran past its limit"
+    );
+    assert!(
+        said(&h, "draw failed, the state is shown as text"),
+        "the panel says draw ran past its limit"
+    );
+    // A move played asks again, as bounded.
+    click_label(&mut h, "+1");
+    let started = Instant::now();
+    h.run_steps(4);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(h.state().model::<Script>().unwrap().state_text().contains('2'));
+}
