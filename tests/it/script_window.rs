@@ -84,3 +84,46 @@ fn a_heavy_is_goal_and_draw_leave_the_frames_answering() {
     assert!(started.elapsed() < Duration::from_secs(5));
     assert!(h.state().model::<Script>().unwrap().state_text().contains('2'));
 }
+
+/// A script whose space has no end while its parameter `limit` is 0 (n, n + 1, ...), and
+/// `limit + 1` states otherwise.
+const ENDLESS_AT_ZERO: &str = "const PARAMETERS = #{ limit: #{ \"default\": 0, min: 0, max: 10 } };\n\
+     fn start() { 0 }\n\
+     fn moves(n) { if limit == 0 || n < limit { [#{ label: \"+1\", to: n + 1 }] } else { [] } }\n\
+     fn is_goal(n) { n == limit }\n";
+
+/// Turns the oracle on and runs until it is exploring.
+fn start_oracle(h: &mut Harness<'static, PuzzleLabApp>) {
+    click_label(h, "Optimal moves");
+    run_until(h, |app| {
+        matches!(app.windows.oracle.status(), OracleStatus::Preparing(ref p) if p.contains("states"))
+    });
+}
+
+/// Runs until the oracle has explored a space: its number of states.
+fn explored(h: &mut Harness<'static, PuzzleLabApp>) -> usize {
+    run_until(h, |app| app.windows.oracle.space().is_some());
+    h.state().windows.oracle.space().unwrap().len()
+}
+
+/// Item 3: a parameter changed while the oracle explores the old version's space stops
+/// that exploration and explores the new one's. Before, the oracle went on exploring the
+/// old version (an endless space here: it never answered, and ate a core).
+#[test]
+fn a_parameter_change_restarts_the_oracle_on_the_new_version() {
+    let (mut h, _dir, _) = open_script(ENDLESS_AT_ZERO);
+    start_oracle(&mut h);
+    h.state_mut()
+        .push_view(ScriptCommand::SetParameter("limit".into(), 3));
+    h.run_steps(2);
+    assert_eq!(explored(&mut h), 4);
+}
+
+/// Item 3: the same for a reload of the file changed outside.
+#[test]
+fn a_reload_restarts_the_oracle_on_the_new_version() {
+    let (mut h, _dir, path) = open_script(ENDLESS_AT_ZERO);
+    start_oracle(&mut h);
+    std::fs::write(&path, ENDLESS_AT_ZERO.replace("\"default\": 0", "\"default\": 5")).unwrap();
+    assert_eq!(explored(&mut h), 6);
+}
