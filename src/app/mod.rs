@@ -4,6 +4,7 @@
 pub mod autosave;
 mod commands;
 pub mod export;
+pub mod file_watch;
 mod files;
 pub mod heuristic_measure;
 pub mod job;

@@ -127,3 +127,68 @@ fn a_reload_restarts_the_oracle_on_the_new_version() {
     std::fs::write(&path, ENDLESS_AT_ZERO.replace("\"default\": 0", "\"default\": 5")).unwrap();
     assert_eq!(explored(&mut h), 6);
 }
+
+/// R9: a file changed outside to a script whose `start()` takes a while (many costly
+/// operations; some tenths of a second here) is reloaded off the window's thread: the frames go on
+/// meanwhile (the status bar says a reload runs), and the new version comes once made.
+/// Before, the reload compiled the script and ran `start()` on the window's thread (the
+/// window froze for as long as `start()` took).
+#[test]
+fn a_slow_reload_runs_off_the_windows_thread() {
+    let quick = "fn start() { 0 }\nfn moves(n) { [] }\nfn is_goal(n) { n == 0 }\n";
+    let (mut h, _dir, path) = open_script(quick);
+    let slow = "const NAME = \"slow start\";\n\
+        fn start() { let s = \"x\"; s.pad(100000, 'x'); for i in 0..10000 { let t = s; t.replace(\"x\", \"y\"); } 0 }\n\
+        fn moves(n) { [] }\nfn is_goal(n) { n == 0 }\n";
+    std::fs::write(&path, slow).unwrap();
+    run_until(&mut h, |app| app.status().text.starts_with("Reloading"));
+    let started = Instant::now();
+    h.run_steps(5);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "5 frames during the reload took {:?}",
+        started.elapsed()
+    );
+    run_until(&mut h, |app| {
+        app.model::<Script>().is_some_and(|s| s.name() == "slow start")
+    });
+}
+
+/// Replaces the script's file by what `make` makes at its path, and runs until the status
+/// bar says an error: it is the refusal of what is not a regular file, the last good
+/// version staying loaded.
+fn replace_file_and_expect_refusal(make: impl FnOnce(&std::path::Path)) {
+    let (mut h, _dir, path) = open_script(ENDLESS_AT_ZERO);
+    std::fs::remove_file(&path).unwrap();
+    make(&path);
+    run_until(&mut h, |app| app.status().is_error);
+    assert!(
+        h.state().status().text.contains("not a regular file"),
+        "{:?}",
+        h.state().status()
+    );
+    let started = Instant::now();
+    h.run_steps(5);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(h.state().model::<Script>().is_some());
+}
+
+/// R9: the script's file replaced by a FIFO is refused ("not a regular file"), the window
+/// answering. Before, the read blocked the window's thread for good.
+#[test]
+fn a_script_replaced_by_a_fifo_is_refused() {
+    replace_file_and_expect_refusal(|path| {
+        let made = std::process::Command::new("mkfifo").arg(path).status().unwrap();
+        assert!(made.success());
+    });
+}
+
+/// R9: the script's file replaced by a link to `/dev/zero` is refused. Before, it was read
+/// until the memory ran out (the 1 MiB cap was checked on the metadata's length, 0 for a
+/// device).
+#[test]
+fn a_script_replaced_by_a_link_to_dev_zero_is_refused() {
+    replace_file_and_expect_refusal(|path| {
+        std::os::unix::fs::symlink("/dev/zero", path).unwrap();
+    });
+}
