@@ -465,6 +465,7 @@ impl AppState {
         self.tick_timeline(ctx);
         self.receive_dialogs();
         self.receive_opened(ctx);
+        self.receive_restored(ctx);
         self.receive_dropped_files(ctx);
         let (wake, limits) = (self.waker(), self.limits());
         self.windows.oracle.hidden = self.shown_moment() == ShownMoment::Search;

@@ -192,3 +192,43 @@ fn a_script_replaced_by_a_link_to_dev_zero_is_refused() {
         std::os::unix::fs::symlink("/dev/zero", path).unwrap();
     });
 }
+
+/// R7: the remembered puzzle, a script whose `start()` takes seconds, is restored at the
+/// next start off the window's thread: the window answers at once (a placeholder on screen,
+/// the status bar saying the restore runs), and the script comes back with its file once
+/// made. Before, `start()` ran on the window's thread while the state was restored: the
+/// window answered only once it ended, at every start.
+#[test]
+fn a_remembered_script_with_a_slow_start_is_restored_off_the_windows_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("slow.rhai");
+    let slow = "const NAME = \"slow start\";\n\
+        fn start() { let s = \"x\"; s.pad(100000, 'x'); for i in 0..60000 { let t = s; t.replace(\"x\", \"y\"); } 0 }\n\
+        fn moves(n) { [] }\nfn is_goal(n) { n == 0 }\n";
+    std::fs::write(&path, slow).unwrap();
+    let json = serde_json::json!({ "type": "script", "version": 1, "script": slow });
+    let settings = Settings {
+        puzzle_json: Some(json.to_string()),
+        path: Some(path.clone()),
+        ..Settings::default()
+    };
+    let started = Instant::now();
+    let mut h = harness(settings);
+    h.run_steps(3);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "the window answered after {:?}",
+        started.elapsed()
+    );
+    assert!(
+        h.state().status().text.starts_with("Restoring the remembered puzzle"),
+        "{:?}",
+        h.state().status()
+    );
+    // The placeholder is not bound to the script's file (a Save would write over it).
+    assert_eq!(h.state().settings().path, None);
+    run_until(&mut h, |app| {
+        app.model::<Script>().is_some_and(|s| s.name() == "slow start")
+    });
+    assert_eq!(h.state().settings().path.as_deref(), Some(path.as_path()));
+}
