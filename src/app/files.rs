@@ -581,7 +581,9 @@ impl AppState {
                 };
                 self.open_in_its_workspace(command);
             }
-            Ok(Err(e)) => self.set_error(format!("The remembered puzzle could not be restored: {e}")),
+            Ok(Err(e)) => {
+                self.set_error(format!("The remembered puzzle could not be restored: {e}"))
+            }
             Err(e) => self.set_error(format!("The remembered puzzle could not be restored: {e}")),
         }
     }

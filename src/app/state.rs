@@ -209,9 +209,9 @@ impl AppState {
     /// first type's default puzzle.
     pub fn new(mut settings: Settings) -> Self {
         // The thread that makes the app draws it: a remembered script's start() is bounded.
-        crate::puzzles::call_limits::limit_this_thread(crate::puzzles::call_limits::CallLimits::time(
-            super::UI_CALL_LIMIT,
-        ));
+        crate::puzzles::call_limits::limit_this_thread(
+            crate::puzzles::call_limits::CallLimits::time(super::UI_CALL_LIMIT),
+        );
         let results = std::mem::take(&mut settings.results);
         let mut status = Status {
             text: "Pick a puzzle and an algorithm, then press Start.".into(),
@@ -228,12 +228,13 @@ impl AppState {
                 // Made again off this thread, where its code may take longer (a script's
                 // slow start()); the placeholder is not the remembered puzzle's file.
                 status = Status {
-                    text: format!(
-                        "Restoring the remembered puzzle in the background (here: {e})…"
-                    ),
+                    text: format!("Restoring the remembered puzzle in the background (here: {e})…"),
                     is_error: false,
                 };
-                retry = settings.puzzle_json.clone().map(|json| (json, settings.path.take()));
+                retry = settings
+                    .puzzle_json
+                    .clone()
+                    .map(|json| (json, settings.path.take()));
                 puzzles::TYPES[0].default_puzzle()
             }
             None => puzzles::TYPES[0].default_puzzle(),

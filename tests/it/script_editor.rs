@@ -350,7 +350,10 @@ fn a_draft_of_tabs_and_quotes_is_capped_by_its_size_in_the_state_file() {
         "the editor says the draft is not kept"
     );
     let kept = h.state_mut().settings_to_save().clone();
-    let view = kept.views.get("script").expect("the script view's settings");
+    let view = kept
+        .views
+        .get("script")
+        .expect("the script view's settings");
     assert!(
         view["drafts"].get(path.display().to_string()).is_none(),
         "the draft is not kept: {} bytes",

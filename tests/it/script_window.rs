@@ -24,7 +24,13 @@ const HEAVY: &str =
 
 /// The app with the script `text` opened from a file in a temporary folder (returned with
 /// the file's path).
-fn open_script(text: &str) -> (Harness<'static, PuzzleLabApp>, tempfile::TempDir, std::path::PathBuf) {
+fn open_script(
+    text: &str,
+) -> (
+    Harness<'static, PuzzleLabApp>,
+    tempfile::TempDir,
+    std::path::PathBuf,
+) {
     let mut h = harness(Settings {
         full_speed: true,
         ..Settings::default()
@@ -82,7 +88,13 @@ fn a_heavy_is_goal_and_draw_leave_the_frames_answering() {
     let started = Instant::now();
     h.run_steps(4);
     assert!(started.elapsed() < Duration::from_secs(5));
-    assert!(h.state().model::<Script>().unwrap().state_text().contains('2'));
+    assert!(
+        h.state()
+            .model::<Script>()
+            .unwrap()
+            .state_text()
+            .contains('2')
+    );
 }
 
 /// A script whose space has no end while its parameter `limit` is 0 (n, n + 1, ...), and
@@ -95,9 +107,10 @@ const ENDLESS_AT_ZERO: &str = "const PARAMETERS = #{ limit: #{ \"default\": 0, m
 /// Turns the oracle on and runs until it is exploring.
 fn start_oracle(h: &mut Harness<'static, PuzzleLabApp>) {
     click_label(h, "Optimal moves");
-    run_until(h, |app| {
-        matches!(app.windows.oracle.status(), OracleStatus::Preparing(ref p) if p.contains("states"))
-    });
+    run_until(
+        h,
+        |app| matches!(app.windows.oracle.status(), OracleStatus::Preparing(ref p) if p.contains("states")),
+    );
 }
 
 /// Runs until the oracle has explored a space: its number of states.
@@ -124,7 +137,11 @@ fn a_parameter_change_restarts_the_oracle_on_the_new_version() {
 fn a_reload_restarts_the_oracle_on_the_new_version() {
     let (mut h, _dir, path) = open_script(ENDLESS_AT_ZERO);
     start_oracle(&mut h);
-    std::fs::write(&path, ENDLESS_AT_ZERO.replace("\"default\": 0", "\"default\": 5")).unwrap();
+    std::fs::write(
+        &path,
+        ENDLESS_AT_ZERO.replace("\"default\": 0", "\"default\": 5"),
+    )
+    .unwrap();
     assert_eq!(explored(&mut h), 6);
 }
 
@@ -150,7 +167,8 @@ fn a_slow_reload_runs_off_the_windows_thread() {
         started.elapsed()
     );
     run_until(&mut h, |app| {
-        app.model::<Script>().is_some_and(|s| s.name() == "slow start")
+        app.model::<Script>()
+            .is_some_and(|s| s.name() == "slow start")
     });
 }
 
@@ -178,7 +196,10 @@ fn replace_file_and_expect_refusal(make: impl FnOnce(&std::path::Path)) {
 #[test]
 fn a_script_replaced_by_a_fifo_is_refused() {
     replace_file_and_expect_refusal(|path| {
-        let made = std::process::Command::new("mkfifo").arg(path).status().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .unwrap();
         assert!(made.success());
     });
 }
@@ -221,14 +242,18 @@ fn a_remembered_script_with_a_slow_start_is_restored_off_the_windows_thread() {
         started.elapsed()
     );
     assert!(
-        h.state().status().text.starts_with("Restoring the remembered puzzle"),
+        h.state()
+            .status()
+            .text
+            .starts_with("Restoring the remembered puzzle"),
         "{:?}",
         h.state().status()
     );
     // The placeholder is not bound to the script's file (a Save would write over it).
     assert_eq!(h.state().settings().path, None);
     run_until(&mut h, |app| {
-        app.model::<Script>().is_some_and(|s| s.name() == "slow start")
+        app.model::<Script>()
+            .is_some_and(|s| s.name() == "slow start")
     });
     assert_eq!(h.state().settings().path.as_deref(), Some(path.as_path()));
 }
