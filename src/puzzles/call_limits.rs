@@ -267,7 +267,10 @@ impl RunGuard {
             let previous = b.clone();
             b.cancels.push(cancel.clone());
             b.run_deadline = earliest(b.run_deadline, deadline);
-            b.run_memory = Some(b.run_memory.map_or(limits.max_memory, |m| m.min(limits.max_memory)));
+            b.run_memory = Some(
+                b.run_memory
+                    .map_or(limits.max_memory, |m| m.min(limits.max_memory)),
+            );
             previous
         });
         Self {
@@ -564,8 +567,14 @@ mod tests {
             sleep(3600.0)
         };
         assert!(began.elapsed() < Duration::from_secs(5));
-        assert_eq!(slept, Err(SleepError::Limit(Hit::RunTimeout { entry: "moves" })));
-        assert_eq!(guard.hit().and_then(|h| h.outcome()), Some(Outcome::Timeout));
+        assert_eq!(
+            slept,
+            Err(SleepError::Limit(Hit::RunTimeout { entry: "moves" }))
+        );
+        assert_eq!(
+            guard.hit().and_then(|h| h.outcome()),
+            Some(Outcome::Timeout)
+        );
         assert!(matches!(sleep(1.0e300), Err(SleepError::Invalid(_))));
         assert!(matches!(sleep(f64::NAN), Err(SleepError::Invalid(_))));
     }

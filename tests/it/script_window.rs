@@ -214,7 +214,7 @@ fn a_script_replaced_by_a_link_to_dev_zero_is_refused() {
     });
 }
 
-/// R7: the remembered puzzle, a script whose `start()` takes seconds, is restored at the
+/// R7: the remembered puzzle, a script whose `start()` takes about a second, is restored at the
 /// next start off the window's thread: the window answers at once (a placeholder on screen,
 /// the status bar saying the restore runs), and the script comes back with its file once
 /// made. Before, `start()` ran on the window's thread while the state was restored: the
@@ -224,7 +224,7 @@ fn a_remembered_script_with_a_slow_start_is_restored_off_the_windows_thread() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("slow.rhai");
     let slow = "const NAME = \"slow start\";\n\
-        fn start() { let s = \"x\"; s.pad(100000, 'x'); for i in 0..60000 { let t = s; t.replace(\"x\", \"y\"); } 0 }\n\
+        fn start() { let s = \"x\"; s.pad(100000, 'x'); for i in 0..20000 { let t = s; t.replace(\"x\", \"y\"); } 0 }\n\
         fn moves(n) { [] }\nfn is_goal(n) { n == 0 }\n";
     std::fs::write(&path, slow).unwrap();
     let json = serde_json::json!({ "type": "script", "version": 1, "script": slow });
