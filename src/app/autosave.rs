@@ -186,13 +186,27 @@ fn set_aside(path: &Path, why: &dyn std::fmt::Display) -> Loaded {
 /// # Errors
 /// The operating system's error, or one saying the file is not a regular file.
 pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    read_regular_capped(path, MAX_STATE_BYTES)
+}
+
+/// Reads the regular file at `path`, at most one byte more than `max` (a caller refuses a
+/// file that long), refusing what is not a regular file before opening it (a FIFO would
+/// block the open, a device such as `/dev/zero` never end) and again once it is open. Links
+/// are followed.
+///
+/// # Errors
+/// The operating system's error, or one saying the file is not a regular file.
+pub fn read_regular_capped(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
     let file = std::fs::File::open(path)?;
     if !file.metadata()?.is_file() {
         return Err(std::io::Error::other("not a regular file"));
     }
     let mut data = Vec::new();
-    file.take(MAX_STATE_BYTES + 1).read_to_end(&mut data)?;
+    file.take(max.saturating_add(1)).read_to_end(&mut data)?;
     Ok(data)
 }
 

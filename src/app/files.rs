@@ -16,6 +16,10 @@ use crate::search::CancelToken;
 /// The job reading and parsing a puzzle file (see [`AppState::open_in_background`]).
 pub(super) type Opening = Job<Result<Box<dyn puzzles::Puzzle>, puzzles::LoadError>>;
 
+/// The remembered puzzle being parsed again on a job (see
+/// [`AppState::restore_in_background`]).
+pub(super) type Restoring = Job<Result<Box<dyn puzzles::Puzzle>, puzzles::FormatError>>;
+
 /// What a file dialog answered: the path chosen, or `None` when no dialog could be shown
 /// (no desktop portal: it gave up at once). A cancelled dialog sends nothing.
 pub(super) struct DialogAnswer {
@@ -537,6 +541,50 @@ impl AppState {
             Ok(Ok(p)) => self.open_in_its_workspace(AppCommand::OpenRead(p, path)),
             Ok(Err(e)) => self.set_error(format!("Could not open: {e}")),
             Err(e) => self.set_error(format!("Could not open {}: {e}", path.display())),
+        }
+    }
+
+    /// Parses the remembered puzzle `json` (of the file `path`, if it has one) again on a
+    /// job, each call of its own code under its default limits (at most
+    /// [`puzzles::call_limits::CALL_TIME`]): when the window's
+    /// thread could not make it at start within [`super::UI_CALL_LIMIT`] a call (a script
+    /// whose `start()` is slow), or at all. The puzzle on screen meanwhile is a placeholder.
+    pub(super) fn restore_in_background(&mut self, json: String, path: Option<PathBuf>) {
+        let job = Job::start("restore", CancelToken::new(), self.waker(), move |_| {
+            puzzles::parse(&json, None)
+        });
+        match job {
+            Ok(job) => self.io.restoring = Some((path, job)),
+            Err(e) => self.set_error(format!("The remembered puzzle could not be restored: {e}")),
+        }
+    }
+
+    /// Takes the remembered puzzle once its job made it: it replaces the placeholder (in
+    /// the workspace of its type), or the status bar says why it could not be restored.
+    pub(super) fn receive_restored(&mut self, ctx: &egui::Context) {
+        let Some((_, job)) = &mut self.io.restoring else {
+            return;
+        };
+        let Some(result) = job.poll(|()| {}) else {
+            // The window goes on meanwhile; frames come back to take the answer.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        };
+        let Some((path, _)) = self.io.restoring.take() else {
+            return;
+        };
+        match result {
+            Ok(Ok(p)) => {
+                let command = match path {
+                    Some(path) => AppCommand::OpenRead(p, path),
+                    None => AppCommand::OpenGenerated(p, "Restored the remembered puzzle.".into()),
+                };
+                self.open_in_its_workspace(command);
+            }
+            Ok(Err(e)) => {
+                self.set_error(format!("The remembered puzzle could not be restored: {e}"))
+            }
+            Err(e) => self.set_error(format!("The remembered puzzle could not be restored: {e}")),
         }
     }
 

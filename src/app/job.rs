@@ -104,6 +104,29 @@ impl<T: Send + 'static, P: Send + 'static> Job<T, P> {
         }
     }
 
+    /// Waits for the work's result for at most `wait` (progress messages go to
+    /// `on_progress` meanwhile): for work that usually ends within a frame's time (a short
+    /// compile), so that its answer comes in the same frame, while a long one never holds
+    /// the frame up for longer than `wait`. `None` while it runs.
+    pub fn poll_for(
+        &mut self,
+        wait: Duration,
+        mut on_progress: impl FnMut(P),
+    ) -> Option<Result<T, JobError>> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(Message::Progress(p)) => on_progress(p),
+                Ok(Message::Done(result)) => return Some(Ok(result)),
+                Err(mpsc::RecvTimeoutError::Timeout) => return None,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Some(Err(JobError::Ended(self.name)));
+                }
+            }
+        }
+    }
+
     /// Asks the work to stop; its result (what it had when it stopped) still comes through
     /// [`Job::poll`].
     pub fn stop(&self) {

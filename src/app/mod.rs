@@ -4,6 +4,7 @@
 pub mod autosave;
 mod commands;
 pub mod export;
+pub mod file_watch;
 mod files;
 pub mod heuristic_measure;
 pub mod job;
@@ -63,6 +64,12 @@ const MAX_WORK_BUDGET: Duration = Duration::from_millis(8);
 const CATCH_UP_BUDGET: Duration = Duration::from_millis(40);
 /// The time since a paced frame counts as this (a display's frame) for the work budget.
 const PACED_FRAME_AS: Duration = Duration::from_millis(16);
+/// The most time one call of a puzzle's own code (a puzzle script's `is_goal`, `moves`,
+/// `draw`, its top level and `start()`) may take on the window's thread: a call past it ends
+/// with an error that says so, and the frame goes on. Searches, the oracle and reloads call
+/// the script on threads of their own, under their own limits (each call at most
+/// [`crate::puzzles::call_limits::CALL_TIME`] there).
+pub const UI_CALL_LIMIT: Duration = Duration::from_millis(100);
 /// How many rows of the results table are kept across restarts (the newest).
 pub const KEPT_RESULTS: usize = 2000;
 /// The fastest solution playback, in moves a second.
@@ -433,6 +440,10 @@ impl AppState {
         if self.frame.repaint.is_none() {
             self.frame.repaint = Some(ctx.clone());
         }
+        // The window's thread: no user code runs here without a time limit.
+        crate::puzzles::call_limits::limit_this_thread(
+            crate::puzzles::call_limits::CallLimits::time(UI_CALL_LIMIT),
+        );
         self.frame.now = ctx.input(|i| i.time);
         let started = std::time::Instant::now();
         let since_last = (self.frame.started.map(|last| started - last)).map(|t| {
@@ -457,6 +468,7 @@ impl AppState {
         self.tick_learn();
         self.receive_dialogs();
         self.receive_opened(ctx);
+        self.receive_restored(ctx);
         self.receive_dropped_files(ctx);
         let (wake, limits) = (self.waker(), self.limits());
         self.windows.oracle.hidden = self.shown_moment() == ShownMoment::Search;

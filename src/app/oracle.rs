@@ -178,6 +178,11 @@ pub struct OracleState {
     /// Whether the oracle was built for the current rules and still did not know the
     /// position (a rebuild would not help).
     rebuilt_for: Option<PositionKey>,
+    /// The puzzle the build running (or the one that failed) was started for, and the
+    /// revision it was last compared with the puzzle on screen at: a build for rules no
+    /// longer on screen (a script reloaded, a parameter changed, a wall painted) is
+    /// stopped and started again for the new ones.
+    built_of: Option<(Arc<dyn Puzzle>, u64)>,
 }
 
 impl Drop for OracleState {
@@ -474,6 +479,19 @@ impl OracleState {
             self.reset();
             self.type_name = type_name;
         }
+        if self.oracle.is_none()
+            && let Some((of, at)) = &mut self.built_of
+            && *at != revision
+        {
+            *at = revision;
+            if !of.same_rules_as(puzzle) {
+                // Started for rules no longer on screen: its work (or its failure) does not
+                // describe this puzzle. Stopped, and started again for these when ticked.
+                self.stop();
+                self.built_of = None;
+                self.retry();
+            }
+        }
         if self.origin_revision == Some(revision) {
             return;
         }
@@ -562,7 +580,8 @@ impl OracleState {
         self.revision = None;
         self.origin_revision = None;
         self.rebuilt_for = Some(revision);
-        let puzzle = puzzle.clone_box();
+        let puzzle: Arc<dyn Puzzle> = Arc::from(puzzle.clone_box());
+        self.built_of = Some((puzzle.clone(), revision.revision));
         let spawned = Job::start(
             "oracle-build",
             CancelToken::with_limits(limits),
@@ -607,6 +626,8 @@ impl OracleState {
             .and_then(|r| r.map_err(|e| e.to_string()))
         {
             Ok(oracle) => {
+                // The oracle itself says which puzzles it knows from now on.
+                self.built_of = None;
                 self.oracle = Some(Arc::from(oracle));
                 self.generation += 1;
                 self.rebuilt_for = Some(revision);

@@ -190,6 +190,9 @@ pub struct Io {
     pub(super) dialogs: Vec<job::Job<Option<files::DialogAnswer>>>,
     /// A puzzle file being read and parsed on its own thread, and its path.
     pub(super) opening: Option<(PathBuf, files::Opening)>,
+    /// The remembered puzzle being made again on a job (see
+    /// [`AppState::restore_in_background`]), and its file.
+    pub(super) restoring: Option<(Option<PathBuf>, files::Restoring)>,
     /// The writer of the state file, when the work is kept (see [`autosave`]).
     pub(super) autosave: Option<autosave::Autosave>,
 }
@@ -208,6 +211,10 @@ impl AppState {
     /// An app restored from `settings`: their puzzle if it still parses, otherwise the
     /// first type's default puzzle.
     pub fn new(mut settings: Settings) -> Self {
+        // The thread that makes the app draws it: a remembered script's start() is bounded.
+        crate::puzzles::call_limits::limit_this_thread(
+            crate::puzzles::call_limits::CallLimits::time(super::UI_CALL_LIMIT),
+        );
         let results = std::mem::take(&mut settings.results);
         let mut status = Status {
             text: "Pick a puzzle and an algorithm, then press Start.".into(),
@@ -217,13 +224,20 @@ impl AppState {
             .puzzle_json
             .as_deref()
             .map(|json| puzzles::parse(json, None));
+        let mut retry = None;
         let puzzle = match restored {
             Some(Ok(p)) => p,
             Some(Err(e)) => {
+                // Made again off this thread, where its code may take longer (a script's
+                // slow start()); the placeholder is not the remembered puzzle's file.
                 status = Status {
-                    text: format!("The remembered puzzle could not be restored: {e}"),
-                    is_error: true,
+                    text: format!("Restoring the remembered puzzle in the background (here: {e})…"),
+                    is_error: false,
                 };
+                retry = settings
+                    .puzzle_json
+                    .clone()
+                    .map(|json| (json, settings.path.take()));
                 puzzles::TYPES[0].default_puzzle()
             }
             None => puzzles::TYPES[0].default_puzzle(),
@@ -251,7 +265,7 @@ impl AppState {
             work.shipped = workspace::shipped_file_of(work.puzzle.as_ref());
         }
         let (notice_tx, notice_rx) = mpsc::channel();
-        Self {
+        let mut app = Self {
             work,
             workspaces: HashMap::new(),
             settings,
@@ -285,11 +299,16 @@ impl AppState {
                 writes: Vec::new(),
                 dialogs: Vec::new(),
                 opening: None,
+                restoring: None,
                 autosave: None,
             },
             status,
             commands: Vec::new(),
             views: ViewLink::default(),
+        };
+        if let Some((json, path)) = retry {
+            app.restore_in_background(json, path);
         }
+        app
     }
 }

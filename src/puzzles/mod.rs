@@ -20,6 +20,7 @@ macro_rules! shipped {
 pub mod oracle;
 
 mod adapters;
+pub mod call_limits;
 pub mod capabilities;
 mod files;
 mod geometry;
@@ -221,6 +222,15 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
     /// The work its searches need first, for types that have some (see [`Preparation`]);
     /// `None` by default ([`Model::preparation`]).
     fn preparation(&mut self) -> Option<&mut dyn Preparation>;
+
+    /// Whether `other` plays by the same rules as this puzzle, whatever its position (see
+    /// [`oracle::Explorable::same_rules`]): false for a puzzle of another type. What was
+    /// worked out of this puzzle's rules (its explored space, a measure of its heuristic)
+    /// holds for `other` only then. The default, for a puzzle that cannot tell: never (what
+    /// was worked out is worked out again).
+    fn same_rules_as(&self, _other: &dyn Puzzle) -> bool {
+        false
+    }
 
     /// The position the moves played by hand started from (see [`HandPlay::moves_played`]):
     /// the puzzle as loaded, scrambled or last edited, with no move played. For types not

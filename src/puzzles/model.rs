@@ -230,6 +230,12 @@ where
         Explorable::metric_name(self)
     }
 
+    fn same_rules_as(&self, other: &dyn Puzzle) -> bool {
+        other
+            .model::<M>()
+            .is_some_and(|o| Explorable::same_rules(self, o))
+    }
+
     fn origin(&self) -> Box<dyn Puzzle> {
         Box::new(Explorable::at_origin(self))
     }

@@ -36,6 +36,7 @@ mod rush_hour;
 mod screen;
 mod script_editor;
 mod script_errors;
+mod script_window;
 mod scripts;
 mod search_engine;
 mod search_tree;

@@ -327,6 +327,54 @@ fn unsaved_editor_text_is_kept_in_the_state_and_comes_back() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), draft);
 }
 
+/// Issue 56 (R8): a draft is capped by what it takes in the state file, JSON-escaped (a tab
+/// or a quote takes two bytes there), not by its text's length: a draft of tabs and quotes
+/// under the text's cap but over the file's is not kept (the editor says so), and the state
+/// file written still loads. Before, it was kept, and the next start set the whole state
+/// aside ("views.script takes 76515 bytes, over the limit of 65536").
+#[test]
+fn a_draft_of_tabs_and_quotes_is_capped_by_its_size_in_the_state_file() {
+    let (mut h, dir, path) = open_missionaries();
+    open_editor(&mut h);
+    let base = missionaries(2);
+    let mut draft = format!("{base}\n// ");
+    while draft.len() < 39 * 1024 {
+        draft.push_str("\t\"\t\"");
+    }
+    draft.push('\n');
+    assert!(draft.len() < 40 * 1024);
+    type_in_editor(&mut h, &draft);
+    assert!(
+        h.query_by_label_contains("too large to be kept across restarts")
+            .is_some(),
+        "the editor says the draft is not kept"
+    );
+    let kept = h.state_mut().settings_to_save().clone();
+    let view = kept
+        .views
+        .get("script")
+        .expect("the script view's settings");
+    assert!(
+        view["drafts"].get(path.display().to_string()).is_none(),
+        "the draft is not kept: {} bytes",
+        view.to_string().len()
+    );
+    // The state file written loads whole at the next start.
+    let state = dir.path().join("work.json");
+    std::fs::write(&state, serde_json::to_vec(&kept).unwrap()).unwrap();
+    let loaded = puzzlelab::app::autosave::load(&state);
+    assert_eq!(loaded.notice, None);
+    assert!(loaded.settings.is_some());
+    // A draft that fits is kept as before.
+    let small = format!("{base}\n// \t\"\n");
+    type_in_editor(&mut h, &small);
+    let kept = h.state_mut().settings_to_save().clone();
+    assert_eq!(
+        kept.views["script"]["drafts"][path.display().to_string()].as_str(),
+        Some(small.as_str())
+    );
+}
+
 #[test]
 fn an_outside_save_over_unsaved_edits_asks_which_to_keep() {
     let (mut h, _dir, path) = open_missionaries();

@@ -22,7 +22,7 @@
 //! move, a float in a state) are said with their line and column, never a panic.
 
 mod cells;
-mod drawing;
+mod draw;
 pub mod encoding;
 mod engine;
 mod puzzle;
@@ -33,10 +33,10 @@ use std::sync::{Arc, Mutex};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 use serde::{Deserialize, Serialize};
 
-use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, json_body};
-pub use drawing::{NAMED_COLOURS, colour_class};
-use drawing::{MAX_SIDE, cell_square, drawn};
+use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, call_limits, json_body};
+use crate::search::Outcome;
 pub use encoding::State;
+pub use draw::{NAMED_COLOURS, colour_class};
 pub use engine::ScriptError;
 use engine::{Failure, ScriptError as Error};
 
@@ -125,6 +125,8 @@ struct Watch {
     faulted: AtomicBool,
     fault: Mutex<Option<Error>>,
     stopped: AtomicBool,
+    /// How the run ends, when a limit of the run stopped a call.
+    stop: Mutex<Option<Outcome>>,
     non_unit: AtomicBool,
     /// What A* saw that contradicts the script's `ADMISSIBLE` claim, if anything (see
     /// [`crate::search::Problem::heuristic_contradicted`]).
@@ -142,22 +144,30 @@ impl Watch {
 
     fn failure(&self, failure: Failure) {
         match failure {
-            Failure::Stopped => self.stopped.store(true, Ordering::Relaxed),
+            Failure::Stopped(outcome) => self.stop(outcome),
             Failure::Error(e) => self.fault(e),
         }
     }
 
-    /// Whether the run is over: a script error, or Stop or the time limit (then noted as
+    fn stop(&self, outcome: Outcome) {
+        if !self.stopped.swap(true, Ordering::Relaxed)
+            && let Ok(mut slot) = self.stop.lock()
+        {
+            *slot = Some(outcome);
+        }
+    }
+
+    /// Whether the run is over: a script error, or a limit of the run (then noted as
     /// stopped, so that the moves not asked for are not taken for a dead end).
     fn is_over(&self) -> bool {
         if self.faulted.load(Ordering::Relaxed) || self.stopped.load(Ordering::Relaxed) {
             return true;
         }
-        let stopped = engine::run_stopped();
-        if stopped {
-            self.stopped.store(true, Ordering::Relaxed);
+        let stopped = call_limits::run_stopped();
+        if let Some(outcome) = stopped {
+            self.stop(outcome);
         }
-        stopped
+        stopped.is_some()
     }
 
     /// Notes what contradicts the `ADMISSIBLE` claim (the first thing told).
@@ -177,10 +187,13 @@ impl Watch {
         self.contradicted.lock().ok().and_then(|mut c| c.take())
     }
 
-    fn take(&self) -> (Option<Error>, bool) {
+    /// The first error of the run's calls, and the outcome of the limit that stopped one.
+    fn take(&self) -> (Option<Error>, Option<Outcome>) {
         self.faulted.store(false, Ordering::Relaxed);
         let fault = self.fault.lock().ok().and_then(|mut s| s.take());
-        (fault, self.stopped.swap(false, Ordering::Relaxed))
+        self.stopped.store(false, Ordering::Relaxed);
+        let stop = self.stop.lock().ok().and_then(|mut s| s.take());
+        (fault, stop)
     }
 }
 
@@ -318,13 +331,12 @@ impl Compiled {
             }
         }
         let mut scope = Scope::new();
-        let _guard = engine::RunGuard::enter(&crate::search::CancelToken::new());
-        plain
-            .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| match engine::eval_error("the script's top level", &e) {
-                Failure::Error(e) => e,
-                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-            })?;
+        {
+            let _call = call_limits::begin(call_limits::TOP_LEVEL);
+            plain
+                .run_ast_with_scope(&mut scope, &ast)
+                .map_err(|e| engine::eval_error("the script's top level", &e).into_error())?;
+        }
         let mut parameters = match scope.get("PARAMETERS") {
             Some(value) => parameters_of(value).map_err(|message| {
                 let line = source.lines().position(|l| l.contains("PARAMETERS"));
@@ -371,16 +383,14 @@ impl Compiled {
             meta,
             start: Box::new([]),
         };
-        let start = compiled.call("start", ()).map_err(|f| match f {
-            Failure::Error(e) => e,
-            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-        })?;
+        let start = compiled.call("start", ()).map_err(Failure::into_error)?;
         compiled.start = compiled.state_from("start", &start)?;
         Ok(compiled)
     }
 
-    /// Calls the script's function `name`.
-    fn call(&self, name: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
+    /// Calls the script's function `name`, under the limits of [`call_limits`].
+    fn call(&self, name: &'static str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
+        let _call = call_limits::begin(name);
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
@@ -541,10 +551,7 @@ impl Script {
     /// # Errors
     /// The script's error.
     pub fn moves_here(&self) -> Result<Vec<(String, f64)>, ScriptError> {
-        let moves = self.moves_of(self.here()).map_err(|f| match f {
-            Failure::Error(e) => e,
-            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-        })?;
+        let moves = self.moves_of(self.here()).map_err(Failure::into_error)?;
         Ok(moves.into_iter().map(|(label, _, cost)| (label, cost)).collect())
     }
 
@@ -583,15 +590,13 @@ impl Script {
         self.goal_of(self.here()).unwrap_or(false)
     }
 
-    /// Whether the state on screen is a goal.
+    /// Whether the state on screen is a goal, or the script's error.
     ///
     /// # Errors
-    /// The script's error (`is_goal` failed, or returned no boolean).
+    /// The script's error (a call past its limits among them: "the script's `is_goal` ran
+    /// past its time limit of 100 ms").
     pub fn goal_here(&self) -> Result<bool, ScriptError> {
-        self.goal_of(self.here()).map_err(|f| match f {
-            Failure::Error(e) => e,
-            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-        })
+        self.goal_of(self.here()).map_err(Failure::into_error)
     }
 
     /// The moves of `state`: label, next state and cost.
@@ -671,55 +676,6 @@ impl Script {
                 "heuristic",
                 format!("returned {value}: a heuristic is a non-negative number"),
             )))
-        }
-    }
-
-    /// Why `draw(state)` fails on the state on screen, if it does (the picture is then the
-    /// state as text).
-    pub fn draw_error(&self) -> Option<ScriptError> {
-        self.drawing(self.here()).err()
-    }
-
-    /// `draw(state)`'s picture, `None` for a script that does not draw.
-    fn drawing(&self, state: &[u8]) -> Result<Option<Picture>, Error> {
-        if !self.compiled.meta.has_draw {
-            return Ok(None);
-        }
-        let c = &self.compiled;
-        let value = c
-            .call("draw", (encoding::decode(state),))
-            .map_err(|f| match f {
-                Failure::Error(e) => e,
-                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-            })?;
-        drawn(&value).map(Some).ok_or_else(|| {
-            c.returned(
-                "draw",
-                "returned no rows of cells: an array of rows, each an array of strings or \
-                 #{ text, colour }",
-            )
-        })
-    }
-
-    /// The picture of `state`: `draw(state)`'s rows of cells, or the state as text in one
-    /// row (also when `draw` fails).
-    fn picture_of(&self, state: &[u8]) -> Picture {
-        if let Ok(Some(picture)) = self.drawing(state) {
-            return picture;
-        }
-        let text: Vec<char> = encoding::text(state).chars().take(MAX_SIDE).collect();
-        let squares = text
-            .iter()
-            .enumerate()
-            .map(|(i, &ch)| cell_square(i, &ch.to_string(), None))
-            .collect::<Vec<_>>();
-        Picture {
-            rows: 1,
-            cols: squares.len().max(1),
-            squares: if squares.is_empty() { vec![Square::Free] } else { squares },
-            start: None,
-            board: true,
-            goal_area: Vec::new(),
         }
     }
 }

@@ -5,26 +5,56 @@
 //! A reload that fails keeps the last good version loaded (searchable, drawn); the text in
 //! the editor is never thrown away: unsaved text is kept in the view's settings (the state
 //! file) under its file's name, and an outside change met by unsaved text asks first.
+//!
+//! Nothing here waits on the script or the file system for long: the file is watched and
+//! read off the window's thread ([`crate::app::file_watch`]), and a reload compiles the
+//! script and runs its `start()` on a job of its own (under a job's limits), its
+//! answer taken within the frame when it comes at once, else in a later frame.
 
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::Duration;
 
 use eframe::egui;
 
 use crate::app::ViewWrite;
+use crate::app::file_watch::FileWatch;
+use crate::app::job::Job;
 use crate::puzzles::script::Script;
 use crate::puzzles::{FormatError, Model as _};
+use crate::search::CancelToken;
 
 use super::highlight;
-
-/// How often the file's modification time is looked at, in seconds of the UI clock.
-pub(super) const POLL_EVERY: f64 = 0.3;
 
 /// The largest script the editor reads from its file, in bytes.
 const MAX_SCRIPT_BYTES: u64 = 1 << 20;
 
-/// What a file's modification time and length were when last looked at.
-type Stamp = Option<(SystemTime, u64)>;
+/// How long a frame waits for a reload's answer before going on without it (a reload of
+/// a usual script takes a few milliseconds, and then the frame shows its answer).
+pub(super) const RELOAD_WAIT: Duration = Duration::from_millis(50);
+
+/// A script compiled on a job: the script, or the compile's error.
+pub(super) type Compiled = Result<Script, FormatError>;
+
+/// What to do once a reload succeeded or failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum After {
+    /// Nothing more.
+    Nothing,
+    /// The text was saved to the file: a failed reload leaves it saved but not loaded.
+    Saved,
+    /// There is no file yet: the save dialog asks for one once the script loads.
+    AskFile,
+}
+
+/// A reload running on its job.
+struct Reload {
+    job: Job<Compiled>,
+    /// The file it is of.
+    path: Option<PathBuf>,
+    /// The text compiled.
+    text: String,
+    after: After,
+}
 
 /// The editor's state.
 #[derive(Default)]
@@ -56,10 +86,10 @@ pub(super) struct Editor {
     /// puzzle the last good version, and an outside change to the file would drop it
     /// unasked.
     unloaded_edit: bool,
-    /// The file's stamp when last read or written.
-    stamp: Stamp,
-    /// When the file was last looked at (UI clock).
-    last_poll: f64,
+    /// The file watched for changes from outside.
+    watcher: Option<FileWatch>,
+    /// The reload running, if any.
+    reload: Option<Reload>,
     /// The file's text changed outside while the editor had unsaved edits: the text on
     /// disk, waiting for the choice between it and the editor's.
     pub conflict: Option<String>,
@@ -68,27 +98,10 @@ pub(super) struct Editor {
     layout_cache: Option<(u64, Option<usize>, bool, egui::text::LayoutJob)>,
 }
 
-/// A file's stamp now, if it can be read (one `stat`).
-fn stamp_of(path: &Path) -> Stamp {
-    let meta = std::fs::metadata(path).ok()?;
-    Some((meta.modified().ok()?, meta.len()))
-}
-
 /// Whether the file is written as JSON (the script inside), not as the script's text.
 fn is_json(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-}
-
-/// Reads a script file's text (at most [`MAX_SCRIPT_BYTES`]).
-fn read_text(path: &Path) -> Result<String, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-    if size > MAX_SCRIPT_BYTES {
-        return Err(format!(
-            "{size} bytes, more than a script's {MAX_SCRIPT_BYTES}"
-        ));
-    }
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
 }
 
 /// Writes `text` to `path` through a temporary file beside it renamed over it, so a failed
@@ -102,6 +115,18 @@ fn write_text(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// `text` compiled (its top level and `start()` run) with the parameters' values `chosen`
+/// where they still apply, each call of the script under the default limits of a thread
+/// other than the window's ([`crate::puzzles::call_limits::CALL_TIME`]): what a reload's job
+/// does.
+pub(super) fn compile_with(text: &str, chosen: &[(String, i64)]) -> Compiled {
+    let mut script = Script::from_text(text)?;
+    for (parameter, value) in chosen {
+        let _ = script.set_option(parameter, &value.to_string());
+    }
+    Ok(script)
 }
 
 /// The file name a script called `name` is offered to be saved as: its name in lower case,
@@ -167,8 +192,9 @@ impl Editor {
         self.note = self
             .is_dirty()
             .then(|| "Unsaved edits kept from before (Revert drops them).".to_owned());
-        self.stamp = file.as_deref().and_then(stamp_of);
         self.file = file;
+        // A reload of what was followed until now does not describe this.
+        self.reload = None;
         self.error = None;
         self.unloaded_edit = false;
         self.conflict = None;
@@ -180,16 +206,15 @@ impl Editor {
     /// the puzzle once it compiles and the file dialog asks where to save it.
     pub fn save(&mut self, app: &mut ViewWrite<'_>) {
         let Some(path) = self.file.clone() else {
-            if self.reload(app, None) {
-                let name = app.model::<Script>().map_or_else(String::new, Script::name);
-                app.push(crate::app::AppCommand::SaveDialogNamed(file_name_for(&name)));
-            }
+            self.reload(app, None, After::AskFile);
             return;
         };
         if is_json(&path) {
+            // A JSON file takes only a script that compiles (under the window's limit on
+            // one call): the reload says what is wrong with one that does not.
             let compiled = Script::from_text(&self.text);
             let Ok(script) = compiled else {
-                self.reload(app, Some(path));
+                self.reload(app, Some(path), After::Nothing);
                 return;
             };
             if let Err(e) = crate::puzzles::save_file(&script, &path) {
@@ -201,8 +226,7 @@ impl Editor {
             return;
         }
         self.base = self.text.clone();
-        self.stamp = stamp_of(&path);
-        self.unloaded_edit = !self.reload(app, Some(path));
+        self.reload(app, Some(path), After::Saved);
     }
 
     /// Saves the text to `path` (Save As), which the script is bound to from now on.
@@ -212,72 +236,113 @@ impl Editor {
         self.save(app);
     }
 
-    /// Compiles the editor's text and, if it compiles and `start()` works, puts it on screen
-    /// in place of the script there (the parameters the user set kept where they still
-    /// apply), as the file `path`. Otherwise the last good version stays and the error is
-    /// shown with its line marked. Returns whether it replaced the puzzle.
-    pub fn reload(&mut self, app: &mut ViewWrite<'_>, path: Option<PathBuf>) -> bool {
+    /// Compiles the editor's text on a job and, if it compiles and `start()` works, puts it
+    /// on screen in place of the script there (the parameters the user set kept where they
+    /// still apply), as the file `path`. Otherwise the last good version stays and the
+    /// error is shown with its line marked. The answer comes within this frame when the
+    /// job gives it within [`RELOAD_WAIT`], else in a later one (the status bar says a
+    /// reload runs); a reload asked meanwhile replaces it.
+    fn reload(&mut self, app: &mut ViewWrite<'_>, path: Option<PathBuf>, after: After) {
+        // Values the user chose (not the defaults) go on where they still fit.
+        let chosen: Vec<(String, i64)> = app
+            .model::<Script>()
+            .map(|old| {
+                old.parameters()
+                    .iter()
+                    .filter(|p| p.value != p.default)
+                    .map(|p| (p.name.clone(), p.value))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let text = self.text.clone();
+        let compiling = text.clone();
+        let job = Job::start("script-reload", CancelToken::new(), app.waker(), move |_| {
+            compile_with(&compiling, &chosen)
+        });
         let name = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
-        match Script::from_text(&self.text) {
-            Ok(mut script) => {
-                // Values the user chose (not the defaults) go on where they still fit.
-                let chosen: Vec<(String, i64)> = app
-                    .model::<Script>()
-                    .map(|old| {
-                        old.parameters()
-                            .iter()
-                            .filter(|p| p.value != p.default)
-                            .map(|p| (p.name.clone(), p.value))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                for (parameter, value) in chosen {
-                    let _ = script.set_option(&parameter, &value.to_string());
-                }
+        match job {
+            Ok(job) => {
+                self.reload = Some(Reload {
+                    job,
+                    path,
+                    text,
+                    after,
+                });
+                app.set_status(format!("Reloading {name}…"));
+                self.take_reload(app, RELOAD_WAIT);
+            }
+            Err(e) => app.set_error(format!("Could not reload {name}: {e}")),
+        }
+    }
+
+    /// Takes the running reload's answer, waiting at most `wait` for it.
+    pub fn take_reload(&mut self, app: &mut ViewWrite<'_>, wait: Duration) {
+        let Some(reload) = self.reload.as_mut() else {
+            return;
+        };
+        let Some(answer) = reload.job.poll_for(wait, |()| {}) else {
+            return;
+        };
+        let Some(Reload {
+            path, text, after, ..
+        }) = self.reload.take()
+        else {
+            return;
+        };
+        let name = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
+        let answer = answer.unwrap_or_else(|e| Err(FormatError::new(e.to_string())));
+        match answer {
+            Ok(script) => {
                 self.error = None;
                 self.conflict = None;
                 self.note = Some(format!("Reloaded {name}."));
                 if path.is_none() {
                     // The script's source is the text now: nothing unsaved to the puzzle.
-                    self.base = self.text.clone();
+                    self.base = text;
+                }
+                if after == After::Saved {
+                    self.unloaded_edit = false;
                 }
                 app.replace_puzzle(Box::new(script), path);
                 app.set_status(format!(
                     "Reloaded {name}: {}.",
                     app.model::<Script>().map_or_else(String::new, Script::name)
                 ));
-                true
+                if after == After::AskFile {
+                    let name = app.model::<Script>().map_or_else(String::new, Script::name);
+                    app.push(crate::app::AppCommand::SaveDialogNamed(file_name_for(&name)));
+                }
             }
             Err(e) => {
                 self.error = Some(e);
                 self.note = None;
+                if after == After::Saved {
+                    self.unloaded_edit = true;
+                }
                 let text = self.error_text().unwrap_or_default();
                 app.set_error(format!(
                     "{text} (the last good version stays loaded)"
                 ));
-                false
             }
         }
     }
 
-    /// Looks at the file's stamp (at most every [`POLL_EVERY`] seconds, one `stat`): a
-    /// change from outside reloads the script, or, over unsaved edits, waits for the choice
-    /// between the file's text and the editor's.
+    /// Follows the file's changes from outside (watched off the window's thread, see
+    /// [`FileWatch`]): a change reloads the script, or, over unsaved edits, waits for the
+    /// choice between the file's text and the editor's; a file that cannot be read (gone
+    /// to a FIFO, a device, too large) is said in the status bar.
     pub fn watch(&mut self, app: &mut ViewWrite<'_>) {
         let Some(path) = self.file.clone().filter(|p| !is_json(p)) else {
+            self.watcher = None;
             return;
         };
-        let now = app.now();
-        if now - self.last_poll < POLL_EVERY && now >= self.last_poll {
-            return;
+        if self.watcher.as_ref().is_none_or(|w| w.path() != path) {
+            self.watcher = FileWatch::start(path.clone(), MAX_SCRIPT_BYTES, app.waker()).ok();
         }
-        self.last_poll = now;
-        let stamp = stamp_of(&path);
-        if stamp.is_none() || stamp == self.stamp {
+        let Some(change) = self.watcher.as_mut().and_then(FileWatch::poll) else {
             return;
-        }
-        self.stamp = stamp;
-        let disk = match read_text(&path) {
+        };
+        let disk = match change {
             Ok(text) => text,
             Err(e) => {
                 app.set_error(format!("Could not read {}: {e}", path.display()));
@@ -299,12 +364,12 @@ impl Editor {
         }
         self.text = disk.clone();
         self.base = disk;
-        self.reload(app, Some(path));
+        self.reload(app, Some(path), After::Nothing);
     }
 
     /// Whether the text is too large to be kept in the view's settings across restarts.
     pub fn too_large_to_keep(&self) -> bool {
-        self.is_dirty() && self.key.len() + self.text.len() > super::MAX_KEPT_DRAFTS
+        self.is_dirty() && super::kept_bytes(&self.key, &self.text) > super::MAX_KEPT_DRAFTS
     }
 
     /// The choice after an outside change met unsaved edits: the file's text (`take_file`),
@@ -318,7 +383,7 @@ impl Editor {
             self.text = disk.clone();
             self.base = disk;
             let path = self.file.clone();
-            self.reload(app, path);
+            self.reload(app, path, After::Nothing);
         } else {
             // The file's text is the base now: the editor's stays unsaved until saved.
             self.base = disk;

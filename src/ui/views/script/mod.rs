@@ -15,9 +15,11 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::{Entry, NewItem};
+use crate::app::job::Job;
 use crate::app::{AppCommand, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite};
 use crate::puzzles::Cell;
 use crate::puzzles::script::{self, Script};
+use crate::search::CancelToken;
 
 /// The registry's entry.
 pub(super) const ENTRY: Entry = Entry {
@@ -53,9 +55,19 @@ fn new_script() -> Result<Vec<AppCommand>, String> {
 /// The most moves listed as buttons.
 const MAX_LISTED: usize = 60;
 
-/// The most bytes of unsaved editor text kept in the view's settings (the state file takes
-/// up to [`crate::app::MAX_VIEW_BYTES`] a view); the text being edited is kept first.
+/// The most bytes of unsaved editor text kept in the view's settings, counted as written
+/// to the state file (JSON-escaped: a tab or a quote takes two bytes there; see
+/// [`kept_bytes`]): the state file takes up to [`crate::app::MAX_VIEW_BYTES`] a view, and a
+/// view over it sets the whole file aside at the next start. The text being edited is kept
+/// first.
 pub(super) const MAX_KEPT_DRAFTS: usize = 40 * 1024;
+
+/// The bytes a draft of `text` kept under `key` takes in the state file: both as JSON
+/// strings (quoted and escaped), with the colon and comma between entries.
+pub(super) fn kept_bytes(key: &str, text: &str) -> usize {
+    let json = |s: &str| serde_json::to_string(s).map_or(usize::MAX / 4, |j| j.len());
+    json(key) + json(text) + 2
+}
 
 /// The view of puzzle scripts: the moves of the state on screen, made again when the puzzle
 /// changes, and the script editor.
@@ -66,6 +78,9 @@ struct ScriptView {
     cells: Vec<(String, Cell)>,
     /// The script editor.
     editor: editor::Editor,
+    /// A parameter change being compiled: the puzzle's revision it was asked at, and its
+    /// job (the new version, or the script's error at that value).
+    parameter: Option<(u64, Job<Result<Script, String>>)>,
     /// Unsaved editor text of scripts not being edited, by file (or script name).
     drafts: BTreeMap<String, String>,
 }
@@ -135,6 +150,7 @@ impl ScriptView {
             listed: None,
             cells: Vec::new(),
             editor,
+            parameter: None,
             drafts: kept.drafts,
         }
     }
@@ -148,6 +164,61 @@ impl ScriptView {
         }
         if let Some(script) = app.model::<Script>() {
             self.editor.sync(script, path, &mut self.drafts);
+        }
+    }
+
+    /// Sets parameter `name` to `value`: the script is compiled again with it (its top level
+    /// and `start()` run) on a job, as a reload is, and the new version replaces the one on
+    /// screen as an edit (undone by Ctrl+Z) once it is made, within this frame when it comes
+    /// at once. A change asked meanwhile replaces it.
+    fn set_parameter(&mut self, app: &mut ViewWrite<'_>, name: String, value: i64) {
+        let Some(script) = app.model::<Script>().cloned() else {
+            return;
+        };
+        let job = Job::start(
+            "script-reload",
+            CancelToken::new(),
+            app.waker(),
+            move |_| {
+                let mut script = script;
+                script.set_parameter(&name, value).map(|()| script)
+            },
+        );
+        match job {
+            Ok(job) => {
+                self.parameter = Some((app.revision(), job));
+                self.take_parameter(app, editor::RELOAD_WAIT);
+                if self.parameter.is_some() {
+                    app.set_status("Setting the parameter: the script runs start() again…");
+                }
+            }
+            Err(e) => app.set_error(format!("Could not set the parameter: {e}")),
+        }
+    }
+
+    /// Takes the parameter change's new version, waiting at most `wait` for it; one made
+    /// from a puzzle edited since is dropped.
+    fn take_parameter(&mut self, app: &mut ViewWrite<'_>, wait: std::time::Duration) {
+        let Some((revision, job)) = self.parameter.as_mut() else {
+            return;
+        };
+        let Some(answer) = job.poll_for(wait, |()| {}) else {
+            return;
+        };
+        let revision = *revision;
+        self.parameter = None;
+        if revision != app.revision() {
+            return;
+        }
+        match answer.map_err(|e| e.to_string()).and_then(|r| r) {
+            Ok(new) => {
+                app.edit_model(|s: &mut Script| {
+                    *s = new;
+                    true
+                });
+                app.set_status("Parameter set: the script is at its new start.");
+            }
+            Err(e) => app.set_error(format!("Script error: {e}")),
         }
     }
 
@@ -326,19 +397,7 @@ impl TypeView for ScriptView {
             Command::Failed(e) => {
                 app.set_error(format!("Script error at the state on screen: {e}"));
             }
-            Command::SetParameter(name, value) => {
-                let mut error = None;
-                app.edit_model(|s: &mut Script| match s.set_parameter(&name, value) {
-                    Ok(()) => true,
-                    Err(e) => {
-                        error = Some(e);
-                        false
-                    }
-                });
-                if let Some(e) = error {
-                    app.set_error(format!("Script error: {e}"));
-                }
-            }
+            Command::SetParameter(name, value) => self.set_parameter(app, name, value),
             Command::Reset => {
                 app.edit_model(|s: &mut Script| s.reset());
             }
@@ -372,11 +431,10 @@ impl TypeView for ScriptView {
                 self.editor.save(app);
             }
         }
-        if self.editor.file.is_some() {
-            self.editor.watch(app);
-            // Frames come back to look at the file while nothing else happens.
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(editor::POLL_EVERY));
-        }
+        // The watcher and the jobs wake the window when they have news.
+        self.editor.watch(app);
+        self.editor.take_reload(app, std::time::Duration::ZERO);
+        self.take_parameter(app, std::time::Duration::ZERO);
     }
 
     fn is_docked(&self) -> bool {
@@ -440,6 +498,7 @@ impl TypeView for ScriptView {
     fn puzzle_replaced(&mut self) {
         self.editor.synced = false;
         self.listed = None;
+        self.parameter = None;
     }
 
     fn settings(&self) -> Option<serde_json::Value> {
@@ -449,7 +508,7 @@ impl TypeView for ScriptView {
         let current = (self.editor.is_dirty() && !self.editor.key.is_empty())
             .then_some((&self.editor.key, &self.editor.text));
         for (key, text) in current.into_iter().chain(&self.drafts) {
-            total += key.len() + text.len();
+            total += kept_bytes(key, text);
             if total > MAX_KEPT_DRAFTS {
                 break;
             }

@@ -1,17 +1,62 @@
-//! The script's drawing: `draw(state)`'s rows of cells as a picture, and the colours a
-//! cell may name.
+//! A script's picture: `draw(state)`'s rows of cells (each a string, a number or `#{ text,
+//! colour }`), or the state as text when the script does not draw or `draw` fails.
 
-use rhai::{Dynamic, Map};
+use super::*;
 
-use super::encoding;
-use crate::puzzles::{Picture, Square};
+impl Script {
+    /// Why `draw(state)` fails on the state on screen, if it does (the picture is then the
+    /// state as text).
+    pub fn draw_error(&self) -> Option<ScriptError> {
+        self.drawing(self.here()).err()
+    }
+
+    /// `draw(state)`'s picture, `None` for a script that does not draw.
+    pub(super) fn drawing(&self, state: &[u8]) -> Result<Option<Picture>, Error> {
+        if !self.compiled.meta.has_draw {
+            return Ok(None);
+        }
+        let c = &self.compiled;
+        let value = c
+            .call("draw", (encoding::decode(state),))
+            .map_err(Failure::into_error)?;
+        drawn(&value).map(Some).ok_or_else(|| {
+            c.returned(
+                "draw",
+                "returned no rows of cells: an array of rows, each an array of strings or \
+                 #{ text, colour }",
+            )
+        })
+    }
+
+    /// The picture of `state`: `draw(state)`'s rows of cells, or the state as text in one
+    /// row (also when `draw` fails).
+    pub(super) fn picture_of(&self, state: &[u8]) -> Picture {
+        if let Ok(Some(picture)) = self.drawing(state) {
+            return picture;
+        }
+        let text: Vec<char> = encoding::text(state).chars().take(MAX_SIDE).collect();
+        let squares = text
+            .iter()
+            .enumerate()
+            .map(|(i, &ch)| cell_square(i, &ch.to_string(), None))
+            .collect::<Vec<_>>();
+        Picture {
+            rows: 1,
+            cols: squares.len().max(1),
+            squares: if squares.is_empty() { vec![Square::Free] } else { squares },
+            start: None,
+            board: true,
+            goal_area: Vec::new(),
+        }
+    }
+}
 
 /// The most rows or columns a drawing has.
-pub(super) const MAX_SIDE: usize = 64;
+const MAX_SIDE: usize = 64;
 
 /// The square of one drawn cell `i`: empty is a free square, `#` a wall, a number up to 255
 /// a numbered square, other text a piece showing its first character, coloured by `colour`.
-pub(super) fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
+fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
     let text = text.trim();
     match (text, colour) {
         ("" | ".", None) => Square::Free,
@@ -71,7 +116,7 @@ pub fn colour_class(name: &str) -> u8 {
 
 /// The picture `draw` returned: rows of cells, each a string, a number or `#{ text,
 /// colour }`; `None` when it is not that shape.
-pub(super) fn drawn(value: &Dynamic) -> Option<Picture> {
+fn drawn(value: &Dynamic) -> Option<Picture> {
     let rows = value.read_lock::<rhai::Array>()?;
     let rows: Vec<rhai::Array> = rows
         .iter()
