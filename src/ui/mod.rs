@@ -180,8 +180,8 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // A lesson (classroom mode, the Learn panel open) keeps the canvas beside the Learn
     // panel: the side panel folds away when the window has no room for the three.
     let lesson = app.settings.classroom && app.windows.learn.open;
-    let narrow = ui.available_width() < SIDE_ROOM;
-    if !app.settings.panels_folded && !(lesson && narrow) {
+    let folded = app.settings.panels_folded || (lesson && ui.available_width() < SIDE_ROOM);
+    if !folded {
         side_and_details_ui(app, ui, &scroll);
     }
     if lesson {
