@@ -622,6 +622,12 @@ impl super::AppState {
     /// counts it and the window says why the next state is next.
     fn guess(&mut self, guessed: Guessed) {
         let Some((recording, m)) = self.learn_moment() else {
+            self.windows.learn.verdict = Some((
+                false,
+                "No run to guess in: start a search (Predict mode guesses the state it \
+                 expands next; clicks do not edit the puzzle while it is on)."
+                    .into(),
+            ));
             return;
         };
         if self.windows.learn.pending.is_some() {

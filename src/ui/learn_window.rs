@@ -157,7 +157,13 @@ fn predict_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         };
         ui.label(RichText::new(text).color(colour));
     } else {
-        ui.label(RichText::new("Click the square you think comes next.").weak());
+        let boards = (app.learn_moment()).is_some_and(|(r, _)| r.has_boards());
+        let hint = if boards {
+            "Click the board in the open list you think comes next."
+        } else {
+            "Click the square (or the open list's row) you think comes next."
+        };
+        ui.label(RichText::new(hint).weak());
     }
 }
 

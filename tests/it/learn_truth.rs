@@ -329,3 +329,48 @@ fn a_lesson_fits_a_1024_by_640_window_in_classroom_mode() {
         "the speed control cut: {speed:?}"
     );
 }
+
+/// Item 6 on a board puzzle: a click on the canvas in Predict mode moves no tile (it says
+/// to guess in the open list), and a guess of an open list's row is scored.
+#[test]
+fn predict_mode_on_the_8_puzzle_guesses_rows_and_moves_no_tile() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "sliding-8-easy-12.txt")
+        .expect("the easy 8-puzzle is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    let (_, m) = h.state().learn_moment().unwrap();
+    assert_eq!(m.position, 0, "Predict starts the finished run again");
+    let text = h.state().puzzle().to_text();
+    // The blank's neighbour: a click that would slide a tile.
+    click_cell(&mut h, Cell::new(0, 1));
+    assert_eq!(h.state().puzzle().to_text(), text, "no tile moved");
+    assert_eq!(h.state().windows.learn.score, (0, 0));
+    let (_, said) = h.state().windows.learn.verdict.clone().unwrap();
+    assert!(said.contains("open list"), "{said}");
+    // The open list's head is the board expanded next (A*'s order): right.
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::GuessEntry(0)));
+    h.run();
+    assert_eq!(h.state().windows.learn.score, (1, 1));
+    assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
+    // A row past the head, wrong: the timeline stays.
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::GuessEntry(1)));
+    h.run();
+    assert_eq!(h.state().windows.learn.score, (1, 2));
+    assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
+}
