@@ -242,6 +242,10 @@ pub struct Moment {
     pub pushed: usize,
     /// The expansion to come next, if recorded.
     pub next: Option<ExpansionInfo>,
+    /// Whether the algorithm tests states for the goal when it generates them (breadth-first,
+    /// the bidirectional searches), not when it takes them: the goal test is of the
+    /// successors. Set by [`Moment::testing_on_generation`].
+    pub goal_on_generation: bool,
     /// The successor being put on the frontier at a [`Step::Push`]: its place (`None` for a
     /// board, see [`OpenEntry::board`]) and number in the recording's stream of states put
     /// on the frontier, with its `g` and `h`.
@@ -304,7 +308,18 @@ impl Moment {
             pushed,
             next,
             successor,
+            goal_on_generation: false,
         }
+    }
+
+    /// This moment of a run of `algorithm`: its goal test told as the algorithm makes it
+    /// (see [`Moment::goal_on_generation`]).
+    pub fn testing_on_generation(mut self, algorithm: Algorithm) -> Self {
+        self.goal_on_generation = matches!(
+            algorithm,
+            Algorithm::Bfs | Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar
+        );
+        self
     }
 
     /// The micro-steps of an expansion that puts `pushes` successors on the frontier: take
@@ -421,6 +436,14 @@ impl Moment {
                 "Taking {n} off the frontier{}.",
                 this.map(scores).unwrap_or_default()
             ),
+            Step::GoalTest if self.goal_on_generation => format!(
+                "Goal test: each successor of {n} is tested as it is generated{}.",
+                match (self.position == self.len, self.ending) {
+                    (true, Ending::Ended(Outcome::Found)) => "; one is a goal",
+                    (true, Ending::Ended(_) | Ending::Unrecorded) => "",
+                    _ => "; none is a goal",
+                }
+            ),
             Step::GoalTest => format!(
                 "Goal test: {n} is {}.",
                 match (self.position == self.len, self.ending) {
@@ -524,7 +547,8 @@ impl super::AppState {
         let recording = track.recording().clone();
         let shown = track.shown();
         let event = (self.windows.learn.event).and_then(|(at, e)| (at == shown).then_some(e));
-        let moment = Moment::at(&recording, shown, event, self.run_ending(&recording));
+        let moment = Moment::at(&recording, shown, event, self.run_ending(&recording))
+            .testing_on_generation(self.run_algorithm());
         Some((recording, moment))
     }
 
@@ -598,6 +622,12 @@ impl super::AppState {
     /// counts it and the window says why the next state is next.
     fn guess(&mut self, guessed: Guessed) {
         let Some((recording, m)) = self.learn_moment() else {
+            self.windows.learn.verdict = Some((
+                false,
+                "No run to guess in: start a search (Predict mode guesses the state it \
+                 expands next; clicks do not edit the puzzle while it is on)."
+                    .into(),
+            ));
             return;
         };
         if self.windows.learn.pending.is_some() {

@@ -43,22 +43,33 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
 }
 
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
-    numbers_ui(app, ui);
-    ui.separator();
+    // A lesson (classroom mode) puts the open list right under the code, the options last.
+    let lesson = app.settings.classroom;
+    if !lesson {
+        numbers_ui(app, ui);
+        ui.separator();
+    }
     let algorithm = app.run_algorithm();
     let code = pseudocode(algorithm);
     let moment = app.learn_moment();
     ui.label(RichText::new(algorithm.label()).strong());
     let lit = moment.as_ref().and_then(|(_, m)| code.line(m.step));
     let highlight = ui.visuals().selection.bg_fill;
+    // The code's type as large as the panel's width holds its longest line, never cut.
+    let longest = code
+        .lines
+        .iter()
+        .map(|l| l.chars().count() + 4)
+        .max()
+        .unwrap_or(1);
+    let font = fitted_monospace(ui, longest);
     for (i, line) in code.lines.iter().enumerate() {
-        let text = RichText::new(format!("{:>2}  {line}", i + 1)).monospace();
+        let text = RichText::new(format!("{:>2}  {line}", i + 1)).font(font.clone());
         let text = if Some(i) == lit {
             text.background_color(highlight).strong()
         } else {
             text
         };
-        // A line of code is never wrapped: the window scrolls sideways if it must.
         ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
     }
     match &moment {
@@ -69,13 +80,33 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             ui.label(RichText::new("Start a search: the lit line follows it.").weak());
         }
     }
-    ui.label(RichText::new(code.why_next).italics());
     if let Some((_, m)) = &moment {
         micro_steps_ui(app, ui, m);
     }
+    if lesson {
+        ui.separator();
+        open_list_ui(app, ui, moment);
+        ui.separator();
+        ui.label(RichText::new(code.why_next).italics());
+        predict_ui(app, ui);
+        numbers_ui(app, ui);
+        return;
+    }
+    ui.label(RichText::new(code.why_next).italics());
     predict_ui(app, ui);
     ui.separator();
     open_list_ui(app, ui, moment);
+}
+
+/// The monospace font, at most the style's size, at which `chars` characters fit the
+/// width left in `ui` (at least 8 points).
+fn fitted_monospace(ui: &egui::Ui, chars: usize) -> egui::FontId {
+    let style = egui::TextStyle::Monospace.resolve(ui.style());
+    let probe = egui::FontId::monospace(10.0);
+    let per_char = ui.fonts_mut(|f| f.glyph_width(&probe, 'M')) / 10.0;
+    let room = ui.available_width() - 8.0;
+    let fits = room / (per_char * chars as f32).max(1.0);
+    egui::FontId::monospace(fits.clamp(8.0, style.size))
 }
 
 /// The micro-steps: back and forward one event (take the state off the frontier, the goal
@@ -126,7 +157,13 @@ fn predict_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         };
         ui.label(RichText::new(text).color(colour));
     } else {
-        ui.label(RichText::new("Click the square you think comes next.").weak());
+        let boards = (app.learn_moment()).is_some_and(|(r, _)| r.has_boards());
+        let hint = if boards {
+            "Click the board in the open list you think comes next."
+        } else {
+            "Click the square (or the open list's row) you think comes next."
+        };
+        ui.label(RichText::new(hint).weak());
     }
 }
 

@@ -206,8 +206,16 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             area
         }
     };
-    if !app.settings.panels_folded {
+    // A lesson (classroom mode, the Learn panel open) keeps the canvas beside the Learn
+    // panel: the side panel folds away when the window has no room for the three.
+    let lesson = app.settings.classroom && app.windows.learn.open;
+    let folded = app.settings.panels_folded || (lesson && ui.available_width() < SIDE_ROOM);
+    if !folded {
         side_and_details_ui(app, ui, &scroll);
+    }
+    if lesson {
+        // Beside the bars below too: the pseudo-code and the open list get the height.
+        learn_window::learn_panel_ui(app, ui);
     }
     // Always there and always as high: the canvas keeps its place when a run ends.
     let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
@@ -218,10 +226,16 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if app.windows.learn.open || app.settings.classroom {
         egui::Panel::bottom("caption").show(ui, |ui| learn_window::caption_ui(app, ui));
     }
-    learn_window::learn_panel_ui(app, ui);
+    if !lesson {
+        learn_window::learn_panel_ui(app, ui);
+    }
     app.with_view(|view, app| view.docked_ui(app, ui));
     central_ui(app, ui);
 }
+
+/// The window's width, in points, below which a lesson's side panel folds away: the side
+/// panel, a canvas and the Learn panel side by side.
+const SIDE_ROOM: f32 = 1000.0;
 
 /// The puzzle's own tools on the left and the run's details on the right (the Learn panel's
 /// place while it is open).
@@ -314,13 +328,20 @@ fn apply_theme(app: &AppState, ctx: &egui::Context) {
     if ctx.options(|o| o.theme_preference) != wanted {
         ctx.set_theme(wanted);
     }
-    // Classroom mode: the whole window at a projector's scale. Set when the mode changes
-    // only, so egui's own zoom keys still work between changes.
+    // Classroom mode: the whole window at a projector's scale, as large as the window holds
+    // the canvas, the Learn panel and the bars at (see `classroom_scale`). Set when the mode
+    // or the window's size changes only, so egui's own zoom keys still work between changes.
     let id = egui::Id::unique("classroom applied");
     let classroom = app.settings.classroom;
-    if ctx.data(|d| d.get_temp::<bool>(id)) != Some(classroom) {
-        ctx.data_mut(|d| d.insert_temp(id, classroom));
-        ctx.set_zoom_factor(if classroom { CLASSROOM_SCALE } else { 1.0 });
+    let pixels = ctx.content_rect().size() * ctx.zoom_factor();
+    let key = (classroom, pixels.x.round() as i32, pixels.y.round() as i32);
+    if ctx.data(|d| d.get_temp::<(bool, i32, i32)>(id)) != Some(key) {
+        ctx.data_mut(|d| d.insert_temp(id, key));
+        ctx.set_zoom_factor(if classroom {
+            classroom_scale(pixels)
+        } else {
+            1.0
+        });
     }
 }
 
@@ -355,8 +376,20 @@ fn allow_for_slow_frames(ctx: &egui::Context) {
     ctx.options_mut(|o| o.input_options.max_click_duration = CLICK_DURATION + slowest);
 }
 
-/// The UI's scale in classroom mode.
+/// The UI's largest scale in classroom mode.
 const CLASSROOM_SCALE: f32 = 1.5;
+
+/// The least room, in points, classroom mode keeps for the window: the canvas beside the
+/// Learn panel (its pseudo-code and open list), the toolbar, the timeline and the caption.
+pub const LESSON_ROOM: egui::Vec2 = egui::vec2(780.0, 500.0);
+
+/// Classroom mode's scale for a window of `pixels`: [`CLASSROOM_SCALE`], or less when the
+/// window would then have less room than [`LESSON_ROOM`] (never below 1).
+fn classroom_scale(pixels: egui::Vec2) -> f32 {
+    (pixels.x / LESSON_ROOM.x)
+        .min(pixels.y / LESSON_ROOM.y)
+        .clamp(1.0, CLASSROOM_SCALE)
+}
 
 fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {

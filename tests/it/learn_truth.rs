@@ -255,3 +255,122 @@ fn an_8_puzzle_run_has_an_open_list_and_scores_in_its_caption() {
     h.get_by_label_contains("Open list: ");
     h.get_by_label("next >");
 }
+
+/// Item 9: at 1024 x 640 in classroom mode (F2), the Learn panel open, the canvas, the
+/// pseudo-code and the open list are all on screen side by side, none over another, and
+/// nothing is cut: every line of code, the open list's head and the speed control lie
+/// inside the window.
+#[test]
+fn a_lesson_fits_a_1024_by_640_window_in_classroom_mode() {
+    use puzzlelab::ui::CANVAS_LABEL;
+    let mut h = crate::common::gui::harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+    );
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "maze-small.txt")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(12)));
+    h.run();
+    h.key_press(eframe::egui::Key::F2);
+    h.run();
+    h.run();
+    assert!(h.state().settings().classroom);
+    assert!(
+        h.ctx.zoom_factor() > 1.2,
+        "still large type: {}",
+        h.ctx.zoom_factor()
+    );
+    if std::env::var("LESSON_SHOT").is_ok() {
+        h.render().unwrap().save("/tmp/lesson.png").unwrap();
+    }
+    let window = h.ctx.content_rect();
+    let canvas = h.get_by_label(CANVAS_LABEL).rect();
+    assert!(
+        canvas.width() > 200.0 && canvas.height() > 120.0,
+        "{canvas:?}"
+    );
+    let inside = |r: eframe::egui::Rect, what: &str| {
+        assert!(
+            window.contains_rect(r),
+            "{what} cut: {r:?} in a window of {window:?}"
+        );
+        assert!(
+            !r.intersects(canvas),
+            "{what} over the canvas: {r:?}, {canvas:?}"
+        );
+    };
+    let code = pseudocode(Algorithm::AStar);
+    for (i, line) in code.lines.iter().enumerate() {
+        let label = format!("{:>2}  {line}", i + 1);
+        inside(h.get_by_label(&label).rect(), &label);
+    }
+    inside(
+        h.get_by_label_contains("Open list: ").rect(),
+        "the open list",
+    );
+    inside(h.get_by_label("next >").rect(), "the open list's head");
+    let speed = h.get_by_label("speed").rect();
+    assert!(
+        window.contains_rect(speed),
+        "the speed control cut: {speed:?}"
+    );
+}
+
+/// Item 6 on a board puzzle: a click on the canvas in Predict mode moves no tile (it says
+/// to guess in the open list), and a guess of an open list's row is scored.
+#[test]
+fn predict_mode_on_the_8_puzzle_guesses_rows_and_moves_no_tile() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "sliding-8-easy-12.txt")
+        .expect("the easy 8-puzzle is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    let (_, m) = h.state().learn_moment().unwrap();
+    assert_eq!(m.position, 0, "Predict starts the finished run again");
+    let text = h.state().puzzle().to_text();
+    // The blank's neighbour: a click that would slide a tile.
+    click_cell(&mut h, Cell::new(0, 1));
+    assert_eq!(h.state().puzzle().to_text(), text, "no tile moved");
+    assert_eq!(h.state().windows.learn.score, (0, 0));
+    let (_, said) = h.state().windows.learn.verdict.clone().unwrap();
+    assert!(said.contains("open list"), "{said}");
+    // The open list's head is the board expanded next (A*'s order): right.
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::GuessEntry(0)));
+    h.run();
+    assert_eq!(h.state().windows.learn.score, (1, 1));
+    assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
+    // A row past the head, wrong: the timeline stays.
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::GuessEntry(1)));
+    h.run();
+    assert_eq!(h.state().windows.learn.score, (1, 2));
+    assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
+}
