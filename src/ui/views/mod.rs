@@ -350,16 +350,17 @@ fn oracle_ready_ui(
         ui.label(RichText::new(format!("Hint: {hint}")).color(crate::ui::palette::MOVE_BETTER));
     }
     oracle_space_ui(app, ui, metric);
-    if let Some(a) = app.oracle().assessment() {
-        if app.oracle().show_all && a.distance != Distance::DeadEnd {
-            let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
-            ui.label(format!(
-                "{} closer, {} as far, {} farther",
-                n(Rating::Better),
-                n(Rating::Neutral),
-                n(Rating::Worse)
-            ));
-        }
+    if let Some(a) = app.oracle().assessment()
+        && app.oracle().show_all
+        && a.distance != Distance::DeadEnd
+    {
+        let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
+        ui.label(format!(
+            "{} closer, {} as far, {} farther",
+            n(Rating::Better),
+            n(Rating::Neutral),
+            n(Rating::Worse)
+        ));
     }
 }
 
