@@ -107,3 +107,52 @@ fn opening_a_state_over_a_run_asks_before_discarding_it() {
         h.state().status()
     );
 }
+
+/// Hint on a puzzle script is in sight: its words right under the switch in an 800-point
+/// window, its move marked among the move buttons, and on the canvas where the move names
+/// a cell (it was one line below the fold, with nothing marked).
+#[test]
+fn a_hint_on_a_script_is_in_sight_and_marked_on_its_move() {
+    use egui_kittest::kittest::NodeT as _;
+    use puzzlelab::app::oracle::OracleStatus;
+    let mut h = harness(Settings::default());
+    let (t, shipped) = puzzlelab::puzzles::shipped()
+        .find(|(_, s)| s.file == "lights-out.rhai")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run_steps(4);
+    crate::common::gui::click_label(&mut h, "Optimal moves");
+    crate::common::gui::run_until(&mut h, |app| {
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
+    });
+    h.run();
+    crate::common::gui::click_label(&mut h, "Hint");
+    h.run();
+    let hint = h
+        .state()
+        .windows
+        .oracle
+        .assessment()
+        .and_then(|a| a.hint())
+        .map(|m| m.label.clone())
+        .expect("the oracle's hint");
+    let words = h.get_by_label(&format!("Hint: {hint}")).rect();
+    let bottom = h.get_by_label("Optimal moves").rect().bottom();
+    assert!(
+        words.bottom() < 800.0 - 30.0,
+        "the hint's words at {words:?}, out of sight"
+    );
+    assert!(words.top() > bottom);
+    let button = h.get_by_label(&hint);
+    assert_eq!(
+        button.accesskit_node().toggled(),
+        Some(eframe::egui::accesskit::Toggled::True),
+        "the hinted move's button is not marked"
+    );
+    let view = h.state().type_view().unwrap();
+    let read = puzzlelab::app::ViewRead::read(h.state());
+    assert!(
+        view.canvas_extras(&read, None).selected.is_some(),
+        "the hinted move's cell is not marked on the canvas"
+    );
+}

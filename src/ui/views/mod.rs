@@ -344,23 +344,34 @@ fn oracle_ready_ui(
                 "every move: blue brings the goal closer, grey leaves it, black takes it farther",
             );
     });
-    oracle_space_ui(app, ui, metric);
-    if let Some(a) = app.oracle().assessment() {
-        if app.oracle().show_hint
-            && let Some(hint) = a.hint()
-        {
-            ui.label(format!("Hint: {}", hint.label));
-        }
-        if app.oracle().show_all && a.distance != Distance::DeadEnd {
-            let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
-            ui.label(format!(
-                "{} closer, {} as far, {} farther",
-                n(Rating::Better),
-                n(Rating::Neutral),
-                n(Rating::Worse)
-            ));
-        }
+    // What the hint says, right under its switch (below the space's links it was out of
+    // sight in a window of 800 points).
+    if let Some(hint) = hinted_move(&app.as_read()) {
+        ui.label(RichText::new(format!("Hint: {hint}")).color(crate::ui::palette::MOVE_BETTER));
     }
+    oracle_space_ui(app, ui, metric);
+    if let Some(a) = app.oracle().assessment()
+        && app.oracle().show_all
+        && a.distance != Distance::DeadEnd
+    {
+        let n = |r: Rating| a.moves.iter().filter(|m| m.rating == r).count();
+        ui.label(format!(
+            "{} closer, {} as far, {} farther",
+            n(Rating::Better),
+            n(Rating::Neutral),
+            n(Rating::Worse)
+        ));
+    }
+}
+
+/// The move Hint points at (its label, as the solution lists name it): while Hint is on and
+/// the canvas shows the position the oracle assessed.
+pub(crate) fn hinted_move(app: &ViewRead<'_>) -> Option<String> {
+    let oracle = app.oracle();
+    if !oracle.enabled || !oracle.show_hint || oracle.hidden {
+        return None;
+    }
+    Some(oracle.assessment()?.hint()?.label.clone())
 }
 
 /// The oracle's links to its state space: the **Distance map** switch (with its colour bar)

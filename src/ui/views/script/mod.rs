@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Entry, NewItem};
 use crate::app::job::Job;
-use crate::app::{AppCommand, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite};
+use crate::app::{
+    AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite,
+};
 use crate::puzzles::Cell;
 use crate::puzzles::script::{self, Script};
 use crate::search::CancelToken;
@@ -290,13 +292,23 @@ impl ScriptView {
                     "Play a move:"
                 });
                 let mut chosen = None;
+                // Hint's move is marked where it is played (and on its cell: see
+                // `canvas_extras`).
+                let hinted = super::hinted_move(&app.as_read());
                 ui.horizontal_wrapped(|ui| {
                     for (label, cost) in moves.iter().take(MAX_LISTED) {
-                        let button = ui.button(label);
-                        let button = if *cost == 1.0 {
-                            button
-                        } else {
-                            button.on_hover_text(format!("costs {cost}"))
+                        let hint = hinted.as_deref() == Some(label.as_str());
+                        let mut text = egui::RichText::new(label);
+                        if hint {
+                            text = text.strong();
+                        }
+                        let button = ui.add(egui::Button::new(text).selected(hint));
+                        let button = match (*cost == 1.0, hint) {
+                            (true, false) => button,
+                            (true, true) => button.on_hover_text("the hint: an optimal move"),
+                            (false, false) => button.on_hover_text(format!("costs {cost}")),
+                            (false, true) => button
+                                .on_hover_text(format!("the hint: an optimal move; costs {cost}")),
                         };
                         if button.clicked() {
                             chosen = Some(label.clone());
@@ -523,6 +535,19 @@ impl TypeView for ScriptView {
 
     /// The move a click on the square plays (as listed for the state on screen), if one
     /// does; the status bar says the square's place (row and column from 0) before it.
+    /// Hint's move outlined on its cell, when the move names one.
+    fn canvas_extras(&self, app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
+        let hinted = super::hinted_move(app);
+        CanvasExtras {
+            selected: hinted.and_then(|hint| {
+                (self.cells.iter())
+                    .find(|(label, _)| *label == hint)
+                    .map(|(_, cell)| *cell)
+            }),
+            ..CanvasExtras::default()
+        }
+    }
+
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let listed_now = self
             .listed
