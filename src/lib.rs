@@ -9,6 +9,8 @@
 //!   trace), its animation as a GIF, and the table of results.
 //! - [`app`] and [`ui`]: the eframe application.
 //! - [`cli`]: the command-line subcommands.
+//! - [`heap`]: the allocator, counting each thread's heap bytes (for the memory limit of a
+//!   puzzle script's calls).
 
 #![warn(missing_docs)]
 #![warn(clippy::unwrap_used)]
@@ -18,6 +20,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod heap;
 pub mod puzzles;
 pub mod runs;
 pub mod search;

@@ -20,6 +20,7 @@ macro_rules! shipped {
 pub mod oracle;
 
 mod adapters;
+pub mod call_limits;
 pub mod capabilities;
 mod files;
 mod geometry;

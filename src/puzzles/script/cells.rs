@@ -13,10 +13,7 @@ impl Script {
         let c = &self.compiled;
         let value = c
             .call("moves", (encoding::decode(self.here()),))
-            .map_err(|f| match f {
-                Failure::Error(e) => e,
-                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-            })?;
+            .map_err(Failure::into_error)?;
         let Some(list) = value.read_lock::<rhai::Array>() else {
             return Err(c.returned("moves", "returned no array of moves"));
         };

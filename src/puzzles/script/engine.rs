@@ -1,18 +1,22 @@
 //! The script's sandbox: a rhai engine with limits on every call (operations, call depth,
-//! string, array and map sizes), no output, and the run's stop and time limit checked from
-//! rhai's progress callback; errors said with their line and column.
-
-use std::cell::RefCell;
-use std::time::Instant;
+//! expression depth, string, array and map sizes), no output, and the limits of
+//! [`call_limits`] (the run's Stop, time limit and memory budget, the call's own time and
+//! memory limits) checked from rhai's progress callback and in `sleep`; errors said with
+//! their line and column.
 
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
-use crate::search::CancelToken;
+use crate::puzzles::call_limits::{self, Hit, SleepError};
+use crate::search::Outcome;
 
 /// Operations a single call of a script function may take.
 pub const MAX_OPERATIONS: u64 = 5_000_000;
 /// How deep script functions may call each other.
 pub const MAX_CALL_LEVELS: usize = 64;
+/// How deep expressions may nest at the script's top level.
+pub const MAX_EXPR_DEPTH: usize = 128;
+/// How deep expressions may nest in a function.
+pub const MAX_FUNCTION_EXPR_DEPTH: usize = 64;
 /// The longest string a script may make, in bytes.
 pub const MAX_STRING: usize = 1 << 20;
 /// The most elements an array may hold.
@@ -78,14 +82,32 @@ pub fn parse_error(e: &rhai::ParseError) -> ScriptError {
 
 /// Why a call ended early.
 pub enum Failure {
-    /// The run was stopped or reached its time limit: not the script's fault.
-    Stopped,
-    /// The script failed.
+    /// A limit of the run ended it (Stop, the run's time limit, its memory budget): not the
+    /// script's fault; the run ends with this outcome.
+    Stopped(Outcome),
+    /// The script failed (also by running past a limit of its own call, see
+    /// [`call_limits::within`]).
     Error(ScriptError),
 }
 
-/// The error of a call of `function`, located at the innermost place it happened; a stop
-/// asked by the run is [`Failure::Stopped`].
+impl Failure {
+    /// The failure as an error of the script, for callers with no run to end: a stop is
+    /// said as the limit that ended the call ("the script's `start` ran past the run's time
+    /// limit").
+    pub fn into_error(self) -> ScriptError {
+        match self {
+            Failure::Error(e) => e,
+            Failure::Stopped(_) => ScriptError::at(
+                Position::NONE,
+                call_limits::last_hit().map_or_else(|| "stopped".to_owned(), |h| h.to_string()),
+            ),
+        }
+    }
+}
+
+/// The error of a call of `function`, located at the innermost place it happened; a call
+/// ended by a limit of the run is [`Failure::Stopped`], one past the call's own limit an
+/// error saying which function ran past which limit, where it was.
 pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
     let mut e = e;
     let mut trail = vec![function.to_owned()];
@@ -100,7 +122,12 @@ pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
         }
     }
     if let EvalAltResult::ErrorTerminated(..) = e {
-        return Failure::Stopped;
+        // Ended from the progress callback or `sleep`, which recorded the limit.
+        let hit = call_limits::last_hit().unwrap_or(Hit::Cancelled);
+        return match hit.outcome() {
+            Some(outcome) => Failure::Stopped(outcome),
+            None => Failure::Error(ScriptError::at(position, hit.to_string())),
+        };
     }
     let message = match e {
         EvalAltResult::ErrorTooManyOperations(_) => format!(
@@ -114,73 +141,38 @@ pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
     ))
 }
 
-/// The run a script's calls belong to on this thread: its stop flag and deadline.
-struct Current {
-    cancel: CancelToken,
-    deadline: Option<Instant>,
-}
-
-thread_local! {
-    static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
-}
-
-/// While alive, the script calls on this thread end when `cancel` is stopped or its time
-/// limit passes (checked from rhai's progress callback).
-pub struct RunGuard {
-    previous: Option<Current>,
-}
-
-impl RunGuard {
-    /// Binds the calls on this thread to `cancel`, from now.
-    pub fn enter(cancel: &CancelToken) -> Self {
-        let deadline = cancel
-            .limits()
-            .timeout
-            .and_then(|t| Instant::now().checked_add(t));
-        let current = Current {
-            cancel: cancel.clone(),
-            deadline,
-        };
-        Self {
-            previous: CURRENT.with(|c| c.replace(Some(current))),
-        }
-    }
-}
-
-impl Drop for RunGuard {
-    fn drop(&mut self) {
-        let previous = self.previous.take();
-        CURRENT.with(|c| *c.borrow_mut() = previous);
-    }
-}
-
-/// Whether the run of this thread's calls was stopped or is past its time limit.
-pub fn run_stopped() -> bool {
-    CURRENT.with(|c| {
-        c.borrow().as_ref().is_some_and(|c| {
-            c.cancel.is_cancelled() || c.deadline.is_some_and(|d| Instant::now() >= d)
+/// The script's `sleep(seconds)` (rhai's own cannot be interrupted, and panics on a huge
+/// float): woken by the call's limits, and an error for NaN, infinite, negative or more than
+/// a week of seconds.
+fn sleep(seconds: f64) -> Result<(), Box<EvalAltResult>> {
+    call_limits::sleep(seconds).map_err(|e| {
+        Box::new(match e {
+            SleepError::Invalid(message) => EvalAltResult::ErrorRuntime(message.into(), Position::NONE),
+            SleepError::Limit(_) => EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE),
         })
     })
 }
 
-/// A sandboxed engine: the limits above, no `print` or `debug` output, no `eval`, and the
-/// progress callback that ends a call when the run stops; `parameters` are variables every
-/// function sees.
+/// A sandboxed engine: the limits above, no `print` or `debug` output, no `eval`, a `sleep`
+/// bound by the call's limits, and the progress callback that ends a call at the limits of
+/// [`call_limits`] (the run's Stop, time limit and memory budget; the call's own time and
+/// memory limits); `parameters` are variables every function sees.
 pub fn sandbox(parameters: &[(String, i64)]) -> Engine {
     let mut engine = Engine::new();
     engine
         .set_max_operations(MAX_OPERATIONS)
         .set_max_call_levels(MAX_CALL_LEVELS)
-        .set_max_expr_depths(128, 64)
+        .set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH)
         .set_max_string_size(MAX_STRING)
         .set_max_array_size(MAX_ARRAY)
         .set_max_map_size(MAX_MAP)
         .on_print(|_| {})
         .on_debug(|_, _, _| {})
-        .on_progress(|operations| {
-            (operations % 4096 == 0 && run_stopped()).then(|| Dynamic::from("stopped"))
-        });
+        .on_progress(|_| call_limits::check().map(|_| Dynamic::UNIT));
     engine.disable_symbol("eval");
+    // Registered functions come before the standard package's: these replace its `sleep`.
+    engine.register_fn("sleep", sleep);
+    engine.register_fn("sleep", |seconds: i64| sleep(seconds as f64));
     if !parameters.is_empty() {
         let mut module = rhai::Module::new();
         for (name, value) in parameters {
@@ -251,7 +243,61 @@ pub fn names_cost(source: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
     use super::names_cost;
+    use crate::puzzles::call_limits::{self, CallLimits, Hit};
+    use crate::puzzles::script::Script;
+
+    /// The window's way to call a script: under a short time limit, the error naming the
+    /// function and the line where it was stopped.
+    #[test]
+    fn a_call_past_its_time_limit_is_an_error_naming_its_function() {
+        let text = "fn start() { 1 }\nfn moves(n) { [] }\nfn is_goal(n) { false }\n\
+                    fn draw(n) {\n  let x = 0;\n  loop { x += 1; }\n}\n";
+        let script = Script::from_text(text).expect("it compiles");
+        let began = Instant::now();
+        let limits = CallLimits::time(Duration::from_millis(50));
+        let mut error = None;
+        let hit = call_limits::within(limits, || error = script.draw_error());
+        assert!(began.elapsed() < Duration::from_secs(5), "{:?}", began.elapsed());
+        assert_eq!(
+            hit.err(),
+            Some(Hit::CallTime { entry: "draw", limit: Duration::from_millis(50) })
+        );
+        // The call's own error says the same, where it was stopped (rhai knows no place
+        // for some steps, a loop's: then at the function's definition).
+        let error = error.expect("draw never returns");
+        assert!(matches!(error.line, Some(4..=6)), "{error}");
+        assert_eq!(error.message, "the script's `draw` ran past its time limit of 50 ms");
+        // A caller that does not look at the error is told by `within`.
+        let hit = call_limits::within(limits, || script.picture_of(script.here()));
+        assert!(matches!(hit, Err(Hit::CallTime { entry: "draw", .. })));
+        // A call within the limit answers as it does without one.
+        let text = text.replace("loop { x += 1; }", "x += 1;");
+        let script = Script::from_text(&text).expect("it compiles");
+        assert_eq!(call_limits::within(limits, || script.draw_error()).ok(), Some(Some(
+            script.draw_error().expect("draw returns no rows")
+        )));
+    }
+
+    /// `sleep` is bounded by the call's limits, and a huge or NaN float is an error with
+    /// its line (rhai's own `sleep` panicked on 1.0e300 and could not be interrupted).
+    #[test]
+    fn sleep_is_bounded_and_checks_its_argument() {
+        for (argument, expect) in [("1.0e300", "not 1e300"), ("-1.0", "not -1")] {
+            let text = format!("fn start() {{\n  sleep({argument});\n  1\n}}\nfn moves(n) {{ [] }}\nfn is_goal(n) {{ true }}");
+            let error = Script::from_text(&text).expect_err("sleep refuses it");
+            assert_eq!(error.line, Some(2), "{error:?}");
+            assert!(error.message.contains(expect), "{error:?}");
+        }
+        let text = "fn start() { 1 }\nfn moves(n) { [] }\nfn is_goal(n) { sleep(3600); true }";
+        let script = Script::from_text(text).expect("it compiles");
+        let began = Instant::now();
+        let hit = call_limits::within(CallLimits::time(Duration::from_millis(30)), || script.is_solved());
+        assert!(began.elapsed() < Duration::from_secs(5));
+        assert!(matches!(hit, Err(Hit::CallTime { entry: "is_goal", .. })), "{hit:?}");
+    }
 
     #[test]
     fn a_cost_is_named_in_code_only() {

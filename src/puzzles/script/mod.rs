@@ -22,6 +22,7 @@
 //! move, a float in a state) are said with their line and column, never a panic.
 
 mod cells;
+mod draw;
 pub mod encoding;
 mod engine;
 mod puzzle;
@@ -32,8 +33,10 @@ use std::sync::{Arc, Mutex};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 use serde::{Deserialize, Serialize};
 
-use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, json_body};
+use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, call_limits, json_body};
+use crate::search::Outcome;
 pub use encoding::State;
+pub use draw::{NAMED_COLOURS, colour_class};
 pub use engine::ScriptError;
 use engine::{Failure, ScriptError as Error};
 
@@ -119,6 +122,8 @@ struct Watch {
     faulted: AtomicBool,
     fault: Mutex<Option<Error>>,
     stopped: AtomicBool,
+    /// How the run ends, when a limit of the run stopped a call.
+    stop: Mutex<Option<Outcome>>,
     non_unit: AtomicBool,
 }
 
@@ -133,28 +138,39 @@ impl Watch {
 
     fn failure(&self, failure: Failure) {
         match failure {
-            Failure::Stopped => self.stopped.store(true, Ordering::Relaxed),
+            Failure::Stopped(outcome) => self.stop(outcome),
             Failure::Error(e) => self.fault(e),
         }
     }
 
-    /// Whether the run is over: a script error, or Stop or the time limit (then noted as
+    fn stop(&self, outcome: Outcome) {
+        if !self.stopped.swap(true, Ordering::Relaxed)
+            && let Ok(mut slot) = self.stop.lock()
+        {
+            *slot = Some(outcome);
+        }
+    }
+
+    /// Whether the run is over: a script error, or a limit of the run (then noted as
     /// stopped, so that the moves not asked for are not taken for a dead end).
     fn is_over(&self) -> bool {
         if self.faulted.load(Ordering::Relaxed) || self.stopped.load(Ordering::Relaxed) {
             return true;
         }
-        let stopped = engine::run_stopped();
-        if stopped {
-            self.stopped.store(true, Ordering::Relaxed);
+        let stopped = call_limits::run_stopped();
+        if let Some(outcome) = stopped {
+            self.stop(outcome);
         }
-        stopped
+        stopped.is_some()
     }
 
-    fn take(&self) -> (Option<Error>, bool) {
+    /// The first error of the run's calls, and the outcome of the limit that stopped one.
+    fn take(&self) -> (Option<Error>, Option<Outcome>) {
         self.faulted.store(false, Ordering::Relaxed);
         let fault = self.fault.lock().ok().and_then(|mut s| s.take());
-        (fault, self.stopped.swap(false, Ordering::Relaxed))
+        self.stopped.store(false, Ordering::Relaxed);
+        let stop = self.stop.lock().ok().and_then(|mut s| s.take());
+        (fault, stop)
     }
 }
 
@@ -292,13 +308,12 @@ impl Compiled {
             }
         }
         let mut scope = Scope::new();
-        let _guard = engine::RunGuard::enter(&crate::search::CancelToken::new());
-        plain
-            .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| match engine::eval_error("the script's top level", &e) {
-                Failure::Error(e) => e,
-                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-            })?;
+        {
+            let _call = call_limits::begin(call_limits::TOP_LEVEL);
+            plain
+                .run_ast_with_scope(&mut scope, &ast)
+                .map_err(|e| engine::eval_error("the script's top level", &e).into_error())?;
+        }
         let mut parameters = match scope.get("PARAMETERS") {
             Some(value) => parameters_of(value).map_err(|message| {
                 let line = source.lines().position(|l| l.contains("PARAMETERS"));
@@ -341,16 +356,14 @@ impl Compiled {
             meta,
             start: Box::new([]),
         };
-        let start = compiled.call("start", ()).map_err(|f| match f {
-            Failure::Error(e) => e,
-            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-        })?;
+        let start = compiled.call("start", ()).map_err(Failure::into_error)?;
         compiled.start = compiled.state_from("start", &start)?;
         Ok(compiled)
     }
 
-    /// Calls the script's function `name`.
-    fn call(&self, name: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
+    /// Calls the script's function `name`, under the limits of [`call_limits`].
+    fn call(&self, name: &'static str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
+        let _call = call_limits::begin(name);
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
@@ -484,10 +497,7 @@ impl Script {
     /// # Errors
     /// The script's error.
     pub fn moves_here(&self) -> Result<Vec<(String, f64)>, ScriptError> {
-        let moves = self.moves_of(self.here()).map_err(|f| match f {
-            Failure::Error(e) => e,
-            Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-        })?;
+        let moves = self.moves_of(self.here()).map_err(Failure::into_error)?;
         Ok(moves.into_iter().map(|(label, _, cost)| (label, cost)).collect())
     }
 
@@ -605,161 +615,10 @@ impl Script {
             )))
         }
     }
-
-    /// Why `draw(state)` fails on the state on screen, if it does (the picture is then the
-    /// state as text).
-    pub fn draw_error(&self) -> Option<ScriptError> {
-        self.drawing(self.here()).err()
-    }
-
-    /// `draw(state)`'s picture, `None` for a script that does not draw.
-    fn drawing(&self, state: &[u8]) -> Result<Option<Picture>, Error> {
-        if !self.compiled.meta.has_draw {
-            return Ok(None);
-        }
-        let c = &self.compiled;
-        let value = c
-            .call("draw", (encoding::decode(state),))
-            .map_err(|f| match f {
-                Failure::Error(e) => e,
-                Failure::Stopped => Error::at(rhai::Position::NONE, "stopped"),
-            })?;
-        drawn(&value).map(Some).ok_or_else(|| {
-            c.returned(
-                "draw",
-                "returned no rows of cells: an array of rows, each an array of strings or \
-                 #{ text, colour }",
-            )
-        })
-    }
-
-    /// The picture of `state`: `draw(state)`'s rows of cells, or the state as text in one
-    /// row (also when `draw` fails).
-    fn picture_of(&self, state: &[u8]) -> Picture {
-        if let Ok(Some(picture)) = self.drawing(state) {
-            return picture;
-        }
-        let text: Vec<char> = encoding::text(state).chars().take(MAX_SIDE).collect();
-        let squares = text
-            .iter()
-            .enumerate()
-            .map(|(i, &ch)| cell_square(i, &ch.to_string(), None))
-            .collect::<Vec<_>>();
-        Picture {
-            rows: 1,
-            cols: squares.len().max(1),
-            squares: if squares.is_empty() { vec![Square::Free] } else { squares },
-            start: None,
-            board: true,
-            goal_area: Vec::new(),
-        }
-    }
 }
 
 /// The moves of a state: label, next state, cost.
 type Moves = Vec<(String, State, f64)>;
-
-/// The most rows or columns a drawing has.
-const MAX_SIDE: usize = 64;
-
-/// The square of one drawn cell `i`: empty is a free square, `#` a wall, a number up to 255
-/// a numbered square, other text a piece showing its first character, coloured by `colour`.
-fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
-    let text = text.trim();
-    match (text, colour) {
-        ("" | ".", None) => Square::Free,
-        ("#", None) => Square::Blocked,
-        _ => {
-            if colour.is_none()
-                && let Ok(n) = text.parse::<u8>()
-            {
-                return Square::Number(n);
-            }
-            let class = colour.map_or(0, colour_class);
-            let letter = text.chars().next().filter(char::is_ascii_graphic).map_or(0, |c| c as u8);
-            Square::Piece {
-                id: (i % 250) as u8,
-                class,
-                target: colour == Some("target"),
-                letter,
-            }
-        }
-    }
-}
-
-/// The colours a drawing may name, and the class of piece the canvas draws in that colour
-/// (class k in the canvas's k-th piece colour: blue, orange, green, purple, cyan, red).
-pub const NAMED_COLOURS: [(&str, u8); 16] = [
-    ("blue", 0),
-    ("navy", 0),
-    ("orange", 1),
-    ("yellow", 1),
-    ("gold", 1),
-    ("green", 2),
-    ("purple", 3),
-    ("violet", 3),
-    ("pink", 3),
-    ("magenta", 3),
-    ("cyan", 4),
-    ("teal", 4),
-    ("turquoise", 4),
-    ("red", 5),
-    ("brown", 5),
-    ("maroon", 5),
-];
-
-/// The class of piece a cell of colour `name` is drawn as: a named colour's
-/// ([`NAMED_COLOURS`], any case), or for another name one of the six picked by the name, so
-/// that cells of one name share a colour.
-pub fn colour_class(name: &str) -> u8 {
-    let lower = name.trim().to_ascii_lowercase();
-    NAMED_COLOURS
-        .iter()
-        .find(|(n, _)| *n == lower)
-        .map_or_else(
-            || lower.bytes().fold(0u8, |h, b| h.wrapping_mul(31).wrapping_add(b)) % 6,
-            |&(_, class)| class,
-        )
-}
-
-/// The picture `draw` returned: rows of cells, each a string, a number or `#{ text,
-/// colour }`; `None` when it is not that shape.
-fn drawn(value: &Dynamic) -> Option<Picture> {
-    let rows = value.read_lock::<rhai::Array>()?;
-    let rows: Vec<rhai::Array> = rows
-        .iter()
-        .take(MAX_SIDE)
-        .map(|r| r.read_lock::<rhai::Array>().map(|r| r.iter().take(MAX_SIDE).cloned().collect()))
-        .collect::<Option<_>>()?;
-    let cols = rows.iter().map(Vec::len).max().filter(|&c| c > 0)?;
-    let mut squares = Vec::with_capacity(rows.len() * cols);
-    for row in &rows {
-        for col in 0..cols {
-            let i = squares.len();
-            let square = match row.get(col) {
-                None => Square::Void,
-                Some(cell) => {
-                    if let Some(map) = cell.read_lock::<Map>() {
-                        let text = map.get("text").map(encoding::show_plain).unwrap_or_default();
-                        let colour = map.get("colour").or_else(|| map.get("color")).map(encoding::show_plain);
-                        cell_square(i, &text, colour.as_deref())
-                    } else {
-                        cell_square(i, &encoding::show_plain(cell), None)
-                    }
-                }
-            };
-            squares.push(square);
-        }
-    }
-    Some(Picture {
-        rows: rows.len(),
-        cols,
-        squares,
-        start: None,
-        board: true,
-        goal_area: Vec::new(),
-    })
-}
 
 /// The options of a script's parameters, made once per set of parameters (the command
 /// line's `--set NAME=VALUE`).

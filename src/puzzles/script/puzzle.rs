@@ -77,14 +77,39 @@ impl Script {
     /// Runs `work` bound to `cancel` (Stop and the time limit end a long script call), then
     /// says what went wrong in the script's calls: its first error, or whether a call was
     /// stopped.
-    fn watched<T>(&self, cancel: &CancelToken, work: impl FnOnce() -> T) -> (T, Option<Error>, bool) {
+    fn watched<T>(
+        &self,
+        cancel: &CancelToken,
+        work: impl FnOnce() -> T,
+    ) -> (T, Option<Error>, Option<Outcome>) {
         self.watch.take();
-        let guard = engine::RunGuard::enter(cancel);
+        let guard = call_limits::RunGuard::enter(cancel);
         let result = work();
         drop(guard);
         let (fault, stopped) = self.watch.take();
         (result, fault, stopped)
     }
+}
+
+/// What a run stopped at a limit during a call of the script says: the limit, and the call
+/// it ended (`None` for Stop).
+fn stop_message(outcome: Outcome, cancel: &CancelToken) -> Option<String> {
+    let limits = cancel.limits();
+    let limit = match outcome {
+        Outcome::Timeout => format!(
+            "the time limit of {:.1} s",
+            limits.timeout.unwrap_or_default().as_secs_f64()
+        ),
+        Outcome::MemoryLimit => format!(
+            "the memory limit of {}",
+            search::limits::format_bytes(limits.max_memory)
+        ),
+        _ => return None,
+    };
+    Some(match call_limits::last_hit().filter(|h| h.outcome() == Some(outcome)) {
+        Some(hit) => format!("stopped at {limit}: {hit}"),
+        None => format!("stopped at {limit}"),
+    })
 }
 
 impl Explorable for Script {
@@ -182,13 +207,12 @@ impl crate::puzzles::Model for Script {
             report.boards.clear();
             report.motions.clear();
             report.message = Some(format!("stopped at a script error: {e}"));
-        } else if stopped && report.outcome == Outcome::NotFound {
-            // A call ended by Stop or the time limit: the space was not searched whole.
-            report.outcome = if cancel.is_cancelled() {
-                Outcome::Cancelled
-            } else {
-                Outcome::Timeout
-            };
+        } else if let Some(outcome) = stopped
+            && report.outcome == Outcome::NotFound
+        {
+            // A call ended by a limit of the run: the space was not searched whole.
+            report.outcome = outcome;
+            report.message = stop_message(outcome, cancel);
         }
         if let Some(note) = self.source_note() {
             report.notes.push(format!("source: {note}"));
@@ -202,12 +226,11 @@ impl crate::puzzles::Model for Script {
         if let Some(e) = fault {
             count.stopped = Some(Outcome::NotFound);
             count.message = Some(format!("stopped at a script error: {e}"));
-        } else if stopped && count.stopped.is_none() {
-            count.stopped = Some(if cancel.is_cancelled() {
-                Outcome::Cancelled
-            } else {
-                Outcome::Timeout
-            });
+        } else if let Some(outcome) = stopped
+            && count.stopped.is_none()
+        {
+            count.stopped = Some(outcome);
+            count.message = stop_message(outcome, cancel);
         }
         count
     }
