@@ -182,6 +182,8 @@ impl SolverHandle {
         let worker_cancel = cancel.clone();
         thread::Builder::new()
             .name("solver".into())
+            // The stack a puzzle script's calls may need at the engine's depth limits.
+            .stack_size(crate::puzzles::call_limits::THREAD_STACK)
             .spawn(move || {
                 let mut pacer = Pacer {
                     commands: command_rx,

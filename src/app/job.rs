@@ -73,6 +73,9 @@ impl<T: Send + 'static, P: Send + 'static> Job<T, P> {
         };
         std::thread::Builder::new()
             .name(name.into())
+            // A job may call a puzzle script (the oracle, the state count, measures): the
+            // stack its calls may need at the engine's depth limits.
+            .stack_size(crate::puzzles::call_limits::THREAD_STACK)
             .spawn(move || {
                 let result = work(&context);
                 let _ = context.tx.send(Message::Done(result));

@@ -10,7 +10,6 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
@@ -18,8 +17,8 @@ use crate::puzzles::maze::generate::{self};
 use crate::puzzles::maze::percolation;
 use crate::puzzles::{self, NoWatcher, Report};
 use crate::runs::recording::TraceRecorder;
-use crate::search::limits::{self, MAX_TIMEOUT_SECS};
-use crate::search::{self, Algorithm, CancelToken, Limits, SearchError, TieBreak, Weight};
+use crate::search::limits;
+use crate::search::{self, Algorithm, CancelToken, SearchError, Weight};
 
 /// Writes a line to standard error, prefixed `puzzlelab: `; a failed write is ignored (there
 /// is nowhere left to report it).
@@ -42,12 +41,14 @@ macro_rules! emit {
 
 mod bench;
 mod generators;
+mod limit_args;
 mod merge;
 mod runs;
 mod shard;
 mod states;
 
 use generators::{generate, percolation};
+use limit_args::{LimitArgs, load_within};
 use runs::{compare, scenario};
 use states::states;
 
@@ -88,57 +89,6 @@ fn write_bytes(bytes: &[u8]) -> Result<(), u8> {
             say!("cannot write the output: {e}");
             Err(EXIT_BAD_INPUT)
         }
-    }
-}
-
-/// The limits of the subcommands that search.
-#[derive(Clone, Copy, Debug, clap::Args)]
-struct LimitArgs {
-    /// The memory budget of each search, such as 512M or 4G (1M to 1T). A search stops
-    /// before it would use more (exit code 3). Default: half of the memory this process may
-    /// use (physical memory, cgroup limit, address-space limit), at most 8G.
-    #[arg(long, value_name = "SIZE", value_parser = limits::parse_memory_size)]
-    max_memory: Option<u64>,
-    /// Stop each search after this many seconds (0.001 to 604800; exit code 3). Default: no
-    /// time limit.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
-    timeout: Option<f64>,
-    /// Among states of equal priority on the open list (Dijkstra, A*, weighted A*, greedy,
-    /// JPS, bidirectional A*), which to expand first: high-g (the larger path cost, the
-    /// default), low-g, fifo or lifo.
-    #[arg(long, value_name = "POLICY", value_parser = parse_tie_break)]
-    tie_break: Option<TieBreak>,
-}
-
-fn parse_tie_break(text: &str) -> Result<TieBreak, String> {
-    TieBreak::from_name(text.trim())
-        .ok_or_else(|| format!("`{text}` is not a tie-breaking policy (high-g, low-g, fifo, lifo)"))
-}
-
-impl LimitArgs {
-    /// A fresh cancel token carrying these limits.
-    fn token(&self) -> CancelToken {
-        let mut limits = Limits::default();
-        if let Some(bytes) = self.max_memory {
-            limits.max_memory = bytes;
-        }
-        limits.timeout = self.timeout.map(Duration::from_secs_f64);
-        limits.tie_break = self.tie_break.unwrap_or_default();
-        CancelToken::with_limits(limits)
-    }
-}
-
-fn parse_timeout(text: &str) -> Result<f64, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if (0.001..=MAX_TIMEOUT_SECS).contains(&seconds) {
-        Ok(seconds)
-    } else {
-        Err(format!(
-            "the time limit must be from 0.001 to {MAX_TIMEOUT_SECS} seconds"
-        ))
     }
 }
 
@@ -407,18 +357,38 @@ pub fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
         }
     };
-    let code = match cli.command {
-        Some(Command::Solve(args)) => solve(&args),
-        Some(Command::States(args)) => states(&args),
-        Some(Command::Bench(command)) => bench::bench(&command),
-        Some(Command::Compare(args)) => compare(&args),
-        Some(Command::Scenario(args)) => scenario(&args),
-        Some(Command::Merge(args)) => merge::merge(&args),
-        Some(Command::Generate(args)) => generate(&args),
-        Some(Command::Percolation(args)) => percolation(&args),
-        None => return gui(cli.file),
+    let Some(command) = cli.command else {
+        return gui(cli.file);
+    };
+    // The work runs on a thread with the stack a puzzle script's calls may need (the main
+    // thread's is the system's, often 8 MiB).
+    let work = std::thread::Builder::new()
+        .name("command".into())
+        .stack_size(puzzles::call_limits::THREAD_STACK)
+        .spawn(move || run_command(&command));
+    let code = match work.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => {
+            say!("cannot start the work's thread: {e}");
+            EXIT_BAD_INPUT
+        }
     };
     ExitCode::from(code)
+}
+
+/// Runs a subcommand; its exit code.
+fn run_command(command: &Command) -> u8 {
+    match command {
+        Command::Solve(args) => solve(args),
+        Command::States(args) => states(args),
+        Command::Bench(command) => bench::bench(command),
+        Command::Compare(args) => compare(args),
+        Command::Scenario(args) => scenario(args),
+        Command::Merge(args) => merge::merge(args),
+        Command::Generate(args) => generate(args),
+        Command::Percolation(args) => percolation(args),
+    }
 }
 
 /// Opens the window, on `file` if given. A word that is no file is taken for a mistyped
@@ -449,19 +419,6 @@ fn gui(file: Option<PathBuf>) -> ExitCode {
 fn bad(file: &Path, message: impl std::fmt::Display) -> u8 {
     say!("{}: {message}", file.display());
     EXIT_BAD_INPUT
-}
-
-/// Loads the puzzle file, or reports why not (the error names the file). Exit code 2 for
-/// bad input, 1 for a puzzle script that fails to compile or to make its start state (a
-/// failed run of the user's program, said with its line and column).
-fn load(file: &Path, puzzle_type: Option<&str>) -> Result<Box<dyn puzzles::Puzzle>, u8> {
-    puzzles::load_file(file, puzzle_type).map_err(|e| {
-        say!("{e}");
-        match e {
-            puzzles::LoadError::Format { source, .. } if source.in_program => EXIT_NO_SOLUTION,
-            _ => EXIT_BAD_INPUT,
-        }
-    })
 }
 
 /// Parses an algorithm name, or reports the known ones.
@@ -668,8 +625,13 @@ fn set_help() -> String {
 }
 
 fn solve(args: &SolveArgs) -> u8 {
-    let mut puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
-        Ok(p) => p,
+    let (mut puzzle, cancel) = match load_within(
+        &args.file,
+        args.puzzle_type.as_deref(),
+        &args.limits,
+        args.json,
+    ) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     if let Err(code) = apply_type_options(args, puzzle.as_mut()) {
@@ -679,7 +641,6 @@ fn solve(args: &SolveArgs) -> u8 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let cancel = args.limits.token();
     if let Err(code) = prepare_puzzle(args, puzzle.as_mut(), &cancel) {
         return code;
     }

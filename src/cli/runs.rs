@@ -10,10 +10,11 @@ use super::*;
 
 pub(super) fn compare(args: &CompareArgs) -> u8 {
     let file = &args.file;
-    let puzzle = match load(file, args.puzzle_type.as_deref()) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+    let (puzzle, token) =
+        match load_within(file, args.puzzle_type.as_deref(), &args.limits, args.json) {
+            Ok(loaded) => loaded,
+            Err(code) => return code,
+        };
     let mut algorithms = Vec::new();
     for name in &args.algorithms {
         match algorithm_named(file, name) {
@@ -40,7 +41,7 @@ pub(super) fn compare(args: &CompareArgs) -> u8 {
         &name,
         puzzle.as_ref(),
         &algorithms,
-        &args.limits.token(),
+        &token,
     )) {
         match run {
             Ok((row, report)) => {

@@ -7,11 +7,15 @@ use std::io::Write as _;
 use super::*;
 
 pub(super) fn states(args: &StatesArgs) -> u8 {
-    let mut puzzle = match load(&args.file, args.puzzle_type.as_deref()) {
-        Ok(p) => p,
+    let (mut puzzle, token) = match load_within(
+        &args.file,
+        args.puzzle_type.as_deref(),
+        &args.limits,
+        args.json,
+    ) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let token = args.limits.token();
     if let Some(h) = &args.heuristic
         && let Err(code) = set_heuristic(args, puzzle.as_mut(), h, &token)
     {

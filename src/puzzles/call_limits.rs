@@ -29,10 +29,14 @@ use crate::search::{CancelToken, Outcome};
 pub const CALL_TIME: Duration = Duration::from_secs(20);
 
 /// The stack of every thread that calls into the program (the solver, the app's jobs, the
-/// command line's work): what the engine's call-depth and expression-depth limits need at
-/// their worst (measured by the test `the_deepest_script_fits_the_stack`), with room to
-/// spare. Only the pages touched are ever allocated.
-pub const THREAD_STACK: usize = 256 << 20;
+/// command line's work). The engine's call-depth and expression-depth limits need about
+/// 4 MiB at their worst (a debug build, measured: 63 nested calls, each nesting 28 calls in
+/// one expression, overflow 3.5 MiB and fit 4 MiB; the reproducer of issue 56's R3, 60 calls
+/// of 20, overflowed the 2 MiB a thread gets by default), and a nest of arrays some 400 bytes
+/// a level when it is copied, measured or dropped (5,000 levels, built in 2 s, fit 2 MiB;
+/// the call's time limit bounds the depth). Sixteen times the first, as only the pages
+/// touched are ever allocated.
+pub const THREAD_STACK: usize = 64 << 20;
 
 /// The limits of each call into the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -135,6 +135,14 @@ pub trait Problem {
     /// its heuristic is not admissible (the run is not said optimal). Default: nothing.
     fn heuristic_contradicted(&self, _why: String) {}
 
+    /// The heap bytes `state` owns beyond its own size (`size_of::<State>()`), which the
+    /// memory budget counts for every copy of it a search keeps: 0 (the default) for states
+    /// held inline; a type whose states own heap data says its length (a script's state, its
+    /// encoded bytes).
+    fn state_heap_bytes(&self, _state: &Self::State) -> usize {
+        0
+    }
+
     /// `Some(n)` when every state has a distinct number below `n` (see
     /// [`Problem::dense_index`]): the search then finds states by indexing a table of `n`
     /// entries instead of hashing. Grids number their squares. The default is `None`.
@@ -755,8 +763,11 @@ pub fn count_reachable<P: Problem + ?Sized>(problem: &P, cancel: &CancelToken) -
                 "the queue of states to expand",
             )?;
             for s in successors.drain(..) {
+                // Two copies of each new state: in the set and on the queue.
+                let bytes = 2 * problem.state_heap_bytes(&s.state) as u64;
                 if seen.insert(s.state.clone()) {
                     queue.push_back(s.state);
+                    budget.charge(bytes, "the states reached (their own bytes)")?;
                 }
             }
         }

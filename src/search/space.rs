@@ -139,7 +139,8 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), Outcome> {
         for s in problem.start_states() {
-            self.number(s, 0, budget)?;
+            let own = problem.state_heap_bytes(&s) as u64;
+            self.number(s, 0, own, budget)?;
         }
         self.starts = self.states.len();
         let mut successors: Vec<Successor<S, P::Move>> = Vec::new();
@@ -159,7 +160,8 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
                 "the state graph's edges",
             )?;
             for s in successors.drain(..) {
-                let target = self.number(s.state, depth, budget)?;
+                let own = problem.state_heap_bytes(&s.state) as u64;
+                let target = self.number(s.state, depth, own, budget)?;
                 if !self.targets[first..].contains(&target) {
                     self.targets.push(target);
                 }
@@ -177,7 +179,13 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
     }
 
     /// The number of `state`, numbering it at `depth` if it is new.
-    fn number(&mut self, state: S, depth: u32, budget: &mut Budget) -> Result<u32, Outcome> {
+    fn number(
+        &mut self,
+        state: S,
+        depth: u32,
+        own: u64,
+        budget: &mut Budget,
+    ) -> Result<u32, Outcome> {
         if let Some(&i) = self.index.get(&state) {
             return Ok(i);
         }
@@ -188,6 +196,8 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         budget.reserve(&mut self.index, 1, "the index of states")?;
         budget.reserve(&mut self.states, 1, "the list of states")?;
         budget.reserve(&mut self.from_start, 1, "the distances from the start")?;
+        // The heap bytes of the state's two copies, in the index and the list.
+        budget.charge(2 * own, "the states (their own bytes)")?;
         self.index.insert(state.clone(), i);
         self.states.push(state);
         self.from_start.push(depth);

@@ -34,6 +34,9 @@ pub(super) struct Tree<'p, P: Problem + ?Sized> {
     /// reached, for problems with a dense numbering. Zeros, so a large table is allocated
     /// zeroed by the system and only the pages touched cost anything.
     dense: Vec<NodeId>,
+    /// The heap bytes of the states added since the budget last counted them (see
+    /// [`Problem::state_heap_bytes`]), counted at the next [`Tree::make_room`].
+    uncounted: u64,
 }
 
 impl<'p, P: Problem + ?Sized> Tree<'p, P> {
@@ -50,6 +53,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             nodes: Vec::new(),
             index: FxHashMap::default(),
             dense: Vec::new(),
+            uncounted: 0,
         };
         if let Some(n) = problem.dense_size() {
             let bytes = (n as u64).saturating_mul(std::mem::size_of::<NodeId>() as u64);
@@ -68,12 +72,19 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
     }
 
     /// Makes room for `additional` more states, unless that would cross the memory budget
-    /// (or the 4 billion states a tree can number): then `Err(Outcome::MemoryLimit)`.
+    /// (or the 4 billion states a tree can number): then `Err(Outcome::MemoryLimit)`. The
+    /// heap bytes of the states added since the last call are counted here too.
     #[inline]
     pub fn make_room(&mut self, budget: &mut Budget, additional: usize) -> Result<(), Outcome> {
         if self.nodes.len().saturating_add(additional) >= (NodeId::MAX - 1) as usize {
             budget.exceeded_by = Some("the search tree (4 billion states)");
             return Err(Outcome::MemoryLimit);
+        }
+        if self.uncounted > 0 {
+            budget.charge(
+                std::mem::take(&mut self.uncounted),
+                "the states reached (their own bytes)",
+            )?;
         }
         budget.reserve(&mut self.nodes, additional, "the search tree (closed set)")?;
         if self.dense.is_empty() {
@@ -131,12 +142,15 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         // Below NodeId::MAX: ids are stored plus one, and MAX means "no parent".
         // `make_room` keeps the count below NodeId::MAX - 1.
         let id = self.nodes.len() as NodeId;
+        let own = self.problem.state_heap_bytes(&state) as u64;
         let state = if self.dense.is_empty() {
             match self.index.entry(state) {
                 std::collections::hash_map::Entry::Occupied(e) => return Err(*e.get()),
                 std::collections::hash_map::Entry::Vacant(e) => {
                     let state = e.key().clone();
                     e.insert(id);
+                    // The index's key and the node's copy.
+                    self.uncounted += 2 * own;
                     state
                 }
             }
@@ -146,6 +160,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
                 return Err(*slot - 1);
             }
             *slot = id + 1;
+            self.uncounted += own;
             state
         };
         self.nodes.push(Node {

@@ -17,6 +17,7 @@ mod frontier;
 mod fuzz;
 mod grid;
 mod heuristic_quality;
+mod hostile;
 mod jps_plus;
 mod klondike;
 mod klotski;

@@ -281,6 +281,23 @@ mod tests {
         )));
     }
 
+    /// The operation limit alone does not measure work: a loop of 1 MB string rewrites
+    /// takes about 0.5 ms an operation, minutes for the 5,000,000 a call may take. The
+    /// call's time limit ends it (by default [`call_limits::CALL_TIME`]; here 100 ms).
+    #[test]
+    fn heavy_operations_end_at_the_calls_time_limit() {
+        let text = "fn start() { 1 }\nfn moves(n) { [] }\n\
+                    fn is_goal(n) { let s = \"x\"; s.pad(1000000, 'x'); \
+                    loop { let t = s; t.replace(\"x\", \"y\"); } }\n";
+        let script = Script::from_text(text).expect("it compiles");
+        let began = Instant::now();
+        let hit = call_limits::within(CallLimits::time(Duration::from_millis(100)), || {
+            script.is_solved()
+        });
+        assert!(began.elapsed() < Duration::from_secs(3), "{:?}", began.elapsed());
+        assert!(matches!(hit, Err(Hit::CallTime { entry: "is_goal", .. })), "{hit:?}");
+    }
+
     /// `sleep` is bounded by the call's limits, and a huge or NaN float is an error with
     /// its line (rhai's own `sleep` panicked on 1.0e300 and could not be interrupted).
     #[test]

@@ -16,6 +16,11 @@ impl Problem for Script {
     /// The move's label.
     type Move = String;
 
+    /// Its encoded bytes.
+    fn state_heap_bytes(&self, state: &State) -> usize {
+        state.len()
+    }
+
     fn start_states(&self) -> Vec<State> {
         vec![self.here().into()]
     }
