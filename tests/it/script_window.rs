@@ -76,7 +76,7 @@ fn a_heavy_is_goal_and_draw_leave_the_frames_answering() {
         })
     };
     assert!(
-        said(&h, "is_goal failed: "),
+        said(&h, "Script error: "),
         "the panel says is_goal ran past its limit"
     );
     assert!(
