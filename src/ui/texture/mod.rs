@@ -339,18 +339,27 @@ impl GridTexture {
         if self.key.is_none() {
             return;
         }
-        if whole && self.level_shown {
-            self.deferred_whole = true;
-            for level in &mut self.levels {
-                level.restart();
-            }
-            return;
-        }
         if whole {
-            handle.set(image.clone(), TextureOptions::NEAREST);
-            // The levels are made again from the top, a band of rows a frame.
+            if self.level_shown {
+                self.deferred_whole = true;
+            } else {
+                handle.set(image.clone(), TextureOptions::NEAREST);
+            }
+            // Each level becomes the unmarked picture's at once, then takes the squares
+            // written since (made again from the picture); a level without one is made
+            // again from the top, and not drawn meanwhile: no row of another run is shown.
+            let mut since: Vec<u32> = (dirty.changes.iter().map(|c| c.0))
+                .chain(dirty.repainted.iter().copied())
+                .chain(self.solution_pixels.iter().copied())
+                .collect();
+            since.sort_unstable();
+            since.dedup();
             for level in &mut self.levels {
-                level.restart();
+                if level.restore_base() {
+                    level.update(image, &[], &since);
+                } else {
+                    level.restart();
+                }
             }
             return;
         }
@@ -404,7 +413,7 @@ impl GridTexture {
         let built = self
             .levels
             .iter_mut()
-            .all(|level| level.build(image, deadline));
+            .all(|level| level.build(image, self.base.as_ref(), deadline));
         if !built {
             ctx.request_repaint();
         }

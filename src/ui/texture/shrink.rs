@@ -25,6 +25,12 @@ pub(super) struct Level {
     was_built: bool,
     /// The picture's size, one pixel a square.
     picture: [usize; 2],
+    /// The level of the picture with no search marks (texels, sums), made a band of rows at
+    /// a time beside the level's own: a new run's level is this copied back at once, never
+    /// the last run's rows (see [`Level::restore_base`]).
+    base: (Vec<Color32>, Vec<[u32; 4]>),
+    /// How many rows of `base` are made.
+    base_built: usize,
 }
 
 /// Rows of texels made between two looks at the clock.
@@ -48,12 +54,53 @@ impl Level {
             built: 0,
             was_built: false,
             picture: [w, h],
+            base: (Vec::new(), Vec::new()),
+            base_built: 0,
         }
     }
 
-    /// Makes the level again from the top (the picture changed whole).
+    /// Makes the level again from the top (the picture changed whole). Its rows are not
+    /// drawn meanwhile: they are another picture's.
     pub(super) fn restart(&mut self) {
         self.built = 0;
+        self.was_built = false;
+    }
+
+    /// Puts the level of the unmarked picture back, whole and uploaded, if it is made (the
+    /// work of the level's size, not the picture's); returns whether it was.
+    pub(super) fn restore_base(&mut self) -> bool {
+        if self.base_built < self.image.size[1] {
+            return false;
+        }
+        self.image.pixels.clone_from(&self.base.0);
+        self.sums.clone_from(&self.base.1);
+        self.handle.set(self.image.clone(), LEVEL_OPTIONS);
+        self.built = self.image.size[1];
+        self.was_built = true;
+        true
+    }
+
+    /// Makes more rows of the unmarked picture's level from `base` until `deadline`.
+    fn build_base(&mut self, base: &ColorImage, deadline: std::time::Instant) {
+        let [lw, lh] = self.image.size;
+        if base.size != self.picture {
+            return;
+        }
+        if self.base.0.len() != lw * lh {
+            self.base = (vec![Color32::TRANSPARENT; lw * lh], vec![[0; 4]; lw * lh]);
+            self.base_built = 0;
+        }
+        while self.base_built < lh && std::time::Instant::now() < deadline {
+            let rows = BAND.min(lh - self.base_built);
+            for ty in self.base_built..self.base_built + rows {
+                for tx in 0..lw {
+                    let t = ty * lw + tx;
+                    self.base.1[t] = block_sum(base, self.k, tx, ty);
+                    self.base.0[t] = mean(self.base.1[t], block_len(self.picture, self.k, tx, ty));
+                }
+            }
+            self.base_built += rows;
+        }
     }
 
     /// Whether all rows were made at least once, so the level can be drawn while it is made
@@ -77,7 +124,19 @@ impl Level {
 
     /// Makes more rows of texels from `image` and uploads them, until all are made or
     /// `deadline` passes; returns whether all are made.
-    pub(super) fn build(&mut self, image: &ColorImage, deadline: std::time::Instant) -> bool {
+    pub(super) fn build(
+        &mut self,
+        image: &ColorImage,
+        base: Option<&ColorImage>,
+        deadline: std::time::Instant,
+    ) -> bool {
+        // The unmarked picture's level first once this one is made (it is what a new run
+        // shows at once).
+        if self.built >= self.image.size[1]
+            && let Some(base) = base
+        {
+            self.build_base(base, deadline);
+        }
         let [lw, lh] = self.image.size;
         while self.built < lh {
             let rows = BAND.min(lh - self.built);
