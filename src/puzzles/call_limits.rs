@@ -328,7 +328,7 @@ fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
 ///
 /// use puzzlelab::puzzles::script::Script;
 ///
-/// let text = "fn start() { 1 }\nfn moves(n) { [] }\nfn is_goal(n) { loop { } }";
+/// let text = "fn start() { 1 }\nfn moves(n) { [] }\nfn is_goal(n) { let i = 0; loop { i += 1; } }";
 /// let script = Script::from_text(text).expect("it compiles");
 /// let answer = call_limits::within(CallLimits::time(Duration::from_millis(50)), || {
 ///     script.is_solved()
