@@ -192,7 +192,10 @@ fn is_goal_returning_a_number_is_a_script_error_with_its_line() {
     assert_eq!(report.error.as_ref().and_then(|e| e.line), Some(3));
     let script = puzzle.model::<Script>().unwrap();
     let e = script.goal_here().unwrap_err();
-    assert!(e.message.contains("not true or false"), "{e:?}");
+    assert!(
+        e.message.contains("returned a number, not true or false"),
+        "{e:?}"
+    );
 }
 
 #[test]

@@ -241,6 +241,21 @@ pub fn names_cost(source: &str) -> bool {
     false
 }
 
+/// A rhai value's type as a student reads it: "a number" for `i64` and `f64`, "a string",
+/// "an array", "a map", "true or false", "nothing" for `()`; other names as they are.
+pub(super) fn kind_in_words(type_name: &str) -> &str {
+    match type_name {
+        "i64" | "i32" | "f64" | "f32" | "int" | "float" => "a number",
+        "string" | "ImmutableString" | "&str" => "a string",
+        "char" => "a character",
+        "bool" => "true or false",
+        "array" => "an array",
+        "map" => "a map",
+        "()" => "nothing",
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
@@ -326,5 +341,13 @@ mod tests {
         assert!(!names_cost("let label = \"the cost of it\"; let t = `cost ${1}`;"));
         assert!(!names_cost("let costs = 1; let unit_cost_free = 2;"));
         assert!(!names_cost("let s = \"a \\\" cost\";"));
+    }
+
+    #[test]
+    fn a_returned_value_is_named_in_words() {
+        assert_eq!(super::kind_in_words(rhai::Dynamic::from(3_i64).type_name()), "a number");
+        assert_eq!(super::kind_in_words(rhai::Dynamic::from(1.5_f64).type_name()), "a number");
+        assert_eq!(super::kind_in_words(rhai::Dynamic::UNIT.type_name()), "nothing");
+        assert_eq!(super::kind_in_words(rhai::Dynamic::from("x").type_name()), "a string");
     }
 }

@@ -612,13 +612,13 @@ impl Script {
         let c = &self.compiled;
         let value = c.call("moves", (encoding::decode(state),)).map_err(Err)?;
         let Some(list) = value.read_lock::<rhai::Array>() else {
-            return Err(Ok(c.returned("moves", format!("returned {}, not an array of moves", value.type_name()))));
+            return Err(Ok(c.returned("moves", format!("returned {}, not an array of moves", engine::kind_in_words(value.type_name())))));
         };
         let mut moves = Vec::with_capacity(list.len());
         for (i, item) in list.iter().enumerate() {
             let Some(map) = item.read_lock::<Map>() else {
                 return Err(Ok(c.returned("moves", format!(
-                    "move {} is {}, not #{{ label, to, cost }}", i + 1, item.type_name()
+                    "move {} is {}, not #{{ label, to, cost }}", i + 1, engine::kind_in_words(item.type_name())
                 ))));
             };
             let label = match map.get("label") {
@@ -656,7 +656,7 @@ impl Script {
         let c = &self.compiled;
         let value = c.call("is_goal", (encoding::decode(state),))?;
         value.as_bool().map_err(|kind| {
-            Failure::Error(c.returned("is_goal", format!("returned {kind}, not true or false")))
+            Failure::Error(c.returned("is_goal", format!("returned {}, not true or false", engine::kind_in_words(kind))))
         })
     }
 
