@@ -293,3 +293,37 @@ fn every_algorithm_lights_the_line_of_each_step() {
         }
     }
 }
+
+/// In classroom mode the arrows drive the run on the sliding puzzle too: Left steps the
+/// timeline back and slides no tile (it slid one and threw the lesson's run away: "Search
+/// stopped: the puzzle was edited", found walking the app as a teacher). Outside classroom
+/// mode the arrows slide tiles, as before.
+#[test]
+fn classroom_arrows_drive_the_run_on_the_sliding_puzzle() {
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "sliding-8-easy-6.txt")
+        .expect("the easy 8-puzzle is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.key_press(egui::Key::F2);
+    h.run();
+    assert!(h.state().settings().classroom);
+    let before = h.state().learn_moment().expect("a moment").1.position;
+    assert!(before > 0);
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert!(h.state().result().is_some(), "{:?}", h.state().status());
+    let after = h.state().learn_moment().expect("a moment").1.position;
+    assert_eq!(after, before - 1);
+}

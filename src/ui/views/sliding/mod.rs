@@ -294,9 +294,10 @@ impl TypeView for SlidingView {
             self.forecast.tick(board, algorithm, wake);
         }
         // Arrow keys slide the tile that moves that way, unless a text field has the
-        // keyboard. They are taken here, before the panels, so the Right arrow is not also
+        // keyboard or classroom mode gives them to the run (Right and Left step it, as on
+        // every type). They are taken here, before the panels, so the Right arrow is not also
         // the toolbar's Step.
-        if !ctx.egui_wants_keyboard_input() {
+        if !ctx.egui_wants_keyboard_input() && !app.settings().classroom {
             let keys = [
                 (egui::Key::ArrowUp, Side::Up),
                 (egui::Key::ArrowDown, Side::Down),
