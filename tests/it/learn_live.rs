@@ -193,3 +193,46 @@ fn the_bar_above_the_canvas_says_the_timelines_position_after_stop() {
     assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
     h.get_by_label_contains(&format!("Timeline at expansion 1 of {len}:"));
 }
+
+/// Defect 1 as the tester met it: an 8-puzzle A* run paused at its newest moment, a row
+/// of the open list guessed (scored once the run has made its next expansion): the board
+/// judged is the one the row showed, compared by its squares.
+#[test]
+fn a_row_guessed_in_a_paused_8_puzzle_run_is_judged_on_its_board() {
+    let mut h = app_on("sliding-8-easy-12.txt", false);
+    step_to(&mut h, 1);
+    step_to(&mut h, 2);
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    for row in [1, 0] {
+        let (recording, m) = h.state().learn_moment().unwrap();
+        assert_eq!((m.position, m.len), (m.len, m.len), "the newest moment");
+        let listed = h.state().learn_open_list().expect("the list shown");
+        let entry = listed[row].clone();
+        h.state_mut()
+            .push(AppCommand::Learn(LearnCommand::GuessEntry(row)));
+        run_until(&mut h, |app| !app.windows.learn.is_waiting());
+        h.run();
+        let (right, said) = h.state().windows.learn.verdict.clone().unwrap();
+        let recording = h.state().timeline_recording().unwrap_or(&recording).clone();
+        assert_eq!(
+            right,
+            is_expansion(&recording, &entry, m.position),
+            "{said}"
+        );
+        if !right {
+            let yours = format!(
+                "Not that one: that board is on the frontier{}",
+                puzzlelab::app::learn::scores_of(entry.g, entry.h)
+            );
+            assert!(said.starts_with(&yours), "{said}");
+        }
+        // Back to the newest moment for the next guess.
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Follow));
+        h.run();
+    }
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+}
