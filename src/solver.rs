@@ -196,7 +196,9 @@ impl SolverHandle {
                     wake,
                     speed,
                     paused,
-                    pending_steps: 0,
+                    // A run started paused makes its first expansion, whole, then waits
+                    // (the pace comes before each expansion, see `Pacer::expanded`).
+                    pending_steps: u32::from(paused),
                     batch: Progress::default(),
                     generated_count: 0,
                     layers: Vec::new(),
@@ -207,6 +209,7 @@ impl SolverHandle {
                     flush_due: false,
                     due: Instant::now(),
                     paused_for: Duration::ZERO,
+                    held: false,
                     recorder,
                     breaks: BreakpointCheck::new(breakpoints),
                 };
@@ -389,6 +392,9 @@ struct Pacer {
     due: Instant,
     /// How long the search has waited paused: its time excludes it.
     paused_for: Duration,
+    /// Whether the expansion about to be written was paced already (at its board, which a
+    /// board puzzle's search gives first).
+    held: bool,
     /// Writes every expansion and generated state (and a board puzzle's boards); each
     /// event takes what it wrote since the last.
     recorder: TraceRecorder,
@@ -633,7 +639,14 @@ fn count_many(counts: &mut Vec<u64>, index: usize, n: u64) {
 }
 
 impl Watcher for Pacer {
+    /// Paces before the expansion is written, not after: a pause (a step's end, a
+    /// breakpoint on an expansion) then falls once the last expansion's successors are
+    /// recorded, so the newest moment the window shows is whole (its state and every state
+    /// it put on the frontier).
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
+        if !std::mem::take(&mut self.held) {
+            self.pace();
+        }
         self.recorder.expanded(place, depth, stats);
         self.batch.expanded_count += 1;
         self.batch.stats = stats.clone();
@@ -646,7 +659,6 @@ impl Watcher for Pacer {
             let why = self.breaks.on_expanded(place, depth, stats);
             self.fire(why);
         }
-        self.pace();
     }
 
     fn generated(&mut self, place: Option<Place>) {
@@ -731,7 +743,13 @@ impl Watcher for Pacer {
         self.recorder.generated_board(picture);
     }
 
+    /// The first of an expansion's events when given: the pace of the expansion is kept
+    /// here (see [`Watcher::expanded`]).
     fn board(&mut self, picture: Picture) {
+        if !self.held {
+            self.pace();
+            self.held = true;
+        }
         if self.path_wanted() {
             self.batch.board = Some(picture.clone());
         }

@@ -378,6 +378,7 @@ impl AppState {
         self.work.result = None;
         self.work.timeline = None;
         self.work.shown_moves = 0;
+        self.windows.learn.forget_guesses();
         self.playback.transition = None;
         self.playback.playing = false;
         // A blank view of the same size is kept: rebuilding it for every square painted

@@ -105,16 +105,17 @@ pub enum LearnCommand {
 }
 
 /// What a guess of Predict mode names.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Guessed {
     /// A square of the canvas.
     Cell(Cell),
-    /// A row of the open list at the moment of the guess.
-    Row(usize),
+    /// The state of a row of the open list shown when the row was clicked (`None`: no such
+    /// row): judged by its state, whatever list is built to score it.
+    Entry(Option<OpenEntry>),
 }
 
 /// A guess of Predict mode waiting for the run to expand the state it is about.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 struct PendingGuess {
     /// What was guessed.
     guessed: Guessed,
@@ -199,6 +200,13 @@ impl LearnWindow {
             Some((k, Ok(list))) if k == key => Some(list.clone()),
             _ => None,
         }
+    }
+
+    /// Forgets Predict mode's score, verdict and waiting guess: a run starts, or a puzzle.
+    pub fn forget_guesses(&mut self) {
+        self.score = (0, 0);
+        self.verdict = None;
+        self.pending = None;
     }
 
     /// Whether a guess waits for the run to expand the state it is about.
@@ -598,7 +606,12 @@ impl super::AppState {
                 }
             }
             LearnCommand::Guess(cell) => self.guess(Guessed::Cell(cell)),
-            LearnCommand::GuessEntry(row) => self.guess(Guessed::Row(row)),
+            LearnCommand::GuessEntry(row) => {
+                // The row's state in the list shown, taken now (another list scores it).
+                self.build_learn_list();
+                let entry = self.learn_open_list().and_then(|l| l.get(row).cloned());
+                self.guess(Guessed::Entry(entry));
+            }
         }
     }
 
@@ -669,9 +682,15 @@ impl super::AppState {
     /// the panel and the canvas's numbers), and a guess waiting for its expansion scored
     /// once the recording holds it.
     pub(super) fn tick_learn(&mut self) {
-        if self.windows.learn.open
-            && let Some((recording, m)) = self.learn_moment()
-        {
+        if self.windows.learn.open {
+            self.build_learn_list();
+        }
+        self.score_pending_guess();
+    }
+
+    /// Builds the open list of the moment shown (see [`LearnWindow::open_list`]).
+    fn build_learn_list(&mut self) {
+        if let Some((recording, m)) = self.learn_moment() {
             let (algorithm, tie_break) = (self.run_algorithm(), self.limits().tie_break);
             let _ = self.windows.learn.open_list(
                 &recording,
@@ -680,12 +699,11 @@ impl super::AppState {
                 tie_break,
             );
         }
-        self.score_pending_guess();
     }
 
     /// Scores a guess waiting for its expansion, once the recording holds it.
     fn score_pending_guess(&mut self) {
-        let Some(pending) = self.windows.learn.pending else {
+        let Some(pending) = self.windows.learn.pending.clone() else {
             return;
         };
         let Some((recording, m)) = self.learn_moment() else {
@@ -722,16 +740,16 @@ impl super::AppState {
                 .learn
                 .open_list(recording, (m.position, None), algorithm, tie_break);
         let list = list.ok();
-        let entry = match guessed {
-            Guessed::Row(row) => list.as_ref().and_then(|l| l.get(row)).cloned(),
-            Guessed::Cell(cell) => list.as_ref().and_then(|l| {
+        let entry = match &guessed {
+            Guessed::Entry(entry) => entry.clone(),
+            &Guessed::Cell(cell) => list.as_ref().and_then(|l| {
                 l.iter()
                     .find(|e| e.place.map(|p| p.cell) == Some(cell))
                     .cloned()
             }),
         };
-        let right = match (guessed, next.place) {
-            (Guessed::Cell(cell), Some(place)) => place.cell == cell,
+        let right = match (&guessed, next.place) {
+            (Guessed::Cell(cell), Some(place)) => place.cell == *cell,
             (Guessed::Cell(_), None) => {
                 self.windows.learn.verdict = Some((
                     false,
@@ -741,7 +759,7 @@ impl super::AppState {
                 ));
                 return;
             }
-            (Guessed::Row(_), _) => entry
+            (Guessed::Entry(_), _) => entry
                 .as_ref()
                 .is_some_and(|e| is_expansion(recording, e, next.index)),
         };
@@ -762,7 +780,7 @@ impl super::AppState {
                 (None, Guessed::Cell(cell)) => {
                     format!("({}, {}) is not on the frontier", cell.row, cell.col)
                 }
-                (None, Guessed::Row(_)) => "that row is not on the frontier".to_owned(),
+                (None, Guessed::Entry(_)) => "that row is not on the frontier".to_owned(),
             };
             let next_text = match next.place {
                 Some(_) => next_text,

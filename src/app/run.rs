@@ -253,6 +253,7 @@ impl AppState {
         self.runs.race = None;
         self.work.result = None;
         self.work.shown_moves = 0;
+        self.windows.learn.forget_guesses();
         self.playback.transition = None;
         self.playback.playing = false;
         // The pinned state of the run before stays the breakpoints' pinned state.

@@ -609,7 +609,8 @@ fn playback_row_ui(app: &mut Panel<'_>, row: &mut egui::Ui) {
         // goes on).
         let text = format!(
             "Timeline at expansion {} of {}{}: the solution is not found yet at this moment",
-            view.stats.expanded,
+            app.timeline()
+                .map_or(0, |t| t.target.min(app.timeline_len())),
             app.timeline_len(),
             if app.is_running() {
                 " (the search goes on)"

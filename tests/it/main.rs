@@ -24,6 +24,7 @@ mod klotski;
 mod korf_tables;
 mod learn;
 mod learn_differential;
+mod learn_live;
 mod learn_truth;
 mod mazegen;
 mod model;
