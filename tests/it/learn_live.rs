@@ -147,7 +147,7 @@ fn predict_feedback_does_not_carry_over_to_another_run_or_puzzle() {
     let guess = |h: &mut Harness| {
         // (0, 2): a free square next to the start, not on the frontier.
         click_cell(h, Cell::new(0, 2));
-        run_until(h, |app| !app.windows.learn.is_waiting());
+        run_until(h, |app| app.windows.learn.score.1 == 1);
         h.run();
         assert_eq!(h.state().windows.learn.score, (0, 1));
         h.get_by_label_contains("Not that one");
@@ -210,9 +210,13 @@ fn a_row_guessed_in_a_paused_8_puzzle_run_is_judged_on_its_board() {
         assert_eq!((m.position, m.len), (m.len, m.len), "the newest moment");
         let listed = h.state().learn_open_list().expect("the list shown");
         let entry = listed[row].clone();
+        // Waits for this guess's verdict (the command is applied at the next frame, and a
+        // guess at the newest moment is scored once the solver thread has made the next
+        // expansion, later on a loaded machine).
+        h.state_mut().windows.learn.verdict = None;
         h.state_mut()
             .push(AppCommand::Learn(LearnCommand::GuessEntry(row)));
-        run_until(&mut h, |app| !app.windows.learn.is_waiting());
+        run_until(&mut h, |app| app.windows.learn.verdict.is_some());
         h.run();
         let (right, said) = h.state().windows.learn.verdict.clone().unwrap();
         let recording = h.state().timeline_recording().unwrap_or(&recording).clone();
