@@ -9,7 +9,7 @@ use puzzlelab::app::{AppCommand, Settings, TimelineCommand};
 use puzzlelab::puzzles;
 use puzzlelab::search::Algorithm;
 
-use crate::common::gui::{harness, run_until};
+use crate::common::gui::{harness, open_for_learning, run_until};
 
 /// A* on the shipped small maze, run at full speed to its end, the Learn window open.
 fn astar_on_the_small_maze() -> egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp> {
@@ -17,15 +17,7 @@ fn astar_on_the_small_maze() -> egui_kittest::Harness<'static, puzzlelab::app::P
         full_speed: true,
         ..Settings::default()
     });
-    let (t, shipped) = puzzles::shipped()
-        .find(|(_, s)| s.file == "maze-small.txt")
-        .expect("the small maze is shipped");
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().windows.learn.open = true;
-    h.run();
+    open_for_learning(&mut h, "maze-small.txt", Algorithm::AStar);
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.run();
@@ -304,15 +296,7 @@ fn classroom_arrows_drive_the_run_on_the_sliding_puzzle() {
         full_speed: true,
         ..Settings::default()
     });
-    let (t, shipped) = puzzles::shipped()
-        .find(|(_, s)| s.file == "sliding-8-easy-6.txt")
-        .expect("the easy 8-puzzle is shipped");
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().windows.learn.open = true;
-    h.run();
+    open_for_learning(&mut h, "sliding-8-easy-6.txt", Algorithm::AStar);
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.run();

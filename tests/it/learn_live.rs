@@ -12,7 +12,7 @@ use puzzlelab::runs::recording::TraceRecorder;
 use puzzlelab::search::pseudocode::Step;
 use puzzlelab::search::{Algorithm, CancelToken, TieBreak};
 
-use crate::common::gui::{click_cell, harness, run_until};
+use crate::common::gui::{click_cell, harness, open_for_learning, run_until};
 
 type Harness = egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp>;
 
@@ -22,15 +22,7 @@ fn app_on(file: &str, full_speed: bool) -> Harness {
         full_speed,
         ..Settings::default()
     });
-    let (t, shipped) = puzzles::shipped()
-        .find(|(_, s)| s.file == file)
-        .expect("the puzzle is shipped");
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().windows.learn.open = true;
-    h.run();
+    open_for_learning(&mut h, file, Algorithm::AStar);
     h
 }
 

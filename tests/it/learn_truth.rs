@@ -11,7 +11,7 @@ use puzzlelab::runs::recording::TraceRecorder;
 use puzzlelab::search::pseudocode::{Step, pseudocode};
 use puzzlelab::search::{Algorithm, CancelToken, TieBreak};
 
-use crate::common::gui::{click_cell, harness, run_until};
+use crate::common::gui::{click_cell, harness, open_for_learning, run_until};
 
 /// The app on the shipped small maze with `algorithm` chosen and the Learn panel open.
 fn small_maze(
@@ -22,14 +22,7 @@ fn small_maze(
         full_speed,
         ..Settings::default()
     });
-    let (t, shipped) = puzzles::shipped()
-        .find(|(_, s)| s.file == "maze-small.txt")
-        .expect("the small maze is shipped");
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
-    h.state_mut().windows.learn.open = true;
-    h.run();
+    open_for_learning(&mut h, "maze-small.txt", algorithm);
     h
 }
 
@@ -212,15 +205,7 @@ fn an_8_puzzle_run_has_an_open_list_and_scores_in_its_caption() {
         full_speed: true,
         ..Settings::default()
     });
-    let (t, shipped) = puzzles::shipped()
-        .find(|(_, s)| s.file == "sliding-8-easy-6.txt")
-        .expect("the easy 8-puzzle is shipped");
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().windows.learn.open = true;
-    h.run();
+    open_for_learning(&mut h, "sliding-8-easy-6.txt", Algorithm::AStar);
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.run();
@@ -271,15 +256,7 @@ fn a_lesson_fits_a_1024_by_640_window_in_classroom_mode() {
             ..Settings::default()
         },
     );
-    let (t, shipped) = puzzles::shipped()
-        .find(|(_, s)| s.file == "maze-small.txt")
-        .unwrap();
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().windows.learn.open = true;
-    h.run();
+    open_for_learning(&mut h, "maze-small.txt", Algorithm::AStar);
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.state_mut()
@@ -338,15 +315,7 @@ fn predict_mode_on_the_8_puzzle_guesses_rows_and_moves_no_tile() {
         full_speed: true,
         ..Settings::default()
     });
-    let (t, shipped) = puzzles::shipped()
-        .find(|(_, s)| s.file == "sliding-8-easy-12.txt")
-        .expect("the easy 8-puzzle is shipped");
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().windows.learn.open = true;
-    h.run();
+    open_for_learning(&mut h, "sliding-8-easy-12.txt", Algorithm::AStar);
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.state_mut()

@@ -207,3 +207,21 @@ pub fn measure_heuristic_in_window(h: &mut Harness<'static, PuzzleLabApp>) {
     run_until(h, |app| app.windows.heuristic_window.measured.is_some());
     h.run();
 }
+
+/// Opens the shipped puzzle `file` as the puzzle list does, with `algorithm` chosen and the
+/// Learn window open: where the Learn panel's tests start a lesson.
+pub fn open_for_learning(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    file: &str,
+    algorithm: puzzlelab::search::Algorithm,
+) {
+    use puzzlelab::app::AppCommand;
+    let (t, shipped) = puzzlelab::puzzles::shipped()
+        .find(|(_, s)| s.file == file)
+        .unwrap_or_else(|| panic!("{file} is shipped"));
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
+    h.state_mut().windows.learn.open = true;
+    h.run();
+}
