@@ -10,7 +10,6 @@
 //! saying so in the status bar; one that cannot be read is left as it is and not written
 //! over. One window at a time writes it (see [`StateLock`]).
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -18,6 +17,7 @@ use eframe::egui;
 
 use super::job::Job;
 use super::{AppState, Settings};
+use crate::puzzles as files;
 use crate::search::CancelToken;
 
 /// The longest a change waits before it is written: a crash loses at most this much work.
@@ -286,56 +286,14 @@ impl StateLock {
     }
 }
 
-/// Removes the temporary files of cut-short writes to `path` (see [`remove_leftovers`])
+/// Removes the temporary files of cut-short writes to `path` (see [`files::remove_leftover_writes`])
 /// unless a window holds the state file's lock (its write under way would lose its file).
 fn clear_leftovers_unless_locked(path: &Path) {
     match std::fs::File::open(lock_path(path)) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => remove_leftovers(path),
-        Ok(file) if file.try_lock().is_ok() => remove_leftovers(path),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => files::remove_leftover_writes(path),
+        Ok(file) if file.try_lock().is_ok() => files::remove_leftover_writes(path),
         _ => {}
     }
-}
-
-/// Removes the temporary files of writes to `path` that a crash cut short (see
-/// [`write_atomically`]): they are never read, only in the way.
-fn remove_leftovers(path: &Path) {
-    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
-        return;
-    };
-    let prefix = format!(".{}.tmp-", name.to_string_lossy());
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        if entry.file_name().to_string_lossy().starts_with(&prefix) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to
-/// disk, then renamed over `path`. A crash at any moment leaves either the old file or the
-/// new one whole (a leftover temporary file is overwritten by the next write).
-///
-/// # Errors
-/// The operating system's error from creating the folder, writing, flushing or renaming.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map_or_else(|| "state".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }
 
 /// The app's writer of its state file: when the work changed, and the write under way; or
@@ -396,7 +354,10 @@ fn write_settings(path: &Path, settings: &Settings) -> Result<(), String> {
             MAX_STATE_BYTES >> 20
         ));
     }
-    write_atomically(path, &bytes).map_err(|e| e.to_string())
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)
+        .and_then(|()| files::write_atomically(path, &bytes))
+        .map_err(|e| e.to_string())
 }
 
 impl AppState {
@@ -451,7 +412,7 @@ impl AppState {
             } else {
                 match StateLock::acquire(&path) {
                     Ok(lock) => {
-                        remove_leftovers(&path);
+                        files::remove_leftover_writes(&path);
                         let mut autosave = Autosave::new(path, Some(lock));
                         if taken_over {
                             let now = Instant::now();
@@ -479,7 +440,7 @@ impl AppState {
     pub fn enable_autosave(&mut self, path: PathBuf) {
         match StateLock::acquire(&path) {
             Ok(lock) => {
-                remove_leftovers(&path);
+                files::remove_leftover_writes(&path);
                 self.io.autosave = Some(Autosave::new(path, Some(lock)));
             }
             Err(why) => {

@@ -1,6 +1,5 @@
 //! Exports of what the window shows: the canvas as a PNG picture.
 
-use std::io::BufWriter;
 use std::path::Path;
 
 use eframe::egui::{ColorImage, Rect};
@@ -23,10 +22,8 @@ pub fn crop(image: &ColorImage, rect: Rect, pixels_per_point: f32) -> ColorImage
 /// Any I/O error, or the PNG encoder's error as an I/O error.
 pub fn write_png(image: &ColorImage, path: &Path) -> std::io::Result<()> {
     let [w, h] = image.size;
-    let tmp = path.with_extension("png.tmp");
-    {
-        let file = std::fs::File::create(&tmp)?;
-        let mut encoder = png::Encoder::new(BufWriter::new(file), w as u32, h as u32);
+    crate::puzzles::write_atomically_with(path, |out| {
+        let mut encoder = png::Encoder::new(out, w as u32, h as u32);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().map_err(std::io::Error::other)?;
@@ -34,7 +31,6 @@ pub fn write_png(image: &ColorImage, path: &Path) -> std::io::Result<()> {
         writer
             .write_image_data(image.as_raw())
             .map_err(std::io::Error::other)?;
-        writer.finish().map_err(std::io::Error::other)?;
-    }
-    std::fs::rename(tmp, path)
+        writer.finish().map_err(std::io::Error::other)
+    })
 }

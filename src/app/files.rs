@@ -298,9 +298,9 @@ impl AppState {
         }
     }
 
-    /// Writes a file at `path` on a thread named `thread`: `write` fills a temporary file
-    /// beside it, which is then renamed over it (a failed write leaves no partial file and
-    /// removes the temporary one). The status bar then says what `write` returned, or why it
+    /// Writes a file at `path` on a thread named `thread`, atomically
+    /// ([`crate::puzzles::write_atomically_with`]: a failed write leaves no partial file
+    /// and removes the temporary one). The status bar then says what `write` returned, or why it
     /// could not write; `finished` runs on the thread at the end either way.
     ///
     /// # Errors
@@ -309,37 +309,22 @@ impl AppState {
         &mut self,
         thread: &'static str,
         path: PathBuf,
-        write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> Result<String, String>
-        + Send
-        + 'static,
+        write: impl FnOnce(&mut dyn std::io::Write) -> Result<String, String> + Send + 'static,
         finished: impl FnOnce() + Send + 'static,
     ) -> std::io::Result<()> {
         let job = Job::start(thread, CancelToken::new(), self.waker(), move |_| {
-            let file_name = path
-                .file_name()
-                .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
-            let tmp = path.with_file_name(format!(".{file_name}.tmp"));
-            let written = std::fs::File::create(&tmp)
-                .map_err(|e| e.to_string())
-                .and_then(|file| {
-                    let mut out = std::io::BufWriter::new(file);
-                    let what = write(&mut out)?;
-                    std::io::Write::flush(&mut out).map_err(|e| e.to_string())?;
-                    std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
-                    Ok(what)
-                });
+            let written = crate::puzzles::write_atomically_with(&path, |out| {
+                write(out).map_err(std::io::Error::other)
+            });
             let notice = match written {
                 Ok(text) => Status {
                     text,
                     is_error: false,
                 },
-                Err(e) => {
-                    let _ = std::fs::remove_file(&tmp);
-                    Status {
-                        text: format!("Could not write {}: {e}", path.display()),
-                        is_error: true,
-                    }
-                }
+                Err(e) => Status {
+                    text: format!("Could not write {}: {e}", path.display()),
+                    is_error: true,
+                },
             };
             finished();
             notice
@@ -429,8 +414,7 @@ impl AppState {
         for (i, mv) in report.moves.iter().enumerate() {
             text += &format!("{}. {mv}\n", i + 1);
         }
-        let tmp = path.with_extension("txt.tmp");
-        match std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+        match crate::puzzles::write_atomically(path, text.as_bytes()) {
             Ok(()) => self.set_status(format!(
                 "Wrote {} to {}.",
                 super::count(report.moves.len() as u64, "move"),

@@ -388,18 +388,83 @@ pub fn save_file(puzzle: &dyn Puzzle, path: &Path) -> std::io::Result<()> {
     } else {
         puzzle.to_text()
     };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "puzzle".into());
-    let tmp = path.with_file_name(format!(".{file_name}.tmp"));
-    {
-        use std::io::Write as _;
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
+    write_atomically(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically (see [`write_atomically_with`]).
+///
+/// # Errors
+/// As [`write_atomically_with`].
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomically_with(path, |out| out.write_all(bytes))
+}
+
+/// How the temporary file of a write to `.../name` is named: `.name.` + random + this.
+const LEFTOVER_SUFFIX: &str = ".tmp";
+
+/// Removes the temporary files that writes to `path` ([`write_atomically_with`]) left behind
+/// when the process was killed mid-write: files in `path`'s folder named `.name.*.tmp`. A
+/// caller makes sure no write to `path` is under way (the state file's lock).
+pub fn remove_leftover_writes(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let entry_name = entry.file_name();
+        let entry_name = entry_name.to_string_lossy();
+        if entry_name.starts_with(&prefix)
+            && entry_name.ends_with(LEFTOVER_SUFFIX)
+            && entry_name.len() > prefix.len() + LEFTOVER_SUFFIX.len()
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+}
+
+/// Writes the file at `path` atomically, the one way every writer of the program does:
+/// `write` fills a new temporary file in `path`'s folder (so the rename never crosses file
+/// systems), buffered; it is flushed and synced to disk, then renamed over `path`. A reader
+/// or a crash sees the old file or the new one whole, never half of one. On any error the
+/// temporary file is removed and `path` is as it was. The temporary file is the `tempfile`
+/// crate's: a fresh random name created exclusively (a FIFO or a link planted where an old
+/// fixed name would be is never opened), with the permissions a new file gets (read-write
+/// under the umask, not `tempfile`'s private 0600). Returns what `write` returned.
+///
+/// # Errors
+/// The error `write` returns, or the operating system's error from creating, writing,
+/// flushing, syncing or renaming the file.
+pub fn write_atomically_with<T>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<T>,
+) -> std::io::Result<T> {
+    use std::io::Write as _;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(LEFTOVER_SUFFIX);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    let value = {
+        let mut out = std::io::BufWriter::new(tmp.as_file_mut());
+        let value = write(&mut out)?;
+        out.flush()?;
+        value
+    };
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(value)
 }

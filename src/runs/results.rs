@@ -156,9 +156,7 @@ pub fn export(rows: &[ResultRow], path: &std::path::Path) -> std::io::Result<()>
     } else {
         serde_json::to_string_pretty(rows).map_err(std::io::Error::other)? + "\n"
     };
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(tmp, path)
+    crate::puzzles::write_atomically(path, text.as_bytes())
 }
 
 /// Runs each of `algorithms` on `puzzle` (named `name`) in turn, headless, and makes a row of

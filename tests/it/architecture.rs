@@ -744,3 +744,36 @@ fn every_engine_type_has_exactly_one_view() {
     );
     assert_eq!(strays, 0, "views of no engine type");
 }
+
+/// Every file the program writes goes through the one atomic write,
+/// `puzzles::write_atomically_with` (a temporary file beside the target, synced, then
+/// renamed over it): no other source file renames a file over another or names a temporary
+/// file of its own. The one other rename is the state file's setting aside of a file it could
+/// not read (`autosave::set_aside`), which moves a file out of the way and writes nothing.
+#[test]
+fn files_are_written_atomically_in_one_place() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let the_writer = root.join("puzzles").join("files.rs");
+    let mut offenders = Vec::new();
+    for file in rust_files(&root) {
+        if file == the_writer {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (i, line) in text.lines().enumerate() {
+            let renames = line.contains("fs::rename(") && !line.contains("rename(path, &aside)");
+            let names_a_temporary = line.contains("\".tmp") || line.contains(".tmp\"");
+            let own_writer = line.contains("fn write_atomically");
+            if renames || names_a_temporary || own_writer {
+                offenders.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+    let writer = std::fs::read_to_string(&the_writer).expect("src/puzzles/files.rs");
+    assert_eq!(
+        writer.matches("fs::rename(").count() + writer.matches(".persist(").count(),
+        1,
+        "the one atomic write renames in one place"
+    );
+}

@@ -396,7 +396,7 @@ fn autosave_writer_child() {
     let path = std::path::PathBuf::from(path);
     let states = [vec![b'a'; 8 << 20], vec![b'b'; 8 << 20]];
     for i in 0.. {
-        puzzlelab::app::autosave::write_atomically(&path, &states[i % 2]).unwrap();
+        puzzlelab::puzzles::write_atomically(&path, &states[i % 2]).unwrap();
     }
 }
 
@@ -447,7 +447,7 @@ fn a_write_killed_midway_leaves_the_old_or_the_new_file_whole() {
     let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".tmp-"))
+        .filter(|n| n.starts_with(".") && n.ends_with(".tmp"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }

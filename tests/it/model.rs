@@ -370,7 +370,7 @@ impl Sequence {
         let settings = self.h.state_mut().settings_to_save().clone();
         // Written as the autosave writes it (its quiet half second is not waited for).
         let bytes = serde_json::to_vec(&settings).unwrap();
-        puzzlelab::app::autosave::write_atomically(&self.state, &bytes).unwrap();
+        puzzlelab::puzzles::write_atomically(&self.state, &bytes).unwrap();
         let loaded = puzzlelab::app::autosave::load(&self.state);
         let restored = loaded
             .settings

@@ -2,7 +2,7 @@
 //! checksum of the rest, a header naming the board, goal, set and groups, then the tables),
 //! written atomically and read only when every check passes.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -154,7 +154,7 @@ impl PatternDb {
             .groups
             .iter()
             .flat_map(|g| std::iter::once(&g.table).chain(g.open.as_ref()));
-        write_atomically(path, MAGIC, sum, &head, tables)
+        write_cache_file(path, MAGIC, sum, &head, tables)
     }
 
     /// Reads a quick database for this board and goal from `path` (see
@@ -272,7 +272,7 @@ impl PatternDb {
         for t in self.minus.iter().flatten() {
             sum.add(&t.bytes);
         }
-        write_atomically(path, MINUS_MAGIC, sum, &head, self.minus.iter().flatten())
+        write_cache_file(path, MINUS_MAGIC, sum, &head, self.minus.iter().flatten())
     }
 
     /// Attaches the minus tables written by [`PatternDb::write_dual_tables`] to `path`; false
@@ -462,8 +462,9 @@ pub(super) fn read_table(file: &mut std::fs::File, bits: u8, entries: usize) -> 
 }
 
 /// Writes `magic`, the checksum, `head` and the tables to `path` through a temporary file
-/// and a rename, so a reader never sees half a file.
-pub(super) fn write_atomically<'t>(
+/// and a rename ([`crate::puzzles::write_atomically_with`]), so a reader never sees
+/// half a file.
+pub(super) fn write_cache_file<'t>(
     path: &Path,
     magic: &[u8; 8],
     sum: Checksum,
@@ -479,20 +480,15 @@ pub(super) fn write_atomically<'t>(
             path.display()
         )));
     }
-    let tmp = path.with_extension("tmp");
-    // A FIFO left as the temporary file would block the open: only a file is written over.
-    if std::fs::symlink_metadata(&tmp).is_ok_and(|m| !m.is_file()) {
-        std::fs::remove_file(&tmp)?;
-    }
-    let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-    f.write_all(magic)?;
-    f.write_all(&sum.finish().to_le_bytes())?;
-    f.write_all(head)?;
-    for t in tables {
-        f.write_all(&t.bytes)?;
-    }
-    f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-    std::fs::rename(tmp, path)
+    crate::puzzles::write_atomically_with(path, |f| {
+        f.write_all(magic)?;
+        f.write_all(&sum.finish().to_le_bytes())?;
+        f.write_all(head)?;
+        for t in tables {
+            f.write_all(&t.bytes)?;
+        }
+        Ok(())
+    })
 }
 
 /// A 64-bit checksum (FNV-1a over 8-byte words, the tail bytewise, with the length): enough

@@ -22,7 +22,7 @@
 use std::path::{Path, PathBuf};
 
 use super::build::{TablePlan, build_bytes, packed_tables};
-use super::cache::{Checksum, open_cache_file, read_table, write_atomically};
+use super::cache::{Checksum, open_cache_file, read_table, write_cache_file};
 use super::{MAX_GROUP, PatternDb, PdbError, Table, placements};
 use crate::search::CancelToken;
 
@@ -191,7 +191,7 @@ impl PatternDb {
         for t in tables() {
             sum.add(&t.bytes);
         }
-        write_atomically(path, CARRIER_MAGIC, sum, &head, tables())
+        write_cache_file(path, CARRIER_MAGIC, sum, &head, tables())
     }
 
     /// Attaches the carrier tables written by [`PatternDb::write_carrier_tables`] to `path`;

@@ -107,14 +107,7 @@ fn is_json(path: &Path) -> bool {
 /// Writes `text` to `path` through a temporary file beside it renamed over it, so a failed
 /// write leaves the file as it was.
 fn write_text(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "script".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    crate::puzzles::write_atomically(path, text.as_bytes())
 }
 
 /// `text` compiled (its top level and `start()` run) with the parameters' values `chosen`
