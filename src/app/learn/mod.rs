@@ -1,0 +1,314 @@
+//! The "Learn" window's state and what it reads of the run: the moment of the timeline as a
+//! step of the algorithm's pseudo-code, a caption of that step in plain words, and the open
+//! list at that moment (cached per moment: it is rebuilt by replaying the recording, see
+//! [`crate::runs::open_list`]); and its commands (micro-steps, Predict mode's guesses),
+//! carried out here, never in the drawing. `moment.rs` reads a moment of the run (its step,
+//! micro-steps and caption); `predict.rs` carries out Predict mode's guesses and scores them.
+//!
+//! A moment is a timeline position `p` (see [`super::timeline`]): the canvas shows the first
+//! `p` expansions done, the `p`-th state outlined as the one expanded, and every successor
+//! it put on the frontier. The micro-steps of a moment are the events of that same
+//! expansion (number `p - 1` from 0): its state taken off the frontier, the goal test, each
+//! successor put on; at a micro-step the canvas, the open list and the caption all show the
+//! run as it was at that event (see [`AppState::micro_step_marks`]).
+
+use std::sync::Arc;
+
+use crate::puzzles::Cell;
+use crate::runs::open_list::{OpenEntry, OpenListError, open_list_during};
+use crate::runs::recording::{ExpansionInfo, TraceRecorder};
+use crate::search::{Algorithm, TieBreak};
+
+use super::{SearchMarks, TimelineCommand};
+
+mod moment;
+mod predict;
+
+pub use moment::{Ending, MicroStep, Moment, Successor, scores, scores_of, square};
+use predict::PendingGuess;
+
+/// What the canvas writes on each square reached by the moment shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Numbers {
+    /// Nothing.
+    Off,
+    /// The path cost from the start, `g`.
+    #[default]
+    G,
+    /// The heuristic's estimate, `h`.
+    H,
+    /// `f = g + h`.
+    F,
+}
+
+impl Numbers {
+    /// Every choice, in the order offered.
+    pub const ALL: [Numbers; 4] = [Numbers::Off, Numbers::G, Numbers::H, Numbers::F];
+
+    /// Its name in the window.
+    pub fn label(self) -> &'static str {
+        match self {
+            Numbers::Off => "none",
+            Numbers::G => "g",
+            Numbers::H => "h",
+            Numbers::F => "f",
+        }
+    }
+
+    /// The value written for `expansion`, if it has one.
+    pub fn value(self, expansion: &ExpansionInfo) -> Option<f32> {
+        self.of(expansion.g, expansion.h)
+    }
+
+    /// The value written for a state reached with `g` and `h`, if it has one.
+    pub fn of(self, g: Option<f32>, h: Option<f32>) -> Option<f32> {
+        match self {
+            Numbers::Off => None,
+            Numbers::G => g,
+            Numbers::H => h,
+            Numbers::F => Some(g? + h.unwrap_or(0.0)),
+        }
+    }
+}
+
+/// The key an open list is cached under: the recording, its length, the moment and the
+/// order asked for.
+type OpenKey = (usize, usize, usize, Option<usize>, Algorithm, TieBreak);
+
+/// The key of the open list of `recording` at `moment` in `algorithm`'s order.
+fn open_key(
+    recording: &Arc<TraceRecorder>,
+    (expansion, pushes): (usize, Option<usize>),
+    algorithm: Algorithm,
+    tie_break: TieBreak,
+) -> OpenKey {
+    (
+        Arc::as_ptr(recording) as usize,
+        recording.expansions(),
+        expansion,
+        pushes,
+        algorithm,
+        tie_break,
+    )
+}
+
+/// An open list built, shared with the window, or why there is none.
+pub type OpenListResult = Result<Arc<Vec<OpenEntry>>, OpenListError>;
+
+/// What the Learn window asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LearnCommand {
+    /// One micro-step forward (true) or back (see [`Moment`]): through the events of each
+    /// expansion, and on to the next (previous) expansion past the last (first) one.
+    MicroStep(bool),
+    /// Predict mode on or off (the score starts again).
+    Predict(bool),
+    /// Predict mode: the user guesses that the state at this square is expanded next.
+    Guess(Cell),
+    /// Predict mode: the user guesses that the state on this row of the open list shown
+    /// (from 0) is expanded next.
+    GuessEntry(usize),
+}
+
+/// The "Learn" window: pseudo-code that follows the run, the open list, numbers on the
+/// squares (written while the window is open: `g` and arrows to parents at first).
+pub struct LearnWindow {
+    /// Whether the window is open.
+    pub open: bool,
+    /// What the canvas writes on the squares reached.
+    pub numbers: Numbers,
+    /// Whether the canvas draws an arrow from each square reached to its parent.
+    pub arrows: bool,
+    /// How many squares the canvas wrote a number or an arrow on in the last frame (the
+    /// squares in sight, large enough to read).
+    pub painted: usize,
+    /// The micro-step shown: the timeline position it belongs to and the event within that
+    /// position's expansion (see [`Moment::event`]); ignored once the timeline moves elsewhere.
+    pub event: Option<(usize, usize)>,
+    /// Predict mode: a click on the canvas guesses the state expanded next.
+    pub predict: bool,
+    /// Predict mode's score: right guesses, and guesses.
+    pub score: (u32, u32),
+    /// What the last guess was told.
+    pub verdict: Option<(bool, String)>,
+    /// A guess about an expansion the live run has not made yet.
+    pending: Option<PendingGuess>,
+    /// The open list last built, and what for.
+    cache: Option<(OpenKey, OpenListResult)>,
+}
+
+impl Default for LearnWindow {
+    fn default() -> Self {
+        Self {
+            open: false,
+            numbers: Numbers::default(),
+            arrows: true,
+            painted: 0,
+            event: None,
+            predict: false,
+            score: (0, 0),
+            verdict: None,
+            pending: None,
+            cache: None,
+        }
+    }
+}
+
+impl LearnWindow {
+    /// The open list of `recording` during expansion `expansion` (with `pushes` of its
+    /// successors on, see [`open_list_during`]; `None`: before it is taken), in `algorithm`'s
+    /// order under `tie_break`: built once per moment.
+    ///
+    /// # Errors
+    /// As [`open_list_during`].
+    pub fn open_list(
+        &mut self,
+        recording: &Arc<TraceRecorder>,
+        moment: (usize, Option<usize>),
+        algorithm: Algorithm,
+        tie_break: TieBreak,
+    ) -> OpenListResult {
+        let key = open_key(recording, moment, algorithm, tie_break);
+        let (expansion, pushes) = moment;
+        match &self.cache {
+            Some((k, list)) if *k == key => list.clone(),
+            _ => {
+                let list = open_list_during(recording, expansion, pushes, algorithm, tie_break)
+                    .map(Arc::new);
+                self.cache = Some((key, list.clone()));
+                list
+            }
+        }
+    }
+
+    /// The open list built last, if it was for this key (see [`LearnWindow::open_list`]).
+    fn cached(&self, key: &OpenKey) -> Option<Arc<Vec<OpenEntry>>> {
+        match &self.cache {
+            Some((k, Ok(list))) if k == key => Some(list.clone()),
+            _ => None,
+        }
+    }
+
+    /// Forgets Predict mode's score, verdict and waiting guess: a run starts, or a puzzle.
+    pub fn forget_guesses(&mut self) {
+        self.score = (0, 0);
+        self.verdict = None;
+        self.pending = None;
+    }
+
+    /// Whether a guess waits for the run to expand the state it is about.
+    pub fn is_waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+}
+
+impl super::AppState {
+    /// The algorithm of the run on the timeline: the running one's, else the last report's.
+    pub fn run_algorithm(&self) -> Algorithm {
+        match self.result() {
+            Some(r) if !self.is_running() => r.algorithm,
+            _ => self.algorithm(),
+        }
+    }
+
+    /// How the run on the timeline ended (see [`Ending`]).
+    fn run_ending(&self, recording: &TraceRecorder) -> Ending {
+        match self.result() {
+            _ if self.is_running() => Ending::Running,
+            Some(_) if recording.stopped().is_some() => Ending::Unrecorded,
+            Some(r) => Ending::Ended(r.outcome),
+            None => Ending::Running,
+        }
+    }
+
+    /// The moment of the single run on the timeline (see [`Moment`]), with its recording;
+    /// `None` without one (no run yet, a race).
+    pub fn learn_moment(&self) -> Option<(Arc<TraceRecorder>, Moment)> {
+        let track = self.timeline()?.track.as_ref()?;
+        let recording = track.recording().clone();
+        let shown = track.shown();
+        let event = (self.windows.learn.event).and_then(|(at, e)| (at == shown).then_some(e));
+        let moment = Moment::at(&recording, shown, event, self.run_ending(&recording))
+            .testing_on_generation(self.run_algorithm());
+        Some((recording, moment))
+    }
+
+    /// The marks the canvas shows at a micro-step: the timeline's marks (the expansion done
+    /// whole) with the successors not yet put on the frontier at that event taken back off.
+    /// `None` without a micro-step, and for grids drawn as a texture (the marks are drawn
+    /// from their changes there; at most `max_squares` squares are copied).
+    pub fn micro_step_marks(&self, max_squares: usize) -> Option<SearchMarks> {
+        let (recording, m) = self.learn_moment()?;
+        let pushes = m.pushes()?;
+        let (rows, cols) = self.work.marks.dims();
+        if rows * cols > max_squares {
+            return None;
+        }
+        let mut marks = self.work.marks.clone();
+        marks.changed = Vec::new();
+        recording.unpush_from(m.position, pushes, |place, change| {
+            marks.replay(place, change);
+        });
+        Some(marks)
+    }
+
+    /// Carries out a command of the Learn window.
+    pub(super) fn apply_learn(&mut self, command: LearnCommand) {
+        match command {
+            LearnCommand::MicroStep(forward) => self.micro_step(forward),
+            LearnCommand::Predict(on) => self.set_predict(on),
+            LearnCommand::Guess(cell) => self.guess_cell(cell),
+            LearnCommand::GuessEntry(row) => self.guess_entry(row),
+        }
+    }
+
+    /// One micro-step forward or back (see [`Moment::micro_step`]).
+    fn micro_step(&mut self, forward: bool) {
+        let Some((recording, m)) = self.learn_moment() else {
+            return;
+        };
+        let Some(to) = m.micro_step(&recording, forward) else {
+            return;
+        };
+        self.windows.learn.event = to.event.map(|e| (to.position, e));
+        if to.position != m.position {
+            self.apply_timeline(TimelineCommand::Seek(to.position));
+        }
+    }
+
+    /// The open list at the moment shown, once built this frame (see
+    /// [`AppState::tick_learn`]): what the canvas writes on the frontier's squares.
+    pub fn learn_open_list(&self) -> Option<Arc<Vec<OpenEntry>>> {
+        let (recording, m) = self.learn_moment()?;
+        let key = open_key(
+            &recording,
+            m.open_list_moment(),
+            self.run_algorithm(),
+            self.limits().tie_break,
+        );
+        self.windows.learn.cached(&key)
+    }
+
+    /// The frame's work of the Learn window: the open list of the moment shown built (for
+    /// the panel and the canvas's numbers), and a guess waiting for its expansion scored
+    /// once the recording holds it.
+    pub(super) fn tick_learn(&mut self) {
+        if self.windows.learn.open {
+            self.build_learn_list();
+        }
+        self.score_pending_guess();
+    }
+
+    /// Builds the open list of the moment shown (see [`LearnWindow::open_list`]).
+    fn build_learn_list(&mut self) {
+        if let Some((recording, m)) = self.learn_moment() {
+            let (algorithm, tie_break) = (self.run_algorithm(), self.limits().tie_break);
+            let _ = self.windows.learn.open_list(
+                &recording,
+                m.open_list_moment(),
+                algorithm,
+                tie_break,
+            );
+        }
+    }
+}
