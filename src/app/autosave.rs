@@ -17,7 +17,7 @@ use eframe::egui;
 
 use super::job::Job;
 use super::{AppState, Settings};
-use crate::puzzles as files;
+use crate::puzzles::{remove_leftover_writes, write_atomically};
 use crate::search::CancelToken;
 
 /// The longest a change waits before it is written: a crash loses at most this much work.
@@ -286,12 +286,12 @@ impl StateLock {
     }
 }
 
-/// Removes the temporary files of cut-short writes to `path` (see [`files::remove_leftover_writes`])
+/// Removes the temporary files of cut-short writes to `path` (see [`remove_leftover_writes`])
 /// unless a window holds the state file's lock (its write under way would lose its file).
 fn clear_leftovers_unless_locked(path: &Path) {
     match std::fs::File::open(lock_path(path)) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => files::remove_leftover_writes(path),
-        Ok(file) if file.try_lock().is_ok() => files::remove_leftover_writes(path),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => remove_leftover_writes(path),
+        Ok(file) if file.try_lock().is_ok() => remove_leftover_writes(path),
         _ => {}
     }
 }
@@ -356,7 +356,7 @@ fn write_settings(path: &Path, settings: &Settings) -> Result<(), String> {
     }
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)
-        .and_then(|()| files::write_atomically(path, &bytes))
+        .and_then(|()| write_atomically(path, &bytes))
         .map_err(|e| e.to_string())
 }
 
@@ -412,7 +412,7 @@ impl AppState {
             } else {
                 match StateLock::acquire(&path) {
                     Ok(lock) => {
-                        files::remove_leftover_writes(&path);
+                        remove_leftover_writes(&path);
                         let mut autosave = Autosave::new(path, Some(lock));
                         if taken_over {
                             let now = Instant::now();
@@ -440,7 +440,7 @@ impl AppState {
     pub fn enable_autosave(&mut self, path: PathBuf) {
         match StateLock::acquire(&path) {
             Ok(lock) => {
-                files::remove_leftover_writes(&path);
+                remove_leftover_writes(&path);
                 self.io.autosave = Some(Autosave::new(path, Some(lock)));
             }
             Err(why) => {
