@@ -23,7 +23,19 @@ pub struct FormatError {
     /// the program's failure (exit code 1 on the command line, as a failed run), not
     /// malformed data (exit code 2).
     pub in_program: bool,
+    /// The files this text needs beside it, when it cannot be read alone (a PDDL problem
+    /// needs its domain): name patterns tried in order, `{stem}` standing for the file's name
+    /// without its extension and `{digits}` for the digits in that name. [`load_file`] reads
+    /// the first that exists and parses the two joined (see [`PART_MARK`]). Empty for every
+    /// other error.
+    pub companions: Vec<String>,
 }
+
+/// The mark that starts each part of a text joined from several files: a line
+/// `\u{1c}NAME` (the ASCII file separator, then the file's name) before each file's text.
+/// [`load_file`] joins a file with the companion its type asks for
+/// ([`FormatError::companions`]); the companion comes first.
+pub const PART_MARK: char = '\u{1c}';
 
 fn location(line: Option<usize>, column: Option<usize>, field: Option<&str>) -> String {
     match (field, line, column) {
@@ -45,6 +57,7 @@ impl FormatError {
             field: None,
             message: message.into(),
             in_program: false,
+            companions: Vec::new(),
         }
     }
 
@@ -192,11 +205,62 @@ fn read_with_timeout(path: Option<std::path::PathBuf>) -> std::io::Result<Vec<u8
 /// [`LoadError`] naming the file, for a file that cannot be read, is too large, is not UTF-8,
 /// or does not parse (see [`read_text_file`] and [`parse`]).
 pub fn load_file(path: &Path, type_name: Option<&str>) -> Result<Box<dyn Puzzle>, LoadError> {
-    let text = read_text_file(path)?;
-    parse(&text, type_name).map_err(|source| LoadError::Format {
+    load_file_with(path, None, type_name)
+}
+
+/// Reads the puzzle in the file at `path` as [`load_file`] does, with `companion` the file it
+/// needs beside it (a PDDL problem's domain) when given; otherwise a text that asks for a
+/// companion ([`FormatError::companions`]) gets the first of its patterns found beside it.
+///
+/// # Errors
+/// As [`load_file`]; a companion that cannot be read is named.
+pub fn load_file_with(
+    path: &Path,
+    companion: Option<&Path>,
+    type_name: Option<&str>,
+) -> Result<Box<dyn Puzzle>, LoadError> {
+    let format = |source| LoadError::Format {
         path: path.display().to_string(),
         source,
-    })
+    };
+    let text = read_text_file(path)?;
+    let companion = match companion {
+        Some(c) => c.to_path_buf(),
+        None => match parse(&text, type_name) {
+            Err(e) if !e.companions.is_empty() => match find_companion(path, &e.companions) {
+                Some(c) => c,
+                None => return Err(format(e)),
+            },
+            other => return other.map_err(format),
+        },
+    };
+    let companion_text = read_text_file(&companion)?;
+    let file_name = |p: &Path| {
+        p.file_name()
+            .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+    };
+    let joined = format!(
+        "{PART_MARK}{}\n{companion_text}\n{PART_MARK}{}\n{text}",
+        file_name(&companion),
+        file_name(path)
+    );
+    parse(&joined, type_name).map_err(format)
+}
+
+/// The first file beside `path` that one of `patterns` names (see
+/// [`FormatError::companions`]), other than `path` itself.
+pub fn find_companion(path: &Path, patterns: &[String]) -> Option<std::path::PathBuf> {
+    if path == Path::new("-") {
+        return None;
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let stem = path.file_stem()?.to_string_lossy();
+    let digits: String = stem.chars().filter(char::is_ascii_digit).collect();
+    patterns
+        .iter()
+        .filter(|p| !(digits.is_empty() && p.contains("{digits}")))
+        .map(|p| dir.join(p.replace("{stem}", &stem).replace("{digits}", &digits)))
+        .find(|c| c.as_path() != path && c.is_file())
 }
 
 /// Parses a puzzle from text: JSON if it starts with `{`, otherwise a plain-text format.

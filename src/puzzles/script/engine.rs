@@ -60,9 +60,8 @@ impl ScriptError {
         crate::puzzles::FormatError {
             line: self.line,
             column: self.column,
-            field: None,
-            message: self.message.clone(),
             in_program: true,
+            ..crate::puzzles::FormatError::new(self.message.clone())
         }
     }
 }

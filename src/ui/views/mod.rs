@@ -66,6 +66,7 @@ type_views! {
     sliding,
     rush_hour,
     script,
+    planning,
 }
 
 /// The registry the app uses to make views.

@@ -1,0 +1,225 @@
+//! A planning task as a search problem (`Problem`), a space the oracle explores
+//! (`Explorable`) and a puzzle of the app (`Model`).
+
+use crate::puzzles::{Cell, Motion, Picture, PuzzleOption, PuzzleType, Report, Watcher, solve_on_boards};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+
+use super::*;
+
+impl Problem for Planning {
+    type State = State;
+    type Move = Step;
+
+    fn start_states(&self) -> Vec<State> {
+        vec![self.state.clone()]
+    }
+
+    fn is_goal(&self, state: &State) -> bool {
+        self.shared.task.goal.iter().all(|&g| holds(state, g))
+    }
+
+    /// Every operator applicable in `state` (its preconditions true, its negative ones
+    /// false), found through the index of first preconditions; each costs its action cost.
+    fn successors(&self, state: &State, out: &mut Vec<Successor<State, Step>>) {
+        let shared = &*self.shared;
+        let task = &shared.task;
+        let mut push = |op: u32| {
+            let o = &task.operators[op as usize];
+            if !o.pre.iter().all(|&f| holds(state, f)) || o.pre_neg.iter().any(|&f| holds(state, f)) {
+                return;
+            }
+            let mut next = state.clone();
+            for &f in &o.del {
+                next[f as usize / 64] &= !(1 << (f % 64));
+            }
+            for &f in &o.add {
+                next[f as usize / 64] |= 1 << (f % 64);
+            }
+            out.push(Successor {
+                state: next,
+                mv: Step {
+                    op,
+                    name: shared.names[op as usize].clone(),
+                },
+                cost: o.cost as Cost,
+            });
+        };
+        for &op in &shared.no_pre {
+            push(op);
+        }
+        for (w, &word) in state.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let f = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(ops) = shared.first_pre.get(f) {
+                    for &op in ops {
+                        push(op);
+                    }
+                }
+            }
+        }
+    }
+
+    fn heuristic(&self, state: &State) -> Cost {
+        let shared = &*self.shared;
+        shared
+            .relaxation
+            .value(&shared.task, self.heuristic, |f| holds(state, f))
+    }
+
+    fn has_heuristic(&self) -> bool {
+        self.heuristic != Heuristic::Blind
+    }
+
+    fn heuristic_is_admissible(&self) -> bool {
+        self.heuristic.is_admissible()
+    }
+
+    fn state_heap_bytes(&self, state: &State) -> usize {
+        std::mem::size_of_val(&**state)
+    }
+
+    fn has_unit_costs(&self) -> bool {
+        self.shared.task.unit_costs
+    }
+}
+
+impl crate::puzzles::oracle::Explorable for Planning {
+    /// No piece moves: a step changes facts, drawn as the squares that change.
+    fn motion(&self, _state: &State, _mv: &Step, _next: &State) -> Option<Motion> {
+        None
+    }
+
+    fn same_rules(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.shared, &other.shared)
+            || (self.shared.domain.1 == other.shared.domain.1
+                && self.shared.problem.1 == other.shared.problem.1
+                && self.heuristic == other.heuristic)
+    }
+
+    fn at_state(&self, state: &State) -> Self {
+        Planning {
+            state: state.clone(),
+            ..self.clone()
+        }
+    }
+
+    fn metric_name(&self) -> String {
+        if self.shared.task.unit_costs {
+            "actions".into()
+        } else {
+            "cost".into()
+        }
+    }
+}
+
+impl crate::puzzles::Model for Planning {
+    const TYPE: &'static PuzzleType = &TYPE;
+
+    fn picture(&self) -> Picture {
+        self.picture_of(&self.state)
+    }
+
+    fn heuristic_name(&self) -> String {
+        self.heuristic.describe().into()
+    }
+
+    fn default_algorithm(&self) -> Algorithm {
+        Algorithm::AStar
+    }
+
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        let mut report = solve_on_boards(
+            self,
+            &TYPE,
+            algorithm,
+            watcher,
+            cancel,
+            |s| self.picture_of(s),
+            |_, _| Motion {
+                from: Cell::new(0, 0),
+                by: (0, 0),
+            },
+        )?;
+        let task = &self.shared.task;
+        report.notes.push(format!(
+            "grounded: {} facts, {} operators; heuristic: {}",
+            task.facts.len(),
+            task.operators.len(),
+            self.heuristic.describe()
+        ));
+        Ok(report)
+    }
+
+    fn options(&self) -> &'static [PuzzleOption] {
+        &[PuzzleOption {
+            name: "heuristic",
+            values: "blind|goalcount|hmax|hadd|hff",
+            help: "the heuristic: none, goal facts left, h^max (admissible), h^add or h^FF",
+        }]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (name, Heuristic::from_name(value)) {
+            ("heuristic", Some(h)) => {
+                self.heuristic = h;
+                Ok(())
+            }
+            _ => Err(format!(
+                "unknown {name} `{value}` (known: blind, goalcount, hmax, hadd, hff)"
+            )),
+        }
+    }
+
+    /// A planning task is edited as text, not on the canvas.
+    fn stroke_value(&self, _cell: Cell) -> Option<u8> {
+        None
+    }
+
+    fn paint(&mut self, _cell: Cell, _value: u8) -> bool {
+        false
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        let task = &self.shared.task;
+        let init = task.init_flags();
+        let layers = self.shared.relaxation.explore(task, |f| init[f as usize], false);
+        let missing: Vec<&str> = task
+            .goal
+            .iter()
+            .filter(|&&g| layers.fact_cost[g as usize] == heuristics::UNREACHED)
+            .map(|&g| task.facts[g as usize].as_str())
+            .collect();
+        (!missing.is_empty()).then(|| {
+            format!(
+                "the goal cannot be reached even ignoring delete effects: {} unreachable",
+                missing.join(", ")
+            )
+        })
+    }
+
+    fn to_text(&self) -> String {
+        self.joined_text()
+    }
+
+    /// The facts true in the position, one a line.
+    fn position_text(&self) -> String {
+        self.true_facts(&self.state).join("\n")
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!(PlanningJson {
+            puzzle_type: TYPE.name.into(),
+            version: TYPE.json_version,
+            domain: self.shared.domain.1.clone(),
+            problem: self.shared.problem.1.clone(),
+            heuristic: self.heuristic,
+        })
+    }
+}
