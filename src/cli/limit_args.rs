@@ -30,6 +30,16 @@ pub(super) struct LimitArgs {
     tie_break: Option<TieBreak>,
 }
 
+/// The file a puzzle needs beside it, for the subcommands that load one.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub(super) struct CompanionArg {
+    /// The file the puzzle file needs beside it: a PDDL problem's domain. Default: found
+    /// beside the problem (PROBLEM-domain.pddl, domain_PROBLEM.pddl, domainNN.pddl for a
+    /// problem numbered NN, domain.pddl).
+    #[arg(long, value_name = "FILE")]
+    pub(super) domain: Option<std::path::PathBuf>,
+}
+
 fn parse_tie_break(text: &str) -> Result<TieBreak, String> {
     TieBreak::from_name(text.trim())
         .ok_or_else(|| format!("`{text}` is not a tie-breaking policy (high-g, low-g, fifo, lifo)"))
@@ -81,6 +91,7 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 /// with `json`, an object with its `outcome`).
 pub(super) fn load_within(
     file: &Path,
+    companion: Option<&Path>,
     puzzle_type: Option<&str>,
     limits: &LimitArgs,
     json: bool,
@@ -88,7 +99,7 @@ pub(super) fn load_within(
     let began = std::time::Instant::now();
     let token = limits.token();
     let guard = puzzles::call_limits::RunGuard::enter(&token);
-    let loaded = puzzles::load_file(file, puzzle_type);
+    let loaded = puzzles::load_file_with(file, companion, puzzle_type);
     let hit = guard.hit();
     drop(guard);
     let e = match loaded {

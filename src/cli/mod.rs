@@ -252,6 +252,8 @@ struct CompareArgs {
     csv: bool,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    companion: limit_args::CompanionArg,
 }
 
 #[derive(Debug, clap::Args)]
@@ -282,6 +284,8 @@ struct StatesArgs {
     seed: u64,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    companion: limit_args::CompanionArg,
 }
 
 #[derive(Debug, clap::Args)]
@@ -330,8 +334,15 @@ struct SolveArgs {
     /// recording keeps within a quarter of the memory limit.
     #[arg(long, value_name = "OUT")]
     trace: Option<PathBuf>,
+    /// Also write the moves found to OUT, one a line, then `; cost = N`: the IPC plan format
+    /// that VAL and the planning.domains tools read, for planning tasks. Written only when a
+    /// solution is found.
+    #[arg(long, value_name = "OUT")]
+    plan: Option<PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    companion: limit_args::CompanionArg,
 }
 
 /// Exit code: solved.
@@ -627,6 +638,7 @@ fn set_help() -> String {
 fn solve(args: &SolveArgs) -> u8 {
     let (mut puzzle, cancel) = match load_within(
         &args.file,
+        args.companion.domain.as_deref(),
         args.puzzle_type.as_deref(),
         &args.limits,
         args.json,
@@ -693,6 +705,15 @@ fn solve(args: &SolveArgs) -> u8 {
     emit!(&text);
     if let Some(message) = &report.message {
         say!("{}: the search {message}", args.file.display());
+    }
+    if let Some(out) = &args.plan
+        && report.solved
+    {
+        let mut text: String = report.moves.iter().map(|m| format!("{m}\n")).collect();
+        text += &format!("; cost = {}\n", search::format_cost(report.cost));
+        if let Err(e) = puzzles::write_atomically(out, text.as_bytes()) {
+            return bad(out, e);
+        }
     }
     if let Some(recorder) = recorder.as_mut() {
         recorder.finish();

@@ -11,7 +11,13 @@ use super::*;
 pub(super) fn compare(args: &CompareArgs) -> u8 {
     let file = &args.file;
     let (puzzle, token) =
-        match load_within(file, args.puzzle_type.as_deref(), &args.limits, args.json) {
+        match load_within(
+            file,
+            args.companion.domain.as_deref(),
+            args.puzzle_type.as_deref(),
+            &args.limits,
+            args.json,
+        ) {
             Ok(loaded) => loaded,
             Err(code) => return code,
         };

@@ -9,6 +9,7 @@ use super::*;
 pub(super) fn states(args: &StatesArgs) -> u8 {
     let (mut puzzle, token) = match load_within(
         &args.file,
+        args.companion.domain.as_deref(),
         args.puzzle_type.as_deref(),
         &args.limits,
         args.json,

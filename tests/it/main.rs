@@ -34,6 +34,7 @@ mod open_list;
 mod oracle;
 mod results;
 mod robustness;
+mod planning;
 mod rush_hour;
 mod screen;
 mod script_editor;

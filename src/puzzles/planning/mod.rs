@@ -288,6 +288,13 @@ impl Planning {
                 // One part holding both: split it at its second top-level list.
                 Some("both") => return Self::from_one_text(part.text),
                 _ => {
+                    if let Err(e) = sexpr::read(part.text) {
+                        return Err(if part.name.is_empty() || std::ptr::eq(part, parts.last().unwrap_or(part)) {
+                            FormatError::at(e.pos.line, Some(e.pos.column), e.message)
+                        } else {
+                            FormatError::new(format!("{}, {}: {}", part.name, e.pos, e.message))
+                        });
+                    }
                     let e = FormatError::new(
                         "expected `(define (domain ...))` or `(define (problem ...))`",
                     );
