@@ -10,17 +10,16 @@ use super::*;
 
 pub(super) fn compare(args: &CompareArgs) -> u8 {
     let file = &args.file;
-    let (puzzle, token) =
-        match load_within(
-            file,
-            args.companion.domain.as_deref(),
-            args.puzzle_type.as_deref(),
-            &args.limits,
-            args.json,
-        ) {
-            Ok(loaded) => loaded,
-            Err(code) => return code,
-        };
+    let (puzzle, token) = match load_within(
+        file,
+        args.companion.domain.as_deref(),
+        args.puzzle_type.as_deref(),
+        &args.limits,
+        args.json,
+    ) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
     let mut algorithms = Vec::new();
     for name in &args.algorithms {
         match algorithm_named(file, name) {

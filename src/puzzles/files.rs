@@ -27,8 +27,9 @@ pub struct FormatError {
     /// needs its domain): name patterns tried in order, `{stem}` standing for the file's name
     /// without its extension and `{digits}` for the digits in that name. [`load_file`] reads
     /// the first that exists and parses the two joined (see [`PART_MARK`]). Empty for every
-    /// other error.
-    pub companions: Vec<String>,
+    /// other error (`None`).
+    /// (A reference to a static list, so that the error stays small.)
+    pub companions: Option<&'static &'static [&'static str]>,
 }
 
 /// The mark that starts each part of a text joined from several files: a line
@@ -57,7 +58,7 @@ impl FormatError {
             field: None,
             message: message.into(),
             in_program: false,
-            companions: Vec::new(),
+            companions: None,
         }
     }
 
@@ -226,18 +227,26 @@ pub fn load_file_with(
     let text = read_text_file(path)?;
     let companion = match companion {
         Some(c) => c.to_path_buf(),
-        None => match parse(&text, type_name) {
-            Err(e) if !e.companions.is_empty() => match find_companion(path, &e.companions) {
+        None => {
+            let parsed = parse(&text, type_name);
+            let found = match &parsed {
+                Err(e) => e
+                    .companions
+                    .and_then(|patterns| find_companion(path, patterns)),
+                Ok(_) => None,
+            };
+            match found {
                 Some(c) => c,
-                None => return Err(format(e)),
-            },
-            other => return other.map_err(format),
-        },
+                None => return parsed.map_err(format),
+            }
+        }
     };
     let companion_text = read_text_file(&companion)?;
     let file_name = |p: &Path| {
-        p.file_name()
-            .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+        p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
     };
     let joined = format!(
         "{PART_MARK}{}\n{companion_text}\n{PART_MARK}{}\n{text}",
@@ -249,7 +258,7 @@ pub fn load_file_with(
 
 /// The first file beside `path` that one of `patterns` names (see
 /// [`FormatError::companions`]), other than `path` itself.
-pub fn find_companion(path: &Path, patterns: &[String]) -> Option<std::path::PathBuf> {
+pub fn find_companion(path: &Path, patterns: &[&str]) -> Option<std::path::PathBuf> {
     if path == Path::new("-") {
         return None;
     }

@@ -33,7 +33,12 @@ fn gripper_plan_is_valid(plan: &[String], balls: usize) -> bool {
     let mut robot = "rooma".to_owned();
     let mut at: Vec<String> = vec!["rooma".to_owned(); balls];
     let mut holding: Vec<(String, usize)> = Vec::new();
-    let ball = |name: &str| name.trim_start_matches("ball").parse::<usize>().ok().map(|b| b - 1);
+    let ball = |name: &str| {
+        name.trim_start_matches("ball")
+            .parse::<usize>()
+            .ok()
+            .map(|b| b - 1)
+    };
     for step in plan {
         let w = words(step);
         match w.as_slice() {
@@ -64,13 +69,21 @@ fn gripper_plan_is_valid(plan: &[String], balls: usize) -> bool {
 fn eight_plan_is_valid(start: [u8; 9], plan: &[String]) -> bool {
     let mut board = start;
     let square = |s: &str| -> Option<usize> {
-        let d: Vec<u32> = s.trim_start_matches('s').chars().filter_map(|c| c.to_digit(10)).collect();
+        let d: Vec<u32> = s
+            .trim_start_matches('s')
+            .chars()
+            .filter_map(|c| c.to_digit(10))
+            .collect();
         (d.len() == 2).then(|| ((d[0] - 1) * 3 + d[1] - 1) as usize)
     };
     for step in plan {
         let w = words(step);
-        let ["slide", t, from, to] = w.as_slice() else { return false };
-        let (Some(from), Some(to)) = (square(from), square(to)) else { return false };
+        let ["slide", t, from, to] = w.as_slice() else {
+            return false;
+        };
+        let (Some(from), Some(to)) = (square(from), square(to)) else {
+            return false;
+        };
         let t: u8 = t.trim_start_matches('t').parse().unwrap_or(0);
         let adjacent = (from / 3 == to / 3 && from.abs_diff(to) == 1) || from.abs_diff(to) == 3;
         if !adjacent || board[from] != t || board[to] != 0 {
@@ -94,10 +107,16 @@ fn the_shipped_tasks_have_their_optimal_plans_and_the_searches_agree() {
         }
     }
     let gripper = Planning::from_text(GRIPPER).unwrap();
-    assert!(gripper_plan_is_valid(&solve(&gripper, Algorithm::AStar).moves, 4));
+    assert!(gripper_plan_is_valid(
+        &solve(&gripper, Algorithm::AStar).moves,
+        4
+    ));
     let eight = Planning::from_text(EIGHT).unwrap();
     let report = solve(&eight, Algorithm::AStar);
-    assert!(eight_plan_is_valid([5, 1, 3, 4, 0, 2, 7, 8, 6], &report.moves));
+    assert!(eight_plan_is_valid(
+        [5, 1, 3, 4, 0, 2, 7, 8, 6],
+        &report.moves
+    ));
 }
 
 #[test]
@@ -109,7 +128,12 @@ fn greedy_with_h_ff_finds_a_plan_and_h_max_expands_fewer_than_blind_search() {
     Model::set_option(&mut task, "heuristic", "hmax").unwrap();
     let hmax = solve(&task, Algorithm::AStar);
     assert_eq!(blind.cost, hmax.cost);
-    assert!(hmax.stats.expanded < blind.stats.expanded, "{} {}", hmax.stats.expanded, blind.stats.expanded);
+    assert!(
+        hmax.stats.expanded < blind.stats.expanded,
+        "{} {}",
+        hmax.stats.expanded,
+        blind.stats.expanded
+    );
     Model::set_option(&mut task, "heuristic", "hff").unwrap();
     assert!(!Puzzle::guarantees_optimal(&task, Algorithm::AStar));
     let greedy = solve(&task, Algorithm::Greedy);
@@ -127,10 +151,18 @@ fn random_board(seed: u64, steps: usize) -> [u8; 9] {
         let blank = b.iter().position(|&t| t == 0).unwrap();
         let (r, c) = (blank / 3, blank % 3);
         let mut next = Vec::new();
-        if r > 0 { next.push(blank - 3) }
-        if r < 2 { next.push(blank + 3) }
-        if c > 0 { next.push(blank - 1) }
-        if c < 2 { next.push(blank + 1) }
+        if r > 0 {
+            next.push(blank - 3)
+        }
+        if r < 2 {
+            next.push(blank + 3)
+        }
+        if c > 0 {
+            next.push(blank - 1)
+        }
+        if c < 2 {
+            next.push(blank + 1)
+        }
         let n = next[rng.random_range(0..next.len())];
         b.swap(blank, n);
     }
@@ -162,10 +194,18 @@ fn the_eight_puzzle_in_pddl_has_the_eight_puzzles_states_and_optimal_lengths() {
         let planning = Planning::from_text(&eight_pddl(board)).unwrap();
         let text: String = board
             .chunks(3)
-            .map(|r| r.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+            .map(|r| {
+                r.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
             .collect();
         let sliding = puzzles::parse(&text, Some("sliding")).unwrap();
-        let built_in = sliding.solve(Algorithm::AStar, &mut NoWatcher, &CancelToken::new()).unwrap();
+        let built_in = sliding
+            .solve(Algorithm::AStar, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
         let report = solve(&planning, Algorithm::AStar);
         assert!(report.optimal && built_in.optimal);
         assert_eq!(report.moves.len(), built_in.moves.len(), "seed {seed}");
@@ -180,7 +220,10 @@ fn h_max_never_exceeds_the_true_distance_over_the_explored_space() {
     let task = Planning::from_text(GRIPPER).unwrap();
     let oracle = Model::oracle(&task, &CancelToken::new(), &mut |_| {}).unwrap();
     let space = oracle.space().unwrap();
-    let quality = space.heuristic_quality(&task, &CancelToken::new()).unwrap().unwrap();
+    let quality = space
+        .heuristic_quality(&task, &CancelToken::new())
+        .unwrap()
+        .unwrap();
     assert!(quality.admissible && quality.consistent, "{quality:?}");
     assert_eq!(quality.inadmissible_states, 0);
     assert!(quality.states > 10);
@@ -195,7 +238,10 @@ fn a_problem_finds_its_domain_beside_it_or_is_told_to_name_it() {
     let p = p.to_str().unwrap();
     let (code, _, err) = puzzlelab(&["solve", p]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("needs its domain") && err.contains("--domain"), "{err}");
+    assert!(
+        err.contains("needs its domain") && err.contains("--domain"),
+        "{err}"
+    );
     std::fs::write(dir.path().join("elsewhere.pddl"), domain).unwrap();
     let d = dir.path().join("elsewhere.pddl");
     let plan = dir.path().join("plan.txt");
@@ -223,12 +269,27 @@ fn a_problem_finds_its_domain_beside_it_or_is_told_to_name_it() {
 #[test]
 fn bad_input_is_told_with_its_line_and_column() {
     let cases = [
-        (GRIPPER.replacen("(at-robby ?to)", "(at-robby ?to", 1), "never closed"),
-        (GRIPPER.replacen("(free ?gripper))))", "(loose ?gripper))))", 1), "`loose` is not declared"),
-        (BLOCKS.replacen(":typing", ":typing :conditional-effects", 1), ":conditional-effects is not supported"),
-        (BLOCKS.replacen("- block)\n(:INIT", "- cube)\n(:INIT", 1), "type `cube`"),
+        (
+            GRIPPER.replacen("(at-robby ?to)", "(at-robby ?to", 1),
+            "never closed",
+        ),
+        (
+            GRIPPER.replacen("(free ?gripper))))", "(loose ?gripper))))", 1),
+            "`loose` is not declared",
+        ),
+        (
+            BLOCKS.replacen(":typing", ":typing :conditional-effects", 1),
+            ":conditional-effects is not supported",
+        ),
+        (
+            BLOCKS.replacen("- block)\n(:INIT", "- cube)\n(:INIT", 1),
+            "type `cube`",
+        ),
         (BLOCKS.replacen("(ON D C)", "(ON E C)", 1), "object `e`"),
-        (BLOCKS.replacen("(:domain BLOCKS)", "(:domain TOWERS)", 1), "`towers`"),
+        (
+            BLOCKS.replacen("(:domain BLOCKS)", "(:domain TOWERS)", 1),
+            "`towers`",
+        ),
     ];
     for (text, wanted) in cases {
         assert_ne!(text, BLOCKS);
@@ -271,7 +332,12 @@ fn pyperplans_benchmarks_parse_ground_and_solve() {
         eprintln!("{} is not there: skipped", root.display());
         return;
     }
-    let mut domains: Vec<_> = std::fs::read_dir(&root).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut domains: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
     domains.sort();
     let mut seen = HashSet::new();
     for dir in domains {
@@ -286,7 +352,8 @@ fn pyperplans_benchmarks_parse_ground_and_solve() {
             .collect();
         problems.sort();
         for p in problems.iter().take(3) {
-            let puzzle = puzzles::load_file(p, None).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let puzzle =
+                puzzles::load_file(p, None).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             let task = puzzle.model::<Planning>().unwrap();
             task.task().validate().unwrap();
             seen.insert(dir.clone());
@@ -301,7 +368,11 @@ fn pyperplans_benchmarks_parse_ground_and_solve() {
         let report = Model::solve(&task, Algorithm::Greedy, &mut NoWatcher, &cancel).unwrap();
         if report.solved {
             let states = puzzles::replay(&task, &report.moves).unwrap();
-            assert!(task.is_goal(states.last().unwrap()), "{}", problems[0].display());
+            assert!(
+                task.is_goal(states.last().unwrap()),
+                "{}",
+                problems[0].display()
+            );
         }
     }
     // pyperplan's 21 IPC domains and the generated n-puzzle.

@@ -48,12 +48,17 @@ pub static TYPE: PuzzleType = PuzzleType {
     ],
 };
 
+/// The part names written for a task read from one text (see [`Planning::joined_text`]).
+pub const DOMAIN_PART: &str = "domain.pddl";
+/// See [`DOMAIN_PART`].
+pub const PROBLEM_PART: &str = "problem.pddl";
+
 /// The most fact squares in one row of the picture before it wraps.
 pub const PICTURE_COLUMNS: usize = 24;
 
 /// The names a problem's domain file may have beside it, tried in order (`{stem}` the
 /// problem file's name without `.pddl`, `{digits}` the digits in it).
-pub const DOMAIN_FILES: &[&str] = &[
+pub static DOMAIN_FILES: &[&str] = &[
     "{stem}-domain.pddl",
     "domain_{stem}.pddl",
     "domain{digits}.pddl",
@@ -318,7 +323,7 @@ impl Planning {
                 Self::from_texts((d.name, d.text), (p.name, p.text), Some(plain))
             }
             (None, Some(_)) => Err(FormatError {
-                companions: DOMAIN_FILES.iter().map(|s| (*s).to_owned()).collect(),
+                companions: Some(&DOMAIN_FILES),
                 ..FormatError::new(
                     "a PDDL problem needs its domain: none was found beside it (looked for \
                      PROBLEM-domain.pddl, domain_PROBLEM.pddl, domainNN.pddl, domain.pddl); \
@@ -350,21 +355,19 @@ impl Planning {
                 .nth(at.line - 1)
                 .map_or(0, |l| l.char_indices().nth(at.column - 1).map_or(0, |(i, _)| i));
         let (a, b) = text.split_at(offset);
-        let (d, p) = if define_kind(a) == Some("domain") { (a, b) } else { (b, a) };
-        // Blank out the other half so that lines and columns stay those of the whole text.
-        let blank = |keep: &str| -> String {
-            let mut s = String::with_capacity(text.len());
-            if std::ptr::eq(keep.as_ptr(), a.as_ptr()) {
-                s.push_str(a);
-                s.extend(b.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
-            } else {
-                s.extend(a.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
-                s.push_str(b);
-            }
-            s
-        };
-        let (dt, pt) = (blank(d), blank(p));
-        Self::from_texts(("", &dt), ("", &pt), None)
+        let a_is_domain = define_kind(a) == Some("domain");
+        // Each half is read with the other blanked out, so that lines and columns stay
+        // those of the whole text; the halves themselves are kept as written.
+        let blank = |t: &str| -> String { t.chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect() };
+        let (first, second) = (format!("{a}{}", blank(b)), format!("{}{b}", blank(a)));
+        let (dt, pt) = if a_is_domain { (&first, &second) } else { (&second, &first) };
+        let mut me = Self::from_texts(("", dt), ("", pt), None)?;
+        let (d, p) = if a_is_domain { (a, b) } else { (b, a) };
+        if let Some(shared) = Arc::get_mut(&mut me.shared) {
+            shared.domain = (DOMAIN_PART.to_owned(), d.trim_end().to_owned() + "\n");
+            shared.problem = (PROBLEM_PART.to_owned(), p.trim_start_matches('\n').to_owned());
+        }
+        Ok(me)
     }
 
     /// Reads the JSON format (see the module docs).
@@ -373,7 +376,7 @@ impl Planning {
     /// A [`FormatError`] in its field, or as [`Planning::from_texts`].
     pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
         let body: PlanningJson = json_body(value)?;
-        let mut me = Self::from_texts(("domain", &body.domain), ("problem", &body.problem), None)?;
+        let mut me = Self::from_texts((DOMAIN_PART, &body.domain), (PROBLEM_PART, &body.problem), None)?;
         me.heuristic = body.heuristic;
         Ok(me)
     }
@@ -454,11 +457,11 @@ impl Planning {
         let (dn, dt) = &self.shared.domain;
         let (pn, pt) = &self.shared.problem;
         let name = |n: &str, fallback: &str| if n.is_empty() { fallback.to_owned() } else { n.to_owned() };
-        let mut s = format!("{PART_MARK}{}\n{dt}", name(dn, "domain.pddl"));
+        let mut s = format!("{PART_MARK}{}\n{dt}", name(dn, DOMAIN_PART));
         if !s.ends_with('\n') {
             s.push('\n');
         }
-        s += &format!("{PART_MARK}{}\n{pt}", name(pn, "problem.pddl"));
+        s += &format!("{PART_MARK}{}\n{pt}", name(pn, PROBLEM_PART));
         if !s.ends_with('\n') {
             s.push('\n');
         }
