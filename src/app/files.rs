@@ -78,7 +78,10 @@ struct DialogRow {
 }
 
 const PUZZLE_FILES: &[(&str, &[&str])] = &[
-    ("Puzzle files", &["txt", "json", "map", "scen", "rhai"]),
+    (
+        "Puzzle files",
+        &["txt", "json", "map", "scen", "rhai", "pddl"],
+    ),
     ("All files", &["*"]),
 ];
 

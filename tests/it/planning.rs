@@ -214,19 +214,49 @@ fn the_eight_puzzle_in_pddl_has_the_eight_puzzles_states_and_optimal_lengths() {
 }
 
 #[test]
-fn h_max_never_exceeds_the_true_distance_over_the_explored_space() {
-    // Over gripper's whole space: h^max(s) <= h*(s), checked by a backward BFS from the
-    // goals on the space the oracle explores.
-    let task = Planning::from_text(GRIPPER).unwrap();
-    let oracle = Model::oracle(&task, &CancelToken::new(), &mut |_| {}).unwrap();
-    let space = oracle.space().unwrap();
-    let quality = space
-        .heuristic_quality(&task, &CancelToken::new())
-        .unwrap()
-        .unwrap();
-    assert!(quality.admissible && quality.consistent, "{quality:?}");
-    assert_eq!(quality.inadmissible_states, 0);
-    assert!(quality.states > 10);
+fn h_max_and_lm_cut_never_exceed_the_true_distance_and_lm_cut_is_at_least_h_max() {
+    // Over gripper's and blocks world's whole spaces: h(s) <= h*(s) for both (by the
+    // Heuristic window's measure, a backward search from the goals), and LM-cut >= h^max.
+    for text in [GRIPPER, BLOCKS] {
+        let mut task = Planning::from_text(text).unwrap();
+        let oracle = Model::oracle(&task, &CancelToken::new(), &mut |_| {}).unwrap();
+        let space = oracle.space().unwrap();
+        for h in ["hmax", "lmcut"] {
+            Model::set_option(&mut task, "heuristic", h).unwrap();
+            let quality = space
+                .heuristic_quality(&task, &CancelToken::new())
+                .unwrap()
+                .unwrap();
+            assert!(quality.admissible, "{h}: {quality:?}");
+            assert_eq!(quality.inadmissible_states, 0, "{h}");
+            assert!(quality.states > 10);
+        }
+        let mut hmax = task.clone();
+        Model::set_option(&mut hmax, "heuristic", "hmax").unwrap();
+        let states = puzzles::replay(&task, &solve(&task, Algorithm::Bfs).moves).unwrap();
+        for s in &states {
+            assert!(task.heuristic(s) >= hmax.heuristic(s));
+        }
+    }
+}
+
+#[test]
+fn a_star_with_lm_cut_is_optimal_and_expands_no_more_than_with_h_max() {
+    for (text, length) in [(GRIPPER, 11), (BLOCKS, 6), (EIGHT, 12)] {
+        let mut task = Planning::from_text(text).unwrap();
+        let hmax = solve(&task, Algorithm::AStar);
+        Model::set_option(&mut task, "heuristic", "lmcut").unwrap();
+        assert!(Puzzle::guarantees_optimal(&task, Algorithm::AStar));
+        let lm = solve(&task, Algorithm::AStar);
+        assert!(lm.solved && lm.optimal);
+        assert_eq!(lm.moves.len(), length);
+        assert!(
+            lm.stats.expanded <= hmax.stats.expanded,
+            "{} > {}",
+            lm.stats.expanded,
+            hmax.stats.expanded
+        );
+    }
 }
 
 #[test]

@@ -37,19 +37,22 @@ pub enum Heuristic {
     Hadd,
     /// h^FF.
     Hff,
+    /// LM-cut ([`super::lmcut`]): admissible.
+    LmCut,
 }
 
 impl Heuristic {
     /// Every heuristic, in the order the options list them.
-    pub const ALL: [Heuristic; 5] = [
+    pub const ALL: [Heuristic; 6] = [
         Heuristic::Blind,
         Heuristic::GoalCount,
         Heuristic::Hmax,
+        Heuristic::LmCut,
         Heuristic::Hadd,
         Heuristic::Hff,
     ];
 
-    /// The option value: `blind`, `goalcount`, `hmax`, `hadd` or `hff`.
+    /// The option value: `blind`, `goalcount`, `hmax`, `lmcut`, `hadd` or `hff`.
     pub fn name(self) -> &'static str {
         match self {
             Heuristic::Blind => "blind",
@@ -57,6 +60,7 @@ impl Heuristic {
             Heuristic::Hmax => "hmax",
             Heuristic::Hadd => "hadd",
             Heuristic::Hff => "hff",
+            Heuristic::LmCut => "lmcut",
         }
     }
 
@@ -67,7 +71,7 @@ impl Heuristic {
 
     /// Whether it never overestimates the cost to the goal.
     pub fn is_admissible(self) -> bool {
-        matches!(self, Heuristic::Blind | Heuristic::Hmax)
+        matches!(self, Heuristic::Blind | Heuristic::Hmax | Heuristic::LmCut)
     }
 
     /// In words, for the side panel and reports.
@@ -78,6 +82,7 @@ impl Heuristic {
             Heuristic::Hmax => "h^max: the dearest goal fact of the delete relaxation",
             Heuristic::Hadd => "h^add: the goal facts' relaxed costs summed",
             Heuristic::Hff => "h^FF: the cost of a relaxed plan",
+            Heuristic::LmCut => "LM-cut: the costs of landmark cuts summed",
         }
     }
 }
@@ -179,10 +184,12 @@ impl Relaxation {
         layers
     }
 
-    /// `heuristic`'s value of the state holding the facts `holds` says.
+    /// `heuristic`'s value of the state holding the facts `holds` says. LM-cut is computed
+    /// on an index made here; a search keeps one ([`super::lmcut::LmCut`]) instead.
     pub fn value(&self, task: &Task, heuristic: Heuristic, holds: impl Fn(FactId) -> bool) -> Cost {
         match heuristic {
             Heuristic::Blind => 0.0,
+            Heuristic::LmCut => super::lmcut::LmCut::new(task).value(holds),
             Heuristic::GoalCount => task.goal.iter().filter(|&&f| !holds(f)).count() as Cost,
             Heuristic::Hmax | Heuristic::Hadd => {
                 let sum = heuristic == Heuristic::Hadd;

@@ -19,6 +19,7 @@
 
 pub mod ground;
 pub mod heuristics;
+pub mod lmcut;
 pub mod pddl;
 mod puzzle;
 pub mod sexpr;
@@ -113,6 +114,8 @@ pub struct Shared {
     pub task: Task,
     /// The operators indexed for the relaxed heuristics.
     pub relaxation: Relaxation,
+    /// The operators indexed for LM-cut.
+    pub lmcut: lmcut::LmCut,
     /// The operators' names, shared by the moves.
     pub names: Vec<Arc<str>>,
     /// For each fact, the operators whose first (lowest) precondition it is: the successor
@@ -236,6 +239,7 @@ impl Planning {
         names_read: (String, String),
     ) -> Self {
         let relaxation = Relaxation::new(&task);
+        let lmcut = lmcut::LmCut::new(&task);
         let names: Vec<Arc<str>> = task.operators.iter().map(|o| Arc::from(o.name.as_str())).collect();
         let mut first_pre = vec![Vec::new(); task.facts.len()];
         let mut no_pre = Vec::new();
@@ -260,6 +264,7 @@ impl Planning {
             shared: Arc::new(Shared {
                 task,
                 relaxation,
+                lmcut,
                 names,
                 first_pre,
                 no_pre,

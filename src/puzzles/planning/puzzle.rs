@@ -63,9 +63,10 @@ impl Problem for Planning {
 
     fn heuristic(&self, state: &State) -> Cost {
         let shared = &*self.shared;
-        shared
-            .relaxation
-            .value(&shared.task, self.heuristic, |f| holds(state, f))
+        match self.heuristic {
+            Heuristic::LmCut => shared.lmcut.value(|f| holds(state, f)),
+            h => shared.relaxation.value(&shared.task, h, |f| holds(state, f)),
+        }
     }
 
     fn has_heuristic(&self) -> bool {
@@ -160,8 +161,8 @@ impl crate::puzzles::Model for Planning {
     fn options(&self) -> &'static [PuzzleOption] {
         &[PuzzleOption {
             name: "heuristic",
-            values: "blind|goalcount|hmax|hadd|hff",
-            help: "the heuristic: none, goal facts left, h^max (admissible), h^add or h^FF",
+            values: "blind|goalcount|hmax|lmcut|hadd|hff",
+            help: "the heuristic: none, goal facts left, h^max or LM-cut (both admissible), h^add or h^FF",
         }]
     }
 
@@ -172,7 +173,7 @@ impl crate::puzzles::Model for Planning {
                 Ok(())
             }
             _ => Err(format!(
-                "unknown {name} `{value}` (known: blind, goalcount, hmax, hadd, hff)"
+                "unknown {name} `{value}` (known: blind, goalcount, hmax, lmcut, hadd, hff)"
             )),
         }
     }
