@@ -19,6 +19,10 @@ pub(super) enum BenchCommand {
     /// nodes generated a second. The boards come from `--instances FILE` or are a seeded
     /// random set (`--count N --seed S`).
     Sliding(SlidingArgs),
+    /// Solve every PDDL problem of a folder (its domain beside it) in one process, each
+    /// under a time limit, and report per problem and in total: solved, plan length and
+    /// cost, optimal, states expanded and generated, seconds, grounded facts and operators.
+    Planning(super::bench_planning::PlanningArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -93,6 +97,7 @@ type PrepareError = (u8, Option<(Outcome, String)>);
 pub(super) fn bench(command: &BenchCommand) -> u8 {
     match command {
         BenchCommand::Sliding(args) => sliding(args),
+        BenchCommand::Planning(args) => super::bench_planning::planning(args),
     }
 }
 

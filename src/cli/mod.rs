@@ -40,6 +40,7 @@ macro_rules! emit {
 }
 
 mod bench;
+mod bench_planning;
 mod generators;
 mod limit_args;
 mod merge;

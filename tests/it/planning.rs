@@ -408,3 +408,30 @@ fn pyperplans_benchmarks_parse_ground_and_solve() {
     // pyperplan's 21 IPC domains and the generated n-puzzle.
     assert!(seen.len() >= 21, "{}", seen.len());
 }
+
+#[test]
+fn bench_planning_solves_a_folder_and_says_each_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let (domain, problem) = GRIPPER.split_at(GRIPPER.find("(define (problem").unwrap());
+    std::fs::write(dir.path().join("domain.pddl"), domain).unwrap();
+    std::fs::write(dir.path().join("p01.pddl"), problem).unwrap();
+    std::fs::write(dir.path().join("p02.pddl"), "(define (problem broken)").unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = puzzlelab(&["bench", "planning", d, "--json", "--time-limit", "20"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["heuristic"], "lmcut");
+    let rows = v["problems"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["problem"], "p01.pddl");
+    assert_eq!(rows[0]["length"], 11);
+    assert_eq!(rows[0]["optimal"], true);
+    assert!(rows[0]["operators"].as_u64().unwrap() > 0);
+    assert!(
+        rows[1]["error"].as_str().unwrap().contains("never closed"),
+        "{}",
+        rows[1]
+    );
+    assert_eq!(v["totals"]["solved"], 1);
+    assert_eq!(v["totals"]["problems"], 2);
+}

@@ -106,9 +106,9 @@ impl LmCut {
                 *w = p.len() as u32;
             }
             let mut heap = BinaryHeap::new();
-            for f in 0..n {
+            for (f, h) in hmax.iter_mut().enumerate().take(n) {
                 if holds(f as FactId) {
-                    hmax[f] = 0;
+                    *h = 0;
                     heap.push(Reverse((0u64, f as u32)));
                 }
             }
