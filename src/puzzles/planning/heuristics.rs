@@ -64,8 +64,9 @@ impl Heuristic {
         }
     }
 
-    /// Parses an option value.
+    /// Parses an option value; `ff` is read as `hff` (pyperplan's and Fast Downward's name).
     pub fn from_name(name: &str) -> Option<Heuristic> {
+        let name = if name == "ff" { "hff" } else { name };
         Self::ALL.into_iter().find(|h| h.name() == name)
     }
 
