@@ -134,7 +134,8 @@ enum Command {
     /// Run several algorithms on one puzzle and print a table of their results.
     Compare(CompareArgs),
     /// Benchmarks: `bench sliding` solves a batch of sliding tile puzzles optimally with IDA*
-    /// (boards from a file, or a seeded random set) and reports per instance and in total.
+    /// (boards from a file, or a seeded random set) and reports per instance and in total;
+    /// `bench planning` solves every PDDL problem of a folder.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
     /// Run every problem of a Moving AI scenario file (`.scen`) on its map with 8-connected
