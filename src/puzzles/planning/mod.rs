@@ -430,9 +430,10 @@ impl Planning {
         for (f, cell) in self.shared.cells.iter().enumerate() {
             squares[cell.row * cols + cell.col] = if holds(state, f as FactId) {
                 // A colour per predicate: the row's predicate, counted from the top.
+                // Neighbouring squares get different ids, so each is drawn on its own.
                 let row = self.shared.row_class[cell.row];
                 Square::Piece {
-                    id: row,
+                    id: (cell.col % 2 + 2 * (cell.row % 2)) as u8,
                     class: row,
                     target: false,
                     letter: 0,

@@ -242,10 +242,10 @@ impl TypeView for PlanningView {
     }
 
     fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{FREE, piece_color};
+        use crate::ui::palette::{TRAY, piece_color};
         vec![
             super::entry(piece_color(0), "a true fact (a colour per predicate)"),
-            super::entry(FREE, "a false fact"),
+            super::entry(TRAY, "a false fact"),
             super::entry(crate::ui::palette::TARGET, "outlined: a goal fact"),
         ]
     }
