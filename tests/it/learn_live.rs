@@ -232,3 +232,45 @@ fn a_row_guessed_in_a_paused_8_puzzle_run_is_judged_on_its_board() {
     h.state_mut().push(AppCommand::Stop);
     run_until(&mut h, |app| app.result().is_some());
 }
+
+/// Item 1 of the Learn walk: in Predict mode a guess (a click on the canvas) while the
+/// search runs pauses it first, and is scored at the moment it paused at: the verdict names
+/// the state the recording expands after that moment.
+#[test]
+fn a_guess_while_the_search_runs_pauses_it_and_is_scored_at_that_moment() {
+    let mut h = harness(Settings {
+        speed: 20.0,
+        ..Settings::default()
+    });
+    open_for_learning(&mut h, "maze-small.txt", Algorithm::AStar);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| {
+        app.learn_moment().is_some_and(|(_, m)| m.position >= 2)
+    });
+    // Predict mode pauses the run; Resume lets it go on under the student's eyes.
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    assert!(h.state().is_paused());
+    h.state_mut().push(AppCommand::Resume);
+    h.run();
+    assert!(h.state().is_running() && !h.state().is_paused());
+    // (0, 2): a free square next to the start, never the next state.
+    click_cell(&mut h, Cell::new(0, 2));
+    run_until(&mut h, |app| app.windows.learn.score.1 == 1);
+    assert!(h.state().is_paused(), "the guess paused the run");
+    assert_eq!(h.state().windows.learn.score, (0, 1));
+    let (recording, m) = h.state().learn_moment().unwrap();
+    let next = recording
+        .expansion(m.position)
+        .expect("the state after the moment");
+    let (_, said) = h.state().windows.learn.verdict.clone().unwrap();
+    let next = puzzlelab::app::learn::square(next.place.unwrap());
+    assert!(said.contains(&format!("Next is {next}")), "{said}");
+    // The run stays paused at that moment.
+    h.run_steps(5);
+    assert!(h.state().is_paused());
+    assert_eq!(h.state().learn_moment().unwrap().1.position, m.position);
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+}
