@@ -233,6 +233,27 @@ fn a_row_guessed_in_a_paused_8_puzzle_run_is_judged_on_its_board() {
     run_until(&mut h, |app| app.result().is_some());
 }
 
+/// Item 4 of the Learn walk: with a paused run's timeline scrubbed back, the status bar
+/// still tells the run's own expansions ("Paused after 4 expansions"), not the timeline's
+/// position, which the bar above the canvas tells.
+#[test]
+fn the_status_bar_tells_the_runs_own_expansions_while_the_timeline_is_scrubbed() {
+    let mut h = app_on("maze-small.txt", false);
+    for position in 1..=4 {
+        step_to(&mut h, position);
+    }
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(3)));
+    h.run();
+    assert_eq!(h.state().learn_moment().unwrap().1.position, 3);
+    assert!(h.state().is_paused());
+    let status = h.state().status().text.clone();
+    assert!(status.starts_with("Paused after 4 expansions:"), "{status}");
+    h.get_by_label_contains("Timeline at expansion 3 of 4 (the search goes on):");
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+}
+
 /// Item 1 of the Learn walk: in Predict mode a guess (a click on the canvas) while the
 /// search runs pauses it first, and is scored at the moment it paused at: the verdict names
 /// the state the recording expands after that moment.
