@@ -593,10 +593,9 @@ impl Pacer {
         }
     }
 
-    /// Takes the time spent paused out of `stats`' time.
+    /// Takes the time spent paused out of `stats`' time (see [`without_pauses`]).
     fn exclude_pauses(&self, stats: &mut Stats) {
-        let paused_ms = self.paused_for.as_secs_f64() * 1000.0;
-        stats.elapsed_ms = (stats.elapsed_ms - paused_ms).max(0.0);
+        without_pauses(stats, self.paused_for);
     }
 
     /// Whether nobody watches the states one by one: full speed, not paused, no breakpoint
@@ -609,6 +608,14 @@ impl Pacer {
     fn path_wanted(&self) -> bool {
         self.speed.is_finite() || self.paused || self.flush_due
     }
+}
+
+/// Takes `paused`, the time a run waited paused, out of `stats`' time (the search's own
+/// clock, which ran on while its watcher held it), and notes it as [`Stats::paused_ms`].
+fn without_pauses(stats: &mut Stats, paused: Duration) {
+    let paused_ms = paused.as_secs_f64() * 1000.0;
+    stats.elapsed_ms = (stats.elapsed_ms - paused_ms).max(0.0);
+    stats.paused_ms = paused_ms;
 }
 
 /// Adds one at `index`, growing `counts` as needed.
@@ -763,3 +770,20 @@ impl Watcher for Pacer {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_runs_time_leaves_its_pauses_out_and_notes_them() {
+        let mut stats = Stats {
+            elapsed_ms: 500.0,
+            ..Stats::default()
+        };
+        without_pauses(&mut stats, Duration::from_millis(300));
+        assert_eq!((stats.elapsed_ms, stats.paused_ms), (200.0, 300.0));
+        // Never below nothing (the clocks are read at different moments).
+        without_pauses(&mut stats, Duration::from_millis(900));
+        assert_eq!((stats.elapsed_ms, stats.paused_ms), (0.0, 900.0));
+    }
+}
