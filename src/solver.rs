@@ -31,6 +31,10 @@ use crate::runs::breakpoints::{BreakpointCheck, Breakpoints};
 use crate::runs::recording::{RecordChunk, SpentChunk, TraceRecorder};
 use crate::search::{Algorithm, CancelToken, Cost, GridBlock, Limits, Stats};
 
+mod warmer;
+
+use warmer::{WARM_AHEAD, WARM_FROM, spawn_warmer};
+
 /// How often a paced run sends progress at most.
 pub const FRAME: Duration = Duration::from_millis(16);
 /// How often the window draws a full-speed run while it goes (20 frames a second): the
@@ -217,6 +221,7 @@ impl SolverHandle {
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     puzzle.solve(algorithm, &mut pacer, &cancel)
                 }));
+                pacer.hold_at_breakpoint();
                 worker_ended.store(true, Ordering::Release);
                 pacer.flush();
                 let event = match outcome {
@@ -359,7 +364,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 struct Pacer {
     commands: Receiver<Command>,
     /// Buffers given back by the window (see [`SolverHandle::recycle`]) and made by the
-    /// warmer (see [`spawn_warmer`]).
+    /// warmer (see [`warmer::spawn_warmer`]).
     spent: Receiver<SpentChunk>,
     /// Asks the warmer for buffers for a chunk of these sizes; `None` without a warmer.
     warm_requests: Option<Sender<(usize, usize)>>,
@@ -565,22 +570,32 @@ impl Pacer {
         }
     }
 
-    /// Pauses the run for a breakpoint that fired (`why`, in words): the pace that follows
-    /// sends what was done up to here, with the reason.
-    fn fire(&mut self, why: Option<String>) -> bool {
+    /// Pauses the run for a breakpoint that fired (`why`, in words): the pace before the
+    /// next expansion (or at the run's end, see [`Pacer::hold_at_breakpoint`]) sends what
+    /// was done up to there, with the reason, so the pause falls with the expansion whole
+    /// (its successors recorded) whether it fired on the expansion, its score or a state
+    /// it generated.
+    fn fire(&mut self, why: Option<String>) {
         let Some(why) = why else {
-            return false;
+            return;
         };
         self.paused = true;
         self.pending_steps = 0;
         self.batch.breakpoint = Some(why);
-        true
     }
 
-    /// Takes the time spent paused out of `stats`' time.
+    /// At the run's end, a breakpoint that fired on its last expansion (the goal's, or a
+    /// state it generated) and was not paused at yet: the run pauses there before it
+    /// ends, and Resume or Step lets it end.
+    fn hold_at_breakpoint(&mut self) {
+        if self.batch.breakpoint.is_some() && self.paused {
+            self.pace();
+        }
+    }
+
+    /// Takes the time spent paused out of `stats`' time (see [`without_pauses`]).
     fn exclude_pauses(&self, stats: &mut Stats) {
-        let paused_ms = self.paused_for.as_secs_f64() * 1000.0;
-        stats.elapsed_ms = (stats.elapsed_ms - paused_ms).max(0.0);
+        without_pauses(stats, self.paused_for);
     }
 
     /// Whether nobody watches the states one by one: full speed, not paused, no breakpoint
@@ -595,34 +610,12 @@ impl Pacer {
     }
 }
 
-/// The fewest expansions in a chunk for which the warmer makes the next chunks' buffers.
-const WARM_FROM: usize = 16_384;
-/// How many buffers the warmer makes ahead, at a run's first large chunk.
-const WARM_AHEAD: usize = 4;
-
-/// Starts the thread (`recording-warmer`) that makes a full-speed run's recording buffers
-/// ahead of need, every page written once ([`SpentChunk::warmed`]), and sends them to the
-/// solver beside those the window gives back. A writer that writes its 100 MB of chunks in
-/// new memory takes a page fault for each 4 KB page, a third of the search's time once the
-/// window was busy; here they are taken on the other processor. Returns where to ask for a
-/// buffer (the thread ends when that is dropped), `None` if the thread cannot start (the
-/// solver then writes in new memory).
-fn spawn_warmer(buffers: Sender<SpentChunk>) -> Option<Sender<(usize, usize)>> {
-    let (requests, asked) = mpsc::channel::<(usize, usize)>();
-    thread::Builder::new()
-        .name("recording-warmer".into())
-        .spawn(move || {
-            while let Ok((expansions, generated)) = asked.recv() {
-                if buffers
-                    .send(SpentChunk::warmed(expansions, generated))
-                    .is_err()
-                {
-                    break;
-                }
-            }
-        })
-        .ok()?;
-    Some(requests)
+/// Takes `paused`, the time a run waited paused, out of `stats`' time (the search's own
+/// clock, which ran on while its watcher held it), and notes it as [`Stats::paused_ms`].
+fn without_pauses(stats: &mut Stats, paused: Duration) {
+    let paused_ms = paused.as_secs_f64() * 1000.0;
+    stats.elapsed_ms = (stats.elapsed_ms - paused_ms).max(0.0);
+    stats.paused_ms = paused_ms;
 }
 
 /// Adds one at `index`, growing `counts` as needed.
@@ -661,14 +654,14 @@ impl Watcher for Pacer {
         }
     }
 
+    /// A breakpoint on a state generated pauses once the expansion generating it is whole
+    /// (at the next expansion's pace, or at the run's end).
     fn generated(&mut self, place: Option<Place>) {
         self.recorder.generated(place);
         self.generated_count += 1;
         if self.breaks.breakpoints.any() {
             let why = self.breaks.on_generated(place);
-            if self.fire(why) {
-                self.pace();
-            }
+            self.fire(why);
         }
     }
 
@@ -684,17 +677,15 @@ impl Watcher for Pacer {
         self.recorder.scored(place, g, h, parent);
         if self.breaks.breakpoints.any() {
             let why = self.breaks.on_scored(Some(place), g, h, parent);
-            if self.fire(why) {
-                self.pace();
-            }
+            self.fire(why);
         }
     }
 
     fn scored_board(&mut self, g: Cost, h: Option<Cost>) {
         self.recorder.scored_board(g, h);
-        let why = self.breaks.on_scored(None, g, h, None);
-        if self.fire(why) {
-            self.pace();
+        if self.breaks.breakpoints.any() {
+            let why = self.breaks.on_scored(None, g, h, None);
+            self.fire(why);
         }
     }
 
@@ -776,5 +767,23 @@ impl Watcher for Pacer {
         let skipped = u32::try_from(block.len().saturating_sub(1)).unwrap_or(u32::MAX);
         self.since_look = self.since_look.saturating_add(skipped);
         self.pace();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_runs_time_leaves_its_pauses_out_and_notes_them() {
+        let mut stats = Stats {
+            elapsed_ms: 500.0,
+            ..Stats::default()
+        };
+        without_pauses(&mut stats, Duration::from_millis(300));
+        assert_eq!((stats.elapsed_ms, stats.paused_ms), (200.0, 300.0));
+        // Never below nothing (the clocks are read at different moments).
+        without_pauses(&mut stats, Duration::from_millis(900));
+        assert_eq!((stats.elapsed_ms, stats.paused_ms), (0.0, 900.0));
     }
 }

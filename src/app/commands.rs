@@ -144,7 +144,7 @@ impl AppState {
             self.work.marks.current = None;
             self.set_status(format!(
                 "Stopped after {}.",
-                super::count(self.work.marks.stats.expanded, "expansion")
+                super::count(self.run_expansions(), "expansion")
             ));
         }
     }
@@ -155,7 +155,8 @@ impl AppState {
             run.handle.send(SolverCommand::Pause);
             run.is_paused = true;
             self.runs.paused_status = true;
-            self.set_status(super::run::paused_text(self.work.marks.stats.expanded));
+            let text = super::run::paused_text(self.run_expansions());
+            self.set_status(text);
         }
     }
 

@@ -27,6 +27,15 @@ impl AppState {
         }
     }
 
+    /// The running search's own count of expansions (at its last progress event), whatever
+    /// moment the timeline shows; without a run, the moment shown's.
+    pub(super) fn run_expansions(&self) -> u64 {
+        match &self.runs.current {
+            Some(run) => run.stats.expanded,
+            None => self.work.marks.stats.expanded,
+        }
+    }
+
     /// Advances automatic playback by one move each 1/rate seconds, and keeps frames coming
     /// while a move slides.
     pub(super) fn tick_playback(&mut self, ctx: &egui::Context) {
@@ -125,9 +134,10 @@ impl AppState {
             self.runs.current = None;
         }
         // The pause takes effect at the solver's next expansion: the message follows the
-        // figures that arrive after it, so it says what the panel says.
+        // run's own figures that arrive after it (the timeline's position, scrubbed back,
+        // is the timeline's to tell).
         if self.runs.paused_status && self.is_paused() {
-            let text = paused_text(self.work.marks.stats.expanded);
+            let text = paused_text(self.run_expansions());
             if self.status.text != text {
                 self.set_status(text);
             }

@@ -73,6 +73,32 @@ impl Picture {
             .then(|| self.squares[cell.row * self.cols + cell.col])
     }
 
+    /// The board as text, one line a row, its cells a space apart and right-aligned to
+    /// the widest: tiles and numbers by number, pieces by letter (or number), `#` a wall,
+    /// `_` an empty square (the sliding blank, [`Square::Void`], or a free square). The
+    /// one way a board is written in words (the Learn panel's open list, the timeline's
+    /// details).
+    pub fn board_text(&self) -> String {
+        let cell = |s: &Square| match *s {
+            Square::Tile { number, .. } | Square::Number(number) => number.to_string(),
+            Square::Piece { letter, .. } if letter != 0 => char::from(letter).to_string(),
+            Square::Piece { id, .. } => id.to_string(),
+            Square::Blocked => "#".to_owned(),
+            _ => "_".to_owned(),
+        };
+        let cells: Vec<String> = self.squares.iter().map(cell).collect();
+        let width = cells.iter().map(String::len).max().unwrap_or(1);
+        (cells.chunks(self.cols.max(1)))
+            .map(|row| {
+                (row.iter())
+                    .map(|c| format!("{c:>width$}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     /// The cells of each piece (by [`Square::Piece`] id), with the piece's square.
     fn pieces(&self) -> BTreeMap<u8, (Square, Vec<Cell>)> {
         let mut pieces: BTreeMap<u8, (Square, Vec<Cell>)> = BTreeMap::new();

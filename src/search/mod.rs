@@ -350,6 +350,10 @@ pub struct Stats {
     /// [`Stats::elapsed_ms`]; 0 for other algorithms.
     #[serde(default, skip_serializing_if = "is_zero_cost")]
     pub precompute_ms: f64,
+    /// How long the run waited paused (the app's Pause and Step, a breakpoint), in
+    /// milliseconds: left out of [`Stats::elapsed_ms`]; 0 for a run never paused.
+    #[serde(default, skip_serializing_if = "is_zero_cost")]
+    pub paused_ms: f64,
 }
 
 fn is_zero(n: &u64) -> bool {

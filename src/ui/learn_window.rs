@@ -8,7 +8,6 @@ use eframe::egui::{self, RichText};
 
 use crate::app::learn::{LearnCommand, Moment, Numbers, square};
 use crate::app::{AppCommand, Panel, TimelineCommand};
-use crate::puzzles::{Picture, Square};
 use crate::runs::open_list::is_expansion;
 use crate::search::pseudocode::pseudocode;
 
@@ -236,7 +235,7 @@ fn open_list_ui(
                 (Some(place), _) => square(place),
                 (None, Some(k)) => recording
                     .generated_picture(k)
-                    .map_or("a board".to_owned(), |b| board_text(&b)),
+                    .map_or("a board".to_owned(), |b| b.board_text()),
                 (None, None) => "?".to_owned(),
             };
             let hover = if predict {
@@ -285,21 +284,4 @@ pub(crate) fn caption_ui(app: &Panel<'_>, ui: &mut egui::Ui) {
         None => "Press Start: each step of the search is told here.".to_owned(),
     };
     ui.add(egui::Label::new(RichText::new(text).strong()).truncate());
-}
-
-/// A board in one line, a row at a time: "1 2 3 / 4 _ 6 / 7 5 8" (tiles by number, pieces
-/// by letter, an empty square `_`, a wall `#`).
-pub(crate) fn board_text(board: &Picture) -> String {
-    let cell = |s: &Square| match *s {
-        Square::Tile { number, .. } | Square::Number(number) => number.to_string(),
-        Square::Piece { letter, .. } if letter != 0 => char::from(letter).to_string(),
-        Square::Piece { id, .. } => id.to_string(),
-        Square::Blocked => "#".to_owned(),
-        Square::Void => " ".to_owned(),
-        _ => "_".to_owned(),
-    };
-    (board.squares.chunks(board.cols.max(1)))
-        .map(|row| row.iter().map(cell).collect::<Vec<_>>().join(" "))
-        .collect::<Vec<_>>()
-        .join(" / ")
 }

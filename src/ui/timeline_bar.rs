@@ -354,30 +354,9 @@ pub(super) fn pinned_ui(app: &AppState, ui: &mut egui::Ui) {
         }
     });
     if let Some(board) = recording.board_at(info.index) {
-        let text = board_text(&board);
+        let text = board.board_text();
         ui.label(RichText::new(text).monospace());
     }
-}
-
-/// A board as rows of text: tiles by number, pieces by letter, a dot for an empty square.
-fn board_text(board: &crate::puzzles::Picture) -> String {
-    use crate::puzzles::Square;
-    let mut text = String::new();
-    for row in board.squares.chunks(board.cols.max(1)) {
-        for square in row {
-            let cell = match *square {
-                Square::Tile { number, .. } => format!("{number:>3}"),
-                Square::Piece { letter, .. } if letter != 0 => format!("{:>3}", letter as char),
-                Square::Piece { id, .. } => format!("{id:>3}"),
-                Square::Blocked => "  #".to_owned(),
-                _ => "  .".to_owned(),
-            };
-            text += &cell;
-        }
-        text.push('\n');
-    }
-    text.pop();
-    text
 }
 
 /// The heat map's colour bar: the ramp from its least to its greatest value.

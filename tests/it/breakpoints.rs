@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::{Place, Puzzle, Watcher};
 use puzzlelab::runs::breakpoints::Breakpoints;
+use puzzlelab::runs::recording::TraceRecorder;
 use puzzlelab::search::{Algorithm, CancelToken, Cost, Limits, Stats};
 use puzzlelab::solver::{Command, Event, SolverHandle};
 
@@ -291,4 +292,111 @@ fn a_breakpoint_on_a_pinned_square_stops_a_bfs_there_and_the_status_bar_says_so(
     h.state_mut().push(AppCommand::Resume);
     run_until(&mut h, |app| app.result().is_some());
     assert!(h.state().result().unwrap().solved);
+}
+
+/// Runs `algorithm` on the maze on the solver thread at full speed with `breakpoints`,
+/// appending every chunk of the recording to a store as the app does, until the first
+/// breakpoint fires (a run that ends first fails); returns the store then, and the reason.
+/// Resumes and checks that the run ends solved.
+fn store_at_break(algorithm: Algorithm, breakpoints: Breakpoints) -> (TraceRecorder, String) {
+    let maze = maze();
+    let picture = maze.picture();
+    let mut store = TraceRecorder::store(picture.rows, picture.cols);
+    let mut handle = SolverHandle::spawn_with(
+        Box::new(maze),
+        algorithm,
+        f64::INFINITY,
+        false,
+        Limits::default(),
+        breakpoints,
+        Arc::new(|| {}),
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let why = loop {
+        assert!(Instant::now() < deadline, "no breakpoint fired");
+        match handle.next_event() {
+            Some(Event::Progress(mut p)) => {
+                store.append(std::mem::take(&mut p.chunk));
+                if let Some(why) = p.breakpoint {
+                    break why;
+                }
+            }
+            Some(other) => panic!("the run ended without pausing: {other:?}"),
+            None => std::thread::sleep(Duration::from_millis(1)),
+        }
+    };
+    handle.send(Command::SetBreakpoints(Breakpoints::default()));
+    handle.send(Command::Resume);
+    loop {
+        assert!(Instant::now() < deadline, "the run did not end");
+        match handle.next_event() {
+            Some(Event::Finished(report)) => {
+                assert!(report.solved, "resumed, the run ends at its goal");
+                break;
+            }
+            Some(Event::Failed(e)) => panic!("{e}"),
+            _ => std::thread::sleep(Duration::from_millis(1)),
+        }
+    }
+    (store, why)
+}
+
+/// Item 7 of the Learn walk: a breakpoint pauses at the moment it names with that
+/// expansion whole (every successor it puts on the frontier recorded), whether it fired on
+/// a state generated (not the expansion's last successor), on a score, or on the goal's own
+/// expansion, which pauses there instead of ending the run (Resume then ends it).
+#[test]
+fn breakpoints_pause_at_the_moment_they_name_with_the_expansion_whole() {
+    let bfs = record(Algorithm::Bfs);
+    let successors = |r: &Record, k: usize| r.generated.iter().filter(|g| g.1 == k).count();
+    // A state generated before the last successor of its expansion.
+    let (pinned, reached) = (bfs.generated.windows(2))
+        .find(|w| w[0].1 == w[1].1 && w[0].1 > 10)
+        .map(|w| (w[0].0.unwrap(), w[0].1))
+        .unwrap();
+    let (store, why) = store_at_break(
+        Algorithm::Bfs,
+        Breakpoints {
+            pinned: Some(pinned),
+            pinned_generated: true,
+            ..Breakpoints::default()
+        },
+    );
+    assert!(why.contains("generated"), "{why}");
+    assert_eq!(store.expansions(), reached, "{why}");
+    assert_eq!(
+        store.pushed_count(Some(reached - 1)),
+        successors(&bfs, reached),
+        "the expansion that generated the pinned state, whole"
+    );
+    // g passing 9.5 on A*: fired on the expansion's score, before its successors.
+    let astar = record(Algorithm::AStar);
+    let first = astar.expansions.iter().position(|e| e.2 > 9.5).unwrap() + 1;
+    let (store, why) = store_at_break(
+        Algorithm::AStar,
+        Breakpoints {
+            g_above: Some(9.5),
+            ..Breakpoints::default()
+        },
+    );
+    assert!(why.contains("g = 10"), "{why}");
+    assert_eq!(store.expansions(), first);
+    assert!(successors(&astar, first) > 0);
+    assert_eq!(
+        store.pushed_count(Some(first - 1)),
+        successors(&astar, first)
+    );
+    // The goal's expansion (A* tests a state for the goal as it takes it): paused there.
+    let goal = astar.expansions.last().unwrap().0.unwrap();
+    let (store, why) = store_at_break(
+        Algorithm::AStar,
+        Breakpoints {
+            pinned: Some(goal),
+            pinned_expanded: true,
+            ..Breakpoints::default()
+        },
+    );
+    assert!(why.contains("pinned state"), "{why}");
+    assert_eq!(store.expansions(), astar.expansions.len());
 }

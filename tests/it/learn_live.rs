@@ -232,3 +232,66 @@ fn a_row_guessed_in_a_paused_8_puzzle_run_is_judged_on_its_board() {
     h.state_mut().push(AppCommand::Stop);
     run_until(&mut h, |app| app.result().is_some());
 }
+
+/// Item 4 of the Learn walk: with a paused run's timeline scrubbed back, the status bar
+/// still tells the run's own expansions ("Paused after 4 expansions"), not the timeline's
+/// position, which the bar above the canvas tells.
+#[test]
+fn the_status_bar_tells_the_runs_own_expansions_while_the_timeline_is_scrubbed() {
+    let mut h = app_on("maze-small.txt", false);
+    for position in 1..=4 {
+        step_to(&mut h, position);
+    }
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(3)));
+    h.run();
+    assert_eq!(h.state().learn_moment().unwrap().1.position, 3);
+    assert!(h.state().is_paused());
+    let status = h.state().status().text.clone();
+    assert!(status.starts_with("Paused after 4 expansions:"), "{status}");
+    h.get_by_label_contains("Timeline at expansion 3 of 4 (the search goes on):");
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+}
+
+/// Item 1 of the Learn walk: in Predict mode a guess (a click on the canvas) while the
+/// search runs pauses it first, and is scored at the moment it paused at: the verdict names
+/// the state the recording expands after that moment.
+#[test]
+fn a_guess_while_the_search_runs_pauses_it_and_is_scored_at_that_moment() {
+    let mut h = harness(Settings {
+        speed: 20.0,
+        ..Settings::default()
+    });
+    open_for_learning(&mut h, "maze-small.txt", Algorithm::AStar);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| {
+        app.learn_moment().is_some_and(|(_, m)| m.position >= 2)
+    });
+    // Predict mode pauses the run; Resume lets it go on under the student's eyes.
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    assert!(h.state().is_paused());
+    h.state_mut().push(AppCommand::Resume);
+    h.run();
+    assert!(h.state().is_running() && !h.state().is_paused());
+    // (0, 2): a free square next to the start, never the next state.
+    click_cell(&mut h, Cell::new(0, 2));
+    run_until(&mut h, |app| app.windows.learn.score.1 == 1);
+    assert!(h.state().is_paused(), "the guess paused the run");
+    assert_eq!(h.state().windows.learn.score, (0, 1));
+    let (recording, m) = h.state().learn_moment().unwrap();
+    let next = recording
+        .expansion(m.position)
+        .expect("the state after the moment");
+    let (_, said) = h.state().windows.learn.verdict.clone().unwrap();
+    let next = puzzlelab::app::learn::square(next.place.unwrap());
+    assert!(said.contains(&format!("Next is {next}")), "{said}");
+    // The run stays paused at that moment.
+    h.run_steps(5);
+    assert!(h.state().is_paused());
+    assert_eq!(h.state().learn_moment().unwrap().1.position, m.position);
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+}

@@ -933,3 +933,13 @@ fn pattern_databases_are_cached_in_the_folder_puzzlelab_cache_dir_names() {
         .collect();
     assert_eq!(cached, ["pdb-3x3-1_2_3_4_5_6_7_8_0.bin"]);
 }
+
+/// Item 5 of the Learn walk: a board in words is written one way (the Learn panel's open
+/// list and the timeline's details both call `Picture::board_text`): one line a row, the
+/// sliding blank (`Square::Void`) as `_`, never a space.
+#[test]
+fn a_board_is_written_one_line_a_row_with_the_blank_as_an_underscore() {
+    let puzzle =
+        puzzles::load_file(std::path::Path::new("puzzles/sliding-8-easy-12.txt"), None).unwrap();
+    assert_eq!(puzzle.picture().board_text(), "5 1 3\n4 _ 2\n7 8 6");
+}

@@ -69,11 +69,24 @@ impl AppState {
         self.guess(Guessed::Entry(entry));
     }
 
-    /// Predict mode: `cell` is the user's guess of the state expanded next. It is scored
-    /// against the run's next expansion once recorded (a live run paused is stepped to it):
+    /// Predict mode: `cell` is the user's guess of the state expanded next. A running
+    /// search is paused first, at the moment shown. The guess is scored against the run's
+    /// next expansion once recorded (a live run paused is stepped to it):
     /// right, the timeline moves on one expansion; wrong, it stays; either way the score
     /// counts it and the window says why the next state is next.
     fn guess(&mut self, guessed: Guessed) {
+        // A guess while the run goes pauses it first, at the moment on screen: the guess
+        // is about the state expanded after the one the student saw.
+        if self.is_running() && !self.is_paused() {
+            self.apply(AppCommand::Pause);
+            if let Some(shown) = self
+                .timeline()
+                .and_then(|t| t.track.as_ref())
+                .map(|t| t.shown())
+            {
+                self.apply_timeline(TimelineCommand::Seek(shown));
+            }
+        }
         let Some((recording, m)) = self.learn_moment() else {
             self.windows.learn.verdict = Some((
                 false,
