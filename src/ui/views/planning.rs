@@ -134,12 +134,23 @@ impl TypeView for PlanningView {
             if t.unit_costs { "" } else { ", action costs" }
         ));
         let current = puzzle.heuristic_kind();
-        let choices: Vec<(Heuristic, &str, &str)> = Heuristic::ALL
-            .iter()
-            .map(|&h| (h, h.name(), h.describe()))
-            .collect();
-        if let Some(h) = super::choice_ui(ui, "Heuristic", current, &choices) {
-            app.push_view(Command::Heuristic(h));
+        let mut chosen = current;
+        ui.horizontal(|ui| {
+            let label = ui.label("Heuristic");
+            egui::ComboBox::from_id_salt("planning-heuristic")
+                .selected_text(current.name())
+                .show_ui(ui, |ui| {
+                    for h in Heuristic::ALL {
+                        ui.selectable_value(&mut chosen, h, h.name())
+                            .on_hover_text(h.describe());
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(current.describe());
+        });
+        if chosen != current {
+            app.push_view(Command::Heuristic(chosen));
         }
         if let Some(plan) = app.result().filter(|r| r.solved) {
             let steps = app.shown_moves().min(plan.moves.len());
