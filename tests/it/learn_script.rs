@@ -1,8 +1,8 @@
-//! The Learn panel on a script run that ended at a script error (Learn walk item 3): its
-//! last moment's caption says the run stopped at the error, with the error, not that "the
+//! The Learn panel on a script run that ended at a script error (Learn walk item 3): the
+//! canvas shows the state whose expansion failed, and its last moment's caption says the run stopped at the error, with the error, not that "the
 //! run went on unrecorded".
 
-use puzzlelab::app::Settings;
+use puzzlelab::app::{Settings, ShownMoment};
 use puzzlelab::search::Outcome;
 
 use crate::common::gui::{harness, open_path, run_until};
@@ -30,6 +30,10 @@ fn a_run_ended_at_a_script_error_is_captioned_stopped_at_it() {
     assert_eq!(h.state().result().unwrap().outcome, Outcome::ScriptError);
     let (_, m) = h.state().learn_moment().expect("the run's moment");
     assert_eq!(m.position, m.len, "the last moment");
+    // The canvas shows the state whose expansion failed (the state 2), not the start.
+    assert_eq!(h.state().shown_moment(), ShownMoment::Search);
+    let board = h.state().marks().board.as_ref().map(|b| b.board_text());
+    assert_eq!(board.as_deref(), Some("2"));
     let caption = m.caption();
     assert!(
         caption.contains("stopped at a script error: line 3, column "),
