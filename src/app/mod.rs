@@ -256,11 +256,17 @@ struct Transition {
 
 impl AppState {
     /// Which moment of the puzzle the canvas draws: a state of the search (while a board
-    /// puzzle's search runs, or the timeline is scrubbed back), the solution's playback
+    /// puzzle's search runs, after it ended at a script error, or the timeline is
+    /// scrubbed back), the solution's playback
     /// (once a solution is found), or the puzzle as it is.
     pub fn shown_moment(&self) -> ShownMoment {
         let board_search = self.work.marks.board.is_some() && self.is_running();
-        if self.is_scrubbed() || board_search {
+        // A board search that ended at a script error shows the state whose expansion
+        // failed (its last moment), not the start.
+        let script_error = self.work.marks.board.is_some()
+            && (self.work.result.as_ref())
+                .is_some_and(|r| r.outcome == crate::search::Outcome::ScriptError);
+        if self.is_scrubbed() || board_search || script_error {
             return ShownMoment::Search;
         }
         match &self.work.result {

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::puzzles::Cell;
 use crate::runs::open_list::{OpenEntry, OpenListError, open_list_during};
 use crate::runs::recording::{ExpansionInfo, TraceRecorder};
-use crate::search::{Algorithm, TieBreak};
+use crate::search::{Algorithm, Outcome, TieBreak};
 
 use super::{SearchMarks, TimelineCommand};
 
@@ -215,6 +215,9 @@ impl super::AppState {
     fn run_ending(&self, recording: &TraceRecorder) -> Ending {
         match self.result() {
             _ if self.is_running() => Ending::Running,
+            // A script error ends the run (the recording may have stopped too: the error
+            // is the reason, not a full memory budget).
+            Some(r) if r.outcome == Outcome::ScriptError => Ending::Ended(r.outcome),
             Some(_) if recording.stopped().is_some() => Ending::Unrecorded,
             Some(r) => Ending::Ended(r.outcome),
             None => Ending::Running,
@@ -229,7 +232,8 @@ impl super::AppState {
         let shown = track.shown();
         let event = (self.windows.learn.event).and_then(|(at, e)| (at == shown).then_some(e));
         let moment = Moment::at(&recording, shown, event, self.run_ending(&recording))
-            .testing_on_generation(self.run_algorithm());
+            .testing_on_generation(self.run_algorithm())
+            .stopped_because(self.result().and_then(|r| r.message.clone()));
         Some((recording, moment))
     }
 

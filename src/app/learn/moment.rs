@@ -51,6 +51,9 @@ pub struct Moment {
     /// board, see [`OpenEntry::board`]) and number in the recording's stream of states put
     /// on the frontier, with its `g` and `h`.
     pub successor: Option<Successor>,
+    /// Why the run stopped where it did, as its report says it ("stopped at a script
+    /// error: ..."), for the caption of its last moment; set by [`Moment::stopped_because`].
+    pub stop_message: Option<String>,
 }
 
 impl Moment {
@@ -110,6 +113,7 @@ impl Moment {
             next,
             successor,
             goal_on_generation: false,
+            stop_message: None,
         }
     }
 
@@ -120,6 +124,13 @@ impl Moment {
             algorithm,
             Algorithm::Bfs | Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar
         );
+        self
+    }
+
+    /// This moment of a run that stopped for `message` (its report's, see
+    /// [`Moment::stop_message`]).
+    pub fn stopped_because(mut self, message: Option<String>) -> Self {
+        self.stop_message = message;
         self
     }
 
@@ -230,6 +241,10 @@ impl Moment {
                 Ending::Ended(Outcome::Timeout) => format!(
                     "The run stopped at its time limit after {expansions}, before it reached \
                      a goal."
+                ),
+                Ending::Ended(Outcome::ScriptError) => format!(
+                    "The run {} after {expansions}.",
+                    (self.stop_message.as_deref()).unwrap_or("stopped at a script error")
                 ),
                 _ => format!("The recording stops after {expansions}: the run went on unrecorded."),
             },
