@@ -204,6 +204,11 @@ impl Track {
         if self.setting_whole || self.jumps_to_end(marks, target) {
             return self.set_whole(marks, deadline);
         }
+        if self.ended && !self.pending.is_empty() && self.end_is_far(marks, target) {
+            // The end will be set whole once the last chunks are in: the frame's work goes
+            // to taking them in, not to replaying towards a head that moves.
+            return false;
+        }
         // The marks listed again after a restart of the marks' changes, a part a frame.
         let listed = marks.rescan(deadline);
         if self.stale {
@@ -250,6 +255,13 @@ impl Track {
     /// its squares (a replay changes each square's marks up to twice, then draws each
     /// change; setting whole writes each square once, in rows).
     fn jumps_to_end(&self, marks: &SearchMarks, target: usize) -> bool {
+        self.ended && self.pending.is_empty() && self.end_is_far(marks, target)
+    }
+
+    /// Whether `target` is the recording's end on a large picture of a run recorded whole
+    /// and indexed, more expansions away than a quarter of its squares (see
+    /// [`Track::jumps_to_end`]).
+    fn end_is_far(&self, marks: &SearchMarks, target: usize) -> bool {
         let (rows, cols) = marks.dims();
         let squares = rows * cols;
         let distance = if self.stale {
@@ -258,8 +270,6 @@ impl Track {
             target.abs_diff(self.shown)
         };
         target == self.len()
-            && self.ended
-            && self.pending.is_empty()
             && self.recording.is_indexed()
             && !self.recording.has_boards()
             && self.recording.stopped().is_none()
