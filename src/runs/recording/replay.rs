@@ -351,7 +351,7 @@ impl TraceRecorder {
     /// indexed (the run's end once every chunk is in): `each(row, column, side, closed)` for
     /// every place put on the frontier or expanded, `closed` if it was expanded. The run's end
     /// state read whole from the index, without replaying a single expansion: work
-    /// proportional to the rows' places (see [`crate::app::Track::seek`]).
+    /// proportional to the rows' places (the app's timeline sets a finished run's end so).
     pub fn reached_in_rows(
         &self,
         rows: std::ops::Range<usize>,
