@@ -11,7 +11,11 @@
 //!   the least of three), and the ratio of the first two; `in_app_ms_frames_back_to_back`,
 //!   one more run with frames back to back throughout (run last, after the memory peaks);
 //!   and `end_to_picture_ms`, from the search's end to the frame whose canvas shows its
-//!   final marks (the view at the recording's head, every changed square drawn);
+//!   final marks (the view at the recording's head, every changed square drawn), with
+//!   `end_to_picture_frames` the frames after the result's arrival; the same with every
+//!   frame costing 100 ms (a slow renderer's frame, slept after the app's work):
+//!   `end_to_picture_ms_100ms_frames`, `end_to_coarse_ms_100ms_frames` (to the first frame
+//!   showing the end, its coarse picture at least) and `end_to_picture_frames_100ms_frames`;
 //! - `stop_ms`: from the frame in which Stop is clicked to the first frame whose status says
 //!   stopped, over 20 Stops at random moments of that search;
 //! - `long_solution_frame_ms`: idle frames and frames with a click (Back, Next), with a
@@ -32,6 +36,8 @@ use std::time::{Duration, Instant};
 
 /// How often the app draws a full-speed search while it runs.
 const FRAME: Duration = puzzlelab::solver::FULL_SPEED_FRAME;
+/// A slow renderer's frame (llvmpipe under Xvfb: 85-100 ms a frame, measured).
+const SLOW_FRAME: Duration = Duration::from_millis(100);
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -93,9 +99,27 @@ fn final_picture_drawn(h: &Harness<'static, PuzzleLabApp>) -> bool {
         .and_then(|t| t.track.as_ref())
         .is_none_or(|track| track.is_caught_up() && track.shown() == track.len());
     let marks = app.marks();
+    // Marks set whole to the end are drawn once the canvas has painted every row of them.
+    let whole_painted = marks.whole.is_none()
+        || puzzlelab::ui::with_canvas_texture(&h.ctx, |t| t.whole_drawn()).flatten()
+            == Some((marks.id, marks.dims().0));
     app.result().is_some()
         && at_head
+        && !marks.is_setting_whole()
+        && whole_painted
         && marks.changes_drawn >= marks.changes_forgotten + marks.changed.len()
+}
+
+/// Whether the canvas shows the run's end, coarse or exact: its result is in and the canvas
+/// draws the marks set whole to the end (their coarse picture under the rows painted), or
+/// the final picture.
+fn end_on_screen(h: &Harness<'static, PuzzleLabApp>) -> bool {
+    let marks = h.state().marks();
+    let drawing_end = marks.whole.is_some()
+        && puzzlelab::ui::with_canvas_texture(&h.ctx, |t| t.whole_drawn())
+            .flatten()
+            .is_some_and(|(id, _)| id == marks.id);
+    h.state().result().is_some() && (drawing_end || final_picture_drawn(h))
 }
 
 /// The search's own time, run headless as `puzzlelab solve` runs it (no watcher): the least
@@ -144,24 +168,41 @@ struct AppRun {
     frames: Vec<f64>,
     /// From the click to the final picture, in seconds.
     search_s: f64,
+    /// From the click to the first frame that shows the end (coarse or exact), in seconds.
+    end_shown_s: f64,
+    /// The frames from the result's arrival to the final picture.
+    end_frames: usize,
     /// The search's own time, as the statistics show it.
     in_app_ms: f64,
 }
 
 /// Runs the search in a new window on `maze`: while it runs a frame comes each
 /// [`FRAME`], as the app asks for them (the solver wakes it at most that often at full
-/// speed); once it has ended they come back to back, to the final picture.
-fn app_run(maze: &Maze, deadline: Duration) -> AppRun {
+/// speed); once it has ended they come back to back, to the final picture. With
+/// `frame_cost`, every frame takes at least that long (a slow renderer's frame, as
+/// llvmpipe's 85-100 ms under Xvfb: the time after the app's work, slept here).
+fn app_run(maze: &Maze, deadline: Duration, frame_cost: Option<Duration>) -> AppRun {
     let mut h = harness(maze);
     h.get_by_label("Start").click();
     let mut frames = Vec::new();
     let started = Instant::now();
+    let (mut end_shown_s, mut end_frames) = (None, 0);
     while !final_picture_drawn(&h) && started.elapsed() < deadline {
         let began = Instant::now();
         frames.push(frame(&mut h));
-        if h.state().result().is_none() {
-            std::thread::sleep(FRAME.saturating_sub(began.elapsed()));
+        if h.state().result().is_some() {
+            end_frames += 1;
         }
+        if end_shown_s.is_none() && end_on_screen(&h) {
+            end_shown_s = Some(started.elapsed().as_secs_f64());
+        }
+        let pause = match (h.state().result(), frame_cost) {
+            (None, Some(cost)) => FRAME.max(cost),
+            (None, None) => FRAME,
+            (Some(_), Some(cost)) => cost,
+            (Some(_), None) => Duration::ZERO,
+        };
+        std::thread::sleep(pause.saturating_sub(began.elapsed()));
         if std::env::var_os("FRAME_TRACE").is_some() && *frames.last().unwrap() > 10.0 {
             eprintln!(
                 "slow frame {} {:.1} ms, expanded {}",
@@ -177,6 +218,8 @@ fn app_run(maze: &Maze, deadline: Duration) -> AppRun {
         h,
         frames,
         search_s,
+        end_shown_s: end_shown_s.unwrap_or(search_s),
+        end_frames,
         in_app_ms,
     }
 }
@@ -272,8 +315,10 @@ fn main() {
         mut h,
         frames,
         search_s,
+        end_frames,
         in_app_ms: last_in_app_ms,
-    } = app_run(&grid, deadline);
+        ..
+    } = app_run(&grid, deadline, None);
     let searched = h.state().result().map_or(0, |r| r.stats.expanded);
     // The search began in the frame that took the click, after the run's start: the end is
     // at most this long before the picture (an overestimate by the spawn's time).
@@ -399,9 +444,17 @@ fn main() {
     // three, and one with frames back to back.
     let mut in_app_ms = last_in_app_ms;
     for _ in 0..2 {
-        in_app_ms = in_app_ms.min(app_run(&grid, deadline).in_app_ms);
+        in_app_ms = in_app_ms.min(app_run(&grid, deadline, None).in_app_ms);
     }
     let busy_ms = back_to_back_ms(&grid, deadline);
+    // The end with every frame costing 100 ms (a slow renderer): from the search's end to
+    // the first frame showing the end (its coarse picture at least) and to the exact one.
+    let slow = app_run(&grid, deadline, Some(SLOW_FRAME));
+    let slow_end_ms = |s: f64| (s * 1000.0 - slow.in_app_ms).round();
+    let slow_frames = slow.end_frames;
+    let (slow_coarse_ms, slow_exact_ms) =
+        (slow_end_ms(slow.end_shown_s), slow_end_ms(slow.search_s));
+    drop(slow);
 
     let v = serde_json::json!({
         "frame_ms": quantiles(frames),
@@ -412,6 +465,10 @@ fn main() {
             "in_app_over_cli": (in_app_ms / cli_ms * 100.0).round() / 100.0,
             "in_app_ms_frames_back_to_back": (busy_ms * 10.0).round() / 10.0,
             "end_to_picture_ms": end_to_picture_ms.round(),
+            "end_to_picture_frames": end_frames,
+            "end_to_picture_ms_100ms_frames": slow_exact_ms,
+            "end_to_coarse_ms_100ms_frames": slow_coarse_ms,
+            "end_to_picture_frames_100ms_frames": slow_frames,
         },
         "stop_ms": quantiles(stops),
         "long_solution_frame_ms": quantiles(long),

@@ -31,7 +31,7 @@ use eframe::egui;
 
 pub use commands::UNDO_LIMIT;
 pub use files::{DialogKind, GifJob};
-pub use search_marks::{Mark, SearchMarks, Shade, ShadeKind};
+pub use search_marks::{COARSE_BLOCKS, Mark, SearchMarks, Shade, ShadeKind, Whole};
 pub use settings::{
     MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_RECENT, MAX_TYPE_ENTRIES, MAX_VIEW_BYTES, RecentFile,
     Settings, Theme,

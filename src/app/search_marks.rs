@@ -85,7 +85,37 @@ pub struct SearchMarks {
     /// After [`SearchMarks::restart_changes`]: the next square to look at for a mark to list
     /// as a change, until all are looked at ([`SearchMarks::rescan`]).
     rescan_from: Option<usize>,
+    /// The marks being set whole to a run's end state, a band of rows at a time (see
+    /// [`SearchMarks::begin_whole`]): drawings draw its coarse picture at once, then the rows
+    /// as they are set, instead of following [`SearchMarks::changed`].
+    pub whole: Option<Whole>,
 }
+
+/// Marks being set whole to a run's end state read from its recording's index (see
+/// [`SearchMarks::begin_whole`]), a band of rows a frame: the end's coarse picture is known
+/// at once, its exact rows from the top as they are set.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Whole {
+    /// Rows set to the end state, from the top; the rows below still show an earlier
+    /// moment of the same run (drawings do not show them).
+    pub rows: usize,
+    /// The side of the coarse picture's blocks, in squares (a power of two).
+    pub block: usize,
+    /// The end's mark on the top-left square of each `block` x `block` block, row-major.
+    pub coarse: std::sync::Arc<Vec<Mark>>,
+}
+
+impl Whole {
+    /// The coarse picture's size in blocks: (rows, columns).
+    pub fn coarse_dims(&self, (rows, cols): (usize, usize)) -> (usize, usize) {
+        let b = self.block.max(1);
+        (rows.div_ceil(b), cols.div_ceil(b))
+    }
+}
+
+/// The most blocks of a coarse end picture (see [`Whole`]): made in one frame whatever the
+/// grid's size.
+pub const COARSE_BLOCKS: usize = 1 << 16;
 
 /// How the canvas colours the marks of each square (`levels[row * cols + col]`).
 #[derive(Clone, Debug, PartialEq)]
@@ -256,6 +286,7 @@ impl SearchMarks {
     /// of the picture at a time, so no frame looks at every square; a change made meanwhile
     /// is listed as it happens as well (a square may be listed twice, which draws the same).
     pub fn restart_changes(&mut self) {
+        self.whole = None;
         self.changed = Vec::new();
         self.rescan_from = Some(0);
         self.changes_forgotten = 0;
@@ -290,9 +321,90 @@ impl SearchMarks {
         self.rescan_from.is_none()
     }
 
+    /// Starts setting the marks whole to the end state of `recording` (a finished run's, every
+    /// chunk in): a new [`SearchMarks::id`] with no changes, and the end's coarse picture, one
+    /// square looked at in each block of at most [`COARSE_BLOCKS`] (work that does not grow
+    /// with the grid). [`SearchMarks::set_whole_rows`] then sets the rows from the top. For a
+    /// jump over more expansions than the picture has squares: replaying them would write
+    /// each square's marks several times over, frame after frame.
+    pub fn begin_whole(&mut self, recording: &crate::runs::recording::TraceRecorder) {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut block = 1;
+        while rows.div_ceil(block) * cols.div_ceil(block) > COARSE_BLOCKS {
+            block *= 2;
+        }
+        let coarse = (0..rows.div_ceil(block))
+            .flat_map(|by| (0..cols.div_ceil(block)).map(move |bx| (by * block, bx * block)))
+            .map(|(r, c)| match recording.reached_square(r, c) {
+                Some(true) => Mark::Closed,
+                Some(false) => Mark::Frontier,
+                None => Mark::None,
+            })
+            .collect();
+        self.rescan_from = None;
+        self.changed = Vec::new();
+        self.changes_forgotten = 0;
+        self.changes_drawn = 0;
+        // The state expanded and the depth-first path of the moment left are not the end's.
+        self.current = None;
+        self.path.clear();
+        self.id = NEXT_VIEW_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.revision += 1;
+        self.whole = Some(Whole {
+            rows: 0,
+            block,
+            coarse: std::sync::Arc::new(coarse),
+        });
+    }
+
+    /// Whether the marks are being set whole and some rows are not set yet.
+    pub fn is_setting_whole(&self) -> bool {
+        self.whole.as_ref().is_some_and(|w| w.rows < self.rows)
+    }
+
+    /// Sets the next rows of marks being set whole (see [`SearchMarks::begin_whole`]) to
+    /// `recording`'s end state, up to row `to`: their places' marks and the counts, no
+    /// change listed (drawings draw the rows set). Work proportional to the rows' squares.
+    pub fn set_whole_rows(&mut self, recording: &crate::runs::recording::TraceRecorder, to: usize) {
+        let Some(from) = self.whole.as_ref().map(|w| w.rows) else {
+            return;
+        };
+        let to = to.clamp(from, self.rows);
+        let slots = from * self.cols * SLOTS..to * self.cols * SLOTS;
+        for mark in &mut self.marks[slots] {
+            match std::mem::take(mark) {
+                Mark::Frontier => self.frontier_places -= 1,
+                Mark::Closed => self.closed_places -= 1,
+                Mark::None => {}
+            }
+        }
+        let (cols, marks) = (self.cols, &mut self.marks);
+        let (mut frontier, mut closed) = (0, 0);
+        recording.reached_in_rows(from..to, |row, col, side, is_closed| {
+            if col >= cols {
+                return;
+            }
+            let slot = (row * cols + col) * SLOTS + side.map_or(SLOTS - 1, Side::index);
+            if is_closed {
+                marks[slot] = Mark::Closed;
+                closed += 1;
+            } else {
+                marks[slot] = Mark::Frontier;
+                frontier += 1;
+            }
+        });
+        self.frontier_places += frontier;
+        self.closed_places += closed;
+        if let Some(whole) = &mut self.whole {
+            whole.rows = to;
+        }
+        self.revision += 1;
+    }
+
     /// Takes every mark off (a new [`SearchMarks::id`], no changes), keeping the statistics
     /// and plots: a replay starts from here.
     pub fn clear_marks(&mut self) {
+        self.whole = None;
         self.rescan_from = None;
         self.marks.fill(Mark::None);
         self.frontier_places = 0;

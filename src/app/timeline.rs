@@ -56,7 +56,14 @@ pub struct Track {
     /// The buffers of chunks appended, for the solver to write its next chunks in (see
     /// [`Track::take_spent`]).
     spent: Vec<SpentChunk>,
+    /// Whether the marks are being set whole to the run's end (see [`Track::seek`]).
+    setting_whole: bool,
 }
+
+/// Rows of marks set whole between two looks at the clock (a multiple of the texture's tiles).
+const WHOLE_BAND: usize = 64;
+/// Pictures with fewer squares than this are replayed to their end, never set whole.
+const WHOLE_MIN_SQUARES: usize = 1 << 16;
 
 impl Track {
     /// The track of `recording` (finished, or a live run's store that chunks will be
@@ -71,6 +78,7 @@ impl Track {
             pending: std::collections::VecDeque::new(),
             spent: Vec::new(),
             ended: false,
+            setting_whole: false,
             recording,
         }
     }
@@ -187,6 +195,20 @@ impl Track {
         deadline: Option<Instant>,
     ) -> bool {
         let target = target.min(self.len());
+        if self.setting_whole && (target != self.len() || !marks.is_setting_whole()) {
+            // Set whole no more (another position, or the marks restarted): half the rows
+            // are the end's, so they are made again from the start.
+            self.setting_whole = false;
+            self.stale = true;
+        }
+        if self.setting_whole || self.jumps_to_end(marks, target) {
+            return self.set_whole(marks, deadline);
+        }
+        if self.ended && !self.pending.is_empty() && self.end_is_far(marks, target) {
+            // The end will be set whole once the last chunks are in: the frame's work goes
+            // to taking them in, not to replaying towards a head that moves.
+            return false;
+        }
         // The marks listed again after a restart of the marks' changes, a part a frame.
         let listed = marks.rescan(deadline);
         if self.stale {
@@ -225,6 +247,61 @@ impl Track {
             marks.restart_changes();
         }
         self.shown == target && marks.rescan(deadline)
+    }
+
+    /// Whether going to `target` sets the marks whole to the run's end rather than replaying
+    /// the expansions between: the run has ended with every chunk in and indexed, `target` is
+    /// its end, the picture is large, and the jump replays more expansions than a quarter of
+    /// its squares (a replay changes each square's marks up to twice, then draws each
+    /// change; setting whole writes each square once, in rows).
+    fn jumps_to_end(&self, marks: &SearchMarks, target: usize) -> bool {
+        self.ended && self.pending.is_empty() && self.end_is_far(marks, target)
+    }
+
+    /// Whether `target` is the recording's end on a large picture of a run recorded whole
+    /// and indexed, more expansions away than a quarter of its squares (see
+    /// [`Track::jumps_to_end`]).
+    fn end_is_far(&self, marks: &SearchMarks, target: usize) -> bool {
+        let (rows, cols) = marks.dims();
+        let squares = rows * cols;
+        let distance = if self.stale {
+            target
+        } else {
+            target.abs_diff(self.shown)
+        };
+        target == self.len()
+            && self.recording.is_indexed()
+            && !self.recording.has_boards()
+            && self.recording.stopped().is_none()
+            && squares >= WHOLE_MIN_SQUARES
+            && distance > squares / 4
+    }
+
+    /// Sets `marks` whole to the run's end (see [`Track::jumps_to_end`]): the first call
+    /// makes its coarse picture (a constant amount of work), each call sets bands of rows
+    /// until `deadline` (one at least); returns whether every row is set. The drawing
+    /// shows the coarse picture with the rows set over it, never a row of another moment.
+    fn set_whole(&mut self, marks: &mut SearchMarks, deadline: Option<Instant>) -> bool {
+        let recording = Arc::clone(&self.recording);
+        if !self.setting_whole {
+            marks.begin_whole(&recording);
+            self.setting_whole = true;
+            self.stale = false;
+        }
+        let rows = marks.dims().0;
+        while let Some(from) = marks.whole.as_ref().map(|w| w.rows).filter(|&r| r < rows) {
+            marks.set_whole_rows(&recording, from + WHOLE_BAND);
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        if marks.is_setting_whole() {
+            return false;
+        }
+        self.setting_whole = false;
+        self.shown = self.len();
+        self.describe(marks);
+        true
     }
 
     /// Sets what `marks` say beside its marks for the position shown: the current state (and

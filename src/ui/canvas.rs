@@ -584,6 +584,19 @@ pub fn canvas_is_texture(ctx: &egui::Context) -> bool {
     })
 }
 
+/// What the canvas's texture (a large grid, see [`canvas_is_texture`]) showed in the last
+/// frame, read by `read`; `None` when the canvas drew no texture.
+pub fn with_canvas_texture<R>(
+    ctx: &egui::Context,
+    read: impl FnOnce(&GridTexture) -> R,
+) -> Option<R> {
+    ctx.data_mut(|d| {
+        d.get_temp_mut_or_default::<Option<GridTexture>>(egui::Id::unique(TEXTURE_ID))
+            .as_ref()
+            .map(read)
+    })
+}
+
 /// The puzzle's picture as it is now, pictured once per edit ([`crate::app::AppState::revision`])
 /// and kept in `cache`: a large maze is costly to picture.
 pub(crate) fn cached_picture<'a>(

@@ -5,62 +5,69 @@ use eframe::egui;
 
 use crate::app::{AppCommand, AppState, Panel, UnsavedChoice};
 
-/// The question about unsaved edits, as a modal: Save, Discard or Cancel (Escape cancels).
+/// The question about unsaved edits, as a modal: Save, Discard or Cancel (Escape cancels);
+/// or, when it is about the run shown, Discard the run or Cancel.
 pub(super) fn unsaved_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     if app.unsaved_question().is_none() {
         return;
     }
-    let name = app.run_name();
-    let mut choice = None;
-    if app.question_is_about_run() {
-        let modal = egui::Modal::new(egui::Id::unique("discard the run")).show(ctx, |ui| {
-            ui.heading("Discard the run?");
-            ui.label(
-                "Opening that state puts it on screen in place of the puzzle: the run shown \
-                 (its result and timeline) is discarded.",
-            );
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Discard the run").clicked() {
-                    choice = Some(UnsavedChoice::Discard);
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Some(UnsavedChoice::Cancel);
-                }
-            });
-        });
-        if modal.should_close() && choice.is_none() {
-            choice = Some(UnsavedChoice::Cancel);
-        }
-        if let Some(choice) = choice {
-            app.push(AppCommand::AnswerUnsaved(choice));
-        }
-        return;
+    let choice = if app.question_is_about_run() {
+        question_modal(
+            ctx,
+            "Discard the run?",
+            "Opening that state puts it on screen in place of the puzzle: the run shown \
+             (its result and timeline) is discarded.",
+            &[
+                ("Discard the run", UnsavedChoice::Discard),
+                ("Cancel", UnsavedChoice::Cancel),
+            ],
+        )
+    } else {
+        let name = app.run_name();
+        question_modal(
+            ctx,
+            "Unsaved edits",
+            &format!(
+                "{name} has edits that are not saved. Save them before opening another puzzle?"
+            ),
+            &[
+                ("Save", UnsavedChoice::Save),
+                ("Discard", UnsavedChoice::Discard),
+                ("Cancel", UnsavedChoice::Cancel),
+            ],
+        )
+    };
+    if let Some(choice) = choice {
+        app.push(AppCommand::AnswerUnsaved(choice));
     }
-    let modal = egui::Modal::new(egui::Id::unique("unsaved edits")).show(ctx, |ui| {
-        ui.heading("Unsaved edits");
-        ui.label(format!(
-            "{name} has edits that are not saved. Save them before opening another puzzle?"
-        ));
+}
+
+/// A modal question: `heading`, `text`, and a row of `buttons` (label, answer); returns the
+/// answer clicked, or [`UnsavedChoice::Cancel`] when it is closed otherwise (Escape, a
+/// click outside). The modal's id is its heading, so each question keeps its own.
+fn question_modal(
+    ctx: &egui::Context,
+    heading: &str,
+    text: &str,
+    buttons: &[(&str, UnsavedChoice)],
+) -> Option<UnsavedChoice> {
+    let mut choice = None;
+    let modal = egui::Modal::new(egui::Id::unique(heading)).show(ctx, |ui| {
+        ui.heading(heading);
+        ui.label(text);
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            if ui.button("Save").clicked() {
-                choice = Some(UnsavedChoice::Save);
-            }
-            if ui.button("Discard").clicked() {
-                choice = Some(UnsavedChoice::Discard);
-            }
-            if ui.button("Cancel").clicked() {
-                choice = Some(UnsavedChoice::Cancel);
+            for &(label, answer) in buttons {
+                if ui.button(label).clicked() {
+                    choice = Some(answer);
+                }
             }
         });
     });
     if modal.should_close() && choice.is_none() {
         choice = Some(UnsavedChoice::Cancel);
     }
-    if let Some(choice) = choice {
-        app.push(AppCommand::AnswerUnsaved(choice));
-    }
+    choice
 }
 
 /// The path field, a modal shown when no file dialog could be: type a path, then Enter or

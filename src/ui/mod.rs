@@ -30,7 +30,7 @@ use std::path::PathBuf;
 use crate::app::{AppCommand, AppState, Panel, PuzzleLabApp, Theme};
 use crate::puzzles;
 
-pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui};
+pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui, with_canvas_texture};
 pub use learn_overlay::{
     ARROW_FROM as LEARN_ARROW_FROM, ARROW_LENGTH as LEARN_ARROW_LENGTH, MIN_SIDE as LEARN_MIN_SIDE,
 };

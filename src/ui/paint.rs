@@ -113,12 +113,23 @@ fn paint_texture(
             t.update(painter.ctx(), scene);
             // Squares smaller than a pixel are drawn from a shrunk copy, not sampled.
             let id = t.texture_for(painter.ctx(), g.side * g.pixels_per_point, scene.deadline);
-            painter.image(
-                id,
-                g.grid,
-                Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
-                Color32::WHITE,
-            );
+            let whole = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+            match t.coarse_end() {
+                // Marks set whole to a run's end: its coarse picture, with the rows painted
+                // exactly over it from the top (never a row of another moment).
+                Some((coarse, done)) => {
+                    painter.image(coarse, g.grid, whole, Color32::WHITE);
+                    if done > 0.0 {
+                        let mut top = g.grid;
+                        top.max.y = top.min.y + top.height() * done;
+                        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, done));
+                        painter.image(id, top, uv, Color32::WHITE);
+                    }
+                }
+                None => {
+                    painter.image(id, g.grid, whole, Color32::WHITE);
+                }
+            }
             // A square may be far smaller than a pixel: the start and the goals keep a
             // marker of at least 6 points across.
             for &(cell, color) in &t.markers {

@@ -13,6 +13,7 @@ mod docs;
 mod faults;
 mod first_use;
 mod formats;
+mod frame;
 mod frontier;
 mod fuzz;
 mod grid;

@@ -564,12 +564,16 @@ fn a_running_searchs_statistics_are_its_own_while_the_picture_catches_up() {
     for _ in 0..2000 {
         let app = h.state();
         assert_eq!(app.shown_stats(), &done);
-        if app.marks().stats.expanded == done.expanded {
+        // Caught up: the replay at the end, or the end's marks set whole (issue 56 item 12)
+        // and every row of them set.
+        if app.marks().stats.expanded == done.expanded && !app.marks().is_setting_whole() {
             break;
         }
         catching_up += 1;
         h.step();
     }
     assert_eq!(h.state().marks().stats.expanded, done.expanded);
-    assert!(catching_up > 0, "the picture was at the end at once");
+    // The end's marks are set whole from the recording now (issue 56 item 12), so the
+    // picture may be at the end in the first frame; it never takes more than a few.
+    assert!(catching_up < 50, "{catching_up} frames to catch up");
 }

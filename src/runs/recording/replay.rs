@@ -346,4 +346,53 @@ impl TraceRecorder {
     pub fn iteration_starts(&self) -> &[u32] {
         &self.iterations
     }
+
+    /// The places of the squares in `rows` of the picture reached by the end of what is
+    /// indexed (the run's end once every chunk is in): `each(row, column, side, closed)` for
+    /// every place put on the frontier or expanded, `closed` if it was expanded. The run's end
+    /// state read whole from the index, without replaying a single expansion: work
+    /// proportional to the rows' places (the app's timeline sets a finished run's end so).
+    pub fn reached_in_rows(
+        &self,
+        rows: std::ops::Range<usize>,
+        mut each: impl FnMut(usize, usize, Option<Side>, bool),
+    ) {
+        let Some(index) = &self.index else {
+            return;
+        };
+        let per_row = index.cols * index.sides;
+        let (from, to) = (rows.start.min(index.rows), rows.end.min(index.rows));
+        let slots = from * per_row..to * per_row;
+        let (first, opened) = (&index.first[slots.clone()], &index.opened[slots.clone()]);
+        for (k, (&j, &open)) in first.iter().zip(opened).enumerate() {
+            let closed = j != NOT_EXPANDED;
+            if !closed && !open {
+                continue;
+            }
+            let slot = slots.start + k;
+            let (square, s) = (slot / index.sides, slot % index.sides);
+            let side = s.checked_sub(1).and_then(|s| Side::ALL.get(s).copied());
+            each(square / index.cols, square % index.cols, side, closed);
+        }
+    }
+
+    /// The square at `row`, `column` (not a side of it) at the end of what is indexed:
+    /// `Some(true)` expanded, `Some(false)` only put on the frontier, `None` not reached.
+    pub fn reached_square(&self, row: usize, col: usize) -> Option<bool> {
+        let index = self.index.as_ref()?;
+        if row >= index.rows || col >= index.cols {
+            return None;
+        }
+        let slot = (row * index.cols + col) * index.sides;
+        if *index.first.get(slot)? != NOT_EXPANDED {
+            Some(true)
+        } else {
+            index
+                .opened
+                .get(slot)
+                .copied()
+                .unwrap_or(false)
+                .then_some(false)
+        }
+    }
 }

@@ -68,6 +68,20 @@ pub struct GridTexture {
     /// (row-major), and whether all are (a change of the whole picture).
     deferred: Vec<bool>,
     deferred_whole: bool,
+    /// Marks being set whole to a run's end ([`crate::app::Whole`]) as drawn: the coarse end
+    /// picture at once, then the rows painted from the marks over it.
+    whole: Option<WholeDrawn>,
+}
+
+/// The drawing of marks set whole (see [`GridTexture::paint_whole`]).
+#[derive(Clone)]
+struct WholeDrawn {
+    /// The marks ([`SearchMarks::id`]).
+    id: u64,
+    /// Rows of the one pixel a square painted from them, from the top.
+    rows: usize,
+    /// The coarse end picture, drawn under the rows painted until all are; dropped then.
+    coarse: Option<TextureHandle>,
 }
 
 /// See [`GridTexture::fitted_state`].
@@ -148,7 +162,8 @@ impl GridTexture {
         {
             let id = handle.id();
             if self.image.is_some() {
-                self.behind = !self.apply_changes(scene, Some(scene.deadline));
+                let painted = self.paint_whole(ctx, scene, scene.deadline);
+                self.behind = !self.apply_changes(scene, Some(scene.deadline)) || !painted;
                 if self.behind {
                     // The rest of the search's marks go into the next frames.
                     ctx.request_repaint();
@@ -208,10 +223,131 @@ impl GridTexture {
         self.deferred_whole = false;
         self.image = (!fitted).then_some(image);
         self.key = Some(key);
+        // Marks being set whole: the picture made holds the rows set so far; the rest are
+        // painted as they are set, over the coarse end picture.
+        self.whole = None;
+        if let Some(whole) = scene.marks.whole.as_ref().filter(|_| !fitted) {
+            self.start_whole(ctx, scene, whole.rows);
+            self.behind = !self.paint_whole(ctx, scene, scene.deadline);
+        }
         match &self.handle {
             Some(handle) => handle.id(),
             None => egui::TextureId::default(),
         }
+    }
+
+    /// Starts drawing `scene`'s marks being set whole: makes the coarse end picture (a texel a
+    /// block of [`crate::app::Whole::block`] squares, each its block's top-left square's end
+    /// colour: the work of at most [`crate::app::COARSE_BLOCKS`] texels), with the first
+    /// `rows` of the one pixel a square taken as painted.
+    fn start_whole(&mut self, ctx: &egui::Context, scene: &Scene, rows: usize) {
+        let marks = scene.marks;
+        let Some(whole) = &marks.whole else {
+            return;
+        };
+        let picture: &Picture = &scene.picture;
+        let (block, (brows, bcols)) = (whole.block.max(1), whole.coarse_dims(marks.dims()));
+        let pixels = (0..brows * bcols)
+            .map(|b| {
+                let (r, c) = ((b / bcols) * block, (b % bcols) * block);
+                let i = r * picture.cols + c;
+                if i >= picture.squares.len() {
+                    return FREE;
+                }
+                let mark = whole.coarse.get(b).copied().unwrap_or_default();
+                let marked = shaded_mark_color(marks, i, mark);
+                square_color(picture, scene.cluster, i, marked)
+            })
+            .collect();
+        let image = ColorImage::new([bcols, brows], pixels);
+        let coarse = ctx.load_texture("grid / coarse end", image, TextureOptions::NEAREST);
+        // The pixels painted from these marks are not listed: other marks copy the unmarked
+        // picture back whole.
+        self.marked.clear();
+        self.marked_many = true;
+        self.marks = (marks.id, marks.revision, 0);
+        self.whole = Some(WholeDrawn {
+            id: marks.id,
+            rows,
+            coarse: Some(coarse),
+        });
+    }
+
+    /// Paints the rows of marks being set whole ([`SearchMarks::whole`]) that are set and not
+    /// painted yet into the one pixel a square, a band of [`TILE`] rows at a time until
+    /// `deadline` (one band at least), uploading their tiles and making their texels of the
+    /// shrunk levels again; the first call for new marks makes the coarse end picture.
+    /// Returns whether nothing is left to paint (also when no marks are being set whole).
+    fn paint_whole(
+        &mut self,
+        ctx: &egui::Context,
+        scene: &Scene,
+        deadline: std::time::Instant,
+    ) -> bool {
+        let marks = scene.marks;
+        let Some(set) = marks.whole.as_ref().map(|w| w.rows) else {
+            self.whole = None;
+            return true;
+        };
+        if self.whole.as_ref().is_none_or(|w| w.id != marks.id) {
+            self.start_whole(ctx, scene, 0);
+        }
+        let (Some(whole), Some(image)) = (&mut self.whole, &mut self.image) else {
+            return true;
+        };
+        let [cols, rows] = image.size;
+        let mut dirty = DirtyTiles::new(cols, false);
+        let mut painted = Vec::new();
+        while whole.rows < set.min(rows) {
+            let from = whole.rows;
+            let to = (from + TILE).min(set).min(rows);
+            for i in from * cols..to * cols {
+                image.pixels[i] = if self.on_solution.get(i) == Some(&true) {
+                    SOLUTION
+                } else {
+                    square_pixel(scene, i)
+                };
+            }
+            for tile_col in 0..cols.div_ceil(TILE) {
+                for row in (from..to).step_by(TILE) {
+                    dirty.mark(row * cols + tile_col * TILE);
+                }
+                dirty.mark((to - 1) * cols + tile_col * TILE);
+            }
+            painted.push(from..to);
+            whole.rows = to;
+            if std::time::Instant::now() >= deadline {
+                break;
+            }
+        }
+        let done = whole.rows >= rows;
+        if done {
+            whole.coarse = None;
+        }
+        self.upload(&dirty, false);
+        if let Some(image) = &self.image {
+            for level in &mut self.levels {
+                for band in &painted {
+                    level.recount_rows(image, band.start / level.k..band.end.div_ceil(level.k));
+                }
+            }
+        }
+        done
+    }
+
+    /// While marks set whole are drawn: the coarse end picture, drawn under the rows painted
+    /// from the marks, and the fraction of the picture's rows those are (from the top).
+    pub fn coarse_end(&self) -> Option<(egui::TextureId, f32)> {
+        let whole = self.whole.as_ref()?;
+        let coarse = whole.coarse.as_ref()?;
+        let rows = self.image.as_ref()?.size[1].max(1);
+        Some((coarse.id(), whole.rows as f32 / rows as f32))
+    }
+
+    /// For marks set whole ([`SearchMarks::whole`]): their id, and how many rows of the
+    /// picture are painted from them (the rest show their coarse end picture).
+    pub fn whole_drawn(&self) -> Option<(u64, usize)> {
+        self.whole.as_ref().map(|w| (w.id, w.rows))
     }
 
     /// Writes what changed since the last update into the pixels, and uploads the tiles it

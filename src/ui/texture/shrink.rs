@@ -160,6 +160,27 @@ impl Level {
         self.built >= lh
     }
 
+    /// Makes the texels of `rows` (of the level) again from `image` and uploads them: for rows
+    /// of the picture painted whole. Rows not made yet are left to [`Level::build`].
+    pub(super) fn recount_rows(&mut self, image: &ColorImage, rows: std::ops::Range<usize>) {
+        let lw = self.image.size[0];
+        let rows = rows.start..rows.end.min(self.built);
+        if rows.is_empty() || image.size != self.picture {
+            return;
+        }
+        for ty in rows.clone() {
+            for tx in 0..lw {
+                self.recount(image, tx, ty);
+            }
+        }
+        let band = self.image.pixels[rows.start * lw..rows.end * lw].to_vec();
+        self.handle.set_partial(
+            [0, rows.start],
+            ColorImage::new([lw, rows.len()], band),
+            LEVEL_OPTIONS,
+        );
+    }
+
     /// Takes in the squares `changes` (each with its colour before and after), updating
     /// their texels' sums and colours in constant time each, and uploads the level's tiles
     /// they fall in: a frame's work follows the squares changed, not the picture's size.

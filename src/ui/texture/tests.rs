@@ -461,3 +461,128 @@ fn a_level_made_again_after_another_run_stays_drawn() {
         fresh.revision += 1;
     }
 }
+
+/// A jump to a finished run's end on a large picture sets the marks whole from the
+/// recording's index: the first update draws the end's coarse picture at once (a texel a
+/// block, each its block's top-left square's end mark), then the exact rows over it a band
+/// at a time, each band what a plain replay to the end draws, until the whole picture is
+/// and the coarse one is gone (issue 56, item 12: the end of a 2048 x 2048 run took 44 s).
+#[test]
+fn marks_set_whole_are_drawn_coarse_at_once_then_exactly() {
+    let ctx = egui::Context::default();
+    let mut rng = StdRng::seed_from_u64(12);
+    let (rows, cols) = (300, 260);
+    let mut text = String::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            text.push(match (r, c) {
+                (0, 0) => 'S',
+                _ if rng.random_bool(0.3) => '#',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let maze = crate::puzzles::parse(&text, Some("maze")).expect("a grid maze");
+    let mut recording = crate::runs::recording::TraceRecorder::new(1 << 30);
+    maze.solve(
+        crate::search::Algorithm::Bfs,
+        &mut recording,
+        &crate::search::CancelToken::new(),
+    )
+    .expect("a search");
+    recording.finish();
+    let recording = std::sync::Arc::new(recording);
+    let len = recording.expansions();
+    assert!(len > rows * cols / 3, "{len} expansions");
+    // The reference: a plain replay to the end (a track of a run not ended never jumps).
+    let mut reference = SearchMarks::for_puzzle(maze.as_ref());
+    let mut plain = crate::app::Track::new(recording.clone(), crate::search::Algorithm::Bfs);
+    assert!(plain.seek(&mut reference, len, None));
+    assert!(reference.whole.is_none(), "replayed, not set whole");
+    let picture = maze.picture();
+    // The end's picture, with the state being expanded the marks show (none while the rows
+    // are set).
+    let end_with = |current| {
+        let mut marks = reference.clone();
+        marks.current = current;
+        full_rebuild(&scene(&picture, &marks, 0))
+    };
+
+    // The app's track: an early moment drawn, then the jump to the end.
+    let mut track = crate::app::Track::new(recording.clone(), crate::search::Algorithm::Bfs);
+    track.finish();
+    let mut marks = SearchMarks::for_puzzle(maze.as_ref());
+    assert!(track.seek(&mut marks, len / 20, None));
+    let mut texture = GridTexture::default();
+    let s = scene(&picture, &marks, 0);
+    texture.update(&ctx, &s);
+    while texture.is_behind() {
+        texture.update(&ctx, &s);
+    }
+    assert!(!track.seek(&mut marks, len, Some(std::time::Instant::now())));
+    let whole = marks.whole.clone().expect("set whole");
+    assert!(
+        whole.rows < rows,
+        "a band at a time: {} rows set",
+        whole.rows
+    );
+    let (brows, bcols) = whole.coarse_dims((rows, cols));
+    for b in 0..brows * bcols {
+        let cell = Cell::new((b / bcols) * whole.block, (b % bcols) * whole.block);
+        assert_eq!(whole.coarse[b], reference.mark(cell), "block {b}");
+    }
+    let mut updates = 0;
+    loop {
+        let s = Scene {
+            deadline: std::time::Instant::now(),
+            ..scene(&picture, &marks, 0)
+        };
+        texture.update(&ctx, &s);
+        updates += 1;
+        let (id, painted) = texture.whole_drawn().expect("drawn whole");
+        assert_eq!(id, marks.id);
+        let shown = texture.pixels().expect("one pixel a square");
+        let end = end_with(marks.current);
+        assert!(
+            shown.pixels[..painted * cols] == end.pixels[..painted * cols],
+            "update {updates}: the {painted} rows painted are the end's"
+        );
+        if painted == rows {
+            assert!(texture.coarse_end().is_none(), "the coarse picture goes");
+            break;
+        }
+        let (_, done) = texture.coarse_end().expect("the coarse end picture drawn");
+        assert!((done - painted as f32 / rows as f32).abs() < 1e-6);
+        assert!(updates < 100, "the rows come");
+        track.seek(&mut marks, len, Some(std::time::Instant::now()));
+    }
+    assert!(updates > 1, "exact in bands, not in one frame");
+    assert!(track.seek(&mut marks, len, None));
+    assert!(marks.whole.is_some() && !marks.is_setting_whole());
+    assert_eq!(track.shown(), len);
+    let s = scene(&picture, &marks, 0);
+    texture.update(&ctx, &s);
+    assert!(!texture.is_behind());
+    let shown = texture.pixels().expect("one pixel a square");
+    assert!(shown.pixels == full_rebuild(&scene(&picture, &reference, 0)).pixels);
+    assert_eq!(
+        (marks.closed_places, marks.frontier_places),
+        (reference.closed_places, reference.frontier_places)
+    );
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = Cell::new(r, c);
+            assert_eq!(marks.mark(cell), reference.mark(cell), "{cell:?}");
+        }
+    }
+    // Going back from the end replays from the marks set whole.
+    assert!(track.seek(&mut marks, len / 2, None));
+    let mut back = SearchMarks::for_puzzle(maze.as_ref());
+    let mut plain = crate::app::Track::new(recording.clone(), crate::search::Algorithm::Bfs);
+    assert!(plain.seek(&mut back, len / 2, None));
+    assert_eq!(
+        (marks.closed_places, marks.frontier_places),
+        (back.closed_places, back.frontier_places)
+    );
+}
