@@ -460,3 +460,61 @@ fn dir_letter(dir: Dir, sim: &Sim) -> char {
     let next = (sim.player.0 + dy, sim.player.1 + dx);
     dir.letter(sim.boxes.contains(&next))
 }
+
+/// The level on screen in the window.
+fn on_screen(h: &egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp>) -> Sokoban {
+    h.state()
+        .puzzle()
+        .model::<Sokoban>()
+        .expect("a Sokoban level is on screen")
+        .clone()
+}
+
+#[test]
+fn the_view_picks_a_level_pushes_by_key_undoes_walks_by_click_and_solves() {
+    use crate::common::gui::{click_cell, harness_sized, run_until};
+    use eframe::egui;
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::Settings;
+    use puzzlelab::puzzles::Cell;
+
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        1100.0,
+    );
+    h.get_by_label("Sokoban").click();
+    h.run();
+    assert_eq!(on_screen(&h).level_number(), 1);
+    // Level 2 ("Side by side"): the player above two boxes; Down pushes the right one onto
+    // its goal, counted.
+    h.get_by_label("Next level").click();
+    h.run();
+    assert_eq!(on_screen(&h).level_number(), 2);
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    let s = on_screen(&h);
+    assert_eq!((s.moves_by_hand(), s.pushes_by_hand()), (1, 1));
+    assert_eq!(s.lurd_by_hand(), "D");
+    assert!(s.board().is_goal(4 * s.board().cols + 3));
+    assert!(s.position().boxes.contains(&(4 * 6 + 3)));
+    // Undo gives back the start; a click walks to a square by a shortest walk (no push).
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(on_screen(&h).position(), &on_screen(&h).board().start);
+    click_cell(&mut h, Cell::new(1, 1));
+    let s = on_screen(&h);
+    assert_eq!(s.position().player, 6 + 1);
+    assert_eq!((s.lurd_by_hand(), s.pushes_by_hand()), ("ull", 0));
+    // Start solves it from there (A*, optimal in pushes), the LURD in the notes.
+    h.get_by_label("Start").click();
+    run_until(&mut h, |app| app.result().is_some());
+    let report = h.state().result().unwrap().clone();
+    assert!(report.solved && report.optimal, "{report:?}");
+    assert_eq!(report.cost, 4.0);
+    let lurd = lurd_of(&report);
+    let (solved, _, pushes) = check_lurd(&on_screen(&h).to_text_of_level(), &lurd);
+    assert!(solved && pushes == 4, "{lurd}");
+}
