@@ -67,8 +67,8 @@ pub fn min_cost(n: usize, cost: impl Fn(usize, usize) -> Option<u32>) -> Option<
         }
     }
     let mut total = 0i64;
-    for j in 1..=n {
-        let c = a(owner[j] - 1, j - 1);
+    for (j, &row) in owner.iter().enumerate().skip(1) {
+        let c = a(row - 1, j - 1);
         if c >= FORBIDDEN {
             return None;
         }
