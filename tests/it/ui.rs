@@ -1052,7 +1052,8 @@ fn grid_goals_brush_adds_a_goal_and_the_nearest_is_reached() {
 
 #[test]
 fn grid_generate_a_maze_and_solve_it() {
-    let mut h = harness(Settings::default());
+    // Tall enough for the generator's settings below the list of types.
+    let mut h = crate::common::gui::harness_sized(Settings::default(), 1000.0);
     open_maze(&mut h);
     h.get_by_label("Generate a maze").click();
     h.run();
