@@ -303,7 +303,8 @@ struct SolveArgs {
     algorithm: Option<String>,
     /// The move metric (same as `--set metric=M`). Klotski: `unit` (one piece moves one cell)
     /// or `piece` (one piece moves any distance). Rush Hour: `moves` (a vehicle slides any
-    /// distance) or `steps` (one cell). Default: the file's.
+    /// distance) or `steps` (one cell). Sokoban: `pushes` (walking free) or `moves` (every
+    /// step). Default: the file's.
     #[arg(long, value_name = "M")]
     metric: Option<String>,
     /// The heuristic. Sliding tiles: misplaced, manhattan, linear_conflict or pdb (additive
@@ -322,6 +323,10 @@ struct SolveArgs {
     /// default: the file's).
     #[arg(long, value_name = "YES|NO")]
     corner_cutting: Option<String>,
+    /// The level of a file of many levels (same as `--set level=N`), 1-based as numbered in
+    /// the file. Sokoban: an XSB collection. Default: the first.
+    #[arg(long, value_name = "N")]
+    level: Option<usize>,
     /// A setting of the puzzle's type, as NAME=VALUE (repeatable); an option the type does
     /// not take is an error listing its options. The settings of each type follow (from the
     /// type registry).
@@ -445,8 +450,8 @@ fn algorithm_named(file: &Path, name: &str) -> Result<Algorithm, u8> {
     })
 }
 
-/// The type options `solve` was given: `--metric`, `--heuristic`, `--moves` and
-/// `--corner-cutting` (kept as flags), then each `--set NAME=VALUE`, as (name, value) pairs.
+/// The type options `solve` was given: `--metric`, `--heuristic`, `--moves`,
+/// `--corner-cutting` and `--level` (kept as flags), then each `--set NAME=VALUE`, as (name, value) pairs.
 fn type_options(args: &SolveArgs) -> Result<Vec<(String, String)>, u8> {
     let mut options = Vec::new();
     let flags = [
@@ -454,6 +459,7 @@ fn type_options(args: &SolveArgs) -> Result<Vec<(String, String)>, u8> {
         ("heuristic", args.heuristic.clone()),
         ("moves", args.moves.map(|m| m.to_string())),
         ("corner-cutting", args.corner_cutting.clone()),
+        ("level", args.level.map(|n| n.to_string())),
     ];
     for (name, value) in flags {
         if let Some(value) = value {

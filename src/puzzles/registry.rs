@@ -28,12 +28,9 @@ puzzle_types! {
     sliding = "sliding/mod.rs",
     rush_hour = "rush_hour/mod.rs",
     script = "script/mod.rs",
+    sokoban = "sokoban/mod.rs",
     planning = "planning/mod.rs",
 }
-
-// Sokoban's module, declared here until its registry line (in `puzzle_types!` above) lands.
-#[path = "sokoban/mod.rs"]
-pub mod sokoban;
 
 /// The puzzle type with command-line name `name`.
 pub fn type_by_name(name: &str) -> Option<&'static PuzzleType> {

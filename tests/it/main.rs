@@ -48,6 +48,7 @@ mod search_tree;
 mod shards;
 mod side_panel;
 mod sliding;
+mod sokoban;
 mod solver;
 mod state_file;
 mod tile_core;

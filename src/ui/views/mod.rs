@@ -17,6 +17,7 @@ pub use maze::{Brush, Command as MazeCommand, MazeSettings, MazeView};
 pub use rush_hour::{Command as RushHourCommand, Tool as RushHourTool};
 pub use script::{Command as ScriptCommand, TEMPLATE as SCRIPT_TEMPLATE};
 pub use sliding::{Command as SlidingCommand, SlidingView};
+pub use sokoban::Command as SokobanCommand;
 
 /// A type's entry in the registry.
 struct Entry {
@@ -66,6 +67,7 @@ type_views! {
     sliding,
     rush_hour,
     script,
+    sokoban,
     planning,
 }
 
