@@ -268,7 +268,9 @@ pub fn explore_checked<P: Explorable + Puzzle>(
 where
     P::State: Send + Sync,
 {
-    explore_checked_by(puzzle, check, |origin| StateGraph::explore(origin, cancel, progress))
+    explore_checked_by(puzzle, check, |origin| {
+        StateGraph::explore(origin, cancel, progress)
+    })
 }
 
 /// [`explore_checked`] with the graph explored by `explore` (given the puzzle at its origin),

@@ -8,7 +8,9 @@
 use rayon::prelude::*;
 
 use super::limits::Budget;
-use super::{CancelToken, Outcome, Problem, StateCount, Stats, Successor, duration_ms, limit_message};
+use super::{
+    CancelToken, Outcome, Problem, StateCount, Stats, Successor, duration_ms, limit_message,
+};
 
 /// States expanded between two merges (and two checks of Stop and the time limit): bounds
 /// the successors held outside the set of states reached.
@@ -69,7 +71,10 @@ pub(super) fn in_parallel<S: Sync, T: Send>(
 }
 
 /// The successors of `state` (their states, in the problem's order).
-pub(super) fn successor_states<P: Problem + ?Sized>(problem: &P, state: &P::State) -> Vec<P::State> {
+pub(super) fn successor_states<P: Problem + ?Sized>(
+    problem: &P,
+    state: &P::State,
+) -> Vec<P::State> {
     let mut out: Vec<Successor<P::State, P::Move>> = Vec::new();
     problem.successors(state, &mut out);
     out.into_iter().map(|s| s.state).collect()
@@ -79,7 +84,11 @@ pub(super) fn successor_states<P: Problem + ?Sized>(problem: &P, state: &P::Stat
 /// [`super::count_reachable`] does, expanding each breadth-first layer on the threads of
 /// `workers` (each worker's share bound as `workers` says, for example to the run's limits,
 /// as the problem's calls need them).
-pub fn count_reachable_in_layers<P>(problem: &P, cancel: &CancelToken, workers: Workers<'_>) -> StateCount
+pub fn count_reachable_in_layers<P>(
+    problem: &P,
+    cancel: &CancelToken,
+    workers: Workers<'_>,
+) -> StateCount
 where
     P: Problem + Sync + ?Sized,
     P::State: Send + Sync,
@@ -206,7 +215,10 @@ mod tests {
                 bound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 work();
             };
-            let workers = Workers { pool: &pool, bind: &bind };
+            let workers = Workers {
+                pool: &pool,
+                bind: &bind,
+            };
             let layered = count_reachable_in_layers(&graph, &CancelToken::new(), workers);
             assert_eq!(
                 (layered.states, layered.goals, layered.stopped),
@@ -223,8 +235,14 @@ mod tests {
     fn a_cancelled_count_says_so() {
         let cancel = CancelToken::new();
         cancel.cancel();
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
-        let workers = Workers { pool: &pool, bind: &|w| w() };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool");
+        let workers = Workers {
+            pool: &pool,
+            bind: &|w| w(),
+        };
         let count = count_reachable_in_layers(&RandomGraph::new(1, 100), &cancel, workers);
         assert_eq!(count.stopped, Some(Outcome::Cancelled));
         assert_eq!(count.states, 1);

@@ -13,8 +13,8 @@ use std::io::{self, Write};
 
 use rustc_hash::FxHashMap;
 
-use super::limits::Budget;
 use super::layered_count::{self, Workers};
+use super::limits::Budget;
 use super::{CancelToken, Outcome, Problem, Stats, Successor, limit_message};
 
 /// A distance that is not one: the state cannot reach a goal (a dead end).
@@ -187,7 +187,13 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
             successors.clear();
             problem.successors(&self.states[node], &mut successors);
             let count = successors.len();
-            self.link(problem, node, count, successors.drain(..).map(|s| s.state), budget)?;
+            self.link(
+                problem,
+                node,
+                count,
+                successors.drain(..).map(|s| s.state),
+                budget,
+            )?;
             node += 1;
         }
         progress(self.states.len() as u64);
@@ -234,7 +240,8 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         }
         progress(self.states.len() as u64);
         budget.reserve(&mut self.goals, self.states.len(), "the goal flags")?;
-        let goals = layered_count::in_parallel(&self.states, cancel, workers, |s| problem.is_goal(s));
+        let goals =
+            layered_count::in_parallel(&self.states, cancel, workers, |s| problem.is_goal(s));
         budget.check_now()?;
         self.goals.extend(goals);
         self.distances_to_goal(budget)

@@ -512,7 +512,9 @@ fn a_drawn_state_with_no_piece_is_still_a_board() {
 #[test]
 fn idastar_is_offered_for_scripts_with_a_heuristic_and_finds_astars_cost() {
     let cost = |p: &dyn Puzzle, algorithm: Algorithm| {
-        let report = p.solve(algorithm, &mut NoWatcher, &CancelToken::new()).unwrap();
+        let report = p
+            .solve(algorithm, &mut NoWatcher, &CancelToken::new())
+            .unwrap();
         assert!(report.solved && report.optimal, "{algorithm}: {report:?}");
         report.cost
     };
@@ -526,7 +528,9 @@ fn idastar_is_offered_for_scripts_with_a_heuristic_and_finds_astars_cost() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(15);
     for _ in 0..4 {
         let digits: String = random_board(&mut rng).iter().map(u8::to_string).collect();
-        eight.set_option("board", digits.trim_start_matches('0')).unwrap();
+        eight
+            .set_option("board", digits.trim_start_matches('0'))
+            .unwrap();
         assert!(eight.refusal(Algorithm::IdaStar).is_none(), "{digits}");
         assert_eq!(
             cost(eight.as_ref(), Algorithm::IdaStar),
@@ -558,12 +562,21 @@ fn a_scripts_parallel_count_is_the_plain_count() {
         let mut puzzle = (t.parse_text)(s.text).unwrap();
         for round in 0..3 {
             let count = puzzle.count_states(&CancelToken::new());
-            assert_eq!((count.states, count.goals, count.stopped), plain(puzzle.as_ref()), "{}", s.file);
-            let Some(option) = puzzle.options().first() else { break };
+            assert_eq!(
+                (count.states, count.goals, count.stopped),
+                plain(puzzle.as_ref()),
+                "{}",
+                s.file
+            );
+            let Some(option) = puzzle.options().first() else {
+                break;
+            };
             let (low, high) = option.values.split_once("..").unwrap();
             let (low, high): (i64, i64) = (low.parse().unwrap(), high.parse().unwrap());
             let value = rng.random_range(low..=high.min(low + 4));
-            puzzle.set_option(option.name, &value.to_string()).unwrap_or_else(|e| panic!("{} round {round}: {e}", s.file));
+            puzzle
+                .set_option(option.name, &value.to_string())
+                .unwrap_or_else(|e| panic!("{} round {round}: {e}", s.file));
         }
     }
 }
