@@ -302,6 +302,45 @@ impl Drop for RunGuard {
     }
 }
 
+/// The binding of this thread's calls (the runs entered, their deadlines and budgets, the
+/// call limits in force), taken to bind a worker thread that works for the same run: its
+/// calls then end at the same Stop, deadline and limits ([`Binding::enter`]).
+#[derive(Clone)]
+pub struct Binding(Bound);
+
+impl Binding {
+    /// This thread's binding now.
+    pub fn current() -> Self {
+        Binding(BOUND.with(|b| b.borrow().clone()))
+    }
+
+    /// Binds the calls on this thread as they were on the thread the binding was taken on,
+    /// while the guard returned is alive (then as before).
+    pub fn enter(&self) -> RunGuard {
+        let previous = BOUND.with(|b| std::mem::replace(&mut *b.borrow_mut(), self.0.clone()));
+        RunGuard {
+            previous: Some(previous),
+            hit_before: Some(clear_hit()),
+        }
+    }
+}
+
+/// The threads that call into the program for a run's parallel work (the whole-space count):
+/// one a core, each with the stack of [`THREAD_STACK`]; `None` if they cannot be started.
+pub fn workers() -> Option<&'static rayon::ThreadPool> {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cores)
+            .stack_size(THREAD_STACK)
+            .thread_name(|i| format!("program-worker-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
 fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),

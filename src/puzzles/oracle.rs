@@ -268,11 +268,30 @@ pub fn explore_checked<P: Explorable + Puzzle>(
 where
     P::State: Send + Sync,
 {
+    explore_checked_by(puzzle, check, |origin| {
+        StateGraph::explore(origin, cancel, progress)
+    })
+}
+
+/// [`explore_checked`] with the graph explored by `explore` (given the puzzle at its origin),
+/// for a type that explores its space its own way ([`StateGraph::explore_in_layers`] on
+/// several threads).
+///
+/// # Errors
+/// As [`explore_checked`].
+pub fn explore_checked_by<P: Explorable + Puzzle>(
+    puzzle: &P,
+    check: impl FnOnce(&P) -> Result<(), OracleError>,
+    explore: impl FnOnce(&P) -> Result<StateGraph<P::State>, crate::search::space::ExploreError>,
+) -> Result<Box<dyn Oracle>, OracleError>
+where
+    P::State: Send + Sync,
+{
     if let Some(why) = puzzle.too_large_for_exhaustive_search() {
         return Err(OracleError::TooLarge(why));
     }
     let origin = puzzle.at_origin();
-    let graph = StateGraph::explore(&origin, cancel, progress);
+    let graph = explore(&origin);
     check(&origin)?;
     Ok(Box::new(Explored {
         puzzle: origin,

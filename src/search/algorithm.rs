@@ -217,8 +217,9 @@ impl Algorithm {
             Algorithm::IdaStar if !problem.suits_iterative_deepening() => {
                 return unsuited(
                     "it keeps no closed set, and would reach this puzzle's states by \
-                     exponentially many paths; it is offered for the sliding tile puzzle and for \
-                     uniform-cost grids of at most 64 x 64 squares"
+                     exponentially many paths; it is offered for the sliding tile puzzle, for \
+                     uniform-cost grids of at most 64 x 64 squares and for puzzle scripts \
+                     with a heuristic"
                         .into(),
                 );
             }

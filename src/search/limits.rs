@@ -331,6 +331,13 @@ impl Budget {
         Ok(())
     }
 
+    /// [`Budget::check`], reading the clock now: for work checked seldom (a slice of states
+    /// expanded on several threads).
+    pub fn check_now(&mut self) -> Result<(), Outcome> {
+        self.checks = CLOCK_EVERY - 1;
+        self.check()
+    }
+
     /// Makes room in `store` for `additional` more elements, unless growing it would take the
     /// search past its memory budget (counting the old and the new buffer, which exist
     /// together while it grows) or the system refuses the memory: then

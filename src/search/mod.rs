@@ -23,6 +23,7 @@ pub mod heuristic_quality;
 mod idastar;
 mod jps;
 mod jps_plus;
+mod layered_count;
 pub mod layers;
 pub mod limits;
 pub mod octile;
@@ -34,6 +35,7 @@ mod weighted_astar;
 pub use algorithm::{Algorithm, Weight};
 pub use cancel::CancelToken;
 pub use grid_block::{GridBlock, GridEvent};
+pub use layered_count::{Bind, Workers, count_reachable_in_layers};
 
 use std::fmt;
 use std::hash::Hash;

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 
 use rustc_hash::FxHashMap;
 
+use super::layered_count::{self, Workers};
 use super::limits::Budget;
 use super::{CancelToken, Outcome, Problem, Stats, Successor, limit_message};
 
@@ -94,6 +95,39 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Self, ExploreError> {
+        Self::explore_with(cancel, progress, |graph, budget, progress| {
+            graph.build(problem, budget, progress)
+        })
+    }
+
+    /// [`StateGraph::explore`] on the threads of `workers`: each slice of the breadth-first
+    /// queue is expanded in parallel (each worker's share bound as the problem's calls
+    /// need), then numbered in order on this thread,
+    /// so the graph is the one [`StateGraph::explore`] makes, node for node.
+    ///
+    /// # Errors
+    /// As [`StateGraph::explore`].
+    pub fn explore_in_layers<P>(
+        problem: &P,
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(u64),
+        workers: Workers<'_>,
+    ) -> Result<Self, ExploreError>
+    where
+        P: Problem<State = S> + Sync + ?Sized,
+        S: Send + Sync,
+    {
+        Self::explore_with(cancel, progress, |graph, budget, progress| {
+            graph.build_in_layers(problem, budget, progress, cancel, workers)
+        })
+    }
+
+    /// An empty graph built by `build` under the limits of `cancel`.
+    fn explore_with(
+        cancel: &CancelToken,
+        progress: &mut dyn FnMut(u64),
+        build: impl FnOnce(&mut Self, &mut Budget, &mut dyn FnMut(u64)) -> Result<(), Outcome>,
+    ) -> Result<Self, ExploreError> {
         let mut budget = Budget::new(cancel);
         let mut graph = StateGraph {
             states: Vec::new(),
@@ -106,7 +140,7 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
             starts: 0,
             peak_memory_bytes: 0,
         };
-        let built = graph.build(problem, &mut budget, progress);
+        let built = build(&mut graph, &mut budget, progress);
         graph.peak_memory_bytes = budget.peak();
         match built {
             Ok(()) => Ok(graph),
@@ -152,23 +186,14 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
             }
             successors.clear();
             problem.successors(&self.states[node], &mut successors);
-            let depth = self.from_start[node] + 1;
-            let first = self.targets.len();
-            budget.reserve(
-                &mut self.targets,
-                successors.len(),
-                "the state graph's edges",
+            let count = successors.len();
+            self.link(
+                problem,
+                node,
+                count,
+                successors.drain(..).map(|s| s.state),
+                budget,
             )?;
-            for s in successors.drain(..) {
-                let own = problem.state_heap_bytes(&s.state) as u64;
-                let target = self.number(s.state, depth, own, budget)?;
-                if !self.targets[first..].contains(&target) {
-                    self.targets.push(target);
-                }
-            }
-            let end = u32::try_from(self.targets.len()).map_err(|_| Outcome::MemoryLimit)?;
-            budget.reserve(&mut self.offsets, 1, "the state graph's edges")?;
-            self.offsets.push(end);
             node += 1;
         }
         progress(self.states.len() as u64);
@@ -176,6 +201,76 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         self.goals
             .extend(self.states.iter().map(|s| problem.is_goal(s)));
         self.distances_to_goal(budget)
+    }
+
+    /// [`StateGraph::build`], each slice of the queue expanded on the threads of `workers`.
+    fn build_in_layers<P>(
+        &mut self,
+        problem: &P,
+        budget: &mut Budget,
+        progress: &mut dyn FnMut(u64),
+        cancel: &CancelToken,
+        workers: Workers<'_>,
+    ) -> Result<(), Outcome>
+    where
+        P: Problem<State = S> + Sync + ?Sized,
+        S: Send + Sync,
+    {
+        for s in problem.start_states() {
+            let own = problem.state_heap_bytes(&s) as u64;
+            self.number(s, 0, own, budget)?;
+        }
+        self.starts = self.states.len();
+        let mut node = 0;
+        while node < self.states.len() {
+            budget.check_now()?;
+            progress(self.states.len() as u64);
+            // Every state of the slice is numbered already: numbering their successors in
+            // order numbers them as the plain walk does.
+            let end = self.states.len().min(node + layered_count::SLICE);
+            let found = layered_count::in_parallel(&self.states[node..end], cancel, workers, |s| {
+                layered_count::successor_states(problem, s)
+            });
+            budget.check_now()?;
+            for successors in found {
+                let count = successors.len();
+                self.link(problem, node, count, successors, budget)?;
+                node += 1;
+            }
+        }
+        progress(self.states.len() as u64);
+        budget.reserve(&mut self.goals, self.states.len(), "the goal flags")?;
+        let goals =
+            layered_count::in_parallel(&self.states, cancel, workers, |s| problem.is_goal(s));
+        budget.check_now()?;
+        self.goals.extend(goals);
+        self.distances_to_goal(budget)
+    }
+
+    /// Numbers the `count` successors of `node` (the next node to link) and records its edges
+    /// to them, each once.
+    fn link<P: Problem<State = S> + ?Sized>(
+        &mut self,
+        problem: &P,
+        node: usize,
+        count: usize,
+        successors: impl IntoIterator<Item = S>,
+        budget: &mut Budget,
+    ) -> Result<(), Outcome> {
+        let depth = self.from_start[node] + 1;
+        let first = self.targets.len();
+        budget.reserve(&mut self.targets, count, "the state graph's edges")?;
+        for s in successors {
+            let own = problem.state_heap_bytes(&s) as u64;
+            let target = self.number(s, depth, own, budget)?;
+            if !self.targets[first..].contains(&target) {
+                self.targets.push(target);
+            }
+        }
+        let end = u32::try_from(self.targets.len()).map_err(|_| Outcome::MemoryLimit)?;
+        budget.reserve(&mut self.offsets, 1, "the state graph's edges")?;
+        self.offsets.push(end);
+        Ok(())
     }
 
     /// The number of `state`, numbering it at `depth` if it is new.

@@ -66,6 +66,13 @@ impl Problem for Script {
         self.compiled.meta.has_heuristic
     }
 
+    /// When the script has a heuristic: a script's space can be too large for a closed set,
+    /// and IDA* keeps only its path (iterative deepening on `g + h`). It skips only the move
+    /// straight back, so a space of many transpositions is searched again by every path.
+    fn suits_iterative_deepening(&self) -> bool {
+        self.compiled.meta.has_heuristic
+    }
+
     /// Only when the script says so (`const ADMISSIBLE = true`), and the claim was not
     /// withdrawn.
     fn heuristic_is_admissible(&self) -> bool {
@@ -104,6 +111,18 @@ impl Script {
         let (fault, stopped) = self.watch.take();
         (result, fault, stopped)
     }
+}
+
+/// Runs `work` on the workers of a search on several threads, if they could be started: each
+/// worker's share of the work runs with the calls on its thread bound as they are on this one
+/// (this run's Stop, time limit and memory budget, the call limits in force).
+fn in_layers<T>(work: impl FnOnce(Option<search::Workers<'_>>) -> T) -> T {
+    let binding = call_limits::Binding::current();
+    let bind = |share: &mut dyn FnMut()| {
+        let _bound = binding.enter();
+        share();
+    };
+    work(call_limits::workers().map(|pool| search::Workers { pool, bind: &bind }))
 }
 
 /// What a run stopped at a limit during a call of the script says: the limit, and the call
@@ -246,8 +265,14 @@ impl crate::puzzles::Model for Script {
     }
 
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount {
-        let (mut count, fault, stopped) =
-            self.watched(cancel, || search::count_reachable(self, cancel));
+        // Layer by layer on every core, each worker's calls bound to this run as this
+        // thread's are (its Stop, time limit and memory budget).
+        let (mut count, fault, stopped) = self.watched(cancel, || {
+            in_layers(|workers| match workers {
+                Some(workers) => search::count_reachable_in_layers(self, cancel, workers),
+                None => search::count_reachable(self, cancel),
+            })
+        });
         if let Some(e) = fault {
             count.stopped = Some(Outcome::ScriptError);
             count.message = Some(format!("stopped at a script error: {e}"));
@@ -276,12 +301,15 @@ impl crate::puzzles::Model for Script {
             (None, None) => Ok(()),
         };
         let (oracle, fault, _) = self.watched(cancel, || {
-            oracle::explore_checked(
-                self,
-                cancel,
-                &mut |n| progress(&format!("exploring: {n} states")),
-                check,
-            )
+            let progress = &mut |n| progress(&format!("exploring: {n} states"));
+            oracle::explore_checked_by(self, check, |origin| {
+                in_layers(|workers| match workers {
+                    Some(workers) => search::space::StateGraph::explore_in_layers(
+                        origin, cancel, progress, workers,
+                    ),
+                    None => search::space::StateGraph::explore(origin, cancel, progress),
+                })
+            })
         });
         match fault {
             Some(e) => Err(OracleError::Failed(format!("script error: {e}"))),

@@ -1,0 +1,250 @@
+//! The whole-space count on the threads of a `rayon` pool: breadth-first by
+//! layers. Each layer's states are expanded in parallel (the goal test and the successors of
+//! each, in slices of [`SLICE`] states), then merged on the calling thread into the set of
+//! states reached, in the layer's order, so the count is the plain breadth-first count's
+//! ([`super::count_reachable`]) exactly. The memory budget and the time limit are held as
+//! there; the problem's own calls are bound on each worker by the caller's `bind`.
+
+use rayon::prelude::*;
+
+use super::limits::Budget;
+use super::{
+    CancelToken, Outcome, Problem, StateCount, Stats, Successor, duration_ms, limit_message,
+};
+
+/// States expanded between two merges (and two checks of Stop and the time limit): bounds
+/// the successors held outside the set of states reached.
+pub(super) const SLICE: usize = 4096;
+
+/// States one worker expands in a row, under one binding of `bind`.
+const CHUNK: usize = 64;
+
+/// Work run on a worker thread, with the thread bound as its caller wants it.
+pub type Bind<'a> = dyn Fn(&mut dyn FnMut()) + Sync + 'a;
+
+/// The threads a search by layers runs on, and how each binds its share of the work.
+#[derive(Clone, Copy)]
+pub struct Workers<'a> {
+    /// The pool whose threads expand the states.
+    pub pool: &'a rayon::ThreadPool,
+    /// Runs each worker's share of the work (binding the thread as the problem's calls
+    /// need, for example to the run's limits).
+    pub bind: &'a Bind<'a>,
+}
+
+/// `each` of `items`, in order, on the threads of `workers`, [`CHUNK`] items a worker at a
+/// time under its binding; fewer (a prefix of them, in order) when `cancel` was cancelled
+/// meanwhile.
+pub(super) fn in_parallel<S: Sync, T: Send>(
+    items: &[S],
+    cancel: &CancelToken,
+    workers: Workers<'_>,
+    each: impl Fn(&S) -> T + Sync,
+) -> Vec<T> {
+    let bind = workers.bind;
+    let parts: Vec<Vec<T>> = workers.pool.install(|| {
+        items
+            .par_chunks(CHUNK)
+            .map(|chunk| {
+                let mut out = Vec::with_capacity(chunk.len());
+                bind(&mut || {
+                    for item in chunk {
+                        if cancel.is_cancelled() {
+                            return;
+                        }
+                        out.push(each(item));
+                    }
+                });
+                out
+            })
+            .collect()
+    });
+    let mut all = Vec::with_capacity(items.len());
+    for part in parts {
+        let whole = part.len() == CHUNK;
+        all.extend(part);
+        if !whole && all.len() < items.len() {
+            break;
+        }
+    }
+    all
+}
+
+/// The successors of `state` (their states, in the problem's order).
+pub(super) fn successor_states<P: Problem + ?Sized>(
+    problem: &P,
+    state: &P::State,
+) -> Vec<P::State> {
+    let mut out: Vec<Successor<P::State, P::Move>> = Vec::new();
+    problem.successors(state, &mut out);
+    out.into_iter().map(|s| s.state).collect()
+}
+
+/// Counts every state reachable from `problem`'s start states, and the goals among them, as
+/// [`super::count_reachable`] does, expanding each breadth-first layer on the threads of
+/// `workers` (each worker's share bound as `workers` says, for example to the run's limits,
+/// as the problem's calls need them).
+pub fn count_reachable_in_layers<P>(
+    problem: &P,
+    cancel: &CancelToken,
+    workers: Workers<'_>,
+) -> StateCount
+where
+    P: Problem + Sync + ?Sized,
+    P::State: Send + Sync,
+{
+    let started = std::time::Instant::now();
+    let mut budget = Budget::new(cancel);
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut layer: Vec<P::State> = Vec::new();
+    let mut next: Vec<P::State> = Vec::new();
+    let mut goals = 0;
+    let mut expanded = 0u64;
+    let stopped = (|| {
+        for s in problem.start_states() {
+            budget.reserve(&mut seen, 1, "the set of states reached")?;
+            budget.reserve(&mut layer, 1, "the queue of states to expand")?;
+            if seen.insert(s.clone()) {
+                layer.push(s);
+            }
+        }
+        while !layer.is_empty() {
+            for slice in layer.chunks(SLICE) {
+                budget.check_now()?;
+                let found = in_parallel(slice, cancel, workers, |state| {
+                    (problem.is_goal(state), successor_states(problem, state))
+                });
+                // Stopped during the slice: the states expanded are not all known.
+                budget.check_now()?;
+                expanded += slice.len() as u64;
+                for (goal, successors) in found {
+                    goals += u64::from(goal);
+                    budget.reserve(&mut seen, successors.len(), "the set of states reached")?;
+                    budget.reserve(&mut next, successors.len(), "the queue of states to expand")?;
+                    for s in successors {
+                        // Two copies of each new state: in the set and on the queue.
+                        let bytes = 2 * problem.state_heap_bytes(&s) as u64;
+                        if seen.insert(s.clone()) {
+                            next.push(s);
+                            budget.charge(bytes, "the states reached (their own bytes)")?;
+                        }
+                    }
+                }
+            }
+            layer = std::mem::take(&mut next);
+        }
+        Ok(())
+    })()
+    .err();
+    let stats = Stats {
+        expanded,
+        max_closed: seen.len() as u64,
+        frontier: (layer.len() + next.len()) as u64,
+        ..Stats::default()
+    };
+    StateCount {
+        states: seen.len() as u64,
+        goals,
+        elapsed_ms: duration_ms(started.elapsed()),
+        stopped,
+        message: stopped.and_then(|o: Outcome| limit_message(o, &budget, &stats, cancel)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+
+    use super::*;
+
+    /// A random graph of `n` nodes from a seed: each node's successors are a few random nodes
+    /// (so some are unreachable), every seventh a goal.
+    struct RandomGraph {
+        edges: Vec<Vec<u32>>,
+    }
+
+    impl RandomGraph {
+        fn new(seed: u64, n: u32) -> Self {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let edges = (0..n)
+                .map(|_| {
+                    let degree = rng.random_range(1..4);
+                    (0..degree).map(|_| rng.random_range(0..n)).collect()
+                })
+                .collect();
+            Self { edges }
+        }
+    }
+
+    impl Problem for RandomGraph {
+        type State = u32;
+        type Move = u32;
+
+        fn start_states(&self) -> Vec<u32> {
+            vec![0]
+        }
+
+        fn is_goal(&self, state: &u32) -> bool {
+            state % 7 == 3
+        }
+
+        fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, u32>>) {
+            for &to in &self.edges[*state as usize] {
+                out.push(Successor {
+                    state: to,
+                    mv: to,
+                    cost: 1.0,
+                });
+            }
+        }
+    }
+
+    /// The layered count on two threads equals the plain breadth-first count, states and
+    /// goals, on seeded random graphs, and every worker's share ran under `bind`.
+    #[test]
+    fn the_layered_count_is_the_plain_count() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool of two");
+        for seed in 0..40 {
+            let graph = RandomGraph::new(seed, 9000);
+            let plain = super::super::count_reachable(&graph, &CancelToken::new());
+            let bound = std::sync::atomic::AtomicUsize::new(0);
+            let bind = |work: &mut dyn FnMut()| {
+                bound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                work();
+            };
+            let workers = Workers {
+                pool: &pool,
+                bind: &bind,
+            };
+            let layered = count_reachable_in_layers(&graph, &CancelToken::new(), workers);
+            assert_eq!(
+                (layered.states, layered.goals, layered.stopped),
+                (plain.states, plain.goals, plain.stopped),
+                "seed {seed}"
+            );
+            let chunks = (plain.states as usize).div_ceil(CHUNK);
+            assert!(bound.into_inner() >= chunks, "seed {seed}");
+        }
+    }
+
+    /// A cancelled count stops with the states reached so far, as the plain count does.
+    #[test]
+    fn a_cancelled_count_says_so() {
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool");
+        let workers = Workers {
+            pool: &pool,
+            bind: &|w| w(),
+        };
+        let count = count_reachable_in_layers(&RandomGraph::new(1, 100), &cancel, workers);
+        assert_eq!(count.stopped, Some(Outcome::Cancelled));
+        assert_eq!(count.states, 1);
+    }
+}
