@@ -114,6 +114,9 @@ fn the_canvas_keeps_its_place_while_the_oracle_talks_and_a_solution_plays() {
     h.get_by_label("Klotski (sliding blocks)").click();
     h.run();
     stays(&mut h, "the oracle gets ready", |h| {
+        // Below the list of types at 640 points high: scrolled to first.
+        h.get_by_label("Optimal moves").scroll_to_me();
+        h.run();
         h.get_by_label("Optimal moves").click();
         run_until(h, |app| {
             matches!(
