@@ -410,7 +410,8 @@ impl Sokoban {
                 box_id = box_id.wrapping_add(1);
                 Square::Piece {
                     id: box_id,
-                    class: 1,
+                    // Purple: apart from the goals' amber and the player's blue.
+                    class: 3,
                     target: on_goal,
                     letter: 0,
                 }

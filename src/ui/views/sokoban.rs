@@ -206,7 +206,7 @@ impl TypeView for SokobanView {
     fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
         use crate::ui::palette::{BLOCKED, GOAL, START, TARGET, TRAY};
         vec![
-            super::entry(crate::ui::palette::piece_color(1), "box"),
+            super::entry(crate::ui::palette::piece_color(3), "box"),
             super::entry(TARGET, "box on a goal"),
             super::entry(GOAL, "goal"),
             super::entry(START, "the player (ring)"),
