@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{EXIT_BAD_INPUT, EXIT_SOLVED, bad, write_out};
+use crate::puzzles::planning::Planning;
 use crate::puzzles::{self, NoWatcher};
 use crate::search::{CancelToken, Limits};
 
@@ -96,7 +97,7 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
         let name = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let row = match solve_one(path, &name, args, algorithm, began) {
+        let mut row = match solve_one(path, &name, args, algorithm, began) {
             Ok(row) => row,
             Err(code) => return code,
         };
@@ -104,7 +105,6 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
             solved += 1;
         }
         expanded += row["expanded"].as_u64().unwrap_or(0);
-        let mut row = row;
         let s = began.elapsed().as_secs_f64();
         seconds += s;
         row["seconds"] = ((s * 1000.0).round() / 1000.0).into();
@@ -190,16 +190,10 @@ fn solve_one(
                     }
                     row["expanded"] = report.stats.expanded.into();
                     row["generated"] = report.stats.generated.into();
-                    for note in &report.notes {
-                        if let Some(rest) = note.strip_prefix("grounded: ") {
-                            let mut numbers = rest
-                                .split(|c: char| !c.is_ascii_digit())
-                                .filter(|s| !s.is_empty());
-                            row["facts"] =
-                                numbers.next().and_then(|n| n.parse::<u64>().ok()).into();
-                            row["operators"] =
-                                numbers.next().and_then(|n| n.parse::<u64>().ok()).into();
-                        }
+                    // The grounded task's size, read from the task itself.
+                    if let Some(task) = puzzle.model::<Planning>().map(Planning::task) {
+                        row["facts"] = task.facts.len().into();
+                        row["operators"] = task.operators.len().into();
                     }
                 }
                 Err(e) => row["error"] = e.to_string().into(),

@@ -92,6 +92,27 @@ pub fn holds(state: &[u64], f: FactId) -> bool {
         .is_some_and(|w| w >> (f % 64) & 1 == 1)
 }
 
+/// Makes fact `f` true (`on`) or false in `state`.
+pub fn set_fact(state: &mut [u64], f: FactId, on: bool) {
+    let (word, bit) = (f as usize / 64, 1u64 << (f % 64));
+    if on {
+        state[word] |= bit;
+    } else {
+        state[word] &= !bit;
+    }
+}
+
+/// Applies `op` to `state`: its deletes made false, then its adds true (add after delete, as
+/// [`task::Operator::apply`] does on flags). Does not check that it applies.
+pub fn apply(state: &mut [u64], op: &task::Operator) {
+    for &f in &op.del {
+        set_fact(state, f, false);
+    }
+    for &f in &op.add {
+        set_fact(state, f, true);
+    }
+}
+
 /// An operator applied: its index in the task and its name, `(move rooma roomb)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -258,7 +279,7 @@ impl Planning {
             .collect();
         let mut state = vec![0u64; task.facts.len().div_ceil(64)].into_boxed_slice();
         for &f in &task.init {
-            state[f as usize / 64] |= 1 << (f % 64);
+            set_fact(&mut state, f, true);
         }
         Planning {
             shared: Arc::new(Shared {

@@ -29,12 +29,7 @@ impl Problem for Planning {
                 return;
             }
             let mut next = state.clone();
-            for &f in &o.del {
-                next[f as usize / 64] &= !(1 << (f % 64));
-            }
-            for &f in &o.add {
-                next[f as usize / 64] |= 1 << (f % 64);
-            }
+            apply(&mut next, o);
             out.push(Successor {
                 state: next,
                 mv: Step {

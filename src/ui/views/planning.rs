@@ -3,7 +3,6 @@
 //! table (a square a fact), and hovering a square names its fact.
 
 use std::any::Any;
-use std::collections::HashMap;
 
 use eframe::egui::{self, RichText};
 
@@ -51,31 +50,27 @@ fn task(app: &ViewContext<impl AppAccess>) -> Option<&Planning> {
     app.model::<Planning>()
 }
 
-/// The state after the first `steps` moves of `plan` from `puzzle`'s state, and the last
-/// step's operator (unknown names stop the replay).
+/// The state after the first `steps` moves of `plan` from `puzzle`'s state (replayed by
+/// [`crate::puzzles::replay`]; an illegal move ends the replay before it), and the last
+/// step's operator.
 fn replay(puzzle: &Planning, plan: &[String], steps: usize) -> (State, Option<u32>) {
-    let index: HashMap<&str, u32> = puzzle
-        .task()
-        .operators
-        .iter()
-        .enumerate()
-        .map(|(i, o)| (o.name.as_str(), i as u32))
-        .collect();
-    let mut state = puzzle.state().clone();
-    let mut last = None;
-    for name in plan.iter().take(steps) {
-        let Some(&op) = index.get(name.as_str()) else {
-            break;
-        };
-        let o = &puzzle.task().operators[op as usize];
-        for &f in &o.del {
-            state[f as usize / 64] &= !(1 << (f % 64));
+    let mut steps = &plan[..steps.min(plan.len())];
+    let states = loop {
+        match crate::puzzles::replay(puzzle, steps) {
+            Ok(states) => break states,
+            Err(_) if steps.is_empty() => break Vec::new(),
+            Err(i) => steps = &steps[..i],
         }
-        for &f in &o.add {
-            state[f as usize / 64] |= 1 << (f % 64);
-        }
-        last = Some(op);
-    }
+    };
+    let state = states.last().cloned().unwrap_or_else(|| puzzle.state().clone());
+    let last = steps.last().and_then(|name| {
+        puzzle
+            .task()
+            .operators
+            .iter()
+            .position(|o| o.name == *name)
+            .map(|op| op as u32)
+    });
     (state, last)
 }
 
