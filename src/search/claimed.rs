@@ -10,6 +10,9 @@
 //! state's own `h` is its priority less `g`), and at the end at most [`MAX_LOOKED_PAST`]
 //! states expanded once more. They are not a proof of admissibility: they catch what the search passes by.
 
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
 use super::{Cost, Problem, format_cost};
@@ -56,7 +59,7 @@ impl Audit {
     }
 
     /// Whether checks are still wanted (active, nothing told yet).
-    fn watching(&self) -> bool {
+    pub fn watching(&self) -> bool {
         self.active && !self.told
     }
 
@@ -83,6 +86,48 @@ impl Audit {
         }
     }
 
+    /// A goal reached, of heuristic `h`: more than 0 there contradicts the claim.
+    pub fn at_goal<P: Problem + ?Sized>(&mut self, problem: &P, h: Cost) {
+        if self.watching() && exceeds(h, 0.0) {
+            self.tell(
+                problem,
+                format!(
+                    "h = {} at a goal, where the cost still to pay is 0",
+                    format_cost(h)
+                ),
+            );
+        }
+    }
+
+    /// A goal found at cost `cost` by IDA*, whose iteration cut `pruned` off at its bound:
+    /// those reached below `cost` looked one step past, the furthest past it first.
+    pub fn goal_of_iteration<P: Problem + ?Sized>(
+        &mut self,
+        problem: &P,
+        cost: Cost,
+        pruned: &Pruned<P::State>,
+        budget: &mut Budget,
+        heuristic: &dyn Fn(&P::State) -> Cost,
+    ) {
+        if !self.watching() {
+            return;
+        }
+        let mut cuts: Vec<&Cut<P::State>> = pruned
+            .heap
+            .iter()
+            .map(|Reverse(c)| c)
+            .filter(|c| exceeds(cost, c.g))
+            .collect();
+        cuts.sort_by(|a, b| b.cmp(a));
+        self.look_past(
+            problem,
+            cost,
+            cuts.into_iter().map(|c| (&c.state, c.g)),
+            budget,
+            heuristic,
+        );
+    }
+
     /// The goal `goal` of `tree` found; then the frontier's states reached at less than its
     /// cost (the nodes of the open list's entries, `frontier`, with their priorities, not
     /// `closed`) looked one step past.
@@ -101,16 +146,7 @@ impl Audit {
             return;
         }
         let cost = tree.node(goal).g;
-        let h = heuristic(&tree.node(goal).state);
-        if exceeds(h, 0.0) {
-            self.tell(
-                problem,
-                format!(
-                    "h = {} at a goal, where the cost still to pay is 0",
-                    format_cost(h)
-                ),
-            );
-        }
+        self.at_goal(problem, heuristic(&tree.node(goal).state));
         // The open states reached below the cost found, those the heuristic put furthest
         // past it first (the likeliest overestimates), each once.
         let mut looked = vec![false; tree.len()];
@@ -126,26 +162,45 @@ impl Audit {
             .collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         candidates.truncate(MAX_LOOKED_PAST);
+        let states = candidates.into_iter().map(|(id, _)| {
+            let node = tree.node(id);
+            (&node.state, node.g)
+        });
+        self.look_past(problem, cost, states, budget, heuristic);
+    }
+
+    /// The goal found at cost `cost` and the states `past` (each with its `g`, below `cost`,
+    /// those the heuristic put furthest past it first) looked one step past: a cheaper goal
+    /// there, or an inconsistent move, withdraws the claim.
+    fn look_past<'s, P: Problem + ?Sized>(
+        &mut self,
+        problem: &P,
+        cost: Cost,
+        past: impl IntoIterator<Item = (&'s P::State, Cost)>,
+        budget: &mut Budget,
+        heuristic: &dyn Fn(&P::State) -> Cost,
+    ) where
+        P::State: 's,
+    {
         let mut successors = Vec::new();
-        for (node_id, _) in candidates {
+        for (state, g) in past {
             if !self.watching() || budget.check().is_err() {
                 return;
             }
-            let node = tree.node(node_id);
             // Asked again: an entry's priority may be a stale one's, of a dearer path.
-            let h_here = heuristic(&node.state);
+            let h_here = heuristic(state);
             successors.clear();
-            problem.successors(&node.state, &mut successors);
+            problem.successors(state, &mut successors);
             // A cheaper goal first: that is the stronger word (the claim is false).
             let cheaper = successors
                 .iter()
-                .find(|s| exceeds(cost, node.g + s.cost) && problem.is_goal(&s.state));
+                .find(|s| exceeds(cost, g + s.cost) && problem.is_goal(&s.state));
             if let Some(s) = cheaper {
                 let why = format!(
                     "a goal at cost {} lies one move past the frontier, below the {} found: the \
                      heuristic overestimates there (h = {} where a move of cost {} reaches the \
                      goal)",
-                    format_cost(node.g + s.cost),
+                    format_cost(g + s.cost),
                     format_cost(cost),
                     format_cost(h_here),
                     format_cost(s.cost)
@@ -157,5 +212,79 @@ impl Audit {
                 self.edge(problem, h_here, s.cost, heuristic(&s.state));
             }
         }
+    }
+}
+
+/// A state an IDA* iteration cut off at its bound: its `f = g + h`, its `g`, and the order
+/// it was cut in (ties of `f` go to the earlier cut).
+pub(super) struct Cut<S> {
+    f: Cost,
+    seq: u64,
+    g: Cost,
+    state: S,
+}
+
+impl<S> PartialEq for Cut<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<S> Eq for Cut<S> {}
+
+impl<S> PartialOrd for Cut<S> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<S> Ord for Cut<S> {
+    /// By `f`, then the earlier cut first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.f.total_cmp(&other.f).then(other.seq.cmp(&self.seq))
+    }
+}
+
+/// The states of one IDA* iteration cut off at its bound that the audit would look past: the
+/// [`MAX_LOOKED_PAST`] of the largest `f` (IDA*'s counterpart of A*'s frontier at the end).
+pub(super) struct Pruned<S> {
+    /// A min-heap on `f`: its top is the first to give way to a larger one.
+    heap: BinaryHeap<Reverse<Cut<S>>>,
+    seq: u64,
+}
+
+impl<S> Default for Pruned<S> {
+    fn default() -> Self {
+        Self {
+            heap: BinaryHeap::new(),
+            seq: 0,
+        }
+    }
+}
+
+impl<S> Pruned<S> {
+    /// Forgets the cuts (a new iteration begins).
+    pub fn clear(&mut self) {
+        self.heap.clear();
+    }
+
+    /// A state cut off at `f = g + h`; `state` is made only when it is kept.
+    pub fn cut(&mut self, f: Cost, g: Cost, state: impl FnOnce() -> S) {
+        self.seq += 1;
+        if self.heap.len() == MAX_LOOKED_PAST {
+            match self.heap.peek() {
+                Some(Reverse(least)) if least.f.total_cmp(&f) == Ordering::Less => {
+                    self.heap.pop();
+                }
+                _ => return,
+            }
+        }
+        let seq = self.seq;
+        self.heap.push(Reverse(Cut {
+            f,
+            seq,
+            g,
+            state: state(),
+        }));
     }
 }

@@ -13,6 +13,7 @@
 
 use std::time::Instant;
 
+use super::claimed::{Audit, Pruned};
 use super::layers::Iteration;
 use super::limits::Budget;
 use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
@@ -27,6 +28,8 @@ struct Frame<S, M> {
     successors: Vec<Successor<S, M>>,
     next: usize,
     g: Cost,
+    /// The frame's state's heuristic (for the audit of a claimed heuristic).
+    h: Cost,
 }
 
 /// How one bounded depth-first search ended.
@@ -60,6 +63,10 @@ pub(super) fn search<P: Problem + ?Sized>(
         message: None,
         tables: Default::default(),
     };
+    // A heuristic only claimed admissible is checked as A* checks it: each move's drop in
+    // `h`, `h` at the goal, and one step past the states the last iteration cut off.
+    let mut audit = Audit::new(problem, true);
+    let mut pruned = Pruned::default();
     let mut table: Option<Vec<Cost>> = None;
     if let Some(n) = problem.dense_size() {
         let bytes = (n as u64).saturating_mul(std::mem::size_of::<Cost>() as u64);
@@ -93,11 +100,26 @@ pub(super) fn search<P: Problem + ?Sized>(
         }
         let mut next = Cost::INFINITY;
         let mut ended = None;
+        pruned.clear();
         for start in &starts {
+            let mut search = Search {
+                audit: &mut audit,
+                pruned: &mut pruned,
+                table: &mut table,
+            };
             match bounded(
-                problem, start, threshold, observer, budget, &mut stats, &mut table,
+                problem,
+                start,
+                threshold,
+                observer,
+                budget,
+                &mut stats,
+                &mut search,
             ) {
                 Bounded::Found(states, moves, cost) => {
+                    audit.goal_of_iteration(problem, cost, &pruned, budget, &|s| {
+                        problem.heuristic(s)
+                    });
                     ended = Some((Outcome::Found, states, moves, cost));
                     break;
                 }
@@ -121,9 +143,37 @@ pub(super) fn search<P: Problem + ?Sized>(
     }
 }
 
-/// One depth-first search from `start` bounded by `threshold` on `g + h`; `table` is the
-/// transposition table (least `g` per dense state index this iteration), if the problem has
-/// one.
+/// What one iteration's depth-first searches share: the audit of a claimed heuristic, the
+/// states cut off at the bound (kept for the audit), and the transposition table (least `g`
+/// per dense state index this iteration), if the problem has one.
+struct Search<'a, S> {
+    audit: &'a mut Audit,
+    pruned: &'a mut Pruned<S>,
+    table: &'a mut Option<Vec<Cost>>,
+}
+
+impl<S: Clone> Search<'_, S> {
+    /// The audit's look at a state new on the path, of heuristic `h` reached at `g`: the move
+    /// from its parent (`g` and `h` there, if any), and the state kept if the bound `cut` it.
+    fn look<P: Problem<State = S> + ?Sized>(
+        &mut self,
+        problem: &P,
+        parent: Option<(Cost, Cost)>,
+        state: &S,
+        g: Cost,
+        h: Cost,
+        cut: bool,
+    ) {
+        if let Some((g_parent, h_parent)) = parent {
+            self.audit.edge(problem, h_parent, g - g_parent, h);
+        }
+        if cut {
+            self.pruned.cut(g + h, g, || state.clone());
+        }
+    }
+}
+
+/// One depth-first search from `start` bounded by `threshold` on `g + h`.
 fn bounded<P: Problem + ?Sized>(
     problem: &P,
     start: &P::State,
@@ -131,9 +181,9 @@ fn bounded<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
     stats: &mut Stats,
-    table: &mut Option<Vec<Cost>>,
+    search: &mut Search<'_, P::State>,
 ) -> Bounded<P::State, P::Move> {
-    if let Some(t) = table {
+    if let Some(t) = search.table.as_mut() {
         let i = problem.dense_index(start);
         if t[i] <= 0.0 {
             return Bounded::Exhausted(Cost::INFINITY);
@@ -160,13 +210,20 @@ fn bounded<P: Problem + ?Sized>(
     loop {
         // `path`'s last state is new on the path: test it, then expand it.
         let state = &path[path.len() - 1];
-        let f = g + problem.heuristic(state);
+        let h = problem.heuristic(state);
+        let f = g + h;
         let depth = moves.len() as u64;
-        if f > threshold + EPSILON {
+        let cut = f > threshold + EPSILON;
+        if search.audit.watching() {
+            let parent = stack.last().map(|p| (p.g, p.h));
+            search.look(problem, parent, state, g, h, cut);
+        }
+        if cut {
             above = above.min(f);
             path.pop();
             moves.pop();
         } else if problem.is_goal(state) {
+            search.audit.at_goal(problem, h);
             budget.release(held);
             return Bounded::Found(path, moves, g);
         } else {
@@ -209,6 +266,7 @@ fn bounded<P: Problem + ?Sized>(
                 successors,
                 next: 0,
                 g,
+                h,
             });
         }
         // Take the next untried successor, backing up over exhausted frames.
@@ -222,7 +280,7 @@ fn bounded<P: Problem + ?Sized>(
                 frame.next += 1;
                 pending -= 1;
                 let g_new = frame.g + successor.cost;
-                if let Some(t) = table {
+                if let Some(t) = search.table.as_mut() {
                     let i = problem.dense_index(&successor.state);
                     if g_new >= t[i] - EPSILON {
                         continue; // reached before this iteration at no greater cost

@@ -264,6 +264,55 @@ fn states_on_a_script_that_throws_fails_with_its_error() {
     assert_eq!(v["states"], 11, "{v}");
 }
 
+/// IDA* checks a claimed heuristic as A* does (issue 56, R13: `compare`'s IDA* row said cost 5
+/// optimal beside BFS's 4): no row of `compare` is called optimal above the least cost, and
+/// IDA* keeps the claim of a heuristic that holds.
+#[test]
+fn no_algorithm_calls_optimal_what_a_claimed_heuristic_contradicts() {
+    let (_dir, path) = written("overestimates.rhai", OVERESTIMATES);
+    let (code, out, err) = puzzlelab(&["compare", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v
+        .as_array()
+        .or_else(|| v["runs"].as_array())
+        .unwrap_or_else(|| panic!("{v}"));
+    let ida = rows
+        .iter()
+        .find(|r| r["algorithm"] == "idastar")
+        .unwrap_or_else(|| panic!("no IDA* row: {v}"));
+    assert_eq!(ida["cost"], 5.0, "{ida}");
+    for row in rows {
+        if row["optimal"] == true {
+            assert_eq!(
+                row["cost"], 4.0,
+                "called optimal above the least cost: {row}"
+            );
+        }
+    }
+    let (_, out, _) = puzzlelab(&["solve", path.to_str().unwrap(), "-a", "idastar", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["optimal"], false, "{v}");
+    assert!(
+        v["notes"]
+            .to_string()
+            .contains("declares its heuristic ADMISSIBLE, but"),
+        "{v}"
+    );
+    let holds = OVERESTIMATES.replace(
+        "if n == 10 { 100 } else { 0 }",
+        "if n == 20 { 0 } else { 1 }",
+    );
+    let (_dir, path) = written("holds.rhai", &holds);
+    let (_, out, _) = puzzlelab(&["solve", path.to_str().unwrap(), "-a", "idastar", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["cost"].as_f64(), v["optimal"].as_bool()),
+        (Some(4.0), Some(true)),
+        "{v}"
+    );
+}
+
 /// A script whose heuristic, declared admissible, overestimates at 10 (h = 100 where one
 /// move reaches the goal): from 1 to 20 by +1, +3 and x2, the least cost is 4 (1 x2 2 +3 5
 /// x2 10 x2 20), and A* kept off 10 finds 5.
