@@ -249,6 +249,22 @@ impl<A: std::borrow::Borrow<AppState>> ViewContext<A> {
         &self.app().windows.oracle
     }
 
+    /// The picture of a board puzzle's moment on screen when it is not the puzzle as it is:
+    /// the state of the search the canvas shows ([`super::ShownMoment::Search`]: the one
+    /// being expanded, or the timeline's moment), or the solution's playback at its move
+    /// ([`super::ShownMoment::Solution`]); `None` for the puzzle itself, and for a type whose
+    /// runs keep no pictures (a maze's squares are marked instead).
+    pub fn shown_board(&self) -> Option<&crate::puzzles::Picture> {
+        let app = self.app();
+        match app.shown_moment() {
+            super::ShownMoment::Search => app.marks().board.as_ref(),
+            super::ShownMoment::Solution(k) => app
+                .result()
+                .and_then(|r| r.boards.get(k.min(r.boards.len().saturating_sub(1)))),
+            super::ShownMoment::Puzzle => None,
+        }
+    }
+
     /// The result of the last finished search.
     pub fn result(&self) -> Option<&crate::puzzles::Report> {
         self.app().result()

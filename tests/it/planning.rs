@@ -435,3 +435,83 @@ fn bench_planning_solves_a_folder_and_says_each_problem() {
     assert_eq!(v["totals"]["solved"], 1);
     assert_eq!(v["totals"]["problems"], 2);
 }
+
+/// The squares lit in a planning picture: its true facts.
+fn lit(picture: &puzzles::Picture) -> usize {
+    picture
+        .squares
+        .iter()
+        .filter(|s| matches!(s, puzzles::Square::Piece { .. }))
+        .count()
+}
+
+/// Issue 59 item 5: the side panel tells the state the canvas shows (the search's moment,
+/// the plan's step), and its relaxed planning graph gives the h^max and h^FF of that state
+/// (checked against the heuristics computed on the state read from the canvas's picture).
+#[test]
+fn the_panel_and_the_relaxed_planning_graph_follow_the_state_on_the_canvas() {
+    use crate::common::gui::{click_label, harness_sized, open_copy_at_full_speed, run_until};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::{AppCommand, Settings, TimelineCommand};
+    use puzzlelab::puzzles::planning::heuristics::{Heuristic, Relaxation};
+
+    let mut h = harness_sized(
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+        1400.0,
+    );
+    let _dir = open_copy_at_full_speed(&mut h, "puzzles/planning-blocks.pddl", Algorithm::AStar);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    assert!(h.state().result().unwrap().solved);
+    click_label(&mut h, "Relaxed planning graph of the state shown");
+    h.run();
+    h.run();
+    // The heuristics of the state `picture` shows, by the engine's own functions.
+    let values = |h: &egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp>,
+                  picture: &puzzles::Picture| {
+        let task = h.state().model::<Planning>().unwrap();
+        let state = task.state_of_picture(picture).unwrap();
+        let relax = Relaxation::new(task.task());
+        let holds = |f| puzzlelab::puzzles::planning::holds(&state, f);
+        (
+            relax.value(task.task(), Heuristic::Hmax, holds),
+            relax.value(task.task(), Heuristic::Hff, holds),
+        )
+    };
+    // A moment of the search, scrubbed to: the panel's facts are the canvas's lit squares.
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(3)));
+    h.run();
+    h.run();
+    let board = h
+        .state()
+        .marks()
+        .board
+        .clone()
+        .expect("the moment's picture");
+    h.get_by_label(&format!(
+        "True in the state of the search's moment shown: {} facts",
+        lit(&board)
+    ));
+    let (hmax, hff) = values(&h, &board);
+    h.get_by_label_contains(&format!(
+        "Of the state of the search's moment shown: h^max = {hmax} "
+    ));
+    h.get_by_label_contains(&format!("h^FF = {hff} "));
+    h.get_by_label_contains("Layer 0 · cost 0: ");
+    // The plan's last step: its state is the goal's, whose h^max is 0.
+    let len = h.state().result().unwrap().moves.len();
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(usize::MAX)));
+    h.state_mut().push(AppCommand::ShowStep(len));
+    h.run();
+    h.run();
+    h.get_by_label_contains(&format!(
+        "Of the state after step {len} of the plan: h^max = 0 "
+    ));
+    h.get_by_label_contains("h^FF = 0 ");
+}

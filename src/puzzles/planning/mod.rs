@@ -17,6 +17,7 @@
 //! [`PICTURE_COLUMNS`] facts), a square for each fact, lit in its predicate's colour where the
 //! fact is true; the goal's facts are outlined.
 
+pub mod graph;
 pub mod ground;
 pub mod heuristics;
 pub mod lmcut;
@@ -477,6 +478,30 @@ impl Planning {
                 .collect(),
             board: true,
         }
+    }
+
+    /// The state a picture made by [`Planning::picture_of`] shows: its lit squares are the
+    /// true facts. `None` when the picture is not of this task's size.
+    pub fn state_of_picture(&self, picture: &Picture) -> Option<State> {
+        let (rows, cols) = self.shared.size;
+        if (picture.rows, picture.cols) != (rows, cols) || picture.squares.len() != rows * cols {
+            return None;
+        }
+        let mut state: State = vec![0u64; self.state.len()].into_boxed_slice();
+        for (f, cell) in self.shared.cells.iter().enumerate() {
+            if let Square::Piece { .. } = picture.squares[cell.row * cols + cell.col] {
+                set_fact(&mut state, f as FactId, true);
+            }
+        }
+        Some(state)
+    }
+
+    /// The relaxed planning graph of `state`: the layers h^max and h^FF count
+    /// ([`graph::RelaxedGraph`]).
+    pub fn relaxed_graph(&self, state: &[u64]) -> graph::RelaxedGraph {
+        graph::RelaxedGraph::of(&self.shared.task, &self.shared.relaxation, |f| {
+            holds(state, f)
+        })
     }
 
     /// The text format: the domain's part, then the problem's (see the module docs).
