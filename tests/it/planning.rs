@@ -463,6 +463,11 @@ fn the_panel_and_the_relaxed_planning_graph_follow_the_state_on_the_canvas() {
         1400.0,
     );
     let _dir = open_copy_at_full_speed(&mut h, "puzzles/planning-blocks.pddl", Algorithm::AStar);
+    h.state_mut()
+        .push(AppCommand::SetOption("heuristic", "lmcut"));
+    h.run();
+    let task = h.state().model::<Planning>().unwrap();
+    assert_eq!(task.heuristic_kind(), Heuristic::LmCut);
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.run();
@@ -503,6 +508,13 @@ fn the_panel_and_the_relaxed_planning_graph_follow_the_state_on_the_canvas() {
     ));
     h.get_by_label_contains(&format!("h^FF = {hff} "));
     h.get_by_label_contains("Layer 0 · cost 0: ");
+    // The Learn panel at that moment: its caption on screen.
+    h.state_mut().windows.learn.open = true;
+    h.run();
+    let (_, moment) = h.state().learn_moment().expect("a moment");
+    assert_eq!(moment.position, 3);
+    h.get_by_label(&moment.caption());
+    h.state_mut().windows.learn.open = false;
     // The plan's last step: its state is the goal's, whose h^max is 0.
     let len = h.state().result().unwrap().moves.len();
     h.state_mut()
