@@ -217,6 +217,11 @@ impl PlanningView {
     }
 }
 
+/// `n` and `word`, plural unless `n` is 1: "1 fact", "3 facts".
+fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The relaxed planning graph's section: what h^max and h^FF read, layer by layer.
 fn graph_ui(ui: &mut egui::Ui, puzzle: &Planning, shown: &Shown) {
     let Some(graph) = &shown.graph else {
@@ -232,8 +237,9 @@ fn graph_ui(ui: &mut egui::Ui, puzzle: &Planning, shown: &Shown) {
             let plan = graph.relaxed_plan.as_ref().map_or(0, Vec::len);
             ui.label(format!(
                 "Of {}: h^max = {hmax} (the dearest goal fact's layer cost); h^FF = {hff} (a \
-                 relaxed plan of {plan} actions, marked with >)",
-                shown.what
+                 relaxed plan of {}, marked with >)",
+                shown.what,
+                count(plan, "action")
             ));
         }
         _ => {
@@ -256,10 +262,10 @@ fn graph_ui(ui: &mut egui::Ui, puzzle: &Planning, shown: &Shown) {
             for (i, layer) in graph.layers.iter().enumerate() {
                 ui.label(
                     RichText::new(format!(
-                        "Layer {i} · cost {}: {} facts new, {} actions applicable",
+                        "Layer {i} · cost {}: {} new, {} applicable",
                         layer.cost,
-                        layer.facts.len(),
-                        layer.operators.len()
+                        count(layer.facts.len(), "fact"),
+                        count(layer.operators.len(), "action")
                     ))
                     .strong(),
                 );
