@@ -104,3 +104,82 @@ fn every_square_reached_is_noted_at_the_moment_a_stop_ends() {
         every_reached_square_is_noted(h.state(), &format!("moment {p}"));
     }
 }
+
+/// A lesson at 1024 x 640 in classroom mode (F2) on `file`, its run of `algorithm` finished
+/// and the timeline at moment `at`.
+fn lesson_at_1024_by_640(file: &str, algorithm: Algorithm, at: usize) -> Harness {
+    let mut h = crate::common::gui::harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+    );
+    open_for_learning(&mut h, file, algorithm);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.state_mut()
+        .push(AppCommand::Timeline(puzzlelab::app::TimelineCommand::Seek(
+            at,
+        )));
+    h.run();
+    h.key_press(eframe::egui::Key::F2);
+    h.run();
+    h.run();
+    assert!(h.state().settings().classroom);
+    h
+}
+
+/// Item 2 of the Learn walk: the open list's depth and parent columns are not cut at
+/// 1024 x 640 in classroom mode, on a maze and on the 8-puzzle (whose states are written
+/// as boards): the columns' titles and every row's depth and parent lie inside the window
+/// (the Learn panel's right edge).
+#[test]
+fn the_open_lists_depth_and_parent_columns_fit_a_lesson_at_1024_by_640() {
+    use egui_kittest::kittest::Queryable as _;
+    for (file, algorithm, at) in [
+        ("maze-rooms.txt", Algorithm::AStar, 40),
+        ("maze-octile-goals.txt", Algorithm::AStar, 30),
+        ("maze-random-40.json", Algorithm::AStar, 200),
+        ("sliding-8-easy-12.txt", Algorithm::AStar, 6),
+        ("sliding-8-easy-12.txt", Algorithm::AStar, 30),
+        // Moments of four digits: "n of moment 1234".
+        ("sliding-8-hardest-a.txt", Algorithm::AStar, 1500),
+    ] {
+        let mut h = lesson_at_1024_by_640(file, algorithm, at);
+        if let Ok(dir) = std::env::var("LESSON_SHOT") {
+            let name = format!("{file}-{at}");
+            h.render()
+                .unwrap()
+                .save(format!("{dir}/{name}.png"))
+                .unwrap();
+        }
+        let window = h.ctx.content_rect();
+        let list = h.state().learn_open_list().expect("an open list");
+        assert!(list.len() >= 2, "{file}: {list:?}");
+        // The Learn panel, at the window's right, ends its content its margin (8 points)
+        // and the vertical scroll bar's room (8) short of the window's edge: text past
+        // that is cut (a label's rect is not clipped).
+        let panel_left = h.get_by_label("Learn").rect().left();
+        let room = window.right() - 16.0;
+        let uncut = |r: eframe::egui::Rect, text: &str| {
+            assert!(
+                r.left() >= panel_left && r.right() <= room,
+                "{file}: {text:?} cut: {r:?} in a window of {window:?}"
+            );
+        };
+        for title in ["depth", "parent"] {
+            uncut(h.get_by_label(title).rect(), title);
+        }
+        for entry in list.iter().take(8) {
+            let parent = match entry.parent {
+                Some(p) => puzzlelab::app::learn::square(p),
+                None => format!("n of moment {}", entry.parent_expansion.unwrap() + 1),
+            };
+            for node in h.query_all_by_label(&parent) {
+                uncut(node.rect(), &parent);
+            }
+        }
+    }
+}
