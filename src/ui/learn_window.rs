@@ -14,16 +14,25 @@ use crate::search::pseudocode::pseudocode;
 /// The most rows of the open list shown (the rest are counted).
 const MAX_ROWS: usize = 60;
 
+/// The Learn panel's usual width, in points.
+pub(crate) const LEARN_WIDTH: f32 = 400.0;
+
+/// The Learn panel's least width, in points.
+const LEARN_MIN: f32 = 260.0;
+
 /// The Learn panel, at the right of the canvas while open (docked, so that it never covers
-/// the canvas it explains; in classroom mode it stays when the side panels fold).
-pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+/// the canvas it explains; in classroom mode it stays when the side panels fold), at most
+/// `max` points wide (never under its least width).
+pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
     if !app.windows.learn.open {
         return;
     }
+    let max = max.max(LEARN_MIN);
     egui::Panel::right("learn_panel")
         .resizable(true)
-        .default_size(400.0)
-        .min_size(260.0)
+        .default_size(LEARN_WIDTH.min(max))
+        .min_size(LEARN_MIN)
+        .max_size(max)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading("Learn");

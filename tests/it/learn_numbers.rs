@@ -183,3 +183,90 @@ fn the_open_lists_depth_and_parent_columns_fit_a_lesson_at_1024_by_640() {
         }
     }
 }
+
+/// Item 3 of the Learn walk (issue 56 item 9 with a script): in classroom mode at
+/// 1024 x 640 with the Learn panel and the script editor open, the canvas keeps at least
+/// 40 % of the window's width: the two take turns beside it, a switch under the canvas
+/// says which; with the Learn panel shown, its code and open list fit beside the canvas,
+/// none cut or over it.
+#[test]
+fn a_lesson_on_a_script_keeps_the_canvas_at_40_percent_of_1024_by_640() {
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::ui::CANVAS_LABEL;
+    let mut h = crate::common::gui::harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("water-jugs.rhai");
+    std::fs::copy("puzzles/water-jugs.rhai", &path).unwrap();
+    crate::common::gui::open_path(&mut h, path);
+    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+    crate::common::gui::click_label(&mut h, "Edit script");
+    h.run_steps(4);
+    assert!(h.query_by_label("Script editor").is_some());
+    h.state_mut().windows.learn.open = true;
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.state_mut()
+        .push(AppCommand::Timeline(puzzlelab::app::TimelineCommand::Seek(
+            3,
+        )));
+    h.run();
+    h.key_press(eframe::egui::Key::F2);
+    h.run();
+    h.run();
+    assert!(h.state().settings().classroom);
+    let window = h.ctx.content_rect();
+    let canvas_keeps_its_share = |h: &Harness, what: &str| {
+        let canvas = h.get_by_label(CANVAS_LABEL).rect();
+        assert!(
+            canvas.width() >= 0.4 * window.width(),
+            "{what}: the canvas {canvas:?} in a window of {window:?}"
+        );
+        canvas
+    };
+    if let Ok(dir) = std::env::var("LESSON_SHOT") {
+        h.render()
+            .unwrap()
+            .save(format!("{dir}/script-learn.png"))
+            .unwrap();
+    }
+    let canvas = canvas_keeps_its_share(&h, "the Learn panel shown");
+    // The Learn panel's code and open list beside the canvas, inside the window.
+    let code = puzzlelab::search::pseudocode::pseudocode(Algorithm::Bfs);
+    for (i, line) in code.lines.iter().enumerate() {
+        let r = h.get_by_label(&format!("{:>2}  {line}", i + 1)).rect();
+        assert!(
+            window.contains_rect(r) && !r.intersects(canvas),
+            "{line}: {r:?}"
+        );
+    }
+    let open = h.get_by_label_contains("Open list: ").rect();
+    assert!(
+        window.contains_rect(open) && !open.intersects(canvas),
+        "{open:?}"
+    );
+    // The switch shows the editor instead, and the Learn panel again.
+    h.get_by_label("Editor").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Script editor").is_some());
+    assert!(h.query_by_label_contains("Open list: ").is_none());
+    if let Ok(dir) = std::env::var("LESSON_SHOT") {
+        h.render()
+            .unwrap()
+            .save(format!("{dir}/script-editor.png"))
+            .unwrap();
+    }
+    canvas_keeps_its_share(&h, "the editor shown");
+    h.get_by_label("Learn").click();
+    h.run();
+    h.run();
+    h.get_by_label_contains("Open list: ");
+    canvas_keeps_its_share(&h, "the Learn panel again");
+}

@@ -145,6 +145,17 @@ pub enum LearnCommand {
     GuessEntry(usize),
 }
 
+/// What a lesson shows beside the canvas when the Learn panel and a view's docked panel
+/// (the script editor) do not both fit beside it: they take turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Beside {
+    /// The Learn panel.
+    #[default]
+    Learn,
+    /// The view's docked panel.
+    Docked,
+}
+
 /// The "Learn" window: pseudo-code that follows the run, the open list, numbers on the
 /// squares (written while the window is open: `g` and arrows to parents at first).
 pub struct LearnWindow {
@@ -168,6 +179,9 @@ pub struct LearnWindow {
     pub verdict: Option<(bool, String)>,
     /// A guess about an expansion the live run has not made yet.
     pending: Option<PendingGuess>,
+    /// Which of the Learn panel and a view's docked panel a lesson shows when both do not
+    /// fit beside the canvas.
+    pub beside: Beside,
     /// The open list last built, and what for.
     cache: Option<(OpenKey, OpenListResult)>,
 }
@@ -184,6 +198,7 @@ impl Default for LearnWindow {
             score: (0, 0),
             verdict: None,
             pending: None,
+            beside: Beside::default(),
             cache: None,
         }
     }
