@@ -300,7 +300,10 @@ fn side_and_details_ui(
         .min_size(240.0)
         .max_size(420.0)
         .show(ui, |ui| {
-            scroll("side scroll").show(ui, |ui| side_panel_ui(app, ui));
+            scroll("side scroll").show_viewport(ui, |ui, viewport| {
+                side_panel_ui(app, ui);
+                keep_scrolled_place(ui, viewport);
+            });
         });
     if app.windows.learn.open || app.type_view().is_some_and(|v| v.is_docked()) {
         // The Learn panel, or a view's docked panel (an editor), takes the details panel's
@@ -314,9 +317,23 @@ fn side_and_details_ui(
         .min_size(200.0)
         .max_size(520.0)
         .show_collapsible(ui, &mut details, |ui| {
-            scroll("details scroll").show(ui, |ui| details_ui(app, ui));
+            scroll("details scroll").show_viewport(ui, |ui, viewport| {
+                details_ui(app, ui);
+                keep_scrolled_place(ui, viewport);
+            });
         });
     app.settings_mut().show_details = details;
+}
+
+/// Keeps a panel's scrolled content where it is on screen when it grows shorter (a window
+/// closed, a row gone): room is left at its end down to the bottom of the `viewport` shown,
+/// so that the scroll area never pulls the content down under the pointer (a click meant
+/// for Hint unticked Optimal moves above it). Scrolling up gives the room back.
+fn keep_scrolled_place(ui: &mut egui::Ui, viewport: egui::Rect) {
+    let short = viewport.bottom() - ui.min_rect().height();
+    if short > 0.5 {
+        ui.allocate_space(egui::vec2(0.0, short));
+    }
 }
 
 /// The canvas (or the race's panes) in the rest of the window, then the windows over it.
