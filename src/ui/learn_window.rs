@@ -265,8 +265,8 @@ fn open_list_ui(
     let value =
         |v: Option<f32>| v.map_or("-".to_owned(), |v| crate::search::format_cost(f64::from(v)));
     // Each row's cells as written: the marker, the state, g, h, f, depth and parent.
-    let rows: Vec<[String; 7]> = (list.iter().take(MAX_ROWS).enumerate())
-        .map(|(_, entry)| {
+    let rows: Vec<[String; 7]> = (list.iter().take(MAX_ROWS))
+        .map(|entry| {
             let is_next = next.is_some_and(|j| is_expansion(&recording, entry, j));
             let name = match (entry.place, entry.board) {
                 (Some(place), _) => square(place),
