@@ -1,5 +1,6 @@
 //! Breadth-first search: expands states in order of depth, so on unit costs the first goal
-//! reached is a shortest solution. Goals are detected when generated.
+//! reached is a shortest solution. Goals are detected when generated (and told to the
+//! observer as put on the frontier, the run ending there).
 
 use std::collections::VecDeque;
 
@@ -81,17 +82,22 @@ pub(super) fn search<P: Problem + ?Sized>(
             else {
                 continue;
             };
-            if problem.is_goal(&tree.node(child).state) {
-                // The goal, reached and not expanded, counts with the frontier, so that the
-                // final figures add up too: expanded + frontier = reached.
-                stats.frontier = frontier.len() as u64 + 1;
-                return tree.finish(Outcome::Found, Some(child), stats);
-            }
+            let is_goal = problem.is_goal(&tree.node(child).state);
             if !silent {
+                // The goal too is told as put on the frontier, with its score: the last,
+                // partial expansion's successors are all recorded, the goal with its `g`
+                // and parent as every state reached (the open list at the run's end is
+                // the frontier the figures count).
                 observer.generated(&tree.node(child).state);
                 if observer.wants_scores() {
                     observer.scored_generated(tree.node(child).g, None);
                 }
+            }
+            if is_goal {
+                // The goal, reached and not expanded, counts with the frontier, so that the
+                // final figures add up too: expanded + frontier = reached.
+                stats.frontier = frontier.len() as u64 + 1;
+                return tree.finish(Outcome::Found, Some(child), stats);
             }
             frontier.push_back(child);
         }

@@ -204,8 +204,8 @@ fn finish<P: Problem + ?Sized>(
 /// Watched, it tells `observer` the same events with the same figures as [`super::bfs`]
 /// (each state made from its square by [`Problem::grid_state`]): the expansion with the
 /// frontier less the state taken off, its score (`g` = depth, the parent), each state put on
-/// the frontier after the goal test (with its `g`, if scores are wanted); checked event by
-/// event against it in the tests.
+/// the frontier (with its `g`, if scores are wanted), the goal too before the search ends
+/// at it; checked event by event against it in the tests.
 pub(super) fn bfs<P: Problem + ?Sized>(
     problem: &P,
     grid: &UnitGrid<'_>,
@@ -399,14 +399,7 @@ fn bfs_layers<P: Problem + ?Sized>(
                 }
                 links[child] = d + 1;
                 reached += 1;
-                if child == grid.goal {
-                    // The goal counts with the frontier, as in the general search.
-                    stats.frontier = (queue.len() - head) as u64 + 1;
-                    if blocked {
-                        block.generated_end.push(block.generated.len() as u32);
-                    }
-                    break 'search (Outcome::Found, Some(child));
-                }
+                // The goal too is told as put on the frontier, as in the general search.
                 if blocked {
                     block.generated.push(pack_square(child_r, child_c));
                 } else if !silent && let Some(state) = problem.grid_state(child) {
@@ -414,6 +407,14 @@ fn bfs_layers<P: Problem + ?Sized>(
                     if observer.wants_scores() {
                         observer.scored_generated((depth + 1) as Cost, None);
                     }
+                }
+                if child == grid.goal {
+                    // The goal counts with the frontier, as in the general search.
+                    stats.frontier = (queue.len() - head) as u64 + 1;
+                    if blocked {
+                        block.generated_end.push(block.generated.len() as u32);
+                    }
+                    break 'search (Outcome::Found, Some(child));
                 }
                 queue.push(child as u32);
             }

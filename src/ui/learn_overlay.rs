@@ -9,7 +9,7 @@
 use eframe::egui::{self, Color32, Pos2, Rect, Stroke, emath, vec2};
 
 use crate::app::AppState;
-use crate::app::learn::Numbers;
+use crate::app::learn::{Note, Numbers};
 use crate::puzzles::Cell;
 
 /// The least size of a square, in points, that gets a number or an arrow.
@@ -59,23 +59,14 @@ pub(super) fn paint(
     let ink = Color32::from_black_alpha(235);
     let halo = Color32::from_white_alpha(210);
     let arrow = Stroke::new((side * 0.06).max(1.0), Color32::from_rgb(200, 40, 40));
-    // The frontier's states at this moment (micro-step included), by square.
-    let open = app.learn_open_list();
-    let frontier: std::collections::HashMap<Cell, &crate::runs::open_list::OpenEntry> = open
-        .iter()
-        .flat_map(|list| list.iter())
-        .filter_map(|e| Some((e.place?.cell, e)))
-        .collect();
+    // The frontier's states at this moment (micro-step included), and the closed set's.
+    let notes = app.learn_notes();
     let mut marked = 0;
     for row in span(a.y, b.y, rows) {
         for col in span(a.x, b.x, cols) {
             let cell = Cell::new(row, col);
-            let (g, h, parent) = match frontier.get(&cell) {
-                Some(e) => (e.g, e.h, e.parent),
-                None => match app.expansion_at(cell) {
-                    Some(e) => (e.g, e.h, e.parent),
-                    None => continue,
-                },
+            let Some(Note { g, h, parent }) = notes.at(cell) else {
+                continue;
             };
             let at = centre(cell);
             if let Some(v) = learn.numbers.of(g, h) {

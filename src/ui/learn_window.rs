@@ -14,16 +14,25 @@ use crate::search::pseudocode::pseudocode;
 /// The most rows of the open list shown (the rest are counted).
 const MAX_ROWS: usize = 60;
 
+/// The Learn panel's usual width, in points.
+pub(crate) const LEARN_WIDTH: f32 = 400.0;
+
+/// The Learn panel's least width, in points.
+const LEARN_MIN: f32 = 260.0;
+
 /// The Learn panel, at the right of the canvas while open (docked, so that it never covers
-/// the canvas it explains; in classroom mode it stays when the side panels fold).
-pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+/// the canvas it explains; in classroom mode it stays when the side panels fold), at most
+/// `max` points wide (never under its least width).
+pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
     if !app.windows.learn.open {
         return;
     }
+    let max = max.max(LEARN_MIN);
     egui::Panel::right("learn_panel")
         .resizable(true)
-        .default_size(400.0)
-        .min_size(260.0)
+        .default_size(LEARN_WIDTH.min(max))
+        .min_size(LEARN_MIN)
+        .max_size(max)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading("Learn");
@@ -106,6 +115,40 @@ fn fitted_monospace(ui: &egui::Ui, chars: usize) -> egui::FontId {
     let room = ui.available_width() - 8.0;
     let fits = room / (per_char * chars as f32).max(1.0);
     egui::FontId::monospace(fits.clamp(8.0, style.size))
+}
+
+/// The space between the open list's columns and rows, in points.
+const TABLE_SPACING: egui::Vec2 = egui::vec2(10.0, 4.0);
+
+/// The type size, at most the body's, at which the open list's columns (`titles` and
+/// `rows`, the state in monospace) fit the width left in `ui` side by side, never cut (at
+/// least 7 points).
+fn fitted_table_size(ui: &egui::Ui, titles: &[&str; 7], rows: &[[String; 7]]) -> f32 {
+    let body = egui::TextStyle::Body.resolve(ui.style()).size;
+    let probe = 10.0;
+    let width = |text: &str, column: usize| {
+        let font = if column == 1 {
+            egui::FontId::monospace(probe)
+        } else {
+            egui::FontId::proportional(probe)
+        };
+        ui.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    // The widest cell of each column at the probe's size (text widths scale with the size).
+    let columns: f32 = (0..titles.len())
+        .map(|c| {
+            (std::iter::once(titles[c]).chain(rows.iter().map(|r| r[c].as_str())))
+                .map(|t| width(t, c))
+                .fold(0.0, f32::max)
+        })
+        .sum();
+    let gaps = TABLE_SPACING.x * (titles.len() - 1) as f32 + 8.0;
+    let room = (ui.available_width() - gaps).max(1.0);
+    (probe * room / columns.max(1.0)).clamp(7.0, body)
 }
 
 /// The micro-steps: back and forward one event (take the state off the frontier, the goal
@@ -219,18 +262,12 @@ fn open_list_ui(
     let next = (m.next.as_ref())
         .map(|e| e.index)
         .filter(|_| !predict && m.event.is_none());
-    let mut pin = None;
-    let mut guess = None;
-    egui::Grid::new("open list").striped(true).show(ui, |ui| {
-        for title in ["", "state", "g", "h", "f", "depth", "parent"] {
-            ui.label(RichText::new(title).weak());
-        }
-        ui.end_row();
-        let value =
-            |v: Option<f32>| v.map_or("-".to_owned(), |v| crate::search::format_cost(f64::from(v)));
-        for (row, entry) in list.iter().enumerate().take(MAX_ROWS) {
+    let value =
+        |v: Option<f32>| v.map_or("-".to_owned(), |v| crate::search::format_cost(f64::from(v)));
+    // Each row's cells as written: the marker, the state, g, h, f, depth and parent.
+    let rows: Vec<[String; 7]> = (list.iter().take(MAX_ROWS))
+        .map(|entry| {
             let is_next = next.is_some_and(|j| is_expansion(&recording, entry, j));
-            ui.label(if is_next { "next >" } else { "" });
             let name = match (entry.place, entry.board) {
                 (Some(place), _) => square(place),
                 (None, Some(k)) => recording
@@ -238,33 +275,61 @@ fn open_list_ui(
                     .map_or("a board".to_owned(), |b| b.board_text()),
                 (None, None) => "?".to_owned(),
             };
-            let hover = if predict {
-                "guess that this state is expanded next"
-            } else if entry.place.is_some() {
-                "pin this state on the canvas"
-            } else {
-                "a board on the frontier"
-            };
-            let link = ui.add(egui::Link::new(RichText::new(name).monospace()));
-            if link.on_hover_text(hover).clicked() {
-                if predict {
-                    guess = Some(row);
-                } else {
-                    pin = entry.place.map(|p| p.cell);
-                }
-            }
-            ui.label(value(entry.g));
-            ui.label(value(entry.h));
-            ui.label(value(entry.f(algorithm)));
-            ui.label(entry.depth.to_string());
-            ui.label(match (entry.parent, entry.parent_expansion) {
+            let parent = match (entry.parent, entry.parent_expansion) {
                 (Some(parent), _) => square(parent),
                 (None, Some(j)) => format!("n of moment {}", j + 1),
                 (None, None) => "start".to_owned(),
-            });
+            };
+            [
+                (if is_next { "next >" } else { "" }).to_owned(),
+                name,
+                value(entry.g),
+                value(entry.h),
+                value(entry.f(algorithm)),
+                entry.depth.to_string(),
+                parent,
+            ]
+        })
+        .collect();
+    let titles = ["", "state", "g", "h", "f", "depth", "parent"];
+    let size = fitted_table_size(ui, &titles, &rows);
+    let text = |t: &str| RichText::new(t).size(size);
+    let mut pin = None;
+    let mut guess = None;
+    egui::Grid::new("open list")
+        .striped(true)
+        .min_col_width(0.0)
+        .spacing(TABLE_SPACING)
+        .show(ui, |ui| {
+            for title in titles {
+                ui.label(text(title).weak());
+            }
             ui.end_row();
-        }
-    });
+            for (row, (entry, cells)) in list.iter().zip(&rows).enumerate() {
+                let hover = if predict {
+                    "guess that this state is expanded next"
+                } else if entry.place.is_some() {
+                    "pin this state on the canvas"
+                } else {
+                    "a board on the frontier"
+                };
+                ui.label(text(&cells[0]));
+                let link = ui.add(egui::Link::new(
+                    RichText::new(&cells[1]).monospace().size(size),
+                ));
+                if link.on_hover_text(hover).clicked() {
+                    if predict {
+                        guess = Some(row);
+                    } else {
+                        pin = entry.place.map(|p| p.cell);
+                    }
+                }
+                for cell in &cells[2..] {
+                    ui.label(text(cell));
+                }
+                ui.end_row();
+            }
+        });
     if let Some(row) = guess {
         app.push(AppCommand::Learn(LearnCommand::GuessEntry(row)));
     }

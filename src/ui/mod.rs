@@ -27,6 +27,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use std::path::PathBuf;
 
+use crate::app::learn::Beside;
 use crate::app::{AppCommand, AppState, Panel, PuzzleLabApp, Theme};
 use crate::puzzles;
 
@@ -213,9 +214,24 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if !folded {
         side_and_details_ui(app, ui, &scroll);
     }
-    if lesson {
+    // A lesson keeps the canvas at least `CANVAS_SHARE` of the window's width: the Learn
+    // panel and a view's docked panel (the script editor) take turns beside it when both
+    // do not fit (the caption's switch says which).
+    let docked = app.type_view().is_some_and(|v| v.is_docked());
+    let window = ui.ctx().content_rect().width();
+    let turns = lesson && docked && both_crowd_the_canvas(ui.available_width(), window);
+    let beside = app.windows.learn.beside;
+    let learn_shown = !turns || beside == Beside::Learn;
+    let docked_shown = !turns || beside == Beside::Docked;
+    if lesson && learn_shown {
         // Beside the bars below too: the pseudo-code and the open list get the height.
-        learn_window::learn_panel_ui(app, ui);
+        let others = if docked && docked_shown {
+            DOCKED_MIN
+        } else {
+            0.0
+        };
+        let max = ui.available_width() - window * CANVAS_SHARE - others;
+        learn_window::learn_panel_ui(app, ui, max);
     }
     // Always there and always as high: the canvas keeps its place when a run ends.
     let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
@@ -224,13 +240,47 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         .show(ui, |ui| timeline_bar::timeline_ui(app, ui));
     // Right under the canvas: the moment in words.
     if app.windows.learn.open || app.settings.classroom {
-        egui::Panel::bottom("caption").show(ui, |ui| learn_window::caption_ui(app, ui));
+        egui::Panel::bottom("caption").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if turns {
+                    beside_switch_ui(app, ui);
+                }
+                learn_window::caption_ui(app, ui);
+            });
+        });
     }
     if !lesson {
-        learn_window::learn_panel_ui(app, ui);
+        learn_window::learn_panel_ui(app, ui, f32::INFINITY);
     }
-    app.with_view(|view, app| view.docked_ui(app, ui));
+    if docked_shown {
+        app.with_view(|view, app| view.docked_ui(app, ui));
+    }
     central_ui(app, ui);
+}
+
+/// The share of the window's width a lesson keeps for the canvas.
+pub const CANVAS_SHARE: f32 = 0.4;
+
+/// The least width of a view's docked panel (the script editor), in points.
+const DOCKED_MIN: f32 = 240.0;
+
+/// Whether the Learn panel (at its usual width) and a docked panel (at its least) leave the
+/// canvas less than [`CANVAS_SHARE`] of a `window` points wide, in the `room` left.
+fn both_crowd_the_canvas(room: f32, window: f32) -> bool {
+    room - learn_window::LEARN_WIDTH - DOCKED_MIN < window * CANVAS_SHARE
+}
+
+/// Which of the Learn panel and the docked panel a lesson shows, when they take turns.
+fn beside_switch_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    let mut beside = app.windows.learn.beside;
+    ui.selectable_value(&mut beside, Beside::Learn, "Learn")
+        .on_hover_text("show the Learn panel beside the canvas");
+    ui.selectable_value(&mut beside, Beside::Docked, "Editor")
+        .on_hover_text("show the editor beside the canvas (the window has no room for both)");
+    if beside != app.windows.learn.beside {
+        app.windows_mut().learn.beside = beside;
+    }
+    ui.separator();
 }
 
 /// The window's width, in points, below which a lesson's side panel folds away: the side
@@ -250,7 +300,10 @@ fn side_and_details_ui(
         .min_size(240.0)
         .max_size(420.0)
         .show(ui, |ui| {
-            scroll("side scroll").show(ui, |ui| side_panel_ui(app, ui));
+            scroll("side scroll").show_viewport(ui, |ui, viewport| {
+                side_panel_ui(app, ui);
+                keep_scrolled_place(ui, viewport);
+            });
         });
     if app.windows.learn.open || app.type_view().is_some_and(|v| v.is_docked()) {
         // The Learn panel, or a view's docked panel (an editor), takes the details panel's
@@ -264,9 +317,23 @@ fn side_and_details_ui(
         .min_size(200.0)
         .max_size(520.0)
         .show_collapsible(ui, &mut details, |ui| {
-            scroll("details scroll").show(ui, |ui| details_ui(app, ui));
+            scroll("details scroll").show_viewport(ui, |ui, viewport| {
+                details_ui(app, ui);
+                keep_scrolled_place(ui, viewport);
+            });
         });
     app.settings_mut().show_details = details;
+}
+
+/// Keeps a panel's scrolled content where it is on screen when it grows shorter (a window
+/// closed, a row gone): room is left at its end down to the bottom of the `viewport` shown,
+/// so that the scroll area never pulls the content down under the pointer (a click meant
+/// for Hint unticked Optimal moves above it). Scrolling up gives the room back.
+fn keep_scrolled_place(ui: &mut egui::Ui, viewport: egui::Rect) {
+    let short = viewport.bottom() - ui.min_rect().height();
+    if short > 0.5 {
+        ui.allocate_space(egui::vec2(0.0, short));
+    }
 }
 
 /// The canvas (or the race's panes) in the rest of the window, then the windows over it.

@@ -26,6 +26,7 @@ mod korf_tables;
 mod learn;
 mod learn_differential;
 mod learn_live;
+mod learn_numbers;
 mod learn_script;
 mod learn_truth;
 mod mazegen;

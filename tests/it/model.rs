@@ -2,8 +2,9 @@
 //! and edited files of every type, switch types, click and drag on the canvas, undo and redo,
 //! start, pause, step and stop searches, scrub the timeline, play the solution back, save,
 //! answer the unsaved-edits question, race, tick Optimal moves, set a breakpoint, change the
-//! theme, restart from the state file), driven through egui_kittest, with invariants checked
-//! after every step:
+//! theme, restart from the state file; open the Learn panel, take micro-steps, guess in
+//! Predict mode, reload a puzzle script with a parameter changed), driven through
+//! egui_kittest, with invariants checked after every step:
 //!
 //! - a finished run's figures add up: states expanded + frontier = states reached;
 //! - every readout describes the puzzle on screen: the marks are the puzzle's size, a square
@@ -11,6 +12,10 @@
 //! - no puzzle's edits are lost: a type's puzzle changes only by an action on that type (an
 //!   edit on screen, an open of a file of that type, the answer Discard or Save to the
 //!   question about it), never by one on another type;
+//! - the Learn panel says nothing false: its moment is the timeline's (its position, its
+//!   state `n` the recording's expansion there, named in the caption), a run stopped by the
+//!   user is told as stopped, the open list at a settled moment holds exactly the squares
+//!   the canvas marks as frontier, and Predict's score counts no more right than tried;
 //! - the state file round-trips: the app started again from it has every type's puzzle, the
 //!   type on screen, the theme and the recent files as they were;
 //! - nothing panics.
@@ -28,12 +33,19 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, TimelineCommand, UnsavedChoice};
+use puzzlelab::app::learn::LearnCommand;
+use puzzlelab::app::{
+    AppCommand, PuzzleLabApp, Settings, TimelineCommand, UnsavedChoice, ViewCommand,
+};
 use puzzlelab::puzzles;
+use puzzlelab::puzzles::script::Script;
 use puzzlelab::search::Algorithm;
 use puzzlelab::ui::CANVAS_LABEL;
+use puzzlelab::ui::views::ScriptCommand;
 
 use crate::common::gui::harness_at;
+
+mod learn;
 
 /// The shipped puzzles a sequence opens: every type, each quick to search (no pattern
 /// database to build, no state space of millions).
@@ -50,6 +62,7 @@ const FILES: &[&str] = &[
     "rush-hour-first.txt",
     "rush-hour-walls.txt",
     "klotski-pennant.txt",
+    "water-jugs.rhai",
 ];
 
 /// The algorithms a sequence picks from (one the puzzle does not offer is refused, as the
@@ -105,6 +118,17 @@ enum Action {
     Race,
     /// The app closed and started again from its state file.
     Restart,
+    /// The Learn panel opened (true) or closed.
+    Learn(bool),
+    /// One micro-step of the Learn panel forward (true) or back.
+    MicroStep(bool),
+    /// Predict mode on or off.
+    Predict(bool),
+    /// Predict mode: a guess of the open list's row (a click on the canvas guesses too).
+    GuessRow(u8),
+    /// A puzzle script on screen reloaded with its first parameter set to its least value
+    /// plus this (within its range).
+    Reload(u8),
 }
 
 fn step() -> impl Strategy<Value = Action> {
@@ -134,6 +158,12 @@ fn step() -> impl Strategy<Value = Action> {
         1 => (0..ALGORITHMS.len()).prop_map(Action::Algorithm),
         1 => Just(Action::Race),
         1 => Just(Action::Restart),
+        3 => Just(Action::Learn(true)),
+        1 => Just(Action::Learn(false)),
+        2 => any::<bool>().prop_map(Action::MicroStep),
+        1 => any::<bool>().prop_map(Action::Predict),
+        1 => (0u8..4).prop_map(Action::GuessRow),
+        1 => (0u8..4).prop_map(Action::Reload),
     ]
 }
 
@@ -359,6 +389,33 @@ impl Sequence {
             Action::Restart => {
                 self.restart();
             }
+            Action::Learn(on) => {
+                self.h.state_mut().windows.learn.open = on;
+                self.h.step();
+                self.h.step();
+            }
+            Action::MicroStep(forward) => {
+                self.push(AppCommand::Learn(LearnCommand::MicroStep(forward)));
+            }
+            Action::Predict(on) => self.push(AppCommand::Learn(LearnCommand::Predict(on))),
+            Action::GuessRow(row) => {
+                self.push(AppCommand::Learn(LearnCommand::GuessEntry(usize::from(
+                    row,
+                ))));
+            }
+            Action::Reload(k) => {
+                let Some(script) = self.h.state().model::<Script>() else {
+                    return Touched::Nothing;
+                };
+                let Some(p) = script.parameters().first() else {
+                    return Touched::Nothing;
+                };
+                let value = (p.min + i64::from(k)).min(p.max);
+                let command = ScriptCommand::SetParameter(p.name.clone(), value);
+                self.push(AppCommand::View(ViewCommand::new(command)));
+                self.frames_until(|app| !app.is_opening());
+                return Touched::OnScreen(on_screen);
+            }
         }
         Touched::Nothing
     }
@@ -486,7 +543,7 @@ fn check(
             app.status().text
         );
     }
-    Ok(())
+    learn::says_the_truth(seq)
 }
 
 /// Whether the file at `path` holds the puzzle whose JSON is `json` (the edits it had were
@@ -619,6 +676,57 @@ fn an_open_that_waits_for_a_save_goes_on_once_the_edits_are_saved() {
         Action::OpenFile(1),
         Action::Answer(2),
         Action::Save,
+    ])
+    .unwrap();
+}
+
+/// A lesson as a teacher gives it, with the Learn panel's invariants checked at every step:
+/// breadth-first on the small maze stopped part way and told as stopped, micro-steps back
+/// and forward, Predict's guesses by row and by click, the timeline scrubbed, then a puzzle
+/// script searched, reloaded with a parameter changed and searched again.
+#[test]
+fn a_lesson_with_learn_predict_stop_and_a_script_reload_keeps_the_invariants() {
+    crate::common::temp_cache();
+    let jugs = FILES.iter().position(|f| *f == "water-jugs.rhai").unwrap();
+    replay(&[
+        Action::OpenShipped(1),
+        Action::Learn(true),
+        Action::Algorithm(0),
+        Action::ExpandOne,
+        Action::ExpandOne,
+        Action::ExpandOne,
+        Action::Stop,
+        Action::Frames(5),
+        Action::MicroStep(false),
+        Action::MicroStep(false),
+        Action::MicroStep(true),
+        Action::Seek(0.5),
+        Action::MicroStep(true),
+        Action::Predict(true),
+        Action::GuessRow(0),
+        Action::Click(0.1, 0.1),
+        Action::Frames(5),
+        Action::Predict(false),
+        Action::FullSpeed(true),
+        Action::Algorithm(3),
+        Action::Start,
+        Action::Frames(10),
+        Action::Seek(0.4),
+        Action::MicroStep(true),
+        Action::OpenShipped(jugs),
+        Action::Algorithm(0),
+        Action::Start,
+        Action::Frames(10),
+        Action::Seek(0.5),
+        Action::Reload(2),
+        Action::Start,
+        Action::Frames(10),
+        Action::Seek(0.3),
+        Action::MicroStep(true),
+        Action::Predict(true),
+        Action::GuessRow(1),
+        Action::Stop,
+        Action::Learn(false),
     ])
     .unwrap();
 }

@@ -1,6 +1,7 @@
 //! The side panel and what opens beside it (issue 56, item 14): its width after a Moving AI
 //! scenario, a scenario's map unedited, a state opened from the State space window asking
-//! before the run goes, Hint in sight, the panel not scrolling under the pointer.
+//! before the run goes, Hint in sight, the panel not scrolling under the pointer when its
+//! content grows shorter.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -154,5 +155,56 @@ fn a_hint_on_a_script_is_in_sight_and_marked_on_its_move() {
     assert!(
         view.canvas_extras(&read, None).selected.is_some(),
         "the hinted move's cell is not marked on the canvas"
+    );
+}
+
+/// The side panel scrolled to its end keeps its place when its content grows shorter (a
+/// window closed, a line gone): Hint untoggled takes its line of words away at the end, and
+/// the Hint button stays under the pointer (the scroll area pulled the content down, so the
+/// next click landed on Optimal moves above it).
+#[test]
+fn the_side_panel_keeps_its_scrolled_place_when_its_content_shrinks() {
+    use puzzlelab::app::oracle::OracleStatus;
+    let mut h = crate::common::gui::harness_sized(Settings::default(), 560.0);
+    let (t, shipped) = puzzlelab::puzzles::shipped()
+        .find(|(_, s)| s.file == "lights-out.rhai")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run_steps(4);
+    crate::common::gui::click_label(&mut h, "Optimal moves");
+    crate::common::gui::run_until(&mut h, |app| {
+        matches!(app.windows.oracle.status(), OracleStatus::Ready(_))
+    });
+    h.run();
+    crate::common::gui::click_label(&mut h, "Hint");
+    h.run();
+    // To the panel's end, the pointer over it.
+    let over = h.get_by_label("Optimal moves").rect().center();
+    h.hover_at(over);
+    h.run();
+    crate::common::gui::wheel(&mut h, -4000.0);
+    let hint = h.get_by_label("Hint").rect();
+    let optimal = h.get_by_label("Optimal moves").rect();
+    assert!(hint.bottom() < 560.0, "Hint in sight at the end: {hint:?}");
+    // The hint's words go: the content is a line shorter.
+    crate::common::gui::click_at(&mut h, hint.center());
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("Hint: ").is_none(),
+        "the hint's words went"
+    );
+    let moved = h.get_by_label("Hint").rect();
+    assert!(
+        (moved.top() - hint.top()).abs() < 1.0,
+        "Hint moved from {hint:?} to {moved:?} under the pointer"
+    );
+    let still = h.get_by_label("Optimal moves").rect();
+    assert!(
+        (still.top() - optimal.top()).abs() < 1.0,
+        "{optimal:?} -> {still:?}"
+    );
+    assert!(
+        h.state().windows.oracle.enabled,
+        "Optimal moves still ticked"
     );
 }

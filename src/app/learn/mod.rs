@@ -71,6 +71,41 @@ impl Numbers {
     }
 }
 
+/// What the canvas writes on a square reached by the moment shown (see
+/// [`AppState::learn_notes`]): the scores it was reached with and the square it was reached
+/// from (`None` for a start).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Note {
+    /// Its path cost from a start.
+    pub g: Option<f32>,
+    /// The heuristic's estimate.
+    pub h: Option<f32>,
+    /// The place it was reached from.
+    pub parent: Option<crate::puzzles::Place>,
+}
+
+/// The notes of the squares reached by the moment shown: the frontier's at that moment
+/// (micro-step included), from the open list built this frame, else the closed set's.
+pub struct Notes<'a> {
+    app: &'a super::AppState,
+    frontier: std::collections::HashMap<Cell, Note>,
+}
+
+impl Notes<'_> {
+    /// The note of the square `cell`, if the moment shown has reached it.
+    pub fn at(&self, cell: Cell) -> Option<Note> {
+        if let Some(note) = self.frontier.get(&cell) {
+            return Some(*note);
+        }
+        let e = self.app.expansion_at(cell)?;
+        Some(Note {
+            g: e.g,
+            h: e.h,
+            parent: e.parent,
+        })
+    }
+}
+
 /// The key an open list is cached under: the recording, its length, the moment and the
 /// order asked for.
 type OpenKey = (usize, usize, usize, Option<usize>, Algorithm, TieBreak);
@@ -110,6 +145,17 @@ pub enum LearnCommand {
     GuessEntry(usize),
 }
 
+/// What a lesson shows beside the canvas when the Learn panel and a view's docked panel
+/// (the script editor) do not both fit beside it: they take turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Beside {
+    /// The Learn panel.
+    #[default]
+    Learn,
+    /// The view's docked panel.
+    Docked,
+}
+
 /// The "Learn" window: pseudo-code that follows the run, the open list, numbers on the
 /// squares (written while the window is open: `g` and arrows to parents at first).
 pub struct LearnWindow {
@@ -133,6 +179,9 @@ pub struct LearnWindow {
     pub verdict: Option<(bool, String)>,
     /// A guess about an expansion the live run has not made yet.
     pending: Option<PendingGuess>,
+    /// Which of the Learn panel and a view's docked panel a lesson shows when both do not
+    /// fit beside the canvas.
+    pub beside: Beside,
     /// The open list last built, and what for.
     cache: Option<(OpenKey, OpenListResult)>,
 }
@@ -149,6 +198,7 @@ impl Default for LearnWindow {
             score: (0, 0),
             verdict: None,
             pending: None,
+            beside: Beside::default(),
             cache: None,
         }
     }
@@ -291,6 +341,25 @@ impl super::AppState {
             self.limits().tie_break,
         );
         self.windows.learn.cached(&key)
+    }
+
+    /// What the canvas writes on the squares reached by the moment shown (see [`Notes`]).
+    pub fn learn_notes(&self) -> Notes<'_> {
+        let open = self.learn_open_list();
+        let frontier = (open.iter().flat_map(|list| list.iter()))
+            .filter_map(|e| {
+                let note = Note {
+                    g: e.g,
+                    h: e.h,
+                    parent: e.parent,
+                };
+                Some((e.place?.cell, note))
+            })
+            .collect();
+        Notes {
+            app: self,
+            frontier,
+        }
     }
 
     /// The frame's work of the Learn window: the open list of the moment shown built (for
