@@ -14,7 +14,8 @@
 //! among equal `f` are then exact, and the tie-breaking policy (by default the larger `g`)
 //! decides them, as in Warthog, instead of the rounding of sums. The costs found are the
 //! least ones all the same; `tests/it/octile.rs` holds them to a plain Dijkstra and to the
-//! general search.
+//! general search. JPS+ also stops at the first state it expands from which the goal is in
+//! sight ([`jps_plus::goal_in_sight`]), as Warthog's does.
 
 use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
 use super::limits::Budget;
@@ -297,6 +298,10 @@ pub struct OctileSearch {
     successors: Vec<Successor>,
     /// Whether runs leave [`OctileRun::path`] empty ([`OctileSearch::without_paths`]).
     no_paths: bool,
+    /// Where the last line of the path found bends, when JPS+ saw the goal from the last
+    /// state it expanded along a diagonal then a straight line
+    /// ([`jps_plus::goal_in_sight`]); `None` when that line is straight.
+    bend: Option<usize>,
 }
 
 /// What one search found.
@@ -421,6 +426,7 @@ impl OctileSearch {
             return outcome;
         }
         let (base, closed) = (self.base, self.base + 1);
+        self.bend = None;
         let goal_bit = map.index(goal.0, goal.1);
         let goal_at = jump::Goal::new(map, goal);
         let mut keys = TieKeys::new(budget.tie_break());
@@ -471,15 +477,22 @@ impl OctileSearch {
                 }
                 OctileAlgorithm::JpsPlus => {
                     if let Some(table) = table {
-                        jps_plus::successors(
-                            map,
-                            table,
-                            i,
-                            here,
-                            arrived,
-                            goal,
-                            &mut self.successors,
-                        );
+                        if let Some(bend) = jps_plus::goal_in_sight(map, table, i, here, goal) {
+                            // The goal at f, the least on the open list: found.
+                            stats.generated += 1;
+                            if self.slots[goal_bit].stamp < base {
+                                reached += 1;
+                            }
+                            self.slots[goal_bit] = Slot {
+                                g: slot.g.plus(octile(here, goal)),
+                                parent: i as u32,
+                                stamp: closed,
+                            };
+                            self.bend = (bend != i && bend != goal_bit).then_some(bend);
+                            stats.max_closed = reached;
+                            return Outcome::Found;
+                        }
+                        jps_plus::successors(map, table, i, here, arrived, &mut self.successors);
                     }
                 }
             }
@@ -520,9 +533,13 @@ impl OctileSearch {
         Outcome::NotFound
     }
 
-    /// The squares from the start to bit `at`, by the parents.
+    /// The squares from the start to bit `at` (the goal), by the parents, with the bend of
+    /// the last line when JPS+ saw the goal ([`OctileSearch::bend`]).
     fn path(&self, map: &OctileMap, mut at: usize) -> Vec<(usize, usize)> {
         let mut path = vec![map.coords(at)];
+        if let Some(bend) = self.bend {
+            path.push(map.coords(bend));
+        }
         while self.slots[at].parent != NO_PARENT {
             at = self.slots[at].parent as usize;
             path.push(map.coords(at));
@@ -607,8 +624,9 @@ const MOVES: [(isize, isize); 8] = [
 /// start) and `free(dr, dc)` whether the square that far away is free. From a start, every
 /// free move (a diagonal needs both squares beside it free); reached diagonally, the two
 /// straight parts and the diagonal; reached straight, the square ahead and, to either side
-/// that is free, the side and the diagonal between it and the square ahead. The one rule of
-/// both the maze's scanning and [`OctileMap`]'s.
+/// that is forced (free, the square behind it blocked: Harabor and Grastien's rules of 2012
+/// without corner cutting, as Warthog's), the side and the diagonal between it and the
+/// square ahead. The one rule of both the maze's scanning and [`OctileMap`]'s.
 #[inline]
 pub fn pruned_directions(
     arrived: Option<(isize, isize)>,
@@ -640,7 +658,9 @@ pub fn pruned_directions(
         let ahead = free(dr, dc);
         for side in [1, -1] {
             let (pr, pc) = (sr * side, sc * side);
-            if free(pr, pc) {
+            // A side is forced when the square behind it is blocked: else the parent's
+            // row reaches it as cheaply.
+            if free(pr, pc) && !free(pr - dr, pc - dc) {
                 if ahead && free(dr + pr, dc + pc) {
                     push((dr + pr, dc + pc));
                 }

@@ -8,7 +8,7 @@ use std::collections::BinaryHeap;
 use puzzlelab::puzzles::Cell;
 use puzzlelab::puzzles::maze::Maze;
 use puzzlelab::puzzles::maze::movingai::{ScenarioProblem, parse_map};
-use puzzlelab::search::octile::{OctileAlgorithm, OctileMap, OctileSearch};
+use puzzlelab::search::octile::{OctileAlgorithm, OctileMap, OctileSearch, pruned_directions};
 use puzzlelab::search::{self, Algorithm, CancelToken, Limits, Outcome, TieBreak};
 
 const SQRT2: f64 = std::f64::consts::SQRT_2;
@@ -310,4 +310,31 @@ fn a_search_stops_at_the_memory_limit_with_the_general_message() {
     let run = context.run(&map, OctileAlgorithm::AStar, (0, 0), (599, 599), &cancel);
     assert_eq!(run.outcome, Outcome::MemoryLimit);
     assert!(run.message.unwrap().contains("memory limit of 1 MiB"));
+}
+
+/// Reached straight, a square keeps a side (and the diagonal between it and the square
+/// ahead) only when the side is forced: free, with the square behind it blocked (Harabor and
+/// Grastien's rules of 2012 without corner cutting, as Warthog's); a free side whose square
+/// behind is free is reached as cheaply from the parent's row.
+#[test]
+fn a_square_reached_straight_keeps_only_its_forced_sides() {
+    let directions = |arrived, blocked: &[(isize, isize)]| {
+        let mut kept = Vec::new();
+        pruned_directions(
+            Some(arrived),
+            |dr, dc| !blocked.contains(&(dr, dc)),
+            |d| kept.push(d),
+        );
+        kept
+    };
+    // Moving up, the square behind the left side blocked: left is forced, right is not.
+    assert_eq!(
+        directions((-1, 0), &[(1, -1)]),
+        vec![(-1, -1), (0, -1), (-1, 0)]
+    );
+    // Moving right in the open: straight on only; a wall behind the lower side forces it.
+    assert_eq!(directions((0, 1), &[]), vec![(0, 1)]);
+    assert_eq!(directions((0, 1), &[(1, -1)]), vec![(1, 1), (1, 0), (0, 1)]);
+    // A forced side whose diagonal is blocked keeps the side alone.
+    assert_eq!(directions((0, 1), &[(1, -1), (1, 1)]), vec![(1, 0), (0, 1)]);
 }

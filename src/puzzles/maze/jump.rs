@@ -1,8 +1,9 @@
 //! Jump Point Search's scanning on a maze (Harabor and Grastien, AAAI 2011), in the variant
 //! for grids where a diagonal move needs both squares beside it free (no corner cutting), as
 //! in the Moving AI benchmarks. The pruning keeps, from a square reached moving straight,
-//! the square ahead, the squares to either side and the diagonals between them; from a
-//! square reached diagonally, the two straight parts and the diagonal. A scan stops at a
+//! the square ahead and each side that is forced (free, the square behind it blocked) with
+//! the diagonal between it and the square ahead; from a square reached diagonally, the two
+//! straight parts and the diagonal. A scan stops at a
 //! goal, or at a square with a forced neighbour: moving straight, a free square to one side
 //! whose square behind it is blocked; moving diagonally, a square from which a straight scan
 //! finds a jump point.

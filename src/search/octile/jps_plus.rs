@@ -8,12 +8,21 @@
 //! from which a straight scan finds one), `-w` (0 or less) when it runs into a wall after `w`
 //! free steps. The rules are the octile JPS's: uniform cost, 8 directions, no corner cutting.
 //!
-//! The goal is not in the table, so a search checks it on every line it reads ("goal in the
-//! way"): a straight line through the goal within its reach stops there; a diagonal line whose
-//! quadrant holds the goal stops, within its reach, at the square level with the goal's row or
-//! column (from which a straight line leads to the goal). Those extra stops are jump points a
-//! scanning JPS might skip; they never remove one, so the costs found are the least ones
+//! The goal is not in the table. The maze's search (through [`OctileMap::jump_plus_lines`],
+//! with any number of goals) checks it on every line it reads ("goal in the way"): a straight
+//! line through a goal within its reach stops there; a diagonal line whose quadrant holds a
+//! goal stops, within its reach, at the square level with the goal's row or column (from
+//! which a straight line leads to the goal). Those extra stops are jump points a scanning JPS
+//! might skip; they never remove one, so the costs found are the least ones
 //! (`tests/it/octile.rs` holds them to a plain Dijkstra).
+//!
+//! The search on bit rows (one goal) reads the table's jump points alone and, before it
+//! reads the lines of a state it expands, looks for the goal in sight ([`goal_in_sight`]: the
+//! diagonal towards it then a straight line, free by the table), stopping there when it is,
+//! as Warthog's JPS+ does. No stop is then needed on the lines: the last turn of a shortest
+//! path in JPS's diagonal-first form before the goal is a jump point from which the goal is
+//! in sight. On a map of open rooms (Moving AI's den009d) a problem whose goal is in sight of
+//! its start ends at its first expansion (57 of that file's 200).
 
 use super::{MOVES, NO_DIRECTION, OctileMap, Steps, Successor, direction};
 
@@ -153,7 +162,9 @@ fn further(next: i16) -> i16 {
 
 /// Pushes the jump points reachable from bit `i` (square `here`), reached moving in
 /// direction `arrived` (an index of [`MOVES`], or [`NO_DIRECTION`] at the start), onto `out`,
-/// each with the cost of the line to it, its square and the line's direction.
+/// each with the cost of the line to it, its square and the line's direction: the table's
+/// jump points only, no goal in the way (the search looks for the goal in sight instead,
+/// [`goal_in_sight`]).
 #[inline]
 pub(super) fn successors(
     map: &OctileMap,
@@ -161,12 +172,11 @@ pub(super) fn successors(
     i: usize,
     here: (usize, usize),
     arrived: u8,
-    goal: (usize, usize),
     out: &mut Vec<Successor>,
 ) {
     let s = map.stride as isize;
     let (r, c) = (here.0 as isize, here.1 as isize);
-    lines(table, i, here, arrived, &[goal], |k, dr, dc, steps| {
+    lines(table, i, here, arrived, &[], |k, dr, dc, steps| {
         let j = (i as isize + steps * (dr * s + dc)) as usize;
         let square = ((r + dr * steps) as usize, (c + dc * steps) as usize);
         let cost = if k >= 4 {
@@ -176,6 +186,76 @@ pub(super) fn successors(
         };
         out.push((j, cost, square, k as u8));
     });
+}
+
+/// The goal seen from bit `i` (square `here`): when the octile line from `here` to `goal`
+/// (the diagonal towards the goal, then straight along its row or column) is free, read from
+/// the table (whose diagonal steps never cut a corner), the bit where the line bends (`i`
+/// itself when the line is straight, the goal's when it is diagonal); else `None`.
+///
+/// The line costs the octile distance, the heuristic: a search that expands `here` at the
+/// least `f` of its open list has then found the goal at the least cost, `f` (every path
+/// through another entry costs at least that entry's `f`, the heuristic being consistent), so
+/// it may stop there instead of putting the line's squares on the open list and taking them
+/// off again, as Warthog's JPS+ does when the target is in sight.
+#[inline]
+pub(super) fn goal_in_sight(
+    map: &OctileMap,
+    table: &JumpDistances,
+    i: usize,
+    here: (usize, usize),
+    goal: (usize, usize),
+) -> Option<usize> {
+    let s = map.stride as isize;
+    let (to_r, to_c) = (
+        goal.0 as isize - here.0 as isize,
+        goal.1 as isize - here.1 as isize,
+    );
+    let (dr, dc) = (to_r.signum(), to_c.signum());
+    let (across, along) = (to_r.abs().min(to_c.abs()), to_r.abs().max(to_c.abs()));
+    let mut bend = i;
+    if across > 0 {
+        let step = dr * s + dc;
+        if !free_ahead(table, i, direction(dr, dc), step, across) {
+            return None;
+        }
+        bend = (i as isize + across * step) as usize;
+    }
+    if along > across {
+        let (sr, sc) = if to_r.abs() > to_c.abs() {
+            (dr, 0)
+        } else {
+            (0, dc)
+        };
+        if !free_ahead(table, bend, direction(sr, sc), sr * s + sc, along - across) {
+            return None;
+        }
+    }
+    Some(bend)
+}
+
+/// Whether the `steps` moves from bit `i` in direction `k` of [`MOVES`] (`step` bits each)
+/// are all free, by the table: a line's distance says how far it is free (to its jump point,
+/// read on from there, or to its wall).
+#[inline]
+fn free_ahead(
+    table: &JumpDistances,
+    mut i: usize,
+    k: usize,
+    step: isize,
+    mut steps: isize,
+) -> bool {
+    loop {
+        let d = isize::from(table.distances[i][k]);
+        if d <= 0 {
+            return -d >= steps;
+        }
+        if d >= steps {
+            return true;
+        }
+        steps -= d;
+        i = (i as isize + d * step) as usize;
+    }
 }
 
 /// The lines JPS+ follows from bit `i` (square `here`), reached moving in direction
