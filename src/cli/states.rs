@@ -12,7 +12,11 @@ const REACH_MEASURE: std::time::Duration = std::time::Duration::from_millis(200)
 
 /// Says on standard error, before a run, when the puzzle's space is out of reach at the
 /// rate measured (a short count first when none was), within the run's time limit.
-fn warn_if_out_of_reach(file: &std::path::Path, puzzle: &dyn puzzles::Puzzle, cancel: &CancelToken) {
+fn warn_if_out_of_reach(
+    file: &std::path::Path,
+    puzzle: &dyn puzzles::Puzzle,
+    cancel: &CancelToken,
+) {
     let Some(reach) = puzzle.capabilities().reach else {
         return;
     };

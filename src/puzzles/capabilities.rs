@@ -160,7 +160,7 @@ impl fmt::Display for PrepareError {
 
 impl std::error::Error for PrepareError {}
 
-/// A type whose expansions are slow enough (a puzzle script's, through its interpreter) that
+/// A type whose expansions are slow enough (each through an interpreter, say) that
 /// its space may be out of reach: it measures its rate as it goes and may say how large its
 /// space is.
 pub trait Reach {
@@ -268,7 +268,10 @@ mod tests {
         );
         let limited = out_of_reach(&lights_out, Some(Duration::from_secs(30)));
         assert!(limited.is_some_and(|w| w.ends_with("more than the time limit of 30 s")));
-        assert_eq!(out_of_reach(&Fixed(Some(80_000.0), Some(181_440.0)), None), None);
+        assert_eq!(
+            out_of_reach(&Fixed(Some(80_000.0), Some(181_440.0)), None),
+            None
+        );
         assert_eq!(out_of_reach(&Fixed(None, Some(1e12)), None), None);
         assert_eq!(out_of_reach(&Fixed(Some(100.0), None), None), None);
         assert_eq!(super::seconds_text(1e12), "31,688 years");

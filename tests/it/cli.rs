@@ -155,10 +155,15 @@ fn a_space_out_of_reach_is_said_before_the_run() {
         let (code, _, stderr) = puzzlelab(&[command, file]);
         assert_eq!(code, 0, "{command}: {stderr}");
         assert!(
-            stderr.contains("out of reach: about 1,000,000,000,000,000 states (the puzzle's estimate) at "),
+            stderr.contains(
+                "out of reach: about 1,000,000,000,000,000 states (the puzzle's estimate) at "
+            ),
             "{command}: {stderr}"
         );
-        assert!(stderr.contains("states a second so far"), "{command}: {stderr}");
+        assert!(
+            stderr.contains("states a second so far"),
+            "{command}: {stderr}"
+        );
     }
     // The same space said to be small: nothing said.
     std::fs::write(&path, format!("{chain}fn space_estimate() {{ 31 }}\n")).unwrap();

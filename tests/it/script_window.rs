@@ -275,7 +275,10 @@ fn a_space_out_of_reach_is_said_in_the_status_bar() {
         text.contains("about 1,000,000,000,000,000 states (the puzzle's estimate) at "),
         "{text}"
     );
-    assert!(text.contains(" states a second so far would take about "), "{text}");
+    assert!(
+        text.contains(" states a second so far would take about "),
+        "{text}"
+    );
     h.state_mut().push(puzzlelab::app::AppCommand::Stop);
     h.step();
     let (mut h, _dir, _) = open_script(endless);
@@ -285,7 +288,11 @@ fn a_space_out_of_reach_is_said_in_the_status_bar() {
         let reach = app.puzzle().capabilities().reach;
         reach.is_some_and(|r| r.states_per_second().is_some())
     });
-    assert!(!h.state().status().text.contains("out of reach"), "{:?}", h.state().status());
+    assert!(
+        !h.state().status().text.contains("out of reach"),
+        "{:?}",
+        h.state().status()
+    );
     h.state_mut().push(puzzlelab::app::AppCommand::Stop);
     h.step();
 }
