@@ -142,6 +142,27 @@ impl AppState {
                 self.set_status(text);
             }
         }
+        if self.runs.current.as_ref().is_some_and(|r| !r.is_paused) {
+            self.warn_if_out_of_reach();
+        }
+    }
+
+    /// The status line of a running search whose space is out of reach at the rate its
+    /// puzzle measured so far (a script's, [`crate::puzzles::capabilities::Reach`]): said
+    /// from its first frame when an earlier run measured the rate, else as soon as this one
+    /// has. It replaces only the plain "Searching with …" line.
+    fn warn_if_out_of_reach(&mut self) {
+        let searching = format!("Searching with {}…", self.work.algorithm.label());
+        if self.status.text != searching {
+            return;
+        }
+        let Some(reach) = self.work.puzzle.capabilities().reach else {
+            return;
+        };
+        let timeout = self.limits().timeout;
+        if let Some(warning) = crate::puzzles::capabilities::out_of_reach(reach, timeout) {
+            self.set_status(format!("{searching} The space is {warning}."));
+        }
     }
 
     /// Whether the search has ended (or is ending) and the picture is still catching up with

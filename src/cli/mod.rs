@@ -661,7 +661,7 @@ fn solve(args: &SolveArgs) -> u8 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    if let Err(code) = prepare_puzzle(args, puzzle.as_mut(), &cancel) {
+    if let Err(code) = states::warn_then_prepare(args, puzzle.as_mut(), &cancel) {
         return code;
     }
     let named = args.algorithm.is_some() || args.weight.is_some();

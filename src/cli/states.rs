@@ -6,6 +6,42 @@ use std::io::Write as _;
 
 use super::*;
 
+/// How long the command line expands states before a run to measure the rate of a puzzle
+/// whose space may be out of reach ([`puzzles::capabilities::Reach`]).
+const REACH_MEASURE: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Says on standard error, before a run, when the puzzle's space is out of reach at the
+/// rate measured (a short count first when none was), within the run's time limit.
+fn warn_if_out_of_reach(
+    file: &std::path::Path,
+    puzzle: &dyn puzzles::Puzzle,
+    cancel: &CancelToken,
+) {
+    let Some(reach) = puzzle.capabilities().reach else {
+        return;
+    };
+    if reach.estimated_states().is_none() {
+        return;
+    }
+    if reach.states_per_second().is_none() {
+        reach.measure(REACH_MEASURE);
+    }
+    if let Some(warning) = puzzles::capabilities::out_of_reach(reach, cancel.limits().timeout) {
+        say!("{}: {warning}", file.display());
+    }
+}
+
+/// `solve`'s work before its run: the warning when the space is out of reach, then the
+/// type's preparation ([`prepare_puzzle`]).
+pub(super) fn warn_then_prepare(
+    args: &SolveArgs,
+    puzzle: &mut dyn puzzles::Puzzle,
+    cancel: &CancelToken,
+) -> Result<(), u8> {
+    warn_if_out_of_reach(&args.file, puzzle, cancel);
+    prepare_puzzle(args, puzzle, cancel)
+}
+
 pub(super) fn states(args: &StatesArgs) -> u8 {
     let (mut puzzle, token) = match load_within(
         &args.file,
@@ -22,6 +58,7 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
     {
         return code;
     }
+    warn_if_out_of_reach(&args.file, puzzle.as_ref(), &token);
     let started = std::time::Instant::now();
     match puzzle.oracle(&token, &mut |_| {}) {
         Ok(oracle) => {

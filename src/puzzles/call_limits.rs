@@ -16,7 +16,7 @@
 //! about a millisecond, however long a single step takes. [`sleep`] is the program's only
 //! way to wait, and it wakes for the same limits. Which limit ended a call is a [`Hit`].
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
 
 use crate::heap;
@@ -200,11 +200,34 @@ struct Active {
     memory_is_run: bool,
     /// The thread's heap count when the call began.
     base: i64,
-    /// Steps between readings of the clock, adapted to how long steps take.
+    /// Steps between readings of the clock, adapted to how long steps take (the steps left
+    /// until the next reading are the [`GATE`]'s).
     stride: u32,
-    countdown: u32,
     last_look: Instant,
 }
+
+impl Active {
+    /// The heap count past which this call holds more than its memory limit.
+    fn ceiling(&self) -> i64 {
+        let memory = i64::try_from(self.memory).unwrap_or(i64::MAX);
+        self.base.saturating_add(memory)
+    }
+}
+
+/// What [`check`] reads at every step without looking further: the heap count past which the
+/// active call is over its memory limit, and the steps left before it reads the clock and the
+/// stop flags. `(i64::MAX, u32::MAX)` when no call is active.
+#[derive(Clone, Copy)]
+struct Gate {
+    ceiling: i64,
+    countdown: u32,
+}
+
+/// The gate of no call.
+const OPEN: Gate = Gate {
+    ceiling: i64::MAX,
+    countdown: u32::MAX,
+};
 
 /// How many steps may pass between two readings of the clock at most.
 const MAX_STRIDE: u32 = 4096;
@@ -214,6 +237,9 @@ const LOOK_EVERY: Duration = Duration::from_millis(1);
 thread_local! {
     static BOUND: RefCell<Bound> = RefCell::new(Bound::default());
     static ACTIVE: RefCell<Option<Active>> = const { RefCell::new(None) };
+    /// The active call's [`Gate`]: [`check`]'s one read at most steps (the rest of the call's
+    /// state is in [`ACTIVE`]).
+    static GATE: Cell<Gate> = const { Cell::new(OPEN) };
     /// The first limit hit since the innermost [`RunGuard`] or [`within`] began.
     static FIRST: RefCell<Option<Hit>> = const { RefCell::new(None) };
     /// The limit that ended the latest call ended by one.
@@ -407,6 +433,11 @@ pub struct CallScope {
 impl Drop for CallScope {
     fn drop(&mut self) {
         let previous = self.previous.take();
+        // The call it interrupted reads the clock at its next step.
+        GATE.set(previous.as_ref().map_or(OPEN, |p| Gate {
+            ceiling: p.ceiling(),
+            countdown: 0,
+        }));
         ACTIVE.with(|a| *a.borrow_mut() = previous);
     }
 }
@@ -439,9 +470,13 @@ pub fn begin(entry: &'static str) -> CallScope {
             memory_is_run,
             base: heap::thread_net_bytes(),
             stride: 16,
-            countdown: 0,
             last_look: now,
         }
+    });
+    // The first step reads the clock.
+    GATE.set(Gate {
+        ceiling: active.ceiling(),
+        countdown: 0,
     });
     CallScope {
         previous: ACTIVE.with(|a| a.borrow_mut().replace(active)),
@@ -449,16 +484,12 @@ pub fn begin(entry: &'static str) -> CallScope {
 }
 
 impl Active {
-    /// The limit this call is past now, reading the clock only every `stride` steps.
-    #[inline]
+    /// The limit this call is past now, at a step where [`check`]'s gate did not let it
+    /// through: over its memory limit, or due to read the clock.
     fn step(&mut self) -> Option<Hit> {
         let held = heap::thread_net_bytes().wrapping_sub(self.base);
         if held > 0 && held as u64 > self.memory {
             return Some(self.memory_hit());
-        }
-        if self.countdown > 0 {
-            self.countdown -= 1;
-            return None;
         }
         self.look()
     }
@@ -502,16 +533,40 @@ impl Active {
         } else if since > LOOK_EVERY {
             self.stride = (self.stride / 2).max(1);
         }
-        self.countdown = self.stride;
+        GATE.set(Gate {
+            ceiling: self.ceiling(),
+            countdown: self.stride,
+        });
         None
     }
 }
 
 /// Whether the call running on this thread must end now, and why (recorded for
-/// [`last_hit`]); `None` outside a call. Cheap enough for every step of the program.
+/// [`last_hit`]); `None` outside a call. Cheap enough for every step of the program: most
+/// steps read two thread-local words (the heap count and the [`GATE`]) and write one.
 #[inline]
 pub fn check() -> Option<Hit> {
-    let hit = ACTIVE.with(|a| a.borrow_mut().as_mut().and_then(Active::step))?;
+    let gate = GATE.get();
+    if gate.countdown > 0 && heap::thread_net_bytes() <= gate.ceiling {
+        GATE.set(Gate {
+            countdown: gate.countdown - 1,
+            ..gate
+        });
+        return None;
+    }
+    check_further()
+}
+
+/// [`check`] at a step its gate did not let through.
+#[cold]
+fn check_further() -> Option<Hit> {
+    let hit = ACTIVE.with(|a| match a.borrow_mut().as_mut() {
+        Some(active) => active.step(),
+        None => {
+            GATE.set(OPEN);
+            None
+        }
+    })?;
     record(&hit);
     Some(hit)
 }

@@ -39,6 +39,9 @@ pub struct Capabilities<'a> {
     pub heuristic_sampling: Option<&'a dyn HeuristicSampling>,
     /// Forecasts the iterations of an IDA* run.
     pub forecasts: Option<&'a dyn IterationForecasts>,
+    /// Says how fast its states are expanded, and how many its space holds if it can: a
+    /// front end warns before a run when the space is out of reach ([`out_of_reach`]).
+    pub reach: Option<&'a dyn Reach>,
 }
 
 impl fmt::Debug for Capabilities<'_> {
@@ -48,6 +51,7 @@ impl fmt::Debug for Capabilities<'_> {
             .field("random_layouts", &self.random_layouts.is_some())
             .field("heuristic_sampling", &self.heuristic_sampling.is_some())
             .field("forecasts", &self.forecasts.is_some())
+            .field("reach", &self.reach.is_some())
             .finish()
     }
 }
@@ -155,3 +159,121 @@ impl fmt::Display for PrepareError {
 }
 
 impl std::error::Error for PrepareError {}
+
+/// A type whose expansions are slow enough (each through an interpreter, say) that
+/// its space may be out of reach: it measures its rate as it goes and may say how large its
+/// space is.
+pub trait Reach {
+    /// States expanded a second so far (on one thread), or `None` before any was.
+    fn states_per_second(&self) -> Option<f64>;
+    /// How many states the space holds, as the puzzle estimates it, if it can say.
+    fn estimated_states(&self) -> Option<f64>;
+    /// Expands states from the position for about `time`, so that
+    /// [`Reach::states_per_second`] has a measure (the command line's, before a run).
+    fn measure(&self, time: std::time::Duration);
+}
+
+/// The horizon of a run without a time limit, past which [`out_of_reach`] calls a space out
+/// of reach.
+pub const REACH_HORIZON: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// What to say before a run when `reach`'s space is out of reach at the rate measured so
+/// far: its estimated states would take longer than `timeout` (or [`REACH_HORIZON`]) to
+/// expand. `None` when it is within reach, or when the rate or the size is not known.
+pub fn out_of_reach(reach: &dyn Reach, timeout: Option<std::time::Duration>) -> Option<String> {
+    let rate = reach.states_per_second().filter(|r| *r > 0.0)?;
+    let states = reach.estimated_states()?;
+    let seconds = states / rate;
+    let horizon = timeout.unwrap_or(REACH_HORIZON);
+    if seconds <= horizon.as_secs_f64() {
+        return None;
+    }
+    let bound = match timeout {
+        Some(t) => format!("the time limit of {}", seconds_text(t.as_secs_f64())),
+        None => seconds_text(horizon.as_secs_f64()),
+    };
+    Some(format!(
+        "out of reach: about {} states (the puzzle's estimate) at {} states a second so far \
+         would take about {}, more than {bound}",
+        count_text(states),
+        count_text(rate),
+        seconds_text(seconds),
+    ))
+}
+
+/// A count, rounded, its digits grouped by threes: `33,554,432`.
+fn count_text(n: f64) -> String {
+    let digits = format!("{:.0}", n.max(0.0));
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// A span of seconds in the largest unit that keeps it above one: `40 s`, `2.5 min`,
+/// `3.1 hours`, `4.0 days`, `12 years`.
+fn seconds_text(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [
+        (365.25 * 86_400.0, "years"),
+        (86_400.0, "days"),
+        (3_600.0, "hours"),
+        (60.0, "min"),
+    ];
+    for (size, unit) in UNITS {
+        if seconds >= size {
+            let n = seconds / size;
+            return if n >= 100.0 {
+                format!("{} {unit}", count_text(n))
+            } else {
+                format!("{n:.1} {unit}")
+            };
+        }
+    }
+    format!("{seconds:.0} s")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::{Reach, out_of_reach};
+
+    struct Fixed(Option<f64>, Option<f64>);
+
+    impl Reach for Fixed {
+        fn states_per_second(&self) -> Option<f64> {
+            self.0
+        }
+        fn estimated_states(&self) -> Option<f64> {
+            self.1
+        }
+        fn measure(&self, _time: Duration) {}
+    }
+
+    /// Out of reach when the estimate takes longer than the time limit (or the horizon) at
+    /// the rate so far; nothing said when either is unknown or the space is within reach.
+    #[test]
+    fn a_space_is_out_of_reach_past_the_time_limit() {
+        let lights_out = Fixed(Some(100.0), Some(33_554_432.0));
+        assert_eq!(
+            out_of_reach(&lights_out, None).as_deref(),
+            Some(
+                "out of reach: about 33,554,432 states (the puzzle's estimate) at 100 states a \
+                 second so far would take about 3.9 days, more than 10.0 min"
+            )
+        );
+        let limited = out_of_reach(&lights_out, Some(Duration::from_secs(30)));
+        assert!(limited.is_some_and(|w| w.ends_with("more than the time limit of 30 s")));
+        assert_eq!(
+            out_of_reach(&Fixed(Some(80_000.0), Some(181_440.0)), None),
+            None
+        );
+        assert_eq!(out_of_reach(&Fixed(None, Some(1e12)), None), None);
+        assert_eq!(out_of_reach(&Fixed(Some(100.0), None), None), None);
+        assert_eq!(super::seconds_text(1e12), "31,688 years");
+    }
+}

@@ -139,3 +139,35 @@ fn text_output_escapes_control_characters() {
     assert!(stdout.contains("\\u{1b}]0;title\\u{7}"), "{stdout}");
     assert!(stdout.contains("\\u{d}OWNED"), "{stdout}");
 }
+
+/// A script whose `space_estimate()` is far past what its rate expands in ten minutes:
+/// `solve` and `states` say before the run that the space is out of reach (issue 56, item
+/// 15), with the rate measured and the estimate; the run itself goes on and answers.
+#[test]
+fn a_space_out_of_reach_is_said_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vast.rhai");
+    let chain = "fn start() { 0 }\nfn moves(n) { if n < 30 { [#{ label: \"+1\", to: n + 1 }] } else { [] } }\n\
+                 fn is_goal(n) { n == 30 }\n";
+    std::fs::write(&path, format!("{chain}fn space_estimate() {{ 1.0e15 }}\n")).unwrap();
+    let file = path.to_str().unwrap();
+    for command in ["solve", "states"] {
+        let (code, _, stderr) = puzzlelab(&[command, file]);
+        assert_eq!(code, 0, "{command}: {stderr}");
+        assert!(
+            stderr.contains(
+                "out of reach: about 1,000,000,000,000,000 states (the puzzle's estimate) at "
+            ),
+            "{command}: {stderr}"
+        );
+        assert!(
+            stderr.contains("states a second so far"),
+            "{command}: {stderr}"
+        );
+    }
+    // The same space said to be small: nothing said.
+    std::fs::write(&path, format!("{chain}fn space_estimate() {{ 31 }}\n")).unwrap();
+    let (code, _, stderr) = puzzlelab(&["states", file]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("out of reach"), "{stderr}");
+}

@@ -257,3 +257,42 @@ fn a_remembered_script_with_a_slow_start_is_restored_off_the_windows_thread() {
     });
     assert_eq!(h.state().settings().path.as_deref(), Some(path.as_path()));
 }
+
+/// A script whose space is out of reach (issue 56, item 15): its `space_estimate()` says
+/// 10^15 states, far more than its rate could expand in ten minutes. The status bar of the
+/// run says so with the rate measured so far; a script that says no estimate is searched
+/// under the plain status line.
+#[test]
+fn a_space_out_of_reach_is_said_in_the_status_bar() {
+    let endless = "fn start() { 0 }\nfn moves(n) { [#{ label: \"+1\", to: n + 1 }] }\n\
+                   fn is_goal(n) { false }\n";
+    let (mut h, _dir, _) = open_script(&format!("{endless}fn space_estimate() {{ 1.0e15 }}\n"));
+    h.state_mut().push(puzzlelab::app::AppCommand::Start);
+    run_until(&mut h, |app| app.status().text.contains("out of reach"));
+    let text = h.state().status().text.clone();
+    assert!(text.starts_with("Searching with "), "{text}");
+    assert!(
+        text.contains("about 1,000,000,000,000,000 states (the puzzle's estimate) at "),
+        "{text}"
+    );
+    assert!(
+        text.contains(" states a second so far would take about "),
+        "{text}"
+    );
+    h.state_mut().push(puzzlelab::app::AppCommand::Stop);
+    h.step();
+    let (mut h, _dir, _) = open_script(endless);
+    h.state_mut().push(puzzlelab::app::AppCommand::Start);
+    // Its rate measured, and a frame after: still the plain status line.
+    run_until(&mut h, |app| {
+        let reach = app.puzzle().capabilities().reach;
+        reach.is_some_and(|r| r.states_per_second().is_some())
+    });
+    assert!(
+        !h.state().status().text.contains("out of reach"),
+        "{:?}",
+        h.state().status()
+    );
+    h.state_mut().push(puzzlelab::app::AppCommand::Stop);
+    h.step();
+}

@@ -13,6 +13,9 @@
 //! - optional `heuristic(state)` (non-negative), claimed admissible by `const ADMISSIBLE =
 //!   true` (only then do A* and its kin say "optimal");
 //! - optional `draw(state)`: rows of cells, each a string or `#{ text, colour }`;
+//! - optional `space_estimate()`: about how many states the space holds (a positive number),
+//!   for the warning before a run that the space is out of reach at the rate measured
+//!   ([`crate::puzzles::capabilities::Reach`]);
 //! - optional constants `NAME`, `DESCRIPTION`, `SOURCE` and `PARAMETERS` (for example
 //!   `#{ disks: #{ default: 3, min: 1, max: 10 } }`): each parameter is a variable every
 //!   function reads, set by `--set disks=8` on the command line.
@@ -25,9 +28,10 @@ mod cells;
 mod draw;
 pub mod encoding;
 mod engine;
+mod natives;
 mod puzzle;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
@@ -99,6 +103,8 @@ struct Meta {
     admissible: bool,
     has_heuristic: bool,
     has_draw: bool,
+    /// What `space_estimate()` said, if the script defines it.
+    space_estimate: Option<f64>,
     /// Whether the code names a `cost` at all, comments and other text aside (if not,
     /// every move costs 1).
     mentions_cost: bool,
@@ -116,6 +122,10 @@ struct Compiled {
     ast: AST,
     meta: Meta,
     start: State,
+    /// The expansions of every copy's searches so far, for the rate of [`Script::reach`].
+    expansions: AtomicU64,
+    /// The time those expansions' calls took, in nanoseconds (summed over threads).
+    expansion_nanos: AtomicU64,
 }
 
 /// What went wrong during the calls of one run, shared by nothing: each copy of a script
@@ -367,6 +377,8 @@ impl Compiled {
             admissible: scope.get_value::<bool>("ADMISSIBLE").unwrap_or(false),
             has_heuristic: defined("heuristic", 1),
             has_draw: defined("draw", 1),
+            // Asked below, once `start()` answered.
+            space_estimate: None,
             mentions_cost: engine::names_cost(source),
             parameters,
             globals: scope
@@ -374,6 +386,7 @@ impl Compiled {
                 .map(|(name, constant, _)| (name.to_owned(), constant))
                 .collect(),
         };
+        let estimates = defined("space_estimate", 0);
         let pairs: Vec<(String, i64)> = meta.parameters.iter().map(|p| (p.name.clone(), p.value)).collect();
         let engine = if pairs.is_empty() { plain } else { engine::sandbox(&pairs) };
         let mut compiled = Compiled {
@@ -382,9 +395,26 @@ impl Compiled {
             ast,
             meta,
             start: Box::new([]),
+            expansions: AtomicU64::new(0),
+            expansion_nanos: AtomicU64::new(0),
         };
         let start = compiled.call("start", ()).map_err(Failure::into_error)?;
         compiled.start = compiled.state_from("start", &start)?;
+        if estimates {
+            let value = compiled.call("space_estimate", ()).map_err(Failure::into_error)?;
+            let n = match (value.as_int(), value.as_float()) {
+                (Ok(n), _) => n as f64,
+                (_, Ok(x)) => x,
+                _ => f64::NAN,
+            };
+            if !(n.is_finite() && n > 0.0) {
+                return Err(compiled.returned(
+                    "space_estimate",
+                    format!("returned {value}: an estimate is a positive number of states"),
+                ));
+            }
+            compiled.meta.space_estimate = Some(n);
+        }
         Ok(compiled)
     }
 

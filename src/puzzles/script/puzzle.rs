@@ -39,7 +39,13 @@ impl Problem for Script {
         if self.watch.is_over() {
             return;
         }
-        match self.moves_of(state) {
+        let began = std::time::Instant::now();
+        let moves = self.moves_of(state);
+        let c = &self.compiled;
+        let nanos = u64::try_from(began.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        c.expansion_nanos.fetch_add(nanos, Ordering::Relaxed);
+        c.expansions.fetch_add(1, Ordering::Relaxed);
+        match moves {
             Ok(moves) => {
                 for (mv, state, cost) in moves {
                     if cost != 1.0 {
@@ -169,6 +175,31 @@ impl Explorable for Script {
     }
 }
 
+/// The rate of the script's expansions so far (the calls of `moves` in searches, on each
+/// thread: a search on two cores expands about twice as many a second), and the space
+/// its `space_estimate()` says.
+impl crate::puzzles::capabilities::Reach for Script {
+    fn states_per_second(&self) -> Option<f64> {
+        let c = &self.compiled;
+        let expansions = c.expansions.load(Ordering::Relaxed);
+        let nanos = c.expansion_nanos.load(Ordering::Relaxed);
+        (expansions > 0 && nanos > 0).then(|| expansions as f64 / (nanos as f64 / 1e9))
+    }
+
+    fn estimated_states(&self) -> Option<f64> {
+        self.compiled.meta.space_estimate
+    }
+
+    /// A breadth-first count from the position, stopped at `time`.
+    fn measure(&self, time: std::time::Duration) {
+        let limits = search::Limits {
+            timeout: Some(time),
+            ..Default::default()
+        };
+        let _ = crate::puzzles::Model::count_states(self, &CancelToken::with_limits(limits));
+    }
+}
+
 impl crate::puzzles::HandPlay for Script {
     fn moves_played(&self) -> usize {
         self.played.len()
@@ -181,6 +212,7 @@ impl crate::puzzles::Model for Script {
     fn capabilities(&self) -> crate::puzzles::Capabilities<'_> {
         crate::puzzles::Capabilities {
             hand_play: Some(self),
+            reach: Some(self),
             ..Default::default()
         }
     }
