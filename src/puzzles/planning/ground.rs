@@ -532,13 +532,16 @@ impl<'a> Grounder<'a> {
         init.dedup();
         goal.sort_unstable();
         goal.dedup();
-        Ok(Task {
+        // What cannot matter to the goal goes (Fast Downward's and pyperplan's relevance
+        // analysis).
+        let task = Task {
             facts,
             unit_costs: operators.iter().all(|op| op.cost == 1),
             operators,
             init,
             goal,
-        })
+        };
+        Ok(super::relevance::relevant(task).0)
     }
 
     /// The precondition's fluent literals: positive ones (`None` when one cannot be

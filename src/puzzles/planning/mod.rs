@@ -23,6 +23,7 @@ pub mod heuristics;
 pub mod lmcut;
 pub mod pddl;
 mod puzzle;
+pub mod relevance;
 pub mod sexpr;
 pub mod task;
 
