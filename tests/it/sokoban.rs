@@ -361,13 +361,81 @@ fn solve_takes_the_level_on_the_command_line() {
         .iter()
         .find_map(|n| n.as_str()?.strip_prefix("lurd: "))
         .unwrap();
+    assert_eq!(v["lurd"], lurd, "the JSON's lurd beside its moves");
     let level = at_level(MICROBAN, 3, Metric::Pushes);
     let (solved, _, pushes) = check_lurd(&level.level().rows, lurd);
     assert!(solved);
     assert_eq!(pushes as f64, v["cost"].as_f64().unwrap());
+    assert_eq!(pushes, v["moves"].as_array().unwrap().len());
     let (code, _, err) = puzzlelab(&["solve", file, "--set", "level=11"]);
     assert_eq!(code, 2);
     assert!(err.contains("no level 11"), "{err}");
+}
+
+/// `bench sokoban --json` on the fixture: one row a level, each answer replayed to solved by
+/// the test's own checker with the pushes and moves the row gives; the totals count them.
+#[test]
+fn bench_sokoban_solves_microban_1_to_10_and_its_answers_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("microban.xsb");
+    std::fs::write(&path, MICROBAN).unwrap();
+    let file = path.to_str().unwrap();
+    let args = ["bench", "sokoban", file, "--time-limit", "30", "--json"];
+    let (code, out, err) = puzzlelab(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["levels"].as_array().unwrap();
+    assert_eq!(rows.len(), 10);
+    let collection = Sokoban::from_text(MICROBAN).unwrap();
+    for (i, row) in rows.iter().enumerate() {
+        let number = i + 1;
+        assert_eq!(row["level"], number);
+        assert_eq!(row["solved"], true, "level {number}: {row}");
+        assert_eq!(
+            row["optimal"], true,
+            "level {number}: A* with the matching bound"
+        );
+        let mut level = collection.clone();
+        level.set_level(number).unwrap();
+        assert_eq!(row["boxes"], level.board().start.boxes.len());
+        let (solved, moves, pushes) =
+            check_lurd(&level.level().rows, row["lurd"].as_str().unwrap());
+        assert!(solved, "level {number}");
+        assert_eq!(
+            (row["moves"].as_u64(), row["pushes"].as_u64()),
+            (Some(moves as u64), Some(pushes as u64))
+        );
+        assert!(row["expanded"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(v["totals"]["solved"], 10);
+    assert_eq!(v["totals"]["levels"], 10);
+    // Two shards of levels 3-6 merged give the unsharded run's rows.
+    let mut parts = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let (code, out, err) = puzzlelab(&[
+            "bench", "sokoban", file, "--levels", "3-6", "--shard", k, "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let part = dir.path().join(format!("part{}.json", parts.len()));
+        std::fs::write(&part, out).unwrap();
+        parts.push(part.to_str().unwrap().to_owned());
+    }
+    let (code, out, err) = puzzlelab(&["merge", &parts[1], &parts[0]]);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(merged.get("shard").is_none());
+    let levels: Vec<&serde_json::Value> = merged["levels"].as_array().unwrap().iter().collect();
+    assert_eq!(levels.len(), 4);
+    for (row, whole) in levels.iter().zip(&rows[2..6]) {
+        for key in ["level", "pushes", "moves", "lurd", "solved"] {
+            assert_eq!(row[key], whole[key], "{key}");
+        }
+    }
+    assert_eq!(merged["totals"]["solved"], 4);
+    // One shard twice is refused, naming the repeat.
+    let (code, _, err) = puzzlelab(&["merge", &parts[0], &parts[0]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("repeats shard 1/2"), "{err}");
 }
 
 /// One action of random play: a step, a walk to a square, or an undo.

@@ -219,8 +219,8 @@ impl crate::puzzles::Model for Sokoban {
 
     /// Runs the search on the push graph, then plays its pushes from the position to spell
     /// them as LURD: the report's boards show the player where it really walks (a state of
-    /// the `pushes` metric keeps only its region), and its notes give the LURD and both
-    /// counts.
+    /// the `pushes` metric keeps only its region), its `lurd` is the answer step by step,
+    /// and its notes give the LURD and both counts.
     fn solve(
         &self,
         algorithm: Algorithm,
@@ -257,6 +257,7 @@ impl crate::puzzles::Model for Sokoban {
                     report.moves.len()
                 ));
                 report.notes.push(format!("lurd: {lurd}"));
+                report.lurd = Some(lurd);
             }
         }
         Ok(report)
