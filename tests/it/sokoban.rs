@@ -295,6 +295,55 @@ fn breadth_first_search_and_astar_agree_on_the_pushes_of_small_microban_levels()
     }
 }
 
+/// PI-corral pruning never cuts a shortest solution: over the whole push graph (explored
+/// without it) of each small level, wherever it prunes a state that can be solved, a kept
+/// successor is one push nearer the goal; BFS with it off and A* with it on (the default)
+/// agree on the pushes.
+#[test]
+fn pi_corral_pruning_keeps_a_shortest_solution_from_every_state() {
+    use puzzlelab::search::space::StateGraph;
+    let mut pruned_states = 0;
+    let levels = (1..=10)
+        .map(|n| (MICROBAN, n))
+        .chain((1..=5).map(|n| (SHIPPED, n)));
+    for (text, number) in levels {
+        let mut level = at_level(text, number, Metric::Pushes);
+        let astar = solve(&level, Algorithm::AStar);
+        level.set_option("corrals", "off").unwrap();
+        let graph = StateGraph::explore(&level, &CancelToken::new(), &mut |_| {}).unwrap();
+        let bfs = solve(&level, Algorithm::Bfs);
+        assert_eq!(
+            (bfs.solved, astar.solved, bfs.cost),
+            (true, true, astar.cost),
+            "{number}"
+        );
+        for node in 0..graph.len() as u32 {
+            let (Some(state), Some(d)) = (graph.state(node), graph.to_goal(node)) else {
+                continue;
+            };
+            if d == 0 {
+                continue;
+            }
+            let mut found = Vec::new();
+            level.board().pushes(state, true, &mut found);
+            if !level.board().prune_to_pi_corral(state, &mut found) {
+                continue;
+            }
+            pruned_states += 1;
+            let best = found
+                .iter()
+                .filter_map(|f| graph.to_goal(graph.node_of(&f.next)?))
+                .min();
+            assert_eq!(
+                best,
+                Some(d - 1),
+                "level {number}: {state:?} pruned to {found:?}"
+            );
+        }
+    }
+    assert!(pruned_states > 0, "the pruning was put to the test");
+}
+
 #[test]
 fn dijkstra_and_astar_agree_on_the_moves_of_small_levels() {
     for (text, number) in [(MICROBAN, 1), (MICROBAN, 2), (MICROBAN, 4), (SHIPPED, 3)] {

@@ -1,6 +1,6 @@
 //! One level's board as the search sees it: its squares (walls, the inside the player can
 //! ever walk on, goals), the rules of a walk and a push, the dead squares, the push distances
-//! of the heuristic and the freeze check.
+//! of the heuristic, the freeze check and PI-corral pruning ([`corral`]).
 //!
 //! Squares are numbered row-major over the level's rows padded to its widest row
 //! (`row * cols + col`), as `u16` (a level is at most 250 x 250). A box sealed off on a goal,
@@ -12,6 +12,8 @@ use std::fmt;
 
 use super::format::Level;
 use super::matching;
+
+mod corral;
 
 /// A direction of a step or a push, with its LURD letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
