@@ -18,8 +18,12 @@ use crate::search::{CancelToken, Limits, SearchError};
 pub(super) struct SokobanArgs {
     /// An XSB collection (one or many levels; refused levels are reported, not solved).
     file: PathBuf,
-    /// The algorithm (as `solve --algorithm`). Default: astar (the matching bound).
-    #[arg(long, short, default_value = "astar", value_name = "A")]
+    /// The algorithms (as `solve --algorithm`), separated by commas, tried in turn on a level
+    /// while none has solved it: each gets an equal share of the time left, and the next
+    /// runs only when one stops at a limit (not when one proves the level unsolvable).
+    /// Default: astar (optimal, the matching bound) for half the time, then greedy (the same
+    /// bound, solved, not proved optimal).
+    #[arg(long, short, default_value = "astar,greedy", value_name = "A,B,...")]
     algorithm: String,
     /// The move metric: pushes (walking free) or moves (every step).
     #[arg(long, default_value = "pushes", value_name = "M")]
@@ -39,7 +43,7 @@ pub(super) struct SokobanArgs {
     shard: Option<Shard>,
     /// Print one JSON object instead of text: `{"file", "algorithm", "metric",
     /// "time_limit_s", "levels": [{"level", "title", "boxes", "solved", "pushes", "moves",
-    /// "lurd", "optimal", "seconds", "expanded", "outcome", "error"}], "totals": {"solved",
+    /// "lurd", "optimal", "solved_by", "seconds", "expanded", "outcome", "error"}], "totals": {"solved",
     /// "levels", "seconds", "expanded"}}`, with `shard` under `--shard`. `lurd` is the
     /// answer from the level's start (lowercase walks, uppercase pushes).
     #[arg(long)]
@@ -62,10 +66,13 @@ pub(super) fn totals_json(rows: &[Value]) -> Value {
 
 pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     let file = &args.file;
-    let algorithm = match super::algorithm_named(file, &args.algorithm) {
-        Ok(a) => a,
-        Err(code) => return code,
-    };
+    let mut algorithms = Vec::new();
+    for name in args.algorithm.split(',') {
+        match super::algorithm_named(file, name) {
+            Ok(a) => algorithms.push(a),
+            Err(code) => return code,
+        }
+    }
     let Some(metric) = Metric::from_name(args.metric.trim()) else {
         return bad(
             file,
@@ -84,7 +91,7 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
         Err(e) => return bad(file, e),
     };
     puzzle.set_metric(metric);
-    if let Some(refusal) = puzzle.refusal(algorithm) {
+    if let Some(refusal) = algorithms.iter().find_map(|&a| puzzle.refusal(a)) {
         return bad(file, refusal);
     }
     // Every level of the file by number, well-formed or refused.
@@ -109,7 +116,7 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     }
     let mut rows = Vec::new();
     for &number in &numbers {
-        let row = solve_level(&puzzle, number, args, algorithm);
+        let row = solve_level(&puzzle, number, args, &algorithms);
         if !args.json {
             emit!(&format!("{}\n", row_text(&row)));
         }
@@ -119,7 +126,7 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     if args.json {
         let mut v = serde_json::json!({
             "file": file.display().to_string(),
-            "algorithm": algorithm.to_string(),
+            "algorithm": args.algorithm,
             "metric": metric.name(),
             "time_limit_s": args.time_limit,
             "levels": rows,
@@ -142,13 +149,13 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     }
 }
 
-/// One level's row: opened, solved under the limits, its answer spelled as LURD from the
-/// level's start.
+/// One level's row: opened, solved under the limits by the algorithms in turn (see
+/// [`SokobanArgs::algorithm`]), its answer spelled as LURD from the level's start.
 fn solve_level(
     collection: &Sokoban,
     number: usize,
     args: &SokobanArgs,
-    algorithm: crate::search::Algorithm,
+    algorithms: &[crate::search::Algorithm],
 ) -> Value {
     let began = Instant::now();
     let mut row = serde_json::json!({ "level": number, "solved": false });
@@ -162,32 +169,47 @@ fn solve_level(
         row["title"] = title.clone().into();
     }
     row["boxes"] = puzzle.board().start.boxes.len().into();
-    let mut limits = Limits {
-        timeout: Some(Duration::from_secs_f64(args.time_limit)),
-        ..Limits::default()
-    };
-    if let Some(bytes) = args.max_memory {
-        limits.max_memory = bytes;
-    }
-    let cancel = CancelToken::with_limits(limits);
-    match puzzle.solve(algorithm, &mut NoWatcher, &cancel) {
-        Ok(report) => {
-            row["outcome"] = format!("{:?}", report.outcome).to_lowercase().into();
-            row["expanded"] = report.stats.expanded.into();
-            if let Some(lurd) = report.lurd.filter(|_| report.solved) {
-                row["solved"] = true.into();
-                row["optimal"] = report.optimal.into();
-                row["pushes"] = lurd.chars().filter(char::is_ascii_uppercase).count().into();
-                row["moves"] = lurd.chars().count().into();
-                row["lurd"] = lurd.into();
+    let whole = Duration::from_secs_f64(args.time_limit);
+    let mut expanded = 0u64;
+    for (i, &algorithm) in algorithms.iter().enumerate() {
+        let left = whole.saturating_sub(began.elapsed());
+        let share = left.div_f64((algorithms.len() - i) as f64);
+        let mut limits = Limits {
+            timeout: Some(share),
+            ..Limits::default()
+        };
+        if let Some(bytes) = args.max_memory {
+            limits.max_memory = bytes;
+        }
+        let cancel = CancelToken::with_limits(limits);
+        match puzzle.solve(algorithm, &mut NoWatcher, &cancel) {
+            Ok(report) => {
+                row["outcome"] = format!("{:?}", report.outcome).to_lowercase().into();
+                expanded += report.stats.expanded;
+                if let Some(lurd) = report.lurd.filter(|_| report.solved) {
+                    row["solved"] = true.into();
+                    row["solved_by"] = algorithm.to_string().into();
+                    row["optimal"] = report.optimal.into();
+                    row["pushes"] = lurd.chars().filter(char::is_ascii_uppercase).count().into();
+                    row["moves"] = lurd.chars().count().into();
+                    row["lurd"] = lurd.into();
+                }
+                if !report.outcome.is_limit() {
+                    break;
+                }
+            }
+            Err(SearchError::Unsolvable(reason)) => {
+                row["outcome"] = "unsolvable".into();
+                row["reason"] = reason.into();
+                break;
+            }
+            Err(e) => {
+                row["error"] = e.to_string().into();
+                break;
             }
         }
-        Err(SearchError::Unsolvable(reason)) => {
-            row["outcome"] = "unsolvable".into();
-            row["reason"] = reason.into();
-        }
-        Err(e) => row["error"] = e.to_string().into(),
     }
+    row["expanded"] = expanded.into();
     let s = began.elapsed().as_secs_f64();
     row["seconds"] = ((s * 1000.0).round() / 1000.0).into();
     row

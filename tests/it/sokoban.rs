@@ -444,6 +444,10 @@ fn bench_sokoban_solves_microban_1_to_10_and_its_answers_replay() {
             row["optimal"], true,
             "level {number}: A* with the matching bound"
         );
+        assert_eq!(
+            row["solved_by"], "astar",
+            "level {number}: before the fallback"
+        );
         let mut level = collection.clone();
         level.set_level(number).unwrap();
         assert_eq!(row["boxes"], level.board().start.boxes.len());
