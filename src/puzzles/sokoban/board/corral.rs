@@ -39,13 +39,11 @@ impl Board {
     pub fn prune_to_pi_corral(&self, state: &State, found: &mut Vec<FoundPush>) -> bool {
         let boxes = self.box_flags(state);
         let (reach, _) = self.walks(&boxes, usize::from(state.player));
-        let area = self.corral_areas(&boxes, &reach);
-        let Some(&areas) = area.iter().filter(|&&a| a != NONE).max() else {
-            return false;
-        };
+        let (area, members) = self.corral_areas(&boxes, &reach);
         let mut best: Option<Vec<(usize, Dir)>> = None;
-        for corral in 0..=areas {
-            let Some(ways_in) = self.pi_corral_pushes(&boxes, &reach, &area, corral) else {
+        for (corral, squares) in members.iter().enumerate() {
+            let Some(ways_in) = self.pi_corral_pushes(&boxes, &reach, &area, corral as u32, squares)
+            else {
                 continue;
             };
             let kept = found
@@ -80,10 +78,12 @@ impl Board {
     }
 
     /// The corral area of each square: the connected areas of free inside squares the player
-    /// does not reach (`reach[s] == u32::MAX`), numbered from 0; [`NONE`] elsewhere.
-    fn corral_areas(&self, boxes: &[bool], reach: &[u32]) -> Vec<u32> {
+    /// does not reach (`reach[s] == u32::MAX`), numbered from 0; [`NONE`] elsewhere. Then
+    /// each area's squares.
+    fn corral_areas(&self, boxes: &[bool], reach: &[u32]) -> (Vec<u32>, Vec<Vec<usize>>) {
         let n = self.squares();
         let mut area = vec![NONE; n];
+        let mut members: Vec<Vec<usize>> = Vec::new();
         let mut next = 0u32;
         let mut stack = Vec::new();
         let free = |s: usize| self.ground[s] == Ground::Inside && !boxes[s] && reach[s] == NONE;
@@ -93,7 +93,9 @@ impl Board {
             }
             area[s] = next;
             stack.push(s);
+            let mut squares = Vec::new();
             while let Some(at) = stack.pop() {
+                squares.push(at);
                 for d in Dir::ALL {
                     if let Some(t) = self.step(at, d)
                         && area[t] == NONE
@@ -104,33 +106,33 @@ impl Board {
                     }
                 }
             }
+            members.push(squares);
             next += 1;
         }
-        area
+        (area, members)
     }
 
-    /// The pushes into corral `corral` (box square, direction) when it is a PI-corral that
-    /// needs work; `None` when it is not.
+    /// The pushes into corral `corral`, whose squares are `squares` (box square, direction),
+    /// when it is a PI-corral that needs work; `None` when it is not.
     fn pi_corral_pushes(
         &self,
         boxes: &[bool],
         reach: &[u32],
         area: &[u32],
         corral: u32,
+        squares: &[usize],
     ) -> Option<Vec<(usize, Dir)>> {
         let inside = |s: usize| area[s] == corral;
         // The boxes on its border, and whether it needs work.
         let mut border: Vec<usize> = Vec::new();
-        let mut on_border = vec![false; self.squares()];
         let mut needs_work = false;
-        for s in (0..self.squares()).filter(|&s| inside(s)) {
+        for &s in squares {
             needs_work |= self.goal[s];
             for d in Dir::ALL {
                 if let Some(b) = self.step(s, d).filter(|&b| boxes[b])
-                    && !on_border[b]
+                    && !border.contains(&b)
                 {
                     needs_work |= !self.goal[b];
-                    on_border[b] = true;
                     border.push(b);
                 }
             }
@@ -139,7 +141,7 @@ impl Board {
             return None;
         }
         // The other boxes taken away.
-        let free = |s: usize| self.ground[s] == Ground::Inside && !on_border[s];
+        let free = |s: usize| self.ground[s] == Ground::Inside && !border.contains(&s);
         let mut ways_in = Vec::new();
         for &b in &border {
             for d in Dir::ALL {
