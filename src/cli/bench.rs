@@ -23,6 +23,10 @@ pub(super) enum BenchCommand {
     /// under a time limit, and report per problem and in total: solved, plan length and
     /// cost, optimal, states expanded and generated, seconds, grounded facts and operators.
     Planning(super::bench_planning::PlanningArgs),
+    /// Solve every level of an XSB collection (or `--levels A-B`) in one process, each under
+    /// a time limit, and report per level and in total: solved, pushes, moves, the answer as
+    /// LURD, optimal, seconds and states expanded.
+    Sokoban(super::bench_sokoban::SokobanArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -98,6 +102,7 @@ pub(super) fn bench(command: &BenchCommand) -> u8 {
     match command {
         BenchCommand::Sliding(args) => sliding(args),
         BenchCommand::Planning(args) => super::bench_planning::planning(args),
+        BenchCommand::Sokoban(args) => super::bench_sokoban::sokoban(args),
     }
 }
 

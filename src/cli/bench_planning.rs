@@ -53,8 +53,9 @@ fn problems_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// `A-B` (1-based, inclusive) as a range of indices into `total` problems.
-fn range_of(text: &str, total: usize) -> Result<std::ops::Range<usize>, String> {
+/// `A-B` (1-based, inclusive) as a range of indices into `total` problems (also `bench
+/// sokoban --levels`).
+pub(super) fn range_of(text: &str, total: usize) -> Result<std::ops::Range<usize>, String> {
     let usage = || format!("`{text}` is not A-B (1 <= A <= B)");
     let (a, b) = text.split_once('-').ok_or_else(usage)?;
     let (Ok(a), Ok(b)) = (a.trim().parse::<usize>(), b.trim().parse::<usize>()) else {

@@ -1,6 +1,7 @@
 //! `merge FILE...`: joins the JSON outputs of the shards of one batch (`scenario --shard K/N
-//! --json`, `bench sliding --shard K/N --json`) into the object an unsharded run prints: the
-//! problems in their order, the totals counted again over them.
+//! --json`, `bench sliding --shard K/N --json`, `bench sokoban --shard K/N --json`) into the
+//! object an unsharded run prints: the problems in their order, the totals counted again over
+//! them.
 
 use std::path::{Path, PathBuf};
 
@@ -12,8 +13,8 @@ use crate::puzzles;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct MergeArgs {
-    /// The JSON outputs of every shard of one batch (`scenario` or `bench sliding` with
-    /// `--shard K/N --json`), each once, in any order.
+    /// The JSON outputs of every shard of one batch (`scenario`, `bench sliding` or `bench
+    /// sokoban` with `--shard K/N --json`), each once, in any order.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
@@ -25,6 +26,8 @@ enum Kind {
     Scenario,
     /// `bench sliding`: `instances`, with the totals in `total`.
     BenchSliding,
+    /// `bench sokoban`: `levels`, with the totals in `totals`.
+    BenchSokoban,
 }
 
 impl Kind {
@@ -33,6 +36,8 @@ impl Kind {
             Some(Kind::Scenario)
         } else if v.get("heuristic").is_some() && v["instances"].is_array() {
             Some(Kind::BenchSliding)
+        } else if v.get("metric").is_some() && v["levels"].is_array() {
+            Some(Kind::BenchSokoban)
         } else {
             None
         }
@@ -43,6 +48,17 @@ impl Kind {
         match self {
             Kind::Scenario => "problems",
             Kind::BenchSliding => "instances",
+            Kind::BenchSokoban => "levels",
+        }
+    }
+
+    /// The key of a row's place in the batch's file, rising over the shards in order
+    /// (`check_rising`); `None` where rows carry none.
+    fn place(self) -> Option<&'static str> {
+        match self {
+            Kind::Scenario => Some("line"),
+            Kind::BenchSliding => None,
+            Kind::BenchSokoban => Some("level"),
         }
     }
 
@@ -51,6 +67,7 @@ impl Kind {
         match self {
             Kind::Scenario => &["scenario", "map", "algorithm"],
             Kind::BenchSliding => &["heuristic", "dual", "transpositions"],
+            Kind::BenchSokoban => &["file", "algorithm", "metric", "time_limit_s"],
         }
     }
 }
@@ -126,7 +143,7 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
     let kind = Kind::of(&first.json).ok_or_else(|| {
         (
             first.path.clone(),
-            "is neither a scenario's nor a bench sliding's JSON".to_owned(),
+            "is not the JSON of a scenario, a bench sliding or a bench sokoban".to_owned(),
         )
     })?;
     let count = first.shard.count;
@@ -185,28 +202,29 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
             format!("shard {}/{count} is missing", parts.len() + 1),
         ));
     }
-    if kind == Kind::Scenario {
-        check_lines(parts)?;
+    if let Some(key) = kind.place() {
+        check_rising(parts, kind, key)?;
     }
     Ok(kind)
 }
 
-/// Checks that a scenario's rows are each part's own: every row names its problem's line of the
-/// `.scen` file (`line`, from 1), and the problems of the shards in order are the file's
-/// problems in order, so the lines rise strictly from the first row of shard 1 to the last row
-/// of shard N. A part holding another part's rows, a row twice or its rows out of order breaks
-/// the rise; `Err` names the file and the row.
-fn check_lines(parts: &[Part]) -> Result<(), (PathBuf, String)> {
+/// Checks that the rows are each part's own: every row names its problem's place in the
+/// batch's file (`key`: a scenario's `line` of the `.scen` file, a Sokoban bench's `level`),
+/// and the problems of the shards in order are the file's problems in order, so the places
+/// rise strictly from the first row of shard 1 to the last row of shard N. A part holding
+/// another part's rows, a row twice or its rows out of order breaks the rise; `Err` names the
+/// file and the row.
+fn check_rising(parts: &[Part], kind: Kind, key: &str) -> Result<(), (PathBuf, String)> {
     let mut last: Option<(u64, &Path)> = None;
     for part in parts {
-        let rows = part.json[Kind::Scenario.rows()]
+        let rows = part.json[kind.rows()]
             .as_array()
             .map_or(&[][..], Vec::as_slice);
         for (i, row) in rows.iter().enumerate() {
-            let Some(line) = row.get("line").and_then(Value::as_u64) else {
+            let Some(line) = row.get(key).and_then(Value::as_u64) else {
                 return Err((
                     part.path.clone(),
-                    format!("its row {} has no `line`: not a scenario's row", i + 1),
+                    format!("its row {} has no `{key}`", i + 1),
                 ));
             };
             if let Some((before, path)) = last
@@ -220,8 +238,8 @@ fn check_lines(parts: &[Part]) -> Result<(), (PathBuf, String)> {
                 return Err((
                     part.path.clone(),
                     format!(
-                        "its row {} is the problem of line {line}, but {whose} was that of line \
-                         {before}: a shard's rows are its own problems in the file's order",
+                        "its row {} is the problem of {key} {line}, but {whose} was that of \
+                         {key} {before}: a shard's rows are its own problems in the file's order",
                         i + 1
                     ),
                 ));
@@ -293,6 +311,11 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
                 code = EXIT_LIMIT;
             }
             (merged, code)
+        }
+        Kind::BenchSokoban => {
+            merged["totals"] = super::bench_sokoban::totals_json(&rows);
+            merged["levels"] = Value::Array(rows);
+            (merged, EXIT_SOLVED)
         }
         Kind::BenchSliding => {
             merged["total"] = super::bench::total_json(&rows);

@@ -41,7 +41,9 @@ macro_rules! emit {
 
 mod bench;
 mod bench_planning;
+mod bench_sokoban;
 mod generators;
+mod help;
 mod limit_args;
 mod merge;
 mod runs;
@@ -49,6 +51,7 @@ mod shard;
 mod states;
 
 use generators::{generate, percolation};
+use help::{set_help, type_names, types_help};
 use limit_args::{LimitArgs, load_within};
 use runs::{compare, scenario};
 use states::states;
@@ -596,52 +599,6 @@ fn exit_code_of(report: &Report) -> u8 {
 
 /// Stratified-sampling probes an IDA* iteration for the forecasts in `solve --json`.
 const FORECAST_PROBES: usize = 300;
-
-/// The values `--type` takes, read from the type registry ([`puzzles::TYPES`]), so the help
-/// lists every type (it once missed `rush-hour`) and a misspelt one is refused with them.
-fn type_names() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(
-        puzzles::TYPES
-            .iter()
-            .map(|t| clap::builder::PossibleValue::new(t.name).help(t.label)),
-    )
-}
-
-/// The list of puzzle types after the top-level help, read from the registry
-/// ([`puzzles::TYPES`]).
-fn types_help() -> String {
-    let mut text = String::from("Puzzle types (--type):\n");
-    for t in puzzles::TYPES {
-        text += &format!("  {:<10} {}\n", t.name, t.label);
-    }
-    text
-}
-
-/// The long help of `solve --set`: each type's settings (its [`puzzles::Puzzle::options`],
-/// read from its shipped puzzle), one type a line, in registry order.
-fn set_help() -> String {
-    let mut text = String::from(
-        "A setting of the puzzle's type, as NAME=VALUE (repeatable); an option the type does \
-         not take is an error listing its options. The types' settings:",
-    );
-    for t in puzzles::TYPES {
-        let Some(first) = t.shipped.first() else {
-            continue;
-        };
-        let Ok(puzzle) = (t.parse_text)(first.text) else {
-            continue;
-        };
-        let options: Vec<String> = puzzle
-            .options()
-            .iter()
-            .map(|o| format!("{}={}", o.name, o.values))
-            .collect();
-        if !options.is_empty() {
-            text += &format!("\n- {}: {}", t.name, options.join(", "));
-        }
-    }
-    text
-}
 
 fn solve(args: &SolveArgs) -> u8 {
     let (mut puzzle, cancel) = match load_within(

@@ -30,6 +30,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         optimal: result.optimal,
         cost: result.cost,
         moves: result.moves.iter().map(ToString::to_string).collect(),
+        lurd: None,
         path: result.states.iter().map(&place_of).collect(),
         boards: Vec::new(),
         motions: Vec::new(),
@@ -130,6 +131,7 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
         optimal: result.optimal,
         cost: result.cost,
         moves: result.moves.iter().map(ToString::to_string).collect(),
+        lurd: None,
         path: Vec::new(),
         boards: result.states.iter().map(&picture_of).collect(),
         motions: result

@@ -69,6 +69,11 @@ pub struct Report {
     pub cost: Cost,
     /// The moves of the solution, as the puzzle names them.
     pub moves: Vec<String>,
+    /// The solution as every step of the player in LURD (lowercase walks, uppercase
+    /// pushes), for a type whose moves are pushes that leave the walks between them out;
+    /// `None` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lurd: Option<String>,
     /// The places of the solution's states, start first (one more than there are moves);
     /// empty for board puzzles.
     pub path: Vec<Place>,

@@ -295,6 +295,55 @@ fn breadth_first_search_and_astar_agree_on_the_pushes_of_small_microban_levels()
     }
 }
 
+/// PI-corral pruning never cuts a shortest solution: over the whole push graph (explored
+/// without it) of each small level, wherever it prunes a state that can be solved, a kept
+/// successor is one push nearer the goal; BFS with it off and A* with it on (the default)
+/// agree on the pushes.
+#[test]
+fn pi_corral_pruning_keeps_a_shortest_solution_from_every_state() {
+    use puzzlelab::search::space::StateGraph;
+    let mut pruned_states = 0;
+    let levels = (1..=10)
+        .map(|n| (MICROBAN, n))
+        .chain((1..=5).map(|n| (SHIPPED, n)));
+    for (text, number) in levels {
+        let mut level = at_level(text, number, Metric::Pushes);
+        let astar = solve(&level, Algorithm::AStar);
+        level.set_option("corrals", "off").unwrap();
+        let graph = StateGraph::explore(&level, &CancelToken::new(), &mut |_| {}).unwrap();
+        let bfs = solve(&level, Algorithm::Bfs);
+        assert_eq!(
+            (bfs.solved, astar.solved, bfs.cost),
+            (true, true, astar.cost),
+            "{number}"
+        );
+        for node in 0..graph.len() as u32 {
+            let (Some(state), Some(d)) = (graph.state(node), graph.to_goal(node)) else {
+                continue;
+            };
+            if d == 0 {
+                continue;
+            }
+            let mut found = Vec::new();
+            level.board().pushes(state, true, &mut found);
+            if !level.board().prune_to_pi_corral(state, &mut found) {
+                continue;
+            }
+            pruned_states += 1;
+            let best = found
+                .iter()
+                .filter_map(|f| graph.to_goal(graph.node_of(&f.next)?))
+                .min();
+            assert_eq!(
+                best,
+                Some(d - 1),
+                "level {number}: {state:?} pruned to {found:?}"
+            );
+        }
+    }
+    assert!(pruned_states > 0, "the pruning was put to the test");
+}
+
 #[test]
 fn dijkstra_and_astar_agree_on_the_moves_of_small_levels() {
     for (text, number) in [(MICROBAN, 1), (MICROBAN, 2), (MICROBAN, 4), (SHIPPED, 3)] {
@@ -361,13 +410,85 @@ fn solve_takes_the_level_on_the_command_line() {
         .iter()
         .find_map(|n| n.as_str()?.strip_prefix("lurd: "))
         .unwrap();
+    assert_eq!(v["lurd"], lurd, "the JSON's lurd beside its moves");
     let level = at_level(MICROBAN, 3, Metric::Pushes);
     let (solved, _, pushes) = check_lurd(&level.level().rows, lurd);
     assert!(solved);
     assert_eq!(pushes as f64, v["cost"].as_f64().unwrap());
+    assert_eq!(pushes, v["moves"].as_array().unwrap().len());
     let (code, _, err) = puzzlelab(&["solve", file, "--set", "level=11"]);
     assert_eq!(code, 2);
     assert!(err.contains("no level 11"), "{err}");
+}
+
+/// `bench sokoban --json` on the fixture: one row a level, each answer replayed to solved by
+/// the test's own checker with the pushes and moves the row gives; the totals count them.
+#[test]
+fn bench_sokoban_solves_microban_1_to_10_and_its_answers_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("microban.xsb");
+    std::fs::write(&path, MICROBAN).unwrap();
+    let file = path.to_str().unwrap();
+    let args = ["bench", "sokoban", file, "--time-limit", "30", "--json"];
+    let (code, out, err) = puzzlelab(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["levels"].as_array().unwrap();
+    assert_eq!(rows.len(), 10);
+    let collection = Sokoban::from_text(MICROBAN).unwrap();
+    for (i, row) in rows.iter().enumerate() {
+        let number = i + 1;
+        assert_eq!(row["level"], number);
+        assert_eq!(row["solved"], true, "level {number}: {row}");
+        assert_eq!(
+            row["optimal"], true,
+            "level {number}: A* with the matching bound"
+        );
+        assert_eq!(
+            row["solved_by"], "astar",
+            "level {number}: before the fallback"
+        );
+        let mut level = collection.clone();
+        level.set_level(number).unwrap();
+        assert_eq!(row["boxes"], level.board().start.boxes.len());
+        let (solved, moves, pushes) =
+            check_lurd(&level.level().rows, row["lurd"].as_str().unwrap());
+        assert!(solved, "level {number}");
+        assert_eq!(
+            (row["moves"].as_u64(), row["pushes"].as_u64()),
+            (Some(moves as u64), Some(pushes as u64))
+        );
+        assert!(row["expanded"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(v["totals"]["solved"], 10);
+    assert_eq!(v["totals"]["levels"], 10);
+    // Two shards of levels 3-6 merged give the unsharded run's rows.
+    let mut parts = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let (code, out, err) = puzzlelab(&[
+            "bench", "sokoban", file, "--levels", "3-6", "--shard", k, "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let part = dir.path().join(format!("part{}.json", parts.len()));
+        std::fs::write(&part, out).unwrap();
+        parts.push(part.to_str().unwrap().to_owned());
+    }
+    let (code, out, err) = puzzlelab(&["merge", &parts[1], &parts[0]]);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(merged.get("shard").is_none());
+    let levels: Vec<&serde_json::Value> = merged["levels"].as_array().unwrap().iter().collect();
+    assert_eq!(levels.len(), 4);
+    for (row, whole) in levels.iter().zip(&rows[2..6]) {
+        for key in ["level", "pushes", "moves", "lurd", "solved"] {
+            assert_eq!(row[key], whole[key], "{key}");
+        }
+    }
+    assert_eq!(merged["totals"]["solved"], 4);
+    // One shard twice is refused, naming the repeat.
+    let (code, _, err) = puzzlelab(&["merge", &parts[0], &parts[0]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("repeats shard 1/2"), "{err}");
 }
 
 /// One action of random play: a step, a walk to a square, or an undo.

@@ -128,6 +128,7 @@ impl Sliding {
             optimal: found,
             cost: run.blank_path.len() as Cost,
             moves,
+            lurd: None,
             path: Vec::new(),
             boards: if found { boards } else { Vec::new() },
             motions: if found { motions } else { Vec::new() },

@@ -1,17 +1,20 @@
 //! One level's board as the search sees it: its squares (walls, the inside the player can
 //! ever walk on, goals), the rules of a walk and a push, the dead squares, the push distances
-//! of the heuristic and the freeze check.
+//! of the heuristic, the freeze check and PI-corral pruning ([`corral`]).
 //!
 //! Squares are numbered row-major over the level's rows padded to its widest row
 //! (`row * cols + col`), as `u16` (a level is at most 250 x 250). A box sealed off on a goal,
 //! where the player can never reach it (Microban 155's "The Dungeon"), never moves: it is a
 //! wall to the search and no part of its states.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt;
 
 use super::format::Level;
 use super::matching;
+
+mod corral;
 
 /// A direction of a step or a push, with its LURD letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -130,6 +133,9 @@ pub struct Board {
     /// `dist[g * squares + s]`: the least pushes from square `s` to goal `g` of `goals`
     /// with no other box on the board, `u16::MAX` when it cannot get there.
     dist: Vec<u16>,
+    /// `next[s][d]`: the square one step `d` (in [`Dir::ALL`]'s order) from `s`, [`OFF`]
+    /// off the board (a table: the searches step millions of times).
+    next: Vec<[u32; 4]>,
     /// The start: boxes and the player's own square.
     pub start: State,
     /// Why the level cannot be solved, seen without searching.
@@ -222,6 +228,9 @@ impl Board {
             live: vec![false; n],
             goals,
             dist: Vec::new(),
+            next: (0..n)
+                .map(|s| Dir::ALL.map(|d| step_in(rows, cols, s, d).map_or(OFF, |t| t as u32)))
+                .collect(),
             start: State {
                 boxes: boxes.into_boxed_slice(),
                 player: player as u16,
@@ -297,7 +306,8 @@ impl Board {
 
     /// The square one step `d` from `s`, if it is on the board.
     pub fn step(&self, s: usize, d: Dir) -> Option<usize> {
-        step_in(self.rows, self.cols, s, d)
+        let t = self.next[s][d as usize];
+        (t != OFF).then_some(t as usize)
     }
 
     /// Whether every box of `state` stands on a goal.
@@ -366,10 +376,28 @@ impl Board {
         Some(path)
     }
 
-    /// The top-left square the player can walk to from `from` with the boxes `boxes`.
+    /// The top-left square the player can walk to from `from` with the boxes `boxes` (a
+    /// flood fill on this thread's scratch marks: it runs for every successor).
     pub fn normalized(&self, boxes: &[bool], from: usize) -> usize {
-        let (_, order) = self.walks(boxes, from);
-        order.into_iter().min().unwrap_or(from)
+        SCRATCH.with_borrow_mut(|scratch| {
+            let seen = scratch.fresh(self.squares());
+            let Scratch { marks, stack, .. } = scratch;
+            stack.clear();
+            stack.push(from as u32);
+            marks[from] = seen;
+            let mut least = from;
+            while let Some(s) = stack.pop() {
+                let s = s as usize;
+                least = least.min(s);
+                for t in self.next[s] {
+                    if t != OFF && marks[t as usize] != seen && self.walkable(boxes, t as usize) {
+                        marks[t as usize] = seen;
+                        stack.push(t);
+                    }
+                }
+            }
+            least
+        })
     }
 
     /// The pushes from `state` (its player at `player`, its own square), each with the
@@ -498,6 +526,38 @@ impl Board {
         }
         Some((text, states))
     }
+}
+
+/// No square: off the board, in [`Board`]'s step table.
+const OFF: u32 = u32::MAX;
+
+/// A thread's scratch marks for flood fills: a square is marked when its mark equals the
+/// fill's stamp, so a new fill clears nothing.
+#[derive(Default)]
+struct Scratch {
+    marks: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+}
+
+impl Scratch {
+    /// A new stamp for a fill over `squares` squares (the marks grown to them, and cleared
+    /// once when the stamps wrap around).
+    fn fresh(&mut self, squares: usize) -> u32 {
+        if self.marks.len() < squares {
+            self.marks.resize(squares, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
 /// The direction the other way.

@@ -81,6 +81,9 @@ pub struct Sokoban {
     /// The position: the boxes and the player's own square.
     position: State,
     metric: Metric,
+    /// Whether the search prunes to PI-corrals in the `pushes` metric (the option
+    /// `corrals`; see [`board::Board::prune_to_pi_corral`]).
+    pi_corrals: bool,
     /// The moves played by hand since the level was opened or edited.
     hand: Option<Box<hand::Hand>>,
 }
@@ -170,6 +173,7 @@ impl Sokoban {
             collection: Arc::new(collection),
             index: 0,
             metric: Metric::Pushes,
+            pi_corrals: true,
             hand: None,
         })
     }

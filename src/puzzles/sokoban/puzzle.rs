@@ -27,12 +27,18 @@ impl Problem for Sokoban {
     }
 
     /// Every push the player can walk to: the box goes one square on, onto a free square
-    /// that is not dead, leaving no frozen 2 x 2 block off the goals. It costs 1 in the
-    /// `pushes` metric, the walk's steps plus 1 in `moves`.
+    /// that is not dead, leaving no frozen 2 x 2 block off the goals; in the `pushes` metric
+    /// only the pushes into a PI-corral when there is one (the option `corrals`). It costs 1
+    /// in the `pushes` metric, the walk's steps plus 1 in `moves`.
     fn successors(&self, state: &State, out: &mut Vec<Successor<State, Push>>) {
         let mut found: Vec<FoundPush> = Vec::new();
-        self.board
-            .pushes(state, self.metric == Metric::Pushes, &mut found);
+        let pushes = self.metric == Metric::Pushes;
+        self.board.pushes(state, pushes, &mut found);
+        if pushes && self.pi_corrals {
+            // The player on its own square: a state of this metric has it on the top-left
+            // square of its region, which reaches the same squares.
+            self.board.prune_to_pi_corral(state, &mut found);
+        }
         out.extend(found.into_iter().map(|f| Successor {
             cost: match self.metric {
                 Metric::Pushes => 1.0,
@@ -138,6 +144,7 @@ impl crate::puzzles::oracle::Explorable for Sokoban {
     fn same_rules(&self, other: &Self) -> bool {
         (Arc::ptr_eq(&self.board, &other.board) || self.level().rows == other.level().rows)
             && self.metric == other.metric
+            && self.pi_corrals == other.pi_corrals
     }
 
     fn at_state(&self, state: &State) -> Self {
@@ -219,8 +226,8 @@ impl crate::puzzles::Model for Sokoban {
 
     /// Runs the search on the push graph, then plays its pushes from the position to spell
     /// them as LURD: the report's boards show the player where it really walks (a state of
-    /// the `pushes` metric keeps only its region), and its notes give the LURD and both
-    /// counts.
+    /// the `pushes` metric keeps only its region), its `lurd` is the answer step by step,
+    /// and its notes give the LURD and both counts.
     fn solve(
         &self,
         algorithm: Algorithm,
@@ -257,6 +264,7 @@ impl crate::puzzles::Model for Sokoban {
                     report.moves.len()
                 ));
                 report.notes.push(format!("lurd: {lurd}"));
+                report.lurd = Some(lurd);
             }
         }
         Ok(report)
@@ -268,6 +276,11 @@ impl crate::puzzles::Model for Sokoban {
                 name: "metric",
                 values: "pushes|moves",
                 help: "count pushes alone, walking free (pushes), or every step of the player (moves)",
+            },
+            crate::puzzles::PuzzleOption {
+                name: "corrals",
+                values: "on|off",
+                help: "in the pushes metric, search only the pushes into a PI-corral when there is one (on, the default)",
             },
             crate::puzzles::PuzzleOption {
                 name: "level",
@@ -285,6 +298,14 @@ impl crate::puzzles::Model for Sokoban {
                 self.set_metric(metric);
                 Ok(())
             }
+            "corrals" => {
+                self.pi_corrals = match value.trim() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("corrals is on or off, not `{value}`")),
+                };
+                Ok(())
+            }
             "level" => {
                 let number: usize = value
                     .trim()
@@ -292,7 +313,7 @@ impl crate::puzzles::Model for Sokoban {
                     .map_err(|_| format!("the level is a number from 1, not `{value}`"))?;
                 self.set_level(number)
             }
-            _ => Err(format!("unknown option `{name}` (known: metric, level)")),
+            _ => Err(format!("unknown option `{name}` (known: metric, corrals, level)")),
         }
     }
 

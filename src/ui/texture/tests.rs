@@ -222,6 +222,7 @@ fn incremental_updates_match_a_full_rebuild() {
         optimal: true,
         cost: 1999.0,
         moves: vec![String::new(); 1999],
+        lurd: None,
         path,
         boards: Vec::new(),
         motions: Vec::new(),
