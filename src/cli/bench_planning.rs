@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::shard::Shard;
 use super::{EXIT_BAD_INPUT, EXIT_SOLVED, bad, write_out};
 use crate::puzzles::planning::Planning;
 use crate::puzzles::{self, NoWatcher};
@@ -31,12 +32,31 @@ pub(super) struct PlanningArgs {
     /// Only the problems from the A-th to the B-th, by name order (1-based, `A-B`).
     #[arg(long, value_name = "A-B")]
     problems: Option<String>,
+    /// Only the K-th of N equal runs of the problems (after `--problems`), so that N
+    /// processes or machines share a folder; `merge` joins their `--json` outputs.
+    #[arg(long, value_name = "K/N", value_parser = super::shard::parse_shard)]
+    shard: Option<Shard>,
     /// Print one JSON object instead of text: `{"dir", "algorithm", "heuristic",
-    /// "time_limit_s", "problems": [{"problem", "solved", "length", "cost", "optimal",
-    /// "expanded", "generated", "seconds", "operators", "facts", "outcome", "error"}],
-    /// "totals": {"solved", "problems", "seconds", "expanded"}}`.
+    /// "time_limit_s", "problems": [{"index", "problem", "solved", "length", "cost",
+    /// "optimal", "expanded", "generated", "seconds", "operators", "facts", "outcome",
+    /// "error"}], "totals": {"solved", "problems", "seconds", "expanded"}}`, with `shard`
+    /// under `--shard`. `index` is the problem's place (1-based) in the folder's name order.
     #[arg(long)]
     json: bool,
+}
+
+/// The totals of a batch's rows: problems solved, problems, seconds, expansions (also what
+/// `merge` counts again over the shards' rows).
+pub(super) fn totals_json(rows: &[serde_json::Value]) -> serde_json::Value {
+    let solved = rows.iter().filter(|r| r["solved"] == true).count();
+    let seconds: f64 = rows.iter().filter_map(|r| r["seconds"].as_f64()).sum();
+    let expanded: u64 = rows.iter().filter_map(|r| r["expanded"].as_u64()).sum();
+    serde_json::json!({
+        "solved": solved,
+        "problems": rows.len(),
+        "seconds": (seconds * 1000.0).round() / 1000.0,
+        "expanded": expanded,
+    })
 }
 
 /// The problems of `dir`, by name.
@@ -78,10 +98,16 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
             "the time limit must be from 0.001 to 86400 seconds",
         );
     }
-    let mut problems = match problems_in(&args.dir) {
+    let problems = match problems_in(&args.dir) {
         Ok(p) => p,
         Err(e) => return bad(&args.dir, e),
     };
+    // Each problem with its place in the folder's name order (1-based).
+    let mut problems: Vec<(usize, PathBuf)> = problems
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| (i + 1, p))
+        .collect();
     if let Some(range) = &args.problems {
         match range_of(range, problems.len()) {
             Ok(r) => problems = problems.drain(r).collect(),
@@ -91,9 +117,12 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
     if problems.is_empty() {
         return bad(&args.dir, "no PDDL problem in this folder");
     }
+    let total = problems.len();
+    if let Some(shard) = args.shard {
+        problems = problems.drain(shard.range(total)).collect();
+    }
     let mut rows = Vec::new();
-    let (mut solved, mut seconds, mut expanded) = (0usize, 0.0f64, 0u64);
-    for path in &problems {
+    for (index, path) in &problems {
         let began = Instant::now();
         let name = path
             .file_name()
@@ -102,12 +131,8 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
             Ok(row) => row,
             Err(code) => return code,
         };
-        if row["solved"] == true {
-            solved += 1;
-        }
-        expanded += row["expanded"].as_u64().unwrap_or(0);
+        row["index"] = (*index).into();
         let s = began.elapsed().as_secs_f64();
-        seconds += s;
         row["seconds"] = ((s * 1000.0).round() / 1000.0).into();
         if !args.json {
             let what = match (&row["length"], &row["error"]) {
@@ -122,29 +147,27 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
         }
         rows.push(row);
     }
-    let total = serde_json::json!({
-        "solved": solved,
-        "problems": rows.len(),
-        "seconds": (seconds * 1000.0).round() / 1000.0,
-        "expanded": expanded,
-    });
+    let totals = totals_json(&rows);
     if args.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "dir": args.dir.display().to_string(),
             "algorithm": algorithm.to_string(),
             "heuristic": args.heuristic,
             "time_limit_s": args.time_limit,
             "problems": rows,
-            "totals": total,
+            "totals": totals,
         });
+        if let Some(shard) = args.shard {
+            v["shard"] = shard.to_json(total);
+        }
         emit!(&format!("{v:#}\n"));
     } else {
         emit!(&format!(
-            "solved {solved} of {} in {seconds:.3} s\n",
-            rows.len()
+            "solved {} of {} in {:.3} s\n",
+            totals["solved"], totals["problems"], totals["seconds"]
         ));
     }
-    if solved == 0 && rows.iter().all(|r| r.get("error").is_some()) {
+    if totals["solved"] == 0 && rows.iter().all(|r| r.get("error").is_some()) {
         EXIT_BAD_INPUT
     } else {
         EXIT_SOLVED

@@ -1,5 +1,5 @@
 //! `merge FILE...`: joins the JSON outputs of the shards of one batch (`scenario --shard K/N
-//! --json`, `bench sliding --shard K/N --json`, `bench sokoban --shard K/N --json`) into the
+//! --json`, `bench sliding`, `bench sokoban` or `bench planning` with `--shard K/N --json`) into the
 //! object an unsharded run prints: the problems in their order, the totals counted again over
 //! them.
 
@@ -13,8 +13,8 @@ use crate::puzzles;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct MergeArgs {
-    /// The JSON outputs of every shard of one batch (`scenario`, `bench sliding` or `bench
-    /// sokoban` with `--shard K/N --json`), each once, in any order.
+    /// The JSON outputs of every shard of one batch (`scenario`, `bench sliding`, `bench
+    /// sokoban` or `bench planning` with `--shard K/N --json`), each once, in any order.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
@@ -28,6 +28,9 @@ enum Kind {
     BenchSliding,
     /// `bench sokoban`: `levels`, with the totals in `totals`.
     BenchSokoban,
+    /// `bench planning`: `problems` (each with its `index` in the folder), with the totals in
+    /// `totals`.
+    BenchPlanning,
 }
 
 impl Kind {
@@ -38,6 +41,8 @@ impl Kind {
             Some(Kind::BenchSliding)
         } else if v.get("metric").is_some() && v["levels"].is_array() {
             Some(Kind::BenchSokoban)
+        } else if v.get("dir").is_some() && v["problems"].is_array() {
+            Some(Kind::BenchPlanning)
         } else {
             None
         }
@@ -49,6 +54,7 @@ impl Kind {
             Kind::Scenario => "problems",
             Kind::BenchSliding => "instances",
             Kind::BenchSokoban => "levels",
+            Kind::BenchPlanning => "problems",
         }
     }
 
@@ -59,6 +65,7 @@ impl Kind {
             Kind::Scenario => Some("line"),
             Kind::BenchSliding => None,
             Kind::BenchSokoban => Some("level"),
+            Kind::BenchPlanning => Some("index"),
         }
     }
 
@@ -68,6 +75,7 @@ impl Kind {
             Kind::Scenario => &["scenario", "map", "algorithm"],
             Kind::BenchSliding => &["heuristic", "dual", "transpositions"],
             Kind::BenchSokoban => &["file", "algorithm", "metric", "time_limit_s"],
+            Kind::BenchPlanning => &["dir", "algorithm", "heuristic", "time_limit_s"],
         }
     }
 }
@@ -143,7 +151,8 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
     let kind = Kind::of(&first.json).ok_or_else(|| {
         (
             first.path.clone(),
-            "is not the JSON of a scenario, a bench sliding or a bench sokoban".to_owned(),
+            "is not the JSON of a scenario, a bench sliding, a bench sokoban or a bench planning"
+                .to_owned(),
         )
     })?;
     let count = first.shard.count;
@@ -209,7 +218,8 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
 }
 
 /// Checks that the rows are each part's own: every row names its problem's place in the
-/// batch's file (`key`: a scenario's `line` of the `.scen` file, a Sokoban bench's `level`),
+/// batch's file (`key`: a scenario's `line` of the `.scen` file, a Sokoban bench's `level`, a planning
+/// bench's `index`),
 /// and the problems of the shards in order are the file's problems in order, so the places
 /// rise strictly from the first row of shard 1 to the last row of shard N. A part holding
 /// another part's rows, a row twice or its rows out of order breaks the rise; `Err` names the
@@ -315,6 +325,11 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
         Kind::BenchSokoban => {
             merged["totals"] = super::bench_sokoban::totals_json(&rows);
             merged["levels"] = Value::Array(rows);
+            (merged, EXIT_SOLVED)
+        }
+        Kind::BenchPlanning => {
+            merged["totals"] = super::bench_planning::totals_json(&rows);
+            merged["problems"] = Value::Array(rows);
             (merged, EXIT_SOLVED)
         }
         Kind::BenchSliding => {

@@ -436,6 +436,62 @@ fn bench_planning_solves_a_folder_and_says_each_problem() {
     assert_eq!(v["totals"]["problems"], 2);
 }
 
+#[test]
+fn bench_planning_shards_merge_into_the_unsharded_run() {
+    // Three problems (gripper twice and a broken one), in two shards: `merge` gives the rows
+    // of the whole run in the folder's order with the totals counted again; rows out of
+    // order are refused.
+    let dir = tempfile::tempdir().unwrap();
+    let (domain, problem) = GRIPPER.split_at(GRIPPER.find("(define (problem").unwrap());
+    std::fs::write(dir.path().join("domain.pddl"), domain).unwrap();
+    std::fs::write(dir.path().join("p01.pddl"), problem).unwrap();
+    std::fs::write(dir.path().join("p02.pddl"), "(define (problem broken)").unwrap();
+    std::fs::write(dir.path().join("p03.pddl"), problem).unwrap();
+    let d = dir.path().to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["bench", "planning", d, "--json", "--heuristic", "hmax"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = puzzlelab(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let whole: serde_json::Value = serde_json::from_str(&run(&[])).unwrap();
+    let mut parts = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let out = run(&["--shard", k]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["shard"]["of"], 3, "{v}");
+        let part = dir.path().join(format!("part{}.json", parts.len()));
+        std::fs::write(&part, out).unwrap();
+        parts.push(part.to_str().unwrap().to_owned());
+    }
+    let (code, out, err) = puzzlelab(&["merge", &parts[1], &parts[0]]);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(merged.get("shard").is_none());
+    let (rows, all) = (
+        merged["problems"].as_array().unwrap(),
+        whole["problems"].as_array().unwrap(),
+    );
+    assert_eq!(rows.len(), 3);
+    for (row, w) in rows.iter().zip(all) {
+        for key in ["index", "problem", "solved", "length", "cost"] {
+            assert_eq!(row[key], w[key], "{key}");
+        }
+    }
+    assert_eq!(merged["totals"]["solved"], 2);
+    assert_eq!(merged["totals"]["problems"], 3);
+    // A part whose rows are swapped is refused.
+    let second = std::fs::read_to_string(&parts[1]).unwrap();
+    let mut bad: serde_json::Value = serde_json::from_str(&second).unwrap();
+    assert_eq!(bad["problems"].as_array().unwrap().len(), 2);
+    bad["problems"].as_array_mut().unwrap().reverse();
+    std::fs::write(&parts[1], bad.to_string()).unwrap();
+    let (code, _, err) = puzzlelab(&["merge", &parts[0], &parts[1]]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("index"), "{err}");
+}
+
 /// The squares lit in a planning picture: its true facts.
 fn lit(picture: &puzzles::Picture) -> usize {
     picture
