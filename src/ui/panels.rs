@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, Color32, RichText};
 
-use crate::app::{AppCommand, AppState, Panel};
+use crate::app::{AppCommand, AppState, Panel, SettingCommand, WindowCommand};
 
 /// The memory budget of each search, in MiB (a setting; the default is half of the memory
 /// this process may use).
@@ -26,7 +26,7 @@ pub(super) fn memory_limit_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                 format_bytes(default_memory_budget())
             ));
         if drag.changed() {
-            app.settings_mut().memory_limit_mib = Some(mib);
+            app.push(AppCommand::Setting(SettingCommand::MemoryLimit(Some(mib))));
         }
         if app.settings.memory_limit_mib.is_some()
             && ui
@@ -34,7 +34,7 @@ pub(super) fn memory_limit_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                 .on_hover_text("Go back to half of the memory available")
                 .clicked()
         {
-            app.settings_mut().memory_limit_mib = None;
+            app.push(AppCommand::Setting(SettingCommand::MemoryLimit(None)));
         }
     });
 }
@@ -49,7 +49,7 @@ pub(super) fn tie_break_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         .show_ui(ui, |ui| {
             for t in TieBreak::ALL {
                 if ui.selectable_label(t == chosen, t.label()).clicked() {
-                    app.settings_mut().tie_break = t;
+                    app.push(AppCommand::Setting(SettingCommand::TieBreak(t)));
                 }
             }
         })
@@ -218,7 +218,7 @@ pub(super) fn plots_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let mut open_tree = false;
     plots_body_ui(app, ui, &mut open_tree);
     if open_tree {
-        app.windows_mut().tree_window.open = true;
+        app.push(AppCommand::Window(WindowCommand::TreeWindow(true)));
     }
 }
 
@@ -728,20 +728,22 @@ fn playback_controls_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     }
     ui.spacing_mut().slider_width = if compact { 28.0 } else { 80.0 };
     let rate = app.settings.playback_rate;
-    ui.add(
-        egui::Slider::new(
-            &mut app.settings_mut().playback_rate,
-            0.5..=crate::app::MAX_PLAYBACK_RATE,
+    let mut chosen = rate;
+    let slider = ui
+        .add(
+            egui::Slider::new(&mut chosen, 0.5..=crate::app::MAX_PLAYBACK_RATE)
+                .logarithmic(true)
+                .show_value(!compact)
+                .suffix(" moves/s"),
         )
-        .logarithmic(true)
-        .show_value(!compact)
-        .suffix(" moves/s"),
-    )
-    .on_hover_text(format!(
-        "Playback speed: {} moves/s (from half a move a second to 100,000: fast rates play \
-         several moves a frame)",
-        super::toolbar::speed_text(rate)
-    ));
+        .on_hover_text(format!(
+            "Playback speed: {} moves/s (from half a move a second to 100,000: fast rates \
+             play several moves a frame)",
+            super::toolbar::speed_text(rate)
+        ));
+    if slider.changed() {
+        app.push(AppCommand::Setting(SettingCommand::PlaybackRate(chosen)));
+    }
 }
 
 pub(super) fn solution_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
