@@ -1,14 +1,13 @@
-//! A file watched for changes from outside, off the window's thread: a [`Job`] named
-//! `file-watch` looks at the file's modification time and length every [`POLL_EVERY`] and,
-//! when they change, reads it (a regular file of at most the size asked, read capped; a
-//! FIFO, a device such as `/dev/zero` or a file too large refused) and reports its text. The
-//! window takes the reports once a frame and never waits for the file system.
+//! A file watched for changes from outside, off the window's thread: the app's work for a
+//! view ([`super::view_work`]), on a thread named `file-watch`, looks at the file's
+//! modification time and length every [`POLL_EVERY`] and, when they change, reads it (a
+//! regular file of at most the size asked, read capped; a FIFO, a device such as `/dev/zero`
+//! or a file too large refused) and sends its text to the view. The window takes what it
+//! sent once a frame and never waits for the file system.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use super::job::Job;
 use crate::search::CancelToken;
 
 /// How often the file is looked at.
@@ -41,50 +40,34 @@ pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
     })
 }
 
-/// A file watched on a thread of its own; dropping it stops the watching.
-pub struct FileWatch {
+/// The work that watches the file at `path` for its view (see [`super::WorkOrder`], named
+/// `key` by the view): its stamp when the work starts is the one changes are told from; each
+/// change is read as [`read_text`] reads, at most `max` bytes, and sent to the view as the
+/// command `change` makes of the path and the text (or why it could not be read). The work
+/// ends when the app stops or forgets it, sending nothing more.
+pub fn watch<C: std::any::Any + Send>(
+    key: &'static str,
     path: PathBuf,
-    job: Job<(), Result<String, String>>,
-}
-
-impl FileWatch {
-    /// Starts watching `path` (its stamp now is the one changes are told from); each change
-    /// is read as [`read_text`] reads, at most `max` bytes, and `wake` called.
-    ///
-    /// # Errors
-    /// The operating system's error when the thread cannot be spawned.
-    pub fn start(
-        path: PathBuf,
-        max: u64,
-        wake: Arc<dyn Fn() + Send + Sync>,
-    ) -> std::io::Result<Self> {
-        let watched = path.clone();
-        let job = Job::start("file-watch", CancelToken::new(), wake, move |cx| {
-            let mut last = stamp_of(&watched);
+    max: u64,
+    change: impl Fn(PathBuf, Result<String, String>) -> C + Send + 'static,
+) -> super::WorkOrder {
+    super::WorkOrder::new(
+        key,
+        "file-watch",
+        CancelToken::new(),
+        move |cx| {
+            let mut last = stamp_of(&path);
             while !cx.cancel.is_cancelled() {
                 std::thread::sleep(POLL_EVERY);
-                let stamp = stamp_of(&watched);
+                let stamp = stamp_of(&path);
                 // A file gone for a moment (an editor's save by rename) is no change.
                 if stamp.is_none() || stamp == last {
                     continue;
                 }
                 last = stamp;
-                cx.progress(read_text(&watched, max));
+                cx.send(change(path.clone(), read_text(&path, max)));
             }
-        })?;
-        Ok(Self { path, job })
-    }
-
-    /// The file watched.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// The newest change reported since the last call: the file's text, or why it could
-    /// not be read. `None` when nothing changed.
-    pub fn poll(&mut self) -> Option<Result<String, String>> {
-        let mut newest = None;
-        let _ = self.job.poll(|change| newest = Some(change));
-        newest
-    }
+        },
+        |_| (),
+    )
 }

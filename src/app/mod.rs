@@ -20,6 +20,8 @@ pub mod space_layout;
 mod state;
 pub mod timeline;
 mod view;
+pub mod view_work;
+mod windows;
 mod words;
 mod workspace;
 
@@ -43,6 +45,8 @@ pub use view::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,
     ViewWrite,
 };
+pub use view_work::{WorkContext, WorkOrder};
+pub use windows::{CanvasCommand, OracleCommand, SettingCommand, WindowCommand};
 pub use words::{count, count_in, sentence};
 pub use workspace::{SavedWorkspace, UnsavedChoice};
 
@@ -195,6 +199,14 @@ pub enum AppCommand {
     Timeline(TimelineCommand),
     /// A command of the Learn window (see [`learn::LearnCommand`]).
     Learn(learn::LearnCommand),
+    /// A change of a window beside the canvas (see [`WindowCommand`]).
+    Window(WindowCommand),
+    /// A change of a setting (see [`SettingCommand`]).
+    Setting(SettingCommand),
+    /// A change of the canvas's view or pointer (see [`CanvasCommand`]).
+    Canvas(CanvasCommand),
+    /// A change of the optimal-move oracle (see [`OracleCommand`]).
+    Oracle(OracleCommand),
 }
 
 /// A message shown in the status bar.
@@ -316,6 +328,25 @@ impl AppState {
     /// The puzzle on screen.
     pub fn puzzle(&self) -> &dyn Puzzle {
         self.work.puzzle.as_ref()
+    }
+
+    /// The picture of the puzzle on screen as it is: made once per edit by the frame's work
+    /// ([`AppState::refresh_picture`]; a large maze is costly to picture), or made here when
+    /// the puzzle was edited since.
+    pub fn puzzle_picture(&self) -> Arc<Picture> {
+        match &self.canvas.picture_cache {
+            Some((revision, picture)) if *revision == self.edits.revision => picture.clone(),
+            _ => Arc::new(self.work.puzzle.picture()),
+        }
+    }
+
+    /// Pictures the puzzle on screen again if it was edited since it was last pictured (see
+    /// [`AppState::puzzle_picture`]).
+    pub(crate) fn refresh_picture(&mut self) {
+        let revision = self.edits.revision;
+        if (self.canvas.picture_cache.as_ref()).is_none_or(|(r, _)| *r != revision) {
+            self.canvas.picture_cache = Some((revision, Arc::new(self.work.puzzle.picture())));
+        }
     }
 
     /// The puzzle on screen as the model `M` (a view's own type), if it is one.
@@ -486,13 +517,24 @@ impl AppState {
         self.windows
             .oracle
             .tick(self.work.puzzle.as_ref(), shown, key, limits, &wake);
-        self.windows.space_window.tick(&self.windows.oracle, &wake);
+        if self.windows.oracle.enabled && self.windows.oracle.show_map {
+            self.windows.oracle.make_heat();
+        }
+        self.windows
+            .space_window
+            .tick(&self.windows.oracle, &wake, ctx);
         self.windows.heuristic_window.tick(
             &self.windows.oracle,
             self.work.puzzle.as_ref(),
             limits,
             &wake,
         );
+        if (self.windows.gif_job.as_ref())
+            .is_some_and(|job| job.finished.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            // Written, failed or stopped: its outcome comes to the status bar.
+            self.windows.gif_job = None;
+        }
         self.withdraw_refuted_claim();
         let caught_up = (self.work.timeline.as_ref())
             .and_then(|t| t.track.as_ref())
@@ -508,6 +550,7 @@ impl AppState {
             },
             settled,
             &wake,
+            ctx,
         );
         match self.windows.space_window.poll_generated() {
             Some(Ok(command)) => self.commands.push(command),

@@ -127,9 +127,9 @@ pub struct OracleState {
     pub show_all: bool,
     /// Whether the distance map (each place's distance from the start) is drawn.
     pub show_map: bool,
-    /// Whether the panel shows the oracle's controls this frame (set by the panel, cleared
-    /// at the start of each frame): its marks are drawn on the canvas only then (not while
-    /// a layout is edited, say).
+    /// Whether the panel showed the oracle's controls in the frame drawn last (cleared at the
+    /// end of each frame, set again by the panel's [`super::OracleCommand::Shown`]): its
+    /// marks are drawn on the canvas only then (not while a layout is edited, say).
     pub in_panel: bool,
     /// Whether the canvas shows a state of the search (a running board search, or the
     /// timeline scrubbed back) rather than the position the oracle assessed: its arrows
@@ -305,14 +305,37 @@ impl OracleState {
     /// distance from the start (the origin of the moves played by hand, see
     /// [`OracleState::distance_from_origin`]) of the states there, as a fraction of the
     /// farthest (0 the start, 1 the farthest). Made once per space of at most 20,000 states
-    /// and origin; `None` for larger spaces or boards.
+    /// and origin (here, or by the frame's work while the map is shown); `None` for larger
+    /// spaces or boards.
     pub fn heat(&mut self) -> Option<DistanceMap> {
-        let space = self.oracle.as_deref().and_then(|o| o.space())?;
+        self.make_heat();
+        self.distance_map()
+    }
+
+    /// The distance map (see [`OracleState::heat`]) as made for the space and origin of now,
+    /// if it is made: what the window draws (the frame's work makes it while it is shown).
+    pub fn distance_map(&self) -> Option<DistanceMap> {
+        self.oracle.as_deref().and_then(|o| o.space())?;
         let origin = self.from_origin.node();
-        if let Some((generation, at, heat)) = &self.heat
+        match &self.heat {
+            Some((generation, at, heat)) if (*generation, *at) == (self.generation, origin) => {
+                heat.clone()
+            }
+            _ => None,
+        }
+    }
+
+    /// Makes the distance map of the space explored (see [`OracleState::heat`]), unless it
+    /// is made already for its origin.
+    pub(crate) fn make_heat(&mut self) {
+        let Some(space) = self.oracle.as_deref().and_then(|o| o.space()) else {
+            return;
+        };
+        let origin = self.from_origin.node();
+        if let Some((generation, at, _)) = &self.heat
             && (*generation, *at) == (self.generation, origin)
         {
-            return heat.clone();
+            return;
         }
         let heat = (space.len() <= 20_000 && origin.is_some()).then(|| {
             let mut best: std::collections::BTreeMap<Cell, u32> = Default::default();
@@ -333,8 +356,7 @@ impl OracleState {
                 .collect::<Vec<_>>()
                 .into()
         });
-        self.heat = Some((self.generation, origin, heat.clone()));
-        heat
+        self.heat = Some((self.generation, origin, heat));
     }
 
     /// The distance the distance map colours as farthest (see [`OracleState::heat`]), once
@@ -390,7 +412,6 @@ impl OracleState {
         limits: Limits,
         wake: &Arc<dyn Fn() + Send + Sync>,
     ) {
-        self.in_panel = false;
         // Ticked or not, what the oracle knows follows the puzzle on screen.
         self.follow_puzzle(puzzle, key.revision);
         if !self.enabled {

@@ -292,7 +292,7 @@ pub struct TreeWindow {
     job: Option<Job<Option<TreeLayout>>>,
     /// The tree drawn, once done.
     pub layout: Option<Arc<TreeLayout>>,
-    /// The picture as a texture (made by the window).
+    /// The picture as a texture (made by the frame's work from the layout).
     pub texture: Option<eframe::egui::TextureHandle>,
     /// What was drawn: (the recording, its expansions, by g).
     drawn_for: Option<(usize, usize, bool)>,
@@ -301,13 +301,14 @@ pub struct TreeWindow {
 impl TreeWindow {
     /// The frame's work while open: draws the tree of `recording` on a background thread
     /// when it changed and the run is not going on (`settled`), the places of the solution
-    /// (asked only then) in vermillion, and takes the drawing.
+    /// (asked only then) in vermillion, and takes the drawing, made a texture of `ctx`.
     pub fn tick(
         &mut self,
         recording: Option<&Arc<TraceRecorder>>,
         solution: impl FnOnce() -> Solution,
         settled: bool,
         wake: &Arc<dyn Fn() + Send + Sync>,
+        ctx: &eframe::egui::Context,
     ) {
         if !self.open {
             return;
@@ -336,6 +337,13 @@ impl TreeWindow {
             self.job = None;
             self.layout = done.ok().flatten().map(Arc::new);
             self.texture = None;
+        }
+        if let (Some(layout), None) = (&self.layout, &self.texture) {
+            self.texture = Some(ctx.load_texture(
+                "search-tree",
+                layout.image.clone(),
+                eframe::egui::TextureOptions::LINEAR,
+            ));
         }
     }
 

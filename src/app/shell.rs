@@ -113,18 +113,24 @@ impl PuzzleLabApp {
     /// view's.
     pub fn begin_frame(&mut self, ctx: &egui::Context) {
         self.state.begin_frame(ctx);
+        // What the view's background work sent, before its own frame's work.
+        self.state.poll_view_work();
         self.with_view(|view, app| view.tick(app, ctx));
+        self.state.refresh_picture();
     }
 
     /// The frame's work after it is drawn: the commands pushed while drawing are applied,
     /// the work is kept (autosave) and the next frame asked for.
     pub fn end_frame(&mut self, ctx: &egui::Context) {
         let commands = std::mem::take(&mut self.state.commands);
-        if !commands.is_empty() {
+        // The frame's reports of what it drew ask for no frame of their own.
+        let any = commands.iter().any(AppCommand::asks_repaint);
+        if any {
             // The commands change what the next frame shows: draw it right away.
             ctx.request_repaint();
         }
-        let any = !commands.is_empty();
+        // The panel says again, by a command, whether it shows the oracle's controls.
+        self.state.windows.oracle.in_panel = false;
         for command in commands {
             self.apply(command);
         }
@@ -170,7 +176,7 @@ impl Views {
         self.sync_to(state, state.work.puzzle.puzzle_type().name);
         while let Some(request) = state.views.requests.pop_front() {
             let name = match &request {
-                ViewRequest::Open(_, name) => name,
+                ViewRequest::Open(_, name) | ViewRequest::Deliver(name, _) => name,
                 _ => state.work.puzzle.puzzle_type().name,
             };
             self.sync_to(state, name);
@@ -179,7 +185,9 @@ impl Views {
             };
             let app = &mut ViewWrite::write(state);
             match request {
-                ViewRequest::Apply(command) => view.apply(app, command),
+                ViewRequest::Apply(command) | ViewRequest::Deliver(_, command) => {
+                    view.apply(app, command);
+                }
                 ViewRequest::Undo => view.undo(app),
                 ViewRequest::Redo => view.redo(app),
                 ViewRequest::Save => view.save(app),
@@ -251,10 +259,10 @@ impl PuzzleLabApp {
 }
 
 /// What a panel of the window is handed: the app's state to read (it dereferences to
-/// [`AppState`]), the window's own parts to change (the settings, the windows beside the
-/// canvas, the canvas's pointer and pictures), the commands it may send, and the view of the
-/// puzzle on screen to run. Everything else of the state changes through commands, applied
-/// at the end of the frame.
+/// [`AppState`]), the commands it may send (the window's own parts too change through
+/// commands: [`super::WindowCommand`], [`super::SettingCommand`], [`super::CanvasCommand`],
+/// [`super::OracleCommand`]), and the view of the puzzle on screen to run. Every command is
+/// applied at the end of the frame.
 pub struct Panel<'a> {
     state: &'a mut AppState,
     views: &'a mut Views,
@@ -279,26 +287,6 @@ impl Panel<'_> {
         self.push(AppCommand::View(super::ViewCommand::new(command)));
     }
 
-    /// The settings, to change (a theme, a limit, a window's option).
-    pub fn settings_mut(&mut self) -> &mut Settings {
-        &mut self.state.settings
-    }
-
-    /// The windows beside the canvas, to open, close and set.
-    pub fn windows_mut(&mut self) -> &mut super::Windows {
-        &mut self.state.windows
-    }
-
-    /// The canvas's pointer and pictures, to change.
-    pub fn canvas_mut(&mut self) -> &mut super::CanvasState {
-        &mut self.state.canvas
-    }
-
-    /// The canvas's zoom (1 fits the puzzle) and pan (squares from the centre), to change.
-    pub fn zoom_mut(&mut self) -> (&mut f32, &mut egui::Vec2) {
-        (&mut self.state.work.zoom, &mut self.state.work.pan)
-    }
-
     /// Records how many changes of the marks `view_id` the canvas has drawn (see
     /// [`super::SearchMarks::note_drawn`]).
     pub fn note_drawn(&mut self, view_id: u64, changes: usize) {
@@ -310,12 +298,6 @@ impl Panel<'_> {
         if let Some(lane) = (self.state.runs.race.as_mut()).and_then(|r| r.lanes.get_mut(lane)) {
             lane.marks.note_drawn(view_id, changes);
         }
-    }
-
-    /// Tells the puzzle that a pointer stroke begins (see
-    /// [`crate::puzzles::Puzzle::begin_stroke`]): a drag by hand is one move.
-    pub fn begin_stroke(&mut self) {
-        self.state.work.puzzle.begin_stroke();
     }
 
     /// Says `text` in the status bar, as an error.

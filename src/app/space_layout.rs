@@ -315,7 +315,7 @@ pub struct SpaceWindow {
     job: Option<LayoutJob>,
     /// The graph laid out, once done.
     pub layout: Option<SpaceLayout>,
-    /// The image of the graph as a texture (made by the window from the layout).
+    /// The image of the graph as a texture (made by the frame's work from the layout).
     pub texture: Option<eframe::egui::TextureHandle>,
     /// The profile of the space drawn.
     pub profile: Option<crate::search::space::Profile>,
@@ -364,11 +364,12 @@ impl Default for SpaceWindow {
 
 impl SpaceWindow {
     /// The frame's work while open: lays out a newly explored space on a background thread
-    /// and takes the layout when done.
+    /// and takes the layout when done, its image made a texture of `ctx`.
     pub fn tick(
         &mut self,
         oracle: &super::oracle::OracleState,
         wake: &Arc<dyn Fn() + Send + Sync>,
+        ctx: &eframe::egui::Context,
     ) {
         if !self.open {
             return;
@@ -395,6 +396,29 @@ impl SpaceWindow {
             self.job = None;
             self.layout = done.ok().flatten();
         }
+        if let (Some(layout), None) = (&self.layout, &self.texture) {
+            self.texture = Some(ctx.load_texture(
+                "state-graph",
+                layout.image.clone(),
+                eframe::egui::TextureOptions::LINEAR,
+            ));
+        }
+    }
+
+    /// "Open random": a random state of `oracle`'s space at least the chosen distance from
+    /// the goal, drawn with the seed [`super::seed_to_use`] gives (the field moves on to the
+    /// next seed when this one made the position on screen); `None` when no state is that
+    /// far, or no space is explored.
+    pub fn random_state(&mut self, oracle: &super::oracle::OracleState) -> Option<u32> {
+        use rand::{Rng, SeedableRng};
+        let space = oracle.space()?;
+        let random = &mut self.random;
+        let seed = super::seed_to_use(&mut random.seed, &mut random.used_seed);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let far: Vec<u32> = (0..space.len() as u32)
+            .filter(|&v| space.to_goal(v).is_some_and(|d| d >= random.min_distance))
+            .collect();
+        (!far.is_empty()).then(|| far[rng.random_range(0..far.len())])
     }
 
     /// Starts making random layouts like `template` on a background thread (see

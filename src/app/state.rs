@@ -134,7 +134,7 @@ pub struct CanvasState {
     /// Where the canvas was drawn last frame, in points (for pictures of it).
     pub(crate) rect: Option<egui::Rect>,
     /// The picture of the puzzle at an edit count, for puzzles drawn from a cache.
-    pub(crate) picture_cache: Option<(u64, Picture)>,
+    pub(crate) picture_cache: Option<(u64, Arc<Picture>)>,
     /// The picture before the last move played by hand and when it was played, so the canvas
     /// can slide the moved piece or tile into place.
     pub(crate) edit_slide: Option<(Picture, Option<Motion>, f64)>,
@@ -205,6 +205,9 @@ pub struct ViewLink {
     /// What the view of the puzzle on screen is asked to do, oldest first (see
     /// [`view::ViewRequest`]).
     pub(crate) requests: VecDeque<view::ViewRequest>,
+    /// The views' background work, which the app runs for them (see
+    /// [`super::view_work`]).
+    pub(crate) work: super::view_work::ViewWork,
 }
 
 impl AppState {

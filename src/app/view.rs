@@ -50,6 +50,9 @@ pub enum ViewRequest {
     /// Open this file in the view of the type named ([`TypeView::open_path`]); once it is
     /// open without an error, the file goes on File > Open Recent under that type.
     Open(std::path::PathBuf, &'static str),
+    /// Apply this command, sent by the background work of the view of the type named (see
+    /// [`super::view_work`]).
+    Deliver(&'static str, ViewCommand),
 }
 
 /// How a pointer touches the canvas, in puzzle-picture squares.
@@ -324,6 +327,16 @@ impl<A: std::borrow::Borrow<AppState>> ViewContext<A> {
     pub fn canvas_rect(&self) -> Option<egui::Rect> {
         self.app().canvas.rect
     }
+
+    /// Whether the view's background work `key` runs (see [`ViewContext::start_work`]).
+    pub fn is_working(&self, key: &str) -> bool {
+        self.app().is_working(key)
+    }
+
+    /// Whether the view's background work `key` was asked to stop.
+    pub fn work_stopped(&self, key: &str) -> bool {
+        self.app().work_stopped(key)
+    }
 }
 
 impl<A: std::borrow::BorrowMut<AppState>> ViewContext<A> {
@@ -419,23 +432,51 @@ impl<A: std::borrow::BorrowMut<AppState>> ViewContext<A> {
         self.app_mut().slide_from(before);
     }
 
-    /// The player's oracle, to change what it shows.
-    pub fn oracle_mut(&mut self) -> &mut super::oracle::OracleState {
-        &mut self.app_mut().windows.oracle
+    /// The seed of the settings' field for a generator of the view's (see
+    /// [`super::seed_to_use`]: the next one when the field's made what is on screen, as
+    /// `used` says), written back into the field. For a view's own command, applied at the
+    /// end of the frame.
+    pub fn next_seed(&mut self, used: &mut Option<u64>) -> u64 {
+        super::seed_to_use(&mut self.app_mut().settings.seed, used)
     }
 
-    /// The persisted settings, to change.
-    pub fn settings_mut(&mut self) -> &mut super::Settings {
-        &mut self.app_mut().settings
+    /// Hands the app background work of the view's (see [`super::view_work`]): the app
+    /// starts it, keeps it, and hands what it sends back as the view's own commands, in the
+    /// frames after; it replaces the view's work of the same name.
+    ///
+    /// # Errors
+    /// The operating system's error when its thread cannot be spawned.
+    pub fn start_work(&mut self, order: super::WorkOrder) -> std::io::Result<()> {
+        self.app_mut().start_work(order)
     }
 
-    /// Opens the state space window.
+    /// Asks the view's work `key` to stop; what it had when it stopped still comes.
+    pub fn stop_work(&mut self, key: &str) {
+        self.app_mut().stop_work(key);
+    }
+
+    /// Stops the view's work `key` and forgets it: nothing more of it comes.
+    pub fn forget_work(&mut self, key: &str) {
+        self.app_mut().forget_work(key);
+    }
+
+    /// Waits at most `wait` for the view's work `key` to end (work that usually ends within
+    /// a frame): its answer is then applied right after the command being applied.
+    pub fn wait_for_work(&mut self, key: &str, wait: std::time::Duration) {
+        self.app_mut().wait_for_work(key, wait);
+    }
+
+    /// Opens the state space window: the window command, applied at once, so the window is
+    /// drawn in this frame after the panel that opened it.
     pub fn open_space_window(&mut self) {
-        self.app_mut().windows.space_window.open = true;
+        let command = super::WindowCommand::SpaceWindow(true);
+        self.app_mut().apply_window(command);
     }
 
-    /// Opens the heuristic window.
+    /// Opens the heuristic window: the window command, applied at once (see
+    /// [`ViewContext::open_space_window`]).
     pub fn open_heuristic_window(&mut self) {
-        self.app_mut().windows.heuristic_window.open = true;
+        let command = super::WindowCommand::HeuristicWindow(true);
+        self.app_mut().apply_window(command);
     }
 }

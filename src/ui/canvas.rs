@@ -13,7 +13,10 @@ use super::paint::paint_scene;
 use super::palette::*;
 use super::scene::*;
 use super::texture::GridTexture;
-use crate::app::{AppCommand, AppState, PaintStroke, Panel, Pointer, TimelineCommand};
+use crate::app::{
+    AppCommand, AppState, CanvasCommand, PaintStroke, Panel, Pointer, TimelineCommand,
+    WindowCommand,
+};
 use crate::puzzles::{Cell, Picture, Square};
 
 /// The accessibility label of the canvas, by which UI tests find it.
@@ -29,15 +32,17 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // a piece moving between two shown states is drawn apart, sliding along its route.
     let transition = app.transition();
     let (shown, sliding) = shown_picture(app, transition);
-    let mut cache = app.canvas_mut().picture_cache.take();
+    let cached;
     let picture: Cow<Picture> = match shown {
         Some(picture) => Cow::Owned(picture),
-        None => Cow::Borrowed(cached_picture(app, &mut cache)),
+        None => {
+            cached = app.puzzle_picture();
+            Cow::Borrowed(&*cached)
+        }
     };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
     super::describe::describe_canvas(ui, response.id, app, &picture);
-    app.canvas_mut().rect = Some(response.rect);
     let (rows, cols) = (picture.rows as f32, picture.cols as f32);
     // A board of pieces keeps a margin around it for its exit.
     // A large grid (a texture) keeps one for the start and goal markers at its corners.
@@ -50,8 +55,8 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     } else {
         response.rect
     };
-    zoom_and_pan(app, ui, &response, area, rows, cols);
-    let (grid, _) = grid_rect(area, rows, cols, app.work.zoom, app.work.pan);
+    let (zoom, pan) = zoom_and_pan(app, ui, &response, area, rows, cols);
+    let (grid, _) = grid_rect(area, rows, cols, zoom, pan);
     let screen_from_cell =
         emath::RectTransform::from_to(Rect::from_min_size(Pos2::ZERO, vec2(cols, rows)), grid);
     let cell_from_screen = screen_from_cell.inverse();
@@ -82,10 +87,15 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     };
     pointer_input(app, &response, board, cell_at, press_at);
     let hover = response.hover_pos().and_then(cell_at);
-    app.canvas_mut().hover = hover;
+    if app.canvas.rect != Some(response.rect) || app.canvas.hover != hover {
+        app.push(AppCommand::Canvas(CanvasCommand::Drawn(
+            response.rect,
+            hover,
+        )));
+    }
     let oracle = &app.windows.oracle;
     let heat = if oracle.enabled && oracle.in_panel && oracle.show_map {
-        app.windows_mut().oracle.heat()
+        oracle.distance_map()
     } else {
         None
     };
@@ -105,8 +115,8 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         sliding,
         selected: extras.selected,
         ghost: extras.ghost,
-        zoom: app.work.zoom,
-        pan: app.work.pan,
+        zoom,
+        pan,
         cluster: extras.tint,
         board,
         revision: app.edits.revision,
@@ -139,10 +149,9 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         &app.windows.oracle.arrows(),
     );
     if app.windows.learn.painted != marked {
-        app.windows_mut().learn.painted = marked;
+        app.push(AppCommand::Window(WindowCommand::LearnPainted(marked)));
     }
     ui.data_mut(|d| d.insert_temp(egui::Id::unique(TEXTURE_ID), texture));
-    app.canvas_mut().picture_cache = cache;
 }
 
 /// The oracle's distance map: each square tinted by its distance from the start (cividis,
@@ -289,7 +298,9 @@ fn pointer_input(
                 cell,
             )));
         }
-        app.canvas_mut().stroke = None;
+        if app.canvas.stroke.is_some() {
+            app.push(AppCommand::Canvas(CanvasCommand::StrokeEnd));
+        }
         return;
     }
     // While inspecting a finished run, a click pins the state under the pointer instead of
@@ -313,7 +324,10 @@ fn pointer_input(
     // The frame the button comes up in ends the stroke: the pointer may have moved since the
     // last frame (a quick stroke's last segment, or all of it), and the stroke goes on to
     // where it was released (`interact_pointer_pos` is the release position then).
-    let ending = !is_down && app.canvas.stroke.is_some();
+    // The stroke as this frame leaves it (its changes go to the app as commands, in order
+    // with the paints they make).
+    let mut stroke = app.canvas.stroke;
+    let ending = !is_down && stroke.is_some();
     let under = response.interact_pointer_pos().and_then(&cell_at);
     // A stroke starts where the button went down, not where the pointer is by the time the
     // frame sees it: a brisk drag that starts on the start square grabs the start.
@@ -325,10 +339,10 @@ fn pointer_input(
     // A quick click (pressed and released within one frame) is a stroke of one square too;
     // `clicked` is the primary button's.
     if (is_down || response.clicked())
-        && app.canvas.stroke.is_none()
+        && stroke.is_none()
         && let Some(cell) = pressed_on
     {
-        start_stroke(app, cell, board);
+        stroke = Some(start_stroke(app, cell, board));
     }
     // A grabbed piece follows the pointer: its slides toward keeping the grabbed square
     // under the pointer, tried on a copy of the puzzle so several can go in one frame.
@@ -338,22 +352,23 @@ fn pointer_input(
             value: Some(value),
             grab: Some(grab),
             ..
-        }) = app.canvas.stroke
+        }) = stroke
     {
         for lead in follow_slides(app.work.puzzle.as_ref(), value, grab, cell) {
             app.push(AppCommand::Paint(lead, value));
         }
         if ending {
-            app.canvas_mut().stroke = None;
+            app.push(AppCommand::Canvas(CanvasCommand::StrokeEnd));
         }
         return;
     }
     if (is_down || response.clicked() || ending)
         && let Some(cell) = under
-        && let Some(stroke) = &mut app.canvas_mut().stroke
+        && let Some(stroke) = &mut stroke
         && let Some(last) = stroke.last.filter(|&l| l != cell)
     {
         stroke.last = Some(cell);
+        app.push(AppCommand::Canvas(CanvasCommand::StrokeTo(cell)));
         let (by_view, value) = (stroke.by_view, stroke.value);
         // Every square on the line from the last one: a fast stroke leaves no gaps.
         for cell in line(last, cell).into_iter().skip(1) {
@@ -369,15 +384,15 @@ fn pointer_input(
     {
         view_takes(app, Pointer::Click(cell));
     }
-    if !is_down {
-        app.canvas_mut().stroke = None;
+    if !is_down && stroke.is_some() {
+        app.push(AppCommand::Canvas(CanvasCommand::StrokeEnd));
     }
 }
 
 /// The picture the canvas shows instead of the puzzle as it is, if any: a moment of the run,
 /// the solution's playback, or a move played by hand; and the piece sliding between two
 /// shown states (`transition`, see [`AppState::transition`]) with how far it has got.
-/// `None` for the puzzle as it is (pictured from the cache, see [`cached_picture`]).
+/// `None` for the puzzle as it is (pictured once per edit, see [`AppState::puzzle_picture`]).
 fn shown_picture(
     app: &AppState,
     transition: Option<(usize, usize, f32)>,
@@ -450,18 +465,18 @@ fn view_takes(app: &mut Panel<'_>, pointer: Pointer) -> bool {
 }
 
 /// A stroke starts on `cell`: the view takes it, or it paints the value its first square
-/// gives (on a board of pieces, grabbing the piece under the pointer).
-fn start_stroke(app: &mut Panel<'_>, cell: Cell, board: bool) {
+/// gives (on a board of pieces, grabbing the piece under the pointer). Returns the stroke
+/// begun (sent to the app before its first paint).
+fn start_stroke(app: &mut Panel<'_>, cell: Cell, board: bool) -> PaintStroke {
+    // The stroke begins before what the view's press sends, so an edit it makes is the
+    // stroke's first (a whole drag undoes at once).
+    app.push(AppCommand::Canvas(CanvasCommand::StrokeBegin(cell)));
     let by_view = view_takes(app, Pointer::Press(cell));
     let value = if by_view {
         None
     } else {
         app.work.puzzle.stroke_value(cell)
     };
-    if value.is_some() {
-        // A drag by hand is one move where the metric counts a slide of any length so.
-        app.begin_stroke();
-    }
     // Only a board of pieces is pictured here: a large maze is costly to picture.
     let grab = value.filter(|_| board).and_then(|v| {
         let picture = app.work.puzzle.picture();
@@ -470,18 +485,20 @@ fn start_stroke(app: &mut Panel<'_>, cell: Cell, board: bool) {
             .flatten()
             .map(|top| (cell.row - top.row, cell.col - top.col))
     });
-    app.canvas_mut().stroke = Some(PaintStroke {
+    let stroke = PaintStroke {
         value,
         last: Some(cell),
         recorded: false,
         by_view,
         grab,
-    });
+    };
+    app.push(AppCommand::Canvas(CanvasCommand::StrokeTakes(stroke)));
     if let Some(value) = value
         && grab.is_none()
     {
         app.push(AppCommand::Paint(cell, value));
     }
+    stroke
 }
 
 /// The most one-square slides a dragged piece makes in one frame.
@@ -597,23 +614,9 @@ pub fn with_canvas_texture<R>(
     })
 }
 
-/// The puzzle's picture as it is now, pictured once per edit ([`crate::app::AppState::revision`])
-/// and kept in `cache`: a large maze is costly to picture.
-pub(crate) fn cached_picture<'a>(
-    app: &AppState,
-    cache: &'a mut Option<(u64, Picture)>,
-) -> &'a Picture {
-    let revision = app.edits.revision;
-    if cache.as_ref().is_none_or(|(r, _)| *r != revision) {
-        *cache = Some((revision, app.work.puzzle.picture()));
-    }
-    &cache
-        .get_or_insert_with(|| (revision, app.work.puzzle.picture()))
-        .1
-}
-
 /// Scrolling over the canvas zooms about the pointer; dragging with the right or middle
-/// button pans. Double-clicking with the right button fits the grid again.
+/// button pans. Double-clicking with the right button fits the grid again. Returns the zoom
+/// and pan this frame draws with; a change goes to the app as a command.
 fn zoom_and_pan(
     app: &mut Panel<'_>,
     ui: &egui::Ui,
@@ -621,9 +624,11 @@ fn zoom_and_pan(
     area: Rect,
     rows: f32,
     cols: f32,
-) {
+) -> (f32, Vec2) {
     let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-    let (zoom, pan) = app.zoom_mut();
+    let before = app.canvas_zoom();
+    let (mut zoom_now, mut pan_now) = before;
+    let (zoom, pan) = (&mut zoom_now, &mut pan_now);
     if let Some(pointer) = response
         .hover_pos()
         .filter(|_| scroll != 0.0 || pinch != 1.0)
@@ -647,6 +652,10 @@ fn zoom_and_pan(
         *zoom = 1.0;
         *pan = Vec2::ZERO;
     }
+    if (zoom_now, pan_now) != before {
+        app.push(AppCommand::Canvas(CanvasCommand::Zoom(zoom_now, pan_now)));
+    }
+    (zoom_now, pan_now)
 }
 
 #[cfg(test)]

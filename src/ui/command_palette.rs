@@ -9,7 +9,9 @@ use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher};
 
 use super::toolbar::keys;
-use crate::app::{AppCommand, AppState, Panel, Theme};
+use crate::app::{
+    AppCommand, AppState, OracleCommand, Panel, SettingCommand, Theme, WindowCommand,
+};
 use crate::puzzles;
 
 /// The label of the palette's search field (tests find it by this).
@@ -30,26 +32,29 @@ pub struct Entry {
     /// A short name that, typed in full, puts this entry first (an algorithm's abbreviation:
     /// "BFS" would otherwise rank "Bidirectional BFS" above breadth-first search).
     alias: Option<&'static str>,
-    run: Box<dyn FnOnce(&mut Panel<'_>)>,
+    /// What it does: the command it sends.
+    run: AppCommand,
 }
 
 impl Entry {
-    fn new(
-        label: impl Into<String>,
-        shortcut: &'static str,
-        run: impl FnOnce(&mut Panel<'_>) + 'static,
-    ) -> Self {
+    fn command(label: impl Into<String>, shortcut: &'static str, command: AppCommand) -> Self {
         Self {
             label: label.into(),
             shortcut,
             alias: None,
-            run: Box::new(run),
+            run: command,
         }
     }
+}
 
-    fn command(label: impl Into<String>, shortcut: &'static str, command: AppCommand) -> Self {
-        Self::new(label, shortcut, move |app| app.push(command))
-    }
+/// A command of the windows (see [`WindowCommand`]).
+fn window(command: WindowCommand) -> AppCommand {
+    AppCommand::Window(command)
+}
+
+/// A change of a setting (see [`SettingCommand`]).
+fn setting(command: SettingCommand) -> AppCommand {
+    AppCommand::Setting(command)
 }
 
 /// Every command that applies now, in a steady order (the order shown for an empty filter).
@@ -127,70 +132,76 @@ fn run_entries(app: &AppState, list: &mut Vec<Entry>) {
         ));
     }
     if app.timeline_recording().is_some_and(|r| !r.has_boards()) {
-        list.push(Entry::new("Export search as GIF…", "", |app| {
-            app.windows_mut().gif_window = true
-        }));
+        list.push(Entry::command(
+            "Export search as GIF…",
+            "",
+            window(WindowCommand::GifWindow(true)),
+        ));
     }
 }
 
 /// The panels and windows to show or hide, and the puzzle's own options.
 fn window_entries(app: &AppState, list: &mut Vec<Entry>) {
     let details = app.settings().show_details;
-    list.push(Entry::new(
+    list.push(Entry::command(
         if details {
             "Hide the details panel"
         } else {
             "Show the details panel"
         },
         "",
-        move |app| app.settings_mut().show_details = !details,
+        setting(SettingCommand::ShowDetails(!details)),
     ));
     // The puzzle's own options (as on the command line: `--set NAME=VALUE`).
     for option in app.puzzle().options() {
         for value in option.values.split('|').map(str::trim) {
             let name = option.name;
-            list.push(Entry::new(
+            list.push(Entry::command(
                 format!("Set {name} = {value}"),
                 "",
-                move |app| app.push(AppCommand::SetOption(name, value)),
+                AppCommand::SetOption(name, value),
             ));
         }
     }
     let oracle = app.windows.oracle.enabled;
-    list.push(Entry::new(
+    list.push(Entry::command(
         if oracle {
             "Optimal moves: off"
         } else {
             "Optimal moves: on (explore the state space)"
         },
         "",
-        move |app| app.windows_mut().oracle.enabled = !oracle,
+        AppCommand::Oracle(OracleCommand::Enable(!oracle)),
     ));
     if app.windows.oracle.space().is_some() {
-        list.push(Entry::new("State space window", "", |app| {
-            app.windows_mut().space_window.open = true
-        }));
+        list.push(Entry::command(
+            "State space window",
+            "",
+            window(WindowCommand::SpaceWindow(true)),
+        ));
     }
-    list.push(Entry::new(
+    list.push(Entry::command(
         "Learn window: pseudo-code, open list, numbers on the squares",
         "",
-        |app| app.windows_mut().learn.open = true,
+        window(WindowCommand::Learn(true)),
     ));
-    list.push(Entry::new(
+    list.push(Entry::command(
         "Classroom mode: on or off",
         super::toolbar::keys::CLASSROOM,
-        |app| app.settings_mut().classroom ^= true,
+        setting(SettingCommand::Classroom(!app.settings().classroom)),
     ));
     // Always offered: where the space is not explored, the window says how to measure.
-    list.push(Entry::new(
+    list.push(Entry::command(
         "Heuristic window: the heuristic against exact costs",
         "",
-        |app| app.windows_mut().heuristic_window.open = true,
+        window(WindowCommand::HeuristicWindow(true)),
     ));
     if app.timeline_recording().is_some() {
-        list.push(Entry::new("Search tree window", "", |app| {
-            app.windows_mut().tree_window.open = true
-        }));
+        list.push(Entry::command(
+            "Search tree window",
+            "",
+            window(WindowCommand::TreeWindow(true)),
+        ));
     }
 }
 
@@ -207,12 +218,10 @@ fn choice_entries(app: &AppState, list: &mut Vec<Entry>) {
         AppCommand::SetSpeed(speed, !full),
     ));
     for theme in Theme::ALL {
-        list.push(Entry::new(
+        list.push(Entry::command(
             format!("Theme: {}", theme.label()),
             "",
-            move |app| {
-                app.settings_mut().theme = theme;
-            },
+            setting(SettingCommand::Theme(theme)),
         ));
     }
     for t in puzzles::TYPES {
@@ -409,7 +418,7 @@ pub(super) fn palette_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     });
     close |= modal.should_close();
     if let Some(entry) = run.and_then(|i| shown.into_iter().nth(i)) {
-        (entry.run)(app);
+        app.push(entry.run);
         close = true;
     }
     if close {

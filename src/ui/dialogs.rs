@@ -3,7 +3,7 @@
 
 use eframe::egui;
 
-use crate::app::{AppCommand, AppState, Panel, UnsavedChoice};
+use crate::app::{AppCommand, AppState, Panel, UnsavedChoice, WindowCommand};
 
 /// The question about unsaved edits, as a modal: Save, Discard or Cancel (Escape cancels);
 /// or, when it is about the run shown, Discard the run or Cancel.
@@ -75,10 +75,13 @@ fn question_modal(
 /// keyboard from the moment it opens, its text (the last folder) selected, so typing
 /// replaces it and no letter reaches the window's shortcuts.
 pub(super) fn path_field_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
-    let Some((kind, text)) = &mut app.windows_mut().path_prompt else {
+    let Some((kind, text)) = &app.windows.path_prompt else {
         return;
     };
-    let kind = *kind;
+    // The field edits a copy; a change goes to the app as a command.
+    let (kind, mut text) = (*kind, text.clone());
+    let before = text.clone();
+    let text = &mut text;
     let mut go = false;
     let mut cancel = false;
     let modal = egui::Modal::new(egui::Id::unique("path field")).show(ctx, |ui| {
@@ -109,6 +112,9 @@ pub(super) fn path_field_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     // Escape, or a click outside the modal.
     cancel |= modal.should_close();
     let path = text.trim().to_owned();
+    if *text != before {
+        app.push(AppCommand::Window(WindowCommand::PathText(text.clone())));
+    }
     if go && !path.is_empty() {
         app.push(kind.command(path.into()));
         app.push(AppCommand::CancelPath);

@@ -6,7 +6,7 @@
 use eframe::egui::{self, Color32, RichText, Sense, vec2};
 
 use crate::app::heuristic_measure::Measured;
-use crate::app::{AppCommand, Panel};
+use crate::app::{AppCommand, Panel, WindowCommand};
 use crate::search::heuristic_quality::{HISTOGRAM_BINS, Quality};
 use crate::search::{Algorithm, format_cost};
 
@@ -32,10 +32,9 @@ pub(crate) fn heuristic_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
             egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
         });
     if !open {
-        // The tint is the window's: closed, it goes too (it has no other switch).
-        app.windows_mut().heuristic_window.tint = false;
+        // The tint is the window's: closed, it goes too (the command says so).
+        app.push(AppCommand::Window(WindowCommand::HeuristicWindow(false)));
     }
-    app.windows_mut().heuristic_window.open = open;
 }
 
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
@@ -100,39 +99,41 @@ fn sample_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
          random positions instead, each solved optimally for h* (with the strongest pattern \
          databases at hand; on 5 x 5 each position can take hours).",
     );
-    let (limits, wake) = (app.limits(), app.waker());
-    let sample = &mut app.windows_mut().heuristic_window.sample;
+    let sample = &app.windows.heuristic_window.sample;
     if sample.is_measuring() {
+        let mut stop = false;
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(format!(
                 "Measured {} of {} positions...",
                 sample.done, sample.size
             ));
-            if ui.button("Stop measuring").clicked() {
-                sample.stop();
-            }
+            stop = ui.button("Stop measuring").clicked();
         });
+        if stop {
+            app.push(AppCommand::Window(WindowCommand::StopSample));
+        }
         return;
     }
     let mut start = false;
+    let mut size = sample.size;
     ui.horizontal(|ui| {
         let label = ui.label("Positions");
-        ui.add(egui::DragValue::new(&mut sample.size).range(1..=10_000))
+        ui.add(egui::DragValue::new(&mut size).range(1..=10_000))
             .labelled_by(label.id);
         start = ui
             .button("Measure a sample")
             .on_hover_text("solve this many random positions optimally and compare")
             .clicked();
     });
+    if size != sample.size {
+        app.push(AppCommand::Window(WindowCommand::SampleSize(size)));
+    }
     if start {
-        let puzzle = app.puzzle().clone_box();
-        app.windows_mut()
-            .heuristic_window
-            .sample
-            .start(puzzle.as_ref(), limits, &wake);
+        app.push(AppCommand::Window(WindowCommand::StartSample));
         return;
     }
+    let sample = &app.windows.heuristic_window.sample;
     if let Some(why) = &sample.failure {
         ui.colored_label(ui.visuals().error_fg_color, format!("No measure: {why}."));
     }
@@ -354,14 +355,17 @@ fn examples_ui(ui: &mut egui::Ui, q: &Quality, at: &dyn Fn(u32) -> String) -> Op
 
 fn tint_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, measured: &Measured) {
     ui.add_space(6.0);
-    ui.checkbox(
-        &mut app.windows_mut().heuristic_window.tint,
-        "Tint the canvas with h* - h",
-    )
-    .on_hover_text(
-        "each square by how far the heuristic falls short of the exact cost there: pale \
+    let mut tint = app.windows.heuristic_window.tint;
+    if ui
+        .checkbox(&mut tint, "Tint the canvas with h* - h")
+        .on_hover_text(
+            "each square by how far the heuristic falls short of the exact cost there: pale \
              where exact, dark blue where far below, vermillion where it overestimates",
-    );
+        )
+        .changed()
+    {
+        app.push(AppCommand::Window(WindowCommand::HeuristicTint(tint)));
+    }
     if app.windows.heuristic_window.tint {
         ui.label(
             RichText::new(format!(

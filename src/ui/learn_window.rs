@@ -7,7 +7,7 @@
 use eframe::egui::{self, RichText};
 
 use crate::app::learn::{LearnCommand, Moment, Numbers, square};
-use crate::app::{AppCommand, Panel, TimelineCommand};
+use crate::app::{AppCommand, Panel, TimelineCommand, WindowCommand};
 use crate::runs::open_list::is_expansion;
 use crate::search::pseudocode::pseudocode;
 
@@ -41,7 +41,7 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
                     .on_hover_text("close the Learn panel")
                     .clicked()
                 {
-                    app.windows_mut().learn.open = false;
+                    app.push(AppCommand::Window(WindowCommand::Learn(false)));
                 }
             });
             egui::ScrollArea::both()
@@ -217,10 +217,14 @@ fn numbers_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         for choice in Numbers::ALL {
             ui.radio_value(&mut numbers, choice, choice.label());
         }
-        app.windows_mut().learn.numbers = numbers;
+        if numbers != app.windows.learn.numbers {
+            app.push(AppCommand::Window(WindowCommand::LearnNumbers(numbers)));
+        }
         let mut arrows = app.windows.learn.arrows;
         ui.checkbox(&mut arrows, "arrows to parents");
-        app.windows_mut().learn.arrows = arrows;
+        if arrows != app.windows.learn.arrows {
+            app.push(AppCommand::Window(WindowCommand::LearnArrows(arrows)));
+        }
     })
     .response
     .on_hover_text("written where a square is large enough to read: zoom in on a large grid");
@@ -239,10 +243,12 @@ fn open_list_ui(
         return;
     };
     let (algorithm, tie_break) = (app.run_algorithm(), app.limits().tie_break);
-    let list =
-        app.windows_mut()
-            .learn
-            .open_list(&recording, m.open_list_moment(), algorithm, tie_break);
+    // Built by the frame's work for the moment shown (see `AppState::tick_learn`).
+    let Some(list) =
+        (app.windows.learn).built_open_list(&recording, m.open_list_moment(), algorithm, tie_break)
+    else {
+        return;
+    };
     let list = match list {
         Ok(list) => list,
         Err(why) => {

@@ -10,6 +10,7 @@ mod dialogs;
 pub mod heuristic_window;
 mod learn_overlay;
 mod learn_window;
+mod menus;
 mod paint;
 mod palette;
 mod panels;
@@ -28,7 +29,7 @@ use eframe::egui::{self, Color32, RichText};
 use std::path::PathBuf;
 
 use crate::app::learn::Beside;
-use crate::app::{AppCommand, AppState, Panel, PuzzleLabApp, Theme};
+use crate::app::{AppCommand, AppState, Panel, PuzzleLabApp, SettingCommand, Theme, WindowCommand};
 use crate::puzzles;
 
 pub use canvas::{CANVAS_LABEL, canvas_is_texture, canvas_ui, with_canvas_texture};
@@ -183,7 +184,7 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if !command_palette::is_open(ui.ctx()) {
         toolbar::shortcuts(app, ui);
     }
-    egui::Panel::top("menu_bar").show(ui, |ui| menu_bar_ui(app, ui));
+    egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(app, ui));
     let toolbar = egui::Panel::top("toolbar").show(ui, |ui| toolbar::toolbar_ui(app, ui));
     // After a resize the toolbar may wrap onto more rows (or fewer) than the frame was laid
     // out for: that frame is redone at once, so no row is left blank until the pointer moves
@@ -278,7 +279,7 @@ fn beside_switch_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.selectable_value(&mut beside, Beside::Docked, "Editor")
         .on_hover_text("show the editor beside the canvas (the window has no room for both)");
     if beside != app.windows.learn.beside {
-        app.windows_mut().learn.beside = beside;
+        app.push(AppCommand::Window(WindowCommand::LearnBeside(beside)));
     }
     ui.separator();
 }
@@ -322,7 +323,9 @@ fn side_and_details_ui(
                 keep_scrolled_place(ui, viewport);
             });
         });
-    app.settings_mut().show_details = details;
+    if details != app.settings.show_details {
+        app.push(AppCommand::Setting(SettingCommand::ShowDetails(details)));
+    }
 }
 
 /// Keeps a panel's scrolled content where it is on screen when it grows shorter (a window
@@ -355,34 +358,6 @@ fn central_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     dialogs::path_field_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
     dialogs::title(app, &ctx);
-}
-
-/// File > Open Recent: the files opened or saved last, newest first, each with its puzzle
-/// type; a click opens one (a file that is gone is taken off with a message).
-fn recent_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
-    if app.settings.recent.is_empty() {
-        ui.label(RichText::new("No files opened yet").weak());
-        return;
-    }
-    let mut chosen = None;
-    for recent in &app.settings.recent {
-        let name = recent.name();
-        let label = puzzles::type_by_name(&recent.type_name).map_or("", |t| t.label);
-        if ui
-            .button(format!("{name} — {label}"))
-            .on_hover_text(recent.path.display().to_string())
-            .clicked()
-        {
-            chosen = Some(recent.path.clone());
-        }
-    }
-    if let Some(path) = chosen {
-        app.push(AppCommand::OpenRecent(path));
-    }
-    ui.separator();
-    if ui.button("Clear list").clicked() {
-        app.push(AppCommand::ClearRecent);
-    }
 }
 
 /// Gives egui the theme chosen in the View menu, when it changed.
@@ -456,162 +431,6 @@ fn classroom_scale(pixels: egui::Vec2) -> f32 {
     (pixels.x / LESSON_ROOM.x)
         .min(pixels.y / LESSON_ROOM.y)
         .clamp(1.0, CLASSROOM_SCALE)
-}
-
-fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
-    egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            if ui.button("Open…").clicked() {
-                app.push(AppCommand::OpenDialog);
-            }
-            ui.menu_button("Open Recent", |ui| recent_ui(app, ui));
-            // What the types' views offer to make (a puzzle script from a template).
-            for item in views::new_items() {
-                if ui.button(item.label).on_hover_text(item.hint).clicked() {
-                    match (item.commands)() {
-                        Ok(commands) => commands.into_iter().for_each(|c| app.push(c)),
-                        Err(e) => app.set_error(e),
-                    }
-                }
-            }
-            if ui.button("Save").clicked() {
-                app.push(AppCommand::Save);
-            }
-            if ui.button("Save as…").clicked() {
-                app.push(AppCommand::SaveDialog);
-            }
-            ui.separator();
-            if ui.button("Export canvas as PNG…").clicked() {
-                app.push(AppCommand::ExportCanvasDialog);
-            }
-            let solved = app.result().is_some_and(|r| r.solved);
-            if ui
-                .add_enabled(solved, egui::Button::new("Export solution moves…"))
-                .clicked()
-            {
-                app.push(AppCommand::ExportMovesDialog);
-            }
-            let traced = app
-                .timeline_recording()
-                .is_some_and(|t| !t.is_empty() && !t.has_boards());
-            if ui
-                .add_enabled(
-                    traced && app.result().is_some(),
-                    egui::Button::new("Export search trace…"),
-                )
-                .on_hover_text("The last run as a trace for Posthoc, the search trace viewer")
-                .clicked()
-            {
-                app.push(AppCommand::ExportTraceDialog);
-            }
-            let animated = app.timeline_recording().is_some_and(|r| !r.has_boards());
-            if ui
-                .add_enabled(animated, egui::Button::new("Export search as GIF…"))
-                .on_hover_text("The last run as an animated picture")
-                .clicked()
-            {
-                app.windows_mut().gif_window = true;
-                ui.close();
-            }
-            ui.separator();
-            if ui
-                .add(egui::Button::new("Quit").shortcut_text("Ctrl+Q"))
-                .clicked()
-            {
-                toolbar::quit(ui.ctx());
-            }
-        });
-        ui.menu_button("View", |ui| view_menu_ui(app, ui));
-        ui.menu_button("Puzzles", |ui| {
-            // The list is longer than an 800 x 600 window: it scrolls (with a bar in sight)
-            // instead of running off the bottom.
-            let room = (ui.ctx().content_rect().bottom() - ui.min_rect().top() - 16.0).max(120.0);
-            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-            egui::ScrollArea::vertical()
-                .id_salt("shipped puzzles")
-                .max_height(room)
-                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
-                .show(ui, |ui| {
-                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-                    for (puzzle_type, shipped) in puzzles::shipped() {
-                        if ui
-                            .button(format!("{} — {}", puzzle_type.label, shipped.file))
-                            .clicked()
-                        {
-                            app.push(AppCommand::OpenShipped(puzzle_type, shipped));
-                        }
-                    }
-                });
-        });
-        ui.menu_button("Help", help_menu_ui);
-        if let Some(why) = app.autosave_off() {
-            // A lasting sign, not only a status line the next message replaces: this window
-            // does not keep its work in the state file (another window does, or the file
-            // could not be read and is left as it is).
-            ui.separator();
-            ui.label(RichText::new(NOT_KEPT_LABEL).color(Color32::from_rgb(200, 40, 40)))
-                .on_hover_text(format!("{why} Save to a file to keep the work."));
-        }
-        if let Some(path) = &app.settings.path {
-            ui.separator();
-            // The window title's mark for unsaved edits, here too: under Xvfb or full screen
-            // the title bar is not in sight.
-            let mark = if app.is_modified() { " *" } else { "" };
-            let label = ui.label(RichText::new(format!("{}{mark}", path.display())).weak());
-            if app.is_modified() {
-                label.on_hover_text("Edited since it was opened or saved");
-            }
-        }
-    });
-}
-
-/// The View menu: the command palette, the Learn window, classroom mode, the side panels,
-/// the theme.
-fn view_menu_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
-    if ui
-        .button(format!(
-            "Command palette…  {}",
-            command_palette::PALETTE_KEYS
-        ))
-        .clicked()
-    {
-        command_palette::open(ui.ctx());
-        ui.close();
-    }
-    let mut learn = app.windows.learn.open;
-    ui.checkbox(&mut learn, "Learn: pseudo-code and open list")
-        .on_hover_text("the algorithm's lines, lit as the run goes; the open list");
-    app.windows_mut().learn.open = learn;
-    let mut classroom = app.settings.classroom;
-    ui.checkbox(
-        &mut classroom,
-        format!("Classroom mode  {}", toolbar::keys::CLASSROOM),
-    )
-    .on_hover_text("large type for a projector; the run driven by keys (Help)");
-    app.settings_mut().classroom = classroom;
-    let mut folded = app.settings.panels_folded;
-    ui.checkbox(
-        &mut folded,
-        format!("Fold the side panels  {}", toolbar::keys::FOLD),
-    );
-    app.settings_mut().panels_folded = folded;
-    ui.separator();
-    ui.label("Theme");
-    for theme in Theme::ALL {
-        ui.radio_value(&mut app.settings_mut().theme, theme, theme.label());
-    }
-}
-
-/// The Help menu: every key and what it does.
-fn help_menu_ui(ui: &mut egui::Ui) {
-    ui.label(RichText::new("Keys").strong());
-    egui::Grid::new("keys").show(ui, |ui| {
-        for (key, what) in toolbar::keys::LIST {
-            ui.label(RichText::new(*key).monospace());
-            ui.label(*what);
-            ui.end_row();
-        }
-    });
 }
 
 /// The status bar: the GIF export's progress, the status line, and on the right what is

@@ -3,7 +3,6 @@
 
 use eframe::egui::{self, RichText};
 
-use super::canvas;
 use super::texture::GridTexture;
 use crate::app::{AppCommand, AppState, Panel, race};
 use crate::runs::results::ResultRow;
@@ -62,8 +61,7 @@ pub(super) fn race_panes_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if app.runs.race.is_none() {
         return;
     }
-    let mut cache = app.canvas_mut().picture_cache.take();
-    let puzzle_picture = canvas::cached_picture(app, &mut cache);
+    let puzzle_picture = app.puzzle_picture();
     let Some(race) = app.runs.race.as_ref() else {
         return;
     };
@@ -118,7 +116,7 @@ pub(super) fn race_panes_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             let picture = match (result.and_then(|r| r.boards.last()), &lane.marks.board) {
                 (Some(last), _) => last,
                 (None, Some(board)) => board,
-                (None, None) => puzzle_picture,
+                (None, None) => &*puzzle_picture,
             };
             let scene = super::scene::Scene {
                 picture: std::borrow::Cow::Borrowed(picture),
@@ -147,7 +145,6 @@ pub(super) fn race_panes_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             }
         }
     });
-    app.canvas_mut().picture_cache = cache;
     // Each pane's drawn changes go back to its lane's marks after drawing.
     if let Some(command) = sent {
         app.push(command);

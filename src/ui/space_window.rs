@@ -2,11 +2,10 @@
 //! distance histogram, its state graph (laid out on a background thread; a click opens the
 //! state clicked), and buttons that open its hardest, farthest or a random position.
 
-use eframe::egui::{self, Color32, RichText, Sense, TextureOptions, vec2};
-use rand::{Rng, SeedableRng};
+use eframe::egui::{self, Color32, RichText, Sense, vec2};
 
 use crate::app::space_layout::{self, IMAGE_SIZE, MAX_DRAWN_STATES};
-use crate::app::{AppCommand, Panel};
+use crate::app::{AppCommand, Panel, WindowCommand};
 
 /// The graph's accessible label (tests find it by this).
 pub const GRAPH_LABEL: &str = "state graph";
@@ -31,7 +30,9 @@ pub(crate) fn space_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| body_ui(app, ui));
         });
-    app.windows_mut().space_window.open = open;
+    if !open {
+        app.push(AppCommand::Window(WindowCommand::SpaceWindow(false)));
+    }
 }
 
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
@@ -44,7 +45,6 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         ui.label("Tick Optimal moves in the side panel: the state space is explored then.");
         return;
     };
-    let states = space.len();
     let current = space.node_of(app.shown_puzzle());
     ui.label(format!(
         "{} states, {} moves between them, {} solved, {} dead ends (no way to the goal).",
@@ -82,6 +82,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         }
     });
     let mut window = app.windows.space_window.random;
+    let mut random = false;
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Random position at least");
         ui.add(egui::DragValue::new(&mut window.min_distance).range(0..=profile.hardest_distance))
@@ -90,16 +91,8 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         let label = ui.label("seed");
         ui.add(egui::DragValue::new(&mut window.seed))
             .labelled_by(label.id);
-        if ui.button("Open random").clicked() {
-            let seed = crate::app::seed_to_use(&mut window.seed, &mut window.used_seed);
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            let far: Vec<u32> = (0..states as u32)
-                .filter(|&v| space.to_goal(v).is_some_and(|d| d >= window.min_distance))
-                .collect();
-            if !far.is_empty() {
-                open = Some(far[rng.random_range(0..far.len())]);
-            }
-        }
+        // The app draws the random state (see `SpaceWindow::random_state`).
+        random = ui.button("Open random").clicked();
     });
     if let Some(d) = current.and_then(|n| space.to_goal(n)) {
         ui.label(format!(
@@ -107,7 +100,12 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             crate::app::count_in(d, &metric)
         ));
     }
-    app.windows_mut().space_window.random = window;
+    if window != app.windows.space_window.random {
+        app.push(AppCommand::Window(WindowCommand::SpaceRandom(window)));
+    }
+    if random {
+        app.push(AppCommand::Window(WindowCommand::OpenRandomState));
+    }
     histogram_ui(ui, &profile, &metric);
     // The hovered state's readout sits above the graph, in a row kept for it, so it is in
     // view whenever the graph is; the graph fills what is left of the window.
@@ -152,18 +150,22 @@ fn random_layout_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     }
     let metric = app.puzzle().metric_label();
     ui.horizontal_wrapped(|ui| {
-        let window = &mut app.windows_mut().space_window;
+        let window = &app.windows.space_window;
+        let (mut min, mut seed) = (window.layout_min, window.layout_seed);
         let label = ui.label("Random layout at least");
-        ui.add(egui::DragValue::new(&mut window.layout_min).range(1..=1000))
+        ui.add(egui::DragValue::new(&mut min).range(1..=1000))
             .labelled_by(label.id);
         ui.label(format!("{metric} from the goal,"));
         let label = ui.label("seed");
-        ui.add(egui::DragValue::new(&mut window.layout_seed))
+        ui.add(egui::DragValue::new(&mut seed))
             .labelled_by(label.id);
-        if window.is_generating() {
+        if (min, seed) != (window.layout_min, window.layout_seed) {
+            app.push(AppCommand::Window(WindowCommand::LayoutChoice(min, seed)));
+        }
+        if app.windows.space_window.is_generating() {
             ui.spinner();
             if ui.button("Stop").clicked() {
-                window.stop_generating();
+                app.push(AppCommand::Window(WindowCommand::StopGenerating));
             }
         } else if ui
             .button("Generate layout")
@@ -174,15 +176,7 @@ fn random_layout_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             ))
             .clicked()
         {
-            let (limits, wake) = (app.limits(), app.waker());
-            let template = app.puzzle().clone_box();
-            if let Err(e) =
-                app.windows_mut()
-                    .space_window
-                    .start_generating(template.as_ref(), limits, &wake)
-            {
-                app.set_error(format!("Could not start the layout generator: {e}"));
-            }
+            app.push(AppCommand::Window(WindowCommand::GenerateLayout));
         }
     });
     ui.separator();
@@ -226,7 +220,7 @@ fn graph_ui(
     current: Option<u32>,
     open: &mut Option<u32>,
 ) -> Option<u32> {
-    let window = &mut app.windows_mut().space_window;
+    let window = &app.windows.space_window;
     let Some(layout) = &window.layout else {
         if window.is_laying_out() {
             ui.horizontal(|ui| {
@@ -251,10 +245,8 @@ fn graph_ui(
         )
         .small(),
     );
-    let texture = window.texture.get_or_insert_with(|| {
-        ui.ctx()
-            .load_texture("state-graph", layout.image.clone(), TextureOptions::LINEAR)
-    });
+    // The frame's work makes the texture as the layout comes.
+    let texture = window.texture.as_ref()?;
     // As wide as the window, unless that is taller than the window shows below here.
     let aspect = IMAGE_SIZE[1] as f32 / IMAGE_SIZE[0] as f32;
     let below = ui.clip_rect().bottom() - ui.cursor().top() - ui.spacing().item_spacing.y;

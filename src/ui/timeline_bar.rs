@@ -5,7 +5,9 @@ use eframe::egui::{self, RichText};
 
 use super::palette::heat_color;
 use super::rows::{fixed_row, steady_label, widest};
-use crate::app::{AppCommand, AppState, Panel, Pinned, ShadeKind, TimelineCommand};
+use crate::app::{
+    AppCommand, AppState, Panel, Pinned, SettingCommand, ShadeKind, TimelineCommand, WindowCommand,
+};
 use crate::runs::recording::Quantity;
 
 /// The timeline's step buttons: the symbol each shows and the name a screen reader says
@@ -394,6 +396,7 @@ pub(super) fn gif_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     }
     let mut open = true;
     let mut asked = None;
+    let (mut fps, mut seconds) = (app.settings.gif_fps, app.settings.gif_seconds);
     // Over the canvas's corner, never over the menu bar.
     let corner = app
         .canvas
@@ -410,22 +413,19 @@ pub(super) fn gif_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
                 .num_columns(2)
                 .show(ui, |ui| {
                     let label = ui.label("Frames a second");
-                    ui.add(egui::DragValue::new(&mut app.settings_mut().gif_fps).range(1..=50))
+                    ui.add(egui::DragValue::new(&mut fps).range(1..=50))
                         .labelled_by(label.id);
                     ui.end_row();
                     let label = ui.label("Length (seconds)");
                     ui.add(
-                        egui::DragValue::new(&mut app.settings_mut().gif_seconds)
+                        egui::DragValue::new(&mut seconds)
                             .range(0.5..=120.0)
                             .speed(0.1),
                     )
                     .labelled_by(label.id);
                     ui.end_row();
                 });
-            let options = crate::runs::animation::GifOptions {
-                fps: app.settings.gif_fps,
-                seconds: app.settings.gif_seconds,
-            };
+            let options = crate::runs::animation::GifOptions { fps, seconds };
             ui.label(format!("{} frames", options.frames()));
             if ui.button("Choose file and export…").clicked() {
                 asked = Some(options);
@@ -436,8 +436,14 @@ pub(super) fn gif_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
         let colors = Box::new(super::texture::gif_colors(&picture));
         app.push(AppCommand::ExportGifDialog(colors, options));
     }
+    if fps != app.settings.gif_fps {
+        app.push(AppCommand::Setting(SettingCommand::GifFps(fps)));
+    }
+    if seconds != app.settings.gif_seconds {
+        app.push(AppCommand::Setting(SettingCommand::GifSeconds(seconds)));
+    }
     if !open {
-        app.windows_mut().gif_window = false;
+        app.push(AppCommand::Window(WindowCommand::GifWindow(false)));
     }
 }
 
@@ -448,7 +454,7 @@ pub(super) fn gif_progress_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     };
     use std::sync::atomic::Ordering;
     if job.finished.load(Ordering::Relaxed) {
-        app.windows_mut().gif_job = None;
+        // The frame's work lets the finished job go.
         return;
     }
     let (done, total) = (
@@ -461,6 +467,6 @@ pub(super) fn gif_progress_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             .text(format!("GIF {done}/{total}")),
     );
     if ui.small_button("Stop").clicked() {
-        job.cancel.store(true, Ordering::Relaxed);
+        app.push(AppCommand::Window(WindowCommand::StopGif));
     }
 }

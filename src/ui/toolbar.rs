@@ -5,7 +5,7 @@
 use eframe::egui::{self, RichText};
 
 use super::rows::steady_label;
-use crate::app::{AppCommand, Panel, TimelineCommand};
+use crate::app::{AppCommand, Panel, SettingCommand, TimelineCommand};
 use crate::search::{Algorithm, Weight};
 
 /// The slowest and fastest animation speeds, in expansions a second; beyond the fastest is
@@ -78,7 +78,7 @@ pub(super) fn toolbar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             .on_hover_text("Show or hide the panel of statistics, plots, solution and results")
             .changed()
         {
-            app.settings_mut().show_details = details;
+            app.push(AppCommand::Setting(SettingCommand::ShowDetails(details)));
         }
     });
 }
@@ -362,11 +362,11 @@ fn view_keys(app: &mut Panel<'_>, ui: &egui::Ui) {
     });
     if classroom {
         let on = !app.settings.classroom;
-        app.settings_mut().classroom = on;
+        app.push(AppCommand::Setting(SettingCommand::Classroom(on)));
     }
     if fold {
         let folded = !app.settings.panels_folded;
-        app.settings_mut().panels_folded = folded;
+        app.push(AppCommand::Setting(SettingCommand::PanelsFolded(folded)));
     }
     if faster + slower > 0 {
         let factor = 2f64.powi(faster as i32 - slower as i32);

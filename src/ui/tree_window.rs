@@ -2,10 +2,10 @@
 //! [`crate::app::search_tree`]), shown as far as the timeline's cursor, so that scrubbing
 //! grows it; a click on a node seeks the timeline to its expansion.
 
-use eframe::egui::{self, Color32, RichText, Sense, TextureOptions, vec2};
+use eframe::egui::{self, Color32, RichText, Sense, vec2};
 
 use crate::app::search_tree::{MAX_TREE_NODES, TREE_IMAGE, nearest_node};
-use crate::app::{AppCommand, Panel, TimelineCommand};
+use crate::app::{AppCommand, Panel, TimelineCommand, WindowCommand};
 
 /// The tree's accessible label (tests find it by this).
 pub const TREE_LABEL: &str = "search tree";
@@ -25,18 +25,20 @@ pub(crate) fn tree_window_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
         .default_pos(canvas.min + vec2(0.0, canvas.height() * 0.35))
         .default_size(vec2(canvas.width().max(400.0), 300.0))
         .show(ctx, |ui| body_ui(app, ui));
-    app.windows_mut().tree_window.open = open;
+    if !open {
+        app.push(AppCommand::Window(WindowCommand::TreeWindow(false)));
+    }
 }
 
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.label("Down:");
-        ui.radio_value(&mut app.windows_mut().tree_window.by_g, false, "depth");
-        ui.radio_value(
-            &mut app.windows_mut().tree_window.by_g,
-            true,
-            "g (path cost)",
-        );
+        let mut by_g = app.windows.tree_window.by_g;
+        ui.radio_value(&mut by_g, false, "depth");
+        ui.radio_value(&mut by_g, true, "g (path cost)");
+        if by_g != app.windows.tree_window.by_g {
+            app.push(AppCommand::Window(WindowCommand::TreeByG(by_g)));
+        }
     });
     if app.windows.tree_window.is_drawing() {
         ui.horizontal(|ui| {
@@ -79,15 +81,10 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                     their parents.";
     }
     ui.label(RichText::new(caption).small());
-    let texture = app
-        .windows_mut()
-        .tree_window
-        .texture
-        .get_or_insert_with(|| {
-            ui.ctx()
-                .load_texture("search-tree", layout.image.clone(), TextureOptions::LINEAR)
-        });
-    let id = texture.id();
+    // The frame's work makes the texture as the layout comes.
+    let Some(id) = (app.windows.tree_window.texture.as_ref()).map(egui::TextureHandle::id) else {
+        return;
+    };
     let aspect = TREE_IMAGE[1] as f32 / TREE_IMAGE[0] as f32;
     let width = ui.available_width().max(200.0);
     let (rect, response) =

@@ -183,6 +183,99 @@ fn no_source_file_is_over_800_lines() {
     assert!(offenders.is_empty(), "{offenders:#?}");
 }
 
+/// The accessors of `src/app` that hand out the app's state to change (every `fn …_mut`
+/// defined there), and those the panels and views had before issue 57.
+fn app_mut_accessors(app_dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = ["settings_mut", "windows_mut", "canvas_mut", "zoom_mut"]
+        .into_iter()
+        .chain(["oracle_mut", "puzzle_mut", "model_mut"])
+        .map(str::to_owned)
+        .collect();
+    for file in rust_files(app_dir) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (i, _) in text.match_indices("fn ") {
+            let name: String = text[i + 3..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            // `deref_mut` is the std trait's, which the panels' context does not implement.
+            if name.ends_with("_mut") && name != "deref_mut" && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+/// What a file of `src/ui` does that only the app may (issue 57): a call of an accessor
+/// of the app's state to change (`accessors`), background work started (`Job::start`, a
+/// job of its own, a thread) or the file system touched (`std::fs`). Comment lines are
+/// skipped.
+fn ui_rule_breaks(code: &str, accessors: &[String]) -> Vec<String> {
+    let mut breaks = Vec::new();
+    for (i, line) in code.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        let mut say = |what: &str| breaks.push(format!("{}: {what}: {}", i + 1, line.trim()));
+        for name in accessors {
+            if line.contains(&format!(".{name}(")) {
+                say(&format!("writes the app's state ({name})"));
+            }
+        }
+        if line.contains("Job::start") || line.contains("job::Job") {
+            say("starts work");
+        }
+        if line.contains("std::thread") || line.contains("thread::spawn") {
+            say("starts a thread");
+        }
+        if line.contains("std::fs") {
+            say("touches the file system");
+        }
+    }
+    breaks
+}
+
+#[test]
+fn the_ui_rule_check_sees_writes_work_and_files() {
+    let accessors = vec!["windows_mut".to_owned(), "app_mut".to_owned()];
+    let code = "app.windows_mut().gif_window = true;\n\
+                // app.windows_mut() in a comment\n\
+                let job = Job::start(\"x\", cancel, wake, work);\n\
+                let text = std::fs::read_to_string(path);\n\
+                std::thread::sleep(t);\n\
+                ui.spacing_mut().slider_width = 1.0;\n\
+                app.push(AppCommand::Window(WindowCommand::GifWindow(true)));\n";
+    let breaks = ui_rule_breaks(code, &accessors);
+    assert_eq!(breaks.len(), 4, "{breaks:#?}");
+    assert!(breaks[0].starts_with("1: writes the app's state"));
+    assert!(breaks[1].starts_with("3: starts work"));
+    assert!(breaks[2].starts_with("4: touches the file system"));
+    assert!(breaks[3].starts_with("5: starts a thread"));
+}
+
+/// Issue 57: the UI reads and sends, the app does. No file of `src/ui` changes the app's
+/// state through an accessor (`settings_mut`, `windows_mut`, `canvas_mut`, `zoom_mut`,
+/// `oracle_mut`, any `fn …_mut` of `src/app`: window toggles, options, settings, zoom, the
+/// canvas's pointer and the oracle's switches are commands, `crate::app::WindowCommand` and
+/// its siblings), starts background work (`Job::start`, a thread: a view hands the app a
+/// `crate::app::WorkOrder`), or touches the file system (the script editor's file is
+/// written and watched by the app's work for it).
+#[test]
+fn the_ui_reads_and_sends_and_the_app_does() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let accessors = app_mut_accessors(&src.join("app"));
+    assert!(accessors.iter().any(|a| a == "app_mut"), "{accessors:?}");
+    let mut offenders = Vec::new();
+    for file in rust_files(&src.join("ui")) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for line in ui_rule_breaks(&text, &accessors) {
+            offenders.push(format!("{}:{line}", file.display()));
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
 /// A type's view reaches the app only through its narrow context (`ViewContext`: its own
 /// model, the settings, the oracle, commands, the status line), never the app itself.
 #[test]

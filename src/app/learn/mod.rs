@@ -231,6 +231,23 @@ impl LearnWindow {
         }
     }
 
+    /// The open list (or why there is none) that [`LearnWindow::open_list`] built for this
+    /// moment, if it built it: the frame's work builds the list of the moment shown while
+    /// the window is open.
+    pub fn built_open_list(
+        &self,
+        recording: &Arc<TraceRecorder>,
+        moment: (usize, Option<usize>),
+        algorithm: Algorithm,
+        tie_break: TieBreak,
+    ) -> Option<OpenListResult> {
+        let key = open_key(recording, moment, algorithm, tie_break);
+        match &self.cache {
+            Some((k, list)) if *k == key => Some(list.clone()),
+            _ => None,
+        }
+    }
+
     /// The open list built last, if it was for this key (see [`LearnWindow::open_list`]).
     fn cached(&self, key: &OpenKey) -> Option<Arc<Vec<OpenEntry>>> {
         match &self.cache {

@@ -6,8 +6,7 @@ use std::any::Any;
 use eframe::egui;
 
 use super::Entry;
-use crate::app::job::Job;
-use crate::app::{TypeView, ViewCommand, ViewRead, ViewWrite};
+use crate::app::{TypeView, ViewCommand, ViewRead, ViewWrite, WorkOrder};
 use crate::puzzles::Cell;
 use crate::puzzles::klondike::generate::{Generated, Request, generate};
 use crate::puzzles::klondike::{self, Klondike, Spot};
@@ -21,12 +20,12 @@ pub(super) const ENTRY: Entry = Entry {
     new: &[],
 };
 
-/// The Klondike puzzle's view: the generator's request and the board being generated.
+/// The Klondike puzzle's view: the generator's request (the board being generated is the
+/// app's work, [`GENERATING`]).
 struct KlondikeView {
     min_length: usize,
     unique: bool,
     seed: u64,
-    generating: Option<Job<Generated>>,
 }
 
 impl Default for KlondikeView {
@@ -35,10 +34,12 @@ impl Default for KlondikeView {
             min_length: 10,
             unique: true,
             seed: 1,
-            generating: None,
         }
     }
 }
+
+/// The view's name for the generator's work (see [`WorkOrder`]).
+const GENERATING: &str = "generate";
 
 /// The Klondike view's commands.
 enum Command {
@@ -46,6 +47,8 @@ enum Command {
     Generate,
     /// Stop generating.
     StopGenerating,
+    /// The generator's board, or why there is none.
+    Generated(Result<Generated, String>),
 }
 
 /// How long the generator may try before giving its best board.
@@ -66,7 +69,7 @@ impl KlondikeView {
             let label = ui.label("Seed");
             ui.add(egui::DragValue::new(&mut self.seed))
                 .labelled_by(label.id);
-            if self.generating.is_some() {
+            if app.is_working(GENERATING) {
                 ui.spinner();
                 if ui.button("Stop").clicked() {
                     app.push_view(Command::StopGenerating);
@@ -83,27 +86,9 @@ impl KlondikeView {
             }
         });
     }
-}
 
-impl TypeView for KlondikeView {
-    fn type_name(&self) -> &'static str {
-        klondike::TYPE.name
-    }
-
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
-        ui.label("Press Start (Space) to watch the search.");
-        self.generate_ui(app, ui);
-        super::oracle_ui(app, ui);
-        if app.oracle().space().is_some() {
-            ui.label("Hover a square: its distance from the start and to the nearest goal.");
-        }
-    }
-
-    fn tick(&mut self, app: &mut ViewWrite<'_>, _ctx: &egui::Context) {
-        let Some(done) = self.generating.as_mut().and_then(|job| job.poll(|()| {})) else {
-            return;
-        };
-        self.generating = None;
+    /// Puts the generator's board on screen (an edit: Ctrl+Z brings the old one back).
+    fn generated(app: &mut ViewWrite<'_>, done: Result<Generated, String>) {
         let found = match done {
             Ok(found) => found,
             Err(e) => {
@@ -130,17 +115,29 @@ impl TypeView for KlondikeView {
         });
         app.set_status(status);
     }
+}
+
+impl TypeView for KlondikeView {
+    fn type_name(&self) -> &'static str {
+        klondike::TYPE.name
+    }
+
+    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+        ui.label("Press Start (Space) to watch the search.");
+        self.generate_ui(app, ui);
+        super::oracle_ui(app, ui);
+        if app.oracle().space().is_some() {
+            ui.label("Hover a square: its distance from the start and to the nearest goal.");
+        }
+    }
 
     fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         let Some(command) = command.take::<Command>() else {
             return;
         };
         match command {
-            Command::StopGenerating => {
-                if let Some(job) = &self.generating {
-                    job.stop();
-                }
-            }
+            Command::StopGenerating => app.stop_work(GENERATING),
+            Command::Generated(done) => Self::generated(app, done),
             Command::Generate => {
                 let request = Request {
                     size: 21,
@@ -149,17 +146,17 @@ impl TypeView for KlondikeView {
                     seed: self.seed,
                     budget: GENERATE_BUDGET,
                 };
-                let spawned = Job::start(
+                let order = WorkOrder::new(
+                    GENERATING,
                     "klondike-generate",
                     CancelToken::new(),
-                    app.waker(),
-                    move |cx| generate(&request, &cx.cancel, &mut |_, _| {}),
+                    move |cx| {
+                        Command::Generated(Ok(generate(&request, cx.cancel, &mut |_, _| {})))
+                    },
+                    |e| Command::Generated(Err(e.to_string())),
                 );
-                match spawned {
-                    Ok(job) => {
-                        self.generating = Some(job);
-                        app.set_status("Generating a board...");
-                    }
+                match app.start_work(order) {
+                    Ok(()) => app.set_status("Generating a board..."),
                     Err(e) => app.set_status(format!("Could not start the generator: {e}")),
                 }
             }

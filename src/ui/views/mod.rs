@@ -7,8 +7,8 @@ use std::path::Path;
 use crate::puzzles::PuzzleType;
 
 use crate::app::{
-    AppAccess, AppCommand, ShownMoment, TypeView, ViewContext, ViewRead, ViewRegistry, ViewWrite,
-    count_in,
+    AppAccess, AppCommand, OracleCommand, ShownMoment, TypeView, ViewContext, ViewRead,
+    ViewRegistry, ViewWrite, count_in,
 };
 
 pub use car_maze::Command as CarMazeCommand;
@@ -255,9 +255,15 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
     use crate::app::oracle::OracleStatus;
     use eframe::egui::RichText;
     ui.separator();
-    app.oracle_mut().in_panel = true;
-    ui.checkbox(&mut app.oracle_mut().enabled, "Optimal moves")
-        .on_hover_text("show the least number of moves from the position, with hints");
+    app.push(AppCommand::Oracle(OracleCommand::Shown));
+    let mut enabled = app.oracle().enabled;
+    if ui
+        .checkbox(&mut enabled, "Optimal moves")
+        .on_hover_text("show the least number of moves from the position, with hints")
+        .changed()
+    {
+        app.push(AppCommand::Oracle(OracleCommand::Enable(enabled)));
+    }
     let metric = app.oracle().metric();
     match app.oracle().status() {
         OracleStatus::Off => {}
@@ -267,7 +273,7 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
                 ui.spinner();
                 ui.label(line);
                 if ui.button("Stop").clicked() {
-                    app.oracle_mut().cancel_build();
+                    app.push(AppCommand::Oracle(OracleCommand::CancelBuild));
                 }
             });
         }
@@ -276,7 +282,7 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
                 RichText::new(format!("No oracle: {why}")).color(crate::ui::palette::MOVE_WORSE),
             );
             if ui.button("Try again").clicked() {
-                app.oracle_mut().retry();
+                app.push(AppCommand::Oracle(OracleCommand::Retry));
             }
         }
         OracleStatus::Unavailable(why) => {
@@ -340,12 +346,23 @@ fn oracle_ready_ui(
         ));
     }
     ui.horizontal(|ui| {
-        ui.toggle_value(&mut app.oracle_mut().show_hint, "Hint")
-            .on_hover_text("an arrow on one optimal move");
-        ui.toggle_value(&mut app.oracle_mut().show_all, "Show all")
+        let (mut hint, mut all) = (app.oracle().show_hint, app.oracle().show_all);
+        if ui
+            .toggle_value(&mut hint, "Hint")
+            .on_hover_text("an arrow on one optimal move")
+            .changed()
+        {
+            app.push(AppCommand::Oracle(OracleCommand::ShowHint(hint)));
+        }
+        if ui
+            .toggle_value(&mut all, "Show all")
             .on_hover_text(
                 "every move: blue brings the goal closer, grey leaves it, black takes it farther",
-            );
+            )
+            .changed()
+        {
+            app.push(AppCommand::Oracle(OracleCommand::ShowAll(all)));
+        }
     });
     // What the hint says, right under its switch (below the space's links it was out of
     // sight in a window of 800 points).
@@ -386,12 +403,18 @@ fn oracle_space_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, metric: &
         .space()
         .is_some_and(|s| s.place_of(0).is_some())
     {
-        ui.checkbox(&mut app.oracle_mut().show_map, "Distance map")
+        let mut map = app.oracle().show_map;
+        if ui
+            .checkbox(&mut map, "Distance map")
             .on_hover_text(
                 "each square coloured by its distance from the start (yellow near, \
                  dark blue far); hover a square for its distances",
-            );
-        if app.oracle().show_map && app.oracle_mut().heat().is_none() {
+            )
+            .changed()
+        {
+            app.push(AppCommand::Oracle(OracleCommand::ShowMap(map)));
+        }
+        if app.oracle().show_map && app.oracle().distance_map().is_none() {
             ui.label(
                 RichText::new("The map is drawn for spaces up to 20,000 states; hover a square for its distances.")
                     .weak(),

@@ -152,6 +152,14 @@ pub enum Command {
     RunAllProblems,
     /// Stop running them.
     StopAllProblems,
+    /// A point of the percolation experiment, from its background work.
+    ExperimentPoint(CurvePoint),
+    /// The experiment's background work ended.
+    ExperimentEnded,
+    /// A problem of "Run all" was searched: whether its cost matched the scenario's.
+    ProblemRun(bool),
+    /// "Run all" ended: its summary, or why it failed.
+    ScenarioRun(Result<crate::puzzles::maze::movingai::ScenarioSummary, String>),
     /// Fill with random blocked squares (the density and the seed of the settings); with
     /// `next`, from the next seed.
     Random {
@@ -299,26 +307,33 @@ impl MazeView {
             Command::ExperimentWindow(open) => self.experiment_window = open,
             Command::RunExperiment => self.run_experiment(app),
             Command::StopExperiment => {
-                if let Some(e) = &self.experiment {
-                    e.stop();
+                if let Some(e) = &mut self.experiment {
+                    e.stop(app);
                 }
             }
+            Command::ExperimentPoint(point) => {
+                if let Some(e) = self.experiment.as_mut().filter(|e| !e.ended) {
+                    e.points.push(point);
+                }
+            }
+            Command::ExperimentEnded => {
+                if let Some(e) = &mut self.experiment {
+                    e.ended = true;
+                }
+            }
+            Command::ProblemRun(matched) => self.problem_run(matched),
+            Command::ScenarioRun(answer) => self.scenario_ran(app, answer),
             Command::ScenarioProblem(i) => self.show_scenario_problem(app, i),
             Command::CloseScenario => {
-                if let Some(run) = self.scenario.as_ref().and_then(|s| s.run_all.as_ref()) {
-                    run.stop();
-                }
+                // Its run goes with it.
+                app.forget_work(work::RUN_ALL);
                 // The status line described the scenario's problem: it goes with it.
                 if self.scenario.take().is_some() {
                     app.set_status("Closed the scenario; the maze stays as it is.");
                 }
             }
             Command::RunAllProblems => self.run_all_problems(app),
-            Command::StopAllProblems => {
-                if let Some(run) = self.scenario.as_ref().and_then(|s| s.run_all.as_ref()) {
-                    run.stop();
-                }
-            }
+            Command::StopAllProblems => app.stop_work(work::RUN_ALL),
             Command::Random { next } => {
                 if next {
                     self.settings.random_seed = self.settings.random_seed.wrapping_add(1);
@@ -421,8 +436,6 @@ impl TypeView for MazeView {
 
     fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         self.tick_animation(app, ctx);
-        self.receive_experiment();
-        self.receive_run_all(app);
         self.refresh_cluster(app);
     }
 

@@ -1,13 +1,14 @@
 //! The grid maze view's longer work: generating a maze (animated or at once), the percolation
-//! experiment on a background thread, and Moving AI scenarios.
+//! experiment in the background, and Moving AI scenarios. The background work is the app's,
+//! run for the view ([`crate::app::view_work`]): its points and answers come back as the
+//! view's commands.
 
 use std::path::Path;
 
 use eframe::egui;
 
-use super::{MazeView, edit, maze};
-use crate::app::job::Job;
-use crate::app::{AppCommand, ViewWrite};
+use super::{Command, MazeView, edit, maze};
+use crate::app::{AppCommand, ViewWrite, WorkOrder};
 use crate::puzzles::maze::generate::{self, Generated};
 use crate::puzzles::maze::movingai::{self, Scenario};
 use crate::puzzles::maze::percolation::{CurvePoint, Experiment, run_experiment};
@@ -43,11 +44,18 @@ impl Animation {
     }
 }
 
+/// The view's name for the percolation experiment's work.
+pub(super) const EXPERIMENT: &str = "percolation";
+
+/// The view's name for the work of a scenario's "Run all".
+pub(super) const RUN_ALL: &str = "scenario";
+
 /// The percolation experiment running or run.
 pub(super) struct ExperimentRun {
-    job: Job<(), CurvePoint>,
-    /// Whether the job has ended (all its points taken).
-    ended: bool,
+    /// Whether its work has ended (all its points taken).
+    pub ended: bool,
+    /// Whether it was asked to stop.
+    stopped: bool,
     /// The points so far, by increasing probability.
     pub points: Vec<CurvePoint>,
     /// The number of points the run will make.
@@ -59,14 +67,15 @@ pub(super) struct ExperimentRun {
 }
 
 impl ExperimentRun {
-    /// Stops it; the points so far stay.
-    pub fn stop(&self) {
-        self.job.stop();
+    /// Stops it (the app stops its work); the points so far stay.
+    pub fn stop(&mut self, app: &mut ViewWrite<'_>) {
+        self.stopped = true;
+        app.stop_work(EXPERIMENT);
     }
 
     /// Whether points are still coming.
     pub fn is_running(&self) -> bool {
-        !self.ended && self.points.len() < self.expected && !self.job.is_stopped()
+        !self.ended && self.points.len() < self.expected && !self.stopped
     }
 }
 
@@ -82,10 +91,10 @@ pub(super) struct ScenarioView {
     pub run_all: Option<ScenarioRunAll>,
 }
 
-/// "Run all": the scenario's problems searched one after another on a background thread.
+/// "Run all": the scenario's problems searched one after another in the background (the
+/// app's work for the view sends whether each problem's cost matched the scenario's, then
+/// the summary).
 pub(super) struct ScenarioRunAll {
-    /// The run: whether each problem's cost matched the scenario's, then the summary.
-    job: Job<movingai::ScenarioSummary, bool>,
     /// The algorithm, as listed.
     pub algorithm: &'static str,
     /// Problems done so far, and of them matched.
@@ -95,12 +104,6 @@ pub(super) struct ScenarioRunAll {
     pub summary: Option<movingai::ScenarioSummary>,
 }
 
-impl ScenarioRunAll {
-    /// Stops it after the problem being searched.
-    pub fn stop(&self) {
-        self.job.stop();
-    }
-}
 
 impl MazeView {
     pub(super) fn generate(&mut self, app: &mut ViewWrite<'_>) {
@@ -193,8 +196,8 @@ impl MazeView {
     }
 
     pub(super) fn run_experiment(&mut self, app: &mut ViewWrite<'_>) {
-        if let Some(e) = &self.experiment {
-            e.stop();
+        if let Some(e) = &mut self.experiment {
+            e.stop(app);
         }
         let s = &self.settings;
         let experiment = Experiment {
@@ -204,19 +207,25 @@ impl MazeView {
             connectivity: Connectivity::Four,
             seed: app.settings().seed,
         };
-        let spawned = Job::start("percolation", CancelToken::new(), app.waker(), move |cx| {
-            run_experiment(&experiment, &cx.cancel, |point| cx.progress(point));
-        });
-        let job = match spawned {
-            Ok(job) => job,
-            Err(e) => {
-                app.set_error(format!("Could not start the experiment: {e}"));
-                return;
-            }
-        };
+        let order = WorkOrder::new(
+            EXPERIMENT,
+            "percolation",
+            CancelToken::new(),
+            move |cx| {
+                run_experiment(&experiment, cx.cancel, |point| {
+                    cx.send(Command::ExperimentPoint(point));
+                });
+                Command::ExperimentEnded
+            },
+            |_| Command::ExperimentEnded,
+        );
+        if let Err(e) = app.start_work(order) {
+            app.set_error(format!("Could not start the experiment: {e}"));
+            return;
+        }
         self.experiment = Some(ExperimentRun {
-            job,
             ended: false,
+            stopped: false,
             points: Vec::new(),
             expected: experiment.steps + 1,
             side: experiment.side,
@@ -241,16 +250,21 @@ impl MazeView {
             return;
         }
         let scenario = view.scenario.clone();
-        let spawned = Job::start(
+        let order = WorkOrder::new(
+            RUN_ALL,
             "scenario",
             CancelToken::with_limits(app.limits()),
-            app.waker(),
-            move |cx| scenario.run(&map, algorithm, &cx.cancel, |run| cx.progress(run.matched)),
+            move |cx| {
+                let summary = scenario.run(&map, algorithm, cx.cancel, |run| {
+                    cx.send(Command::ProblemRun(run.matched));
+                });
+                Command::ScenarioRun(Ok(summary))
+            },
+            |e| Command::ScenarioRun(Err(e.to_string())),
         );
-        match spawned {
-            Ok(job) => {
+        match app.start_work(order) {
+            Ok(()) => {
                 view.run_all = Some(ScenarioRunAll {
-                    job,
                     algorithm: algorithm.label(),
                     done: 0,
                     matched: 0,
@@ -267,8 +281,21 @@ impl MazeView {
         }
     }
 
-    /// Takes in the background run's progress; its summary goes to the status bar.
-    pub(super) fn receive_run_all(&mut self, app: &mut ViewWrite<'_>) {
+    /// A problem of the background run was searched: whether its cost matched.
+    pub(super) fn problem_run(&mut self, problem_matched: bool) {
+        let run = (self.scenario.as_mut()).and_then(|view| view.run_all.as_mut());
+        if let Some(run) = run.filter(|r| r.summary.is_none()) {
+            run.done += 1;
+            run.matched += usize::from(problem_matched);
+        }
+    }
+
+    /// The background run ended: its summary goes to the status bar.
+    pub(super) fn scenario_ran(
+        &mut self,
+        app: &mut ViewWrite<'_>,
+        answer: Result<movingai::ScenarioSummary, String>,
+    ) {
         let Some(view) = &mut self.scenario else {
             return;
         };
@@ -276,13 +303,8 @@ impl MazeView {
         let Some(run) = view.run_all.as_mut().filter(|r| r.summary.is_none()) else {
             return;
         };
-        let (done, matched) = (&mut run.done, &mut run.matched);
-        let answer = run.job.poll(|problem_matched| {
-            *done += 1;
-            *matched += usize::from(problem_matched);
-        });
         match answer {
-            Some(Ok(summary)) => {
+            Ok(summary) => {
                 app.set_status(format!(
                     "{}: {} ({}).",
                     view.name,
@@ -291,19 +313,9 @@ impl MazeView {
                 ));
                 run.summary = Some(summary);
             }
-            Some(Err(e)) => {
+            Err(e) => {
                 app.set_error(format!("The scenario run failed: {e}"));
                 view.run_all = None;
-            }
-            None => {}
-        }
-    }
-
-    pub(super) fn receive_experiment(&mut self) {
-        if let Some(e) = self.experiment.as_mut().filter(|e| !e.ended) {
-            let points = &mut e.points;
-            if e.job.poll(|point| points.push(point)).is_some() {
-                e.ended = true;
             }
         }
     }
@@ -349,6 +361,8 @@ impl MazeView {
             || path.display().to_string(),
             |n| n.to_string_lossy().into(),
         );
+        // The run of the scenario before, if any, goes with it.
+        app.forget_work(RUN_ALL);
         self.scenario = Some(ScenarioView {
             scenario,
             name,

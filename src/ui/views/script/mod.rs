@@ -15,9 +15,8 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::{Entry, NewItem};
-use crate::app::job::Job;
 use crate::app::{
-    AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite,
+    AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite, WorkOrder,
 };
 use crate::puzzles::Cell;
 use crate::puzzles::script::{self, Script};
@@ -80,9 +79,9 @@ struct ScriptView {
     cells: Vec<(String, Cell)>,
     /// The script editor.
     editor: editor::Editor,
-    /// A parameter change being compiled: the puzzle's revision it was asked at, and its
-    /// job (the new version, or the script's error at that value).
-    parameter: Option<(u64, Job<Result<Script, String>>)>,
+    /// A parameter change being compiled (the app's work for the view, [`SETTING`]): the
+    /// puzzle's revision it was asked at.
+    parameter: Option<u64>,
     /// Unsaved editor text of scripts not being edited, by file (or script name).
     drafts: BTreeMap<String, String>,
 }
@@ -114,6 +113,9 @@ impl Listed {
     }
 }
 
+/// The view's name for the work of a parameter change.
+const SETTING: &str = "script-parameter";
+
 /// The view's commands.
 #[derive(Debug)]
 pub enum Command {
@@ -140,6 +142,28 @@ pub enum Command {
     /// After an outside change met unsaved edits: take the file's text (true) or keep the
     /// editor's (false).
     ResolveConflict(bool),
+    /// The answer of a save and reload, from its background work.
+    Reloaded(editor::ReloadAnswer),
+    /// The script's file changed (its text, or why it could not be read), from the work
+    /// that watches it.
+    FileChanged(PathBuf, Result<String, String>),
+    /// A parameter change's new version, or the script's error at that value, from its
+    /// background work.
+    ParameterSet(ParameterAnswer),
+}
+
+/// What a parameter change's work answers: the new version, or the script's error at that
+/// value.
+pub struct ParameterAnswer(Result<Script, String>);
+
+impl std::fmt::Debug for ParameterAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_ok() {
+            "ParameterAnswer(Ok(..))"
+        } else {
+            "ParameterAnswer(Err(..))"
+        })
+    }
 }
 
 impl ScriptView {
@@ -177,20 +201,22 @@ impl ScriptView {
         let Some(script) = app.model::<Script>().cloned() else {
             return;
         };
-        let job = Job::start(
+        let order = WorkOrder::new(
+            SETTING,
             "script-reload",
             CancelToken::new(),
-            app.waker(),
             move |_| {
                 let mut script = script;
-                script.set_parameter(&name, value).map(|()| script)
+                let set = script.set_parameter(&name, value).map(|()| script);
+                Command::ParameterSet(ParameterAnswer(set))
             },
+            |e| Command::ParameterSet(ParameterAnswer(Err(e.to_string()))),
         );
-        match job {
-            Ok(job) => {
-                self.parameter = Some((app.revision(), job));
-                self.take_parameter(app, editor::RELOAD_WAIT);
-                if self.parameter.is_some() {
+        match app.start_work(order) {
+            Ok(()) => {
+                self.parameter = Some(app.revision());
+                app.wait_for_work(SETTING, editor::RELOAD_WAIT);
+                if app.is_working(SETTING) {
                     app.set_status("Setting the parameter: the script runs start() again…");
                 }
             }
@@ -198,21 +224,16 @@ impl ScriptView {
         }
     }
 
-    /// Takes the parameter change's new version, waiting at most `wait` for it; one made
-    /// from a puzzle edited since is dropped.
-    fn take_parameter(&mut self, app: &mut ViewWrite<'_>, wait: std::time::Duration) {
-        let Some((revision, job)) = self.parameter.as_mut() else {
+    /// Takes the parameter change's new version; one made from a puzzle edited since is
+    /// dropped.
+    fn parameter_set(&mut self, app: &mut ViewWrite<'_>, answer: ParameterAnswer) {
+        let Some(revision) = self.parameter.take() else {
             return;
         };
-        let Some(answer) = job.poll_for(wait, |()| {}) else {
-            return;
-        };
-        let revision = *revision;
-        self.parameter = None;
         if revision != app.revision() {
             return;
         }
-        match answer.map_err(|e| e.to_string()).and_then(|r| r) {
+        match answer.0 {
             Ok(new) => {
                 app.edit_model(|s: &mut Script| {
                     *s = new;
@@ -432,6 +453,9 @@ impl TypeView for ScriptView {
                 self.editor.note = Some("Reverted to the text last saved.".to_owned());
             }
             Command::ResolveConflict(take_file) => self.editor.resolve(app, take_file),
+            Command::Reloaded(answer) => self.editor.reloaded(app, answer),
+            Command::FileChanged(path, change) => self.editor.file_changed(app, path, change),
+            Command::ParameterSet(answer) => self.parameter_set(app, answer),
         }
     }
 
@@ -443,10 +467,9 @@ impl TypeView for ScriptView {
                 self.editor.save(app);
             }
         }
-        // The watcher and the jobs wake the window when they have news.
+        // The file's watch is the app's work; it and the reloads send their news as the
+        // view's commands.
         self.editor.watch(app);
-        self.editor.take_reload(app, std::time::Duration::ZERO);
-        self.take_parameter(app, std::time::Duration::ZERO);
     }
 
     fn is_docked(&self) -> bool {

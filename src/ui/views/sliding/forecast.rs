@@ -8,13 +8,11 @@ use std::sync::Arc;
 
 use eframe::egui::{self, RichText};
 
-use crate::app::job::Job;
-use crate::app::{AppAccess, ViewContext};
-use crate::puzzles::sliding::Sliding;
+use crate::app::{AppAccess, ViewContext, ViewWrite, WorkOrder};
 use crate::puzzles::sliding::pattern_db::PatternDb;
 use crate::puzzles::sliding::stratified;
 use crate::search::layers::Iteration;
-use crate::search::{Algorithm, CancelToken};
+use crate::search::CancelToken;
 
 /// Bounds forecast past the board's estimate (in steps of two moves).
 const AHEAD: u32 = 14;
@@ -23,49 +21,54 @@ const AHEAD: u32 = 14;
 /// every board within a factor of about 2, and of most within 15 %).
 const PROBES: usize = 200;
 
+/// The view's name for the forecast's work (see [`WorkOrder`]).
+const FORECASTING: &str = "ida-forecast";
+
 /// The forecasts for one board and database.
 #[derive(Default)]
 pub struct IterationForecast {
     /// The board and database forecast (the database by address).
     key: Option<(Vec<u8>, usize)>,
-    job: Option<Job<Vec<(u32, f64)>>>,
+    /// Whether the app's work for the view makes the forecast now.
+    running: bool,
     /// (bound, expansions forecast), bound rising by two.
     table: Vec<(u32, f64)>,
 }
 
 impl IterationForecast {
-    /// Starts the forecasts for `sliding`'s board when it or its database changed (IDA* with
-    /// pattern databases only), and takes them when done.
-    pub fn tick(
-        &mut self,
-        sliding: &Sliding,
-        algorithm: Algorithm,
-        wake: Arc<dyn Fn() + Send + Sync>,
-    ) {
-        let db = sliding
-            .attached_db()
-            .filter(|_| algorithm == Algorithm::IdaStar)
-            .cloned();
+    /// Has the app forecast the board on screen (its `tiles`, row-major, and `db`, the
+    /// database attached when IDA* is chosen: forecasts are of IDA* with pattern databases
+    /// only) when it or its database changed, in place of the forecast of the board before;
+    /// the table comes back as [`super::Command::Forecast`].
+    pub fn tick(&mut self, app: &mut ViewWrite<'_>, db: Option<Arc<PatternDb>>, tiles: Vec<u8>) {
         let Some(db) = db else {
+            if self.running {
+                app.forget_work(FORECASTING);
+            }
             self.key = None;
-            self.job = None;
+            self.running = false;
             self.table.clear();
             return;
         };
-        let tiles = sliding.tiles_row_major();
         let key = (tiles.clone(), Arc::as_ptr(&db) as usize);
         if self.key.as_ref() != Some(&key) {
             self.key = Some(key);
             self.table.clear();
-            self.job = Job::start("ida-forecast", CancelToken::new(), wake, move |cx| {
-                forecast_table(&db, &tiles, &cx.cancel)
-            })
-            .ok();
+            let order = WorkOrder::new(
+                FORECASTING,
+                "ida-forecast",
+                CancelToken::new(),
+                move |cx| super::Command::Forecast(forecast_table(&db, &tiles, cx.cancel)),
+                |_| super::Command::Forecast(Vec::new()),
+            );
+            self.running = app.start_work(order).is_ok();
         }
-        if let Some(done) = self.job.as_mut().and_then(|j| j.poll(|()| {})) {
-            self.job = None;
-            self.table = done.unwrap_or_default();
-        }
+    }
+
+    /// The forecast's table, made by the app's work.
+    pub fn done(&mut self, table: Vec<(u32, f64)>) {
+        self.running = false;
+        self.table = table;
     }
 
     /// The forecast for `bound`, if made.
@@ -82,7 +85,7 @@ impl IterationForecast {
         if self.key.is_none() {
             return;
         }
-        if self.job.is_some() {
+        if self.running {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(RichText::new("Forecasting IDA*'s iterations...").weak());

@@ -15,6 +15,7 @@ use crate::app::{AppAccess, TypeView, ViewCommand, ViewContext, ViewRead, ViewWr
 use crate::puzzles::Side;
 use crate::puzzles::sliding::pattern_db::PdbSet;
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
+use crate::search::Algorithm;
 use pattern_build::PatternBuilds;
 
 /// The registry's entry.
@@ -78,6 +79,14 @@ pub enum Command {
     Unscramble,
     /// A solved board of (rows, columns).
     Resize(usize, usize),
+    /// Stop building the pattern databases.
+    StopPdb,
+    /// The pattern databases' build got this far (0 to 1).
+    PdbProgress(f64),
+    /// The pattern databases built, or why not.
+    PdbBuilt(Result<std::sync::Arc<crate::puzzles::sliding::pattern_db::PatternDb>, String>),
+    /// IDA*'s iterations forecast: (bound, expansions forecast), bound rising by two.
+    Forecast(Vec<(u32, f64)>),
 }
 
 fn sliding(app: &ViewContext<impl AppAccess>) -> Option<&Sliding> {
@@ -98,17 +107,6 @@ impl SlidingView {
     /// Sliding tiles with the pattern-database heuristic: attaches a ready database, or
     /// starts building one in the background, and takes the build's progress.
     fn tend_pattern_dbs(&mut self, app: &mut ViewWrite<'_>) {
-        match self.pattern_dbs.poll() {
-            Some(Ok(db)) => {
-                app.set_status(format!(
-                    "Pattern databases ready ({} tiles).",
-                    db.sizes_text()
-                ));
-            }
-            Some(Err(e)) => app.set_error(format!("Pattern databases: {e}.")),
-            None => {}
-        }
-        let waker = app.waker();
         let Some(sliding) = app.model::<Sliding>() else {
             return;
         };
@@ -127,8 +125,30 @@ impl SlidingView {
             app.touch_model(false, |s: &mut Sliding| s.attach_pattern_db(db));
             return;
         }
-        if let Err(e) = self.pattern_dbs.start(rows, cols, &goal, set, waker) {
+        if let Some(order) = self.pattern_dbs.start(rows, cols, &goal, set)
+            && let Err(e) = app.start_work(order)
+        {
+            self.pattern_dbs.not_started();
             app.set_error(format!("Could not start building pattern databases: {e}"));
+        }
+    }
+
+    /// The pattern databases' build ended: a database built is kept (and attached by the
+    /// frame's work), its end said in the status bar.
+    fn pdb_built(
+        &mut self,
+        app: &mut ViewWrite<'_>,
+        done: Result<std::sync::Arc<crate::puzzles::sliding::pattern_db::PatternDb>, String>,
+    ) {
+        match self.pattern_dbs.finished(done) {
+            Some(Ok(db)) => {
+                app.set_status(format!(
+                    "Pattern databases ready ({} tiles).",
+                    db.sizes_text()
+                ));
+            }
+            Some(Err(e)) => app.set_error(format!("Pattern databases: {e}.")),
+            None => {}
         }
     }
 
@@ -204,8 +224,7 @@ impl SlidingView {
                         .on_hover_text("stop the build; linear conflict stands in")
                         .clicked()
                     {
-                        self.pattern_dbs.stop();
-                        app.set_status("Pattern database build stopped.");
+                        app.push_view(Command::StopPdb);
                     }
                 });
             }
@@ -289,9 +308,13 @@ impl TypeView for SlidingView {
 
     fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         self.tend_pattern_dbs(app);
-        let (wake, algorithm) = (app.waker(), app.algorithm());
-        if let Some(board) = sliding(app) {
-            self.forecast.tick(board, algorithm, wake);
+        let algorithm = app.algorithm();
+        let board = sliding(app).map(|board| {
+            let db = board.attached_db().filter(|_| algorithm == Algorithm::IdaStar);
+            (db.cloned(), board.tiles_row_major())
+        });
+        if let Some((db, tiles)) = board {
+            self.forecast.tick(app, db, tiles);
         }
         // Arrow keys slide the tile that moves that way, unless a text field has the
         // keyboard or classroom mode gives them to the run (Right and Left step it, as on
@@ -337,7 +360,7 @@ impl TypeView for SlidingView {
             Command::Undo => self.undo(app),
             Command::ScrambleWalk => {
                 let seed =
-                    crate::app::seed_to_use(&mut app.settings_mut().seed, &mut self.used_seed);
+app.next_seed(&mut self.used_seed);
                 let moves = self.settings.scramble_moves;
                 let mut walk = Vec::new();
                 edit(app, |p| {
@@ -353,7 +376,7 @@ impl TypeView for SlidingView {
             }
             Command::ScrambleUniform => {
                 let seed =
-                    crate::app::seed_to_use(&mut app.settings_mut().seed, &mut self.used_seed);
+app.next_seed(&mut self.used_seed);
                 edit(app, |p| {
                     p.scramble_uniform(seed);
                     true
@@ -384,6 +407,15 @@ impl TypeView for SlidingView {
                 }
                 Err(e) => app.set_error(format!("Cannot resize: {e}")),
             },
+            Command::StopPdb => {
+                if self.pattern_dbs.stop() {
+                    app.forget_work(pattern_build::BUILDING);
+                }
+                app.set_status("Pattern database build stopped.");
+            }
+            Command::PdbProgress(fraction) => self.pattern_dbs.progress(fraction),
+            Command::PdbBuilt(done) => self.pdb_built(app, done),
+            Command::Forecast(table) => self.forecast.done(table),
         }
     }
 

@@ -1,19 +1,24 @@
-//! The sliding view's pattern databases, built (or loaded from the disk cache) on a
-//! named background thread that reports its progress over a channel, and kept in memory once
-//! ready so that every board of the same size and goal shares them.
+//! The sliding view's pattern databases, built (or loaded from the disk cache) by the app's
+//! background work for the view ([`crate::app::view_work`], named [`BUILDING`]), whose
+//! progress and result come back as the view's commands, and kept in memory once ready so
+//! that every board of the same size and goal shares them.
 
 use std::sync::Arc;
 
-use crate::app::job::Job;
-use crate::puzzles::sliding::pattern_db::{PatternDb, PdbError, PdbSet};
+use crate::app::WorkOrder;
+use crate::puzzles::sliding::pattern_db::{PatternDb, PdbSet};
 use crate::search::CancelToken;
+
+use super::Command;
+
+/// The view's name for the build's work.
+pub(crate) const BUILDING: &str = "pattern-db";
 
 struct Build {
     rows: usize,
     cols: usize,
     goal: Vec<u8>,
     set: PdbSet,
-    job: Job<Result<PatternDb, PdbError>, f64>,
     progress: f64,
 }
 
@@ -50,52 +55,52 @@ impl PatternBuilds {
             .map(|b| b.progress)
     }
 
-    /// Starts building (or loading) the database of `set` for this board and goal on a
-    /// background thread, unless one is ready or being built; a build for another board or
-    /// set is cancelled.
-    ///
-    /// # Errors
-    /// The error of spawning the thread.
-    pub fn start(
-        &mut self,
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        set: PdbSet,
-        wake: Arc<dyn Fn() + Send + Sync>,
-    ) -> std::io::Result<()> {
+    /// The work that builds (or loads) the database of `set` for this board and goal, for
+    /// the app to run ([`crate::app::ViewContext::start_work`], in place of a build for
+    /// another board or set), unless one is ready or being built: its progress comes back as
+    /// [`Command::PdbProgress`], its result as [`Command::PdbBuilt`].
+    pub fn start(&mut self, rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<WorkOrder> {
         if self.ready_for(rows, cols, goal, set).is_some()
             || self.progress_for(rows, cols, goal, set).is_some()
         {
-            return Ok(());
+            return None;
         }
-        // A build for another board or set is dropped, which stops it.
-        self.building = None;
         let thread_goal = goal.to_vec();
-        let job = Job::start("pattern-db", CancelToken::new(), wake, move |cx| {
-            PatternDb::load_or_build_set(
-                rows,
-                cols,
-                &thread_goal,
-                set,
-                &cx.cancel,
-                &mut |fraction| cx.progress(fraction),
-            )
-        })?;
+        let order = WorkOrder::new(
+            BUILDING,
+            "pattern-db",
+            CancelToken::new(),
+            move |cx| {
+                let built = PatternDb::load_or_build_set(
+                    rows,
+                    cols,
+                    &thread_goal,
+                    set,
+                    cx.cancel,
+                    &mut |fraction| cx.send(Command::PdbProgress(fraction)),
+                );
+                Command::PdbBuilt(built.map(Arc::new).map_err(|e| e.to_string()))
+            },
+            |e| Command::PdbBuilt(Err(e.to_string())),
+        );
         self.building = Some(Build {
             rows,
             cols,
             goal: goal.to_vec(),
             set,
-            job,
             progress: 0.0,
         });
-        Ok(())
+        Some(order)
     }
 
-    /// Stops the running build (its thread sees the cancel within a fraction of a second)
-    /// and keeps it from starting again by itself until [`PatternBuilds::resume`]. False when
-    /// none was running.
+    /// Forgets the build being started: its work could not start.
+    pub fn not_started(&mut self) {
+        self.building = None;
+    }
+
+    /// Stops the running build (the view has the app forget its work, whose thread sees the
+    /// cancel within a fraction of a second) and keeps it from starting again by itself until
+    /// [`PatternBuilds::resume`]. False when none was running.
     pub fn stop(&mut self) -> bool {
         let Some(build) = self.building.take() else {
             return false;
@@ -116,22 +121,25 @@ impl PatternBuilds {
         self.stopped = None;
     }
 
-    /// Takes the build's messages: `Some` with its outcome when it has just finished (the
-    /// error as text: the build's own, or its thread's end without an answer).
-    pub fn poll(&mut self) -> Option<Result<Arc<PatternDb>, String>> {
-        let build = self.building.as_mut()?;
-        let progress = &mut build.progress;
-        let done = build.job.poll(|f| *progress = f)?;
-        self.building = None;
-        Some(match done {
-            Ok(Ok(db)) => {
-                let db = Arc::new(db);
-                self.ready.push(db.clone());
-                Ok(db)
-            }
-            Ok(Err(e)) => Err(e.to_string()),
-            Err(e) => Err(e.to_string()),
-        })
+    /// The running build's progress, 0 to 1.
+    pub fn progress(&mut self, fraction: f64) {
+        if let Some(build) = &mut self.building {
+            build.progress = fraction;
+        }
+    }
+
+    /// The running build's outcome (the error as text: the build's own, or its thread's end
+    /// without an answer): a database built is kept. `None` when no build runs (one
+    /// stopped by hand tells nothing).
+    pub fn finished(
+        &mut self,
+        done: Result<Arc<PatternDb>, String>,
+    ) -> Option<Result<Arc<PatternDb>, String>> {
+        self.building.take()?;
+        if let Ok(db) = &done {
+            self.ready.push(db.clone());
+        }
+        Some(done)
     }
 }
 
@@ -146,15 +154,14 @@ mod tests {
         crate::puzzles::sliding::pattern_db::set_cache_dir(dir.path().to_path_buf());
         let goal: Vec<u8> = (1..25).chain([0]).collect();
         let mut builds = PatternBuilds::default();
-        builds
-            .start(5, 5, &goal, PdbSet::Six, Arc::new(|| {}))
-            .unwrap();
+        assert!(builds.start(5, 5, &goal, PdbSet::Six).is_some());
         assert!(builds.progress_for(5, 5, &goal, PdbSet::Six).is_some());
         assert!(builds.stop(), "a build was running");
         assert!(builds.is_stopped(5, 5, &goal, PdbSet::Six));
         assert!(!builds.is_stopped(4, 4, &goal[..16], PdbSet::Six));
         assert!(builds.progress_for(5, 5, &goal, PdbSet::Six).is_none());
-        assert!(builds.poll().is_none(), "nothing to report once stopped");
+        let late = Err("stopped".to_owned());
+        assert!(builds.finished(late).is_none(), "nothing to report once stopped");
         assert!(!builds.stop(), "nothing left to stop");
         builds.resume();
         assert!(!builds.is_stopped(5, 5, &goal, PdbSet::Six));

@@ -6,24 +6,23 @@
 //! the editor is never thrown away: unsaved text is kept in the view's settings (the state
 //! file) under its file's name, and an outside change met by unsaved text asks first.
 //!
-//! Nothing here waits on the script or the file system for long: the file is watched and
-//! read off the window's thread ([`crate::app::file_watch`]), and a reload compiles the
-//! script and runs its `start()` on a job of its own (under a job's limits), its
-//! answer taken within the frame when it comes at once, else in a later frame.
+//! Nothing here touches the file system or waits on the script: the file is watched and
+//! read off the window's thread ([`crate::app::file_watch`]), and a save writes the file
+//! and a reload compiles the script and runs its `start()` off it too, as the app's work
+//! for the view ([`crate::app::view_work`], under a job's limits); their answers come back
+//! as the view's commands, within the frame when they come at once, else in a later frame.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use eframe::egui;
 
-use crate::app::ViewWrite;
-use crate::app::file_watch::FileWatch;
-use crate::app::job::Job;
+use crate::app::{ViewWrite, WorkOrder};
 use crate::puzzles::script::Script;
 use crate::puzzles::{FormatError, Model as _};
 use crate::search::CancelToken;
 
-use super::highlight;
+mod panel;
 
 /// The largest script the editor reads from its file, in bytes.
 const MAX_SCRIPT_BYTES: u64 = 1 << 20;
@@ -34,6 +33,55 @@ pub(super) const RELOAD_WAIT: Duration = Duration::from_millis(50);
 
 /// A script compiled on a job: the script, or the compile's error.
 pub(super) type Compiled = Result<Script, FormatError>;
+
+/// The view's name for the work of a save and reload.
+const RELOADING: &str = "script-reload";
+
+/// The view's name for the work that watches the script's file.
+const WATCHING: &str = "file-watch";
+
+/// What the work of a reload answers: whether it wrote the file (`None`: it was not asked to,
+/// or the text to be saved as JSON did not compile; the error: why it could not write) and
+/// the script compiled (`None` when the file could not be written).
+pub struct ReloadAnswer {
+    written: Option<Result<(), String>>,
+    compiled: Option<Compiled>,
+}
+
+impl std::fmt::Debug for ReloadAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReloadAnswer")
+            .field("written", &self.written)
+            .field("compiled", &self.compiled.as_ref().map(Result::is_ok))
+            .finish()
+    }
+}
+
+/// What the editor's text is written to before the reload compiles it.
+enum Write {
+    /// Nothing.
+    Nothing,
+    /// The file, as the script's text.
+    Text(PathBuf),
+    /// The file, as JSON (the script inside): only a text that compiles.
+    Json(PathBuf),
+}
+
+impl Write {
+    /// Writes `text` as asked (on the reload's thread).
+    fn write(&self, text: &str) -> Option<Result<(), String>> {
+        match self {
+            Write::Nothing => None,
+            Write::Text(path) => Some(write_text(path, text).map_err(|e| e.to_string())),
+            // A JSON file takes only a script that compiles: the reload says what is wrong
+            // with one that does not.
+            Write::Json(path) => {
+                let script = Script::from_text(text).ok()?;
+                Some(crate::puzzles::save_file(&script, path).map_err(|e| e.to_string()))
+            }
+        }
+    }
+}
 
 /// What to do once a reload succeeded or failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,9 +94,8 @@ enum After {
     AskFile,
 }
 
-/// A reload running on its job.
+/// A reload running as the app's work for the view ([`RELOADING`]).
 struct Reload {
-    job: Job<Compiled>,
     /// The file it is of.
     path: Option<PathBuf>,
     /// The text compiled.
@@ -86,8 +133,8 @@ pub(super) struct Editor {
     /// puzzle the last good version, and an outside change to the file would drop it
     /// unasked.
     unloaded_edit: bool,
-    /// The file watched for changes from outside.
-    watcher: Option<FileWatch>,
+    /// The file watched for changes from outside (by the app's work, [`WATCHING`]).
+    watched: Option<PathBuf>,
     /// The reload running, if any.
     reload: Option<Reload>,
     /// The file's text changed outside while the editor had unsaved edits: the text on
@@ -199,27 +246,15 @@ impl Editor {
     /// the puzzle once it compiles and the file dialog asks where to save it.
     pub fn save(&mut self, app: &mut ViewWrite<'_>) {
         let Some(path) = self.file.clone() else {
-            self.reload(app, None, After::AskFile);
+            self.reload(app, None, After::AskFile, Write::Nothing);
             return;
         };
-        if is_json(&path) {
-            // A JSON file takes only a script that compiles (under the window's limit on
-            // one call): the reload says what is wrong with one that does not.
-            let compiled = Script::from_text(&self.text);
-            let Ok(script) = compiled else {
-                self.reload(app, Some(path), After::Nothing);
-                return;
-            };
-            if let Err(e) = crate::puzzles::save_file(&script, &path) {
-                app.set_error(format!("Could not save {}: {e}", path.display()));
-                return;
-            }
-        } else if let Err(e) = write_text(&path, &self.text) {
-            app.set_error(format!("Could not save {}: {e}", path.display()));
-            return;
-        }
-        self.base = self.text.clone();
-        self.reload(app, Some(path), After::Saved);
+        let write = if is_json(&path) {
+            Write::Json(path.clone())
+        } else {
+            Write::Text(path.clone())
+        };
+        self.reload(app, Some(path), After::Saved, write);
     }
 
     /// Saves the text to `path` (Save As), which the script is bound to from now on.
@@ -229,13 +264,14 @@ impl Editor {
         self.save(app);
     }
 
-    /// Compiles the editor's text on a job and, if it compiles and `start()` works, puts it
-    /// on screen in place of the script there (the parameters the user set kept where they
-    /// still apply), as the file `path`. Otherwise the last good version stays and the
-    /// error is shown with its line marked. The answer comes within this frame when the
-    /// job gives it within [`RELOAD_WAIT`], else in a later one (the status bar says a
-    /// reload runs); a reload asked meanwhile replaces it.
-    fn reload(&mut self, app: &mut ViewWrite<'_>, path: Option<PathBuf>, after: After) {
+    /// Has the app write the editor's text as `write` says, then compile it (both off the
+    /// window's thread) and, if it compiles and `start()` works, puts it on screen in place
+    /// of the script there (the parameters the user set kept where they still apply), as the
+    /// file `path`. Otherwise the last good version stays and the error is shown with its
+    /// line marked. The answer comes within this frame when the work gives it within
+    /// [`RELOAD_WAIT`], else in a later one (the status bar says a reload runs); a reload
+    /// asked meanwhile replaces it.
+    fn reload(&mut self, app: &mut ViewWrite<'_>, path: Option<PathBuf>, after: After, write: Write) {
         // Values the user chose (not the defaults) go on where they still fit.
         let chosen: Vec<(String, i64)> = app
             .model::<Script>()
@@ -249,41 +285,65 @@ impl Editor {
             .unwrap_or_default();
         let text = self.text.clone();
         let compiling = text.clone();
-        let job = Job::start("script-reload", CancelToken::new(), app.waker(), move |_| {
-            compile_with(&compiling, &chosen)
-        });
+        let order = WorkOrder::new(
+            RELOADING,
+            "script-reload",
+            CancelToken::new(),
+            move |_| {
+                let written = write.write(&compiling);
+                let compiled = match &written {
+                    Some(Err(_)) => None,
+                    _ => Some(compile_with(&compiling, &chosen)),
+                };
+                super::Command::Reloaded(ReloadAnswer { written, compiled })
+            },
+            |e| {
+                super::Command::Reloaded(ReloadAnswer {
+                    written: None,
+                    compiled: Some(Err(FormatError::new(e.to_string()))),
+                })
+            },
+        );
         let name = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
-        match job {
-            Ok(job) => {
-                self.reload = Some(Reload {
-                    job,
-                    path,
-                    text,
-                    after,
-                });
+        match app.start_work(order) {
+            Ok(()) => {
+                self.reload = Some(Reload { path, text, after });
                 app.set_status(format!("Reloading {name}…"));
-                self.take_reload(app, RELOAD_WAIT);
+                app.wait_for_work(RELOADING, RELOAD_WAIT);
             }
             Err(e) => app.set_error(format!("Could not reload {name}: {e}")),
         }
     }
 
-    /// Takes the running reload's answer, waiting at most `wait` for it.
-    pub fn take_reload(&mut self, app: &mut ViewWrite<'_>, wait: Duration) {
-        let Some(reload) = self.reload.as_mut() else {
-            return;
-        };
-        let Some(answer) = reload.job.poll_for(wait, |()| {}) else {
-            return;
-        };
+    /// Takes the running reload's answer (an answer of a reload no longer waited for is
+    /// dropped).
+    pub fn reloaded(&mut self, app: &mut ViewWrite<'_>, answer: ReloadAnswer) {
         let Some(Reload {
-            path, text, after, ..
+            path,
+            text,
+            mut after,
         }) = self.reload.take()
         else {
             return;
         };
-        let name = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
-        let answer = answer.unwrap_or_else(|e| Err(FormatError::new(e.to_string())));
+        let shown_path = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
+        match answer.written {
+            Some(Err(e)) => {
+                let path = path.as_deref().map(Path::display);
+                let path = path.map_or_else(|| shown_path.clone(), |p| p.to_string());
+                app.set_error(format!("Could not save {path}: {e}"));
+                return;
+            }
+            // The file holds the text saved.
+            Some(Ok(())) => self.base = text.clone(),
+            // Not written (a JSON file's text that does not compile): a reload only.
+            None if after == After::Saved => after = After::Nothing,
+            None => {}
+        }
+        let Some(answer) = answer.compiled else {
+            return;
+        };
+        let name = shown_path;
         match answer {
             Ok(script) => {
                 self.error = None;
@@ -326,15 +386,33 @@ impl Editor {
     /// to a FIFO, a device, too large) is said in the status bar.
     pub fn watch(&mut self, app: &mut ViewWrite<'_>) {
         let Some(path) = self.file.clone().filter(|p| !is_json(p)) else {
-            self.watcher = None;
+            if self.watched.take().is_some() {
+                app.forget_work(WATCHING);
+            }
             return;
         };
-        if self.watcher.as_ref().is_none_or(|w| w.path() != path) {
-            self.watcher = FileWatch::start(path.clone(), MAX_SCRIPT_BYTES, app.waker()).ok();
+        if self.watched.as_ref() != Some(&path) {
+            let order = crate::app::file_watch::watch(
+                WATCHING,
+                path.clone(),
+                MAX_SCRIPT_BYTES,
+                super::Command::FileChanged,
+            );
+            self.watched = app.start_work(order).is_ok().then_some(path);
         }
-        let Some(change) = self.watcher.as_mut().and_then(FileWatch::poll) else {
+    }
+
+    /// The watched file changed: its text, or why it could not be read.
+    pub fn file_changed(
+        &mut self,
+        app: &mut ViewWrite<'_>,
+        path: PathBuf,
+        change: Result<String, String>,
+    ) {
+        if self.watched.as_ref() != Some(&path) {
+            // A change of a file no longer watched.
             return;
-        };
+        }
         let disk = match change {
             Ok(text) => text,
             Err(e) => {
@@ -357,7 +435,7 @@ impl Editor {
         }
         self.text = disk.clone();
         self.base = disk;
-        self.reload(app, Some(path), After::Nothing);
+        self.reload(app, Some(path), After::Nothing, Write::Nothing);
     }
 
     /// Whether the text is too large to be kept in the view's settings across restarts.
@@ -376,29 +454,11 @@ impl Editor {
             self.text = disk.clone();
             self.base = disk;
             let path = self.file.clone();
-            self.reload(app, path, After::Nothing);
+            self.reload(app, path, After::Nothing, Write::Nothing);
         } else {
             // The file's text is the base now: the editor's stays unsaved until saved.
             self.base = disk;
         }
-    }
-
-    /// The text laid out with its colours (remade only when the text, the error's line or
-    /// the theme changed).
-    fn layout_job(&mut self, text: &str, font: egui::FontId, dark: bool) -> egui::text::LayoutJob {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        text.hash(&mut hasher);
-        let hash = hasher.finish();
-        let line = self.marked_line();
-        if let Some((h, l, d, job)) = &self.layout_cache
-            && (*h, *l, *d) == (hash, line, dark)
-        {
-            return job.clone();
-        }
-        let job = highlight::layout(text, font, dark, line);
-        self.layout_cache = Some((hash, line, dark, job.clone()));
-        job
     }
 
     /// The line the editor marks: the failed reload's error's, else the loaded script's
@@ -418,192 +478,6 @@ impl Editor {
             _ => String::new(),
         };
         format!("{}{place}: {}", self.file_label(), e.message)
-    }
-
-    /// The editor's panel: the file and its state, Save, Revert and Close, the error, the
-    /// choice after an outside change, the last run's answer, and the text. `failed` is the
-    /// loaded script's error on the state on screen, if it has one.
-    pub fn panel_ui(
-        &mut self,
-        app: &mut ViewWrite<'_>,
-        ui: &mut egui::Ui,
-        failed: Option<FormatError>,
-    ) {
-        self.failed = failed;
-        self.run_error = app.result().and_then(|r| r.error.clone());
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new("Script editor").strong());
-            let mark = if self.is_dirty() { " (unsaved)" } else { "" };
-            ui.label(egui::RichText::new(format!("{}{mark}", self.file_label())).weak());
-        });
-        ui.horizontal_wrapped(|ui| {
-            let hint = if self.file.is_some() {
-                "Ctrl+S: write the file and reload the script"
-            } else {
-                "Ctrl+S: reload the script, then choose a file to save it to"
-            };
-            if ui.button("Save and reload").on_hover_text(hint).clicked() {
-                app.push_view(super::Command::SaveEditor);
-            }
-            if ui
-                .add_enabled(self.is_dirty(), egui::Button::new("Revert"))
-                .on_hover_text("back to the text last saved (drops the unsaved edits)")
-                .clicked()
-            {
-                app.push_view(super::Command::RevertEditor);
-            }
-            if ui
-                .button("Close editor")
-                .on_hover_text("unsaved edits are kept for when it opens again")
-                .clicked()
-            {
-                app.push_view(super::Command::CloseEditor);
-            }
-        });
-        // Below the text, so that a message coming or going never moves the lines under the
-        // pointer (the text jumped by two lines when an error appeared).
-        egui::Panel::bottom("script_editor_messages").show(ui, |ui| self.messages_ui(app, ui));
-        ui.separator();
-        self.text_ui(ui);
-    }
-
-    /// The error (with the last good version's note) or the last note, the conflict's
-    /// question, and the last run's answer.
-    fn messages_ui(&self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
-        if let Some(text) = self.error_text() {
-            let red = ui.visuals().error_fg_color;
-            ui.label(egui::RichText::new(text).color(red));
-            ui.label(egui::RichText::new("The last good version stays loaded.").weak());
-        } else if let Some(e) = &self.failed {
-            // A run-time error of the script loaded, as red as a compile error.
-            let red = ui.visuals().error_fg_color;
-            ui.label(egui::RichText::new(self.located(e)).color(red));
-            ui.label(egui::RichText::new("(at the state on screen)").weak());
-        } else if let Some(note) = &self.note {
-            ui.label(egui::RichText::new(note).weak());
-        }
-        if self.too_large_to_keep() {
-            ui.label(
-                egui::RichText::new(
-                    "This unsaved text is too large to be kept across restarts: save it.",
-                )
-                .color(ui.visuals().warn_fg_color),
-            );
-        }
-        if self.conflict.is_some() {
-            ui.label(
-                egui::RichText::new(
-                    "The file changed on disk, and the editor has unsaved edits.",
-                )
-                .color(ui.visuals().error_fg_color),
-            );
-            ui.horizontal_wrapped(|ui| {
-                if ui
-                    .button("Load the file")
-                    .on_hover_text("drop the editor's edits and reload the file's text")
-                    .clicked()
-                {
-                    app.push_view(super::Command::ResolveConflict(true));
-                }
-                if ui
-                    .button("Keep my edits")
-                    .on_hover_text("keep the editor's text (unsaved); Save writes it")
-                    .clicked()
-                {
-                    app.push_view(super::Command::ResolveConflict(false));
-                }
-            });
-        }
-        if let Some(e) = &self.run_error {
-            let red = ui.visuals().error_fg_color;
-            let text = format!("Last run: stopped at a script error: {}", self.located(e));
-            ui.label(egui::RichText::new(text).color(red));
-        } else if let Some(report) = app.result() {
-            let line = if report.solved {
-                format!(
-                    "Last run: {}{}",
-                    crate::app::count(report.moves.len() as u64, "move"),
-                    if report.optimal { ", optimal" } else { "" }
-                )
-            } else {
-                let why = match report.outcome {
-                    crate::search::Outcome::NotFound => "no solution",
-                    crate::search::Outcome::Cancelled => "stopped",
-                    crate::search::Outcome::MemoryLimit => "at the memory limit",
-                    crate::search::Outcome::Timeout => "at the time limit",
-                    crate::search::Outcome::ScriptError => "script error",
-                    crate::search::Outcome::Found => "found",
-                };
-                format!("Last run: {why}")
-            };
-            ui.label(egui::RichText::new(line).weak());
-        }
-    }
-
-    /// The text with line numbers in a gutter, scrolling both ways.
-    fn text_ui(&mut self, ui: &mut egui::Ui) {
-        let font = egui::TextStyle::Monospace.resolve(ui.style());
-        let dark = ui.visuals().dark_mode;
-        let lines = self.text.lines().count().max(1) + usize::from(self.text.ends_with('\n'));
-        let digits = lines.to_string().len().max(2);
-        let gutter = ui.fonts_mut(|f| f.glyph_width(&font, '0')) * (digits as f32 + 1.5);
-        let error_line = self.marked_line();
-        let red = ui.visuals().error_fg_color;
-        let label = ui.label("Script text").id;
-        let mut text = std::mem::take(&mut self.text);
-        egui::ScrollArea::both()
-            .id_salt("script editor text")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                ui.horizontal_top(|ui| {
-                    let (gutter_rect, _) =
-                        ui.allocate_exact_size(egui::vec2(gutter, 1.0), egui::Sense::hover());
-                    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _w: f32| {
-                        let job = self.layout_job(buffer.as_str(), font.clone(), dark);
-                        ui.fonts_mut(|f| f.layout_job(job))
-                    };
-                    let output = egui::TextEdit::multiline(&mut text)
-                        .id_salt("script editor")
-                        .code_editor()
-                        .desired_rows(30)
-                        .desired_width(f32::INFINITY)
-                        .layouter(&mut layouter)
-                        .show(ui);
-                    output.response.response.clone().labelled_by(label);
-                    // The line numbers, each at its row (a row that ends a line starts the next).
-                    let painter = ui.painter();
-                    let mut line = 1;
-                    let mut starts_line = true;
-                    for row in &output.galley.rows {
-                        if starts_line {
-                            let y = output.galley_pos.y + row.pos.y;
-                            let marked = error_line == Some(line);
-                            let colour = if marked {
-                                red
-                            } else {
-                                ui.visuals().weak_text_color()
-                            };
-                            let number = if marked {
-                                format!(">{line}")
-                            } else {
-                                line.to_string()
-                            };
-                            painter.text(
-                                egui::pos2(gutter_rect.right() - 4.0, y),
-                                egui::Align2::RIGHT_TOP,
-                                number,
-                                font.clone(),
-                                colour,
-                            );
-                        }
-                        starts_line = row.ends_with_newline;
-                        if starts_line {
-                            line += 1;
-                        }
-                    }
-                });
-            });
-        self.text = text;
     }
 }
 
