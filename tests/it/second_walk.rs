@@ -264,3 +264,49 @@ fn a_breadth_first_goal_is_returned_at_its_generation_not_put_on_the_frontier() 
     let (_, m) = h.state().learn_moment().unwrap();
     assert_eq!(m.step, Step::GoalTest);
 }
+
+/// Walk defect W6 (screenshots 32-bfs-event-back1, 36-bfs-end-moment, 65-8p-astar-step2):
+/// in classroom mode at 1024 x 640 the caption under the canvas was cut ("Goal test: each
+/// successor of (0, 1) is tested as it is generated; no…", "Goal reached after 65
+/// expansions: the path is the chain of parent…"): the half of the moment a class reads.
+/// It is written whole, its type as small as its one line needs.
+#[test]
+fn the_caption_is_written_whole_in_classroom_mode_at_1024_x_640() {
+    let mut h = crate::common::gui::harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            classroom: true,
+            full_speed: true,
+            ..Settings::default()
+        },
+    );
+    open_for_learning(&mut h, "maze-small.txt", Algorithm::Bfs);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let mut told = Vec::new();
+    for (position, event) in [(65, None), (3, Some(1)), (3, Some(0))] {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(position)));
+        h.run();
+        h.state_mut().windows.learn.event = event.map(|e| (position, e));
+        h.run();
+        let caption = h.state().learn_moment().unwrap().1.caption();
+        let painted: Vec<bool> = (h.output().shapes.iter())
+            .filter_map(|clipped| match &clipped.shape {
+                egui::Shape::Text(text) if text.galley.job.text == caption => {
+                    Some(text.galley.elided)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(painted, vec![false], "painted whole once: {caption}");
+        told.push(caption);
+    }
+    assert!(
+        told[0].starts_with("Goal reached after 65 expansions"),
+        "{told:?}"
+    );
+    assert!(told[1].ends_with("; none is a goal."), "{told:?}");
+}
