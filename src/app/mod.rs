@@ -269,7 +269,8 @@ struct Transition {
 impl AppState {
     /// Which moment of the puzzle the canvas draws: a state of the search (while a board
     /// puzzle's search runs, after it ended at a script error, or the timeline is
-    /// scrubbed back), the solution's playback
+    /// scrubbed back; with the Learn panel open, at a micro-step and at the end of a run
+    /// that found no solution), the solution's playback
     /// (once a solution is found), or the puzzle as it is.
     pub fn shown_moment(&self) -> ShownMoment {
         let board_search = self.work.marks.board.is_some() && self.is_running();
@@ -278,7 +279,15 @@ impl AppState {
         let script_error = self.work.marks.board.is_some()
             && (self.work.result.as_ref())
                 .is_some_and(|r| r.outcome == crate::search::Outcome::ScriptError);
-        if self.is_scrubbed() || board_search || script_error {
+        // The Learn panel names the board of the moment it tells ("n = the board shown"):
+        // the canvas shows it at the last moment of a run stopped or ended without a
+        // solution, and at a micro-step, not the puzzle's own board or the solution's.
+        let lesson = self.windows.learn.open
+            && self.work.marks.board.is_some()
+            && self.runs.race.is_none()
+            && ((self.work.result.as_ref()).is_some_and(|r| !r.solved)
+                || self.learn_moment().is_some_and(|(_, m)| m.event.is_some()));
+        if self.is_scrubbed() || board_search || script_error || lesson {
             return ShownMoment::Search;
         }
         match &self.work.result {

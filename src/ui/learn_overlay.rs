@@ -27,9 +27,10 @@ pub(super) fn paint(
     let learn = &app.windows.learn;
     let side = screen_from_cell.scale().x;
     let centre = |c: Cell| screen_from_cell * Pos2::new(c.col as f32 + 0.5, c.row as f32 + 0.5);
+    // The micro-step of the moment shown only (one kept for another position is not).
     if learn.open
-        && learn.event.is_some()
         && let Some((_, m)) = app.learn_moment()
+        && m.event.is_some()
     {
         // A micro-step: the state taken off the frontier, and the successor put on.
         let ring = |place: Option<crate::puzzles::Place>, colour| {

@@ -354,5 +354,29 @@ pub(crate) fn caption_ui(app: &Panel<'_>, ui: &mut egui::Ui) {
         Some((_, m)) => m.caption(),
         None => "Press Start: each step of the search is told here.".to_owned(),
     };
-    ui.add(egui::Label::new(RichText::new(text).strong()).truncate());
+    // Whole on its one line (a caption cut says half the moment): the type as large as the
+    // width holds it, down to 7/10 of the body's size; beyond that it is cut, whole on hover.
+    let size = fitted_caption_size(ui, &text);
+    ui.add(egui::Label::new(RichText::new(text).strong().size(size)).truncate());
 }
+
+/// The type size, at most the body's and at least [`CAPTION_LEAST`] of it, at which `text`
+/// fits the width left in `ui` on one line.
+fn fitted_caption_size(ui: &egui::Ui, text: &str) -> f32 {
+    let body = egui::TextStyle::Body.resolve(ui.style()).size;
+    let probe = 10.0;
+    let width = ui.fonts_mut(|f| {
+        f.layout_no_wrap(
+            text.to_owned(),
+            egui::FontId::proportional(probe),
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x
+    });
+    let room = (ui.available_width() - 2.0).max(1.0);
+    (probe * room / width.max(1.0)).clamp(body * CAPTION_LEAST, body)
+}
+
+/// The least share of the body's type size the caption is written at.
+const CAPTION_LEAST: f32 = 0.7;

@@ -312,10 +312,22 @@ fn check(
     };
     let reference = Reference::read(puzzle, algorithm, target);
     // The step, hence the lit line.
+    // A run testing on generation found its goal at its last expansion's last successor:
+    // the goal test returns its path there, it is not put on the frontier.
+    let goal_generated = |e: usize| {
+        on_generation
+            && position == len
+            && ending == Ending::Ended(Outcome::Found)
+            && e + 1
+                == 2 + Reference::read(puzzle, algorithm, Target::Before(position))
+                    .pushed
+                    .len()
+    };
     let step = match (position, event) {
         (0, _) => Step::Start,
         (_, Some(0)) => Step::Take,
         (_, Some(1)) => Step::GoalTest,
+        (_, Some(e)) if goal_generated(e) => Step::Found,
         (_, Some(_)) => Step::Push,
         (p, None) if p == len => match ending {
             Ending::Ended(Outcome::Found) => Step::Found,

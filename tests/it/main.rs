@@ -46,6 +46,7 @@ mod script_window;
 mod scripts;
 mod search_engine;
 mod search_tree;
+mod second_walk;
 mod shards;
 mod side_panel;
 mod sliding;

@@ -256,8 +256,11 @@ impl LearnWindow {
         }
     }
 
-    /// Forgets Predict mode's score, verdict and waiting guess: a run starts, or a puzzle.
+    /// Forgets Predict mode's score, verdict and waiting guess, and the micro-step shown: a
+    /// run starts, or a puzzle (an earlier run's micro-step is not shown again when the new
+    /// run's timeline comes to its position).
     pub fn forget_guesses(&mut self) {
+        self.event = None;
         self.score = (0, 0);
         self.verdict = None;
         self.pending = None;

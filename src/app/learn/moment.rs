@@ -124,7 +124,25 @@ impl Moment {
             algorithm,
             Algorithm::Bfs | Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar
         );
+        // The goal, the last successor a run that tests on generation records, is not put
+        // on the frontier: the goal test returns its path (see [`Moment::is_goal_found`]).
+        if self.is_goal_found() {
+            self.step = Step::Found;
+        }
         self
+    }
+
+    /// Whether this is the micro-step of a run that tests states for the goal as it
+    /// generates them at which its goal is generated: the last event of its last expansion,
+    /// in a run that found one (the search records the goal with the successors, as the
+    /// states its figures count as reached).
+    pub fn is_goal_found(&self) -> bool {
+        self.goal_on_generation
+            && self.position == self.len
+            && self.ending == Ending::Ended(Outcome::Found)
+            && self
+                .event
+                .is_some_and(|e| e >= 2 && e + 1 == Self::events(self.pushed))
     }
 
     /// This moment of a run that stopped for `message` (its report's, see
@@ -185,6 +203,22 @@ impl Moment {
     /// The values of the moment beside the lit line: "moment 3 of 12 · n = (1, 0): f = …".
     pub fn values(&self) -> String {
         let mut parts = vec![format!("moment {} of {}", self.position, self.len)];
+        if let Some(e) = &self.expanded
+            && self.step == Step::Found
+            && !self.goal_on_generation
+        {
+            // The lit line is IS-GOAL(n) of the state taken after the last expansion: a
+            // goal, which is never expanded; the last expansion's state is its parent or
+            // another, not n.
+            let last = e
+                .place
+                .map_or(format!("the board of moment {}", self.position), square);
+            parts.push(format!(
+                "n = a goal, the state taken after the last expansion (of {last}{})",
+                scores(e)
+            ));
+            return parts.join(" · ");
+        }
         if let Some(e) = &self.expanded {
             let n = e.place.map_or("n = the board shown".to_owned(), |p| {
                 format!("n = {}", square(p))
@@ -192,6 +226,12 @@ impl Moment {
             parts.push(format!("{n}{}", scores(e)));
             parts.push(format!("depth {}", e.depth));
             match self.pushes() {
+                Some(on) if self.is_goal_found() => parts.push(format!(
+                    "event {} of {} · successor {on} of {} is a goal",
+                    self.event.unwrap_or(0) + 1,
+                    Self::events(self.pushed),
+                    self.pushed
+                )),
                 Some(on) => parts.push(format!(
                     "event {} of {} · {} of {} successors on the frontier",
                     self.event.unwrap_or(0) + 1,
@@ -222,6 +262,16 @@ impl Moment {
         let expansions = count(self.len as u64, "expansion");
         match self.step {
             Step::Start => format!("The frontier holds the start {}.", what(self.next.as_ref())),
+            Step::Found if self.event.is_some() => {
+                let (what, score) = match self.successor {
+                    Some(s) => (
+                        s.place.map_or("This successor".to_owned(), square),
+                        scores_of(s.g, s.h),
+                    ),
+                    None => ("This successor".to_owned(), String::new()),
+                };
+                format!("Goal test: {what} is a goal{score}: the search returns the path to it.")
+            }
             Step::Found => format!(
                 "Goal reached after {expansions}: the path is the chain of parents back to the \
                  start."
