@@ -15,6 +15,7 @@ use super::format::Level;
 use super::matching;
 
 mod corral;
+mod freeze;
 
 /// A direction of a step or a push, with its LURD letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -15,10 +15,12 @@
 //! `position` is the current level as played).
 
 pub mod board;
+pub mod fast;
 pub mod format;
 mod hand;
 pub mod matching;
 mod puzzle;
+mod solver;
 
 use std::sync::Arc;
 

@@ -88,7 +88,7 @@ impl Sokoban {
     }
 
     /// The push `mv` as a value: the box's square and its one-square move.
-    fn motion_of(mv: &Push) -> Motion {
+    pub(super) fn motion_of(mv: &Push) -> Motion {
         Motion {
             from: Cell::new(usize::from(mv.row), usize::from(mv.col)),
             by: mv.dir.delta(),
@@ -268,6 +268,16 @@ impl crate::puzzles::Model for Sokoban {
             }
         }
         Ok(report)
+    }
+
+    /// In the `pushes` metric, optimal A* under a short budget, then the fast solver (see
+    /// [`Sokoban::solve_fast`]); A* in `moves`.
+    fn solve_default(
+        &self,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        self.solve_default_here(watcher, cancel)
     }
 
     fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
