@@ -1,7 +1,8 @@
 //! Sokoban's fast solver against plain references: over the whole push graph of small levels
 //! (explored here with no pruning at all, by rules written in this test), no deadlock check
 //! (dead squares, freeze, the matching's bipartite check) ever prunes a position from which
-//! breadth-first search solves; the fast solver's answers replay to solved in the test's own
+//! breadth-first search solves, and the matching bound repaired after a push is the one
+//! computed anew; the fast solver's answers replay to solved in the test's own
 //! checker, never shorter than BFS's optimum; and `solve` picks it by default where A* does
 //! not finish in its budget.
 
@@ -230,6 +231,9 @@ fn no_deadlock_check_prunes_a_position_that_breadth_first_search_solves() {
         );
         let square = |(r, c): (i32, i32)| r as usize * board.cols + c as usize;
         for p in &all {
+            let boxes: Vec<u16> = p.0.iter().map(|&b| square(b) as u16).collect();
+            let assignment = board.assignment(&boxes);
+            let mut scratch = Default::default();
             for (next, t) in rules.pushes(p) {
                 let mut flags = vec![false; board.squares()];
                 for &b in &next.0 {
@@ -240,6 +244,13 @@ fn no_deadlock_check_prunes_a_position_that_breadth_first_search_solves() {
                     player: square(next.1) as u16,
                 };
                 let freeze = board.freeze_deadlock(&flags, square(t));
+                // The bound repaired from the position before agrees with a new one.
+                let moved = (p.0.iter()).position(|b| !next.0.contains(b)).unwrap();
+                assert_eq!(
+                    board.repaired_bound(&assignment, &boxes, moved, square(t), &mut scratch),
+                    board.matching_bound(&state),
+                    "{next:?}"
+                );
                 let no_matching = board.matching_bound(&state).is_none();
                 let dead = board.is_dead(square(t));
                 let at = format!("{name} {}: {next:?}", level.level_number());

@@ -9,7 +9,9 @@
 //! - **Bipartite deadlocks and the lower bound**: the minimum-cost perfect matching of boxes to
 //!   goals on push distances ([`Board::matching_bound`]; Junghanns and Schaeffer, "Sokoban:
 //!   enhancing general single-agent search methods using domain knowledge", Artificial
-//!   Intelligence 129, 2001): no perfect matching, no solution.
+//!   Intelligence 129, 2001): no perfect matching, no solution. It is updated incrementally,
+//!   as Rolling Stone's is: solved once for the position expanded, then repaired for each
+//!   push by one augmenting path for the box that moved ([`Board::repaired_bound`]).
 //! - **PI-corral pruning** ([`Board::prune_to_pi_corral`]; the same paper, and the Sokoban
 //!   Wiki's "Solver" page).
 //! - **A transposition table on normalized positions**: the boxes and the top-left square of
@@ -258,6 +260,7 @@ pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
     open.push(h, id);
     let mut found: Vec<FoundPush> = Vec::new();
     let mut scratch = vec![false; board.squares()];
+    let mut repair = super::matching::Assignment::default();
     while let Some(id) = open.pop() {
         if cancel.is_cancelled() {
             return finish(run, &nodes, Outcome::Cancelled);
@@ -277,6 +280,10 @@ pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
         found.clear();
         board.pushes(&state, true, &mut found);
         board.prune_to_pi_corral(&state, &mut found);
+        if found.is_empty() {
+            continue;
+        }
+        let assignment = board.assignment(&state.boxes);
         for f in found.drain(..) {
             run.generated += 1;
             let b = usize::from(f.push.row) * board.cols + usize::from(f.push.col);
@@ -297,7 +304,11 @@ pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
             if nodes.find(&f.next, hash).is_some() {
                 continue;
             }
-            let Some(h) = board.matching_bound(&f.next) else {
+            let Some(row) = state.boxes.iter().position(|&x| usize::from(x) == b) else {
+                continue;
+            };
+            let Some(h) = board.repaired_bound(&assignment, &state.boxes, row, t, &mut repair)
+            else {
                 continue;
             };
             let made_by = (b as u32) * 4 + f.push.dir as u32;
