@@ -42,6 +42,10 @@ pub(super) struct SokobanArgs {
     /// joins the parts' JSON outputs.
     #[arg(long, value_name = "K/N", value_parser = super::shard::parse_shard)]
     shard: Option<Shard>,
+    /// A puzzle option for every level, `NAME=VALUE` (as `solve --set`: `corrals=off`,
+    /// `packing=off`); repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
     /// Print one JSON object instead of text: `{"file", "algorithm", "metric",
     /// "time_limit_s", "levels": [{"level", "title", "boxes", "solved", "pushes", "moves",
     /// "lurd", "optimal", "solved_by", "seconds", "expanded", "outcome", "error"}], "totals": {"solved",
@@ -96,6 +100,14 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
         Err(e) => return bad(file, e),
     };
     puzzle.set_metric(metric);
+    for setting in &args.set {
+        let Some((name, value)) = setting.split_once('=') else {
+            return bad(file, format!("--set takes NAME=VALUE, not `{setting}`"));
+        };
+        if let Err(e) = puzzle.set_option(name.trim(), value.trim()) {
+            return bad(file, e);
+        }
+    }
     let refusal = algorithms.iter().find_map(|c| match c {
         Choice::Plain(a) => puzzle.refusal(*a),
         _ => None,

@@ -384,3 +384,31 @@ const XSOKOBAN_1: &str = "    #####
     #     #########
     #######
 ";
+
+#[test]
+fn the_packing_order_fills_a_dead_end_of_goals_from_its_end() {
+    use puzzlelab::puzzles::sokoban::packing::Packing;
+    let text = "#######\n#     #####\n# $ $   ..#\n#@    #####\n#######\n";
+    let level = Sokoban::from_text(text).unwrap();
+    let board = level.board();
+    let packing = Packing::new(board);
+    let at = |c: usize| (2 * board.cols + c) as u16;
+    assert_eq!(
+        (packing.order.clone(), packing.unordered),
+        (vec![at(9), at(8)], 0)
+    );
+    assert_eq!(packing.packed(&board.start), 0);
+    let mut filled = board.start.clone();
+    filled.boxes = vec![at(3), at(9)].into();
+    assert_eq!(packing.packed(&filled), 1);
+    filled.boxes = vec![at(5), at(8)].into();
+    assert_eq!(packing.packed(&filled), 0, "out of order");
+    // The fast solver answers with the packing order and without.
+    for setting in ["on", "off"] {
+        let mut level = level.clone();
+        level.set_option("packing", setting).unwrap();
+        let report = level.solve_fast(&CancelToken::new()).unwrap();
+        let (solved, pushes) = replay(&level.level().rows, report.lurd.as_deref().unwrap());
+        assert!(solved && pushes >= 11, "packing {setting}: {pushes}");
+    }
+}

@@ -18,11 +18,14 @@
 //!   the player's region, hashed by Zobrist keys (Zobrist 1970, as every game-tree searcher
 //!   since; the Sokoban Wiki's "Solver" page: "the transposition table"); a position reached
 //!   again is not searched again.
-//! - **Move ordering**: the open list is ordered by the bound alone (greedy best-first, the
-//!   position nearest the goals by the matching first), and among equals the position made
-//!   last first (deepest first), which follows one line of pushes to its end before trying
-//!   the others (the Sokoban Wiki's "Solver": most solvers of the hard levels give up
-//!   optimality for such an order).
+//! - **Goal-room packing order** ([`super::packing`]: a backward search from the goals, as
+//!   Rolling Stone's goal macros and FESS's packing feature; Shoham, CoG 2020): with the
+//!   option `packing` on, positions with more goals filled in that order come first.
+//! - **Move ordering**: then by the bound (greedy best-first, the position nearest the goals
+//!   by the matching first), and among equals the position made last first (deepest
+//!   first), which follows one line of pushes to its end before trying the others (the
+//!   Sokoban Wiki's "Solver": most solvers of the hard levels give up optimality for such
+//!   an order).
 //!
 //! Its answers are solved, not proved optimal. It runs under the memory budget and the time
 //! limit of its [`CancelToken`] (checked before every expansion: a Stop is seen within
@@ -154,33 +157,38 @@ impl Nodes {
     }
 }
 
-/// The open list: positions by priority (the bound), each priority's positions a stack.
+/// The open list: positions by priority, the least first: the goals left to pack in the
+/// packing order (when the solver follows it), then the matching bound; among equals the
+/// position put on last first.
 struct Open {
-    buckets: Vec<Vec<u32>>,
-    least: usize,
-    len: usize,
+    heap: std::collections::BinaryHeap<(std::cmp::Reverse<(u32, u32)>, u32)>,
 }
 
 impl Open {
-    fn push(&mut self, priority: u32, id: u32) {
-        let p = priority as usize;
-        if self.buckets.len() <= p {
-            self.buckets.resize_with(p + 1, Vec::new);
-        }
-        self.buckets[p].push(id);
-        self.least = self.least.min(p);
-        self.len += 1;
+    fn push(&mut self, unpacked: u32, bound: u32, id: u32) {
+        self.heap.push((std::cmp::Reverse((unpacked, bound)), id));
     }
 
     fn pop(&mut self) -> Option<u32> {
-        while self.least < self.buckets.len() {
-            if let Some(id) = self.buckets[self.least].pop() {
-                self.len -= 1;
-                return Some(id);
-            }
-            self.least += 1;
-        }
-        None
+        self.heap.pop().map(|(_, id)| id)
+    }
+
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+}
+
+/// How the fast solver orders its search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether positions that have packed more goals in the packing order
+    /// ([`super::packing`]) come first, before the matching bound.
+    pub packing: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { packing: true }
     }
 }
 
@@ -218,7 +226,7 @@ impl Keys {
 
 /// Solves the level of `board` from `start` (the player on its own square, or any square of
 /// its region) with the fast solver (see the module's doc), under the limits of `cancel`.
-pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
+pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToken) -> Run {
     let began = Instant::now();
     let limits = cancel.limits();
     let deadline = limits.timeout.and_then(|t| began.checked_add(t));
@@ -230,9 +238,14 @@ pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
     };
     let mut nodes = Nodes::new(root.boxes.len());
     let mut open = Open {
-        buckets: Vec::new(),
-        least: 0,
-        len: 0,
+        heap: std::collections::BinaryHeap::new(),
+    };
+    let packing = options.packing.then(|| super::packing::Packing::new(board));
+    let k = root.boxes.len();
+    let unpacked = |state: &State| {
+        packing
+            .as_ref()
+            .map_or(0, |p| (k - p.packed(state)) as u32)
     };
     let mut run = Run {
         outcome: Outcome::NotFound,
@@ -257,7 +270,7 @@ pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
     if h == 0 {
         return finish(run, &nodes, Outcome::Found);
     }
-    open.push(h, id);
+    open.push(unpacked(&root), h, id);
     let mut found: Vec<FoundPush> = Vec::new();
     let mut scratch = vec![false; board.squares()];
     let mut repair = super::matching::Assignment::default();
@@ -269,7 +282,7 @@ pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return finish(run, &nodes, Outcome::Timeout);
             }
-            let bytes = nodes.bytes() + open.len as u64 * 4;
+            let bytes = nodes.bytes() + open.len() as u64 * 12;
             run.peak_bytes = run.peak_bytes.max(bytes);
             if bytes > limits.max_memory {
                 return finish(run, &nodes, Outcome::MemoryLimit);
@@ -317,7 +330,7 @@ pub fn solve(board: &Board, start: &State, cancel: &CancelToken) -> Run {
                 run.pushes = path_to(&nodes, board, child);
                 return finish(run, &nodes, Outcome::Found);
             }
-            open.push(h, child);
+            open.push(unpacked(&f.next), h, child);
         }
     }
     finish(run, &nodes, Outcome::NotFound)

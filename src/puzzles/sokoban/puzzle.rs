@@ -293,6 +293,11 @@ impl crate::puzzles::Model for Sokoban {
                 help: "in the pushes metric, search only the pushes into a PI-corral when there is one (on, the default)",
             },
             crate::puzzles::PuzzleOption {
+                name: "packing",
+                values: "on|off",
+                help: "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)",
+            },
+            crate::puzzles::PuzzleOption {
                 name: "level",
                 values: "N",
                 help: "the level of the collection, 1-based as numbered in the file",
@@ -316,6 +321,14 @@ impl crate::puzzles::Model for Sokoban {
                 };
                 Ok(())
             }
+            "packing" => {
+                self.packing = match value.trim() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("packing is on or off, not `{value}`")),
+                };
+                Ok(())
+            }
             "level" => {
                 let number: usize = value
                     .trim()
@@ -323,7 +336,9 @@ impl crate::puzzles::Model for Sokoban {
                     .map_err(|_| format!("the level is a number from 1, not `{value}`"))?;
                 self.set_level(number)
             }
-            _ => Err(format!("unknown option `{name}` (known: metric, corrals, level)")),
+            _ => Err(format!(
+                "unknown option `{name}` (known: metric, corrals, packing, level)"
+            )),
         }
     }
 

@@ -24,7 +24,10 @@ impl Sokoban {
         if let Some(reason) = self.board.unsolvable.clone() {
             return Err(SearchError::Unsolvable(reason));
         }
-        let run = fast::solve(&self.board, &self.position, cancel);
+        let options = fast::Options {
+            packing: self.packing,
+        };
+        let run = fast::solve(&self.board, &self.position, options, cancel);
         let found = run.outcome == Outcome::Found;
         let stats = Stats {
             expanded: run.expanded,
