@@ -18,12 +18,13 @@ use crate::search::{CancelToken, Limits, SearchError};
 pub(super) struct SokobanArgs {
     /// An XSB collection (one or many levels; refused levels are reported, not solved).
     file: PathBuf,
-    /// The algorithms (as `solve --algorithm`), separated by commas, tried in turn on a level
-    /// while none has solved it: each gets an equal share of the time left, and the next
-    /// runs only when one stops at a limit (not when one proves the level unsolvable).
-    /// Default: astar (optimal, the matching bound) for half the time, then greedy (the same
-    /// bound, solved, not proved optimal).
-    #[arg(long, short, default_value = "astar,greedy", value_name = "A,B,...")]
+    /// The algorithms (as `solve --algorithm`, and `fast`, the fast solver, and `default`,
+    /// what `solve` does with no algorithm named), separated by commas, tried in turn on a
+    /// level while none has solved it: each gets an equal share of the time left, and the
+    /// next runs only when one stops at a limit (not when one proves the level unsolvable).
+    /// Default: `default` (optimal A* on the matching bound for at most 2 s or a tenth of the
+    /// time, then the fast solver: solved, not proved optimal).
+    #[arg(long, short, default_value = "default", value_name = "A,B,...")]
     algorithm: String,
     /// The move metric: pushes (walking free) or moves (every step).
     #[arg(long, default_value = "pushes", value_name = "M")]
@@ -41,6 +42,10 @@ pub(super) struct SokobanArgs {
     /// joins the parts' JSON outputs.
     #[arg(long, value_name = "K/N", value_parser = super::shard::parse_shard)]
     shard: Option<Shard>,
+    /// A puzzle option for every level, `NAME=VALUE` (as `solve --set`: `corrals=off`,
+    /// `packing=off`); repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
     /// Print one JSON object instead of text: `{"file", "algorithm", "metric",
     /// "time_limit_s", "levels": [{"level", "title", "boxes", "solved", "pushes", "moves",
     /// "lurd", "optimal", "solved_by", "seconds", "expanded", "outcome", "error"}], "totals": {"solved",
@@ -68,9 +73,13 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     let file = &args.file;
     let mut algorithms = Vec::new();
     for name in args.algorithm.split(',') {
-        match super::algorithm_named(file, name) {
-            Ok(a) => algorithms.push(a),
-            Err(code) => return code,
+        match name.trim() {
+            "fast" => algorithms.push(Choice::Fast),
+            "default" => algorithms.push(Choice::Default),
+            _ => match super::algorithm_named(file, name) {
+                Ok(a) => algorithms.push(Choice::Plain(a)),
+                Err(code) => return code,
+            },
         }
     }
     let Some(metric) = Metric::from_name(args.metric.trim()) else {
@@ -91,7 +100,19 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
         Err(e) => return bad(file, e),
     };
     puzzle.set_metric(metric);
-    if let Some(refusal) = algorithms.iter().find_map(|&a| puzzle.refusal(a)) {
+    for setting in &args.set {
+        let Some((name, value)) = setting.split_once('=') else {
+            return bad(file, format!("--set takes NAME=VALUE, not `{setting}`"));
+        };
+        if let Err(e) = puzzle.set_option(name.trim(), value.trim()) {
+            return bad(file, e);
+        }
+    }
+    let refusal = algorithms.iter().find_map(|c| match c {
+        Choice::Plain(a) => puzzle.refusal(*a),
+        _ => None,
+    });
+    if let Some(refusal) = refusal {
         return bad(file, refusal);
     }
     // Every level of the file by number, well-formed or refused.
@@ -149,13 +170,37 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     }
 }
 
+/// An algorithm of `--algorithm`: one of the workbench's, the fast solver, or `solve`'s
+/// default.
+#[derive(Clone, Copy, Debug)]
+enum Choice {
+    Plain(crate::search::Algorithm),
+    Fast,
+    Default,
+}
+
+impl Choice {
+    /// Its name in the JSON's `solved_by`: the algorithm's, `fast`, or for the default what
+    /// answered (`astar` or `fast`).
+    fn name(self, report: &crate::puzzles::Report) -> String {
+        match self {
+            Choice::Plain(a) => a.to_string(),
+            Choice::Fast => "fast".into(),
+            Choice::Default if report.algorithm == crate::search::Algorithm::AStar => {
+                "astar".into()
+            }
+            Choice::Default => "fast".into(),
+        }
+    }
+}
+
 /// One level's row: opened, solved under the limits by the algorithms in turn (see
 /// [`SokobanArgs::algorithm`]), its answer spelled as LURD from the level's start.
 fn solve_level(
     collection: &Sokoban,
     number: usize,
     args: &SokobanArgs,
-    algorithms: &[crate::search::Algorithm],
+    algorithms: &[Choice],
 ) -> Value {
     let began = Instant::now();
     let mut row = serde_json::json!({ "level": number, "solved": false });
@@ -182,13 +227,19 @@ fn solve_level(
             limits.max_memory = bytes;
         }
         let cancel = CancelToken::with_limits(limits);
-        match puzzle.solve(algorithm, &mut NoWatcher, &cancel) {
+        let result = match algorithm {
+            Choice::Plain(a) => puzzle.solve(a, &mut NoWatcher, &cancel),
+            Choice::Fast => puzzle.solve_fast(&cancel),
+            Choice::Default => puzzle.solve_default(&mut NoWatcher, &cancel),
+        };
+        match result {
             Ok(report) => {
                 row["outcome"] = format!("{:?}", report.outcome).to_lowercase().into();
                 expanded += report.stats.expanded;
+                let by = algorithm.name(&report);
                 if let Some(lurd) = report.lurd.filter(|_| report.solved) {
                     row["solved"] = true.into();
-                    row["solved_by"] = algorithm.to_string().into();
+                    row["solved_by"] = by.into();
                     row["optimal"] = report.optimal.into();
                     row["pushes"] = lurd.chars().filter(char::is_ascii_uppercase).count().into();
                     row["moves"] = lurd.chars().count().into();

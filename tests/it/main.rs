@@ -51,6 +51,7 @@ mod shards;
 mod side_panel;
 mod sliding;
 mod sokoban;
+mod sokoban_fast;
 mod solver;
 mod state_file;
 mod tile_core;

@@ -12,9 +12,10 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use super::format::Level;
-use super::matching;
 
+mod bound;
 mod corral;
+mod freeze;
 
 /// A direction of a step or a push, with its LURD letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -479,20 +480,6 @@ impl Board {
             }
         }
         false
-    }
-
-    /// The heuristic: the least total push distance of a perfect matching of the boxes to
-    /// the goals (the Hungarian algorithm on [`Board`]'s push distances), which never
-    /// overestimates the pushes (each box needs at least its distance, and no two boxes end
-    /// on one goal); `None` when no perfect matching exists (the state is a dead end).
-    pub fn matching_bound(&self, state: &State) -> Option<u32> {
-        let n = self.squares();
-        let k = state.boxes.len();
-        let cost = |i: usize, g: usize| {
-            let d = self.dist[g * n + usize::from(state.boxes[i])];
-            (d != u16::MAX).then_some(u32::from(d))
-        };
-        matching::min_cost(k, cost)
     }
 
     /// The LURD of `pushes` played from `state` (the player on its own square), with the

@@ -12,20 +12,87 @@ const FORBIDDEN: i64 = 1 << 40;
 /// `cost(row, col)` `None` where a pair is not allowed; `None` when no perfect matching
 /// of allowed pairs exists.
 pub fn min_cost(n: usize, cost: impl Fn(usize, usize) -> Option<u32>) -> Option<u32> {
-    if n == 0 {
-        return Some(0);
+    Assignment::solve(n, &cost).total(&cost)
+}
+
+/// An optimal assignment of `n` rows to `n` columns with its row and column potentials (the
+/// dual solution), kept so that a change of one row's costs is repaired by one augmenting
+/// path in O(n^2) ([`Assignment::repair_row`]) instead of a new O(n^3) solution: the
+/// incremental matching bound of Sokoban solvers (Junghanns and Schaeffer 2001: Rolling
+/// Stone updates its lower bound incrementally after each push, as one box moves).
+#[derive(Clone, Debug, Default)]
+pub struct Assignment {
+    n: usize,
+    /// Row potentials, 1-based.
+    u: Vec<i64>,
+    /// Column potentials, 1-based; column 0 is the augmenting path's virtual start.
+    v: Vec<i64>,
+    /// The row (1-based) assigned to each column, 0 for none.
+    owner: Vec<usize>,
+    way: Vec<usize>,
+    minv: Vec<i64>,
+    used: Vec<bool>,
+}
+
+impl Assignment {
+    /// The optimal assignment of the `n` x `n` costs `cost` (`None`: not allowed; then
+    /// [`Assignment::total`] says whether a perfect matching of allowed pairs exists).
+    pub fn solve(n: usize, cost: &impl Fn(usize, usize) -> Option<u32>) -> Assignment {
+        let mut a = Assignment {
+            n,
+            u: vec![0; n + 1],
+            v: vec![0; n + 1],
+            owner: vec![0; n + 1],
+            way: vec![0; n + 1],
+            minv: vec![0; n + 1],
+            used: vec![false; n + 1],
+        };
+        for i in 1..=n {
+            a.add_row(i, cost);
+        }
+        a
     }
-    let a = |i: usize, j: usize| cost(i, j).map_or(FORBIDDEN, i64::from);
-    // 1-based rows and columns; column 0 is the augmenting path's virtual start.
-    let mut u = vec![0i64; n + 1];
-    let mut v = vec![0i64; n + 1];
-    let mut owner = vec![0usize; n + 1]; // the row matched to each column
-    let mut way = vec![0usize; n + 1];
-    for i in 1..=n {
+
+    /// The assignment after row `row` (0-based) takes new costs: its column freed, then one
+    /// augmenting path from it, the other rows' potentials kept (still feasible: a column's
+    /// potential only ever goes down, so the row starting at potential 0 is feasible).
+    pub fn repair_row(&mut self, row: usize, cost: &impl Fn(usize, usize) -> Option<u32>) {
+        let i = row + 1;
+        if let Some(j) = (1..=self.n).find(|&j| self.owner[j] == i) {
+            self.owner[j] = 0;
+        }
+        self.u[i] = 0;
+        self.add_row(i, cost);
+    }
+
+    /// The total cost of the assignment, `None` when it uses a pair not allowed (no perfect
+    /// matching of allowed pairs exists).
+    pub fn total(&self, cost: &impl Fn(usize, usize) -> Option<u32>) -> Option<u32> {
+        let mut total = 0u64;
+        for (j, &row) in self.owner.iter().enumerate().skip(1) {
+            total += u64::from(cost(row - 1, j - 1)?);
+        }
+        u32::try_from(total).ok()
+    }
+
+    /// Assigns row `i` (1-based, unassigned) by the shortest augmenting path (Jonker and
+    /// Volgenant), updating the potentials.
+    fn add_row(&mut self, i: usize, cost: &impl Fn(usize, usize) -> Option<u32>) {
+        let n = self.n;
+        let a = |i: usize, j: usize| cost(i, j).map_or(FORBIDDEN, i64::from);
+        let Assignment {
+            u,
+            v,
+            owner,
+            way,
+            minv,
+            used,
+            ..
+        } = self;
         owner[0] = i;
         let mut j0 = 0;
-        let mut minv = vec![i64::MAX; n + 1];
-        let mut used = vec![false; n + 1];
+        minv.fill(i64::MAX);
+        used.fill(false);
         loop {
             used[j0] = true;
             let i0 = owner[j0];
@@ -65,16 +132,8 @@ pub fn min_cost(n: usize, cost: impl Fn(usize, usize) -> Option<u32>) -> Option<
                 break;
             }
         }
+        owner[0] = 0;
     }
-    let mut total = 0i64;
-    for (j, &row) in owner.iter().enumerate().skip(1) {
-        let c = a(row - 1, j - 1);
-        if c >= FORBIDDEN {
-            return None;
-        }
-        total += c;
-    }
-    u32::try_from(total).ok()
 }
 
 #[cfg(test)]
@@ -118,6 +177,38 @@ mod tests {
                 })
                 .collect();
             assert_eq!(min_cost(n, |i, j| m[i][j]), brute(&m), "{m:?}");
+        }
+    }
+
+    /// A repaired row gives the same total as a new solution, over chains of changes (as a
+    /// search moves one box after another).
+    #[test]
+    fn a_repaired_row_agrees_with_a_new_solution() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(59);
+        for _ in 0..200 {
+            let n = rng.random_range(1..=7);
+            let mut m: Vec<Vec<Option<u32>>> = (0..n)
+                .map(|_| (0..n).map(|_| Some(rng.random_range(0..20))).collect())
+                .collect();
+            let mut a = Assignment::solve(n, &|i, j| m[i][j]);
+            for _ in 0..6 {
+                let row = rng.random_range(0..n);
+                let before = m[row].clone();
+                m[row] = (0..n)
+                    .map(|_| rng.random_bool(0.85).then(|| rng.random_range(0..20)))
+                    .collect();
+                let cost = |i: usize, j: usize| m[i][j];
+                let mut repaired = a.clone();
+                repaired.repair_row(row, &cost);
+                assert_eq!(repaired.total(&cost), brute(&m), "{m:?}");
+                if repaired.total(&cost).is_some() {
+                    a = repaired;
+                } else {
+                    // A search drops such a position: the next change starts from the last.
+                    m[row] = before;
+                }
+            }
         }
     }
 }

@@ -15,10 +15,13 @@
 //! `position` is the current level as played).
 
 pub mod board;
+pub mod fast;
 pub mod format;
 mod hand;
 pub mod matching;
+pub mod packing;
 mod puzzle;
+mod solver;
 
 use std::sync::Arc;
 
@@ -84,6 +87,9 @@ pub struct Sokoban {
     /// Whether the search prunes to PI-corrals in the `pushes` metric (the option
     /// `corrals`; see [`board::Board::prune_to_pi_corral`]).
     pi_corrals: bool,
+    /// Whether the fast solver packs the goals in the packing order first (the option
+    /// `packing`; see [`packing`]).
+    packing: bool,
     /// The moves played by hand since the level was opened or edited.
     hand: Option<Box<hand::Hand>>,
 }
@@ -174,6 +180,7 @@ impl Sokoban {
             index: 0,
             metric: Metric::Pushes,
             pi_corrals: true,
+            packing: true,
             hand: None,
         })
     }

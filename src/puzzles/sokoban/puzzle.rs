@@ -88,7 +88,7 @@ impl Sokoban {
     }
 
     /// The push `mv` as a value: the box's square and its one-square move.
-    fn motion_of(mv: &Push) -> Motion {
+    pub(super) fn motion_of(mv: &Push) -> Motion {
         Motion {
             from: Cell::new(usize::from(mv.row), usize::from(mv.col)),
             by: mv.dir.delta(),
@@ -270,6 +270,16 @@ impl crate::puzzles::Model for Sokoban {
         Ok(report)
     }
 
+    /// In the `pushes` metric, optimal A* under a short budget, then the fast solver (see
+    /// [`Sokoban::solve_fast`]); A* in `moves`.
+    fn solve_default(
+        &self,
+        watcher: &mut dyn Watcher,
+        cancel: &CancelToken,
+    ) -> Result<Report, SearchError> {
+        self.solve_default_here(watcher, cancel)
+    }
+
     fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
         &[
             crate::puzzles::PuzzleOption {
@@ -281,6 +291,11 @@ impl crate::puzzles::Model for Sokoban {
                 name: "corrals",
                 values: "on|off",
                 help: "in the pushes metric, search only the pushes into a PI-corral when there is one (on, the default)",
+            },
+            crate::puzzles::PuzzleOption {
+                name: "packing",
+                values: "on|off",
+                help: "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)",
             },
             crate::puzzles::PuzzleOption {
                 name: "level",
@@ -306,6 +321,14 @@ impl crate::puzzles::Model for Sokoban {
                 };
                 Ok(())
             }
+            "packing" => {
+                self.packing = match value.trim() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("packing is on or off, not `{value}`")),
+                };
+                Ok(())
+            }
             "level" => {
                 let number: usize = value
                     .trim()
@@ -313,7 +336,9 @@ impl crate::puzzles::Model for Sokoban {
                     .map_err(|_| format!("the level is a number from 1, not `{value}`"))?;
                 self.set_level(number)
             }
-            _ => Err(format!("unknown option `{name}` (known: metric, corrals, level)")),
+            _ => Err(format!(
+                "unknown option `{name}` (known: metric, corrals, packing, level)"
+            )),
         }
     }
 

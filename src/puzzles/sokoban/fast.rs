@@ -1,0 +1,354 @@
+//! The fast solver for hard levels: a best-first search on the push graph built for Sokoban
+//! alone, as the sliding tiles have their fast core. Its techniques, each from a named source:
+//!
+//! - **Dead squares** ([`Board::is_dead`]: a box pulled backwards from every goal; the Sokoban
+//!   Wiki's "Deadlocks" page, "simple deadlocks").
+//! - **Freeze deadlocks** ([`Board::freeze_deadlock`]: frozen boxes off goals on both axes,
+//!   beyond the 2 x 2 block; the Sokoban Wiki's "Deadlocks", after Junghanns and Schaeffer's
+//!   Rolling Stone papers, 1997-2001).
+//! - **Bipartite deadlocks and the lower bound**: the minimum-cost perfect matching of boxes to
+//!   goals on push distances ([`Board::matching_bound`]; Junghanns and Schaeffer, "Sokoban:
+//!   enhancing general single-agent search methods using domain knowledge", Artificial
+//!   Intelligence 129, 2001): no perfect matching, no solution. It is updated incrementally,
+//!   as Rolling Stone's is: solved once for the position expanded, then repaired for each
+//!   push by one augmenting path for the box that moved ([`Board::repaired_bound`]).
+//! - **PI-corral pruning** ([`Board::prune_to_pi_corral`]; the same paper, and the Sokoban
+//!   Wiki's "Solver" page).
+//! - **A transposition table on normalized positions**: the boxes and the top-left square of
+//!   the player's region, hashed by Zobrist keys (Zobrist 1970, as every game-tree searcher
+//!   since; the Sokoban Wiki's "Solver" page: "the transposition table"); a position reached
+//!   again is not searched again.
+//! - **Goal-room packing order** ([`super::packing`]: a backward search from the goals, as
+//!   Rolling Stone's goal macros and FESS's packing feature; Shoham, CoG 2020): with the
+//!   option `packing` on, positions with more goals filled in that order come first.
+//! - **Move ordering**: then by the bound (greedy best-first, the position nearest the goals
+//!   by the matching first), and among equals the position made last first (deepest
+//!   first), which follows one line of pushes to its end before trying the others (the
+//!   Sokoban Wiki's "Solver": most solvers of the hard levels give up optimality for such
+//!   an order).
+//!
+//! Its answers are solved, not proved optimal. It runs under the memory budget and the time
+//! limit of its [`CancelToken`] (checked before every expansion: a Stop is seen within
+//! microseconds).
+
+use std::time::{Duration, Instant};
+
+use super::board::{Board, FoundPush, Push, State};
+use crate::search::{CancelToken, Outcome};
+
+/// How a fast run ended, and what it found.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// `Found`, `NotFound` (every position reachable past the pruning searched), or the
+    /// limit that stopped it.
+    pub outcome: Outcome,
+    /// The pushes from the start, when found.
+    pub pushes: Vec<Push>,
+    /// Positions expanded (their pushes generated).
+    pub expanded: u64,
+    /// Pushes generated, pruned ones and duplicates counted.
+    pub generated: u64,
+    /// Distinct positions stored (the transposition table's size at the end).
+    pub stored: u64,
+    /// The most bytes its tables held, as it accounts for them against the budget.
+    pub peak_bytes: u64,
+    /// How long it ran.
+    pub elapsed: Duration,
+}
+
+/// The positions found so far: their boxes (`k` squares each, flat), player squares,
+/// parents, the push that made each, and the transposition table over them.
+struct Nodes {
+    k: usize,
+    boxes: Vec<u16>,
+    player: Vec<u16>,
+    parent: Vec<u32>,
+    /// The push that made the position: its box's square before it times 4, plus its
+    /// direction's index in [`super::Dir::ALL`].
+    made_by: Vec<u32>,
+    hash: Vec<u64>,
+    /// Open addressing on `hash`: node numbers, [`EMPTY`] for a free slot.
+    slots: Vec<u32>,
+}
+
+/// A free slot of the transposition table.
+const EMPTY: u32 = u32::MAX;
+/// No parent: the start.
+const ROOT: u32 = u32::MAX;
+
+impl Nodes {
+    fn new(k: usize) -> Nodes {
+        Nodes {
+            k,
+            boxes: Vec::new(),
+            player: Vec::new(),
+            parent: Vec::new(),
+            made_by: Vec::new(),
+            hash: Vec::new(),
+            slots: vec![EMPTY; 1 << 16],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.player.len()
+    }
+
+    /// The bytes held for `nodes` positions and the table's slots.
+    fn bytes(&self) -> u64 {
+        let per_node = 2 * self.k + 2 + 4 + 4 + 8;
+        (self.boxes.capacity() / self.k.max(1) * per_node + self.slots.len() * 4) as u64
+    }
+
+    fn state(&self, id: u32) -> State {
+        let i = id as usize;
+        State {
+            boxes: self.boxes[i * self.k..(i + 1) * self.k].into(),
+            player: self.player[i],
+        }
+    }
+
+    /// The node of `state` (hash `hash`), if it is stored.
+    fn find(&self, state: &State, hash: u64) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        loop {
+            let id = self.slots[at];
+            if id == EMPTY {
+                return None;
+            }
+            let i = id as usize;
+            if self.hash[i] == hash
+                && self.player[i] == state.player
+                && self.boxes[i * self.k..(i + 1) * self.k] == *state.boxes
+            {
+                return Some(id);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Stores `state` (not yet stored), returning its node.
+    fn insert(&mut self, state: &State, hash: u64, parent: u32, made_by: u32) -> u32 {
+        let id = self.len() as u32;
+        self.boxes.extend_from_slice(&state.boxes);
+        self.player.push(state.player);
+        self.parent.push(parent);
+        self.made_by.push(made_by);
+        self.hash.push(hash);
+        if self.len() * 2 > self.slots.len() {
+            let size = self.slots.len() * 2;
+            self.slots = vec![EMPTY; size];
+            for n in 0..self.len() {
+                self.place(self.hash[n], n as u32);
+            }
+        } else {
+            self.place(hash, id);
+        }
+        id
+    }
+
+    fn place(&mut self, hash: u64, id: u32) {
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        while self.slots[at] != EMPTY {
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = id;
+    }
+}
+
+/// The open list: positions by priority, the least first: the goals left to pack in the
+/// packing order (when the solver follows it), then the matching bound; among equals the
+/// position put on last first.
+struct Open {
+    heap: std::collections::BinaryHeap<(std::cmp::Reverse<(u32, u32)>, u32)>,
+}
+
+impl Open {
+    fn push(&mut self, unpacked: u32, bound: u32, id: u32) {
+        self.heap.push((std::cmp::Reverse((unpacked, bound)), id));
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        self.heap.pop().map(|(_, id)| id)
+    }
+
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+}
+
+/// How the fast solver orders its search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether positions that have packed more goals in the packing order
+    /// ([`super::packing`]) come first, before the matching bound.
+    pub packing: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { packing: true }
+    }
+}
+
+/// Zobrist keys: one for a box on each square, one for the player's region on each.
+struct Keys {
+    boxes: Vec<u64>,
+    player: Vec<u64>,
+}
+
+impl Keys {
+    fn new(squares: usize) -> Keys {
+        // SplitMix64 (Steele, Lea and Flood 2014) from a fixed seed: the same keys every run.
+        let mut x: u64 = 0x5eed_0058_50c0_ba11;
+        let mut next = || {
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let boxes = (0..squares).map(|_| next()).collect();
+        let player = (0..squares).map(|_| next()).collect();
+        Keys { boxes, player }
+    }
+
+    fn of(&self, state: &State) -> u64 {
+        state
+            .boxes
+            .iter()
+            .fold(self.player[usize::from(state.player)], |h, &b| {
+                h ^ self.boxes[usize::from(b)]
+            })
+    }
+}
+
+/// Solves the level of `board` from `start` (the player on its own square, or any square of
+/// its region) with the fast solver (see the module's doc), under the limits of `cancel`.
+pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToken) -> Run {
+    let began = Instant::now();
+    let limits = cancel.limits();
+    let deadline = limits.timeout.and_then(|t| began.checked_add(t));
+    let keys = Keys::new(board.squares());
+    let flags = board.box_flags(start);
+    let root = State {
+        boxes: start.boxes.clone(),
+        player: board.normalized(&flags, usize::from(start.player)) as u16,
+    };
+    let mut nodes = Nodes::new(root.boxes.len());
+    let mut open = Open {
+        heap: std::collections::BinaryHeap::new(),
+    };
+    let packing = options.packing.then(|| super::packing::Packing::new(board));
+    let k = root.boxes.len();
+    let unpacked = |state: &State| {
+        packing
+            .as_ref()
+            .map_or(0, |p| (k - p.packed(state)) as u32)
+    };
+    let mut run = Run {
+        outcome: Outcome::NotFound,
+        pushes: Vec::new(),
+        expanded: 0,
+        generated: 0,
+        stored: 0,
+        peak_bytes: 0,
+        elapsed: Duration::ZERO,
+    };
+    let finish = |mut run: Run, nodes: &Nodes, outcome: Outcome| {
+        run.outcome = outcome;
+        run.stored = nodes.len() as u64;
+        run.peak_bytes = run.peak_bytes.max(nodes.bytes());
+        run.elapsed = began.elapsed();
+        run
+    };
+    let Some(h) = board.matching_bound(&root) else {
+        return finish(run, &nodes, Outcome::NotFound);
+    };
+    let id = nodes.insert(&root, keys.of(&root), ROOT, 0);
+    if h == 0 {
+        return finish(run, &nodes, Outcome::Found);
+    }
+    open.push(unpacked(&root), h, id);
+    let mut found: Vec<FoundPush> = Vec::new();
+    let mut scratch = vec![false; board.squares()];
+    let mut repair = super::matching::Assignment::default();
+    while let Some(id) = open.pop() {
+        if cancel.is_cancelled() {
+            return finish(run, &nodes, Outcome::Cancelled);
+        }
+        if run.expanded.is_multiple_of(64) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return finish(run, &nodes, Outcome::Timeout);
+            }
+            let bytes = nodes.bytes() + open.len() as u64 * 12;
+            run.peak_bytes = run.peak_bytes.max(bytes);
+            if bytes > limits.max_memory {
+                return finish(run, &nodes, Outcome::MemoryLimit);
+            }
+        }
+        run.expanded += 1;
+        let state = nodes.state(id);
+        found.clear();
+        board.pushes(&state, true, &mut found);
+        board.prune_to_pi_corral(&state, &mut found);
+        if found.is_empty() {
+            continue;
+        }
+        let assignment = board.assignment(&state.boxes);
+        for f in found.drain(..) {
+            run.generated += 1;
+            let b = usize::from(f.push.row) * board.cols + usize::from(f.push.col);
+            let Some(t) = board.step(b, f.push.dir) else {
+                continue;
+            };
+            for &x in f.next.boxes.iter() {
+                scratch[usize::from(x)] = true;
+            }
+            let dead = board.freeze_deadlock(&scratch, t);
+            for &x in f.next.boxes.iter() {
+                scratch[usize::from(x)] = false;
+            }
+            if dead {
+                continue;
+            }
+            let hash = keys.of(&f.next);
+            if nodes.find(&f.next, hash).is_some() {
+                continue;
+            }
+            let Some(row) = state.boxes.iter().position(|&x| usize::from(x) == b) else {
+                continue;
+            };
+            let Some(h) = board.repaired_bound(&assignment, &state.boxes, row, t, &mut repair)
+            else {
+                continue;
+            };
+            let made_by = (b as u32) * 4 + f.push.dir as u32;
+            let child = nodes.insert(&f.next, hash, id, made_by);
+            if h == 0 {
+                run.pushes = path_to(&nodes, board, child);
+                return finish(run, &nodes, Outcome::Found);
+            }
+            open.push(unpacked(&f.next), h, child);
+        }
+    }
+    finish(run, &nodes, Outcome::NotFound)
+}
+
+/// The pushes from the start to node `id`.
+fn path_to(nodes: &Nodes, board: &Board, mut id: u32) -> Vec<Push> {
+    let mut pushes = Vec::new();
+    while nodes.parent[id as usize] != ROOT {
+        let m = nodes.made_by[id as usize];
+        let b = (m / 4) as usize;
+        pushes.push(Push {
+            row: (b / board.cols) as u8,
+            col: (b % board.cols) as u8,
+            dir: super::Dir::ALL[(m % 4) as usize],
+        });
+        id = nodes.parent[id as usize];
+    }
+    pushes.reverse();
+    pushes
+}
