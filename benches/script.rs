@@ -6,8 +6,9 @@
 //! one JSON line: each wall time in milliseconds (the least of `SCRIPT_BENCH_RUNS` runs, 3 by
 //! default; `script_ms` the count on the workers, as the app and the command line count),
 //! states a second, and the ratio of the script's time over the built-in's.
-//! `SCRIPT_BENCH_ONE_WORKER=1` runs the one-worker count alone (for `valgrind --tool=callgrind`:
-//! instructions a state, whatever the machine's load).
+//! `SCRIPT_BENCH_ONLY=one` (or `workers`) runs that count alone, for `valgrind --tool=callgrind`
+//! (instructions a state, whatever the machine's load; `--separate-threads=yes` for each
+//! worker's share).
 //! `cargo bench --bench script`; issue 56 item 15's target: the script's count 2 times faster
 //! than at `4730733` (which counted on one thread) on the same machine.
 
@@ -38,15 +39,19 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(3);
     let workers = call_limits::workers().map_or(1, |pool| pool.current_num_threads());
-    let one = call_limits::on_one_thread(|| best_count(script.as_ref(), runs));
-    if std::env::var_os("SCRIPT_BENCH_ONE_WORKER").is_some() {
-        // The one-worker count alone (for an instruction count under callgrind).
-        println!(
-            "{}",
-            serde_json::json!({"bench": "script", "runs": runs, "script_ms_1_worker": one.elapsed_ms})
-        );
+    // `SCRIPT_BENCH_ONLY=one` or `workers`: that count alone (for `valgrind --tool=callgrind`).
+    let only = std::env::var("SCRIPT_BENCH_ONLY").ok();
+    if let Some(only) = only.as_deref() {
+        let count = match only {
+            "one" => call_limits::on_one_thread(|| best_count(script.as_ref(), runs)),
+            "workers" => best_count(script.as_ref(), runs),
+            other => panic!("SCRIPT_BENCH_ONLY is `one` or `workers`, not `{other}`"),
+        };
+        let json = serde_json::json!({"bench": "script", "runs": runs, "only": only, "workers": workers, "script_ms": count.elapsed_ms});
+        println!("{json}");
         return;
     }
+    let one = call_limits::on_one_thread(|| best_count(script.as_ref(), runs));
     let all = best_count(script.as_ref(), runs);
     let b = best_count(built_in.as_ref(), runs);
     let ms = |c: &StateCount| (c.elapsed_ms * 10.0).round() / 10.0;
