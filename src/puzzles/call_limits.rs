@@ -352,8 +352,13 @@ impl Binding {
 }
 
 /// The threads that call into the program for a run's parallel work (the whole-space count):
-/// one a core, each with the stack of [`THREAD_STACK`]; `None` if they cannot be started.
+/// one a core, each with the stack of [`THREAD_STACK`]; `None` if they cannot be started, or
+/// inside [`on_one_thread`] (then the work runs on the caller's
+/// thread alone, the plain sequential way).
 pub fn workers() -> Option<&'static rayon::ThreadPool> {
+    if ONE_THREAD.get() {
+        return None;
+    }
     static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
     POOL.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -365,6 +370,25 @@ pub fn workers() -> Option<&'static rayon::ThreadPool> {
             .ok()
     })
     .as_ref()
+}
+
+thread_local! {
+    /// Whether [`on_one_thread`] is running on this thread.
+    static ONE_THREAD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `work` with the program's parallel work that it starts on this thread kept on this
+/// thread ([`workers`] answers `None` meanwhile): the one-worker figure of a benchmark, and
+/// the plain sequential reference a differential test compares the parallel path with.
+pub fn on_one_thread<T>(work: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ONE_THREAD.set(self.0);
+        }
+    }
+    let _restore = Restore(ONE_THREAD.replace(true));
+    work()
 }
 
 fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
@@ -695,6 +719,22 @@ mod tests {
         };
         assert!((4..=5).contains(&held.len()), "{}", held.len());
         assert_eq!(hit.outcome(), Some(Outcome::MemoryLimit));
+    }
+
+    /// Inside [`on_one_thread`] the program's parallel work has no workers (it runs on the
+    /// caller's thread, the plain way); after it, nested or not, the workers are back.
+    #[test]
+    fn one_thread_holds_only_inside_its_stretch() {
+        let outside = workers().is_some();
+        let inside = on_one_thread(|| {
+            let nested = on_one_thread(|| workers().is_none());
+            (workers().is_none(), nested)
+        });
+        assert_eq!(inside, (true, true));
+        assert_eq!(workers().is_some(), outside);
+        // Another thread is not held by this one's stretch.
+        let other = on_one_thread(|| std::thread::spawn(|| workers().is_some()).join());
+        assert_eq!(other.ok(), Some(outside));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use puzzlelab::puzzles::script::Script;
-use puzzlelab::puzzles::{self, NoWatcher, Puzzle};
+use puzzlelab::puzzles::{self, NoWatcher, Puzzle, call_limits};
 use puzzlelab::search::{Algorithm, CancelToken, Limits};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -566,6 +566,14 @@ fn a_scripts_parallel_count_is_the_plain_count() {
                 (count.states, count.goals, count.stopped),
                 plain(puzzle.as_ref()),
                 "{}",
+                s.file
+            );
+            // The benchmark's one-worker count is the plain count too.
+            let one = call_limits::on_one_thread(|| puzzle.count_states(&CancelToken::new()));
+            assert_eq!(
+                (one.states, one.goals, one.stopped),
+                (count.states, count.goals, count.stopped),
+                "{} on one thread",
                 s.file
             );
             let Some(option) = puzzle.options().first() else {

@@ -26,9 +26,19 @@ const MAP: u8 = b'm';
 /// What is not plain data (a float, a function, a timestamp...) or nests too deep, said for
 /// the user.
 pub fn encode(value: &Dynamic) -> Result<State, String> {
-    let mut out = Vec::with_capacity(16);
-    write(value, &mut out, 0)?;
-    Ok(out.into_boxed_slice())
+    thread_local! {
+        /// The bytes of the state being encoded, kept between states (up to [`KEPT`]
+        /// bytes): one allocation a state, of its size, where a growing vector made three.
+        static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    const KEPT: usize = 4096;
+    let mut out = SCRATCH.take();
+    out.clear();
+    let state = write(value, &mut out, 0).map(|()| State::from(out.as_slice()));
+    if out.capacity() <= KEPT {
+        SCRATCH.set(out);
+    }
+    state
 }
 
 fn write_len(mut n: u64, out: &mut Vec<u8>) {
@@ -207,5 +217,30 @@ mod tests {
         let float: Dynamic = engine.eval("[1, 2.5]").expect("a value");
         assert!(encode(&float).unwrap_err().contains("float"));
         assert_eq!(show(&decode(&[ARRAY, 5])), "()");
+    }
+
+    /// The encoding through the kept scratch bytes is the plain one (a fresh vector each
+    /// time), whatever came before: a longer state, a refused one, one past what is kept.
+    #[test]
+    fn the_kept_scratch_encodes_as_a_fresh_vector() {
+        let plain = |v: &Dynamic| {
+            let mut out = Vec::new();
+            write(v, &mut out, 0).map(|()| out.into_boxed_slice())
+        };
+        let engine = rhai::Engine::new();
+        let values = [
+            "[1, 2, 3, 4, 5, 6, 7, 8, 0]",
+            "#{ boat_left: true, c: 3, m: 3 }",
+            "[1, 2.5]",
+            "1",
+            "\"a longer string than the states before it, to grow the scratch bytes\"",
+            "let a = []; a.pad(3000, \"xy\"); a",
+            "[[], #{}]",
+            "()",
+        ];
+        for text in values {
+            let value: Dynamic = engine.eval(text).expect(text);
+            assert_eq!(encode(&value), plain(&value), "{text}");
+        }
     }
 }

@@ -167,7 +167,12 @@ pub fn sandbox(parameters: &[(String, i64)]) -> Engine {
         .set_max_map_size(MAX_MAP)
         .on_print(|_| {})
         .on_debug(|_, _, _| {})
-        .on_progress(|_| call_limits::check().map(|_| Dynamic::UNIT));
+        .on_progress(|_| call_limits::check().map(|_| Dynamic::UNIT))
+        // No strings interner: rhai's is one table behind a lock shared by every thread that
+        // runs the engine, taken for each interpolated string made (every move's label), and
+        // a thread that finds it taken sleeps 10 ms; the workers of a parallel count queued
+        // on it. Without it each string is its own allocation (the values are the same).
+        .set_max_strings_interned(0);
     engine.disable_symbol("eval");
     // Registered functions come before the standard package's: these replace its `sleep`.
     engine.register_fn("sleep", sleep);

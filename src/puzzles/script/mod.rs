@@ -652,7 +652,7 @@ impl Script {
                 ))));
             };
             let label = match map.get("label") {
-                Some(l) if l.is_string() => l.clone().into_immutable_string().unwrap_or_default().to_string(),
+                Some(l) if l.is_string() => l.read_lock::<rhai::ImmutableString>().map(|s| s.to_string()).unwrap_or_default(),
                 Some(l) => encoding::show(l),
                 None => return Err(Ok(c.returned("moves", format!("move {} has no label", i + 1)))),
             };
