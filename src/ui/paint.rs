@@ -387,9 +387,9 @@ fn paint_overlays(painter: &egui::Painter, g: &Geometry, scene: &Scene) {
     {
         painter.circle_stroke(g.center(start), side * 0.48, Stroke::new(thin * 1.5, START));
     }
-    // The goal area in one outline where it is a whole rectangle (Klotski's target place,
-    // Rush Hour's exit); else each square on its own (a planning task's goal facts lie
-    // apart: one box round them would outline the facts between as goals too).
+    // The goal area in one outline where it is a whole rectangle (a target place, an
+    // exit); else each square on its own (goal squares that lie apart: one box round them
+    // would outline the squares between as goals too).
     let goal = Stroke::new(thin * 1.5, TARGET.gamma_multiply(0.8));
     let outline = |area: Rect| {
         painter.rect_stroke(
