@@ -3,6 +3,7 @@
 
 pub mod autosave;
 mod commands;
+mod edits;
 pub mod export;
 pub mod file_watch;
 mod files;

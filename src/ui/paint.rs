@@ -387,18 +387,25 @@ fn paint_overlays(painter: &egui::Painter, g: &Geometry, scene: &Scene) {
     {
         painter.circle_stroke(g.center(start), side * 0.48, Stroke::new(thin * 1.5, START));
     }
-    if let Some(area) = picture
-        .goal_area
-        .iter()
-        .map(|&c| g.cell_rect(c))
-        .reduce(|a, b| a.union(b))
-    {
+    // The goal area in one outline where it is a whole rectangle (a target place, an
+    // exit); else each square on its own (goal squares that lie apart: one box round them
+    // would outline the squares between as goals too).
+    let goal = Stroke::new(thin * 1.5, TARGET.gamma_multiply(0.8));
+    let outline = |area: Rect| {
         painter.rect_stroke(
             area.shrink(side * 0.08),
             side * 0.1,
-            Stroke::new(thin * 1.5, TARGET.gamma_multiply(0.8)),
+            goal,
             StrokeKind::Inside,
         );
+    };
+    if let Some(area) = goal_rectangle(&picture.goal_area) {
+        let (a, b) = (area.0, area.1);
+        outline(g.cell_rect(a).union(g.cell_rect(b)));
+    } else {
+        for &cell in &picture.goal_area {
+            outline(g.cell_rect(cell));
+        }
     }
     if scene.board {
         exit_marker(painter, picture, &|cell| g.cell_rect(cell), side);
@@ -709,4 +716,18 @@ fn vehicle(at: Pos2, heading: Side, side: f32) -> Shape {
         SOLUTION,
         Stroke::new(1.5, Color32::WHITE),
     )
+}
+
+/// The top-left and bottom-right squares of `area` when its squares make a whole rectangle
+/// (each once), else `None`.
+fn goal_rectangle(area: &[Cell]) -> Option<(Cell, Cell)> {
+    let rows = area.iter().map(|c| c.row);
+    let cols = area.iter().map(|c| c.col);
+    let (top, bottom) = (rows.clone().min()?, rows.max()?);
+    let (left, right) = (cols.clone().min()?, cols.max()?);
+    let mut unique = area.to_vec();
+    unique.sort();
+    unique.dedup();
+    let whole = unique.len() == (bottom - top + 1) * (right - left + 1);
+    whole.then_some((Cell::new(top, left), Cell::new(bottom, right)))
 }

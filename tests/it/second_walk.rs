@@ -310,3 +310,35 @@ fn the_caption_is_written_whole_in_classroom_mode_at_1024_x_640() {
     );
     assert!(told[1].ends_with("; none is a goal."), "{told:?}");
 }
+
+/// Walk defect W7 (screenshots 93-planning-open, 94-planning-hover-status): the shipped
+/// blocks world's three goal facts were outlined as one box over eleven squares of the
+/// `on` row, so that (on b b), false and no goal ("row 3, column 5 · (on b b): false"),
+/// looked outlined as "a goal fact" as the legend says. Apart, each is outlined alone.
+#[test]
+fn a_planning_tasks_goal_facts_are_outlined_each_alone() {
+    let mut h = harness(Settings::default());
+    let (t, shipped) = puzzlelab::puzzles::shipped()
+        .find(|(_, s)| s.file == "planning-blocks.pddl")
+        .expect("the blocks world is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    let goals = h.state().puzzle().picture().goal_area.len();
+    assert_eq!(goals, 3, "blocks-4-0 has three goal facts");
+    let outline = egui::Color32::from_rgb(213, 94, 0).gamma_multiply(0.8);
+    let boxes: Vec<egui::Rect> = (h.output().shapes.iter())
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Rect(r)
+                if r.stroke.color == outline && r.fill == egui::Color32::TRANSPARENT =>
+            {
+                Some(r.rect)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boxes.len(), goals, "{boxes:?}");
+    // One square each: all as wide as high.
+    for b in &boxes {
+        assert!((b.width() - b.height()).abs() < 1.0, "{boxes:?}");
+    }
+}

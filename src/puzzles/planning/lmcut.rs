@@ -384,12 +384,21 @@ mod tests {
         // incremental h^max is compared with h^max computed whole (the reference panics on a
         // difference); both values are at least h^max and the thread's reused arrays give the
         // same value twice.
+        // h^max of the goal with the task's own costs: the first round's exploration.
         let relax_hmax = |task: &Task, s: &[bool]| {
-            super::super::heuristics::Relaxation::new(task).value(
-                task,
-                super::super::heuristics::Heuristic::Hmax,
-                |f| s[f as usize],
-            )
+            let lm = LmCut::new(task);
+            let mut scratch = Scratch::default();
+            scratch.state = (0..task.facts.len() as u32).filter(|&f| s[f as usize]).collect();
+            scratch.state.push(task.facts.len() as u32);
+            scratch.cost = lm.cost.clone();
+            scratch.supporter = vec![NONE; lm.operators()];
+            scratch.waiting = vec![0; lm.operators()];
+            scratch.hmax = vec![UNREACHED; lm.facts];
+            lm.full_hmax(&mut scratch);
+            match scratch.hmax[lm.facts - 1] {
+                UNREACHED => Cost::INFINITY,
+                h => h as Cost,
+            }
         };
         for task in [Task::example_gripper(3), Task::example_tea()] {
             let lm = LmCut::new(&task);
