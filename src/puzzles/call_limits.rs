@@ -733,7 +733,12 @@ mod tests {
         assert_eq!(inside, (true, true));
         assert_eq!(workers().is_some(), outside);
         // Another thread is not held by this one's stretch.
-        let other = on_one_thread(|| std::thread::spawn(|| workers().is_some()).join());
+        let other = on_one_thread(|| {
+            std::thread::Builder::new()
+                .name("one-thread-test".into())
+                .spawn(|| workers().is_some())
+                .and_then(|t| t.join().map_err(|_| std::io::Error::other("panicked")))
+        });
         assert_eq!(other.ok(), Some(outside));
     }
 

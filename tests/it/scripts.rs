@@ -588,3 +588,32 @@ fn a_scripts_parallel_count_is_the_plain_count() {
         }
     }
 }
+
+/// A script error met by the parallel count's workers is the plain count's, word for word
+/// (its line and column, the function), at each value of a parameter every worker sees
+/// (issue 56 item 15).
+#[test]
+fn a_script_error_in_the_parallel_count_is_the_plain_counts_error() {
+    let text = "const PARAMETERS = #{ bad: #{ \"default\": 3000, min: 1, max: 100000 } };\n\
+                fn start() { 0 }\n\
+                fn moves(n) {\n  if n == bad { throw \"bug at \" + n; }\n  \
+                if n >= 100000 { [] } else { [#{ label: \"+1\", to: n + 1 }, #{ label: \"+7\", to: n + 7 }] }\n}\n\
+                fn is_goal(n) { n % 1000 == 0 }\n";
+    let mut script = Script::from_text(text).unwrap();
+    for bad in [3000, 20_000] {
+        script.set_parameter("bad", bad).unwrap();
+        let puzzle: &dyn Puzzle = &script;
+        let all = puzzle.count_states(&CancelToken::new());
+        let one = call_limits::on_one_thread(|| puzzle.count_states(&CancelToken::new()));
+        assert_eq!(
+            all.stopped,
+            Some(puzzlelab::search::Outcome::ScriptError),
+            "{all:?}"
+        );
+        assert_eq!((all.stopped, &all.message), (one.stopped, &one.message));
+        let message = all.message.unwrap_or_default();
+        assert!(message.contains("line 4, column "), "{message}");
+        assert!(message.contains("in moves: "), "{message}");
+        assert!(message.contains(&format!("bug at {bad}")), "{message}");
+    }
+}

@@ -387,13 +387,16 @@ mod tests {
         // h^max of the goal with the task's own costs: the first round's exploration.
         let relax_hmax = |task: &Task, s: &[bool]| {
             let lm = LmCut::new(task);
-            let mut scratch = Scratch::default();
-            scratch.state = (0..task.facts.len() as u32).filter(|&f| s[f as usize]).collect();
-            scratch.state.push(task.facts.len() as u32);
-            scratch.cost = lm.cost.clone();
-            scratch.supporter = vec![NONE; lm.operators()];
-            scratch.waiting = vec![0; lm.operators()];
-            scratch.hmax = vec![UNREACHED; lm.facts];
+            let mut state: Vec<u32> = (0..task.facts.len() as u32).filter(|&f| s[f as usize]).collect();
+            state.push(task.facts.len() as u32);
+            let mut scratch = Scratch {
+                state,
+                cost: lm.cost.clone(),
+                supporter: vec![NONE; lm.operators()],
+                waiting: vec![0; lm.operators()],
+                hmax: vec![UNREACHED; lm.facts],
+                ..Scratch::default()
+            };
             lm.full_hmax(&mut scratch);
             match scratch.hmax[lm.facts - 1] {
                 UNREACHED => Cost::INFINITY,
