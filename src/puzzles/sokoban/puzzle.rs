@@ -298,6 +298,11 @@ impl crate::puzzles::Model for Sokoban {
                 help: "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)",
             },
             crate::puzzles::PuzzleOption {
+                name: "weight",
+                values: "0..100",
+                help: "the fast solver's order after the packing: 0 (the default) the matching bound alone (greedy best-first); W the pushes made plus W times the bound (weighted A*)",
+            },
+            crate::puzzles::PuzzleOption {
                 name: "level",
                 values: "N",
                 help: "the level of the collection, 1-based as numbered in the file",
@@ -329,6 +334,15 @@ impl crate::puzzles::Model for Sokoban {
                 };
                 Ok(())
             }
+            "weight" => {
+                self.weight = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|&w| w <= 100)
+                    .ok_or_else(|| format!("the weight is a whole number from 0 to 100, not `{value}`"))?;
+                Ok(())
+            }
             "level" => {
                 let number: usize = value
                     .trim()
@@ -337,7 +351,7 @@ impl crate::puzzles::Model for Sokoban {
                 self.set_level(number)
             }
             _ => Err(format!(
-                "unknown option `{name}` (known: metric, corrals, packing, level)"
+                "unknown option `{name}` (known: metric, corrals, packing, weight, level)"
             )),
         }
     }

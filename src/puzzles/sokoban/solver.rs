@@ -26,6 +26,7 @@ impl Sokoban {
         }
         let options = fast::Options {
             packing: self.packing,
+            weight: self.weight,
         };
         let run = fast::solve(&self.board, &self.position, options, cancel);
         let found = run.outcome == Outcome::Found;
