@@ -192,6 +192,9 @@ pub struct Options {
     /// Then the order by the bound: 0 the bound alone (greedy best-first), `w > 0` the
     /// pushes made plus `w` times the bound (weighted A*, Pohl 1970).
     pub weight: u32,
+    /// Whether only the pushes into a PI-corral are searched, when there is one
+    /// ([`Board::prune_to_pi_corral`]).
+    pub corrals: bool,
 }
 
 impl Default for Options {
@@ -199,6 +202,7 @@ impl Default for Options {
         Options {
             packing: true,
             weight: 0,
+            corrals: true,
         }
     }
 }
@@ -303,7 +307,9 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         let state = nodes.state(id);
         found.clear();
         board.pushes(&state, true, &mut found);
-        board.prune_to_pi_corral(&state, &mut found);
+        if options.corrals {
+            board.prune_to_pi_corral(&state, &mut found);
+        }
         if found.is_empty() {
             continue;
         }

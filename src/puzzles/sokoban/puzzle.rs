@@ -290,7 +290,7 @@ impl crate::puzzles::Model for Sokoban {
             crate::puzzles::PuzzleOption {
                 name: "corrals",
                 values: "on|off",
-                help: "in the pushes metric, search only the pushes into a PI-corral when there is one (on, the default)",
+                help: "in the pushes metric and in the fast solver, search only the pushes into a PI-corral when there is one (on, the default)",
             },
             crate::puzzles::PuzzleOption {
                 name: "packing",
