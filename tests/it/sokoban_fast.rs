@@ -403,10 +403,11 @@ fn the_packing_order_fills_a_dead_end_of_goals_from_its_end() {
     assert_eq!(packing.packed(&filled), 1);
     filled.boxes = vec![at(5), at(8)].into();
     assert_eq!(packing.packed(&filled), 0, "out of order");
-    // The fast solver answers with the packing order and without.
+    // The fast solver answers with the packing order and PI-corrals, and without.
     for setting in ["on", "off"] {
         let mut level = level.clone();
         level.set_option("packing", setting).unwrap();
+        level.set_option("corrals", setting).unwrap();
         let report = level.solve_fast(&CancelToken::new()).unwrap();
         let (solved, pushes) = replay(&level.level().rows, report.lurd.as_deref().unwrap());
         assert!(solved && pushes >= 11, "packing {setting}: {pushes}");

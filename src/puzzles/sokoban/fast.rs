@@ -66,6 +66,8 @@ struct Nodes {
     /// The push that made the position: its box's square before it times 4, plus its
     /// direction's index in [`super::Dir::ALL`].
     made_by: Vec<u32>,
+    /// The pushes from the start.
+    depth: Vec<u16>,
     hash: Vec<u64>,
     /// Open addressing on `hash`: node numbers, [`EMPTY`] for a free slot.
     slots: Vec<u32>,
@@ -84,6 +86,7 @@ impl Nodes {
             player: Vec::new(),
             parent: Vec::new(),
             made_by: Vec::new(),
+            depth: Vec::new(),
             hash: Vec::new(),
             slots: vec![EMPTY; 1 << 16],
         }
@@ -95,7 +98,7 @@ impl Nodes {
 
     /// The bytes held for `nodes` positions and the table's slots.
     fn bytes(&self) -> u64 {
-        let per_node = 2 * self.k + 2 + 4 + 4 + 8;
+        let per_node = 2 * self.k + 2 + 4 + 4 + 2 + 8;
         (self.boxes.capacity() / self.k.max(1) * per_node + self.slots.len() * 4) as u64
     }
 
@@ -134,6 +137,8 @@ impl Nodes {
         self.player.push(state.player);
         self.parent.push(parent);
         self.made_by.push(made_by);
+        let depth = self.depth.get(parent as usize).map_or(0, |d| d.saturating_add(1));
+        self.depth.push(depth);
         self.hash.push(hash);
         if self.len() * 2 > self.slots.len() {
             let size = self.slots.len() * 2;
@@ -184,11 +189,21 @@ pub struct Options {
     /// Whether positions that have packed more goals in the packing order
     /// ([`super::packing`]) come first, before the matching bound.
     pub packing: bool,
+    /// Then the order by the bound: 0 the bound alone (greedy best-first), `w > 0` the
+    /// pushes made plus `w` times the bound (weighted A*, Pohl 1970).
+    pub weight: u32,
+    /// Whether only the pushes into a PI-corral are searched, when there is one
+    /// ([`Board::prune_to_pi_corral`]).
+    pub corrals: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { packing: true }
+        Options {
+            packing: true,
+            weight: 0,
+            corrals: true,
+        }
     }
 }
 
@@ -292,7 +307,9 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         let state = nodes.state(id);
         found.clear();
         board.pushes(&state, true, &mut found);
-        board.prune_to_pi_corral(&state, &mut found);
+        if options.corrals {
+            board.prune_to_pi_corral(&state, &mut found);
+        }
         if found.is_empty() {
             continue;
         }
@@ -330,7 +347,11 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
                 run.pushes = path_to(&nodes, board, child);
                 return finish(run, &nodes, Outcome::Found);
             }
-            open.push(unpacked(&f.next), h, child);
+            let order = match options.weight {
+                0 => h,
+                w => w * h + u32::from(nodes.depth[child as usize]),
+            };
+            open.push(unpacked(&f.next), order, child);
         }
     }
     finish(run, &nodes, Outcome::NotFound)

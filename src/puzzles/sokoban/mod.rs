@@ -90,6 +90,9 @@ pub struct Sokoban {
     /// Whether the fast solver packs the goals in the packing order first (the option
     /// `packing`; see [`packing`]).
     packing: bool,
+    /// The fast solver's weight of the bound (the option `weight`; see
+    /// [`fast::Options::weight`]).
+    weight: u32,
     /// The moves played by hand since the level was opened or edited.
     hand: Option<Box<hand::Hand>>,
 }
@@ -181,6 +184,7 @@ impl Sokoban {
             metric: Metric::Pushes,
             pi_corrals: true,
             packing: true,
+            weight: 0,
             hand: None,
         })
     }

@@ -290,12 +290,17 @@ impl crate::puzzles::Model for Sokoban {
             crate::puzzles::PuzzleOption {
                 name: "corrals",
                 values: "on|off",
-                help: "in the pushes metric, search only the pushes into a PI-corral when there is one (on, the default)",
+                help: "in the pushes metric and in the fast solver, search only the pushes into a PI-corral when there is one (on, the default)",
             },
             crate::puzzles::PuzzleOption {
                 name: "packing",
                 values: "on|off",
                 help: "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)",
+            },
+            crate::puzzles::PuzzleOption {
+                name: "weight",
+                values: "0..100",
+                help: "the fast solver's order after the packing: 0 (the default) the matching bound alone (greedy best-first); W the pushes made plus W times the bound (weighted A*)",
             },
             crate::puzzles::PuzzleOption {
                 name: "level",
@@ -329,6 +334,15 @@ impl crate::puzzles::Model for Sokoban {
                 };
                 Ok(())
             }
+            "weight" => {
+                self.weight = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|&w| w <= 100)
+                    .ok_or_else(|| format!("the weight is a whole number from 0 to 100, not `{value}`"))?;
+                Ok(())
+            }
             "level" => {
                 let number: usize = value
                     .trim()
@@ -337,7 +351,7 @@ impl crate::puzzles::Model for Sokoban {
                 self.set_level(number)
             }
             _ => Err(format!(
-                "unknown option `{name}` (known: metric, corrals, packing, level)"
+                "unknown option `{name}` (known: metric, corrals, packing, weight, level)"
             )),
         }
     }

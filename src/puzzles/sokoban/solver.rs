@@ -26,6 +26,8 @@ impl Sokoban {
         }
         let options = fast::Options {
             packing: self.packing,
+            weight: self.weight,
+            corrals: self.pi_corrals,
         };
         let run = fast::solve(&self.board, &self.position, options, cancel);
         let found = run.outcome == Outcome::Found;
