@@ -167,7 +167,9 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
             totals["solved"], totals["problems"], totals["seconds"]
         ));
     }
-    if totals["solved"] == 0 && rows.iter().all(|r| r.get("error").is_some()) {
+    // Every problem unreadable is bad input; a shard with no problem of its own (more
+    // shards than problems) is not.
+    if !rows.is_empty() && rows.iter().all(|r| r.get("error").is_some()) {
         EXIT_BAD_INPUT
     } else {
         EXIT_SOLVED

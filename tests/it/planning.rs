@@ -481,6 +481,30 @@ fn bench_planning_shards_merge_into_the_unsharded_run() {
     }
     assert_eq!(merged["totals"]["solved"], 2);
     assert_eq!(merged["totals"]["problems"], 3);
+    // More shards than problems: a shard with none of its own is an empty part with exit 0,
+    // not an error (a shard holding only the broken problem is bad input, exit 2); the four
+    // parts hold the three problems.
+    let mut counts = Vec::new();
+    for k in 1..=4 {
+        let shard = format!("{k}/4");
+        let (code, out, err) = puzzlelab(&[
+            "bench",
+            "planning",
+            d,
+            "--json",
+            "--heuristic",
+            "hmax",
+            "--shard",
+            &shard,
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let rows = v["problems"].as_array().unwrap();
+        let broken = !rows.is_empty() && rows.iter().all(|r| r.get("error").is_some());
+        assert_eq!(code, if broken { 2 } else { 0 }, "{shard}: {err}");
+        counts.push(rows.len());
+    }
+    assert_eq!(counts.iter().sum::<usize>(), 3, "{counts:?}");
+    assert!(counts.contains(&0), "{counts:?}");
     // A part whose rows are swapped is refused.
     let second = std::fs::read_to_string(&parts[1]).unwrap();
     let mut bad: serde_json::Value = serde_json::from_str(&second).unwrap();
