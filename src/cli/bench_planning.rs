@@ -45,20 +45,6 @@ pub(super) struct PlanningArgs {
     json: bool,
 }
 
-/// The totals of a batch's rows: problems solved, problems, seconds, expansions (also what
-/// `merge` counts again over the shards' rows).
-pub(super) fn totals_json(rows: &[serde_json::Value]) -> serde_json::Value {
-    let solved = rows.iter().filter(|r| r["solved"] == true).count();
-    let seconds: f64 = rows.iter().filter_map(|r| r["seconds"].as_f64()).sum();
-    let expanded: u64 = rows.iter().filter_map(|r| r["expanded"].as_u64()).sum();
-    serde_json::json!({
-        "solved": solved,
-        "problems": rows.len(),
-        "seconds": (seconds * 1000.0).round() / 1000.0,
-        "expanded": expanded,
-    })
-}
-
 /// The problems of `dir`, by name.
 fn problems_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)?
@@ -147,7 +133,7 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
         }
         rows.push(row);
     }
-    let totals = totals_json(&rows);
+    let totals = super::shard::bench_totals(&rows, "problems");
     if args.json {
         let mut v = serde_json::json!({
             "dir": args.dir.display().to_string(),

@@ -55,20 +55,6 @@ pub(super) struct SokobanArgs {
     json: bool,
 }
 
-/// The totals of a batch's level rows: solved, levels, seconds and expanded, summed (also
-/// what `merge` counts again over the shards' rows).
-pub(super) fn totals_json(rows: &[Value]) -> Value {
-    let solved = rows.iter().filter(|r| r["solved"] == true).count();
-    let seconds: f64 = rows.iter().filter_map(|r| r["seconds"].as_f64()).sum();
-    let expanded: u64 = rows.iter().filter_map(|r| r["expanded"].as_u64()).sum();
-    serde_json::json!({
-        "solved": solved,
-        "levels": rows.len(),
-        "seconds": (seconds * 1000.0).round() / 1000.0,
-        "expanded": expanded,
-    })
-}
-
 pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     let file = &args.file;
     let mut algorithms = Vec::new();
@@ -143,7 +129,7 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
         }
         rows.push(row);
     }
-    let totals = totals_json(&rows);
+    let totals = super::shard::bench_totals(&rows, "levels");
     if args.json {
         let mut v = serde_json::json!({
             "file": file.display().to_string(),

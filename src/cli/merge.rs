@@ -323,12 +323,12 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
             (merged, code)
         }
         Kind::BenchSokoban => {
-            merged["totals"] = super::bench_sokoban::totals_json(&rows);
+            merged["totals"] = super::shard::bench_totals(&rows, "levels");
             merged["levels"] = Value::Array(rows);
             (merged, EXIT_SOLVED)
         }
         Kind::BenchPlanning => {
-            merged["totals"] = super::bench_planning::totals_json(&rows);
+            merged["totals"] = super::shard::bench_totals(&rows, "problems");
             merged["problems"] = Value::Array(rows);
             (merged, EXIT_SOLVED)
         }

@@ -3,6 +3,22 @@
 
 use std::ops::Range;
 
+/// The totals of a bench batch's rows (`bench planning`, `bench sokoban`, and `merge`
+/// counting them again over the shards' rows): `{"solved", COUNT, "seconds", "expanded"}`,
+/// where `count` names the rows (`problems`, `levels`); seconds to the millisecond.
+pub(super) fn bench_totals(rows: &[serde_json::Value], count: &str) -> serde_json::Value {
+    let solved = rows.iter().filter(|r| r["solved"] == true).count();
+    let seconds: f64 = rows.iter().filter_map(|r| r["seconds"].as_f64()).sum();
+    let expanded: u64 = rows.iter().filter_map(|r| r["expanded"].as_u64()).sum();
+    let mut totals = serde_json::json!({
+        "solved": solved,
+        "seconds": (seconds * 1000.0).round() / 1000.0,
+        "expanded": expanded,
+    });
+    totals[count] = rows.len().into();
+    totals
+}
+
 /// The largest N of `--shard K/N`.
 pub(super) const MAX_SHARDS: usize = 1_000_000;
 
