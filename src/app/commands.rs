@@ -90,6 +90,7 @@ impl AppState {
             AppCommand::Setting(command) => self.apply_setting(command),
             AppCommand::Canvas(command) => self.apply_canvas(command),
             AppCommand::Oracle(command) => self.apply_oracle(command),
+            AppCommand::SayError(text) => self.set_error(text),
             AppCommand::ExportGifDialog(colors, options) => self.ask_gif_path(colors, options),
             AppCommand::ExportGif(path) => self.export_gif(path),
             AppCommand::ShowStep(n) => self.show_step(n),

@@ -207,7 +207,7 @@ impl AppState {
     }
 
     /// Whether Undo may take something back now: an edit of the app's history, or, for a
-    /// type with an undo of its own (see [`super::TypeView::uses_app_undo`]), whatever its
+    /// type with an undo of its own (see [`super::OwnUndo`]), whatever its
     /// view keeps (it says "Nothing to undo" itself).
     pub fn may_undo(&self) -> bool {
         !self.edits.uses_app_undo || self.can_undo()

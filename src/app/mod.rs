@@ -21,6 +21,7 @@ pub mod space_layout;
 mod state;
 pub mod timeline;
 mod view;
+pub mod view_capabilities;
 pub mod view_work;
 mod windows;
 mod words;
@@ -43,8 +44,12 @@ pub use shell::{Panel, PuzzleLabApp};
 pub use state::{AppState, CanvasState, Runs, Windows};
 pub use timeline::{Pinned, Timeline, TimelineCommand, Track};
 pub use view::{
-    AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewRegistry,
-    ViewWrite,
+    AppAccess, CanvasExtras, Description, Drawing, Pointer, TypeView, ViewCommand, ViewContext,
+    ViewDraw, ViewRead, ViewRegistry, ViewWrite,
+};
+pub use view_capabilities::{
+    CapabilityKind, FollowsPuzzle, FrameWork, KeepsSettings, OpensFiles, OwnPanels, OwnUndo,
+    SavesItself, ViewCapability,
 };
 pub use view_work::{WorkContext, WorkOrder};
 pub use windows::{CanvasCommand, OracleCommand, SettingCommand, WindowCommand};
@@ -208,6 +213,8 @@ pub enum AppCommand {
     Canvas(CanvasCommand),
     /// A change of the optimal-move oracle (see [`OracleCommand`]).
     Oracle(OracleCommand),
+    /// Say this in the status bar, as an error (a panel's failure to make a command).
+    SayError(String),
 }
 
 /// A message shown in the status bar.

@@ -216,7 +216,7 @@ pub struct Settings {
     pub seed: u64,
     /// Solution playback speed in moves per second.
     pub playback_rate: f64,
-    /// Each type's view settings (see [`super::TypeView::settings`]), by type name.
+    /// Each type's view settings (see [`super::KeepsSettings`]), by type name.
     pub views: std::collections::BTreeMap<String, serde_json::Value>,
     /// The memory budget of each search, in MiB; `None` for the default (see
     /// [`crate::search::limits::default_memory_budget`]).

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use eframe::egui;
 
 use super::view::ViewRequest;
-use super::{AppCommand, AppState, Settings, TypeView, ViewRegistry, ViewWrite};
+use super::{AppCommand, AppState, Settings, TypeView, ViewDraw, ViewRegistry, ViewWrite};
 
 /// The views of the puzzle types: the one of the type on screen, and those of the types put
 /// aside (each keeps its state, a scramble or a selection, till its type comes back).
@@ -115,7 +115,11 @@ impl PuzzleLabApp {
         self.state.begin_frame(ctx);
         // What the view's background work sent, before its own frame's work.
         self.state.poll_view_work();
-        self.with_view(|view, app| view.tick(app, ctx));
+        self.with_view(|view, app| {
+            if let Some(work) = view.frame_work() {
+                work.tick(app, ctx);
+            }
+        });
         self.state.refresh_picture();
     }
 
@@ -148,9 +152,9 @@ impl PuzzleLabApp {
 impl Views {
     /// Writes the view on screen's own settings into the settings (a parked view's were
     /// written when it was parked: it has not changed since).
-    fn store_settings(&self, state: &mut AppState) {
-        if let Some(view) = &self.current
-            && let Some(settings) = view.settings()
+    fn store_settings(&mut self, state: &mut AppState) {
+        if let Some(view) = &mut self.current
+            && let Some(settings) = view.kept_settings()
         {
             (state.settings.views).insert(view.type_name().to_owned(), settings);
         }
@@ -167,6 +171,21 @@ impl Views {
         let out = f(view, &mut ViewWrite::write(state));
         self.ran(state);
         self.serve(state);
+        Some(out)
+    }
+
+    /// Runs drawing code `f` on the view on screen: it reads `state` and sends commands into
+    /// the frame's queue, and changes nothing else (so nothing is left to serve after it).
+    fn draw<T>(
+        &mut self,
+        state: &mut AppState,
+        f: impl FnOnce(&mut dyn TypeView, &mut ViewDraw<'_>) -> T,
+    ) -> Option<T> {
+        self.serve(state);
+        let view = self.current.as_deref_mut()?;
+        let mut commands = std::mem::take(&mut state.commands);
+        let out = f(view, &mut ViewDraw::draw(state, &mut commands));
+        state.commands = commands;
         Some(out)
     }
 
@@ -188,11 +207,25 @@ impl Views {
                 ViewRequest::Apply(command) | ViewRequest::Deliver(_, command) => {
                     view.apply(app, command);
                 }
-                ViewRequest::Undo => view.undo(app),
-                ViewRequest::Redo => view.redo(app),
-                ViewRequest::Save => view.save(app),
+                ViewRequest::Undo => {
+                    if let Some(undo) = view.own_undo() {
+                        undo.undo(app);
+                    }
+                }
+                ViewRequest::Redo => {
+                    if let Some(undo) = view.own_undo() {
+                        undo.redo(app);
+                    }
+                }
+                ViewRequest::Save => {
+                    if let Some(saver) = view.saves_itself() {
+                        saver.save(app);
+                    }
+                }
                 ViewRequest::Open(path, name) => {
-                    view.open_path(app, &path);
+                    if let Some(opener) = view.opens_files() {
+                        opener.open_path(app, &path);
+                    }
                     if !state.status.is_error {
                         state.settings.note_recent(&path, name);
                     }
@@ -205,7 +238,7 @@ impl Views {
     }
 
     /// After the view on screen ran: a puzzle it put on screen itself is not news to it (it
-    /// is not told [`TypeView::puzzle_replaced`] of its own open).
+    /// is not told [`super::FollowsPuzzle::puzzle_replaced`] of its own open).
     fn ran(&mut self, state: &AppState) {
         self.seen_replaced = state.work.replaced;
     }
@@ -213,16 +246,16 @@ impl Views {
     /// Makes the view on screen the one of the type named (through the registry the UI
     /// installed): kept if it is, else parked (its settings written) and the type's own
     /// brought back or made with its kept settings. A view learns here that its puzzle was
-    /// replaced ([`TypeView::puzzle_replaced`]), and the app whether its undo covers the
-    /// type ([`TypeView::uses_app_undo`]): both facts are derived here alone.
+    /// replaced ([`super::FollowsPuzzle`]), and the app whether its undo covers the
+    /// type (not if the view has [`super::OwnUndo`]): both facts are derived here alone.
     fn sync_to(&mut self, state: &mut AppState, name: &'static str) {
         let Some(registry) = state.views.registry else {
             return;
         };
         let replaced = state.work.replaced;
         if self.current.as_ref().is_none_or(|v| v.type_name() != name) {
-            if let Some(old) = self.current.take() {
-                if let Some(settings) = old.settings() {
+            if let Some(mut old) = self.current.take() {
+                if let Some(settings) = old.kept_settings() {
                     (state.settings.views).insert(old.type_name().to_owned(), settings);
                 }
                 self.parked
@@ -239,12 +272,15 @@ impl Views {
         }
         if self.seen_replaced != replaced {
             self.seen_replaced = replaced;
-            if let Some(view) = &mut self.current {
-                view.puzzle_replaced();
+            if let Some(follows) = (self.current.as_deref_mut()).and_then(|v| v.follows_puzzle()) {
+                follows.puzzle_replaced();
             }
         }
-        state.edits.uses_app_undo = (self.current.as_ref()).is_none_or(|v| v.uses_app_undo());
-        state.edits.view_saves = (self.current.as_ref()).is_some_and(|v| v.saves_itself());
+        let view = self.current.as_deref_mut();
+        state.edits.uses_app_undo = view.is_none_or(|v| v.own_undo().is_none());
+        let view = self.current.as_deref_mut();
+        state.edits.view_saves =
+            view.is_some_and(|v| v.saves_itself().is_some_and(|s| s.saves_itself()));
     }
 }
 
@@ -287,24 +323,6 @@ impl Panel<'_> {
         self.push(AppCommand::View(super::ViewCommand::new(command)));
     }
 
-    /// Records how many changes of the marks `view_id` the canvas has drawn (see
-    /// [`super::SearchMarks::note_drawn`]).
-    pub fn note_drawn(&mut self, view_id: u64, changes: usize) {
-        self.state.work.marks.note_drawn(view_id, changes);
-    }
-
-    /// Records how many changes of the marks `view_id` the race's pane `lane` has drawn.
-    pub fn note_lane_drawn(&mut self, lane: usize, view_id: u64, changes: usize) {
-        if let Some(lane) = (self.state.runs.race.as_mut()).and_then(|r| r.lanes.get_mut(lane)) {
-            lane.marks.note_drawn(view_id, changes);
-        }
-    }
-
-    /// Says `text` in the status bar, as an error.
-    pub fn set_error(&mut self, text: impl Into<String>) {
-        self.state.set_error(text);
-    }
-
     /// The view of the puzzle on screen, if the UI installed views.
     pub fn type_view(&self) -> Option<&dyn TypeView> {
         self.views.current.as_deref()
@@ -315,12 +333,19 @@ impl Panel<'_> {
         super::ViewRead::read(self.state)
     }
 
-    /// Runs `f` on the view of the puzzle on screen with the state to change (its tools,
-    /// its windows, its pointer input), then serves what it asked.
+    /// Runs drawing code `f` on the view of the puzzle on screen (its tools, its panels and
+    /// windows, its pointer input): it reads the state and sends commands.
     pub fn with_view<T>(
         &mut self,
-        f: impl FnOnce(&mut dyn TypeView, &mut ViewWrite<'_>) -> T,
+        f: impl FnOnce(&mut dyn TypeView, &mut ViewDraw<'_>) -> T,
     ) -> Option<T> {
-        self.views.run(self.state, f)
+        self.views.draw(self.state, f)
+    }
+
+    /// Whether the view on screen has its docked panel open (see [`super::OwnPanels`]).
+    pub fn view_is_docked(&mut self) -> bool {
+        (self.views.current.as_deref_mut())
+            .and_then(|v| v.own_panels())
+            .is_some_and(|p| p.is_docked())
     }
 }

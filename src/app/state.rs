@@ -143,10 +143,10 @@ pub struct CanvasState {
 /// What edits of the puzzle leave behind: the edit count, checks due, questions pending.
 pub struct Edits {
     /// Whether the app's undo history covers the puzzle on screen (see
-    /// [`super::TypeView::uses_app_undo`]).
+    /// [`super::OwnUndo`]).
     pub(crate) uses_app_undo: bool,
     /// Whether File > Save goes to the view on screen (see
-    /// [`super::TypeView::saves_itself`]).
+    /// [`super::SavesItself`]).
     pub(crate) view_saves: bool,
     /// Counts edits of the puzzle, so drawings of it can be cached.
     pub(crate) revision: u64,

@@ -7,7 +7,8 @@ use std::any::Any;
 
 use eframe::egui;
 
-use super::AppState;
+use super::view_capabilities::{CapabilityKind, ViewCapability};
+use super::{AppCommand, AppState};
 use crate::puzzles::Cell;
 
 /// A command of one type's view, queued like every [`super::AppCommand`] and applied at the
@@ -41,13 +42,13 @@ impl std::fmt::Debug for ViewCommand {
 pub enum ViewRequest {
     /// Apply one of the view's own commands ([`TypeView::apply`]).
     Apply(ViewCommand),
-    /// Take back the last move or edit ([`TypeView::undo`]).
+    /// Take back the last move or edit ([`super::OwnUndo::undo`]).
     Undo,
-    /// Play again the last move or edit taken back ([`TypeView::redo`]).
+    /// Play again the last move or edit taken back ([`super::OwnUndo::redo`]).
     Redo,
-    /// Save what the view edits, in place of the app's File > Save ([`TypeView::save`]).
+    /// Save what the view edits, in place of the app's File > Save ([`super::SavesItself::save`]).
     Save,
-    /// Open this file in the view of the type named ([`TypeView::open_path`]); once it is
+    /// Open this file in the view of the type named ([`super::OpensFiles::open_path`]); once it is
     /// open without an error, the file goes on File > Open Recent under that type.
     Open(std::path::PathBuf, &'static str),
     /// Apply this command, sent by the background work of the view of the type named (see
@@ -76,94 +77,61 @@ pub struct CanvasExtras<'a> {
     pub ghost: Option<(Cell, (usize, usize))>,
     /// Squares to tint (row-major flags), such as a percolating cluster.
     pub tint: Option<&'a [bool]>,
+    /// A line about the square under the pointer, for the status bar.
+    pub hover_text: Option<String>,
 }
 
-/// One puzzle type's part of the window. The view's methods get the app to read the puzzle
-/// as its own type ([`AppState::model`]) and to edit it ([`AppState::edit_model`]).
+/// What a view says of its puzzle: shown at the top of the side panel and in the legend.
+#[derive(Clone, Debug)]
+pub struct Description {
+    /// "How this puzzle works": its rules and goal, how to edit and play it in the window,
+    /// and the source of the rules.
+    pub about: &'static str,
+    /// The legend of the canvas: each colour that can appear now and what it means, in the
+    /// order shown.
+    pub legend: Vec<(egui::Color32, String)>,
+}
+
+/// One puzzle type's part of the window: its tools, its canvas input and what it adds to
+/// the canvas, its description, and its own commands. Its drawing methods ([`tools_ui`],
+/// [`pointer`], the docked panel and windows of [`super::OwnPanels`]) read the app and send
+/// commands ([`ViewDraw`]); the app applies them between frames ([`TypeView::apply`], with a
+/// [`ViewWrite`]). Everything else a view may do is an opt-in capability
+/// ([`TypeView::capability`]).
+///
+/// [`tools_ui`]: TypeView::tools_ui
+/// [`pointer`]: TypeView::pointer
 pub trait TypeView: Send {
     /// The [`crate::puzzles::PuzzleType::name`] of the type this view draws.
     fn type_name(&self) -> &'static str;
 
-    /// Whether the app's undo history (Ctrl+Z, the Undo button) covers this type's edits;
-    /// types that keep moves and layouts apart have an undo of their own
-    /// ([`TypeView::undo`]).
-    fn uses_app_undo(&self) -> bool {
-        true
-    }
+    /// The type's section of the side panel: its tools and settings, which send commands.
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui);
 
-    /// The type's section of the side panel: its tools and settings, which push commands.
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui);
-
-    /// Whether the view has a panel docked beside the canvas open now ([`TypeView::docked_ui`]);
-    /// it takes the details panel's place while it is open, as the Learn panel does.
-    fn is_docked(&self) -> bool {
-        false
-    }
-
-    /// Whether File > Save (its menu item, the palette's Save) goes to the view now, in
-    /// place of the app's writing of the puzzle: a docked editor of the puzzle's text saves
-    /// that text ([`TypeView::save`]). The default: never.
-    fn saves_itself(&self) -> bool {
-        false
-    }
-
-    /// Saves what the view edits (see [`TypeView::saves_itself`]).
-    fn save(&mut self, _app: &mut ViewWrite<'_>) {}
-
-    /// A panel of the type's own docked beside the canvas (such as an editor of the
-    /// puzzle's text), added to the window's `ui` before the canvas takes the rest.
-    fn docked_ui(&mut self, _app: &mut ViewWrite<'_>, _ui: &mut egui::Ui) {}
-
-    /// Windows of the type's own, drawn after the panels.
-    fn windows_ui(&mut self, _app: &mut ViewWrite<'_>, _ctx: &egui::Context) {}
-
-    /// The frame's work before drawing: animations, background work's results.
-    fn tick(&mut self, _app: &mut ViewWrite<'_>, _ctx: &egui::Context) {}
-
-    /// Applies one of the view's own commands; others are ignored.
+    /// Applies one of the view's own commands (others are ignored): the app calls it
+    /// between frames, with the state to change.
     fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand);
 
     /// Pointer input on the canvas. Returns whether the view took it; if not, the canvas
     /// paints: a stroke paints the value [`crate::puzzles::Puzzle::stroke_value`] gives its
     /// first square onto each square it passes.
-    fn pointer(&mut self, _app: &mut ViewWrite<'_>, _pointer: Pointer) -> bool {
+    fn pointer(&mut self, _app: &mut ViewDraw<'_>, _pointer: Pointer) -> bool {
         false
     }
 
-    /// What the view adds to the canvas; `hover` is the square under the pointer.
+    /// What the view adds to the canvas and to the status bar's line about the square under
+    /// the pointer (`hover`).
     fn canvas_extras(&self, _app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras::default()
     }
 
-    /// A line about the square under the pointer, for the status bar.
-    fn hover_text(&self, _app: &ViewRead<'_>, _cell: Cell) -> Option<String> {
-        None
-    }
+    /// How this puzzle works, and the legend of the canvas as it is now.
+    fn describe(&self, app: &ViewRead<'_>) -> Description;
 
-    /// "How this puzzle works": its rules and goal, how to edit and play it in the window,
-    /// and the source of the rules. Shown at the top of the side panel.
-    fn about(&self) -> &'static str;
-
-    /// The legend of the canvas: each colour that can appear now and what it means, in the
-    /// order shown.
-    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)>;
-
-    /// Takes back the last move or edit (types with an undo of their own).
-    fn undo(&mut self, _app: &mut ViewWrite<'_>) {}
-
-    /// Plays again the last move or edit taken back (types with an undo of their own).
-    fn redo(&mut self, _app: &mut ViewWrite<'_>) {}
-
-    /// A new puzzle of this type replaced the one on screen (opened, reset, resized): state
-    /// about the old one (histories, scrambles, selections) is forgotten.
-    fn puzzle_replaced(&mut self) {}
-
-    /// Opens a file this type's view claims (see [`ViewRegistry::claims`]); errors go to
-    /// the status bar.
-    fn open_path(&mut self, _app: &mut ViewWrite<'_>, _path: &std::path::Path) {}
-
-    /// The view's settings to keep across restarts, if it has any.
-    fn settings(&self) -> Option<serde_json::Value> {
+    /// The view as one of its opt-in capabilities (see [`super::view_capabilities`]), if it
+    /// has that one; the default: none. A view answers with itself:
+    /// `CapabilityKind::OwnUndo => Some(ViewCapability::OwnUndo(self))`.
+    fn capability(&mut self, _kind: CapabilityKind) -> Option<ViewCapability<'_>> {
         None
     }
 
@@ -178,10 +146,10 @@ pub type MakeView = fn(&str, Option<&serde_json::Value>) -> Option<Box<dyn TypeV
 /// the app, which otherwise never names a view.
 #[derive(Clone, Copy)]
 pub struct ViewRegistry {
-    /// The view of the type named, made with its kept settings (see [`TypeView::settings`]);
+    /// The view of the type named, made with its kept settings (see [`super::KeepsSettings`]);
     /// `None` for a type without a view.
     pub make: MakeView,
-    /// The type whose view opens this file itself ([`TypeView::open_path`]), if any.
+    /// The type whose view opens this file itself ([`super::OpensFiles::open_path`]), if any.
     pub claims: fn(&std::path::Path) -> Option<&'static str>,
 }
 
@@ -201,6 +169,44 @@ pub trait AppAccess: std::borrow::Borrow<AppState> {}
 
 impl AppAccess for &AppState {}
 impl AppAccess for &mut AppState {}
+impl AppAccess for Drawing<'_> {}
+
+/// What drawing code holds of the app: the state to read, and the queue of the frame's
+/// commands to send into (applied at the end of the frame). It changes nothing else.
+pub struct Drawing<'a> {
+    app: &'a AppState,
+    commands: &'a mut Vec<AppCommand>,
+}
+
+impl std::borrow::Borrow<AppState> for Drawing<'_> {
+    fn borrow(&self) -> &AppState {
+        self.app
+    }
+}
+
+/// A view's context for drawing (its tools, its canvas input, its panels and windows): it
+/// reads the app and sends commands, and writes nothing.
+pub type ViewDraw<'a> = ViewContext<Drawing<'a>>;
+
+impl<'a> ViewDraw<'a> {
+    /// The context of `app` to read, sending commands into `commands`.
+    pub fn draw(app: &'a AppState, commands: &'a mut Vec<AppCommand>) -> Self {
+        ViewContext {
+            app: Drawing { app, commands },
+        }
+    }
+
+    /// Sends a command of the app, applied at the end of the frame.
+    pub fn push(&mut self, command: AppCommand) {
+        self.app.commands.push(command);
+    }
+
+    /// Sends one of the view's own commands, applied at the end of the frame by
+    /// [`TypeView::apply`].
+    pub fn push_view(&mut self, command: impl Any + Send) {
+        self.push(AppCommand::View(ViewCommand::new(command)));
+    }
+}
 
 /// A view's read-only context (for drawing extras, hover lines and the legend).
 pub type ViewRead<'a> = ViewContext<&'a AppState>;
@@ -225,6 +231,11 @@ impl<'a> ViewWrite<'a> {
 impl<A: std::borrow::Borrow<AppState>> ViewContext<A> {
     fn app(&self) -> &AppState {
         self.app.borrow()
+    }
+
+    /// The read-only context (for the read-only parts of a view, called from its others).
+    pub fn as_read(&self) -> ViewRead<'_> {
+        ViewContext::read(self.app())
     }
 
     /// The puzzle on screen.
@@ -344,11 +355,6 @@ impl<A: std::borrow::BorrowMut<AppState>> ViewContext<A> {
         self.app.borrow_mut()
     }
 
-    /// The read-only context (for the read-only parts of a view, called from its others).
-    pub fn as_read(&self) -> ViewRead<'_> {
-        ViewContext::read(self.app())
-    }
-
     /// Queues one of the view's own commands, applied at the end of the frame by
     /// [`TypeView::apply`].
     pub fn push_view(&mut self, command: impl Any + Send) {
@@ -464,19 +470,5 @@ impl<A: std::borrow::BorrowMut<AppState>> ViewContext<A> {
     /// a frame): its answer is then applied right after the command being applied.
     pub fn wait_for_work(&mut self, key: &str, wait: std::time::Duration) {
         self.app_mut().wait_for_work(key, wait);
-    }
-
-    /// Opens the state space window: the window command, applied at once, so the window is
-    /// drawn in this frame after the panel that opened it.
-    pub fn open_space_window(&mut self) {
-        let command = super::WindowCommand::SpaceWindow(true);
-        self.app_mut().apply_window(command);
-    }
-
-    /// Opens the heuristic window: the window command, applied at once (see
-    /// [`ViewContext::open_space_window`]).
-    pub fn open_heuristic_window(&mut self) {
-        let command = super::WindowCommand::HeuristicWindow(true);
-        self.app_mut().apply_window(command);
     }
 }

@@ -102,6 +102,13 @@ pub enum CanvasCommand {
     StrokeTo(Cell),
     /// The stroke ends.
     StrokeEnd,
+    /// The canvas drew this many changes of the marks with this id (see
+    /// [`super::SearchMarks::note_drawn`]): what the frame drew, for the next (it asks for
+    /// no frame of its own).
+    MarksDrawn(u64, usize),
+    /// The race's pane `lane` drew this many changes of its marks with this id (it asks for
+    /// no frame of its own).
+    LaneMarksDrawn(usize, u64, usize),
 }
 
 /// A change of the optimal-move oracle.
@@ -130,7 +137,11 @@ impl AppCommand {
     pub fn asks_repaint(&self) -> bool {
         !matches!(
             self,
-            AppCommand::Canvas(CanvasCommand::Drawn(..)) | AppCommand::Oracle(OracleCommand::Shown)
+            AppCommand::Canvas(
+                CanvasCommand::Drawn(..)
+                    | CanvasCommand::MarksDrawn(..)
+                    | CanvasCommand::LaneMarksDrawn(..)
+            ) | AppCommand::Oracle(OracleCommand::Shown)
         )
     }
 }
@@ -225,6 +236,13 @@ impl AppState {
                 self.canvas.hover = hover;
             }
             CanvasCommand::Zoom(zoom, pan) => (self.work.zoom, self.work.pan) = (zoom, pan),
+            CanvasCommand::MarksDrawn(id, changes) => self.work.marks.note_drawn(id, changes),
+            CanvasCommand::LaneMarksDrawn(lane, id, changes) => {
+                let lanes = self.runs.race.as_mut().map(|r| &mut r.lanes);
+                if let Some(lane) = lanes.and_then(|l| l.get_mut(lane)) {
+                    lane.marks.note_drawn(id, changes);
+                }
+            }
             CanvasCommand::StrokeBegin(cell) => {
                 self.canvas.stroke = Some(PaintStroke {
                     value: None,

@@ -52,7 +52,7 @@ pub(crate) struct Workspace {
     pub(crate) pan: egui::Vec2,
     /// How many times its puzzle was replaced (opened, reset, resized): the view of its type
     /// forgets what it knew of the old puzzle when this changes (see
-    /// [`super::TypeView::puzzle_replaced`]).
+    /// [`super::FollowsPuzzle`]).
     pub(crate) replaced: u64,
     /// Whether its puzzle is written in [`super::Settings::workspaces`] already (a puzzle put
     /// aside does not change, so it is written once).

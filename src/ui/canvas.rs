@@ -140,7 +140,7 @@ pub fn canvas_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // The drawing's changes shown go back to the marks as a command of this frame, not
     // written into it while drawing.
     if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
-        app.note_drawn(id, changes);
+        app.push(AppCommand::Canvas(CanvasCommand::MarksDrawn(id, changes)));
     }
     paint_arrows(
         &painter,

@@ -47,7 +47,7 @@ pub(super) fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                 if ui.button(item.label).on_hover_text(item.hint).clicked() {
                     match (item.commands)() {
                         Ok(commands) => commands.into_iter().for_each(|c| app.push(c)),
-                        Err(e) => app.set_error(e),
+                        Err(e) => app.push(AppCommand::SayError(e)),
                     }
                 }
             }

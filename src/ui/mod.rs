@@ -218,7 +218,7 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     // A lesson keeps the canvas at least `CANVAS_SHARE` of the window's width: the Learn
     // panel and a view's docked panel (the script editor) take turns beside it when both
     // do not fit (the caption's switch says which).
-    let docked = app.type_view().is_some_and(|v| v.is_docked());
+    let docked = app.view_is_docked();
     let window = ui.ctx().content_rect().width();
     let turns = lesson && docked && both_crowd_the_canvas(ui.available_width(), window);
     let beside = app.windows.learn.beside;
@@ -254,7 +254,11 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         learn_window::learn_panel_ui(app, ui, f32::INFINITY);
     }
     if docked_shown {
-        app.with_view(|view, app| view.docked_ui(app, ui));
+        app.with_view(|view, app| {
+            if let Some(panels) = view.own_panels() {
+                panels.docked_ui(app, ui);
+            }
+        });
     }
     central_ui(app, ui);
 }
@@ -306,7 +310,7 @@ fn side_and_details_ui(
                 keep_scrolled_place(ui, viewport);
             });
         });
-    if app.windows.learn.open || app.type_view().is_some_and(|v| v.is_docked()) {
+    if app.windows.learn.open || app.view_is_docked() {
         // The Learn panel, or a view's docked panel (an editor), takes the details panel's
         // place while it is open.
         return;
@@ -350,7 +354,11 @@ fn central_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         }
     });
     let ctx = ui.ctx().clone();
-    app.with_view(|view, app| view.windows_ui(app, &ctx));
+    app.with_view(|view, app| {
+        if let Some(panels) = view.own_panels() {
+            panels.windows_ui(app, &ctx);
+        }
+    });
     timeline_bar::gif_window_ui(app, &ctx);
     space_window::space_window_ui(app, &ctx);
     heuristic_window::heuristic_window_ui(app, &ctx);
@@ -471,8 +479,9 @@ fn hover_readout(app: &Panel<'_>, cell: puzzles::Cell) -> Option<String> {
     }
     let mut parts = vec![format!("row {}, column {}", cell.row, cell.col)];
     parts.extend(
-        app.type_view()
-            .and_then(|v| v.hover_text(&crate::app::ViewRead::read(app), cell)),
+        app.type_view().and_then(|v| {
+            (v.canvas_extras(&crate::app::ViewRead::read(app), Some(cell))).hover_text
+        }),
     );
     match app.marks().mark(cell) {
         crate::app::Mark::Closed => parts.push("expanded (closed set)".into()),
@@ -555,7 +564,8 @@ fn side_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         }
     }
     ui.separator();
-    if let Some(about) = app.type_view().map(|v| v.about()) {
+    let about = (app.type_view()).map(|v| v.describe(&app.view_read()).about);
+    if let Some(about) = about {
         egui::CollapsingHeader::new("How this puzzle works")
             .id_salt(("about", current))
             .default_open(true)

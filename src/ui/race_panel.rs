@@ -151,7 +151,9 @@ pub(super) fn race_panes_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     }
     for (lane, texture) in textures.iter().enumerate() {
         if let Some((id, changes)) = texture.as_ref().map(GridTexture::drawn) {
-            app.note_lane_drawn(lane, id, changes);
+            app.push(AppCommand::Canvas(
+                crate::app::CanvasCommand::LaneMarksDrawn(lane, id, changes),
+            ));
         }
     }
     ui.data_mut(|d| d.insert_temp(textures_id, textures));

@@ -5,11 +5,11 @@ use eframe::egui::{self, Color32};
 use crate::app::{AppState, Panel};
 
 /// The legend of the puzzle on screen: what each colour on the canvas means, only the
-/// entries that can appear now (see [`crate::app::TypeView::legend`]).
+/// entries that can appear now (see [`crate::app::TypeView::describe`]).
 pub(in crate::ui) fn legend_ui(app: &Panel<'_>, ui: &mut egui::Ui) {
     let Some(mut entries) = app
         .type_view()
-        .map(|v| v.legend(&crate::app::ViewRead::read(app)))
+        .map(|v| v.describe(&crate::app::ViewRead::read(app)).legend)
     else {
         return;
     };

@@ -6,6 +6,7 @@ use std::any::Any;
 use eframe::egui;
 
 use super::Entry;
+use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, FollowsPuzzle};
 use crate::app::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
 };
@@ -49,7 +50,7 @@ fn maze(app: &ViewContext<impl AppAccess>) -> Option<&CarMaze> {
 
 impl CarMazeView {
     /// Playing by hand: the moves driven, Undo, Reset, and the oracle.
-    fn play_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn play_ui(app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         let Some(maze) = maze(app) else {
             return;
         };
@@ -81,7 +82,7 @@ impl TypeView for CarMazeView {
         car_maze::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         if let Some(editing) = super::mode_ui(ui, !self.playing) {
             app.push_view(Command::Play(!editing));
         }
@@ -162,7 +163,7 @@ impl TypeView for CarMazeView {
         }
     }
 
-    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewDraw<'_>, pointer: Pointer) -> bool {
         // A press drives the car (playing) or selects the square for the turn editor.
         if let Pointer::Press(cell) = pointer {
             if self.playing {
@@ -174,13 +175,52 @@ impl TypeView for CarMazeView {
         false
     }
 
-    fn canvas_extras(&self, _app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras {
             selected: self.selected,
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
             ..CanvasExtras::default()
         }
     }
 
+    fn describe(&self, app: &ViewRead<'_>) -> Description {
+        let about = "A car drives through a grid of intersections. Arrows at each intersection say \
+         which ways a car entering from one side may leave, so a state is an intersection \
+         and the side it was entered from. Get from the entry on the left to the exit on \
+         the right. In play by hand, click the intersection next to the car to drive there \
+         (Optimal moves shows how far the exit is and hints); in edit layout, click an \
+         intersection to edit its turns. Source: the car maze article \
+         and its text format.";
+        let legend = {
+            use crate::ui::palette::{FREE, GOAL, START};
+            let mut entries = vec![
+                super::entry(START, "entry: the car starts here"),
+                super::entry(GOAL, "exit: the car leaves here"),
+                super::entry(
+                    FREE,
+                    "intersection (a wedge on a side: a state entered from that side)",
+                ),
+            ];
+            entries.extend(super::search_legend(app));
+            entries
+        };
+        Description { about, legend }
+    }
+
+    fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
+        match kind {
+            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
+            _ => None,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl CarMazeView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let at = maze(app)?.intersection_at(cell)?;
         // The status bar's "row, column" counts squares of the picture, which has a border of
@@ -191,36 +231,10 @@ impl TypeView for CarMazeView {
             at.row, at.col
         ))
     }
+}
 
+impl FollowsPuzzle for CarMazeView {
     fn puzzle_replaced(&mut self) {
         self.selected = None;
-    }
-
-    fn about(&self) -> &'static str {
-        "A car drives through a grid of intersections. Arrows at each intersection say \
-         which ways a car entering from one side may leave, so a state is an intersection \
-         and the side it was entered from. Get from the entry on the left to the exit on \
-         the right. In play by hand, click the intersection next to the car to drive there \
-         (Optimal moves shows how far the exit is and hints); in edit layout, click an \
-         intersection to edit its turns. Source: the car maze article \
-         and its text format."
-    }
-
-    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{FREE, GOAL, START};
-        let mut entries = vec![
-            super::entry(START, "entry: the car starts here"),
-            super::entry(GOAL, "exit: the car leaves here"),
-            super::entry(
-                FREE,
-                "intersection (a wedge on a side: a state entered from that side)",
-            ),
-        ];
-        entries.extend(super::search_legend(app));
-        entries
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

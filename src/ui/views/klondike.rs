@@ -6,6 +6,7 @@ use std::any::Any;
 use eframe::egui;
 
 use super::Entry;
+use crate::app::{Description, ViewDraw, CanvasExtras};
 use crate::app::{TypeView, ViewCommand, ViewRead, ViewWrite, WorkOrder};
 use crate::puzzles::Cell;
 use crate::puzzles::klondike::generate::{Generated, Request, generate};
@@ -56,7 +57,7 @@ const GENERATE_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl KlondikeView {
     /// The generator's controls: the least length, unique, the seed, Generate or Stop.
-    fn generate_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn generate_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         ui.separator();
         ui.horizontal(|ui| {
             let label = ui.label("At least");
@@ -122,7 +123,7 @@ impl TypeView for KlondikeView {
         klondike::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         ui.label("Press Start (Space) to watch the search.");
         self.generate_ui(app, ui);
         super::oracle_ui(app, ui);
@@ -163,6 +164,39 @@ impl TypeView for KlondikeView {
         }
     }
 
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
+        CanvasExtras {
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn describe(&self, app: &ViewRead<'_>) -> Description {
+        let about = "Sam Loyd's \"Back from the Klondike\" (1898): start on the heart in the middle. \
+         Each move goes exactly as many squares as the number you stand on, in one of the 8 \
+         compass directions; the goal is to land just off the board (the orange squares \
+         round the ring). Press Start to watch the search; breadth-first finds the fewest \
+         moves. Source: the Klondike article.";
+        let legend = {
+            use crate::ui::palette::{GOAL, NUMBER, START};
+            let mut entries = vec![
+                super::entry(START, "start: the heart in the middle (ringed)"),
+                super::entry(NUMBER, "square: jump this many squares"),
+                super::entry(GOAL, "goal: just off the board"),
+            ];
+            entries.extend(super::search_legend(app));
+            entries
+        };
+        Description { about, legend }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl KlondikeView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let board = app.model::<Klondike>()?;
         let what = match board.spot(cell)? {
@@ -174,28 +208,5 @@ impl TypeView for KlondikeView {
             Some(d) => format!("{what}; {d}"),
             None => what,
         })
-    }
-
-    fn about(&self) -> &'static str {
-        "Sam Loyd's \"Back from the Klondike\" (1898): start on the heart in the middle. \
-         Each move goes exactly as many squares as the number you stand on, in one of the 8 \
-         compass directions; the goal is to land just off the board (the orange squares \
-         round the ring). Press Start to watch the search; breadth-first finds the fewest \
-         moves. Source: the Klondike article."
-    }
-
-    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{GOAL, NUMBER, START};
-        let mut entries = vec![
-            super::entry(START, "start: the heart in the middle (ringed)"),
-            super::entry(NUMBER, "square: jump this many squares"),
-            super::entry(GOAL, "goal: just off the board"),
-        ];
-        entries.extend(super::search_legend(app));
-        entries
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -6,6 +6,7 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
+use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, OwnUndo, FollowsPuzzle};
 use crate::app::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
 };
@@ -68,7 +69,7 @@ fn edit(app: &mut ViewWrite<'_>, edit: impl FnOnce(&mut Klotski) -> bool) -> boo
 
 impl KlotskiView {
     /// Klotski: the move metric, and playing by hand with undo, redo and reset.
-    fn panel_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn panel_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         let Some(puzzle) = klotski(app) else {
             return;
         };
@@ -131,7 +132,7 @@ impl KlotskiView {
 
     /// Klotski's layout editor: a tool per click (place a shape, remove, choose the target or its
     /// goal), the board size, and Clear.
-    fn editor_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, tool: Tool) {
+    fn editor_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui, tool: Tool) {
         let Some(puzzle) = klotski(app) else {
             return;
         };
@@ -262,11 +263,7 @@ impl TypeView for KlotskiView {
         klotski::TYPE.name
     }
 
-    fn uses_app_undo(&self) -> bool {
-        false
-    }
-
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         self.panel_ui(app, ui);
     }
 
@@ -313,7 +310,7 @@ impl TypeView for KlotskiView {
         }
     }
 
-    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewDraw<'_>, pointer: Pointer) -> bool {
         // In the editor a click applies the tool and nothing paints; in play a drag moves
         // the piece (the canvas's painting).
         if self.tool.is_none() {
@@ -325,21 +322,85 @@ impl TypeView for KlotskiView {
         true
     }
 
-    fn canvas_extras(&self, _app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras {
             ghost: match (self.tool, hover) {
                 (Some(Tool::Place(shape)), Some(cell)) => Some((cell, shape.size())),
                 _ => None,
             },
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
             ..CanvasExtras::default()
         }
     }
 
+    fn describe(&self, app: &ViewRead<'_>) -> Description {
+        let about = "Klotski: slide the blocks, one square at a time, without lifting them, until the \
+         big red block reaches the goal at the bottom. Blocks of the same shape are \
+         interchangeable, so the search counts layouts up to them. In \"play by hand\" drag \
+         a block; in \"edit layout\" click to place or remove blocks. The letters name the \
+         blocks in the solution's moves. Source: the Klotski article.";
+        let legend = {
+            use crate::puzzles::Square;
+            use crate::ui::palette::{TARGET, TRAY};
+            // The colour of each shape of block on the board (the board is small).
+            let mut classes: Vec<u8> = Vec::new();
+            for square in app.puzzle().picture().squares {
+                if let Square::Piece {
+                    class,
+                    target: false,
+                    ..
+                } = square
+                    && !classes.contains(&class)
+                {
+                    classes.push(class);
+                }
+            }
+            let mut entries = vec![super::entry(TARGET, "the block to bring to the goal")];
+            for (i, class) in classes.into_iter().enumerate() {
+                let meaning = if i == 0 {
+                    "blocks of one shape (interchangeable)"
+                } else {
+                    "blocks of another shape"
+                };
+                entries.push(super::entry(
+                    crate::ui::palette::piece_color(class),
+                    meaning,
+                ));
+            }
+            entries.extend([
+                super::entry(TRAY, "empty square"),
+                super::entry(
+                    TARGET.gamma_multiply(0.8),
+                    "goal: the outlined squares (a bar on the edge marks the exit)",
+                ),
+            ]);
+            entries
+        };
+        Description { about, legend }
+    }
+
+    fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
+        match kind {
+            CapabilityKind::OwnUndo => Some(ViewCapability::OwnUndo(self)),
+            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
+            _ => None,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl KlotskiView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let letter = klotski(app)?.piece_at(cell)?;
         Some(format!("piece {letter}"))
     }
+}
 
+impl OwnUndo for KlotskiView {
     /// In the layout editor, takes back the last layout edit; in play, the last move.
     fn undo(&mut self, app: &mut ViewWrite<'_>) {
         if self.tool.is_some() {
@@ -366,59 +427,11 @@ impl TypeView for KlotskiView {
             app.set_status("Nothing to redo: no move was taken back.");
         }
     }
+}
 
+impl FollowsPuzzle for KlotskiView {
     fn puzzle_replaced(&mut self) {
         self.layout_history.clear();
         self.layout_future.clear();
-    }
-
-    fn about(&self) -> &'static str {
-        "Klotski: slide the blocks, one square at a time, without lifting them, until the \
-         big red block reaches the goal at the bottom. Blocks of the same shape are \
-         interchangeable, so the search counts layouts up to them. In \"play by hand\" drag \
-         a block; in \"edit layout\" click to place or remove blocks. The letters name the \
-         blocks in the solution's moves. Source: the Klotski article."
-    }
-
-    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::puzzles::Square;
-        use crate::ui::palette::{TARGET, TRAY};
-        // The colour of each shape of block on the board (the board is small).
-        let mut classes: Vec<u8> = Vec::new();
-        for square in app.puzzle().picture().squares {
-            if let Square::Piece {
-                class,
-                target: false,
-                ..
-            } = square
-                && !classes.contains(&class)
-            {
-                classes.push(class);
-            }
-        }
-        let mut entries = vec![super::entry(TARGET, "the block to bring to the goal")];
-        for (i, class) in classes.into_iter().enumerate() {
-            let meaning = if i == 0 {
-                "blocks of one shape (interchangeable)"
-            } else {
-                "blocks of another shape"
-            };
-            entries.push(super::entry(
-                crate::ui::palette::piece_color(class),
-                meaning,
-            ));
-        }
-        entries.extend([
-            super::entry(TRAY, "empty square"),
-            super::entry(
-                TARGET.gamma_multiply(0.8),
-                "goal: the outlined squares (a bar on the edge marks the exit)",
-            ),
-        ]);
-        entries
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

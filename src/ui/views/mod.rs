@@ -7,8 +7,8 @@ use std::path::Path;
 use crate::puzzles::PuzzleType;
 
 use crate::app::{
-    AppAccess, AppCommand, OracleCommand, ShownMoment, TypeView, ViewContext, ViewRead,
-    ViewRegistry, ViewWrite, count_in,
+    AppAccess, AppCommand, OracleCommand, ShownMoment, TypeView, ViewContext, ViewDraw, ViewRead,
+    ViewRegistry, WindowCommand, count_in,
 };
 
 pub use car_maze::Command as CarMazeCommand;
@@ -26,7 +26,7 @@ struct Entry {
     engine: &'static PuzzleType,
     /// Its view, given the settings it kept last time.
     make: fn(Option<&serde_json::Value>) -> Box<dyn TypeView>,
-    /// The files its view opens itself (see [`crate::app::TypeView::open_path`]).
+    /// The files its view opens itself (see [`crate::app::OpensFiles::open_path`]).
     claims: fn(&Path) -> bool,
     /// What File > New offers for the type (none for most).
     new: &'static [NewItem],
@@ -183,7 +183,7 @@ fn tools_row_ui<T: PartialEq + Copy>(
 }
 
 /// Undo and Redo buttons for the app's history (types whose edits it records), into `ui`.
-fn undo_redo_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, undo_hint: &str) {
+fn undo_redo_ui(app: &mut ViewDraw<'_>, ui: &mut eframe::egui::Ui, undo_hint: &str) {
     if ui
         .add_enabled(app.can_undo(), eframe::egui::Button::new("Undo"))
         .on_hover_text(undo_hint)
@@ -251,7 +251,7 @@ fn entry(color: eframe::egui::Color32, meaning: &str) -> (eframe::egui::Color32,
 /// position ("optimal from here: N moves"), **Hint** (an arrow on one optimal move) and
 /// **Show all** (every move's arrow, coloured closer / as far / farther), and on reaching the
 /// goal the moves played beside the optimum from the start.
-pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
+pub(crate) fn oracle_ui(app: &mut ViewDraw<'_>, ui: &mut eframe::egui::Ui) {
     use crate::app::oracle::OracleStatus;
     use eframe::egui::RichText;
     ui.separator();
@@ -300,7 +300,7 @@ pub(crate) fn oracle_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui) {
 /// `metric`): the distance, what the canvas shows, the moves played beside the optimum,
 /// **Hint** and **Show all**, the windows on the state space and what the hint says.
 fn oracle_ready_ui(
-    app: &mut ViewWrite<'_>,
+    app: &mut ViewDraw<'_>,
     ui: &mut eframe::egui::Ui,
     distance: crate::puzzles::oracle::Distance,
     metric: &str,
@@ -396,7 +396,7 @@ pub(crate) fn hinted_move(app: &ViewRead<'_>) -> Option<String> {
 
 /// The oracle's links to its state space: the **Distance map** switch (with its colour bar)
 /// where states are squares, and the **State space** and **Heuristic** windows.
-fn oracle_space_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, metric: &str) {
+fn oracle_space_ui(app: &mut ViewDraw<'_>, ui: &mut eframe::egui::Ui, metric: &str) {
     use eframe::egui::RichText;
     if app
         .oracle()
@@ -432,7 +432,7 @@ fn oracle_space_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, metric: &
             .on_hover_text("the distance histogram and the state graph; open any state")
             .clicked()
     {
-        app.open_space_window();
+        app.push(AppCommand::Window(WindowCommand::SpaceWindow(true)));
     }
     if (app.oracle().space().is_some()
         || app
@@ -448,7 +448,7 @@ fn oracle_space_ui(app: &mut ViewWrite<'_>, ui: &mut eframe::egui::Ui, metric: &
             )
             .clicked()
     {
-        app.open_heuristic_window();
+        app.push(AppCommand::Window(WindowCommand::HeuristicWindow(true)));
     }
 }
 

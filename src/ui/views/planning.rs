@@ -7,6 +7,7 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
+use crate::app::{Description, ViewDraw, CanvasExtras};
 use crate::app::{AppAccess, ShownMoment, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite};
 use crate::puzzles::Cell;
 use crate::puzzles::planning::graph::RelaxedGraph;
@@ -74,7 +75,7 @@ impl PlanningView {
     /// Works out the state shown when the moment on screen changed: the search's state, the
     /// plan's step, or the puzzle itself (read from the picture the canvas shows, so the
     /// panel and the canvas tell the same state).
-    fn refresh(&mut self, app: &ViewWrite<'_>) {
+    fn refresh(&mut self, app: &ViewContext<impl AppAccess>) {
         let Some(puzzle) = task(app) else {
             self.shown = None;
             return;
@@ -308,7 +309,7 @@ impl TypeView for PlanningView {
         planning::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         self.refresh(app);
         if let Some(chosen) = self.tools(&app.as_read(), ui) {
             app.push_view(Command::Heuristic(chosen));
@@ -338,6 +339,37 @@ impl TypeView for PlanningView {
         }
     }
 
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
+        CanvasExtras {
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn describe(&self, _app: &ViewRead<'_>) -> Description {
+        let about = "Planning tasks in PDDL, the language of the International Planning Competitions: \
+         open a problem file (its domain is found beside it), pick a heuristic and a search, \
+         and watch the states it expands. Each square of the canvas is a fact, a row per \
+         predicate; lit squares are true in the state, outlined ones are the goal. h^max is \
+         admissible (A* finds optimal plans); h^add and h^FF guide greedy search faster.";
+        let legend = {
+            use crate::ui::palette::{TRAY, piece_color};
+            vec![
+                super::entry(piece_color(0), "a true fact (a colour per predicate)"),
+                super::entry(TRAY, "a false fact"),
+                super::entry(crate::ui::palette::TARGET, "outlined: a goal fact"),
+            ]
+        };
+        Description { about, legend }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl PlanningView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let puzzle = task(app)?;
         let f = puzzle.fact_at(cell)?;
@@ -361,26 +393,5 @@ impl TypeView for PlanningView {
             if on { "true" } else { "false" },
             if goal { " (a goal fact)" } else { "" }
         ))
-    }
-
-    fn about(&self) -> &'static str {
-        "Planning tasks in PDDL, the language of the International Planning Competitions: \
-         open a problem file (its domain is found beside it), pick a heuristic and a search, \
-         and watch the states it expands. Each square of the canvas is a fact, a row per \
-         predicate; lit squares are true in the state, outlined ones are the goal. h^max is \
-         admissible (A* finds optimal plans); h^add and h^FF guide greedy search faster."
-    }
-
-    fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{TRAY, piece_color};
-        vec![
-            super::entry(piece_color(0), "a true fact (a colour per predicate)"),
-            super::entry(TRAY, "a false fact"),
-            super::entry(crate::ui::palette::TARGET, "outlined: a goal fact"),
-        ]
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

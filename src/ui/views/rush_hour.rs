@@ -7,6 +7,7 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
+use crate::app::{Description, ViewDraw};
 use crate::app::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
 };
@@ -75,7 +76,7 @@ fn edit(app: &mut ViewWrite<'_>, change: impl FnOnce(&mut RushHour) -> Result<()
 }
 
 impl RushHourView {
-    fn editor_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui, tool: Tool, side: usize) {
+    fn editor_ui(app: &mut ViewDraw<'_>, ui: &mut egui::Ui, tool: Tool, side: usize) {
         let places = [
             (
                 Tool::Place(2, true),
@@ -136,7 +137,7 @@ impl TypeView for RushHourView {
         rush_hour::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         let Some(board) = board(app) else {
             return;
         };
@@ -200,7 +201,7 @@ impl TypeView for RushHourView {
         }
     }
 
-    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewDraw<'_>, pointer: Pointer) -> bool {
         // In the editor a click applies the tool; in play a drag slides the vehicle (the
         // canvas's painting).
         if self.tool.is_none() {
@@ -212,7 +213,7 @@ impl TypeView for RushHourView {
         true
     }
 
-    fn canvas_extras(&self, _app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
         let ghost = match (self.tool, hover) {
             (Some(Tool::Place(len, horizontal)), Some(cell)) => {
                 let len = usize::from(len);
@@ -222,10 +223,43 @@ impl TypeView for RushHourView {
         };
         CanvasExtras {
             ghost,
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
             ..CanvasExtras::default()
         }
     }
 
+    fn describe(&self, _app: &ViewRead<'_>) -> Description {
+        let about = "Rush Hour (Nob Yoshigahara): cars and trucks slide along their length on a 6 by 6 \
+         lot; get the red car A out through the exit on the right. In \"play\" drag a \
+         vehicle; in \"edit layout\" place vehicles and walls. The hardest shipped layout \
+         needs 49 moves (Fogleman's database of all 6 by 6 puzzles).";
+        let legend = {
+            use crate::ui::palette::{BLOCKED, TARGET, TRAY};
+            vec![
+                super::entry(TARGET, "the red car A, to get out"),
+                super::entry(crate::ui::palette::piece_color(2), "cars (2 squares long)"),
+                super::entry(
+                    crate::ui::palette::piece_color(3),
+                    "trucks (3 squares long)",
+                ),
+                super::entry(BLOCKED, "wall"),
+                super::entry(TRAY, "empty square"),
+                super::entry(
+                    TARGET.gamma_multiply(0.8),
+                    "the exit (right edge, red car's row)",
+                ),
+            ]
+        };
+        Description { about, legend }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl RushHourView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let board = board(app)?;
         if board.is_wall(cell) {
@@ -243,34 +277,5 @@ impl TypeView for RushHourView {
             v.len,
             if v.horizontal { "across" } else { "down" }
         ))
-    }
-
-    fn about(&self) -> &'static str {
-        "Rush Hour (Nob Yoshigahara): cars and trucks slide along their length on a 6 by 6 \
-         lot; get the red car A out through the exit on the right. In \"play\" drag a \
-         vehicle; in \"edit layout\" place vehicles and walls. The hardest shipped layout \
-         needs 49 moves (Fogleman's database of all 6 by 6 puzzles)."
-    }
-
-    fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{BLOCKED, TARGET, TRAY};
-        vec![
-            super::entry(TARGET, "the red car A, to get out"),
-            super::entry(crate::ui::palette::piece_color(2), "cars (2 squares long)"),
-            super::entry(
-                crate::ui::palette::piece_color(3),
-                "trucks (3 squares long)",
-            ),
-            super::entry(BLOCKED, "wall"),
-            super::entry(TRAY, "empty square"),
-            super::entry(
-                TARGET.gamma_multiply(0.8),
-                "the exit (right edge, red car's row)",
-            ),
-        ]
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

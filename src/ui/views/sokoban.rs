@@ -7,6 +7,7 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
+use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, FrameWork, CanvasExtras};
 use crate::app::{Pointer, TypeView, ViewCommand, ViewRead, ViewWrite};
 use crate::puzzles::Cell;
 use crate::puzzles::sokoban::{self, Dir, Metric, Sokoban};
@@ -40,7 +41,7 @@ fn level<'a>(app: &'a ViewRead<'_>) -> Option<&'a Sokoban> {
 
 impl SokobanView {
     /// The level list: previous / next, and each level a row to pick.
-    fn levels_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui, s: &Sokoban) {
+    fn levels_ui(app: &mut ViewDraw<'_>, ui: &mut egui::Ui, s: &Sokoban) {
         let levels = s.levels();
         let number = s.level_number();
         ui.horizontal(|ui| {
@@ -90,7 +91,7 @@ impl TypeView for SokobanView {
         sokoban::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         let Some(s) = level(&app.as_read()).cloned() else {
             return;
         };
@@ -122,26 +123,6 @@ impl TypeView for SokobanView {
         super::oracle_ui(app, ui);
     }
 
-    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
-        // Arrow keys walk and push, unless a text field has the keyboard or classroom mode
-        // gives them to the run; taken before the panels, so Right is not also the toolbar's
-        // Step.
-        if ctx.egui_wants_keyboard_input() || app.settings().classroom {
-            return;
-        }
-        let keys = [
-            (egui::Key::ArrowUp, Dir::Up),
-            (egui::Key::ArrowDown, Dir::Down),
-            (egui::Key::ArrowLeft, Dir::Left),
-            (egui::Key::ArrowRight, Dir::Right),
-        ];
-        for (key, dir) in keys {
-            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
-                Self::play(app, |s| s.step(dir).is_some());
-            }
-        }
-    }
-
     fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
         let Some(command) = command.take::<Command>() else {
             return;
@@ -171,13 +152,58 @@ impl TypeView for SokobanView {
         }
     }
 
-    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewDraw<'_>, pointer: Pointer) -> bool {
         if let Pointer::Click(cell) = pointer {
             app.push_view(Command::WalkTo(cell));
         }
         true
     }
 
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
+        CanvasExtras {
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn describe(&self, _app: &ViewRead<'_>) -> Description {
+        let about = "Sokoban (Hiroyuki Imabayashi, 1982): the warehouse keeper pushes every box onto a \
+         goal. Walking into a box pushes it one square if the square behind it is free; \
+         boxes are never pulled. Arrow keys walk and push, a click walks to a square; \
+         shaded squares are dead (a box there can never reach a goal). Open an .xsb \
+         collection and pick a level in the list.";
+        let legend = {
+            use crate::ui::palette::{BLOCKED, GOAL, START, TARGET, TRAY};
+            vec![
+                super::entry(crate::ui::palette::piece_color(3), "box"),
+                super::entry(TARGET, "box on a goal"),
+                super::entry(GOAL, "goal"),
+                super::entry(START, "the player (ring)"),
+                super::entry(BLOCKED, "wall"),
+                super::entry(TRAY, "floor"),
+                super::entry(
+                    crate::ui::palette::terrain_color(4),
+                    "dead square: a box here can never reach a goal",
+                ),
+            ]
+        };
+        Description { about, legend }
+    }
+
+    fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
+        match kind {
+            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
+            _ => None,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl SokobanView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let s = level(app)?;
         let square = s.square_of(cell)?;
@@ -194,33 +220,27 @@ impl TypeView for SokobanView {
         };
         Some(format!("row {}, column {}: {what}", cell.row + 1, cell.col + 1))
     }
+}
 
-    fn about(&self) -> &'static str {
-        "Sokoban (Hiroyuki Imabayashi, 1982): the warehouse keeper pushes every box onto a \
-         goal. Walking into a box pushes it one square if the square behind it is free; \
-         boxes are never pulled. Arrow keys walk and push, a click walks to a square; \
-         shaded squares are dead (a box there can never reach a goal). Open an .xsb \
-         collection and pick a level in the list."
-    }
-
-    fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{BLOCKED, GOAL, START, TARGET, TRAY};
-        vec![
-            super::entry(crate::ui::palette::piece_color(3), "box"),
-            super::entry(TARGET, "box on a goal"),
-            super::entry(GOAL, "goal"),
-            super::entry(START, "the player (ring)"),
-            super::entry(BLOCKED, "wall"),
-            super::entry(TRAY, "floor"),
-            super::entry(
-                crate::ui::palette::terrain_color(4),
-                "dead square: a box here can never reach a goal",
-            ),
-        ]
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
+impl FrameWork for SokobanView {
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
+        // Arrow keys walk and push, unless a text field has the keyboard or classroom mode
+        // gives them to the run; taken before the panels, so Right is not also the toolbar's
+        // Step.
+        if ctx.egui_wants_keyboard_input() || app.settings().classroom {
+            return;
+        }
+        let keys = [
+            (egui::Key::ArrowUp, Dir::Up),
+            (egui::Key::ArrowDown, Dir::Down),
+            (egui::Key::ArrowLeft, Dir::Left),
+            (egui::Key::ArrowRight, Dir::Right),
+        ];
+        for (key, dir) in keys {
+            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                Self::play(app, |s| s.step(dir).is_some());
+            }
+        }
     }
 }
 

@@ -14,6 +14,7 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::Entry;
+use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, OwnPanels, OpensFiles, KeepsSettings, FrameWork, FollowsPuzzle};
 use crate::app::{
     AppAccess, AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead,
     ViewWrite,
@@ -136,6 +137,9 @@ pub enum Command {
     Generate,
     /// Finish an animated generation at once.
     FinishGeneration,
+    /// Start a stroke on this square of the maze as it is now (a press during an animated
+    /// generation, sent after [`Command::FinishGeneration`]).
+    StrokeFrom(Cell),
     /// Show or hide the percolating cluster.
     ShowCluster(bool),
     /// Open or close the percolation experiment's window.
@@ -300,6 +304,11 @@ impl MazeView {
             }
             Command::Generate => self.generate(app),
             Command::FinishGeneration => self.finish_animation(app),
+            Command::StrokeFrom(cell) => {
+                if let Some(command) = self.start_stroke(maze(app), cell) {
+                    app.push(command);
+                }
+            }
             Command::ShowCluster(on) => {
                 self.show_cluster = on;
                 self.refresh_cluster(app);
@@ -406,18 +415,21 @@ impl MazeView {
         }
     }
 
-    /// Queues what a stroke does on `cell` of a maze.
-    fn stroke_at(app: &mut ViewWrite<'_>, start: StrokeStart, cell: Cell) {
+    /// What a stroke does on `cell` of a maze, as the command to send.
+    fn stroke_at(start: StrokeStart, cell: Cell) -> AppCommand {
+        let view = |command| AppCommand::View(ViewCommand::new(command));
         match start {
-            StrokeStart::Paint(v) => app.push(AppCommand::Paint(cell, v)),
-            StrokeStart::ToggleGoal => app.push_view(Command::ToggleGoal(cell)),
-            StrokeStart::Drag(Endpoint::Start) => {
-                app.push_view(Command::MoveStart(cell));
-            }
-            StrokeStart::Drag(Endpoint::Goal(i)) => {
-                app.push_view(Command::MoveGoal(i, cell));
-            }
+            StrokeStart::Paint(v) => AppCommand::Paint(cell, v),
+            StrokeStart::ToggleGoal => view(Command::ToggleGoal(cell)),
+            StrokeStart::Drag(Endpoint::Start) => view(Command::MoveStart(cell)),
+            StrokeStart::Drag(Endpoint::Goal(i)) => view(Command::MoveGoal(i, cell)),
         }
+    }
+
+    /// A stroke starts on `cell` (a press on the canvas): what it does is sent.
+    fn start_stroke(&mut self, maze: Option<&Maze>, cell: Cell) -> Option<AppCommand> {
+        self.stroke = maze.and_then(|m| self.stroke_start(m, cell));
+        Some(Self::stroke_at(self.stroke?, cell))
     }
 }
 
@@ -426,17 +438,8 @@ impl TypeView for MazeView {
         grid_maze::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         panel::maze_ui(self, app, ui);
-    }
-
-    fn windows_ui(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
-        panel::experiment_window(self, app, ctx);
-    }
-
-    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
-        self.tick_animation(app, ctx);
-        self.refresh_cluster(app);
     }
 
     fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
@@ -445,32 +448,90 @@ impl TypeView for MazeView {
         }
     }
 
-    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
+    fn pointer(&mut self, app: &mut ViewDraw<'_>, pointer: Pointer) -> bool {
         match pointer {
+            // A press during an animated generation first completes it: the stroke starts
+            // on the finished maze (commands, applied in order at the end of the frame).
+            Pointer::Press(cell) if self.animation.is_some() => {
+                app.push_view(Command::FinishGeneration);
+                app.push_view(Command::StrokeFrom(cell));
+            }
             Pointer::Press(cell) => {
-                self.finish_animation(app);
-                self.stroke = maze(app).and_then(|m| self.stroke_start(m, cell));
-                if let Some(start) = self.stroke {
-                    Self::stroke_at(app, start, cell);
+                if let Some(command) = self.start_stroke(maze(app), cell) {
+                    app.push(command);
                 }
             }
             // A goal toggles once per click, not on every square of a drag.
             Pointer::Drag(cell) => match self.stroke {
                 Some(StrokeStart::ToggleGoal) | None => {}
-                Some(start) => Self::stroke_at(app, start, cell),
+                Some(start) => app.push(Self::stroke_at(start, cell)),
             },
             Pointer::Click(_) => {}
         }
         true
     }
 
-    fn canvas_extras(&self, _app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
         CanvasExtras {
             tint: self.cluster(),
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
             ..CanvasExtras::default()
         }
     }
 
+    fn describe(&self, app: &ViewRead<'_>) -> Description {
+        let about = "Find a path from the start to a goal over free squares, moving to a neighbouring \
+         square (4 or 8 directions); a terrain square costs its number to enter. Click or \
+         drag on the canvas with the chosen brush to draw walls, terrain, the start and \
+         goals; drag the start or a goal to move it. Percolation asks whether free squares \
+         join the top row to the bottom row. Then pick an algorithm and press Start. \
+         Source: the grid maze and percolation article; Moving AI maps \
+         (Sturtevant, 2012) open as files.";
+        let legend = {
+            use crate::ui::palette::{BLOCKED, CLUSTER, FREE, GOAL, START};
+            let mut entries = vec![
+                super::entry(FREE, "free square (cost 1)"),
+                super::entry(BLOCKED, "wall"),
+            ];
+            if maze(app).is_some_and(|m| !m.is_uniform()) {
+                entries.push(super::entry(
+                    crate::ui::palette::terrain_color(2),
+                    "terrain, cost 2 (darker costs more, up to 9)",
+                ));
+                entries.push(super::entry(
+                    crate::ui::palette::terrain_color(9),
+                    "terrain, cost 9",
+                ));
+            }
+            entries.push(super::entry(START, "start"));
+            entries.push(super::entry(GOAL, "goal"));
+            if self.cluster().is_some() {
+                entries.push(super::entry(CLUSTER, "percolating cluster"));
+            }
+            entries.extend(super::search_legend(app));
+            entries
+        };
+        Description { about, legend }
+    }
+
+    fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
+        match kind {
+            CapabilityKind::OwnPanels => Some(ViewCapability::OwnPanels(self)),
+            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
+            CapabilityKind::OpensFiles => Some(ViewCapability::OpensFiles(self)),
+            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
+            CapabilityKind::KeepsSettings => Some(ViewCapability::KeepsSettings(self)),
+            _ => None,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl MazeView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
         let maze = maze(app)?;
         let what = if cell == maze.start() {
@@ -487,57 +548,37 @@ impl TypeView for MazeView {
             None => what,
         })
     }
+}
 
-    fn about(&self) -> &'static str {
-        "Find a path from the start to a goal over free squares, moving to a neighbouring \
-         square (4 or 8 directions); a terrain square costs its number to enter. Click or \
-         drag on the canvas with the chosen brush to draw walls, terrain, the start and \
-         goals; drag the start or a goal to move it. Percolation asks whether free squares \
-         join the top row to the bottom row. Then pick an algorithm and press Start. \
-         Source: the grid maze and percolation article; Moving AI maps \
-         (Sturtevant, 2012) open as files."
+impl OwnPanels for MazeView {
+    fn windows_ui(&mut self, app: &mut ViewDraw<'_>, ctx: &egui::Context) {
+        panel::experiment_window(self, app, ctx);
     }
+}
 
-    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{BLOCKED, CLUSTER, FREE, GOAL, START};
-        let mut entries = vec![
-            super::entry(FREE, "free square (cost 1)"),
-            super::entry(BLOCKED, "wall"),
-        ];
-        if maze(app).is_some_and(|m| !m.is_uniform()) {
-            entries.push(super::entry(
-                crate::ui::palette::terrain_color(2),
-                "terrain, cost 2 (darker costs more, up to 9)",
-            ));
-            entries.push(super::entry(
-                crate::ui::palette::terrain_color(9),
-                "terrain, cost 9",
-            ));
-        }
-        entries.push(super::entry(START, "start"));
-        entries.push(super::entry(GOAL, "goal"));
-        if self.cluster().is_some() {
-            entries.push(super::entry(CLUSTER, "percolating cluster"));
-        }
-        entries.extend(super::search_legend(app));
-        entries
+impl FrameWork for MazeView {
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
+        self.tick_animation(app, ctx);
+        self.refresh_cluster(app);
     }
+}
 
+impl OpensFiles for MazeView {
     fn open_path(&mut self, app: &mut ViewWrite<'_>, path: &Path) {
         self.open_scenario(app, path);
     }
+}
 
+impl FollowsPuzzle for MazeView {
     fn puzzle_replaced(&mut self) {
         self.animation = None;
         self.scenario = None;
         self.cluster = None;
     }
+}
 
+impl KeepsSettings for MazeView {
     fn settings(&self) -> Option<serde_json::Value> {
         serde_json::to_value(&self.settings).ok()
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -4,7 +4,7 @@
 use eframe::egui::{self, RichText};
 
 use super::{Brush, Command, MazeView};
-use crate::app::{AppCommand, ViewWrite};
+use crate::app::{AppCommand, ViewDraw};
 use crate::puzzles::maze::generate::{Generator, MAX_CELLS};
 use crate::puzzles::maze::percolation::SQUARE_LATTICE_THRESHOLD;
 use crate::puzzles::maze::{self, Connectivity, GridHeuristic, Maze, Percolation};
@@ -35,7 +35,7 @@ impl Shown {
 }
 
 /// The grid maze's sections of the side panel.
-pub(super) fn maze_ui(view: &mut MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+pub(super) fn maze_ui(view: &mut MazeView, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
     let Some(maze) = super::maze(app).map(Shown::of) else {
         return;
     };
@@ -63,7 +63,7 @@ pub(super) fn maze_ui(view: &mut MazeView, app: &mut ViewWrite<'_>, ui: &mut egu
         .show(ui, |ui| crate::ui::views::oracle_ui(app, ui));
 }
 
-fn edit_ui(view: &mut MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, maze: &Shown) {
+fn edit_ui(view: &mut MazeView, app: &mut ViewDraw<'_>, ui: &mut egui::Ui, maze: &Shown) {
     ui.label(
         RichText::new(
             "Paint by dragging; drag the start (blue) or a goal (orange) to move it. \
@@ -161,7 +161,7 @@ fn edit_ui(view: &mut MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, maze
     });
 }
 
-fn movement_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui, maze: &Shown) {
+fn movement_ui(app: &mut ViewDraw<'_>, ui: &mut egui::Ui, maze: &Shown) {
     ui.horizontal(|ui| {
         ui.label("Moves:");
         for (c, name) in [
@@ -204,7 +204,7 @@ fn movement_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui, maze: &Shown) {
         });
 }
 
-fn generate_ui(view: &mut MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+fn generate_ui(view: &mut MazeView, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
     let settings = &mut view.settings;
     egui::ComboBox::from_label("Generator")
         .selected_text(settings.generator.label())
@@ -252,7 +252,7 @@ fn generate_ui(view: &mut MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) 
     }
 }
 
-fn percolation_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, maze: &Shown) {
+fn percolation_ui(view: &MazeView, app: &mut ViewDraw<'_>, ui: &mut egui::Ui, maze: &Shown) {
     let current = maze.percolation;
     let name = |p: Percolation| match p {
         Percolation::Off => "off (start to goals)",
@@ -290,7 +290,7 @@ fn percolation_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, m
     }
 }
 
-fn scenario_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+fn scenario_ui(view: &MazeView, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
     let position = view
         .scenario_position()
         .map(|(name, i, n)| (name.to_owned(), i, n));
@@ -357,7 +357,7 @@ fn scenario_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
 
 /// "Run all": every problem with the chosen algorithm, in the background, then a summary
 /// like the command line's (matches, states expanded, time).
-fn run_all_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, total: usize) {
+fn run_all_ui(view: &MazeView, app: &mut ViewDraw<'_>, ui: &mut egui::Ui, total: usize) {
     let run = view.scenario_run();
     ui.horizontal_wrapped(|ui| {
         let running = run.is_some_and(|(_, _, summary)| summary.is_none());
@@ -385,7 +385,7 @@ fn run_all_ui(view: &MazeView, app: &mut ViewWrite<'_>, ui: &mut egui::Ui, total
 }
 
 /// The percolation experiment's window: its settings, Run and Stop, and the curve.
-pub(super) fn experiment_window(view: &mut MazeView, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
+pub(super) fn experiment_window(view: &mut MazeView, app: &mut ViewDraw<'_>, ctx: &egui::Context) {
     if !view.experiment_window {
         return;
     }

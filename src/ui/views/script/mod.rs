@@ -18,6 +18,7 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::{Entry, NewItem};
+use crate::app::{AppAccess, Description, ViewContext, ViewDraw, CapabilityKind, ViewCapability, OwnPanels, SavesItself, KeepsSettings, FrameWork, FollowsPuzzle};
 use crate::app::{
     AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite,
 };
@@ -124,6 +125,9 @@ pub enum Command {
     /// The script failed on the state on screen (the error, with its line): said on the
     /// status bar as an error.
     Failed(String),
+    /// A click on the canvas found this move at its square (played, and said in the status
+    /// bar), or the script's error looking for one.
+    Clicked(Result<String, String>),
     /// Set a parameter.
     SetParameter(String, i64),
     /// Back to the position the script was loaded at.
@@ -169,7 +173,7 @@ impl ScriptView {
 
     /// Makes the editor follow the script on screen (once it was replaced, or its file
     /// changed).
-    fn sync(&mut self, app: &ViewWrite<'_>) {
+    fn sync(&mut self, app: &ViewContext<impl AppAccess>) {
         let path = app.settings().path.clone();
         if self.editor.synced && self.editor.file == path {
             return;
@@ -181,7 +185,7 @@ impl ScriptView {
 
     /// Asks the script about the state on screen once it changed (its moves, goal and
     /// drawing); a new error goes to the status bar (through [`Command::Failed`]).
-    fn relist(&mut self, app: &mut ViewWrite<'_>) {
+    fn relist(&mut self, app: &mut ViewDraw<'_>) {
         let revision = app.revision();
         if self.listed.as_ref().is_some_and(|(r, _)| *r == revision) {
             return;
@@ -207,7 +211,7 @@ impl ScriptView {
     }
 
     /// The moves of the state on screen, as buttons.
-    fn moves_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn moves_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         let Some((_, listed)) = &self.listed else {
             return;
         };
@@ -267,7 +271,7 @@ impl TypeView for ScriptView {
         script::TYPE.name
     }
 
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         self.relist(app);
         let Some((name, description, source, state)) = app.model::<Script>().map(|s| {
             (
@@ -345,6 +349,12 @@ impl TypeView for ScriptView {
             Command::Failed(e) => {
                 app.set_error(format!("Script error at the state on screen: {e}"));
             }
+            Command::Clicked(Ok(label)) => {
+                if app.edit_model(|s: &mut Script| s.play(&label)) {
+                    app.set_status(format!("Played {label}."));
+                }
+            }
+            Command::Clicked(Err(e)) => app.set_error(format!("Script error: {e}")),
             Command::SetParameter(name, value) => self.set_parameter(app, name, value),
             Command::Reset => {
                 app.edit_model(|s: &mut Script| s.reset());
@@ -374,6 +384,101 @@ impl TypeView for ScriptView {
         }
     }
 
+    /// A click on a drawn cell plays the move whose `cell` names it, if one does.
+    fn pointer(&mut self, app: &mut ViewDraw<'_>, pointer: Pointer) -> bool {
+        let Pointer::Click(cell) = pointer else {
+            return false;
+        };
+        if app.shown_moment() != crate::app::ShownMoment::Puzzle {
+            return false;
+        }
+        let found = app.model::<Script>().map(|s| s.move_at_cell(cell));
+        match found {
+            Some(Ok(Some(label))) => {
+                app.push_view(Command::Clicked(Ok(label)));
+                true
+            }
+            Some(Err(e)) => {
+                app.push_view(Command::Clicked(Err(e.to_string())));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The move a click on the square plays (as listed for the state on screen), if one
+    /// does; the status bar says the square's place (row and column from 0) before it.
+    /// Hint's move outlined on its cell, when the move names one.
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<Cell>) -> CanvasExtras<'_> {
+        let hinted = super::hinted_move(app);
+        CanvasExtras {
+            selected: hinted.and_then(|hint| {
+                (self.cells.iter())
+                    .find(|(label, _)| *label == hint)
+                    .map(|(_, cell)| *cell)
+            }),
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn describe(&self, app: &ViewRead<'_>) -> Description {
+        let about = "A puzzle written as a script (a .rhai file): start(), moves(state) and \
+         is_goal(state), with an optional heuristic(state) and draw(state). Press Start to \
+         watch any algorithm search it, or play its moves by hand with the buttons below \
+         (or click a drawn cell that a move names). Edit script opens the script beside \
+         the canvas: Ctrl+S saves and reloads it; a script from a file is reloaded when the \
+         file is saved from outside. docs/formats.md describes the contract.";
+        let legend = {
+            use crate::ui::palette::{BLOCKED, NUMBER, TARGET, TRAY};
+            let mut entries = vec![
+                super::entry(TRAY, "an empty cell of the script's drawing"),
+                super::entry(BLOCKED, "a wall (#) of the drawing"),
+                super::entry(NUMBER, "a number of the drawing"),
+                super::entry(TARGET, "a cell the drawing colours 'target'"),
+            ];
+            if app.result().is_some_and(|r| r.solved) {
+                entries.push(super::entry(
+                    crate::ui::palette::SOLUTION,
+                    "a solution was found: the timeline plays it",
+                ));
+            }
+            entries
+        };
+        Description { about, legend }
+    }
+
+    fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
+        match kind {
+            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
+            CapabilityKind::OwnPanels => Some(ViewCapability::OwnPanels(self)),
+            CapabilityKind::SavesItself => Some(ViewCapability::SavesItself(self)),
+            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
+            CapabilityKind::KeepsSettings => Some(ViewCapability::KeepsSettings(self)),
+            _ => None,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl ScriptView {
+    /// A line about the square `cell` under the pointer, for the status bar.
+    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
+        let listed_now = self
+            .listed
+            .as_ref()
+            .is_some_and(|(r, _)| *r == app.revision());
+        let click = (listed_now && app.shown_moment() == crate::app::ShownMoment::Puzzle)
+            .then(|| self.cells.iter().find(|(_, c)| *c == cell))
+            .flatten();
+        click.map(|(label, _)| format!("a click plays {label}"))
+    }
+}
+
+impl FrameWork for ScriptView {
     fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
         self.sync(app);
         if self.editor.open {
@@ -386,22 +491,14 @@ impl TypeView for ScriptView {
         // view's commands.
         self.editor.watch(app);
     }
+}
 
+impl OwnPanels for ScriptView {
     fn is_docked(&self) -> bool {
         self.editor.open
     }
 
-    /// While the editor is open, File > Save writes its text and reloads the script, as
-    /// Ctrl+S does.
-    fn saves_itself(&self) -> bool {
-        self.editor.open
-    }
-
-    fn save(&mut self, app: &mut ViewWrite<'_>) {
-        self.editor.save(app);
-    }
-
-    fn docked_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn docked_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         if !self.editor.open {
             return;
         }
@@ -420,37 +517,29 @@ impl TypeView for ScriptView {
                 self.editor.panel_ui(app, ui, failed);
             });
     }
+}
 
-    /// A click on a drawn cell plays the move whose `cell` names it, if one does.
-    fn pointer(&mut self, app: &mut ViewWrite<'_>, pointer: Pointer) -> bool {
-        let Pointer::Click(cell) = pointer else {
-            return false;
-        };
-        if app.shown_moment() != crate::app::ShownMoment::Puzzle {
-            return false;
-        }
-        let found = app.model::<Script>().map(|s| s.move_at_cell(cell));
-        match found {
-            Some(Ok(Some(label))) => {
-                if app.edit_model(|s: &mut Script| s.play(&label)) {
-                    app.set_status(format!("Played {label}."));
-                }
-                true
-            }
-            Some(Err(e)) => {
-                app.set_error(format!("Script error: {e}"));
-                true
-            }
-            _ => false,
-        }
+impl SavesItself for ScriptView {
+    /// While the editor is open, File > Save writes its text and reloads the script, as
+    /// Ctrl+S does.
+    fn saves_itself(&self) -> bool {
+        self.editor.open
     }
 
+    fn save(&mut self, app: &mut ViewWrite<'_>) {
+        self.editor.save(app);
+    }
+}
+
+impl FollowsPuzzle for ScriptView {
     fn puzzle_replaced(&mut self) {
         self.editor.synced = false;
         self.listed = None;
         self.parameter = None;
     }
+}
 
+impl KeepsSettings for ScriptView {
     fn settings(&self) -> Option<serde_json::Value> {
         // The text being edited first, then the others while they fit.
         let mut drafts = BTreeMap::new();
@@ -469,61 +558,5 @@ impl TypeView for ScriptView {
             drafts,
         })
         .ok()
-    }
-
-    /// The move a click on the square plays (as listed for the state on screen), if one
-    /// does; the status bar says the square's place (row and column from 0) before it.
-    /// Hint's move outlined on its cell, when the move names one.
-    fn canvas_extras(&self, app: &ViewRead<'_>, _hover: Option<Cell>) -> CanvasExtras<'_> {
-        let hinted = super::hinted_move(app);
-        CanvasExtras {
-            selected: hinted.and_then(|hint| {
-                (self.cells.iter())
-                    .find(|(label, _)| *label == hint)
-                    .map(|(_, cell)| *cell)
-            }),
-            ..CanvasExtras::default()
-        }
-    }
-
-    fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
-        let listed_now = self
-            .listed
-            .as_ref()
-            .is_some_and(|(r, _)| *r == app.revision());
-        let click = (listed_now && app.shown_moment() == crate::app::ShownMoment::Puzzle)
-            .then(|| self.cells.iter().find(|(_, c)| *c == cell))
-            .flatten();
-        click.map(|(label, _)| format!("a click plays {label}"))
-    }
-
-    fn about(&self) -> &'static str {
-        "A puzzle written as a script (a .rhai file): start(), moves(state) and \
-         is_goal(state), with an optional heuristic(state) and draw(state). Press Start to \
-         watch any algorithm search it, or play its moves by hand with the buttons below \
-         (or click a drawn cell that a move names). Edit script opens the script beside \
-         the canvas: Ctrl+S saves and reloads it; a script from a file is reloaded when the \
-         file is saved from outside. docs/formats.md describes the contract."
-    }
-
-    fn legend(&self, app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{BLOCKED, NUMBER, TARGET, TRAY};
-        let mut entries = vec![
-            super::entry(TRAY, "an empty cell of the script's drawing"),
-            super::entry(BLOCKED, "a wall (#) of the drawing"),
-            super::entry(NUMBER, "a number of the drawing"),
-            super::entry(TARGET, "a cell the drawing colours 'target'"),
-        ];
-        if app.result().is_some_and(|r| r.solved) {
-            entries.push(super::entry(
-                crate::ui::palette::SOLUTION,
-                "a solution was found: the timeline plays it",
-            ));
-        }
-        entries
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -5,7 +5,7 @@
 use eframe::egui;
 
 use super::{Command, ScriptView, editor};
-use crate::app::{ViewWrite, WorkOrder};
+use crate::app::{ViewDraw, ViewWrite, WorkOrder};
 use crate::puzzles::script::Script;
 use crate::search::CancelToken;
 
@@ -80,7 +80,7 @@ impl ScriptView {
     }
 
     /// The script's parameters as number fields.
-    pub(super) fn parameters_ui(app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    pub(super) fn parameters_ui(app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         let Some(parameters) = app.model::<Script>().map(|s| s.parameters().to_vec()) else {
             return;
         };

@@ -11,6 +11,7 @@ use eframe::egui::{self, RichText};
 use serde::{Deserialize, Serialize};
 
 use super::Entry;
+use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, OwnUndo, KeepsSettings, FrameWork, FollowsPuzzle, CanvasExtras};
 use crate::app::{AppAccess, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite};
 use crate::puzzles::Side;
 use crate::puzzles::sliding::pattern_db::PdbSet;
@@ -166,7 +167,7 @@ impl SlidingView {
 
     /// The sliding tile puzzle: board size, heuristic, playing (click or arrow keys, undo),
     /// scrambling and unscrambling.
-    fn panel_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn panel_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         let Some(sliding) = sliding(app) else {
             return;
         };
@@ -298,51 +299,8 @@ impl TypeView for SlidingView {
         sliding::TYPE.name
     }
 
-    fn uses_app_undo(&self) -> bool {
-        false
-    }
-
-    fn tools_ui(&mut self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         self.panel_ui(app, ui);
-    }
-
-    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
-        self.tend_pattern_dbs(app);
-        let algorithm = app.algorithm();
-        let board = sliding(app).map(|board| {
-            let db = board.attached_db().filter(|_| algorithm == Algorithm::IdaStar);
-            (db.cloned(), board.tiles_row_major())
-        });
-        if let Some((db, tiles)) = board {
-            self.forecast.tick(app, db, tiles);
-        }
-        // Arrow keys slide the tile that moves that way, unless a text field has the
-        // keyboard or classroom mode gives them to the run (Right and Left step it, as on
-        // every type). They are taken here, before the panels, so the Right arrow is not also
-        // the toolbar's Step.
-        if !ctx.egui_wants_keyboard_input() && !app.settings().classroom {
-            let keys = [
-                (egui::Key::ArrowUp, Side::Up),
-                (egui::Key::ArrowDown, Side::Down),
-                (egui::Key::ArrowLeft, Side::Left),
-                (egui::Key::ArrowRight, Side::Right),
-            ];
-            for (key, side) in keys {
-                if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
-                    Self::key(app, side);
-                }
-            }
-        }
-        let interval = 1.0 / app.settings().playback_rate.max(0.1);
-        if !self.unscrambling.is_empty() && app.now() - self.unscrambled_at >= interval {
-            self.unscrambled_at = app.now();
-            if let Some(side) = self.unscrambling.pop() {
-                Self::key(app, side);
-            }
-        }
-        if !self.unscrambling.is_empty() {
-            ctx.request_repaint();
-        }
     }
 
     fn apply(&mut self, app: &mut ViewWrite<'_>, command: ViewCommand) {
@@ -419,6 +377,47 @@ app.next_seed(&mut self.used_seed);
         }
     }
 
+    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<crate::puzzles::Cell>) -> CanvasExtras<'_> {
+        CanvasExtras {
+            hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
+            ..CanvasExtras::default()
+        }
+    }
+
+    fn describe(&self, _app: &ViewRead<'_>) -> Description {
+        let about = "The n-by-n sliding tile puzzle (the 15-puzzle for n = 4): slide a tile next to the \
+         gap into it, until the tiles stand in the goal order: 1, 2, 3 ... row by row with the \
+         gap last, unless the puzzle's file gives another goal (Korf's instances put the gap \
+         first). Click a tile next to the gap to move it; Scramble makes a random solvable position. A* \
+         with pattern databases solves the hardest 15-puzzles. Source: the sliding puzzle \
+         part of the maze article; solved tile at row i, column j is i*n+j+1.";
+        let legend = {
+            use crate::ui::palette::{TILE_AWAY, TILE_HOME};
+            vec![
+                super::entry(TILE_HOME, "tile on its own square"),
+                super::entry(TILE_AWAY, "tile elsewhere"),
+            ]
+        };
+        Description { about, legend }
+    }
+
+    fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
+        match kind {
+            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
+            CapabilityKind::OwnUndo => Some(ViewCapability::OwnUndo(self)),
+            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
+            CapabilityKind::KeepsSettings => Some(ViewCapability::KeepsSettings(self)),
+            _ => None,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl SlidingView {
+    /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: crate::puzzles::Cell) -> Option<String> {
         // Tile 0 is the blank (the gap).
         Some(match sliding(app)?.tile_at(cell)? {
@@ -426,39 +425,65 @@ app.next_seed(&mut self.used_seed);
             tile => format!("tile {tile}"),
         })
     }
+}
 
+impl FrameWork for SlidingView {
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
+        self.tend_pattern_dbs(app);
+        let algorithm = app.algorithm();
+        let board = sliding(app).map(|board| {
+            let db = board.attached_db().filter(|_| algorithm == Algorithm::IdaStar);
+            (db.cloned(), board.tiles_row_major())
+        });
+        if let Some((db, tiles)) = board {
+            self.forecast.tick(app, db, tiles);
+        }
+        // Arrow keys slide the tile that moves that way, unless a text field has the
+        // keyboard or classroom mode gives them to the run (Right and Left step it, as on
+        // every type). They are taken here, before the panels, so the Right arrow is not also
+        // the toolbar's Step.
+        if !ctx.egui_wants_keyboard_input() && !app.settings().classroom {
+            let keys = [
+                (egui::Key::ArrowUp, Side::Up),
+                (egui::Key::ArrowDown, Side::Down),
+                (egui::Key::ArrowLeft, Side::Left),
+                (egui::Key::ArrowRight, Side::Right),
+            ];
+            for (key, side) in keys {
+                if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                    Self::key(app, side);
+                }
+            }
+        }
+        let interval = 1.0 / app.settings().playback_rate.max(0.1);
+        if !self.unscrambling.is_empty() && app.now() - self.unscrambled_at >= interval {
+            self.unscrambled_at = app.now();
+            if let Some(side) = self.unscrambling.pop() {
+                Self::key(app, side);
+            }
+        }
+        if !self.unscrambling.is_empty() {
+            ctx.request_repaint();
+        }
+    }
+}
+
+impl OwnUndo for SlidingView {
     fn undo(&mut self, app: &mut ViewWrite<'_>) {
         edit(app, Sliding::undo);
     }
+}
 
+impl FollowsPuzzle for SlidingView {
     fn puzzle_replaced(&mut self) {
         self.scramble.clear();
         self.unscrambling.clear();
     }
+}
 
+impl KeepsSettings for SlidingView {
     fn settings(&self) -> Option<serde_json::Value> {
         serde_json::to_value(&self.settings).ok()
-    }
-
-    fn about(&self) -> &'static str {
-        "The n-by-n sliding tile puzzle (the 15-puzzle for n = 4): slide a tile next to the \
-         gap into it, until the tiles stand in the goal order: 1, 2, 3 ... row by row with the \
-         gap last, unless the puzzle's file gives another goal (Korf's instances put the gap \
-         first). Click a tile next to the gap to move it; Scramble makes a random solvable position. A* \
-         with pattern databases solves the hardest 15-puzzles. Source: the sliding puzzle \
-         part of the maze article; solved tile at row i, column j is i*n+j+1."
-    }
-
-    fn legend(&self, _app: &ViewRead<'_>) -> Vec<(egui::Color32, String)> {
-        use crate::ui::palette::{TILE_AWAY, TILE_HOME};
-        vec![
-            super::entry(TILE_HOME, "tile on its own square"),
-            super::entry(TILE_AWAY, "tile elsewhere"),
-        ]
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

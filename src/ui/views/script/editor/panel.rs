@@ -7,7 +7,7 @@ use eframe::egui;
 
 use super::super::highlight;
 use super::{Editor, FormatError};
-use crate::app::ViewWrite;
+use crate::app::ViewDraw;
 
 impl Editor {
     /// The text laid out with its colours (remade only when the text, the error's line or
@@ -33,7 +33,7 @@ impl Editor {
     /// loaded script's error on the state on screen, if it has one.
     pub fn panel_ui(
         &mut self,
-        app: &mut ViewWrite<'_>,
+        app: &mut ViewDraw<'_>,
         ui: &mut egui::Ui,
         failed: Option<FormatError>,
     ) {
@@ -77,7 +77,7 @@ impl Editor {
 
     /// The error (with the last good version's note) or the last note, the conflict's
     /// question, and the last run's answer.
-    fn messages_ui(&self, app: &mut ViewWrite<'_>, ui: &mut egui::Ui) {
+    fn messages_ui(&self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         if let Some(text) = self.error_text() {
             let red = ui.visuals().error_fg_color;
             ui.label(egui::RichText::new(text).color(red));

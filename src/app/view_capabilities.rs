@@ -1,0 +1,172 @@
+//! What a type's view may do beyond drawing its tools and reading canvas input: opt-in
+//! capabilities, as [`crate::puzzles::Capabilities`] are for models. A view names the ones it
+//! has in [`super::TypeView::capability`]; the app asks for one at a time (each is the view
+//! itself, borrowed to change, so two cannot be lent at once), through the helpers on
+//! `dyn TypeView` ([`own_undo`](super::TypeView#method.own_undo) and its siblings), and a
+//! view that has none of them is only its tools, its canvas input and its description.
+
+use std::path::Path;
+
+use eframe::egui;
+
+use super::{ViewDraw, ViewWrite};
+
+/// Which capability the app asks a view for (see [`super::TypeView::capability`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapabilityKind {
+    /// Panels and windows of the view's own ([`OwnPanels`]).
+    OwnPanels,
+    /// Saving what it edits in place of File > Save ([`SavesItself`]).
+    SavesItself,
+    /// An undo of its own in place of the app's history ([`OwnUndo`]).
+    OwnUndo,
+    /// Opening files it claims ([`OpensFiles`]).
+    OpensFiles,
+    /// Settings kept across restarts ([`KeepsSettings`]).
+    KeepsSettings,
+    /// Work of its own each frame before drawing ([`FrameWork`]).
+    FrameWork,
+    /// State about the puzzle on screen, forgotten when it is replaced
+    /// ([`FollowsPuzzle`]).
+    FollowsPuzzle,
+}
+
+/// One capability of a view, lent to the app: the view as that capability.
+pub enum ViewCapability<'a> {
+    /// See [`OwnPanels`].
+    OwnPanels(&'a mut dyn OwnPanels),
+    /// See [`SavesItself`].
+    SavesItself(&'a mut dyn SavesItself),
+    /// See [`OwnUndo`].
+    OwnUndo(&'a mut dyn OwnUndo),
+    /// See [`OpensFiles`].
+    OpensFiles(&'a mut dyn OpensFiles),
+    /// See [`KeepsSettings`].
+    KeepsSettings(&'a mut dyn KeepsSettings),
+    /// See [`FrameWork`].
+    FrameWork(&'a mut dyn FrameWork),
+    /// See [`FollowsPuzzle`].
+    FollowsPuzzle(&'a mut dyn FollowsPuzzle),
+}
+
+/// A view with panels or windows of its own: a panel docked beside the canvas (an editor of
+/// the puzzle's text), windows drawn over it. Drawing code: it reads and sends commands.
+pub trait OwnPanels {
+    /// Whether the docked panel is open now ([`OwnPanels::docked_ui`]); it takes the
+    /// details panel's place while it is open, as the Learn panel does. The default: never.
+    fn is_docked(&self) -> bool {
+        false
+    }
+
+    /// The docked panel, added to the window's `ui` before the canvas takes the rest.
+    fn docked_ui(&mut self, _app: &mut ViewDraw<'_>, _ui: &mut egui::Ui) {}
+
+    /// Windows of the view's own, drawn after the panels.
+    fn windows_ui(&mut self, _app: &mut ViewDraw<'_>, _ctx: &egui::Context) {}
+}
+
+/// A view that saves what it edits itself, at times, in place of the app's writing of the
+/// puzzle (a docked editor of the puzzle's text saves that text).
+pub trait SavesItself {
+    /// Whether File > Save (its menu item, the palette's Save) goes to the view now.
+    fn saves_itself(&self) -> bool;
+
+    /// Saves what the view edits (see [`SavesItself::saves_itself`]).
+    fn save(&mut self, app: &mut ViewWrite<'_>);
+}
+
+/// A view with an undo of its own (types that keep moves and layouts apart): the app's
+/// history does not cover its edits, and Ctrl+Z and Ctrl+Y come here.
+pub trait OwnUndo {
+    /// Takes back the last move or edit.
+    fn undo(&mut self, app: &mut ViewWrite<'_>);
+
+    /// Plays again the last move or edit taken back. The default: nothing to play again.
+    fn redo(&mut self, _app: &mut ViewWrite<'_>) {}
+}
+
+/// A view that opens files it claims itself (see [`super::ViewRegistry::claims`]).
+pub trait OpensFiles {
+    /// Opens `path`; errors go to the status bar.
+    fn open_path(&mut self, app: &mut ViewWrite<'_>, path: &Path);
+}
+
+/// A view with settings kept across restarts (the registry makes it again from them).
+pub trait KeepsSettings {
+    /// The settings to keep, as JSON (`None` if they cannot be written as JSON).
+    fn settings(&self) -> Option<serde_json::Value>;
+}
+
+/// A view with work of its own each frame before anything is drawn: animations, keys it
+/// takes before the panels, background work's results. Not drawing code: it may change
+/// the app's state.
+pub trait FrameWork {
+    /// The frame's work.
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context);
+}
+
+/// A view that keeps state about the puzzle on screen (histories, scrambles, selections).
+pub trait FollowsPuzzle {
+    /// A new puzzle of this type replaced the one on screen (opened, reset, resized): state
+    /// about the old one is forgotten.
+    fn puzzle_replaced(&mut self);
+}
+
+/// The capability getters on a view: each asks [`super::TypeView::capability`] for one.
+impl<'v> dyn super::TypeView + 'v {
+    /// The view's own panels and windows, if it has any.
+    pub fn own_panels(&mut self) -> Option<&mut dyn OwnPanels> {
+        match self.capability(CapabilityKind::OwnPanels)? {
+            ViewCapability::OwnPanels(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The view as a saver of what it edits, if it ever saves itself.
+    pub fn saves_itself(&mut self) -> Option<&mut dyn SavesItself> {
+        match self.capability(CapabilityKind::SavesItself)? {
+            ViewCapability::SavesItself(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The view's own undo, if it has one (else the app's history covers its edits).
+    pub fn own_undo(&mut self) -> Option<&mut dyn OwnUndo> {
+        match self.capability(CapabilityKind::OwnUndo)? {
+            ViewCapability::OwnUndo(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The view as an opener of the files it claims, if it claims any.
+    pub fn opens_files(&mut self) -> Option<&mut dyn OpensFiles> {
+        match self.capability(CapabilityKind::OpensFiles)? {
+            ViewCapability::OpensFiles(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The view's settings to keep, if it has any.
+    pub fn kept_settings(&mut self) -> Option<serde_json::Value> {
+        match self.capability(CapabilityKind::KeepsSettings)? {
+            ViewCapability::KeepsSettings(c) => c.settings(),
+            _ => None,
+        }
+    }
+
+    /// The view's work each frame, if it has any.
+    pub fn frame_work(&mut self) -> Option<&mut dyn FrameWork> {
+        match self.capability(CapabilityKind::FrameWork)? {
+            ViewCapability::FrameWork(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The view as a keeper of state about the puzzle on screen, if it keeps any.
+    pub fn follows_puzzle(&mut self) -> Option<&mut dyn FollowsPuzzle> {
+        match self.capability(CapabilityKind::FollowsPuzzle)? {
+            ViewCapability::FollowsPuzzle(c) => Some(c),
+            _ => None,
+        }
+    }
+}
