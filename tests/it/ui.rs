@@ -1598,7 +1598,9 @@ fn optimal_moves_follow_each_move_and_undo_with_hints_and_all_moves_rated() {
     // The state space window: a random layout whose hardest position is at least 20 moves
     // from the goal, made on a background thread, opens (after the question about edits).
     h.get_by_label("State space...").click();
-    h.run_steps(2);
+    // The click sends the window's command, applied at the frame's end: the window is laid
+    // out in the next frame and shown in the one after.
+    h.run_steps(3);
     h.get_by_label("Generate layout").click();
     run_until(&mut h, |app| {
         app.unsaved_question().is_some() || app.status().text.starts_with("Generated a layout")
