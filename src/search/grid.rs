@@ -1,6 +1,6 @@
 //! Breadth-first search and A* for problems that are a grid of unit-cost squares (see
-//! [`Problem::unit_grid`]), run when no one watches the states go by: one flat table indexed by
-//! square in place of the search tree and its nodes (a byte a square for BFS: the move that
+//! [`super::ProblemCapabilities::unit_grid`]), run when no one watches the states go by: one
+//! flat table indexed by square in place of the search tree and its nodes (a byte a square for BFS: the move that
 //! reached it; four bytes for A*: that move, the closed flag and `g`, kept in tiles of 32 x 32
 //! squares), allocated zeroed so the pages of squares never reached are never touched, A*'s
 //! open list a [`BucketQueue`], and the moves computed from the grid instead of successor
@@ -13,7 +13,10 @@ use super::bucket_queue::BucketQueue;
 use super::grid_block::{GridBlock, NO_SQUARE, pack_square};
 use super::layers::PerF;
 use super::limits::Budget;
-use super::{Algorithm, Cost, Observer, Outcome, Problem, SearchResult, Stats, TieBreak, UnitGrid};
+use super::{
+    Algorithm, Cost, DenseIndex, Observer, Outcome, Problem, SearchResult, Stats, TieBreak,
+    UnitGrid,
+};
 
 const TABLE: &str = "the grid search's table (a square's move, closed flag and cost)";
 
@@ -156,6 +159,7 @@ fn moves(grid: &UnitGrid<'_>, r: usize, c: usize, out: &mut [Step; 4]) -> usize 
 /// (see [`LINK_BITS`]), its states and moves rebuilt through the problem; or none.
 fn finish<P: Problem + ?Sized>(
     problem: &P,
+    dense: &dyn DenseIndex<P::State>,
     grid: &UnitGrid<'_>,
     link: impl Fn(usize) -> u32,
     outcome: Outcome,
@@ -175,7 +179,7 @@ fn finish<P: Problem + ?Sized>(
         squares.reverse();
         states = squares
             .iter()
-            .filter_map(|&s| problem.grid_state(s))
+            .filter_map(|&s| dense.dense_state(s))
             .collect();
         let mut successors = Vec::new();
         for pair in states.windows(2) {
@@ -202,12 +206,13 @@ fn finish<P: Problem + ?Sized>(
 
 /// Breadth-first search on the grid, goals detected when generated (as [`super::bfs`]).
 /// Watched, it tells `observer` the same events with the same figures as [`super::bfs`]
-/// (each state made from its square by [`Problem::grid_state`]): the expansion with the
+/// (each state made from its square by [`DenseIndex::dense_state`]): the expansion with the
 /// frontier less the state taken off, its score (`g` = depth, the parent), each state put on
 /// the frontier (with its `g`, if scores are wanted), the goal too before the search ends
 /// at it; checked event by event against it in the tests.
 pub(super) fn bfs<P: Problem + ?Sized>(
     problem: &P,
+    dense: &dyn DenseIndex<P::State>,
     grid: &UnitGrid<'_>,
     starts: &[usize],
     observer: &mut dyn Observer<P::State>,
@@ -217,7 +222,7 @@ pub(super) fn bfs<P: Problem + ?Sized>(
     let stats = Stats::default();
     let links = match byte_table(grid.rows * grid.cols, !silent, budget) {
         Ok(t) => t,
-        Err(outcome) => return finish(problem, grid, |_| 0, outcome, None, stats),
+        Err(outcome) => return finish(problem, dense, grid, |_| 0, outcome, None, stats),
     };
     let mut run = BfsRun {
         silent,
@@ -227,9 +232,9 @@ pub(super) fn bfs<P: Problem + ?Sized>(
         block: GridBlock::new(grid.rows, grid.cols),
         stats,
     };
-    let started = bfs_starts(problem, grid, starts, observer, budget, &mut run);
+    let started = bfs_starts(dense, grid, starts, observer, budget, &mut run);
     let ((outcome, goal), run) = match started {
-        Ok(()) => bfs_layers(problem, grid, observer, budget, run),
+        Ok(()) => bfs_layers(dense, grid, observer, budget, run),
         Err(end) => (end, run),
     };
     // Expansions not yet told are told before the search returns, whatever it returns.
@@ -239,7 +244,15 @@ pub(super) fn bfs<P: Problem + ?Sized>(
     let mut stats = run.stats;
     stats.max_closed = stats.max_closed.max(run.reached);
     let links = run.links;
-    finish(problem, grid, |s| u32::from(links[s]), outcome, goal, stats)
+    finish(
+        problem,
+        dense,
+        grid,
+        |s| u32::from(links[s]),
+        outcome,
+        goal,
+        stats,
+    )
 }
 
 /// How a breadth-first search on the grid ended: the outcome and, when found, the goal square.
@@ -263,11 +276,11 @@ struct BfsRun {
 
 /// Puts the start squares on [`bfs`]'s frontier (each once), telling the observer; `Err`
 /// when a start is the goal or the queue is over the budget.
-fn bfs_starts<P: Problem + ?Sized>(
-    problem: &P,
+fn bfs_starts<S>(
+    dense: &dyn DenseIndex<S>,
     grid: &UnitGrid<'_>,
     starts: &[usize],
-    observer: &mut dyn Observer<P::State>,
+    observer: &mut dyn Observer<S>,
     budget: &mut Budget,
     run: &mut BfsRun,
 ) -> Result<(), BfsEnd> {
@@ -292,7 +305,7 @@ fn bfs_starts<P: Problem + ?Sized>(
             stats.frontier = queue.len() as u64 + 1;
             return Err((Outcome::Found, Some(s)));
         }
-        if !*silent && let Some(state) = problem.grid_state(s) {
+        if !*silent && let Some(state) = dense.dense_state(s) {
             observer.generated(&state);
             if observer.wants_scores() {
                 observer.scored_generated(0.0, None);
@@ -309,10 +322,10 @@ fn bfs_starts<P: Problem + ?Sized>(
 /// how it ended. (`run` is taken and given back whole so that its figures are the loop's own
 /// locals, as fast as before the split.)
 #[inline(always)]
-fn bfs_layers<P: Problem + ?Sized>(
-    problem: &P,
+fn bfs_layers<S>(
+    dense: &dyn DenseIndex<S>,
     grid: &UnitGrid<'_>,
-    observer: &mut dyn Observer<P::State>,
+    observer: &mut dyn Observer<S>,
     budget: &mut Budget,
     run: BfsRun,
 ) -> (BfsEnd, BfsRun) {
@@ -364,7 +377,7 @@ fn bfs_layers<P: Problem + ?Sized>(
                     .push(parent.map_or(NO_SQUARE, |(r, c)| pack_square(r, c)));
             } else if !silent {
                 watch_expansion(
-                    problem, grid, &links, at, depth, &mut stats, head, &queue, observer,
+                    dense, grid, &links, at, depth, &mut stats, head, &queue, observer,
                 );
             }
             let count = moves(grid, r, c, &mut next);
@@ -402,7 +415,7 @@ fn bfs_layers<P: Problem + ?Sized>(
                 // The goal too is told as put on the frontier, as in the general search.
                 if blocked {
                     block.generated.push(pack_square(child_r, child_c));
-                } else if !silent && let Some(state) = problem.grid_state(child) {
+                } else if !silent && let Some(state) = dense.dense_state(child) {
                     observer.generated(&state);
                     if observer.wants_scores() {
                         observer.scored_generated((depth + 1) as Cost, None);
@@ -487,8 +500,8 @@ fn queue_unwatched(
 /// with the frontier less the state taken off (`queue[head..]`), as [`super::bfs`] does.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn watch_expansion<P: Problem + ?Sized>(
-    problem: &P,
+fn watch_expansion<S>(
+    dense: &dyn DenseIndex<S>,
     grid: &UnitGrid<'_>,
     links: &[u8],
     at: usize,
@@ -496,16 +509,16 @@ fn watch_expansion<P: Problem + ?Sized>(
     stats: &mut Stats,
     head: usize,
     queue: &[u32],
-    observer: &mut dyn Observer<P::State>,
+    observer: &mut dyn Observer<S>,
 ) {
-    let Some(state) = problem.grid_state(at) else {
+    let Some(state) = dense.dense_state(at) else {
         return;
     };
     stats.frontier = (queue.len() - head) as u64;
     observer.expanded(&state, depth, stats);
     if observer.wants_scores() {
         let parent = parent_square(grid, u32::from(links[at]), at)
-            .and_then(|square| problem.grid_state(square));
+            .and_then(|square| dense.dense_state(square));
         observer.scored(&state, depth as Cost, None, parent.as_ref());
     }
 }
@@ -530,18 +543,20 @@ fn parent_cell(grid: &UnitGrid<'_>, link: u32, r: usize, c: usize) -> Option<(us
 /// [`super::best_first`], whose order of open-list entries its [`BucketQueue`] reproduces).
 pub(super) fn astar<P: Problem + ?Sized>(
     problem: &P,
+    dense: &dyn DenseIndex<P::State>,
     grid: &UnitGrid<'_>,
     starts: &[usize],
     budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let mut per_f = PerF::default();
-    let mut result = astar_counting(problem, grid, starts, budget, &mut per_f);
+    let mut result = astar_counting(problem, dense, grid, starts, budget, &mut per_f);
     result.tables.per_f = per_f.finish();
     result
 }
 
 fn astar_counting<P: Problem + ?Sized>(
     problem: &P,
+    dense: &dyn DenseIndex<P::State>,
     grid: &UnitGrid<'_>,
     starts: &[usize],
     budget: &mut Budget,
@@ -550,13 +565,13 @@ fn astar_counting<P: Problem + ?Sized>(
     let mut stats = Stats::default();
     let mut t = match TileTable::new(grid, budget) {
         Ok(t) => t,
-        Err(outcome) => return finish(problem, grid, |_| 0, outcome, None, stats),
+        Err(outcome) => return finish(problem, dense, grid, |_| 0, outcome, None, stats),
     };
     let mut reached = 0u64;
     let done = |t: &TileTable, outcome, goal, mut stats: Stats, reached: u64| {
         stats.max_closed = stats.max_closed.max(reached);
         let link = |s: usize| t.get(s / grid.cols, s % grid.cols) & LINK_BITS;
-        finish(problem, grid, link, outcome, goal, stats)
+        finish(problem, dense, grid, link, outcome, goal, stats)
     };
     let (goal_r, goal_c) = (grid.goal / grid.cols, grid.goal % grid.cols);
     let h = |r: usize, c: usize| (r.abs_diff(goal_r) + c.abs_diff(goal_c)) as u32;

@@ -1,7 +1,7 @@
 //! Rush Hour as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -59,8 +59,8 @@ impl Problem for RushHour {
         }
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts::with_heuristic()
     }
 }
 

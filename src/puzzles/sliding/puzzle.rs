@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::puzzles::Model;
+use crate::search::ProblemFacts;
 
 impl Problem for Sliding {
     type State = Board;
@@ -60,18 +61,11 @@ impl Problem for Sliding {
         Cost::from(h)
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
-    }
-
-    fn suits_iterative_deepening(&self) -> bool {
-        true
-    }
-
-    /// Boards of more than [`SMALL_BOARD`] squares: their states do not fit in memory.
-    fn too_large_for_exhaustive_search(&self) -> Option<String> {
+    /// IDA* suits every board; boards of more than [`SMALL_BOARD`] squares are too large for
+    /// an exhaustive search: their states do not fit in memory.
+    fn facts(&self) -> ProblemFacts {
         let squares = self.rows * self.cols;
-        (squares > SMALL_BOARD).then(|| {
+        let too_large = (squares > SMALL_BOARD).then(|| {
             let states = (2..=squares)
                 .try_fold(1u64, |acc, k| acc.checked_mul(k as u64))
                 .map_or_else(|| "more than 10^19".to_owned(), |f| (f / 2).to_string());
@@ -80,7 +74,12 @@ impl Problem for Sliding {
                  on a {} x {} board",
                 self.rows, self.cols
             )
-        })
+        });
+        ProblemFacts {
+            suits_iterative_deepening: true,
+            too_large_for_exhaustive_search: too_large,
+            ..ProblemFacts::with_heuristic()
+        }
     }
 }
 

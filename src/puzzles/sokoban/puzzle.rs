@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::puzzles::{Cell, Motion, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
 
 use super::board::{FoundPush, Push, State};
 use super::*;
@@ -58,12 +58,12 @@ impl Problem for Sokoban {
             .map_or(DEAD_END, Cost::from)
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
-    }
-
-    fn has_unit_costs(&self) -> bool {
-        self.metric == Metric::Pushes
+    /// Unit costs in the `pushes` metric.
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts {
+            unit_costs: self.metric == Metric::Pushes,
+            ..ProblemFacts::with_heuristic()
+        }
     }
 
     fn state_heap_bytes(&self, state: &State) -> usize {
