@@ -930,3 +930,21 @@ fn the_problem_trait_is_its_core() {
         methods.len()
     );
 }
+
+/// Nothing in `src` leaks memory for good (`Box::leak`, `String::leak`, `Vec::leak`): a
+/// puzzle's options are owned (`Puzzle::options` returns a `Vec`), so a script's parameters
+/// typed over and over no longer leave one interned entry each (issue 57).
+#[test]
+fn nothing_is_leaked_for_good() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    for file in rust_files(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("::leak(") || line.contains(".leak()") {
+                offenders.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}

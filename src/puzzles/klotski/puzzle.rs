@@ -252,12 +252,8 @@ impl crate::puzzles::Model for Klotski {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
-        &[crate::puzzles::PuzzleOption {
-            name: "metric",
-            values: "unit|piece",
-            help: "count a move as one cell (unit) or any distance (piece)",
-        }]
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
+        vec![crate::puzzles::PuzzleOption::new("metric", "unit|piece", "count a move as one cell (unit) or any distance (piece)")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

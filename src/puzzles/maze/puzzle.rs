@@ -322,23 +322,11 @@ impl crate::puzzles::Model for Maze {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [super::super::PuzzleOption] {
-        &[
-            super::super::PuzzleOption {
-                name: "moves",
-                values: "4|8",
-                help: "move in 4 directions, or 8 with diagonals costing sqrt(2)",
-            },
-            super::super::PuzzleOption {
-                name: "corner-cutting",
-                values: "yes|no",
-                help: "let a diagonal pass one blocked square beside it",
-            },
-            super::super::PuzzleOption {
-                name: "heuristic",
-                values: "manhattan|euclidean|octile|chebyshev|zero",
-                help: "the heuristic of A* and its kin",
-            },
+    fn options(&self) -> Vec<super::super::PuzzleOption> {
+        vec![
+            super::super::PuzzleOption::new("moves", "4|8", "move in 4 directions, or 8 with diagonals costing sqrt(2)"),
+            super::super::PuzzleOption::new("corner-cutting", "yes|no", "let a diagonal pass one blocked square beside it"),
+            super::super::PuzzleOption::new("heuristic", "manhattan|euclidean|octile|chebyshev|zero", "the heuristic of A* and its kin"),
         ]
     }
 

@@ -152,12 +152,8 @@ impl crate::puzzles::Model for Planning {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [PuzzleOption] {
-        &[PuzzleOption {
-            name: "heuristic",
-            values: "blind|goalcount|hmax|lmcut|hadd|hff",
-            help: "the heuristic: none, goal facts left, h^max or LM-cut (both admissible), h^add or h^FF",
-        }]
+    fn options(&self) -> Vec<PuzzleOption> {
+        vec![PuzzleOption::new("heuristic", "blind|goalcount|hmax|lmcut|hadd|hff", "the heuristic: none, goal facts left, h^max or LM-cut (both admissible), h^add or h^FF")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

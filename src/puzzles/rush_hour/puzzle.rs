@@ -242,12 +242,8 @@ impl crate::puzzles::Model for RushHour {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
-        &[crate::puzzles::PuzzleOption {
-            name: "metric",
-            values: "moves|steps",
-            help: "count a vehicle's slide as one move whatever its length (moves) or one a cell (steps)",
-        }]
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
+        vec![crate::puzzles::PuzzleOption::new("metric", "moves|steps", "count a vehicle's slide as one move whatever its length (moves) or one a cell (steps)")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -350,7 +350,7 @@ impl crate::puzzles::Model for Script {
         }
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
         options_of(self.parameters())
     }
 

@@ -361,16 +361,12 @@ impl crate::puzzles::Model for Sliding {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
-        &[crate::puzzles::PuzzleOption {
-            name: "heuristic",
-            values: "misplaced|manhattan|linear_conflict|pdb|pdb78",
-            help: "the heuristic (pdb: additive pattern databases, built on first use and cached; \
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
+        vec![crate::puzzles::PuzzleOption::new("heuristic", "misplaced|manhattan|linear_conflict|pdb|pdb78", "the heuristic (pdb: additive pattern databases, built on first use and cached; \
                    default on boards of 10 to 16 squares; on 5 x 5 Korf and Felner's 6-6-6-6, \
                    about 8 minutes to build once, then the default there; pdb78: the 7-8 \
                    databases of the 15-puzzle, a few minutes to build once, then the default \
-                   on 4 x 4)",
-        }]
+                   on 4 x 4)")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
