@@ -62,7 +62,7 @@ impl AppState {
             AppCommand::SetSpeed(speed, full) => self.set_speed(speed, full),
             AppCommand::Paint(cell, value) => self.paint(cell, value),
             AppCommand::SetOption(name, value) => {
-                self.edit_puzzle(|p| p.set_option(name, value).is_ok());
+                self.edit_puzzle(|p| p.set_option(&name, &value).is_ok());
             }
             AppCommand::Undo => self.undo(),
             AppCommand::Redo => self.redo(),

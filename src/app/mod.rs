@@ -137,7 +137,7 @@ pub enum AppCommand {
     /// Pause the runs at these breakpoints (the running one from its next expansion).
     SetBreakpoints(crate::runs::breakpoints::Breakpoints),
     /// Set one of the puzzle's options to a value, as an edit (see [`Puzzle::set_option`]).
-    SetOption(&'static str, &'static str),
+    SetOption(String, String),
     /// Paint a value on a square (see [`Puzzle::paint`]).
     Paint(Cell, u8),
     /// Show the solution up to this many moves.

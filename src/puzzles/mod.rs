@@ -40,6 +40,7 @@ pub use picture::*;
 pub use registry::*;
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt;
 use std::path::Path;
@@ -254,7 +255,7 @@ pub trait Puzzle: Send + Sync + fmt::Debug {
 
     /// The settings this type takes from the command line (`--set NAME=VALUE`, or
     /// `--NAME VALUE` for the common ones), each with its values and help.
-    fn options(&self) -> &'static [PuzzleOption];
+    fn options(&self) -> Vec<PuzzleOption>;
 
     /// Sets option `name` (one of [`Puzzle::options`]) to `value`.
     ///
@@ -421,14 +422,28 @@ impl Watcher for NoWatcher {
 
 /// A setting of a puzzle type, declared by the type ([`Puzzle::options`]) and applied by it
 /// ([`Puzzle::set_option`]); the command line parses them generically.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Owned: a type's fixed options borrow their words ([`PuzzleOption::new`]); a type whose
+/// options depend on the puzzle (a program's own parameters) makes them per call.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleOption {
     /// Its name, as in `--set metric=piece`.
-    pub name: &'static str,
-    /// The values it takes, for help and errors (for example `unit|piece`).
-    pub values: &'static str,
+    pub name: Cow<'static, str>,
+    /// The values it takes, for help and errors (for example `unit|piece`, or `1..9` for a
+    /// range).
+    pub values: Cow<'static, str>,
     /// What it does.
-    pub help: &'static str,
+    pub help: Cow<'static, str>,
+}
+
+impl PuzzleOption {
+    /// An option of fixed words: its `name`, the `values` it takes, and what it does (`help`).
+    pub const fn new(name: &'static str, values: &'static str, help: &'static str) -> Self {
+        Self {
+            name: Cow::Borrowed(name),
+            values: Cow::Borrowed(values),
+            help: Cow::Borrowed(help),
+        }
+    }
 }
 
 /// A puzzle file shipped in `puzzles/` and built into the program.

@@ -101,8 +101,8 @@ where
     }
 
     /// See [`Puzzle::options`].
-    fn options(&self) -> &'static [PuzzleOption] {
-        &[]
+    fn options(&self) -> Vec<PuzzleOption> {
+        vec![]
     }
 
     /// See [`Puzzle::set_option`].
@@ -246,7 +246,7 @@ where
         Some(Box::new(Explorable::at_state(self, last)))
     }
 
-    fn options(&self) -> &'static [PuzzleOption] {
+    fn options(&self) -> Vec<PuzzleOption> {
         Model::options(self)
     }
 

@@ -287,7 +287,7 @@ pub fn explore_checked_by<P: Explorable + Puzzle>(
 where
     P::State: Send + Sync,
 {
-    if let Some(why) = puzzle.too_large_for_exhaustive_search() {
+    if let Some(why) = puzzle.facts().too_large_for_exhaustive_search {
         return Err(OracleError::TooLarge(why));
     }
     let origin = puzzle.at_origin();

@@ -210,11 +210,13 @@ impl Algorithm {
                 reason,
             })
         };
-        if self.needs_heuristic() && !problem.has_heuristic() {
+        let facts = problem.facts();
+        let capabilities = problem.capabilities();
+        if self.needs_heuristic() && !facts.has_heuristic {
             return Some(SearchError::NeedsHeuristic(self));
         }
         match self {
-            Algorithm::IdaStar if !problem.suits_iterative_deepening() => {
+            Algorithm::IdaStar if !facts.suits_iterative_deepening => {
                 return unsuited(
                     "it keeps no closed set, and would reach this puzzle's states by \
                      exponentially many paths; it is offered for the sliding tile puzzle, for \
@@ -224,7 +226,7 @@ impl Algorithm {
                 );
             }
             Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar
-                if !problem.searches_backward() =>
+                if capabilities.backward.is_none() =>
             {
                 return unsuited(
                     "it also searches backward from the goals, which needs a puzzle whose goal \
@@ -232,14 +234,18 @@ impl Algorithm {
                         .into(),
                 );
             }
-            Algorithm::Jps if !problem.supports_jump_points() => {
+            Algorithm::Jps if capabilities.jump_points.is_none() => {
                 return unsuited(
                     "it needs a grid maze with uniform costs and 8-connected moves without \
                      corner cutting"
                         .into(),
                 );
             }
-            Algorithm::JpsPlus if !problem.supports_jump_distances() => {
+            Algorithm::JpsPlus
+                if !capabilities
+                    .jump_points
+                    .is_some_and(|j| j.supports_jump_distances()) =>
+            {
                 return unsuited(
                     "it needs a grid maze with uniform costs and 8-connected moves without \
                      corner cutting, and goal squares (not percolation)"
@@ -249,7 +255,7 @@ impl Algorithm {
             _ => {}
         }
         if self.is_exhaustive()
-            && let Some(reason) = problem.too_large_for_exhaustive_search()
+            && let Some(reason) = facts.too_large_for_exhaustive_search
         {
             return unsuited(format!(
                 "{reason}; use A*, IDA*, weighted A* or greedy best-first"
@@ -261,9 +267,10 @@ impl Algorithm {
     /// Whether a solution found by this algorithm is guaranteed to have the least cost:
     /// BFS on unit costs, Dijkstra, and A* with an admissible heuristic.
     pub fn is_optimal_for<P: Problem + ?Sized>(self, problem: &P) -> bool {
-        let admissible = problem.has_heuristic() && problem.heuristic_is_admissible();
+        let facts = problem.facts();
+        let admissible = facts.admissible_heuristic();
         match self {
-            Algorithm::Bfs | Algorithm::BidirectionalBfs => problem.has_unit_costs(),
+            Algorithm::Bfs | Algorithm::BidirectionalBfs => facts.unit_costs,
             Algorithm::Dijkstra => true,
             Algorithm::AStar | Algorithm::IdaStar | Algorithm::BidirectionalAStar => admissible,
             Algorithm::Jps | Algorithm::JpsPlus => admissible,

@@ -11,7 +11,6 @@ const POLICY: Policy = Policy {
     h_weight: 1.0,
     uses_heuristic: true,
     reopen: true,
-    jump: false,
 };
 
 pub(super) fn search<P: Problem + ?Sized>(

@@ -9,7 +9,7 @@ use std::collections::BinaryHeap;
 use super::layers::PerF;
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{Cost, JumpFn, Observer, Outcome, Problem, SearchResult, Stats, TieBreak};
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor, TieBreak};
 
 /// What the open list is called when it fills the memory budget.
 pub(super) const OPEN_LIST: &str = "the frontier (open list)";
@@ -120,9 +120,6 @@ pub(super) struct Policy {
     /// Whether a closed state is reopened when a cheaper path to it is found (A*, whose
     /// heuristic may be admissible without being consistent).
     pub reopen: bool,
-    /// Whether successors are Jump Point Search's jump points
-    /// ([`Problem::jump_successors`]) instead of the ordinary successors.
-    pub jump: bool,
 }
 
 /// The audit reads an entry's node and priority (A*'s: the state's own `h` is its
@@ -150,15 +147,20 @@ pub(super) fn search<P: Problem + ?Sized>(
     search_with_jumps(problem, starts, observer, budget, policy, None)
 }
 
-/// [`search`], with JPS+'s successor function (`jumps`, when the policy jumps and the
-/// problem gave one) in place of [`Problem::jump_successors`].
+/// A successor function in place of [`Problem::successors`]: Jump Point Search's scan or
+/// JPS+'s read of its jump distances, given the state and the state it was reached from
+/// (`None` at a start).
+pub(super) type Jumps<'a, S, M> = &'a dyn Fn(&S, Option<&S>, &mut Vec<Successor<S, M>>);
+
+/// [`search`], with jump points (`jumps`: JPS's or JPS+'s successor function) in place of
+/// the ordinary successors.
 pub(super) fn search_with_jumps<P: Problem + ?Sized>(
     problem: &P,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
     policy: &Policy,
-    jumps: Option<&JumpFn<'_, P::State, P::Move>>,
+    jumps: Option<Jumps<'_, P::State, P::Move>>,
 ) -> SearchResult<P::State, P::Move> {
     let mut per_f = PerF::default();
     let mut result = search_counting(problem, starts, observer, budget, policy, jumps, &mut per_f);
@@ -173,7 +175,7 @@ fn search_counting<P: Problem + ?Sized>(
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
     policy: &Policy,
-    jumps: Option<&JumpFn<'_, P::State, P::Move>>,
+    jumps: Option<Jumps<'_, P::State, P::Move>>,
     per_f: &mut PerF,
 ) -> SearchResult<P::State, P::Move> {
     let heuristic = |state: &P::State| {
@@ -254,10 +256,8 @@ fn search_counting<P: Problem + ?Sized>(
             }
         }
         successors.clear();
-        if let (true, Some(jumps)) = (policy.jump, jumps) {
+        if let Some(jumps) = jumps {
             jumps(&state, tree.parent_state(entry.id), &mut successors);
-        } else if policy.jump {
-            problem.jump_successors(&state, tree.parent_state(entry.id), &mut successors);
         } else {
             problem.successors(&state, &mut successors);
         }

@@ -1,6 +1,6 @@
 //! Bidirectional A*: A* forward from the start states with [`Problem::heuristic`], and A*
-//! backward from the goal states (through [`Problem::predecessors`]) with
-//! [`Problem::heuristic_from_start`], each step expanding from the side with the smaller open
+//! backward from the goal states (through [`super::Backward::predecessors`]) with
+//! [`super::Backward::heuristic_from_start`], each step expanding from the side with the smaller open
 //! list. Every state generated is looked up in the other side's tree, and the cheapest joined
 //! path found so far, of cost `mu`, is kept. The search stops when `mu` is no more than the
 //! least `f` on either open list (Pohl, 1971): with admissible heuristics no cheaper path
@@ -11,13 +11,14 @@ use std::collections::BinaryHeap;
 use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
+use super::{Backward, Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
 /// Slack for comparing floating-point costs.
 const EPSILON: Cost = 1e-9;
 
 pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
+    backward: &dyn Backward<P::State, P::Move>,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
@@ -37,7 +38,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         (trees[0].len() + trees[1].len()) as u64 - closed_count[0] - closed_count[1]
     };
     if let Err(outcome) = add_roots(
-        problem, starts, observer, budget, &mut trees, &mut open, &mut keys,
+        problem, backward, starts, observer, budget, &mut trees, &mut open, &mut keys,
     ) {
         return trees[0].finish_stopped(&trees[1], outcome, stats);
     }
@@ -90,7 +91,8 @@ pub(super) fn search<P: Problem + ?Sized>(
             let h = problem.heuristic(&state);
             observer.scored(&state, g, Some(h), trees[0].parent_state(entry.id));
         }
-        super::neighbours_toward(problem, side == 1, &state, &mut successors);
+        let toward = (side == 1).then_some(backward);
+        super::neighbours_toward(problem, toward, &state, &mut successors);
         if let Err(outcome) = trees[side]
             .make_room(budget, successors.len())
             .and_then(|()| budget.reserve(&mut open[side], successors.len(), OPEN_LIST))
@@ -123,7 +125,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                     best = Some((cost, f, b));
                 }
             }
-            let h = heuristic(problem, side, child_state);
+            let h = heuristic(problem, backward, side, child_state);
             if side == 0 && observer.wants_scores() {
                 observer.scored_generated(g_new, Some(h));
             }
@@ -141,8 +143,10 @@ pub(super) fn search<P: Problem + ?Sized>(
 
 /// Puts the start states on the forward side's tree and open list and the goal states on the
 /// backward side's, telling the observer of each; `Err` when the budget stops it.
+#[allow(clippy::too_many_arguments)]
 fn add_roots<P: Problem + ?Sized>(
     problem: &P,
+    backward: &dyn Backward<P::State, P::Move>,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
@@ -150,11 +154,11 @@ fn add_roots<P: Problem + ?Sized>(
     open: &mut [BinaryHeap<Entry>; 2],
     keys: &mut TieKeys,
 ) -> Result<(), Outcome> {
-    for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
+    for (side, roots) in [starts, backward.goal_states()].into_iter().enumerate() {
         trees[side].make_room(budget, roots.len())?;
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
-                let h = heuristic(problem, side, &trees[side].node(id).state);
+                let h = heuristic(problem, backward, side, &trees[side].node(id).state);
                 observer.generated(&trees[side].node(id).state);
                 // Scores of the forward search only: the backward one counts from the goals.
                 if side == 0 && observer.wants_scores() {
@@ -170,11 +174,16 @@ fn add_roots<P: Problem + ?Sized>(
 
 /// The heuristic of `side`: toward the goals forward (0), toward the starts backward (1).
 #[inline(always)]
-fn heuristic<P: Problem + ?Sized>(problem: &P, side: usize, state: &P::State) -> Cost {
+fn heuristic<P: Problem + ?Sized>(
+    problem: &P,
+    backward: &dyn Backward<P::State, P::Move>,
+    side: usize,
+    state: &P::State,
+) -> Cost {
     if side == 0 {
         problem.heuristic(state)
     } else {
-        problem.heuristic_from_start(state)
+        backward.heuristic_from_start(state)
     }
 }
 

@@ -1,5 +1,5 @@
 //! Bidirectional breadth-first search: one breadth-first search forward from the start states
-//! and one backward from the goal states (through [`Problem::predecessors`]), each expanding a
+//! and one backward from the goal states (through [`super::Backward::predecessors`]), each expanding a
 //! whole layer in turn, the side with the smaller frontier first. Every state generated is
 //! looked up in the other side's tree; once a layer that met the other side is complete, the
 //! shortest joined path is the answer, a least-cost one on unit costs. On a grid it expands
@@ -7,12 +7,13 @@
 
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats};
+use super::{Backward, Cost, Observer, Outcome, Problem, SearchResult, Stats};
 
 const FRONTIER: &str = "the frontier (the next layers)";
 
 pub(super) fn search<P: Problem + ?Sized>(
     problem: &P,
+    backward: &dyn Backward<P::State, P::Move>,
     starts: Vec<P::State>,
     observer: &mut dyn Observer<P::State>,
     budget: &mut Budget,
@@ -23,7 +24,7 @@ pub(super) fn search<P: Problem + ?Sized>(
         (Err(stopped), _) | (_, Err(stopped)) => return stopped,
     };
     let mut layers: [Vec<NodeId>; 2] = [Vec::new(), Vec::new()];
-    for (side, roots) in [starts, problem.goal_states()].into_iter().enumerate() {
+    for (side, roots) in [starts, backward.goal_states()].into_iter().enumerate() {
         if let Err(outcome) = trees[side].make_room(budget, roots.len()) {
             return trees[0].finish_stopped(&trees[1], outcome, stats);
         }
@@ -75,7 +76,8 @@ pub(super) fn search<P: Problem + ?Sized>(
             if side == 0 && observer.wants_scores() {
                 observer.scored(&state, g, None, trees[0].parent_state(id));
             }
-            super::neighbours_toward(problem, side == 1, &state, &mut successors);
+            let toward = (side == 1).then_some(backward);
+            super::neighbours_toward(problem, toward, &state, &mut successors);
             if let Err(outcome) = trees[side]
                 .make_room(budget, successors.len())
                 .and_then(|()| budget.reserve(&mut next, successors.len(), FRONTIER))

@@ -1,10 +1,11 @@
 //! What A* sees of a heuristic whose admissibility is only claimed
-//! ([`Problem::heuristic_is_claimed`]: a user's program says so): a goal with `h > 0`, a move
-//! after which `h` drops by more than the move's cost (`h(s) > c(s, s') + h(s')`, an
+//! ([`super::ProblemCapabilities::claimed`]: a user's program says so): a goal with `h > 0`,
+//! a move after which `h` drops by more than the move's cost (`h(s) > c(s, s') + h(s')`, an
 //! inconsistency), and, once a goal is found at cost `C`, one step past the frontier's states
 //! reached at less than `C` (the states the heuristic kept from being expanded, those it put
-//! furthest past `C` first: an overestimate hides a cheaper solution there). What contradicts the claim goes to
-//! [`Problem::heuristic_contradicted`], which withdraws it: the run is then not said optimal.
+//! furthest past `C` first: an overestimate hides a cheaper solution there). What contradicts
+//! the claim goes to [`super::ClaimedHeuristic::heuristic_contradicted`], which withdraws it:
+//! the run is then not said optimal.
 //!
 //! The checks are cheap: one comparison per successor generated during the search (the
 //! state's own `h` is its priority less `g`), and at the end at most [`MAX_LOOKED_PAST`]
@@ -49,9 +50,8 @@ impl Audit {
     /// problem's admissibility is a claim.
     pub fn new<P: Problem + ?Sized>(problem: &P, astar: bool) -> Self {
         let active = astar
-            && problem.has_heuristic()
-            && problem.heuristic_is_admissible()
-            && problem.heuristic_is_claimed();
+            && problem.capabilities().claimed.is_some()
+            && problem.facts().admissible_heuristic();
         Self {
             active,
             told: false,
@@ -66,7 +66,9 @@ impl Audit {
     fn tell<P: Problem + ?Sized>(&mut self, problem: &P, why: String) {
         if !self.told {
             self.told = true;
-            problem.heuristic_contradicted(why);
+            if let Some(claimed) = problem.capabilities().claimed {
+                claimed.heuristic_contradicted(why);
+            }
         }
     }
 

@@ -10,7 +10,6 @@ const POLICY: Policy = Policy {
     h_weight: 0.0,
     uses_heuristic: false,
     reopen: false,
-    jump: false,
 };
 
 pub(super) fn search<P: Problem + ?Sized>(

@@ -26,7 +26,7 @@ pub fn unpack_square(square: u32) -> (usize, usize) {
 /// Consecutive expansions of breadth-first search on a [`super::UnitGrid`] of `rows` x `cols`
 /// squares. A square is held packed ([`pack_square`]): its row, counted from 0 at the top,
 /// and its column, from 0 at the left (the place on the puzzle's picture of the state
-/// [`super::Problem::grid_state`] gives for the square's row-major index). Every array
+/// [`super::DenseIndex::dense_state`] gives for the square's row-major index). Every array
 /// indexed by expansion has one entry for each entry of [`GridBlock::expanded`].
 #[derive(Clone, Debug, Default)]
 pub struct GridBlock {

@@ -5,7 +5,7 @@
 //! the 15-puzzle. The depth-first search uses an explicit stack (no recursion limit) and
 //! skips the move straight back to the previous state.
 //!
-//! A problem with a dense state numbering ([`Problem::dense_size`], a grid) is small enough
+//! A problem with a dense state numbering ([`super::ProblemCapabilities::dense`], a grid) is small enough
 //! for a transposition table: within an iteration a state reached again at no smaller `g` is
 //! not searched again (its first visit searched everything the second could reach within the
 //! bound). That keeps each iteration linear in the number of states instead of exponential,
@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::claimed::{Audit, Pruned};
 use super::layers::Iteration;
 use super::limits::Budget;
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
+use super::{Cost, DenseIndex, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
 const STACK: &str = "the depth-first stack";
 
@@ -68,7 +68,8 @@ pub(super) fn search<P: Problem + ?Sized>(
     let mut audit = Audit::new(problem, true);
     let mut pruned = Pruned::default();
     let mut table: Option<Vec<Cost>> = None;
-    if let Some(n) = problem.dense_size() {
+    let dense = problem.capabilities().dense;
+    if let Some(n) = dense.map(|d| d.dense_size()) {
         let bytes = (n as u64).saturating_mul(std::mem::size_of::<Cost>() as u64);
         if let Err(outcome) = budget.charge(bytes, "the transposition table") {
             return finish(outcome, Vec::new(), Vec::new(), 0.0, stats);
@@ -106,6 +107,7 @@ pub(super) fn search<P: Problem + ?Sized>(
                 audit: &mut audit,
                 pruned: &mut pruned,
                 table: &mut table,
+                dense,
             };
             match bounded(
                 problem,
@@ -150,6 +152,8 @@ struct Search<'a, S> {
     audit: &'a mut Audit,
     pruned: &'a mut Pruned<S>,
     table: &'a mut Option<Vec<Cost>>,
+    /// The numbering the table is indexed by (`Some` when the table is).
+    dense: Option<&'a dyn DenseIndex<S>>,
 }
 
 impl<S: Clone> Search<'_, S> {
@@ -183,8 +187,8 @@ fn bounded<P: Problem + ?Sized>(
     stats: &mut Stats,
     search: &mut Search<'_, P::State>,
 ) -> Bounded<P::State, P::Move> {
-    if let Some(t) = search.table.as_mut() {
-        let i = problem.dense_index(start);
+    if let (Some(t), Some(dense)) = (search.table.as_mut(), search.dense) {
+        let i = dense.dense_index(start);
         if t[i] <= 0.0 {
             return Bounded::Exhausted(Cost::INFINITY);
         }
@@ -280,8 +284,8 @@ fn bounded<P: Problem + ?Sized>(
                 frame.next += 1;
                 pending -= 1;
                 let g_new = frame.g + successor.cost;
-                if let Some(t) = search.table.as_mut() {
-                    let i = problem.dense_index(&successor.state);
+                if let (Some(t), Some(dense)) = (search.table.as_mut(), search.dense) {
+                    let i = dense.dense_index(&successor.state);
                     if g_new >= t[i] - EPSILON {
                         continue; // reached before this iteration at no greater cost
                     }

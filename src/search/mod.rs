@@ -27,6 +27,7 @@ mod layered_count;
 pub mod layers;
 pub mod limits;
 pub mod octile;
+mod problem;
 pub mod pseudocode;
 pub mod space;
 mod tree;
@@ -36,9 +37,11 @@ pub use algorithm::{Algorithm, Weight};
 pub use cancel::CancelToken;
 pub use grid_block::{GridBlock, GridEvent};
 pub use layered_count::{Bind, Workers, count_reachable_in_layers};
+pub use problem::{
+    Backward, ClaimedHeuristic, DenseIndex, JumpFn, JumpPlus, JumpPoints, Problem,
+    ProblemCapabilities, ProblemFacts, Successor, UnitGrid,
+};
 
-use std::fmt;
-use std::hash::Hash;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -75,202 +78,6 @@ pub fn format_ms(ms: f64) -> String {
     } else {
         format!("{:.2} s", ms / 1000.0)
     }
-}
-
-/// One successor of a state: the move that leads there, the state it leads to and its cost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Successor<S, M> {
-    /// The state reached by the move.
-    pub state: S,
-    /// The move, as the puzzle names it (for example a compass direction).
-    pub mv: M,
-    /// The step cost of the move, at least 0.
-    pub cost: Cost,
-}
-
-/// A state space to search: start states, a goal test, successors and an optional heuristic.
-///
-/// States must be cheap to clone and hash: the engine keeps one copy per reached state in its
-/// closed set. Implementors document their own state encoding.
-pub trait Problem {
-    /// One state of the puzzle.
-    type State: Clone + Eq + Hash;
-    /// A move label, shown to the user (for example `"sw"` or `"down"`).
-    type Move: Clone + fmt::Display;
-
-    /// The start states. Most puzzles have one; several start states make a multi-source
-    /// search (the path found starts at whichever is closest).
-    fn start_states(&self) -> Vec<Self::State>;
-
-    /// Whether `state` is a goal state.
-    fn is_goal(&self, state: &Self::State) -> bool;
-
-    /// Pushes the successors of `state` onto `out` (which the caller has cleared).
-    fn successors(&self, state: &Self::State, out: &mut Vec<Successor<Self::State, Self::Move>>);
-
-    /// An estimate of the cost from `state` to the nearest goal. It must never overestimate
-    /// (be admissible) when [`Problem::has_heuristic`] is true. The default is 0.
-    fn heuristic(&self, _state: &Self::State) -> Cost {
-        0.0
-    }
-
-    /// Whether [`Problem::heuristic`] is informative, so that A* and greedy best-first apply.
-    fn has_heuristic(&self) -> bool {
-        false
-    }
-
-    /// Whether [`Problem::heuristic`] never overestimates (is admissible), so that A* and
-    /// its relatives find least-cost solutions. The default is true; a grid whose user picked
-    /// the Manhattan distance for diagonal moves says false.
-    fn heuristic_is_admissible(&self) -> bool {
-        true
-    }
-
-    /// Whether [`Problem::heuristic_is_admissible`] is only its author's claim: A* then
-    /// checks what it sees of the heuristic and tells [`Problem::heuristic_contradicted`]
-    /// what contradicts it (see `search/claimed.rs`). The default is false.
-    fn heuristic_is_claimed(&self) -> bool {
-        false
-    }
-
-    /// What A* saw against a claimed admissible heuristic, in words: the problem then says
-    /// its heuristic is not admissible (the run is not said optimal). Default: nothing.
-    fn heuristic_contradicted(&self, _why: String) {}
-
-    /// The heap bytes `state` owns beyond its own size (`size_of::<State>()`), which the
-    /// memory budget counts for every copy of it a search keeps: 0 (the default) for states
-    /// held inline; a type whose states own heap data says its length (a script's state, its
-    /// encoded bytes).
-    fn state_heap_bytes(&self, _state: &Self::State) -> usize {
-        0
-    }
-
-    /// `Some(n)` when every state has a distinct number below `n` (see
-    /// [`Problem::dense_index`]): the search then finds states by indexing a table of `n`
-    /// entries instead of hashing. Grids number their squares. The default is `None`.
-    fn dense_size(&self) -> Option<usize> {
-        None
-    }
-
-    /// The number of `state`, below [`Problem::dense_size`]; called only when that is `Some`.
-    fn dense_index(&self, _state: &Self::State) -> usize {
-        0
-    }
-
-    /// The problem as a grid of unit-cost squares with one goal and the Manhattan distance as
-    /// its heuristic, if it is one (states numbered by [`Problem::dense_index`] = row-major
-    /// square): BFS, and A* when unwatched, then run on flat tables ([`grid`]). The state of
-    /// the square at row `r`, column `c` must be shown at that row and column of the puzzle's
-    /// picture: a [`GridBlock`] tells squares by row and column alone. `None` by default.
-    fn unit_grid(&self) -> Option<UnitGrid<'_>> {
-        None
-    }
-
-    /// The state of square `index` of [`Problem::unit_grid`] (the inverse of
-    /// [`Problem::dense_index`]); called only when that is `Some`.
-    fn grid_state(&self, _index: usize) -> Option<Self::State> {
-        None
-    }
-
-    /// Whether the search can also run backwards: [`Problem::goal_states`] lists every goal
-    /// and [`Problem::predecessors`] is implemented. Bidirectional searches need it. The
-    /// default is false.
-    fn searches_backward(&self) -> bool {
-        false
-    }
-
-    /// Every goal state; called only when [`Problem::searches_backward`] is true.
-    fn goal_states(&self) -> Vec<Self::State> {
-        Vec::new()
-    }
-
-    /// Pushes onto `out` every state from which a move leads to `state`: each entry's `state`
-    /// is that predecessor, `mv` the move from it to `state` and `cost` that move's cost.
-    /// Called only when [`Problem::searches_backward`] is true.
-    fn predecessors(
-        &self,
-        _state: &Self::State,
-        _out: &mut Vec<Successor<Self::State, Self::Move>>,
-    ) {
-    }
-
-    /// An admissible estimate of the cost from the nearest start state to `state`, the
-    /// heuristic of a backward search (bidirectional A*). The default is 0.
-    fn heuristic_from_start(&self, _state: &Self::State) -> Cost {
-        0.0
-    }
-
-    /// Whether Jump Point Search applies: a uniform-cost, 8-connected grid whose
-    /// [`Problem::jump_successors`] are implemented. The default is false.
-    fn supports_jump_points(&self) -> bool {
-        false
-    }
-
-    /// Jump Point Search's successors of `state` reached from `parent` (`None` at a start):
-    /// the jump points found by scanning in the directions the pruning rules keep, each with
-    /// the cost of the straight or diagonal line to it. Called only when
-    /// [`Problem::supports_jump_points`] is true.
-    fn jump_successors(
-        &self,
-        _state: &Self::State,
-        _parent: Option<&Self::State>,
-        _out: &mut Vec<Successor<Self::State, Self::Move>>,
-    ) {
-    }
-
-    /// Whether JPS+ applies: a grid where Jump Point Search does whose
-    /// [`Problem::jump_distances`] are implemented. The default is false.
-    fn supports_jump_distances(&self) -> bool {
-        false
-    }
-
-    /// JPS+'s successor function, built once per run: Jump Point Search's successors (as
-    /// [`Problem::jump_successors`] describes them, or a superset of jump points that keeps
-    /// the least costs) read from jump distances computed here for the whole grid, with the
-    /// time that took in milliseconds. Called only when [`Problem::supports_jump_distances`]
-    /// is true; `None` (the default) makes JPS+ scan as JPS does.
-    fn jump_distances(&self) -> Option<JumpPlus<'_, Self::State, Self::Move>> {
-        None
-    }
-
-    /// The bytes [`Problem::jump_distances`] will take, charged to the run's memory budget
-    /// before they are computed. The default is 0.
-    fn jump_distances_bytes(&self) -> u64 {
-        0
-    }
-
-    /// Whether every move costs exactly 1, so that breadth-first search is optimal.
-    fn has_unit_costs(&self) -> bool {
-        true
-    }
-
-    /// Whether IDA* suits this problem: its state space has few transpositions (paths to the
-    /// same state other than straight back), so that a search without a closed set does not
-    /// revisit states exponentially often. Grids and jump boards do not; the sliding tile
-    /// puzzle does. The default is false, and IDA* is then not offered.
-    fn suits_iterative_deepening(&self) -> bool {
-        false
-    }
-
-    /// Why the searches that keep every state without a heuristic (see
-    /// [`Algorithm::is_exhaustive`]) do not apply, for a state space too large for memory (for
-    /// example "the state space is too large for an exhaustive search: N states"); `None`, the
-    /// default, when they apply.
-    fn too_large_for_exhaustive_search(&self) -> Option<String> {
-        None
-    }
-}
-
-/// A successor function of JPS+ ([`Problem::jump_distances`]): pushes the successors of a
-/// state reached from a parent (`None` at a start) onto the vector.
-pub type JumpFn<'a, S, M> = Box<dyn Fn(&S, Option<&S>, &mut Vec<Successor<S, M>>) + 'a>;
-
-/// What a problem's JPS+ precomputation gives ([`Problem::jump_distances`]).
-pub struct JumpPlus<'a, S, M> {
-    /// The successor function reading the jump distances.
-    pub successors: JumpFn<'a, S, M>,
-    /// How long the jump distances took to compute, milliseconds.
-    pub precompute_ms: f64,
 }
 
 /// How a run ended.
@@ -447,22 +254,6 @@ impl<S> Observer<S> for NoObserver {
     }
 }
 
-/// A grid of unit-cost squares (see [`Problem::unit_grid`]).
-#[derive(Clone, Copy, Debug)]
-pub struct UnitGrid<'a> {
-    /// Rows of squares.
-    pub rows: usize,
-    /// Columns of squares.
-    pub cols: usize,
-    /// Row-major, `rows * cols` entries: 0 for a blocked square, anything else free; every
-    /// move costs 1.
-    pub cost: &'a [u8],
-    /// The moves, as (row, column) steps, in the order [`Problem::successors`] gives them.
-    pub deltas: [(isize, isize); 4],
-    /// The goal square (row-major index).
-    pub goal: usize,
-}
-
 /// Errors that keep a search from starting.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SearchError {
@@ -538,22 +329,26 @@ fn run_with<P: Problem + ?Sized>(
     let b = &mut budget;
     // Breadth-first search takes the flat table watched too (the app's full speed); A* only
     // when no one watches.
-    let grid = problem.unit_grid().filter(|g| {
-        fast && (algorithm == Algorithm::Bfs
-            || (algorithm == Algorithm::AStar && observer.is_silent()))
-            && grid::fits(g)
-    });
+    let capabilities = problem.capabilities();
+    let grid = capabilities
+        .unit_grid
+        .zip(capabilities.dense)
+        .filter(|(g, _)| {
+            fast && (algorithm == Algorithm::Bfs
+                || (algorithm == Algorithm::AStar && observer.is_silent()))
+                && grid::fits(g)
+        });
     let mut result = match grid {
-        Some(g) => {
+        Some((g, dense)) => {
             let squares: Vec<usize> = starts
                 .iter()
-                .map(|s| problem.dense_index(s))
+                .map(|s| dense.dense_index(s))
                 .filter(|&s| s < g.cost.len())
                 .collect();
             if algorithm == Algorithm::Bfs {
-                grid::bfs(problem, &g, &squares, observer, b)
+                grid::bfs(problem, dense, &g, &squares, observer, b)
             } else {
-                grid::astar(problem, &g, &squares, b)
+                grid::astar(problem, dense, &g, &squares, b)
             }
         }
         None => match algorithm {
@@ -566,12 +361,26 @@ fn run_with<P: Problem + ?Sized>(
             Algorithm::WeightedAStar(w) => {
                 weighted_astar::search(problem, starts, observer, b, w.value())
             }
-            Algorithm::BidirectionalBfs => bidirectional_bfs::search(problem, starts, observer, b),
-            Algorithm::BidirectionalAStar => {
-                bidirectional_astar::search(problem, starts, observer, b)
+            Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => {
+                let Some(backward) = capabilities.backward else {
+                    return Err(missing(algorithm));
+                };
+                if algorithm == Algorithm::BidirectionalBfs {
+                    bidirectional_bfs::search(problem, backward, starts, observer, b)
+                } else {
+                    bidirectional_astar::search(problem, backward, starts, observer, b)
+                }
             }
-            Algorithm::Jps => jps::search(problem, starts, observer, b),
-            Algorithm::JpsPlus => jps_plus::search(problem, starts, observer, b),
+            Algorithm::Jps | Algorithm::JpsPlus => {
+                let Some(jump_points) = capabilities.jump_points else {
+                    return Err(missing(algorithm));
+                };
+                if algorithm == Algorithm::Jps {
+                    jps::search(problem, jump_points, starts, observer, b)
+                } else {
+                    jps_plus::search(problem, jump_points, starts, observer, b)
+                }
+            }
         },
     };
     result.algorithm = algorithm;
@@ -581,6 +390,15 @@ fn run_with<P: Problem + ?Sized>(
     result.stats.tie_break = algorithm.has_open_list().then(|| budget.tie_break());
     result.message = limit_message(result.outcome, &budget, &result.stats, cancel);
     Ok(result)
+}
+
+/// The refusal of an algorithm whose capability the problem lacks: [`Algorithm::refusal`]
+/// refuses it before a run starts, so this is only a second line of defence.
+fn missing(algorithm: Algorithm) -> SearchError {
+    SearchError::Unsuited {
+        algorithm,
+        reason: "the puzzle lacks the capability it needs".into(),
+    }
 }
 
 /// What a run that stopped at a limit says: what filled the memory or the time, and what to
@@ -623,7 +441,7 @@ fn limit_message(
 /// A problem is its start states, its goal test and its successors (each with the move's
 /// cost); a heuristic is optional. Here: from 1 reach 10 by "+1" (cost 1) or "*2" (cost 1).
 /// ```
-/// use puzzlelab::search::{self, Algorithm, Cost, Outcome, Problem, Successor};
+/// use puzzlelab::search::{self, Algorithm, Cost, Outcome, Problem, ProblemFacts, Successor};
 ///
 /// struct Numbers;
 ///
@@ -647,8 +465,8 @@ fn limit_message(
 ///     fn heuristic(&self, n: &u32) -> Cost {
 ///         if *n == 10 { 0.0 } else { 1.0 }
 ///     }
-///     fn has_heuristic(&self) -> bool {
-///         true
+///     fn facts(&self) -> ProblemFacts {
+///         ProblemFacts::with_heuristic()
 ///     }
 /// }
 ///
@@ -747,18 +565,17 @@ pub fn count_reachable<P: Problem + ?Sized>(problem: &P, cancel: &CancelToken) -
 }
 
 /// Pushes the neighbours of `state` in a search's direction: its successors searching forward
-/// (`backward` false), its predecessors searching backward (bidirectional searches).
+/// (`backward` `None`), its predecessors searching backward (bidirectional searches).
 fn neighbours_toward<P: Problem + ?Sized>(
     problem: &P,
-    backward: bool,
+    backward: Option<&dyn Backward<P::State, P::Move>>,
     state: &P::State,
     out: &mut Vec<Successor<P::State, P::Move>>,
 ) {
     out.clear();
-    if backward {
-        problem.predecessors(state, out);
-    } else {
-        problem.successors(state, out);
+    match backward {
+        Some(backward) => backward.predecessors(state, out),
+        None => problem.successors(state, out),
     }
 }
 

@@ -2,12 +2,13 @@
 //! move that reached it, its path cost `g` and its depth. Its size is the closed set's size.
 //!
 //! States are found by hashing, or, for problems that number their states densely (see
-//! [`Problem::dense_size`]), by indexing a table: a grid search then does no hashing at all.
+//! [`super::ProblemCapabilities::dense`]), by indexing a table: a grid search then does no
+//! hashing at all.
 
 use rustc_hash::FxHashMap;
 
 use super::limits::Budget;
-use super::{Cost, Outcome, Problem, SearchResult, Stats};
+use super::{Cost, DenseIndex, Outcome, Problem, SearchResult, Stats};
 
 /// Index of a node in a [`Tree`].
 pub(super) type NodeId = u32;
@@ -30,7 +31,9 @@ pub(super) struct Tree<'p, P: Problem + ?Sized> {
     problem: &'p P,
     nodes: Vec<Node<P::State, P::Move>>,
     index: FxHashMap<P::State, NodeId>,
-    /// `dense[problem.dense_index(state)]` is the node's id plus one, 0 for a state not
+    /// The problem's dense numbering of its states, if it has one.
+    numbering: Option<&'p dyn DenseIndex<P::State>>,
+    /// `dense[numbering.dense_index(state)]` is the node's id plus one, 0 for a state not
     /// reached, for problems with a dense numbering. Zeros, so a large table is allocated
     /// zeroed by the system and only the pages touched cost anything.
     dense: Vec<NodeId>,
@@ -52,10 +55,11 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             problem,
             nodes: Vec::new(),
             index: FxHashMap::default(),
+            numbering: problem.capabilities().dense,
             dense: Vec::new(),
             uncounted: 0,
         };
-        if let Some(n) = problem.dense_size() {
+        if let Some(n) = tree.numbering.map(|d| d.dense_size()) {
             let bytes = (n as u64).saturating_mul(std::mem::size_of::<NodeId>() as u64);
             if let Err(outcome) = budget.charge(bytes, "the table of states") {
                 return Err(tree.finish(outcome, None, Stats::default()));
@@ -93,12 +97,18 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         Ok(())
     }
 
+    /// The slot of `state` in the dense table (read only when the table is there, and then
+    /// the numbering is too).
+    fn dense_slot(&self, state: &P::State) -> usize {
+        self.numbering.map_or(0, |d| d.dense_index(state))
+    }
+
     /// The node of `state`, if reached.
     pub fn find(&self, state: &P::State) -> Option<NodeId> {
         if self.dense.is_empty() {
             self.index.get(state).copied()
         } else {
-            let slot = self.dense[self.problem.dense_index(state)];
+            let slot = self.dense[self.dense_slot(state)];
             slot.checked_sub(1)
         }
     }
@@ -155,7 +165,8 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
                 }
             }
         } else {
-            let slot = &mut self.dense[self.problem.dense_index(&state)];
+            let at = self.dense_slot(&state);
+            let slot = &mut self.dense[at];
             if *slot != 0 {
                 return Err(*slot - 1);
             }

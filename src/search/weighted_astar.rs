@@ -18,7 +18,6 @@ pub(super) fn search<P: Problem + ?Sized>(
         h_weight: weight,
         uses_heuristic: true,
         reopen: false,
-        jump: false,
     };
     best_first::search(problem, starts, observer, budget, &policy)
 }

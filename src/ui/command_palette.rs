@@ -155,11 +155,11 @@ fn window_entries(app: &AppState, list: &mut Vec<Entry>) {
     // The puzzle's own options (as on the command line: `--set NAME=VALUE`).
     for option in app.puzzle().options() {
         for value in option.values.split('|').map(str::trim) {
-            let name = option.name;
+            let name = &option.name;
             list.push(Entry::command(
                 format!("Set {name} = {value}"),
                 "",
-                AppCommand::SetOption(name, value),
+                AppCommand::SetOption(name.to_string(), value.to_owned()),
             ));
         }
     }

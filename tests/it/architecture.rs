@@ -870,3 +870,81 @@ fn files_are_written_atomically_in_one_place() {
         "the one atomic write renames in one place"
     );
 }
+
+/// The methods of the trait `name` in `text` (its `trait name` block): each `fn` at the
+/// block's first level, required or provided.
+fn trait_methods(text: &str, name: &str) -> Vec<String> {
+    let head = format!("pub trait {name} ");
+    let Some(start) = text.find(&head) else {
+        return Vec::new();
+    };
+    let mut depth = 0usize;
+    let mut methods = Vec::new();
+    let body = &text[start..];
+    for (i, c) in body.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            'f' if depth == 1 && body[i..].starts_with("fn ") => {
+                let before = body[..i].chars().next_back();
+                if before.is_some_and(|b| b.is_whitespace()) {
+                    let name: String = body[i + 3..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    methods.push(name);
+                }
+            }
+            _ => {}
+        }
+    }
+    methods
+}
+
+#[test]
+fn the_trait_method_count_sees_the_first_level_only() {
+    let text = "pub trait T {\n    fn a(&self);\n    fn b(&self) -> u8 {\n        fn inner() {}\n        0\n    }\n}\nfn outside() {}\n";
+    assert_eq!(trait_methods(text, "T"), ["a", "b"]);
+}
+
+/// The most methods `search::Problem` may have, required and provided (issue 57): its core
+/// (start states, goal test, successors, heuristic, what it says of them, the heap bytes of a
+/// state) and one door to the optional capabilities (`ProblemCapabilities`), which only some
+/// problems have.
+const MOST_PROBLEM_METHODS: usize = 8;
+
+#[test]
+fn the_problem_trait_is_its_core() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/search/problem.rs");
+    let text = std::fs::read_to_string(&file).expect("src/search/problem.rs");
+    let methods = trait_methods(&text, "Problem");
+    assert!(methods.contains(&"successors".to_string()), "{methods:?}");
+    assert!(
+        methods.len() <= MOST_PROBLEM_METHODS,
+        "Problem has {} methods: {methods:?}",
+        methods.len()
+    );
+}
+
+/// Nothing in `src` leaks memory for good (`Box::leak`, `String::leak`, `Vec::leak`): a
+/// puzzle's options are owned (`Puzzle::options` returns a `Vec`), so a script's parameters
+/// typed over and over no longer leave one interned entry each (issue 57).
+#[test]
+fn nothing_is_leaked_for_good() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    for file in rust_files(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("::leak(") || line.contains(".leak()") {
+                offenders.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}

@@ -237,7 +237,7 @@ fn several_goals_end_at_the_nearest() {
 fn manhattan_with_diagonals_is_marked_not_optimal() {
     let mut maze = random_grid(3, 12, true, false, false);
     maze.set_heuristic(GridHeuristic::Manhattan);
-    assert!(!maze.heuristic_is_admissible());
+    assert!(!maze.facts().admissible);
     let result = search::solve(&maze, Algorithm::AStar).unwrap();
     assert!(!result.optimal);
     for h in [

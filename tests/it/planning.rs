@@ -544,7 +544,7 @@ fn the_panel_and_the_relaxed_planning_graph_follow_the_state_on_the_canvas() {
     );
     let _dir = open_copy_at_full_speed(&mut h, "puzzles/planning-blocks.pddl", Algorithm::AStar);
     h.state_mut()
-        .push(AppCommand::SetOption("heuristic", "lmcut"));
+        .push(AppCommand::SetOption("heuristic".into(), "lmcut".into()));
     h.run();
     let task = h.state().model::<Planning>().unwrap();
     assert_eq!(task.heuristic_kind(), Heuristic::LmCut);

@@ -390,7 +390,7 @@ fn random_edits_of_the_examples_never_panic() {
         let _ = puzzle.picture();
         let _ = puzzle.to_json();
         if let Some(option) = puzzle.options().first() {
-            let _ = puzzle.set_option(option.name, "2");
+            let _ = puzzle.set_option(&option.name, "2");
         }
     }
 }
@@ -576,14 +576,14 @@ fn a_scripts_parallel_count_is_the_plain_count() {
                 "{} on one thread",
                 s.file
             );
-            let Some(option) = puzzle.options().first() else {
+            let Some(option) = puzzle.options().into_iter().next() else {
                 break;
             };
             let (low, high) = option.values.split_once("..").unwrap();
             let (low, high): (i64, i64) = (low.parse().unwrap(), high.parse().unwrap());
             let value = rng.random_range(low..=high.min(low + 4));
             puzzle
-                .set_option(option.name, &value.to_string())
+                .set_option(&option.name, &value.to_string())
                 .unwrap_or_else(|e| panic!("{} round {round}: {e}", s.file));
         }
     }

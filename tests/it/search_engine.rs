@@ -401,7 +401,7 @@ fn the_flat_grid_search_expands_exactly_what_the_general_one_does() {
         let mut m = Maze::new(side, side);
         m.randomize(density, seed);
         assert!(
-            m.unit_grid().is_some(),
+            m.capabilities().unit_grid.is_some(),
             "a plain grid offers the flat search"
         );
         for algorithm in [Algorithm::Bfs, Algorithm::AStar] {
@@ -444,7 +444,7 @@ fn the_flat_grid_search_expands_exactly_what_the_general_one_does() {
     // Terrain, several goals, 8 moves or another heuristic: the general search only.
     let mut m = maze("S.\n.G\n");
     m.set_connectivity(puzzlelab::puzzles::maze::Connectivity::Eight);
-    assert!(m.unit_grid().is_none());
+    assert!(m.capabilities().unit_grid.is_none());
 }
 
 /// Everything a watcher is told, in order: what the app's solver records and shows.
@@ -566,9 +566,11 @@ fn the_watched_flat_grid_search_tells_what_the_plain_one_does() {
     cases.push(maze("S#G\n.#.\n...\n"));
     cases.push(maze("S.#\n.##\n#.G\n"));
     for (i, m) in cases.iter().enumerate() {
-        assert!(m.unit_grid().is_some());
+        assert!(m.capabilities().unit_grid.is_some());
         let (rows, cols) = (m.rows(), m.cols());
-        let states: Vec<u32> = (0..rows * cols).map(|s| m.grid_state(s).unwrap()).collect();
+        let states: Vec<u32> = (0..rows * cols)
+            .map(|s| search::DenseIndex::dense_state(m, s).unwrap())
+            .collect();
         for (scores, block_len) in [false, true]
             .into_iter()
             .flat_map(|s| [0, 1, 3, 64].map(|b| (s, b)))

@@ -356,8 +356,8 @@ impl Puzzle for Exploding {
     fn preparation(&mut self) -> Option<&mut dyn puzzlelab::puzzles::Preparation> {
         None
     }
-    fn options(&self) -> &'static [puzzlelab::puzzles::PuzzleOption] {
-        &[]
+    fn options(&self) -> Vec<puzzlelab::puzzles::PuzzleOption> {
+        vec![]
     }
     fn set_option(&mut self, name: &str, _: &str) -> Result<(), String> {
         Err(format!("no option {name}"))

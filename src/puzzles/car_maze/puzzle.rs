@@ -3,7 +3,7 @@
 use crate::puzzles::{
     Cell, Picture, Place, PuzzleType, Report, Side, Square, Watcher, solve_on_places,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -40,8 +40,8 @@ impl Problem for CarMaze {
         (state.at.row.abs_diff(self.exit.row) + state.at.col.abs_diff(self.exit.col)) as Cost
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts::with_heuristic()
     }
 }
 

@@ -22,7 +22,7 @@ use super::{
     Cell, FormatError, Picture, PuzzleType, Report, Square, Watcher, alphabet_score,
     check_rectangle, json_body, solve_on_places, text_rows,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem, ProblemFacts, SearchError, Successor};
 
 /// The registry entry of the Klondike puzzle.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -353,8 +353,8 @@ impl Problem for Klondike {
         nearest.div_ceil(9) as Cost
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts::with_heuristic()
     }
 }
 

@@ -1,7 +1,7 @@
 //! Klotski as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -50,8 +50,8 @@ impl Problem for Klotski {
         }
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts::with_heuristic()
     }
 }
 
@@ -252,12 +252,8 @@ impl crate::puzzles::Model for Klotski {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
-        &[crate::puzzles::PuzzleOption {
-            name: "metric",
-            values: "unit|piece",
-            help: "count a move as one cell (unit) or any distance (piece)",
-        }]
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
+        vec![crate::puzzles::PuzzleOption::new("metric", "unit|piece", "count a move as one cell (unit) or any distance (piece)")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

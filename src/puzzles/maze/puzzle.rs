@@ -1,7 +1,10 @@
 //! The grid maze as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use super::super::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_places};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{
+    Algorithm, Backward, CancelToken, Cost, DenseIndex, JumpPlus, JumpPoints, Problem,
+    ProblemCapabilities, ProblemFacts, SearchError, Successor, UnitGrid,
+};
 
 use super::*;
 
@@ -42,59 +45,70 @@ impl Problem for Maze {
         }
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
-    }
-
     /// In percolation mode the heuristic counts rows (or columns) still to cross, admissible
-    /// whatever distance is chosen; otherwise see [`GridHeuristic::is_admissible`].
-    fn heuristic_is_admissible(&self) -> bool {
-        self.percolation != Percolation::Off || self.heuristic.is_admissible(self.connectivity)
+    /// whatever distance is chosen; otherwise see [`GridHeuristic::is_admissible`]. Unit costs
+    /// on a uniform 4-connected grid; IDA* on uniform grids of at most
+    /// [`IDA_MAX_SQUARES`] squares.
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts {
+            has_heuristic: true,
+            admissible: self.percolation != Percolation::Off
+                || self.heuristic.is_admissible(self.connectivity),
+            unit_costs: self.connectivity == Connectivity::Four && self.is_uniform(),
+            suits_iterative_deepening: self.rows * self.cols <= IDA_MAX_SQUARES
+                && self.is_uniform(),
+            too_large_for_exhaustive_search: None,
+        }
     }
 
-    fn has_unit_costs(&self) -> bool {
-        self.connectivity == Connectivity::Four && self.is_uniform()
-    }
-
-    fn suits_iterative_deepening(&self) -> bool {
-        self.rows * self.cols <= IDA_MAX_SQUARES && self.is_uniform()
-    }
-
-    fn dense_size(&self) -> Option<usize> {
-        Some(self.rows * self.cols)
-    }
-
-    fn dense_index(&self, state: &u32) -> usize {
-        self.index(self.cell(*state))
-    }
-
-    /// 4-connected, every free square costing 1, one goal, no percolation, the Manhattan
-    /// distance: the flat-table BFS and A* apply.
-    fn unit_grid(&self) -> Option<crate::search::UnitGrid<'_>> {
+    /// Squares numbered row-major; backward search always; the flat-table grid when
+    /// 4-connected, every free square costing 1, one goal, no percolation and the Manhattan
+    /// distance; Jump Point Search when 8-connected and uniform without corner cutting.
+    fn capabilities(&self) -> ProblemCapabilities<'_, u32, Dir> {
         let plain = self.connectivity == Connectivity::Four
             && self.is_uniform()
             && self.percolation == Percolation::Off
             && self.goals.len() == 1
             && self.heuristic == GridHeuristic::Manhattan;
         let deltas = Dir::FOUR.map(Dir::delta);
-        plain.then(|| crate::search::UnitGrid {
-            rows: self.rows,
-            cols: self.cols,
-            cost: self.cost.as_slice(),
-            deltas,
-            goal: self.index(self.goals[0]),
-        })
+        let jumps = self.connectivity == Connectivity::Eight
+            && !self.corner_cutting
+            && self.is_uniform();
+        ProblemCapabilities {
+            dense: Some(self),
+            unit_grid: plain.then(|| UnitGrid {
+                rows: self.rows,
+                cols: self.cols,
+                cost: self.cost.as_slice(),
+                deltas,
+                goal: self.index(self.goals[0]),
+            }),
+            backward: Some(self),
+            jump_points: jumps.then_some(self as &dyn JumpPoints<u32, Dir>),
+            claimed: None,
+        }
+    }
+}
+
+/// A square's number: its row-major index.
+impl DenseIndex<u32> for Maze {
+    fn dense_size(&self) -> usize {
+        self.rows * self.cols
     }
 
-    fn grid_state(&self, index: usize) -> Option<u32> {
+    fn dense_index(&self, state: &u32) -> usize {
+        self.index(self.cell(*state))
+    }
+
+    fn dense_state(&self, index: usize) -> Option<u32> {
         (index < self.rows * self.cols)
             .then(|| Self::state_at(index / self.cols, index % self.cols))
     }
+}
 
-    fn searches_backward(&self) -> bool {
-        true
-    }
-
+/// The goal squares (percolation's: the free squares of the far line), the same moves
+/// reversed, and the heuristic toward the start.
+impl Backward<u32, Dir> for Maze {
     fn goal_states(&self) -> Vec<u32> {
         match self.percolation {
             Percolation::Off => self
@@ -118,11 +132,10 @@ impl Problem for Maze {
             _ => self.percolation_distance(cell, true),
         }
     }
+}
 
-    fn supports_jump_points(&self) -> bool {
-        self.connectivity == Connectivity::Eight && !self.corner_cutting && self.is_uniform()
-    }
-
+/// The maze's scan per square (`jump.rs`), and JPS+ where there are goal squares.
+impl JumpPoints<u32, Dir> for Maze {
     fn jump_successors(
         &self,
         state: &u32,
@@ -134,10 +147,10 @@ impl Problem for Maze {
 
     /// Where JPS applies, with goal squares (percolation's goal rows are not squares).
     fn supports_jump_distances(&self) -> bool {
-        self.supports_jump_points() && self.percolation == Percolation::Off
+        self.percolation == Percolation::Off
     }
 
-    fn jump_distances(&self) -> Option<crate::search::JumpPlus<'_, u32, Dir>> {
+    fn jump_distances(&self) -> Option<JumpPlus<'_, u32, Dir>> {
         jump::jump_plus(self)
     }
 
@@ -250,7 +263,7 @@ impl crate::puzzles::Model for Maze {
             Percolation::TopBottom => " (rows to cross)",
             Percolation::LeftRight => " (columns to cross)",
         };
-        let admissible = if self.heuristic_is_admissible() {
+        let admissible = if self.facts().admissible {
             ""
         } else {
             ", not admissible with diagonal moves"
@@ -298,7 +311,7 @@ impl crate::puzzles::Model for Maze {
                 report.stats.precompute_ms
             ));
         }
-        if self.heuristic_is_admissible() || !algorithm.needs_heuristic() {
+        if self.facts().admissible || !algorithm.needs_heuristic() {
             return Ok(report);
         }
         report.notes.push(
@@ -309,23 +322,11 @@ impl crate::puzzles::Model for Maze {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [super::super::PuzzleOption] {
-        &[
-            super::super::PuzzleOption {
-                name: "moves",
-                values: "4|8",
-                help: "move in 4 directions, or 8 with diagonals costing sqrt(2)",
-            },
-            super::super::PuzzleOption {
-                name: "corner-cutting",
-                values: "yes|no",
-                help: "let a diagonal pass one blocked square beside it",
-            },
-            super::super::PuzzleOption {
-                name: "heuristic",
-                values: "manhattan|euclidean|octile|chebyshev|zero",
-                help: "the heuristic of A* and its kin",
-            },
+    fn options(&self) -> Vec<super::super::PuzzleOption> {
+        vec![
+            super::super::PuzzleOption::new("moves", "4|8", "move in 4 directions, or 8 with diagonals costing sqrt(2)"),
+            super::super::PuzzleOption::new("corner-cutting", "yes|no", "let a diagonal pass one blocked square beside it"),
+            super::super::PuzzleOption::new("heuristic", "manhattan|euclidean|octile|chebyshev|zero", "the heuristic of A* and its kin"),
         ]
     }
 

@@ -2,7 +2,7 @@
 //! (`Explorable`) and a puzzle of the app (`Model`).
 
 use crate::puzzles::{Cell, Motion, Picture, PuzzleOption, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -64,20 +64,19 @@ impl Problem for Planning {
         }
     }
 
-    fn has_heuristic(&self) -> bool {
-        self.heuristic != Heuristic::Blind
-    }
-
-    fn heuristic_is_admissible(&self) -> bool {
-        self.heuristic.is_admissible()
+    /// A heuristic unless blind, admissible as [`Heuristic::is_admissible`] says; unit
+    /// costs when the task's operators all cost 1.
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts {
+            has_heuristic: self.heuristic != Heuristic::Blind,
+            admissible: self.heuristic.is_admissible(),
+            unit_costs: self.shared.task.unit_costs,
+            ..ProblemFacts::default()
+        }
     }
 
     fn state_heap_bytes(&self, state: &State) -> usize {
         std::mem::size_of_val(&**state)
-    }
-
-    fn has_unit_costs(&self) -> bool {
-        self.shared.task.unit_costs
     }
 }
 
@@ -153,12 +152,8 @@ impl crate::puzzles::Model for Planning {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [PuzzleOption] {
-        &[PuzzleOption {
-            name: "heuristic",
-            values: "blind|goalcount|hmax|lmcut|hadd|hff",
-            help: "the heuristic: none, goal facts left, h^max or LM-cut (both admissible), h^add or h^FF",
-        }]
+    fn options(&self) -> Vec<PuzzleOption> {
+        vec![PuzzleOption::new("heuristic", "blind|goalcount|hmax|lmcut|hadd|hff", "the heuristic: none, goal facts left, h^max or LM-cut (both admissible), h^add or h^FF")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -1,7 +1,7 @@
 //! Rush Hour as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -59,8 +59,8 @@ impl Problem for RushHour {
         }
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts::with_heuristic()
     }
 }
 
@@ -242,12 +242,8 @@ impl crate::puzzles::Model for RushHour {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
-        &[crate::puzzles::PuzzleOption {
-            name: "metric",
-            values: "moves|steps",
-            help: "count a vehicle's slide as one move whatever its length (moves) or one a cell (steps)",
-        }]
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
+        vec![crate::puzzles::PuzzleOption::new("metric", "moves|steps", "count a vehicle's slide as one move whatever its length (moves) or one a cell (steps)")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -713,32 +713,15 @@ impl Script {
 /// The moves of a state: label, next state, cost.
 type Moves = Vec<(String, State, f64)>;
 
-/// The options of a script's parameters, made once per set of parameters (the command
-/// line's `--set NAME=VALUE`).
-fn options_of(parameters: &[Parameter]) -> &'static [PuzzleOption] {
-    use std::collections::BTreeMap;
-    static MADE: Mutex<BTreeMap<String, &'static [PuzzleOption]>> = Mutex::new(BTreeMap::new());
-    if parameters.is_empty() {
-        return &[];
-    }
-    let key: Vec<String> = parameters
+/// The options of a script's parameters (the command line's `--set NAME=VALUE`), made
+/// afresh from them: nothing is kept between calls.
+fn options_of(parameters: &[Parameter]) -> Vec<PuzzleOption> {
+    parameters
         .iter()
-        .map(|p| format!("{}={}..={}", p.name, p.min, p.max))
-        .collect();
-    let key = key.join(";");
-    let Ok(mut made) = MADE.lock() else {
-        return &[];
-    };
-    made.entry(key).or_insert_with(|| {
-        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-        let options: Vec<PuzzleOption> = parameters
-            .iter()
-            .map(|p| PuzzleOption {
-                name: leak(p.name.clone()),
-                values: leak(format!("{}..{}", p.min, p.max)),
-                help: leak(format!("the script's parameter {} (default {})", p.name, p.default)),
-            })
-            .collect();
-        Box::leak(options.into_boxed_slice())
-    })
+        .map(|p| PuzzleOption {
+            name: p.name.clone().into(),
+            values: format!("{}..{}", p.min, p.max).into(),
+            help: format!("the script's parameter {} (default {})", p.name, p.default).into(),
+        })
+        .collect()
 }

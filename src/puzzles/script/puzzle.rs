@@ -5,7 +5,8 @@
 use crate::puzzles::oracle::{self, Explorable, Oracle, OracleError};
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
 use crate::search::{
-    self, Algorithm, CancelToken, Cost, Outcome, Problem, SearchError, Successor,
+    self, Algorithm, CancelToken, ClaimedHeuristic, Cost, Outcome, Problem, ProblemCapabilities,
+    ProblemFacts, SearchError, Successor,
 };
 
 use super::*;
@@ -68,35 +69,35 @@ impl Problem for Script {
         })
     }
 
-    fn has_heuristic(&self) -> bool {
-        self.compiled.meta.has_heuristic
+    /// A heuristic when the script defines one, with IDA* then (a script's space can be too
+    /// large for a closed set, and IDA* keeps only its path; it skips only the move straight
+    /// back, so a space of many transpositions is searched again by every path); admissible
+    /// only when the script says so (`const ADMISSIBLE = true`) and the claim was not
+    /// withdrawn; unit costs when the script names no `cost` and no move of a run cost other
+    /// than 1.
+    fn facts(&self) -> ProblemFacts {
+        let meta = &self.compiled.meta;
+        ProblemFacts {
+            has_heuristic: meta.has_heuristic,
+            admissible: meta.admissible && !self.withdrawn && !self.watch.is_contradicted(),
+            unit_costs: !meta.mentions_cost && !self.watch.non_unit.load(Ordering::Relaxed),
+            suits_iterative_deepening: meta.has_heuristic,
+            too_large_for_exhaustive_search: None,
+        }
     }
 
-    /// When the script has a heuristic: a script's space can be too large for a closed set,
-    /// and IDA* keeps only its path (iterative deepening on `g + h`). It skips only the move
-    /// straight back, so a space of many transpositions is searched again by every path.
-    fn suits_iterative_deepening(&self) -> bool {
-        self.compiled.meta.has_heuristic
+    /// The script's admissibility is its word, which A* checks as it goes.
+    fn capabilities(&self) -> ProblemCapabilities<'_, State, String> {
+        ProblemCapabilities {
+            claimed: Some(self),
+            ..ProblemCapabilities::default()
+        }
     }
+}
 
-    /// Only when the script says so (`const ADMISSIBLE = true`), and the claim was not
-    /// withdrawn.
-    fn heuristic_is_admissible(&self) -> bool {
-        self.compiled.meta.admissible && !self.withdrawn && !self.watch.is_contradicted()
-    }
-
-    /// The script's word, which A* checks as it goes.
-    fn heuristic_is_claimed(&self) -> bool {
-        true
-    }
-
+impl ClaimedHeuristic for Script {
     fn heuristic_contradicted(&self, why: String) {
         self.watch.contradict(why);
-    }
-
-    /// When the script names no `cost` and no move of a run cost other than 1.
-    fn has_unit_costs(&self) -> bool {
-        !self.compiled.meta.mentions_cost && !self.watch.non_unit.load(Ordering::Relaxed)
     }
 }
 
@@ -349,7 +350,7 @@ impl crate::puzzles::Model for Script {
         }
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
         options_of(self.parameters())
     }
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::puzzles::Model;
+use crate::search::ProblemFacts;
 
 impl Problem for Sliding {
     type State = Board;
@@ -60,18 +61,11 @@ impl Problem for Sliding {
         Cost::from(h)
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
-    }
-
-    fn suits_iterative_deepening(&self) -> bool {
-        true
-    }
-
-    /// Boards of more than [`SMALL_BOARD`] squares: their states do not fit in memory.
-    fn too_large_for_exhaustive_search(&self) -> Option<String> {
+    /// IDA* suits every board; boards of more than [`SMALL_BOARD`] squares are too large for
+    /// an exhaustive search: their states do not fit in memory.
+    fn facts(&self) -> ProblemFacts {
         let squares = self.rows * self.cols;
-        (squares > SMALL_BOARD).then(|| {
+        let too_large = (squares > SMALL_BOARD).then(|| {
             let states = (2..=squares)
                 .try_fold(1u64, |acc, k| acc.checked_mul(k as u64))
                 .map_or_else(|| "more than 10^19".to_owned(), |f| (f / 2).to_string());
@@ -80,7 +74,12 @@ impl Problem for Sliding {
                  on a {} x {} board",
                 self.rows, self.cols
             )
-        })
+        });
+        ProblemFacts {
+            suits_iterative_deepening: true,
+            too_large_for_exhaustive_search: too_large,
+            ..ProblemFacts::with_heuristic()
+        }
     }
 }
 
@@ -362,16 +361,12 @@ impl crate::puzzles::Model for Sliding {
         Ok(report)
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
-        &[crate::puzzles::PuzzleOption {
-            name: "heuristic",
-            values: "misplaced|manhattan|linear_conflict|pdb|pdb78",
-            help: "the heuristic (pdb: additive pattern databases, built on first use and cached; \
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
+        vec![crate::puzzles::PuzzleOption::new("heuristic", "misplaced|manhattan|linear_conflict|pdb|pdb78", "the heuristic (pdb: additive pattern databases, built on first use and cached; \
                    default on boards of 10 to 16 squares; on 5 x 5 Korf and Felner's 6-6-6-6, \
                    about 8 minutes to build once, then the default there; pdb78: the 7-8 \
                    databases of the 15-puzzle, a few minutes to build once, then the default \
-                   on 4 x 4)",
-        }]
+                   on 4 x 4)")]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

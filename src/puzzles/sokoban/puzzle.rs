@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::puzzles::{Cell, Motion, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
 
 use super::board::{FoundPush, Push, State};
 use super::*;
@@ -58,12 +58,12 @@ impl Problem for Sokoban {
             .map_or(DEAD_END, Cost::from)
     }
 
-    fn has_heuristic(&self) -> bool {
-        true
-    }
-
-    fn has_unit_costs(&self) -> bool {
-        self.metric == Metric::Pushes
+    /// Unit costs in the `pushes` metric.
+    fn facts(&self) -> ProblemFacts {
+        ProblemFacts {
+            unit_costs: self.metric == Metric::Pushes,
+            ..ProblemFacts::with_heuristic()
+        }
     }
 
     fn state_heap_bytes(&self, state: &State) -> usize {
@@ -280,33 +280,13 @@ impl crate::puzzles::Model for Sokoban {
         self.solve_default_here(watcher, cancel)
     }
 
-    fn options(&self) -> &'static [crate::puzzles::PuzzleOption] {
-        &[
-            crate::puzzles::PuzzleOption {
-                name: "metric",
-                values: "pushes|moves",
-                help: "count pushes alone, walking free (pushes), or every step of the player (moves)",
-            },
-            crate::puzzles::PuzzleOption {
-                name: "corrals",
-                values: "on|off",
-                help: "in the pushes metric and in the fast solver, search only the pushes into a PI-corral when there is one (on, the default)",
-            },
-            crate::puzzles::PuzzleOption {
-                name: "packing",
-                values: "on|off",
-                help: "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)",
-            },
-            crate::puzzles::PuzzleOption {
-                name: "weight",
-                values: "0..100",
-                help: "the fast solver's order after the packing: 0 (the default) the matching bound alone (greedy best-first); W the pushes made plus W times the bound (weighted A*)",
-            },
-            crate::puzzles::PuzzleOption {
-                name: "level",
-                values: "N",
-                help: "the level of the collection, 1-based as numbered in the file",
-            },
+    fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
+        vec![
+            crate::puzzles::PuzzleOption::new("metric", "pushes|moves", "count pushes alone, walking free (pushes), or every step of the player (moves)"),
+            crate::puzzles::PuzzleOption::new("corrals", "on|off", "in the pushes metric and in the fast solver, search only the pushes into a PI-corral when there is one (on, the default)"),
+            crate::puzzles::PuzzleOption::new("packing", "on|off", "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)"),
+            crate::puzzles::PuzzleOption::new("weight", "0..100", "the fast solver's order after the packing: 0 (the default) the matching bound alone (greedy best-first); W the pushes made plus W times the bound (weighted A*)"),
+            crate::puzzles::PuzzleOption::new("level", "N", "the level of the collection, 1-based as numbered in the file"),
         ]
     }
 
