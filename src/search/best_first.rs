@@ -230,6 +230,14 @@ fn search_counting<P: Problem + ?Sized>(
             audit.goal(problem, &tree, entry.id, &open, &closed, budget, &heuristic);
             return tree.finish(Outcome::Found, Some(entry.id), stats);
         }
+        if !silent {
+            // A stop seen while the observer waited (paused) ends the run before this
+            // expansion is counted: with the expansions told, none more.
+            observer.before_expansion();
+            if let Err(outcome) = budget.check() {
+                return tree.finish(outcome, None, stats);
+            }
+        }
         if closed.len() <= entry.id as usize {
             let more = tree.len() - closed.len();
             if let Err(outcome) = budget.reserve(&mut closed, more, CLOSED_FLAGS) {

@@ -348,6 +348,15 @@ fn bfs_layers<P: Problem + ?Sized>(
                     block.restart(before);
                 }
             }
+            if !silent && block_len == 0 {
+                // Told one by one: the observer's pace (a pause) before the stop is looked
+                // at, so a stop seen while it waits ends the run with the expansions told.
+                observer.before_expansion();
+                if let Err(outcome) = budget.check() {
+                    stats.frontier = (queue.len() - head) as u64;
+                    break 'search (outcome, None);
+                }
+            }
             let at = queue[head] as usize;
             let (r, c) = (at / grid.cols, at % grid.cols);
             head += 1;

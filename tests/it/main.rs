@@ -54,6 +54,7 @@ mod sokoban;
 mod sokoban_fast;
 mod solver;
 mod state_file;
+mod stop_paused;
 mod tile_core;
 mod timeline;
 mod trace;
