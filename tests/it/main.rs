@@ -61,3 +61,4 @@ mod trace;
 mod trust;
 mod trust_screen;
 mod ui;
+mod walk_left;
