@@ -331,10 +331,6 @@ fn bfs_layers<P: Problem + ?Sized>(
     let mut next = [(0, 0, 0, 0); 4];
     let end = 'search: {
         while head < queue.len() {
-            if let Err(outcome) = budget.check() {
-                stats.frontier = (queue.len() - head) as u64;
-                break 'search (outcome, None);
-            }
             if head == layer_end {
                 depth += 1;
                 layer_end = queue.len();
@@ -348,14 +344,11 @@ fn bfs_layers<P: Problem + ?Sized>(
                     block.restart(before);
                 }
             }
-            if !silent && block_len == 0 {
-                // Told one by one: the observer's pace (a pause) before the stop is looked
-                // at, so a stop seen while it waits ends the run with the expansions told.
-                observer.before_expansion();
-                if let Err(outcome) = budget.check() {
-                    stats.frontier = (queue.len() - head) as u64;
-                    break 'search (outcome, None);
-                }
+            // Told one by one, the observer's pace (a pause) comes before the stop is looked
+            // at: a stop seen while it waits ends the run with the expansions told.
+            if let Err(outcome) = budget.paced(observer, silent || block_len > 0) {
+                stats.frontier = (queue.len() - head) as u64;
+                break 'search (outcome, None);
             }
             let at = queue[head] as usize;
             let (r, c) = (at / grid.cols, at % grid.cols);
