@@ -201,7 +201,7 @@ impl SolverHandle {
                     speed,
                     paused,
                     // A run started paused makes its first expansion, whole, then waits
-                    // (the pace comes before each expansion, see `Pacer::expanded`).
+                    // (the pace comes before each expansion, see `Pacer::before_expansion`).
                     pending_steps: u32::from(paused),
                     batch: Progress::default(),
                     generated_count: 0,
@@ -397,8 +397,8 @@ struct Pacer {
     due: Instant,
     /// How long the search has waited paused: its time excludes it.
     paused_for: Duration,
-    /// Whether the expansion about to be written was paced already (at its board, which a
-    /// board puzzle's search gives first).
+    /// Whether the expansion about to be written was paced already (before it was counted,
+    /// or at its board, which a board puzzle's search gives first).
     held: bool,
     /// Writes every expansion and generated state (and a board puzzle's boards); each
     /// event takes what it wrote since the last.
@@ -632,10 +632,19 @@ fn count_many(counts: &mut Vec<u64>, index: usize, n: u64) {
 }
 
 impl Watcher for Pacer {
-    /// Paces before the expansion is written, not after: a pause (a step's end, a
+    /// Paces before the expansion is counted and written: a pause (a step's end, a
     /// breakpoint on an expansion) then falls once the last expansion's successors are
     /// recorded, so the newest moment the window shows is whole (its state and every state
-    /// it put on the frontier).
+    /// it put on the frontier); and the search looks at its stop after this returns, so a
+    /// Stop pressed while paused ends the run with the expansions the window showed.
+    fn before_expansion(&mut self) {
+        if !self.held {
+            self.pace();
+            self.held = true;
+        }
+    }
+
+    /// Paces here only for a search that did not call [`Watcher::before_expansion`].
     fn expanded(&mut self, place: Option<Place>, depth: u64, stats: &Stats) {
         if !std::mem::take(&mut self.held) {
             self.pace();

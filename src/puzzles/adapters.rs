@@ -62,6 +62,10 @@ impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
             .expanded(Some((self.place_of)(state)), depth, stats);
     }
 
+    fn before_expansion(&mut self) {
+        self.inner.before_expansion();
+    }
+
     fn generated(&mut self, state: &S) {
         self.inner.generated(Some((self.place_of)(state)));
     }
@@ -160,6 +164,10 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
             self.inner.board((self.picture_of)(state));
         }
         self.inner.expanded(None, depth, stats);
+    }
+
+    fn before_expansion(&mut self) {
+        self.inner.before_expansion();
     }
 
     fn generated(&mut self, state: &S) {

@@ -312,6 +312,10 @@ impl Clone for Box<dyn Puzzle> {
 pub trait Watcher {
     /// A state was expanded, `depth` moves from the start; `place` is `None` for board puzzles.
     fn expanded(&mut self, _place: Option<Place>, _depth: u64, _stats: &Stats) {}
+    /// The search is about to count and expand a state, and looks at its stop right after
+    /// this returns (see [`search::Observer::before_expansion`]): a watcher that paces the
+    /// search waits here.
+    fn before_expansion(&mut self) {}
     /// The place just reported expanded, scored: path cost `g`, heuristic `h` (`None` when
     /// the algorithm uses none) and the place it was reached from (see
     /// [`search::Observer::scored`]). Called only when [`Watcher::wants_scores`] says so.

@@ -224,13 +224,15 @@ fn search_counting<P: Problem + ?Sized>(
         if closed.get(entry.id as usize) == Some(&true) {
             continue; // stale entry: the state was expanded from a cheaper one
         }
-        if let Err(outcome) = budget.check() {
-            return tree.finish(outcome, None, stats);
-        }
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
         if problem.is_goal(&state) {
             audit.goal(problem, &tree, entry.id, &open, &closed, budget, &heuristic);
             return tree.finish(Outcome::Found, Some(entry.id), stats);
+        }
+        // The stop and limits looked at after the observer's pace (a goal taken off is
+        // returned, stop or not): a stop seen while paused ends the run before this one.
+        if let Err(outcome) = budget.paced(observer, silent) {
+            return tree.finish(outcome, None, stats);
         }
         if closed.len() <= entry.id as usize {
             let more = tree.len() - closed.len();

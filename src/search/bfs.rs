@@ -48,6 +48,11 @@ pub(super) fn search<P: Problem + ?Sized>(
     stats.max_frontier = frontier.len() as u64;
     let mut successors = Vec::new();
     while let Some(id) = frontier.pop_front() {
+        if !silent {
+            // The observer's pace (a pause) comes before the stop is looked at, so a stop
+            // seen while it waits ends the run with the expansions told, none more.
+            observer.before_expansion();
+        }
         if let Err(outcome) = budget.check() {
             // Stopped before expanding it: the state taken off still counts with the
             // frontier (before the first expansion too), so reached = expanded + frontier.

@@ -60,6 +60,9 @@ pub(super) fn search<P: Problem + ?Sized>(
         {
             break;
         }
+        // The observer's pace (a pause) before the stop is looked at: a stop seen while it
+        // waits ends the run with the expansions told, none more.
+        observer.before_expansion();
         if let Err(outcome) = budget.check() {
             return trees[0].finish_stopped(&trees[1], outcome, stats);
         }

@@ -62,6 +62,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             (left + next.len() + layers[other].len()) as u64
         };
         for (k, &id) in layer.iter().enumerate() {
+            // The observer's pace (a pause) before the stop is looked at: a stop seen while
+            // it waits ends the run with the expansions told, none more.
+            observer.before_expansion();
             if let Err(outcome) = budget.check() {
                 return trees[0].finish_stopped(&trees[1], outcome, stats);
             }

@@ -55,6 +55,14 @@ pub(super) fn search<P: Problem + ?Sized>(
                 if problem.is_goal(&node.state) {
                     return tree.finish(Outcome::Found, Some(id), stats);
                 }
+                if !silent {
+                    // A stop seen while the observer waited (paused) ends the run before
+                    // this expansion is counted.
+                    observer.before_expansion();
+                    if let Err(outcome) = budget.check() {
+                        return tree.finish(outcome, None, stats);
+                    }
+                }
                 stats.expanded += 1;
                 stats.max_depth = stats.max_depth.max(node.depth);
                 stats.max_closed = tree.len() as u64;

@@ -231,7 +231,9 @@ fn bounded<P: Problem + ?Sized>(
             budget.release(held);
             return Bounded::Found(path, moves, g);
         } else {
-            if let Err(outcome) = budget.check() {
+            // The observer's pace (a pause) before the stop is looked at: a stop seen while
+            // it waits ends the run with the expansions told, none more.
+            if let Err(outcome) = budget.paced(observer, silent) {
                 return Bounded::Stopped(outcome);
             }
             stats.expanded += 1;

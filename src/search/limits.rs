@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::{CancelToken, Outcome};
+use super::{CancelToken, Observer, Outcome};
 
 /// One mebibyte, in bytes.
 pub const MIB: u64 = 1024 * 1024;
@@ -329,6 +329,21 @@ impl Budget {
             return Err(Outcome::Timeout);
         }
         Ok(())
+    }
+
+    /// [`Budget::check`] after the observer's pace ([`Observer::before_expansion`], unless
+    /// `silent`), just before an expansion is counted: a stop seen while the observer
+    /// waited (the app's pause) ends the run with the expansions told, none more.
+    #[inline]
+    pub fn paced<S>(
+        &mut self,
+        observer: &mut dyn Observer<S>,
+        silent: bool,
+    ) -> Result<(), Outcome> {
+        if !silent {
+            observer.before_expansion();
+        }
+        self.check()
     }
 
     /// [`Budget::check`], reading the clock now: for work checked seldom (a slice of states

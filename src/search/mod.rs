@@ -206,6 +206,13 @@ pub trait Observer<S> {
     /// `state` was taken off the frontier and is being expanded, `depth` moves from a start.
     /// `stats` are the statistics so far.
     fn expanded(&mut self, _state: &S, _depth: u64, _stats: &Stats) {}
+    /// The search is about to count and expand a state it took off the frontier (one found
+    /// no goal, for the searches that test at expansion), and looks at its stop and limits
+    /// right after this returns. An observer that paces the search (the app's pause and
+    /// speed) waits here, not in [`Observer::expanded`]: a stop seen while it waits then ends
+    /// the run with the expansions told so far, none more. Not called for the expansions of
+    /// a [`GridBlock`], nor by a silent search.
+    fn before_expansion(&mut self) {}
     /// The state just reported by [`Observer::expanded`], scored: its path cost `g`, its
     /// heuristic `h` (`None` for algorithms that use none) and the state it was reached from
     /// (`None` for a start). Called only when [`Observer::wants_scores`] says so.

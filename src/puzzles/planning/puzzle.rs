@@ -143,11 +143,17 @@ impl crate::puzzles::Model for Planning {
             },
         )?;
         let task = &self.shared.task;
+        // The heuristic is named only for a search that uses one (breadth-first search,
+        // Dijkstra and depth-first search read none).
+        let heuristic = if algorithm.needs_heuristic() {
+            format!("; heuristic: {}", self.heuristic.describe())
+        } else {
+            String::new()
+        };
         report.notes.push(format!(
-            "grounded: {} facts, {} operators; heuristic: {}",
+            "grounded: {} facts, {} operators{heuristic}",
             task.facts.len(),
             task.operators.len(),
-            self.heuristic.describe()
         ));
         Ok(report)
     }

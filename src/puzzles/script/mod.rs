@@ -576,6 +576,18 @@ impl Script {
         encoding::text(self.here())
     }
 
+    /// The state reached from the one on screen by the moves labelled `labels` in turn (a
+    /// solution's first moves, as played back), as text; `None` when one is not a move
+    /// there or the script fails.
+    pub fn state_text_after(&self, labels: &[String]) -> Option<String> {
+        let mut at: State = self.here().into();
+        for label in labels {
+            let moves = self.moves_of(&at).ok()?;
+            at = moves.into_iter().find(|m| m.0 == *label)?.1;
+        }
+        Some(encoding::text(&at))
+    }
+
     /// The moves from the state on screen: label, cost and where each leads.
     ///
     /// # Errors

@@ -143,10 +143,6 @@ fn bfs_layers<S>(
     let mut next = [(0, 0, 0, 0); 4];
     let end = 'search: {
         while head < queue.len() {
-            if let Err(outcome) = budget.check() {
-                stats.frontier = (queue.len() - head) as u64;
-                break 'search (outcome, None);
-            }
             if head == layer_end {
                 depth += 1;
                 layer_end = queue.len();
@@ -159,6 +155,12 @@ fn bfs_layers<S>(
                     before.max_closed = reached;
                     block.restart(before);
                 }
+            }
+            // Told one by one, the observer's pace (a pause) comes before the stop is looked
+            // at: a stop seen while it waits ends the run with the expansions told.
+            if let Err(outcome) = budget.paced(observer, silent || block_len > 0) {
+                stats.frontier = (queue.len() - head) as u64;
+                break 'search (outcome, None);
             }
             let at = queue[head] as usize;
             let (r, c) = (at / grid.cols, at % grid.cols);

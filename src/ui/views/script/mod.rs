@@ -87,6 +87,9 @@ struct ScriptView {
     parameter: Option<u64>,
     /// Unsaved editor text of scripts not being edited, by file (or script name).
     drafts: BTreeMap<String, String>,
+    /// The state a solution's playback shows, as text, replayed once for the puzzle's
+    /// revision and the moves played back: (revision, moves, text).
+    played: Option<(u64, Vec<String>, String)>,
 }
 
 /// What the view keeps across restarts: whether the editor was open, and unsaved editor
@@ -164,6 +167,7 @@ impl ScriptView {
         editor.open = kept.editor_open;
         Self {
             listed: None,
+            played: None,
             cells: Vec::new(),
             editor,
             parameter: None,
@@ -273,12 +277,40 @@ impl TypeView for ScriptView {
 
     fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
         self.relist(app);
+        // The state the canvas shows: the solution's, played back to a move (replayed once
+        // a revision and position), or the script's own (a search's board said as such).
+        let shown = app.shown_moment();
+        let played = match shown {
+            crate::app::ShownMoment::Solution(k) if k > 0 => app
+                .result()
+                .map(|r| r.moves.iter().take(k).cloned().collect::<Vec<_>>()),
+            _ => None,
+        };
+        let revision = app.revision();
+        if let Some(moves) = &played
+            && !(self.played.as_ref()).is_some_and(|(r, m, _)| *r == revision && m == moves)
+        {
+            let text = (app.model::<Script>())
+                .and_then(|s| s.state_text_after(moves))
+                .map_or_else(
+                    || "(the solution could not be replayed)".to_owned(),
+                    |text| format!("{text} (after move {} of the solution)", moves.len()),
+                );
+            self.played = Some((revision, moves.clone(), text));
+        }
         let Some((name, description, source, state)) = app.model::<Script>().map(|s| {
+            let state = match (&played, &self.played, shown) {
+                (Some(_), Some((_, _, text)), _) => text.clone(),
+                (None, _, crate::app::ShownMoment::Search) => {
+                    "the search's, on the canvas".to_owned()
+                }
+                _ => s.state_text(),
+            };
             (
                 s.name(),
                 s.description().map(str::to_owned),
                 s.source_note().map(str::to_owned),
-                s.state_text(),
+                state,
             )
         }) else {
             return;
