@@ -326,10 +326,15 @@ fn ui_rule_breaks(code: &str, accessors: &[String]) -> Vec<String> {
         if line.contains("Job::start") || line.contains("job::Job") {
             say("starts work");
         }
-        if line.contains("std::thread") || line.contains("thread::spawn") {
+        // `use std::{fs, thread}` names them without `std::` before each.
+        let std_list = line.contains("std::{");
+        if line.contains("std::thread")
+            || line.contains("thread::spawn")
+            || (std_list && names(line, "thread"))
+        {
             say("starts a thread");
         }
-        if line.contains("std::fs") {
+        if line.contains("std::fs") || (std_list && names(line, "fs")) {
             say("touches the file system");
         }
     }
@@ -348,6 +353,13 @@ fn the_ui_rule_check_sees_writes_work_and_files() {
                 app.push(AppCommand::Window(WindowCommand::GifWindow(true)));\n";
     let breaks = ui_rule_breaks(code, &accessors);
     assert_eq!(breaks.len(), 4, "{breaks:#?}");
+    let listed = ui_rule_breaks(
+        "use std::{fs, io};\nuse std::{sync::Arc, thread};\nuse std::{fsx};\n",
+        &[],
+    );
+    assert_eq!(listed.len(), 2, "{listed:#?}");
+    assert!(listed[0].starts_with("1: touches the file system"));
+    assert!(listed[1].starts_with("2: starts a thread"));
     assert!(breaks[0].starts_with("1: writes the app's state"));
     assert!(breaks[1].starts_with("3: starts work"));
     assert!(breaks[2].starts_with("4: touches the file system"));
