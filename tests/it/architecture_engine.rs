@@ -1,5 +1,5 @@
-//! The engine's rules of issue 57 (beside `architecture.rs`, which holds the layers): one
-//! definition of the frontier's order, and no engine file over 600 lines.
+//! The engine's rules of issue 57 (beside `architecture.rs`, which holds the layers and the
+//! 600-line cap of every source file): one definition of the frontier's order.
 
 use std::path::{Path, PathBuf};
 
@@ -92,50 +92,4 @@ fn the_frontier_order_has_one_definition() {
             "{open_list} does not read search::order: {readers:?}"
         );
     }
-}
-
-/// The most lines of an engine file (issue 57): a longer one is split along its seams (a
-/// type's rules, formats, edits, options), never shortened to fit.
-const ENGINE_MOST_LINES: usize = 600;
-
-/// The engine's files held to [`ENGINE_MOST_LINES`]: `src/search`, `src/puzzles`,
-/// `src/runs`, the solver; not yet the puzzle script's files and `call_limits.rs`, where the
-/// script's runtime is being reworked.
-fn is_held_to_the_engines_cap(file: &str) -> bool {
-    let engine = ["search/", "puzzles/", "runs/", "solver/", "solver.rs"]
-        .iter()
-        .any(|dir| file.starts_with(dir));
-    engine && !file.starts_with("puzzles/script/") && file != "puzzles/call_limits.rs"
-}
-
-#[test]
-fn the_cap_covers_the_engine_and_leaves_the_script_for_now() {
-    assert!(is_held_to_the_engines_cap("search/octile.rs"));
-    assert!(is_held_to_the_engines_cap("solver.rs"));
-    assert!(is_held_to_the_engines_cap("puzzles/maze/mod.rs"));
-    assert!(!is_held_to_the_engines_cap("puzzles/script/mod.rs"));
-    assert!(!is_held_to_the_engines_cap("puzzles/call_limits.rs"));
-    assert!(!is_held_to_the_engines_cap("ui/panels.rs"));
-}
-
-#[test]
-fn no_engine_file_is_over_600_lines() {
-    let mut offenders = Vec::new();
-    let mut held = 0;
-    for file in rust_files(&src()) {
-        let name = relative(&file);
-        if !is_held_to_the_engines_cap(&name) {
-            continue;
-        }
-        held += 1;
-        let lines = std::fs::read_to_string(&file)
-            .expect("a source file")
-            .lines()
-            .count();
-        if lines > ENGINE_MOST_LINES {
-            offenders.push(format!("{name}: {lines} lines"));
-        }
-    }
-    assert!(held > 100, "only {held} engine files seen");
-    assert!(offenders.is_empty(), "{offenders:#?}");
 }
