@@ -1,14 +1,15 @@
+//! The state file group (no command: the frame's autosave, and the app made from the file).
 //! Crash-safe work: the app's settings and work (each type's puzzle with its file name and
-//! unsaved mark, the search settings, the theme, the recent files, the results) are written
-//! to a state file of their own within [`AUTOSAVE_AFTER`] of a change, atomically (a
-//! temporary file beside it, flushed to disk, then renamed over it), so a crash or a
-//! `kill -9` loses at most that much and never leaves a torn file. The state file is the
-//! one store of the settings (eframe's `app.ron` keeps only the window's size), read once at
-//! start and checked before it is trusted (see [`load_with`]): a file that is not a regular
-//! file, is over [`MAX_STATE_BYTES`], does not parse or holds fields larger than the app
-//! writes is set aside (`work.json.bad-<seconds since 1970>`) and the app starts afresh,
-//! saying so in the status bar; one that cannot be read is left as it is and not written
-//! over. One window at a time writes it (see [`StateLock`]).
+//! unsaved mark, the search settings, the theme, the recent files, the results) are written to
+//! a state file of their own within [`AUTOSAVE_AFTER`] of a change, atomically (a temporary
+//! file beside it, flushed to disk, then renamed over it), so a crash or a `kill -9` loses at
+//! most that much and never leaves a torn file. The state file is the one store of the settings
+//! (eframe's `app.ron` keeps only the window's size), read once at start and checked before it
+//! is trusted (see [`load_with`]): a file that is not a regular file, is over
+//! [`MAX_STATE_BYTES`], does not parse or holds fields larger than the app writes is set aside
+//! (`work.json.bad-<seconds since 1970>`) and the app starts afresh, saying so in the status
+//! bar; one that cannot be read is left as it is and not written over. One window at a time
+//! writes it (see [`StateLock`]).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
-//! The edits command group: editing the puzzle on screen (stopping the search before an
-//! edit, what an edit leaves to check), its undo history (one step a pointer stroke), whether
-//! it is as saved, and replacing it.
+//! The edits group (`Paint`, `SetOption`, `Undo`, `Redo`): editing the puzzle on screen
+//! (stopping the search before an edit, what an edit leaves to check), its undo history (one
+//! step a pointer stroke), whether it is as saved, and replacing it.
 
 use std::path::PathBuf;
 
@@ -216,5 +216,16 @@ impl AppState {
     /// Whether Redo may make something again now (see [`AppState::may_undo`]).
     pub fn may_redo(&self) -> bool {
         !self.edits.uses_app_undo || self.can_redo()
+    }
+
+    /// Paints `value` on `cell`, as an edit.
+    pub(super) fn paint(&mut self, cell: crate::puzzles::Cell, value: u8) {
+        // Puzzles with their own undo slide the painted piece into place instead.
+        let before = (!self.edits.uses_app_undo).then(|| self.work.puzzle.clone_box());
+        if self.edit_puzzle(|p| p.paint(cell, value))
+            && let Some(before) = before
+        {
+            self.slide_from(before.as_ref());
+        }
     }
 }

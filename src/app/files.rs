@@ -1,16 +1,19 @@
-//! Files: saving the puzzle, native file dialogs on their own threads, dropped files, and
-//! exports of the canvas and the solution.
+//! The files group: opening and saving puzzles, native file dialogs on their own threads,
+//! dropped files and File > Open Recent. Holds the commands `OpenPath`'s last step,
+//! `OpenRecent`, `ClearRecent`, `AskPath`, the dialogs (`OpenDialog`, `SaveDialog`,
+//! `SaveDialogNamed` and the export dialogs), `Save` and `SaveTo`, and opening a shipped
+//! puzzle or a state of the space once its workspace is chosen (the exports themselves are
+//! the exports group, `export.rs`).
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 
 use eframe::egui;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-
 use super::job::Job;
-use super::{AppCommand, AppState, Settings, Status, export};
-use crate::puzzles;
+use super::view::ViewRequest;
+use super::{AppCommand, AppState, Settings, Status};
+use crate::puzzles::{self, PuzzleType, Shipped};
 use crate::search::CancelToken;
 
 /// The job reading and parsing a puzzle file (see [`AppState::open_in_background`]).
@@ -182,251 +185,6 @@ impl DialogKind {
 const NO_DIALOG: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl AppState {
-    /// Asks for a screenshot of the next frame and saves the canvas's part of it as PNG at
-    /// `path`; the outcome comes back to the status bar.
-    pub(super) fn export_canvas(&mut self, path: PathBuf) {
-        let (Some(ctx), Some(rect)) = (self.frame.repaint.clone(), self.canvas.rect) else {
-            self.set_error("Nothing to export yet: the canvas has not been drawn.");
-            return;
-        };
-        let tx = self.io.notice_tx.clone();
-        let pixels_per_point = ctx.pixels_per_point();
-        let wake = ctx.clone();
-        ctx.request_screenshot(move |image| {
-            let picture = export::crop(&image, rect, pixels_per_point);
-            let notice = match export::write_png(&picture, &path) {
-                Ok(()) => Status {
-                    text: format!(
-                        "Saved a {} x {} picture of the canvas to {}.",
-                        picture.size[0],
-                        picture.size[1],
-                        path.display()
-                    ),
-                    is_error: false,
-                },
-                Err(e) => Status {
-                    text: format!("Could not save {}: {e}", path.display()),
-                    is_error: true,
-                },
-            };
-            let _ = tx.send(notice);
-            wake.request_repaint();
-        });
-        ctx.request_repaint();
-    }
-
-    /// Writes the last single run's recording to `path` as a Posthoc search trace on a thread
-    /// named `trace-export` (a large run's trace is hundreds of megabytes); the outcome comes
-    /// back to the status bar.
-    /// Writes the oracle's explored state graph to `path` on a background thread: a CSV
-    /// edge list when the name ends in `.csv`, GraphML otherwise (see
-    /// [`crate::puzzles::oracle::Space::write_graphml`]).
-    pub(super) fn export_graph(&mut self, path: PathBuf) {
-        let Some(oracle) = self.windows.oracle.shared().filter(|o| o.space().is_some()) else {
-            self.set_error("No state graph to export: tick Optimal moves to explore the space.");
-            return;
-        };
-        let shown = path.display().to_string();
-        let is_csv = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-        let spawned = self.write_in_background(
-            "graph-export",
-            path,
-            move |out| {
-                let Some(space) = oracle.space() else {
-                    return Err("the state space is gone".to_owned());
-                };
-                if is_csv {
-                    space.write_edge_csv(out).map_err(|e| e.to_string())?;
-                } else {
-                    space.write_graphml(out).map_err(|e| e.to_string())?;
-                }
-                Ok(format!(
-                    "Wrote the state graph ({} states) to {shown}.",
-                    space.len()
-                ))
-            },
-            || {},
-        );
-        if let Err(e) = spawned {
-            self.set_error(format!("Could not start the export: {e}"));
-        } else {
-            self.set_status("Writing the state graph...");
-        }
-    }
-
-    pub(super) fn export_trace(&mut self, path: PathBuf) {
-        self.catch_up_recording();
-        let (Some(trace), Some(report)) =
-            (self.timeline_recording().cloned(), self.work.result.clone())
-        else {
-            self.set_error("No search to export: run a search first (race lanes are not traced).");
-            return;
-        };
-        if trace.has_boards() {
-            self.set_error(
-                "No trace to export: this puzzle's states are boards, not places on the picture \
-                 (traces are written for puzzles whose states are places).",
-            );
-            return;
-        }
-        if trace.is_empty() {
-            let why = trace.stopped().unwrap_or("the search expanded nothing");
-            self.set_error(format!("No trace to export: {why}."));
-            return;
-        }
-        let shown = path.display().to_string();
-        let spawned = self.write_in_background(
-            "trace-export",
-            path,
-            move |out| {
-                let written = trace
-                    .write_posthoc(&report, out)
-                    .map_err(|e| e.to_string())?;
-                Ok(format!(
-                    "Wrote a search trace of {} to {shown}{}.",
-                    super::count(written as u64, "event"),
-                    trace
-                        .stopped()
-                        .map(|why| format!(" (partial: {why})"))
-                        .unwrap_or_default()
-                ))
-            },
-            || {},
-        );
-        match spawned {
-            Ok(()) => self.set_status("Writing the search trace…"),
-            Err(e) => self.set_error(format!("Could not start writing the trace: {e}")),
-        }
-    }
-
-    /// Writes a file at `path` on a thread named `thread`, atomically
-    /// ([`crate::puzzles::write_atomically_with`]: a failed write leaves no partial file
-    /// and removes the temporary one). The status bar then says what `write` returned, or why it
-    /// could not write; `finished` runs on the thread at the end either way.
-    ///
-    /// # Errors
-    /// The operating system's error if the thread cannot be spawned.
-    fn write_in_background(
-        &mut self,
-        thread: &'static str,
-        path: PathBuf,
-        write: impl FnOnce(&mut dyn std::io::Write) -> Result<String, String> + Send + 'static,
-        finished: impl FnOnce() + Send + 'static,
-    ) -> std::io::Result<()> {
-        let job = Job::start(thread, CancelToken::new(), self.waker(), move |_| {
-            let written = crate::puzzles::write_atomically_with(&path, |out| {
-                write(out).map_err(std::io::Error::other)
-            });
-            let notice = match written {
-                Ok(text) => Status {
-                    text,
-                    is_error: false,
-                },
-                Err(e) => Status {
-                    text: format!("Could not write {}: {e}", path.display()),
-                    is_error: true,
-                },
-            };
-            finished();
-            notice
-        })?;
-        self.io.writes.push(job);
-        Ok(())
-    }
-
-    /// Writes the last single run as an animated GIF at `path` on a thread named
-    /// `gif-export`, with the colours and options asked for ([`AppCommand::ExportGifDialog`]);
-    /// its progress is [`AppState::gif_job`], its outcome comes to the status bar.
-    pub(super) fn export_gif(&mut self, path: PathBuf) {
-        let Some((mut colors, options)) = self.windows.gif_request.take() else {
-            self.set_error("No GIF asked for: use File > Export search as GIF… first.");
-            return;
-        };
-        // The last frame shows the run's end, as the canvas does: the solution found.
-        colors.solution = (self.work.result.as_ref())
-            .filter(|r| r.solved)
-            .map(|r| r.path.clone())
-            .unwrap_or_default();
-        self.catch_up_recording();
-        let Some(recording) = self.timeline_recording().cloned() else {
-            self.set_error("No recorded run to export: run a search first.");
-            return;
-        };
-        if recording.has_boards() {
-            self.set_error("A board puzzle's search has no places to draw as a GIF.");
-            return;
-        }
-        let dims = self.work.marks.dims();
-        let job = Arc::new(GifJob::default());
-        let shared = Arc::clone(&job);
-        let wake = self.frame.repaint.clone();
-        let done = Arc::clone(&job);
-        let shown = path.display().to_string();
-        let spawned = self.write_in_background(
-            "gif-export",
-            path,
-            move |out| {
-                let frames = crate::runs::animation::write_gif(
-                    &recording,
-                    dims,
-                    &colors,
-                    options,
-                    out,
-                    |frame, total| {
-                        shared.done.store(frame, Ordering::Relaxed);
-                        shared.total.store(total, Ordering::Relaxed);
-                        if let Some(ctx) = &wake {
-                            ctx.request_repaint();
-                        }
-                    },
-                    &shared.cancel,
-                )
-                .map_err(|e| e.to_string())?;
-                Ok(format!(
-                    "Wrote a GIF of {} to {shown}.",
-                    super::count(frames as u64, "frame")
-                ))
-            },
-            move || done.finished.store(true, Ordering::Relaxed),
-        );
-        match spawned {
-            Ok(()) => {
-                self.windows.gif_job = Some(job);
-                self.set_status("Writing the GIF…");
-            }
-            Err(e) => self.set_error(format!("Could not start writing the GIF: {e}")),
-        }
-    }
-
-    /// Writes the solution's moves, one numbered move a line after a header, to `path`.
-    pub(super) fn export_moves(&mut self, path: &Path) {
-        let Some(report) = self.work.result.as_ref().filter(|r| r.solved) else {
-            self.set_error("No solution to export: solve the puzzle first.");
-            return;
-        };
-        let mut text = format!(
-            "# {} solved by {}: {}, cost {}{}\n",
-            report.puzzle_type,
-            report.algorithm.label(),
-            super::count(report.moves.len() as u64, "move"),
-            crate::search::format_cost(report.cost),
-            if report.optimal { " (optimal)" } else { "" }
-        );
-        for (i, mv) in report.moves.iter().enumerate() {
-            text += &format!("{}. {mv}\n", i + 1);
-        }
-        match crate::puzzles::write_atomically(path, text.as_bytes()) {
-            Ok(()) => self.set_status(format!(
-                "Wrote {} to {}.",
-                super::count(report.moves.len() as u64, "move"),
-                path.display()
-            )),
-            Err(e) => self.set_error(format!("Could not write {}: {e}", path.display())),
-        }
-    }
-
     pub(super) fn save_to(&mut self, path: &Path) {
         match puzzles::save_file(self.work.puzzle.as_ref(), path) {
             Ok(()) => {
@@ -642,6 +400,101 @@ impl AppState {
         let skip = self.runs.results.len().saturating_sub(super::KEPT_RESULTS);
         self.settings.results = self.runs.results[skip..].to_vec();
         &self.settings
+    }
+
+    /// Opens a file of File > Open Recent, or takes it off the list if it is gone.
+    pub(super) fn open_recent(&mut self, path: PathBuf) {
+        if path.exists() {
+            self.open_file(path);
+        } else {
+            self.settings.forget_recent(&path);
+            self.set_error(format!(
+                "{} is no longer there: taken off Open Recent.",
+                path.display()
+            ));
+        }
+    }
+
+    /// Empties File > Open Recent.
+    pub(super) fn clear_recent(&mut self) {
+        self.settings.recent.clear();
+        self.set_status("Open Recent is empty.");
+    }
+
+    /// Shows the path field (no file dialog could be shown), starting in the current file's folder.
+    pub(super) fn ask_path(&mut self, kind: DialogKind) {
+        let start = self
+            .settings
+            .path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(|d| format!("{}/", d.display()))
+            .unwrap_or_default();
+        // The modal says why it asks; the status bar keeps what it said.
+        self.windows.path_prompt = Some((kind, start));
+    }
+
+    /// Saves to the current file, or asks for one.
+    pub(super) fn save(&mut self) {
+        if self.edits.view_saves {
+            self.ask_view(ViewRequest::Save);
+            return;
+        }
+        match self.settings.path.clone() {
+            Some(path) => self.save_to(&path),
+            None => self.spawn_dialog(DialogKind::Save),
+        }
+    }
+
+    /// Opens a shipped puzzle, without asking about unsaved edits.
+    pub(super) fn open_shipped(&mut self, t: &'static PuzzleType, shipped: &'static Shipped) {
+        match (t.parse_text)(shipped.text) {
+            Ok(p) => {
+                self.replace_puzzle(p, None);
+                self.work.shipped = Some(shipped.file);
+                self.set_status(format!("Opened {}.", shipped.file));
+            }
+            Err(e) => self.set_error(format!("{}: {e}", shipped.file)),
+        }
+    }
+
+    /// Opens state `node` of the oracle's space as the puzzle on screen, without asking
+    /// about unsaved edits.
+    pub(super) fn open_state(&mut self, node: u32) {
+        let Some(space) = self.windows.oracle.space() else {
+            return;
+        };
+        let (Some(puzzle), Some(to_goal)) = (space.puzzle_at(node), Some(space.to_goal(node)))
+        else {
+            return;
+        };
+        let metric = self.windows.oracle.metric();
+        // A state whose file text is the puzzle's (a puzzle script's states all are: the file
+        // is the rules) stays bound to the file; another board is a new puzzle, with none.
+        let path =
+            (self.settings.path.clone()).filter(|_| puzzle.to_text() == self.work.puzzle.to_text());
+        self.replace_puzzle(puzzle, path);
+        self.set_status(match to_goal {
+            Some(d) => {
+                format!(
+                    "Opened state {node} of the state space: {} from the goal.",
+                    super::count_in(d, &metric)
+                )
+            }
+            None => format!("Opened state {node} of the state space: no way to the goal from it."),
+        });
+    }
+
+    /// Opens the puzzle file at `path` (in the view that claims it, if one does), without
+    /// asking about unsaved edits. The file is read and parsed on a job; the
+    /// puzzle replaces the one on screen when it is ready (see
+    /// [`AppState::open_in_background`]).
+    pub(super) fn open_path(&mut self, path: PathBuf) {
+        if self.view_claims(&path) {
+            self.open_in_view(&path);
+            return;
+        }
+        self.open_in_background(path);
     }
 }
 

@@ -46,7 +46,7 @@ pub struct HeuristicWindow {
     /// withdrawn (see [`super::AppState::withdraw_refuted_claim`]); `None` otherwise.
     pub refuted: Option<StateExample>,
     /// The results table's rows already checked against the refutation.
-    rows_checked: usize,
+    pub(super) rows_checked: usize,
 }
 
 /// A measure over random positions done: the figures and the positions its examples name.
@@ -279,63 +279,6 @@ impl HeuristicWindow {
         (!quality.admissible && quality.sampled.is_none())
             .then(|| quality.inadmissible.first().copied())
             .flatten()
-    }
-}
-
-impl super::AppState {
-    /// Withdraws "optimal" wherever it rested on a heuristic the puzzle declares admissible
-    /// (a script's `const ADMISSIBLE = true`) once the Heuristic window measured it
-    /// overestimating: the puzzle's claim (new runs and the toolbar then say "not optimal"),
-    /// the answer on screen, the race's lanes and the results table's rows of this puzzle
-    /// and heuristic. Called every frame; past the first withdrawal it looks only at rows
-    /// and answers that are new.
-    pub(super) fn withdraw_refuted_claim(&mut self) {
-        let window = &self.windows.heuristic_window;
-        let Some(example) = window.overestimate(&self.windows.oracle) else {
-            return;
-        };
-        if self.windows.heuristic_window.refuted.is_none() {
-            if !self.work.puzzle.withdraw_admissibility() {
-                return;
-            }
-            self.windows.heuristic_window.refuted = Some(example);
-            self.windows.heuristic_window.rows_checked = 0;
-            self.set_error(format!(
-                "The heuristic declared admissible overestimates (h = {} where the least cost \
-                 is {}): \"optimal\" is withdrawn from the answers that relied on it.",
-                crate::search::format_cost(example.h),
-                crate::search::format_cost(example.hstar)
-            ));
-        }
-        let why = "not optimal after all: the heuristic declared admissible was measured \
-                   overestimating (Heuristic window)";
-        let withdraw = |report: &mut crate::puzzles::Report| {
-            if report.optimal && report.algorithm.needs_heuristic() {
-                report.optimal = false;
-                report.notes.push(why.to_owned());
-            }
-        };
-        if let Some(report) = self.work.result.as_mut() {
-            withdraw(report);
-        }
-        if let Some(race) = self.runs.race.as_mut() {
-            race.lanes
-                .iter_mut()
-                .filter_map(|lane| lane.result.as_mut())
-                .for_each(withdraw);
-        }
-        let checked = self.windows.heuristic_window.rows_checked;
-        if checked < self.runs.results.len() {
-            let heuristic = self.work.puzzle.heuristic_name();
-            let name = self.result_name();
-            let file = name.split(" (").next().unwrap_or_default().to_owned();
-            for row in &mut self.runs.results[checked..] {
-                if row.heuristic == heuristic && row.puzzle.split(" (").next() == Some(&file) {
-                    row.optimal = false;
-                }
-            }
-            self.windows.heuristic_window.rows_checked = self.runs.results.len();
-        }
     }
 }
 

@@ -1,13 +1,13 @@
-//! Running searches: starting and stopping the solver thread, taking its events under the
-//! frame's budget, a race of several algorithms, and solution playback.
+//! The runs group: searches on the solver thread and races of several algorithms. Holds the
+//! commands `SetAlgorithm`, `Start`, `Stop`, `Pause`, `Resume`, `Step`, `SetBreakpoints`,
+//! `SetSpeed`, `RaceToggle`, `StartRace`, `StartTieRace`, `StopRace` and `CloseRace`, and
+//! the frame's work of taking the solver's and the race's events under the frame's budget.
 
-use eframe::egui;
-
-use super::{AppCommand, AppState, MAX_PLAYBACK_RATE, Run, race};
+use super::{AppState, Run, pick_algorithm, race};
 use crate::puzzles::Report;
 use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Outcome};
-use crate::solver::{Event, SolverHandle};
+use crate::solver::{Command as SolverCommand, Event, SolverHandle};
 
 /// How long a frame may spend taking a race's events.
 const RACE_DRAIN_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
@@ -33,35 +33,6 @@ impl AppState {
         match &self.runs.current {
             Some(run) => run.stats.expanded,
             None => self.work.marks.stats.expanded,
-        }
-    }
-
-    /// Advances automatic playback by one move each 1/rate seconds, and keeps frames coming
-    /// while a move slides.
-    pub(super) fn tick_playback(&mut self, ctx: &egui::Context) {
-        if self.edit_transition().is_some() {
-            ctx.request_repaint();
-        }
-        let moves = self.work.result.as_ref().map_or(0, |r| r.moves.len());
-        if self.playback.playing {
-            // As many moves as are due at the rate (from 0.5 to 100,000 a second): one a
-            // frame slides, more jump; the work of a step is the squares it changes.
-            let interval = 1.0 / self.settings.playback_rate.clamp(0.1, MAX_PLAYBACK_RATE);
-            let last = *self
-                .playback
-                .played_at
-                .get_or_insert(self.frame.now - interval);
-            let due = ((self.frame.now - last) / interval).floor();
-            if self.work.shown_moves >= moves {
-                self.playback.playing = false;
-            } else if due >= 1.0 {
-                let steps = (due as usize).min(moves - self.work.shown_moves);
-                self.playback.played_at = Some(last + due * interval);
-                self.apply(AppCommand::ShowStep(self.work.shown_moves + steps));
-            }
-        }
-        if self.playback.playing || self.transition().is_some() {
-            ctx.request_repaint();
         }
     }
 
@@ -492,6 +463,124 @@ impl AppState {
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
             .or_else(|| self.work.shipped.map(str::to_owned))
+    }
+
+    /// Chooses the algorithm (stopping a run of another).
+    pub(super) fn set_algorithm(&mut self, a: Algorithm) {
+        if a != self.work.algorithm {
+            self.stop_run();
+            self.work.algorithm = a;
+            self.settings.algorithm = Some(a);
+        }
+    }
+
+    /// Stops the running search.
+    pub(super) fn stop(&mut self) {
+        // Acts at once: the flag is set now, and the window says so in the next
+        // frame, with the figures shown at the click; the solver's final report
+        // (within about 10 ms) brings the figures at the moment it stopped.
+        if let Some(run) = &self.runs.current {
+            run.handle.stop();
+            self.work.marks.current = None;
+            self.set_status(format!(
+                "Stopped after {}.",
+                super::count(self.run_expansions(), "expansion")
+            ));
+        }
+    }
+
+    /// Pauses the running search.
+    pub(super) fn pause(&mut self) {
+        if let Some(run) = &mut self.runs.current {
+            run.handle.send(SolverCommand::Pause);
+            run.is_paused = true;
+            self.runs.paused_status = true;
+            let text = super::run::paused_text(self.run_expansions());
+            self.set_status(text);
+        }
+    }
+
+    /// Resumes the paused search.
+    pub(super) fn resume(&mut self) {
+        if let Some(run) = &mut self.runs.current {
+            run.handle.send(SolverCommand::Resume);
+            run.is_paused = false;
+            self.runs.paused_status = false;
+            self.set_status(format!("Searching with {}…", self.work.algorithm.label()));
+        }
+    }
+
+    /// Expands one state: of the running search (paused first), or of a new one started
+    /// paused.
+    pub(super) fn step(&mut self) {
+        match &mut self.runs.current {
+            Some(run) => {
+                if !run.is_paused {
+                    run.handle.send(SolverCommand::Pause);
+                    run.is_paused = true;
+                }
+                run.handle.send(SolverCommand::Step);
+                self.runs.paused_status = true;
+            }
+            None => self.start(true),
+        }
+    }
+
+    /// Sets the breakpoints of the next runs and the running one.
+    pub(super) fn set_breakpoints(&mut self, breakpoints: crate::runs::breakpoints::Breakpoints) {
+        self.runs.breakpoints = breakpoints;
+        if let Some(run) = &self.runs.current {
+            run.handle.send(SolverCommand::SetBreakpoints(breakpoints));
+        }
+    }
+
+    /// Sets the animation speed of the running search and the race.
+    pub(super) fn set_speed(&mut self, speed: f64, full: bool) {
+        self.settings.speed = speed;
+        self.settings.full_speed = full;
+        if let Some(run) = &self.runs.current {
+            run.handle.send(SolverCommand::SetSpeed(self.speed()));
+        }
+        // The lanes of a race run at the same speed.
+        if let Some(race) = &self.runs.race {
+            race.set_speed(self.speed());
+        }
+    }
+
+    /// Adds `a` to the next race, or takes it out.
+    pub(super) fn race_toggle(&mut self, a: Algorithm) {
+        if let Some(i) = self.runs.race_choice.iter().position(|b| b.same_kind(a)) {
+            self.runs.race_choice.remove(i);
+        } else if self.runs.race_choice.len() < *race::RACERS.end() {
+            self.runs.race_choice.push(a);
+        }
+    }
+
+    /// Stops every lane of the race still running.
+    pub(super) fn stop_race(&mut self) {
+        if let Some(r) = &self.runs.race {
+            r.stop();
+        }
+    }
+
+    /// Closes the race panes: back to the single run on screen.
+    pub(super) fn close_race(&mut self) {
+        // Back to the single run on screen, and its timeline (the race's goes with
+        // its panes).
+        self.runs.race = None;
+        self.work.timeline = self.work.timeline.take().and_then(|t| t.parked.map(|p| *p));
+        // The race's lines ("Racing…", "Race over…") no longer describe the screen.
+        self.set_status(if self.work.result.is_some() {
+            "Race closed: back to the puzzle and its last single run."
+        } else {
+            "Race closed: back to the puzzle."
+        });
+    }
+
+    /// Picks the algorithm again after a change of the puzzle's rules: the one chosen if it
+    /// still applies, else the puzzle's default.
+    pub(crate) fn repick_algorithm(&mut self) {
+        self.work.algorithm = pick_algorithm(self.work.puzzle.as_ref(), Some(self.work.algorithm));
     }
 }
 

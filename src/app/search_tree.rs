@@ -294,7 +294,7 @@ pub struct TreeWindow {
     pub layout: Option<Arc<TreeLayout>>,
     /// The picture as a texture (made by the frame's work from the layout).
     pub texture: Option<eframe::egui::TextureHandle>,
-    /// What was drawn: (the recording's identity, [`TraceRecorder::id`], never its address,
+    /// What was drawn: (the recording's identity, its `id`, never its address,
     /// which a new run's recording may take; its expansions; by g).
     drawn_for: Option<(u64, usize, bool)>,
 }

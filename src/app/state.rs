@@ -1,6 +1,8 @@
-//! The app's state in named parts: the work on screen, the run and its recording, the
-//! settings, the windows, the canvas, the edit bookkeeping, the frame's clock, the
-//! background work. Panels read all of it and change only the window's own parts (see
+//! The state group: the app's state in named parts (the work on screen, the run and its
+//! recording, the settings, the windows, the canvas, the edit bookkeeping, the frame's
+//! clock, the background work) and its reads (the puzzle, its picture, the settings, the
+//! result, the marks, the status, the limits), the status line and the command queue
+//! ([`AppState::push`]); it applies no command. Panels read all of it and change only the window's own parts (see
 //! [`super::Panel`]); everything else changes through commands ([`AppCommand`]) and the
 //! frame's work.
 
@@ -17,9 +19,10 @@ use super::{
     autosave, commands, files, heuristic_measure, job, oracle, pick_algorithm, race, search_tree,
     space_layout, view, workspace,
 };
-use crate::puzzles::{self, Cell, Motion, Picture, Puzzle};
+use super::{SearchMarks, ViewCommand};
+use crate::puzzles::{self, Cell, Motion, Picture, Puzzle, Report};
 use crate::runs::results::ResultRow;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Limits, limits};
 
 /// The app's state: what the window shows and what the user is doing with it.
 pub struct AppState {
@@ -313,5 +316,158 @@ impl AppState {
             app.restore_in_background(json, path);
         }
         app
+    }
+
+    /// The puzzle on screen.
+    pub fn puzzle(&self) -> &dyn Puzzle {
+        self.work.puzzle.as_ref()
+    }
+
+    /// The picture of the puzzle on screen as it is: made once per edit by the frame's work
+    /// ([`AppState::refresh_picture`]; a large maze is costly to picture), or made here when
+    /// the puzzle was edited since.
+    pub fn puzzle_picture(&self) -> Arc<Picture> {
+        match &self.canvas.picture_cache {
+            Some((revision, picture)) if *revision == self.edits.revision => picture.clone(),
+            _ => Arc::new(self.work.puzzle.picture()),
+        }
+    }
+
+    /// Pictures the puzzle on screen again if it was edited since it was last pictured (see
+    /// [`AppState::puzzle_picture`]).
+    pub(crate) fn refresh_picture(&mut self) {
+        let revision = self.edits.revision;
+        if (self.canvas.picture_cache.as_ref()).is_none_or(|(r, _)| *r != revision) {
+            self.canvas.picture_cache = Some((revision, Arc::new(self.work.puzzle.picture())));
+        }
+    }
+
+    /// The puzzle on screen as the model `M` (a view's own type), if it is one.
+    pub fn model<M: Puzzle + std::any::Any>(&self) -> Option<&M> {
+        self.work.puzzle.model::<M>()
+    }
+
+    /// The chosen algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.work.algorithm
+    }
+
+    /// The persisted settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The result of the last finished search.
+    pub fn result(&self) -> Option<&Report> {
+        self.work.result.as_ref()
+    }
+
+    /// The results table's rows: one per finished run this session, oldest first.
+    pub fn results(&self) -> &[crate::runs::results::ResultRow] {
+        &self.runs.results
+    }
+
+    /// The search's marks and figures at the position shown (the timeline's cursor).
+    pub fn marks(&self) -> &SearchMarks {
+        &self.work.marks
+    }
+
+    /// The status bar's message.
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    /// Whether a search is running (paused or not).
+    pub fn is_running(&self) -> bool {
+        self.runs
+            .current
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_stopping())
+    }
+
+    /// Whether a file is being read to be opened (File > Open, a dropped file, Open Recent).
+    pub fn is_opening(&self) -> bool {
+        self.io.opening.is_some()
+    }
+
+    /// Whether the running search is paused.
+    pub fn is_paused(&self) -> bool {
+        self.runs.current.as_ref().is_some_and(|r| r.is_paused)
+    }
+
+    /// The race on screen, if any.
+    pub fn race(&self) -> Option<&race::Race> {
+        self.runs.race.as_ref()
+    }
+
+    /// Queues a command of the view of the puzzle on screen (see [`ViewCommand`]).
+    pub fn push_view(&mut self, command: impl std::any::Any + Send) {
+        self.commands
+            .push(AppCommand::View(ViewCommand::new(command)));
+    }
+
+    /// Queues a command, to be applied at the end of the frame.
+    pub fn push(&mut self, command: AppCommand) {
+        self.commands.push(command);
+    }
+
+    pub(crate) fn set_status(&mut self, text: impl Into<String>) {
+        self.status = Status {
+            text: text.into(),
+            is_error: false,
+        };
+    }
+
+    pub(crate) fn set_error(&mut self, text: impl Into<String>) {
+        self.status = Status {
+            text: text.into(),
+            is_error: true,
+        };
+    }
+
+    /// The solver speed from the settings.
+    pub(crate) fn speed(&self) -> f64 {
+        if self.settings.full_speed {
+            f64::INFINITY
+        } else {
+            self.settings.speed.max(0.1)
+        }
+    }
+
+    /// The limits searches run under: the memory budget and tie-breaking policy from the
+    /// settings, no time limit (Stop ends a search at any moment).
+    pub fn limits(&self) -> Limits {
+        let mut limits = Limits {
+            tie_break: self.settings.tie_break,
+            ..Limits::default()
+        };
+        if let Some(mib) = self.settings.memory_limit_mib {
+            limits.max_memory = mib.saturating_mul(limits::MIB).max(limits::MIN_MEMORY);
+        }
+        limits
+    }
+
+    /// The puzzle on screen, to change derived data that no result depends on (such as an
+    /// attached pattern database); edits go through [`AppState::edit_puzzle`].
+    pub(crate) fn puzzle_mut(&mut self) -> &mut dyn Puzzle {
+        self.work.puzzle.as_mut()
+    }
+
+    /// The canvas's zoom (1 fits the puzzle) and pan (squares from the centre).
+    pub fn canvas_zoom(&self) -> (f32, egui::Vec2) {
+        (self.work.zoom, self.work.pan)
+    }
+
+    /// The UI clock at the start of this frame, in seconds.
+    pub(crate) fn now(&self) -> f64 {
+        self.frame.now
+    }
+
+    /// Calls `wake` from another thread to draw the next frame (no-op before the first frame).
+    pub(crate) fn waker(&self) -> Arc<dyn Fn() + Send + Sync> {
+        match self.frame.repaint.clone() {
+            Some(ctx) => Arc::new(move || ctx.request_repaint()),
+            None => Arc::new(|| {}),
+        }
     }
 }

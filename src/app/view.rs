@@ -90,6 +90,11 @@ pub struct Description {
     /// The legend of the canvas: each colour that can appear now and what it means, in the
     /// order shown.
     pub legend: Vec<(egui::Color32, String)>,
+    /// The puzzle's error that stands now, if one does (a script's error at the state on
+    /// screen, its failed reload, the error that ended the run shown): the status bar keeps
+    /// it in sight, in red, beside any later message (a save, a move played), until it is
+    /// fixed.
+    pub standing_error: Option<String>,
 }
 
 /// One puzzle type's part of the window: its tools, its canvas input and what it adds to
@@ -127,14 +132,6 @@ pub trait TypeView: Send {
 
     /// How this puzzle works, and the legend of the canvas as it is now.
     fn describe(&self, app: &ViewRead<'_>) -> Description;
-
-    /// The puzzle's error that stands now, if one does (a script's error at the state on
-    /// screen, its failed reload, the error that ended the run shown): the status bar keeps
-    /// it in sight, in red, beside any later message (a save, a move played), until it is
-    /// fixed. The default: none.
-    fn standing_error(&self, _app: &ViewRead<'_>) -> Option<String> {
-        None
-    }
 
     /// The view as one of its opt-in capabilities (see [`super::view_capabilities`]), if it
     /// has that one; the default: none. A view answers with itself:

@@ -11,42 +11,52 @@ use eframe::egui;
 
 use super::{ViewDraw, ViewWrite};
 
-/// Which capability the app asks a view for (see [`super::TypeView::capability`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CapabilityKind {
-    /// Panels and windows of the view's own ([`OwnPanels`]).
-    OwnPanels,
-    /// Saving what it edits in place of File > Save ([`SavesItself`]).
-    SavesItself,
-    /// An undo of its own in place of the app's history ([`OwnUndo`]).
-    OwnUndo,
-    /// Opening files it claims ([`OpensFiles`]).
-    OpensFiles,
-    /// Settings kept across restarts ([`KeepsSettings`]).
-    KeepsSettings,
-    /// Work of its own each frame before drawing ([`FrameWork`]).
-    FrameWork,
-    /// State about the puzzle on screen, forgotten when it is replaced
-    /// ([`FollowsPuzzle`]).
-    FollowsPuzzle,
+/// Declares the capabilities in one list: each one's kind ([`CapabilityKind`]), the view
+/// lent as it ([`ViewCapability`]) and its getter on `dyn TypeView`, which asks
+/// [`super::TypeView::capability`] for it.
+macro_rules! capabilities {
+    ($($name:ident, $getter:ident, $doc:literal;)*) => {
+        /// Which capability the app asks a view for (see [`super::TypeView::capability`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum CapabilityKind {
+            $(#[doc = concat!("[`", stringify!($name), "`]: ", $doc)] $name,)*
+        }
+
+        /// One capability of a view, lent to the app: the view as that capability.
+        pub enum ViewCapability<'a> {
+            $(#[doc = concat!("See [`", stringify!($name), "`].")] $name(&'a mut dyn $name),)*
+        }
+
+        /// The capability getters on a view: each asks [`super::TypeView::capability`] for
+        /// one.
+        impl<'v> dyn super::TypeView + 'v {
+            $(
+                #[doc = concat!("The view as [`", stringify!($name), "`] (", $doc,
+                    "), if it has that capability.")]
+                pub fn $getter(&mut self) -> Option<&mut dyn $name> {
+                    match self.capability(CapabilityKind::$name)? {
+                        ViewCapability::$name(c) => Some(c),
+                        _ => None,
+                    }
+                }
+            )*
+
+            /// The view's settings to keep, if it has any (see [`KeepsSettings`]).
+            pub fn kept_settings(&mut self) -> Option<serde_json::Value> {
+                self.keeps_settings()?.settings()
+            }
+        }
+    };
 }
 
-/// One capability of a view, lent to the app: the view as that capability.
-pub enum ViewCapability<'a> {
-    /// See [`OwnPanels`].
-    OwnPanels(&'a mut dyn OwnPanels),
-    /// See [`SavesItself`].
-    SavesItself(&'a mut dyn SavesItself),
-    /// See [`OwnUndo`].
-    OwnUndo(&'a mut dyn OwnUndo),
-    /// See [`OpensFiles`].
-    OpensFiles(&'a mut dyn OpensFiles),
-    /// See [`KeepsSettings`].
-    KeepsSettings(&'a mut dyn KeepsSettings),
-    /// See [`FrameWork`].
-    FrameWork(&'a mut dyn FrameWork),
-    /// See [`FollowsPuzzle`].
-    FollowsPuzzle(&'a mut dyn FollowsPuzzle),
+capabilities! {
+    OwnPanels, own_panels, "panels and windows of the view's own";
+    SavesItself, saves_itself, "saving what it edits in place of File > Save";
+    OwnUndo, own_undo, "an undo of its own in place of the app's history";
+    OpensFiles, opens_files, "opening files it claims";
+    KeepsSettings, keeps_settings, "settings kept across restarts";
+    FrameWork, frame_work, "work of its own each frame before drawing";
+    FollowsPuzzle, follows_puzzle, "state about the puzzle on screen, forgotten when it is replaced";
 }
 
 /// A view with panels or windows of its own: a panel docked beside the canvas (an editor of
@@ -110,63 +120,4 @@ pub trait FollowsPuzzle {
     /// A new puzzle of this type replaced the one on screen (opened, reset, resized): state
     /// about the old one is forgotten.
     fn puzzle_replaced(&mut self);
-}
-
-/// The capability getters on a view: each asks [`super::TypeView::capability`] for one.
-impl<'v> dyn super::TypeView + 'v {
-    /// The view's own panels and windows, if it has any.
-    pub fn own_panels(&mut self) -> Option<&mut dyn OwnPanels> {
-        match self.capability(CapabilityKind::OwnPanels)? {
-            ViewCapability::OwnPanels(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The view as a saver of what it edits, if it ever saves itself.
-    pub fn saves_itself(&mut self) -> Option<&mut dyn SavesItself> {
-        match self.capability(CapabilityKind::SavesItself)? {
-            ViewCapability::SavesItself(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The view's own undo, if it has one (else the app's history covers its edits).
-    pub fn own_undo(&mut self) -> Option<&mut dyn OwnUndo> {
-        match self.capability(CapabilityKind::OwnUndo)? {
-            ViewCapability::OwnUndo(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The view as an opener of the files it claims, if it claims any.
-    pub fn opens_files(&mut self) -> Option<&mut dyn OpensFiles> {
-        match self.capability(CapabilityKind::OpensFiles)? {
-            ViewCapability::OpensFiles(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The view's settings to keep, if it has any.
-    pub fn kept_settings(&mut self) -> Option<serde_json::Value> {
-        match self.capability(CapabilityKind::KeepsSettings)? {
-            ViewCapability::KeepsSettings(c) => c.settings(),
-            _ => None,
-        }
-    }
-
-    /// The view's work each frame, if it has any.
-    pub fn frame_work(&mut self) -> Option<&mut dyn FrameWork> {
-        match self.capability(CapabilityKind::FrameWork)? {
-            ViewCapability::FrameWork(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The view as a keeper of state about the puzzle on screen, if it keeps any.
-    pub fn follows_puzzle(&mut self) -> Option<&mut dyn FollowsPuzzle> {
-        match self.capability(CapabilityKind::FollowsPuzzle)? {
-            ViewCapability::FollowsPuzzle(c) => Some(c),
-            _ => None,
-        }
-    }
 }

@@ -1,14 +1,17 @@
-//! The types' background work, owned by the app: a type's view hands the app a
-//! [`WorkOrder`] (what to run, under what name and limits), the app starts it on a [`Job`],
-//! keeps it, and hands what it sends (its progress messages, then its result) back to the
-//! view, each as one of the view's own commands ([`super::TypeView::apply`]), in the frames
-//! that follow. The view keeps only what it shows; no file of `src/ui` starts a thread
-//! (`tests/it/architecture.rs` checks it).
+//! The views group (`AppCommand::View`, a file a view claims, its work): what the view on
+//! screen is asked to do ([`ViewRequest`], served right after the command that asked), and the
+//! types' background work, owned by the app: a type's view hands the app a [`WorkOrder`] (what
+//! to run, under what name and limits), the app starts it on a [`Job`], keeps it, and hands
+//! what it sends (its progress messages, then its result) back to the view, each as one of the
+//! view's own commands ([`super::TypeView::apply`]), in the frames that follow. The view keeps
+//! only what it shows; no file of `src/ui` starts a thread (`tests/it/architecture.rs` checks
+//! it).
 //!
 //! A view's work goes on while the view is put aside (another type on screen), and what it
 //! sent waits until the type comes back, as it did when each view kept its own jobs.
 
 use std::any::Any;
+use std::path::Path;
 use std::time::Duration;
 
 use super::job::{Job, JobContext, JobError};
@@ -214,6 +217,32 @@ impl AppState {
         }
         self.views.work.running.remove(i);
         true
+    }
+
+    /// Leaves `request` for the view of the puzzle on screen, which serves it once the
+    /// command that asked is carried out (see [`super::PuzzleLabApp::apply`]).
+    pub(crate) fn ask_view(&mut self, request: ViewRequest) {
+        self.views.requests.push_back(request);
+    }
+
+    /// Whether a type's view opens `path` itself (see [`super::ViewRegistry::claims`]).
+    pub(super) fn view_claims(&self, path: &Path) -> bool {
+        self.views
+            .registry
+            .is_some_and(|r| (r.claims)(path).is_some())
+    }
+
+    /// Opens `path` in the view of the type that claims it.
+    pub(super) fn open_in_view(&mut self, path: &Path) {
+        let Some(name) = self.views.registry.and_then(|r| (r.claims)(path)) else {
+            return;
+        };
+        // The view of the type that claims it opens a puzzle of its type, or fails and
+        // leaves the old one: either way the view then follows the puzzle on screen. It says
+        // why it failed in the status bar, in red; a file it opened goes on File > Open
+        // Recent, as any other.
+        self.set_status(format!("Opening {}…", path.display()));
+        self.ask_view(ViewRequest::Open(path.to_owned(), name));
     }
 }
 

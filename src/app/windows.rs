@@ -1,6 +1,6 @@
-//! The windows command group: what the panels ask of the window's own parts (the windows
-//! beside the canvas and their options, the settings the panels set, the canvas's view and
-//! pointer, the oracle's switches). A panel reads the state and sends one of these small
+//! The windows group (`Window`, `Setting`, `Canvas`, `Oracle`, `FitView`): what the panels
+//! ask of the window's own parts (the windows beside the canvas and their options, the
+//! settings the panels set, the canvas's view and pointer, the oracle's switches). A panel reads the state and sends one of these small
 //! typed commands; the app applies it at the end of the frame, like every [`AppCommand`]
 //! (`tests/it/architecture.rs` checks that no file of `src/ui` writes the state).
 
@@ -285,5 +285,11 @@ impl AppState {
             OracleCommand::CancelBuild => oracle.cancel_build(),
             OracleCommand::Retry => oracle.retry(),
         }
+    }
+
+    /// Zooms the canvas to fit the whole puzzle.
+    pub(super) fn fit_view(&mut self) {
+        self.work.zoom = 1.0;
+        self.work.pan = egui::Vec2::ZERO;
     }
 }

@@ -1,6 +1,7 @@
-//! Workspaces: each puzzle type keeps its own puzzle, file, undo history, last search and
-//! solution while the app runs, and its puzzle across restarts, so picking another type
-//! never throws work away. Opening a file over unsaved edits asks first.
+//! The workspaces group (`SelectType`, `OpenShipped`, `OpenState`, `OpenGenerated`, `OpenRead`,
+//! `OpenPath`, `AnswerUnsaved`): each puzzle type keeps its own puzzle, file, undo history,
+//! last search and solution while the app runs, and its puzzle across restarts, so picking
+//! another type never throws work away. Opening a file over unsaved edits asks first.
 
 use std::path::PathBuf;
 

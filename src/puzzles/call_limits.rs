@@ -20,8 +20,11 @@ use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
 
 use crate::heap;
-use crate::search::limits::{MAX_TIMEOUT_SECS, default_memory_budget, format_bytes};
+use crate::search::limits::{MAX_TIMEOUT_SECS, default_memory_budget};
 use crate::search::{CancelToken, Outcome};
+
+mod hit;
+pub use hit::{Hit, TOP_LEVEL};
 
 /// How long one call may run when no tighter limit is given. A puzzle's function answers for
 /// one state, in microseconds as a rule; one that runs this long does heavy work in a loop
@@ -75,105 +78,6 @@ impl CallLimits {
         }
     }
 }
-
-/// The limit that ended a call.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hit {
-    /// The run was stopped (Stop, or a run cancelled as out of date).
-    Cancelled,
-    /// The run's time limit passed during the call of `entry`.
-    RunTimeout {
-        /// The program's function that was running (`start`, `moves`, ...).
-        entry: &'static str,
-    },
-    /// The call of `entry` held more memory than the run's budget of `budget` bytes.
-    RunMemory {
-        /// The program's function that was running.
-        entry: &'static str,
-        /// The run's memory budget, in bytes.
-        budget: u64,
-    },
-    /// The call of `entry` ran past its own time limit.
-    CallTime {
-        /// The program's function that was running.
-        entry: &'static str,
-        /// The call's time limit.
-        limit: Duration,
-    },
-    /// The call of `entry` held more memory than its own limit of `limit` bytes.
-    CallMemory {
-        /// The program's function that was running.
-        entry: &'static str,
-        /// The call's memory limit, in bytes.
-        limit: u64,
-    },
-}
-
-impl Hit {
-    /// How the run ends for a limit of the run (Stop, its time limit, its memory budget);
-    /// `None` for a limit of the call, which is the program's error.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            Hit::Cancelled => Some(Outcome::Cancelled),
-            Hit::RunTimeout { .. } => Some(Outcome::Timeout),
-            Hit::RunMemory { .. } => Some(Outcome::MemoryLimit),
-            Hit::CallTime { .. } | Hit::CallMemory { .. } => None,
-        }
-    }
-}
-
-/// A duration for people: `50 ms`, `2 s`, `1.5 s`.
-fn format_duration(d: Duration) -> String {
-    if d < Duration::from_secs(1) {
-        format!("{} ms", d.as_millis())
-    } else {
-        let text = format!("{:.3}", d.as_secs_f64());
-        format!("{} s", text.trim_end_matches('0').trim_end_matches('.'))
-    }
-}
-
-/// The part of the program that ran: "the script's `draw`", "the script's top level".
-fn who(entry: &str) -> String {
-    if entry == TOP_LEVEL {
-        format!("the script's {entry}")
-    } else {
-        format!("the script's `{entry}`")
-    }
-}
-
-/// The entry name of a program's top level (see [`begin`]).
-pub const TOP_LEVEL: &str = "top level";
-
-impl std::fmt::Display for Hit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Hit::Cancelled => f.write_str("the run was stopped"),
-            Hit::RunTimeout { entry } => {
-                write!(f, "{} ran past the run's time limit", who(entry))
-            }
-            Hit::RunMemory { entry, budget } => write!(
-                f,
-                "{} held more than the run's memory budget of {}",
-                who(entry),
-                format_bytes(*budget)
-            ),
-            Hit::CallTime { entry, limit } => write!(
-                f,
-                "{} ran past its time limit of {}",
-                who(entry),
-                format_duration(*limit)
-            ),
-            Hit::CallMemory { entry, limit } => write!(
-                f,
-                "{} held more than its memory limit of {}",
-                who(entry),
-                format_bytes(*limit)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Hit {}
 
 /// What binds this thread's calls: the runs entered, and the call limits in force.
 #[derive(Clone, Default)]
@@ -653,99 +557,4 @@ pub fn sleep(seconds: f64) -> Result<(), SleepError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_call_past_its_time_limit_is_named() {
-        let result = within(CallLimits::time(Duration::from_millis(20)), || {
-            let _call = begin("draw");
-            let began = Instant::now();
-            loop {
-                if let Some(hit) = check() {
-                    return (hit, began.elapsed());
-                }
-            }
-        });
-        let hit = result.expect_err("the limit was hit");
-        assert_eq!(
-            hit.to_string(),
-            "the script's `draw` ran past its time limit of 20 ms"
-        );
-        assert_eq!(hit.outcome(), None, "the program's error, not the run's");
-        assert_eq!(last_hit(), Some(hit));
-    }
-
-    #[test]
-    fn a_sleep_wakes_at_the_run_time_limit() {
-        let cancel = CancelToken::with_limits(crate::search::Limits {
-            timeout: Some(Duration::from_millis(30)),
-            ..crate::search::Limits::default()
-        });
-        let guard = RunGuard::enter(&cancel);
-        let began = Instant::now();
-        let slept = {
-            let _call = begin("moves");
-            sleep(3600.0)
-        };
-        assert!(began.elapsed() < Duration::from_secs(5));
-        assert_eq!(
-            slept,
-            Err(SleepError::Limit(Hit::RunTimeout { entry: "moves" }))
-        );
-        assert_eq!(
-            guard.hit().and_then(|h| h.outcome()),
-            Some(Outcome::Timeout)
-        );
-        assert!(matches!(sleep(1.0e300), Err(SleepError::Invalid(_))));
-        assert!(matches!(sleep(f64::NAN), Err(SleepError::Invalid(_))));
-    }
-
-    #[test]
-    fn a_call_holding_more_than_the_budget_is_stopped() {
-        let cancel = CancelToken::with_limits(crate::search::Limits {
-            max_memory: 4 << 20,
-            ..crate::search::Limits::default()
-        });
-        let _guard = RunGuard::enter(&cancel);
-        let _call = begin("moves");
-        let mut held = Vec::new();
-        let hit = loop {
-            held.push(vec![1u8; 1 << 20]);
-            if let Some(hit) = check() {
-                break hit;
-            }
-            assert!(held.len() < 64, "no limit after 64 MiB");
-        };
-        assert!((4..=5).contains(&held.len()), "{}", held.len());
-        assert_eq!(hit.outcome(), Some(Outcome::MemoryLimit));
-    }
-
-    /// Inside [`on_one_thread`] the program's parallel work has no workers (it runs on the
-    /// caller's thread, the plain way); after it, nested or not, the workers are back.
-    #[test]
-    fn one_thread_holds_only_inside_its_stretch() {
-        let outside = workers().is_some();
-        let inside = on_one_thread(|| {
-            let nested = on_one_thread(|| workers().is_none());
-            (workers().is_none(), nested)
-        });
-        assert_eq!(inside, (true, true));
-        assert_eq!(workers().is_some(), outside);
-        // Another thread is not held by this one's stretch.
-        let other = on_one_thread(|| {
-            std::thread::Builder::new()
-                .name("one-thread-test".into())
-                .spawn(|| workers().is_some())
-                .and_then(|t| t.join().map_err(|_| std::io::Error::other("panicked")))
-        });
-        assert_eq!(other.ok(), Some(outside));
-    }
-
-    #[test]
-    fn durations_read_as_people_say_them() {
-        assert_eq!(format_duration(Duration::from_millis(50)), "50 ms");
-        assert_eq!(format_duration(Duration::from_secs(2)), "2 s");
-        assert_eq!(format_duration(Duration::from_millis(1500)), "1.5 s");
-    }
-}
+mod tests;

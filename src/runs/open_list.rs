@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::puzzles::{Place, Square};
 use crate::runs::recording::TraceRecorder;
-use crate::search::{Algorithm, TieBreak};
+use crate::search::{Algorithm, TieBreak, order};
 
 /// The most states put on the frontier that [`open_list_at`] replays: beyond, it refuses at
 /// once (the table is for watching small runs; a frame must not replay millions of entries:
@@ -80,8 +80,8 @@ enum Key<'a> {
 
 /// The frontier of `recording`'s run at `moment` (after `moment` expansions), in the order
 /// `algorithm` takes its states under `tie_break`: breadth-first first in, first out;
-/// the best-first family by least priority ([`OpenEntry::f`]), then the tie-breaking policy,
-/// then first in, first out.
+/// the best-first family as [`order::first_out`] orders them (least priority
+/// [`OpenEntry::f`], then the tie-breaking policy's rule).
 ///
 /// # Errors
 /// [`OpenListError::NoOpenList`] for depth-first, IDA* and the bidirectional searches, and
@@ -220,22 +220,19 @@ pub fn is_expansion(recording: &TraceRecorder, entry: &OpenEntry, j: usize) -> b
     }
 }
 
-/// Sorts `list` in the order `algorithm` takes its states (see [`open_list_at`]).
+/// Sorts `list` in the order `algorithm` takes its states (see [`open_list_at`]): by
+/// [`order::first_out`], the engines' own order, with an entry's `g` (0 if unscored), its
+/// priority ([`OpenEntry::f`], infinity if unscored) and the order it was put on.
 fn sort(list: &mut [OpenEntry], algorithm: Algorithm, tie_break: TieBreak) {
     match algorithm {
         Algorithm::Bfs => list.sort_by_key(|e| e.pushed),
-        _ => list.sort_by(|a, b| {
-            let f = |e: &OpenEntry| e.f(algorithm).unwrap_or(f32::INFINITY);
-            let (ga, gb) = (a.g.unwrap_or(0.0), b.g.unwrap_or(0.0));
-            let (ha, hb) = (a.h.unwrap_or(0.0), b.h.unwrap_or(0.0));
-            f(a).total_cmp(&f(b))
-                .then_with(|| match tie_break {
-                    TieBreak::HighG => gb.total_cmp(&ga).then(ha.total_cmp(&hb)),
-                    TieBreak::LowG => ga.total_cmp(&gb).then(ha.total_cmp(&hb)),
-                    TieBreak::Fifo => a.pushed.cmp(&b.pushed),
-                    TieBreak::Lifo => b.pushed.cmp(&a.pushed),
-                })
-                .then(a.pushed.cmp(&b.pushed))
-        }),
+        _ => {
+            let key = |e: &OpenEntry| order::Key {
+                f: f64::from(e.f(algorithm).unwrap_or(f32::INFINITY)),
+                g: f64::from(e.g.unwrap_or(0.0)),
+                arrival: e.pushed as u64,
+            };
+            list.sort_by(|a, b| order::first_out(tie_break, &key(a), &key(b)));
+        }
     }
 }

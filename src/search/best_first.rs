@@ -1,112 +1,21 @@
 //! Best-first search on a binary heap, shared by Dijkstra, A* and greedy best-first: they differ
 //! only in the priority `f = a * g + b * h` and in whether a closed state is reopened when a cheaper path
 //! to it turns up. Goals are detected when expanded, which is what makes Dijkstra and A*
-//! optimal.
+//! optimal. The heap's entries order as [`super::order`] says (its [`Entry`] and
+//! [`TieKeys`]).
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::layers::PerF;
 use super::limits::Budget;
+use super::order::{Entry, TieKeys};
 use super::tree::{NodeId, Tree};
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor, TieBreak};
+use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
 /// What the open list is called when it fills the memory budget.
 pub(super) const OPEN_LIST: &str = "the frontier (open list)";
 /// What the closed flags are called when they fill the memory budget.
 pub(super) const CLOSED_FLAGS: &str = "the closed set";
-
-/// An entry of the open list. The heap is a max-heap, so `Ord` is reversed: the smallest `f`
-/// comes first, ties go to the larger tie key ([`TieKeys`]: by default the larger `g`, the
-/// smaller `h`: the deeper state), and entries equal in both come out first in, first out (the
-/// key's low half counts the entries made down), so the order is total and does not depend on
-/// the heap: [`super::grid`]'s bucket queue reproduces it. (First in, first out there took
-/// weighted A* through a 24-puzzle in 40,000 expansions where last in, first out took
-/// 174,000.) `f` is kept as its bits: for non-negative floats the bits order as the numbers
-/// do, so comparing is integer work (the heap's comparisons are most of a grid search's time).
-///
-/// An entry made stale by a cheaper path to its state is recognised by the state being
-/// closed when it comes out: the cheaper entry has the same `h` and a smaller `g`, so it comes
-/// out first (or, for greedy search, the state is expanded once with its best `g` either way).
-pub(super) struct Entry {
-    f_bits: u64,
-    tie: u64,
-    /// The node this entry is for.
-    pub id: NodeId,
-}
-
-/// The tie keys of one run's entries, by its [`TieBreak`] policy: the larger key comes out
-/// first among entries of equal `f`. For the `g` policies the key is `g` (as `f32` bits,
-/// exact below 2^24) in its high half and, in its low half, the entry's number counted down
-/// (the older entry first).
-pub(super) struct TieKeys {
-    policy: TieBreak,
-    /// Entries made so far: the order among entries of equal `f` and `g`, or of equal `f` for
-    /// first in, first out and last in, first out.
-    made: u32,
-}
-
-impl TieKeys {
-    pub fn new(policy: TieBreak) -> Self {
-        Self { policy, made: 0 }
-    }
-
-    /// The entry with priority `f` for a node reached at cost `g` (both at least 0).
-    #[inline]
-    pub fn entry(&mut self, f: Cost, g: Cost, id: NodeId) -> Entry {
-        // `+ 0.0` turns a -0.0 into 0.0, whose bits order correctly.
-        let g_bits = u64::from((g as f32 + 0.0).to_bits());
-        self.made = self.made.saturating_add(1);
-        let made = u64::from(self.made);
-        let tie = match self.policy {
-            TieBreak::HighG => g_bits << 32 | (u64::from(u32::MAX) - made),
-            TieBreak::LowG => (g_bits ^ u64::from(u32::MAX)) << 32 | (u64::from(u32::MAX) - made),
-            TieBreak::Fifo => u64::MAX - made,
-            TieBreak::Lifo => made,
-        };
-        Entry {
-            f_bits: (f + 0.0).to_bits(),
-            tie,
-            id,
-        }
-    }
-}
-
-impl Entry {
-    /// The priority.
-    pub fn f(&self) -> Cost {
-        Cost::from_bits(self.f_bits)
-    }
-
-    /// The entry's place in the order as one number, larger first out: the entries order as
-    /// their ranks do (one comparison of two words instead of a tuple's).
-    #[inline]
-    pub fn rank(&self) -> u128 {
-        u128::from(!self.f_bits) << 64 | u128::from(self.tie)
-    }
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Entry {}
-
-impl PartialOrd for Entry {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Entry {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        (other.f_bits, self.tie).cmp(&(self.f_bits, other.tie))
-    }
-}
 
 /// How an algorithm orders and treats its open list.
 pub(super) struct Policy {

@@ -8,8 +8,9 @@
 
 use std::collections::BinaryHeap;
 
-use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
+use super::best_first::{CLOSED_FLAGS, OPEN_LIST};
 use super::limits::Budget;
+use super::order::{Entry, TieKeys};
 use super::tree::{NodeId, Tree};
 use super::{Backward, Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 

@@ -1,9 +1,10 @@
 //! An open list for small integer priorities: a bucket a value of `f`, and in each bucket the
 //! entries in classes by the tie-breaking policy, so that pushing and popping cost O(1) instead
-//! of the heap's O(log n). It gives entries in exactly the order of [`super::best_first`]'s
-//! heap under the same [`TieBreak`] (smallest `f` first; among equal `f` the larger or smaller
-//! `g`, then first in, first out; or first in, first out, or last in, first out), so a search
-//! using it expands what the heap's would.
+//! of the heap's O(log n). Its layout is the policy's [`TieRule`] ([`super::order`]: classes by
+//! `g` when the rule compares `g`, in the direction it prefers; each class's list taken at the
+//! end the rule's arrival says), so it gives entries in exactly the order of
+//! [`super::order::first_out`], the order of [`super::best_first`]'s heap, and a search using
+//! it expands what the heap's would.
 //!
 //! Within a bucket the classes are indexed by `h = f - g` rather than by `g`: for a grid's
 //! Manhattan distance `h` is below the number of rows plus columns, while `g` can approach the
@@ -14,6 +15,7 @@ use std::collections::VecDeque;
 
 use super::TieBreak;
 use super::limits::Store;
+use super::order::{Arrival, Prefer, TieRule};
 
 /// No entry: the end of a list.
 const NIL: u32 = u32::MAX;
@@ -38,7 +40,7 @@ struct Bucket {
 /// pushed at the tail (last in, first out: at the head), freed slots reused first, so a push
 /// or a pop touches memory a recent one touched.
 pub(super) struct BucketQueue {
-    policy: TieBreak,
+    rule: TieRule,
     /// Consecutive values of `f`, from `base` up.
     buckets: VecDeque<Bucket>,
     base: u32,
@@ -57,7 +59,7 @@ impl BucketQueue {
     /// An empty queue ordering ties by `policy`.
     pub fn new(policy: TieBreak) -> Self {
         Self {
-            policy,
+            rule: super::order::rule(policy),
             buckets: VecDeque::new(),
             base: 0,
             spare: Vec::new(),
@@ -117,10 +119,10 @@ impl BucketQueue {
             self.make_room(f);
             i = (f - self.base) as usize;
         }
-        let policy = self.policy;
-        let class = match policy {
-            TieBreak::HighG | TieBreak::LowG => f.saturating_sub(g) as usize,
-            TieBreak::Lifo | TieBreak::Fifo => 0,
+        let rule = self.rule;
+        let class = match rule.g {
+            Some(_) => f.saturating_sub(g) as usize,
+            None => 0,
         };
         let Some(bucket) = self.buckets.get_mut(i) else {
             return;
@@ -128,10 +130,11 @@ impl BucketQueue {
         if bucket.lists.len() <= class {
             bucket.lists.resize(class + 1, (NIL, NIL));
         }
-        let before = match policy {
-            TieBreak::HighG => class < bucket.best,
-            TieBreak::LowG => class > bucket.best,
-            TieBreak::Fifo | TieBreak::Lifo => false,
+        // Classes are by `h = f - g`: the larger `g` first is the smaller class first.
+        let before = match rule.g {
+            Some(Prefer::Larger) => class < bucket.best,
+            Some(Prefer::Smaller) => class > bucket.best,
+            None => false,
         };
         if bucket.len == 0 || before {
             bucket.best = class;
@@ -139,7 +142,7 @@ impl BucketQueue {
         bucket.len += 1;
         self.len += 1;
         let (head, tail) = bucket.lists[class];
-        if policy == TieBreak::Lifo {
+        if rule.arrival == Arrival::Newest {
             let at = Self::node(&mut self.nodes, &mut self.free, item, head);
             bucket.lists[class] = (at, if tail == NIL { at } else { tail });
         } else {
@@ -161,7 +164,7 @@ impl BucketQueue {
             self.spare.extend(self.buckets.pop_front());
             self.base += 1;
         }
-        let policy = self.policy;
+        let rule = self.rule;
         let bucket = self.buckets.front_mut()?;
         let list = bucket.lists.get_mut(bucket.best)?;
         let at = list.0;
@@ -179,13 +182,13 @@ impl BucketQueue {
         if bucket.len > 0 && next == NIL {
             // The next non-empty class: classes that come out before the best are empty.
             while bucket.lists.get(bucket.best).is_some_and(|l| l.0 == NIL) {
-                match policy {
-                    TieBreak::HighG => bucket.best += 1,
-                    TieBreak::LowG => match bucket.best.checked_sub(1) {
+                match rule.g {
+                    Some(Prefer::Larger) => bucket.best += 1,
+                    Some(Prefer::Smaller) => match bucket.best.checked_sub(1) {
                         Some(best) => bucket.best = best,
                         None => break,
                     },
-                    TieBreak::Fifo | TieBreak::Lifo => break,
+                    None => break,
                 }
             }
         }
@@ -217,7 +220,8 @@ impl Store for BucketQueue {
 mod tests {
     use std::collections::BinaryHeap;
 
-    use super::super::best_first::TieKeys;
+    use super::super::order::tests::reference;
+    use super::super::order::{Entry, Key, TieKeys};
     use super::*;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -225,12 +229,7 @@ mod tests {
     /// heuristic, and sometimes below it) come out as from the heap, under every policy.
     #[test]
     fn the_buckets_give_the_heaps_order() {
-        for policy in [
-            TieBreak::HighG,
-            TieBreak::LowG,
-            TieBreak::Fifo,
-            TieBreak::Lifo,
-        ] {
+        for policy in TieBreak::ALL {
             let mut rng = StdRng::seed_from_u64(7);
             let mut queue = BucketQueue::new(policy);
             let mut heap = BinaryHeap::new();
@@ -239,7 +238,7 @@ mod tests {
             for item in 0..20_000u32 {
                 if rng.random_bool(0.45) {
                     let a = queue.pop();
-                    let b = heap.pop().map(|e: super::super::best_first::Entry| e.id);
+                    let b = heap.pop().map(|e: Entry| e.id);
                     assert_eq!(a, b, "{policy:?} at {item}");
                 } else {
                     let f = if rng.random_bool(0.02) {
@@ -258,6 +257,34 @@ mod tests {
                 assert_eq!(queue.pop(), Some(e.id), "{policy:?} draining");
             }
             assert_eq!(queue.pop(), None);
+        }
+    }
+
+    /// Everything pushed, then everything popped: the order of
+    /// [`super::super::order::first_out`], under every policy.
+    #[test]
+    fn the_buckets_give_the_first_out_order() {
+        for policy in TieBreak::ALL {
+            for seed in 0..20 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let keys: Vec<Key> = (0..400u64)
+                    .map(|arrival| {
+                        let f = rng.random_range(0..8u32);
+                        let g = rng.random_range(0..=f);
+                        Key {
+                            f: f64::from(f),
+                            g: f64::from(g),
+                            arrival,
+                        }
+                    })
+                    .collect();
+                let mut queue = BucketQueue::new(policy);
+                for k in &keys {
+                    queue.push(k.f as u32, k.g as u32, k.arrival as u32);
+                }
+                let out: Vec<u64> = std::iter::from_fn(|| queue.pop()).map(u64::from).collect();
+                assert_eq!(out, reference(policy, &keys), "{policy:?} seed {seed}");
+            }
         }
     }
 }

@@ -17,9 +17,9 @@ use super::bucket_queue::BucketQueue;
 use super::grid_block::{GridBlock, NO_SQUARE, pack_square};
 use super::layers::PerF;
 use super::limits::Budget;
+use super::order::{Arrival, Prefer};
 use super::{
-    Algorithm, Cost, DenseIndex, Observer, Outcome, Problem, SearchResult, Stats, TieBreak,
-    UnitGrid,
+    Algorithm, Cost, DenseIndex, Observer, Outcome, Problem, SearchResult, Stats, UnitGrid,
 };
 
 const TABLE: &str = "the grid search's table (a square's move, closed flag and cost)";
@@ -278,12 +278,12 @@ fn astar_counting<P: Problem + ?Sized>(
     let mut closed = 0u64;
     stats.frontier = reached;
     stats.max_frontier = reached;
-    // A successor with its parent's `f` is pushed to the front bucket: under the larger-`g`
-    // policy the first of them is the very next entry out (its `h` is below the bucket's
-    // smallest, and its class first in, first out), under last in, first out the last of
-    // them. That one is held back instead of going through the queue: `held`, counted in the
+    // A successor with its parent's `f` is pushed to the front bucket: under the rule of the
+    // larger `g`, then first in, first out, the first of them is the very next entry out (its
+    // `h` is below the bucket's smallest), under last in, first out alone the last of them;
+    // under any other rule none is held. That one is held back instead of going through the queue: `held`, counted in the
     // frontier.
-    let policy = budget.tie_break();
+    let rule = super::order::rule(budget.tie_break());
     let mut held: Option<u32> = None;
     let mut next = [(0, 0, 0, 0); 4];
     while let Some(packed) = held.take().or_else(|| open.pop()) {
@@ -330,9 +330,11 @@ fn astar_counting<P: Problem + ?Sized>(
             // New, or a cheaper path to a reached square (reopened if closed, as A* does).
             *entry = g_new << G_SHIFT | (u32::from(d) + 1);
             let (f_new, child) = (g_new + h(r, c), (r << 16 | c) as u32);
-            match policy {
-                TieBreak::HighG if f_new == f && held.is_none() => held = Some(child),
-                TieBreak::Lifo if f_new == f => {
+            match (rule.g, rule.arrival) {
+                (Some(Prefer::Larger), Arrival::Oldest) if f_new == f && held.is_none() => {
+                    held = Some(child)
+                }
+                (None, Arrival::Newest) if f_new == f => {
                     if let Some(earlier) = held.replace(child) {
                         open.push(f, g_new, earlier);
                     }

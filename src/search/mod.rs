@@ -27,6 +27,7 @@ mod layered_count;
 pub mod layers;
 pub mod limits;
 pub mod octile;
+pub mod order;
 mod problem;
 pub mod pseudocode;
 pub mod space;

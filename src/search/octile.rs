@@ -9,7 +9,7 @@
 //! one search to the next. A search whose start is its goal costs no more than a few stores.
 //!
 //! The searches are the general ones ([`super::astar`], [`super::jps`] on the puzzle's
-//! scanning) with the same open-list keys ([`Entry`](super::best_first::Entry)), successor
+//! scanning) with the same open-list keys ([`super::order`]'s entries), successor
 //! order and reopening, but costs kept as whole straight and diagonal steps ([`Steps`]): ties
 //! among equal `f` are then exact, and the tie-breaking policy (by default the larger `g`)
 //! decides them, as in Warthog, instead of the rounding of sums. The costs found are the
@@ -17,12 +17,18 @@
 //! general search. JPS+ also stops at the first state it expands from which the goal is in
 //! sight ([`jps_plus::goal_in_sight`]), as Warthog's does.
 
-use super::best_first::{CLOSED_FLAGS, Entry, OPEN_LIST, TieKeys};
+use super::best_first::{CLOSED_FLAGS, OPEN_LIST};
 use super::limits::Budget;
+use super::order::TieKeys;
 use super::{CancelToken, Cost, Outcome, Stats};
 
+mod heap;
 mod jps_plus;
 mod jump;
+mod steps;
+
+use heap::{NO_DIRECTION, Ranked, heap_pop, heap_push, pack, unpack};
+use steps::{Steps, octile};
 
 pub use jps_plus::JumpDistances;
 
@@ -172,113 +178,6 @@ struct Slot {
 }
 
 const NO_PARENT: u32 = u32::MAX;
-
-/// An open-list entry as its [`Entry::rank`] (in two words, so that the entry takes 24
-/// bytes), its square's bit, and its square and the direction it was reached in
-/// ([`pack`]), so that an expansion needs no division to find them: the heap compares one
-/// 128-bit number.
-#[derive(Clone, Copy)]
-struct Ranked {
-    high: u64,
-    low: u64,
-    id: u32,
-    at: u32,
-}
-
-/// The direction of no move (a start), after the 8 of [`MOVES`].
-const NO_DIRECTION: u8 = 8;
-
-/// A square (each coordinate below [`MAX_OCTILE_SIDE`], 14 bits) and a direction (an index
-/// of [`MOVES`], or [`NO_DIRECTION`]) in 32 bits.
-#[inline]
-fn pack((row, col): (usize, usize), direction: u8) -> u32 {
-    (row as u32) << 18 | (col as u32) << 4 | u32::from(direction)
-}
-
-/// The square and direction of [`pack`].
-#[inline]
-fn unpack(at: u32) -> ((usize, usize), u8) {
-    (
-        ((at >> 18) as usize, (at >> 4 & 0x3fff) as usize),
-        (at & 0xf) as u8,
-    )
-}
-
-impl Ranked {
-    #[inline]
-    fn rank(&self) -> u128 {
-        u128::from(self.high) << 64 | u128::from(self.low)
-    }
-}
-
-impl Ranked {
-    /// The entry for the square `at` ([`pack`]) with its `entry`'s rank.
-    #[inline]
-    fn new(entry: Entry, at: u32) -> Self {
-        let rank = entry.rank();
-        Self {
-            high: (rank >> 64) as u64,
-            low: rank as u64,
-            id: entry.id,
-            at,
-        }
-    }
-}
-
-/// Adds `entry` to the binary max-heap `heap` (by rank: the larger first out). The entry
-/// is kept in registers while its place is found and written once (a heap that reads back
-/// the element it has just written stalls on the store).
-#[inline(always)]
-fn heap_push(heap: &mut Vec<Ranked>, entry: Ranked) {
-    let rank = entry.rank();
-    let mut at = heap.len();
-    heap.push(entry);
-    while at > 0 {
-        let parent = (at - 1) / 2;
-        if heap[parent].rank() >= rank {
-            break;
-        }
-        heap[at] = heap[parent];
-        at = parent;
-    }
-    heap[at] = entry;
-}
-
-/// Takes the entry of the largest rank off the binary max-heap `heap`: the hole at the top
-/// goes down to a leaf by the larger child (one comparison a level), and the last entry
-/// goes up from there (it belongs near the bottom), as the standard library's heap does.
-#[inline]
-fn heap_pop(heap: &mut Vec<Ranked>) -> Option<Ranked> {
-    let last = heap.pop()?;
-    let Some(&top) = heap.first() else {
-        return Some(last);
-    };
-    let n = heap.len();
-    let mut at = 0;
-    let mut child = 1;
-    while child + 1 < n {
-        // Without a branch: which child is larger is a coin toss the processor cannot guess.
-        child += usize::from(heap[child + 1].rank() > heap[child].rank());
-        heap[at] = heap[child];
-        at = child;
-        child = 2 * at + 1;
-    }
-    if child + 1 == n {
-        heap[at] = heap[child];
-        at = child;
-    }
-    let rank = last.rank();
-    while at > 0 {
-        let parent = (at - 1) / 2;
-        if heap[parent].rank() >= rank {
-            break;
-        }
-        heap[at] = heap[parent];
-        at = parent;
-    }
-    heap[at] = last;
-    Some(top)
-}
 
 /// A successor: its bit, the cost of the move (or line) to it, its square, and the
 /// direction of the move (its index in [`MOVES`]).
@@ -547,53 +446,6 @@ impl OctileSearch {
         path.reverse();
         path
     }
-}
-
-/// A cost on the grid as its straight and diagonal steps: `straight + sqrt(2) * diagonal`.
-///
-/// Costs are added as whole steps, and made a number in one way ([`Steps::cost`]), so that
-/// equal costs are equal numbers whatever the order of the steps (√2 being irrational, two
-/// costs are equal only when their steps are): ties among equal `f` on the open list are true
-/// ties, broken towards the larger `g` as the policy says, where sums of floating-point steps
-/// would differ in their last bits and order the ties by rounding. Distinct costs of paths
-/// on a grid of at most [`MAX_OCTILE_SIDE`] squares a side differ by far more than the
-/// rounding, so they order as the exact costs do.
-///
-/// The two counts share one word (straight in the low 32 bits, diagonal in the high), so
-/// that adding costs is one addition and a cost is stored and loaded whole.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Steps(u64);
-
-impl Steps {
-    #[inline]
-    fn straight(n: u32) -> Self {
-        Self(u64::from(n))
-    }
-
-    #[inline]
-    fn diagonal(n: u32) -> Self {
-        Self(u64::from(n) << 32)
-    }
-
-    /// The sum of two costs (each count stays below 2^32: paths on a grid of at most
-    /// [`MAX_OCTILE_SIDE`] squares a side are shorter, so no count carries into the other).
-    #[inline]
-    fn plus(self, other: Steps) -> Steps {
-        Steps(self.0 + other.0)
-    }
-
-    /// The cost as a number.
-    #[inline]
-    fn cost(self) -> Cost {
-        Cost::from(self.0 as u32) + Cost::from((self.0 >> 32) as u32) * std::f64::consts::SQRT_2
-    }
-}
-
-/// The octile distance between two squares, as steps: the diagonal ones, then straight.
-#[inline]
-fn octile(a: (usize, usize), b: (usize, usize)) -> Steps {
-    let (dr, dc) = (a.0.abs_diff(b.0) as u32, a.1.abs_diff(b.1) as u32);
-    Steps::straight(dr.max(dc) - dr.min(dc)).plus(Steps::diagonal(dr.min(dc)))
 }
 
 /// The index in [`MOVES`] of direction (dr, dc), by `(dr + 1) * 3 + dc + 1`; (0, 0) has none.

@@ -2,6 +2,7 @@
 //! `common` holds the helpers (running the binary, driving the GUI harness).
 
 mod architecture;
+mod architecture_engine;
 mod breakpoints;
 mod car_maze;
 mod cli;

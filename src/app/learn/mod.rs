@@ -1,9 +1,10 @@
-//! The "Learn" window's state and what it reads of the run: the moment of the timeline as a
-//! step of the algorithm's pseudo-code, a caption of that step in plain words, and the open
-//! list at that moment (cached per moment: it is rebuilt by replaying the recording, see
-//! [`crate::runs::open_list`]); and its commands (micro-steps, Predict mode's guesses),
-//! carried out here, never in the drawing. `moment.rs` reads a moment of the run (its step,
-//! micro-steps and caption); `predict.rs` carries out Predict mode's guesses and scores them.
+//! The Learn group (`AppCommand::Learn`: micro-steps, Predict mode on and off, guesses): the
+//! "Learn" window's state and what it reads of the run: the moment of the timeline as a step of
+//! the algorithm's pseudo-code, a caption of that step in plain words, and the open list at
+//! that moment (cached per moment: it is rebuilt by replaying the recording, see
+//! [`crate::runs::open_list`]); and its commands (micro-steps, Predict mode's guesses), carried
+//! out here, never in the drawing. `moment.rs` reads a moment of the run (its step, micro-steps
+//! and caption); `predict.rs` carries out Predict mode's guesses and scores them.
 //!
 //! A moment is a timeline position `p` (see [`super::timeline`]): the canvas shows the first
 //! `p` expansions done, the `p`-th state outlined as the one expanded, and every successor
@@ -415,7 +416,7 @@ mod tests {
 
     /// The whole breadth-first run of the maze `text`, recorded.
     fn recorded(text: &str) -> TraceRecorder {
-        let maze = crate::puzzles::parse(text, Some("maze")).expect("a maze");
+        let maze = crate::puzzles::parse(text, None).expect("a grid");
         let mut recorder = TraceRecorder::new(1 << 20);
         maze.solve(
             Algorithm::Bfs,

@@ -1,5 +1,6 @@
-//! Predict mode: the student guesses the state the run expands next (a square of the
-//! canvas or a row of the open list), and the guess is scored against the recording.
+//! The Predict group (`LearnCommand::Predict`, `Guess`, `GuessEntry`): the student guesses the
+//! state the run expands next (a square of the canvas or a row of the open list), and the guess
+//! is scored against the recording.
 
 use std::sync::Arc;
 

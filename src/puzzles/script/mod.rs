@@ -25,16 +25,17 @@
 //! move, a float in a state) are said with their line and column, never a panic.
 
 mod cells;
+mod compiled;
 mod draw;
 pub mod encoding;
 mod engine;
 mod natives;
 mod puzzle;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
+use rhai::{Dynamic, Map};
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, call_limits, json_body};
@@ -42,6 +43,7 @@ use crate::search::Outcome;
 pub use encoding::State;
 pub use draw::{NAMED_COLOURS, colour_class};
 pub use engine::ScriptError;
+use compiled::Compiled;
 use engine::{Failure, ScriptError as Error};
 
 /// The registry entry of puzzle scripts.
@@ -92,40 +94,6 @@ pub struct Parameter {
     pub max: i64,
     /// Its value now.
     pub value: i64,
-}
-
-/// What the script's constants say of it.
-#[derive(Clone, Debug, Default)]
-struct Meta {
-    name: Option<String>,
-    description: Option<String>,
-    source_note: Option<String>,
-    admissible: bool,
-    has_heuristic: bool,
-    has_draw: bool,
-    /// What `space_estimate()` said, if the script defines it.
-    space_estimate: Option<f64>,
-    /// Whether the code names a `cost` at all, comments and other text aside (if not,
-    /// every move costs 1).
-    mentions_cost: bool,
-    parameters: Vec<Parameter>,
-    /// The variables of the script's top level, each with whether it is a `const`: rhai's
-    /// functions cannot see them, and an error that one was not found says so.
-    globals: Vec<(String, bool)>,
-}
-
-/// A script compiled once: its engine (with the parameters' values), its AST, what its
-/// constants say and its start state.
-struct Compiled {
-    source: String,
-    engine: Engine,
-    ast: AST,
-    meta: Meta,
-    start: State,
-    /// The expansions of every copy's searches so far, for the rate of [`Script::reach`].
-    expansions: AtomicU64,
-    /// The time those expansions' calls took, in nanoseconds (summed over threads).
-    expansion_nanos: AtomicU64,
 }
 
 /// What went wrong during the calls of one run, shared by nothing: each copy of a script
@@ -254,232 +222,6 @@ struct ScriptJson {
     script: String,
     #[serde(default)]
     parameters: std::collections::BTreeMap<String, i64>,
-}
-
-/// Where `fn name(` is defined in `source` (1-based line and column), for errors about
-/// what the function returned.
-fn definition(source: &str, name: &str) -> (Option<usize>, Option<usize>) {
-    let needle = format!("fn {name}(");
-    source
-        .lines()
-        .enumerate()
-        .find_map(|(i, line)| line.find(&needle).map(|c| (Some(i + 1), Some(c + 1))))
-        .unwrap_or((None, None))
-}
-
-/// A whole number from a parameter's declaration.
-fn int_field(map: &Map, key: &str) -> Option<i64> {
-    map.get(key).and_then(|v| v.as_int().ok())
-}
-
-/// The parameters a script's `PARAMETERS` constant declares.
-fn parameters_of(value: &Dynamic) -> Result<Vec<Parameter>, String> {
-    let Some(map) = value.read_lock::<Map>() else {
-        return Err("PARAMETERS must be a map, such as #{ disks: #{ default: 3, min: 1, max: 10 } }".into());
-    };
-    let mut parameters = Vec::new();
-    for (name, spec) in map.iter() {
-        let (default, min, max) = if let Ok(n) = spec.as_int() {
-            (n, i64::MIN, i64::MAX)
-        } else if let Some(spec) = spec.read_lock::<Map>() {
-            // `default` is a keyword of rhai: written quoted (`"default": 3`) or as `value`.
-            let default = int_field(&spec, "default")
-                .or_else(|| int_field(&spec, "value"))
-                .ok_or_else(|| {
-                    format!("parameter {name} has no whole-number \"default\" (or `value`)")
-                })?;
-            (
-                default,
-                int_field(&spec, "min").unwrap_or(i64::MIN),
-                int_field(&spec, "max").unwrap_or(i64::MAX),
-            )
-        } else {
-            return Err(format!(
-                "parameter {name} must be a whole number or #{{ default, min, max }}"
-            ));
-        };
-        if !(min..=max).contains(&default) {
-            return Err(format!("parameter {name}: its default {default} is outside {min}..={max}"));
-        }
-        parameters.push(Parameter {
-            name: name.to_string(),
-            default,
-            min,
-            max,
-            value: default,
-        });
-    }
-    Ok(parameters)
-}
-
-/// A string constant of the script, if it defines one.
-fn text_constant(scope: &Scope, name: &str) -> Option<String> {
-    scope
-        .get_value::<rhai::ImmutableString>(name)
-        .map(|s| s.to_string())
-}
-
-impl Compiled {
-    /// Compiles `source`, with `values` for some of its parameters.
-    fn new(source: &str, values: &[(String, i64)]) -> Result<Self, Error> {
-        let plain = engine::sandbox(&[]);
-        let ast = plain.compile(source).map_err(|e| engine::parse_error(&e))?;
-        let defined = |name: &str, arity: usize| {
-            ast.iter_functions()
-                .any(|f| f.name == name && f.params.len() == arity)
-        };
-        for (name, arity, call) in [("start", 0, "start()"), ("moves", 1, "moves(state)"), ("is_goal", 1, "is_goal(state)")] {
-            if !defined(name, arity) {
-                return Err(Error {
-                    line: Some(1),
-                    column: Some(1),
-                    message: format!(
-                        "the script defines no {call}: a puzzle script needs start(), \
-                         moves(state) and is_goal(state)"
-                    ),
-                });
-            }
-        }
-        let mut scope = Scope::new();
-        {
-            let _call = call_limits::begin(call_limits::TOP_LEVEL);
-            plain
-                .run_ast_with_scope(&mut scope, &ast)
-                .map_err(|e| engine::eval_error("the script's top level", &e).into_error())?;
-        }
-        let mut parameters = match scope.get("PARAMETERS") {
-            Some(value) => parameters_of(value).map_err(|message| {
-                let line = source.lines().position(|l| l.contains("PARAMETERS"));
-                Error {
-                    line: line.map(|l| l + 1),
-                    column: line.map(|_| 1),
-                    message,
-                }
-            })?,
-            None => Vec::new(),
-        };
-        for (name, value) in values {
-            let Some(p) = parameters.iter_mut().find(|p| &p.name == name) else {
-                continue;
-            };
-            if !(p.min..=p.max).contains(value) {
-                return Err(Error::at(rhai::Position::NONE, format!(
-                    "{name} must be from {} to {}, not {value}",
-                    p.min, p.max
-                )));
-            }
-            p.value = *value;
-        }
-        let meta = Meta {
-            name: text_constant(&scope, "NAME"),
-            description: text_constant(&scope, "DESCRIPTION"),
-            source_note: text_constant(&scope, "SOURCE"),
-            admissible: scope.get_value::<bool>("ADMISSIBLE").unwrap_or(false),
-            has_heuristic: defined("heuristic", 1),
-            has_draw: defined("draw", 1),
-            // Asked below, once `start()` answered.
-            space_estimate: None,
-            mentions_cost: engine::names_cost(source),
-            parameters,
-            globals: scope
-                .iter()
-                .map(|(name, constant, _)| (name.to_owned(), constant))
-                .collect(),
-        };
-        let estimates = defined("space_estimate", 0);
-        let pairs: Vec<(String, i64)> = meta.parameters.iter().map(|p| (p.name.clone(), p.value)).collect();
-        let engine = if pairs.is_empty() { plain } else { engine::sandbox(&pairs) };
-        let mut compiled = Compiled {
-            source: source.to_owned(),
-            engine,
-            ast,
-            meta,
-            start: Box::new([]),
-            expansions: AtomicU64::new(0),
-            expansion_nanos: AtomicU64::new(0),
-        };
-        let start = compiled.call("start", ()).map_err(Failure::into_error)?;
-        compiled.start = compiled.state_from("start", &start)?;
-        if estimates {
-            let value = compiled.call("space_estimate", ()).map_err(Failure::into_error)?;
-            let n = match (value.as_int(), value.as_float()) {
-                (Ok(n), _) => n as f64,
-                (_, Ok(x)) => x,
-                _ => f64::NAN,
-            };
-            if !(n.is_finite() && n > 0.0) {
-                return Err(compiled.returned(
-                    "space_estimate",
-                    format!("returned {value}: an estimate is a positive number of states"),
-                ));
-            }
-            compiled.meta.space_estimate = Some(n);
-        }
-        Ok(compiled)
-    }
-
-    /// Calls the script's function `name`, under the limits of [`call_limits`].
-    fn call(&self, name: &'static str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
-        let _call = call_limits::begin(name);
-        let mut scope = Scope::new();
-        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
-            .map_err(|e| match engine::eval_error(name, &e) {
-                // No place known: the function's definition.
-                Failure::Error(e) if e.line.is_none() => {
-                    let (line, column) = definition(&self.source, name);
-                    Failure::Error(self.hinted(Error {
-                        line,
-                        column,
-                        ..e
-                    }))
-                }
-                Failure::Error(e) => Failure::Error(self.hinted(e)),
-                failure => failure,
-            })
-    }
-
-    /// `e`, with a hint when it says a variable was not found that the script's top level
-    /// defines: rhai's functions cannot see the top level's `const` and `let` (they do see
-    /// the parameters), the first trap of a new script.
-    fn hinted(&self, mut e: Error) -> Error {
-        const NOT_FOUND: &str = "Variable not found: ";
-        let Some(at) = e.message.find(NOT_FOUND) else {
-            return e;
-        };
-        let rest = &e.message[at + NOT_FOUND.len()..];
-        let end = rest
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        let variable = &rest[..end];
-        let Some((_, constant)) = self.meta.globals.iter().find(|(n, _)| n == variable) else {
-            return e;
-        };
-        let kind = if *constant { "const" } else { "let" };
-        let lower = variable.to_lowercase();
-        e.message += &format!(
-            " (functions cannot see the script's global `{kind} {variable}`, only the \
-             PARAMETERS: make it a function, `fn {lower}() {{ ... }}`, and call {lower}() \
-             where it is needed, or keep it in the state)"
-        );
-        e
-    }
-
-    /// An error about what function `name` returned, located at its definition.
-    fn returned(&self, name: &str, message: impl Into<String>) -> Error {
-        let (line, column) = definition(&self.source, name);
-        Error {
-            line,
-            column,
-            message: format!("in {name}: {}", message.into()),
-        }
-    }
-
-    /// `value`, returned by function `name`, as a state.
-    fn state_from(&self, name: &str, value: &Dynamic) -> Result<State, Error> {
-        encoding::encode(value).map_err(|m| self.returned(name, m))
-    }
 }
 
 impl Script {

@@ -27,6 +27,8 @@ use serde::{Deserialize, Serialize};
 mod capabilities;
 mod fast;
 pub mod forecast;
+mod format;
+mod heuristic;
 pub mod ida;
 pub mod pattern_db;
 mod puzzle;
@@ -42,6 +44,9 @@ use crate::search::{
 };
 use ida as tile_ida;
 use pattern_db::{PatternDb, PdbSet};
+
+use format::SlidingJson;
+pub use heuristic::TileHeuristic;
 
 /// The registry entry of the sliding tile puzzle.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -112,78 +117,6 @@ impl fmt::Display for Slide {
     }
 }
 
-/// The heuristics A*, IDA* and greedy can use. All are admissible.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TileHeuristic {
-    /// The number of tiles not on their goal square.
-    Misplaced,
-    /// The sum of the tiles' Manhattan distances to their goal squares.
-    Manhattan,
-    /// Manhattan distance plus 2 for each tile that must leave its goal row or column to let
-    /// another tile of that line past (Hansson, Mayer and Yung, 1992).
-    #[default]
-    LinearConflict,
-    /// Additive disjoint pattern databases (see [`pattern_db`]): the quick set on boards of
-    /// at most 16 squares, Korf and Felner's 6-6-6-6 on 5 x 5 ([`PdbSet::Six`]). Until a
-    /// database is attached ([`Sliding::attach_pattern_db`]), linear conflict stands in.
-    PatternDb,
-    /// The 7-8 additive pattern databases of the 15-puzzle (see [`PdbSet::Large`]): about 20
-    /// times fewer expansions than [`TileHeuristic::PatternDb`], for a build of a few minutes
-    /// and 288 MB, cached on disk. 4 x 4 boards only; linear conflict stands in elsewhere and
-    /// until they are attached.
-    PatternDb78,
-}
-
-impl TileHeuristic {
-    /// Every heuristic, weakest first.
-    pub const ALL: [TileHeuristic; 5] = [
-        TileHeuristic::Misplaced,
-        TileHeuristic::Manhattan,
-        TileHeuristic::LinearConflict,
-        TileHeuristic::PatternDb,
-        TileHeuristic::PatternDb78,
-    ];
-
-    /// The set of pattern databases this heuristic reads on a `rows x cols` board, if it reads
-    /// one: `pdb` the quick set, or the 6-6-6-6 on 5 x 5; `pdb78` the 7-8.
-    pub fn pdb_set(self, rows: usize, cols: usize) -> Option<PdbSet> {
-        match self {
-            TileHeuristic::PatternDb if (rows, cols) == (5, 5) => Some(PdbSet::Six),
-            TileHeuristic::PatternDb => Some(PdbSet::Quick),
-            TileHeuristic::PatternDb78 => Some(PdbSet::Large),
-            _ => None,
-        }
-    }
-
-    /// The command-line name: `misplaced`, `manhattan`, `linear_conflict`, `pdb` or `pdb78`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TileHeuristic::Misplaced => "misplaced",
-            TileHeuristic::Manhattan => "manhattan",
-            TileHeuristic::LinearConflict => "linear_conflict",
-            TileHeuristic::PatternDb => "pdb",
-            TileHeuristic::PatternDb78 => "pdb78",
-        }
-    }
-
-    /// The name shown in the GUI.
-    pub fn label(self) -> &'static str {
-        match self {
-            TileHeuristic::Misplaced => "misplaced tiles",
-            TileHeuristic::Manhattan => "Manhattan distance",
-            TileHeuristic::LinearConflict => "Manhattan + linear conflict",
-            TileHeuristic::PatternDb => "pattern databases",
-            TileHeuristic::PatternDb78 => "pattern databases 7-8",
-        }
-    }
-
-    /// Parses a command-line name.
-    pub fn from_name(name: &str) -> Option<TileHeuristic> {
-        TileHeuristic::ALL.into_iter().find(|h| h.name() == name)
-    }
-}
-
 /// A sliding tile puzzle: the board being played, the goal, the heuristic, and the moves
 /// played (for undo).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,17 +167,6 @@ impl fmt::Debug for PdbSlot {
             ),
         }
     }
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SlidingJson {
-    #[serde(rename = "type")]
-    puzzle_type: String,
-    version: u32,
-    tiles: Vec<Vec<u8>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    goal: Option<Vec<Vec<u8>>>,
 }
 
 /// Why a board cannot be solved.
@@ -311,96 +233,6 @@ impl Sliding {
             pdb: PdbSlot::default(),
             core: None,
         })
-    }
-
-    /// Parses the text format (see the module docs).
-    ///
-    /// # Errors
-    /// [`FormatError`] with the line and column of a word that is not a number, with the line
-    /// of a ragged row, and without one for a board of the wrong size, a missing or repeated
-    /// tile, or a goal of another shape.
-    pub fn from_text(text: &str) -> Result<Self, FormatError> {
-        let mut blocks: [Vec<Vec<u8>>; 2] = [Vec::new(), Vec::new()];
-        let mut in_goal = false;
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if line == "goal:" {
-                if in_goal {
-                    return Err(FormatError::at(i + 1, None, "a second `goal:` line"));
-                }
-                in_goal = true;
-                continue;
-            }
-            let mut row = Vec::new();
-            let mut pos = 0;
-            for word in raw.split_whitespace() {
-                let at = raw[pos..].find(word).map_or(pos, |a| a + pos);
-                pos = at + word.len();
-                let n = word.parse::<u8>().map_err(|_| {
-                    FormatError::at(
-                        i + 1,
-                        Some(at + 1),
-                        format!("{word:?} is not a tile number"),
-                    )
-                })?;
-                row.push(n);
-            }
-            let block = &mut blocks[usize::from(in_goal)];
-            if let Some(first) = block.first()
-                && first.len() != row.len()
-            {
-                return Err(FormatError::at(
-                    i + 1,
-                    None,
-                    format!(
-                        "ragged row: {} numbers where the first row has {}",
-                        row.len(),
-                        first.len()
-                    ),
-                ));
-            }
-            block.push(row);
-        }
-        let [board, goal] = blocks;
-        Self::from_rows(board, (in_goal || !goal.is_empty()).then_some(goal))
-    }
-
-    /// Reads the JSON format (see the module docs).
-    ///
-    /// # Errors
-    /// [`FormatError`] for a JSON object of the wrong shape and the checks of
-    /// [`Sliding::from_text`].
-    pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
-        let body: SlidingJson = json_body(value)?;
-        Self::from_rows(body.tiles, body.goal)
-    }
-
-    fn from_rows(board: Vec<Vec<u8>>, goal: Option<Vec<Vec<u8>>>) -> Result<Self, FormatError> {
-        let rows = board.len();
-        let cols = board.first().map_or(0, Vec::len);
-        if rows == 0 {
-            return Err(FormatError::new("no tiles: expected rows of numbers"));
-        }
-        if board.iter().any(|r| r.len() != cols) {
-            return Err(FormatError::new(
-                "ragged rows: every row needs as many numbers",
-            ));
-        }
-        let goal = match goal {
-            Some(g) => {
-                if g.len() != rows || g.iter().any(|r| r.len() != cols) {
-                    return Err(FormatError::new(format!(
-                        "the goal must have the board's shape, {rows} x {cols}"
-                    )));
-                }
-                g.concat()
-            }
-            None => default_goal(rows, cols),
-        };
-        Self::new(rows, cols, board.concat(), goal)
     }
 
     /// Number of rows.
@@ -682,74 +514,6 @@ impl Sliding {
         }
     }
 
-    fn manhattan(&self, board: &Board) -> u32 {
-        let mut sum = 0;
-        for (i, &t) in board.tiles[..self.rows * self.cols].iter().enumerate() {
-            if t != 0 {
-                let h = usize::from(self.home[usize::from(t)]);
-                sum += (i / self.cols).abs_diff(h / self.cols)
-                    + (i % self.cols).abs_diff(h % self.cols);
-            }
-        }
-        sum as u32
-    }
-
-    /// 2 for each tile that must leave a line (row or column) it shares with its goal square
-    /// so the line's other tiles can pass: per line, tiles are removed greedily, the one in
-    /// most conflicts first, until no two remaining tiles are in reverse order.
-    fn linear_conflicts(&self, board: &Board) -> u32 {
-        let mut extra = 0;
-        let mut line: Vec<usize> = Vec::with_capacity(MAX_SIDE);
-        for by_rows in [true, false] {
-            let (lines, length) = if by_rows {
-                (self.rows, self.cols)
-            } else {
-                (self.cols, self.rows)
-            };
-            for l in 0..lines {
-                // Goal positions along the line of the tiles whose goal is in this line.
-                line.clear();
-                for k in 0..length {
-                    let square = if by_rows {
-                        l * self.cols + k
-                    } else {
-                        k * self.cols + l
-                    };
-                    let t = board.tiles[square];
-                    if t == 0 {
-                        continue;
-                    }
-                    let h = usize::from(self.home[usize::from(t)]);
-                    let (hl, hk) = if by_rows {
-                        (h / self.cols, h % self.cols)
-                    } else {
-                        (h % self.cols, h / self.cols)
-                    };
-                    if hl == l {
-                        line.push(hk);
-                    }
-                }
-                loop {
-                    let conflicts = |i: usize, line: &[usize]| {
-                        (0..line.len())
-                            .filter(|&j| {
-                                (j < i && line[j] > line[i]) || (j > i && line[j] < line[i])
-                            })
-                            .count()
-                    };
-                    let worst = (0..line.len()).max_by_key(|&i| conflicts(i, &line));
-                    match worst {
-                        Some(i) if conflicts(i, &line) > 0 => {
-                            line.remove(i);
-                            extra += 2;
-                        }
-                        _ => break,
-                    }
-                }
-            }
-        }
-        extra
-    }
 }
 
 /// The default goal: tiles in reading order, the blank last.

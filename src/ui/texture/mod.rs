@@ -2,17 +2,19 @@
 
 use eframe::egui::{self, Color32, ColorImage, TextureHandle, TextureOptions};
 
+mod colors;
 mod shrink;
+mod tiles;
 
-use shrink::{Change, Level, fit_texture, level_factor};
+pub(crate) use colors::gif_colors;
+pub(super) use colors::shaded_mark_color;
+use colors::{draw_overlays, grid_image, square_color, square_pixel, unmarked_image};
+use shrink::{Level, fit_texture, level_factor};
+use tiles::{DirtyTiles, TILE, upload_tile};
 
-use super::palette::{
-    BLOCKED, BRANCH, CLOSED, CLUSTER, CURRENT, DFS_PATH, FREE, FRONTIER, GOAL, SOLUTION, START,
-    heat_color, terrain_color,
-};
+use super::palette::{FREE, GOAL, SOLUTION, START};
 use super::scene::{Scene, is_plain_grid};
-use crate::app::{Mark, SearchMarks, ShadeKind};
-use crate::puzzles::{Cell, Picture, Place, Square};
+use crate::puzzles::{Cell, Picture, Square};
 
 /// A large grid drawn as a texture, one pixel a square. It is remade whole only when the
 /// picture changes (an edit); everything else is written into it incrementally — the squares
@@ -89,55 +91,8 @@ struct WholeDrawn {
 /// See [`GridTexture::fitted_state`].
 type ShownState = (u64, u64, usize, Option<(usize, usize)>);
 
-/// Side of the square tiles uploaded separately when part of the picture changes.
-const TILE: usize = 64;
-
 /// How many marks are written between two looks at the clock.
 const MARKS_CHUNK: usize = 4096;
-
-/// The tiles of a texture `cols` pixels wide touched by an update, row-major.
-struct DirtyTiles {
-    cols: usize,
-    tiles_across: usize,
-    tiles: Vec<bool>,
-    /// The pixels changed with their colours before and after, when a shrunk level follows
-    /// them (see [`Level::update`]).
-    changes: Vec<Change>,
-    /// Pixels painted over (overlays), whose texels are made again.
-    repainted: Vec<u32>,
-    /// Whether to list the pixels changed.
-    list_pixels: bool,
-}
-
-impl DirtyTiles {
-    fn new(cols: usize, list_pixels: bool) -> Self {
-        Self {
-            cols,
-            tiles_across: cols.div_ceil(TILE),
-            tiles: Vec::new(),
-            changes: Vec::new(),
-            repainted: Vec::new(),
-            list_pixels,
-        }
-    }
-
-    /// Marks the tile of pixel `i` (row-major).
-    fn mark(&mut self, i: usize) {
-        let tile = (i / self.cols / TILE) * self.tiles_across + (i % self.cols) / TILE;
-        if self.tiles.len() <= tile {
-            self.tiles.resize(tile + 1, false);
-        }
-        self.tiles[tile] = true;
-    }
-
-    /// Marks pixel `i` changed from `before` to `after`.
-    fn change(&mut self, i: usize, before: Color32, after: Color32) {
-        self.mark(i);
-        if self.list_pixels && before != after {
-            self.changes.push((i as u32, before, after));
-        }
-    }
-}
 
 impl GridTexture {
     /// Brings the texture up to date with `scene` and returns its id.
@@ -629,146 +584,6 @@ impl GridTexture {
     /// The pixels last uploaded, when the texture has one pixel a square.
     pub fn pixels(&self) -> Option<&ColorImage> {
         self.image.as_ref()
-    }
-}
-
-/// Uploads tile `tile` (row-major, `tiles_across` a row) of `image` into `handle`.
-fn upload_tile(handle: &mut TextureHandle, image: &ColorImage, tiles_across: usize, tile: usize) {
-    let [w, h] = image.size;
-    let (x0, y0) = ((tile % tiles_across) * TILE, (tile / tiles_across) * TILE);
-    if x0 >= w || y0 >= h {
-        return;
-    }
-    let (tw, th) = (TILE.min(w - x0), TILE.min(h - y0));
-    let pixels = (y0..y0 + th)
-        .flat_map(|y| image.pixels[y * w + x0..y * w + x0 + tw].iter().copied())
-        .collect();
-    handle.set_partial(
-        [x0, y0],
-        ColorImage::new([tw, th], pixels),
-        TextureOptions::NEAREST,
-    );
-}
-
-/// The colour of square `i` (row-major) of a plain grid: its kind, its search mark, the
-/// percolating cluster.
-fn square_pixel(scene: &Scene, i: usize) -> Color32 {
-    let picture: &Picture = &scene.picture;
-    let mark = scene
-        .marks
-        .mark(Cell::new(i / picture.cols, i % picture.cols));
-    let marked = shaded_mark_color(scene.marks, i, mark);
-    square_color(picture, scene.cluster, i, marked)
-}
-
-/// The colour of the mark `mark` on square `i` (row-major) of `marks`' picture, under the
-/// marks' shading: a heat map colours the closed set by level, a branch fades every mark off
-/// it.
-pub(super) fn shaded_mark_color(marks: &SearchMarks, i: usize, mark: Mark) -> Option<Color32> {
-    let color = mark_color(mark)?;
-    let Some(shade) = &marks.shade else {
-        return Some(color);
-    };
-    let level = shade.levels.get(i).copied().unwrap_or(0);
-    Some(match shade.kind {
-        ShadeKind::Heat { .. } if mark == Mark::Closed && level > 0 => heat_color(level),
-        ShadeKind::Heat { .. } => color,
-        ShadeKind::Branch if level > 0 => color,
-        ShadeKind::Branch => color.lerp_to_gamma(FREE, 0.8),
-    })
-}
-
-/// The colour of square `i` of a plain grid with search mark colour `marked`.
-fn square_color(
-    picture: &Picture,
-    cluster: Option<&[bool]>,
-    i: usize,
-    marked: Option<Color32>,
-) -> Color32 {
-    match picture.squares[i] {
-        Square::Blocked => BLOCKED,
-        Square::Start => START,
-        Square::Goal => GOAL,
-        Square::Terrain(c) => {
-            let fill = terrain_color(c);
-            marked.map_or(fill, |m| fill.lerp_to_gamma(m, 0.55))
-        }
-        _ => marked.unwrap_or(match cluster {
-            Some(c) if c.get(i) == Some(&true) => CLUSTER,
-            _ => FREE,
-        }),
-    }
-}
-
-/// The canvas's colours for a GIF of a search of `picture` (see
-/// [`crate::runs::animation::write_gif`]).
-pub(crate) fn gif_colors(picture: &Picture) -> crate::runs::animation::GifColors {
-    let rgb = |c: Color32| [c.r(), c.g(), c.b()];
-    crate::runs::animation::GifColors {
-        squares: (0..picture.squares.len())
-            .map(|i| rgb(square_color(picture, None, i, None)))
-            .collect(),
-        keeps_color: picture
-            .squares
-            .iter()
-            .map(|s| matches!(s, Square::Blocked | Square::Start | Square::Goal))
-            .collect(),
-        frontier: rgb(FRONTIER),
-        closed: rgb(CLOSED),
-        current: rgb(CURRENT),
-        solution: Vec::new(),
-        solution_color: rgb(SOLUTION),
-    }
-}
-
-/// The pixels of a grid with no search marks, without overlays.
-fn unmarked_image(scene: &Scene) -> ColorImage {
-    let picture: &Picture = &scene.picture;
-    let pixels = (0..picture.squares.len())
-        .map(|i| square_color(picture, scene.cluster, i, None))
-        .collect();
-    ColorImage::new([picture.cols, picture.rows], pixels)
-}
-
-/// The pixels of a grid, each square's colour (see [`square_pixel`]), without overlays.
-fn grid_image(scene: &Scene) -> ColorImage {
-    let picture: &Picture = &scene.picture;
-    let pixels = (0..picture.squares.len())
-        .map(|i| square_pixel(scene, i))
-        .collect();
-    ColorImage::new([picture.cols, picture.rows], pixels)
-}
-
-/// Paints the search's overlays onto `image`: the depth-first path and the state being
-/// expanded. Returns the pixels painted, to be restored before the next overlay.
-fn draw_overlays(scene: &Scene, image: &mut ColorImage) -> Vec<usize> {
-    let picture: &Picture = &scene.picture;
-    let marks = scene.marks;
-    let mut painted = Vec::new();
-    let mut put = |place: &Place, color: Color32| {
-        let i = place.cell.row * picture.cols + place.cell.col;
-        if let Some(p) = image.pixels.get_mut(i) {
-            *p = color;
-            painted.push(i);
-        }
-    };
-    for place in &marks.branch {
-        put(place, BRANCH);
-    }
-    for place in &marks.path {
-        put(place, DFS_PATH);
-    }
-    if let Some(current) = &marks.current {
-        put(current, CURRENT);
-    }
-    painted
-}
-
-pub(super) fn mark_color(mark: Mark) -> Option<Color32> {
-    match mark {
-        Mark::Closed => Some(CLOSED),
-        Mark::Frontier => Some(FRONTIER),
-        Mark::None => None,
     }
 }
 

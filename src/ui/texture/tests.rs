@@ -9,7 +9,9 @@ use eframe::egui::Vec2;
 
 use super::*;
 use crate::app::SearchMarks;
+use crate::puzzles::Place;
 use crate::puzzles::Report;
+use crate::ui::palette::SOLUTION;
 
 fn scene<'a>(picture: &'a Picture, marks: &'a SearchMarks, revision: u64) -> Scene<'a> {
     Scene {

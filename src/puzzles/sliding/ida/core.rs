@@ -10,10 +10,14 @@ use crate::puzzles::sliding::pattern_db::{MAX_SQUARES, PatternDb};
 use crate::search::{CancelToken, Cost, Outcome, Stats};
 
 mod duals;
+mod iterations;
 mod lookahead;
 mod parallel;
+mod shape;
 mod transpositions;
 
+pub(super) use iterations::run;
+use shape::Shape;
 use transpositions::Transpositions;
 
 /// Expansions between two looks at the clock and the progress callback.
@@ -33,96 +37,6 @@ const SUBTREES: usize = 128;
 
 /// The depths whose expansions an iteration counts, for the next one's shallow tree.
 const SHALLOW: usize = 32;
-
-/// The board's fixed facts, shared by every worker: the tables, the squares' neighbours and
-/// distances, the mirror maps.
-struct Shape<'a> {
-    db: &'a PatternDb,
-    n: usize,
-    /// `distance[t][s]`: tile `t`'s Manhattan distance from square `s` to its goal square.
-    distance: [[u8; MAX_SQUARES]; MAX_SQUARES],
-    /// `blank_distance[s]`: the Manhattan distance from square `s` to the blank's goal square,
-    /// whose parity is the parity of the moves left.
-    blank_distance: [u8; MAX_SQUARES],
-    neighbours: [[u8; 4]; MAX_SQUARES],
-    neighbour_count: [u8; MAX_SQUARES],
-    /// Square and tile maps of the mirror image, where the board has one.
-    mirror: Option<([u8; MAX_SQUARES], [u8; MAX_SQUARES])>,
-    /// `label_at[s]`: the tile whose goal square is `s` (0 for the blank's).
-    label_at: [u8; MAX_SQUARES],
-    /// `grouped[t]`: whether tile `t` is in a group (its dual Manhattan distance counts).
-    grouped: [bool; MAX_SQUARES],
-    options: Options,
-}
-
-impl<'a> Shape<'a> {
-    fn new(db: &'a PatternDb, options: Options) -> Self {
-        let (rows, cols) = db.shape();
-        let n = rows * cols;
-        let mut distance = [[0u8; MAX_SQUARES]; MAX_SQUARES];
-        for t in 0..n as u8 {
-            for s in 0..n as u8 {
-                distance[usize::from(t)][usize::from(s)] = db.distance(s, db.home(t)) as u8;
-            }
-        }
-        let mut blank_distance = [0u8; MAX_SQUARES];
-        for s in 0..n as u8 {
-            blank_distance[usize::from(s)] = db.distance(s, db.home(0)) as u8;
-        }
-        let mut neighbours = [[0u8; 4]; MAX_SQUARES];
-        let mut neighbour_count = [0u8; MAX_SQUARES];
-        for s in 0..n {
-            let (r, c) = (s / cols, s % cols);
-            let mut add = |q: usize| {
-                neighbours[s][usize::from(neighbour_count[s])] = q as u8;
-                neighbour_count[s] += 1;
-            };
-            if r > 0 {
-                add(s - cols);
-            }
-            if c > 0 {
-                add(s - 1);
-            }
-            if c + 1 < cols {
-                add(s + 1);
-            }
-            if r + 1 < rows {
-                add(s + cols);
-            }
-        }
-        Self {
-            db,
-            n,
-            distance,
-            blank_distance,
-            neighbours,
-            neighbour_count,
-            mirror: db.reflection().map(|r| (r.square, r.tile)),
-            label_at: {
-                let mut label_at = [0u8; MAX_SQUARES];
-                for (s, &t) in db.goal().iter().enumerate().take(n) {
-                    label_at[s] = t;
-                }
-                label_at
-            },
-            grouped: {
-                let mut grouped = [false; MAX_SQUARES];
-                for &t in db.groups().flatten() {
-                    grouped[usize::from(t) % MAX_SQUARES] = true;
-                }
-                grouped
-            },
-            options,
-        }
-    }
-
-    /// Rounds an estimate from a state whose blank is on `blank` up to the parity of the moves
-    /// left.
-    #[inline]
-    fn to_parity(&self, h: u32, blank: u8) -> u32 {
-        h + ((h ^ u32::from(self.blank_distance[usize::from(blank)])) & 1)
-    }
-}
 
 /// What a worker shares with the others: the solution flag and the running totals.
 struct Shared<'a> {
@@ -585,19 +499,6 @@ impl<'a, 's> Core<'a, 's> {
     }
 }
 
-/// The expansions the next iteration should have: the last iteration's, times its growth
-/// over the one before (at least 1); 0 before the first.
-fn expected_size(iterations: &[Iteration]) -> u64 {
-    match iterations {
-        [] => 0,
-        [only] => only.expanded,
-        [.., before, last] => {
-            let growth = last.expanded as f64 / before.expanded.max(1) as f64;
-            (last.expanded as f64 * growth.max(1.0)) as u64
-        }
-    }
-}
-
 /// What [`Core::slide`] changed.
 struct Undo {
     /// The tile that slid, from the square `from` to the blank's square `to`.
@@ -616,143 +517,4 @@ struct Answer {
     stopped: Option<Outcome>,
     /// The states expanded at each depth below [`SHALLOW`].
     shallow: [u32; SHALLOW],
-}
-
-/// The iterations of IDA* (see [`super::solve_with`]).
-pub(super) fn run(
-    db: &PatternDb,
-    tiles: &[u8],
-    cancel: &CancelToken,
-    options: Options,
-    progress: &(dyn Fn(&Progress) + Sync),
-) -> TileSolution {
-    // On every core, the iterations run on a thread of the pool, so that a parallel one starts
-    // on this thread at once while the others wake (from outside the pool, every thread had
-    // to wake first: Korf's 100 with dual lookups took 0.45 s instead of 0.40 s).
-    if options.parallel
-        && rayon::current_num_threads() > 1
-        && rayon::current_thread_index().is_none()
-    {
-        return rayon::scope(|_| run_here(db, tiles, cancel, options, progress));
-    }
-    run_here(db, tiles, cancel, options, progress)
-}
-
-/// [`run`] on the calling thread.
-fn run_here(
-    db: &PatternDb,
-    tiles: &[u8],
-    cancel: &CancelToken,
-    options: Options,
-    progress: &(dyn Fn(&Progress) + Sync),
-) -> TileSolution {
-    let started = Instant::now();
-    let (rows, cols) = db.shape();
-    let n = rows * cols;
-    if tiles.len() != n || n > MAX_SQUARES {
-        return TileSolution {
-            outcome: Outcome::NotFound,
-            blank_path: Vec::new(),
-            stats: Stats::default(),
-            iterations: Vec::new(),
-        };
-    }
-    let shape = Shape::new(db, options);
-    let limits = cancel.limits();
-    let deadline = limits.timeout.and_then(|t| started.checked_add(t));
-    let parallel = options.parallel && rayon::current_num_threads() > 1;
-    let mut stats = Stats::default();
-    let mut iterations = Vec::new();
-    let mut bound = {
-        let shared = shared_for(cancel, deadline, progress, 0, 0);
-        Core::new(&shape, &shared, tiles).h_full()
-    };
-    // The last iteration's expansions by depth, near the start.
-    let mut shallow = [0u32; SHALLOW];
-    let (outcome, blank_path) = loop {
-        let iteration_started = Instant::now();
-        let iteration = stats.iterations + 1;
-        let shared = shared_for(cancel, deadline, progress, iteration, bound);
-        let before = (stats.expanded, stats.generated);
-        // Small iterations are not worth the hand-out: the size this one should have, the
-        // last one's grown as the one before grew, decides.
-        let wide = parallel
-            && (options.parallel_from == 0 || expected_size(&iterations) >= options.parallel_from);
-        let answer = if wide {
-            parallel::iterate(&shape, &shared, tiles, bound, &shallow)
-        } else {
-            let mut core = Core::new(&shape, &shared, tiles);
-            core.bound = bound;
-            let found = core.search(0, u8::MAX);
-            let path = (found && core.stopped.is_none()).then(|| std::mem::take(&mut core.path));
-            core.into_answer(path)
-        };
-        shallow = answer.shallow;
-        stats.iterations = iteration;
-        stats.threshold = Cost::from(bound);
-        stats.expanded += answer.stats.expanded;
-        stats.generated += answer.stats.generated;
-        stats.max_depth = stats.max_depth.max(answer.stats.max_depth);
-        stats.max_frontier = stats.max_frontier.max(answer.stats.max_frontier);
-        iterations.push(Iteration {
-            bound: f64::from(bound),
-            expanded: stats.expanded - before.0,
-            generated: stats.generated - before.1,
-            ms: iteration_started.elapsed().as_secs_f64() * 1000.0,
-            predicted: None,
-            kre: None,
-        });
-        progress(&Progress {
-            iteration,
-            bound,
-            expanded: stats.expanded,
-            generated: stats.generated,
-        });
-        if let Some(path) = answer.path {
-            break (Outcome::Found, path);
-        }
-        if let Some(why) = answer.stopped {
-            break (why, Vec::new());
-        }
-        if answer.next_bound == u32::MAX {
-            break (Outcome::NotFound, Vec::new());
-        }
-        bound = answer.next_bound;
-    };
-    stats.max_closed = stats.max_depth + 1;
-    // The tables, and each worker's board and path.
-    stats.peak_memory_bytes = db.bytes()
-        + (std::mem::size_of::<Core<'_, '_>>() + 256) as u64
-            * if parallel {
-                rayon::current_num_threads() as u64
-            } else {
-                1
-            };
-    stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    TileSolution {
-        outcome,
-        blank_path,
-        stats,
-        iterations,
-    }
-}
-
-fn shared_for<'a>(
-    cancel: &'a CancelToken,
-    deadline: Option<Instant>,
-    progress: &'a (dyn Fn(&Progress) + Sync),
-    iteration: u64,
-    bound: u32,
-) -> Shared<'a> {
-    Shared {
-        cancel,
-        deadline,
-        done: AtomicBool::new(false),
-        expanded: AtomicU64::new(0),
-        generated: AtomicU64::new(0),
-        iteration,
-        stamp: transpositions::new_stamp(),
-        bound,
-        progress,
-    }
 }

@@ -45,12 +45,16 @@ mod build;
 mod cache;
 mod carrier;
 mod dual;
+mod groups;
 mod memory;
+mod ranking;
 
 pub use build::{blank_region, group_distances, reference_distances};
 use build::{build_bytes, packed_table};
 pub use cache::{CACHE_DIR_VAR, cache_dir, set_cache_dir};
+pub use groups::{PdbSet, korf_partition, partition};
 use memory::Bytes;
+pub use ranking::{placements, rank, unrank};
 
 /// Pattern databases and the fast IDA* core handle boards of at most this many squares (the
 /// 24-puzzle's 5 x 5); the quick set is offered up to [`QUICK_MAX_SQUARES`].
@@ -128,76 +132,6 @@ impl PdbError {
             | PdbError::NoSuchSet(..)
             | PdbError::Cancelled
             | PdbError::NotAFile(_) => None,
-        }
-    }
-}
-
-/// Which groups of tiles a database is made of.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum PdbSet {
-    /// 6-6-3 or 6-5-4 on the 15-puzzle (see [`partition`]), runs of 5 tiles elsewhere: small
-    /// (under 7 MB) and quick to build.
-    #[default]
-    Quick,
-    /// The 7-8 split of the 15-puzzle into the goal's top and bottom halves (Korf and Felner):
-    /// about 288 MB, a few minutes to build, about 20 times fewer expansions.
-    Large,
-    /// Korf and Felner's 6-6-6-6 partition of the 24-puzzle ([`korf_partition`]): four tables
-    /// of 127,512,000 entries, and the corner group's open table: 319 MB in all.
-    Six,
-    /// Groups given by hand ([`PatternDb::build_groups`]), for tests and experiments; never
-    /// cached.
-    Custom,
-}
-
-impl PdbSet {
-    /// A short name for messages: `quick` or `7-8`.
-    pub fn name(self) -> &'static str {
-        match self {
-            PdbSet::Quick => "quick",
-            PdbSet::Large => "7-8",
-            PdbSet::Six => "6-6-6-6",
-            PdbSet::Custom => "custom",
-        }
-    }
-
-    /// The boards the set is made for, for messages.
-    pub fn boards(self) -> &'static str {
-        match self {
-            PdbSet::Quick => "boards of at most 16 squares",
-            PdbSet::Large => "the 15-puzzle (4 x 4) only",
-            PdbSet::Six => "the 24-puzzle (5 x 5) only",
-            PdbSet::Custom => "disjoint groups of 1 to 8 tiles of the goal",
-        }
-    }
-
-    fn code(self) -> u8 {
-        match self {
-            PdbSet::Quick => 0,
-            PdbSet::Large => 1,
-            PdbSet::Six => 2,
-            PdbSet::Custom => 3,
-        }
-    }
-
-    /// The groups of tiles of this set for a board, or `None` where the set does not exist
-    /// (the quick set above 16 squares, the 7-8 split off 4 x 4, the 6-6-6-6 off 5 x 5).
-    pub fn groups(self, rows: usize, cols: usize, goal: &[u8]) -> Option<Vec<Vec<u8>>> {
-        if goal.len() != rows * cols {
-            return None;
-        }
-        match self {
-            PdbSet::Quick => {
-                (rows * cols <= QUICK_MAX_SQUARES).then(|| partition(rows, cols, goal))
-            }
-            PdbSet::Six => ((rows, cols) == (5, 5)).then(|| korf_partition(goal)),
-            PdbSet::Custom => None,
-            PdbSet::Large => ((rows, cols) == (4, 4)).then(|| {
-                [&goal[..8], &goal[8..16]]
-                    .iter()
-                    .map(|half| half.iter().copied().filter(|&t| t != 0).collect())
-                    .collect()
-            }),
         }
     }
 }
@@ -341,104 +275,6 @@ fn stopper(cancel: &CancelToken) -> impl Fn() -> Option<PdbError> + Sync + '_ {
             None
         }
     }
-}
-
-/// The number of ordered placements of `k` distinct items on `n` squares: n! / (n - k)!.
-pub fn placements(n: usize, k: usize) -> usize {
-    (n - k + 1..=n).product()
-}
-
-/// The rank of `squares` (distinct, each below `n` and 64) among the ordered placements of
-/// that many items on `n` squares, in 0..placements(n, squares.len()).
-#[inline]
-pub fn rank(squares: &[u8], n: usize) -> usize {
-    let mut used = 0u64;
-    let mut r = 0;
-    for (i, &p) in squares.iter().enumerate() {
-        let smaller_free = u32::from(p) - (used & ((1u64 << p) - 1)).count_ones();
-        r = r * (n - i) + smaller_free as usize;
-        used |= 1u64 << p;
-    }
-    r
-}
-
-/// The placement of rank `r` (see [`rank`]) of `squares.len()` items on `n` squares, written
-/// into `squares`.
-pub fn unrank(mut r: usize, n: usize, squares: &mut [u8]) {
-    let k = squares.len();
-    for i in (0..k).rev() {
-        squares[i] = (r % (n - i)) as u8;
-        r /= n - i;
-    }
-    let mut used = 0u64;
-    for s in squares.iter_mut() {
-        let mut free = !used & ((1u64 << n) - 1);
-        for _ in 0..*s {
-            free &= free - 1;
-        }
-        *s = free.trailing_zeros() as u8;
-        used |= 1u64 << *s;
-    }
-}
-
-/// The quick groups of tiles for a board: on 4 x 4, by goal region (left half below the top
-/// row, right half below the top row, top row), else runs of at most 5 tiles in goal order.
-pub fn partition(rows: usize, cols: usize, goal: &[u8]) -> Vec<Vec<u8>> {
-    if (rows, cols) == (4, 4) {
-        let regions: [&[usize]; 3] = [
-            &[4, 5, 8, 9, 12, 13],
-            &[6, 7, 10, 11, 14, 15],
-            &[0, 1, 2, 3],
-        ];
-        // With the blank's goal in the bottom-right corner this makes 6-5-4 groups, which
-        // measured faster there (puzzlelab bench) than the same regions turned to 6-6-3.
-        return regions
-            .iter()
-            .map(|squares| {
-                squares
-                    .iter()
-                    .map(|&s| goal[s])
-                    .filter(|&t| t != 0)
-                    .collect()
-            })
-            .collect();
-    }
-    let tiles: Vec<u8> = goal.iter().copied().filter(|&t| t != 0).collect();
-    tiles.chunks(5).map(<[u8]>::to_vec).collect()
-}
-
-/// Korf and Felner's 6-6-6-6 groups ([`KORF_SQUARES`]) for a 5 x 5 goal (25 squares,
-/// row-major, 0 the blank). With the blank's goal in a corner, the squares are turned so that
-/// the corner group lies by it (for the blank last, a half turn); elsewhere the square of the
-/// blank's goal in its group is traded for the top-left square.
-pub fn korf_partition(goal: &[u8]) -> Vec<Vec<u8>> {
-    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
-    // Each (row, column) maps to its image under the turn that takes square 0 to the blank's
-    // corner.
-    let turn = |s: usize| -> usize {
-        let (r, c) = (s / 5, s % 5);
-        match blank {
-            4 => c * 5 + (4 - r),
-            20 => (4 - c) * 5 + r,
-            24 => (4 - r) * 5 + (4 - c),
-            _ => s,
-        }
-    };
-    let corner = matches!(blank, 0 | 4 | 20 | 24);
-    KORF_SQUARES
-        .iter()
-        .map(|squares| {
-            squares
-                .iter()
-                .map(|&s| {
-                    let s = turn(usize::from(s));
-                    let s = if !corner && s == blank { 0 } else { s };
-                    goal.get(s).copied().unwrap_or(0)
-                })
-                .filter(|&t| t != 0)
-                .collect()
-        })
-        .collect()
 }
 
 impl PatternDb {

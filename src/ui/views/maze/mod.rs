@@ -8,7 +8,7 @@ mod work;
 use work::{Animation, ExperimentRun, ScenarioView};
 
 use std::any::Any;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 use serde::{Deserialize, Serialize};
@@ -164,6 +164,9 @@ pub enum Command {
     ProblemRun(bool),
     /// "Run all" ended: its summary, or why it failed.
     ScenarioRun(Result<crate::puzzles::maze::movingai::ScenarioSummary, String>),
+    /// A scenario file was read and parsed, with the map it names when the maze on screen
+    /// does not fit it, by its background work (`work::read_scenario`); or why not.
+    ScenarioRead(PathBuf, Result<work::ReadScenario, String>),
     /// Fill with random blocked squares (the density and the seed of the settings); with
     /// `next`, from the next seed.
     Random {
@@ -332,6 +335,7 @@ impl MazeView {
             }
             Command::ProblemRun(matched) => self.problem_run(matched),
             Command::ScenarioRun(answer) => self.scenario_ran(app, answer),
+            Command::ScenarioRead(path, answer) => self.scenario_read(app, &path, answer),
             Command::ScenarioProblem(i) => self.show_scenario_problem(app, i),
             Command::CloseScenario => {
                 // Its run goes with it.
@@ -511,7 +515,11 @@ impl TypeView for MazeView {
             entries.extend(super::search_legend(app));
             entries
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {

@@ -3,7 +3,7 @@
 //! run for the view ([`crate::app::view_work`]): its points and answers come back as the
 //! view's commands.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
@@ -49,6 +49,59 @@ pub(super) const EXPERIMENT: &str = "percolation";
 
 /// The view's name for the work of a scenario's "Run all".
 pub(super) const RUN_ALL: &str = "scenario";
+
+/// The view's name for the work that reads a scenario file and its map.
+const OPEN_SCENARIO: &str = "open scenario";
+
+/// How long opening a scenario waits for its file to be read, so a small one opens in the
+/// frame of the command (a larger one arrives in a frame after).
+const SCENARIO_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// A scenario read from its file, with the map it names when the maze on screen did not fit
+/// it (the map's path and the map).
+#[derive(Debug)]
+pub struct ReadScenario {
+    scenario: Scenario,
+    map: Option<(PathBuf, Box<dyn puzzles::Puzzle>)>,
+}
+
+impl Clone for ReadScenario {
+    fn clone(&self) -> Self {
+        Self {
+            scenario: self.scenario.clone(),
+            map: (self.map.as_ref()).map(|(path, map)| (path.clone(), map.clone_box())),
+        }
+    }
+}
+
+/// Reads and parses the scenario at `path`; unless `on_screen` fits it, finds the map it
+/// names and reads that too. The error says which file failed and why. Runs on the view's
+/// work, off the window's thread.
+fn read_scenario(path: &Path, on_screen: Option<&Maze>) -> Result<ReadScenario, String> {
+    let text = crate::puzzles::read_text_file(path).map_err(|e| format!("Could not open {e}"))?;
+    let scenario = movingai::parse_scenario(&text)
+        .map_err(|e| format!("Could not open {}: {e}", path.display()))?;
+    // Use the maze on screen if it fits, else the map the scenario names.
+    if on_screen.is_some_and(|m| scenario.check_map(m).is_ok()) {
+        return Ok(ReadScenario {
+            scenario,
+            map: None,
+        });
+    }
+    let Some(map_path) = scenario.find_map(path) else {
+        return Err(format!(
+            "{}: cannot find the map `{}`; open the map first, then the scenario.",
+            path.display(),
+            scenario.map
+        ));
+    };
+    let map = puzzles::load_file(&map_path, Some("maze"))
+        .map_err(|e| format!("Could not open the scenario's map: {e}"))?;
+    Ok(ReadScenario {
+        scenario,
+        map: Some((map_path, map)),
+    })
+}
 
 /// The percolation experiment running or run.
 pub(super) struct ExperimentRun {
@@ -320,42 +373,51 @@ impl MazeView {
         }
     }
 
+    /// Opens the scenario file at `path`: read, parsed and its map found and read (when the
+    /// maze on screen does not fit it) by the app's work for the view, off the window's
+    /// thread, waited for a moment; the answer comes back as [`Command::ScenarioRead`].
     pub(super) fn open_scenario(&mut self, app: &mut ViewWrite<'_>, path: &Path) {
-        let scenario = match crate::puzzles::read_text_file(path) {
-            Ok(text) => match movingai::parse_scenario(&text) {
-                Ok(s) => s,
-                Err(e) => {
-                    app.set_error(format!("Could not open {}: {e}", path.display()));
-                    return;
-                }
+        let on_screen = maze(app).cloned();
+        let (path, failed_path) = (path.to_owned(), path.to_owned());
+        let order = WorkOrder::new(
+            OPEN_SCENARIO,
+            "scenario-read",
+            CancelToken::new(),
+            move |_| {
+                let answer = read_scenario(&path, on_screen.as_ref());
+                Command::ScenarioRead(path, answer)
             },
+            move |e| Command::ScenarioRead(failed_path, Err(e.to_string())),
+        );
+        if let Err(e) = app.start_work(order) {
+            app.set_error(format!("Could not open the scenario: {e}"));
+            return;
+        }
+        app.wait_for_work(OPEN_SCENARIO, SCENARIO_WAIT);
+    }
+
+    /// The scenario at `path` read (see [`MazeView::open_scenario`]): its map on screen if it
+    /// came with one, then its first problem; or the error in the status bar.
+    pub(super) fn scenario_read(
+        &mut self,
+        app: &mut ViewWrite<'_>,
+        path: &Path,
+        answer: Result<ReadScenario, String>,
+    ) {
+        let ReadScenario { scenario, map } = match answer {
+            Ok(read) => read,
             Err(e) => {
-                app.set_error(format!("Could not open {e}"));
+                app.set_error(e);
                 return;
             }
         };
-        // Use the maze on screen if it fits, else the map the scenario names.
-        let fits = maze(app).is_some_and(|m| scenario.check_map(m).is_ok());
-        if !fits {
-            let Some(map_path) = scenario.find_map(path) else {
-                app.set_error(format!(
-                    "{}: cannot find the map `{}`; open the map first, then the scenario.",
-                    path.display(),
-                    scenario.map
-                ));
-                return;
-            };
-            match puzzles::load_file(&map_path, Some("maze")) {
-                Ok(p) => app.replace_puzzle(p, Some(map_path)),
-                Err(e) => {
-                    app.set_error(format!("Could not open the scenario's map: {e}"));
-                    return;
-                }
-            }
-            if let Some(Err(e)) = maze(app).map(|m| scenario.check_map(m)) {
-                app.set_error(format!("The scenario does not fit its map: {e}"));
-                return;
-            }
+        if let Some((map_path, map)) = map {
+            app.replace_puzzle(map, Some(map_path));
+        }
+        // The maze on screen fitted when the work set out, or is the scenario's map now.
+        if let Some(Err(e)) = maze(app).map(|m| scenario.check_map(m)) {
+            app.set_error(format!("The scenario does not fit its map: {e}"));
+            return;
         }
         let name = path.file_name().map_or_else(
             || path.display().to_string(),

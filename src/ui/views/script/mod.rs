@@ -4,6 +4,7 @@
 //! The script editor (`editor.rs`) docks beside the canvas; File > New puzzle script opens
 //! the template (`template.rhai`) in it.
 
+mod capabilities;
 mod editor;
 mod highlight;
 mod parameters;
@@ -18,7 +19,7 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::{Entry, NewItem};
-use crate::app::{AppAccess, Description, ViewContext, ViewDraw, CapabilityKind, ViewCapability, OwnPanels, SavesItself, KeepsSettings, FrameWork, FollowsPuzzle};
+use crate::app::{AppAccess, CapabilityKind, Description, ViewCapability, ViewContext, ViewDraw};
 use crate::app::{
     AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite,
 };
@@ -80,6 +81,8 @@ struct ScriptView {
     listed: Option<(u64, Listed)>,
     /// The moves listed that name a drawn cell (a click on it plays the move), with it.
     cells: Vec<(String, Cell)>,
+    /// Whether the script failed to say which cells its moves name (a click then says why).
+    cells_failed: bool,
     /// The script editor.
     editor: editor::Editor,
     /// A parameter change being compiled (the app's work for the view, [`SETTING`]): the
@@ -128,9 +131,10 @@ pub enum Command {
     /// The script failed on the state on screen (the error, with its line): said on the
     /// status bar as an error.
     Failed(String),
-    /// A click on the canvas found this move at its square (played, and said in the status
-    /// bar), or the script's error looking for one.
-    Clicked(Result<String, String>),
+    /// A click on the canvas at this cell, which a move listed names (or the script failed
+    /// to say which cells its moves name): the move found there is played and said in the
+    /// status bar, or the script's error looking for one.
+    ClickCell(Cell),
     /// Set a parameter.
     SetParameter(String, i64),
     /// Back to the position the script was loaded at.
@@ -160,6 +164,21 @@ pub enum Command {
 }
 
 impl ScriptView {
+    /// The script's error at the state on screen (as last asked, for this revision), else
+    /// the error of the last save or reload (the last good version stays loaded), else the
+    /// error that ended the run shown.
+    fn standing_error(&self, app: &ViewRead<'_>) -> Option<String> {
+        let listed = (self.listed.as_ref()).filter(|(revision, _)| *revision == app.revision());
+        if let Some(e) = listed.and_then(|(_, l)| l.error()) {
+            return Some(format!("Script error at the state on screen: {e}"));
+        }
+        if let Some(e) = self.editor.error_text() {
+            return Some(format!("{e} (the last good version stays loaded)"));
+        }
+        let ran = app.result().and_then(|r| r.error.as_ref());
+        ran.map(|e| format!("The run stopped at a script error: {e}"))
+    }
+
     /// The view, with the editor as it was left (open or not, its unsaved text).
     fn new(kept: Option<&serde_json::Value>) -> Self {
         let kept: Kept = super::settings_from(kept);
@@ -169,6 +188,7 @@ impl ScriptView {
             listed: None,
             played: None,
             cells: Vec::new(),
+            cells_failed: false,
             editor,
             parameter: None,
             drafts: kept.drafts,
@@ -188,8 +208,10 @@ impl ScriptView {
     }
 
     /// Asks the script about the state on screen once it changed (its moves, goal and
-    /// drawing); a new error goes to the status bar (through [`Command::Failed`]).
-    fn relist(&mut self, app: &mut ViewDraw<'_>) {
+    /// drawing); a new error goes to the status bar (through [`Command::Failed`]). The
+    /// frame's work ([`FrameWork::tick`]), before anything is drawn: drawing reads what it
+    /// found and calls no script.
+    fn relist(&mut self, app: &mut ViewWrite<'_>) {
         let revision = app.revision();
         if self.listed.as_ref().is_some_and(|(r, _)| *r == revision) {
             return;
@@ -202,8 +224,9 @@ impl ScriptView {
             solved: script.goal_here(),
             draw_error: script.draw_error(),
         };
-        self.cells = script
-            .move_cells_here()
+        let cells = script.move_cells_here();
+        self.cells_failed = cells.is_err();
+        self.cells = cells
             .unwrap_or_default()
             .into_iter()
             .filter_map(|(label, cell)| Some((label, cell?)))
@@ -212,6 +235,37 @@ impl ScriptView {
             app.push_view(Command::Failed(e.to_string()));
         }
         self.listed = Some((revision, listed));
+    }
+
+    /// The state a solution's playback shows, as text, once per revision and moves played
+    /// back (see [`played_moves`]); the frame's work, so drawing replays nothing.
+    fn replay(&mut self, app: &ViewWrite<'_>) {
+        let Some(moves) = played_moves(&app.as_read()) else {
+            return;
+        };
+        let revision = app.revision();
+        if (self.played.as_ref()).is_some_and(|(r, m, _)| *r == revision && *m == moves) {
+            return;
+        }
+        let text = (app.model::<Script>())
+            .and_then(|s| s.state_text_after(&moves))
+            .map_or_else(
+                || "(the solution could not be replayed)".to_owned(),
+                |text| format!("{text} (after move {} of the solution)", moves.len()),
+            );
+        self.played = Some((revision, moves, text));
+    }
+
+    /// A click on `cell` (see [`Command::ClickCell`]): plays the move found there and says
+    /// so, or says the script's error looking for one.
+    fn click_cell(&mut self, app: &mut ViewWrite<'_>, cell: Cell) {
+        match app.model::<Script>().map(|s| s.move_at_cell(cell)) {
+            Some(Ok(Some(label))) if app.edit_model(|s: &mut Script| s.play(&label)) => {
+                app.set_status(format!("Played {label}."));
+            }
+            Some(Err(e)) => app.set_error(format!("Script error: {e}")),
+            _ => {}
+        }
     }
 
     /// The moves of the state on screen, as buttons.
@@ -270,37 +324,35 @@ impl ScriptView {
     }
 }
 
+/// The solution's first moves the canvas shows while it is played back (after at least
+/// one), or `None`.
+fn played_moves(app: &ViewRead<'_>) -> Option<Vec<String>> {
+    match app.shown_moment() {
+        crate::app::ShownMoment::Solution(k) if k > 0 => app
+            .result()
+            .map(|r| r.moves.iter().take(k).cloned().collect()),
+        _ => None,
+    }
+}
+
 impl TypeView for ScriptView {
     fn type_name(&self) -> &'static str {
         script::TYPE.name
     }
 
     fn tools_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
-        self.relist(app);
-        // The state the canvas shows: the solution's, played back to a move (replayed once
-        // a revision and position), or the script's own (a search's board said as such).
+        // The state the canvas shows: the solution's, played back to a move (replayed by
+        // the frame's work, [`ScriptView::replay`]), or the script's own (a search's board
+        // said as such).
         let shown = app.shown_moment();
-        let played = match shown {
-            crate::app::ShownMoment::Solution(k) if k > 0 => app
-                .result()
-                .map(|r| r.moves.iter().take(k).cloned().collect::<Vec<_>>()),
-            _ => None,
-        };
+        let played = played_moves(&app.as_read());
         let revision = app.revision();
-        if let Some(moves) = &played
-            && !(self.played.as_ref()).is_some_and(|(r, m, _)| *r == revision && m == moves)
-        {
-            let text = (app.model::<Script>())
-                .and_then(|s| s.state_text_after(moves))
-                .map_or_else(
-                    || "(the solution could not be replayed)".to_owned(),
-                    |text| format!("{text} (after move {} of the solution)", moves.len()),
-                );
-            self.played = Some((revision, moves.clone(), text));
-        }
+        let replayed = (self.played.as_ref())
+            .filter(|(r, m, _)| Some(m) == played.as_ref() && *r == revision)
+            .map(|(_, _, text)| text.clone());
         let Some((name, description, source, state)) = app.model::<Script>().map(|s| {
-            let state = match (&played, &self.played, shown) {
-                (Some(_), Some((_, _, text)), _) => text.clone(),
+            let state = match (&played, replayed, shown) {
+                (Some(_), Some(text), _) => text,
                 (None, _, crate::app::ShownMoment::Search) => {
                     "the search's, on the canvas".to_owned()
                 }
@@ -381,12 +433,7 @@ impl TypeView for ScriptView {
             Command::Failed(e) => {
                 app.set_error(format!("Script error at the state on screen: {e}"));
             }
-            Command::Clicked(Ok(label)) => {
-                if app.edit_model(|s: &mut Script| s.play(&label)) {
-                    app.set_status(format!("Played {label}."));
-                }
-            }
-            Command::Clicked(Err(e)) => app.set_error(format!("Script error: {e}")),
+            Command::ClickCell(cell) => self.click_cell(app, cell),
             Command::SetParameter(name, value) => self.set_parameter(app, name, value),
             Command::Reset => {
                 app.edit_model(|s: &mut Script| s.reset());
@@ -424,18 +471,15 @@ impl TypeView for ScriptView {
         if app.shown_moment() != crate::app::ShownMoment::Puzzle {
             return false;
         }
-        let found = app.model::<Script>().map(|s| s.move_at_cell(cell));
-        match found {
-            Some(Ok(Some(label))) => {
-                app.push_view(Command::Clicked(Ok(label)));
-                true
-            }
-            Some(Err(e)) => {
-                app.push_view(Command::Clicked(Err(e.to_string())));
-                true
-            }
-            _ => false,
+        // What the frame's work listed for the state on screen: the script is asked again
+        // when the command is applied, not here.
+        let listed_now = (self.listed.as_ref()).is_some_and(|(r, _)| *r == app.revision());
+        let named = self.cells.iter().any(|(_, c)| *c == cell);
+        let takes = listed_now && (named || self.cells_failed);
+        if takes {
+            app.push_view(Command::ClickCell(cell));
         }
+        takes
     }
 
     /// The move a click on the square plays (as listed for the state on screen), if one
@@ -496,22 +540,11 @@ impl TypeView for ScriptView {
             }
             entries
         };
-        Description { about, legend }
-    }
-
-    /// The script's error at the state on screen (as last asked, for this revision), else
-    /// the error of the last save or reload (the last good version stays loaded), else the
-    /// error that ended the run shown.
-    fn standing_error(&self, app: &ViewRead<'_>) -> Option<String> {
-        let listed = (self.listed.as_ref()).filter(|(revision, _)| *revision == app.revision());
-        if let Some(e) = listed.and_then(|(_, l)| l.error()) {
-            return Some(format!("Script error at the state on screen: {e}"));
+        Description {
+            about,
+            legend,
+            standing_error: self.standing_error(app),
         }
-        if let Some(e) = self.editor.error_text() {
-            return Some(format!("{e} (the last good version stays loaded)"));
-        }
-        let ran = app.result().and_then(|r| r.error.as_ref());
-        ran.map(|e| format!("The run stopped at a script error: {e}"))
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
@@ -544,85 +577,3 @@ impl ScriptView {
     }
 }
 
-impl FrameWork for ScriptView {
-    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
-        self.sync(app);
-        if self.editor.open {
-            let save = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
-            if ctx.input_mut(|i| i.consume_shortcut(&save)) {
-                self.editor.save(app);
-            }
-        }
-        // The file's watch is the app's work; it and the reloads send their news as the
-        // view's commands.
-        self.editor.watch(app);
-    }
-}
-
-impl OwnPanels for ScriptView {
-    fn is_docked(&self) -> bool {
-        self.editor.open
-    }
-
-    fn docked_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
-        if !self.editor.open {
-            return;
-        }
-        self.sync(app);
-        // The canvas keeps at least half of what is left of the window.
-        let room = ui.available_width();
-        let max = (room * 0.5).max(240.0);
-        egui::Panel::right("script_editor")
-            .resizable(true)
-            .default_size(420.0_f32.min(max))
-            .min_size(240.0_f32.min(max))
-            .max_size(max)
-            .show(ui, |ui| {
-                let failed = self.listed.as_ref().and_then(|(_, l)| l.error());
-                let failed = failed.map(script::ScriptError::format_error);
-                self.editor.panel_ui(app, ui, failed);
-            });
-    }
-}
-
-impl SavesItself for ScriptView {
-    /// While the editor is open, File > Save writes its text and reloads the script, as
-    /// Ctrl+S does.
-    fn saves_itself(&self) -> bool {
-        self.editor.open
-    }
-
-    fn save(&mut self, app: &mut ViewWrite<'_>) {
-        self.editor.save(app);
-    }
-}
-
-impl FollowsPuzzle for ScriptView {
-    fn puzzle_replaced(&mut self) {
-        self.editor.synced = false;
-        self.listed = None;
-        self.parameter = None;
-    }
-}
-
-impl KeepsSettings for ScriptView {
-    fn settings(&self) -> Option<serde_json::Value> {
-        // The text being edited first, then the others while they fit.
-        let mut drafts = BTreeMap::new();
-        let mut total = 0;
-        let current = (self.editor.is_dirty() && !self.editor.key.is_empty())
-            .then_some((&self.editor.key, &self.editor.text));
-        for (key, text) in current.into_iter().chain(&self.drafts) {
-            total += kept_bytes(key, text);
-            if total > MAX_KEPT_DRAFTS {
-                break;
-            }
-            drafts.insert(key.clone(), text.clone());
-        }
-        serde_json::to_value(Kept {
-            editor_open: self.editor.open,
-            drafts,
-        })
-        .ok()
-    }
-}

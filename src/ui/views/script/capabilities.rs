@@ -1,0 +1,99 @@
+//! The script view's opt-in capabilities (see [`crate::app::view_capabilities`]): its
+//! frame's work (following the script on screen, asking it about the state shown, Ctrl+S,
+//! the file's watch), the docked editor, saving itself, forgetting what it knew of a
+//! replaced script, and the settings it keeps (the editor open or not, unsaved drafts).
+
+use std::collections::BTreeMap;
+
+use eframe::egui;
+
+use super::{Kept, MAX_KEPT_DRAFTS, ScriptView, kept_bytes};
+use crate::app::{FollowsPuzzle, FrameWork, KeepsSettings, OwnPanels, SavesItself};
+use crate::app::{ViewDraw, ViewWrite};
+use crate::puzzles::script;
+
+impl FrameWork for ScriptView {
+    fn tick(&mut self, app: &mut ViewWrite<'_>, ctx: &egui::Context) {
+        self.sync(app);
+        // What drawing shows of the state on screen, asked of the script here.
+        self.relist(app);
+        self.replay(app);
+        if self.editor.open {
+            let save = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
+            if ctx.input_mut(|i| i.consume_shortcut(&save)) {
+                self.editor.save(app);
+            }
+        }
+        // The file's watch is the app's work; it and the reloads send their news as the
+        // view's commands.
+        self.editor.watch(app);
+    }
+}
+
+impl OwnPanels for ScriptView {
+    fn is_docked(&self) -> bool {
+        self.editor.open
+    }
+
+    fn docked_ui(&mut self, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
+        if !self.editor.open {
+            return;
+        }
+        self.sync(app);
+        // The canvas keeps at least half of what is left of the window.
+        let room = ui.available_width();
+        let max = (room * 0.5).max(240.0);
+        egui::Panel::right("script_editor")
+            .resizable(true)
+            .default_size(420.0_f32.min(max))
+            .min_size(240.0_f32.min(max))
+            .max_size(max)
+            .show(ui, |ui| {
+                let failed = self.listed.as_ref().and_then(|(_, l)| l.error());
+                let failed = failed.map(script::ScriptError::format_error);
+                self.editor.panel_ui(app, ui, failed);
+            });
+    }
+}
+
+impl SavesItself for ScriptView {
+    /// While the editor is open, File > Save writes its text and reloads the script, as
+    /// Ctrl+S does.
+    fn saves_itself(&self) -> bool {
+        self.editor.open
+    }
+
+    fn save(&mut self, app: &mut ViewWrite<'_>) {
+        self.editor.save(app);
+    }
+}
+
+impl FollowsPuzzle for ScriptView {
+    fn puzzle_replaced(&mut self) {
+        self.editor.synced = false;
+        self.listed = None;
+        self.parameter = None;
+    }
+}
+
+impl KeepsSettings for ScriptView {
+    fn settings(&self) -> Option<serde_json::Value> {
+        // The text being edited first, then the others while they fit.
+        let mut drafts = BTreeMap::new();
+        let mut total = 0;
+        let current = (self.editor.is_dirty() && !self.editor.key.is_empty())
+            .then_some((&self.editor.key, &self.editor.text));
+        for (key, text) in current.into_iter().chain(&self.drafts) {
+            total += kept_bytes(key, text);
+            if total > MAX_KEPT_DRAFTS {
+                break;
+            }
+            drafts.insert(key.clone(), text.clone());
+        }
+        serde_json::to_value(Kept {
+            editor_open: self.editor.open,
+            drafts,
+        })
+        .ok()
+    }
+}
