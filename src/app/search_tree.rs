@@ -294,8 +294,9 @@ pub struct TreeWindow {
     pub layout: Option<Arc<TreeLayout>>,
     /// The picture as a texture (made by the frame's work from the layout).
     pub texture: Option<eframe::egui::TextureHandle>,
-    /// What was drawn: (the recording, its expansions, by g).
-    drawn_for: Option<(usize, usize, bool)>,
+    /// What was drawn: (the recording's identity, its `id`, never its address,
+    /// which a new run's recording may take; its expansions; by g).
+    drawn_for: Option<(u64, usize, bool)>,
 }
 
 impl TreeWindow {
@@ -320,11 +321,7 @@ impl TreeWindow {
             self.drawn_for = None;
             return;
         };
-        let key = (
-            Arc::as_ptr(recording) as usize,
-            recording.expansions(),
-            self.by_g,
-        );
+        let key = (recording.id(), recording.expansions(), self.by_g);
         if settled && self.drawn_for != Some(key) {
             self.drawn_for = Some(key);
             let (recording, solution, by_g) = (recording.clone(), solution(), self.by_g);

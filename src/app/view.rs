@@ -90,6 +90,11 @@ pub struct Description {
     /// The legend of the canvas: each colour that can appear now and what it means, in the
     /// order shown.
     pub legend: Vec<(egui::Color32, String)>,
+    /// The puzzle's error that stands now, if one does (a script's error at the state on
+    /// screen, its failed reload, the error that ended the run shown): the status bar keeps
+    /// it in sight, in red, beside any later message (a save, a move played), until it is
+    /// fixed.
+    pub standing_error: Option<String>,
 }
 
 /// One puzzle type's part of the window: its tools, its canvas input and what it adds to
@@ -307,6 +312,29 @@ impl<A: std::borrow::Borrow<AppState>> ViewContext<A> {
     /// Whether a search is running.
     pub fn is_running(&self) -> bool {
         self.app().is_running()
+    }
+
+    /// The search's marks as the canvas draws them (squares closed and on the frontier, the
+    /// state being expanded, the depth-first path).
+    pub fn marks(&self) -> &super::SearchMarks {
+        self.app().marks()
+    }
+
+    /// Whether the canvas draws the solution of the last run: one was found, and the timeline
+    /// is not at a moment before it was (see [`AppState::is_scrubbed`]).
+    pub fn shows_solution(&self) -> bool {
+        let app = self.app();
+        app.result().is_some_and(|r| r.solved) && !app.is_scrubbed()
+    }
+
+    /// Whether a square of the picture the canvas draws now satisfies `is`: the search's or
+    /// the playback's board (see [`ViewContext::shown_board`]), else the puzzle's own picture
+    /// (as last pictured: no call of the puzzle's code). What a legend lists only when drawn.
+    pub fn draws_square(&self, is: impl Fn(&crate::puzzles::Square) -> bool) -> bool {
+        match self.shown_board() {
+            Some(board) => board.squares.iter().any(is),
+            None => self.app().puzzle_picture().squares.iter().any(is),
+        }
     }
 
     /// Whether Undo has something to take back.

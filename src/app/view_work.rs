@@ -137,6 +137,13 @@ impl AppState {
         }
     }
 
+    /// Asks every view's work to stop (the window closes).
+    pub(crate) fn stop_all_work(&mut self) {
+        for running in &self.views.work.running {
+            running.job.stop();
+        }
+    }
+
     /// Stops the view's work `key` and forgets it: nothing more of it comes.
     pub(crate) fn forget_work(&mut self, key: &str) {
         let type_name = self.work.puzzle.puzzle_type().name;

@@ -39,6 +39,7 @@ pub use learn_overlay::{
 };
 pub use panels::RACE_STATS_NOTE;
 pub use scene::{MARKER_MARGIN, TEXTURE_SQUARES};
+pub use status_bar::status_shown;
 pub use texture::GridTexture;
 pub use timeline_bar::{SCRUBBER_LABEL, TIMELINE_BUTTONS};
 pub use toolbar::{SPEEDS, keys};

@@ -10,11 +10,29 @@ use crate::puzzles;
 /// The status bar: the GIF export's progress, the status line, and on the right what is
 /// under the pointer. Neither text runs into the other: the readout takes at most half the
 /// bar, the status line the rest; each is cut with "…" and shown whole on hover.
-pub(super) fn status_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+/// The colour of an error in the status bar.
+const STATUS_ERROR: Color32 = Color32::from_rgb(200, 40, 40);
+
+/// What the status bar says: the puzzle's standing error (see
+/// [`crate::app::Description::standing_error`]) while the status line itself is no error, and
+/// the status line. A later message (a save, a move played) never hides a script error that
+/// still stands. `view` is the view of the puzzle on screen in `app`.
+pub fn status_shown(
+    app: &AppState,
+    view: Option<&dyn crate::app::TypeView>,
+) -> (Option<String>, crate::app::Status) {
     let status = app.status().clone();
+    let standing = (!status.is_error)
+        .then(|| view.and_then(|v| v.describe(&crate::app::ViewRead::read(app)).standing_error))
+        .flatten();
+    (standing, status)
+}
+
+pub(super) fn status_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+    let (standing, status) = status_shown(app, app.type_view());
     let mut text = RichText::new(&status.text);
     if status.is_error {
-        text = text.color(Color32::from_rgb(200, 40, 40));
+        text = text.color(STATUS_ERROR);
     }
     let readout = app.canvas.hover.and_then(|cell| hover_readout(app, cell));
     ui.horizontal(|ui| {
@@ -30,6 +48,10 @@ pub(super) fn status_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                 ui.separator();
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                if let Some(error) = &standing {
+                    ui.add(egui::Label::new(RichText::new(error).color(STATUS_ERROR)).truncate());
+                    ui.separator();
+                }
                 ui.add(egui::Label::new(text).truncate());
             });
         });

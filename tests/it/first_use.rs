@@ -241,14 +241,14 @@ fn the_legend_lists_what_can_appear_for_each_type() {
         select_type(&mut h, name);
         assert!(h.query_by_label(entry).is_some(), "{name}: {entry}");
     }
-    // Search entries appear only where they apply: the solution once there is one, the
-    // depth-first path only for depth-first search.
+    // Search entries appear only once the canvas draws them: before a run, no closed set,
+    // frontier, solution or depth-first path (issue 56: the legend listed them all).
     select_type(&mut h, "maze");
     assert!(h.query_by_label("solution").is_none());
     assert!(h.query_by_label("depth-first path (the stack)").is_none());
     assert!(
         h.query_by_label("frontier: reached, not yet expanded")
-            .is_some()
+            .is_none()
     );
     assert!(h.query_by_label("percolating cluster").is_none());
 }

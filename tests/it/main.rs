@@ -55,6 +55,7 @@ mod sokoban;
 mod sokoban_fast;
 mod solver;
 mod state_file;
+mod status_legend;
 mod stop_paused;
 mod tile_core;
 mod timeline;

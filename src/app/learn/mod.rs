@@ -107,20 +107,22 @@ impl Notes<'_> {
     }
 }
 
-/// The key an open list is cached under: the recording, its length, the moment and the
-/// order asked for.
-type OpenKey = (usize, usize, usize, Option<usize>, Algorithm, TieBreak);
+/// The key an open list is cached under: the recording's identity (never its address: a
+/// new run's recording may be made where a dropped one was), what it holds so far
+/// (expansions and events), the moment and the order asked for.
+type OpenKey = (u64, usize, usize, usize, Option<usize>, Algorithm, TieBreak);
 
 /// The key of the open list of `recording` at `moment` in `algorithm`'s order.
 fn open_key(
-    recording: &Arc<TraceRecorder>,
+    recording: &TraceRecorder,
     (expansion, pushes): (usize, Option<usize>),
     algorithm: Algorithm,
     tie_break: TieBreak,
 ) -> OpenKey {
     (
-        Arc::as_ptr(recording) as usize,
+        recording.id(),
         recording.expansions(),
+        recording.len(),
         expansion,
         pushes,
         algorithm,
@@ -404,5 +406,69 @@ impl super::AppState {
                 tie_break,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{CancelToken, Limits};
+
+    /// The whole breadth-first run of the maze `text`, recorded.
+    fn recorded(text: &str) -> TraceRecorder {
+        let maze = crate::puzzles::parse(text, None).expect("a grid");
+        let mut recorder = TraceRecorder::new(1 << 20);
+        maze.solve(
+            Algorithm::Bfs,
+            &mut recorder,
+            &CancelToken::with_limits(Limits::default()),
+        )
+        .expect("a search");
+        recorder.finish();
+        recorder
+    }
+
+    /// W1 (issue 56's walk: a square left green after stepping back on a paused A* run): the
+    /// open list was cached under the recording's address and length, so a new run recorded
+    /// at the address of a dropped one, as long as it, was shown the old run's frontier. Here
+    /// the new run is made in the old one's place (the same address), on a maze of the same
+    /// shape a row lower: the same counts, other squares.
+    #[test]
+    fn a_run_recorded_where_an_earlier_one_was_is_shown_its_own_open_list() {
+        let (algorithm, tie_break) = (Algorithm::Bfs, TieBreak::default());
+        let mut recording = Arc::new(recorded("S..G\n####\n"));
+        let mut learn = LearnWindow::default();
+        let first = learn.open_list(&recording, (2, None), algorithm, tie_break);
+        let first = first.expect("a breadth-first run has an open list");
+        let (address, expansions, len) = (
+            Arc::as_ptr(&recording),
+            recording.expansions(),
+            recording.len(),
+        );
+        *Arc::get_mut(&mut recording).expect("the only reference") = recorded("####\nS..G\n");
+        assert_eq!(Arc::as_ptr(&recording), address, "the same address");
+        assert_eq!((recording.expansions(), recording.len()), (expansions, len));
+        let second = learn.open_list(&recording, (2, None), algorithm, tie_break);
+        let second = second.expect("an open list");
+        let replayed = open_list_during(&recording, 2, None, algorithm, tie_break);
+        assert_eq!(*second, replayed.expect("an open list"));
+        assert_ne!(*first, *second, "the two runs' frontiers differ");
+        assert!(
+            learn
+                .built_open_list(&recording, (2, None), algorithm, tie_break)
+                .is_some(),
+            "the new list is the one kept"
+        );
+    }
+
+    /// A clone of a recording is another recording (it may grow apart): its own identity.
+    #[test]
+    fn every_recording_and_every_clone_has_its_own_identity() {
+        let a = TraceRecorder::new(1 << 20);
+        let b = TraceRecorder::new(1 << 20);
+        let c = a.clone();
+        assert_ne!(a.id(), b.id());
+        assert_ne!(a.id(), c.id());
+        assert_ne!(b.id(), c.id());
     }
 }

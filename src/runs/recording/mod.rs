@@ -260,6 +260,8 @@ impl Quantity {
 /// by the live view, the timeline and the exports alike, during the run and after.
 #[derive(Clone, Debug)]
 pub struct TraceRecorder {
+    /// Which recording this is (see [`RecordingId`]): what caches of a run are kept under.
+    id: RecordingId,
     expansions: Vec<Expansion>,
     generated: Vec<u32>,
     /// The `g` and `h` of each state of `generated` (one a state).
@@ -297,11 +299,40 @@ pub struct TraceRecorder {
     spare: Vec<SpentChunk>,
 }
 
+/// A recording's identity, which no other recording of the process ever has: the key of
+/// what is cached about a run (its open lists). A recording's address is no such key: a new
+/// run's recording may be made where a dropped one was. A clone is another recording (it can
+/// be changed apart from the original), so it is given an identity of its own.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct RecordingId(u64);
+
+/// The next [`RecordingId`].
+static NEXT_RECORDING_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl RecordingId {
+    /// An identity not given before.
+    fn fresh() -> Self {
+        Self(NEXT_RECORDING_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The number (from 1, in the order the recordings were made).
+    pub fn get(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Clone for RecordingId {
+    fn clone(&self) -> Self {
+        Self::fresh()
+    }
+}
+
 impl TraceRecorder {
     /// A recorder of places that keeps at most `max_bytes` of events; a board puzzle stops
     /// it with a note (see [`TraceRecorder::stopped`]).
     pub fn new(max_bytes: u64) -> Self {
         Self {
+            id: RecordingId::fresh(),
             expansions: Vec::new(),
             generated: Vec::new(),
             generated_scores: Vec::new(),
@@ -339,6 +370,11 @@ impl TraceRecorder {
             dims: (rows, cols),
             ..Self::new(u64::MAX)
         }
+    }
+
+    /// Its identity, which no other recording has (see [`RecordingId`]).
+    pub fn id(&self) -> u64 {
+        self.id.get()
     }
 
     /// Events recorded: expansions and states put on the frontier.

@@ -38,9 +38,11 @@ pub struct GridTexture {
     /// Whether marks were drawn on more pixels than `marked` lists: other marks clear them
     /// by copying the unmarked picture back whole.
     marked_many: bool,
-    /// The solution drawn (its path's address and length), and its squares painted, in
-    /// order: the first `shown + 1` of its path.
-    solution: Option<(usize, usize)>,
+    /// The solution drawn (the marks it was drawn with, [`SearchMarks::id`], which a new run
+    /// changes, then its path's address and length: an address alone may be a new run's,
+    /// made where a dropped one was), and its squares painted, in order: the first
+    /// `shown + 1` of its path.
+    solution: Option<(u64, usize, usize)>,
     solution_pixels: Vec<u32>,
     /// Whether each pixel is one of `solution_pixels`.
     on_solution: Vec<bool>,
@@ -384,7 +386,7 @@ impl GridTexture {
             .result
             .filter(|r| r.solved && !r.path.is_empty())
             .map(|r| &r.path);
-        let identity = solution.map(|p| (p.as_ptr() as usize, p.len()));
+        let identity = solution.map(|p| (marks.id, p.as_ptr() as usize, p.len()));
         if identity != self.solution {
             for i in std::mem::take(&mut self.solution_pixels) {
                 on_solution[i as usize] = false;

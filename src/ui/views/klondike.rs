@@ -187,7 +187,11 @@ impl TypeView for KlondikeView {
             entries.extend(super::search_legend(app));
             entries
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -376,7 +376,11 @@ impl TypeView for KlotskiView {
             ]);
             entries
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {

@@ -220,22 +220,27 @@ fn settings_from<T: serde::de::DeserializeOwned + Default>(kept: Option<&serde_j
         .unwrap_or_default()
 }
 
-/// The legend entries of a search drawn on the squares (types whose states have places):
-/// closed, frontier, the state being expanded (while a search runs), the depth-first path
-/// (when depth-first search is chosen) and the solution (once found).
+/// The legend entries of a search drawn on the squares (types whose states have places),
+/// each only while the canvas draws it: closed, frontier, the state being expanded (while a
+/// search runs), the depth-first path and the solution (once found, and not scrubbed back
+/// before it).
 fn search_legend(app: &ViewRead<'_>) -> Vec<(eframe::egui::Color32, String)> {
     use crate::ui::palette::{CLOSED, CURRENT, DFS_PATH, FRONTIER, SOLUTION};
-    let mut entries = vec![
-        (CLOSED, "closed: expanded".to_owned()),
-        (FRONTIER, "frontier: reached, not yet expanded".to_owned()),
-    ];
-    if app.is_running() {
+    let marks = app.marks();
+    let mut entries = Vec::new();
+    if marks.closed_places > 0 {
+        entries.push((CLOSED, "closed: expanded".to_owned()));
+    }
+    if marks.frontier_places > 0 {
+        entries.push((FRONTIER, "frontier: reached, not yet expanded".to_owned()));
+    }
+    if app.is_running() && marks.current.is_some() {
         entries.push((CURRENT, "expanding now".to_owned()));
     }
-    if app.algorithm() == crate::search::Algorithm::Dfs {
+    if app.algorithm() == crate::search::Algorithm::Dfs && !marks.path.is_empty() {
         entries.push((DFS_PATH, "depth-first path (the stack)".to_owned()));
     }
-    if app.result().is_some_and(|r| r.solved) {
+    if app.shows_solution() {
         entries.push((SOLUTION, "solution".to_owned()));
     }
     entries

@@ -360,7 +360,11 @@ impl TypeView for PlanningView {
                 super::entry(crate::ui::palette::TARGET, "outlined: a goal fact"),
             ]
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

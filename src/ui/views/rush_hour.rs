@@ -250,7 +250,11 @@ impl TypeView for RushHourView {
                 ),
             ]
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

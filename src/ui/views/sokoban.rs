@@ -187,7 +187,11 @@ impl TypeView for SokobanView {
                 ),
             ]
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {

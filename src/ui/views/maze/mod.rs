@@ -515,7 +515,11 @@ impl TypeView for MazeView {
             entries.extend(super::search_legend(app));
             entries
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {

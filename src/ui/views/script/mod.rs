@@ -164,6 +164,21 @@ pub enum Command {
 }
 
 impl ScriptView {
+    /// The script's error at the state on screen (as last asked, for this revision), else
+    /// the error of the last save or reload (the last good version stays loaded), else the
+    /// error that ended the run shown.
+    fn standing_error(&self, app: &ViewRead<'_>) -> Option<String> {
+        let listed = (self.listed.as_ref()).filter(|(revision, _)| *revision == app.revision());
+        if let Some(e) = listed.and_then(|(_, l)| l.error()) {
+            return Some(format!("Script error at the state on screen: {e}"));
+        }
+        if let Some(e) = self.editor.error_text() {
+            return Some(format!("{e} (the last good version stays loaded)"));
+        }
+        let ran = app.result().and_then(|r| r.error.as_ref());
+        ran.map(|e| format!("The run stopped at a script error: {e}"))
+    }
+
     /// The view, with the editor as it was left (open or not, its unsaved text).
     fn new(kept: Option<&serde_json::Value>) -> Self {
         let kept: Kept = super::settings_from(kept);
@@ -491,14 +506,33 @@ impl TypeView for ScriptView {
          the canvas: Ctrl+S saves and reloads it; a script from a file is reloaded when the \
          file is saved from outside. docs/formats.md describes the contract.";
         let legend = {
+            use crate::puzzles::Square;
             use crate::ui::palette::{BLOCKED, NUMBER, TARGET, TRAY};
-            let mut entries = vec![
-                super::entry(TRAY, "an empty cell of the script's drawing"),
-                super::entry(BLOCKED, "a wall (#) of the drawing"),
-                super::entry(NUMBER, "a number of the drawing"),
-                super::entry(TARGET, "a cell the drawing colours 'target'"),
+            // Only the kinds of cell the drawing on screen has.
+            type Kind = (fn(&Square) -> bool, egui::Color32, &'static str);
+            let kinds: [Kind; 4] = [
+                (
+                    |s| *s == Square::Free,
+                    TRAY,
+                    "an empty cell of the script's drawing",
+                ),
+                (|s| *s == Square::Blocked, BLOCKED, "a wall (#) of the drawing"),
+                (
+                    |s| matches!(s, Square::Number(_)),
+                    NUMBER,
+                    "a number of the drawing",
+                ),
+                (
+                    |s| matches!(s, Square::Piece { target: true, .. }),
+                    TARGET,
+                    "a cell the drawing colours 'target'",
+                ),
             ];
-            if app.result().is_some_and(|r| r.solved) {
+            let mut entries: Vec<_> = (kinds.into_iter())
+                .filter(|(is, _, _)| app.draws_square(is))
+                .map(|(_, color, meaning)| super::entry(color, meaning))
+                .collect();
+            if app.shows_solution() {
                 entries.push(super::entry(
                     crate::ui::palette::SOLUTION,
                     "a solution was found: the timeline plays it",
@@ -506,7 +540,11 @@ impl TypeView for ScriptView {
             }
             entries
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: self.standing_error(app),
+        }
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {

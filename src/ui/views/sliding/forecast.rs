@@ -4,7 +4,7 @@
 //! then shown beside the run: this iteration and the next, with the time the next should
 //! take at the run's pace.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use eframe::egui::{self, RichText};
 
@@ -27,8 +27,10 @@ const FORECASTING: &str = "ida-forecast";
 /// The forecasts for one board and database.
 #[derive(Default)]
 pub struct IterationForecast {
-    /// The board and database forecast (the database by address).
-    key: Option<(Vec<u8>, usize)>,
+    /// The board and database forecast. The database is held weakly, which keeps its
+    /// allocation, so no other database is made at its address while it is the key (an
+    /// address alone may be a new database's, made where a dropped one was).
+    key: Option<(Vec<u8>, Weak<PatternDb>)>,
     /// Whether the app's work for the view makes the forecast now.
     running: bool,
     /// (bound, expansions forecast), bound rising by two.
@@ -50,9 +52,10 @@ impl IterationForecast {
             self.table.clear();
             return;
         };
-        let key = (tiles.clone(), Arc::as_ptr(&db) as usize);
-        if self.key.as_ref() != Some(&key) {
-            self.key = Some(key);
+        let same = (self.key.as_ref())
+            .is_some_and(|(t, d)| *t == tiles && std::ptr::eq(d.as_ptr(), Arc::as_ptr(&db)));
+        if !same {
+            self.key = Some((tiles.clone(), Arc::downgrade(&db)));
             self.table.clear();
             let order = WorkOrder::new(
                 FORECASTING,

@@ -398,7 +398,11 @@ app.next_seed(&mut self.used_seed);
                 super::entry(TILE_AWAY, "tile elsewhere"),
             ]
         };
-        Description { about, legend }
+        Description {
+            about,
+            legend,
+            standing_error: None,
+        }
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
