@@ -3,7 +3,7 @@
 //! start state; and each call into it, under [`call_limits`], with its errors located and
 //! hinted.
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 
@@ -39,10 +39,49 @@ pub(super) struct Compiled {
     pub(super) ast: AST,
     pub(super) meta: Meta,
     pub(super) start: State,
-    /// The expansions of every copy's searches so far, for the rate of [`Script::reach`].
-    pub(super) expansions: AtomicU64,
-    /// The time those expansions' calls took, in nanoseconds (summed over threads).
-    pub(super) expansion_nanos: AtomicU64,
+    /// The expansions of every copy's searches so far and the time their calls took, for
+    /// the rate of [`Script::reach`].
+    pub(super) rate: Rate,
+}
+
+/// How many [`Rate`] slots there are: threads past this many share slots (still counted
+/// exactly, by atomic adds, only no longer each on its own cache line).
+const SLOTS: usize = 16;
+
+/// One thread's share of a [`Rate`], alone on its cache line (128 bytes: two lines that the
+/// processor may fetch as a pair), so that two workers counting never write the same line.
+#[derive(Default)]
+#[repr(align(128))]
+struct Slot {
+    expansions: AtomicU64,
+    nanos: AtomicU64,
+}
+
+/// Expansions and the nanoseconds their calls took, counted in one slot per worker thread
+/// (the rayon worker's index; slot 0 for a thread outside the pool) and summed when read.
+/// Two workers adding to one shared counter per expansion fought over its cache line.
+#[derive(Default)]
+pub(super) struct Rate {
+    slots: [Slot; SLOTS],
+}
+
+impl Rate {
+    /// Counts one expansion whose call took `nanos` nanoseconds.
+    pub(super) fn add(&self, nanos: u64) {
+        let slot = &self.slots[rayon::current_thread_index().map_or(0, |i| (i + 1) % SLOTS)];
+        slot.expansions.fetch_add(1, Ordering::Relaxed);
+        slot.nanos.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    /// The expansions counted so far and their nanoseconds, over every thread.
+    pub(super) fn totals(&self) -> (u64, u64) {
+        self.slots.iter().fold((0, 0), |(e, n), s| {
+            (
+                e + s.expansions.load(Ordering::Relaxed),
+                n.saturating_add(s.nanos.load(Ordering::Relaxed)),
+            )
+        })
+    }
 }
 
 /// Where `fn name(` is defined in `source` (1-based line and column), for errors about
@@ -184,8 +223,7 @@ impl Compiled {
             ast,
             meta,
             start: Box::new([]),
-            expansions: AtomicU64::new(0),
-            expansion_nanos: AtomicU64::new(0),
+            rate: Rate::default(),
         };
         let start = compiled.call("start", ()).map_err(Failure::into_error)?;
         compiled.start = compiled.state_from("start", &start)?;
@@ -271,3 +309,24 @@ impl Compiled {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::Rate;
+
+    /// The slots' sum against a plain count: every add from four pool threads and the
+    /// calling thread is counted once, with its nanoseconds.
+    #[test]
+    fn rate_slots_sum_to_the_plain_count() {
+        let rate = Rate::default();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().expect("a pool");
+        pool.broadcast(|b| {
+            for k in 0..1000 {
+                rate.add(b.index() as u64 * 1000 + k);
+            }
+        });
+        rate.add(7);
+        let plain: u64 = (0..4u64).map(|i| (0..1000).map(|k| i * 1000 + k).sum::<u64>()).sum();
+        assert_eq!(rate.totals(), (4001, plain + 7));
+    }
+}

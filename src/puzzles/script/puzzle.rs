@@ -42,10 +42,8 @@ impl Problem for Script {
         }
         let began = std::time::Instant::now();
         let moves = self.moves_of(state);
-        let c = &self.compiled;
         let nanos = u64::try_from(began.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        c.expansion_nanos.fetch_add(nanos, Ordering::Relaxed);
-        c.expansions.fetch_add(1, Ordering::Relaxed);
+        self.compiled.rate.add(nanos);
         match moves {
             Ok(moves) => {
                 for (mv, state, cost) in moves {
@@ -181,9 +179,7 @@ impl Explorable for Script {
 /// its `space_estimate()` says.
 impl crate::puzzles::capabilities::Reach for Script {
     fn states_per_second(&self) -> Option<f64> {
-        let c = &self.compiled;
-        let expansions = c.expansions.load(Ordering::Relaxed);
-        let nanos = c.expansion_nanos.load(Ordering::Relaxed);
+        let (expansions, nanos) = self.compiled.rate.totals();
         (expansions > 0 && nanos > 0).then(|| expansions as f64 / (nanos as f64 / 1e9))
     }
 
