@@ -49,6 +49,22 @@ macro_rules! capabilities {
     };
 }
 
+/// The body of a view's [`super::TypeView::capability`]: lends the view as each capability
+/// it lists, each named once (`lend_capabilities!(self, kind; OwnUndo, FollowsPuzzle)`),
+/// and as no other.
+#[macro_export]
+macro_rules! lend_capabilities {
+    ($view:expr, $kind:expr; $($name:ident),+ $(,)?) => {
+        match $kind {
+            $($crate::app::CapabilityKind::$name => {
+                Some($crate::app::ViewCapability::$name($view))
+            })+
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    };
+}
+
 capabilities! {
     OwnPanels, own_panels, "panels and windows of the view's own";
     SavesItself, saves_itself, "saving what it edits in place of File > Save";

@@ -212,10 +212,7 @@ impl TypeView for CarMazeView {
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
-        match kind {
-            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
-            _ => None,
-        }
+        crate::lend_capabilities!(self, kind; FollowsPuzzle)
     }
 
     fn as_any(&self) -> &dyn Any {

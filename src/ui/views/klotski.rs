@@ -384,11 +384,7 @@ impl TypeView for KlotskiView {
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
-        match kind {
-            CapabilityKind::OwnUndo => Some(ViewCapability::OwnUndo(self)),
-            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
-            _ => None,
-        }
+        crate::lend_capabilities!(self, kind; OwnUndo, FollowsPuzzle)
     }
 
     fn as_any(&self) -> &dyn Any {

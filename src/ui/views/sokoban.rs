@@ -195,10 +195,7 @@ impl TypeView for SokobanView {
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
-        match kind {
-            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
-            _ => None,
-        }
+        crate::lend_capabilities!(self, kind; FrameWork)
     }
 
     fn as_any(&self) -> &dyn Any {

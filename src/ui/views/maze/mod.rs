@@ -523,14 +523,7 @@ impl TypeView for MazeView {
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
-        match kind {
-            CapabilityKind::OwnPanels => Some(ViewCapability::OwnPanels(self)),
-            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
-            CapabilityKind::OpensFiles => Some(ViewCapability::OpensFiles(self)),
-            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
-            CapabilityKind::KeepsSettings => Some(ViewCapability::KeepsSettings(self)),
-            _ => None,
-        }
+        crate::lend_capabilities!(self, kind; OwnPanels, FrameWork, OpensFiles, FollowsPuzzle, KeepsSettings)
     }
 
     fn as_any(&self) -> &dyn Any {

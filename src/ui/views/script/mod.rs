@@ -548,14 +548,7 @@ impl TypeView for ScriptView {
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
-        match kind {
-            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
-            CapabilityKind::OwnPanels => Some(ViewCapability::OwnPanels(self)),
-            CapabilityKind::SavesItself => Some(ViewCapability::SavesItself(self)),
-            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
-            CapabilityKind::KeepsSettings => Some(ViewCapability::KeepsSettings(self)),
-            _ => None,
-        }
+        crate::lend_capabilities!(self, kind; FrameWork, OwnPanels, SavesItself, FollowsPuzzle, KeepsSettings)
     }
 
     fn as_any(&self) -> &dyn Any {

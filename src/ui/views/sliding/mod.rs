@@ -406,13 +406,7 @@ app.next_seed(&mut self.used_seed);
     }
 
     fn capability(&mut self, kind: CapabilityKind) -> Option<ViewCapability<'_>> {
-        match kind {
-            CapabilityKind::FrameWork => Some(ViewCapability::FrameWork(self)),
-            CapabilityKind::OwnUndo => Some(ViewCapability::OwnUndo(self)),
-            CapabilityKind::FollowsPuzzle => Some(ViewCapability::FollowsPuzzle(self)),
-            CapabilityKind::KeepsSettings => Some(ViewCapability::KeepsSettings(self)),
-            _ => None,
-        }
+        crate::lend_capabilities!(self, kind; FrameWork, OwnUndo, FollowsPuzzle, KeepsSettings)
     }
 
     fn as_any(&self) -> &dyn Any {
