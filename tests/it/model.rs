@@ -3,8 +3,10 @@
 //! start, pause, step and stop searches, scrub the timeline, play the solution back, save,
 //! answer the unsaved-edits question, race, tick Optimal moves, set a breakpoint, change the
 //! theme, restart from the state file; open the Learn panel, take micro-steps, guess in
-//! Predict mode, reload a puzzle script with a parameter changed), driven through
-//! egui_kittest, with invariants checked after every step:
+//! Predict mode, reload a puzzle script with a parameter changed; open and close the search
+//! tree and heuristic windows, turn classroom mode on and off, zoom and pan the canvas, each
+//! by its typed command), driven through egui_kittest, with invariants checked after every
+//! step:
 //!
 //! - a finished run's figures add up: states expanded + frontier = states reached;
 //! - every readout describes the puzzle on screen: the marks are the puzzle's size, a square
@@ -16,6 +18,8 @@
 //!   state `n` the recording's expansion there, named in the caption), a run stopped by the
 //!   user is told as stopped, the open list at a settled moment holds exactly the squares
 //!   the canvas marks as frontier, and Predict's score counts no more right than tried;
+//! - a window's, setting's or canvas's command is applied (the window open or closed, the
+//!   mode, the zoom as asked);
 //! - the state file round-trips: the app started again from it has every type's puzzle, the
 //!   type on screen, the theme and the recent files as they were;
 //! - nothing panics.
@@ -35,7 +39,8 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 use puzzlelab::app::learn::LearnCommand;
 use puzzlelab::app::{
-    AppCommand, PuzzleLabApp, Settings, TimelineCommand, UnsavedChoice, ViewCommand,
+    AppCommand, CanvasCommand, PuzzleLabApp, SettingCommand, Settings, TimelineCommand,
+    UnsavedChoice, ViewCommand, WindowCommand,
 };
 use puzzlelab::puzzles;
 use puzzlelab::puzzles::script::Script;
@@ -129,6 +134,14 @@ enum Action {
     /// A puzzle script on screen reloaded with its first parameter set to its least value
     /// plus this (within its range).
     Reload(u8),
+    /// A window beside the canvas opened (true) or closed, by its command: 0 the search
+    /// tree, 1 the heuristic.
+    Window(u8, bool),
+    /// Classroom mode on or off, by its setting's command.
+    Classroom(bool),
+    /// The canvas zoomed to 1 plus this fraction times 3 (1 fits the puzzle), panned a
+    /// fraction of a square, by the canvas's command.
+    Zoom(f32, f32),
 }
 
 fn step() -> impl Strategy<Value = Action> {
@@ -148,7 +161,7 @@ fn step() -> impl Strategy<Value = Action> {
         1 => Just(Action::Stop),
         3 => (1u8..20).prop_map(Action::Frames),
         1 => frac.clone().prop_map(Action::Seek),
-        1 => frac.prop_map(Action::ShowMove),
+        1 => frac.clone().prop_map(Action::ShowMove),
         1 => Just(Action::Play),
         1 => Just(Action::Save),
         2 => (0u8..3).prop_map(Action::Answer),
@@ -164,6 +177,9 @@ fn step() -> impl Strategy<Value = Action> {
         1 => any::<bool>().prop_map(Action::Predict),
         1 => (0u8..4).prop_map(Action::GuessRow),
         1 => (0u8..4).prop_map(Action::Reload),
+        1 => (0u8..2, any::<bool>()).prop_map(|(w, on)| Action::Window(w, on)),
+        1 => any::<bool>().prop_map(Action::Classroom),
+        1 => (frac.clone(), frac).prop_map(|(z, p)| Action::Zoom(z, p)),
     ]
 }
 
@@ -390,9 +406,8 @@ impl Sequence {
                 self.restart();
             }
             Action::Learn(on) => {
-                self.h.state_mut().windows.learn.open = on;
-                self.h.step();
-                self.h.step();
+                self.push(AppCommand::Window(WindowCommand::Learn(on)));
+                assert_eq!(self.h.state().windows.learn.open, on, "the Learn panel");
             }
             Action::MicroStep(forward) => {
                 self.push(AppCommand::Learn(LearnCommand::MicroStep(forward)));
@@ -415,6 +430,34 @@ impl Sequence {
                 self.push(AppCommand::View(ViewCommand::new(command)));
                 self.frames_until(|app| !app.is_opening());
                 return Touched::OnScreen(on_screen);
+            }
+            Action::Window(w, on) => {
+                let (command, open): (_, fn(&PuzzleLabApp) -> bool) = if w == 0 {
+                    (WindowCommand::TreeWindow(on), |app| {
+                        app.windows.tree_window.open
+                    })
+                } else {
+                    (WindowCommand::HeuristicWindow(on), |app| {
+                        app.windows.heuristic_window.open
+                    })
+                };
+                self.push(AppCommand::Window(command.clone()));
+                assert_eq!(open(self.h.state()), on, "{command:?} applied");
+            }
+            Action::Classroom(on) => {
+                self.push(AppCommand::Setting(SettingCommand::Classroom(on)));
+                assert_eq!(self.h.state().settings().classroom, on, "classroom mode");
+            }
+            Action::Zoom(z, p) => {
+                let view = (1.0 + 3.0 * z, eframe::egui::vec2(p - 0.5, 0.5 - p));
+                self.push(AppCommand::Canvas(CanvasCommand::Zoom(view.0, view.1)));
+                let (zoom, pan) = self.h.state().canvas_zoom();
+                assert!(
+                    (zoom - view.0).abs() < 1e-6,
+                    "the canvas's zoom {zoom}, asked {}",
+                    view.0
+                );
+                assert!(pan.is_finite(), "the canvas's pan {pan:?}");
             }
         }
         Touched::Nothing
