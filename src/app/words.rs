@@ -1,12 +1,19 @@
 //! Counts and sentences in the app's messages: "1 move", "2 moves", a note as a sentence.
 
 /// `n` moves in `metric` (a plural such as "steps" or "cell moves"): "1 step", "93 steps".
+/// A plural in "-es" after a hiss ("pushes", "boxes") loses the "es": "1 push".
 pub fn count_in(n: impl Into<u64>, metric: &str) -> String {
     let n = n.into();
-    match metric.strip_suffix('s') {
-        Some(one) if n == 1 => format!("1 {one}"),
-        _ => format!("{n} {metric}"),
+    if n != 1 {
+        return format!("{n} {metric}");
     }
+    let hissing = ["shes", "ches", "sses", "xes", "zes"];
+    let one = if hissing.iter().any(|e| metric.ends_with(e)) {
+        metric.strip_suffix("es")
+    } else {
+        metric.strip_suffix('s')
+    };
+    format!("1 {}", one.unwrap_or(metric))
 }
 
 /// `text` as a sentence of its own: the first letter a capital and a full stop at the end
@@ -33,5 +40,19 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
         format!("1 {noun}")
     } else {
         format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_of_a_metric_is_its_singular() {
+        assert_eq!(count_in(1u64, "pushes"), "1 push");
+        assert_eq!(count_in(2u64, "pushes"), "2 pushes");
+        assert_eq!(count_in(1u64, "cell moves"), "1 cell move");
+        assert_eq!(count_in(1u64, "steps"), "1 step");
+        assert_eq!(count_in(0u64, "steps"), "0 steps");
     }
 }

@@ -114,6 +114,16 @@ struct SokobanJson {
     metric: Metric,
 }
 
+/// An answer's length as the notes say it: "1 push, 2 moves", "0 pushes, 1 move".
+fn pushes_and_moves(pushes: usize, moves: usize) -> String {
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {}",
+        plural(pushes, "push", "pushes"),
+        plural(moves, "move", "moves")
+    )
+}
+
 fn first_level() -> usize {
     1
 }
@@ -509,4 +519,14 @@ const DEAD_SHADE: u8 = 4;
 /// A refused level as a format error: its line, number and fault.
 fn level_error(e: &LevelError) -> FormatError {
     FormatError::at(e.line, None, format!("level {}: {}", e.number, e.message))
+}
+
+#[cfg(test)]
+mod note_tests {
+    #[test]
+    fn an_answers_length_is_said_in_the_singular_for_one() {
+        assert_eq!(super::pushes_and_moves(1, 2), "1 push, 2 moves");
+        assert_eq!(super::pushes_and_moves(0, 1), "0 pushes, 1 move");
+        assert_eq!(super::pushes_and_moves(3, 3), "3 pushes, 3 moves");
+    }
 }

@@ -259,10 +259,9 @@ impl crate::puzzles::Model for Sokoban {
             if let Some((lurd, states)) = pushes.and_then(|p| self.lurd_of(&p)) {
                 let moves = lurd.chars().count();
                 report.boards = states.iter().map(|s| self.picture_of(s)).collect();
-                report.notes.push(format!(
-                    "{} pushes, {moves} moves",
-                    report.moves.len()
-                ));
+                report
+                    .notes
+                    .push(super::pushes_and_moves(report.moves.len(), moves));
                 report.notes.push(format!("lurd: {lurd}"));
                 report.lurd = Some(lurd);
             }

@@ -108,8 +108,8 @@ impl Sokoban {
         report.boards = states.iter().map(|s| self.picture_of(s)).collect();
         report.stats.max_depth = pushes.len() as u64;
         report.notes.push(format!(
-            "{} pushes, {moves} moves (solved, not proved optimal)",
-            pushes.len()
+            "{} (solved, not proved optimal)",
+            super::pushes_and_moves(pushes.len(), moves)
         ));
         report.notes.push(format!("lurd: {lurd}"));
         report.lurd = Some(lurd);
