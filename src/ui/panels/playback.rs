@@ -34,8 +34,10 @@ fn playback_row_ui(app: &mut Panel<'_>, row: &mut egui::Ui) {
     } else if app.is_running() && view.board.is_some() {
         row.label(
             RichText::new(format!(
-                "Expanding a state at depth {} (deepest so far {}); {} states expanded",
-                view.depth, view.stats.max_depth, view.stats.expanded
+                "Expanding a state at depth {} (deepest so far {}); {} expanded",
+                view.depth,
+                view.stats.max_depth,
+                crate::app::count(view.stats.expanded, "state")
             ))
             .strong(),
         );
