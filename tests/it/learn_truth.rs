@@ -343,3 +343,64 @@ fn predict_mode_on_the_8_puzzle_guesses_rows_and_moves_no_tile() {
     assert_eq!(h.state().windows.learn.score, (1, 2));
     assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
 }
+
+/// Walk report W19: a lesson's board-puzzle run stopped by the user, at its last moment,
+/// shows on the canvas the board the Learn panel names ("n = the board shown"), the
+/// recording's last expansion, not the start.
+#[test]
+fn a_stopped_board_run_shows_its_last_expanded_board_at_its_last_moment() {
+    stopped_board_run_shows_its_last_board(false);
+}
+
+/// W19 as the walk met it: a guess in Predict mode during the run, the run resumed, then
+/// stopped and the timeline sent back to follow the run's end.
+#[test]
+fn a_board_run_guessed_resumed_and_stopped_shows_its_last_board_at_its_end() {
+    stopped_board_run_shows_its_last_board(true);
+}
+
+fn stopped_board_run_shows_its_last_board(predict: bool) {
+    let mut h = harness(Settings {
+        speed: 40.0,
+        ..Settings::default()
+    });
+    open_for_learning(&mut h, "sliding-8-easy-12.txt", Algorithm::AStar);
+    let start = h.state().puzzle().picture();
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.marks().stats.expanded >= 8);
+    if predict {
+        h.state_mut()
+            .push(AppCommand::Learn(LearnCommand::Predict(true)));
+        h.run();
+        h.state_mut()
+            .push(AppCommand::Learn(LearnCommand::GuessEntry(2)));
+        h.run();
+        h.state_mut().push(AppCommand::Resume);
+        for _ in 0..30 {
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| !app.is_running());
+    for _ in 0..5 {
+        h.run();
+    }
+    if predict {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Follow));
+        for _ in 0..5 {
+            h.run();
+        }
+    }
+    let (recording, m) = h.state().learn_moment().expect("a moment");
+    assert_eq!(m.position, m.len, "the last moment");
+    let want = recording.board_at(m.position - 1).expect("its board");
+    assert_ne!(want.squares, start.squares, "a board after the start");
+    assert_eq!(
+        h.state().shown_moment(),
+        puzzlelab::app::ShownMoment::Search
+    );
+    let shown = h.state().marks().board.clone().expect("a board drawn");
+    assert_eq!(shown.squares, want.squares, "the board of moment {}", m.position);
+}
