@@ -42,7 +42,9 @@ impl AppState {
         crate::puzzles::call_limits::limit_this_thread(
             crate::puzzles::call_limits::CallLimits::time(UI_CALL_LIMIT),
         );
-        if ctx.input(|i| i.viewport().close_requested()) {
+        // A close request the app asked about first (unsaved edits a restart would not
+        // bring back) is not a close yet.
+        if ctx.input(|i| i.viewport().close_requested()) && self.windows.quit_question.is_none() {
             self.stop_all_for_exit();
         }
         self.frame.now = ctx.input(|i| i.time);

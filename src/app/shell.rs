@@ -112,6 +112,15 @@ impl PuzzleLabApp {
     /// The frame's work before anything is drawn (see [`AppState::begin_frame`]), then the
     /// view's.
     pub fn begin_frame(&mut self, ctx: &egui::Context) {
+        // A close request while a view holds unsaved edits that a restart would not bring
+        // back is cancelled and asked about first (the answer may quit anyway).
+        if ctx.input(|i| i.viewport().close_requested())
+            && !self.state.windows.quit_anyway
+            && let Some(what) = self.views.unkept_edits()
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.state.windows.quit_question = Some(what);
+        }
         self.state.begin_frame(ctx);
         // What the view's background work sent, before its own frame's work.
         self.state.poll_view_work();
@@ -235,6 +244,14 @@ impl Views {
             self.sync_to(state, state.work.puzzle.puzzle_type().name);
         }
         self.store_settings(state);
+    }
+
+    /// What the views (the one on screen and the parked ones) would lose at a quit now:
+    /// the first one's words (see [`super::SavesItself::unkept_edits`]).
+    fn unkept_edits(&mut self) -> Option<String> {
+        let parked = self.parked.values_mut().map(|(view, _)| view);
+        (self.current.iter_mut().chain(parked))
+            .find_map(|view| view.saves_itself().and_then(|s| s.unkept_edits()))
     }
 
     /// After the view on screen ran: a puzzle it put on screen itself is not news to it (it

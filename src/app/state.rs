@@ -125,6 +125,11 @@ pub struct Windows {
     pub(crate) gif_job: Option<Arc<GifJob>>,
     /// The path field shown when no file dialog can be: what it is for and its text.
     pub(crate) path_prompt: Option<(DialogKind, String)>,
+    /// The question asked at a close request while a view has unsaved edits a restart
+    /// would not bring back (see [`super::SavesItself::unkept_edits`]): what would be lost.
+    pub quit_question: Option<String>,
+    /// Quit without asking again: the answer "Quit without saving" was given.
+    pub quit_anyway: bool,
 }
 
 /// The canvas's own state: the pointer on it and its pictures.

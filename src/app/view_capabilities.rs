@@ -99,6 +99,13 @@ pub trait SavesItself {
 
     /// Saves what the view edits (see [`SavesItself::saves_itself`]).
     fn save(&mut self, app: &mut ViewWrite<'_>);
+
+    /// The unsaved edits that quitting now would lose (too large to be kept across
+    /// restarts), said for people; the app asks before it quits while there are any. The
+    /// default: none (what is unsaved is kept across restarts).
+    fn unkept_edits(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A view with an undo of its own (types that keep moves and layouts apart): the app's

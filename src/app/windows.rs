@@ -59,6 +59,10 @@ pub enum WindowCommand {
     StopGif,
     /// The text of the path field (see [`AppCommand::AskPath`]).
     PathText(String),
+    /// The answer to the question asked at a close request over unsaved edits a restart
+    /// would not bring back: Discard quits without them, Cancel keeps the window open
+    /// (Save is not offered there: the view saves its own text).
+    AnswerQuit(super::UnsavedChoice),
 }
 
 /// A change of one of the settings a panel sets directly.
@@ -195,6 +199,17 @@ impl AppState {
             WindowCommand::PathText(text) => {
                 if let Some((_, field)) = &mut windows.path_prompt {
                     *field = text;
+                }
+            }
+            WindowCommand::AnswerQuit(choice) => {
+                windows.quit_question = None;
+                if choice == super::UnsavedChoice::Discard {
+                    windows.quit_anyway = true;
+                    if let Some(ctx) = &self.frame.repaint {
+                        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                    }
+                } else {
+                    self.set_status("Kept the window open: the unsaved text is still there.");
                 }
             }
         }

@@ -42,6 +42,26 @@ pub(super) fn unsaved_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     }
 }
 
+/// The question at a close request while unsaved edits would be lost (see
+/// [`crate::app::SavesItself::unkept_edits`]): Quit without saving, or Cancel.
+pub(super) fn quit_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
+    let Some(what) = app.windows.quit_question.clone() else {
+        return;
+    };
+    let choice = question_modal(
+        ctx,
+        "Quit without saving?",
+        &what,
+        &[
+            ("Quit without saving", UnsavedChoice::Discard),
+            ("Cancel", UnsavedChoice::Cancel),
+        ],
+    );
+    if let Some(choice) = choice {
+        app.push(AppCommand::Window(WindowCommand::AnswerQuit(choice)));
+    }
+}
+
 /// A modal question: `heading`, `text`, and a row of `buttons` (label, answer); returns the
 /// answer clicked, or [`UnsavedChoice::Cancel`] when it is closed otherwise (Escape, a
 /// click outside). The modal's id is its heading, so each question keeps its own.

@@ -369,6 +369,7 @@ fn central_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     tree_window::tree_window_ui(app, &ctx);
     dialogs::path_field_ui(app, &ctx);
     dialogs::unsaved_ui(app, &ctx);
+    dialogs::quit_ui(app, &ctx);
     dialogs::title(app, &ctx);
 }
 

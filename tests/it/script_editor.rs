@@ -543,3 +543,42 @@ fn the_solution_list_follows_the_move_shown() {
         h.state().shown_moves()
     );
 }
+
+/// Walk report W20: a close request while the editor holds unsaved text too large to be kept
+/// across restarts is asked about first (the window stays, nothing is stopped): Cancel keeps
+/// the text; "Quit without saving" quits. A close with no such text asks nothing.
+#[test]
+fn a_close_over_a_draft_too_large_to_keep_asks_first() {
+    let (mut h, _dir, _path) = open_missionaries();
+    open_editor(&mut h);
+    let close = |h: &mut egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp>| {
+        let root = h.input().viewport_id;
+        (h.input_mut().viewports.entry(root).or_default().events)
+            .push(eframe::egui::ViewportEvent::Close);
+        h.step();
+        h.run();
+    };
+    // A small draft is kept across restarts: no question.
+    type_in_editor(&mut h, &format!("{}\n// small\n", missionaries(2)));
+    close(&mut h);
+    assert_eq!(h.state().windows.quit_question, None);
+    // Too large to keep: asked.
+    let mut draft = format!("{}\n// ", missionaries(2));
+    while draft.len() < 39 * 1024 {
+        draft.push_str("\t\"\t\"");
+    }
+    draft.push('\n');
+    type_in_editor(&mut h, &draft);
+    close(&mut h);
+    let asked = h.state().windows.quit_question.clone().expect("the question");
+    assert!(asked.contains("too large to be kept"), "{asked}");
+    crate::common::gui::click_label(&mut h, "Cancel");
+    h.run();
+    assert_eq!(h.state().windows.quit_question, None);
+    assert!(!h.state().windows.quit_anyway);
+    close(&mut h);
+    crate::common::gui::click_label(&mut h, "Quit without saving");
+    h.run();
+    assert!(h.state().windows.quit_anyway, "told to quit");
+    assert_eq!(h.state().windows.quit_question, None);
+}

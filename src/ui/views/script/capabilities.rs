@@ -66,6 +66,14 @@ impl SavesItself for ScriptView {
     fn save(&mut self, app: &mut ViewWrite<'_>) {
         self.editor.save(app);
     }
+
+    fn unkept_edits(&self) -> Option<String> {
+        self.editor.too_large_to_keep().then(|| {
+            "The script editor's unsaved text is too large to be kept across restarts: \
+             quitting now loses it. Save it first (Ctrl+S in the editor)."
+                .to_owned()
+        })
+    }
 }
 
 impl FollowsPuzzle for ScriptView {
