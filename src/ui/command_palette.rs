@@ -33,7 +33,16 @@ pub struct Entry {
     /// "BFS" would otherwise rank "Bidirectional BFS" above breadth-first search).
     alias: Option<&'static str>,
     /// What it does: the command it sends.
-    run: AppCommand,
+    run: Run,
+}
+
+/// What choosing an entry does.
+enum Run {
+    /// Sends this command.
+    Command(AppCommand),
+    /// Makes the commands of a File > New item when chosen (the item's own work, done
+    /// once, not while the list is drawn) and sends them, or says why there are none.
+    New(fn() -> Result<Vec<AppCommand>, String>),
 }
 
 impl Entry {
@@ -42,7 +51,7 @@ impl Entry {
             label: label.into(),
             shortcut,
             alias: None,
-            run: command,
+            run: Run::Command(command),
         }
     }
 }
@@ -97,6 +106,15 @@ fn run_entries(app: &AppState, list: &mut Vec<Entry>) {
         "Ctrl+O",
         AppCommand::OpenDialog,
     ));
+    // Every view's File > New items ("New puzzle script").
+    for item in super::views::new_items() {
+        list.push(Entry {
+            label: item.label.to_owned(),
+            shortcut: "",
+            alias: None,
+            run: Run::New(item.commands),
+        });
+    }
     list.push(Entry::command("Save", "Ctrl+S", AppCommand::Save));
     list.push(Entry::command("Save as…", "", AppCommand::SaveDialog));
     // Only what can be taken back or made again now (types with their own undo say so
@@ -418,7 +436,13 @@ pub(super) fn palette_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
     });
     close |= modal.should_close();
     if let Some(entry) = run.and_then(|i| shown.into_iter().nth(i)) {
-        app.push(entry.run);
+        match entry.run {
+            Run::Command(command) => app.push(command),
+            Run::New(commands) => match commands() {
+                Ok(commands) => commands.into_iter().for_each(|c| app.push(c)),
+                Err(e) => app.push(AppCommand::SayError(e)),
+            },
+        }
         close = true;
     }
     if close {

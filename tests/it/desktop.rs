@@ -469,6 +469,32 @@ fn palette(h: &mut egui_kittest::Harness<'static, PuzzleLabApp>, shift_p: bool, 
     h.run();
 }
 
+/// Walk report W22: File > New's items are in the palette too: "new puzzle script" then
+/// Enter opens the template in the script editor, as File > New puzzle script does (a
+/// lesson with the side panel folded has no other way to it).
+#[test]
+fn the_command_palette_offers_file_new_items() {
+    use puzzlelab::ui::command_palette::{entries, filter};
+    let mut h = harness(fixed());
+    h.run();
+    let best = filter(entries(h.state()), "new puzzle script");
+    assert_eq!(
+        best.first().map(|e| e.label.as_str()),
+        Some("New puzzle script")
+    );
+    palette(&mut h, false, "new puzzle script");
+    h.key_press(egui::Key::Enter);
+    for _ in 0..4 {
+        h.run();
+    }
+    assert_eq!(h.state().puzzle().puzzle_type().name, "script");
+    assert!(
+        h.state().status().text.starts_with("New puzzle script"),
+        "{}",
+        h.state().status().text
+    );
+}
+
 /// The command palette, keyboard only: Ctrl+K and "A*" then Enter chooses A*; Ctrl+Shift+P
 /// and "Klotski" then Enter brings Klotski; Down chooses the next match; Escape closes
 /// without running anything; a query that matches nothing says so.
