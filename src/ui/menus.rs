@@ -38,7 +38,10 @@ fn recent_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
 pub(super) fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
-            if ui.button("Open…").clicked() {
+            if ui
+                .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
+                .clicked()
+            {
                 app.push(AppCommand::OpenDialog);
             }
             ui.menu_button("Open Recent", |ui| recent_ui(app, ui));
@@ -51,7 +54,10 @@ pub(super) fn menu_bar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                     }
                 }
             }
-            if ui.button("Save").clicked() {
+            if ui
+                .add(egui::Button::new("Save").shortcut_text("Ctrl+S"))
+                .clicked()
+            {
                 app.push(AppCommand::Save);
             }
             if ui.button("Save as…").clicked() {
