@@ -37,7 +37,8 @@ pub mod keys {
         ),
         (
             "Left arrow",
-            "one expansion back on the timeline (sliding tiles: use [ and ])",
+            "one expansion back on the timeline (where the arrows move pieces, outside \
+             classroom mode: use [ and ])",
         ),
         ("[ and ]", "one expansion back and forward on the timeline"),
         ("Home / End", "the run's first and last moment"),
@@ -50,9 +51,10 @@ pub mod keys {
         (FIT, "fit the puzzle to the canvas"),
         (CLASSROOM, "classroom mode: large type for a projector"),
         (FOLD, "fold the side panels away, or bring them back"),
-        ("Ctrl+K", "the command palette"),
+        (super::super::command_palette::PALETTE_KEYS, "the command palette"),
         ("Ctrl+Z / Ctrl+Y", "undo / redo an edit"),
         ("Ctrl+O / Ctrl+S", "open / save a puzzle file"),
+        ("Ctrl+Q", "quit"),
     ];
 }
 
@@ -386,4 +388,17 @@ fn presses(input: &mut egui::InputState, key: egui::Key) -> usize {
 /// the state file on the way out (see [`crate::app::autosave`]).
 pub(super) fn quit(ctx: &egui::Context) {
     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::keys::LIST;
+
+    /// Walk report W21: the Help menu's list names the palette's two shortcuts and Quit's.
+    #[test]
+    fn the_key_list_names_the_palette_and_quit() {
+        let has = |key: &str| LIST.iter().any(|(k, _)| *k == key);
+        assert!(has("Ctrl+K or Ctrl+Shift+P"));
+        assert!(has("Ctrl+Q"));
+    }
 }
