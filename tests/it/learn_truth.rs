@@ -343,3 +343,92 @@ fn predict_mode_on_the_8_puzzle_guesses_rows_and_moves_no_tile() {
     assert_eq!(h.state().windows.learn.score, (1, 2));
     assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
 }
+
+/// Item 9's remainder: at 1024 x 640 in classroom mode the open list has room to teach
+/// from. On a maze and an easy 8-puzzle, breadth-first and A*, at the goal test (a
+/// micro-step: its values said at their longest) of the expansion whose list is longest,
+/// the first five rows of the open list (all of them when it holds fewer: the small maze's
+/// frontier holds 2 at most then) lie in the Learn panel above the status bar, whole and at a
+/// type size read from the back of a room, beside a canvas left uncovered.
+#[test]
+fn a_lessons_open_list_shows_five_rows_at_1024_by_640() {
+    use eframe::egui::accesskit::Role;
+    use puzzlelab::ui::CANVAS_LABEL;
+    for (file, algorithm, least) in [
+        ("maze-small.txt", Algorithm::Bfs, 2),
+        ("maze-small.txt", Algorithm::AStar, 2),
+        ("sliding-8-easy-6.txt", Algorithm::Bfs, 5),
+        ("sliding-8-easy-6.txt", Algorithm::AStar, 5),
+    ] {
+        let mut h = crate::common::gui::harness_at(
+            1024.0,
+            640.0,
+            Settings {
+                full_speed: true,
+                ..Settings::default()
+            },
+        );
+        open_for_learning(&mut h, file, algorithm);
+        h.state_mut().push(AppCommand::Start);
+        run_until(&mut h, |app| app.result().is_some());
+        h.run();
+        h.key_press(eframe::egui::Key::F2);
+        h.run();
+        h.run();
+        let (recording, end) = h.state().learn_moment().unwrap();
+        let during = |p: usize| {
+            let list = puzzlelab::runs::open_list::open_list_during(
+                &recording,
+                p - 1,
+                Some(0),
+                algorithm,
+                TieBreak::default(),
+            );
+            list.unwrap().len()
+        };
+        let at = (1..=end.len).max_by_key(|&p| (during(p), p)).unwrap();
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(at)));
+        h.run();
+        h.state_mut().windows.learn.event = Some((at, 1));
+        h.run();
+        h.run();
+        let what = format!("{file}, {algorithm:?}, moment {at}, event 2");
+        if let Ok(dir) = std::env::var("LESSON_SHOT") {
+            let name = format!("{file}-{algorithm:?}-{at}");
+            h.render()
+                .unwrap()
+                .save(format!("{dir}/{name}.png"))
+                .unwrap();
+        }
+        let (recording, _) = h.state().learn_moment().unwrap();
+        let list = h.state().learn_open_list().expect("an open list");
+        assert!(list.len() >= least, "{what}: {list:?}");
+        let window = h.ctx.content_rect();
+        let canvas = h.get_by_label(CANVAS_LABEL).rect();
+        let panel = h.get_by_label("Learn").rect();
+        let status = (h.get_by_label(&h.state().status().text).rect()).top();
+        assert!(panel.left() >= canvas.right(), "{what}: the canvas covered");
+        for (row, entry) in list.iter().take(5).enumerate() {
+            let name = match (entry.place, entry.board) {
+                (Some(place), _) => puzzlelab::app::learn::square(place),
+                (_, Some(k)) => recording.generated_picture(k).unwrap().board_line(),
+                _ => unreachable!("{what}: an entry with no state"),
+            };
+            let cell = h.get_by_role_and_label(Role::Link, &name).rect();
+            assert!(
+                cell.top() > panel.bottom()
+                    && cell.bottom() <= status
+                    && cell.left() >= panel.left()
+                    && cell.right() <= window.right() - 16.0,
+                "{what}: row {row} ({name}) out of sight: {cell:?}, the panel from {panel:?}, \
+                 the status bar at {status}"
+            );
+            // The type of a row at least 9 points: a line at least 11 points high.
+            assert!(
+                cell.height() >= 11.0,
+                "{what}: row {row} ({name}) too small to read: {cell:?}"
+            );
+        }
+    }
+}
