@@ -6,7 +6,7 @@
 
 use eframe::egui::{self, RichText};
 
-use crate::app::learn::{LearnCommand, Moment, Numbers, square};
+use crate::app::learn::{Ending, LearnCommand, Moment, Numbers, square};
 use crate::app::{AppCommand, Panel, TimelineCommand, WindowCommand};
 use crate::runs::open_list::is_expansion;
 use crate::search::pseudocode::pseudocode;
@@ -272,12 +272,17 @@ fn open_list_ui(
     let next = (m.next.as_ref())
         .map(|e| e.index)
         .filter(|_| !predict && m.event.is_none());
+    // At the newest moment of a run going on (paused after a step) its next expansion is not
+    // recorded yet: the list's first, in the order the algorithm takes its states, is next.
+    let head_is_next =
+        m.next.is_none() && m.ending == Ending::Running && !predict && m.event.is_none();
     let value =
         |v: Option<f32>| v.map_or("-".to_owned(), |v| crate::search::format_cost(f64::from(v)));
     // Each row's cells as written: the marker, the state, g, h, f, depth and parent.
-    let rows: Vec<[String; 7]> = (list.iter().take(MAX_ROWS))
-        .map(|entry| {
-            let is_next = next.is_some_and(|j| is_expansion(&recording, entry, j));
+    let rows: Vec<[String; 7]> = (list.iter().take(MAX_ROWS).enumerate())
+        .map(|(row, entry)| {
+            let is_next = next.is_some_and(|j| is_expansion(&recording, entry, j))
+                || (head_is_next && row == 0);
             let name = match (entry.place, entry.board) {
                 (Some(place), _) => square(place),
                 (None, Some(k)) => recording

@@ -495,3 +495,37 @@ fn the_goal_a_run_returns_is_on_no_open_list_at_its_end() {
         }
     }
 }
+
+/// The walk's W6: at the newest moment of a paused run (a lesson steps live) the run's next
+/// expansion is not recorded yet and no row was marked; the open list's first row, in the
+/// algorithm's order, is marked `next >`, and it is the state the run then expands.
+#[test]
+fn the_next_state_is_marked_at_a_paused_runs_newest_moment() {
+    use eframe::egui::accesskit::Role;
+    let mut h = small_maze(Algorithm::AStar, false);
+    for p in 1..=2 {
+        h.state_mut().push(AppCommand::Step);
+        run_until(&mut h, |app| {
+            app.learn_moment().is_some_and(|(_, m)| m.position >= p)
+        });
+    }
+    h.run();
+    let (_, m) = h.state().learn_moment().unwrap();
+    assert_eq!((m.position, m.len), (2, 2));
+    assert!(m.next.is_none(), "not recorded yet");
+    let list = h.state().learn_open_list().expect("the list shown");
+    assert!(list.len() >= 2, "{list:?}");
+    let head = puzzlelab::app::learn::square(list[0].place.unwrap());
+    let marker = h.get_by_label("next >").rect();
+    let cell = h.get_by_role_and_label(Role::Link, &head).rect();
+    assert!(
+        (marker.center().y - cell.center().y).abs() < 4.0,
+        "`next >` at {marker:?}, the first row's state at {cell:?}"
+    );
+    h.state_mut().push(AppCommand::Step);
+    run_until(&mut h, |app| {
+        app.learn_moment().is_some_and(|(_, m)| m.position >= 3)
+    });
+    let (recording, _) = h.state().learn_moment().unwrap();
+    assert_eq!(recording.expansion(2).unwrap().place, list[0].place);
+}
