@@ -57,7 +57,8 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
 }
 
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
-    // A lesson (classroom mode) puts the open list right under the code, the options last.
+    // A lesson (classroom mode) puts Predict and the open list right under the code, the
+    // options last.
     let lesson = app.settings.classroom;
     if !lesson {
         numbers_ui(app, ui);
@@ -98,11 +99,14 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         }
     }
     if lesson {
+        // Predict above the open list: its switch does not move as the list grows under a
+        // running search, and a guess's verdict is in sight beside the rows guessed from.
+        ui.separator();
+        predict_ui(app, ui);
         ui.separator();
         open_list_ui(app, ui, moment);
         ui.separator();
         ui.label(RichText::new(code.why_next).italics());
-        predict_ui(app, ui);
         numbers_ui(app, ui);
         return;
     }

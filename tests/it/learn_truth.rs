@@ -529,3 +529,54 @@ fn the_next_state_is_marked_at_a_paused_runs_newest_moment() {
     let (recording, _) = h.state().learn_moment().unwrap();
     assert_eq!(recording.expansion(2).unwrap().place, list[0].place);
 }
+
+/// The walk's W17 and W5's addendum: in a lesson at 1024 x 640 the Predict switch and its
+/// verdict are above the open list: a list growing under a running search does not move
+/// the switch (a click meant for it landed on a row), and a wrong guess's verdict is in
+/// sight without scrolling.
+#[test]
+fn predict_and_its_verdict_stay_above_a_lessons_open_list() {
+    let mut h = crate::common::gui::harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+    );
+    open_for_learning(&mut h, "sliding-8-easy-6.txt", Algorithm::Bfs);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.key_press(eframe::egui::Key::F2);
+    h.run();
+    h.run();
+    let (_, end) = h.state().learn_moment().unwrap();
+    for at in [1, end.len / 2, end.len] {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(at)));
+        h.run();
+        let switch = h.get_by_label("Predict the next state").rect();
+        let list = h.get_by_label_contains("Open list: ").rect();
+        assert!(
+            switch.bottom() <= list.top(),
+            "moment {at}: {switch:?} {list:?}"
+        );
+    }
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::GuessEntry(1)));
+    h.run();
+    h.run();
+    let (good, said) = h.state().windows.learn.verdict.clone().unwrap();
+    assert!(!good, "{said}");
+    let verdict = h.get_by_label(&said).rect();
+    let status = (h.get_by_label(&h.state().status().text).rect()).top();
+    let list = h.get_by_label_contains("Open list: ").rect();
+    assert!(
+        verdict.bottom() <= status && verdict.bottom() <= list.top(),
+        "the verdict out of sight: {verdict:?}, the status bar at {status}, the list at {list:?}"
+    );
+}
