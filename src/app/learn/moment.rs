@@ -338,10 +338,12 @@ impl Moment {
                     _ => "; none is a goal",
                 }
             ),
+            // A search that tests what it takes records no expansion of its goal (it returns
+            // it once taken, after its last expansion): every state expanded is not a goal.
             Step::GoalTest => format!(
                 "Goal test: {n} is {}.",
                 match (self.position == self.len, self.ending) {
-                    (true, Ending::Ended(Outcome::Found)) => "a goal",
+                    (true, Ending::Ended(Outcome::Found)) => "not a goal",
                     (true, Ending::Ended(_) | Ending::Unrecorded) => "the last state tested",
                     _ => "not a goal",
                 }
