@@ -76,8 +76,8 @@ impl Picture {
     /// The board as text, one line a row, its cells a space apart and right-aligned to
     /// the widest: tiles and numbers by number, pieces by letter (or number), `#` a wall,
     /// `_` an empty square (the sliding blank, [`Square::Void`], or a free square). The
-    /// one way a board is written in words (the Learn panel's open list, the timeline's
-    /// details).
+    /// one way a board is written in words (the timeline's details; the Learn panel's open
+    /// list writes it on one line, [`Picture::board_line`]).
     pub fn board_text(&self) -> String {
         let cell = |s: &Square| match *s {
             Square::Tile { number, .. } | Square::Number(number) => number.to_string(),
@@ -97,6 +97,12 @@ impl Picture {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// The board as [`Picture::board_text`] writes it, its rows on one line a ` / ` apart
+    /// (`4 1 2 / _ 5 3 / 7 8 6`): a board a row of the Learn panel's open list.
+    pub fn board_line(&self) -> String {
+        self.board_text().replace('\n', " / ")
     }
 
     /// The cells of each piece (by [`Square::Piece`] id), with the piece's square.

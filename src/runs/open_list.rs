@@ -98,7 +98,10 @@ pub fn open_list_at(
 
 /// The frontier during expansion `moment` (see [`open_list_at`]): with `pushes` given, the
 /// state of that expansion is off the frontier and its first `pushes` successors are on it
-/// (a micro-step of the run); with `None`, before it is taken.
+/// (a micro-step of the run); with `None`, before it is taken. Past the last expansion
+/// recorded, with `pushes` given, the state the run takes next is off: the frontier's first
+/// in the algorithm's order (a goal taken, which the run returns and records as no
+/// expansion).
 ///
 /// # Errors
 /// As [`open_list_at`].
@@ -205,6 +208,9 @@ pub fn open_list_during(
     }
     let mut list: Vec<OpenEntry> = open.into_values().collect();
     sort(&mut list, algorithm, tie_break);
+    if pushes.is_some() && recording.expansion(moment).is_none() && !list.is_empty() {
+        list.remove(0);
+    }
     Ok(list)
 }
 

@@ -6,7 +6,7 @@
 
 use eframe::egui::{self, RichText};
 
-use crate::app::learn::{LearnCommand, Moment, Numbers, square};
+use crate::app::learn::{Ending, LearnCommand, Moment, Numbers, square};
 use crate::app::{AppCommand, Panel, TimelineCommand, WindowCommand};
 use crate::runs::open_list::is_expansion;
 use crate::search::pseudocode::pseudocode;
@@ -34,7 +34,9 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
         .min_size(LEARN_MIN)
         .max_size(max)
         .show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // The algorithm and the micro-steps share the heading's row (they wrap under it
+            // when it is full): the code and the open list below get the height.
+            ui.horizontal_wrapped(|ui| {
                 ui.heading("Learn");
                 if ui
                     .button("Close")
@@ -43,6 +45,10 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
                 {
                     app.push(AppCommand::Window(WindowCommand::Learn(false)));
                 }
+                if let Some((_, m)) = app.learn_moment() {
+                    micro_steps_ui(app, ui, &m);
+                }
+                ui.label(RichText::new(app.run_algorithm().label()).strong());
             });
             egui::ScrollArea::both()
                 .id_salt("learn scroll")
@@ -51,7 +57,8 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
 }
 
 fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
-    // A lesson (classroom mode) puts the open list right under the code, the options last.
+    // A lesson (classroom mode) puts Predict and the open list right under the code, the
+    // options last.
     let lesson = app.settings.classroom;
     if !lesson {
         numbers_ui(app, ui);
@@ -60,7 +67,6 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     let algorithm = app.run_algorithm();
     let code = pseudocode(algorithm);
     let moment = app.learn_moment();
-    ui.label(RichText::new(algorithm.label()).strong());
     let lit = moment.as_ref().and_then(|(_, m)| code.line(m.step));
     let highlight = ui.visuals().selection.bg_fill;
     // The code's type as large as the panel's width holds its longest line, never cut.
@@ -71,15 +77,19 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         .max()
         .unwrap_or(1);
     let font = fitted_monospace(ui, longest);
-    for (i, line) in code.lines.iter().enumerate() {
-        let text = RichText::new(format!("{:>2}  {line}", i + 1)).font(font.clone());
-        let text = if Some(i) == lit {
-            text.background_color(highlight).strong()
-        } else {
-            text
-        };
-        ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
-    }
+    // The lines set solid, as a listing is (the font's own leading keeps them apart).
+    ui.scope(|ui| {
+        ui.spacing_mut().item_spacing.y = 0.0;
+        for (i, line) in code.lines.iter().enumerate() {
+            let text = RichText::new(format!("{:>2}  {line}", i + 1)).font(font.clone());
+            let text = if Some(i) == lit {
+                text.background_color(highlight).strong()
+            } else {
+                text
+            };
+            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+        }
+    });
     match &moment {
         Some((_, m)) => {
             ui.label(m.values());
@@ -88,15 +98,15 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             ui.label(RichText::new("Start a search: the lit line follows it.").weak());
         }
     }
-    if let Some((_, m)) = &moment {
-        micro_steps_ui(app, ui, m);
-    }
     if lesson {
+        // Predict above the open list: its switch does not move as the list grows under a
+        // running search, and a guess's verdict is in sight beside the rows guessed from.
+        ui.separator();
+        predict_ui(app, ui);
         ui.separator();
         open_list_ui(app, ui, moment);
         ui.separator();
         ui.label(RichText::new(code.why_next).italics());
-        predict_ui(app, ui);
         numbers_ui(app, ui);
         return;
     }
@@ -117,8 +127,8 @@ fn fitted_monospace(ui: &egui::Ui, chars: usize) -> egui::FontId {
     egui::FontId::monospace(fits.clamp(8.0, style.size))
 }
 
-/// The space between the open list's columns and rows, in points.
-const TABLE_SPACING: egui::Vec2 = egui::vec2(10.0, 4.0);
+/// The space between the open list's columns and rows, in points (the rows striped).
+const TABLE_SPACING: egui::Vec2 = egui::vec2(10.0, 2.0);
 
 /// The type size, at most the body's, at which the open list's columns (`titles` and
 /// `rows`, the state in monospace) fit the width left in `ui` side by side, never cut (at
@@ -152,28 +162,26 @@ fn fitted_table_size(ui: &egui::Ui, titles: &[&str; 7], rows: &[[String; 7]]) ->
 }
 
 /// The micro-steps: back and forward one event (take the state off the frontier, the goal
-/// test, each successor put on), through the expansions.
+/// test, each successor put on), through the expansions; two buttons in the row of `ui`.
 fn micro_steps_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, m: &Moment) {
-    ui.horizontal(|ui| {
-        let back = ui
-            .add_enabled(
-                m.position > 0 || m.event.is_some(),
-                egui::Button::new("< event"),
-            )
-            .on_hover_text("one micro-step back: a push, the goal test, the take");
-        let forward = ui
-            .add_enabled(
-                m.position < m.len || (m.event.is_some()),
-                egui::Button::new("event >"),
-            )
-            .on_hover_text("one micro-step forward: take the state, test it, push each successor");
-        if back.clicked() {
-            app.push(AppCommand::Learn(LearnCommand::MicroStep(false)));
-        }
-        if forward.clicked() {
-            app.push(AppCommand::Learn(LearnCommand::MicroStep(true)));
-        }
-    });
+    let back = ui
+        .add_enabled(
+            m.position > 0 || m.event.is_some(),
+            egui::Button::new("< event"),
+        )
+        .on_hover_text("one micro-step back: a push, the goal test, the take");
+    let forward = ui
+        .add_enabled(
+            m.position < m.len || (m.event.is_some()),
+            egui::Button::new("event >"),
+        )
+        .on_hover_text("one micro-step forward: take the state, test it, push each successor");
+    if back.clicked() {
+        app.push(AppCommand::Learn(LearnCommand::MicroStep(false)));
+    }
+    if forward.clicked() {
+        app.push(AppCommand::Learn(LearnCommand::MicroStep(true)));
+    }
 }
 
 /// Predict mode: its switch, its score and what the last guess was told.
@@ -268,17 +276,22 @@ fn open_list_ui(
     let next = (m.next.as_ref())
         .map(|e| e.index)
         .filter(|_| !predict && m.event.is_none());
+    // At the newest moment of a run going on (paused after a step) its next expansion is not
+    // recorded yet: the list's first, in the order the algorithm takes its states, is next.
+    let head_is_next =
+        m.next.is_none() && m.ending == Ending::Running && !predict && m.event.is_none();
     let value =
         |v: Option<f32>| v.map_or("-".to_owned(), |v| crate::search::format_cost(f64::from(v)));
     // Each row's cells as written: the marker, the state, g, h, f, depth and parent.
-    let rows: Vec<[String; 7]> = (list.iter().take(MAX_ROWS))
-        .map(|entry| {
-            let is_next = next.is_some_and(|j| is_expansion(&recording, entry, j));
+    let rows: Vec<[String; 7]> = (list.iter().take(MAX_ROWS).enumerate())
+        .map(|(row, entry)| {
+            let is_next = next.is_some_and(|j| is_expansion(&recording, entry, j))
+                || (head_is_next && row == 0);
             let name = match (entry.place, entry.board) {
                 (Some(place), _) => square(place),
                 (None, Some(k)) => recording
                     .generated_picture(k)
-                    .map_or("a board".to_owned(), |b| b.board_text()),
+                    .map_or("a board".to_owned(), |b| b.board_line()),
                 (None, None) => "?".to_owned(),
             };
             let parent = match (entry.parent, entry.parent_expansion) {
@@ -302,9 +315,11 @@ fn open_list_ui(
     let text = |t: &str| RichText::new(t).size(size);
     let mut pin = None;
     let mut guess = None;
+    // Rows as high as their type (not a button's height): more of the list in sight.
     egui::Grid::new("open list")
         .striped(true)
         .min_col_width(0.0)
+        .min_row_height(0.0)
         .spacing(TABLE_SPACING)
         .show(ui, |ui| {
             for title in titles {

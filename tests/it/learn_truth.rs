@@ -115,11 +115,14 @@ fn each_micro_step_is_told_at_its_own_moment_and_the_canvas_agrees() {
                 .unwrap();
             let mut listed: Vec<Place> = list.iter().filter_map(|e| e.place).collect();
             listed.sort();
-            assert_eq!(
-                listed,
-                frontier_on_canvas(h.state()),
-                "moment {position}, event {event:?}"
-            );
+            // The goal the run took off the frontier and returned keeps its mark on the
+            // canvas (reached, it carries its number) but is on no open list (walk W9).
+            let mut on_canvas = frontier_on_canvas(h.state());
+            if m.step == Step::Found && event.is_none() {
+                let goal = *h.state().result().unwrap().path.last().unwrap();
+                on_canvas.retain(|&p| p != goal);
+            }
+            assert_eq!(listed, on_canvas, "moment {position}, event {event:?}");
         }
     }
     assert!(pushes_told > 0, "the captions count the states put on");
@@ -403,4 +406,237 @@ fn stopped_board_run_shows_its_last_board(predict: bool) {
     );
     let shown = h.state().marks().board.clone().expect("a board drawn");
     assert_eq!(shown.squares, want.squares, "the board of moment {}", m.position);
+
+/// Item 9's remainder: at 1024 x 640 in classroom mode the open list has room to teach
+/// from. On a maze and an easy 8-puzzle, breadth-first and A*, at the goal test (a
+/// micro-step: its values said at their longest) of the expansion whose list is longest,
+/// the first five rows of the open list (all of them when it holds fewer: the small maze's
+/// frontier holds 2 at most then) lie in the Learn panel above the status bar, whole and at a
+/// type size read from the back of a room, beside a canvas left uncovered.
+#[test]
+fn a_lessons_open_list_shows_five_rows_at_1024_by_640() {
+    use eframe::egui::accesskit::Role;
+    use puzzlelab::ui::CANVAS_LABEL;
+    for (file, algorithm, least) in [
+        ("maze-small.txt", Algorithm::Bfs, 2),
+        ("maze-small.txt", Algorithm::AStar, 2),
+        ("sliding-8-easy-6.txt", Algorithm::Bfs, 5),
+        ("sliding-8-easy-6.txt", Algorithm::AStar, 5),
+    ] {
+        let mut h = crate::common::gui::harness_at(
+            1024.0,
+            640.0,
+            Settings {
+                full_speed: true,
+                ..Settings::default()
+            },
+        );
+        open_for_learning(&mut h, file, algorithm);
+        h.state_mut().push(AppCommand::Start);
+        run_until(&mut h, |app| app.result().is_some());
+        h.run();
+        h.key_press(eframe::egui::Key::F2);
+        h.run();
+        h.run();
+        let (recording, end) = h.state().learn_moment().unwrap();
+        let during = |p: usize| {
+            let list = puzzlelab::runs::open_list::open_list_during(
+                &recording,
+                p - 1,
+                Some(0),
+                algorithm,
+                TieBreak::default(),
+            );
+            list.unwrap().len()
+        };
+        let at = (1..=end.len).max_by_key(|&p| (during(p), p)).unwrap();
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(at)));
+        h.run();
+        h.state_mut().windows.learn.event = Some((at, 1));
+        h.run();
+        h.run();
+        let what = format!("{file}, {algorithm:?}, moment {at}, event 2");
+        if let Ok(dir) = std::env::var("LESSON_SHOT") {
+            let name = format!("{file}-{algorithm:?}-{at}");
+            h.render()
+                .unwrap()
+                .save(format!("{dir}/{name}.png"))
+                .unwrap();
+        }
+        let (recording, _) = h.state().learn_moment().unwrap();
+        let list = h.state().learn_open_list().expect("an open list");
+        assert!(list.len() >= least, "{what}: {list:?}");
+        let window = h.ctx.content_rect();
+        let canvas = h.get_by_label(CANVAS_LABEL).rect();
+        let panel = h.get_by_label("Learn").rect();
+        let status = (h.get_by_label(&h.state().status().text).rect()).top();
+        assert!(panel.left() >= canvas.right(), "{what}: the canvas covered");
+        for (row, entry) in list.iter().take(5).enumerate() {
+            let name = match (entry.place, entry.board) {
+                (Some(place), _) => puzzlelab::app::learn::square(place),
+                (_, Some(k)) => recording.generated_picture(k).unwrap().board_line(),
+                _ => unreachable!("{what}: an entry with no state"),
+            };
+            let cell = h.get_by_role_and_label(Role::Link, &name).rect();
+            assert!(
+                cell.top() > panel.bottom()
+                    && cell.bottom() <= status
+                    && cell.left() >= panel.left()
+                    && cell.right() <= window.right() - 16.0,
+                "{what}: row {row} ({name}) out of sight: {cell:?}, the panel from {panel:?}, \
+                 the status bar at {status}"
+            );
+            // The type of a row at least 9 points: a line at least 11 points high.
+            assert!(
+                cell.height() >= 11.0,
+                "{what}: row {row} ({name}) too small to read: {cell:?}"
+            );
+        }
+    }
+}
+
+/// The walk's W4 and W9: at the end of a run that found its goal, the goal is on no open
+/// list, as the pseudo-code lit says. Breadth-first returns the goal at its goal test
+/// (line 8) before it would put it on: the list is the frontier before it, and the values
+/// say the goal was not put on. A* takes the goal off the frontier (line 5) and returns it
+/// at line 6: the list is the frontier without it. On the small maze and an easy 8-puzzle.
+#[test]
+fn the_goal_a_run_returns_is_on_no_open_list_at_its_end() {
+    use puzzlelab::runs::open_list::open_list_at;
+    for (file, algorithm) in [
+        ("maze-small.txt", Algorithm::Bfs),
+        ("maze-small.txt", Algorithm::AStar),
+        ("sliding-8-easy-6.txt", Algorithm::Bfs),
+        ("sliding-8-easy-6.txt", Algorithm::AStar),
+    ] {
+        let mut h = harness(Settings {
+            full_speed: true,
+            ..Settings::default()
+        });
+        open_for_learning(&mut h, file, algorithm);
+        h.state_mut().push(AppCommand::Start);
+        run_until(&mut h, |app| app.result().is_some());
+        h.run();
+        h.run();
+        let what = format!("{file}, {algorithm:?}");
+        let (recording, m) = h.state().learn_moment().unwrap();
+        assert_eq!((m.step, m.position), (Step::Found, m.len), "{what}");
+        // Every state the run put on and did not take, the goal among them.
+        let all = open_list_at(&recording, m.len, algorithm, TieBreak::default()).unwrap();
+        let list = h.state().learn_open_list().expect("the list shown");
+        assert_eq!(list.len() + 1, all.len(), "{what}");
+        let gone: Vec<_> = all.iter().filter(|e| !list.contains(e)).collect();
+        let name = |e: &puzzlelab::runs::open_list::OpenEntry| match (e.place, e.board) {
+            (Some(p), _) => puzzlelab::app::learn::square(p),
+            (_, Some(k)) => recording.generated_picture(k).unwrap().board_line(),
+            _ => unreachable!(),
+        };
+        let goal = match h.state().result().unwrap().path.last() {
+            Some(&p) if file.starts_with("maze") => puzzlelab::app::learn::square(p),
+            _ => "1 2 3 / 4 5 6 / 7 8 _".to_owned(),
+        };
+        assert_eq!(gone.len(), 1, "{what}: {gone:?}");
+        assert_eq!(name(gone[0]), goal, "{what}");
+        h.get_by_label(&format!(
+            "Open list: {}",
+            puzzlelab::app::count(list.len() as u64, "state")
+        ));
+        if algorithm == Algorithm::Bfs {
+            let values = m.values();
+            assert!(
+                values.ends_with(&format!(
+                    "{} put on the frontier, then successor {} is a goal",
+                    puzzlelab::app::count(m.pushed as u64 - 1, "state"),
+                    m.pushed
+                )),
+                "{what}: {values}"
+            );
+        }
+    }
+}
+
+/// The walk's W6: at the newest moment of a paused run (a lesson steps live) the run's next
+/// expansion is not recorded yet and no row was marked; the open list's first row, in the
+/// algorithm's order, is marked `next >`, and it is the state the run then expands.
+#[test]
+fn the_next_state_is_marked_at_a_paused_runs_newest_moment() {
+    use eframe::egui::accesskit::Role;
+    let mut h = small_maze(Algorithm::AStar, false);
+    for p in 1..=2 {
+        h.state_mut().push(AppCommand::Step);
+        run_until(&mut h, |app| {
+            app.learn_moment().is_some_and(|(_, m)| m.position >= p)
+        });
+    }
+    h.run();
+    let (_, m) = h.state().learn_moment().unwrap();
+    assert_eq!((m.position, m.len), (2, 2));
+    assert!(m.next.is_none(), "not recorded yet");
+    let list = h.state().learn_open_list().expect("the list shown");
+    assert!(list.len() >= 2, "{list:?}");
+    let head = puzzlelab::app::learn::square(list[0].place.unwrap());
+    let marker = h.get_by_label("next >").rect();
+    let cell = h.get_by_role_and_label(Role::Link, &head).rect();
+    assert!(
+        (marker.center().y - cell.center().y).abs() < 4.0,
+        "`next >` at {marker:?}, the first row's state at {cell:?}"
+    );
+    h.state_mut().push(AppCommand::Step);
+    run_until(&mut h, |app| {
+        app.learn_moment().is_some_and(|(_, m)| m.position >= 3)
+    });
+    let (recording, _) = h.state().learn_moment().unwrap();
+    assert_eq!(recording.expansion(2).unwrap().place, list[0].place);
+}
+
+/// The walk's W17 and W5's addendum: in a lesson at 1024 x 640 the Predict switch and its
+/// verdict are above the open list: a list growing under a running search does not move
+/// the switch (a click meant for it landed on a row), and a wrong guess's verdict is in
+/// sight without scrolling.
+#[test]
+fn predict_and_its_verdict_stay_above_a_lessons_open_list() {
+    let mut h = crate::common::gui::harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+    );
+    open_for_learning(&mut h, "sliding-8-easy-6.txt", Algorithm::Bfs);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.key_press(eframe::egui::Key::F2);
+    h.run();
+    h.run();
+    let (_, end) = h.state().learn_moment().unwrap();
+    for at in [1, end.len / 2, end.len] {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(at)));
+        h.run();
+        let switch = h.get_by_label("Predict the next state").rect();
+        let list = h.get_by_label_contains("Open list: ").rect();
+        assert!(
+            switch.bottom() <= list.top(),
+            "moment {at}: {switch:?} {list:?}"
+        );
+    }
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::GuessEntry(1)));
+    h.run();
+    h.run();
+    let (good, said) = h.state().windows.learn.verdict.clone().unwrap();
+    assert!(!good, "{said}");
+    let verdict = h.get_by_label(&said).rect();
+    let status = (h.get_by_label(&h.state().status().text).rect()).top();
+    let list = h.get_by_label_contains("Open list: ").rect();
+    assert!(
+        verdict.bottom() <= status && verdict.bottom() <= list.top(),
+        "the verdict out of sight: {verdict:?}, the status bar at {status}, the list at {list:?}"
+    );
 }

@@ -342,3 +342,26 @@ fn a_planning_tasks_goal_facts_are_outlined_each_alone() {
         assert!((b.width() - b.height()).abs() < 1.0, "{boxes:?}");
     }
 }
+
+/// Found by the third walk's helper at 1024 x 640: at the goal test of an A* run's last
+/// expansion, the caption said "Goal test: the board shown is a goal." beside "n = the board
+/// shown: f = 6 = g 5 + h 1": the engines test what they take before they expand it, so no
+/// state expanded is a goal (the goal is the state taken after the last expansion).
+#[test]
+fn the_last_expansions_goal_test_says_not_a_goal() {
+    for file in ["sliding-8-easy-6.txt", "maze-small.txt"] {
+        for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Dfs] {
+            let mut h = finished(file, algorithm);
+            let (_, end) = h.state().learn_moment().unwrap();
+            h.state_mut().windows.learn.event = Some((end.len, 1));
+            h.run();
+            let (_, m) = h.state().learn_moment().unwrap();
+            assert_eq!(m.step, Step::GoalTest, "{file} {algorithm:?}");
+            let caption = m.caption();
+            assert!(
+                caption.ends_with(" is not a goal."),
+                "{file} {algorithm:?}: {caption}"
+            );
+        }
+    }
+}

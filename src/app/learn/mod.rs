@@ -369,20 +369,40 @@ impl super::AppState {
     /// What the canvas writes on the squares reached by the moment shown (see [`Notes`]).
     pub fn learn_notes(&self) -> Notes<'_> {
         let open = self.learn_open_list();
-        let frontier = (open.iter().flat_map(|list| list.iter()))
-            .filter_map(|e| {
-                let note = Note {
-                    g: e.g,
-                    h: e.h,
-                    parent: e.parent,
-                };
-                Some((e.place?.cell, note))
-            })
-            .collect();
+        let mut frontier: std::collections::HashMap<Cell, Note> =
+            (open.iter().flat_map(|list| list.iter()))
+                .filter_map(|e| {
+                    let note = Note {
+                        g: e.g,
+                        h: e.h,
+                        parent: e.parent,
+                    };
+                    Some((e.place?.cell, note))
+                })
+                .collect();
+        frontier.extend(self.learn_goal_note());
         Notes {
             app: self,
             frontier,
         }
+    }
+
+    /// The goal a run returned, at its last moment: on the frontier at no moment (see
+    /// [`Moment::open_list_moment`]) and never expanded, yet reached: its note is the one
+    /// it was last put on with (or generated with, by a search that tests on generation).
+    fn learn_goal_note(&self) -> Option<(Cell, Note)> {
+        let (recording, m) = self.learn_moment()?;
+        if m.step != crate::search::pseudocode::Step::Found || m.position != m.len {
+            return None;
+        }
+        let goal = self.result()?.path.last()?.cell;
+        (0..m.len).rev().find_map(|j| {
+            let (_, place, g, h) = (recording.pushed_states(Some(j)))
+                .filter(|(_, place, _, _)| place.is_some_and(|p| p.cell == goal))
+                .last()?;
+            let parent = recording.expansion(j)?.place;
+            Some((place?.cell, Note { g, h, parent }))
+        })
     }
 
     /// The frame's work of the Learn window: the open list of the moment shown built (for

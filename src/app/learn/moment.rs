@@ -65,11 +65,34 @@ impl Moment {
 
     /// The open list's moment: (expansion, successors on), as [`LearnWindow::open_list`] and
     /// [`open_list_during`] take it. At position 0, the starts.
+    /// A goal the run returned is on it at no moment: the goal a search that tests on
+    /// generation returns is never put on (see [`Moment::put_on`]), and the goal a search
+    /// takes off the frontier after its last expansion is off it (`(len, Some(0))`: the state
+    /// taken past the last expansion, see [`crate::runs::open_list::open_list_during`]).
     pub fn open_list_moment(&self) -> (usize, Option<usize>) {
         match (self.position.checked_sub(1), self.pushes()) {
-            (Some(j), Some(pushes)) => (j, Some(pushes)),
+            (Some(j), Some(pushes)) => (j, Some(pushes.min(self.put_on()))),
+            (Some(j), None) if self.found_on_generation() => (j, Some(self.put_on())),
+            (_, None) if self.step == Step::Found => (self.position, Some(0)),
             _ => (self.position, None),
         }
+    }
+
+    /// Whether this moment's expansion is the one at which a run that tests states for the
+    /// goal as it generates them found its goal: the last successor it records is the goal,
+    /// whose path it returns without putting it on the frontier.
+    fn found_on_generation(&self) -> bool {
+        self.goal_on_generation
+            && self.position > 0
+            && self.position == self.len
+            && self.ending == Ending::Ended(Outcome::Found)
+    }
+
+    /// The successors this moment's expansion puts on the frontier: all it records but the
+    /// goal a run that tests on generation returns (see [`Moment::found_on_generation`]).
+    pub fn put_on(&self) -> usize {
+        self.pushed
+            .saturating_sub(usize::from(self.found_on_generation()))
     }
 
     /// The moment `position` of `recording`, at micro-step `event` of its expansion if
@@ -236,7 +259,12 @@ impl Moment {
                     "event {} of {} · {} of {} successors on the frontier",
                     self.event.unwrap_or(0) + 1,
                     Self::events(self.pushed),
-                    on,
+                    on.min(self.put_on()),
+                    self.put_on()
+                )),
+                None if self.found_on_generation() => parts.push(format!(
+                    "{} put on the frontier, then successor {} is a goal",
+                    count(self.put_on() as u64, "state"),
                     self.pushed
                 )),
                 None => parts.push(format!(
@@ -310,10 +338,12 @@ impl Moment {
                     _ => "; none is a goal",
                 }
             ),
+            // A search that tests what it takes records no expansion of its goal (it returns
+            // it once taken, after its last expansion): every state expanded is not a goal.
             Step::GoalTest => format!(
                 "Goal test: {n} is {}.",
                 match (self.position == self.len, self.ending) {
-                    (true, Ending::Ended(Outcome::Found)) => "a goal",
+                    (true, Ending::Ended(Outcome::Found)) => "not a goal",
                     (true, Ending::Ended(_) | Ending::Unrecorded) => "the last state tested",
                     _ => "not a goal",
                 }
@@ -329,7 +359,7 @@ impl Moment {
                 let i = self.pushes().unwrap_or(0);
                 format!(
                     "Putting {what} on the frontier{score} ({i} of {}).",
-                    self.pushed
+                    self.put_on()
                 )
             }
             Step::Expand => match this {

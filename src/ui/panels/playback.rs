@@ -33,17 +33,27 @@ fn playback_row_ui(app: &mut Panel<'_>, row: &mut egui::Ui) {
         row.label(RichText::new(text).strong());
     } else if app.is_running() && view.board.is_some() {
         row.label(
-            RichText::new(format!(
-                "Expanding a state at depth {} (deepest so far {}); {} expanded",
+            RichText::new(expanding_words(
                 view.depth,
                 view.stats.max_depth,
-                crate::app::count(view.stats.expanded, "state")
+                view.stats.expanded,
             ))
             .strong(),
         );
     } else {
         playback_controls_ui(app, row);
     }
+}
+
+/// What the playback row says while a board puzzle's search runs: the depth of the state
+/// being expanded, the deepest so far and the states expanded (counted in words: "1 state").
+fn expanding_words(depth: u64, deepest: u64, expanded: u64) -> String {
+    format!(
+        "Expanding a state at depth {} (deepest so far {}); {} expanded",
+        depth,
+        deepest,
+        crate::app::count(expanded, "state")
+    )
 }
 
 /// What the playback bar's move counter says until there is a solution.
@@ -206,5 +216,18 @@ pub(in crate::ui) fn solution_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     });
     if let Some(step) = clicked {
         app.push(AppCommand::ShowStep(step));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The walk's W11: one state expanded is "1 state", not "1 states".
+    #[test]
+    fn the_running_row_counts_states_in_words() {
+        assert_eq!(
+            super::expanding_words(0, 0, 1),
+            "Expanding a state at depth 0 (deepest so far 0); 1 state expanded"
+        );
+        assert!(super::expanding_words(3, 4, 12).ends_with("; 12 states expanded"));
     }
 }
