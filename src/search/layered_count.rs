@@ -80,6 +80,50 @@ pub(super) fn successor_states<P: Problem + ?Sized>(
     out.into_iter().map(|s| s.state).collect()
 }
 
+/// A state's expansion: whether it is a goal, and its successors.
+type Expansion<S> = (bool, Vec<S>);
+
+/// What a count by layers has merged: the states reached, those of them on the next layer,
+/// and how many goals were expanded.
+struct Reached<S> {
+    seen: rustc_hash::FxHashSet<S>,
+    next: Vec<S>,
+    goals: u64,
+}
+
+/// Merges the expansions of a slice of states into `reached`, in order: their goals counted,
+/// each successor not reached before added to the states reached and the next layer, under
+/// the memory budget.
+fn merge<P: Problem + ?Sized>(
+    problem: &P,
+    found: Vec<Expansion<P::State>>,
+    reached: &mut Reached<P::State>,
+    budget: &mut Budget,
+) -> Result<(), Outcome> {
+    for (goal, successors) in found {
+        reached.goals += u64::from(goal);
+        budget.reserve(
+            &mut reached.seen,
+            successors.len(),
+            "the set of states reached",
+        )?;
+        budget.reserve(
+            &mut reached.next,
+            successors.len(),
+            "the queue of states to expand",
+        )?;
+        for s in successors {
+            // Two copies of each new state: in the set and on the queue.
+            let bytes = 2 * problem.state_heap_bytes(&s) as u64;
+            if reached.seen.insert(s.clone()) {
+                reached.next.push(s);
+                budget.charge(bytes, "the states reached (their own bytes)")?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Counts every state reachable from `problem`'s start states, and the goals among them, as
 /// [`super::count_reachable`] does, expanding each breadth-first layer on the threads of
 /// `workers` (each worker's share bound as `workers` says, for example to the run's limits,
@@ -95,47 +139,56 @@ where
 {
     let started = std::time::Instant::now();
     let mut budget = Budget::new(cancel);
-    let mut seen = rustc_hash::FxHashSet::default();
+    let mut merged_so_far = Reached {
+        seen: rustc_hash::FxHashSet::default(),
+        next: Vec::new(),
+        goals: 0,
+    };
     let mut layer: Vec<P::State> = Vec::new();
-    let mut next: Vec<P::State> = Vec::new();
-    let mut goals = 0;
     let mut expanded = 0u64;
     let stopped = (|| {
         for s in problem.start_states() {
-            budget.reserve(&mut seen, 1, "the set of states reached")?;
+            budget.reserve(&mut merged_so_far.seen, 1, "the set of states reached")?;
             budget.reserve(&mut layer, 1, "the queue of states to expand")?;
-            if seen.insert(s.clone()) {
+            if merged_so_far.seen.insert(s.clone()) {
                 layer.push(s);
             }
         }
         while !layer.is_empty() {
+            // A slice's expansions merged while the next slice of the layer is expanded (one
+            // worker merges, the others expand): merged on the calling thread between the
+            // slices, they left every worker idle meanwhile. In the same order as one by one.
+            let mut expanded_slice: Option<Vec<Expansion<P::State>>> = None;
             for slice in layer.chunks(SLICE) {
                 budget.check_now()?;
-                let found = in_parallel(slice, cancel, workers, |state| {
-                    (problem.is_goal(state), successor_states(problem, state))
+                let (found, merged) = workers.pool.install(|| {
+                    rayon::join(
+                        || {
+                            in_parallel(slice, cancel, workers, |state| {
+                                (problem.is_goal(state), successor_states(problem, state))
+                            })
+                        },
+                        || match expanded_slice.take() {
+                            Some(found) => merge(problem, found, &mut merged_so_far, &mut budget),
+                            None => Ok(()),
+                        },
+                    )
                 });
+                merged?;
                 // Stopped during the slice: the states expanded are not all known.
                 budget.check_now()?;
                 expanded += slice.len() as u64;
-                for (goal, successors) in found {
-                    goals += u64::from(goal);
-                    budget.reserve(&mut seen, successors.len(), "the set of states reached")?;
-                    budget.reserve(&mut next, successors.len(), "the queue of states to expand")?;
-                    for s in successors {
-                        // Two copies of each new state: in the set and on the queue.
-                        let bytes = 2 * problem.state_heap_bytes(&s) as u64;
-                        if seen.insert(s.clone()) {
-                            next.push(s);
-                            budget.charge(bytes, "the states reached (their own bytes)")?;
-                        }
-                    }
-                }
+                expanded_slice = Some(found);
             }
-            layer = std::mem::take(&mut next);
+            if let Some(found) = expanded_slice {
+                merge(problem, found, &mut merged_so_far, &mut budget)?;
+            }
+            layer = std::mem::take(&mut merged_so_far.next);
         }
         Ok(())
     })()
     .err();
+    let Reached { seen, next, goals } = merged_so_far;
     let stats = Stats {
         expanded,
         max_closed: seen.len() as u64,
@@ -227,6 +280,51 @@ mod tests {
             );
             let chunks = (plain.states as usize).div_ceil(CHUNK);
             assert!(bound.into_inner() >= chunks, "seed {seed}");
+        }
+    }
+
+    /// The widest breadth-first layer of `graph` from node 0.
+    fn widest_layer(graph: &RandomGraph) -> usize {
+        let mut seen = vec![false; graph.edges.len()];
+        seen[0] = true;
+        let (mut layer, mut widest) = (vec![0u32], 1);
+        while !layer.is_empty() {
+            let mut next = Vec::new();
+            for &n in &layer {
+                for &to in &graph.edges[n as usize] {
+                    if !std::mem::replace(&mut seen[to as usize], true) {
+                        next.push(to);
+                    }
+                }
+            }
+            widest = widest.max(next.len());
+            layer = next;
+        }
+        widest
+    }
+
+    /// On layers of several slices, each slice merged while the next is expanded, the count
+    /// is still the plain count, states and goals.
+    #[test]
+    fn layers_of_several_slices_count_as_the_plain_count() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool of two");
+        let workers = Workers {
+            pool: &pool,
+            bind: &|w| w(),
+        };
+        for seed in 0..4 {
+            let graph = RandomGraph::new(seed, 200_000);
+            assert!(widest_layer(&graph) > 3 * SLICE, "seed {seed}");
+            let plain = super::super::count_reachable(&graph, &CancelToken::new());
+            let layered = count_reachable_in_layers(&graph, &CancelToken::new(), workers);
+            assert_eq!(
+                (layered.states, layered.goals, layered.stopped),
+                (plain.states, plain.goals, plain.stopped),
+                "seed {seed}"
+            );
         }
     }
 

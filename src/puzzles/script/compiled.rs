@@ -5,9 +5,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
+use rhai::{CallFnOptions, Dynamic, Map, Scope};
 
 use super::engine::{self, Failure, ScriptError as Error};
+use super::program::{Copies, Program};
 use super::{Parameter, State, encoding};
 use crate::puzzles::call_limits;
 
@@ -35,8 +36,11 @@ pub(super) struct Meta {
 /// constants say and its start state.
 pub(super) struct Compiled {
     pub(super) source: String,
-    pub(super) engine: Engine,
-    pub(super) ast: AST,
+    /// The engine (with the parameters' values) and the AST of calls on any thread but a
+    /// pool's.
+    pub(super) program: Program,
+    /// Each pool thread's own copy of `program` (see [`super::program`]).
+    copies: Copies,
     pub(super) meta: Meta,
     pub(super) start: State,
     /// The expansions of every copy's searches so far and the time their calls took, for
@@ -95,6 +99,11 @@ fn definition(source: &str, name: &str) -> (Option<usize>, Option<usize>) {
         .unwrap_or((None, None))
 }
 
+/// The parameters' names and values now.
+fn values_of(parameters: &[Parameter]) -> Vec<(String, i64)> {
+    parameters.iter().map(|p| (p.name.clone(), p.value)).collect()
+}
+
 /// A whole number from a parameter's declaration.
 fn int_field(map: &Map, key: &str) -> Option<i64> {
     map.get(key).and_then(|v| v.as_int().ok())
@@ -150,8 +159,7 @@ fn text_constant(scope: &Scope, name: &str) -> Option<String> {
 impl Compiled {
     /// Compiles `source`, with `values` for some of its parameters.
     pub(super) fn new(source: &str, values: &[(String, i64)]) -> Result<Self, Error> {
-        let plain = engine::sandbox(&[]);
-        let ast = plain.compile(source).map_err(|e| engine::parse_error(&e))?;
+        let (plain, ast) = Program::compile(source).map_err(|e| engine::parse_error(&e))?;
         let defined = |name: &str, arity: usize| {
             ast.iter_functions()
                 .any(|f| f.name == name && f.params.len() == arity)
@@ -215,12 +223,11 @@ impl Compiled {
                 .collect(),
         };
         let estimates = defined("space_estimate", 0);
-        let pairs: Vec<(String, i64)> = meta.parameters.iter().map(|p| (p.name.clone(), p.value)).collect();
-        let engine = if pairs.is_empty() { plain } else { engine::sandbox(&pairs) };
+        let program = Program::with_parameters(plain, ast, &values_of(&meta.parameters));
         let mut compiled = Compiled {
             source: source.to_owned(),
-            engine,
-            ast,
+            program,
+            copies: Copies::default(),
             meta,
             start: Box::new([]),
             rate: Rate::default(),
@@ -245,13 +252,24 @@ impl Compiled {
         Ok(compiled)
     }
 
+    /// The program this thread calls: its own copy on a pool's thread (made at its first
+    /// call there), else the compiled one.
+    fn program_here(&self) -> &Program {
+        let copy = || {
+            let (plain, ast) = Program::compile(&self.source).ok()?;
+            Some(Program::with_parameters(plain, ast, &values_of(&self.meta.parameters)))
+        };
+        self.copies.here(copy).unwrap_or(&self.program)
+    }
+
     /// Calls the script's function `name`, under the limits of [`call_limits`].
     pub(super) fn call(&self, name: &'static str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
+        let Program { engine, ast } = self.program_here();
         let _call = call_limits::begin(name);
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
+        engine
+            .call_fn_with_options::<Dynamic>(options, &mut scope, ast, name, args)
             .map_err(|e| match engine::eval_error(name, &e) {
                 // No place known: the function's definition.
                 Failure::Error(e) if e.line.is_none() => {
@@ -312,7 +330,38 @@ impl Compiled {
 
 #[cfg(test)]
 mod tests {
-    use super::Rate;
+    use super::{Compiled, Program, Rate};
+
+    /// A pool thread calls on its own copy of the program, the same one at each call and not
+    /// another thread's nor the compiled one (whose reference counts the other workers would
+    /// write too), made with the parameters' values: it answers as the compiled one does. A
+    /// thread outside a pool calls on the compiled one.
+    #[test]
+    fn a_pool_thread_calls_on_its_own_copy_with_the_parameters() {
+        let text = "const PARAMETERS = #{ k: #{ \"default\": 2, min: 1, max: 9 } };\n\
+                    fn start() { k }\nfn moves(n) { [#{ label: `+${k}`, to: n + k }] }\n\
+                    fn is_goal(n) { n > 5 }\n";
+        let compiled = Compiled::new(text, &[("k".into(), 3)]).expect("it compiles");
+        assert!(std::ptr::eq(compiled.program_here(), &compiled.program));
+        let answer = |c: &Compiled| {
+            let moves = c.call("moves", (4_i64,)).ok().expect("moves answers");
+            (c.call("start", ()).ok().and_then(|s| s.as_int().ok()), moves.to_string())
+        };
+        let own = answer(&compiled);
+        assert_eq!(own.0, Some(3));
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+        let seen = pool.broadcast(|_| {
+            let program: *const Program = compiled.program_here();
+            let same = std::ptr::eq(program, compiled.program_here());
+            (program as usize, same, answer(&compiled))
+        });
+        for (program, same, answer) in &seen {
+            assert!(*same);
+            assert_ne!(*program, &compiled.program as *const Program as usize);
+            assert_eq!(answer, &own);
+        }
+        assert_ne!(seen[0].0, seen[1].0, "each thread its own copy");
+    }
 
     /// The slots' sum against a plain count: every add from four pool threads and the
     /// calling thread is counted once, with its nanoseconds.

@@ -30,6 +30,7 @@ mod draw;
 pub mod encoding;
 mod engine;
 mod natives;
+mod program;
 mod puzzle;
 
 use std::sync::atomic::{AtomicBool, Ordering};
