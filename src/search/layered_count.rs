@@ -9,7 +9,8 @@ use rayon::prelude::*;
 
 use super::limits::Budget;
 use super::{
-    CancelToken, Outcome, Problem, StateCount, Stats, Successor, duration_ms, limit_message,
+    CancelToken, Interrupt, Outcome, Problem, StateCount, Stats, Successor, duration_ms,
+    limit_message,
 };
 
 /// States expanded between two merges (and two checks of Stop and the time limit): bounds
@@ -71,13 +72,16 @@ pub(super) fn in_parallel<S: Sync, T: Send>(
 }
 
 /// The successors of `state` (their states, in the problem's order).
+///
+/// # Errors
+/// The problem's [`Interrupt`] when they were cut short.
 pub(super) fn successor_states<P: Problem + ?Sized>(
     problem: &P,
     state: &P::State,
-) -> Vec<P::State> {
+) -> Result<Vec<P::State>, Interrupt> {
     let mut out: Vec<Successor<P::State, P::Move>> = Vec::new();
-    problem.successors(state, &mut out);
-    out.into_iter().map(|s| s.state).collect()
+    problem.successors(state, &mut out)?;
+    Ok(out.into_iter().map(|s| s.state).collect())
 }
 
 /// Counts every state reachable from `problem`'s start states, and the goals among them, as
@@ -116,9 +120,12 @@ where
                 });
                 // Stopped during the slice: the states expanded are not all known.
                 budget.check_now()?;
-                expanded += slice.len() as u64;
                 for (goal, successors) in found {
-                    goals += u64::from(goal);
+                    // Counted as the plain count does: a state whose successors were cut
+                    // short was expanded, the states after it in the slice were not.
+                    expanded += 1;
+                    goals += u64::from(goal.map_err(|i| budget.interrupted(i))?);
+                    let successors = successors.map_err(|i| budget.interrupted(i))?;
                     budget.reserve(&mut seen, successors.len(), "the set of states reached")?;
                     budget.reserve(&mut next, successors.len(), "the queue of states to expand")?;
                     for s in successors {
@@ -184,11 +191,15 @@ mod tests {
             vec![0]
         }
 
-        fn is_goal(&self, state: &u32) -> bool {
-            state % 7 == 3
+        fn is_goal(&self, state: &u32) -> Result<bool, Interrupt> {
+            Ok(state % 7 == 3)
         }
 
-        fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, u32>>) {
+        fn successors(
+            &self,
+            state: &u32,
+            out: &mut Vec<Successor<u32, u32>>,
+        ) -> Result<(), Interrupt> {
             for &to in &self.edges[*state as usize] {
                 out.push(Successor {
                     state: to,
@@ -196,6 +207,7 @@ mod tests {
                     cost: 1.0,
                 });
             }
+            Ok(())
         }
     }
 
