@@ -39,7 +39,7 @@ pub fn solve_on_places<P: Problem + ?Sized>(
         per_f: result.tables.per_f,
         notes: algorithm_notes(algorithm),
         message: result.message,
-        error: None,
+        error: result.error.as_ref().map(program_error),
     })
 }
 
@@ -149,7 +149,7 @@ pub fn solve_on_boards<P: Problem + ?Sized>(
         per_f: result.tables.per_f,
         notes: algorithm_notes(algorithm),
         message: result.message,
-        error: None,
+        error: result.error.as_ref().map(program_error),
     })
 }
 
@@ -194,6 +194,17 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
     }
 }
 
+/// The error of a puzzle's own code that ended a run ([`search::ProblemError`]) as the
+/// report's located error: the program's failure, with its line and column.
+pub fn program_error(e: &search::ProblemError) -> FormatError {
+    FormatError {
+        line: e.line,
+        column: e.column,
+        in_program: true,
+        ..FormatError::new(e.message.clone())
+    }
+}
+
 /// What a report says of the algorithm beyond its name: weighted A*'s weight and bound.
 fn algorithm_notes(algorithm: Algorithm) -> Vec<String> {
     match algorithm {
@@ -218,7 +229,9 @@ pub fn replay<P: Problem + ?Sized>(problem: &P, moves: &[String]) -> Result<Vec<
     let mut successors: Vec<Successor<P::State, P::Move>> = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
         successors.clear();
-        problem.successors(&at, &mut successors);
+        if problem.successors(&at, &mut successors).is_err() {
+            return Err(i);
+        }
         let Some(next) = successors.iter().find(|s| s.mv.to_string() == *mv) else {
             return Err(i);
         };

@@ -3,7 +3,8 @@
 //!
 //! - the run it belongs to ([`RunGuard`]): its Stop, its time limit and its memory budget (a
 //!   call past the run's time limit ends the run with [`Outcome::Timeout`], one holding more
-//!   memory than the budget with [`Outcome::MemoryLimit`]);
+//!   memory than the budget with [`Outcome::MemoryLimit`]: the call returns the hit, and the
+//!   program's type hands it to the engine as the run's stop);
 //! - the call's own limits ([`CallLimits`]): the longest one call may run and the most heap
 //!   memory it may hold, by default [`CALL_TIME`] and the default memory budget, made tighter
 //!   for a stretch of work by [`within`] (the window bounds the calls it makes while drawing a
@@ -20,8 +21,10 @@ use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
 
 use crate::heap;
+use crate::search::CancelToken;
+#[cfg(doc)]
+use crate::search::Outcome;
 use crate::search::limits::{MAX_TIMEOUT_SECS, default_memory_budget};
-use crate::search::{CancelToken, Outcome};
 
 mod hit;
 pub use hit::{Hit, TOP_LEVEL};
@@ -497,21 +500,6 @@ fn check_further() -> Option<Hit> {
     })?;
     record(&hit);
     Some(hit)
-}
-
-/// Whether the runs this thread's calls belong to were stopped or are past their time limit,
-/// checked between calls: the outcome to end with, or `None`.
-pub fn run_stopped() -> Option<Outcome> {
-    BOUND.with(|b| {
-        let b = b.borrow();
-        if b.cancels.iter().any(CancelToken::is_cancelled) {
-            Some(Outcome::Cancelled)
-        } else if b.run_deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Outcome::Timeout)
-        } else {
-            None
-        }
-    })
 }
 
 /// Why [`sleep`] did not sleep as asked.

@@ -250,38 +250,21 @@ pub fn explore<P: Explorable + Puzzle>(
 where
     P::State: Send + Sync,
 {
-    explore_checked(puzzle, cancel, progress, |_| Ok(()))
-}
-
-/// [`explore`], with `check` asked of the copy of `puzzle` that was explored before its graph
-/// is taken as whole: a puzzle whose calls can fail, and note their failures on the side
-/// (its [`Problem::successors`] cannot fail), says there whether one did.
-///
-/// # Errors
-/// As [`explore`], and `check`'s error.
-pub fn explore_checked<P: Explorable + Puzzle>(
-    puzzle: &P,
-    cancel: &CancelToken,
-    progress: &mut dyn FnMut(u64),
-    check: impl FnOnce(&P) -> Result<(), OracleError>,
-) -> Result<Box<dyn Oracle>, OracleError>
-where
-    P::State: Send + Sync,
-{
-    explore_checked_by(puzzle, check, |origin| {
+    explore_by(puzzle, |origin| {
         StateGraph::explore(origin, cancel, progress)
     })
 }
 
-/// [`explore_checked`] with the graph explored by `explore` (given the puzzle at its origin),
-/// for a type that explores its space its own way ([`StateGraph::explore_in_layers`] on
-/// several threads).
+/// [`explore`] with the graph explored by `explore` (given the puzzle at its origin), for a
+/// type that explores its space its own way ([`StateGraph::explore_in_layers`] on several
+/// threads). A puzzle whose calls fail ends the exploration with its error
+/// ([`crate::search::Interrupt`]): [`OracleError::Stopped`] with
+/// [`Outcome::ScriptError`].
 ///
 /// # Errors
-/// As [`explore_checked`].
-pub fn explore_checked_by<P: Explorable + Puzzle>(
+/// As [`explore`].
+pub fn explore_by<P: Explorable + Puzzle>(
     puzzle: &P,
-    check: impl FnOnce(&P) -> Result<(), OracleError>,
     explore: impl FnOnce(&P) -> Result<StateGraph<P::State>, crate::search::space::ExploreError>,
 ) -> Result<Box<dyn Oracle>, OracleError>
 where
@@ -292,7 +275,6 @@ where
     }
     let origin = puzzle.at_origin();
     let graph = explore(&origin);
-    check(&origin)?;
     Ok(Box::new(Explored {
         puzzle: origin,
         graph: graph?,
@@ -351,7 +333,8 @@ where
         let node = self.graph.node_of(&state)?;
         let distance = self.distance(Some(node));
         let mut successors = Vec::new();
-        self.puzzle.successors(&state, &mut successors);
+        // Cut short (a script's error or a stop): no assessment.
+        self.puzzle.successors(&state, &mut successors).ok()?;
         let mut moves: Vec<RatedMove> = successors
             .into_iter()
             .map(|s| {

@@ -10,7 +10,7 @@ use super::layers::PerF;
 use super::limits::Budget;
 use super::order::{Entry, TieKeys};
 use super::tree::{NodeId, Tree};
-use super::{Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
+use super::{Cost, Interrupt, Observer, Outcome, Problem, SearchResult, Stats, Successor};
 
 /// What the open list is called when it fills the memory budget.
 pub(super) const OPEN_LIST: &str = "the frontier (open list)";
@@ -40,6 +40,19 @@ impl super::claimed::Queued for Entry {
 }
 
 impl Policy {
+    /// The heuristic of `state` if the priority consults it, else 0.
+    fn heuristic<P: Problem + ?Sized>(
+        &self,
+        problem: &P,
+        state: &P::State,
+    ) -> Result<Cost, Interrupt> {
+        if self.uses_heuristic {
+            problem.heuristic(state)
+        } else {
+            Ok(0.0)
+        }
+    }
+
     /// Whether the priority is A*'s, `g + h`.
     fn is_astar(&self) -> bool {
         self.uses_heuristic && self.g_weight == 1.0 && self.h_weight == 1.0
@@ -77,6 +90,39 @@ pub(super) fn search_with_jumps<P: Problem + ?Sized>(
     result
 }
 
+/// Puts the start states on `tree` and the open list, each with its priority, telling the
+/// observer of each; `Err` when the budget stops it or the problem's heuristic is cut short
+/// (its [`super::Interrupt`] kept on the budget).
+#[allow(clippy::too_many_arguments)]
+fn add_roots<P: Problem + ?Sized>(
+    problem: &P,
+    starts: Vec<P::State>,
+    observer: &mut dyn Observer<P::State>,
+    budget: &mut Budget,
+    policy: &Policy,
+    tree: &mut Tree<'_, P>,
+    open: &mut BinaryHeap<Entry>,
+    keys: &mut TieKeys,
+) -> Result<(), Outcome> {
+    tree.make_room(budget, starts.len())?;
+    budget.reserve(open, starts.len(), OPEN_LIST)?;
+    for state in starts {
+        let Some(id) = tree.add_root(state) else {
+            continue;
+        };
+        let state = &tree.node(id).state;
+        let h = policy
+            .heuristic(problem, state)
+            .map_err(|i| budget.interrupted(i))?;
+        observer.generated(state);
+        if observer.wants_scores() {
+            observer.scored_generated(0.0, policy.uses_heuristic.then_some(h));
+        }
+        open.push(keys.entry(policy.h_weight * h, 0.0, id));
+    }
+    Ok(())
+}
+
 /// [`search`], each expansion counted in `per_f` by its open-list priority.
 fn search_counting<P: Problem + ?Sized>(
     problem: &P,
@@ -87,13 +133,7 @@ fn search_counting<P: Problem + ?Sized>(
     jumps: Option<Jumps<'_, P::State, P::Move>>,
     per_f: &mut PerF,
 ) -> SearchResult<P::State, P::Move> {
-    let heuristic = |state: &P::State| {
-        if policy.uses_heuristic {
-            problem.heuristic(state)
-        } else {
-            0.0
-        }
-    };
+    let heuristic = |state: &P::State| policy.heuristic(problem, state);
     let silent = observer.is_silent();
     let mut audit = super::claimed::Audit::new(problem, policy.is_astar());
     let mut stats = Stats::default();
@@ -108,24 +148,13 @@ fn search_counting<P: Problem + ?Sized>(
     // state reached, however many entries of the open list stand for it (a state reached
     // again more cheaply has a stale entry besides its new one).
     let mut closed_count: u64 = 0;
-    if let Err(outcome) = tree
-        .make_room(budget, starts.len())
-        .and_then(|()| budget.reserve(&mut open, starts.len(), OPEN_LIST))
-    {
+    let roots = add_roots(
+        problem, starts, observer, budget, policy, &mut tree, &mut open, &mut keys,
+    );
+    stats.frontier = tree.len() as u64;
+    if let Err(outcome) = roots {
         return tree.finish(outcome, None, stats);
     }
-    for state in starts {
-        let Some(id) = tree.add_root(state) else {
-            continue;
-        };
-        let h = heuristic(&tree.node(id).state);
-        observer.generated(&tree.node(id).state);
-        if observer.wants_scores() {
-            observer.scored_generated(0.0, policy.uses_heuristic.then_some(h));
-        }
-        open.push(keys.entry(policy.h_weight * h, 0.0, id));
-    }
-    stats.frontier = tree.len() as u64;
     stats.max_frontier = stats.frontier;
     let mut successors = Vec::new();
     while let Some(entry) = open.pop() {
@@ -134,8 +163,16 @@ fn search_counting<P: Problem + ?Sized>(
             continue; // stale entry: the state was expanded from a cheaper one
         }
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
-        if problem.is_goal(&state) {
+        let is_goal = match problem.is_goal(&state) {
+            Ok(is_goal) => is_goal,
+            Err(interrupt) => return tree.finish(budget.interrupted(interrupt), None, stats),
+        };
+        if is_goal {
             audit.goal(problem, &tree, entry.id, &open, &closed, budget, &heuristic);
+            if budget.interruption.is_some() {
+                // The problem failed in the audit's look past the goal.
+                return tree.finish(Outcome::ScriptError, None, stats);
+            }
             return tree.finish(Outcome::Found, Some(entry.id), stats);
         }
         // The stop and limits looked at after the observer's pace (a goal taken off is
@@ -159,23 +196,30 @@ fn search_counting<P: Problem + ?Sized>(
         per_f.count(entry.f());
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = tree.len() as u64;
-        if !silent {
-            observer.expanded(&state, depth, &stats);
-            if observer.wants_scores() {
-                let h = policy.uses_heuristic.then(|| heuristic(&state));
-                observer.scored(&state, g, h, tree.parent_state(entry.id));
-            }
-        }
         successors.clear();
-        if let Some(jumps) = jumps {
+        // The expansion told (and scored), its successors, and room for them; a call of the
+        // problem cut short ends the run there.
+        let expanded = (|| {
+            if !silent {
+                observer.expanded(&state, depth, &stats);
+                if observer.wants_scores() {
+                    let h = policy
+                        .uses_heuristic
+                        .then(|| heuristic(&state))
+                        .transpose()?;
+                    observer.scored(&state, g, h, tree.parent_state(entry.id));
+                }
+            }
+            let Some(jumps) = jumps else {
+                return problem.successors(&state, &mut successors);
+            };
             jumps(&state, tree.parent_state(entry.id), &mut successors);
-        } else {
-            problem.successors(&state, &mut successors);
-        }
-        if let Err(outcome) = tree
-            .make_room(budget, successors.len())
-            .and_then(|()| budget.reserve(&mut open, successors.len(), OPEN_LIST))
-        {
+            Ok(())
+        })()
+        .map_err(|interrupt| budget.interrupted(interrupt))
+        .and_then(|()| tree.make_room(budget, successors.len()))
+        .and_then(|()| budget.reserve(&mut open, successors.len(), OPEN_LIST));
+        if let Err(outcome) = expanded {
             return tree.finish(outcome, None, stats);
         }
         for successor in successors.drain(..) {
@@ -197,7 +241,13 @@ fn search_counting<P: Problem + ?Sized>(
                 }
             };
             let child_state = &tree.node(child).state;
-            let h = heuristic(child_state);
+            let h = match heuristic(child_state) {
+                Ok(h) => h,
+                Err(interrupt) => {
+                    stats.frontier = tree.len() as u64 - closed_count;
+                    return tree.finish(budget.interrupted(interrupt), None, stats);
+                }
+            };
             audit.edge(problem, entry.f() - g, successor.cost, h);
             if !silent {
                 observer.generated(child_state);

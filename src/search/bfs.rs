@@ -34,10 +34,17 @@ pub(super) fn search<P: Problem + ?Sized>(
             continue;
         };
         let state = &tree.node(id).state;
-        if problem.is_goal(state) {
-            // The goal, reached and not expanded, counts with the frontier (as below).
-            stats.frontier = frontier.len() as u64 + 1;
-            return tree.finish(Outcome::Found, Some(id), stats);
+        match problem.is_goal(state) {
+            Ok(false) => {}
+            Ok(true) => {
+                // The goal, reached and not expanded, counts with the frontier (as below).
+                stats.frontier = frontier.len() as u64 + 1;
+                return tree.finish(Outcome::Found, Some(id), stats);
+            }
+            Err(interrupt) => {
+                stats.frontier = frontier.len() as u64 + 1;
+                return tree.finish(budget.interrupted(interrupt), None, stats);
+            }
         }
         observer.generated(state);
         if observer.wants_scores() {
@@ -74,7 +81,11 @@ pub(super) fn search<P: Problem + ?Sized>(
             }
         }
         successors.clear();
-        problem.successors(&state, &mut successors);
+        if let Err(interrupt) = problem.successors(&state, &mut successors) {
+            // Cut short by the problem: the state was expanded, none of its successors
+            // counts, so reached = expanded + frontier still.
+            return tree.finish(budget.interrupted(interrupt), None, stats);
+        }
         if let Err(outcome) = tree
             .make_room(budget, successors.len())
             .and_then(|()| budget.reserve(&mut frontier, successors.len(), FRONTIER))
@@ -87,7 +98,14 @@ pub(super) fn search<P: Problem + ?Sized>(
             else {
                 continue;
             };
-            let is_goal = problem.is_goal(&tree.node(child).state);
+            let is_goal = match problem.is_goal(&tree.node(child).state) {
+                Ok(is_goal) => is_goal,
+                Err(interrupt) => {
+                    // The state reached and not tested counts with the frontier.
+                    stats.frontier = frontier.len() as u64 + 1;
+                    return tree.finish(budget.interrupted(interrupt), None, stats);
+                }
+            };
             if !silent {
                 // The goal too is told as put on the frontier, with its score: the last,
                 // partial expansion's successors are all recorded, the goal with its `g`

@@ -12,7 +12,9 @@ use super::best_first::{CLOSED_FLAGS, OPEN_LIST};
 use super::limits::Budget;
 use super::order::{Entry, TieKeys};
 use super::tree::{NodeId, Tree};
-use super::{Backward, Cost, Observer, Outcome, Problem, SearchResult, Stats, Successor};
+use super::{
+    Backward, Cost, Interrupt, Observer, Outcome, Problem, SearchResult, Stats, Successor,
+};
 
 /// Slack for comparing floating-point costs.
 const EPSILON: Cost = 1e-9;
@@ -90,17 +92,19 @@ pub(super) fn search<P: Problem + ?Sized>(
         stats.max_depth = stats.max_depth.max(depth);
         stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
         observer.expanded(&state, depth, &stats);
-        // Scores of the forward search only: the backward one counts from the goals.
-        if side == 0 && observer.wants_scores() {
-            let h = problem.heuristic(&state);
-            observer.scored(&state, g, Some(h), trees[0].parent_state(entry.id));
-        }
         let toward = (side == 1).then_some(backward);
-        super::neighbours_toward(problem, toward, &state, &mut successors);
-        if let Err(outcome) = trees[side]
-            .make_room(budget, successors.len())
-            .and_then(|()| budget.reserve(&mut open[side], successors.len(), OPEN_LIST))
-        {
+        let expanded = (|| {
+            // Scores of the forward search only: the backward one counts from the goals.
+            if side == 0 && observer.wants_scores() {
+                let h = problem.heuristic(&state)?;
+                observer.scored(&state, g, Some(h), trees[0].parent_state(entry.id));
+            }
+            super::neighbours_toward(problem, toward, &state, &mut successors)
+        })()
+        .map_err(|interrupt| budget.interrupted(interrupt))
+        .and_then(|()| trees[side].make_room(budget, successors.len()))
+        .and_then(|()| budget.reserve(&mut open[side], successors.len(), OPEN_LIST));
+        if let Err(outcome) = expanded {
             return trees[0].finish_stopped(&trees[1], outcome, stats);
         }
         for successor in successors.drain(..) {
@@ -129,7 +133,14 @@ pub(super) fn search<P: Problem + ?Sized>(
                     best = Some((cost, f, b));
                 }
             }
-            let h = heuristic(problem, backward, side, child_state);
+            let h = match heuristic(problem, backward, side, child_state) {
+                Ok(h) => h,
+                Err(interrupt) => {
+                    stats.frontier = frontier_of(&trees, &closed_count);
+                    let outcome = budget.interrupted(interrupt);
+                    return trees[0].finish_stopped(&trees[1], outcome, stats);
+                }
+            };
             if side == 0 && observer.wants_scores() {
                 observer.scored_generated(g_new, Some(h));
             }
@@ -162,7 +173,8 @@ fn add_roots<P: Problem + ?Sized>(
         trees[side].make_room(budget, roots.len())?;
         for state in roots {
             if let Some(id) = trees[side].add_root(state) {
-                let h = heuristic(problem, backward, side, &trees[side].node(id).state);
+                let h = heuristic(problem, backward, side, &trees[side].node(id).state)
+                    .map_err(|interrupt| budget.interrupted(interrupt))?;
                 observer.generated(&trees[side].node(id).state);
                 // Scores of the forward search only: the backward one counts from the goals.
                 if side == 0 && observer.wants_scores() {
@@ -177,17 +189,20 @@ fn add_roots<P: Problem + ?Sized>(
 }
 
 /// The heuristic of `side`: toward the goals forward (0), toward the starts backward (1).
+///
+/// # Errors
+/// The problem's [`Interrupt`] when its heuristic was cut short.
 #[inline(always)]
 fn heuristic<P: Problem + ?Sized>(
     problem: &P,
     backward: &dyn Backward<P::State, P::Move>,
     side: usize,
     state: &P::State,
-) -> Cost {
+) -> Result<Cost, Interrupt> {
     if side == 0 {
         problem.heuristic(state)
     } else {
-        backward.heuristic_from_start(state)
+        Ok(backward.heuristic_from_start(state))
     }
 }
 

@@ -80,7 +80,12 @@ pub(super) fn search<P: Problem + ?Sized>(
                 observer.scored(&state, g, None, trees[0].parent_state(id));
             }
             let toward = (side == 1).then_some(backward);
-            super::neighbours_toward(problem, toward, &state, &mut successors);
+            if let Err(interrupt) =
+                super::neighbours_toward(problem, toward, &state, &mut successors)
+            {
+                let outcome = budget.interrupted(interrupt);
+                return trees[0].finish_stopped(&trees[1], outcome, stats);
+            }
             if let Err(outcome) = trees[side]
                 .make_room(budget, successors.len())
                 .and_then(|()| budget.reserve(&mut next, successors.len(), FRONTIER))

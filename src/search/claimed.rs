@@ -16,7 +16,7 @@ use std::collections::BinaryHeap;
 
 use super::limits::Budget;
 use super::tree::{NodeId, Tree};
-use super::{Cost, Problem, format_cost};
+use super::{Cost, Interrupt, Problem, format_cost};
 
 /// The most frontier states looked one step past when a goal is found (those of the
 /// largest priority): a few percent of a search of some thousands of expansions.
@@ -109,7 +109,7 @@ impl Audit {
         cost: Cost,
         pruned: &Pruned<P::State>,
         budget: &mut Budget,
-        heuristic: &dyn Fn(&P::State) -> Cost,
+        heuristic: &dyn Fn(&P::State) -> Result<Cost, Interrupt>,
     ) {
         if !self.watching() {
             return;
@@ -142,13 +142,16 @@ impl Audit {
         frontier: impl IntoIterator<Item = &'q Q>,
         closed: &[bool],
         budget: &mut Budget,
-        heuristic: &dyn Fn(&P::State) -> Cost,
+        heuristic: &dyn Fn(&P::State) -> Result<Cost, Interrupt>,
     ) {
         if !self.watching() {
             return;
         }
         let cost = tree.node(goal).g;
-        self.at_goal(problem, heuristic(&tree.node(goal).state));
+        match heuristic(&tree.node(goal).state) {
+            Ok(h) => self.at_goal(problem, h),
+            Err(interrupt) => return cut_short(budget, interrupt),
+        }
         // The open states reached below the cost found, those the heuristic put furthest
         // past it first (the likeliest overestimates), each once.
         let mut looked = vec![false; tree.len()];
@@ -180,7 +183,7 @@ impl Audit {
         cost: Cost,
         past: impl IntoIterator<Item = (&'s P::State, Cost)>,
         budget: &mut Budget,
-        heuristic: &dyn Fn(&P::State) -> Cost,
+        heuristic: &dyn Fn(&P::State) -> Result<Cost, Interrupt>,
     ) where
         P::State: 's,
     {
@@ -190,13 +193,28 @@ impl Audit {
                 return;
             }
             // Asked again: an entry's priority may be a stale one's, of a dearer path.
-            let h_here = heuristic(state);
+            let h_here = match heuristic(state) {
+                Ok(h) => h,
+                Err(interrupt) => return cut_short(budget, interrupt),
+            };
             successors.clear();
-            problem.successors(state, &mut successors);
+            if let Err(interrupt) = problem.successors(state, &mut successors) {
+                return cut_short(budget, interrupt);
+            }
             // A cheaper goal first: that is the stronger word (the claim is false).
-            let cheaper = successors
-                .iter()
-                .find(|s| exceeds(cost, g + s.cost) && problem.is_goal(&s.state));
+            let mut cheaper = None;
+            for s in &successors {
+                if exceeds(cost, g + s.cost) {
+                    match problem.is_goal(&s.state) {
+                        Ok(false) => {}
+                        Ok(true) => {
+                            cheaper = Some(s);
+                            break;
+                        }
+                        Err(interrupt) => return cut_short(budget, interrupt),
+                    }
+                }
+            }
             if let Some(s) = cheaper {
                 let why = format!(
                     "a goal at cost {} lies one move past the frontier, below the {} found: the \
@@ -211,9 +229,21 @@ impl Audit {
                 return;
             }
             for s in successors.drain(..) {
-                self.edge(problem, h_here, s.cost, heuristic(&s.state));
+                match heuristic(&s.state) {
+                    Ok(h) => self.edge(problem, h_here, s.cost, h),
+                    Err(interrupt) => return cut_short(budget, interrupt),
+                }
             }
         }
+    }
+}
+
+/// The audit cut short by the problem ([`Interrupt`]): it ends there; the problem's error
+/// ends the run too (the engine reads it from the budget: a found goal is then not
+/// reported), a stop ends only the audit (the goal found stands).
+fn cut_short(budget: &mut Budget, interrupt: Interrupt) {
+    if let Interrupt::Failed(_) = interrupt {
+        budget.interrupted(interrupt);
     }
 }
 

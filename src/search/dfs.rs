@@ -52,8 +52,12 @@ pub(super) fn search<P: Problem + ?Sized>(
                     return tree.finish(outcome, None, stats);
                 }
                 let node = tree.node(id);
-                if problem.is_goal(&node.state) {
-                    return tree.finish(Outcome::Found, Some(id), stats);
+                match problem.is_goal(&node.state) {
+                    Ok(false) => {}
+                    Ok(true) => return tree.finish(Outcome::Found, Some(id), stats),
+                    Err(interrupt) => {
+                        return tree.finish(budget.interrupted(interrupt), None, stats);
+                    }
                 }
                 if !silent {
                     // A stop seen while the observer waited (paused) ends the run before
@@ -74,7 +78,9 @@ pub(super) fn search<P: Problem + ?Sized>(
                     }
                 }
                 successors.clear();
-                problem.successors(&tree.node(id).state, &mut successors);
+                if let Err(interrupt) = problem.successors(&tree.node(id).state, &mut successors) {
+                    return tree.finish(budget.interrupted(interrupt), None, stats);
+                }
                 stats.generated += successors.len() as u64;
                 if let Err(outcome) = budget
                     .reserve(&mut pending, successors.len(), STACK)

@@ -185,8 +185,11 @@ where
     P::State: Clone + Eq + Hash,
 {
     buffer.clear();
-    if let Some(state) = graph.state(node) {
-        problem.successors(state, buffer);
+    if let Some(state) = graph.state(node)
+        && problem.successors(state, buffer).is_err()
+    {
+        // Its successors were explored once; cut short now, it has none to measure.
+        buffer.clear();
     }
     buffer
         .iter()
@@ -198,7 +201,8 @@ where
 /// `problem`'s positions, with the same rules).
 ///
 /// # Errors
-/// As [`exact_costs`].
+/// As [`exact_costs`]; the outcome of an [`super::Interrupt`] of the problem's heuristic
+/// ([`Outcome::ScriptError`] for its error).
 pub fn measure<P: Problem + ?Sized>(
     problem: &P,
     graph: &StateGraph<P::State>,
@@ -210,8 +214,9 @@ where
     let hstar = exact_costs(problem, graph, cancel)?;
     let n = graph.len();
     let h: Vec<Cost> = (0..n as u32)
-        .map(|node| graph.state(node).map_or(0.0, |s| problem.heuristic(s)))
-        .collect();
+        .map(|node| graph.state(node).map_or(Ok(0.0), |s| problem.heuristic(s)))
+        .collect::<Result<_, _>>()
+        .map_err(|interrupt| interrupt.outcome())?;
     let max_hstar = hstar
         .iter()
         .copied()

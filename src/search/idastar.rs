@@ -48,10 +48,6 @@ pub(super) fn search<P: Problem + ?Sized>(
     budget: &mut Budget,
 ) -> SearchResult<P::State, P::Move> {
     let mut stats = Stats::default();
-    let mut threshold = starts
-        .iter()
-        .map(|s| problem.heuristic(s))
-        .fold(Cost::INFINITY, Cost::min);
     let finish = |outcome, states, moves, cost, stats| SearchResult {
         outcome,
         states,
@@ -61,8 +57,19 @@ pub(super) fn search<P: Problem + ?Sized>(
         algorithm: super::Algorithm::IdaStar,
         stats,
         message: None,
+        error: None,
         tables: Default::default(),
     };
+    let mut threshold = Cost::INFINITY;
+    for s in &starts {
+        match problem.heuristic(s) {
+            Ok(h) => threshold = threshold.min(h),
+            Err(interrupt) => {
+                let outcome = budget.interrupted(interrupt);
+                return finish(outcome, Vec::new(), Vec::new(), 0.0, stats);
+            }
+        }
+    }
     // A heuristic only claimed admissible is checked as A* checks it: each move's drop in
     // `h`, `h` at the goal, and one step past the states the last iteration cut off.
     let mut audit = Audit::new(problem, true);
@@ -122,7 +129,12 @@ pub(super) fn search<P: Problem + ?Sized>(
                     audit.goal_of_iteration(problem, cost, &pruned, budget, &|s| {
                         problem.heuristic(s)
                     });
-                    ended = Some((Outcome::Found, states, moves, cost));
+                    ended = Some(if budget.interruption.is_some() {
+                        // The problem failed in the audit's look past the goal.
+                        (Outcome::ScriptError, Vec::new(), Vec::new(), 0.0)
+                    } else {
+                        (Outcome::Found, states, moves, cost)
+                    });
                     break;
                 }
                 Bounded::Stopped(outcome) => {
@@ -177,6 +189,32 @@ impl<S: Clone> Search<'_, S> {
     }
 }
 
+impl<S> Search<'_, S> {
+    /// Whether `state`, reached at `g`, is to be searched this iteration: always without a
+    /// transposition table; with one, when it was not reached before at a cost of `g` or
+    /// less (within `slack`), and then `g` is its cost now.
+    fn improves(&mut self, state: &S, g: Cost, slack: Cost) -> bool {
+        let (Some(t), Some(dense)) = (self.table.as_mut(), self.dense) else {
+            return true;
+        };
+        let i = dense.dense_index(state);
+        if g >= t[i] - slack {
+            return false;
+        }
+        t[i] = g;
+        true
+    }
+}
+
+/// The bytes of one frame of the depth-first path: the frame, its state on the path, its
+/// move and its slot among the spare lists.
+fn frame_bytes<S, M>() -> usize {
+    std::mem::size_of::<Frame<S, M>>()
+        + std::mem::size_of::<S>()
+        + std::mem::size_of::<M>()
+        + std::mem::size_of::<Vec<Successor<S, M>>>()
+}
+
 /// One depth-first search from `start` bounded by `threshold` on `g + h`.
 fn bounded<P: Problem + ?Sized>(
     problem: &P,
@@ -187,12 +225,8 @@ fn bounded<P: Problem + ?Sized>(
     stats: &mut Stats,
     search: &mut Search<'_, P::State>,
 ) -> Bounded<P::State, P::Move> {
-    if let (Some(t), Some(dense)) = (search.table.as_mut(), search.dense) {
-        let i = dense.dense_index(start);
-        if t[i] <= 0.0 {
-            return Bounded::Exhausted(Cost::INFINITY);
-        }
-        t[i] = 0.0;
+    if !search.improves(start, 0.0, 0.0) {
+        return Bounded::Exhausted(Cost::INFINITY);
     }
     let mut path: Vec<P::State> = vec![start.clone()];
     let mut moves: Vec<P::Move> = Vec::new();
@@ -206,15 +240,15 @@ fn bounded<P: Problem + ?Sized>(
     let silent = observer.is_silent();
     // Bytes of successor lists charged to the budget this call, given back when it returns.
     let mut held: u64 = 0;
-    // A frame, its state on the path, its move and its slot among the spare lists.
-    let frame_bytes = std::mem::size_of::<Frame<P::State, P::Move>>()
-        + std::mem::size_of::<P::State>()
-        + std::mem::size_of::<P::Move>()
-        + std::mem::size_of::<Vec<Successor<P::State, P::Move>>>();
+    let frame_bytes = frame_bytes::<P::State, P::Move>();
     loop {
         // `path`'s last state is new on the path: test it, then expand it.
         let state = &path[path.len() - 1];
-        let h = problem.heuristic(state);
+        // A call cut short ends the run (what this call holds is not given back).
+        let h = match problem.heuristic(state) {
+            Ok(h) => h,
+            Err(interrupt) => return Bounded::Stopped(budget.interrupted(interrupt)),
+        };
         let f = g + h;
         let depth = moves.len() as u64;
         let cut = f > threshold + EPSILON;
@@ -222,11 +256,20 @@ fn bounded<P: Problem + ?Sized>(
             let parent = stack.last().map(|p| (p.g, p.h));
             search.look(problem, parent, state, g, h, cut);
         }
+        // The goal test of a state within the bound.
+        let is_goal = match if cut {
+            Ok(false)
+        } else {
+            problem.is_goal(state)
+        } {
+            Ok(is_goal) => is_goal,
+            Err(interrupt) => return Bounded::Stopped(budget.interrupted(interrupt)),
+        };
         if cut {
             above = above.min(f);
             path.pop();
             moves.pop();
-        } else if problem.is_goal(state) {
+        } else if is_goal {
             search.audit.at_goal(problem, h);
             budget.release(held);
             return Bounded::Found(path, moves, g);
@@ -250,7 +293,9 @@ fn bounded<P: Problem + ?Sized>(
             let mut successors = spare.pop().unwrap_or_default();
             successors.clear();
             let capacity = successors.capacity();
-            problem.successors(state, &mut successors);
+            if let Err(interrupt) = problem.successors(state, &mut successors) {
+                return Bounded::Stopped(budget.interrupted(interrupt));
+            }
             // Successor lists are kept (on the stack or spare) for the whole iteration.
             let grown = (successors.capacity() - capacity)
                 * std::mem::size_of::<Successor<P::State, P::Move>>();
@@ -286,19 +331,17 @@ fn bounded<P: Problem + ?Sized>(
                 frame.next += 1;
                 pending -= 1;
                 let g_new = frame.g + successor.cost;
-                if let (Some(t), Some(dense)) = (search.table.as_mut(), search.dense) {
-                    let i = dense.dense_index(&successor.state);
-                    if g_new >= t[i] - EPSILON {
-                        continue; // reached before this iteration at no greater cost
-                    }
-                    t[i] = g_new;
+                if !search.improves(&successor.state, g_new, EPSILON) {
+                    continue; // reached before this iteration at no greater cost
                 }
                 g = g_new;
                 if !silent {
                     observer.generated(&successor.state);
                     if observer.wants_scores() {
-                        let h = problem.heuristic(&successor.state);
-                        observer.scored_generated(g_new, Some(h));
+                        match problem.heuristic(&successor.state) {
+                            Ok(h) => observer.scored_generated(g_new, Some(h)),
+                            Err(i) => return Bounded::Stopped(budget.interrupted(i)),
+                        }
                     }
                 }
                 path.push(successor.state);

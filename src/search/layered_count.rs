@@ -9,7 +9,8 @@ use rayon::prelude::*;
 
 use super::limits::Budget;
 use super::{
-    CancelToken, Outcome, Problem, StateCount, Stats, Successor, duration_ms, limit_message,
+    CancelToken, Interrupt, Outcome, Problem, StateCount, Stats, Successor, duration_ms,
+    limit_message,
 };
 
 /// States expanded between two merges (and two checks of Stop and the time limit): bounds
@@ -71,23 +72,28 @@ pub(super) fn in_parallel<S: Sync, T: Send>(
 }
 
 /// The successors of `state` (their states, in the problem's order).
+///
+/// # Errors
+/// The problem's [`Interrupt`] when they were cut short.
 pub(super) fn successor_states<P: Problem + ?Sized>(
     problem: &P,
     state: &P::State,
-) -> Vec<P::State> {
+) -> Result<Vec<P::State>, Interrupt> {
     let mut out: Vec<Successor<P::State, P::Move>> = Vec::new();
-    problem.successors(state, &mut out);
-    out.into_iter().map(|s| s.state).collect()
+    problem.successors(state, &mut out)?;
+    Ok(out.into_iter().map(|s| s.state).collect())
 }
 
-/// A state's expansion: whether it is a goal, and its successors.
-type Expansion<S> = (bool, Vec<S>);
+/// A state's expansion: whether it is a goal, and its successors (either cut short by an
+/// interrupt: a stop, or the problem's error).
+type Expansion<S> = (Result<bool, Interrupt>, Result<Vec<S>, Interrupt>);
 
 /// What a count by layers has merged: the states reached, those of them on the next layer,
-/// and how many goals were expanded.
+/// how many states were expanded and how many of them were goals.
 struct Reached<S> {
     seen: rustc_hash::FxHashSet<S>,
     next: Vec<S>,
+    expanded: u64,
     goals: u64,
 }
 
@@ -101,7 +107,11 @@ fn merge<P: Problem + ?Sized>(
     budget: &mut Budget,
 ) -> Result<(), Outcome> {
     for (goal, successors) in found {
-        reached.goals += u64::from(goal);
+        // Counted as the plain count does: a state whose successors were cut short was
+        // expanded, the states after it in the slice were not.
+        reached.expanded += 1;
+        reached.goals += u64::from(goal.map_err(|i| budget.interrupted(i))?);
+        let successors = successors.map_err(|i| budget.interrupted(i))?;
         budget.reserve(
             &mut reached.seen,
             successors.len(),
@@ -142,10 +152,10 @@ where
     let mut merged_so_far = Reached {
         seen: rustc_hash::FxHashSet::default(),
         next: Vec::new(),
+        expanded: 0,
         goals: 0,
     };
     let mut layer: Vec<P::State> = Vec::new();
-    let mut expanded = 0u64;
     let stopped = (|| {
         for s in problem.start_states() {
             budget.reserve(&mut merged_so_far.seen, 1, "the set of states reached")?;
@@ -177,7 +187,6 @@ where
                 merged?;
                 // Stopped during the slice: the states expanded are not all known.
                 budget.check_now()?;
-                expanded += slice.len() as u64;
                 expanded_slice = Some(found);
             }
             if let Some(found) = expanded_slice {
@@ -188,7 +197,12 @@ where
         Ok(())
     })()
     .err();
-    let Reached { seen, next, goals } = merged_so_far;
+    let Reached {
+        seen,
+        next,
+        expanded,
+        goals,
+    } = merged_so_far;
     let stats = Stats {
         expanded,
         max_closed: seen.len() as u64,
@@ -237,11 +251,15 @@ mod tests {
             vec![0]
         }
 
-        fn is_goal(&self, state: &u32) -> bool {
-            state % 7 == 3
+        fn is_goal(&self, state: &u32) -> Result<bool, Interrupt> {
+            Ok(state % 7 == 3)
         }
 
-        fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, u32>>) {
+        fn successors(
+            &self,
+            state: &u32,
+            out: &mut Vec<Successor<u32, u32>>,
+        ) -> Result<(), Interrupt> {
             for &to in &self.edges[*state as usize] {
                 out.push(Successor {
                     state: to,
@@ -249,6 +267,7 @@ mod tests {
                     cost: 1.0,
                 });
             }
+            Ok(())
         }
     }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::{CancelToken, Observer, Outcome};
+use super::{CancelToken, Interrupt, Observer, Outcome};
 
 /// One mebibyte, in bytes.
 pub const MIB: u64 = 1024 * 1024;
@@ -296,6 +296,8 @@ pub(super) struct Budget {
     checks: u32,
     /// What was about to grow when the memory limit was reached.
     pub exceeded_by: Option<&'static str>,
+    /// What the problem said when it cut a call short ([`Budget::interrupted`]): the first.
+    pub interruption: Option<Interrupt>,
 }
 
 impl Budget {
@@ -311,7 +313,17 @@ impl Budget {
             peak: 0,
             checks: 0,
             exceeded_by: None,
+            interruption: None,
         }
+    }
+
+    /// The outcome to end with when the problem cut a call short ([`Interrupt`]), which is
+    /// kept for the run's message and error.
+    #[cold]
+    pub fn interrupted(&mut self, interrupt: Interrupt) -> Outcome {
+        let outcome = interrupt.outcome();
+        self.interruption.get_or_insert(interrupt);
+        outcome
     }
 
     /// `Err` with the outcome to end with when the search must stop now: cancelled, or past

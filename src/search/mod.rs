@@ -14,6 +14,7 @@ mod bidirectional_bfs;
 mod bucket_queue;
 mod cancel;
 mod claimed;
+mod count;
 mod dfs;
 mod dijkstra;
 mod greedy;
@@ -36,11 +37,12 @@ mod weighted_astar;
 
 pub use algorithm::{Algorithm, Weight};
 pub use cancel::CancelToken;
+pub use count::{StateCount, count_reachable};
 pub use grid_block::{GridBlock, GridEvent};
 pub use layered_count::{Bind, Workers, count_reachable_in_layers};
 pub use problem::{
-    Backward, ClaimedHeuristic, DenseIndex, JumpFn, JumpPlus, JumpPoints, Problem,
-    ProblemCapabilities, ProblemFacts, Successor, UnitGrid,
+    Backward, ClaimedHeuristic, DenseIndex, Interrupt, JumpFn, JumpPlus, JumpPoints, Problem,
+    ProblemCapabilities, ProblemError, ProblemFacts, Successor, UnitGrid,
 };
 
 use std::time::Duration;
@@ -193,8 +195,12 @@ pub struct SearchResult<S, M> {
     /// Statistics of the run.
     pub stats: Stats,
     /// For a run that stopped at a limit: what filled the memory or the time, and what to
-    /// try instead. `None` otherwise.
+    /// try instead; for one that ended at the problem's error ([`Outcome::ScriptError`]),
+    /// the error. `None` otherwise.
     pub message: Option<String>,
+    /// For a run that ended at the problem's error ([`Outcome::ScriptError`], an
+    /// [`Interrupt::Failed`]): the error, with its line and column. `None` otherwise.
+    pub error: Option<ProblemError>,
     /// Korf's tables: expansions per f value (best-first and breadth-first searches) or per
     /// IDA* iteration; empty for the other searches.
     pub tables: layers::Tables,
@@ -397,6 +403,11 @@ fn run_with<P: Problem + ?Sized>(
     result.stats.peak_memory_bytes = budget.peak();
     result.stats.tie_break = algorithm.has_open_list().then(|| budget.tie_break());
     result.message = limit_message(result.outcome, &budget, &result.stats, cancel);
+    if let Some(Interrupt::Failed(e)) = &budget.interruption
+        && result.outcome == Outcome::ScriptError
+    {
+        result.error = Some(e.clone());
+    }
     Ok(result)
 }
 
@@ -410,13 +421,34 @@ fn missing(algorithm: Algorithm) -> SearchError {
 }
 
 /// What a run that stopped at a limit says: what filled the memory or the time, and what to
-/// try instead.
+/// try instead; one that the problem cut short ([`Budget::interrupted`]), its error, or the
+/// limit and the problem's words for what it ended ("stopped at the time limit of 1.0 s: the
+/// script's `moves` ran past the run's time limit").
 fn limit_message(
     outcome: Outcome,
     budget: &Budget,
     stats: &Stats,
     cancel: &CancelToken,
 ) -> Option<String> {
+    let timeout = || cancel.limits().timeout.unwrap_or_default().as_secs_f64();
+    match &budget.interruption {
+        Some(Interrupt::Failed(e)) if outcome == Outcome::ScriptError => {
+            return Some(format!("stopped at a script error: {e}"));
+        }
+        Some(Interrupt::Stopped { why: Some(why), .. }) if outcome == Outcome::Timeout => {
+            return Some(format!(
+                "stopped at the time limit of {:.1} s: {why}",
+                timeout()
+            ));
+        }
+        Some(Interrupt::Stopped { why: Some(why), .. }) if outcome == Outcome::MemoryLimit => {
+            return Some(format!(
+                "stopped at the memory limit of {}: {why}",
+                limits::format_bytes(budget.max_bytes())
+            ));
+        }
+        _ => {}
+    }
     if !outcome.is_limit() {
         return None;
     }
@@ -434,7 +466,7 @@ fn limit_message(
         Outcome::Timeout => Some(format!(
             "stopped at the time limit of {:.1} s ({so_far}). Try A* or IDA* with a better \
              heuristic, a smaller puzzle, or a longer time limit",
-            cancel.limits().timeout.unwrap_or_default().as_secs_f64()
+            timeout()
         )),
         _ => None,
     }
@@ -447,9 +479,13 @@ fn limit_message(
 ///
 /// # Example
 /// A problem is its start states, its goal test and its successors (each with the move's
-/// cost); a heuristic is optional. Here: from 1 reach 10 by "+1" (cost 1) or "*2" (cost 1).
+/// cost); a heuristic is optional. Each may cut the run short with an [`Interrupt`] (a
+/// problem whose own code can fail, or that sees the run's stop); these cannot, and say
+/// `Ok`. Here: from 1 reach 10 by "+1" (cost 1) or "*2" (cost 1).
 /// ```
-/// use puzzlelab::search::{self, Algorithm, Cost, Outcome, Problem, ProblemFacts, Successor};
+/// use puzzlelab::search::{
+///     self, Algorithm, Cost, Interrupt, Outcome, Problem, ProblemFacts, Successor,
+/// };
 ///
 /// struct Numbers;
 ///
@@ -459,19 +495,24 @@ fn limit_message(
 ///     fn start_states(&self) -> Vec<u32> {
 ///         vec![1]
 ///     }
-///     fn is_goal(&self, n: &u32) -> bool {
-///         *n == 10
+///     fn is_goal(&self, n: &u32) -> Result<bool, Interrupt> {
+///         Ok(*n == 10)
 ///     }
-///     fn successors(&self, n: &u32, out: &mut Vec<Successor<u32, &'static str>>) {
+///     fn successors(
+///         &self,
+///         n: &u32,
+///         out: &mut Vec<Successor<u32, &'static str>>,
+///     ) -> Result<(), Interrupt> {
 ///         for (state, mv) in [(n + 1, "+1"), (n * 2, "*2")] {
 ///             if state <= 10 {
 ///                 out.push(Successor { state, mv, cost: 1.0 as Cost });
 ///             }
 ///         }
+///         Ok(())
 ///     }
 ///     // Admissible and consistent: a state short of 10 is at least one move away.
-///     fn heuristic(&self, n: &u32) -> Cost {
-///         if *n == 10 { 0.0 } else { 1.0 }
+///     fn heuristic(&self, n: &u32) -> Result<Cost, Interrupt> {
+///         Ok(if *n == 10 { 0.0 } else { 1.0 })
 ///     }
 ///     fn facts(&self) -> ProblemFacts {
 ///         ProblemFacts::with_heuristic()
@@ -494,95 +535,23 @@ pub fn solve<P: Problem + ?Sized>(
     run(problem, algorithm, &mut NoObserver, &CancelToken::new())
 }
 
-/// The size of a reachable state space.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct StateCount {
-    /// States reachable from the start states (the start states included); only those found
-    /// so far when the count stopped early.
-    pub states: u64,
-    /// How many of them are goal states.
-    pub goals: u64,
-    /// Wall-clock time of the count in milliseconds.
-    pub elapsed_ms: f64,
-    /// Why the count stopped before the whole space was counted (cancelled, or a limit);
-    /// `None` when it is complete.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<Outcome>,
-    /// For a count stopped at a limit, what filled the memory or the time.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
-/// Counts every state reachable from `problem`'s start states by breadth-first search, and
-/// the goal states among them (goals are expanded too), under the [`Limits`] of `cancel`.
-/// Stops early, with the counts so far and [`StateCount::stopped`] set, when `cancel` is
-/// cancelled or a limit is reached.
-pub fn count_reachable<P: Problem + ?Sized>(problem: &P, cancel: &CancelToken) -> StateCount {
-    let started = std::time::Instant::now();
-    let mut budget = Budget::new(cancel);
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut queue = std::collections::VecDeque::new();
-    let mut goals = 0;
-    let mut expanded = 0;
-    let stopped = (|| {
-        for s in problem.start_states() {
-            budget.reserve(&mut seen, 1, "the set of states reached")?;
-            budget.reserve(&mut queue, 1, "the queue of states to expand")?;
-            if seen.insert(s.clone()) {
-                queue.push_back(s);
-            }
-        }
-        let mut successors = Vec::new();
-        while let Some(state) = queue.pop_front() {
-            budget.check()?;
-            expanded += 1;
-            goals += u64::from(problem.is_goal(&state));
-            successors.clear();
-            problem.successors(&state, &mut successors);
-            budget.reserve(&mut seen, successors.len(), "the set of states reached")?;
-            budget.reserve(
-                &mut queue,
-                successors.len(),
-                "the queue of states to expand",
-            )?;
-            for s in successors.drain(..) {
-                // Two copies of each new state: in the set and on the queue.
-                let bytes = 2 * problem.state_heap_bytes(&s.state) as u64;
-                if seen.insert(s.state.clone()) {
-                    queue.push_back(s.state);
-                    budget.charge(bytes, "the states reached (their own bytes)")?;
-                }
-            }
-        }
-        Ok(())
-    })()
-    .err();
-    let stats = Stats {
-        expanded,
-        max_closed: seen.len() as u64,
-        frontier: queue.len() as u64,
-        ..Stats::default()
-    };
-    StateCount {
-        states: seen.len() as u64,
-        goals,
-        elapsed_ms: duration_ms(started.elapsed()),
-        stopped,
-        message: stopped.and_then(|o| limit_message(o, &budget, &stats, cancel)),
-    }
-}
-
 /// Pushes the neighbours of `state` in a search's direction: its successors searching forward
 /// (`backward` `None`), its predecessors searching backward (bidirectional searches).
+///
+/// # Errors
+/// The problem's [`Interrupt`] when its successors were cut short.
 fn neighbours_toward<P: Problem + ?Sized>(
     problem: &P,
     backward: Option<&dyn Backward<P::State, P::Move>>,
     state: &P::State,
     out: &mut Vec<Successor<P::State, P::Move>>,
-) {
+) -> Result<(), Interrupt> {
     out.clear();
     match backward {
-        Some(backward) => backward.predecessors(state, out),
+        Some(backward) => {
+            backward.predecessors(state, out);
+            Ok(())
+        }
         None => problem.successors(state, out),
     }
 }

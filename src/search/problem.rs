@@ -9,7 +9,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use super::Cost;
+use super::{Cost, Outcome};
 
 /// One successor of a state: the move that leads there, the state it leads to and its cost.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,16 +39,33 @@ pub trait Problem {
     fn start_states(&self) -> Vec<Self::State>;
 
     /// Whether `state` is a goal state.
-    fn is_goal(&self, state: &Self::State) -> bool;
+    ///
+    /// # Errors
+    /// An [`Interrupt`] when the test was cut short, as for [`Problem::successors`].
+    fn is_goal(&self, state: &Self::State) -> Result<bool, Interrupt>;
 
     /// Pushes the successors of `state` onto `out` (which the caller has cleared).
-    fn successors(&self, state: &Self::State, out: &mut Vec<Successor<Self::State, Self::Move>>);
+    ///
+    /// # Errors
+    /// An [`Interrupt`] when the expansion was cut short: the problem's own code failed
+    /// ([`Interrupt::Failed`]), or it saw the run's stop or one of its limits
+    /// ([`Interrupt::Stopped`]). The run ends there, with that outcome and the expansions
+    /// counted so far, whatever `out` holds; a problem whose expansion cannot fail returns
+    /// `Ok(())`.
+    fn successors(
+        &self,
+        state: &Self::State,
+        out: &mut Vec<Successor<Self::State, Self::Move>>,
+    ) -> Result<(), Interrupt>;
 
     /// An estimate of the cost from `state` to the nearest goal. It must never overestimate
     /// (be admissible) when [`ProblemFacts::has_heuristic`] and [`ProblemFacts::admissible`]
     /// say so. The default is 0.
-    fn heuristic(&self, _state: &Self::State) -> Cost {
-        0.0
+    ///
+    /// # Errors
+    /// An [`Interrupt`] when the estimate was cut short, as for [`Problem::successors`].
+    fn heuristic(&self, _state: &Self::State) -> Result<Cost, Interrupt> {
+        Ok(0.0)
     }
 
     /// What the problem says of its heuristic and its costs, which decide the algorithms
@@ -72,6 +89,69 @@ pub trait Problem {
     /// needs none of them runs, on the plain searches.
     fn capabilities(&self) -> ProblemCapabilities<'_, Self::State, Self::Move> {
         ProblemCapabilities::default()
+    }
+}
+
+/// Why a problem cut a call short ([`Problem::successors`], [`Problem::is_goal`],
+/// [`Problem::heuristic`]): every engine ends the run there, with the expansions made so
+/// far, a stop as a stop and an error as an error with its message
+/// ([`super::SearchResult::message`], [`super::SearchResult::error`]), never as "no
+/// solution"; the counts and the state graph end there too.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Interrupt {
+    /// The problem saw the run's stop or one of its limits (a long call of its own code
+    /// ended by it): the run ends with `outcome` ([`Outcome::Cancelled`],
+    /// [`Outcome::Timeout`] or [`Outcome::MemoryLimit`]; any other is taken for
+    /// [`Outcome::Cancelled`]), its message `why` where the problem says one (which limit
+    /// ended which call), else the engine's own.
+    Stopped {
+        /// How the run ends.
+        outcome: Outcome,
+        /// What the run's message says, in place of the engine's words.
+        why: Option<String>,
+    },
+    /// The problem's own code (a puzzle script) failed: the run ends with
+    /// [`Outcome::ScriptError`] and this error.
+    Failed(ProblemError),
+}
+
+impl Interrupt {
+    /// A stop of the run with `outcome`, in the engine's words.
+    pub fn stopped(outcome: Outcome) -> Self {
+        Interrupt::Stopped { outcome, why: None }
+    }
+
+    /// The outcome the run ends with.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Interrupt::Stopped { outcome, .. } => match outcome {
+                Outcome::Cancelled | Outcome::Timeout | Outcome::MemoryLimit => *outcome,
+                _ => Outcome::Cancelled,
+            },
+            Interrupt::Failed(_) => Outcome::ScriptError,
+        }
+    }
+}
+
+/// An error of a problem's own code ([`Interrupt::Failed`]), with where its text says it
+/// happened (1-based line and column, when known).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProblemError {
+    /// The line.
+    pub line: Option<usize>,
+    /// The column.
+    pub column: Option<usize>,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
+            (Some(l), None) => write!(f, "line {l}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
     }
 }
 

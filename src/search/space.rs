@@ -27,12 +27,15 @@ const PROGRESS_EVERY: usize = 4096;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the state space could not be explored whole ({states} states so far): {message}")]
 pub struct ExploreError {
-    /// Why it stopped: cancelled, or a memory or time limit.
+    /// Why it stopped: cancelled, a memory or time limit, or the problem's error
+    /// ([`Outcome::ScriptError`]).
     pub outcome: Outcome,
     /// States numbered when it stopped.
     pub states: u64,
-    /// What filled the memory or the time, and what to try.
+    /// What filled the memory or the time, and what to try; or the problem's error.
     pub message: String,
+    /// The problem's error, for [`Outcome::ScriptError`] ([`super::Interrupt::Failed`]).
+    pub error: Option<super::ProblemError>,
 }
 
 /// A problem's reachable state space: states `0..len()` in breadth-first order from the
@@ -157,10 +160,15 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
                 };
                 let message = limit_message(outcome, &budget, &stats, cancel)
                     .unwrap_or_else(|| "it was cancelled".to_owned());
+                let error = match budget.interruption {
+                    Some(super::Interrupt::Failed(e)) if outcome == Outcome::ScriptError => Some(e),
+                    _ => None,
+                };
                 Err(ExploreError {
                     outcome,
                     states: graph.states.len() as u64,
                     message,
+                    error,
                 })
             }
         }
@@ -185,7 +193,9 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
                 progress(self.states.len() as u64);
             }
             successors.clear();
-            problem.successors(&self.states[node], &mut successors);
+            if let Err(interrupt) = problem.successors(&self.states[node], &mut successors) {
+                return Err(budget.interrupted(interrupt));
+            }
             let count = successors.len();
             self.link(
                 problem,
@@ -198,8 +208,10 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         }
         progress(self.states.len() as u64);
         budget.reserve(&mut self.goals, self.states.len(), "the goal flags")?;
-        self.goals
-            .extend(self.states.iter().map(|s| problem.is_goal(s)));
+        for s in &self.states {
+            let goal = problem.is_goal(s).map_err(|i| budget.interrupted(i))?;
+            self.goals.push(goal);
+        }
         self.distances_to_goal(budget)
     }
 
@@ -233,6 +245,7 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
             });
             budget.check_now()?;
             for successors in found {
+                let successors = successors.map_err(|i| budget.interrupted(i))?;
                 let count = successors.len();
                 self.link(problem, node, count, successors, budget)?;
                 node += 1;
@@ -243,7 +256,9 @@ impl<S: Clone + Eq + Hash> StateGraph<S> {
         let goals =
             layered_count::in_parallel(&self.states, cancel, workers, |s| problem.is_goal(s));
         budget.check_now()?;
-        self.goals.extend(goals);
+        for goal in goals {
+            self.goals.push(goal.map_err(|i| budget.interrupted(i))?);
+        }
         self.distances_to_goal(budget)
     }
 

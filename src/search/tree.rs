@@ -245,6 +245,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             algorithm: super::Algorithm::Bfs,
             stats,
             message: None,
+            error: None,
             tables: Default::default(),
         }
     }
@@ -288,6 +289,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             algorithm: super::Algorithm::Bfs,
             stats,
             message: None,
+            error: None,
             tables: Default::default(),
         }
     }

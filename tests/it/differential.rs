@@ -712,11 +712,11 @@ fn bfs_distance<P: Problem>(problem: &P) -> Option<Cost> {
     }
     let mut out = Vec::new();
     while let Some((s, d)) = queue.pop_front() {
-        if problem.is_goal(&s) {
+        if problem.is_goal(&s).unwrap() {
             return Some(d as Cost);
         }
         out.clear();
-        problem.successors(&s, &mut out);
+        problem.successors(&s, &mut out).unwrap();
         for n in out.drain(..) {
             if seen.insert(n.state.clone()) {
                 queue.push_back((n.state, d + 1));

@@ -106,7 +106,7 @@ fn the_heuristic_never_overestimates() {
             }))
             .unwrap();
             let state = (row * k.cols() + col) as u32;
-            let h = search::Problem::heuristic(&moved, &state);
+            let h = search::Problem::heuristic(&moved, &state).unwrap();
             let exact = search::solve(&moved, Algorithm::Bfs).unwrap();
             if exact.outcome == Outcome::Found {
                 assert!(h <= exact.cost, "h({cell}) = {h} > {}", exact.cost);

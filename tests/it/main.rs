@@ -20,6 +20,7 @@ mod fuzz;
 mod grid;
 mod heuristic_quality;
 mod hostile;
+mod interrupts;
 mod jps_plus;
 mod klondike;
 mod klotski;

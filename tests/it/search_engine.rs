@@ -24,7 +24,9 @@ where
     let mut cost = 0.0;
     for (i, mv) in result.moves.iter().enumerate() {
         let mut successors = Vec::new();
-        problem.successors(&result.states[i], &mut successors);
+        problem
+            .successors(&result.states[i], &mut successors)
+            .unwrap();
         let step = successors
             .iter()
             .find(|s| s.state == result.states[i + 1] && s.mv.to_string() == mv.to_string())
@@ -32,7 +34,7 @@ where
         cost += step.cost;
     }
     assert!((cost - result.cost).abs() < 1e-9);
-    assert!(problem.is_goal(result.states.last().unwrap()));
+    assert!(problem.is_goal(result.states.last().unwrap()).unwrap());
 }
 
 const WINDING: &str = "\
@@ -104,10 +106,14 @@ fn greedy_and_astar_need_a_heuristic() {
         fn start_states(&self) -> Vec<u8> {
             vec![0]
         }
-        fn is_goal(&self, s: &u8) -> bool {
-            *s == 5
+        fn is_goal(&self, s: &u8) -> Result<bool, search::Interrupt> {
+            Ok(*s == 5)
         }
-        fn successors(&self, s: &u8, out: &mut Vec<search::Successor<u8, u8>>) {
+        fn successors(
+            &self,
+            s: &u8,
+            out: &mut Vec<search::Successor<u8, u8>>,
+        ) -> Result<(), search::Interrupt> {
             if *s < 5 {
                 out.push(search::Successor {
                     state: s + 1,
@@ -115,6 +121,7 @@ fn greedy_and_astar_need_a_heuristic() {
                     cost: 1.0,
                 });
             }
+            Ok(())
         }
     }
     assert_eq!(
@@ -234,7 +241,7 @@ impl Observer<u32> for PathWatcher<'_> {
         assert!(self.maze.start_states().contains(&self.path[0]));
         for pair in self.path.windows(2) {
             let mut successors = Vec::new();
-            self.maze.successors(&pair[0], &mut successors);
+            self.maze.successors(&pair[0], &mut successors).unwrap();
             assert!(
                 successors.iter().any(|s| s.state == pair[1]),
                 "each step is a move"

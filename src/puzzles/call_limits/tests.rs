@@ -3,6 +3,7 @@
 
 use super::hit::format_duration;
 use super::*;
+use crate::search::Outcome;
 
 #[test]
 fn a_call_past_its_time_limit_is_named() {

@@ -3,7 +3,7 @@
 use crate::puzzles::{
     Cell, Picture, Place, PuzzleType, Report, Side, Square, Watcher, solve_on_places,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -15,11 +15,11 @@ impl Problem for CarMaze {
         vec![self.position]
     }
 
-    fn is_goal(&self, state: &CarState) -> bool {
-        state.at == self.exit
+    fn is_goal(&self, state: &CarState) -> Result<bool, Interrupt> {
+        Ok(state.at == self.exit)
     }
 
-    fn successors(&self, state: &CarState, out: &mut Vec<Successor<CarState, Drive>>) {
+    fn successors(&self, state: &CarState, out: &mut Vec<Successor<CarState, Drive>>) -> Result<(), Interrupt> {
         for heading in Side::ALL {
             if let Some(next) = self.drive(*state, heading) {
                 out.push(Successor {
@@ -32,12 +32,13 @@ impl Problem for CarMaze {
                 });
             }
         }
+        Ok(())
     }
 
     /// Manhattan distance to the exit: every move goes one intersection, so it never
     /// overestimates.
-    fn heuristic(&self, state: &CarState) -> Cost {
-        (state.at.row.abs_diff(self.exit.row) + state.at.col.abs_diff(self.exit.col)) as Cost
+    fn heuristic(&self, state: &CarState) -> Result<Cost, Interrupt> {
+        Ok((state.at.row.abs_diff(self.exit.row) + state.at.col.abs_diff(self.exit.col)) as Cost)
     }
 
     fn facts(&self) -> ProblemFacts {

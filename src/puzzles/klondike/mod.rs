@@ -22,7 +22,7 @@ use super::{
     Cell, FormatError, Picture, PuzzleType, Report, Square, Watcher, alphabet_score,
     check_rectangle, json_body, solve_on_places, text_rows,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Outcome, Interrupt, Problem, ProblemFacts, SearchError, Successor};
 
 /// The registry entry of the Klondike puzzle.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -317,11 +317,11 @@ impl Problem for Klondike {
         vec![self.index(self.start) as u32]
     }
 
-    fn is_goal(&self, state: &u32) -> bool {
-        self.spots[*state as usize] == Spot::Goal
+    fn is_goal(&self, state: &u32) -> Result<bool, Interrupt> {
+        Ok(self.spots[*state as usize] == Spot::Goal)
     }
 
-    fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Compass>>) {
+    fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Compass>>) -> Result<(), Interrupt> {
         let from = self.cell(*state);
         for dir in Compass::ALL {
             if let Some(to) = self.jump(from, dir) {
@@ -332,12 +332,13 @@ impl Problem for Klondike {
                 });
             }
         }
+        Ok(())
     }
 
     /// `ceil(d / 9)` where `d` is the Chebyshev distance to the nearest goal square: a jump
     /// moves at most 9 squares, so this never overestimates, and it changes by at most 1 per
     /// move, so it is consistent.
-    fn heuristic(&self, state: &u32) -> Cost {
+    fn heuristic(&self, state: &u32) -> Result<Cost, Interrupt> {
         let here = self.cell(*state);
         let nearest = self
             .spots
@@ -350,7 +351,7 @@ impl Problem for Klondike {
             })
             .min()
             .unwrap_or(0);
-        nearest.div_ceil(9) as Cost
+        Ok(nearest.div_ceil(9) as Cost)
     }
 
     fn facts(&self) -> ProblemFacts {

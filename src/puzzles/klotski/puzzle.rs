@@ -1,7 +1,7 @@
 //! Klotski as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -13,11 +13,11 @@ impl Problem for Klotski {
         vec![self.canonical(&self.anchors)]
     }
 
-    fn is_goal(&self, state: &KlotskiState) -> bool {
-        usize::from(state[self.target]) == self.goal.row * self.cols + self.goal.col
+    fn is_goal(&self, state: &KlotskiState) -> Result<bool, Interrupt> {
+        Ok(usize::from(state[self.target]) == self.goal.row * self.cols + self.goal.col)
     }
 
-    fn successors(&self, state: &KlotskiState, out: &mut Vec<Successor<KlotskiState, Slide>>) {
+    fn successors(&self, state: &KlotskiState, out: &mut Vec<Successor<KlotskiState, Slide>>) -> Result<(), Interrupt> {
         let n = self.pieces.len();
         let mut targets = Vec::new();
         for i in 0..n {
@@ -36,18 +36,19 @@ impl Problem for Klotski {
                 });
             }
         }
+        Ok(())
     }
 
     /// Unit metric: the Manhattan distance of the target's anchor to the goal (each move
     /// shifts the target by at most one cell). Piece metric: 1 until the target is home.
     /// Both never overestimate.
-    fn heuristic(&self, state: &KlotskiState) -> Cost {
+    fn heuristic(&self, state: &KlotskiState) -> Result<Cost, Interrupt> {
         let (r, c) = self.anchor_cell(state[self.target]);
         let d = usize::from(r).abs_diff(self.goal.row) + usize::from(c).abs_diff(self.goal.col);
-        match self.metric {
+        Ok(match self.metric {
             Metric::Unit => d as Cost,
             Metric::Piece => Cost::from(u8::from(d > 0)),
-        }
+        })
     }
 
     fn facts(&self) -> ProblemFacts {

@@ -89,7 +89,7 @@ fn jump(
         if !maze.free_at(r, c) {
             return None;
         }
-        if maze.is_goal(&Maze::state_at(r as usize, c as usize)) {
+        if maze.is_goal(&Maze::state_at(r as usize, c as usize)) == Ok(true) {
             return Some((r, c, steps));
         }
         let free = |er: isize, ec: isize| maze.free_at(r + er, c + ec);

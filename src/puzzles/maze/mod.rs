@@ -583,11 +583,11 @@ mod tests {
         let mut maze = Maze::from_text("moves: 8\nS#\n.G\n").unwrap();
         let mut out = Vec::new();
         let start = maze.start_states()[0];
-        maze.successors(&start, &mut out);
+        maze.successors(&start, &mut out).unwrap();
         assert!(!out.iter().any(|s| s.mv == Dir::DownRight));
         maze.set_corner_cutting(true);
         out.clear();
-        maze.successors(&start, &mut out);
+        maze.successors(&start, &mut out).unwrap();
         let diagonal = out.iter().find(|s| s.mv == Dir::DownRight).unwrap();
         assert!((diagonal.cost - std::f64::consts::SQRT_2).abs() < 1e-12);
     }

@@ -2,7 +2,7 @@
 
 use super::super::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_places};
 use crate::search::{
-    Algorithm, Backward, CancelToken, Cost, DenseIndex, JumpPlus, JumpPoints, Problem,
+    Algorithm, Backward, CancelToken, Cost, DenseIndex, JumpPlus, JumpPoints, Interrupt, Problem,
     ProblemCapabilities, ProblemFacts, SearchError, Successor, UnitGrid,
 };
 
@@ -21,28 +21,29 @@ impl Problem for Maze {
         }
     }
 
-    fn is_goal(&self, state: &u32) -> bool {
+    fn is_goal(&self, state: &u32) -> Result<bool, Interrupt> {
         let cell = self.cell(*state);
-        match self.percolation {
+        Ok(match self.percolation {
             Percolation::Off if self.goals.len() == 1 => cell == self.goals[0],
             Percolation::Off => self.goals.contains(&cell),
             Percolation::TopBottom => cell.row == self.rows - 1,
             Percolation::LeftRight => cell.col == self.cols - 1,
-        }
+        })
     }
 
-    fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Dir>>) {
+    fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Dir>>) -> Result<(), Interrupt> {
         self.neighbours(*state, false, out);
+        Ok(())
     }
 
     /// The chosen [`GridHeuristic`] to the nearest goal (in percolation mode, the rows or
     /// columns still to cross).
-    fn heuristic(&self, state: &u32) -> Cost {
+    fn heuristic(&self, state: &u32) -> Result<Cost, Interrupt> {
         let cell = self.cell(*state);
-        match self.percolation {
+        Ok(match self.percolation {
             Percolation::Off => self.distance_to(cell, &self.goals),
             _ => self.percolation_distance(cell, false),
-        }
+        })
     }
 
     /// In percolation mode the heuristic counts rows (or columns) still to cross, admissible

@@ -2,7 +2,7 @@
 //! (`Explorable`) and a puzzle of the app (`Model`).
 
 use crate::puzzles::{Cell, Motion, Picture, PuzzleOption, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -14,13 +14,13 @@ impl Problem for Planning {
         vec![self.state.clone()]
     }
 
-    fn is_goal(&self, state: &State) -> bool {
-        self.shared.task.goal.iter().all(|&g| holds(state, g))
+    fn is_goal(&self, state: &State) -> Result<bool, Interrupt> {
+        Ok(self.shared.task.goal.iter().all(|&g| holds(state, g)))
     }
 
     /// Every operator applicable in `state` (its preconditions true, its negative ones
     /// false), found through the index of first preconditions; each costs its action cost.
-    fn successors(&self, state: &State, out: &mut Vec<Successor<State, Step>>) {
+    fn successors(&self, state: &State, out: &mut Vec<Successor<State, Step>>) -> Result<(), Interrupt> {
         let shared = &*self.shared;
         let task = &shared.task;
         let mut push = |op: u32| {
@@ -54,14 +54,15 @@ impl Problem for Planning {
                 }
             }
         }
+        Ok(())
     }
 
-    fn heuristic(&self, state: &State) -> Cost {
+    fn heuristic(&self, state: &State) -> Result<Cost, Interrupt> {
         let shared = &*self.shared;
-        match self.heuristic {
+        Ok(match self.heuristic {
             Heuristic::LmCut => shared.lmcut.value(|f| holds(state, f)),
             h => shared.relaxation.value(&shared.task, h, |f| holds(state, f)),
-        }
+        })
     }
 
     /// A heuristic unless blind, admissible as [`Heuristic::is_admissible`] says; unit

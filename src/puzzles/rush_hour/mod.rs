@@ -346,7 +346,7 @@ impl RushHour {
 
     /// Whether the red car stands at the exit.
     pub fn is_solved(&self) -> bool {
-        self.is_goal(&self.positions)
+        self.is_goal(&self.positions) == Ok(true)
     }
 
     /// The cells of vehicle `i` at position `pos`.

@@ -1,7 +1,7 @@
 //! Rush Hour as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
 
 use super::*;
 
@@ -13,13 +13,13 @@ impl Problem for RushHour {
         vec![self.positions]
     }
 
-    fn is_goal(&self, state: &RushState) -> bool {
-        usize::from(state[0] + self.vehicles[0].len) == self.side
+    fn is_goal(&self, state: &RushState) -> Result<bool, Interrupt> {
+        Ok(usize::from(state[0] + self.vehicles[0].len) == self.side)
     }
 
     /// Every vehicle slides along its axis: any distance through free cells (metric
     /// `moves`) or one cell (metric `steps`); each successor costs 1.
-    fn successors(&self, state: &RushState, out: &mut Vec<Successor<RushState, Slide>>) {
+    fn successors(&self, state: &RushState, out: &mut Vec<Successor<RushState, Slide>>) -> Result<(), Interrupt> {
         let occupied = self.occupied(state);
         for (i, v) in self.vehicles.iter().enumerate() {
             let (back, forward) = self.room(state, occupied, i);
@@ -44,19 +44,20 @@ impl Problem for RushHour {
                 });
             }
         }
+        Ok(())
     }
 
     /// `moves`: each vehicle between the red car and the exit must move at least once, and
     /// the red car too unless it is there. `steps`: the red car's distance to the exit plus
     /// one step for each vehicle in its way. Both never overestimate.
-    fn heuristic(&self, state: &RushState) -> Cost {
+    fn heuristic(&self, state: &RushState) -> Result<Cost, Interrupt> {
         let red = self.vehicles[0];
         let distance = self.side - usize::from(state[0] + red.len);
         let blockers = self.blockers(state);
-        match self.metric {
+        Ok(match self.metric {
             Metric::Moves => (blockers + usize::from(distance > 0)) as Cost,
             Metric::Steps => (blockers + distance) as Cost,
-        }
+        })
     }
 
     fn facts(&self) -> ProblemFacts {

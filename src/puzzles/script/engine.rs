@@ -7,7 +7,7 @@
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
 use crate::puzzles::call_limits::{self, Hit, SleepError};
-use crate::search::Outcome;
+use crate::search::{Interrupt, Outcome, ProblemError};
 
 /// Operations a single call of a script function may take.
 pub const MAX_OPERATIONS: u64 = 5_000_000;
@@ -81,9 +81,10 @@ pub fn parse_error(e: &rhai::ParseError) -> ScriptError {
 
 /// Why a call ended early.
 pub enum Failure {
-    /// A limit of the run ended it (Stop, the run's time limit, its memory budget): not the
-    /// script's fault; the run ends with this outcome.
-    Stopped(Outcome),
+    /// A limit of the run ended it (Stop, the run's time limit, its memory budget: a hit
+    /// whose [`Hit::outcome`] is some): not the script's fault; the run ends with that
+    /// outcome.
+    Stopped(Hit),
     /// The script failed (also by running past a limit of its own call, see
     /// [`call_limits::within`]).
     Error(ScriptError),
@@ -96,10 +97,28 @@ impl Failure {
     pub fn into_error(self) -> ScriptError {
         match self {
             Failure::Error(e) => e,
-            Failure::Stopped(_) => ScriptError::at(
-                Position::NONE,
-                call_limits::last_hit().map_or_else(|| "stopped".to_owned(), |h| h.to_string()),
-            ),
+            Failure::Stopped(hit) => ScriptError::at(Position::NONE, hit.to_string()),
+        }
+    }
+
+    /// The failure as the engine's [`Interrupt`], for a call made by a search: the script's
+    /// error with its line and column, or the limit of the run that ended the call (which
+    /// call it ended said in the run's message: "stopped at the time limit of 1.0 s: the
+    /// script's `moves` ran past the run's time limit").
+    pub fn into_interrupt(self) -> Interrupt {
+        match self {
+            Failure::Error(e) => Interrupt::Failed(ProblemError {
+                line: e.line,
+                column: e.column,
+                message: e.message,
+            }),
+            Failure::Stopped(hit) => {
+                let outcome = hit.outcome().unwrap_or(Outcome::Cancelled);
+                Interrupt::Stopped {
+                    outcome,
+                    why: outcome.is_limit().then(|| hit.to_string()),
+                }
+            }
         }
     }
 }
@@ -124,7 +143,7 @@ pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
         // Ended from the progress callback or `sleep`, which recorded the limit.
         let hit = call_limits::last_hit().unwrap_or(Hit::Cancelled);
         return match hit.outcome() {
-            Some(outcome) => Failure::Stopped(outcome),
+            Some(_) => Failure::Stopped(hit),
             None => Failure::Error(ScriptError::at(position, hit.to_string())),
         };
     }

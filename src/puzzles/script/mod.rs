@@ -40,7 +40,6 @@ use rhai::{Dynamic, Map};
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, call_limits, json_body};
-use crate::search::Outcome;
 pub use encoding::State;
 pub use draw::{NAMED_COLOURS, colour_class};
 pub use engine::ScriptError;
@@ -97,58 +96,19 @@ pub struct Parameter {
     pub value: i64,
 }
 
-/// What went wrong during the calls of one run, shared by nothing: each copy of a script
-/// starts with a clean one.
+/// What the calls of one run noticed of the script, shared by nothing: each copy of a
+/// script starts with a clean one. (A call's error or stop is no note here: it is returned
+/// to the engine, [`crate::search::Interrupt`].)
 #[derive(Debug, Default)]
 struct Watch {
-    faulted: AtomicBool,
-    fault: Mutex<Option<Error>>,
-    stopped: AtomicBool,
-    /// How the run ends, when a limit of the run stopped a call.
-    stop: Mutex<Option<Outcome>>,
+    /// Whether a move of the run cost other than 1.
     non_unit: AtomicBool,
     /// What A* saw that contradicts the script's `ADMISSIBLE` claim, if anything (see
-    /// [`crate::search::Problem::heuristic_contradicted`]).
+    /// [`crate::search::ClaimedHeuristic::heuristic_contradicted`]).
     contradicted: Mutex<Option<String>>,
 }
 
 impl Watch {
-    fn fault(&self, e: Error) {
-        if !self.faulted.swap(true, Ordering::Relaxed)
-            && let Ok(mut slot) = self.fault.lock()
-        {
-            *slot = Some(e);
-        }
-    }
-
-    fn failure(&self, failure: Failure) {
-        match failure {
-            Failure::Stopped(outcome) => self.stop(outcome),
-            Failure::Error(e) => self.fault(e),
-        }
-    }
-
-    fn stop(&self, outcome: Outcome) {
-        if !self.stopped.swap(true, Ordering::Relaxed)
-            && let Ok(mut slot) = self.stop.lock()
-        {
-            *slot = Some(outcome);
-        }
-    }
-
-    /// Whether the run is over: a script error, or a limit of the run (then noted as
-    /// stopped, so that the moves not asked for are not taken for a dead end).
-    fn is_over(&self) -> bool {
-        if self.faulted.load(Ordering::Relaxed) || self.stopped.load(Ordering::Relaxed) {
-            return true;
-        }
-        let stopped = call_limits::run_stopped();
-        if let Some(outcome) = stopped {
-            self.stop(outcome);
-        }
-        stopped.is_some()
-    }
-
     /// Notes what contradicts the `ADMISSIBLE` claim (the first thing told).
     fn contradict(&self, why: String) {
         if let Ok(mut slot) = self.contradicted.lock() {
@@ -164,15 +124,6 @@ impl Watch {
     /// What contradicted the `ADMISSIBLE` claim in this run, taken (the watch forgets it).
     fn take_contradiction(&self) -> Option<String> {
         self.contradicted.lock().ok().and_then(|mut c| c.take())
-    }
-
-    /// The first error of the run's calls, and the outcome of the limit that stopped one.
-    fn take(&self) -> (Option<Error>, Option<Outcome>) {
-        self.faulted.store(false, Ordering::Relaxed);
-        let fault = self.fault.lock().ok().and_then(|mut s| s.take());
-        self.stopped.store(false, Ordering::Relaxed);
-        let stop = self.stop.lock().ok().and_then(|mut s| s.take());
-        (fault, stop)
     }
 }
 

@@ -1,12 +1,15 @@
 //! A puzzle script as a search problem (`Problem`), a space the oracle explores
-//! (`Explorable`) and a `Model` of the app. The script's errors during a search are kept
-//! (the first one) and the search then sees no more moves; the run ends with the error.
+//! (`Explorable`) and a `Model` of the app. A call of the script that fails, or that the
+//! run's Stop or one of its limits ended, returns that to the engine as an
+//! [`Interrupt`](crate::search::Interrupt) (from `moves`, `is_goal` and `heuristic` alike):
+//! the run ends there, with the error and its line, or stopped.
 
 use crate::puzzles::oracle::{self, Explorable, Oracle, OracleError};
+use crate::search::space::ExploreError;
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
 use crate::search::{
-    self, Algorithm, CancelToken, ClaimedHeuristic, Cost, Outcome, Problem, ProblemCapabilities,
-    ProblemFacts, SearchError, Successor,
+    self, Algorithm, CancelToken, ClaimedHeuristic, Cost, Interrupt, Outcome, Problem,
+    ProblemCapabilities, ProblemFacts, SearchError, Successor,
 };
 
 use super::*;
@@ -26,45 +29,39 @@ impl Problem for Script {
         vec![self.here().into()]
     }
 
-    fn is_goal(&self, state: &State) -> bool {
-        if self.watch.is_over() {
-            return false;
-        }
-        self.goal_of(state).unwrap_or_else(|f| {
-            self.watch.failure(f);
-            false
-        })
+    /// `is_goal(state)`; its error, or the limit of the run that ended it, as the
+    /// [`Interrupt`].
+    fn is_goal(&self, state: &State) -> Result<bool, Interrupt> {
+        self.goal_of(state).map_err(Failure::into_interrupt)
     }
 
-    fn successors(&self, state: &State, out: &mut Vec<Successor<State, String>>) {
-        if self.watch.is_over() {
-            return;
-        }
+    /// `moves(state)`; its error, or the limit of the run that ended it, as the
+    /// [`Interrupt`].
+    fn successors(
+        &self,
+        state: &State,
+        out: &mut Vec<Successor<State, String>>,
+    ) -> Result<(), Interrupt> {
         let began = std::time::Instant::now();
         let moves = self.moves_of(state);
         let nanos = u64::try_from(began.elapsed().as_nanos()).unwrap_or(u64::MAX);
         self.compiled.rate.add(nanos);
-        match moves {
-            Ok(moves) => {
-                for (mv, state, cost) in moves {
-                    if cost != 1.0 {
-                        self.watch.non_unit.store(true, Ordering::Relaxed);
-                    }
-                    out.push(Successor { state, mv, cost });
-                }
+        for (mv, state, cost) in moves.map_err(Failure::into_interrupt)? {
+            if cost != 1.0 {
+                self.watch.non_unit.store(true, Ordering::Relaxed);
             }
-            Err(f) => self.watch.failure(f),
+            out.push(Successor { state, mv, cost });
         }
+        Ok(())
     }
 
-    fn heuristic(&self, state: &State) -> Cost {
-        if !self.compiled.meta.has_heuristic || self.watch.is_over() {
-            return 0.0;
+    /// `heuristic(state)` (0 when the script defines none); its error, or the limit of the
+    /// run that ended it, as the [`Interrupt`].
+    fn heuristic(&self, state: &State) -> Result<Cost, Interrupt> {
+        if !self.compiled.meta.has_heuristic {
+            return Ok(0.0);
         }
-        self.heuristic_of(state).unwrap_or_else(|f| {
-            self.watch.failure(f);
-            0.0
-        })
+        self.heuristic_of(state).map_err(Failure::into_interrupt)
     }
 
     /// A heuristic when the script defines one, with IDA* then (a script's space can be too
@@ -100,21 +97,13 @@ impl ClaimedHeuristic for Script {
 }
 
 impl Script {
-    /// Runs `work` bound to `cancel` (Stop and the time limit end a long script call), then
-    /// says what went wrong in the script's calls: its first error, or whether a call was
-    /// stopped.
-    fn watched<T>(
-        &self,
-        cancel: &CancelToken,
-        work: impl FnOnce() -> T,
-    ) -> (T, Option<Error>, Option<Outcome>) {
-        self.watch.take();
+    /// Runs `work` with the script's calls on this thread bound to `cancel`: its Stop, time
+    /// limit and memory budget end a long call (which returns that to the engine as an
+    /// [`Interrupt`]).
+    fn bound<T>(&self, cancel: &CancelToken, work: impl FnOnce() -> T) -> T {
         self.watch.take_contradiction();
-        let guard = call_limits::RunGuard::enter(cancel);
-        let result = work();
-        drop(guard);
-        let (fault, stopped) = self.watch.take();
-        (result, fault, stopped)
+        let _guard = call_limits::RunGuard::enter(cancel);
+        work()
     }
 }
 
@@ -128,27 +117,6 @@ fn in_layers<T>(work: impl FnOnce(Option<search::Workers<'_>>) -> T) -> T {
         share();
     };
     work(call_limits::workers().map(|pool| search::Workers { pool, bind: &bind }))
-}
-
-/// What a run stopped at a limit during a call of the script says: the limit, and the call
-/// it ended (`None` for Stop).
-fn stop_message(outcome: Outcome, cancel: &CancelToken) -> Option<String> {
-    let limits = cancel.limits();
-    let limit = match outcome {
-        Outcome::Timeout => format!(
-            "the time limit of {:.1} s",
-            limits.timeout.unwrap_or_default().as_secs_f64()
-        ),
-        Outcome::MemoryLimit => format!(
-            "the memory limit of {}",
-            search::limits::format_bytes(limits.max_memory)
-        ),
-        _ => return None,
-    };
-    Some(match call_limits::last_hit().filter(|h| h.outcome() == Some(outcome)) {
-        Some(hit) => format!("stopped at {limit}: {hit}"),
-        None => format!("stopped at {limit}"),
-    })
 }
 
 impl Explorable for Script {
@@ -249,7 +217,7 @@ impl crate::puzzles::Model for Script {
         watcher: &mut dyn Watcher,
         cancel: &CancelToken,
     ) -> Result<Report, SearchError> {
-        let (report, fault, stopped) = self.watched(cancel, || {
+        let report = self.bound(cancel, || {
             solve_on_boards(
                 self,
                 &TYPE,
@@ -262,30 +230,13 @@ impl crate::puzzles::Model for Script {
         });
         let mut report = report?;
         if let Some(why) = self.watch.take_contradiction()
-            && fault.is_none()
+            && report.outcome != Outcome::ScriptError
         {
             report.optimal = false;
             report.notes.push(format!(
                 "the script declares its heuristic ADMISSIBLE, but {why}; so the answer is \
                  not guaranteed optimal"
             ));
-        }
-        if let Some(e) = fault {
-            report.outcome = Outcome::ScriptError;
-            report.solved = false;
-            report.optimal = false;
-            report.cost = 0.0;
-            report.moves.clear();
-            report.boards.clear();
-            report.motions.clear();
-            report.message = Some(format!("stopped at a script error: {e}"));
-            report.error = Some(e.format_error());
-        } else if let Some(outcome) = stopped
-            && report.outcome == Outcome::NotFound
-        {
-            // A call ended by a limit of the run: the space was not searched whole.
-            report.outcome = outcome;
-            report.message = stop_message(outcome, cancel);
         }
         if let Some(note) = self.source_note() {
             report.notes.push(format!("source: {note}"));
@@ -296,22 +247,12 @@ impl crate::puzzles::Model for Script {
     fn count_states(&self, cancel: &CancelToken) -> search::StateCount {
         // Layer by layer on every core, each worker's calls bound to this run as this
         // thread's are (its Stop, time limit and memory budget).
-        let (mut count, fault, stopped) = self.watched(cancel, || {
+        self.bound(cancel, || {
             in_layers(|workers| match workers {
                 Some(workers) => search::count_reachable_in_layers(self, cancel, workers),
                 None => search::count_reachable(self, cancel),
             })
-        });
-        if let Some(e) = fault {
-            count.stopped = Some(Outcome::ScriptError);
-            count.message = Some(format!("stopped at a script error: {e}"));
-        } else if let Some(outcome) = stopped
-            && count.stopped.is_none()
-        {
-            count.stopped = Some(outcome);
-            count.message = stop_message(outcome, cancel);
-        }
-        count
+        })
     }
 
     fn oracle(
@@ -319,19 +260,11 @@ impl crate::puzzles::Model for Script {
         cancel: &CancelToken,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Box<dyn Oracle>, OracleError> {
-        // The space is explored on a copy of the script at its origin: its errors are noted
-        // on that copy's watch, read before the graph is taken as whole.
-        let check = |origin: &Script| match origin.watch.take() {
-            (Some(e), _) => Err(OracleError::Failed(format!("script error: {e}"))),
-            (None, Some(outcome)) => Err(OracleError::Failed(format!(
-                "a script call was stopped ({}): the space was not explored whole",
-                outcome.label()
-            ))),
-            (None, None) => Ok(()),
-        };
-        let (oracle, fault, _) = self.watched(cancel, || {
+        // The space is explored on a copy of the script at its origin; a call that fails
+        // ends the exploration with its error.
+        let oracle = self.bound(cancel, || {
             let progress = &mut |n| progress(&format!("exploring: {n} states"));
-            oracle::explore_checked_by(self, check, |origin| {
+            oracle::explore_by(self, |origin| {
                 in_layers(|workers| match workers {
                     Some(workers) => search::space::StateGraph::explore_in_layers(
                         origin, cancel, progress, workers,
@@ -340,10 +273,14 @@ impl crate::puzzles::Model for Script {
                 })
             })
         });
-        match fault {
-            Some(e) => Err(OracleError::Failed(format!("script error: {e}"))),
-            None => oracle,
-        }
+        // A script error is the oracle's failure (the count is tried instead), a stop or a
+        // limit its stop.
+        oracle.map_err(|e| match e {
+            OracleError::Stopped(ExploreError {
+                error: Some(e), ..
+            }) => OracleError::Failed(format!("script error: {e}")),
+            e => e,
+        })
     }
 
     fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {

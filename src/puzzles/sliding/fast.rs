@@ -5,7 +5,7 @@
 use super::pattern_db::{self, PatternDb};
 use super::{Sliding, TYPE, tile_ida};
 use crate::puzzles::{Report, Watcher};
-use crate::search::{Algorithm, CancelToken, Cost, Outcome, Problem as _};
+use crate::search::{Algorithm, CancelToken, Cost, Outcome};
 
 /// How often a fast IDA* run watched by its figures reports them ([`Watcher::figures`]).
 const FIGURES_EVERY: std::time::Duration = std::time::Duration::from_millis(30);
@@ -88,7 +88,7 @@ impl Sliding {
         // Each step is the successor whose blank is on the path's next square.
         for &q in &run.blank_path {
             successors.clear();
-            self.successors(&board, &mut successors);
+            self.slides(&board, &mut successors);
             let Some(step) = successors.iter().find(|s| s.state.blank == q) else {
                 break;
             };

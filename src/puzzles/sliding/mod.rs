@@ -420,7 +420,7 @@ impl Sliding {
         let mut previous: Option<Board> = None;
         for _ in 0..moves {
             successors.clear();
-            self.successors(&board, &mut successors);
+            self.slides(&board, &mut successors);
             successors.retain(|s| Some(s.state) != previous);
             let Some(pick) = successors.get(rng.random_range(0..successors.len().max(1))) else {
                 break;

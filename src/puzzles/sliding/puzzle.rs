@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::puzzles::Model;
-use crate::search::ProblemFacts;
+use crate::search::{Interrupt, ProblemFacts};
 
 impl Problem for Sliding {
     type State = Board;
@@ -13,52 +13,23 @@ impl Problem for Sliding {
         vec![self.board_of(&self.tiles)]
     }
 
-    fn is_goal(&self, state: &Board) -> bool {
-        state.tiles[..self.goal.len()] == self.goal[..]
+    fn is_goal(&self, state: &Board) -> Result<bool, Interrupt> {
+        Ok(state.tiles[..self.goal.len()] == self.goal[..])
     }
 
-    fn successors(&self, state: &Board, out: &mut Vec<Successor<Board, Slide>>) {
-        let blank = usize::from(state.blank);
-        let (br, bc) = (blank / self.cols, blank % self.cols);
-        for side in Side::ALL {
-            // The tile on `side` of the blank moves the opposite way.
-            let (dr, dc) = side.delta();
-            let (Some(r), Some(c)) = (br.checked_add_signed(dr), bc.checked_add_signed(dc)) else {
-                continue;
-            };
-            if r >= self.rows || c >= self.cols {
-                continue;
-            }
-            let square = r * self.cols + c;
-            let mut next = *state;
-            let tile = next.tiles[square];
-            next.tiles.swap(square, blank);
-            next.blank = square as u8;
-            out.push(Successor {
-                state: next,
-                mv: Slide {
-                    tile,
-                    to: side.opposite(),
-                },
-                cost: 1.0,
-            });
-        }
+    /// The slides of the tiles next to the blank ([`Sliding::slides`]): never cut short.
+    fn successors(
+        &self,
+        state: &Board,
+        out: &mut Vec<Successor<Board, Slide>>,
+    ) -> Result<(), Interrupt> {
+        self.slides(state, out);
+        Ok(())
     }
 
     /// See [`TileHeuristic`]; every choice is admissible and consistent.
-    fn heuristic(&self, state: &Board) -> Cost {
-        let h = match self.heuristic {
-            TileHeuristic::Misplaced => (0..self.goal.len())
-                .filter(|&i| state.tiles[i] != 0 && state.tiles[i] != self.goal[i])
-                .count() as u32,
-            TileHeuristic::Manhattan => self.manhattan(state),
-            TileHeuristic::PatternDb | TileHeuristic::PatternDb78 => match self.attached_db() {
-                Some(db) => db.estimate(&state.tiles),
-                None => self.manhattan(state) + self.linear_conflicts(state),
-            },
-            TileHeuristic::LinearConflict => self.manhattan(state) + self.linear_conflicts(state),
-        };
-        Cost::from(h)
+    fn heuristic(&self, state: &Board) -> Result<Cost, Interrupt> {
+        Ok(self.board_heuristic(state))
     }
 
     /// IDA* suits every board; boards of more than [`SMALL_BOARD`] squares are too large for
@@ -138,7 +109,7 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
     fn lower_bound(&self, puzzle: &dyn Puzzle) -> Option<u32> {
         let other = self.same_board(puzzle)?;
         other.check_solvable().ok()?;
-        Some(self.puzzle.heuristic(&self.puzzle.board_of(&other.tiles)) as u32)
+        Some(self.puzzle.board_heuristic(&self.puzzle.board_of(&other.tiles)) as u32)
     }
 
     fn assess(
@@ -157,7 +128,7 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
         let distance = Distance::Exact(self.optimal_length(&other.tiles, cancel)?);
         let mut successors = Vec::new();
         let board = self.puzzle.board_of(&other.tiles);
-        self.puzzle.successors(&board, &mut successors);
+        self.puzzle.slides(&board, &mut successors);
         let mut moves = Vec::with_capacity(successors.len());
         for s in successors {
             let tiles = &s.state.tiles[..self.puzzle.rows * self.puzzle.cols];
@@ -450,5 +421,53 @@ impl crate::puzzles::Model for Sliding {
             tiles: rows(&self.tiles),
             goal: (self.goal != default_goal(self.rows, self.cols)).then(|| rows(&self.goal)),
         })
+    }
+}
+
+impl Sliding {
+    /// The heuristic chosen of `state` ([`Problem::heuristic`], which cannot fail).
+    pub(super) fn board_heuristic(&self, state: &Board) -> Cost {
+        let h = match self.heuristic {
+            TileHeuristic::Misplaced => (0..self.goal.len())
+                .filter(|&i| state.tiles[i] != 0 && state.tiles[i] != self.goal[i])
+                .count() as u32,
+            TileHeuristic::Manhattan => self.manhattan(state),
+            TileHeuristic::PatternDb | TileHeuristic::PatternDb78 => match self.attached_db() {
+                Some(db) => db.estimate(&state.tiles),
+                None => self.manhattan(state) + self.linear_conflicts(state),
+            },
+            TileHeuristic::LinearConflict => self.manhattan(state) + self.linear_conflicts(state),
+        };
+        Cost::from(h)
+    }
+
+    /// Pushes the boards reached by sliding each tile next to the blank of `state` onto
+    /// `out`: the successors of [`Problem::successors`], which cannot fail.
+    pub(super) fn slides(&self, state: &Board, out: &mut Vec<Successor<Board, Slide>>) {
+        let blank = usize::from(state.blank);
+        let (br, bc) = (blank / self.cols, blank % self.cols);
+        for side in Side::ALL {
+            // The tile on `side` of the blank moves the opposite way.
+            let (dr, dc) = side.delta();
+            let (Some(r), Some(c)) = (br.checked_add_signed(dr), bc.checked_add_signed(dc)) else {
+                continue;
+            };
+            if r >= self.rows || c >= self.cols {
+                continue;
+            }
+            let square = r * self.cols + c;
+            let mut next = *state;
+            let tile = next.tiles[square];
+            next.tiles.swap(square, blank);
+            next.blank = square as u8;
+            out.push(Successor {
+                state: next,
+                mv: Slide {
+                    tile,
+                    to: side.opposite(),
+                },
+                cost: 1.0,
+            });
+        }
     }
 }

@@ -81,14 +81,14 @@ pub fn sampled_quality(
         let Some(state) = measured.start_states().into_iter().next() else {
             continue;
         };
-        let h = measured.heuristic(&state);
+        let h = measured.board_heuristic(&state);
         let node = positions.len() as u32;
         positions.push(Explorable::at_state(&measured, &state));
         tally.state(node, h, report.cost);
         outs.clear();
-        measured.successors(&state, &mut outs);
+        measured.slides(&state, &mut outs);
         for out in &outs {
-            let h_next = measured.heuristic(&out.state);
+            let h_next = measured.board_heuristic(&out.state);
             if h > out.cost + h_next {
                 // Kept, so that the example can name it.
                 let to = positions.len() as u32;

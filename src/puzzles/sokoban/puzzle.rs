@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::puzzles::{Cell, Motion, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
 
 use super::board::{FoundPush, Push, State};
 use super::*;
@@ -22,15 +22,15 @@ impl Problem for Sokoban {
         vec![self.search_state(&self.position)]
     }
 
-    fn is_goal(&self, state: &State) -> bool {
-        self.board.is_solved(state)
+    fn is_goal(&self, state: &State) -> Result<bool, Interrupt> {
+        Ok(self.board.is_solved(state))
     }
 
     /// Every push the player can walk to: the box goes one square on, onto a free square
     /// that is not dead, leaving no frozen 2 x 2 block off the goals; in the `pushes` metric
     /// only the pushes into a PI-corral when there is one (the option `corrals`). It costs 1
     /// in the `pushes` metric, the walk's steps plus 1 in `moves`.
-    fn successors(&self, state: &State, out: &mut Vec<Successor<State, Push>>) {
+    fn successors(&self, state: &State, out: &mut Vec<Successor<State, Push>>) -> Result<(), Interrupt> {
         let mut found: Vec<FoundPush> = Vec::new();
         let pushes = self.metric == Metric::Pushes;
         self.board.pushes(state, pushes, &mut found);
@@ -47,15 +47,16 @@ impl Problem for Sokoban {
             state: f.next,
             mv: f.push,
         }));
+        Ok(())
     }
 
     /// The minimum-cost perfect matching of the boxes to the goals on push distances
     /// (see [`super::board::Board::matching_bound`]): never more than the pushes left, so
     /// never more than the moves left either.
-    fn heuristic(&self, state: &State) -> Cost {
-        self.board
+    fn heuristic(&self, state: &State) -> Result<Cost, Interrupt> {
+        Ok(self.board
             .matching_bound(state)
-            .map_or(DEAD_END, Cost::from)
+            .map_or(DEAD_END, Cost::from))
     }
 
     /// Unit costs in the `pushes` metric.
