@@ -18,7 +18,7 @@ use crate::puzzles;
 pub const PALETTE_LABEL: &str = "Command palette";
 
 /// The shortcuts that open the palette, as shown.
-pub const PALETTE_KEYS: &str = "Ctrl+K or Ctrl+Shift+P";
+pub const PALETTE_KEYS: &str = keys::PALETTE;
 
 /// The most commands listed at once (the best matches).
 const SHOWN: usize = 12;

@@ -26,6 +26,8 @@ pub mod keys {
     pub const CLASSROOM: &str = "F2";
     /// Fold the side panels away, or bring them back.
     pub const FOLD: &str = "F3";
+    /// Open the command palette.
+    pub const PALETTE: &str = "Ctrl+K or Ctrl+Shift+P";
 
     /// Every key, with what it does (the Help menu).
     pub const LIST: &[(&str, &str)] = &[
@@ -51,7 +53,7 @@ pub mod keys {
         (FIT, "fit the puzzle to the canvas"),
         (CLASSROOM, "classroom mode: large type for a projector"),
         (FOLD, "fold the side panels away, or bring them back"),
-        (super::super::command_palette::PALETTE_KEYS, "the command palette"),
+        (PALETTE, "the command palette"),
         ("Ctrl+Z / Ctrl+Y", "undo / redo an edit"),
         ("Ctrl+O / Ctrl+S", "open / save a puzzle file"),
         ("Ctrl+Q", "quit"),
