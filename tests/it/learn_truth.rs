@@ -345,6 +345,12 @@ fn predict_mode_on_the_8_puzzle_guesses_rows_and_moves_no_tile() {
     h.run();
     assert_eq!(h.state().windows.learn.score, (1, 2));
     assert_eq!(h.state().learn_moment().unwrap().1.position, 1);
+    // The verdict says where the guess stands on the open list (the walk's W8).
+    let (_, said) = h.state().windows.learn.verdict.clone().unwrap();
+    assert!(
+        said.contains(", row 2 of ") && said.contains(" on the open list."),
+        "{said}"
+    );
 }
 
 /// Walk report W19: a lesson's board-puzzle run stopped by the user, at its last moment,

@@ -190,11 +190,19 @@ impl AppState {
             (true, format!("Right: {next_text} is next. {why_next}"))
         } else {
             let yours = match (&entry, guessed) {
-                (Some(e), _) => format!(
-                    "{} is on the frontier{}",
-                    what(e.place),
-                    scores_of(e.g, e.h)
-                ),
+                (Some(e), _) => {
+                    // Where the guess stands on the open list (the walk's W8).
+                    let stands = (list.as_ref())
+                        .and_then(|l| Some((l.iter().position(|x| x == e)?, l.len())))
+                        .map_or(String::new(), |(i, n)| {
+                            format!(", row {} of {n} on the open list", i + 1)
+                        });
+                    format!(
+                        "{} is on the frontier{}{stands}",
+                        what(e.place),
+                        scores_of(e.g, e.h)
+                    )
+                }
                 (None, Guessed::Cell(cell)) => {
                     format!("({}, {}) is not on the frontier", cell.row, cell.col)
                 }
