@@ -411,7 +411,11 @@ fn stopped_board_run_shows_its_last_board(predict: bool) {
         puzzlelab::app::ShownMoment::Search
     );
     let shown = h.state().marks().board.clone().expect("a board drawn");
-    assert_eq!(shown.squares, want.squares, "the board of moment {}", m.position);
+    assert_eq!(
+        shown.squares, want.squares,
+        "the board of moment {}",
+        m.position
+    );
 }
 
 /// Item 9's remainder: at 1024 x 640 in classroom mode the open list has room to teach

@@ -570,7 +570,12 @@ fn a_close_over_a_draft_too_large_to_keep_asks_first() {
     draft.push('\n');
     type_in_editor(&mut h, &draft);
     close(&mut h);
-    let asked = h.state().windows.quit_question.clone().expect("the question");
+    let asked = h
+        .state()
+        .windows
+        .quit_question
+        .clone()
+        .expect("the question");
     assert!(asked.contains("too large to be kept"), "{asked}");
     crate::common::gui::click_label(&mut h, "Cancel");
     h.run();

@@ -260,7 +260,10 @@ fn a_stroke_moved_and_released_in_one_frame_paints_to_the_release() {
     for col in from.col..=to.col {
         assert!(maze.is_blocked(Cell::new(4, col)), "column {col}");
     }
-    assert!(!maze.is_blocked(Cell::new(4, to.col + 1)), "past the release");
+    assert!(
+        !maze.is_blocked(Cell::new(4, to.col + 1)),
+        "past the release"
+    );
 }
 
 /// Small: Start on an unsolvable 8-puzzle says it is unsolvable and why, runs no search and

@@ -264,7 +264,6 @@ impl CarMaze {
         let inner = Cell::new(cell.row.checked_sub(1)?, cell.col.checked_sub(1)?);
         (inner.row < self.rows && inner.col < self.cols).then_some(inner)
     }
-
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 use crate::puzzles::{
     Cell, Picture, Place, PuzzleType, Report, Side, Square, Watcher, solve_on_places,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{
+    Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor,
+};
 
 use super::*;
 
@@ -19,7 +21,11 @@ impl Problem for CarMaze {
         Ok(state.at == self.exit)
     }
 
-    fn successors(&self, state: &CarState, out: &mut Vec<Successor<CarState, Drive>>) -> Result<(), Interrupt> {
+    fn successors(
+        &self,
+        state: &CarState,
+        out: &mut Vec<Successor<CarState, Drive>>,
+    ) -> Result<(), Interrupt> {
         for heading in Side::ALL {
             if let Some(next) = self.drive(*state, heading) {
                 out.push(Successor {

@@ -22,7 +22,9 @@ use super::{
     Cell, FormatError, Picture, PuzzleType, Report, Square, Watcher, alphabet_score,
     check_rectangle, json_body, solve_on_places, text_rows,
 };
-use crate::search::{Algorithm, CancelToken, Cost, Outcome, Interrupt, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{
+    Algorithm, CancelToken, Cost, Interrupt, Outcome, Problem, ProblemFacts, SearchError, Successor,
+};
 
 /// The registry entry of the Klondike puzzle.
 pub static TYPE: PuzzleType = PuzzleType {
@@ -321,7 +323,11 @@ impl Problem for Klondike {
         Ok(self.spots[*state as usize] == Spot::Goal)
     }
 
-    fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Compass>>) -> Result<(), Interrupt> {
+    fn successors(
+        &self,
+        state: &u32,
+        out: &mut Vec<Successor<u32, Compass>>,
+    ) -> Result<(), Interrupt> {
         let from = self.cell(*state);
         for dir in Compass::ALL {
             if let Some(to) = self.jump(from, dir) {

@@ -1,7 +1,9 @@
 //! Klotski as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{
+    Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor,
+};
 
 use super::*;
 
@@ -17,7 +19,11 @@ impl Problem for Klotski {
         Ok(usize::from(state[self.target]) == self.goal.row * self.cols + self.goal.col)
     }
 
-    fn successors(&self, state: &KlotskiState, out: &mut Vec<Successor<KlotskiState, Slide>>) -> Result<(), Interrupt> {
+    fn successors(
+        &self,
+        state: &KlotskiState,
+        out: &mut Vec<Successor<KlotskiState, Slide>>,
+    ) -> Result<(), Interrupt> {
         let n = self.pieces.len();
         let mut targets = Vec::new();
         for i in 0..n {
@@ -254,7 +260,11 @@ impl crate::puzzles::Model for Klotski {
     }
 
     fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
-        vec![crate::puzzles::PuzzleOption::new("metric", "unit|piece", "count a move as one cell (unit) or any distance (piece)")]
+        vec![crate::puzzles::PuzzleOption::new(
+            "metric",
+            "unit|piece",
+            "count a move as one cell (unit) or any distance (piece)",
+        )]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -59,15 +59,20 @@ pub(super) fn jump_plus(maze: &Maze) -> Option<JumpPlus<'_, u32, Dir>> {
     let jumps: JumpFn<'_, u32, Dir> = Box::new(move |state, parent, out| {
         let here = maze.cell(*state);
         let from = parent.map(|p| maze.cell(*p)).map(|c| (c.row, c.col));
-        map.jump_plus_lines((here.row, here.col), from, &goals, |(dr, dc), steps, (r, c)| {
-            if let Some(dir) = Dir::from_delta(dr, dc) {
-                out.push(Successor {
-                    state: Maze::state_at(r, c),
-                    mv: dir,
-                    cost: dir.length() * steps as f64,
-                });
-            }
-        });
+        map.jump_plus_lines(
+            (here.row, here.col),
+            from,
+            &goals,
+            |(dr, dc), steps, (r, c)| {
+                if let Some(dir) = Dir::from_delta(dr, dc) {
+                    out.push(Successor {
+                        state: Maze::state_at(r, c),
+                        mv: dir,
+                        cost: dir.length() * steps as f64,
+                    });
+                }
+            },
+        );
     });
     Some(JumpPlus {
         successors: jumps,

@@ -2,7 +2,7 @@
 
 use super::super::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_places};
 use crate::search::{
-    Algorithm, Backward, CancelToken, Cost, DenseIndex, JumpPlus, JumpPoints, Interrupt, Problem,
+    Algorithm, Backward, CancelToken, Cost, DenseIndex, Interrupt, JumpPlus, JumpPoints, Problem,
     ProblemCapabilities, ProblemFacts, SearchError, Successor, UnitGrid,
 };
 
@@ -72,9 +72,8 @@ impl Problem for Maze {
             && self.goals.len() == 1
             && self.heuristic == GridHeuristic::Manhattan;
         let deltas = Dir::FOUR.map(Dir::delta);
-        let jumps = self.connectivity == Connectivity::Eight
-            && !self.corner_cutting
-            && self.is_uniform();
+        let jumps =
+            self.connectivity == Connectivity::Eight && !self.corner_cutting && self.is_uniform();
         ProblemCapabilities {
             dense: Some(self),
             unit_grid: plain.then(|| UnitGrid {
@@ -325,9 +324,21 @@ impl crate::puzzles::Model for Maze {
 
     fn options(&self) -> Vec<super::super::PuzzleOption> {
         vec![
-            super::super::PuzzleOption::new("moves", "4|8", "move in 4 directions, or 8 with diagonals costing sqrt(2)"),
-            super::super::PuzzleOption::new("corner-cutting", "yes|no", "let a diagonal pass one blocked square beside it"),
-            super::super::PuzzleOption::new("heuristic", "manhattan|euclidean|octile|chebyshev|zero", "the heuristic of A* and its kin"),
+            super::super::PuzzleOption::new(
+                "moves",
+                "4|8",
+                "move in 4 directions, or 8 with diagonals costing sqrt(2)",
+            ),
+            super::super::PuzzleOption::new(
+                "corner-cutting",
+                "yes|no",
+                "let a diagonal pass one blocked square beside it",
+            ),
+            super::super::PuzzleOption::new(
+                "heuristic",
+                "manhattan|euclidean|octile|chebyshev|zero",
+                "the heuristic of A* and its kin",
+            ),
         ]
     }
 

@@ -101,7 +101,11 @@ impl RelaxedGraph {
                 .max()
                 .unwrap_or(0)
         });
-        let relaxed_plan = if reached { relaxed_plan(task, &add) } else { None };
+        let relaxed_plan = if reached {
+            relaxed_plan(task, &add)
+        } else {
+            None
+        };
         let hff = relaxed_plan
             .as_ref()
             .map(|p| p.iter().map(|&op| task.operators[op as usize].cost).sum());
@@ -137,14 +141,22 @@ mod tests {
         // from room B, after the move and a pick).
         let task = Task::example_gripper(2);
         let g = graph_at_init(&task);
-        assert_eq!(g.layers.iter().map(|l| l.cost).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(
+            g.layers.iter().map(|l| l.cost).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
         let init = task.init_flags();
         let true_now: Vec<FactId> = (0..task.facts.len() as FactId)
             .filter(|&f| init[f as usize])
             .collect();
         assert_eq!(g.layers[0].facts, true_now);
         for &goal in &task.goal {
-            assert_eq!(g.layer_of_fact(goal), Some(2), "{}", task.facts[goal as usize]);
+            assert_eq!(
+                g.layer_of_fact(goal),
+                Some(2),
+                "{}",
+                task.facts[goal as usize]
+            );
         }
         // Every fact sits in one layer; every operator in the layer of its dearest
         // precondition.

@@ -13,7 +13,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::pddl::{Action, Atom, CostTerm, Domain, Effect, Formula, OBJECT, Problem, Term, TypedVar};
+use super::pddl::{
+    Action, Atom, CostTerm, Domain, Effect, Formula, OBJECT, Problem, Term, TypedVar,
+};
 use super::task::{FactId, Operator, Task};
 
 mod operators;
@@ -84,7 +86,11 @@ struct Grounder<'a> {
 /// # Errors
 /// [`GroundError::TooLarge`] past `limits`; [`GroundError::Unsupported`] for a negative goal,
 /// a constant of an action that is not declared, or a cost function with no value.
-pub fn ground(domain: &Domain, problem: &Problem, limits: GroundLimits) -> Result<Task, GroundError> {
+pub fn ground(
+    domain: &Domain,
+    problem: &Problem,
+    limits: GroundLimits,
+) -> Result<Task, GroundError> {
     let mut g = Grounder::new(domain, problem, limits);
     let bindings = g.reach()?;
     g.task(&bindings)
@@ -444,7 +450,9 @@ impl<'a> Grounder<'a> {
                 Some(key) if !self.fluent[key[0] as usize] => !self.static_true.contains(&key),
                 _ => true,
             },
-            Formula::Equal(a, b, equal) => (self.term(a, binding) == self.term(b, binding)) == *equal,
+            Formula::Equal(a, b, equal) => {
+                (self.term(a, binding) == self.term(b, binding)) == *equal
+            }
             Formula::Forall(vars, body) => {
                 let mut all = true;
                 for values in self.assignments(vars)? {
@@ -463,7 +471,6 @@ impl<'a> Grounder<'a> {
             }
         })
     }
-
 }
 
 fn unknown(a: &Atom) -> GroundError {

@@ -30,7 +30,11 @@ fn gripper_grounds_to_its_reachable_operators_with_static_facts_compiled_away() 
     // move: 2 rooms x 2 rooms (a room to itself too: nothing forbids it); pick and drop:
     // 2 balls x 2 rooms x 2 grippers each.
     assert_eq!(task.operators.len(), 4 + 8 + 8);
-    assert!(task.facts.iter().all(|f| !f.starts_with("(room") && !f.starts_with("(ball")));
+    assert!(
+        task.facts
+            .iter()
+            .all(|f| !f.starts_with("(room") && !f.starts_with("(ball"))
+    );
     assert_eq!(task.goal.len(), 2);
     assert!(task.unit_costs);
     let mut names: Vec<&str> = task.operators.iter().map(|o| o.name.as_str()).collect();
@@ -59,7 +63,11 @@ fn equality_negation_and_costs_are_grounded() {
     .unwrap();
     let task = ground(&d, &p, GroundLimits::default()).unwrap();
     task.validate().unwrap();
-    let drive: Vec<&Operator> = task.operators.iter().filter(|o| o.name.starts_with("(drive")).collect();
+    let drive: Vec<&Operator> = task
+        .operators
+        .iter()
+        .filter(|o| o.name.starts_with("(drive"))
+        .collect();
     assert_eq!(drive.len(), 2, "{drive:?}");
     assert!(drive.iter().all(|o| o.pre_neg.len() == 1));
     let mut costs: Vec<u64> = drive.iter().map(|o| o.cost).collect();

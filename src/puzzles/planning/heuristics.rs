@@ -23,7 +23,9 @@ use super::task::{FactId, Task};
 use crate::search::Cost;
 
 /// Which heuristic a planning search uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
     /// No heuristic (0 everywhere): blind search.
@@ -151,7 +153,10 @@ impl Relaxation {
                 heap.push(Reverse((0u64, f)));
             }
         }
-        let fire = |op: u32, base: u64, heap: &mut BinaryHeap<Reverse<(u64, FactId)>>, layers: &mut Layers| {
+        let fire = |op: u32,
+                    base: u64,
+                    heap: &mut BinaryHeap<Reverse<(u64, FactId)>>,
+                    layers: &mut Layers| {
             let o = &task.operators[op as usize];
             let cost = base.saturating_add(o.cost);
             for &a in &o.add {

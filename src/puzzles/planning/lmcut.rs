@@ -206,7 +206,10 @@ impl LmCut {
                     s.hmax.clone()
                 };
                 self.full_hmax(s);
-                assert_eq!(incremental, s.hmax, "incremental h^max differs from a recomputation");
+                assert_eq!(
+                    incremental, s.hmax,
+                    "incremental h^max differs from a recomputation"
+                );
             } else {
                 self.update_hmax(s);
             }
@@ -387,7 +390,9 @@ mod tests {
         // h^max of the goal with the task's own costs: the first round's exploration.
         let relax_hmax = |task: &Task, s: &[bool]| {
             let lm = LmCut::new(task);
-            let mut state: Vec<u32> = (0..task.facts.len() as u32).filter(|&f| s[f as usize]).collect();
+            let mut state: Vec<u32> = (0..task.facts.len() as u32)
+                .filter(|&f| s[f as usize])
+                .collect();
             state.push(task.facts.len() as u32);
             let mut scratch = Scratch {
                 state,
@@ -413,7 +418,10 @@ mod tests {
                 let fast = lm.value(holds);
                 let reference = lm.reference_value(holds, true);
                 let hmax = relax_hmax(&task, s);
-                assert!(fast >= hmax && reference >= hmax, "{fast} {reference} {hmax}");
+                assert!(
+                    fast >= hmax && reference >= hmax,
+                    "{fast} {reference} {hmax}"
+                );
                 assert_eq!(lm.value(holds), fast);
                 rounds += (fast > 0.0) as usize;
             }

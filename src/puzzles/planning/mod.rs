@@ -263,7 +263,11 @@ impl Planning {
     ) -> Self {
         let relaxation = Relaxation::new(&task);
         let lmcut = lmcut::LmCut::new(&task);
-        let names: Vec<Arc<str>> = task.operators.iter().map(|o| Arc::from(o.name.as_str())).collect();
+        let names: Vec<Arc<str>> = task
+            .operators
+            .iter()
+            .map(|o| Arc::from(o.name.as_str()))
+            .collect();
         let mut first_pre = vec![Vec::new(); task.facts.len()];
         let mut no_pre = Vec::new();
         for (i, op) in task.operators.iter().enumerate() {
@@ -322,11 +326,15 @@ impl Planning {
                 Some("both") => return Self::from_one_text(part.text),
                 _ => {
                     if let Err(e) = sexpr::read(part.text) {
-                        return Err(if part.name.is_empty() || std::ptr::eq(part, parts.last().unwrap_or(part)) {
-                            FormatError::at(e.pos.line, Some(e.pos.column), e.message)
-                        } else {
-                            FormatError::new(format!("{}, {}: {}", part.name, e.pos, e.message))
-                        });
+                        return Err(
+                            if part.name.is_empty()
+                                || std::ptr::eq(part, parts.last().unwrap_or(part))
+                            {
+                                FormatError::at(e.pos.line, Some(e.pos.column), e.message)
+                            } else {
+                                FormatError::new(format!("{}, {}: {}", part.name, e.pos, e.message))
+                            },
+                        );
                     }
                     let e = FormatError::new(
                         "expected `(define (domain ...))` or `(define (problem ...))`",
@@ -378,22 +386,32 @@ impl Planning {
             .take(at.line - 1)
             .map(str::len)
             .sum::<usize>()
-            + text
-                .split_inclusive('\n')
-                .nth(at.line - 1)
-                .map_or(0, |l| l.char_indices().nth(at.column - 1).map_or(0, |(i, _)| i));
+            + text.split_inclusive('\n').nth(at.line - 1).map_or(0, |l| {
+                l.char_indices().nth(at.column - 1).map_or(0, |(i, _)| i)
+            });
         let (a, b) = text.split_at(offset);
         let a_is_domain = define_kind(a) == Some("domain");
         // Each half is read with the other blanked out, so that lines and columns stay
         // those of the whole text; the halves themselves are kept as written.
-        let blank = |t: &str| -> String { t.chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect() };
+        let blank = |t: &str| -> String {
+            t.chars()
+                .map(|c| if c == '\n' { '\n' } else { ' ' })
+                .collect()
+        };
         let (first, second) = (format!("{a}{}", blank(b)), format!("{}{b}", blank(a)));
-        let (dt, pt) = if a_is_domain { (&first, &second) } else { (&second, &first) };
+        let (dt, pt) = if a_is_domain {
+            (&first, &second)
+        } else {
+            (&second, &first)
+        };
         let mut me = Self::from_texts(("", dt), ("", pt), None)?;
         let (d, p) = if a_is_domain { (a, b) } else { (b, a) };
         if let Some(shared) = Arc::get_mut(&mut me.shared) {
             shared.domain = (DOMAIN_PART.to_owned(), d.trim_end().to_owned() + "\n");
-            shared.problem = (PROBLEM_PART.to_owned(), p.trim_start_matches('\n').to_owned());
+            shared.problem = (
+                PROBLEM_PART.to_owned(),
+                p.trim_start_matches('\n').to_owned(),
+            );
         }
         Ok(me)
     }
@@ -404,7 +422,11 @@ impl Planning {
     /// A [`FormatError`] in its field, or as [`Planning::from_texts`].
     pub fn from_json(value: serde_json::Value) -> Result<Self, FormatError> {
         let body: PlanningJson = json_body(value)?;
-        let mut me = Self::from_texts((DOMAIN_PART, &body.domain), (PROBLEM_PART, &body.problem), None)?;
+        let mut me = Self::from_texts(
+            (DOMAIN_PART, &body.domain),
+            (PROBLEM_PART, &body.problem),
+            None,
+        )?;
         me.heuristic = body.heuristic;
         Ok(me)
     }
@@ -509,7 +531,13 @@ impl Planning {
     pub fn joined_text(&self) -> String {
         let (dn, dt) = &self.shared.domain;
         let (pn, pt) = &self.shared.problem;
-        let name = |n: &str, fallback: &str| if n.is_empty() { fallback.to_owned() } else { n.to_owned() };
+        let name = |n: &str, fallback: &str| {
+            if n.is_empty() {
+                fallback.to_owned()
+            } else {
+                n.to_owned()
+            }
+        };
         let mut s = format!("{PART_MARK}{}\n{dt}", name(dn, DOMAIN_PART));
         if !s.ends_with('\n') {
             s.push('\n');

@@ -170,17 +170,26 @@ fn define(text: &str, what: &str) -> Result<(Vec<Sexp>, Pos), PddlError> {
     let top = sexpr::read(text)?;
     let mut defines = top.into_iter();
     let Some(first) = defines.next() else {
-        return err(Pos { line: 1, column: 1 }, format!("no `(define ({what} ...))` in the file"));
+        return err(
+            Pos { line: 1, column: 1 },
+            format!("no `(define ({what} ...))` in the file"),
+        );
     };
     if let Some(extra) = defines.next() {
-        return err(extra.pos(), format!("text after the {what}'s `(define ...)`"));
+        return err(
+            extra.pos(),
+            format!("text after the {what}'s `(define ...)`"),
+        );
     }
     let pos = first.pos();
     match first {
         Sexp::List(items, _) if items.first().and_then(Sexp::word) == Some("define") => {
             Ok((items.into_iter().skip(1).collect(), pos))
         }
-        other => err(other.pos(), format!("expected `(define ({what} NAME) ...)`")),
+        other => err(
+            other.pos(),
+            format!("expected `(define ({what} NAME) ...)`"),
+        ),
     }
 }
 
@@ -188,7 +197,10 @@ fn define(text: &str, what: &str) -> Result<(Vec<Sexp>, Pos), PddlError> {
 fn named(item: Option<&Sexp>, key: &str, at: Pos) -> Result<String, PddlError> {
     match item.and_then(Sexp::list) {
         Some([Sexp::Word(k, _), Sexp::Word(name, _)]) if k == key => Ok(name.clone()),
-        _ => err(item.map_or(at, Sexp::pos), format!("expected `({key} NAME)`")),
+        _ => err(
+            item.map_or(at, Sexp::pos),
+            format!("expected `({key} NAME)`"),
+        ),
     }
 }
 
@@ -288,7 +300,9 @@ fn formula(s: &Sexp) -> Result<Formula, PddlError> {
                 },
                 Some(k) if is_connective(k) => err(
                     inner.pos(),
-                    format!("`(not ({k} ...))` needs :disjunctive-preconditions, which is not supported"),
+                    format!(
+                        "`(not ({k} ...))` needs :disjunctive-preconditions, which is not supported"
+                    ),
                 ),
                 _ => Ok(Formula::NotAtom(atom(inner)?)),
             }
@@ -385,10 +399,12 @@ fn effects(s: &Sexp, out: &mut Vec<Effect>) -> Result<(), PddlError> {
 
 fn cost_term(s: &Sexp) -> Result<CostTerm, PddlError> {
     match s {
-        Sexp::Word(w, p) => w
-            .parse::<u64>()
-            .map(CostTerm::Number)
-            .or_else(|_| err(*p, format!("an action's cost is a whole number of at least 0, not `{w}`"))),
+        Sexp::Word(w, p) => w.parse::<u64>().map(CostTerm::Number).or_else(|_| {
+            err(
+                *p,
+                format!("an action's cost is a whole number of at least 0, not `{w}`"),
+            )
+        }),
         Sexp::List(items, p) => match items.split_first() {
             Some((Sexp::Word(f, _), args)) => Ok(CostTerm::Function(
                 f.clone(),
@@ -558,8 +574,12 @@ mod tests {
     fn bad_input_is_named_with_its_place() {
         let e = read_domain(&BLOCKS.replace("(handempty))\n", "(handempty)\n")).unwrap_err();
         assert!(e.message.contains("never closed"), "{e}");
-        let e = read_domain(&BLOCKS.replace(":typing", ":typing :conditional-effects")).unwrap_err();
-        assert!(e.message.contains(":conditional-effects is not supported"), "{e}");
+        let e =
+            read_domain(&BLOCKS.replace(":typing", ":typing :conditional-effects")).unwrap_err();
+        assert!(
+            e.message.contains(":conditional-effects is not supported"),
+            "{e}"
+        );
         let e = read_domain(&BLOCKS.replace("(holding ?x))))", "(held ?x))))")).unwrap_err();
         assert!(e.message.contains("`held` is not declared"), "{e}");
         assert_eq!(e.pos.line, 6);
@@ -572,8 +592,11 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("object `z`"), "{e}");
-        let e = read_problem("(define (problem p) (:domain blocks) (:objects a - cube) (:goal (and)))", &d)
-            .unwrap_err();
+        let e = read_problem(
+            "(define (problem p) (:domain blocks) (:objects a - cube) (:goal (and)))",
+            &d,
+        )
+        .unwrap_err();
         assert!(e.message.contains("type `cube`"), "{e}");
     }
 }

@@ -1,8 +1,12 @@
 //! A planning task as a search problem (`Problem`), a space the oracle explores
 //! (`Explorable`) and a puzzle of the app (`Model`).
 
-use crate::puzzles::{Cell, Motion, Picture, PuzzleOption, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
+use crate::puzzles::{
+    Cell, Motion, Picture, PuzzleOption, PuzzleType, Report, Watcher, solve_on_boards,
+};
+use crate::search::{
+    Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor,
+};
 
 use super::*;
 
@@ -20,12 +24,17 @@ impl Problem for Planning {
 
     /// Every operator applicable in `state` (its preconditions true, its negative ones
     /// false), found through the index of first preconditions; each costs its action cost.
-    fn successors(&self, state: &State, out: &mut Vec<Successor<State, Step>>) -> Result<(), Interrupt> {
+    fn successors(
+        &self,
+        state: &State,
+        out: &mut Vec<Successor<State, Step>>,
+    ) -> Result<(), Interrupt> {
         let shared = &*self.shared;
         let task = &shared.task;
         let mut push = |op: u32| {
             let o = &task.operators[op as usize];
-            if !o.pre.iter().all(|&f| holds(state, f)) || o.pre_neg.iter().any(|&f| holds(state, f)) {
+            if !o.pre.iter().all(|&f| holds(state, f)) || o.pre_neg.iter().any(|&f| holds(state, f))
+            {
                 return;
             }
             let mut next = state.clone();
@@ -61,7 +70,9 @@ impl Problem for Planning {
         let shared = &*self.shared;
         Ok(match self.heuristic {
             Heuristic::LmCut => shared.lmcut.value(|f| holds(state, f)),
-            h => shared.relaxation.value(&shared.task, h, |f| holds(state, f)),
+            h => shared
+                .relaxation
+                .value(&shared.task, h, |f| holds(state, f)),
         })
     }
 
@@ -160,7 +171,11 @@ impl crate::puzzles::Model for Planning {
     }
 
     fn options(&self) -> Vec<PuzzleOption> {
-        vec![PuzzleOption::new("heuristic", "blind|goalcount|hmax|lmcut|hadd|hff", "the heuristic: none, goal facts left, h^max or LM-cut (both admissible), h^add or h^FF")]
+        vec![PuzzleOption::new(
+            "heuristic",
+            "blind|goalcount|hmax|lmcut|hadd|hff",
+            "the heuristic: none, goal facts left, h^max or LM-cut (both admissible), h^add or h^FF",
+        )]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
@@ -187,7 +202,10 @@ impl crate::puzzles::Model for Planning {
     fn unsolvable(&self) -> Option<String> {
         let task = &self.shared.task;
         let init = task.init_flags();
-        let layers = self.shared.relaxation.explore(task, |f| init[f as usize], false);
+        let layers = self
+            .shared
+            .relaxation
+            .explore(task, |f| init[f as usize], false);
         let missing: Vec<&str> = task
             .goal
             .iter()

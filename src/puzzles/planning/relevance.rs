@@ -107,7 +107,13 @@ mod tests {
         b.init(&["(at a)"]);
         b.goal(&["(at b)"]);
         let (t, pruned) = relevant(b.build());
-        assert_eq!(pruned, Pruned { facts: 1, operators: 1 });
+        assert_eq!(
+            pruned,
+            Pruned {
+                facts: 1,
+                operators: 1
+            }
+        );
         assert!(t.fact("(picture)").is_none());
         let names: Vec<&str> = t.operators.iter().map(|o| o.name.as_str()).collect();
         assert_eq!(names, ["(walk)", "(back)"]);

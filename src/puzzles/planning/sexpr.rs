@@ -61,7 +61,9 @@ impl Sexp {
 
     /// The first word of a list (`and` of `(and ...)`), if it is a list that starts with one.
     pub fn head(&self) -> Option<&str> {
-        self.list().and_then(|items| items.first()).and_then(Sexp::word)
+        self.list()
+            .and_then(|items| items.first())
+            .and_then(Sexp::word)
     }
 }
 
@@ -99,16 +101,17 @@ pub fn read(text: &str) -> Result<Vec<Sexp>, SyntaxError> {
     let (mut line, mut column) = (1, 0);
     let mut in_comment = false;
 
-    let flush = |word: &mut String, pos: Pos, stack: &mut Vec<(Pos, Vec<Sexp>)>, top: &mut Vec<Sexp>| {
-        if word.is_empty() {
-            return;
-        }
-        let w = Sexp::Word(std::mem::take(word).to_lowercase(), pos);
-        match stack.last_mut() {
-            Some((_, items)) => items.push(w),
-            None => top.push(w),
-        }
-    };
+    let flush =
+        |word: &mut String, pos: Pos, stack: &mut Vec<(Pos, Vec<Sexp>)>, top: &mut Vec<Sexp>| {
+            if word.is_empty() {
+                return;
+            }
+            let w = Sexp::Word(std::mem::take(word).to_lowercase(), pos);
+            match stack.last_mut() {
+                Some((_, items)) => items.push(w),
+                None => top.push(w),
+            }
+        };
 
     for c in text.chars() {
         if c == '\n' {
@@ -179,7 +182,10 @@ mod tests {
             panic!("{read:?}")
         };
         assert_eq!(*p, Pos { line: 1, column: 1 });
-        assert_eq!(items[0], Sexp::Word("define".into(), Pos { line: 1, column: 2 }));
+        assert_eq!(
+            items[0],
+            Sexp::Word("define".into(), Pos { line: 1, column: 2 })
+        );
         assert_eq!(items[1].head(), Some("domain"));
         assert_eq!(items[1].pos(), Pos { line: 2, column: 3 });
         assert_eq!(items[1].list().unwrap()[1].word(), Some("blocks"));

@@ -1,7 +1,9 @@
 //! Rush Hour as a search problem (`Problem`), a space the oracle explores (`Explorable`) and a `Puzzle` of the app.
 
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{
+    Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor,
+};
 
 use super::*;
 
@@ -19,7 +21,11 @@ impl Problem for RushHour {
 
     /// Every vehicle slides along its axis: any distance through free cells (metric
     /// `moves`) or one cell (metric `steps`); each successor costs 1.
-    fn successors(&self, state: &RushState, out: &mut Vec<Successor<RushState, Slide>>) -> Result<(), Interrupt> {
+    fn successors(
+        &self,
+        state: &RushState,
+        out: &mut Vec<Successor<RushState, Slide>>,
+    ) -> Result<(), Interrupt> {
         let occupied = self.occupied(state);
         for (i, v) in self.vehicles.iter().enumerate() {
             let (back, forward) = self.room(state, occupied, i);
@@ -244,7 +250,11 @@ impl crate::puzzles::Model for RushHour {
     }
 
     fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
-        vec![crate::puzzles::PuzzleOption::new("metric", "moves|steps", "count a vehicle's slide as one move whatever its length (moves) or one a cell (steps)")]
+        vec![crate::puzzles::PuzzleOption::new(
+            "metric",
+            "moves|steps",
+            "count a vehicle's slide as one move whatever its length (moves) or one a cell (steps)",
+        )]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

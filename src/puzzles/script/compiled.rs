@@ -101,7 +101,10 @@ fn definition(source: &str, name: &str) -> (Option<usize>, Option<usize>) {
 
 /// The parameters' names and values now.
 fn values_of(parameters: &[Parameter]) -> Vec<(String, i64)> {
-    parameters.iter().map(|p| (p.name.clone(), p.value)).collect()
+    parameters
+        .iter()
+        .map(|p| (p.name.clone(), p.value))
+        .collect()
 }
 
 /// A whole number from a parameter's declaration.
@@ -112,7 +115,9 @@ fn int_field(map: &Map, key: &str) -> Option<i64> {
 /// The parameters a script's `PARAMETERS` constant declares.
 fn parameters_of(value: &Dynamic) -> Result<Vec<Parameter>, String> {
     let Some(map) = value.read_lock::<Map>() else {
-        return Err("PARAMETERS must be a map, such as #{ disks: #{ default: 3, min: 1, max: 10 } }".into());
+        return Err(
+            "PARAMETERS must be a map, such as #{ disks: #{ default: 3, min: 1, max: 10 } }".into(),
+        );
     };
     let mut parameters = Vec::new();
     for (name, spec) in map.iter() {
@@ -136,7 +141,9 @@ fn parameters_of(value: &Dynamic) -> Result<Vec<Parameter>, String> {
             ));
         };
         if !(min..=max).contains(&default) {
-            return Err(format!("parameter {name}: its default {default} is outside {min}..={max}"));
+            return Err(format!(
+                "parameter {name}: its default {default} is outside {min}..={max}"
+            ));
         }
         parameters.push(Parameter {
             name: name.to_string(),
@@ -164,7 +171,11 @@ impl Compiled {
             ast.iter_functions()
                 .any(|f| f.name == name && f.params.len() == arity)
         };
-        for (name, arity, call) in [("start", 0, "start()"), ("moves", 1, "moves(state)"), ("is_goal", 1, "is_goal(state)")] {
+        for (name, arity, call) in [
+            ("start", 0, "start()"),
+            ("moves", 1, "moves(state)"),
+            ("is_goal", 1, "is_goal(state)"),
+        ] {
             if !defined(name, arity) {
                 return Err(Error {
                     line: Some(1),
@@ -199,10 +210,10 @@ impl Compiled {
                 continue;
             };
             if !(p.min..=p.max).contains(value) {
-                return Err(Error::at(rhai::Position::NONE, format!(
-                    "{name} must be from {} to {}, not {value}",
-                    p.min, p.max
-                )));
+                return Err(Error::at(
+                    rhai::Position::NONE,
+                    format!("{name} must be from {} to {}, not {value}", p.min, p.max),
+                ));
             }
             p.value = *value;
         }
@@ -235,7 +246,9 @@ impl Compiled {
         let start = compiled.call("start", ()).map_err(Failure::into_error)?;
         compiled.start = compiled.state_from("start", &start)?;
         if estimates {
-            let value = compiled.call("space_estimate", ()).map_err(Failure::into_error)?;
+            let value = compiled
+                .call("space_estimate", ())
+                .map_err(Failure::into_error)?;
             let n = match (value.as_int(), value.as_float()) {
                 (Ok(n), _) => n as f64,
                 (_, Ok(x)) => x,
@@ -257,13 +270,21 @@ impl Compiled {
     fn program_here(&self) -> &Program {
         let copy = || {
             let (plain, ast) = Program::compile(&self.source).ok()?;
-            Some(Program::with_parameters(plain, ast, &values_of(&self.meta.parameters)))
+            Some(Program::with_parameters(
+                plain,
+                ast,
+                &values_of(&self.meta.parameters),
+            ))
         };
         self.copies.here(copy).unwrap_or(&self.program)
     }
 
     /// Calls the script's function `name`, under the limits of [`call_limits`].
-    pub(super) fn call(&self, name: &'static str, args: impl rhai::FuncArgs) -> Result<Dynamic, Failure> {
+    pub(super) fn call(
+        &self,
+        name: &'static str,
+        args: impl rhai::FuncArgs,
+    ) -> Result<Dynamic, Failure> {
         let Program { engine, ast } = self.program_here();
         let _call = call_limits::begin(name);
         let mut scope = Scope::new();
@@ -274,11 +295,7 @@ impl Compiled {
                 // No place known: the function's definition.
                 Failure::Error(e) if e.line.is_none() => {
                     let (line, column) = definition(&self.source, name);
-                    Failure::Error(self.hinted(Error {
-                        line,
-                        column,
-                        ..e
-                    }))
+                    Failure::Error(self.hinted(Error { line, column, ..e }))
                 }
                 Failure::Error(e) => Failure::Error(self.hinted(e)),
                 failure => failure,
@@ -327,7 +344,6 @@ impl Compiled {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::{Compiled, Program, Rate};
@@ -345,11 +361,17 @@ mod tests {
         assert!(std::ptr::eq(compiled.program_here(), &compiled.program));
         let answer = |c: &Compiled| {
             let moves = c.call("moves", (4_i64,)).ok().expect("moves answers");
-            (c.call("start", ()).ok().and_then(|s| s.as_int().ok()), moves.to_string())
+            (
+                c.call("start", ()).ok().and_then(|s| s.as_int().ok()),
+                moves.to_string(),
+            )
         };
         let own = answer(&compiled);
         assert_eq!(own.0, Some(3));
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool");
         let seen = pool.broadcast(|_| {
             let program: *const Program = compiled.program_here();
             let same = std::ptr::eq(program, compiled.program_here());
@@ -368,14 +390,19 @@ mod tests {
     #[test]
     fn rate_slots_sum_to_the_plain_count() {
         let rate = Rate::default();
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().expect("a pool");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .expect("a pool");
         pool.broadcast(|b| {
             for k in 0..1000 {
                 rate.add(b.index() as u64 * 1000 + k);
             }
         });
         rate.add(7);
-        let plain: u64 = (0..4u64).map(|i| (0..1000).map(|k| i * 1000 + k).sum::<u64>()).sum();
+        let plain: u64 = (0..4u64)
+            .map(|i| (0..1000).map(|k| i * 1000 + k).sum::<u64>())
+            .sum();
         assert_eq!(rate.totals(), (4001, plain + 7));
     }
 }

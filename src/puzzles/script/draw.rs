@@ -43,7 +43,11 @@ impl Script {
         Picture {
             rows: 1,
             cols: squares.len().max(1),
-            squares: if squares.is_empty() { vec![Square::Free] } else { squares },
+            squares: if squares.is_empty() {
+                vec![Square::Free]
+            } else {
+                squares
+            },
             start: None,
             board: true,
             goal_area: Vec::new(),
@@ -68,7 +72,11 @@ fn cell_square(i: usize, text: &str, colour: Option<&str>) -> Square {
                 return Square::Number(n);
             }
             let class = colour.map_or(0, colour_class);
-            let letter = text.chars().next().filter(char::is_ascii_graphic).map_or(0, |c| c as u8);
+            let letter = text
+                .chars()
+                .next()
+                .filter(char::is_ascii_graphic)
+                .map_or(0, |c| c as u8);
             Square::Piece {
                 id: (i % 250) as u8,
                 class,
@@ -105,13 +113,15 @@ pub const NAMED_COLOURS: [(&str, u8); 16] = [
 /// that cells of one name share a colour.
 pub fn colour_class(name: &str) -> u8 {
     let lower = name.trim().to_ascii_lowercase();
-    NAMED_COLOURS
-        .iter()
-        .find(|(n, _)| *n == lower)
-        .map_or_else(
-            || lower.bytes().fold(0u8, |h, b| h.wrapping_mul(31).wrapping_add(b)) % 6,
-            |&(_, class)| class,
-        )
+    NAMED_COLOURS.iter().find(|(n, _)| *n == lower).map_or_else(
+        || {
+            lower
+                .bytes()
+                .fold(0u8, |h, b| h.wrapping_mul(31).wrapping_add(b))
+                % 6
+        },
+        |&(_, class)| class,
+    )
 }
 
 /// The picture `draw` returned: rows of cells, each a string, a number or `#{ text,
@@ -121,7 +131,10 @@ fn drawn(value: &Dynamic) -> Option<Picture> {
     let rows: Vec<rhai::Array> = rows
         .iter()
         .take(MAX_SIDE)
-        .map(|r| r.read_lock::<rhai::Array>().map(|r| r.iter().take(MAX_SIDE).cloned().collect()))
+        .map(|r| {
+            r.read_lock::<rhai::Array>()
+                .map(|r| r.iter().take(MAX_SIDE).cloned().collect())
+        })
         .collect::<Option<_>>()?;
     let cols = rows.iter().map(Vec::len).max().filter(|&c| c > 0)?;
     let mut squares = Vec::with_capacity(rows.len() * cols);
@@ -132,8 +145,14 @@ fn drawn(value: &Dynamic) -> Option<Picture> {
                 None => Square::Void,
                 Some(cell) => {
                     if let Some(map) = cell.read_lock::<Map>() {
-                        let text = map.get("text").map(encoding::show_plain).unwrap_or_default();
-                        let colour = map.get("colour").or_else(|| map.get("color")).map(encoding::show_plain);
+                        let text = map
+                            .get("text")
+                            .map(encoding::show_plain)
+                            .unwrap_or_default();
+                        let colour = map
+                            .get("colour")
+                            .or_else(|| map.get("color"))
+                            .map(encoding::show_plain);
                         cell_square(i, &text, colour.as_deref())
                     } else {
                         cell_square(i, &encoding::show_plain(cell), None)

@@ -75,16 +75,23 @@ fn write(value: &Dynamic, out: &mut Vec<u8>, depth: usize) -> Result<(), String>
         write_len(u64::from(u32::from(c)), out);
     } else if value.is_string() {
         out.push(STRING);
-        write_str(&value.clone().into_immutable_string().unwrap_or_default(), out);
+        write_str(
+            &value.clone().into_immutable_string().unwrap_or_default(),
+            out,
+        );
     } else if value.is_array() {
-        let array = value.read_lock::<Array>().ok_or("an array that cannot be read")?;
+        let array = value
+            .read_lock::<Array>()
+            .ok_or("an array that cannot be read")?;
         out.push(ARRAY);
         write_len(array.len() as u64, out);
         for item in array.iter() {
             write(item, out, depth + 1)?;
         }
     } else if value.is_map() {
-        let map = value.read_lock::<Map>().ok_or("a map that cannot be read")?;
+        let map = value
+            .read_lock::<Map>()
+            .ok_or("a map that cannot be read")?;
         out.push(MAP);
         write_len(map.len() as u64, out);
         // A `BTreeMap`: its keys come sorted.
@@ -177,7 +184,11 @@ pub fn text(bytes: &[u8]) -> String {
 /// `value` as text, a string as it is (no quotes).
 pub fn show_plain(value: &Dynamic) -> String {
     if value.is_string() {
-        return value.clone().into_immutable_string().unwrap_or_default().to_string();
+        return value
+            .clone()
+            .into_immutable_string()
+            .unwrap_or_default()
+            .to_string();
     }
     show(value)
 }
@@ -188,14 +199,24 @@ pub fn show(value: &Dynamic) -> String {
         return "()".to_owned();
     }
     if value.is_string() {
-        return format!("{:?}", value.clone().into_immutable_string().unwrap_or_default().as_str());
+        return format!(
+            "{:?}",
+            value
+                .clone()
+                .into_immutable_string()
+                .unwrap_or_default()
+                .as_str()
+        );
     }
     if let Some(array) = value.read_lock::<Array>() {
         let items: Vec<String> = array.iter().map(show).collect();
         return format!("[{}]", items.join(", "));
     }
     if let Some(map) = value.read_lock::<Map>() {
-        let items: Vec<String> = map.iter().map(|(k, v)| format!("{k}: {}", show(v))).collect();
+        let items: Vec<String> = map
+            .iter()
+            .map(|(k, v)| format!("{k}: {}", show(v)))
+            .collect();
         return format!("#{{{}}}", items.join(", "));
     }
     value.to_string()
@@ -212,7 +233,10 @@ mod tests {
             .eval(r#"#{ b: [1, -2, "x", true, ()], a: 'c', c: #{} }"#)
             .expect("a value");
         let bytes = encode(&value).expect("plain data");
-        assert_eq!(text(&bytes), r#"#{a: c, b: [1, -2, "x", true, ()], c: #{}}"#);
+        assert_eq!(
+            text(&bytes),
+            r#"#{a: c, b: [1, -2, "x", true, ()], c: #{}}"#
+        );
         assert_eq!(encode(&decode(&bytes)).expect("plain data"), bytes);
         let float: Dynamic = engine.eval("[1, 2.5]").expect("a value");
         assert!(encode(&float).unwrap_err().contains("float"));

@@ -148,9 +148,9 @@ pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
         };
     }
     let message = match e {
-        EvalAltResult::ErrorTooManyOperations(_) => format!(
-            "the call took more than {MAX_OPERATIONS} operations (an endless loop?)"
-        ),
+        EvalAltResult::ErrorTooManyOperations(_) => {
+            format!("the call took more than {MAX_OPERATIONS} operations (an endless loop?)")
+        }
         _ => bare(&e.to_string()),
     };
     Failure::Error(ScriptError::at(
@@ -165,7 +165,9 @@ pub fn eval_error(function: &str, e: &EvalAltResult) -> Failure {
 fn sleep(seconds: f64) -> Result<(), Box<EvalAltResult>> {
     call_limits::sleep(seconds).map_err(|e| {
         Box::new(match e {
-            SleepError::Invalid(message) => EvalAltResult::ErrorRuntime(message.into(), Position::NONE),
+            SleepError::Invalid(message) => {
+                EvalAltResult::ErrorRuntime(message.into(), Position::NONE)
+            }
             SleepError::Limit(_) => EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE),
         })
     })
@@ -300,25 +302,36 @@ mod tests {
         let limits = CallLimits::time(Duration::from_millis(50));
         let mut error = None;
         let hit = call_limits::within(limits, || error = script.draw_error());
-        assert!(began.elapsed() < Duration::from_secs(5), "{:?}", began.elapsed());
+        assert!(
+            began.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            began.elapsed()
+        );
         assert_eq!(
             hit.err(),
-            Some(Hit::CallTime { entry: "draw", limit: Duration::from_millis(50) })
+            Some(Hit::CallTime {
+                entry: "draw",
+                limit: Duration::from_millis(50)
+            })
         );
         // The call's own error says the same, where it was stopped (rhai knows no place
         // for some steps, a loop's: then at the function's definition).
         let error = error.expect("draw never returns");
         assert!(matches!(error.line, Some(4..=6)), "{error}");
-        assert_eq!(error.message, "the script's `draw` ran past its time limit of 50 ms");
+        assert_eq!(
+            error.message,
+            "the script's `draw` ran past its time limit of 50 ms"
+        );
         // A caller that does not look at the error is told by `within`.
         let hit = call_limits::within(limits, || script.picture_of(script.here()));
         assert!(matches!(hit, Err(Hit::CallTime { entry: "draw", .. })));
         // A call within the limit answers as it does without one.
         let text = text.replace("loop { x += 1; }", "x += 1;");
         let script = Script::from_text(&text).expect("it compiles");
-        assert_eq!(call_limits::within(limits, || script.draw_error()).ok(), Some(Some(
-            script.draw_error().expect("draw returns no rows")
-        )));
+        assert_eq!(
+            call_limits::within(limits, || script.draw_error()).ok(),
+            Some(Some(script.draw_error().expect("draw returns no rows")))
+        );
     }
 
     /// The operation limit alone does not measure work: a loop of 1 MB string rewrites
@@ -334,8 +347,21 @@ mod tests {
         let hit = call_limits::within(CallLimits::time(Duration::from_millis(100)), || {
             script.is_solved()
         });
-        assert!(began.elapsed() < Duration::from_secs(3), "{:?}", began.elapsed());
-        assert!(matches!(hit, Err(Hit::CallTime { entry: "is_goal", .. })), "{hit:?}");
+        assert!(
+            began.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            began.elapsed()
+        );
+        assert!(
+            matches!(
+                hit,
+                Err(Hit::CallTime {
+                    entry: "is_goal",
+                    ..
+                })
+            ),
+            "{hit:?}"
+        );
     }
 
     /// `sleep` is bounded by the call's limits, and a huge or NaN float is an error with
@@ -343,7 +369,9 @@ mod tests {
     #[test]
     fn sleep_is_bounded_and_checks_its_argument() {
         for (argument, expect) in [("1.0e300", "not 1e300"), ("-1.0", "not -1")] {
-            let text = format!("fn start() {{\n  sleep({argument});\n  1\n}}\nfn moves(n) {{ [] }}\nfn is_goal(n) {{ true }}");
+            let text = format!(
+                "fn start() {{\n  sleep({argument});\n  1\n}}\nfn moves(n) {{ [] }}\nfn is_goal(n) {{ true }}"
+            );
             let error = Script::from_text(&text).expect_err("sleep refuses it");
             assert_eq!(error.line, Some(2), "{error:?}");
             assert!(error.message.contains(expect), "{error:?}");
@@ -351,28 +379,57 @@ mod tests {
         let text = "fn start() { 1 }\nfn moves(n) { [] }\nfn is_goal(n) { sleep(3600); true }";
         let script = Script::from_text(text).expect("it compiles");
         let began = Instant::now();
-        let hit = call_limits::within(CallLimits::time(Duration::from_millis(30)), || script.is_solved());
+        let hit = call_limits::within(CallLimits::time(Duration::from_millis(30)), || {
+            script.is_solved()
+        });
         assert!(began.elapsed() < Duration::from_secs(5));
-        assert!(matches!(hit, Err(Hit::CallTime { entry: "is_goal", .. })), "{hit:?}");
+        assert!(
+            matches!(
+                hit,
+                Err(Hit::CallTime {
+                    entry: "is_goal",
+                    ..
+                })
+            ),
+            "{hit:?}"
+        );
     }
 
     #[test]
     fn a_cost_is_named_in_code_only() {
-        assert!(names_cost("fn moves(s) { [#{ label: \"a\", to: 1, cost: 2 }] }"));
+        assert!(names_cost(
+            "fn moves(s) { [#{ label: \"a\", to: 1, cost: 2 }] }"
+        ));
         assert!(names_cost("let m = #{ \"cost\": 2 };"));
         assert!(names_cost("m.cost = 3;"));
-        assert!(!names_cost("// each move may have a cost\nfn moves(s) { [] }"));
+        assert!(!names_cost(
+            "// each move may have a cost\nfn moves(s) { [] }"
+        ));
         assert!(!names_cost("/* a cost /* nested */ cost */ let x = 1;"));
-        assert!(!names_cost("let label = \"the cost of it\"; let t = `cost ${1}`;"));
+        assert!(!names_cost(
+            "let label = \"the cost of it\"; let t = `cost ${1}`;"
+        ));
         assert!(!names_cost("let costs = 1; let unit_cost_free = 2;"));
         assert!(!names_cost("let s = \"a \\\" cost\";"));
     }
 
     #[test]
     fn a_returned_value_is_named_in_words() {
-        assert_eq!(super::kind_in_words(rhai::Dynamic::from(3_i64).type_name()), "a number");
-        assert_eq!(super::kind_in_words(rhai::Dynamic::from(1.5_f64).type_name()), "a number");
-        assert_eq!(super::kind_in_words(rhai::Dynamic::UNIT.type_name()), "nothing");
-        assert_eq!(super::kind_in_words(rhai::Dynamic::from("x").type_name()), "a string");
+        assert_eq!(
+            super::kind_in_words(rhai::Dynamic::from(3_i64).type_name()),
+            "a number"
+        );
+        assert_eq!(
+            super::kind_in_words(rhai::Dynamic::from(1.5_f64).type_name()),
+            "a number"
+        );
+        assert_eq!(
+            super::kind_in_words(rhai::Dynamic::UNIT.type_name()),
+            "nothing"
+        );
+        assert_eq!(
+            super::kind_in_words(rhai::Dynamic::from("x").type_name()),
+            "a string"
+        );
     }
 }

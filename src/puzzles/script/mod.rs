@@ -40,10 +40,10 @@ use rhai::{Dynamic, Map};
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Picture, PuzzleOption, PuzzleType, Square, call_limits, json_body};
-pub use encoding::State;
-pub use draw::{NAMED_COLOURS, colour_class};
-pub use engine::ScriptError;
 use compiled::Compiled;
+pub use draw::{NAMED_COLOURS, colour_class};
+pub use encoding::State;
+pub use engine::ScriptError;
 use engine::{Failure, ScriptError as Error};
 
 /// The registry entry of puzzle scripts.
@@ -215,7 +215,11 @@ impl Script {
 
     /// Its `NAME`, or "Puzzle script".
     pub fn name(&self) -> String {
-        self.compiled.meta.name.clone().unwrap_or_else(|| TYPE.label.to_owned())
+        self.compiled
+            .meta
+            .name
+            .clone()
+            .unwrap_or_else(|| TYPE.label.to_owned())
     }
 
     /// Its `DESCRIPTION`, if any.
@@ -288,7 +292,10 @@ impl Script {
     /// The script's error.
     pub fn moves_here(&self) -> Result<Vec<(String, f64)>, ScriptError> {
         let moves = self.moves_of(self.here()).map_err(Failure::into_error)?;
-        Ok(moves.into_iter().map(|(label, _, cost)| (label, cost)).collect())
+        Ok(moves
+            .into_iter()
+            .map(|(label, _, cost)| (label, cost))
+            .collect())
     }
 
     /// Plays the move labelled `label` from the state on screen. Returns whether it was one.
@@ -348,27 +355,49 @@ impl Script {
         let c = &self.compiled;
         let value = c.call("moves", (encoding::decode(state),)).map_err(Err)?;
         let Some(list) = value.read_lock::<rhai::Array>() else {
-            return Err(Ok(c.returned("moves", format!("returned {}, not an array of moves", engine::kind_in_words(value.type_name())))));
+            return Err(Ok(c.returned(
+                "moves",
+                format!(
+                    "returned {}, not an array of moves",
+                    engine::kind_in_words(value.type_name())
+                ),
+            )));
         };
         let mut moves = Vec::with_capacity(list.len());
         for (i, item) in list.iter().enumerate() {
             let Some(map) = item.read_lock::<Map>() else {
-                return Err(Ok(c.returned("moves", format!(
-                    "move {} is {}, not #{{ label, to, cost }}", i + 1, engine::kind_in_words(item.type_name())
-                ))));
+                return Err(Ok(c.returned(
+                    "moves",
+                    format!(
+                        "move {} is {}, not #{{ label, to, cost }}",
+                        i + 1,
+                        engine::kind_in_words(item.type_name())
+                    ),
+                )));
             };
             let label = match map.get("label") {
-                Some(l) if l.is_string() => l.read_lock::<rhai::ImmutableString>().map(|s| s.to_string()).unwrap_or_default(),
+                Some(l) if l.is_string() => l
+                    .read_lock::<rhai::ImmutableString>()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default(),
                 Some(l) => encoding::show(l),
-                None => return Err(Ok(c.returned("moves", format!("move {} has no label", i + 1)))),
+                None => {
+                    return Err(Ok(
+                        c.returned("moves", format!("move {} has no label", i + 1))
+                    ));
+                }
             };
             let Some(to) = map.get("to") else {
-                return Err(Ok(c.returned("moves", format!("move {label:?} has no `to` state"))));
+                return Err(Ok(
+                    c.returned("moves", format!("move {label:?} has no `to` state"))
+                ));
             };
-            let to = c.state_from("moves", to).map_err(|e| Ok(Error {
-                message: format!("{} (move {label:?})", e.message),
-                ..e
-            }))?;
+            let to = c.state_from("moves", to).map_err(|e| {
+                Ok(Error {
+                    message: format!("{} (move {label:?})", e.message),
+                    ..e
+                })
+            })?;
             let cost = match map.get("cost") {
                 None => 1.0,
                 Some(v) => match (v.as_int(), v.as_float()) {
@@ -378,9 +407,10 @@ impl Script {
                 },
             };
             if !(cost.is_finite() && cost > 0.0) {
-                return Err(Ok(c.returned("moves", format!(
-                    "move {label:?} costs {cost}: costs must be positive and finite"
-                ))));
+                return Err(Ok(c.returned(
+                    "moves",
+                    format!("move {label:?} costs {cost}: costs must be positive and finite"),
+                )));
             }
             moves.push((label, to, cost));
         }
@@ -392,7 +422,13 @@ impl Script {
         let c = &self.compiled;
         let value = c.call("is_goal", (encoding::decode(state),))?;
         value.as_bool().map_err(|kind| {
-            Failure::Error(c.returned("is_goal", format!("returned {}, not true or false", engine::kind_in_words(kind))))
+            Failure::Error(c.returned(
+                "is_goal",
+                format!(
+                    "returned {}, not true or false",
+                    engine::kind_in_words(kind)
+                ),
+            ))
         })
     }
 

@@ -7,7 +7,10 @@
 //! directly; every other pair (a float and a whole number, a string and a character, maps,
 //! other types) is still compared by rhai's `==`, so the answers are rhai's.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, FuncRegistration, INT, ImmutableString, NativeCallContext};
+use rhai::{
+    Array, Dynamic, Engine, EvalAltResult, FuncRegistration, INT, ImmutableString,
+    NativeCallContext,
+};
 
 /// Whether `a` equals `b` when both are the same kind of plain data (whole numbers,
 /// booleans, characters, strings, units, arrays of them), as rhai's `==` says; `None` for
@@ -58,7 +61,9 @@ fn rhai_eq(
     match result {
         Ok(v) => Ok(v.as_bool().unwrap_or(false)),
         Err(e) => match *e {
-            EvalAltResult::ErrorFunctionNotFound(ref sig, ..) if sig.starts_with("==") && !same_type => {
+            EvalAltResult::ErrorFunctionNotFound(ref sig, ..)
+                if sig.starts_with("==") && !same_type =>
+            {
                 Ok(false)
             }
             _ => Err(e),
@@ -169,7 +174,9 @@ mod tests {
         }
         // The native `index_of` is the one called (a whole number asked for), and rhai's
         // still answers the rest.
-        let found: i64 = native.eval("[\"a\", \"b\"].index_of(\"b\")").expect("a string");
+        let found: i64 = native
+            .eval("[\"a\", \"b\"].index_of(\"b\")")
+            .expect("a string");
         assert_eq!(found, 1);
     }
 }

@@ -34,7 +34,11 @@ impl Program {
     /// The engine that runs the functions of a script compiled by `plain`: `plain` itself
     /// when the script has no parameters, else the sandbox with their values.
     pub(super) fn with_parameters(plain: Engine, ast: AST, parameters: &[(String, i64)]) -> Self {
-        let engine = if parameters.is_empty() { plain } else { engine::sandbox(parameters) };
+        let engine = if parameters.is_empty() {
+            plain
+        } else {
+            engine::sandbox(parameters)
+        };
         Self { engine, ast }
     }
 }

@@ -5,8 +5,8 @@
 //! the run ends there, with the error and its line, or stopped.
 
 use crate::puzzles::oracle::{self, Explorable, Oracle, OracleError};
-use crate::search::space::ExploreError;
 use crate::puzzles::{Cell, Picture, PuzzleType, Report, Watcher, solve_on_boards};
+use crate::search::space::ExploreError;
 use crate::search::{
     self, Algorithm, CancelToken, ClaimedHeuristic, Cost, Interrupt, Outcome, Problem,
     ProblemCapabilities, ProblemFacts, SearchError, Successor,
@@ -193,7 +193,10 @@ impl crate::puzzles::Model for Script {
     }
 
     fn heuristic_name(&self) -> String {
-        match (self.compiled.meta.has_heuristic, self.compiled.meta.admissible) {
+        match (
+            self.compiled.meta.has_heuristic,
+            self.compiled.meta.admissible,
+        ) {
             (false, _) => "none".into(),
             (true, true) => "the script's heuristic (declared admissible)".into(),
             (true, false) => "the script's heuristic (not declared admissible)".into(),
@@ -276,9 +279,9 @@ impl crate::puzzles::Model for Script {
         // A script error is the oracle's failure (the count is tried instead), a stop or a
         // limit its stop.
         oracle.map_err(|e| match e {
-            OracleError::Stopped(ExploreError {
-                error: Some(e), ..
-            }) => OracleError::Failed(format!("script error: {e}")),
+            OracleError::Stopped(ExploreError { error: Some(e), .. }) => {
+                OracleError::Failed(format!("script error: {e}"))
+            }
             e => e,
         })
     }

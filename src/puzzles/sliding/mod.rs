@@ -513,7 +513,6 @@ impl Sliding {
             goal_area: Vec::new(),
         }
     }
-
 }
 
 /// The default goal: tiles in reading order, the blank last.

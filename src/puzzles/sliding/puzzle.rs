@@ -109,7 +109,10 @@ impl crate::puzzles::oracle::Oracle for TileOracle {
     fn lower_bound(&self, puzzle: &dyn Puzzle) -> Option<u32> {
         let other = self.same_board(puzzle)?;
         other.check_solvable().ok()?;
-        Some(self.puzzle.board_heuristic(&self.puzzle.board_of(&other.tiles)) as u32)
+        Some(
+            self.puzzle
+                .board_heuristic(&self.puzzle.board_of(&other.tiles)) as u32,
+        )
     }
 
     fn assess(
@@ -333,11 +336,15 @@ impl crate::puzzles::Model for Sliding {
     }
 
     fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
-        vec![crate::puzzles::PuzzleOption::new("heuristic", "misplaced|manhattan|linear_conflict|pdb|pdb78", "the heuristic (pdb: additive pattern databases, built on first use and cached; \
+        vec![crate::puzzles::PuzzleOption::new(
+            "heuristic",
+            "misplaced|manhattan|linear_conflict|pdb|pdb78",
+            "the heuristic (pdb: additive pattern databases, built on first use and cached; \
                    default on boards of 10 to 16 squares; on 5 x 5 Korf and Felner's 6-6-6-6, \
                    about 8 minutes to build once, then the default there; pdb78: the 7-8 \
                    databases of the 15-puzzle, a few minutes to build once, then the default \
-                   on 4 x 4)")]
+                   on 4 x 4)",
+        )]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -158,7 +158,12 @@ impl Board {
     /// The board of a well-formed level (see [`super::format::check_rows`]).
     pub fn new(level: &Level) -> Board {
         let rows = level.rows.len();
-        let cols = level.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        let cols = level
+            .rows
+            .iter()
+            .map(|r| r.chars().count())
+            .max()
+            .unwrap_or(0);
         let n = rows * cols;
         let mut chars = vec![' '; n];
         let mut player = 0usize;
@@ -246,7 +251,11 @@ impl Board {
             board.live[s] = (0..board.goals.len()).any(|g| board.dist[g * n + s] != u16::MAX);
         }
         if board.unsolvable.is_none()
-            && let Some(&b) = board.start.boxes.iter().find(|&&b| !board.live[usize::from(b)])
+            && let Some(&b) = board
+                .start
+                .boxes
+                .iter()
+                .find(|&&b| !board.live[usize::from(b)])
         {
             let b = usize::from(b);
             board.unsolvable = Some(format!(

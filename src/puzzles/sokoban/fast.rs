@@ -137,7 +137,10 @@ impl Nodes {
         self.player.push(state.player);
         self.parent.push(parent);
         self.made_by.push(made_by);
-        let depth = self.depth.get(parent as usize).map_or(0, |d| d.saturating_add(1));
+        let depth = self
+            .depth
+            .get(parent as usize)
+            .map_or(0, |d| d.saturating_add(1));
         self.depth.push(depth);
         self.hash.push(hash);
         if self.len() * 2 > self.slots.len() {
@@ -257,11 +260,7 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
     };
     let packing = options.packing.then(|| super::packing::Packing::new(board));
     let k = root.boxes.len();
-    let unpacked = |state: &State| {
-        packing
-            .as_ref()
-            .map_or(0, |p| (k - p.packed(state)) as u32)
-    };
+    let unpacked = |state: &State| packing.as_ref().map_or(0, |p| (k - p.packed(state)) as u32);
     let mut run = Run {
         outcome: Outcome::NotFound,
         pushes: Vec::new(),

@@ -116,7 +116,8 @@ struct SokobanJson {
 
 /// An answer's length as the notes say it: "1 push, 2 moves", "0 pushes, 1 move".
 fn pushes_and_moves(pushes: usize, moves: usize) -> String {
-    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "{}, {}",
         plural(pushes, "push", "pushes"),
@@ -222,7 +223,11 @@ impl Sokoban {
                 number,
                 title: level.title.clone(),
                 author: level.author.clone(),
-                rows: level.board.iter().map(|r| r.replace(['-', '_'], " ")).collect(),
+                rows: level
+                    .board
+                    .iter()
+                    .map(|r| r.replace(['-', '_'], " "))
+                    .collect(),
                 first_line: 1,
             });
         }
@@ -301,7 +306,12 @@ impl Sokoban {
             .map(|l| LevelSummary {
                 number: l.number,
                 title: l.title.clone(),
-                boxes: l.rows.iter().flat_map(|r| r.chars()).filter(|&c| c == '$' || c == '*').count(),
+                boxes: l
+                    .rows
+                    .iter()
+                    .flat_map(|r| r.chars())
+                    .filter(|&c| c == '$' || c == '*')
+                    .count(),
             })
             .collect()
     }
@@ -329,7 +339,12 @@ impl Sokoban {
         if let Some(e) = self.collection.errors.iter().find(|e| e.number == number) {
             return Err(format!("level {number} was refused: {e}"));
         }
-        let Some(index) = self.collection.levels.iter().position(|l| l.number == number) else {
+        let Some(index) = self
+            .collection
+            .levels
+            .iter()
+            .position(|l| l.number == number)
+        else {
             let last = self.collection.levels.last().map_or(0, |l| l.number);
             return Err(format!(
                 "there is no level {number}; the collection's levels are numbered 1 to {last}"
@@ -415,7 +430,11 @@ impl Sokoban {
             .map(|r| {
                 let row: String = (0..b.cols)
                     .map(|c| {
-                        self.square_char(r * b.cols + c, &state.boxes, Some(usize::from(state.player)))
+                        self.square_char(
+                            r * b.cols + c,
+                            &state.boxes,
+                            Some(usize::from(state.player)),
+                        )
                     })
                     .collect();
                 row.trim_end().to_string()

@@ -127,7 +127,12 @@ fn pull_out(board: &Board, occupied: &[bool], goal: usize, player: usize) -> boo
 }
 
 /// The squares the player reaches from `from`, the box on `boxed`.
-fn walk(board: &Board, open: &impl Fn(usize, usize) -> bool, boxed: usize, from: usize) -> Vec<bool> {
+fn walk(
+    board: &Board,
+    open: &impl Fn(usize, usize) -> bool,
+    boxed: usize,
+    from: usize,
+) -> Vec<bool> {
     let mut reach = vec![false; board.squares()];
     if !open(from, boxed) {
         return reach;

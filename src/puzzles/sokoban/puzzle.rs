@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use crate::puzzles::{Cell, Motion, Picture, PuzzleType, Report, Watcher, solve_on_boards};
-use crate::search::{Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor};
+use crate::search::{
+    Algorithm, CancelToken, Cost, Interrupt, Problem, ProblemFacts, SearchError, Successor,
+};
 
 use super::board::{FoundPush, Push, State};
 use super::*;
@@ -30,7 +32,11 @@ impl Problem for Sokoban {
     /// that is not dead, leaving no frozen 2 x 2 block off the goals; in the `pushes` metric
     /// only the pushes into a PI-corral when there is one (the option `corrals`). It costs 1
     /// in the `pushes` metric, the walk's steps plus 1 in `moves`.
-    fn successors(&self, state: &State, out: &mut Vec<Successor<State, Push>>) -> Result<(), Interrupt> {
+    fn successors(
+        &self,
+        state: &State,
+        out: &mut Vec<Successor<State, Push>>,
+    ) -> Result<(), Interrupt> {
         let mut found: Vec<FoundPush> = Vec::new();
         let pushes = self.metric == Metric::Pushes;
         self.board.pushes(state, pushes, &mut found);
@@ -54,7 +60,8 @@ impl Problem for Sokoban {
     /// (see [`super::board::Board::matching_bound`]): never more than the pushes left, so
     /// never more than the moves left either.
     fn heuristic(&self, state: &State) -> Result<Cost, Interrupt> {
-        Ok(self.board
+        Ok(self
+            .board
             .matching_bound(state)
             .map_or(DEAD_END, Cost::from))
     }
@@ -282,11 +289,31 @@ impl crate::puzzles::Model for Sokoban {
 
     fn options(&self) -> Vec<crate::puzzles::PuzzleOption> {
         vec![
-            crate::puzzles::PuzzleOption::new("metric", "pushes|moves", "count pushes alone, walking free (pushes), or every step of the player (moves)"),
-            crate::puzzles::PuzzleOption::new("corrals", "on|off", "in the pushes metric and in the fast solver, search only the pushes into a PI-corral when there is one (on, the default)"),
-            crate::puzzles::PuzzleOption::new("packing", "on|off", "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)"),
-            crate::puzzles::PuzzleOption::new("weight", "0..100", "the fast solver's order after the packing: 0 (the default) the matching bound alone (greedy best-first); W the pushes made plus W times the bound (weighted A*)"),
-            crate::puzzles::PuzzleOption::new("level", "N", "the level of the collection, 1-based as numbered in the file"),
+            crate::puzzles::PuzzleOption::new(
+                "metric",
+                "pushes|moves",
+                "count pushes alone, walking free (pushes), or every step of the player (moves)",
+            ),
+            crate::puzzles::PuzzleOption::new(
+                "corrals",
+                "on|off",
+                "in the pushes metric and in the fast solver, search only the pushes into a PI-corral when there is one (on, the default)",
+            ),
+            crate::puzzles::PuzzleOption::new(
+                "packing",
+                "on|off",
+                "the fast solver searches first the positions with more goals filled in the goal-room packing order (on, the default)",
+            ),
+            crate::puzzles::PuzzleOption::new(
+                "weight",
+                "0..100",
+                "the fast solver's order after the packing: 0 (the default) the matching bound alone (greedy best-first); W the pushes made plus W times the bound (weighted A*)",
+            ),
+            crate::puzzles::PuzzleOption::new(
+                "level",
+                "N",
+                "the level of the collection, 1-based as numbered in the file",
+            ),
         ]
     }
 
@@ -320,7 +347,9 @@ impl crate::puzzles::Model for Sokoban {
                     .parse()
                     .ok()
                     .filter(|&w| w <= 100)
-                    .ok_or_else(|| format!("the weight is a whole number from 0 to 100, not `{value}`"))?;
+                    .ok_or_else(|| {
+                        format!("the weight is a whole number from 0 to 100, not `{value}`")
+                    })?;
                 Ok(())
             }
             "level" => {

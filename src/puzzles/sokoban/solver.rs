@@ -94,7 +94,8 @@ impl Sokoban {
     fn fill_answer(&self, report: &mut Report, pushes: &[Push]) {
         let Some((lurd, states)) = self.lurd_of(pushes) else {
             report.outcome = Outcome::NotFound;
-            report.message = Some("internal error: the fast solver's answer does not replay".into());
+            report.message =
+                Some("internal error: the fast solver's answer does not replay".into());
             return;
         };
         let moves = lurd.chars().count();

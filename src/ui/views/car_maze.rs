@@ -6,10 +6,10 @@ use std::any::Any;
 use eframe::egui;
 
 use super::Entry;
-use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, FollowsPuzzle};
 use crate::app::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
 };
+use crate::app::{CapabilityKind, Description, FollowsPuzzle, ViewCapability, ViewDraw};
 use crate::puzzles::car_maze::{self, CarMaze, turn_bit};
 use crate::puzzles::{Cell, Side};
 

@@ -6,7 +6,7 @@ use std::any::Any;
 use eframe::egui;
 
 use super::Entry;
-use crate::app::{Description, ViewDraw, CanvasExtras};
+use crate::app::{CanvasExtras, Description, ViewDraw};
 use crate::app::{TypeView, ViewCommand, ViewRead, ViewWrite, WorkOrder};
 use crate::puzzles::Cell;
 use crate::puzzles::klondike::generate::{Generated, Request, generate};
@@ -151,9 +151,7 @@ impl TypeView for KlondikeView {
                     GENERATING,
                     "klondike-generate",
                     CancelToken::new(),
-                    move |cx| {
-                        Command::Generated(Ok(generate(&request, cx.cancel, &mut |_, _| {})))
-                    },
+                    move |cx| Command::Generated(Ok(generate(&request, cx.cancel, &mut |_, _| {}))),
                     |e| Command::Generated(Err(e.to_string())),
                 );
                 match app.start_work(order) {

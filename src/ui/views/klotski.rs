@@ -6,10 +6,10 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, OwnUndo, FollowsPuzzle};
 use crate::app::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
 };
+use crate::app::{CapabilityKind, Description, FollowsPuzzle, OwnUndo, ViewCapability, ViewDraw};
 use crate::puzzles::Cell;
 use crate::puzzles::klotski::{self, EditError, Klotski, Metric, Shape, Tool};
 

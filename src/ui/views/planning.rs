@@ -7,8 +7,8 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{Description, ViewDraw, CanvasExtras};
 use crate::app::{AppAccess, ShownMoment, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite};
+use crate::app::{CanvasExtras, Description, ViewDraw};
 use crate::puzzles::Cell;
 use crate::puzzles::planning::graph::RelaxedGraph;
 use crate::puzzles::planning::heuristics::Heuristic;
@@ -109,7 +109,8 @@ impl PlanningView {
             .then(|| plan.get(step - 1))
             .flatten()
             .and_then(|name| puzzle.task().operators.iter().find(|o| o.name == *name));
-        let (added, deleted) = last.map_or((Vec::new(), Vec::new()), |o| (names(&o.add), names(&o.del)));
+        let (added, deleted) =
+            last.map_or((Vec::new(), Vec::new()), |o| (names(&o.add), names(&o.del)));
         let what = match kind {
             1 if step == 0 => "the start of the plan".to_owned(),
             1 => format!("the state after step {step} of the plan"),
@@ -121,7 +122,11 @@ impl PlanningView {
             key,
             at: app.now(),
             what,
-            facts: puzzle.true_facts(&state).into_iter().map(str::to_owned).collect(),
+            facts: puzzle
+                .true_facts(&state)
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
             added,
             deleted,
             graph: self.graph_open.then(|| puzzle.relaxed_graph(&state)),
@@ -188,11 +193,23 @@ impl PlanningView {
         if !shown.added.is_empty() || !shown.deleted.is_empty() {
             ui.label(format!(
                 "Last step: + {}; - {}",
-                if shown.added.is_empty() { "nothing".to_owned() } else { shown.added.join(" ") },
-                if shown.deleted.is_empty() { "nothing".to_owned() } else { shown.deleted.join(" ") },
+                if shown.added.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    shown.added.join(" ")
+                },
+                if shown.deleted.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    shown.deleted.join(" ")
+                },
             ));
         }
-        ui.label(format!("True in {}: {} facts", shown.what, shown.facts.len()));
+        ui.label(format!(
+            "True in {}: {} facts",
+            shown.what,
+            shown.facts.len()
+        ));
         egui::ScrollArea::vertical()
             .id_salt("planning-facts")
             .max_height(200.0)
@@ -282,7 +299,8 @@ fn graph_ui(ui: &mut egui::Ui, puzzle: &Planning, shown: &Shown) {
                     .filter(|op| relaxed.contains(op))
                     .map(|&op| t.operators[op as usize].name.as_str())
                     .collect();
-                let mut lines: Vec<String> = goals.iter().map(|g| format!("* {g} (goal)")).collect();
+                let mut lines: Vec<String> =
+                    goals.iter().map(|g| format!("* {g} (goal)")).collect();
                 lines.extend(chosen.iter().map(|a| format!("> {a}")));
                 let others = layer.facts.len() - goals.len();
                 lines.extend(
@@ -388,7 +406,10 @@ impl PlanningView {
             .as_ref()
             .and_then(|s| s.graph.as_ref())
             .map(|g| match g.layer_of_fact(f) {
-                Some(i) => format!("; relaxed graph layer {i} (h^max cost {})", g.layers[i].cost),
+                Some(i) => format!(
+                    "; relaxed graph layer {i} (h^max cost {})",
+                    g.layers[i].cost
+                ),
                 None => "; never reached, even ignoring deletes".to_owned(),
             })
             .unwrap_or_default();

@@ -7,10 +7,10 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{Description, ViewDraw};
 use crate::app::{
     AppAccess, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite,
 };
+use crate::app::{Description, ViewDraw};
 use crate::puzzles::Cell;
 use crate::puzzles::rush_hour::{self, EditError, Metric, RushHour};
 

@@ -7,7 +7,7 @@ use std::any::Any;
 use eframe::egui::{self, RichText};
 
 use super::Entry;
-use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, FrameWork, CanvasExtras};
+use crate::app::{CanvasExtras, CapabilityKind, Description, FrameWork, ViewCapability, ViewDraw};
 use crate::app::{Pointer, TypeView, ViewCommand, ViewRead, ViewWrite};
 use crate::puzzles::Cell;
 use crate::puzzles::sokoban::{self, Dir, Metric, Sokoban};
@@ -73,15 +73,14 @@ impl SokobanView {
                         Some(t) => format!("{}. {t} ({} boxes)", l.number, l.boxes),
                         None => format!("{}. ({} boxes)", l.number, l.boxes),
                     };
-                    if ui.selectable_label(l.number == number, text).clicked() && l.number != number {
+                    if ui.selectable_label(l.number == number, text).clicked() && l.number != number
+                    {
                         app.push_view(Command::Level(l.number));
                     }
                 }
             });
         for e in s.refused() {
-            ui.label(
-                RichText::new(format!("Refused: {e}")).color(ui.visuals().error_fg_color),
-            );
+            ui.label(RichText::new(format!("Refused: {e}")).color(ui.visuals().error_fg_color));
         }
     }
 }
@@ -97,11 +96,7 @@ impl TypeView for SokobanView {
         };
         Self::levels_ui(app, ui, &s);
         let choices = [
-            (
-                Metric::Pushes,
-                "pushes",
-                "a push costs 1, walking is free",
-            ),
+            (Metric::Pushes, "pushes", "a push costs 1, walking is free"),
             (Metric::Moves, "moves", "every step costs 1, pushes too"),
         ];
         if let Some(m) = super::choice_ui(ui, "Count", s.metric(), &choices) {
@@ -219,7 +214,11 @@ impl SokobanView {
             sokoban::board::Ground::Inside if b.is_goal(square) => "goal",
             sokoban::board::Ground::Inside => "floor",
         };
-        Some(format!("row {}, column {}: {what}", cell.row + 1, cell.col + 1))
+        Some(format!(
+            "row {}, column {}: {what}",
+            cell.row + 1,
+            cell.col + 1
+        ))
     }
 }
 

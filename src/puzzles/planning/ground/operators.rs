@@ -36,7 +36,13 @@ impl Grounder<'_> {
                     .zip(values.iter().copied())
                     .collect();
                 let (mut pre, mut pre_neg) = (Vec::new(), Vec::new());
-                self.literals(&action.precondition, &mut binding, &fact_of, &mut pre, &mut pre_neg)?;
+                self.literals(
+                    &action.precondition,
+                    &mut binding,
+                    &fact_of,
+                    &mut pre,
+                    &mut pre_neg,
+                )?;
                 let Some(pre) = pre.into_iter().collect::<Option<Vec<FactId>>>() else {
                     continue;
                 };
@@ -64,7 +70,13 @@ impl Grounder<'_> {
         let mut goal = Vec::new();
         let mut binding = HashMap::new();
         let problem = self.problem;
-        self.goal_facts(&problem.goal, &mut binding, &mut facts, &mut fact_of, &mut goal)?;
+        self.goal_facts(
+            &problem.goal,
+            &mut binding,
+            &mut facts,
+            &mut fact_of,
+            &mut goal,
+        )?;
         let init: Vec<FactId> = problem
             .init
             .iter()
@@ -178,10 +190,17 @@ impl Grounder<'_> {
                 Effect::Cost(CostTerm::Function(f, args)) => {
                     let ground: Option<Vec<String>> = args
                         .iter()
-                        .map(|t| self.term(t, binding).map(|o| self.objects[o as usize].clone()))
+                        .map(|t| {
+                            self.term(t, binding)
+                                .map(|o| self.objects[o as usize].clone())
+                        })
                         .collect();
                     let ground = ground.unwrap_or_default();
-                    let Some(&v) = self.problem.function_values.get(&(f.clone(), ground.clone())) else {
+                    let Some(&v) = self
+                        .problem
+                        .function_values
+                        .get(&(f.clone(), ground.clone()))
+                    else {
                         if !self.uses_costs {
                             continue;
                         }

@@ -19,7 +19,10 @@ pub(super) fn check_domain(d: &Domain) -> Result<(), PddlError> {
     };
     for (t, parents) in &d.types {
         if let Some(p) = parents.iter().find(|p| !type_ok(p)) {
-            return err(Pos::default(), format!("the type `{t}` has an undeclared parent `{p}`"));
+            return err(
+                Pos::default(),
+                format!("the type `{t}` has an undeclared parent `{p}`"),
+            );
         }
     }
     for a in &d.actions {
@@ -33,7 +36,10 @@ pub(super) fn check_domain(d: &Domain) -> Result<(), PddlError> {
 
 pub(super) fn check_atom(d: &Domain, atom: &Atom, scope: &[&str]) -> Result<(), PddlError> {
     let Some(params) = d.predicates.get(&atom.predicate) else {
-        return err(atom.pos, format!("the predicate `{}` is not declared", atom.predicate));
+        return err(
+            atom.pos,
+            format!("the predicate `{}` is not declared", atom.predicate),
+        );
     };
     if params.len() != atom.args.len() {
         return err(
@@ -54,13 +60,20 @@ fn check_terms(terms: &[Term], scope: &[&str], pos: Pos) -> Result<(), PddlError
         if let Term::Var(v) = t
             && !scope.contains(&v.as_str())
         {
-            return err(pos, format!("the variable {v} is not a parameter of the action"));
+            return err(
+                pos,
+                format!("the variable {v} is not a parameter of the action"),
+            );
         }
     }
     Ok(())
 }
 
-pub(super) fn check_formula<'a>(d: &Domain, f: &'a Formula, scope: &mut Vec<&'a str>) -> Result<(), PddlError> {
+pub(super) fn check_formula<'a>(
+    d: &Domain,
+    f: &'a Formula,
+    scope: &mut Vec<&'a str>,
+) -> Result<(), PddlError> {
     match f {
         Formula::And(parts) => parts.iter().try_for_each(|p| check_formula(d, p, scope)),
         Formula::Atom(a) | Formula::NotAtom(a) => check_atom(d, a, scope),

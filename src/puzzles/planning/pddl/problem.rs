@@ -1,7 +1,6 @@
 //! Reading a PDDL problem for its domain: its objects, initial state, goal and metric, each
 //! name checked against the domain.
 
-
 use super::super::sexpr::Sexp;
 use super::check::{check_atom, check_formula};
 use super::*;
@@ -37,7 +36,10 @@ pub fn read_problem(text: &str, domain: &Domain) -> Result<Problem, PddlError> {
         match item.head() {
             Some(":objects") => {
                 for (name, types, at) in typed_list(&list[1..], false)? {
-                    if let Some(t) = types.iter().find(|t| *t != OBJECT && !domain.types.contains_key(*t)) {
+                    if let Some(t) = types
+                        .iter()
+                        .find(|t| *t != OBJECT && !domain.types.contains_key(*t))
+                    {
                         return err(at, format!("the type `{t}` of {name} is not declared"));
                     }
                     p.objects.push((name, types));
@@ -55,12 +57,20 @@ pub fn read_problem(text: &str, domain: &Domain) -> Result<Problem, PddlError> {
                                 args.iter()
                                     .map(|a| a.word().map(str::to_owned).ok_or(()))
                                     .collect::<Result<Vec<_>, ()>>()
-                                    .map_err(|()| SyntaxError::new(f.pos(), "a function's arguments are objects"))?,
+                                    .map_err(|()| {
+                                        SyntaxError::new(
+                                            f.pos(),
+                                            "a function's arguments are objects",
+                                        )
+                                    })?,
                             ),
                             _ => return err(f.pos(), "expected `(function objects...)`"),
                         };
                         let Some(v) = value.word().and_then(|w| w.parse::<u64>().ok()) else {
-                            return err(value.pos(), "a function's value is a whole number of at least 0");
+                            return err(
+                                value.pos(),
+                                "a function's value is a whole number of at least 0",
+                            );
                         };
                         p.function_values.insert((name, args), v);
                         continue;

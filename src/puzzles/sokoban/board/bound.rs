@@ -55,10 +55,13 @@ impl Board {
     ) -> impl Fn(usize, usize) -> Option<u32> + 'a {
         let n = self.squares();
         move |i: usize, g: usize| {
-            let s = if i == moved { to } else { usize::from(boxes[i]) };
+            let s = if i == moved {
+                to
+            } else {
+                usize::from(boxes[i])
+            };
             let d = self.dist[g * n + s];
             (d != u16::MAX).then_some(u32::from(d))
         }
     }
-
 }

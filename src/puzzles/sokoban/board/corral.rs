@@ -42,7 +42,8 @@ impl Board {
         let (area, members) = self.corral_areas(&boxes, &reach);
         let mut best: Option<Vec<(usize, Dir)>> = None;
         for (corral, squares) in members.iter().enumerate() {
-            let Some(ways_in) = self.pi_corral_pushes(&boxes, &reach, &area, corral as u32, squares)
+            let Some(ways_in) =
+                self.pi_corral_pushes(&boxes, &reach, &area, corral as u32, squares)
             else {
                 continue;
             };

@@ -20,8 +20,7 @@ impl Board {
     pub fn freeze_deadlock(&self, boxes: &[bool], t: usize) -> bool {
         let mut as_wall = Vec::new();
         let mut frozen = Vec::new();
-        self.is_frozen(boxes, t, &mut as_wall, &mut frozen)
-            && frozen.iter().any(|&b| !self.goal[b])
+        self.is_frozen(boxes, t, &mut as_wall, &mut frozen) && frozen.iter().any(|&b| !self.goal[b])
     }
 
     /// Whether the box on `b` is frozen, the boxes of `as_wall` taken for walls; appends to

@@ -14,10 +14,13 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::Entry;
-use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, OwnPanels, OpensFiles, KeepsSettings, FrameWork, FollowsPuzzle};
 use crate::app::{
     AppAccess, AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewContext, ViewRead,
     ViewWrite,
+};
+use crate::app::{
+    CapabilityKind, Description, FollowsPuzzle, FrameWork, KeepsSettings, OpensFiles, OwnPanels,
+    ViewCapability, ViewDraw,
 };
 use crate::puzzles::maze::generate::Generator;
 use crate::puzzles::maze::percolation::CurvePoint;

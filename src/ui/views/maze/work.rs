@@ -157,7 +157,6 @@ pub(super) struct ScenarioRunAll {
     pub summary: Option<movingai::ScenarioSummary>,
 }
 
-
 impl MazeView {
     pub(super) fn generate(&mut self, app: &mut ViewWrite<'_>) {
         self.finish_animation(app);

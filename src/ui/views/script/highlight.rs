@@ -5,9 +5,34 @@ use eframe::egui::{self, Color32, FontId, text::LayoutJob};
 
 /// rhai's keywords (and the contract's constants' keyword `const`).
 const KEYWORDS: &[&str] = &[
-    "fn", "let", "const", "if", "else", "for", "in", "while", "loop", "do", "until", "return",
-    "break", "continue", "switch", "true", "false", "throw", "try", "catch", "private", "this",
-    "global", "is_def_fn", "is_def_var", "type_of", "print", "debug",
+    "fn",
+    "let",
+    "const",
+    "if",
+    "else",
+    "for",
+    "in",
+    "while",
+    "loop",
+    "do",
+    "until",
+    "return",
+    "break",
+    "continue",
+    "switch",
+    "true",
+    "false",
+    "throw",
+    "try",
+    "catch",
+    "private",
+    "this",
+    "global",
+    "is_def_fn",
+    "is_def_var",
+    "type_of",
+    "print",
+    "debug",
 ];
 
 /// The kinds of text coloured apart.
@@ -69,7 +94,9 @@ pub(super) fn tokens(text: &str) -> Vec<(std::ops::Range<usize>, Kind)> {
             i = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
             push(start..i, Kind::Comment);
         } else if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
-            i = text[i + 2..].find("*/").map_or(bytes.len(), |n| i + 2 + n + 2);
+            i = text[i + 2..]
+                .find("*/")
+                .map_or(bytes.len(), |n| i + 2 + n + 2);
             push(start..i, Kind::Comment);
         } else if b == b'"' || b == b'`' || b == b'\'' {
             i += 1;

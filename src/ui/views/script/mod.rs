@@ -20,9 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Entry, NewItem};
 use crate::app::{AppAccess, CapabilityKind, Description, ViewCapability, ViewContext, ViewDraw};
-use crate::app::{
-    AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite,
-};
+use crate::app::{AppCommand, CanvasExtras, Pointer, TypeView, ViewCommand, ViewRead, ViewWrite};
 use crate::puzzles::Cell;
 use crate::puzzles::script::{self, Script};
 
@@ -121,7 +119,6 @@ impl Listed {
             .or(self.draw_error.as_ref())
     }
 }
-
 
 /// The view's commands.
 #[derive(Debug)]
@@ -516,7 +513,11 @@ impl TypeView for ScriptView {
                     TRAY,
                     "an empty cell of the script's drawing",
                 ),
-                (|s| *s == Square::Blocked, BLOCKED, "a wall (#) of the drawing"),
+                (
+                    |s| *s == Square::Blocked,
+                    BLOCKED,
+                    "a wall (#) of the drawing",
+                ),
                 (
                     |s| matches!(s, Square::Number(_)),
                     NUMBER,
@@ -569,4 +570,3 @@ impl ScriptView {
         click.map(|(label, _)| format!("a click plays {label}"))
     }
 }
-

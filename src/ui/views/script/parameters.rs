@@ -90,7 +90,10 @@ impl ScriptView {
                 let label = ui.label(format!("Parameter {}", p.name));
                 ui.add(egui::DragValue::new(&mut value).range(p.min..=p.max))
                     .labelled_by(label.id)
-                    .on_hover_text(format!("from {} to {}; default {}", p.min, p.max, p.default));
+                    .on_hover_text(format!(
+                        "from {} to {}; default {}",
+                        p.min, p.max, p.default
+                    ));
             });
             if value != p.value {
                 app.push_view(Command::SetParameter(p.name.clone(), value));

@@ -11,8 +11,8 @@ use eframe::egui::{self, RichText};
 use crate::app::{AppAccess, ViewContext, ViewWrite, WorkOrder};
 use crate::puzzles::sliding::pattern_db::PatternDb;
 use crate::puzzles::sliding::stratified;
-use crate::search::layers::Iteration;
 use crate::search::CancelToken;
+use crate::search::layers::Iteration;
 
 /// Bounds forecast past the board's estimate (in steps of two moves).
 const AHEAD: u32 = 14;

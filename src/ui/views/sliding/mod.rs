@@ -11,8 +11,11 @@ use eframe::egui::{self, RichText};
 use serde::{Deserialize, Serialize};
 
 use super::Entry;
-use crate::app::{Description, ViewDraw, CapabilityKind, ViewCapability, OwnUndo, KeepsSettings, FrameWork, FollowsPuzzle, CanvasExtras};
 use crate::app::{AppAccess, TypeView, ViewCommand, ViewContext, ViewRead, ViewWrite};
+use crate::app::{
+    CanvasExtras, CapabilityKind, Description, FollowsPuzzle, FrameWork, KeepsSettings, OwnUndo,
+    ViewCapability, ViewDraw,
+};
 use crate::puzzles::Side;
 use crate::puzzles::sliding::pattern_db::PdbSet;
 use crate::puzzles::sliding::{self, Sliding, TileHeuristic};
@@ -317,8 +320,7 @@ impl TypeView for SlidingView {
             Command::Key(side) => Self::key(app, side),
             Command::Undo => self.undo(app),
             Command::ScrambleWalk => {
-                let seed =
-app.next_seed(&mut self.used_seed);
+                let seed = app.next_seed(&mut self.used_seed);
                 let moves = self.settings.scramble_moves;
                 let mut walk = Vec::new();
                 edit(app, |p| {
@@ -333,8 +335,7 @@ app.next_seed(&mut self.used_seed);
                 ));
             }
             Command::ScrambleUniform => {
-                let seed =
-app.next_seed(&mut self.used_seed);
+                let seed = app.next_seed(&mut self.used_seed);
                 edit(app, |p| {
                     p.scramble_uniform(seed);
                     true
@@ -377,7 +378,11 @@ app.next_seed(&mut self.used_seed);
         }
     }
 
-    fn canvas_extras(&self, app: &ViewRead<'_>, hover: Option<crate::puzzles::Cell>) -> CanvasExtras<'_> {
+    fn canvas_extras(
+        &self,
+        app: &ViewRead<'_>,
+        hover: Option<crate::puzzles::Cell>,
+    ) -> CanvasExtras<'_> {
         CanvasExtras {
             hover_text: hover.and_then(|cell| self.hover_text(app, cell)),
             ..CanvasExtras::default()
@@ -430,7 +435,9 @@ impl FrameWork for SlidingView {
         self.tend_pattern_dbs(app);
         let algorithm = app.algorithm();
         let board = sliding(app).map(|board| {
-            let db = board.attached_db().filter(|_| algorithm == Algorithm::IdaStar);
+            let db = board
+                .attached_db()
+                .filter(|_| algorithm == Algorithm::IdaStar);
             (db.cloned(), board.tiles_row_major())
         });
         if let Some((db, tiles)) = board {

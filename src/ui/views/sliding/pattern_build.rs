@@ -59,7 +59,13 @@ impl PatternBuilds {
     /// the app to run ([`crate::app::ViewContext::start_work`], in place of a build for
     /// another board or set), unless one is ready or being built: its progress comes back as
     /// [`Command::PdbProgress`], its result as [`Command::PdbBuilt`].
-    pub fn start(&mut self, rows: usize, cols: usize, goal: &[u8], set: PdbSet) -> Option<WorkOrder> {
+    pub fn start(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        goal: &[u8],
+        set: PdbSet,
+    ) -> Option<WorkOrder> {
         if self.ready_for(rows, cols, goal, set).is_some()
             || self.progress_for(rows, cols, goal, set).is_some()
         {
@@ -161,7 +167,10 @@ mod tests {
         assert!(!builds.is_stopped(4, 4, &goal[..16], PdbSet::Six));
         assert!(builds.progress_for(5, 5, &goal, PdbSet::Six).is_none());
         let late = Err("stopped".to_owned());
-        assert!(builds.finished(late).is_none(), "nothing to report once stopped");
+        assert!(
+            builds.finished(late).is_none(),
+            "nothing to report once stopped"
+        );
         assert!(!builds.stop(), "nothing left to stop");
         builds.resume();
         assert!(!builds.is_stopped(5, 5, &goal, PdbSet::Six));

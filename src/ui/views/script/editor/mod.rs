@@ -222,13 +222,19 @@ impl Editor {
     ) {
         // Text typed here: unsaved, or saved but not loaded (a failed Save As).
         if (self.is_dirty() || self.unloaded_edit) && !self.key.is_empty() {
-            drafts.insert(std::mem::take(&mut self.key), std::mem::take(&mut self.text));
+            drafts.insert(
+                std::mem::take(&mut self.key),
+                std::mem::take(&mut self.text),
+            );
         }
-        self.key = file
-            .as_deref()
-            .map_or_else(|| format!("unsaved: {}", script.name()), |p| p.display().to_string());
+        self.key = file.as_deref().map_or_else(
+            || format!("unsaved: {}", script.name()),
+            |p| p.display().to_string(),
+        );
         self.base = script.source().to_owned();
-        self.text = drafts.remove(&self.key).unwrap_or_else(|| self.base.clone());
+        self.text = drafts
+            .remove(&self.key)
+            .unwrap_or_else(|| self.base.clone());
         self.note = self
             .is_dirty()
             .then(|| "Unsaved edits kept from before (Revert drops them).".to_owned());
@@ -271,7 +277,13 @@ impl Editor {
     /// line marked. The answer comes within this frame when the work gives it within
     /// [`RELOAD_WAIT`], else in a later one (the status bar says a reload runs); a reload
     /// asked meanwhile replaces it.
-    fn reload(&mut self, app: &mut ViewWrite<'_>, path: Option<PathBuf>, after: After, write: Write) {
+    fn reload(
+        &mut self,
+        app: &mut ViewWrite<'_>,
+        path: Option<PathBuf>,
+        after: After,
+        write: Write,
+    ) {
         // Values the user chose (not the defaults) go on where they still fit.
         let chosen: Vec<(String, i64)> = app
             .model::<Script>()
@@ -304,7 +316,9 @@ impl Editor {
                 })
             },
         );
-        let name = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
+        let name = path
+            .as_deref()
+            .map_or_else(|| "the script".to_owned(), shown);
         match app.start_work(order) {
             Ok(()) => {
                 self.reload = Some(Reload { path, text, after });
@@ -326,7 +340,9 @@ impl Editor {
         else {
             return;
         };
-        let shown_path = path.as_deref().map_or_else(|| "the script".to_owned(), shown);
+        let shown_path = path
+            .as_deref()
+            .map_or_else(|| "the script".to_owned(), shown);
         match answer.written {
             Some(Err(e)) => {
                 let path = path.as_deref().map(Path::display);
@@ -363,7 +379,9 @@ impl Editor {
                 ));
                 if after == After::AskFile {
                     let name = app.model::<Script>().map_or_else(String::new, Script::name);
-                    app.push(crate::app::AppCommand::SaveDialogNamed(file_name_for(&name)));
+                    app.push(crate::app::AppCommand::SaveDialogNamed(file_name_for(
+                        &name,
+                    )));
                 }
             }
             Err(e) => {
@@ -373,9 +391,7 @@ impl Editor {
                     self.unloaded_edit = true;
                 }
                 let text = self.error_text().unwrap_or_default();
-                app.set_error(format!(
-                    "{text} (the last good version stays loaded)"
-                ));
+                app.set_error(format!("{text} (the last good version stays loaded)"));
             }
         }
     }

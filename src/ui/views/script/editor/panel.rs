@@ -100,10 +100,8 @@ impl Editor {
         }
         if self.conflict.is_some() {
             ui.label(
-                egui::RichText::new(
-                    "The file changed on disk, and the editor has unsaved edits.",
-                )
-                .color(ui.visuals().error_fg_color),
+                egui::RichText::new("The file changed on disk, and the editor has unsaved edits.")
+                    .color(ui.visuals().error_fg_color),
             );
             ui.horizontal_wrapped(|ui| {
                 if ui
