@@ -215,6 +215,25 @@ fn frame_bytes<S, M>() -> usize {
         + std::mem::size_of::<Vec<Successor<S, M>>>()
 }
 
+/// Tells `observer` of the expansion of `path`'s last state, at `depth`, with its `g` and
+/// `h` (and its parent on the path, when the observer wants scores).
+fn tell_expansion<S>(
+    observer: &mut dyn Observer<S>,
+    path: &[S],
+    depth: u64,
+    g: Cost,
+    h: Cost,
+    stats: &Stats,
+) {
+    let state = &path[path.len() - 1];
+    observer.path_push(state);
+    observer.expanded(state, depth, stats);
+    if observer.wants_scores() {
+        let parent = path.len().checked_sub(2).and_then(|i| path.get(i));
+        observer.scored(state, g, Some(h), parent);
+    }
+}
+
 /// One depth-first search from `start` bounded by `threshold` on `g + h`.
 fn bounded<P: Problem + ?Sized>(
     problem: &P,
@@ -283,12 +302,7 @@ fn bounded<P: Problem + ?Sized>(
             stats.max_depth = stats.max_depth.max(depth);
             stats.max_closed = stats.max_closed.max(path.len() as u64);
             if !silent {
-                observer.path_push(state);
-                observer.expanded(state, depth, stats);
-                if observer.wants_scores() {
-                    let parent = path.len().checked_sub(2).and_then(|i| path.get(i));
-                    observer.scored(state, g, Some(f - g), parent);
-                }
+                tell_expansion(observer, &path, depth, g, f - g, stats);
             }
             let mut successors = spare.pop().unwrap_or_default();
             successors.clear();
