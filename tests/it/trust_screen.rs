@@ -220,6 +220,52 @@ fn a_quick_stroke_paints_and_a_quick_drag_drops_where_released() {
     assert_eq!(model::<RushHour>(&h).vehicle_at(Cell::new(2, 2)), None);
 }
 
+/// A brisk stroke as a real window delivers it (seen under Xvfb with xdotool): the press in
+/// one frame, then every move and the release together in the next, before egui has seen
+/// the pointer dragged in any frame. The stroke still paints every square to where the
+/// button came up, the last one included.
+#[test]
+fn a_stroke_moved_and_released_in_one_frame_paints_to_the_release() {
+    let mut h = harness(Settings::default());
+    select_type(&mut h, "maze");
+    h.get_by_label("Clear").click();
+    h.run();
+    let (from, to) = (Cell::new(4, 2), Cell::new(4, 9));
+    let (a, b) = (cell_pos(&h, from), cell_pos(&h, to));
+    h.hover_at(a);
+    h.run();
+    let input = h.input_mut();
+    input.events.push(egui::Event::PointerButton {
+        pos: a,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
+    let input = h.input_mut();
+    for i in 1..=3 {
+        input
+            .events
+            .push(egui::Event::PointerMoved(a + (b - a) * (i as f32 / 3.0)));
+    }
+    input.events.push(egui::Event::PointerButton {
+        pos: b,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
+    h.run();
+    let maze = model::<Maze>(&h);
+    for col in from.col..=to.col {
+        assert!(maze.is_blocked(Cell::new(4, col)), "column {col}");
+    }
+    assert!(
+        !maze.is_blocked(Cell::new(4, to.col + 1)),
+        "past the release"
+    );
+}
+
 /// Small: Start on an unsolvable 8-puzzle says it is unsolvable and why, runs no search and
 /// says nothing "failed".
 #[test]

@@ -58,7 +58,17 @@ pub(super) fn pointer_input(
     // with the paints they make).
     let mut stroke = app.canvas.stroke;
     let ending = !is_down && stroke.is_some();
-    let under = response.interact_pointer_pos().and_then(&cell_at);
+    // A stroke pressed in one frame and moved and released in the next never showed egui a
+    // drag, so the response has no interaction position then: the release is where the
+    // pointer is.
+    let under = response
+        .interact_pointer_pos()
+        .or_else(|| {
+            ending
+                .then(|| response.ctx.input(|i| i.pointer.interact_pos()))
+                .flatten()
+        })
+        .and_then(&cell_at);
     // A stroke starts where the button went down, not where the pointer is by the time the
     // frame sees it: a brisk drag that starts on the start square grabs the start.
     let pressed_on = response
