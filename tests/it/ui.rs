@@ -859,6 +859,26 @@ fn a_board_search_shows_the_state_expanded_and_its_depth() {
     run_until(&mut h, |app| !app.is_running());
 }
 
+/// The bar above a board's canvas counts in the singular for one: after one Step, "1 state
+/// expanded" (it said "1 states expanded").
+#[test]
+fn a_board_search_paused_after_one_step_says_1_state_expanded() {
+    let mut h = harness(Settings::default());
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    h.get_by_label("Step").click();
+    run_until(&mut h, |app| {
+        app.marks().stats.expanded == 1 && app.marks().board.is_some()
+    });
+    h.run();
+    let node = h.get_by_label_contains("Expanding a state at depth");
+    let ak = egui_kittest::kittest::NodeT::accesskit_node(&node);
+    let bar = ak.label().or_else(|| ak.value()).unwrap_or_default();
+    assert!(bar.ends_with("; 1 state expanded"), "{bar}");
+    h.get_by_label("Stop").click();
+    run_until(&mut h, |app| !app.is_running());
+}
+
 /// Starts a race of `algorithms` on the puzzle on screen and waits for every lane to end.
 fn race(h: &mut Harness<'static, PuzzleLabApp>, algorithms: &[Algorithm]) {
     for &a in algorithms {
