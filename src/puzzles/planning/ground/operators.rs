@@ -97,6 +97,10 @@ impl Grounder<'_> {
             init,
             goal,
         };
+        // Operators needing two facts no reachable state holds together go (h^2 mutexes, as
+        // Fast Downward's translator drops them by its mutex groups), then what no operator
+        // left needs.
+        let (task, _) = super::super::mutex::without_impossible_operators(task);
         Ok(super::super::relevance::relevant(task).0)
     }
 
