@@ -38,6 +38,7 @@ mod octile;
 mod open_list;
 mod oracle;
 mod planning;
+mod planning_lmcut;
 mod planning_mutex;
 mod results;
 mod robustness;
