@@ -1,0 +1,86 @@
+//! The front ends' rule of issue 57 (beside `architecture.rs`, which holds it for `src/app`
+//! and `src/ui`): the command line's shared files name no concrete type. What only some
+//! types do on the command line (a benchmark over a collection of instances) is lent
+//! through the registry (`puzzles::batch::TypeCapabilities`), so a new type adds no code to
+//! `src/cli`.
+
+use std::path::Path;
+
+use super::architecture::{TypeNames, names, registry_types, rust_files, string_literals};
+
+/// The files of `src/cli` that still name a type, with the type: the ones left to lend
+/// (`bench sliding` and its shards' merge, `scenario`, `generate` and `percolation`). The list only shrinks: a
+/// pair no longer true fails the test as well.
+const CLI_NAMES_LEFT: [(&str, &str); 7] = [
+    ("bench.rs", "sliding"),
+    ("bench_sliding.rs", "sliding"),
+    ("generators.rs", "klondike"),
+    ("generators.rs", "maze"),
+    ("merge.rs", "sliding"),
+    ("mod.rs", "maze"),
+    ("runs.rs", "maze"),
+];
+
+/// Whether the code of `text` (its lines of comment left out: the help may mention a type)
+/// names type `t`: its model's identifier, a path into its module, or its name as a string.
+fn names_the_type(text: &str, t: &TypeNames) -> bool {
+    let code: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    names(&code, &t.ident)
+        || code.contains(&format!("{}::", t.module))
+        || string_literals(&code)
+            .iter()
+            .any(|(_, l)| l == t.name || l == &t.module)
+}
+
+#[test]
+fn the_type_check_sees_code_not_comments() {
+    let types = registry_types();
+    let t = &types[0];
+    assert!(names_the_type(&format!("let x = {}::new();", t.ident), t));
+    assert!(names_the_type(
+        &format!("use crate::puzzles::{}::TYPE;", t.module),
+        t
+    ));
+    assert!(names_the_type(&format!("let n = \"{}\";", t.name), t));
+    assert!(!names_the_type(
+        &format!("/// a {} board\nfn f() {{}}", t.ident),
+        t
+    ));
+    assert!(!names_the_type(
+        &format!("let n = \"a {} board\";", t.name),
+        t
+    ));
+}
+
+#[test]
+fn the_command_line_names_no_type() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut found = Vec::new();
+    for file in rust_files(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let relative = file.strip_prefix(&root).expect("under src/cli");
+        let relative = relative.to_string_lossy().replace('\\', "/");
+        for t in registry_types() {
+            if names_the_type(&text, &t) {
+                found.push((relative.clone(), t.name));
+            }
+        }
+    }
+    let new: Vec<_> = found
+        .iter()
+        .filter(|(f, t)| !CLI_NAMES_LEFT.contains(&(f.as_str(), *t)))
+        .collect();
+    assert!(new.is_empty(), "src/cli names a type: {new:#?}");
+    let gone: Vec<_> = CLI_NAMES_LEFT
+        .iter()
+        .filter(|(f, t)| !found.iter().any(|(g, u)| g == f && u == t))
+        .collect();
+    assert!(
+        gone.is_empty(),
+        "names left no longer there, drop them: {gone:#?}"
+    );
+}
