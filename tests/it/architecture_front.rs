@@ -21,14 +21,18 @@ const CLI_NAMES_LEFT: [(&str, &str); 7] = [
     ("runs.rs", "maze"),
 ];
 
+/// `text` without its lines of comment.
+fn code_of(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// Whether the code of `text` (its lines of comment left out: the help may mention a type)
 /// names type `t`: its model's identifier, a path into its module, or its name as a string.
 fn names_the_type(text: &str, t: &TypeNames) -> bool {
-    let code: String = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let code = code_of(text);
     names(&code, &t.ident)
         || code.contains(&format!("{}::", t.module))
         || string_literals(&code)
@@ -83,4 +87,28 @@ fn the_command_line_names_no_type() {
         gone.is_empty(),
         "names left no longer there, drop them: {gone:#?}"
     );
+}
+
+/// The views' registry (`src/ui/views/mod.rs`) names each type in its `type_views!` list
+/// and nowhere else in its code: no re-export of a view's items under a type's name (a test
+/// names them through the view's module, `views::maze::Command`), so a new view adds one
+/// line there.
+#[test]
+fn the_views_registry_names_types_in_its_list_only() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/views/mod.rs");
+    let text = std::fs::read_to_string(path).expect("the views' registry");
+    let start = text.find("type_views! {").expect("the registry's list");
+    let end = start + text[start..].find('}').expect("the list's end") + 1;
+    let listed = &text[start..end];
+    let outside = code_of(&format!("{}{}", &text[..start], &text[end..]));
+    let mut offenders = Vec::new();
+    for t in registry_types() {
+        if !names(listed, &t.module) {
+            offenders.push(format!("{} is not in the list", t.module));
+        }
+        if names_the_type(&outside, &t) || names(&outside, &t.module) {
+            offenders.push(format!("{} is named outside the list", t.module));
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
 }
