@@ -1,5 +1,6 @@
 //! `merge FILE...`: joins the JSON outputs of the shards of one batch (`scenario --shard K/N
-//! --json`, `bench sliding`, `bench sokoban` or `bench planning` with `--shard K/N --json`) into the
+//! --json`, or any `bench` with `--shard K/N --json`: `bench sliding` and the benchmarks the
+//! types lend, each saying how its JSON is joined, [`puzzles::batch::ShardedJson`]) into the
 //! object an unsharded run prints: the problems in their order, the totals counted again over
 //! them.
 
@@ -7,14 +8,14 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::shard::{MAX_SHARDS, Shard};
 use super::{EXIT_LIMIT, EXIT_NO_SOLUTION, EXIT_SOLVED, bad, write_out};
 use crate::puzzles;
+use crate::puzzles::batch::{MAX_SHARDS, Shard, ShardedJson};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct MergeArgs {
-    /// The JSON outputs of every shard of one batch (`scenario`, `bench sliding`, `bench
-    /// sokoban` or `bench planning` with `--shard K/N --json`), each once, in any order.
+    /// The JSON outputs of every shard of one batch (`scenario` or a `bench` with `--shard
+    /// K/N --json`), each once, in any order.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
@@ -26,11 +27,9 @@ enum Kind {
     Scenario,
     /// `bench sliding`: `instances`, with the totals in `total`.
     BenchSliding,
-    /// `bench sokoban`: `levels`, with the totals in `totals`.
-    BenchSokoban,
-    /// `bench planning`: `problems` (each with its `index` in the folder), with the totals in
-    /// `totals`.
-    BenchPlanning,
+    /// A type's own benchmark (`bench <type>`, the type's name): its rows, with the totals in
+    /// `totals`, as it says ([`ShardedJson`]).
+    Lent(&'static str),
 }
 
 impl Kind {
@@ -39,13 +38,19 @@ impl Kind {
             Some(Kind::Scenario)
         } else if v.get("heuristic").is_some() && v["instances"].is_array() {
             Some(Kind::BenchSliding)
-        } else if v.get("metric").is_some() && v["levels"].is_array() {
-            Some(Kind::BenchSokoban)
-        } else if v.get("dir").is_some() && v["problems"].is_array() {
-            Some(Kind::BenchPlanning)
         } else {
-            None
+            puzzles::benches()
+                .find(|(_, b)| (b.shards.is)(v))
+                .map(|(t, _)| Kind::Lent(t.name))
         }
+    }
+
+    /// A lent benchmark's JSON, as it says.
+    fn lent(name: &str) -> &'static ShardedJson {
+        puzzles::benches()
+            .find(|(t, _)| t.name == name)
+            .map(|(_, b)| &b.shards)
+            .expect("a kind found among the lent benchmarks")
     }
 
     /// The array of problems.
@@ -53,8 +58,7 @@ impl Kind {
         match self {
             Kind::Scenario => "problems",
             Kind::BenchSliding => "instances",
-            Kind::BenchSokoban => "levels",
-            Kind::BenchPlanning => "problems",
+            Kind::Lent(name) => Kind::lent(name).rows,
         }
     }
 
@@ -64,8 +68,7 @@ impl Kind {
         match self {
             Kind::Scenario => Some("line"),
             Kind::BenchSliding => None,
-            Kind::BenchSokoban => Some("level"),
-            Kind::BenchPlanning => Some("index"),
+            Kind::Lent(name) => Some(Kind::lent(name).place),
         }
     }
 
@@ -74,9 +77,17 @@ impl Kind {
         match self {
             Kind::Scenario => &["scenario", "map", "algorithm"],
             Kind::BenchSliding => &["heuristic", "dual", "transpositions"],
-            Kind::BenchSokoban => &["file", "algorithm", "metric", "time_limit_s"],
-            Kind::BenchPlanning => &["dir", "algorithm", "heuristic", "time_limit_s"],
+            Kind::Lent(name) => Kind::lent(name).same,
         }
+    }
+
+    /// What `merge` takes, for the message about a file it does not: `a scenario, a bench
+    /// sliding, a bench T1 or a bench T2`.
+    fn known() -> String {
+        let mut kinds = vec!["a scenario".to_owned(), "a bench sliding".to_owned()];
+        kinds.extend(puzzles::benches().map(|(t, _)| format!("a bench {}", t.name)));
+        let last = kinds.pop().unwrap_or_default();
+        format!("{} or {last}", kinds.join(", "))
     }
 }
 
@@ -151,8 +162,7 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
     let kind = Kind::of(&first.json).ok_or_else(|| {
         (
             first.path.clone(),
-            "is not the JSON of a scenario, a bench sliding, a bench sokoban or a bench planning"
-                .to_owned(),
+            format!("is not the JSON of {}", Kind::known()),
         )
     })?;
     let count = first.shard.count;
@@ -218,9 +228,8 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
 }
 
 /// Checks that the rows are each part's own: every row names its problem's place in the
-/// batch's file (`key`: a scenario's `line` of the `.scen` file, a Sokoban bench's `level`, a planning
-/// bench's `index`),
-/// and the problems of the shards in order are the file's problems in order, so the places
+/// batch's file (`key`: a scenario's `line` of the `.scen` file, a lent benchmark's
+/// [`ShardedJson::place`]), and the problems of the shards in order are the file's problems in order, so the places
 /// rise strictly from the first row of shard 1 to the last row of shard N. A part holding
 /// another part's rows, a row twice or its rows out of order breaks the rise; `Err` names the
 /// file and the row.
@@ -322,18 +331,14 @@ fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
             }
             (merged, code)
         }
-        Kind::BenchSokoban => {
-            merged["totals"] = super::shard::bench_totals(&rows, "levels");
-            merged["levels"] = Value::Array(rows);
-            (merged, EXIT_SOLVED)
-        }
-        Kind::BenchPlanning => {
-            merged["totals"] = super::shard::bench_totals(&rows, "problems");
-            merged["problems"] = Value::Array(rows);
+        Kind::Lent(_) => {
+            let key = kind.rows();
+            merged["totals"] = puzzles::batch::bench_totals(&rows, key);
+            merged[key] = Value::Array(rows);
             (merged, EXIT_SOLVED)
         }
         Kind::BenchSliding => {
-            merged["total"] = super::bench::total_json(&rows);
+            merged["total"] = super::bench_sliding::total_json(&rows);
             merged["instances"] = Value::Array(rows);
             merged["load_ms"] = load_ms.into();
             merged["threads"] = threads.into();

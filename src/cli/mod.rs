@@ -38,14 +38,12 @@ macro_rules! emit {
 }
 
 mod bench;
-mod bench_planning;
-mod bench_sokoban;
+mod bench_sliding;
 mod generators;
 mod help;
 mod limit_args;
 mod merge;
 mod runs;
-mod shard;
 mod solve;
 mod states;
 
@@ -139,7 +137,7 @@ enum Command {
     Compare(CompareArgs),
     /// Benchmarks: `bench sliding` solves a batch of sliding tile puzzles optimally with IDA*
     /// (boards from a file, or a seeded random set) and reports per instance and in total;
-    /// `bench planning` solves every PDDL problem of a folder.
+    /// `bench <type>` runs a type's own benchmark over a collection of its instances.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
     /// Run every problem of a Moving AI scenario file (`.scen`) on its map with 8-connected
@@ -174,8 +172,8 @@ struct ScenarioArgs {
     json: bool,
     /// Run only the K-th of N equal parts of the problems, by their order in the file (1 <=
     /// K <= N); `merge` joins the parts' JSON outputs.
-    #[arg(long, value_name = "K/N", value_parser = shard::parse_shard)]
-    shard: Option<shard::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = puzzles::batch::parse_shard)]
+    shard: Option<puzzles::batch::Shard>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -294,14 +292,7 @@ struct StatesArgs {
     companion: limit_args::CompanionArg,
 }
 
-/// Exit code: solved.
-pub const EXIT_SOLVED: u8 = 0;
-/// Exit code: the search ended without a solution.
-pub const EXIT_NO_SOLUTION: u8 = 1;
-/// Exit code: bad input (file, type, algorithm or arguments), or output that cannot be written.
-pub const EXIT_BAD_INPUT: u8 = 2;
-/// Exit code: a search stopped at its memory or time limit.
-pub const EXIT_LIMIT: u8 = 3;
+pub use crate::puzzles::batch::{EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION, EXIT_SOLVED};
 
 /// The names of the subcommands, for the message about an unknown one.
 const SUBCOMMANDS: &str = "solve, states, compare, bench, scenario, merge, generate, percolation";
@@ -383,11 +374,19 @@ fn bad(file: &Path, message: impl std::fmt::Display) -> u8 {
 
 /// Parses an algorithm name, or reports the known ones.
 fn algorithm_named(file: &Path, name: &str) -> Result<Algorithm, u8> {
-    Algorithm::from_name(name.trim()).ok_or_else(|| {
-        let known: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        bad(
-            file,
-            format!("unknown algorithm `{name}` (known: {})", known.join(", ")),
-        )
-    })
+    puzzles::batch::algorithm_named(&mut Terminal, file, name)
+}
+
+/// The process's standard output and error, as the console a type's own benchmark writes to
+/// ([`puzzles::batch::Console`]): [`write_out`] and [`bad`].
+struct Terminal;
+
+impl puzzles::batch::Console for Terminal {
+    fn write(&mut self, text: &str) -> Result<(), u8> {
+        write_out(text)
+    }
+
+    fn bad(&mut self, file: &Path, message: &dyn std::fmt::Display) -> u8 {
+        bad(file, message)
+    }
 }

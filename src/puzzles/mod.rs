@@ -20,6 +20,7 @@ macro_rules! shipped {
 pub mod oracle;
 
 mod adapters;
+pub mod batch;
 pub mod call_limits;
 pub mod capabilities;
 mod files;
@@ -29,6 +30,7 @@ mod picture;
 mod registry;
 
 pub use adapters::*;
+pub use batch::{Bench, TypeCapabilities};
 pub use capabilities::{
     Capabilities, HandPlay, HeuristicSampling, IterationForecasts, Preparation, PrepareError,
     RandomLayouts, SampledQuality,

@@ -9,14 +9,24 @@
 use super::*;
 
 /// Declares each type's module (its folder beside this file, re-exported as
-/// `puzzles::<module>`) and lists its entry in [`TYPES`], in the order given.
+/// `puzzles::<module>`) and lists its entry in [`TYPES`], in the order given; what a type
+/// lends as a type follows its path in braces (`{ bench: bench::BENCH }`, an item of its
+/// module), gathered in [`lent_by`]'s table.
 macro_rules! puzzle_types {
-    ($($module:ident = $path:literal,)*) => {
+    ($($module:ident = $path:literal $({ $($lent:ident: $($item:ident)::+),+ $(,)? })?,)*) => {
         $(#[path = $path] pub mod $module;)*
 
         /// Every puzzle type, in the order the GUI lists them; the first is the one the app
         /// opens on. Adding a type means adding its folder and one line to the list below.
         pub static TYPES: &[&PuzzleType] = &[$(&$module::TYPE),*];
+
+        /// What each type lends as a type, in the order of [`TYPES`]. (The update from
+        /// `NONE` is needless for a type lending every kind there is, one kind so far.)
+        #[allow(clippy::needless_update)]
+        static LENT: &[TypeCapabilities] = &[$(TypeCapabilities {
+            $($($lent: Some(&$module::$($item)::+),)+)?
+            ..TypeCapabilities::NONE
+        }),*];
     };
 }
 
@@ -28,8 +38,25 @@ puzzle_types! {
     sliding = "sliding/mod.rs",
     rush_hour = "rush_hour/mod.rs",
     script = "script/mod.rs",
-    sokoban = "sokoban/mod.rs",
-    planning = "planning/mod.rs",
+    sokoban = "sokoban/mod.rs" { bench: bench::BENCH },
+    planning = "planning/mod.rs" { bench: bench::BENCH },
+}
+
+/// What type `t` lends as a type ([`TypeCapabilities`]): nothing for a type not in
+/// [`TYPES`].
+pub fn lent_by(t: &PuzzleType) -> TypeCapabilities {
+    TYPES
+        .iter()
+        .position(|x| std::ptr::eq(*x, t))
+        .map_or(TypeCapabilities::NONE, |i| LENT[i])
+}
+
+/// Every type that lends a benchmark (`bench <type>`), with it, in registry order.
+pub fn benches() -> impl Iterator<Item = (&'static PuzzleType, &'static Bench)> {
+    TYPES
+        .iter()
+        .zip(LENT)
+        .filter_map(|(t, lent)| lent.bench.map(|b| (*t, b)))
 }
 
 /// The puzzle type with command-line name `name`.

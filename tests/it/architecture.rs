@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 /// (`rush-hour`), module (`rush_hour`, its folder under `src/puzzles/` and its view under
 /// `src/ui/views/`) and the identifier of its model (`RushHour`). The tests' lists of types
 /// are all derived from it; `types_follow_the_naming_convention` checks the convention.
-struct TypeNames {
-    name: &'static str,
-    module: String,
-    ident: String,
+pub(crate) struct TypeNames {
+    pub(crate) name: &'static str,
+    pub(crate) module: String,
+    pub(crate) ident: String,
 }
 
-fn registry_types() -> Vec<TypeNames> {
+pub(crate) fn registry_types() -> Vec<TypeNames> {
     puzzlelab::puzzles::TYPES
         .iter()
         .map(|t| {
@@ -38,7 +38,7 @@ fn registry_types() -> Vec<TypeNames> {
 }
 
 /// The Rust files under `dir`, recursively.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).expect("a source folder") {
         let path = entry.expect("a folder entry").path();
@@ -52,7 +52,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Whether `word` occurs in `text` as a whole identifier (not inside a longer one).
-fn names(text: &str, word: &str) -> bool {
+pub(crate) fn names(text: &str, word: &str) -> bool {
     let is_ident = |c: char| c.is_alphanumeric() || c == '_';
     text.match_indices(word).any(|(i, _)| {
         let before = text[..i].chars().next_back();
@@ -731,7 +731,7 @@ fn the_app_holds_nothing_of_one_type() {
 
 /// The string literals of `text` (plain and raw; comments and character literals skipped),
 /// each with the text between it and the literal before.
-fn string_literals(text: &str) -> Vec<(String, String)> {
+pub(crate) fn string_literals(text: &str) -> Vec<(String, String)> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut gap = String::new();

@@ -171,3 +171,19 @@ fn a_space_out_of_reach_is_said_before_the_run() {
     assert_eq!(code, 0, "{stderr}");
     assert!(!stderr.contains("out of reach"), "{stderr}");
 }
+
+/// `bench` offers the benchmark of every type that lends one through the registry
+/// (`puzzles::benches`), by its type's name, with no list of them in the command line.
+#[test]
+fn bench_offers_every_lent_benchmark() {
+    let (code, stdout, _) = puzzlelab(&["bench", "--help"]);
+    assert_eq!(code, 0);
+    let lent: Vec<&str> = puzzlelab::puzzles::benches().map(|(t, _)| t.name).collect();
+    assert!(lent.len() >= 2, "{lent:?}");
+    for name in lent {
+        assert!(
+            stdout.lines().any(|l| l.trim_start().starts_with(name)),
+            "bench --help lacks {name}: {stdout}"
+        );
+    }
+}

@@ -466,7 +466,9 @@ fn going_back_from_8_to_4_directions_restores_the_4_connected_heuristic() {
     assert_eq!(maze.heuristic_kind(), natural4);
 }
 
-fn maze_view<'a>(h: &'a Harness<'static, PuzzleLabApp>) -> &'a puzzlelab::ui::views::MazeView {
+fn maze_view<'a>(
+    h: &'a Harness<'static, PuzzleLabApp>,
+) -> &'a puzzlelab::ui::views::maze::MazeView {
     h.state()
         .type_view()
         .and_then(|v| v.as_any().downcast_ref())
@@ -497,7 +499,7 @@ fn the_seed_field_shows_the_seed_of_the_grid_on_screen() {
 #[test]
 fn the_percolating_cluster_shows_only_in_percolation_mode() {
     use puzzlelab::puzzles::maze::Percolation;
-    use puzzlelab::ui::views::MazeCommand;
+    use puzzlelab::ui::views::maze::Command as MazeCommand;
     let mut h = small_window(Settings::default());
     select_type(&mut h, "maze");
     h.state_mut()
@@ -585,7 +587,7 @@ fn a_fast_stroke_paints_every_square_on_its_line() {
 
 #[test]
 fn a_right_or_middle_drag_only_pans() {
-    use puzzlelab::ui::views::{Brush, MazeCommand};
+    use puzzlelab::ui::views::{maze::Brush, maze::Command as MazeCommand};
     let dir = tempfile::tempdir().unwrap();
     let mut h = small_window(Settings::default());
     open_free_maze(&mut h, dir.path(), 12, 12);
@@ -756,7 +758,7 @@ fn a_tile_sliding_during_playback_shows_no_light_band() {
 #[test]
 fn klotski_editing_during_playback_edits_the_position_shown() {
     use puzzlelab::puzzles::klotski::Tool;
-    use puzzlelab::ui::views::KlotskiCommand;
+    use puzzlelab::ui::views::klotski::Command as KlotskiCommand;
     let mut h = small_window(Settings {
         full_speed: true,
         ..Settings::default()
@@ -851,7 +853,7 @@ fn a_scenario_goes_to_problem_n_and_runs_all_with_a_summary() {
 
 #[test]
 fn the_percolation_window_opens_inside_the_canvas() {
-    use puzzlelab::ui::views::MazeCommand;
+    use puzzlelab::ui::views::maze::Command as MazeCommand;
     let mut h = small_window(Settings::default());
     select_type(&mut h, "maze");
     h.state_mut()

@@ -333,7 +333,7 @@ fn the_heuristic_window_measures_a_15_puzzle_over_a_sample_that_stop_ends() {
     use egui_kittest::kittest::Queryable as _;
     use puzzlelab::app::{AppCommand, Settings, ViewCommand};
     use puzzlelab::puzzles::sliding::TileHeuristic;
-    use puzzlelab::ui::views::SlidingCommand;
+    use puzzlelab::ui::views::sliding::Command as SlidingCommand;
     let mut h = harness(Settings::default());
     open_path(&mut h, "puzzles/sliding-15-easy.txt".into());
     let heuristic = |t| AppCommand::View(ViewCommand::new(SlidingCommand::Heuristic(t)));

@@ -215,7 +215,7 @@ fn the_app_forecasts_ida_stars_iterations_beside_the_run() {
     use crate::common::gui::{harness, run_until};
     use egui_kittest::kittest::Queryable as _;
     use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, ViewCommand};
-    use puzzlelab::ui::views::SlidingCommand;
+    use puzzlelab::ui::views::sliding::Command as SlidingCommand;
     let mut h = harness(Settings {
         full_speed: true,
         ..Settings::default()

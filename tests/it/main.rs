@@ -3,6 +3,7 @@
 
 mod architecture;
 mod architecture_engine;
+mod architecture_front;
 mod breakpoints;
 mod car_maze;
 mod cli;

@@ -46,7 +46,7 @@ use puzzlelab::puzzles;
 use puzzlelab::puzzles::script::Script;
 use puzzlelab::search::Algorithm;
 use puzzlelab::ui::CANVAS_LABEL;
-use puzzlelab::ui::views::ScriptCommand;
+use puzzlelab::ui::views::script::Command as ScriptCommand;
 
 use crate::common::gui::harness_at;
 

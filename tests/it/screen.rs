@@ -582,7 +582,7 @@ fn a_dragged_piece_follows_the_pointer_along_its_legal_slides() {
 
 #[test]
 fn seed_fields_show_the_seed_of_the_board_on_screen_and_words_a_newcomer_knows() {
-    use puzzlelab::ui::views::SlidingCommand;
+    use puzzlelab::ui::views::sliding::Command as SlidingCommand;
     let mut h = sized(1200.0, 900.0, Settings::default());
     h.run();
     h.get_by_label("Sliding tiles").click();
@@ -629,7 +629,7 @@ fn seed_fields_show_the_seed_of_the_board_on_screen_and_words_a_newcomer_knows()
 
 #[test]
 fn a_generated_mazes_runs_are_not_filed_as_the_file_it_replaced() {
-    use puzzlelab::ui::views::MazeCommand;
+    use puzzlelab::ui::views::maze::Command as MazeCommand;
     let mut h = sized(1200.0, 900.0, full_speed());
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/maze-small.txt");
     h.state_mut().push(AppCommand::OpenPath(path));

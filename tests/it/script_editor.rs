@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, PuzzleLabApp, Settings, ViewCommand};
 use puzzlelab::puzzles::script::Script;
 use puzzlelab::puzzles::{self, Cell, Square};
-use puzzlelab::ui::views::{SCRIPT_TEMPLATE, ScriptCommand};
+use puzzlelab::ui::views::{script::Command as ScriptCommand, script::TEMPLATE as SCRIPT_TEMPLATE};
 
 use crate::common::gui::{click_cell, harness, open_path, run_until};
 

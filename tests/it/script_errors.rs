@@ -233,7 +233,7 @@ fn a_function_reading_a_global_const_is_told_why() {
     );
     assert!(!e.message.contains("cannot see"), "{}", e.message);
     // The template says it before anyone falls in.
-    let template = puzzlelab::ui::views::SCRIPT_TEMPLATE;
+    let template = puzzlelab::ui::views::script::TEMPLATE;
     assert!(template.contains("functions cannot see the script's own `const`"));
 }
 

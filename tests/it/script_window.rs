@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::oracle::OracleStatus;
 use puzzlelab::app::{PuzzleLabApp, Settings};
 use puzzlelab::puzzles::script::Script;
-use puzzlelab::ui::views::ScriptCommand;
+use puzzlelab::ui::views::script::Command as ScriptCommand;
 
 use crate::common::gui::{click_label, harness, open_path, run_until};
 

@@ -481,7 +481,7 @@ fn a_cost_named_in_a_comment_leaves_breadth_first_optimal() {
     // The New puzzle script template speaks of costs in its comments and gives none: every
     // move costs 1, so breadth-first search is optimal and the default (found walking the
     // app: it said "not optimal" and picked Dijkstra).
-    let template = puzzles::parse(puzzlelab::ui::views::SCRIPT_TEMPLATE, Some("script")).unwrap();
+    let template = puzzles::parse(puzzlelab::ui::views::script::TEMPLATE, Some("script")).unwrap();
     assert!(template.guarantees_optimal(Algorithm::Bfs));
     let costly = GOOD.replace("to: n + 1", "to: n + 1, cost: 2");
     let costly = puzzles::parse(&costly, Some("script")).unwrap();

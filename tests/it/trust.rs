@@ -267,14 +267,14 @@ fn breakpoints_stay_with_their_type_and_pins_with_their_puzzle() {
     h.run();
     h.state_mut()
         .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
-            puzzlelab::ui::views::MazeCommand::Resize(9, 14),
+            puzzlelab::ui::views::maze::Command::Resize(9, 14),
         )));
     h.run();
     assert_eq!(h.state().puzzle().dims(), (9, 14));
     assert_eq!(h.state().runs.breakpoints.pinned, inside.pinned);
     h.state_mut()
         .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
-            puzzlelab::ui::views::MazeCommand::Resize(8, 14),
+            puzzlelab::ui::views::maze::Command::Resize(8, 14),
         )));
     h.run();
     assert_eq!(h.state().runs.breakpoints.pinned, None);

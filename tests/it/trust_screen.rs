@@ -296,7 +296,7 @@ fn start_on_an_unsolvable_board_says_why_and_runs_no_search() {
     // A new board (resized) takes the old one's reason off the status line.
     h.state_mut()
         .push(AppCommand::View(puzzlelab::app::ViewCommand::new(
-            puzzlelab::ui::views::SlidingCommand::Resize(3, 4),
+            puzzlelab::ui::views::sliding::Command::Resize(3, 4),
         )));
     h.run();
     let text = status(&h);
@@ -309,7 +309,7 @@ fn start_on_an_unsolvable_board_says_why_and_runs_no_search() {
 fn the_24_puzzles_oracle_says_why_it_cannot_be_and_offers_no_try_again() {
     use puzzlelab::app::ViewCommand;
     use puzzlelab::app::oracle::OracleStatus;
-    use puzzlelab::ui::views::SlidingCommand;
+    use puzzlelab::ui::views::sliding::Command as SlidingCommand;
     let mut h = harness_sized(Settings::default(), 1000.0);
     select_type(&mut h, "sliding");
     h.state_mut()

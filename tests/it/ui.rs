@@ -16,7 +16,10 @@ use puzzlelab::puzzles::sliding::Sliding;
 use puzzlelab::puzzles::{self, Cell, Puzzle as _};
 use puzzlelab::search::{self, Algorithm, Outcome, TieBreak};
 use puzzlelab::ui::CANVAS_LABEL;
-use puzzlelab::ui::views::{MazeCommand, MazeView, SlidingCommand, SlidingView};
+use puzzlelab::ui::views::{
+    maze::Command as MazeCommand, maze::MazeView, sliding::Command as SlidingCommand,
+    sliding::SlidingView,
+};
 
 /// Queues a command of the view of the puzzle on screen.
 fn view_command(command: impl std::any::Any + Send) -> AppCommand {
@@ -1321,7 +1324,9 @@ fn rush_hour(h: &Harness<'static, PuzzleLabApp>) -> puzzlelab::puzzles::rush_hou
 
 #[test]
 fn rush_hour_drag_undo_edit_solve_and_play_back() {
-    use puzzlelab::ui::views::{RushHourCommand, RushHourTool};
+    use puzzlelab::ui::views::{
+        rush_hour::Command as RushHourCommand, rush_hour::Tool as RushHourTool,
+    };
     let mut h = harness_sized(
         Settings {
             full_speed: true,
@@ -1384,7 +1389,7 @@ fn rush_hour_drag_undo_edit_solve_and_play_back() {
 
 #[test]
 fn a_views_settings_are_kept_across_restarts() {
-    use puzzlelab::ui::views::Brush;
+    use puzzlelab::ui::views::maze::Brush;
     let mut h = harness(Settings::default());
     open_maze(&mut h);
     h.state_mut()
@@ -1968,7 +1973,7 @@ fn the_live_closed_set_curve_is_the_states_expanded() {
 #[test]
 fn a_view_put_aside_learns_that_its_puzzle_was_replaced() {
     use puzzlelab::app::ViewRead;
-    use puzzlelab::ui::views::CarMazeCommand;
+    use puzzlelab::ui::views::car_maze::Command as CarMazeCommand;
     let selected = |h: &Harness<'static, PuzzleLabApp>| {
         let app = h.state();
         let view = app.type_view().expect("a view");

@@ -17,6 +17,7 @@
 //! [`PICTURE_COLUMNS`] facts), a square for each fact, lit in its predicate's colour where the
 //! fact is true; the goal's facts are outlined.
 
+pub mod bench;
 pub mod graph;
 pub mod ground;
 pub mod heuristics;

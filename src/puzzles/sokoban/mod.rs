@@ -14,6 +14,7 @@
 //! ...], "metric": "pushes"}` (`title`, `author`, `position` and `metric` optional;
 //! `position` is the current level as played).
 
+pub mod bench;
 pub mod board;
 pub mod fast;
 pub mod format;

@@ -11,14 +11,6 @@ use crate::app::{
     ViewRegistry, WindowCommand, count_in,
 };
 
-pub use car_maze::Command as CarMazeCommand;
-pub use klotski::Command as KlotskiCommand;
-pub use maze::{Brush, Command as MazeCommand, MazeSettings, MazeView};
-pub use rush_hour::{Command as RushHourCommand, Tool as RushHourTool};
-pub use script::{Command as ScriptCommand, TEMPLATE as SCRIPT_TEMPLATE};
-pub use sliding::{Command as SlidingCommand, SlidingView};
-pub use sokoban::Command as SokobanCommand;
-
 /// A type's entry in the registry.
 struct Entry {
     /// The engine's entry of the type this view shows (one of [`crate::puzzles::TYPES`]),
@@ -48,11 +40,12 @@ pub fn new_items() -> impl Iterator<Item = &'static NewItem> {
     VIEWS.iter().flat_map(|e| e.new.iter())
 }
 
-/// Declares each view's module (a file or folder beside this one) and lists its entry in
-/// `VIEWS`, in the order given.
+/// Declares each view's module (a file or folder beside this one, public: a test drives a
+/// view by its own commands, `views::<module>::Command`) and lists its entry in `VIEWS`, in
+/// the order given.
 macro_rules! type_views {
     ($($module:ident,)*) => {
-        $(mod $module;)*
+        $(pub mod $module;)*
 
         /// Each puzzle type's view.
         static VIEWS: &[Entry] = &[$($module::ENTRY),*];

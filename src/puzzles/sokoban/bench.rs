@@ -7,15 +7,29 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::shard::Shard;
-use super::{EXIT_BAD_INPUT, EXIT_SOLVED, bad, write_out};
-use crate::puzzles::sokoban::{Metric, Sokoban};
+use super::{Metric, Sokoban};
+use crate::puzzles::batch::{self, Bench, Console, Shard, ShardedJson, emit_to};
 use crate::puzzles::{NoWatcher, Puzzle as _};
 use crate::search::{CancelToken, Limits, SearchError};
 
+/// `bench sokoban`, lent through the registry: every level of a collection.
+pub static BENCH: Bench = Bench {
+    about: "Solve every level of an XSB collection (or `--levels A-B`) in one process, each \
+            under a time limit, and report per level and in total: solved, pushes, moves, the \
+            answer as LURD, optimal, seconds and states expanded.",
+    arguments: <SokobanArgs as clap::Args>::augment_args,
+    run: |matches, console| batch::run_parsed(matches, console, sokoban),
+    shards: ShardedJson {
+        is: |v| v.get("metric").is_some() && v["levels"].is_array(),
+        rows: "levels",
+        place: "level",
+        same: &["file", "algorithm", "metric", "time_limit_s"],
+    },
+};
+
 /// The arguments of `bench sokoban`.
 #[derive(Debug, clap::Args)]
-pub(super) struct SokobanArgs {
+struct SokobanArgs {
     /// An XSB collection (one or many levels; refused levels are reported, not solved).
     file: PathBuf,
     /// The algorithms (as `solve --algorithm`, and `fast`, the fast solver, and `default`,
@@ -40,7 +54,7 @@ pub(super) struct SokobanArgs {
     levels: Option<String>,
     /// Solve only the K-th of N equal parts of the levels chosen (1 <= K <= N); `merge`
     /// joins the parts' JSON outputs.
-    #[arg(long, value_name = "K/N", value_parser = super::shard::parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard)]
     shard: Option<Shard>,
     /// A puzzle option for every level, `NAME=VALUE` (as `solve --set`: `corrals=off`,
     /// `packing=off`); repeatable.
@@ -55,43 +69,44 @@ pub(super) struct SokobanArgs {
     json: bool,
 }
 
-pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
+/// Runs `bench sokoban`; its exit code.
+fn sokoban(args: &SokobanArgs, console: &mut dyn Console) -> u8 {
     let file = &args.file;
     let mut algorithms = Vec::new();
     for name in args.algorithm.split(',') {
         match name.trim() {
             "fast" => algorithms.push(Choice::Fast),
             "default" => algorithms.push(Choice::Default),
-            _ => match super::algorithm_named(file, name) {
+            _ => match batch::algorithm_named(console, file, name) {
                 Ok(a) => algorithms.push(Choice::Plain(a)),
                 Err(code) => return code,
             },
         }
     }
     let Some(metric) = Metric::from_name(args.metric.trim()) else {
-        return bad(
+        return console.bad(
             file,
-            format!("unknown metric `{}` (known: pushes, moves)", args.metric),
+            &format!("unknown metric `{}` (known: pushes, moves)", args.metric),
         );
     };
     if !(0.001..=86_400.0).contains(&args.time_limit) {
-        return bad(file, "the time limit must be from 0.001 to 86400 seconds");
+        return console.bad(file, &"the time limit must be from 0.001 to 86400 seconds");
     }
     let text = match crate::puzzles::read_text_file(file) {
         Ok(t) => t,
-        Err(e) => return bad(file, e),
+        Err(e) => return console.bad(file, &e),
     };
     let mut puzzle = match Sokoban::from_text(&text) {
         Ok(p) => p,
-        Err(e) => return bad(file, e),
+        Err(e) => return console.bad(file, &e),
     };
     puzzle.set_metric(metric);
     for setting in &args.set {
         let Some((name, value)) = setting.split_once('=') else {
-            return bad(file, format!("--set takes NAME=VALUE, not `{setting}`"));
+            return console.bad(file, &format!("--set takes NAME=VALUE, not `{setting}`"));
         };
         if let Err(e) = puzzle.set_option(name.trim(), value.trim()) {
-            return bad(file, e);
+            return console.bad(file, &e);
         }
     }
     let refusal = algorithms.iter().find_map(|c| match c {
@@ -99,7 +114,7 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
         _ => None,
     });
     if let Some(refusal) = refusal {
-        return bad(file, refusal);
+        return console.bad(file, &refusal);
     }
     // Every level of the file by number, well-formed or refused.
     let mut numbers: Vec<usize> = puzzle.levels().iter().map(|l| l.number).collect();
@@ -107,15 +122,15 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     numbers.sort_unstable();
     if let Some(range) = &args.levels {
         let Some(&last) = numbers.last() else {
-            return bad(file, "no level in this file");
+            return console.bad(file, &"no level in this file");
         };
-        match super::bench_planning::range_of(range, last) {
+        match batch::range_of(range, last) {
             Ok(r) => numbers.retain(|n| r.contains(&(n - 1))),
-            Err(e) => return bad(file, e),
+            Err(e) => return console.bad(file, &e),
         }
     }
     if numbers.is_empty() {
-        return bad(file, "no level in this range");
+        return console.bad(file, &"no level in this range");
     }
     let total = numbers.len();
     if let Some(shard) = args.shard {
@@ -125,11 +140,11 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
     for &number in &numbers {
         let row = solve_level(&puzzle, number, args, &algorithms);
         if !args.json {
-            emit!(&format!("{}\n", row_text(&row)));
+            emit_to!(console, &format!("{}\n", row_text(&row)));
         }
         rows.push(row);
     }
-    let totals = super::shard::bench_totals(&rows, "levels");
+    let totals = batch::bench_totals(&rows, "levels");
     if args.json {
         let mut v = serde_json::json!({
             "file": file.display().to_string(),
@@ -142,20 +157,19 @@ pub(super) fn sokoban(args: &SokobanArgs) -> u8 {
         if let Some(shard) = args.shard {
             v["shard"] = shard.to_json(total);
         }
-        emit!(&format!("{v:#}\n"));
+        emit_to!(console, &format!("{v:#}\n"));
     } else {
-        emit!(&format!(
-            "solved {} of {} in {:.3} s\n",
-            totals["solved"], totals["levels"], totals["seconds"]
-        ));
+        emit_to!(
+            console,
+            &format!(
+                "solved {} of {} in {:.3} s\n",
+                totals["solved"], totals["levels"], totals["seconds"]
+            )
+        );
     }
     // Every level unreadable is bad input; a shard with no level of its own (more shards
     // than levels) is not.
-    if !rows.is_empty() && rows.iter().all(|r| r.get("error").is_some()) {
-        EXIT_BAD_INPUT
-    } else {
-        EXIT_SOLVED
-    }
+    batch::batch_exit_code(&rows)
 }
 
 /// An algorithm of `--algorithm`: one of the workbench's, the fast solver, or `solve`'s

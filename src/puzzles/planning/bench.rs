@@ -4,15 +4,30 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::shard::Shard;
-use super::{EXIT_BAD_INPUT, EXIT_SOLVED, bad, write_out};
-use crate::puzzles::planning::Planning;
+use super::Planning;
+use crate::puzzles::batch::{self, Bench, Console, Shard, ShardedJson, emit_to};
 use crate::puzzles::{self, NoWatcher};
 use crate::search::{CancelToken, Limits};
 
+/// `bench planning`, lent through the registry: every problem of a folder.
+pub static BENCH: Bench = Bench {
+    about: "Solve every PDDL problem of a folder (its domain beside it) in one process, each \
+            under a time limit, and report per problem and in total: solved, plan length and \
+            cost, optimal, states expanded and generated, seconds, grounded facts and \
+            operators.",
+    arguments: <PlanningArgs as clap::Args>::augment_args,
+    run: |matches, console| batch::run_parsed(matches, console, planning),
+    shards: ShardedJson {
+        is: |v| v.get("dir").is_some() && v["problems"].is_array(),
+        rows: "problems",
+        place: "index",
+        same: &["dir", "algorithm", "heuristic", "time_limit_s"],
+    },
+};
+
 /// The arguments of `bench planning`.
 #[derive(Debug, clap::Args)]
-pub(super) struct PlanningArgs {
+struct PlanningArgs {
     /// A folder of PDDL problems with their domains beside them (as pyperplan's and the
     /// IPC's benchmark folders are): every `.pddl` file whose name does not contain `domain`
     /// is a problem.
@@ -34,7 +49,7 @@ pub(super) struct PlanningArgs {
     problems: Option<String>,
     /// Only the K-th of N equal runs of the problems (after `--problems`), so that N
     /// processes or machines share a folder; `merge` joins their `--json` outputs.
-    #[arg(long, value_name = "K/N", value_parser = super::shard::parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard)]
     shard: Option<Shard>,
     /// Print one JSON object instead of text: `{"dir", "algorithm", "heuristic",
     /// "time_limit_s", "problems": [{"index", "problem", "solved", "length", "cost",
@@ -59,34 +74,21 @@ fn problems_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// `A-B` (1-based, inclusive) as a range of indices into `total` problems (also `bench
-/// sokoban --levels`).
-pub(super) fn range_of(text: &str, total: usize) -> Result<std::ops::Range<usize>, String> {
-    let usage = || format!("`{text}` is not A-B (1 <= A <= B)");
-    let (a, b) = text.split_once('-').ok_or_else(usage)?;
-    let (Ok(a), Ok(b)) = (a.trim().parse::<usize>(), b.trim().parse::<usize>()) else {
-        return Err(usage());
-    };
-    if a == 0 || a > b {
-        return Err(usage());
-    }
-    Ok((a - 1).min(total)..b.min(total))
-}
-
-pub(super) fn planning(args: &PlanningArgs) -> u8 {
-    let algorithm = match super::algorithm_named(&args.dir, &args.algorithm) {
+/// Runs `bench planning`; its exit code.
+fn planning(args: &PlanningArgs, console: &mut dyn Console) -> u8 {
+    let algorithm = match batch::algorithm_named(console, &args.dir, &args.algorithm) {
         Ok(a) => a,
         Err(code) => return code,
     };
     if !(0.001..=86_400.0).contains(&args.time_limit) {
-        return bad(
+        return console.bad(
             &args.dir,
-            "the time limit must be from 0.001 to 86400 seconds",
+            &"the time limit must be from 0.001 to 86400 seconds",
         );
     }
     let problems = match problems_in(&args.dir) {
         Ok(p) => p,
-        Err(e) => return bad(&args.dir, e),
+        Err(e) => return console.bad(&args.dir, &e),
     };
     // Each problem with its place in the folder's name order (1-based).
     let mut problems: Vec<(usize, PathBuf)> = problems
@@ -95,13 +97,13 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
         .map(|(i, p)| (i + 1, p))
         .collect();
     if let Some(range) = &args.problems {
-        match range_of(range, problems.len()) {
+        match batch::range_of(range, problems.len()) {
             Ok(r) => problems = problems.drain(r).collect(),
-            Err(e) => return bad(&args.dir, e),
+            Err(e) => return console.bad(&args.dir, &e),
         }
     }
     if problems.is_empty() {
-        return bad(&args.dir, "no PDDL problem in this folder");
+        return console.bad(&args.dir, &"no PDDL problem in this folder");
     }
     let total = problems.len();
     if let Some(shard) = args.shard {
@@ -113,7 +115,7 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
         let name = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let mut row = match solve_one(path, &name, args, algorithm, began) {
+        let mut row = match solve_one(path, &name, args, algorithm, began, console) {
             Ok(row) => row,
             Err(code) => return code,
         };
@@ -126,14 +128,14 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
                 (_, serde_json::Value::String(e)) => format!("error: {e}"),
                 _ => format!("not solved ({})", row["outcome"].as_str().unwrap_or("?")),
             };
-            emit!(&format!(
-                "{name}: {what}, {} expanded, {s:.3} s\n",
-                row["expanded"]
-            ));
+            emit_to!(
+                console,
+                &format!("{name}: {what}, {} expanded, {s:.3} s\n", row["expanded"])
+            );
         }
         rows.push(row);
     }
-    let totals = super::shard::bench_totals(&rows, "problems");
+    let totals = batch::bench_totals(&rows, "problems");
     if args.json {
         let mut v = serde_json::json!({
             "dir": args.dir.display().to_string(),
@@ -146,20 +148,19 @@ pub(super) fn planning(args: &PlanningArgs) -> u8 {
         if let Some(shard) = args.shard {
             v["shard"] = shard.to_json(total);
         }
-        emit!(&format!("{v:#}\n"));
+        emit_to!(console, &format!("{v:#}\n"));
     } else {
-        emit!(&format!(
-            "solved {} of {} in {:.3} s\n",
-            totals["solved"], totals["problems"], totals["seconds"]
-        ));
+        emit_to!(
+            console,
+            &format!(
+                "solved {} of {} in {:.3} s\n",
+                totals["solved"], totals["problems"], totals["seconds"]
+            )
+        );
     }
     // Every problem unreadable is bad input; a shard with no problem of its own (more
     // shards than problems) is not.
-    if !rows.is_empty() && rows.iter().all(|r| r.get("error").is_some()) {
-        EXIT_BAD_INPUT
-    } else {
-        EXIT_SOLVED
-    }
+    batch::batch_exit_code(&rows)
 }
 
 /// One problem's row: loaded, its heuristic set, solved under the time limit left after
@@ -170,17 +171,18 @@ fn solve_one(
     args: &PlanningArgs,
     algorithm: crate::search::Algorithm,
     began: Instant,
+    console: &mut dyn Console,
 ) -> Result<serde_json::Value, u8> {
     let mut row = serde_json::json!({ "problem": name, "solved": false });
-    let loaded = puzzles::load_file(path, Some("planning"));
+    let loaded = puzzles::load_file(path, Some(super::TYPE.name));
     match loaded {
         Err(e) => row["error"] = e.to_string().into(),
         Ok(mut puzzle) => {
             if let Err(e) = puzzle.set_option("heuristic", &args.heuristic) {
-                return Err(bad(&args.dir, e));
+                return Err(console.bad(&args.dir, &e));
             }
             if let Some(refusal) = puzzle.refusal(algorithm) {
-                return Err(bad(&args.dir, refusal));
+                return Err(console.bad(&args.dir, &refusal));
             }
             let spent = began.elapsed();
             let mut limits = Limits {

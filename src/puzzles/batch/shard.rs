@@ -1,30 +1,15 @@
 //! `--shard K/N`: the K-th of N equal parts of a batch's problems, by index, so that a suite
-//! runs as N processes (GNU parallel, a Slurm job array) whose JSON outputs `merge` joins.
+//! runs as N processes (GNU parallel, a Slurm job array) whose JSON outputs `merge` joins
+//! (`scenario`, every `bench`).
 
 use std::ops::Range;
 
-/// The totals of a bench batch's rows (`bench planning`, `bench sokoban`, and `merge`
-/// counting them again over the shards' rows): `{"solved", COUNT, "seconds", "expanded"}`,
-/// where `count` names the rows (`problems`, `levels`); seconds to the millisecond.
-pub(super) fn bench_totals(rows: &[serde_json::Value], count: &str) -> serde_json::Value {
-    let solved = rows.iter().filter(|r| r["solved"] == true).count();
-    let seconds: f64 = rows.iter().filter_map(|r| r["seconds"].as_f64()).sum();
-    let expanded: u64 = rows.iter().filter_map(|r| r["expanded"].as_u64()).sum();
-    let mut totals = serde_json::json!({
-        "solved": solved,
-        "seconds": (seconds * 1000.0).round() / 1000.0,
-        "expanded": expanded,
-    });
-    totals[count] = rows.len().into();
-    totals
-}
-
 /// The largest N of `--shard K/N`.
-pub(super) const MAX_SHARDS: usize = 1_000_000;
+pub const MAX_SHARDS: usize = 1_000_000;
 
 /// Part `index` (1-based) of `count` equal parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Shard {
+pub struct Shard {
     /// K, from 1 to `count`.
     pub index: usize,
     /// N, from 1 to [`MAX_SHARDS`].
@@ -32,7 +17,7 @@ pub(super) struct Shard {
 }
 
 /// Parses `K/N` (a clap value parser): whole numbers with 1 <= K <= N <= [`MAX_SHARDS`].
-pub(super) fn parse_shard(text: &str) -> Result<Shard, String> {
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
     let usage = || format!("`{text}` is not K/N (the K-th of N parts, 1 <= K <= N, e.g. 2/8)");
     let (k, n) = text.trim().split_once('/').ok_or_else(usage)?;
     let (Ok(index), Ok(count)) = (k.trim().parse::<usize>(), n.trim().parse::<usize>()) else {
