@@ -26,6 +26,7 @@ mod klondike;
 mod klotski;
 mod korf_tables;
 mod learn;
+mod learn_canvas;
 mod learn_differential;
 mod learn_live;
 mod learn_numbers;
