@@ -3,6 +3,7 @@
 
 mod architecture;
 mod architecture_engine;
+mod bfs_figures;
 mod breakpoints;
 mod car_maze;
 mod cli;
