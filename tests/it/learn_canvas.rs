@@ -169,3 +169,50 @@ fn a_found_8_puzzle_lessons_moments_draw_the_board_they_name() {
         the_board_named_is_drawn(&h, &format!("{what}, its end again"));
     }
 }
+
+/// The walk's W18: after a wrong guess the timeline holds the guessed moment, one behind
+/// the run (stepped to score the guess); Resume then ran the search on while the canvas and
+/// the panel stayed at that moment ("Timeline at expansion 11 of 22"). Resume, and Step,
+/// go on with the run on screen: the timeline follows its head again.
+#[test]
+fn resume_or_step_after_a_wrong_guess_shows_the_run_going_on() {
+    use puzzlelab::app::learn::LearnCommand;
+    for resume in [true, false] {
+        let mut h = lesson("sliding-8-easy-12.txt", Algorithm::AStar, false);
+        h.state_mut().push(AppCommand::Start);
+        run_until(&mut h, |app| app.marks().stats.expanded >= 6);
+        h.state_mut()
+            .push(AppCommand::Learn(LearnCommand::Predict(true)));
+        h.run();
+        h.state_mut()
+            .push(AppCommand::Learn(LearnCommand::GuessEntry(2)));
+        run_until(&mut h, |app| app.windows.learn.verdict.is_some());
+        h.run();
+        let (_, guessed) = h.state().learn_moment().unwrap();
+        assert!(
+            !h.state().windows.learn.verdict.as_ref().unwrap().0,
+            "a wrong guess"
+        );
+        assert!(guessed.position < guessed.len, "the timeline holds, behind");
+        let len = guessed.len;
+        if resume {
+            h.state_mut().push(AppCommand::Resume);
+            run_until(&mut h, |app| {
+                app.learn_moment().is_some_and(|(_, m)| m.len >= len + 2)
+            });
+        } else {
+            h.state_mut().push(AppCommand::Step);
+            run_until(&mut h, |app| {
+                app.learn_moment().is_some_and(|(_, m)| m.len > len)
+            });
+        }
+        h.run();
+        let (_, m) = h.state().learn_moment().unwrap();
+        let what = if resume { "Resume" } else { "Step" };
+        assert_eq!(
+            m.position, m.len,
+            "{what}: the run's newest moment on screen"
+        );
+        assert!(!h.state().is_scrubbed(), "{what}");
+    }
+}
