@@ -216,3 +216,45 @@ fn resume_or_step_after_a_wrong_guess_shows_the_run_going_on() {
         assert!(!h.state().is_scrubbed(), "{what}");
     }
 }
+
+/// The walk's W12: in classroom mode at 1024 x 640 with the side panels open (the Learn
+/// panel closed) the caption under the canvas was cut ("Goal reached after 257 expansions:
+/// the path is the chain of p…"). It is painted whole, on two lines if need be.
+#[test]
+fn a_classroom_caption_beside_open_side_panels_is_whole() {
+    let mut h = harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            classroom: true,
+            ..Settings::default()
+        },
+    );
+    let (t, shipped) = puzzlelab::puzzles::shipped()
+        .find(|(_, s)| s.file == "maze-small.txt")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.run();
+    assert!(!h.state().windows.learn.open);
+    let (_, m) = h.state().learn_moment().unwrap();
+    let caption = m.caption();
+    assert!(caption.starts_with("Goal reached after"), "{caption}");
+    let painted: Vec<bool> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            eframe::egui::Shape::Text(text) if text.galley.job.text == caption => {
+                Some(text.galley.elided)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(painted, vec![false], "the caption painted once, whole");
+}
