@@ -232,6 +232,15 @@ impl AppState {
             .unwrap_or(0)
     }
 
+    /// The timeline follows the running search's head again: a run resumed or stepped goes
+    /// on on screen, not behind a moment sought before (a wrong guess holds the timeline
+    /// one behind the run, the walk's W18).
+    pub(super) fn follow_the_run(&mut self) {
+        if self.runs.race.is_none() && self.is_scrubbed() {
+            self.apply_timeline(TimelineCommand::Follow);
+        }
+    }
+
     /// Whether the canvas shows a moment before the recording's head, asked for by a seek
     /// (the solution is hidden then); a timeline following the head is not scrubbed.
     pub fn is_scrubbed(&self) -> bool {

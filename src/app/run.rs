@@ -507,6 +507,7 @@ impl AppState {
             run.is_paused = false;
             self.runs.paused_status = false;
             self.set_status(format!("Searching with {}…", self.work.algorithm.label()));
+            self.follow_the_run();
         }
     }
 
@@ -521,6 +522,7 @@ impl AppState {
                 }
                 run.handle.send(SolverCommand::Step);
                 self.runs.paused_status = true;
+                self.follow_the_run();
             }
             None => self.start(true),
         }

@@ -36,13 +36,15 @@ pub(super) fn search<P: Problem + ?Sized>(
         let state = &tree.node(id).state;
         match problem.is_goal(state) {
             Ok(false) => {}
+            // The goal (or a start whose goal test failed) is reached, never put on the
+            // frontier (the test comes first, as the pseudo-code's line 2): the frontier
+            // counts the states queued, so reached = expanded + frontier + 1 here.
             Ok(true) => {
-                // The goal, reached and not expanded, counts with the frontier (as below).
-                stats.frontier = frontier.len() as u64 + 1;
+                stats.frontier = frontier.len() as u64;
                 return tree.finish(Outcome::Found, Some(id), stats);
             }
             Err(interrupt) => {
-                stats.frontier = frontier.len() as u64 + 1;
+                stats.frontier = frontier.len() as u64;
                 return tree.finish(budget.interrupted(interrupt), None, stats);
             }
         }
@@ -101,8 +103,9 @@ pub(super) fn search<P: Problem + ?Sized>(
             let is_goal = match problem.is_goal(&tree.node(child).state) {
                 Ok(is_goal) => is_goal,
                 Err(interrupt) => {
-                    // The state reached and not tested counts with the frontier.
-                    stats.frontier = frontier.len() as u64 + 1;
+                    // The state reached whose goal test failed was never put on the
+                    // frontier: reached = expanded + frontier + 1.
+                    stats.frontier = frontier.len() as u64;
                     return tree.finish(budget.interrupted(interrupt), None, stats);
                 }
             };
@@ -117,9 +120,10 @@ pub(super) fn search<P: Problem + ?Sized>(
                 }
             }
             if is_goal {
-                // The goal, reached and not expanded, counts with the frontier, so that the
-                // final figures add up too: expanded + frontier = reached.
-                stats.frontier = frontier.len() as u64 + 1;
+                // The goal is returned, never put on the frontier: the frontier is the
+                // queue as the run leaves it (the Learn panel's open list at the end), and
+                // reached = expanded + frontier + 1, the goal.
+                stats.frontier = frontier.len() as u64;
                 return tree.finish(Outcome::Found, Some(child), stats);
             }
             frontier.push_back(child);

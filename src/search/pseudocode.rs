@@ -14,7 +14,9 @@ pub enum Step {
     /// Before the first expansion: the frontier holds the start.
     Start,
     /// A state is taken off the frontier (or the stack) and expanded: its successors are
-    /// generated and the new ones put on the frontier.
+    /// generated and the new ones put on the frontier. The moment shows the expansion done
+    /// (its successors on the frontier), so its line is the loop over the successors, not
+    /// the pop that began it (that is [`Step::Take`]'s).
     Expand,
     /// The run found a goal and returns the path to it.
     Found,
@@ -168,13 +170,13 @@ pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
     match algorithm {
         Algorithm::Bfs => Pseudocode {
             lines: BREADTH_FIRST,
-            steps: [2, 5, 7, 11, 5, 7, 10],
+            steps: [2, 6, 7, 11, 5, 7, 10],
             why_next: "Breadth-first expands the oldest state on the frontier (first in, first \
                        out): states in order of depth.",
         },
         Algorithm::Dfs => Pseudocode {
             lines: DEPTH_FIRST,
-            steps: [1, 4, 5, 10, 4, 5, 9],
+            steps: [1, 6, 5, 10, 4, 5, 9],
             why_next: "Depth-first expands the newest state on the frontier (last in, first \
                        out): it goes deeper before it goes wider.",
         },
@@ -186,19 +188,19 @@ pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
         },
         Algorithm::BidirectionalBfs | Algorithm::BidirectionalAStar => Pseudocode {
             lines: BIDIRECTIONAL,
-            steps: [1, 5, 9, 10, 5, 7, 8],
+            steps: [1, 6, 9, 10, 5, 7, 8],
             why_next: "A bidirectional search grows a frontier from the start and one from the \
                        goals, each in its own order, until they meet.",
         },
         Algorithm::Jps => Pseudocode {
             lines: JUMP_POINT,
-            steps: [1, 4, 5, 10, 4, 5, 9],
+            steps: [1, 6, 5, 10, 4, 5, 9],
             why_next: "Jump point search is A* over jump points: it expands the frontier state \
                        with the least f = g + h; among equal f, the tie-breaking policy decides.",
         },
         Algorithm::JpsPlus => Pseudocode {
             lines: JPS_PLUS,
-            steps: [1, 4, 5, 10, 4, 5, 9],
+            steps: [1, 6, 5, 10, 4, 5, 9],
             why_next: "JPS+ is A* over jump points read from a table: it expands the frontier \
                        state with the least f = g + h; among equal f, the tie-breaking policy \
                        decides.",
@@ -225,7 +227,7 @@ pub fn pseudocode(algorithm: Algorithm) -> Pseudocode {
 fn best_first(why_next: &'static str) -> Pseudocode {
     Pseudocode {
         lines: BEST_FIRST,
-        steps: [1, 4, 5, 10, 4, 5, 9],
+        steps: [1, 6, 5, 10, 4, 5, 9],
         why_next,
     }
 }
@@ -264,11 +266,8 @@ mod tests {
                 take.contains("pop()") || take.contains("f <- g + h"),
                 "{a:?}: {take}"
             );
-            let expand = line(Step::Expand);
-            assert!(
-                expand.contains("pop()") || expand.contains("for each successor"),
-                "{a:?}: {expand}"
-            );
+            let expand = line(Step::Expand).trim_start();
+            assert!(expand.starts_with("for each "), "{a:?}: {expand}");
         }
     }
 }

@@ -13,7 +13,7 @@ use super::paint::paint_scene;
 use super::palette::*;
 use super::scene::*;
 use super::texture::GridTexture;
-use crate::app::{AppCommand, AppState, CanvasCommand, Panel, WindowCommand};
+use crate::app::{AppCommand, AppState, CanvasCommand, Panel, ShownMoment, WindowCommand};
 use crate::puzzles::{Cell, Picture, Square};
 
 mod pointer;
@@ -287,15 +287,15 @@ fn shown_picture(
     transition: Option<(usize, usize, f32)>,
 ) -> (Option<Picture>, Option<(crate::puzzles::PieceMove, f32)>) {
     let mut sliding = None;
-    // `None`: the puzzle as it is, from the picture cache (a maze, whose large grids are
-    // costly to picture, is pictured once per edit).
-    let mut shown: Option<Picture> = match (
-        app.result().filter(|r| !r.boards.is_empty()),
-        &app.marks().board,
-    ) {
-        // A moment of the run on the timeline: the state expanded then.
-        (_, Some(board)) if app.is_scrubbed() => Some(board.clone()),
-        (Some(report), _) => {
+    // The moment the app says the canvas shows (what every readout and the Learn panel
+    // describe, see [`AppState::shown_moment`]) is the one drawn: the canvas makes no choice
+    // of its own. `None`: the puzzle as it is, from the picture cache (a maze, whose large
+    // grids are costly to picture, is pictured once per edit).
+    let solution = app.result().filter(|r| !r.boards.is_empty());
+    let mut shown: Option<Picture> = match (app.shown_moment(), solution) {
+        // A moment of the search: the state expanded then (a maze's is marked instead).
+        (ShownMoment::Search, _) => app.marks().board.clone(),
+        (ShownMoment::Solution(_), Some(report)) => {
             let last = report.boards.len() - 1;
             Some(match transition {
                 Some((from, to, t)) if from.max(to) <= last => {
@@ -314,7 +314,6 @@ fn shown_picture(
                 _ => report.boards[app.shown_moves().min(last)].clone(),
             })
         }
-        (None, Some(board)) if app.is_running() => Some(board.clone()),
         // The puzzle as it is, pictured once per edit (large grids are costly to picture).
         _ if app.edit_transition().is_none() => None,
         _ => {

@@ -86,6 +86,21 @@ pub(super) fn describe_canvas(ui: &egui::Ui, id: egui::Id, app: &AppState, pictu
             text
         }
     };
-    let text = format!("{puzzle}. {}", describe_search(app));
+    let text = match describe_board(picture) {
+        Some(board) => format!("{puzzle}. {board}. {}", describe_search(app)),
+        None => format!("{puzzle}. {}", describe_search(app)),
+    };
     ctx.accesskit_node_builder(id, |node| node.set_description(text));
+}
+
+/// The board the canvas draws, in words (`The board shown: 4 1 2 / _ 5 3 / 7 8 6`), for a
+/// puzzle whose states are boards (tiles, pieces, or a script's drawing): the moment of the
+/// search, the solution's move or the puzzle itself, whichever is drawn. Made each frame
+/// from the picture drawn, so it says what is on the canvas, not what should be; `None`
+/// for a grid of squares (a maze), whose search is told by its marks.
+pub(super) fn describe_board(picture: &Picture) -> Option<String> {
+    let board = picture.board
+        || (picture.squares.iter())
+            .any(|s| matches!(s, Square::Tile { .. } | Square::Piece { .. }));
+    board.then(|| format!("The board shown: {}", picture.board_line()))
 }

@@ -369,15 +369,17 @@ pub(crate) fn caption_ui(app: &Panel<'_>, ui: &mut egui::Ui) {
         Some((_, m)) => m.caption(),
         None => "Press Start: each step of the search is told here.".to_owned(),
     };
-    // Whole on its one line (a caption cut says half the moment): the type as large as the
-    // width holds it, down to 7/10 of the body's size; beyond that it is cut, whole on hover.
-    let size = fitted_caption_size(ui, &text);
-    ui.add(egui::Label::new(RichText::new(text).strong().size(size)).truncate());
+    // Whole on its one line: the type as large as the width holds it, down to 7/10 of the
+    // body's size; beyond that (classroom type beside both side panels) on two lines,
+    // never cut (a caption cut says half the moment, the walk's W12).
+    let (size, fits) = fitted_caption_size(ui, &text);
+    let label = egui::Label::new(RichText::new(text).strong().size(size));
+    ui.add(if fits { label.truncate() } else { label.wrap() });
 }
 
 /// The type size, at most the body's and at least [`CAPTION_LEAST`] of it, at which `text`
-/// fits the width left in `ui` on one line.
-fn fitted_caption_size(ui: &egui::Ui, text: &str) -> f32 {
+/// fits the width left in `ui` on one line, and whether it fits at that size.
+fn fitted_caption_size(ui: &egui::Ui, text: &str) -> (f32, bool) {
     let body = egui::TextStyle::Body.resolve(ui.style()).size;
     let probe = 10.0;
     let width = ui.fonts_mut(|f| {
@@ -390,7 +392,11 @@ fn fitted_caption_size(ui: &egui::Ui, text: &str) -> f32 {
         .x
     });
     let room = (ui.available_width() - 2.0).max(1.0);
-    (probe * room / width.max(1.0)).clamp(body * CAPTION_LEAST, body)
+    let fitted = probe * room / width.max(1.0);
+    (
+        fitted.clamp(body * CAPTION_LEAST, body),
+        fitted >= body * CAPTION_LEAST,
+    )
 }
 
 /// The least share of the body's type size the caption is written at.

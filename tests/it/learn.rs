@@ -43,8 +43,12 @@ fn the_learn_window_follows_a_scrubbed_moment() {
     h.get_by_label(&caption);
     h.get_by_label_contains("moment 5 of");
     h.get_by_label("next >");
-    // The line lit is the expansion's: "n <- frontier.pop()".
-    h.get_by_label_contains("n <- frontier.pop()");
+    // The line lit is the expansion's: its loop over the successors.
+    assert_eq!(
+        puzzlelab::search::pseudocode::pseudocode(Algorithm::AStar).line(moment.step),
+        Some(6),
+        "for each successor s of n"
+    );
     // Back three and forward three: the same moment, the same caption.
     for by in [-1, -1, -1, 1, 1, 1] {
         h.state_mut()

@@ -350,6 +350,12 @@ fn check(
             );
         }
         Step::Stopped => assert!(lit.is_none()),
+        // The walk's W7: the moment of an expansion done ("Expanding n; 2 states put on the
+        // frontier") lights the loop that put them on, not `n <- frontier.pop()`.
+        Step::Expand => {
+            let l = lit.unwrap();
+            assert!(l.trim_start().starts_with("for each "), "{what}: {l}");
+        }
         _ => {}
     }
     // The caption's state and counts.

@@ -4,6 +4,7 @@
 mod architecture;
 mod architecture_engine;
 mod architecture_front;
+mod bfs_figures;
 mod breakpoints;
 mod car_maze;
 mod cli;
@@ -27,6 +28,7 @@ mod klondike;
 mod klotski;
 mod korf_tables;
 mod learn;
+mod learn_canvas;
 mod learn_differential;
 mod learn_live;
 mod learn_numbers;

@@ -243,9 +243,15 @@ impl Moment {
             return parts.join(" · ");
         }
         if let Some(e) = &self.expanded {
-            let n = e.place.map_or("n = the board shown".to_owned(), |p| {
-                format!("n = {}", square(p))
-            });
+            let n = match e.place {
+                Some(p) => format!("n = {}", square(p)),
+                // At the end of a run that found its goal among n's successors the canvas
+                // shows the solution found (its last board the goal), not n.
+                None if self.found_on_generation() && self.event.is_none() => {
+                    "n = the goal's parent".to_owned()
+                }
+                None => "n = the board shown".to_owned(),
+            };
             parts.push(format!("{n}{}", scores(e)));
             parts.push(format!("depth {}", e.depth));
             match self.pushes() {

@@ -101,7 +101,8 @@ fn bfs_starts<S>(
         links[s] = ROOT as u8;
         *reached += 1;
         if s == grid.goal {
-            stats.frontier = queue.len() as u64 + 1;
+            // Returned, never queued, as in the general search.
+            stats.frontier = queue.len() as u64;
             return Err((Outcome::Found, Some(s)));
         }
         if !*silent && let Some(state) = dense.dense_state(s) {
@@ -223,8 +224,8 @@ fn bfs_layers<S>(
                     }
                 }
                 if child == grid.goal {
-                    // The goal counts with the frontier, as in the general search.
-                    stats.frontier = (queue.len() - head) as u64 + 1;
+                    // The goal is returned, never queued, as in the general search.
+                    stats.frontier = (queue.len() - head) as u64;
                     if blocked {
                         block.generated_end.push(block.generated.len() as u32);
                     }
@@ -260,7 +261,7 @@ fn bfs_layers<S>(
 /// with no branch on whether each was reached before (on a random grid that branch is a coin
 /// toss, and its mispredictions were the loop's largest cost). The same squares in the same
 /// order, with the same figures, as the watched loop. `Some(goal)` when one of them is the
-/// goal (the loop then ends, the goal counted with the frontier as in the general search).
+/// goal (the loop then ends, the goal returned and never queued, as in the general search).
 /// The queue has room for four more.
 #[inline(always)]
 fn queue_unwatched(
@@ -282,7 +283,7 @@ fn queue_unwatched(
         if fresh & (child == grid.goal) {
             stats.generated += i as u64 + 1;
             *reached += k as u64 + 1;
-            stats.frontier = (base + k - head) as u64 + 1;
+            stats.frontier = (base + k - head) as u64;
             return Some(child);
         }
         fresh_children[k & 3] = child as u32;

@@ -86,8 +86,9 @@ fn term_help(name: &str) -> Option<&'static str> {
         }
         "States reached" => {
             "States the search has reached and remembers, so that it knows a repeat: the \
-             expanded ones (the closed set) and the frontier's. IDA* remembers only the path \
-             it stands on: the longest such path"
+             expanded ones (the closed set) and the frontier's; breadth-first search's goal \
+             too, returned as soon as it is reached, never put on the frontier. IDA* \
+             remembers only the path it stands on: the longest such path"
         }
         "Depth" => "Moves from the start of the state being expanded (and the deepest so far)",
         _ => return None,
