@@ -278,8 +278,12 @@ fn no_deadlock_check_prunes_a_position_that_breadth_first_search_solves() {
 
 #[test]
 fn the_fast_solvers_answers_replay_and_are_never_shorter_than_breadth_first_search() {
-    for (name, level) in small_levels() {
-        let at = format!("{name} {}", level.level_number());
+    for ((name, mut level), order) in small_levels()
+        .into_iter()
+        .zip(["fess", "greedy"].iter().cycle())
+    {
+        level.set_option("order", order).unwrap();
+        let at = format!("{name} {} ({order})", level.level_number());
         let report = level.solve_fast(&CancelToken::new()).unwrap();
         assert!(report.solved && !report.optimal, "{at}");
         let lurd = report.lurd.clone().unwrap();
@@ -423,4 +427,24 @@ fn the_packing_order_fills_a_dead_end_of_goals_from_its_end() {
         let (solved, pushes) = replay(&level.level().rows, report.lurd.as_deref().unwrap());
         assert!(solved && pushes >= 11, "packing {setting}: {pushes}");
     }
+}
+
+#[test]
+fn the_players_areas_are_counted_with_the_boxes_as_walls() {
+    // A corridor the box cuts in two (its goal down the player's side): two areas with the
+    // box, one without it. And the option that picks the order is checked.
+    let text = "#########\n#@  $   #\n### #####\n  #.#\n  ###\n";
+    let level = Sokoban::from_text(text).unwrap();
+    let board = level.board();
+    let flags = board.box_flags(&board.start);
+    assert_eq!(board.regions(&flags), 2);
+    assert_eq!(board.regions(&vec![false; board.squares()]), 1);
+    let mut level = level.clone();
+    assert!(
+        level
+            .set_option("order", "best")
+            .unwrap_err()
+            .contains("fess or greedy")
+    );
+    level.set_option("order", "greedy").unwrap();
 }

@@ -16,6 +16,7 @@ use super::format::Level;
 mod bound;
 mod corral;
 mod freeze;
+mod regions;
 
 /// A direction of a step or a push, with its LURD letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

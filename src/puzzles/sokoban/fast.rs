@@ -27,6 +27,12 @@
 //!   Sokoban Wiki's "Solver": most solvers of the hard levels give up optimality for such
 //!   an order).
 //!
+//! - **FESS's feature cells** (the default order; [`super::fess`]: Shoham, CoG 2020): the
+//!   positions filed by packing and connectivity, the cells taken in turn, each giving its
+//!   position of least weight (advised pushes and pushes of the box pushed last free: the
+//!   inertia of the Sokoban Wiki's "Solver" page, FESS's moves of one box), then by the
+//!   bound. The option `order=greedy` gives the single best-first order above instead.
+//!
 //! Its answers are solved, not proved optimal. It runs under the memory budget and the time
 //! limit of its [`CancelToken`] (checked before every expansion: a Stop is seen within
 //! microseconds).
@@ -155,6 +161,17 @@ impl Nodes {
         id
     }
 
+    /// Where the push that made node `id` left its box (`usize::MAX` for the start).
+    fn pushed_to(&self, board: &Board, id: u32) -> usize {
+        let m = self.made_by[id as usize];
+        if self.parent[id as usize] == ROOT {
+            return usize::MAX;
+        }
+        board
+            .step((m / 4) as usize, super::Dir::ALL[(m % 4) as usize])
+            .unwrap_or(usize::MAX)
+    }
+
     fn place(&mut self, hash: u64, id: u32) {
         let mask = self.slots.len() - 1;
         let mut at = hash as usize & mask;
@@ -165,24 +182,62 @@ impl Nodes {
     }
 }
 
-/// The open list: positions by priority, the least first: the goals left to pack in the
-/// packing order (when the solver follows it), then the matching bound; among equals the
-/// position put on last first.
-struct Open {
-    heap: std::collections::BinaryHeap<(std::cmp::Reverse<(u32, u32)>, u32)>,
+/// The open list. Greedy: positions by priority, the least first: the goals left to pack in
+/// the packing order (when the solver follows it), then the order by the bound; among equals
+/// the position put on last first. Or FESS's cells taken in turn ([`super::fess`]).
+enum Open {
+    Greedy(std::collections::BinaryHeap<(std::cmp::Reverse<(u32, u32)>, u32)>),
+    Fess(super::fess::Cells),
+}
+
+/// What the open list orders a position by.
+struct Key {
+    /// Goals left to pack in the packing order.
+    unpacked: u32,
+    /// The order by the bound (the bound, or the weighted sum: [`Options::weight`]).
+    order: u32,
+    /// The matching bound.
+    bound: u32,
+    /// The player's areas ([`Board::regions`]).
+    regions: u32,
+    /// FESS's weight of the position ([`super::fess`]).
+    weight: u32,
 }
 
 impl Open {
-    fn push(&mut self, unpacked: u32, bound: u32, id: u32) {
-        self.heap.push((std::cmp::Reverse((unpacked, bound)), id));
+    /// An empty open list: FESS's cells or the greedy order.
+    fn new(fess: bool) -> Open {
+        if fess {
+            Open::Fess(super::fess::Cells::default())
+        } else {
+            Open::Greedy(std::collections::BinaryHeap::new())
+        }
+    }
+
+    fn push(&mut self, key: &Key, k: usize, id: u32) {
+        match self {
+            Open::Greedy(heap) => heap.push((std::cmp::Reverse((key.unpacked, key.order)), id)),
+            Open::Fess(cells) => cells.push(
+                (k as u32 - key.unpacked, key.regions),
+                key.weight,
+                key.bound,
+                id,
+            ),
+        }
     }
 
     fn pop(&mut self) -> Option<u32> {
-        self.heap.pop().map(|(_, id)| id)
+        match self {
+            Open::Greedy(heap) => heap.pop().map(|(_, id)| id),
+            Open::Fess(cells) => cells.pop(),
+        }
     }
 
     fn len(&self) -> usize {
-        self.heap.len()
+        match self {
+            Open::Greedy(heap) => heap.len(),
+            Open::Fess(cells) => cells.len(),
+        }
     }
 }
 
@@ -198,6 +253,9 @@ pub struct Options {
     /// Whether only the pushes into a PI-corral are searched, when there is one
     /// ([`Board::prune_to_pi_corral`]).
     pub corrals: bool,
+    /// Whether the search takes FESS's feature cells in turn ([`super::fess`]) rather than
+    /// one best-first order.
+    pub fess: bool,
 }
 
 impl Default for Options {
@@ -206,6 +264,7 @@ impl Default for Options {
             packing: true,
             weight: 0,
             corrals: true,
+            fess: true,
         }
     }
 }
@@ -255,28 +314,12 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         player: board.normalized(&flags, usize::from(start.player)) as u16,
     };
     let mut nodes = Nodes::new(root.boxes.len());
-    let mut open = Open {
-        heap: std::collections::BinaryHeap::new(),
-    };
+    let mut open = Open::new(options.fess);
     let packing = options.packing.then(|| super::packing::Packing::new(board));
     let k = root.boxes.len();
     let unpacked = |state: &State| packing.as_ref().map_or(0, |p| (k - p.packed(state)) as u32);
-    let mut run = Run {
-        outcome: Outcome::NotFound,
-        pushes: Vec::new(),
-        expanded: 0,
-        generated: 0,
-        stored: 0,
-        peak_bytes: 0,
-        elapsed: Duration::ZERO,
-    };
-    let finish = |mut run: Run, nodes: &Nodes, outcome: Outcome| {
-        run.outcome = outcome;
-        run.stored = nodes.len() as u64;
-        run.peak_bytes = run.peak_bytes.max(nodes.bytes());
-        run.elapsed = began.elapsed();
-        run
-    };
+    let mut run = Run::empty();
+    let finish = |run: Run, nodes: &Nodes, outcome: Outcome| run.ended(nodes, outcome, began);
     let Some(h) = board.matching_bound(&root) else {
         return finish(run, &nodes, Outcome::NotFound);
     };
@@ -284,7 +327,24 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
     if h == 0 {
         return finish(run, &nodes, Outcome::Found);
     }
-    open.push(unpacked(&root), h, id);
+    // The player's areas, when FESS counts them.
+    let regions_of = |flags: &[bool]| {
+        if options.fess {
+            board.regions(flags)
+        } else {
+            0
+        }
+    };
+    let mut weights = vec![0u32];
+    let (unpacked_root, regions) = (unpacked(&root), regions_of(&flags));
+    let key = Key {
+        unpacked: unpacked_root,
+        order: h,
+        bound: h,
+        regions,
+        weight: 0,
+    };
+    open.push(&key, k, id);
     let mut found: Vec<FoundPush> = Vec::new();
     let mut scratch = vec![false; board.squares()];
     let mut repair = super::matching::Assignment::default();
@@ -293,12 +353,11 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
             return finish(run, &nodes, Outcome::Cancelled);
         }
         if run.expanded.is_multiple_of(64) {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return finish(run, &nodes, Outcome::Timeout);
-            }
             let bytes = nodes.bytes() + open.len() as u64 * 12;
             run.peak_bytes = run.peak_bytes.max(bytes);
-            if bytes > limits.max_memory {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return finish(run, &nodes, Outcome::Timeout);
+            } else if bytes > limits.max_memory {
                 return finish(run, &nodes, Outcome::MemoryLimit);
             }
         }
@@ -313,30 +372,25 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
             continue;
         }
         let assignment = board.assignment(&state.boxes);
+        let last_to = nodes.pushed_to(board, id);
+        let here_unpacked = unpacked(&state);
+        let here_regions = with_boxes(&mut scratch, &state.boxes, regions_of);
         for f in found.drain(..) {
             run.generated += 1;
-            let b = usize::from(f.push.row) * board.cols + usize::from(f.push.col);
-            let Some(t) = board.step(b, f.push.dir) else {
-                continue;
-            };
-            for &x in f.next.boxes.iter() {
-                scratch[usize::from(x)] = true;
-            }
-            let dead = board.freeze_deadlock(&scratch, t);
-            for &x in f.next.boxes.iter() {
-                scratch[usize::from(x)] = false;
-            }
-            if dead {
-                continue;
-            }
-            let hash = keys.of(&f.next);
-            if nodes.find(&f.next, hash).is_some() {
-                continue;
-            }
-            let Some(row) = state.boxes.iter().position(|&x| usize::from(x) == b) else {
-                continue;
-            };
-            let Some(h) = board.repaired_bound(&assignment, &state.boxes, row, t, &mut repair)
+            let Some(Judged {
+                b,
+                regions,
+                hash,
+                h,
+            }) = judge(
+                board,
+                &f,
+                &state,
+                &assignment,
+                (&mut scratch, &mut repair),
+                (&keys, &nodes),
+                &regions_of,
+            )
             else {
                 continue;
             };
@@ -346,14 +400,106 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
                 run.pushes = path_to(&nodes, board, child);
                 return finish(run, &nodes, Outcome::Found);
             }
-            let order = match options.weight {
-                0 => h,
-                w => w * h + u32::from(nodes.depth[child as usize]),
+            let child_unpacked = unpacked(&f.next);
+            // FESS's advisors: a push that packs one more or joins two areas costs nothing;
+            // so does pushing again the box pushed last (inertia: a box moved over several
+            // squares is one move, as FESS counts its moves).
+            let advised = child_unpacked < here_unpacked || regions < here_regions;
+            let again = last_to == b;
+            let weight = weights[id as usize] + u32::from(!advised && !again);
+            weights.push(weight);
+            let key = Key {
+                unpacked: child_unpacked,
+                order: match options.weight {
+                    0 => h,
+                    w => w * h + u32::from(nodes.depth[child as usize]),
+                },
+                bound: h,
+                regions,
+                weight,
             };
-            open.push(unpacked(&f.next), order, child);
+            open.push(&key, k, child);
         }
     }
     finish(run, &nodes, Outcome::NotFound)
+}
+
+impl Run {
+    /// The run ended with `outcome`, begun at `began`, its figures taken from `nodes`.
+    fn ended(mut self, nodes: &Nodes, outcome: Outcome, began: Instant) -> Run {
+        self.outcome = outcome;
+        self.stored = nodes.len() as u64;
+        self.peak_bytes = self.peak_bytes.max(nodes.bytes());
+        self.elapsed = began.elapsed();
+        self
+    }
+
+    /// A run not yet begun.
+    fn empty() -> Run {
+        Run {
+            outcome: Outcome::NotFound,
+            pushes: Vec::new(),
+            expanded: 0,
+            generated: 0,
+            stored: 0,
+            peak_bytes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+/// A push that passed [`judge`].
+struct Judged {
+    /// The pushed box's square before it.
+    b: usize,
+    /// The player's areas after it (0 unless FESS counts them).
+    regions: u32,
+    /// The position's Zobrist key.
+    hash: u64,
+    /// The matching bound after it.
+    h: u32,
+}
+
+/// Push `f` from `state` (whose matching is `assignment`) judged: `None` when it makes a
+/// freeze deadlock, a position already stored, or one with no perfect matching.
+fn judge(
+    board: &Board,
+    f: &FoundPush,
+    state: &State,
+    assignment: &super::matching::Assignment,
+    (scratch, repair): (&mut [bool], &mut super::matching::Assignment),
+    (keys, nodes): (&Keys, &Nodes),
+    regions_of: &impl Fn(&[bool]) -> u32,
+) -> Option<Judged> {
+    let b = usize::from(f.push.row) * board.cols + usize::from(f.push.col);
+    let t = board.step(b, f.push.dir)?;
+    let regions = with_boxes(scratch, &f.next.boxes, |flags| {
+        (!board.freeze_deadlock(flags, t)).then(|| regions_of(flags))
+    })?;
+    let hash = keys.of(&f.next);
+    if nodes.find(&f.next, hash).is_some() {
+        return None;
+    }
+    let row = state.boxes.iter().position(|&x| usize::from(x) == b)?;
+    let h = board.repaired_bound(assignment, &state.boxes, row, t, repair)?;
+    Some(Judged {
+        b,
+        regions,
+        hash,
+        h,
+    })
+}
+
+/// `f` asked of the boxes `boxes` marked by square in `scratch` (all false before and after).
+fn with_boxes<T>(scratch: &mut [bool], boxes: &[u16], f: impl FnOnce(&[bool]) -> T) -> T {
+    for &x in boxes {
+        scratch[usize::from(x)] = true;
+    }
+    let answer = f(scratch);
+    for &x in boxes {
+        scratch[usize::from(x)] = false;
+    }
+    answer
 }
 
 /// The pushes from the start to node `id`.

@@ -17,6 +17,7 @@
 pub mod bench;
 pub mod board;
 pub mod fast;
+mod fess;
 pub mod format;
 mod hand;
 pub mod matching;
@@ -94,6 +95,9 @@ pub struct Sokoban {
     /// The fast solver's weight of the bound (the option `weight`; see
     /// [`fast::Options::weight`]).
     weight: u32,
+    /// Whether the fast solver takes FESS's feature cells in turn (the option `order`,
+    /// `fess` or `greedy`; see [`fast::Options::fess`]).
+    fess: bool,
     /// The moves played by hand since the level was opened or edited.
     hand: Option<Box<hand::Hand>>,
 }
@@ -197,6 +201,7 @@ impl Sokoban {
             pi_corrals: true,
             packing: true,
             weight: 0,
+            fess: true,
             hand: None,
         })
     }

@@ -310,6 +310,11 @@ impl crate::puzzles::Model for Sokoban {
                 "the fast solver's order after the packing: 0 (the default) the matching bound alone (greedy best-first); W the pushes made plus W times the bound (weighted A*)",
             ),
             crate::puzzles::PuzzleOption::new(
+                "order",
+                "fess|greedy",
+                "the fast solver's order: FESS's feature cells (packing, connectivity) taken in turn (fess, the default), or one greedy best-first order on the packing and the bound (greedy)",
+            ),
+            crate::puzzles::PuzzleOption::new(
                 "level",
                 "N",
                 "the level of the collection, 1-based as numbered in the file",
@@ -352,6 +357,14 @@ impl crate::puzzles::Model for Sokoban {
                     })?;
                 Ok(())
             }
+            "order" => {
+                self.fess = match value.trim() {
+                    "fess" => true,
+                    "greedy" => false,
+                    _ => return Err(format!("order is fess or greedy, not `{value}`")),
+                };
+                Ok(())
+            }
             "level" => {
                 let number: usize = value
                     .trim()
@@ -360,7 +373,7 @@ impl crate::puzzles::Model for Sokoban {
                 self.set_level(number)
             }
             _ => Err(format!(
-                "unknown option `{name}` (known: metric, corrals, packing, weight, level)"
+                "unknown option `{name}` (known: metric, corrals, packing, weight, order, level)"
             )),
         }
     }

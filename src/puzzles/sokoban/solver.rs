@@ -28,6 +28,7 @@ impl Sokoban {
             packing: self.packing,
             weight: self.weight,
             corrals: self.pi_corrals,
+            fess: self.fess,
         };
         let run = fast::solve(&self.board, &self.position, options, cancel);
         let found = run.outcome == Outcome::Found;
