@@ -7,7 +7,7 @@ use std::collections::{HashSet, VecDeque};
 use std::path::Path;
 
 use puzzlelab::puzzles::planning::Planning;
-use puzzlelab::puzzles::planning::mutex;
+use puzzlelab::puzzles::planning::ground::mutex;
 use puzzlelab::puzzles::planning::task::{FactId, Task};
 
 /// The states reached from the start, breadth first, at most `limit` of them; each a sorted

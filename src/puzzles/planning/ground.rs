@@ -18,6 +18,7 @@ use super::pddl::{
 };
 use super::task::{FactId, Operator, Task};
 
+pub mod mutex;
 mod operators;
 
 /// The most work grounding may do.

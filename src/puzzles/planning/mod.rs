@@ -22,7 +22,6 @@ pub mod graph;
 pub mod ground;
 pub mod heuristics;
 pub mod lmcut;
-pub mod mutex;
 pub mod pddl;
 mod puzzle;
 pub mod relevance;

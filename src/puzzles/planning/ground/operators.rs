@@ -100,7 +100,7 @@ impl Grounder<'_> {
         // Operators needing two facts no reachable state holds together go (h^2 mutexes, as
         // Fast Downward's translator drops them by its mutex groups), then what no operator
         // left needs.
-        let (task, _) = super::super::mutex::without_impossible_operators(task);
+        let (task, _) = super::mutex::without_impossible_operators(task);
         Ok(super::super::relevance::relevant(task).0)
     }
 

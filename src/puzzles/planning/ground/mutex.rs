@@ -22,7 +22,7 @@
 //! the operators ANDs and ORs rows. Tasks larger than [`MAX_FACTS`] facts, or whose passes would
 //! take more than [`MAX_WORK`] row words, are left as they are (no pruning, never a wrong one).
 
-use super::task::{FactId, Operator, Task};
+use super::super::task::{FactId, Operator, Task};
 
 /// The largest task (in facts) analysed: 16,384 facts make a 32 MiB matrix.
 pub const MAX_FACTS: usize = 16_384;
