@@ -587,3 +587,35 @@ fn a_close_over_a_draft_too_large_to_keep_asks_first() {
     assert!(h.state().windows.quit_anyway, "told to quit");
     assert_eq!(h.state().windows.quit_question, None);
 }
+
+/// The walk's W1: at 1024 x 640 the script editor beside the canvas is narrow, and its
+/// text did not wrap: the template's own comments were cut at its right edge ("// A trap:
+/// functions cannot see the scri"). Every line of the template is painted within the
+/// editor's width, wrapped.
+#[test]
+fn the_templates_lines_wrap_within_a_narrow_editor() {
+    let mut h = crate::common::gui::harness_at(1024.0, 640.0, Settings::default());
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("New puzzle script").click();
+    h.run_steps(4);
+    h.run();
+    let painted: Vec<egui::Rect> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Text(text) if text.galley.job.text == SCRIPT_TEMPLATE => {
+                Some(text.visual_bounding_rect())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(painted.len(), 1, "the template painted once");
+    let window = h.ctx.content_rect();
+    assert!(
+        painted[0].right() <= window.right(),
+        "the text {:?} in a window of {window:?}",
+        painted[0]
+    );
+}

@@ -146,7 +146,9 @@ impl Editor {
         }
     }
 
-    /// The text with line numbers in a gutter, scrolling both ways.
+    /// The text with line numbers in a gutter, its long lines wrapped at the editor's width
+    /// (a narrow editor at 1024 x 640 cut the template's own comments, the walk's W1; a
+    /// wrapped line's number stands at its first row), scrolling down.
     fn text_ui(&mut self, ui: &mut egui::Ui) {
         let font = egui::TextStyle::Monospace.resolve(ui.style());
         let dark = ui.visuals().dark_mode;
@@ -157,15 +159,16 @@ impl Editor {
         let red = ui.visuals().error_fg_color;
         let label = ui.label("Script text").id;
         let mut text = std::mem::take(&mut self.text);
-        egui::ScrollArea::both()
+        egui::ScrollArea::vertical()
             .id_salt("script editor text")
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.horizontal_top(|ui| {
                     let (gutter_rect, _) =
                         ui.allocate_exact_size(egui::vec2(gutter, 1.0), egui::Sense::hover());
-                    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, _w: f32| {
-                        let job = self.layout_job(buffer.as_str(), font.clone(), dark);
+                    let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, w: f32| {
+                        let mut job = self.layout_job(buffer.as_str(), font.clone(), dark);
+                        job.wrap.max_width = w;
                         ui.fonts_mut(|f| f.layout_job(job))
                     };
                     let output = egui::TextEdit::multiline(&mut text)
