@@ -74,17 +74,46 @@ pub fn count_reachable<P: Problem + ?Sized>(problem: &P, cancel: &CancelToken) -
         Ok(())
     })()
     .err();
-    let stats = Stats {
-        expanded,
-        max_closed: seen.len() as u64,
-        frontier: queue.len() as u64,
-        ..Stats::default()
-    };
-    StateCount {
+    let tally = Tally {
         states: seen.len() as u64,
         goals,
-        elapsed_ms: duration_ms(started.elapsed()),
-        stopped,
-        message: stopped.and_then(|o| limit_message(o, &budget, &stats, cancel)),
+        expanded,
+        frontier: queue.len() as u64,
+    };
+    StateCount::ended(&tally, started, stopped, &budget, cancel)
+}
+
+/// What a count found when it ended: the states reached and the goals among them, the
+/// states expanded, and those reached but not expanded.
+pub(super) struct Tally {
+    pub states: u64,
+    pub goals: u64,
+    pub expanded: u64,
+    pub frontier: u64,
+}
+
+impl StateCount {
+    /// The count of `tally`, begun at `started`, ended by `stopped` (`None`: complete) under
+    /// `budget`, the run's limits in `cancel` (for the message of a limit reached).
+    pub(super) fn ended(
+        tally: &Tally,
+        started: std::time::Instant,
+        stopped: Option<Outcome>,
+        budget: &Budget,
+        cancel: &CancelToken,
+    ) -> StateCount {
+        let stats = Stats {
+            expanded: tally.expanded,
+            max_closed: tally.states,
+            frontier: tally.frontier,
+            ..Stats::default()
+        };
+        StateCount {
+            states: tally.states,
+            goals: tally.goals,
+            elapsed_ms: duration_ms(started.elapsed()),
+            stopped,
+            message: stopped.and_then(|o| limit_message(o, budget, &stats, cancel)),
+        }
     }
 }

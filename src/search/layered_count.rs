@@ -8,10 +8,7 @@
 use rayon::prelude::*;
 
 use super::limits::Budget;
-use super::{
-    CancelToken, Interrupt, Outcome, Problem, StateCount, Stats, Successor, duration_ms,
-    limit_message,
-};
+use super::{CancelToken, Interrupt, Outcome, Problem, StateCount, Successor};
 
 /// States expanded between two merges (and two checks of Stop and the time limit): bounds
 /// the successors held outside the set of states reached.
@@ -203,19 +200,13 @@ where
         expanded,
         goals,
     } = merged_so_far;
-    let stats = Stats {
-        expanded,
-        max_closed: seen.len() as u64,
-        frontier: (layer.len() + next.len()) as u64,
-        ..Stats::default()
-    };
-    StateCount {
+    let tally = super::count::Tally {
         states: seen.len() as u64,
         goals,
-        elapsed_ms: duration_ms(started.elapsed()),
-        stopped,
-        message: stopped.and_then(|o: Outcome| limit_message(o, &budget, &stats, cancel)),
-    }
+        expanded,
+        frontier: (layer.len() + next.len()) as u64,
+    };
+    StateCount::ended(&tally, started, stopped, &budget, cancel)
 }
 
 #[cfg(test)]
