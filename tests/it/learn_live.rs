@@ -29,9 +29,13 @@ fn app_on(file: &str, full_speed: bool) -> Harness {
 /// Steps the paused run (or starts one paused) until `position` expansions are recorded.
 fn step_to(h: &mut Harness, position: usize) {
     h.state_mut().push(AppCommand::Step);
+    // After a run ended, Step starts a new one: its moment, not the ended run's last, is
+    // waited for (a guess clicked before the new run's first moment is not one).
     run_until(h, |app| {
-        app.learn_moment()
-            .is_some_and(|(_, m)| m.position >= position)
+        app.is_running()
+            && app
+                .learn_moment()
+                .is_some_and(|(_, m)| m.position >= position)
     });
     h.run();
 }
