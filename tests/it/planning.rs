@@ -5,7 +5,6 @@
 //! column; and, when `../shared/pddl` is there, pyperplan's benchmarks parse and ground.
 
 use std::collections::HashSet;
-use std::path::Path;
 
 use crate::common::puzzlelab;
 
@@ -357,30 +356,11 @@ fn a_joined_text_round_trips_and_an_unsolvable_goal_is_said() {
 /// smallest of each is solved by greedy search with h^FF, its plan replayed.
 #[test]
 fn pyperplans_benchmarks_parse_ground_and_solve() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/pddl/benchmarks");
-    if !root.is_dir() {
-        eprintln!("{} is not there: skipped", root.display());
+    let Some(domains) = crate::common::ipc_domains() else {
         return;
-    }
-    let mut domains: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    domains.sort();
+    };
     let mut seen = HashSet::new();
-    for dir in domains {
-        let mut problems: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                let n = p.file_name().unwrap().to_string_lossy().into_owned();
-                n.ends_with(".pddl") && !n.contains("domain")
-            })
-            .collect();
-        problems.sort();
+    for (dir, problems) in domains {
         for p in problems.iter().take(3) {
             let puzzle =
                 puzzles::load_file(p, None).unwrap_or_else(|e| panic!("{}: {e}", p.display()));

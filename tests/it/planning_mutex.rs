@@ -4,7 +4,6 @@
 //! finds reachable, so the operators taken out for needing a mutex pair never apply.
 
 use std::collections::{HashSet, VecDeque};
-use std::path::Path;
 
 use puzzlelab::puzzles::planning::Planning;
 use puzzlelab::puzzles::planning::ground::mutex;
@@ -45,30 +44,11 @@ fn reachable(task: &Task, limit: usize) -> Vec<Vec<FactId>> {
 
 #[test]
 fn every_pair_of_a_reachable_state_is_an_h2_pair_on_the_ipc_tasks() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/pddl/benchmarks");
-    if !root.is_dir() {
-        eprintln!("{} is not there: skipped", root.display());
+    let Some(domains) = crate::common::ipc_domains() else {
         return;
-    }
-    let mut domains: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    domains.sort();
+    };
     let mut checked = 0;
-    for dir in domains {
-        let mut problems: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                let n = p.file_name().unwrap().to_string_lossy().into_owned();
-                n.ends_with(".pddl") && !n.contains("domain")
-            })
-            .collect();
-        problems.sort();
+    for (_, problems) in domains {
         let Some(first) = problems.first() else {
             continue;
         };

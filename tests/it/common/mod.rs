@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 
 use std::collections::{HashMap, VecDeque};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
@@ -75,4 +75,36 @@ pub fn tile_distances(rows: usize, cols: usize) -> HashMap<Vec<u8>, u32> {
         }
     }
     dist
+}
+
+/// pyperplan's IPC domains in `../shared/pddl/benchmarks`: each folder with its problem files
+/// (the `.pddl` files whose names do not say `domain`), folders and files sorted; `None`, with
+/// a line on standard error, when the folder is not there.
+pub fn ipc_domains() -> Option<Vec<(PathBuf, Vec<PathBuf>)>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/pddl/benchmarks");
+    if !root.is_dir() {
+        eprintln!("{} is not there: skipped", root.display());
+        return None;
+    }
+    let entries = |dir: &Path| -> Vec<PathBuf> {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        paths.sort();
+        paths
+    };
+    let domains = entries(&root).into_iter().filter(|p| p.is_dir());
+    let with_problems = domains.map(|dir| {
+        let problems = entries(&dir)
+            .into_iter()
+            .filter(|p| {
+                let n = p.file_name().unwrap().to_string_lossy().into_owned();
+                n.ends_with(".pddl") && !n.contains("domain")
+            })
+            .collect();
+        (dir, problems)
+    });
+    Some(with_problems.collect())
 }
