@@ -77,11 +77,6 @@ impl Pairs {
             .enumerate()
             .all(|(i, &p)| facts[i..].iter().all(|&q| self.together(p, q)))
     }
-
-    /// The number of facts.
-    pub fn facts(&self) -> usize {
-        self.n
-    }
 }
 
 /// The h^2 pairs of `task` (see the module docs), or `None` when the task is larger than
