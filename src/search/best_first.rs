@@ -163,20 +163,17 @@ fn search_counting<P: Problem + ?Sized>(
             continue; // stale entry: the state was expanded from a cheaper one
         }
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
-        // A run that ends at this goal test (a goal, or a test that failed) took the state
-        // off the open list and expands it never: reached, on neither set, so that the
-        // frontier is the open list the run leaves (the Learn panel's at the end) and
-        // reached = expanded + frontier + 1, as breadth-first search's.
-        let taken_off = |stats: &mut Stats| stats.frontier = tree.len() as u64 - closed_count - 1;
-        let is_goal = match problem.is_goal(&state) {
+        // A run ending at this goal test (a goal, a test that failed) took the state off and
+        // never expands it: on neither set, reached = expanded + frontier + 1, as in BFS.
+        // (The frontier counts it until then: tree.len() - closed_count, as each iteration
+        // leaves it.)
+        let is_goal = problem.is_goal(&state);
+        stats.frontier -= u64::from(is_goal != Ok(false));
+        let is_goal = match is_goal {
             Ok(is_goal) => is_goal,
-            Err(interrupt) => {
-                taken_off(&mut stats);
-                return tree.finish(budget.interrupted(interrupt), None, stats);
-            }
+            Err(interrupt) => return tree.finish(budget.interrupted(interrupt), None, stats),
         };
         if is_goal {
-            taken_off(&mut stats);
             audit.goal(problem, &tree, entry.id, &open, &closed, budget, &heuristic);
             if budget.interruption.is_some() {
                 // The problem failed in the audit's look past the goal.
