@@ -163,7 +163,13 @@ fn search_counting<P: Problem + ?Sized>(
             continue; // stale entry: the state was expanded from a cheaper one
         }
         let (state, g, depth) = (node.state.clone(), node.g, node.depth);
-        let is_goal = match problem.is_goal(&state) {
+        // A run ending at this goal test (a goal, a test that failed) took the state off and
+        // never expands it: on neither set, reached = expanded + frontier + 1, as in BFS.
+        // (The frontier counts it until then: tree.len() - closed_count, as each iteration
+        // leaves it.)
+        let is_goal = problem.is_goal(&state);
+        stats.frontier -= u64::from(is_goal != Ok(false));
+        let is_goal = match is_goal {
             Ok(is_goal) => is_goal,
             Err(interrupt) => return tree.finish(budget.interrupted(interrupt), None, stats),
         };

@@ -302,6 +302,8 @@ fn astar_counting<P: Problem + ?Sized>(
             return done(&t, outcome, None, stats, reached);
         }
         if at == grid.goal {
+            // Taken off and returned, on neither set, as in the general search.
+            stats.frontier = reached - closed - 1;
             return done(&t, Outcome::Found, Some(at), stats, reached);
         }
         if let Some(entry) = t.get_mut(r, c) {

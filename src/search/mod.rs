@@ -132,7 +132,9 @@ pub struct Stats {
     pub generated: u64,
     /// The states on the frontier (open list) at the last expansion: distinct states, so
     /// that states reached = closed + frontier (a best-first search's stale entries, left by
-    /// a cheaper path to their state, are not counted).
+    /// a cheaper path to their state, are not counted). At the end of a run that stopped at
+    /// a goal test (the goal returned, or a test that failed), the state tested is reached
+    /// and counted on neither: reached = closed + frontier + 1 then.
     #[serde(default, skip_serializing)]
     pub frontier: u64,
     /// The most states on the frontier (open list) at once during the run, counted as

@@ -358,6 +358,8 @@ impl OctileSearch {
                 return outcome;
             }
             if i == goal_bit {
+                // Taken off and returned, on neither set, as in the general search.
+                stats.frontier = reached - closed_count - 1;
                 stats.max_closed = reached;
                 return Outcome::Found;
             }
@@ -388,6 +390,9 @@ impl OctileSearch {
                                 stamp: closed,
                             };
                             self.bend = (bend != i && bend != goal_bit).then_some(bend);
+                            // The goal returned is on neither set; the square expanded is
+                            // closed: reached = expanded + frontier + 1.
+                            stats.frontier = reached - closed_count - 1;
                             stats.max_closed = reached;
                             return Outcome::Found;
                         }

@@ -239,10 +239,17 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         learn_window::learn_panel_ui(app, ui, max);
     }
     // Always there and always as high: the canvas keeps its place when a run ends.
-    let timeline_height = rows::panel_height(ui, timeline_bar::TIMELINE_ROWS);
+    let margins = egui::Frame::side_top_panel(ui.style())
+        .total_margin()
+        .sum()
+        .x;
+    let pinned = app.timeline().is_some_and(|t| t.pinned.is_some());
+    let width = ui.available_width() - margins;
+    let timeline_rows = timeline_bar::timeline_rows(ui, width, pinned, app.settings.classroom);
+    let timeline_height = rows::panel_height(ui, timeline_rows);
     egui::Panel::bottom("timeline_bar")
         .exact_size(timeline_height)
-        .show(ui, |ui| timeline_bar::timeline_ui(app, ui));
+        .show(ui, |ui| timeline_bar::timeline_ui(app, ui, timeline_rows));
     // Right under the canvas: the moment in words.
     if app.windows.learn.open || app.settings.classroom {
         egui::Panel::bottom("caption").show(ui, |ui| {
@@ -303,7 +310,7 @@ fn side_and_details_ui(
     ui: &mut egui::Ui,
     scroll: &dyn Fn(&str) -> egui::ScrollArea,
 ) {
-    egui::Panel::left("side_panel")
+    let side = egui::Panel::left("side_panel")
         .resizable(true)
         .default_size(280.0)
         .min_size(240.0)
@@ -314,13 +321,18 @@ fn side_and_details_ui(
                 keep_scrolled_place(ui, viewport);
             });
         });
+    let width = side.response.rect.width();
+    ui.data_mut(|d| d.insert_temp(egui::Id::unique(SIDE_WIDTH), width));
     if app.windows.learn.open || app.view_is_docked() {
         // The Learn panel, or a view's docked panel (an editor), takes the details panel's
         // place while it is open.
         return;
     }
+    if details_folded_for_room(app, ui) {
+        return;
+    }
     let mut details = app.settings.show_details;
-    egui::Panel::right("details_panel")
+    let shown = egui::Panel::right("details_panel")
         .resizable(true)
         .default_size(250.0)
         .min_size(200.0)
@@ -331,9 +343,42 @@ fn side_and_details_ui(
                 keep_scrolled_place(ui, viewport);
             });
         });
+    if let Some(shown) = shown {
+        let width = shown.response.rect.width();
+        ui.data_mut(|d| d.insert_temp(egui::Id::unique(DETAILS_WIDTH), width));
+    }
     if details != app.settings.show_details {
         app.push(AppCommand::Setting(SettingCommand::ShowDetails(details)));
     }
+}
+
+/// The keys under which a frame keeps the side panel's and the details panel's widths (in
+/// points, outer) for the next one.
+const SIDE_WIDTH: &str = "side panel width";
+const DETAILS_WIDTH: &str = "details panel width";
+
+/// Whether the details panel, asked for, is folded away for room in classroom mode: the
+/// centre column beside it and the side panel (at their last frames' widths, their defaults
+/// before) would be narrower than the timeline's rows need ([`timeline_bar::least_column`]),
+/// as with classroom mode's large type at 1024 x 640. The bars around the canvas are then never
+/// cut, and the toolbar's Details says why it is off.
+pub(super) fn details_folded_for_room(app: &mut Panel<'_>, ui: &egui::Ui) -> bool {
+    let shown = app.settings.show_details && !app.settings.panels_folded;
+    if !app.settings.classroom || !shown || app.windows.learn.open || app.view_is_docked() {
+        return false;
+    }
+    let window = ui.ctx().content_rect().width();
+    let width = |key: &str, default: f32| {
+        ui.data(|d| d.get_temp::<f32>(egui::Id::unique(key)))
+            .unwrap_or(default)
+    };
+    let side = width(SIDE_WIDTH, 280.0);
+    let margins = egui::Frame::side_top_panel(ui.style())
+        .total_margin()
+        .sum()
+        .x;
+    let pinned = app.timeline().is_some_and(|t| t.pinned.is_some());
+    window - side - width(DETAILS_WIDTH, 250.0) - margins < timeline_bar::least_column(ui, pinned)
 }
 
 /// Keeps a panel's scrolled content where it is on screen when it grows shorter (a window

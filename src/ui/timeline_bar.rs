@@ -30,10 +30,62 @@ fn push(app: &mut Panel<'_>, command: TimelineCommand) {
 /// pin.
 pub(super) const TIMELINE_ROWS: usize = 3;
 
-/// Draws the timeline bar. It is always there, [`TIMELINE_ROWS`] rows high, so the canvas
-/// does not move when a run ends or starts; until a run is recorded its controls are
-/// disabled and its top row says what it is for.
-pub(super) fn timeline_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+/// The rows of the timeline bar in a centre column `width` points wide: [`TIMELINE_ROWS`],
+/// or in classroom mode (`classroom`, whose large type a class reads from the back of the
+/// room) one more where its tools, as many as a run can show (`pinned`: with a pinned
+/// state's two buttons), do not fit one row: they are split in two, the jumps and the pin,
+/// then the heat map and the branch, each in sight whole. (Elsewhere a row too long for
+/// its column scrolls sideways under the wheel.) It depends on the width alone (and the
+/// pin), never on whether a run is recorded, so the canvas does not move when one starts
+/// or ends.
+pub(super) fn timeline_rows(ui: &egui::Ui, width: f32, pinned: bool, classroom: bool) -> usize {
+    let [jumps_and_pin, heat_and_branch] = tools_widths(ui, pinned);
+    TIMELINE_ROWS + usize::from(classroom && jumps_and_pin + heat_and_branch > width)
+}
+
+/// The narrowest centre column, in points, whose timeline rows are all in sight in
+/// classroom mode: the wider half of the tools split in two (the scrubber's row and the playback bar have narrower
+/// compact forms).
+pub(super) fn least_column(ui: &egui::Ui, pinned: bool) -> f32 {
+    let [jumps_and_pin, heat_and_branch] = tools_widths(ui, pinned);
+    jumps_and_pin.max(heat_and_branch)
+}
+
+/// The width of the heat map's choice (the combo box, without its label), in points.
+const HEAT_WIDTH: f32 = 130.0;
+
+/// The widths, in points, of the tools row's two halves at their widest: the jumps and the
+/// pin (with a pinned state's buttons when `pinned`), then the separator, the heat map's
+/// choice and the branch; each widget with the gap after it, and a little to spare.
+fn tools_widths(ui: &egui::Ui, pinned: bool) -> [f32; 2] {
+    let spacing = ui.spacing();
+    let (pad, gap) = (2.0 * spacing.button_padding.x, spacing.item_spacing.x);
+    let button = |text: &str| super::rows::text_width(ui, text) + pad + gap;
+    let separator = 6.0 + gap;
+    let mut first: f32 = ["< layer", "layer >", "< f", "f >"]
+        .map(button)
+        .iter()
+        .sum();
+    first += separator + button("Pin this state").max(button("Pin squares"));
+    if pinned {
+        first += button("Go to its expansion") + button("Unpin");
+    }
+    let second = separator
+        + HEAT_WIDTH
+        + spacing.icon_width
+        + super::rows::text_width(ui, "Colour by")
+        + 2.0 * gap
+        + spacing.icon_width
+        + spacing.icon_spacing
+        + super::rows::text_width(ui, "Only the branch")
+        + gap;
+    [first + 8.0, second + 8.0]
+}
+
+/// Draws the timeline bar in `rows` rows (see [`timeline_rows`]). It is always there, as
+/// high, so the canvas does not move when a run ends or starts; until a run is recorded its
+/// controls are disabled and its top row says what it is for.
+pub(super) fn timeline_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, rows: usize) {
     let len = app.timeline_len();
     let timeline = app.timeline().filter(|_| len > 0);
     let active = timeline.is_some();
@@ -73,29 +125,49 @@ pub(super) fn timeline_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             scrubber_ui(app, ui, &mut position, len);
         });
     });
-    // The jumps, the pin and the heat map: one row, which scrolls sideways when narrow (the
-    // pin before the heat map, so that it is in sight at 1024 points wide).
+    // The jumps, the pin and the heat map: one row, or two where the column is too narrow
+    // for one (`rows`), each in sight whole.
+    let split = rows > TIMELINE_ROWS;
     fixed_row(ui, "timeline tools", |ui| {
         ui.add_enabled_ui(active, |ui| {
             jumps_ui(app, ui);
             if single {
                 ui.separator();
                 pin_ui(app, ui, inspecting, pinned);
-                ui.separator();
-                heat_ui(app, ui, heat);
-                let mut on = branch_only;
-                if ui
-                    .checkbox(&mut on, "Only the branch")
-                    .on_hover_text(
-                        "Dim every mark but the pinned state's branch (the goal's if none)",
-                    )
-                    .changed()
-                {
-                    push(app, TimelineCommand::BranchOnly(on));
+                if !split {
+                    ui.separator();
+                    heat_and_branch_ui(app, ui, heat, branch_only);
                 }
             }
         });
     });
+    if split {
+        fixed_row(ui, "timeline tools, continued", |ui| {
+            ui.add_enabled_ui(active, |ui| {
+                if single {
+                    heat_and_branch_ui(app, ui, heat, branch_only);
+                }
+            });
+        });
+    }
+}
+
+/// The heat map's choice and "Only the branch".
+fn heat_and_branch_ui(
+    app: &mut Panel<'_>,
+    ui: &mut egui::Ui,
+    heat: Option<Quantity>,
+    branch_only: bool,
+) {
+    heat_ui(app, ui, heat);
+    let mut on = branch_only;
+    if ui
+        .checkbox(&mut on, "Only the branch")
+        .on_hover_text("Dim every mark but the pinned state's branch (the goal's if none)")
+        .changed()
+    {
+        push(app, TimelineCommand::BranchOnly(on));
+    }
 }
 
 /// What the scrubber's label says before a run is recorded.
@@ -238,7 +310,7 @@ fn heat_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, heat: Option<Quantity>) {
     let mut chosen = heat;
     // A fixed width: another choice's longer name does not rewrap the row.
     egui::ComboBox::from_label("Colour by")
-        .width(130.0)
+        .width(HEAT_WIDTH)
         .selected_text(name(heat))
         .show_ui(ui, |ui| {
             for q in [

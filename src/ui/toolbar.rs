@@ -76,10 +76,17 @@ pub(super) fn toolbar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         {
             app.push(AppCommand::FitView);
         }
-        let mut details = app.settings.show_details;
+        // Off, and saying why, while the window has no room for the panel beside the canvas.
+        let no_room = super::details_folded_for_room(app, ui);
+        let mut details = app.settings.show_details && !no_room;
         if ui
-            .toggle_value(&mut details, "Details")
+            .add_enabled_ui(!no_room, |ui| ui.toggle_value(&mut details, "Details"))
+            .inner
             .on_hover_text("Show or hide the panel of statistics, plots, solution and results")
+            .on_disabled_hover_text(
+                "No room for the details panel beside the canvas at classroom mode's type \
+                 size in this window: widen the window, or leave classroom mode (F2)",
+            )
             .changed()
         {
             app.push(AppCommand::Setting(SettingCommand::ShowDetails(details)));

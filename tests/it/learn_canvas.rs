@@ -258,3 +258,103 @@ fn a_classroom_caption_beside_open_side_panels_is_whole() {
         .collect();
     assert_eq!(painted, vec![false], "the caption painted once, whole");
 }
+
+/// Issue 56 item 9, what was left: at 1024 x 640 in classroom mode with the side panels
+/// open (the side panel and the details panel, the Learn panel closed) the bar above the
+/// canvas and the timeline's rows were cut: their last widgets lay past the centre column's
+/// right edge, scrolled out of sight. Every widget of the playback bar and of the timeline's
+/// rows lies inside the window and the centre column (the canvas's width), at the run's end
+/// and at an earlier moment of its timeline (when the bar above the canvas says so).
+#[test]
+fn a_classroom_window_with_its_side_panels_open_cuts_neither_bar() {
+    use eframe::egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    use puzzlelab::ui::{CANVAS_LABEL, SCRUBBER_LABEL, TIMELINE_BUTTONS};
+    let mut h = harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            classroom: true,
+            ..Settings::default()
+        },
+    );
+    let (t, shipped) = puzzlelab::puzzles::shipped()
+        .find(|(_, s)| s.file == "maze-small.txt")
+        .unwrap();
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut()
+        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    h.run();
+    assert!(h.state().settings().classroom && !h.state().windows.learn.open);
+    for (moment, what) in [(None, "at the run's end"), (Some(5), "at moment 5")] {
+        if let Some(at) = moment {
+            h.state_mut()
+                .push(AppCommand::Timeline(TimelineCommand::Seek(at)));
+            h.run();
+            h.run();
+            assert!(h.state().is_scrubbed(), "{what}");
+        }
+        if let Ok(dir) = std::env::var("LESSON_SHOT") {
+            let name = format!("{dir}/classroom-side-panels-{}.png", moment.unwrap_or(0));
+            h.render().unwrap().save(name).unwrap();
+        }
+        let window = h.ctx.content_rect();
+        let canvas = h.get_by_label(CANVAS_LABEL).rect();
+        assert!(window.contains_rect(canvas), "{what}: {canvas:?}");
+        // The centre column: the canvas's width, and the panel margins beside it.
+        let column = canvas.expand2(eframe::egui::vec2(8.5, 0.0));
+        let inside = |r: eframe::egui::Rect, name: &str| {
+            assert!(
+                window.contains_rect(r) && column.left() <= r.left() && r.right() <= column.right(),
+                "{what}: {name:?} cut: {r:?}, the centre column {column:?}"
+            );
+        };
+        // Each row's widgets: those of the container of the row's first widget.
+        let first_of_rows = [
+            if h.state().is_scrubbed() {
+                (h.query_by_label_contains("Timeline at expansion 5 of"))
+                    .or_else(|| h.query_by_label_contains("Expansion 5 of"))
+                    .expect("the bar above the canvas says the moment")
+            } else {
+                h.get_by_label("First")
+            },
+            h.get_by_label(TIMELINE_BUTTONS[0].1),
+            h.get_by_label("< layer"),
+            h.get_by_label("Only the branch"),
+        ];
+        // (A container has no bounds of its own.)
+        let bounds = |node: &egui_kittest::Node<'_>| {
+            (node.accesskit_node().bounding_box()).map(|_| node.rect())
+        };
+        let mut seen = 0;
+        for first in first_of_rows {
+            let row = first.parent().expect("the row's container");
+            for node in row.children_recursive() {
+                let ak = node.accesskit_node();
+                let Some(rect) = bounds(&node) else {
+                    continue;
+                };
+                if matches!(ak.role(), Role::GenericContainer | Role::ScrollView) {
+                    continue;
+                }
+                let name = ak.label().or_else(|| ak.value()).unwrap_or_default();
+                inside(rect, &format!("{:?} {name}", ak.role()));
+                seen += 1;
+            }
+        }
+        // The details panel asked for is folded for room, and its button says so.
+        let details = h.get_by_label("Details");
+        let ak = details.accesskit_node();
+        assert!(
+            ak.is_disabled() && ak.toggled() != Some(eframe::egui::accesskit::Toggled::True),
+            "{what}: Details is off for room"
+        );
+        assert!(seen >= 16, "{what}: {seen} widgets in the four rows");
+        inside(h.get_by_label(SCRUBBER_LABEL).rect(), SCRUBBER_LABEL);
+    }
+}

@@ -6,7 +6,7 @@ use puzzlelab::app::{AppCommand, Mark, PuzzleLabApp, Settings};
 use puzzlelab::puzzles::{Cell, Place};
 use puzzlelab::search::Algorithm;
 
-use crate::common::gui::{harness, open_for_learning, run_until};
+use crate::common::gui::{harness, lesson_at_1024_by_640, open_for_learning, run_until};
 
 type Harness = egui_kittest::Harness<'static, PuzzleLabApp>;
 
@@ -108,32 +108,6 @@ fn every_square_reached_is_noted_at_the_moment_a_stop_ends() {
     }
 }
 
-/// A lesson at 1024 x 640 in classroom mode (F2) on `file`, its run of `algorithm` finished
-/// and the timeline at moment `at`.
-fn lesson_at_1024_by_640(file: &str, algorithm: Algorithm, at: usize) -> Harness {
-    let mut h = crate::common::gui::harness_at(
-        1024.0,
-        640.0,
-        Settings {
-            full_speed: true,
-            ..Settings::default()
-        },
-    );
-    open_for_learning(&mut h, file, algorithm);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.state_mut()
-        .push(AppCommand::Timeline(puzzlelab::app::TimelineCommand::Seek(
-            at,
-        )));
-    h.run();
-    h.key_press(eframe::egui::Key::F2);
-    h.run();
-    h.run();
-    assert!(h.state().settings().classroom);
-    h
-}
-
 /// Item 2 of the Learn walk: the open list's depth and parent columns are not cut at
 /// 1024 x 640 in classroom mode, on a maze and on the 8-puzzle (whose states are written
 /// as boards): the columns' titles and every row's depth and parent lie inside the window
@@ -150,7 +124,7 @@ fn the_open_lists_depth_and_parent_columns_fit_a_lesson_at_1024_by_640() {
         // Moments of four digits: "n of moment 1234".
         ("sliding-8-hardest-a.txt", Algorithm::AStar, 1500),
     ] {
-        let mut h = lesson_at_1024_by_640(file, algorithm, at);
+        let mut h = lesson_at_1024_by_640(file, algorithm, Some(at));
         if let Ok(dir) = std::env::var("LESSON_SHOT") {
             let name = format!("{file}-{at}");
             h.render()

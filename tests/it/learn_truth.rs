@@ -11,7 +11,9 @@ use puzzlelab::runs::recording::TraceRecorder;
 use puzzlelab::search::pseudocode::{Step, pseudocode};
 use puzzlelab::search::{Algorithm, CancelToken, TieBreak};
 
-use crate::common::gui::{click_cell, harness, open_for_learning, run_until};
+use crate::common::gui::{
+    click_cell, harness, lesson_at_1024_by_640, open_for_learning, run_until,
+};
 
 /// The app on the shipped small maze with `algorithm` chosen and the Learn panel open.
 fn small_maze(
@@ -251,24 +253,7 @@ fn an_8_puzzle_run_has_an_open_list_and_scores_in_its_caption() {
 #[test]
 fn a_lesson_fits_a_1024_by_640_window_in_classroom_mode() {
     use puzzlelab::ui::CANVAS_LABEL;
-    let mut h = crate::common::gui::harness_at(
-        1024.0,
-        640.0,
-        Settings {
-            full_speed: true,
-            ..Settings::default()
-        },
-    );
-    open_for_learning(&mut h, "maze-small.txt", Algorithm::AStar);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.state_mut()
-        .push(AppCommand::Timeline(TimelineCommand::Seek(12)));
-    h.run();
-    h.key_press(eframe::egui::Key::F2);
-    h.run();
-    h.run();
-    assert!(h.state().settings().classroom);
+    let mut h = lesson_at_1024_by_640("maze-small.txt", Algorithm::AStar, Some(12));
     assert!(
         h.ctx.zoom_factor() > 1.2,
         "still large type: {}",
@@ -434,21 +419,7 @@ fn a_lessons_open_list_shows_five_rows_at_1024_by_640() {
         ("sliding-8-easy-6.txt", Algorithm::Bfs, 5),
         ("sliding-8-easy-6.txt", Algorithm::AStar, 5),
     ] {
-        let mut h = crate::common::gui::harness_at(
-            1024.0,
-            640.0,
-            Settings {
-                full_speed: true,
-                ..Settings::default()
-            },
-        );
-        open_for_learning(&mut h, file, algorithm);
-        h.state_mut().push(AppCommand::Start);
-        run_until(&mut h, |app| app.result().is_some());
-        h.run();
-        h.key_press(eframe::egui::Key::F2);
-        h.run();
-        h.run();
+        let mut h = lesson_at_1024_by_640(file, algorithm, None);
         let (recording, end) = h.state().learn_moment().unwrap();
         let during = |p: usize| {
             let list = puzzlelab::runs::open_list::open_list_during(
@@ -607,21 +578,7 @@ fn the_next_state_is_marked_at_a_paused_runs_newest_moment() {
 /// sight without scrolling.
 #[test]
 fn predict_and_its_verdict_stay_above_a_lessons_open_list() {
-    let mut h = crate::common::gui::harness_at(
-        1024.0,
-        640.0,
-        Settings {
-            full_speed: true,
-            ..Settings::default()
-        },
-    );
-    open_for_learning(&mut h, "sliding-8-easy-6.txt", Algorithm::Bfs);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
-    h.key_press(eframe::egui::Key::F2);
-    h.run();
-    h.run();
+    let mut h = lesson_at_1024_by_640("sliding-8-easy-6.txt", Algorithm::Bfs, None);
     let (_, end) = h.state().learn_moment().unwrap();
     for at in [1, end.len / 2, end.len] {
         h.state_mut()

@@ -4,6 +4,7 @@
 mod architecture;
 mod architecture_engine;
 mod architecture_front;
+mod best_first_figures;
 mod bfs_figures;
 mod breakpoints;
 mod car_maze;

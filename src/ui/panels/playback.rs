@@ -19,17 +19,27 @@ fn playback_row_ui(app: &mut Panel<'_>, row: &mut egui::Ui) {
         // The timeline shows a moment before the run's end: the solution is not found yet.
         // Out of the expansions recorded so far (the recording grows while the search
         // goes on).
-        let text = format!(
-            "Timeline at expansion {} of {}{}: the solution is not found yet at this moment",
+        let (at, len) = (
             app.timeline()
                 .map_or(0, |t| t.target.min(app.timeline_len())),
             app.timeline_len(),
-            if app.is_running() {
-                " (the search goes on)"
-            } else {
-                ""
-            }
         );
+        let going = if app.is_running() {
+            " (the search goes on)"
+        } else {
+            ""
+        };
+        let text = format!(
+            "Timeline at expansion {at} of {len}{going}: the solution is not found yet at this \
+             moment"
+        );
+        // Where the centre column is narrow (classroom mode's large type) the same in fewer
+        // words, in sight whole.
+        let text = if crate::ui::rows::text_width(row, &text) > row.available_width() {
+            format!("Expansion {at} of {len}{going}: no solution yet")
+        } else {
+            text
+        };
         row.label(RichText::new(text).strong());
     } else if app.is_running() && view.board.is_some() {
         row.label(

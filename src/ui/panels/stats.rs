@@ -86,9 +86,10 @@ fn term_help(name: &str) -> Option<&'static str> {
         }
         "States reached" => {
             "States the search has reached and remembers, so that it knows a repeat: the \
-             expanded ones (the closed set) and the frontier's; breadth-first search's goal \
-             too, returned as soon as it is reached, never put on the frontier. IDA* \
-             remembers only the path it stands on: the longest such path"
+             expanded ones (the closed set) and the frontier's, and the goal a run returns, \
+             on neither (breadth-first search returns it as soon as it is reached, the \
+             best-first searches when they take it off the frontier). IDA* remembers only \
+             the path it stands on: the longest such path"
         }
         "Depth" => "Moves from the start of the state being expanded (and the deepest so far)",
         _ => return None,

@@ -225,3 +225,37 @@ pub fn open_for_learning(
     h.state_mut().windows.learn.open = true;
     h.run();
 }
+
+/// A lesson as a teacher gives it, where the Learn panel's layout tests start: the app in a
+/// 1024 x 640 window on the shipped `file`, `algorithm` chosen and the Learn panel open, its
+/// run finished at full speed, the timeline at moment `at` (when given; else the run's
+/// end), then classroom mode switched on by F2.
+pub fn lesson_at_1024_by_640(
+    file: &str,
+    algorithm: puzzlelab::search::Algorithm,
+    at: Option<usize>,
+) -> Harness<'static, PuzzleLabApp> {
+    use puzzlelab::app::{AppCommand, TimelineCommand};
+    let mut h = harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            ..Settings::default()
+        },
+    );
+    open_for_learning(&mut h, file, algorithm);
+    h.state_mut().push(AppCommand::Start);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    if let Some(at) = at {
+        h.state_mut()
+            .push(AppCommand::Timeline(TimelineCommand::Seek(at)));
+        h.run();
+    }
+    h.key_press(egui::Key::F2);
+    h.run();
+    h.run();
+    assert!(h.state().settings().classroom, "F2 turns classroom mode on");
+    h
+}
