@@ -1,43 +1,73 @@
-//! `generate` (mazes, Klondike boards, and the hardest of random layouts of every type that
-//! makes them) and `percolation` (its threshold by Monte Carlo).
+//! `generate`: a puzzle of a type with a generator of its own (lent through the registry,
+//! [`puzzles::Generator`], with options of its own), or the hardest of random layouts of a
+//! type whose shipped puzzle makes them ([`puzzles::batch::generate::hardest_layout`]).
 
-use crate::puzzles::maze::generate::{self, Generator};
-use crate::puzzles::maze::percolation::{Experiment, run_experiment};
-use crate::puzzles::maze::{Connectivity, Maze};
-use crate::puzzles::{self, Puzzle as _};
-use crate::search::CancelToken;
-use crate::search::limits::MAX_TIMEOUT_SECS;
 use std::io::Write as _;
-use std::time::Duration;
+
+use crate::puzzles::batch::{self, GenerateArgs};
+use crate::puzzles::{self, PuzzleType};
 
 use super::*;
 
-/// The types `generate` has a generator of its own for (with its own options); every other
-/// type it makes is one whose shipped puzzle makes random layouts ([`generate_layout`]).
-static OWN_GENERATORS: &[OwnGenerator] = &[
-    OwnGenerator {
-        engine: &puzzles::maze::TYPE,
-        run: generate_maze,
-        help: "a maze by one of the generators (-a)",
-    },
-    OwnGenerator {
-        engine: &puzzles::klondike::TYPE,
-        run: generate_klondike,
-        help: "a board in Loyd's style with a long shortest solution",
-    },
-];
+/// `generate`'s arguments: `WHAT`, the options every generator shares ([`GenerateArgs`]) and
+/// every lent generator's own, all parsed, whichever `WHAT` reads them.
+#[derive(Debug)]
+pub(super) struct GenerateCommand {
+    /// What to generate: a type's name.
+    what: String,
+    /// Every argument, as parsed.
+    matches: clap::ArgMatches,
+}
 
-/// A type's generator of its own: its engine entry, the function and the help line.
-struct OwnGenerator {
-    engine: &'static puzzles::PuzzleType,
-    run: fn(&GenerateArgs) -> u8,
-    help: &'static str,
+/// The name of `WHAT`'s argument.
+const WHAT: &str = "what";
+
+impl clap::FromArgMatches for GenerateCommand {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let what = matches
+            .get_one::<String>(WHAT)
+            .cloned()
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingRequiredArgument))?;
+        Ok(GenerateCommand {
+            what,
+            matches: matches.clone(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for GenerateCommand {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        let mut what = clap::Arg::new(WHAT)
+            .value_name("WHAT")
+            .help("What to generate: a puzzle type")
+            .value_parser(kinds());
+        if let Some(t) = default_kind() {
+            what = what.default_value(t.name).help(format!(
+                "What to generate: a puzzle type (default `{}`)",
+                t.name
+            ));
+        }
+        let command = GenerateArgs::augment_args(command.arg(what));
+        puzzles::TYPES
+            .iter()
+            .filter_map(|t| puzzles::lent_by(t).generator)
+            .fold(command, |command, g| (g.arguments)(command))
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
 }
 
 /// The values `generate` takes ([`generatable`]), each with what it makes, for the help.
-pub(super) fn kinds() -> clap::builder::PossibleValuesParser {
+fn kinds() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(generatable().into_iter().map(|t| {
-        let help = own_generator(t).map_or(
+        let help = puzzles::lent_by(t).generator.map_or(
             "the hardest position of random layouts like the shipped default, at least \
              --min-length moves from the goal",
             |g| g.help,
@@ -46,187 +76,45 @@ pub(super) fn kinds() -> clap::builder::PossibleValuesParser {
     }))
 }
 
-/// What `generate` makes, in the order of the registry ([`puzzles::TYPES`]): the types with
-/// a generator of their own and those whose shipped puzzle makes random layouts (see
-/// [`puzzles::RandomLayouts`]).
-pub(super) fn generatable() -> Vec<&'static puzzles::PuzzleType> {
+/// What `generate` makes with no `WHAT`: the type whose generator says so.
+fn default_kind() -> Option<&'static PuzzleType> {
     puzzles::TYPES
         .iter()
         .copied()
-        .filter(|t| own_generator(t).is_some() || makes_layouts(t))
+        .find(|t| puzzles::lent_by(t).generator.is_some_and(|g| g.is_default))
+}
+
+/// What `generate` makes, in the order of the registry ([`puzzles::TYPES`]): the types with
+/// a generator of their own and those whose shipped puzzle makes random layouts (see
+/// [`puzzles::RandomLayouts`]).
+fn generatable() -> Vec<&'static PuzzleType> {
+    puzzles::TYPES
+        .iter()
+        .copied()
+        .filter(|t| puzzles::lent_by(t).generator.is_some() || batch::generate::makes_layouts(t))
         .collect()
 }
 
-/// The generator of its own of type `t`, if it has one.
-fn own_generator(t: &puzzles::PuzzleType) -> Option<&'static OwnGenerator> {
-    OWN_GENERATORS.iter().find(|g| std::ptr::eq(g.engine, t))
-}
-
-/// Whether the shipped puzzle of type `t` makes random layouts.
-fn makes_layouts(t: &puzzles::PuzzleType) -> bool {
-    t.shipped.first().is_some_and(|s| {
-        (t.parse_text)(s.text).is_ok_and(|p| p.capabilities().random_layouts.is_some())
-    })
-}
-
-pub(super) fn generate(args: &GenerateArgs) -> u8 {
+pub(super) fn generate(command: &GenerateCommand) -> u8 {
     let kinds = generatable();
-    let found = kinds.iter().find(|t| t.name == args.what);
-    let Some(t) = found else {
+    let Some(t) = kinds.iter().find(|t| t.name == command.what) else {
         let known: Vec<&str> = kinds.iter().map(|t| t.name).collect();
         say!(
             "unknown kind `{}` to generate (known: {})",
-            args.what,
+            command.what,
             known.join(", ")
         );
         return EXIT_BAD_INPUT;
     };
-    match own_generator(t) {
-        Some(generator) => (generator.run)(args),
-        None => generate_layout(args, t),
+    let console = &mut Terminal;
+    match puzzles::lent_by(t).generator {
+        Some(generator) => (generator.run)(&command.matches, console),
+        None => match <GenerateArgs as clap::FromArgMatches>::from_arg_matches(&command.matches) {
+            Ok(args) => batch::generate::hardest_layout(&args, t, console),
+            Err(e) => {
+                let _ = e.print();
+                EXIT_BAD_INPUT
+            }
+        },
     }
-}
-
-/// `generate maze`: a maze by one of the generators, braided.
-fn generate_maze(args: &GenerateArgs) -> u8 {
-    let Some(generator) = Generator::from_name(&args.algorithm) else {
-        let known: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
-        say!(
-            "unknown generator `{}` (known: {})",
-            args.algorithm,
-            known.join(", ")
-        );
-        return EXIT_BAD_INPUT;
-    };
-    if !(0.0..=1.0).contains(&args.braid) {
-        say!("--braid must be from 0 to 1");
-        return EXIT_BAD_INPUT;
-    }
-    let generated = generate::generate(generator, args.rows, args.cols, args.seed, args.braid);
-    let mut maze = Maze::new(3, 3);
-    maze.apply_generated(&generated);
-    emit!(&maze.to_text());
-    EXIT_SOLVED
-}
-
-/// `generate`'s `--time` as a duration, or the exit code of a value out of range.
-pub(super) fn generate_budget(args: &GenerateArgs) -> Result<Duration, u8> {
-    if (0.001..=MAX_TIMEOUT_SECS).contains(&args.time) {
-        Ok(Duration::from_secs_f64(args.time))
-    } else {
-        say!("--time must be from 0.001 to {MAX_TIMEOUT_SECS} seconds");
-        Err(EXIT_BAD_INPUT)
-    }
-}
-
-/// `generate klondike`: a board in Loyd's style with a long shortest solution.
-fn generate_klondike(args: &GenerateArgs) -> u8 {
-    use crate::puzzles::klondike::generate::{Request, generate};
-    let budget = match generate_budget(args) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let request = Request {
-        size: args.size,
-        min_length: args.min_length,
-        unique: args.unique,
-        seed: args.seed,
-        budget,
-    };
-    let found = generate(&request, &CancelToken::new(), &mut |_, _| {});
-    emit!(&found.board.to_text());
-    say!(
-        "shortest solution: {} jumps, {} of that length; {} boards scored in {} restarts, {:.1} s",
-        found.length,
-        found.solutions,
-        found.evaluated,
-        found.restarts,
-        found.elapsed.as_secs_f64()
-    );
-    if found.meets {
-        EXIT_SOLVED
-    } else {
-        say!(
-            "no board met the request within {} s; the best found is printed",
-            args.time
-        );
-        EXIT_NO_SOLUTION
-    }
-}
-
-/// `generate T` for a type `T` whose shipped puzzle makes random layouts: the hardest
-/// position of seeded random layouts like the type's default puzzle (see [`puzzles::oracle::hardest_of_random`]).
-pub(super) fn generate_layout(args: &GenerateArgs, t: &puzzles::PuzzleType) -> u8 {
-    let budget = match generate_budget(args) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let template = t.default_puzzle();
-    let found = puzzles::oracle::hardest_of_random(
-        template.as_ref(),
-        args.min_length as u32,
-        args.seed,
-        budget,
-        &CancelToken::new(),
-        &mut |_, _| {},
-    );
-    let found = match found {
-        Ok(f) => f,
-        Err(e) => {
-            say!("{e}");
-            return EXIT_NO_SOLUTION;
-        }
-    };
-    emit!(&found.puzzle.to_text());
-    say!(
-        "hardest position: {} moves from the goal; {} layouts explored in {:.1} s",
-        found.distance,
-        found.layouts,
-        found.elapsed.as_secs_f64()
-    );
-    if found.meets {
-        EXIT_SOLVED
-    } else {
-        say!(
-            "no layout reached {} moves within {} s; the hardest found is printed",
-            args.min_length,
-            args.time
-        );
-        EXIT_NO_SOLUTION
-    }
-}
-
-pub(super) fn percolation(args: &PercolationArgs) -> u8 {
-    let connectivity = match args.moves {
-        4 => Connectivity::Four,
-        8 => Connectivity::Eight,
-        m => {
-            say!("--moves must be 4 or 8, not {m}");
-            return EXIT_BAD_INPUT;
-        }
-    };
-    let experiment = Experiment {
-        side: args.side,
-        trials: args.trials,
-        steps: args.steps,
-        connectivity,
-        seed: args.seed,
-    };
-    let curve = run_experiment(&experiment, &CancelToken::new(), |_| {});
-    if args.json {
-        let v = serde_json::json!({
-            "side": args.side,
-            "trials": args.trials,
-            "moves": args.moves,
-            "curve": curve,
-        });
-        emit!(&format!("{v:#}\n"));
-    } else {
-        let mut text = String::from("open  percolating\n");
-        for p in &curve {
-            text += &format!("{:.3}  {:.3}\n", p.open, p.fraction);
-        }
-        emit!(&text);
-    }
-    EXIT_SOLVED
 }

@@ -1,14 +1,13 @@
-//! `merge FILE...`: joins the JSON outputs of the shards of one batch (`scenario --shard K/N
-//! --json`, or any `bench` with `--shard K/N --json`: `bench sliding` and the benchmarks the
-//! types lend, each saying how its JSON is joined, [`puzzles::batch::ShardedJson`]) into the
-//! object an unsharded run prints: the problems in their order, the totals counted again over
-//! them.
+//! `merge FILE...`: joins the JSON outputs of the shards of one batch (a subcommand or a
+//! benchmark a type lends, run with `--shard K/N --json`: `scenario`, every `bench`, each
+//! saying how its JSON is joined, [`puzzles::batch::ShardedJson`]) into the object an
+//! unsharded run prints: the problems in their order, the totals counted again over them.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{EXIT_LIMIT, EXIT_NO_SOLUTION, EXIT_SOLVED, bad, write_out};
+use super::{bad, write_out};
 use crate::puzzles;
 use crate::puzzles::batch::{MAX_SHARDS, Shard, ShardedJson};
 
@@ -20,72 +19,56 @@ pub(super) struct MergeArgs {
     files: Vec<PathBuf>,
 }
 
-/// What a batch's JSON is, and how its parts are joined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    /// `scenario`: `problems`, with the totals `matched`, `total`, `expanded`, `elapsed_ms`.
-    Scenario,
-    /// `bench sliding`: `instances`, with the totals in `total`.
-    BenchSliding,
-    /// A type's own benchmark (`bench <type>`, the type's name): its rows, with the totals in
-    /// `totals`, as it says ([`ShardedJson`]).
-    Lent(&'static str),
+/// What a batch's JSON is, and how its parts are joined: one of the batches that take
+/// `--shard K/N` (a lent subcommand's, `scenario`, or a lent benchmark's, `bench <type>`),
+/// as it says ([`ShardedJson`]).
+#[derive(Clone)]
+struct Kind {
+    /// The batch's command line (`scenario`, `bench sliding`), for messages.
+    name: String,
+    /// How its JSON is told and joined.
+    json: &'static ShardedJson,
+}
+
+impl PartialEq for Kind {
+    fn eq(&self, other: &Kind) -> bool {
+        std::ptr::eq(self.json, other.json)
+    }
 }
 
 impl Kind {
+    /// Every batch `merge` joins: the lent subcommands that take `--shard`, then the lent
+    /// benchmarks, in registry order.
+    fn all() -> Vec<Kind> {
+        let commands = puzzles::TYPES
+            .iter()
+            .filter_map(|t| puzzles::lent_by(t).commands)
+            .flatten()
+            .filter_map(|c| {
+                c.shards.as_ref().map(|json| Kind {
+                    name: c.name.to_owned(),
+                    json,
+                })
+            });
+        let benches = puzzles::benches().map(|(t, b)| Kind {
+            name: format!("bench {}", t.name),
+            json: &b.shards,
+        });
+        commands.chain(benches).collect()
+    }
+
+    /// The batch whose JSON `v` is.
     fn of(v: &Value) -> Option<Kind> {
-        if v.get("scenario").is_some() && v["problems"].is_array() {
-            Some(Kind::Scenario)
-        } else if v.get("heuristic").is_some() && v["instances"].is_array() {
-            Some(Kind::BenchSliding)
-        } else {
-            puzzles::benches()
-                .find(|(_, b)| (b.shards.is)(v))
-                .map(|(t, _)| Kind::Lent(t.name))
-        }
-    }
-
-    /// A lent benchmark's JSON, as it says.
-    fn lent(name: &str) -> &'static ShardedJson {
-        puzzles::benches()
-            .find(|(t, _)| t.name == name)
-            .map(|(_, b)| &b.shards)
-            .expect("a kind found among the lent benchmarks")
-    }
-
-    /// The array of problems.
-    fn rows(self) -> &'static str {
-        match self {
-            Kind::Scenario => "problems",
-            Kind::BenchSliding => "instances",
-            Kind::Lent(name) => Kind::lent(name).rows,
-        }
-    }
-
-    /// The key of a row's place in the batch's file, rising over the shards in order
-    /// (`check_rising`); `None` where rows carry none.
-    fn place(self) -> Option<&'static str> {
-        match self {
-            Kind::Scenario => Some("line"),
-            Kind::BenchSliding => None,
-            Kind::Lent(name) => Some(Kind::lent(name).place),
-        }
-    }
-
-    /// The fields every shard must give alike.
-    fn same(self) -> &'static [&'static str] {
-        match self {
-            Kind::Scenario => &["scenario", "map", "algorithm"],
-            Kind::BenchSliding => &["heuristic", "dual", "transpositions"],
-            Kind::Lent(name) => Kind::lent(name).same,
-        }
+        Kind::all().into_iter().find(|k| (k.json.is)(v))
     }
 
     /// What `merge` takes, for the message about a file it does not: `a scenario, a bench
     /// sliding, a bench T1 or a bench T2`.
     fn known() -> String {
-        let mut kinds = vec!["a scenario".to_owned(), "a bench sliding".to_owned()];
-        kinds.extend(puzzles::benches().map(|(t, _)| format!("a bench {}", t.name)));
+        let mut kinds: Vec<String> = Kind::all()
+            .into_iter()
+            .map(|k| format!("a {}", k.name))
+            .collect();
         let last = kinds.pop().unwrap_or_default();
         format!("{} or {last}", kinds.join(", "))
     }
@@ -168,7 +151,7 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
     let count = first.shard.count;
     for (i, part) in parts.iter().enumerate() {
         let at = |e: String| (part.path.clone(), e);
-        if Kind::of(&part.json) != Some(kind) {
+        if Kind::of(&part.json).as_ref() != Some(&kind) {
             return Err(at(format!(
                 "is not the same kind of output as {}",
                 first.path.display()
@@ -193,7 +176,7 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
             };
             return Err(at(why));
         }
-        for key in kind.same() {
+        for key in kind.json.same {
             if part.json.get(key) != first.json.get(key) {
                 return Err(at(format!(
                     "its `{key}` differs from that of {}",
@@ -201,7 +184,7 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
                 )));
             }
         }
-        let rows = part.json[kind.rows()].as_array().map_or(0, Vec::len);
+        let rows = part.json[kind.json.rows].as_array().map_or(0, Vec::len);
         let complete = part.json.get("complete") != Some(&Value::Bool(false));
         if rows > part.shard.range(part.of).len()
             || (complete && rows < part.shard.range(part.of).len())
@@ -221,8 +204,8 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
             format!("shard {}/{count} is missing", parts.len() + 1),
         ));
     }
-    if let Some(key) = kind.place() {
-        check_rising(parts, kind, key)?;
+    if let Some(key) = kind.json.place {
+        check_rising(parts, &kind, key)?;
     }
     Ok(kind)
 }
@@ -233,10 +216,10 @@ fn check_parts(parts: &mut [Part]) -> Result<Kind, (PathBuf, String)> {
 /// rise strictly from the first row of shard 1 to the last row of shard N. A part holding
 /// another part's rows, a row twice or its rows out of order breaks the rise; `Err` names the
 /// file and the row.
-fn check_rising(parts: &[Part], kind: Kind, key: &str) -> Result<(), (PathBuf, String)> {
+fn check_rising(parts: &[Part], kind: &Kind, key: &str) -> Result<(), (PathBuf, String)> {
     let mut last: Option<(u64, &Path)> = None;
     for part in parts {
-        let rows = part.json[kind.rows()]
+        let rows = part.json[kind.json.rows]
             .as_array()
             .map_or(&[][..], Vec::as_slice);
         for (i, row) in rows.iter().enumerate() {
@@ -269,97 +252,23 @@ fn check_rising(parts: &[Part], kind: Kind, key: &str) -> Result<(), (PathBuf, S
     Ok(())
 }
 
-/// The merged object and the exit code an unsharded run gives.
+/// The merged object and the exit code an unsharded run gives: the first part's object, its
+/// `shard` taken out, with every part's rows in order and the totals counted again over them
+/// as the batch says ([`ShardedJson::join`]).
 fn join(kind: Kind, parts: Vec<Part>) -> (Value, u8) {
     let mut rows = Vec::new();
-    let mut merged = Value::Null;
-    let mut stopped: Option<Value> = None;
-    let (mut load_ms, mut threads) = (0.0f64, 0u64);
-    // JPS+'s jump distances: every shard computes them once; the merge keeps the longest.
-    let mut precompute_ms: Option<f64> = None;
+    let mut objects = Vec::with_capacity(parts.len());
     for part in parts {
         let mut json = part.json;
-        if let Some(Value::Array(list)) = json.get_mut(kind.rows()).map(Value::take) {
+        if let Some(Value::Array(list)) = json.get_mut(kind.json.rows).map(Value::take) {
             rows.extend(list);
         }
-        load_ms = load_ms.max(json["load_ms"].as_f64().unwrap_or(0.0));
-        threads = threads.max(json["threads"].as_u64().unwrap_or(0));
-        if let Some(ms) = json.get("precompute_ms").and_then(Value::as_f64) {
-            precompute_ms = Some(precompute_ms.map_or(ms, |m| m.max(ms)));
-        }
-        if stopped.is_none() && json.get("complete") == Some(&Value::Bool(false)) {
-            stopped = Some(json.clone());
-        }
-        if merged.is_null() {
-            merged = json;
-        }
+        objects.push(json);
     }
+    let mut merged = objects.first().cloned().unwrap_or(Value::Null);
     if let Value::Object(map) = &mut merged {
         map.remove("shard");
     }
-    match kind {
-        Kind::Scenario => {
-            let matched = rows
-                .iter()
-                .filter(|r| r["matched"] == Value::Bool(true))
-                .count();
-            let total = rows.len();
-            merged["matched"] = matched.into();
-            merged["total"] = total.into();
-            merged["expanded"] = rows
-                .iter()
-                .filter_map(|r| r["expanded"].as_u64())
-                .sum::<u64>()
-                .into();
-            let mut ms = 0.0;
-            for r in &rows {
-                ms += r["elapsed_ms"].as_f64().unwrap_or(0.0);
-            }
-            merged["elapsed_ms"] = ms.into();
-            if let Some(ms) = precompute_ms {
-                merged["precompute_ms"] = ms.into();
-            }
-            merged["problems"] = Value::Array(rows);
-            let mut code = if matched == total {
-                EXIT_SOLVED
-            } else {
-                EXIT_NO_SOLUTION
-            };
-            if let (Some(s), Value::Object(map)) = (stopped, &mut merged) {
-                keep_stop(map, &s);
-                code = EXIT_LIMIT;
-            }
-            (merged, code)
-        }
-        Kind::Lent(_) => {
-            let key = kind.rows();
-            merged["totals"] = puzzles::batch::bench_totals(&rows, key);
-            merged[key] = Value::Array(rows);
-            (merged, EXIT_SOLVED)
-        }
-        Kind::BenchSliding => {
-            merged["total"] = super::bench_sliding::total_json(&rows);
-            merged["instances"] = Value::Array(rows);
-            merged["load_ms"] = load_ms.into();
-            merged["threads"] = threads.into();
-            let mut code = EXIT_SOLVED;
-            if let (Some(s), Value::Object(map)) = (stopped, &mut merged) {
-                keep_stop(map, &s);
-                code = EXIT_LIMIT;
-            }
-            (merged, code)
-        }
-    }
-}
-
-/// Copies a stopped part's `complete: false` and, where it gives them, its `outcome` and
-/// `message` into the merged object, so a batch missing problems never reads as whole.
-fn keep_stop(map: &mut serde_json::Map<String, Value>, stopped: &Value) {
-    map.insert("complete".into(), Value::Bool(false));
-    for key in ["outcome", "message"] {
-        match stopped.get(key) {
-            Some(v) => map.insert(key.into(), v.clone()),
-            None => map.remove(key),
-        };
-    }
+    let code = (kind.json.join)(kind.json, &mut merged, rows, &objects);
+    (merged, code)
 }

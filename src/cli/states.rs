@@ -1,6 +1,7 @@
 //! `states`: a whole state space explored, its distances and profile, as text, JSON or GraphML.
 
 use crate::puzzles::oracle::{OracleError, Space};
+use crate::search::CancelToken;
 use crate::search::heuristic_quality::Quality;
 use std::io::Write as _;
 

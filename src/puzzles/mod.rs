@@ -30,7 +30,7 @@ mod picture;
 mod registry;
 
 pub use adapters::*;
-pub use batch::{Bench, TypeCapabilities};
+pub use batch::{Bench, Generator, TypeCapabilities};
 pub use capabilities::{
     Capabilities, HandPlay, HeuristicSampling, IterationForecasts, Preparation, PrepareError,
     RandomLayouts, SampledQuality,

@@ -21,7 +21,7 @@ macro_rules! puzzle_types {
         pub static TYPES: &[&PuzzleType] = &[$(&$module::TYPE),*];
 
         /// What each type lends as a type, in the order of [`TYPES`]. (The update from
-        /// `NONE` is needless for a type lending every kind there is, one kind so far.)
+        /// `NONE` is needless for a type lending every kind there is.)
         #[allow(clippy::needless_update)]
         static LENT: &[TypeCapabilities] = &[$(TypeCapabilities {
             $($($lent: Some(&$module::$($item)::+),)+)?
@@ -31,11 +31,11 @@ macro_rules! puzzle_types {
 }
 
 puzzle_types! {
-    klondike = "klondike/mod.rs",
-    maze = "maze/mod.rs",
+    klondike = "klondike/mod.rs" { generator: commands::GENERATOR },
+    maze = "maze/mod.rs" { commands: commands::COMMANDS, generator: commands::GENERATOR },
     car_maze = "car_maze/mod.rs",
     klotski = "klotski/mod.rs",
-    sliding = "sliding/mod.rs",
+    sliding = "sliding/mod.rs" { bench: bench::BENCH },
     rush_hour = "rush_hour/mod.rs",
     script = "script/mod.rs",
     sokoban = "sokoban/mod.rs" { bench: bench::BENCH },

@@ -1,7 +1,7 @@
 //! JPS+ (Harabor and Grastien, "Improving Jump Point Search", ICAPS 2014): Jump Point Search
 //! whose jumps are read from jump distances the puzzle computes once per run for the whole
 //! grid ([`super::JumpPoints::jump_distances`]) instead of scanned at every expansion. The
-//! search is [`super::jps`]'s A* over jump points; the time of the precomputation is part of
+//! search is [`super::jps`]'s A* over jump points ([`super::jps::over_jump_points`]); the time of the precomputation is part of
 //! the run's and reported as [`Stats::precompute_ms`](super::Stats::precompute_ms); their
 //! memory is charged to the run's budget first ([`super::JumpPoints::jump_distances_bytes`]).
 //! The Moving AI scenarios run it on bit rows ([`super::octile`],
@@ -32,21 +32,15 @@ pub(super) fn search<P: Problem + ?Sized>(
     }
     let jumps = jump_points.jump_distances();
     // Without jump distances, JPS+ scans as JPS does.
-    let scan = |state: &P::State, parent: Option<&P::State>, out: &mut Vec<_>| {
-        jump_points.jump_successors(state, parent, out);
-    };
+    let scan;
     let successors: best_first::Jumps<'_, P::State, P::Move> = match &jumps {
         Some(j) => &*j.successors,
-        None => &scan,
+        None => {
+            scan = jump_points.jump_scan();
+            &*scan
+        }
     };
-    let mut result = best_first::search_with_jumps(
-        problem,
-        starts,
-        observer,
-        budget,
-        &super::jps::POLICY,
-        Some(successors),
-    );
+    let mut result = super::jps::over_jump_points(problem, successors, starts, observer, budget);
     result.stats.precompute_ms = jumps.map_or(0.0, |j| j.precompute_ms);
     result
 }

@@ -31,6 +31,7 @@ use heap::{NO_DIRECTION, Ranked, heap_pop, heap_push, pack, unpack};
 use steps::{Steps, octile};
 
 pub use jps_plus::JumpDistances;
+pub use jump::JumpGoals;
 
 /// The searches of this module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

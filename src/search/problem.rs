@@ -275,10 +275,12 @@ pub trait Backward<S, M> {
 /// Jump Point Search on a uniform-cost, 8-connected grid ([`ProblemCapabilities::jump_points`]),
 /// and JPS+ where its jump distances can be computed.
 pub trait JumpPoints<S, M> {
-    /// Jump Point Search's successors of `state` reached from `parent` (`None` at a start):
-    /// the jump points found by scanning in the directions the pruning rules keep, each with
-    /// the cost of the straight or diagonal line to it.
-    fn jump_successors(&self, state: &S, parent: Option<&S>, out: &mut Vec<Successor<S, M>>);
+    /// Jump Point Search's successor function, built once per run (the grid's bit rows and
+    /// goals made for the scans, `search::octile`'s scanner): it pushes the successors of a
+    /// state reached from a parent (`None` at a start), the jump points found by scanning in
+    /// the directions the pruning rules keep, each with the cost of the straight or diagonal
+    /// line to it.
+    fn jump_scan(&self) -> JumpFn<'_, S, M>;
     /// Whether JPS+ applies ([`JumpPoints::jump_distances`] is implemented). The default is
     /// false.
     fn supports_jump_distances(&self) -> bool {
@@ -290,7 +292,7 @@ pub trait JumpPoints<S, M> {
         0
     }
     /// JPS+'s successor function, built once per run: Jump Point Search's successors (as
-    /// [`JumpPoints::jump_successors`] describes them, or a superset of jump points that keeps
+    /// [`JumpPoints::jump_scan`] describes them, or a superset of jump points that keeps
     /// the least costs) read from jump distances computed here for the whole grid, with the
     /// time that took in milliseconds. Called only when
     /// [`JumpPoints::supports_jump_distances`] is true; `None` (the default) makes JPS+ scan as
@@ -307,8 +309,9 @@ pub trait ClaimedHeuristic {
     fn heuristic_contradicted(&self, why: String);
 }
 
-/// A successor function of JPS+ ([`JumpPoints::jump_distances`]): pushes the successors of a
-/// state reached from a parent (`None` at a start) onto the vector.
+/// A successor function of JPS or JPS+ ([`JumpPoints::jump_scan`],
+/// [`JumpPoints::jump_distances`]): pushes the successors of a state reached from a parent
+/// (`None` at a start) onto the vector.
 pub type JumpFn<'a, S, M> = Box<dyn Fn(&S, Option<&S>, &mut Vec<Successor<S, M>>) + 'a>;
 
 /// What a problem's JPS+ precomputation gives ([`JumpPoints::jump_distances`]).

@@ -1,5 +1,6 @@
 //! The engine's rules of issue 57 (beside `architecture.rs`, which holds the layers and the
-//! 600-line cap of every source file): one definition of the frontier's order.
+//! 600-line cap of every source file): one definition of the frontier's order, and one Jump
+//! Point Search scanner.
 
 use std::path::{Path, PathBuf};
 
@@ -92,4 +93,60 @@ fn the_frontier_order_has_one_definition() {
             "{open_list} does not read search::order: {readers:?}"
         );
     }
+}
+
+/// Where `text` (the code of `src/<file>`) scans for jump points outside the one scanner's
+/// module (`search/octile.rs` and `search/octile/`: the pruning rule, the scans on bit rows in
+/// `jump.rs`, JPS+'s distances by the same rule in `jps_plus.rs`): it names the pruning rule,
+/// or, speaking of jump points, defines a scan of its own (`fn jump(`, the name the
+/// per-square scan had, `fn scan_row(`).
+fn jump_scanner_breaks(file: &str, text: &str) -> Vec<String> {
+    if file == "search/octile.rs" || file.starts_with("search/octile/") {
+        return Vec::new();
+    }
+    let mut breaks = Vec::new();
+    if text.contains("pruned_directions") {
+        breaks.push(format!("{file} names the pruning rule"));
+    }
+    if text.to_lowercase().contains("jump point") {
+        for sign in ["fn jump(", "fn scan_row("] {
+            if text.contains(sign) {
+                breaks.push(format!("{file} scans for jump points: `{sign}`"));
+            }
+        }
+    }
+    breaks
+}
+
+#[test]
+fn the_jump_scanner_check_sees_scans() {
+    let own_scan = "//! Jump Point Search\nfn jump(maze: &Maze)";
+    assert_eq!(
+        jump_scanner_breaks("puzzles/maze/jump.rs", own_scan).len(),
+        1
+    );
+    assert!(jump_scanner_breaks("puzzles/klondike/mod.rs", "pub fn jump(&self)").is_empty());
+    let pruning = "crate::search::octile::pruned_directions(arrived, free, push)";
+    assert_eq!(jump_scanner_breaks("puzzles/x.rs", pruning).len(), 1);
+    assert!(jump_scanner_breaks("search/octile/jump.rs", "fn jump(").is_empty());
+    assert!(jump_scanner_breaks("puzzles/maze/jump.rs", "map.jump_points(here)").is_empty());
+}
+
+/// One JPS scanner (issue 57): the maze's Jump Point Search (`solve -a jps`, the app) and the
+/// Moving AI scenarios' scan the same bit rows with the same code; the maze builds its scan
+/// once per run from it (`OctileMap::jump_points`), and JPS+'s distances are computed by
+/// that scanner's rules in `search/octile/jps_plus.rs`.
+#[test]
+fn jump_point_search_has_one_scanner() {
+    let mut breaks = Vec::new();
+    for file in rust_files(&src()) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        breaks.extend(jump_scanner_breaks(&relative(&file), &text));
+    }
+    assert!(breaks.is_empty(), "{breaks:#?}");
+    let maze = std::fs::read_to_string(src().join("puzzles/maze/jump.rs")).expect("the maze's JPS");
+    assert!(
+        maze.contains(".jump_points(") && maze.contains(".jump_plus_lines("),
+        "the maze's JPS and JPS+ read search::octile's scanner and distances"
+    );
 }

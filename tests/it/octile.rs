@@ -338,3 +338,88 @@ fn a_square_reached_straight_keeps_only_its_forced_sides() {
     // A forced side whose diagonal is blocked keeps the side alone.
     assert_eq!(directions((0, 1), &[(1, -1), (1, 1)]), vec![(1, 0), (0, 1)]);
 }
+
+/// The maze's Jump Point Search scans on the bit rows too (one scanner, issue 57), where a
+/// scan stops at any of several goal squares, or at the far line in percolation mode: on
+/// random uniform 8-connected grids without corner cutting, JPS, JPS+ (goal squares only)
+/// and A* through the general search find the least cost a plain Dijkstra finds from every
+/// start to the nearest goal.
+#[test]
+fn the_mazes_jps_on_bit_rows_finds_the_least_cost_to_several_goals() {
+    let mut rng = Rng(57);
+    let mut runs = 0;
+    for case in 0..80 {
+        let (rows, cols) = (2 + rng.below(24), 2 + rng.below(30));
+        let walls = rng.below(40);
+        let free = random_grid(&mut rng, rows, cols, walls);
+        let squares = free_squares(&free);
+        if squares.len() < 2 {
+            continue;
+        }
+        let percolation = ["off", "top-bottom", "left-right"][case % 3];
+        let start = squares[rng.below(squares.len())];
+        let goals: Vec<(usize, usize)> = (0..1 + rng.below(4))
+            .map(|_| squares[rng.below(squares.len())])
+            .filter(|&g| g != start)
+            .collect();
+        if percolation == "off" && goals.is_empty() {
+            continue;
+        }
+        let mut text = format!(
+            "moves: 8\ncorner-cutting: no\nheuristic: octile\npercolation: {percolation}\n"
+        );
+        for (r, row) in free.iter().enumerate() {
+            for (c, &f) in row.iter().enumerate() {
+                text.push(match (f, percolation) {
+                    (false, _) => '#',
+                    (true, "off") if (r, c) == start => 'S',
+                    (true, "off") if goals.contains(&(r, c)) => 'G',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let maze = Maze::from_text(&text).expect("a maze");
+        // The sources and targets of the least cost: the start and the goals, or the near
+        // and far lines of free squares.
+        let line = |at: &dyn Fn(usize, usize) -> bool| -> Vec<(usize, usize)> {
+            squares.iter().copied().filter(|&(r, c)| at(r, c)).collect()
+        };
+        let (sources, targets) = match percolation {
+            "off" => (vec![start], goals.clone()),
+            "top-bottom" => (line(&|r, _| r == 0), line(&|r, _| r == rows - 1)),
+            _ => (line(&|_, c| c == 0), line(&|_, c| c == cols - 1)),
+        };
+        let want = sources
+            .iter()
+            .map(|&s| {
+                let dist = dijkstra(&free, false, s);
+                targets
+                    .iter()
+                    .map(|&(r, c)| dist[r][c])
+                    .fold(f64::INFINITY, f64::min)
+            })
+            .fold(f64::INFINITY, f64::min);
+        let mut algorithms = vec![Algorithm::AStar, Algorithm::Jps];
+        if percolation == "off" {
+            algorithms.push(Algorithm::JpsPlus);
+        }
+        for algorithm in algorithms {
+            let what = format!("case {case} {algorithm:?} {percolation}\n{text}");
+            match search::solve(&maze, algorithm) {
+                Ok(run) if want.is_finite() => {
+                    assert_eq!(run.outcome, Outcome::Found, "{what}");
+                    assert!(
+                        (run.cost - want).abs() < 1e-9,
+                        "{what}: {} vs {want}",
+                        run.cost
+                    );
+                }
+                Ok(run) => assert_eq!(run.outcome, Outcome::NotFound, "{what}"),
+                Err(e) => assert!(!want.is_finite() && sources.is_empty(), "{what}: {e}"),
+            }
+            runs += 1;
+        }
+    }
+    assert!(runs > 150, "{runs} runs");
+}

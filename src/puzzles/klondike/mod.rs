@@ -12,6 +12,7 @@
 //! JSON format: `{"type": "klondike", "version": 1, "grid": ["__x__", ...],
 //! "start": {"row": 11, "col": 11}}` (`start` optional, default the centre).
 
+pub mod commands;
 pub mod generate;
 
 use std::fmt;

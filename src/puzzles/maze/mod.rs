@@ -17,6 +17,7 @@
 //! JSON format: `{"type": "maze", "version": 1, "rows": ["S.#", "..G"], "moves": 8, ...}`
 //! where `rows` uses the characters of the text format and the other keys are optional.
 
+pub mod commands;
 mod edit;
 mod format;
 pub mod generate;

@@ -2,8 +2,8 @@
 
 use super::super::{Cell, Picture, PuzzleType, Report, Square, Watcher, solve_on_places};
 use crate::search::{
-    Algorithm, Backward, CancelToken, Cost, DenseIndex, Interrupt, JumpPlus, JumpPoints, Problem,
-    ProblemCapabilities, ProblemFacts, SearchError, Successor, UnitGrid,
+    Algorithm, Backward, CancelToken, Cost, DenseIndex, Interrupt, JumpFn, JumpPlus, JumpPoints,
+    Problem, ProblemCapabilities, ProblemFacts, SearchError, Successor, UnitGrid,
 };
 
 use super::*;
@@ -134,15 +134,10 @@ impl Backward<u32, Dir> for Maze {
     }
 }
 
-/// The maze's scan per square (`jump.rs`), and JPS+ where there are goal squares.
+/// The maze's scans on its bit rows (`jump.rs`), and JPS+ where there are goal squares.
 impl JumpPoints<u32, Dir> for Maze {
-    fn jump_successors(
-        &self,
-        state: &u32,
-        parent: Option<&u32>,
-        out: &mut Vec<Successor<u32, Dir>>,
-    ) {
-        jump::successors(self, *state, parent.copied(), out);
+    fn jump_scan(&self) -> JumpFn<'_, u32, Dir> {
+        jump::jump_scan(self)
     }
 
     /// Where JPS applies, with goal squares (percolation's goal rows are not squares).

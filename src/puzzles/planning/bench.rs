@@ -20,8 +20,9 @@ pub static BENCH: Bench = Bench {
     shards: ShardedJson {
         is: |v| v.get("dir").is_some() && v["problems"].is_array(),
         rows: "problems",
-        place: "index",
+        place: Some("index"),
         same: &["dir", "algorithm", "heuristic", "time_limit_s"],
+        join: batch::join_counted,
     },
 };
 
@@ -135,32 +136,15 @@ fn planning(args: &PlanningArgs, console: &mut dyn Console) -> u8 {
         }
         rows.push(row);
     }
-    let totals = batch::bench_totals(&rows, "problems");
-    if args.json {
-        let mut v = serde_json::json!({
-            "dir": args.dir.display().to_string(),
-            "algorithm": algorithm.to_string(),
-            "heuristic": args.heuristic,
-            "time_limit_s": args.time_limit,
-            "problems": rows,
-            "totals": totals,
-        });
-        if let Some(shard) = args.shard {
-            v["shard"] = shard.to_json(total);
-        }
-        emit_to!(console, &format!("{v:#}\n"));
-    } else {
-        emit_to!(
-            console,
-            &format!(
-                "solved {} of {} in {:.3} s\n",
-                totals["solved"], totals["problems"], totals["seconds"]
-            )
-        );
-    }
-    // Every problem unreadable is bad input; a shard with no problem of its own (more
-    // shards than problems) is not.
-    batch::batch_exit_code(&rows)
+    let head = serde_json::json!({
+        "dir": args.dir.display().to_string(),
+        "algorithm": algorithm.to_string(),
+        "heuristic": args.heuristic,
+        "time_limit_s": args.time_limit,
+    });
+    batch::finish(
+        console, args.json, head, rows, "problems", args.shard, total,
+    )
 }
 
 /// One problem's row: loaded, its heuristic set, solved under the time limit left after

@@ -24,6 +24,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+pub mod bench;
 mod capabilities;
 mod fast;
 pub mod forecast;

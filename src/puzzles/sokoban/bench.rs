@@ -22,8 +22,9 @@ pub static BENCH: Bench = Bench {
     shards: ShardedJson {
         is: |v| v.get("metric").is_some() && v["levels"].is_array(),
         rows: "levels",
-        place: "level",
+        place: Some("level"),
         same: &["file", "algorithm", "metric", "time_limit_s"],
+        join: batch::join_counted,
     },
 };
 
@@ -144,32 +145,13 @@ fn sokoban(args: &SokobanArgs, console: &mut dyn Console) -> u8 {
         }
         rows.push(row);
     }
-    let totals = batch::bench_totals(&rows, "levels");
-    if args.json {
-        let mut v = serde_json::json!({
-            "file": file.display().to_string(),
-            "algorithm": args.algorithm,
-            "metric": metric.name(),
-            "time_limit_s": args.time_limit,
-            "levels": rows,
-            "totals": totals,
-        });
-        if let Some(shard) = args.shard {
-            v["shard"] = shard.to_json(total);
-        }
-        emit_to!(console, &format!("{v:#}\n"));
-    } else {
-        emit_to!(
-            console,
-            &format!(
-                "solved {} of {} in {:.3} s\n",
-                totals["solved"], totals["levels"], totals["seconds"]
-            )
-        );
-    }
-    // Every level unreadable is bad input; a shard with no level of its own (more shards
-    // than levels) is not.
-    batch::batch_exit_code(&rows)
+    let head = serde_json::json!({
+        "file": file.display().to_string(),
+        "algorithm": args.algorithm,
+        "metric": metric.name(),
+        "time_limit_s": args.time_limit,
+    });
+    batch::finish(console, args.json, head, rows, "levels", args.shard, total)
 }
 
 /// An algorithm of `--algorithm`: one of the workbench's, the fast solver, or `solve`'s

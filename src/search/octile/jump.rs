@@ -1,6 +1,9 @@
 //! Jump Point Search's scanning on an [`OctileMap`] (Harabor and Grastien, AAAI 2011; no
-//! corner cutting), giving the jump points of the maze's scanning
-//! (`src/puzzles/maze/jump.rs`) in the same order with the same costs.
+//! corner cutting), 64 squares a step: the one JPS scanner, of the Moving AI scenarios
+//! ([`super::OctileSearch`]) and of the maze's JPS in the app ([`OctileMap::jump_points`],
+//! through `search::JumpPoints`). A scan stops at a goal, or at a square with a forced
+//! neighbour: moving straight, a free square to one side whose square behind it is blocked;
+//! moving diagonally, a square from which a straight scan finds a jump point.
 
 use super::{OctileMap, Steps, Successor};
 
@@ -14,6 +17,31 @@ pub(super) fn successors(
     arrived: Option<(isize, isize)>,
     goal: &Goal,
     out: &mut Vec<Successor>,
+) {
+    each_jump(map, i, here, arrived, goal, |j, (dr, dc), steps, at| {
+        let steps = steps as u32;
+        let cost = if dr != 0 && dc != 0 {
+            Steps::diagonal(steps)
+        } else {
+            Steps::straight(steps)
+        };
+        let direction = super::direction(dr, dc) as u8;
+        out.push((j, cost, at, direction));
+    });
+}
+
+/// Calls `found` with each jump point reachable from bit `i` (square `here`), reached moving
+/// in direction `arrived` (`None` at the start), in the order of the pruning rule
+/// ([`super::pruned_directions`]): its bit, the line's direction (dr, dc), its number of
+/// steps and its square.
+#[inline]
+fn each_jump(
+    map: &OctileMap,
+    i: usize,
+    here: (usize, usize),
+    arrived: Option<(isize, isize)>,
+    goal: &Goal,
+    mut found: impl FnMut(usize, (isize, isize), u64, (usize, usize)),
 ) {
     let s = map.stride as isize;
     let free = |dr: isize, dc: isize| map.free((i as isize + dr * s + dc) as usize);
@@ -29,15 +57,55 @@ pub(super) fn successors(
         let from = (i as isize + dr * s + dc) as usize;
         if let Some((j, steps)) = jump(map, from, (r + dr, c + dc), dr, dc, goal) {
             let at = (r + dr * steps as isize, c + dc * steps as isize);
-            let steps = steps as u32;
-            let cost = if dr != 0 && dc != 0 {
-                Steps::diagonal(steps)
-            } else {
-                Steps::straight(steps)
-            };
-            let direction = super::direction(dr, dc) as u8;
-            out.push((j, cost, (at.0 as usize, at.1 as usize), direction));
+            found(j, (dr, dc), steps, (at.0 as usize, at.1 as usize));
         }
+    }
+}
+
+/// The goals of Jump Point Search's scans on one map ([`OctileMap::jump_goals`]), made once
+/// per search.
+pub struct JumpGoals(Goal);
+
+impl OctileMap {
+    /// The goals of Jump Point Search's scans on this map: its free squares (row, column)
+    /// for which `is_goal` holds.
+    pub fn jump_goals(&self, is_goal: impl Fn(usize, usize) -> bool) -> JumpGoals {
+        JumpGoals(Goal::squares(self, is_goal))
+    }
+
+    /// Jump Point Search's successors of square `here` reached from square `from` (`None` at
+    /// a start), scanned on the bit rows: for each jump point, in the order of the pruning
+    /// rule, the line's direction (dr, dc), its number of steps and the square it ends on.
+    /// None when `here` is not a free square. The maze's JPS in the app.
+    pub fn jump_points(
+        &self,
+        here: (usize, usize),
+        from: Option<(usize, usize)>,
+        goals: &JumpGoals,
+        mut emit: impl FnMut((isize, isize), usize, (usize, usize)),
+    ) {
+        if !self.is_free(here.0, here.1) {
+            return;
+        }
+        let arrived = from
+            .map(|(pr, pc)| {
+                (
+                    (here.0 as isize - pr as isize).signum(),
+                    (here.1 as isize - pc as isize).signum(),
+                )
+            })
+            .filter(|&d| d != (0, 0));
+        let i = self.index(here.0, here.1);
+        each_jump(
+            self,
+            i,
+            here,
+            arrived,
+            &goals.0,
+            |_, direction, steps, at| {
+                emit(direction, steps as usize, at);
+            },
+        );
     }
 }
 
@@ -62,7 +130,7 @@ fn jump(
         if !map.free(i) {
             return None;
         }
-        if i == goal.bit {
+        if goal.is(i) {
             return Some((i, steps));
         }
         let bit = |d: isize| (i as isize + d) as usize;
@@ -80,17 +148,97 @@ fn jump(
     }
 }
 
-/// The goal square, as a bit of the map and of its transposed copy.
-pub(super) struct Goal {
-    pub bit: usize,
-    pub tbit: usize,
+/// Where a scan stops for a goal: one square, as a bit of the map and of its transposed copy
+/// (a scenario's problem), or any number of them as bit rows laid out as the map's (the
+/// maze's goals, percolation's far line).
+pub(super) enum Goal {
+    /// One goal square.
+    One {
+        /// Its bit of the map.
+        bit: usize,
+        /// Its bit of the transposed copy.
+        tbit: usize,
+    },
+    /// Goal squares: their bits set, as the map's free squares are.
+    Many {
+        /// As [`OctileMap`]'s bits.
+        bits: Vec<u64>,
+        /// As its transposed copy's.
+        tbits: Vec<u64>,
+    },
+}
+
+/// A goal on one of the map's two layouts (its rows, or its transposed copy's), as a row scan
+/// reads it.
+#[derive(Clone, Copy)]
+enum GoalBits<'a> {
+    One(usize),
+    Many(&'a [u64]),
+}
+
+impl GoalBits<'_> {
+    /// Bit k: whether square `base + k` is a goal.
+    #[inline]
+    fn window(self, base: usize) -> u64 {
+        match self {
+            GoalBits::One(goal) if goal >= base && goal < base + 64 => 1 << (goal - base),
+            GoalBits::One(_) => 0,
+            GoalBits::Many(bits) => read64(bits, base),
+        }
+    }
 }
 
 impl Goal {
+    /// The goal square (row, column) of `map`.
     pub fn new(map: &OctileMap, (row, col): (usize, usize)) -> Self {
-        Self {
+        Goal::One {
             bit: map.index(row, col),
             tbit: map.tindex(row, col),
+        }
+    }
+
+    /// The squares (row, column) of `map` for which `is_goal` holds, its free ones (a scan
+    /// stops at no blocked square).
+    pub fn squares(map: &OctileMap, is_goal: impl Fn(usize, usize) -> bool) -> Self {
+        let mut bits = vec![0; map.bits.len()];
+        let mut tbits = vec![0; map.tbits.len()];
+        for r in 0..map.rows {
+            for c in 0..map.cols {
+                if map.is_free(r, c) && is_goal(r, c) {
+                    let i = map.index(r, c);
+                    bits[i / 64] |= 1 << (i % 64);
+                    let t = map.tindex(r, c);
+                    tbits[t / 64] |= 1 << (t % 64);
+                }
+            }
+        }
+        Goal::Many { bits, tbits }
+    }
+
+    /// Whether bit `i` of the map is a goal.
+    #[inline]
+    fn is(&self, i: usize) -> bool {
+        match self {
+            Goal::One { bit, .. } => i == *bit,
+            Goal::Many { bits, .. } => bits[i / 64] >> (i % 64) & 1 != 0,
+        }
+    }
+
+    /// The goal on the map's rows.
+    #[inline]
+    fn rows(&self) -> GoalBits<'_> {
+        match self {
+            Goal::One { bit, .. } => GoalBits::One(*bit),
+            Goal::Many { bits, .. } => GoalBits::Many(bits),
+        }
+    }
+
+    /// The goal on the transposed copy's rows.
+    #[inline]
+    fn columns(&self) -> GoalBits<'_> {
+        match self {
+            Goal::One { tbit, .. } => GoalBits::One(*tbit),
+            Goal::Many { tbits, .. } => GoalBits::Many(tbits),
         }
     }
 }
@@ -113,12 +261,18 @@ fn straight(
         return None;
     }
     if dr == 0 {
-        let (j, distance) = scan_row(&map.bits, map.stride, i, dc > 0, goal.bit)?;
+        let (j, distance) = scan_row(&map.bits, map.stride, i, dc > 0, goal.rows())?;
         return Some((j, distance as u64 + 1));
     }
     // A free square is in the grid.
     let (r, c) = (at.0 as usize, at.1 as usize);
-    let (_, distance) = scan_row(&map.tbits, map.tstride, map.tindex(r, c), dr > 0, goal.tbit)?;
+    let (_, distance) = scan_row(
+        &map.tbits,
+        map.tstride,
+        map.tindex(r, c),
+        dr > 0,
+        goal.columns(),
+    )?;
     let row = if dr > 0 { r + distance } else { r - distance };
     Some((map.index(row, c), distance as u64 + 1))
 }
@@ -145,7 +299,7 @@ fn scan_row(
     stride: usize,
     mut x: usize,
     forward: bool,
-    goal: usize,
+    goal: GoalBits<'_>,
 ) -> Option<(usize, usize)> {
     let start = x;
     loop {
@@ -160,10 +314,7 @@ fn scan_row(
         let (up_behind, down_behind) =
             (read64(bits, behind - stride), read64(bits, behind + stride));
         let forced = (up & !up_behind) | (down & !down_behind);
-        let mut stop = !free | forced;
-        if goal >= base && goal < base + 64 {
-            stop |= 1 << (goal - base);
-        }
+        let stop = !free | forced | goal.window(base);
         if stop != 0 {
             let at = if forward {
                 base + stop.trailing_zeros() as usize
@@ -198,7 +349,7 @@ fn straight_by_steps(
         if !map.free(i) {
             return None;
         }
-        if i == goal.bit {
+        if goal.is(i) {
             return Some((i, steps));
         }
         let at = |e: isize| (i as isize + e) as usize;
@@ -232,7 +383,12 @@ mod tests {
             let free: Vec<bool> = (0..rows * cols).map(|_| next() % 100 >= walls).collect();
             let map = OctileMap::new(rows, cols, false, |r, c| free[r * cols + c]).unwrap();
             let goal_at = (next() % rows, next() % cols);
-            let goal = Goal::new(&map, goal_at);
+            // One goal, or (every other case) the squares of a random few columns and rows.
+            let goal = if case % 2 == 0 {
+                Goal::new(&map, goal_at)
+            } else {
+                Goal::squares(&map, |r, c| (r * 7 + c * 13) % 23 == goal_at.0 % 23)
+            };
             for r in 0..rows {
                 for c in 0..cols {
                     for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {

@@ -1,161 +1,121 @@
-//! `compare` (every algorithm on one puzzle) and `scenario` (a Moving AI scenario file run through a search).
+//! `scenario`: every problem of a Moving AI scenario file run on its map through a search,
+//! each computed length checked against the stated optimal one; its arguments, its text and
+//! JSON output, and how `merge` joins its shards ([`SHARDS`]).
 
-use crate::puzzles;
-use crate::puzzles::maze::movingai;
-use crate::runs::results::{self, ResultRow};
-use crate::search::SearchError;
-use std::io::Write as _;
+use std::path::PathBuf;
 
-use super::*;
+use serde_json::Value;
 
-pub(super) fn compare(args: &CompareArgs) -> u8 {
-    let file = &args.file;
-    let (puzzle, token) = match load_within(
-        file,
-        args.companion.domain.as_deref(),
-        args.puzzle_type.as_deref(),
-        &args.limits,
-        args.json,
-    ) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
-    let mut algorithms = Vec::new();
-    for name in &args.algorithms {
-        match algorithm_named(file, name) {
-            Ok(a) => algorithms.push(a),
-            Err(code) => return code,
-        }
+use super::super::movingai;
+use crate::puzzles::batch::{
+    self, Console, EXIT_LIMIT, EXIT_NO_SOLUTION, EXIT_SOLVED, LimitArgs, Shard, ShardedJson,
+    emit_to,
+};
+
+/// The arguments of `scenario`.
+#[derive(Debug, clap::Args)]
+pub(super) struct ScenarioArgs {
+    /// The scenario file (`version 1`).
+    scen: PathBuf,
+    /// The map file (`.map`). Default: the map the scenario names, looked for beside the
+    /// scenario file and in the folders above it.
+    #[arg(long, value_name = "MAP")]
+    map: Option<PathBuf>,
+    /// The algorithm (one that finds least-cost paths: astar, jps, jps+, dijkstra, biastar,
+    /// ...). jps+ computes the map's jump distances once (precompute_ms in the JSON).
+    #[arg(long, short, default_value = "astar", value_name = "A")]
+    algorithm: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Run only the K-th of N equal parts of the problems, by their order in the file (1 <=
+    /// K <= N); `merge` joins the parts' JSON outputs.
+    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard)]
+    shard: Option<Shard>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// How `merge` tells and joins the JSON of `scenario`'s shards: `problems`, placed by their
+/// `line` in the file, with the totals `matched`, `total`, `expanded`, `elapsed_ms` and
+/// JPS+'s `precompute_ms` (every shard computes the jump distances once; the merge keeps the
+/// longest), and the whole batch's exit code.
+pub(super) const SHARDS: ShardedJson = ShardedJson {
+    is: |v| v.get("scenario").is_some() && v["problems"].is_array(),
+    rows: "problems",
+    place: Some("line"),
+    same: &["scenario", "map", "algorithm"],
+    join,
+};
+
+/// [`ShardedJson::join`] of `scenario`.
+fn join(_: &ShardedJson, merged: &mut Value, rows: Vec<Value>, parts: &[Value]) -> u8 {
+    let matched = rows
+        .iter()
+        .filter(|r| r["matched"] == Value::Bool(true))
+        .count();
+    let total = rows.len();
+    merged["matched"] = matched.into();
+    merged["total"] = total.into();
+    merged["expanded"] = rows
+        .iter()
+        .filter_map(|r| r["expanded"].as_u64())
+        .sum::<u64>()
+        .into();
+    let mut ms = 0.0;
+    for r in &rows {
+        ms += r["elapsed_ms"].as_f64().unwrap_or(0.0);
     }
-    if algorithms.is_empty() {
-        algorithms = puzzle.algorithms();
+    merged["elapsed_ms"] = ms.into();
+    if let Some(ms) = batch::largest(parts, "precompute_ms") {
+        merged["precompute_ms"] = ms.into();
     }
-    for &algorithm in &algorithms {
-        if let Some(refusal) = puzzle.refusal(algorithm) {
-            return bad(file, format!("{refusal} (a {})", puzzle.puzzle_type().name));
-        }
-    }
-    let name = file.file_name().map_or_else(
-        || file.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let mut rows = Vec::new();
-    let mut code = EXIT_SOLVED;
-    let mut said_unsolvable = false;
-    for (algorithm, run) in algorithms.iter().zip(results::compare(
-        &name,
-        puzzle.as_ref(),
-        &algorithms,
-        &token,
-    )) {
-        match run {
-            Ok((row, report)) => {
-                if let Some(message) = &report.message {
-                    say!("{}: {algorithm}: the search {message}", file.display());
-                }
-                code = code.max(exit_code_of(&report));
-                rows.push(row);
-            }
-            Err(SearchError::Unsolvable(reason)) => {
-                // As `solve` does: no solution is an answer (exit 1), said with the file, and
-                // a row for the algorithm with the outcome `unsolvable` (no search ran).
-                if !said_unsolvable {
-                    say!("{}: no solution: {reason}", file.display());
-                    said_unsolvable = true;
-                }
-                code = code.max(EXIT_NO_SOLUTION);
-                rows.push(unsolvable_row(&name, puzzle.as_ref(), *algorithm));
-            }
-            Err(e) => return bad(file, format!("{algorithm}: {e}")),
-        }
-    }
-    let text = if args.json {
-        match serde_json::to_string_pretty(&rows) {
-            Ok(json) => json + "\n",
-            Err(e) => return bad(file, e),
-        }
-    } else if args.csv {
-        match results::to_csv(&rows) {
-            Ok(csv) => csv,
-            Err(e) => return bad(file, e),
-        }
+    merged["problems"] = Value::Array(rows);
+    if batch::keep_stop(merged, parts) {
+        EXIT_LIMIT
+    } else if matched == total {
+        EXIT_SOLVED
     } else {
-        results::to_table(&rows)
-    };
-    emit!(&text);
-    code
-}
-
-/// The row of `algorithm` on a puzzle known to have no solution without a search (a sliding
-/// board of the wrong parity, a percolation grid whose first side is blocked): the outcome
-/// `unsolvable`, nothing expanded.
-fn unsolvable_row(name: &str, puzzle: &dyn puzzles::Puzzle, algorithm: Algorithm) -> ResultRow {
-    ResultRow {
-        puzzle: name.to_owned(),
-        algorithm: match algorithm {
-            Algorithm::WeightedAStar(w) => format!("wastar w={}", w.value()),
-            a => a.name().to_owned(),
-        },
-        heuristic: if algorithm.needs_heuristic() {
-            puzzle.heuristic_name()
-        } else {
-            String::new()
-        },
-        tie_break: String::new(),
-        outcome: "unsolvable".to_owned(),
-        solved: false,
-        cost: 0.0,
-        optimal: false,
-        expanded: 0,
-        generated: 0,
-        peak_frontier: 0,
-        peak_closed: 0,
-        time_ms: 0.0,
-        message: String::new(),
+        EXIT_NO_SOLUTION
     }
 }
 
-pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
+/// `scenario`: every problem of the scenario (or of its shard) run on its map, a line each
+/// as it ends (or one JSON object), then the summary; exit code 0 when every computed length
+/// matches the stated one, 1 when one does not, 3 at a limit.
+pub(super) fn scenario(args: &ScenarioArgs, console: &mut dyn Console) -> u8 {
     let scen = &args.scen;
-    let text = match puzzles::read_text_file(scen) {
+    let text = match super::read(scen, console) {
         Ok(t) => t,
-        Err(e) => {
-            say!("{e}");
-            return EXIT_BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     let mut scenario = match movingai::parse_scenario(&text) {
         Ok(s) => s,
-        Err(e) => return bad(scen, e),
+        Err(e) => return console.bad(scen, &e),
     };
     let Some(map_path) = args.map.clone().or_else(|| scenario.find_map(scen)) else {
-        return bad(
-            scen,
-            format!(
-                "cannot find the map `{}` it names; give it with --map",
-                scenario.map
-            ),
+        let why = format!(
+            "cannot find the map `{}` it names; give it with --map",
+            scenario.map
         );
+        return console.bad(scen, &why);
     };
-    let maze = match puzzles::read_text_file(&map_path) {
+    let maze = match super::read(&map_path, console) {
         Ok(text) => match movingai::parse_map(&text) {
             Ok(maze) => maze,
-            Err(e) => return bad(&map_path, e),
+            Err(e) => return console.bad(&map_path, &e),
         },
-        Err(e) => {
-            say!("{e}");
-            return EXIT_BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     if let Err(e) = scenario.check_map(&maze) {
-        return bad(scen, format!("on {}: {e}", map_path.display()));
+        return console.bad(scen, &format!("on {}: {e}", map_path.display()));
     }
-    let algorithm = match algorithm_named(scen, &args.algorithm) {
+    let algorithm = match batch::algorithm_named(console, scen, &args.algorithm) {
         Ok(a) => a,
         Err(code) => return code,
     };
     if let Some(refusal) = algorithm.refusal(&maze) {
-        return bad(scen, refusal);
+        return console.bad(scen, &refusal);
     }
     let all = scenario.problems.len();
     if let Some(shard) = args.shard {
@@ -170,7 +130,7 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
         if !args.json && write_failed.is_none() {
             row.write_line(&mut text);
             if text.len() >= 1 << 16 {
-                if let Err(code) = write_out(&text) {
+                if let Err(code) = console.write(&text) {
                     // Nobody reads any more: the remaining problems are not run.
                     write_failed = Some(code);
                     cancel.cancel();
@@ -181,7 +141,7 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
         rows.push(row);
     });
     if write_failed.is_none()
-        && let Err(code) = write_out(&text)
+        && let Err(code) = console.write(&text)
     {
         write_failed = Some(code);
     }
@@ -189,7 +149,7 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
         return code;
     }
     if let Some(why) = &summary.stopped {
-        say!("{}: {why}", scen.display());
+        console.say(&format!("{}: {why}", scen.display()));
         return EXIT_LIMIT;
     }
     let total = scenario.problems.len();
@@ -209,15 +169,15 @@ pub(super) fn scenario(args: &ScenarioArgs) -> u8 {
         };
         let mut out = Vec::with_capacity(rows.len() * 256 + 256);
         if let Err(e) = serde_json::to_writer_pretty(&mut out, &report) {
-            return bad(scen, e);
+            return console.bad(scen, &e);
         }
         out.push(b'\n');
         // Written as it is: serde_json writes UTF-8 (no check of a copy per run).
-        if let Err(code) = super::write_bytes(&out) {
+        if let Err(code) = console.write_bytes(&out) {
             return code;
         }
     } else {
-        emit!(&format!("{}; {algorithm}\n", summary.line(total)));
+        emit_to!(console, &format!("{}; {algorithm}\n", summary.line(total)));
     }
     if matched == total {
         EXIT_SOLVED

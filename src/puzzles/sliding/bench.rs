@@ -1,19 +1,61 @@
-//! `puzzlelab bench sliding`: optimal IDA* on a batch of sliding tile puzzles in one process,
-//! with per-instance and total figures (length, expanded, generated, time, nodes a second).
+//! `puzzlelab bench sliding`, lent through the registry: optimal IDA* on a batch of sliding
+//! tile puzzles in one process, with per-instance and total figures (length, expanded,
+//! generated, time, nodes a second).
 
-use std::io::Write as _;
-
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_SOLVED, LimitArgs, bad, ranged, write_out};
-use crate::puzzles::sliding::{Sliding, TileHeuristic, stratified};
-use crate::puzzles::{self, NoWatcher, Puzzle as _};
+use serde_json::Value;
+
+use super::{Sliding, TileHeuristic, stratified};
+use crate::puzzles::batch::{
+    self, Bench, Console, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_SOLVED, LimitArgs, ShardedJson, emit_to,
+    ranged,
+};
+use crate::puzzles::{NoWatcher, Puzzle as _};
 use crate::search::{Algorithm, CancelToken, Outcome};
 
+/// `bench sliding`: its arguments, its run, and how `merge` joins its shards (`instances`,
+/// with no place of their own, the totals in `total`; `load_ms` and `threads` the largest of
+/// the parts').
+pub static BENCH: Bench = Bench {
+    about: "Solve sliding tile puzzles optimally with IDA* in one process, and report per \
+            instance and in total the solution length, the states expanded and generated, the \
+            time and the nodes generated a second. The boards come from `--instances FILE` or \
+            are a seeded random set (`--count N --seed S`).",
+    arguments: <SlidingArgs as clap::Args>::augment_args,
+    run: |matches, console| batch::run_parsed(matches, console, sliding),
+    shards: ShardedJson {
+        is: |v| v.get("heuristic").is_some() && v["instances"].is_array(),
+        rows: "instances",
+        place: None,
+        same: &["heuristic", "dual", "transpositions"],
+        join,
+    },
+};
+
+/// [`ShardedJson::join`] of `bench sliding`: the totals over every shard's instances, the
+/// largest `load_ms` and `threads`, a stop kept (exit code 3).
+fn join(_: &ShardedJson, merged: &mut Value, rows: Vec<Value>, parts: &[Value]) -> u8 {
+    merged["total"] = total_json(&rows);
+    merged["instances"] = Value::Array(rows);
+    merged["load_ms"] = batch::largest(parts, "load_ms").unwrap_or(0.0).into();
+    merged["threads"] = (batch::largest(parts, "threads").unwrap_or(0.0) as u64).into();
+    if batch::keep_stop(merged, parts) {
+        EXIT_LIMIT
+    } else {
+        EXIT_SOLVED
+    }
+}
+
+mod instances;
+
+use instances::{Instance, batch};
+
+/// The arguments of `bench sliding`.
 #[derive(Debug, clap::Args)]
-pub(super) struct SlidingArgs {
+struct SlidingArgs {
     /// A file with one board per line: the tiles in reading order separated by spaces, 0 the
     /// blank (16 numbers for the 15-puzzle, 25 for the 24-puzzle), then optionally a `#`
     /// comment; blank lines and lines starting with `#` are skipped.
@@ -38,7 +80,7 @@ pub(super) struct SlidingArgs {
     /// Board side of the random instances (rows = columns), 2 to 8. Default: 4, or the
     /// side of `--goal`.
     #[arg(long,
-          value_parser = ranged(crate::puzzles::sliding::MIN_SIDE, crate::puzzles::sliding::MAX_SIDE))]
+          value_parser = ranged(super::MIN_SIDE, super::MAX_SIDE))]
     side: Option<usize>,
     /// Print one JSON object instead of text: `{"heuristic", "dual", "transpositions",
     /// "threads", "load_ms",
@@ -71,8 +113,8 @@ pub(super) struct SlidingArgs {
     /// Solve only the K-th of N equal parts of the instances, by their order (1 <= K <= N;
     /// instance numbers and seeds stay those of the whole batch); `merge` joins the parts'
     /// JSON outputs.
-    #[arg(long, value_name = "K/N", value_parser = puzzles::batch::parse_shard)]
-    shard: Option<puzzles::batch::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = batch::parse_shard)]
+    shard: Option<batch::Shard>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -81,100 +123,17 @@ pub(super) struct SlidingArgs {
 /// and message.
 type PrepareError = (u8, Option<(Outcome, String)>);
 
-/// One board of the batch and where it came from (the seed, or the file's line).
-struct Instance {
-    board: Sliding,
-    seed: Option<u64>,
-    line: Option<usize>,
-}
-
-/// The tiles `numbers` (in reading order, separated by spaces) as the rows of a square board,
-/// and its side; an error naming `what` when they are not a square number of at least 4.
-fn rows_of(numbers: &str, what: &str) -> Result<(String, usize), String> {
-    let tiles: Vec<&str> = numbers.split_whitespace().collect();
-    let side = (tiles.len() as f64).sqrt().round() as usize;
-    if side * side != tiles.len() || side < 2 {
-        return Err(format!(
-            "{what} has {} numbers, not a square board's (16 for the 15-puzzle)",
-            tiles.len()
-        ));
-    }
-    let rows = tiles
-        .chunks(side)
-        .map(|row| row.join(" "))
-        .collect::<Vec<_>>()
-        .join("\n");
-    Ok((rows, side))
-}
-
-/// The goal of `--goal` as a solved board (the tiles checked as a board's), or the solved
-/// board of `side` (default 4) without it; `--side` must agree with the goal's.
-fn solved_board(goal: Option<&str>, side: Option<usize>) -> Result<Sliding, String> {
-    let Some(goal) = goal else {
-        let side = side.unwrap_or(4);
-        return Sliding::solved(side, side).map_err(|e| e.to_string());
-    };
-    let (rows, goal_side) = rows_of(goal, "--goal")?;
-    if let Some(side) = side.filter(|&s| s != goal_side) {
-        return Err(format!(
-            "--goal is a {goal_side} x {goal_side} board, --side {side} asks for {side} x {side}"
-        ));
-    }
-    Sliding::from_text(&format!("{rows}\ngoal:\n{rows}"))
-        .map_err(|e| format!("--goal is not a board's goal: {e}"))
-}
-
-/// The boards of `--instances`: one per line, each a square number of tiles.
-fn read_instances(path: &Path, goal: Option<&str>) -> Result<Vec<Instance>, String> {
-    let text = puzzles::read_text_file(path).map_err(|e| e.to_string())?;
-    let goal_rows = goal
-        .map(|g| rows_of(g, "--goal").map(|(rows, _)| rows))
-        .transpose()?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        // A `#` starts a comment, on a line of its own or after a board.
-        let line = line.split('#').next().unwrap_or_default().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let what = format!("line {}", i + 1);
-        let (mut board, _) = rows_of(line, &what)?;
-        if let Some(goal) = &goal_rows {
-            board = format!("{board}\ngoal:\n{goal}");
-        }
-        let sliding = Sliding::from_text(&board).map_err(|e| format!("{what}: {e}"))?;
-        if let Err(reason) = sliding.check_solvable() {
-            return Err(format!("{what}: no solution: {reason}"));
-        }
-        out.push(Instance {
-            board: sliding,
-            seed: None,
-            line: Some(i + 1),
-        });
-    }
-    if out.is_empty() {
-        return Err("no boards in the file".into());
-    }
-    if out
-        .iter()
-        .any(|b| (b.board.rows(), b.board.goal()) != (out[0].board.rows(), out[0].board.goal()))
-    {
-        return Err("the boards differ in size: one size a batch".into());
-    }
-    Ok(out)
-}
-
 /// `bench sliding`: loads the tables once, solves each board of the batch with IDA*, then
 /// prints the rows and the totals.
-pub(super) fn sliding(args: &SlidingArgs) -> u8 {
+fn sliding(args: &SlidingArgs, console: &mut dyn Console) -> u8 {
     let Some(heuristic) = TileHeuristic::from_name(&args.heuristic) else {
-        say!(
+        console.say(&format!(
             "unknown heuristic `{}` (known: misplaced, manhattan, linear_conflict, pdb, pdb78)",
             args.heuristic
-        );
+        ));
         return EXIT_BAD_INPUT;
     };
-    let mut instances = match batch(args) {
+    let mut instances = match batch(args, console) {
         Ok(list) => list,
         Err(code) => return code,
     };
@@ -184,18 +143,24 @@ pub(super) fn sliding(args: &SlidingArgs) -> u8 {
             .num_threads(n)
             .build_global();
     }
-    let core = crate::puzzles::sliding::ida::Options {
+    let core = super::ida::Options {
         dual: args.dual.as_deref() == Some("on"),
         parallel: args.threads != Some(1),
         transpositions: args.transpositions.as_deref() != Some("off"),
-        ..crate::puzzles::sliding::ida::Options::default()
+        ..super::ida::Options::default()
     };
     let cancel = args.limits.token();
     // The databases are loaded (or built) once, before the clock of the first instance.
     let load_started = Instant::now();
-    let db = match prepare(&mut instances[0].board, heuristic, core.dual, &cancel) {
+    let db = match prepare(
+        &mut instances[0].board,
+        heuristic,
+        core.dual,
+        &cancel,
+        console,
+    ) {
         Ok(db) => db,
-        Err((code, limit)) => return stopped_preparing(args.json, heuristic, code, limit),
+        Err((code, limit)) => return stopped_preparing(args.json, heuristic, code, limit, console),
     };
     let load_ms = load_started.elapsed().as_secs_f64() * 1000.0;
     // A shard keeps its part of the batch (after the tables, which the first board chose).
@@ -209,7 +174,7 @@ pub(super) fn sliding(args: &SlidingArgs) -> u8 {
     let forecast = db
         .as_deref()
         .filter(|_| args.forecast_probes > 0 && !core.dual)
-        .map(|db| crate::puzzles::sliding::forecast::Forecast::sample(db, 20_000, 1));
+        .map(|db| super::forecast::Forecast::sample(db, 20_000, 1));
     let mut rows = Vec::new();
     // How the batch stopped before its end (a limit), if it did.
     let mut stopped = None;
@@ -227,17 +192,17 @@ pub(super) fn sliding(args: &SlidingArgs) -> u8 {
                 if let (Some(f), Some(db)) = (&forecast, &db)
                     && r.message.is_none()
                 {
-                    forecast_iterations(i, db, f, &instance.board, &mut r, args, &cancel);
+                    forecast_iterations(i, db, f, &instance.board, &mut r, args, &cancel, console);
                 }
                 r
             }
             Err(e) => {
-                say!("instance {i}: {e}");
+                console.say(&format!("instance {i}: {e}"));
                 return EXIT_BAD_INPUT;
             }
         };
         if let Some(message) = &report.message {
-            say!("instance {i}: the search {message}");
+            console.say(&format!("instance {i}: the search {message}"));
             // The rows solved so far are still reported, with how the batch ended.
             stopped = Some((
                 report.outcome,
@@ -245,7 +210,7 @@ pub(super) fn sliding(args: &SlidingArgs) -> u8 {
             ));
             break;
         }
-        match instance_row(i, instance, &report, args.json) {
+        match instance_row(i, instance, &report, args.json, console) {
             Ok(row) => rows.push(row),
             Err(code) => return code,
         }
@@ -256,31 +221,7 @@ pub(super) fn sliding(args: &SlidingArgs) -> u8 {
         load_ms,
         shard: args.shard.map(|s| s.to_json(all)),
     };
-    totals(args.json, &tables, &rows, stopped.as_ref())
-}
-
-/// The boards of the batch: those of `--instances`, or random ones solvable towards the goal
-/// (scrambled from it); `Err` is the exit code, the reason printed.
-fn batch(args: &SlidingArgs) -> Result<Vec<Instance>, u8> {
-    if let Some(path) = &args.instances {
-        return read_instances(path, args.goal.as_deref()).map_err(|e| bad(path, e));
-    }
-    let solved = solved_board(args.goal.as_deref(), args.side).map_err(|e| {
-        say!("{e}");
-        EXIT_BAD_INPUT
-    })?;
-    let mut list = Vec::new();
-    for i in 0..args.count {
-        let seed = args.seed.wrapping_add(i as u64);
-        let mut board = solved.clone();
-        board.scramble_uniform(seed);
-        list.push(Instance {
-            board,
-            seed: Some(seed),
-            line: None,
-        });
-    }
-    Ok(list)
+    totals(args.json, &tables, &rows, stopped.as_ref(), console)
 }
 
 /// The exit code `code` of a batch whose tables could not be prepared; for a limit reached
@@ -290,6 +231,7 @@ fn stopped_preparing(
     heuristic: TileHeuristic,
     code: u8,
     limit: Option<(Outcome, String)>,
+    console: &mut dyn Console,
 ) -> u8 {
     if let (true, Some((outcome, message))) = (json, limit) {
         let v = serde_json::json!({
@@ -299,7 +241,7 @@ fn stopped_preparing(
             "outcome": outcome,
             "message": message,
         });
-        emit!(&format!("{v:#}\n"));
+        emit_to!(console, &format!("{v:#}\n"));
     }
     code
 }
@@ -309,12 +251,13 @@ fn stopped_preparing(
 /// without, and says so.
 fn forecast_iterations(
     i: usize,
-    db: &crate::puzzles::sliding::pattern_db::PatternDb,
-    forecast: &crate::puzzles::sliding::forecast::Forecast,
+    db: &super::pattern_db::PatternDb,
+    forecast: &super::forecast::Forecast,
     board: &Sliding,
     report: &mut crate::puzzles::Report,
     args: &SlidingArgs,
     cancel: &CancelToken,
+    console: &mut dyn Console,
 ) {
     let tiles = board.tiles_row_major();
     let complete = stratified::forecast_iterations(
@@ -326,10 +269,10 @@ fn forecast_iterations(
         cancel,
     );
     if !complete {
-        say!(
+        console.say(&format!(
             "instance {i}: the forecasts stopped at the time limit; the iterations not \
              forecast have none"
-        );
+        ));
     }
 }
 
@@ -340,6 +283,7 @@ fn instance_row(
     instance: &Instance,
     report: &crate::puzzles::Report,
     json: bool,
+    console: &mut dyn Console,
 ) -> Result<serde_json::Value, u8> {
     let s = &report.stats;
     let per_second = if s.elapsed_ms > 0.0 {
@@ -353,7 +297,7 @@ fn instance_row(
             (None, Some(line)) => format!("line {line:<5}"),
             (None, None) => String::new(),
         };
-        write_out(&format!(
+        console.write(&format!(
             "{:>4}  {from} length {:>3}  expanded {:>11}  generated {:>11}  {:>9.1} ms  {:>6.1} M nodes/s\n",
             i + 1,
             report.cost,
@@ -381,7 +325,7 @@ fn instance_row(
 /// tables took to load.
 struct Tables {
     heuristic: TileHeuristic,
-    core: crate::puzzles::sliding::ida::Options,
+    core: super::ida::Options,
     load_ms: f64,
     /// What a shard of the batch says of itself (`--shard`).
     shard: Option<serde_json::Value>,
@@ -389,7 +333,7 @@ struct Tables {
 
 /// The `total` object of the JSON over the instances' `rows`: expanded, generated, the
 /// solving time and the nodes generated a second (also `merge`'s, over the shards' rows).
-pub(super) fn total_json(rows: &[serde_json::Value]) -> serde_json::Value {
+fn total_json(rows: &[serde_json::Value]) -> serde_json::Value {
     let (expanded, generated, ms) = sums(rows);
     serde_json::json!({
         "expanded": expanded as u64,
@@ -430,6 +374,7 @@ fn totals(
     tables: &Tables,
     rows: &[serde_json::Value],
     stopped: Option<&(Outcome, String)>,
+    console: &mut dyn Console,
 ) -> u8 {
     let (expanded, generated, ms) = sums(rows);
     let n = rows.len().max(1) as f64;
@@ -458,22 +403,25 @@ fn totals(
             v["message"] = serde_json::json!(message);
             v["complete"] = false.into();
         }
-        emit!(&format!("{v:#}\n"));
+        emit_to!(console, &format!("{v:#}\n"));
     } else {
         let total = if stopped.is_some() {
             "total before the limit"
         } else {
             "total"
         };
-        emit!(&format!(
-            "{total}: {} instances, {} expanded, {} generated, {ms:.1} ms solving ({:.1} ms and {:.0} expansions an instance, {:.1} M nodes/s); databases loaded in {load_ms:.0} ms\n",
-            rows.len(),
-            expanded as u64,
-            generated as u64,
-            ms / n,
-            expanded / n,
-            per_second / 1e6
-        ));
+        emit_to!(
+            console,
+            &format!(
+                "{total}: {} instances, {} expanded, {} generated, {ms:.1} ms solving ({:.1} ms and {:.0} expansions an instance, {:.1} M nodes/s); databases loaded in {load_ms:.0} ms\n",
+                rows.len(),
+                expanded as u64,
+                generated as u64,
+                ms / n,
+                expanded / n,
+                per_second / 1e6
+            )
+        );
     }
     if stopped.is_some() {
         EXIT_LIMIT
@@ -490,36 +438,37 @@ fn prepare(
     heuristic: TileHeuristic,
     dual: bool,
     cancel: &CancelToken,
-) -> Result<Option<Arc<crate::puzzles::sliding::pattern_db::PatternDb>>, PrepareError> {
+    console: &mut dyn Console,
+) -> Result<Option<Arc<super::pattern_db::PatternDb>>, PrepareError> {
     board.set_heuristic(heuristic);
     if heuristic.pdb_set(board.rows(), board.cols()).is_none() {
         return Ok(None);
     }
     if !board.pattern_db_possible() {
-        say!(
+        console.say(&format!(
             "the heuristic {} does not apply to a {} x {} board",
             heuristic.name(),
             board.rows(),
             board.cols()
-        );
+        ));
         return Err((EXIT_BAD_INPUT, None));
     }
     let mut last = -1;
     let prepared = board.prepare(false, cancel, &mut |fraction| {
         let percent = (fraction * 100.0) as i32;
         if percent / 5 != last / 5 && percent < 100 {
-            say!("building pattern databases… {percent}%");
+            console.say(&format!("building pattern databases… {percent}%"));
         }
         last = percent;
     });
-    let fail = |e: crate::puzzles::sliding::pattern_db::PdbError| {
-        say!("{e}");
+    let fail = |e: super::pattern_db::PdbError, console: &mut dyn Console| {
+        console.say(&format!("{e}"));
         match e.limit_outcome() {
             Some(outcome) => (EXIT_LIMIT, Some((outcome, e.to_string()))),
             None => (EXIT_BAD_INPUT, None),
         }
     };
-    prepared.map_err(fail)?;
+    prepared.map_err(|e| fail(e, console))?;
     let Some(db) = board.attached_db().cloned() else {
         return Ok(None);
     };
@@ -529,13 +478,13 @@ fn prepare(
     // The dual lookups' minus and carrier tables, cached beside the databases.
     let mut db = Arc::unwrap_or_clone(db);
     let mut last = -1;
-    db.load_or_build_dual_tables(cancel, &mut |fraction| {
+    let built = db.load_or_build_dual_tables(cancel, &mut |fraction| {
         let percent = (fraction * 100.0) as i32;
         if percent / 5 != last / 5 && percent < 100 {
-            say!("building the dual lookups' tables… {percent}%");
+            console.say(&format!("building the dual lookups' tables… {percent}%"));
         }
         last = percent;
-    })
-    .map_err(fail)?;
+    });
+    built.map_err(|e| fail(e, console))?;
     Ok(Some(Arc::new(db)))
 }
