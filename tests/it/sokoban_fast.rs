@@ -1,7 +1,8 @@
 //! Sokoban's fast solver against plain references: over the whole push graph of small levels
 //! (explored here with no pruning at all, by rules written in this test), no deadlock check
 //! (dead squares, freeze, the matching's bipartite check) ever prunes a position from which
-//! breadth-first search solves, and the matching bound repaired after a push is the one
+//! breadth-first search solves (corral deadlocks among them, which also prune positions the
+//! others do not), and the matching bound repaired after a push is the one
 //! computed anew; the fast solver's answers replay to solved in the test's own
 //! checker, never shorter than BFS's optimum; and `solve` picks it by default where A* does
 //! not finish in its budget.
@@ -220,6 +221,7 @@ fn small_levels() -> Vec<(&'static str, Sokoban)> {
 #[test]
 fn no_deadlock_check_prunes_a_position_that_breadth_first_search_solves() {
     let (mut frozen, mut unmatched, mut checked) = (0, 0, 0);
+    let mut corral_only = 0;
     for (name, level) in small_levels() {
         let board = level.board();
         let (rules, start) = Rules::read(&level.level().rows);
@@ -230,6 +232,24 @@ fn no_deadlock_check_prunes_a_position_that_breadth_first_search_solves() {
             level.level_number()
         );
         let square = |(r, c): (i32, i32)| r as usize * board.cols + c as usize;
+        // Corral deadlocks: never on a position BFS solves; some that no other check sees.
+        let mut memo = puzzlelab::puzzles::sokoban::board::CorralMemo::default();
+        for p in &all {
+            let state = puzzlelab::puzzles::sokoban::board::State {
+                boxes: p.0.iter().map(|&b| square(b) as u16).collect(),
+                player: square(p.1) as u16,
+            };
+            let dead = board.corral_deadlock(&state, 200, &mut memo);
+            let at = format!("{name} {}: {p:?}", level.level_number());
+            if solvable.contains_key(p) {
+                assert!(!dead, "{at}: a corral deadlock BFS solves");
+            } else if dead
+                && board.matching_bound(&state).is_some()
+                && state.boxes.iter().all(|&b| !board.is_dead(b.into()))
+            {
+                corral_only += 1;
+            }
+        }
         for p in &all {
             let boxes: Vec<u16> = p.0.iter().map(|&b| square(b) as u16).collect();
             let assignment = board.assignment(&boxes);
@@ -271,8 +291,8 @@ fn no_deadlock_check_prunes_a_position_that_breadth_first_search_solves() {
     }
     assert!(checked > 1000, "{checked} solvable positions checked");
     assert!(
-        frozen > 0 && unmatched > 0,
-        "the checks pruned something: {frozen} {unmatched}"
+        frozen > 0 && unmatched > 0 && corral_only > 0,
+        "the checks pruned something: {frozen} {unmatched} {corral_only}"
     );
 }
 
@@ -447,4 +467,30 @@ fn the_players_areas_are_counted_with_the_boxes_as_walls() {
             .contains("fess or greedy")
     );
     level.set_option("order", "greedy").unwrap();
+}
+
+#[test]
+fn the_macros_take_fewer_expansions_and_their_answers_replay() {
+    // XSokoban 1: a passage two squares long on row 8 (tunnel macros), a room of six goals
+    // reached past it (goal macros). Every setting's answer replays to solved, and with
+    // both macros the search expands fewer positions than with neither.
+    let mut level = Sokoban::from_text(XSOKOBAN_1).unwrap();
+    let rows = level.level().rows.clone();
+    let mut expanded = Vec::new();
+    for setting in ["on", "tunnels", "goals", "off"] {
+        level.set_option("macros", setting).unwrap();
+        let report = level.solve_fast(&CancelToken::new()).unwrap();
+        let lurd = report.lurd.as_deref().unwrap();
+        let (solved, pushes) = replay(&rows, lurd);
+        assert!(solved, "macros {setting}: {lurd}");
+        assert_eq!(pushes as f64, report.cost, "macros {setting}");
+        expanded.push(report.stats.expanded);
+    }
+    assert!(expanded[0] < expanded[3], "{expanded:?}");
+    assert!(
+        level
+            .set_option("macros", "some")
+            .unwrap_err()
+            .contains("on, off, tunnels or goals")
+    );
 }

@@ -13,8 +13,11 @@ use std::fmt;
 
 use super::format::Level;
 
+pub use corral_deadlock::CorralMemo;
+
 mod bound;
 mod corral;
+mod corral_deadlock;
 mod freeze;
 mod regions;
 

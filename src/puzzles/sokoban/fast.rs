@@ -21,6 +21,12 @@
 //! - **Goal-room packing order** ([`super::packing`]: a backward search from the goals, as
 //!   Rolling Stone's goal macros and FESS's packing feature; Shoham, CoG 2020): with the
 //!   option `packing` on, positions with more goals filled in that order come first.
+//! - **Corral deadlocks** ([`Board::corral_deadlock`]: the Sokoban Wiki's "Deadlocks",
+//!   Rolling Stone's pattern searches): a corral whose boxes alone cannot reach goals.
+//! - **Tunnel and goal macros** ([`super::macros`]: Rolling Stone's tunnel and goal macros,
+//!   Junghanns and Schaeffer 2001; FESS's packing advisor, Shoham 2020): a push into a
+//!   one-wide passage goes on to its end as one successor; a box pushed next to the goals
+//!   is also taken on to the next goal of the packing order, as one more successor.
 //! - **Move ordering**: then by the bound (greedy best-first, the position nearest the goals
 //!   by the matching first), and among equals the position made last first (deepest
 //!   first), which follows one line of pushes to its end before trying the others (the
@@ -39,8 +45,12 @@
 
 use std::time::{Duration, Instant};
 
-use super::board::{Board, FoundPush, Push, State};
+use super::board::{Board, CorralMemo, FoundPush, Push, State};
+use super::macros::{self, Step};
+
+mod nodes;
 use crate::search::{CancelToken, Outcome};
+use nodes::{Keys, Nodes, ROOT, path_to};
 
 /// How a fast run ended, and what it found.
 #[derive(Clone, Debug)]
@@ -62,125 +72,9 @@ pub struct Run {
     pub elapsed: Duration,
 }
 
-/// The positions found so far: their boxes (`k` squares each, flat), player squares,
-/// parents, the push that made each, and the transposition table over them.
-struct Nodes {
-    k: usize,
-    boxes: Vec<u16>,
-    player: Vec<u16>,
-    parent: Vec<u32>,
-    /// The push that made the position: its box's square before it times 4, plus its
-    /// direction's index in [`super::Dir::ALL`].
-    made_by: Vec<u32>,
-    /// The pushes from the start.
-    depth: Vec<u16>,
-    hash: Vec<u64>,
-    /// Open addressing on `hash`: node numbers, [`EMPTY`] for a free slot.
-    slots: Vec<u32>,
-}
-
-/// A free slot of the transposition table.
-const EMPTY: u32 = u32::MAX;
-/// No parent: the start.
-const ROOT: u32 = u32::MAX;
-
-impl Nodes {
-    fn new(k: usize) -> Nodes {
-        Nodes {
-            k,
-            boxes: Vec::new(),
-            player: Vec::new(),
-            parent: Vec::new(),
-            made_by: Vec::new(),
-            depth: Vec::new(),
-            hash: Vec::new(),
-            slots: vec![EMPTY; 1 << 16],
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.player.len()
-    }
-
-    /// The bytes held for `nodes` positions and the table's slots.
-    fn bytes(&self) -> u64 {
-        let per_node = 2 * self.k + 2 + 4 + 4 + 2 + 8;
-        (self.boxes.capacity() / self.k.max(1) * per_node + self.slots.len() * 4) as u64
-    }
-
-    fn state(&self, id: u32) -> State {
-        let i = id as usize;
-        State {
-            boxes: self.boxes[i * self.k..(i + 1) * self.k].into(),
-            player: self.player[i],
-        }
-    }
-
-    /// The node of `state` (hash `hash`), if it is stored.
-    fn find(&self, state: &State, hash: u64) -> Option<u32> {
-        let mask = self.slots.len() - 1;
-        let mut at = hash as usize & mask;
-        loop {
-            let id = self.slots[at];
-            if id == EMPTY {
-                return None;
-            }
-            let i = id as usize;
-            if self.hash[i] == hash
-                && self.player[i] == state.player
-                && self.boxes[i * self.k..(i + 1) * self.k] == *state.boxes
-            {
-                return Some(id);
-            }
-            at = (at + 1) & mask;
-        }
-    }
-
-    /// Stores `state` (not yet stored), returning its node.
-    fn insert(&mut self, state: &State, hash: u64, parent: u32, made_by: u32) -> u32 {
-        let id = self.len() as u32;
-        self.boxes.extend_from_slice(&state.boxes);
-        self.player.push(state.player);
-        self.parent.push(parent);
-        self.made_by.push(made_by);
-        let depth = self
-            .depth
-            .get(parent as usize)
-            .map_or(0, |d| d.saturating_add(1));
-        self.depth.push(depth);
-        self.hash.push(hash);
-        if self.len() * 2 > self.slots.len() {
-            let size = self.slots.len() * 2;
-            self.slots = vec![EMPTY; size];
-            for n in 0..self.len() {
-                self.place(self.hash[n], n as u32);
-            }
-        } else {
-            self.place(hash, id);
-        }
-        id
-    }
-
-    /// Where the push that made node `id` left its box (`usize::MAX` for the start).
-    fn pushed_to(&self, board: &Board, id: u32) -> usize {
-        let m = self.made_by[id as usize];
-        if self.parent[id as usize] == ROOT {
-            return usize::MAX;
-        }
-        board
-            .step((m / 4) as usize, super::Dir::ALL[(m % 4) as usize])
-            .unwrap_or(usize::MAX)
-    }
-
-    fn place(&mut self, hash: u64, id: u32) {
-        let mask = self.slots.len() - 1;
-        let mut at = hash as usize & mask;
-        while self.slots[at] != EMPTY {
-            at = (at + 1) & mask;
-        }
-        self.slots[at] = id;
-    }
-}
+/// The most positions a corral deadlock search ([`Board::corral_deadlock`]) expands
+/// before it gives up (and prunes nothing).
+const CORRAL_LIMIT: usize = 100;
 
 /// The open list. Greedy: positions by priority, the least first: the goals left to pack in
 /// the packing order (when the solver follows it), then the order by the bound; among equals
@@ -202,6 +96,19 @@ struct Key {
     regions: u32,
     /// FESS's weight of the position ([`super::fess`]).
     weight: u32,
+}
+
+impl Key {
+    /// The start's key: `unpacked` goals left to pack, bound `h`, `regions` areas.
+    fn of_root(unpacked: u32, h: u32, regions: u32) -> Key {
+        Key {
+            unpacked,
+            order: h,
+            bound: h,
+            regions,
+            weight: 0,
+        }
+    }
 }
 
 impl Open {
@@ -256,6 +163,13 @@ pub struct Options {
     /// Whether the search takes FESS's feature cells in turn ([`super::fess`]) rather than
     /// one best-first order.
     pub fess: bool,
+    /// Whether positions with a corral deadlock ([`Board::corral_deadlock`]) are pruned.
+    pub corral_deadlocks: bool,
+    /// Whether a push into a tunnel goes on to the tunnel's end ([`super::macros`]).
+    pub tunnels: bool,
+    /// Whether a box pushed next to the goals is also taken on to the next goal of the
+    /// packing order, when `packing` is on ([`super::macros`]).
+    pub goal_macros: bool,
 }
 
 impl Default for Options {
@@ -265,39 +179,10 @@ impl Default for Options {
             weight: 0,
             corrals: true,
             fess: true,
+            corral_deadlocks: true,
+            tunnels: true,
+            goal_macros: true,
         }
-    }
-}
-
-/// Zobrist keys: one for a box on each square, one for the player's region on each.
-struct Keys {
-    boxes: Vec<u64>,
-    player: Vec<u64>,
-}
-
-impl Keys {
-    fn new(squares: usize) -> Keys {
-        // SplitMix64 (Steele, Lea and Flood 2014) from a fixed seed: the same keys every run.
-        let mut x: u64 = 0x5eed_0058_50c0_ba11;
-        let mut next = || {
-            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let boxes = (0..squares).map(|_| next()).collect();
-        let player = (0..squares).map(|_| next()).collect();
-        Keys { boxes, player }
-    }
-
-    fn of(&self, state: &State) -> u64 {
-        state
-            .boxes
-            .iter()
-            .fold(self.player[usize::from(state.player)], |h, &b| {
-                h ^ self.boxes[usize::from(b)]
-            })
     }
 }
 
@@ -328,41 +213,32 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         return finish(run, &nodes, Outcome::Found);
     }
     // The player's areas, when FESS counts them.
-    let regions_of = |flags: &[bool]| {
-        if options.fess {
-            board.regions(flags)
-        } else {
-            0
-        }
-    };
+    let regions_of = |flags: &[bool]| options.fess.then(|| board.regions(flags)).unwrap_or(0);
     let mut weights = vec![0u32];
-    let (unpacked_root, regions) = (unpacked(&root), regions_of(&flags));
-    let key = Key {
-        unpacked: unpacked_root,
-        order: h,
-        bound: h,
-        regions,
-        weight: 0,
-    };
-    open.push(&key, k, id);
+    let (root_unpacked, regions) = (unpacked(&root), regions_of(&flags));
+    open.push(&Key::of_root(root_unpacked, h, regions), k, id);
     let mut found: Vec<FoundPush> = Vec::new();
     let mut scratch = vec![false; board.squares()];
     let mut repair = super::matching::Assignment::default();
+    let mut memo = CorralMemo::default();
     while let Some(id) = open.pop() {
         if cancel.is_cancelled() {
             return finish(run, &nodes, Outcome::Cancelled);
         }
-        if run.expanded.is_multiple_of(64) {
-            let bytes = nodes.bytes() + open.len() as u64 * 12;
-            run.peak_bytes = run.peak_bytes.max(bytes);
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return finish(run, &nodes, Outcome::Timeout);
-            } else if bytes > limits.max_memory {
-                return finish(run, &nodes, Outcome::MemoryLimit);
-            }
+        if run.expanded.is_multiple_of(64)
+            && let Some(outcome) = run.over_limits(
+                nodes.bytes() + open.len() as u64 * 12 + memo.bytes(),
+                deadline,
+                limits.max_memory,
+            )
+        {
+            return finish(run, &nodes, outcome);
         }
         run.expanded += 1;
         let state = nodes.state(id);
+        if options.corral_deadlocks && board.corral_deadlock(&state, CORRAL_LIMIT, &mut memo) {
+            continue;
+        }
         found.clear();
         board.pushes(&state, true, &mut found);
         if options.corrals {
@@ -375,56 +251,74 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         let last_to = nodes.pushed_to(board, id);
         let here_unpacked = unpacked(&state);
         let here_regions = with_boxes(&mut scratch, &state.boxes, regions_of);
+        let target =
+            (packing.as_ref().filter(|_| options.goal_macros)).and_then(|p| p.next(&state));
         for f in found.drain(..) {
             run.generated += 1;
-            let Some(Judged {
-                b,
-                regions,
-                hash,
-                h,
-            }) = judge(
-                board,
-                &f,
-                &state,
-                &assignment,
-                (&mut scratch, &mut repair),
-                (&keys, &nodes),
-                &regions_of,
-            )
-            else {
-                continue;
-            };
-            let made_by = (b as u32) * 4 + f.push.dir as u32;
-            let child = nodes.insert(&f.next, hash, id, made_by);
-            if h == 0 {
-                run.pushes = path_to(&nodes, board, child);
-                return finish(run, &nodes, Outcome::Found);
+            let mut step = Step::single(board, f);
+            if options.tunnels {
+                step = macros::through_tunnel(board, step, &mut scratch);
             }
-            let child_unpacked = unpacked(&f.next);
-            // FESS's advisors: a push that packs one more or joins two areas costs nothing;
-            // so does pushing again the box pushed last (inertia: a box moved over several
-            // squares is one move, as FESS counts its moves).
-            let advised = child_unpacked < here_unpacked || regions < here_regions;
-            let again = last_to == b;
-            let weight = weights[id as usize] + u32::from(!advised && !again);
-            weights.push(weight);
-            let key = Key {
-                unpacked: child_unpacked,
-                order: match options.weight {
-                    0 => h,
-                    w => w * h + u32::from(nodes.depth[child as usize]),
-                },
-                bound: h,
-                regions,
-                weight,
-            };
-            open.push(&key, k, child);
+            let extra = target.and_then(|g| macros::to_goal(board, &step, g.into(), &mut scratch));
+            for step in std::iter::once(step).chain(extra) {
+                let Some(Judged {
+                    b,
+                    regions,
+                    hash,
+                    h,
+                }) = judge(
+                    board,
+                    &step,
+                    &state,
+                    &assignment,
+                    (&mut scratch, &mut repair),
+                    (&keys, &nodes),
+                    &regions_of,
+                )
+                else {
+                    continue;
+                };
+                let child_unpacked = unpacked(&step.next);
+                let child = nodes.insert_step(step, hash, id);
+                if h == 0 {
+                    run.pushes = path_to(&nodes, board, child);
+                    return finish(run, &nodes, Outcome::Found);
+                }
+                // FESS's advisors: a push that packs one more or joins two areas costs
+                // nothing; so does pushing again the box pushed last (inertia: a box moved
+                // over several squares is one move, as FESS counts its moves).
+                let advised = child_unpacked < here_unpacked || regions < here_regions;
+                let again = last_to == b;
+                let weight = weights[id as usize] + u32::from(!advised && !again);
+                weights.push(weight);
+                let key = Key {
+                    unpacked: child_unpacked,
+                    order: match options.weight {
+                        0 => h,
+                        w => w * h + u32::from(nodes.depth[child as usize]),
+                    },
+                    bound: h,
+                    regions,
+                    weight,
+                };
+                open.push(&key, k, child);
+            }
         }
     }
     finish(run, &nodes, Outcome::NotFound)
 }
 
 impl Run {
+    /// The limit `bytes` held (counted into the peak) or the time passes, if one does.
+    fn over_limits(&mut self, bytes: u64, deadline: Option<Instant>, max: u64) -> Option<Outcome> {
+        self.peak_bytes = self.peak_bytes.max(bytes);
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Outcome::Timeout)
+        } else {
+            (bytes > max).then_some(Outcome::MemoryLimit)
+        }
+    }
+
     /// The run ended with `outcome`, begun at `began`, its figures taken from `nodes`.
     fn ended(mut self, nodes: &Nodes, outcome: Outcome, began: Instant) -> Run {
         self.outcome = outcome;
@@ -460,24 +354,23 @@ struct Judged {
     h: u32,
 }
 
-/// Push `f` from `state` (whose matching is `assignment`) judged: `None` when it makes a
-/// freeze deadlock, a position already stored, or one with no perfect matching.
+/// The position `step` makes from `state` (whose matching is `assignment`) judged: `None`
+/// when it ends in a freeze deadlock, is already stored, or has no perfect matching.
 fn judge(
     board: &Board,
-    f: &FoundPush,
+    step: &Step,
     state: &State,
     assignment: &super::matching::Assignment,
     (scratch, repair): (&mut [bool], &mut super::matching::Assignment),
     (keys, nodes): (&Keys, &Nodes),
     regions_of: &impl Fn(&[bool]) -> u32,
 ) -> Option<Judged> {
-    let b = usize::from(f.push.row) * board.cols + usize::from(f.push.col);
-    let t = board.step(b, f.push.dir)?;
-    let regions = with_boxes(scratch, &f.next.boxes, |flags| {
+    let (b, t) = (step.from, step.to);
+    let regions = with_boxes(scratch, &step.next.boxes, |flags| {
         (!board.freeze_deadlock(flags, t)).then(|| regions_of(flags))
     })?;
-    let hash = keys.of(&f.next);
-    if nodes.find(&f.next, hash).is_some() {
+    let hash = keys.of(&step.next);
+    if nodes.find(&step.next, hash).is_some() {
         return None;
     }
     let row = state.boxes.iter().position(|&x| usize::from(x) == b)?;
@@ -500,21 +393,4 @@ fn with_boxes<T>(scratch: &mut [bool], boxes: &[u16], f: impl FnOnce(&[bool]) ->
         scratch[usize::from(x)] = false;
     }
     answer
-}
-
-/// The pushes from the start to node `id`.
-fn path_to(nodes: &Nodes, board: &Board, mut id: u32) -> Vec<Push> {
-    let mut pushes = Vec::new();
-    while nodes.parent[id as usize] != ROOT {
-        let m = nodes.made_by[id as usize];
-        let b = (m / 4) as usize;
-        pushes.push(Push {
-            row: (b / board.cols) as u8,
-            col: (b % board.cols) as u8,
-            dir: super::Dir::ALL[(m % 4) as usize],
-        });
-        id = nodes.parent[id as usize];
-    }
-    pushes.reverse();
-    pushes
 }

@@ -20,6 +20,7 @@ pub mod fast;
 mod fess;
 pub mod format;
 mod hand;
+mod macros;
 pub mod matching;
 pub mod packing;
 mod puzzle;
@@ -98,6 +99,15 @@ pub struct Sokoban {
     /// Whether the fast solver takes FESS's feature cells in turn (the option `order`,
     /// `fess` or `greedy`; see [`fast::Options::fess`]).
     fess: bool,
+    /// Whether the fast solver prunes corral deadlocks (the option `deadlocks`, `corral` or
+    /// `simple`; see [`board::Board::corral_deadlock`]).
+    corral_deadlocks: bool,
+    /// Whether the fast solver takes a push into a tunnel on to its end (the option
+    /// `macros`: `on` or `tunnels`; see [`macros`]).
+    tunnels: bool,
+    /// Whether the fast solver takes a box pushed next to the goals on to the next goal of
+    /// the packing order (the option `macros`: `on` or `goals`; see [`macros`]).
+    goal_macros: bool,
     /// The moves played by hand since the level was opened or edited.
     hand: Option<Box<hand::Hand>>,
 }
@@ -202,6 +212,9 @@ impl Sokoban {
             packing: true,
             weight: 0,
             fess: true,
+            corral_deadlocks: true,
+            tunnels: true,
+            goal_macros: true,
             hand: None,
         })
     }

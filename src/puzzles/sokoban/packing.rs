@@ -68,6 +68,19 @@ impl Packing {
     }
 }
 
+impl Packing {
+    /// The goal to fill next in `state`: the one after those packed ([`Packing::packed`]);
+    /// `None` when all are packed, or while the unordered first ones are not all filled
+    /// (there is no one next goal among them).
+    pub fn next(&self, state: &State) -> Option<u16> {
+        let packed = self.packed(state);
+        if packed == 0 && self.unordered > 0 {
+            return None;
+        }
+        self.order.get(packed).copied()
+    }
+}
+
 /// Whether the box on goal `goal` can be pulled to a square off the goals, the boxes on the
 /// goals of `occupied` in the way, the player walking from `player` (or, if that square is
 /// taken, from any square next to it).

@@ -315,6 +315,16 @@ impl crate::puzzles::Model for Sokoban {
                 "the fast solver's order: FESS's feature cells (packing, connectivity) taken in turn (fess, the default), or one greedy best-first order on the packing and the bound (greedy)",
             ),
             crate::puzzles::PuzzleOption::new(
+                "deadlocks",
+                "corral|simple",
+                "the fast solver's deadlock checks: dead squares, freeze, the matching and corral deadlocks (corral, the default; a corral whose boxes alone cannot reach goals), or all but corral deadlocks (simple)",
+            ),
+            crate::puzzles::PuzzleOption::new(
+                "macros",
+                "on|off|tunnels|goals",
+                "the fast solver's macro pushes: a push into a tunnel taken to its end, and a box pushed next to the goals taken on to the next goal of the packing order (on, the default: both; tunnels or goals: one of them; off: none)",
+            ),
+            crate::puzzles::PuzzleOption::new(
                 "level",
                 "N",
                 "the level of the collection, 1-based as numbered in the file",
@@ -365,6 +375,28 @@ impl crate::puzzles::Model for Sokoban {
                 };
                 Ok(())
             }
+            "deadlocks" => {
+                self.corral_deadlocks = match value.trim() {
+                    "corral" => true,
+                    "simple" => false,
+                    _ => return Err(format!("deadlocks is corral or simple, not `{value}`")),
+                };
+                Ok(())
+            }
+            "macros" => {
+                (self.tunnels, self.goal_macros) = match value.trim() {
+                    "on" => (true, true),
+                    "off" => (false, false),
+                    "tunnels" => (true, false),
+                    "goals" => (false, true),
+                    _ => {
+                        return Err(format!(
+                            "macros is on, off, tunnels or goals, not `{value}`"
+                        ));
+                    }
+                };
+                Ok(())
+            }
             "level" => {
                 let number: usize = value
                     .trim()
@@ -373,7 +405,7 @@ impl crate::puzzles::Model for Sokoban {
                 self.set_level(number)
             }
             _ => Err(format!(
-                "unknown option `{name}` (known: metric, corrals, packing, weight, order, level)"
+                "unknown option `{name}` (known: metric, corrals, packing, weight, order, deadlocks, macros, level)"
             )),
         }
     }

@@ -7,6 +7,14 @@ use super::super::matching;
 use super::{Board, State};
 
 impl Board {
+    /// The least pushes of a box from square `s` to the goal on square `goal` with no other
+    /// box on the board; `None` when it cannot get there (or `goal` is no goal inside).
+    pub fn distance(&self, goal: usize, s: usize) -> Option<u32> {
+        let g = self.goals.binary_search(&(goal as u16)).ok()?;
+        let d = self.dist[g * self.squares() + s];
+        (d != u16::MAX).then_some(u32::from(d))
+    }
+
     /// The heuristic: the least total push distance of a perfect matching of the boxes to
     /// the goals (the Hungarian algorithm on [`Board`]'s push distances), which never
     /// overestimates the pushes (each box needs at least its distance, and no two boxes end

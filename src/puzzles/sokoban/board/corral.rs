@@ -81,7 +81,11 @@ impl Board {
     /// The corral area of each square: the connected areas of free inside squares the player
     /// does not reach (`reach[s] == u32::MAX`), numbered from 0; [`NONE`] elsewhere. Then
     /// each area's squares.
-    fn corral_areas(&self, boxes: &[bool], reach: &[u32]) -> (Vec<u32>, Vec<Vec<usize>>) {
+    pub(super) fn corral_areas(
+        &self,
+        boxes: &[bool],
+        reach: &[u32],
+    ) -> (Vec<u32>, Vec<Vec<usize>>) {
         let n = self.squares();
         let mut area = vec![NONE; n];
         let mut members: Vec<Vec<usize>> = Vec::new();
