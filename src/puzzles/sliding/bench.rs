@@ -249,6 +249,7 @@ fn stopped_preparing(
 /// Forecasts the expansions of each iteration of instance `i`'s `report` (solved on `board`),
 /// by stratified sampling with `--forecast-probes` probes; a time limit leaves the rest
 /// without, and says so.
+#[allow(clippy::too_many_arguments)]
 fn forecast_iterations(
     i: usize,
     db: &super::pattern_db::PatternDb,
@@ -462,7 +463,7 @@ fn prepare(
         last = percent;
     });
     let fail = |e: super::pattern_db::PdbError, console: &mut dyn Console| {
-        console.say(&format!("{e}"));
+        console.say(&e.to_string());
         match e.limit_outcome() {
             Some(outcome) => (EXIT_LIMIT, Some((outcome, e.to_string()))),
             None => (EXIT_BAD_INPUT, None),

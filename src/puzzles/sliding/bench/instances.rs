@@ -101,7 +101,7 @@ pub(super) fn batch(args: &SlidingArgs, console: &mut dyn Console) -> Result<Vec
         return read_instances(path, args.goal.as_deref()).map_err(|e| console.bad(path, &e));
     }
     let solved = solved_board(args.goal.as_deref(), args.side).map_err(|e| {
-        console.say(&format!("{e}"));
+        console.say(&e.to_string());
         EXIT_BAD_INPUT
     })?;
     let mut list = Vec::new();
