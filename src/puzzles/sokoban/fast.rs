@@ -213,7 +213,13 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         return finish(run, &nodes, Outcome::Found);
     }
     // The player's areas, when FESS counts them.
-    let regions_of = |flags: &[bool]| options.fess.then(|| board.regions(flags)).unwrap_or(0);
+    let regions_of = |flags: &[bool]| {
+        if options.fess {
+            board.regions(flags)
+        } else {
+            0
+        }
+    };
     let mut weights = vec![0u32];
     let (root_unpacked, regions) = (unpacked(&root), regions_of(&flags));
     open.push(&Key::of_root(root_unpacked, h, regions), k, id);
