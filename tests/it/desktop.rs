@@ -101,6 +101,10 @@ fn open_recent_lists_the_files_opened_and_saved() {
     h.get_by_label("Open Recent").click();
     h.run();
     h.get_by_label("a-maze.txt — Grid maze").click();
+    // The file is read on a background thread: wait for it as `open_path` does (a bounded
+    // `run` ran out of steps on a loaded CI machine).
+    h.step();
+    run_until(&mut h, |app| !app.status().text.starts_with("Opening"));
     h.run();
     assert_eq!(h.state().puzzle().puzzle_type().name, "maze");
     assert_eq!(recent(&h)[0], ("a-maze.txt".into(), "maze".to_owned()));
