@@ -6,11 +6,10 @@
 //! breadth-first search's (`bfs_figures.rs`). The engine's figures against a watcher's
 //! re-count of every algorithm are in `frontier.rs`; here, the app's.
 
-use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, Settings};
 use puzzlelab::search::{Algorithm, Weight};
 
-use crate::common::gui::{harness, open_for_learning, run_until};
+use crate::common::gui::{assert_found_end_figures, harness, open_for_learning, run_until};
 
 /// The algorithms with one open list of single states that end at a goal taken off it.
 fn best_first() -> [Algorithm; 6] {
@@ -49,25 +48,7 @@ fn a_found_best_first_runs_frontier_is_its_open_list_at_the_end() {
             run_until(&mut h, |app| app.result().is_some());
             h.run();
             let what = format!("{file} {algorithm}");
-            let report = h.state().result().unwrap().clone();
-            assert!(report.solved, "{what}");
-            let s = h.state().marks().stats.clone();
-            assert_eq!(
-                s, report.stats,
-                "{what}: the figures shown are the report's"
-            );
-            // The Learn panel's open list at the end, re-counted from the recording.
-            let list = h.state().learn_open_list().unwrap();
-            assert_eq!(list.len() as u64, s.frontier, "{what}: {s:?}");
-            h.get_by_label(&format!(
-                "Open list: {}",
-                puzzlelab::app::count(s.frontier, "state")
-            ));
-            assert_eq!(
-                s.expanded + s.frontier + 1,
-                s.max_closed,
-                "{what}: the goal is reached, neither expanded nor waiting"
-            );
+            assert_found_end_figures(&h, &what);
             checked.push(what);
         }
     }

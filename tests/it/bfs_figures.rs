@@ -5,11 +5,12 @@
 //! "Frontier" is the queue as the run left it, the Learn panel's open list at the end, and
 //! reached = expanded + frontier + 1.
 
-use egui_kittest::kittest::Queryable as _;
 use puzzlelab::app::{AppCommand, Settings};
 use puzzlelab::search::{Algorithm, Outcome};
 
-use crate::common::gui::{harness, open_for_learning, open_path, run_until};
+use crate::common::gui::{
+    assert_found_end_figures, harness, learn_to_the_end, open_path, run_until,
+};
 
 /// The walk's W13: an `is_goal` that fails on the start state (line 2, before the frontier
 /// is made) expanded nothing and put nothing on the frontier; the start alone was reached.
@@ -57,23 +58,7 @@ fn a_found_runs_frontier_is_its_open_list_at_the_end() {
             full_speed: true,
             ..Settings::default()
         });
-        open_for_learning(&mut h, file, Algorithm::Bfs);
-        h.state_mut().push(AppCommand::Start);
-        run_until(&mut h, |app| app.result().is_some());
-        h.run();
-        let report = h.state().result().unwrap().clone();
-        assert!(report.solved, "{file}");
-        let s = &h.state().marks().stats;
-        assert_eq!(s.frontier, report.stats.frontier, "{file}");
-        h.get_by_label(&format!(
-            "Open list: {}",
-            puzzlelab::app::count(s.frontier, "state")
-        ));
-        assert_eq!(
-            s.expanded + s.frontier + 1,
-            s.max_closed,
-            "{file}: the goal is reached, neither expanded nor waiting"
-        );
-        assert!(s.max_frontier >= s.frontier, "{file}: {s:?}");
+        learn_to_the_end(&mut h, file, Algorithm::Bfs);
+        assert_found_end_figures(&h, file);
     }
 }

@@ -9,7 +9,7 @@ use puzzlelab::app::{AppCommand, Settings, TimelineCommand};
 use puzzlelab::puzzles;
 use puzzlelab::search::Algorithm;
 
-use crate::common::gui::{harness, open_for_learning, run_until};
+use crate::common::gui::{harness, learn_to_the_end, run_until};
 
 /// A* on the shipped small maze, run at full speed to its end, the Learn window open.
 fn astar_on_the_small_maze() -> egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp> {
@@ -17,10 +17,7 @@ fn astar_on_the_small_maze() -> egui_kittest::Harness<'static, puzzlelab::app::P
         full_speed: true,
         ..Settings::default()
     });
-    open_for_learning(&mut h, "maze-small.txt", Algorithm::AStar);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    learn_to_the_end(&mut h, "maze-small.txt", Algorithm::AStar);
     h
 }
 
@@ -300,10 +297,7 @@ fn classroom_arrows_drive_the_run_on_the_sliding_puzzle() {
         full_speed: true,
         ..Settings::default()
     });
-    open_for_learning(&mut h, "sliding-8-easy-6.txt", Algorithm::AStar);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    learn_to_the_end(&mut h, "sliding-8-easy-6.txt", Algorithm::AStar);
     h.key_press(egui::Key::F2);
     h.run();
     assert!(h.state().settings().classroom);

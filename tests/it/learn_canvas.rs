@@ -217,11 +217,9 @@ fn resume_or_step_after_a_wrong_guess_shows_the_run_going_on() {
     }
 }
 
-/// The walk's W12: in classroom mode at 1024 x 640 with the side panels open (the Learn
-/// panel closed) the caption under the canvas was cut ("Goal reached after 257 expansions:
-/// the path is the chain of p…"). It is painted whole, on two lines if need be.
-#[test]
-fn a_classroom_caption_beside_open_side_panels_is_whole() {
+/// The app in a 1024 x 640 window in classroom mode, its side panels open (the Learn panel
+/// closed), after a full-speed run of `algorithm` on the shipped small maze.
+fn classroom_run_at_1024_by_640(algorithm: Algorithm) -> Harness<'static, PuzzleLabApp> {
     let mut h = harness_at(
         1024.0,
         640.0,
@@ -236,10 +234,19 @@ fn a_classroom_caption_beside_open_side_panels_is_whole() {
         .unwrap();
     h.state_mut().push(AppCommand::OpenShipped(t, shipped));
     h.run();
-    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+    h.state_mut().push(AppCommand::SetAlgorithm(algorithm));
     h.state_mut().push(AppCommand::Start);
     run_until(&mut h, |app| app.result().is_some());
     h.run();
+    h
+}
+
+/// The walk's W12: in classroom mode at 1024 x 640 with the side panels open (the Learn
+/// panel closed) the caption under the canvas was cut ("Goal reached after 257 expansions:
+/// the path is the chain of p…"). It is painted whole, on two lines if need be.
+#[test]
+fn a_classroom_caption_beside_open_side_panels_is_whole() {
+    let mut h = classroom_run_at_1024_by_640(Algorithm::Bfs);
     h.run();
     assert!(!h.state().windows.learn.open);
     let (_, m) = h.state().learn_moment().unwrap();
@@ -270,25 +277,7 @@ fn a_classroom_window_with_its_side_panels_open_cuts_neither_bar() {
     use eframe::egui::accesskit::Role;
     use egui_kittest::kittest::NodeT as _;
     use puzzlelab::ui::{CANVAS_LABEL, SCRUBBER_LABEL, TIMELINE_BUTTONS};
-    let mut h = harness_at(
-        1024.0,
-        640.0,
-        Settings {
-            full_speed: true,
-            classroom: true,
-            ..Settings::default()
-        },
-    );
-    let (t, shipped) = puzzlelab::puzzles::shipped()
-        .find(|(_, s)| s.file == "maze-small.txt")
-        .unwrap();
-    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
-    h.run();
-    h.state_mut()
-        .push(AppCommand::SetAlgorithm(Algorithm::AStar));
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    let mut h = classroom_run_at_1024_by_640(Algorithm::AStar);
     h.run();
     assert!(h.state().settings().classroom && !h.state().windows.learn.open);
     for (moment, what) in [(None, "at the run's end"), (Some(5), "at moment 5")] {

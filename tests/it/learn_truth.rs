@@ -12,7 +12,7 @@ use puzzlelab::search::pseudocode::{Step, pseudocode};
 use puzzlelab::search::{Algorithm, CancelToken, TieBreak};
 
 use crate::common::gui::{
-    click_cell, harness, lesson_at_1024_by_640, open_for_learning, run_until,
+    click_cell, harness, learn_to_the_end, lesson_at_1024_by_640, open_for_learning, run_until,
 };
 
 /// The app on the shipped small maze with `algorithm` chosen and the Learn panel open.
@@ -210,10 +210,7 @@ fn an_8_puzzle_run_has_an_open_list_and_scores_in_its_caption() {
         full_speed: true,
         ..Settings::default()
     });
-    open_for_learning(&mut h, "sliding-8-easy-6.txt", Algorithm::AStar);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    learn_to_the_end(&mut h, "sliding-8-easy-6.txt", Algorithm::AStar);
     h.state_mut()
         .push(AppCommand::Timeline(TimelineCommand::Seek(2)));
     h.run();
@@ -496,10 +493,7 @@ fn the_goal_a_run_returns_is_on_no_open_list_at_its_end() {
             full_speed: true,
             ..Settings::default()
         });
-        open_for_learning(&mut h, file, algorithm);
-        h.state_mut().push(AppCommand::Start);
-        run_until(&mut h, |app| app.result().is_some());
-        h.run();
+        learn_to_the_end(&mut h, file, algorithm);
         h.run();
         let what = format!("{file}, {algorithm:?}");
         let (recording, m) = h.state().learn_moment().unwrap();

@@ -9,7 +9,7 @@ use puzzlelab::puzzles::{Cell, Place};
 use puzzlelab::search::Algorithm;
 use puzzlelab::search::pseudocode::{Step, pseudocode};
 
-use crate::common::gui::{harness, open_for_learning, run_until};
+use crate::common::gui::{harness, learn_to_the_end, open_for_learning, run_until};
 
 type Harness = egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp>;
 
@@ -164,10 +164,7 @@ fn finished(file: &str, algorithm: Algorithm) -> Harness {
         full_speed: true,
         ..Settings::default()
     });
-    open_for_learning(&mut h, file, algorithm);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    learn_to_the_end(&mut h, file, algorithm);
     h
 }
 
@@ -281,10 +278,7 @@ fn the_caption_is_written_whole_in_classroom_mode_at_1024_x_640() {
             ..Settings::default()
         },
     );
-    open_for_learning(&mut h, "maze-small.txt", Algorithm::Bfs);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    learn_to_the_end(&mut h, "maze-small.txt", Algorithm::Bfs);
     let mut told = Vec::new();
     for (position, event) in [(65, None), (3, Some(1)), (3, Some(0))] {
         h.state_mut()

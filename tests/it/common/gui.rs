@@ -226,6 +226,20 @@ pub fn open_for_learning(
     h.run();
 }
 
+/// [`open_for_learning`], then the lesson's run started and waited for to its end (at the
+/// speed the harness's settings give), with one more frame for what follows the result.
+pub fn learn_to_the_end(
+    h: &mut Harness<'static, PuzzleLabApp>,
+    file: &str,
+    algorithm: puzzlelab::search::Algorithm,
+) {
+    use puzzlelab::app::AppCommand;
+    open_for_learning(h, file, algorithm);
+    h.state_mut().push(AppCommand::Start);
+    run_until(h, |app| app.result().is_some());
+    h.run();
+}
+
 /// A lesson as a teacher gives it, where the Learn panel's layout tests start: the app in a
 /// 1024 x 640 window on the shipped `file`, `algorithm` chosen and the Learn panel open, its
 /// run finished at full speed, the timeline at moment `at` (when given; else the run's
@@ -244,10 +258,7 @@ pub fn lesson_at_1024_by_640(
             ..Settings::default()
         },
     );
-    open_for_learning(&mut h, file, algorithm);
-    h.state_mut().push(AppCommand::Start);
-    run_until(&mut h, |app| app.result().is_some());
-    h.run();
+    learn_to_the_end(&mut h, file, algorithm);
     if let Some(at) = at {
         h.state_mut()
             .push(AppCommand::Timeline(TimelineCommand::Seek(at)));
@@ -258,4 +269,32 @@ pub fn lesson_at_1024_by_640(
     h.run();
     assert!(h.state().settings().classroom, "F2 turns classroom mode on");
     h
+}
+
+/// The figures at the end of a run that found its goal, where a search tests the goal as
+/// it reaches a state (breadth-first) or as it takes one off the open list (best-first):
+/// the figures shown are the report's, the statistics' frontier is the Learn panel's open
+/// list and the label says so, and reached = expanded + frontier + 1 (the goal returned is
+/// reached and on neither set). `what` names the run in the failure messages.
+pub fn assert_found_end_figures(h: &Harness<'static, PuzzleLabApp>, what: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    let report = h.state().result().expect("the run ended").clone();
+    assert!(report.solved, "{what}");
+    let s = &h.state().marks().stats;
+    assert_eq!(
+        s, &report.stats,
+        "{what}: the figures shown are the report's"
+    );
+    let list = h.state().learn_open_list().expect("the open list shown");
+    assert_eq!(list.len() as u64, s.frontier, "{what}: {s:?}");
+    h.get_by_label(&format!(
+        "Open list: {}",
+        puzzlelab::app::count(s.frontier, "state")
+    ));
+    assert_eq!(
+        s.expanded + s.frontier + 1,
+        s.max_closed,
+        "{what}: the goal is reached, neither expanded nor waiting"
+    );
+    assert!(s.max_frontier >= s.frontier, "{what}: {s:?}");
 }
