@@ -9,7 +9,7 @@ use puzzlelab::app::{AppCommand, Settings, TimelineCommand};
 use puzzlelab::puzzles;
 use puzzlelab::search::Algorithm;
 
-use crate::common::gui::{harness, learn_to_the_end, run_until};
+use crate::common::gui::{harness, learn_to_the_end};
 
 /// A* on the shipped small maze, run at full speed to its end, the Learn window open.
 fn astar_on_the_small_maze() -> egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp> {

@@ -44,6 +44,7 @@ mod oracle;
 mod planning;
 mod planning_lmcut;
 mod planning_mutex;
+mod planning_successors;
 mod results;
 mod robustness;
 mod rush_hour;

@@ -11,7 +11,7 @@ use puzzlelab::puzzles::planning::task::{FactId, Task};
 
 /// The states reached from the start, breadth first, at most `limit` of them; each a sorted
 /// list of the facts true in it.
-fn reachable(task: &Task, limit: usize) -> Vec<Vec<FactId>> {
+pub(crate) fn reachable(task: &Task, limit: usize) -> Vec<Vec<FactId>> {
     let mut seen = HashSet::new();
     let mut order = Vec::new();
     let mut queue = VecDeque::from([task.init.clone()]);

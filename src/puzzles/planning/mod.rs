@@ -26,6 +26,7 @@ pub mod pddl;
 mod puzzle;
 pub mod relevance;
 pub mod sexpr;
+pub mod successors;
 pub mod task;
 
 use std::sync::Arc;
@@ -85,8 +86,9 @@ fn sniff(text: &str) -> f64 {
     }
 }
 
-/// A state: the facts true in it, bit `f % 64` of word `f / 64` for fact `f`.
-pub type State = Box<[u64]>;
+/// A state: the facts true in it, bit `f % 64` of word `f / 64` for fact `f`. Up to 256
+/// facts it is held inline, without a heap allocation (a successor is a copy of its parent).
+pub type State = smallvec::SmallVec<[u64; 4]>;
 
 /// Whether fact `f` holds in `state`.
 pub fn holds(state: &[u64], f: FactId) -> bool {
@@ -142,11 +144,8 @@ pub struct Shared {
     pub lmcut: lmcut::LmCut,
     /// The operators' names, shared by the moves.
     pub names: Vec<Arc<str>>,
-    /// For each fact, the operators whose first (lowest) precondition it is: the successor
-    /// generator checks only the operators of facts the state holds.
-    pub first_pre: Vec<Vec<u32>>,
-    /// The operators with no precondition.
-    pub no_pre: Vec<u32>,
+    /// The operators indexed for finding those that apply in a state.
+    pub generator: successors::SuccessorGenerator,
     /// The domain's text and its part name.
     pub domain: (String, String),
     /// The problem's text and its part name.
@@ -269,14 +268,7 @@ impl Planning {
             .iter()
             .map(|o| Arc::from(o.name.as_str()))
             .collect();
-        let mut first_pre = vec![Vec::new(); task.facts.len()];
-        let mut no_pre = Vec::new();
-        for (i, op) in task.operators.iter().enumerate() {
-            match op.pre.first() {
-                Some(&f) => first_pre[f as usize].push(i as u32),
-                None => no_pre.push(i as u32),
-            }
-        }
+        let generator = successors::SuccessorGenerator::new(&task);
         let (cells, row_predicates, size) = layout(&task);
         let mut distinct: Vec<&String> = row_predicates.iter().collect();
         distinct.dedup();
@@ -284,7 +276,7 @@ impl Planning {
             .iter()
             .map(|p| distinct.iter().position(|d| *d == p).unwrap_or(0).min(255) as u8)
             .collect();
-        let mut state = vec![0u64; task.facts.len().div_ceil(64)].into_boxed_slice();
+        let mut state: State = smallvec::smallvec![0u64; task.facts.len().div_ceil(64)];
         for &f in &task.init {
             set_fact(&mut state, f, true);
         }
@@ -294,8 +286,7 @@ impl Planning {
                 relaxation,
                 lmcut,
                 names,
-                first_pre,
-                no_pre,
+                generator,
                 domain,
                 problem,
                 names_read,
@@ -511,7 +502,7 @@ impl Planning {
         if (picture.rows, picture.cols) != (rows, cols) || picture.squares.len() != rows * cols {
             return None;
         }
-        let mut state: State = vec![0u64; self.state.len()].into_boxed_slice();
+        let mut state: State = smallvec::smallvec![0u64; self.state.len()];
         for (f, cell) in self.shared.cells.iter().enumerate() {
             if let Square::Piece { .. } = picture.squares[cell.row * cols + cell.col] {
                 set_fact(&mut state, f as FactId, true);

@@ -31,38 +31,18 @@ impl Problem for Planning {
     ) -> Result<(), Interrupt> {
         let shared = &*self.shared;
         let task = &shared.task;
-        let mut push = |op: u32| {
-            let o = &task.operators[op as usize];
-            if !o.pre.iter().all(|&f| holds(state, f)) || o.pre_neg.iter().any(|&f| holds(state, f))
-            {
-                return;
-            }
-            let mut next = state.clone();
-            apply(&mut next, o);
+        shared.generator.applicable(state, |op| {
+            let mut next = State::from_slice(state);
+            shared.generator.apply(&mut next, op);
             out.push(Successor {
                 state: next,
                 mv: Step {
                     op,
                     name: shared.names[op as usize].clone(),
                 },
-                cost: o.cost as Cost,
+                cost: task.operators[op as usize].cost as Cost,
             });
-        };
-        for &op in &shared.no_pre {
-            push(op);
-        }
-        for (w, &word) in state.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let f = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if let Some(ops) = shared.first_pre.get(f) {
-                    for &op in ops {
-                        push(op);
-                    }
-                }
-            }
-        }
+        });
         Ok(())
     }
 
@@ -87,8 +67,13 @@ impl Problem for Planning {
         }
     }
 
+    /// The words of a state too large to be held inline.
     fn state_heap_bytes(&self, state: &State) -> usize {
-        std::mem::size_of_val(&**state)
+        if state.spilled() {
+            state.capacity() * size_of::<u64>()
+        } else {
+            0
+        }
     }
 }
 
