@@ -107,17 +107,6 @@ pub fn set_fact(state: &mut [u64], f: FactId, on: bool) {
     }
 }
 
-/// Applies `op` to `state`: its deletes made false, then its adds true (add after delete, as
-/// [`task::Operator::apply`] does on flags). Does not check that it applies.
-pub fn apply(state: &mut [u64], op: &task::Operator) {
-    for &f in &op.del {
-        set_fact(state, f, false);
-    }
-    for &f in &op.add {
-        set_fact(state, f, true);
-    }
-}
-
 /// An operator applied: its index in the task and its name, `(move rooma roomb)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {

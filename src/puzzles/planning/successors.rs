@@ -116,7 +116,7 @@ impl SuccessorGenerator {
     }
 
     /// Applies operator `op` to `state`: its deletes made false, then its adds true (as
-    /// [`super::apply`] does a fact at a time). Does not check that it applies.
+    /// [`super::task::Operator::apply`] does on flags). Does not check that it applies.
     pub fn apply(&self, state: &mut [u64], op: u32) {
         let range =
             self.effect_starts[op as usize] as usize..self.effect_starts[op as usize + 1] as usize;
