@@ -10,7 +10,6 @@
 //! Manhattan distance `h` is below the number of rows plus columns, while `g` can approach the
 //! number of squares.
 
-use std::collections::TryReserveError;
 use std::collections::VecDeque;
 
 use super::TieBreak;
@@ -207,12 +206,12 @@ impl Store for BucketQueue {
     fn bytes_for(capacity: usize) -> u64 {
         (capacity as u64).saturating_mul(16)
     }
-    fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
+    fn try_grow(&mut self, additional: usize) -> bool {
         self.quota = self
             .quota
             .saturating_mul(2)
             .max(self.len.saturating_add(additional));
-        Ok(())
+        true
     }
 }
 

@@ -7,7 +7,7 @@
 //! memory runs out. Growth goes through `try_reserve`, so even an allocation the system refuses
 //! within the budget ends the search cleanly.
 
-use std::collections::{BinaryHeap, HashMap, HashSet, TryReserveError, VecDeque};
+use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 use std::time::{Duration, Instant};
 
@@ -208,8 +208,9 @@ pub(super) trait Store {
     fn capacity(&self) -> usize;
     /// Heap bytes of a store with room for `capacity` elements.
     fn bytes_for(capacity: usize) -> u64;
-    /// Makes room for `additional` more elements, growing geometrically.
-    fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError>;
+    /// Makes room for `additional` more elements, growing geometrically; `false` when the
+    /// system refuses the memory.
+    fn try_grow(&mut self, additional: usize) -> bool;
 }
 
 fn array_bytes<T>(capacity: usize) -> u64 {
@@ -229,8 +230,8 @@ macro_rules! array_store {
             fn bytes_for(capacity: usize) -> u64 {
                 array_bytes::<T>(capacity)
             }
-            fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
-                self.try_reserve(additional)
+            fn try_grow(&mut self, additional: usize) -> bool {
+                self.try_reserve(additional).is_ok()
             }
         }
     };
@@ -242,7 +243,7 @@ array_store!(BinaryHeap: Ord);
 
 /// A hash table holds a power of two of buckets, at most 7/8 full, each an entry and a
 /// control byte.
-fn table_bytes<T>(capacity: usize) -> u64 {
+pub(super) fn table_bytes<T>(capacity: usize) -> u64 {
     let buckets = (capacity as u64).saturating_mul(8).div_ceil(7).max(1);
     buckets
         .checked_next_power_of_two()
@@ -260,8 +261,8 @@ impl<K: Eq + Hash, V, H: BuildHasher> Store for HashMap<K, V, H> {
     fn bytes_for(capacity: usize) -> u64 {
         table_bytes::<(K, V)>(capacity)
     }
-    fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.try_reserve(additional)
+    fn try_grow(&mut self, additional: usize) -> bool {
+        self.try_reserve(additional).is_ok()
     }
 }
 
@@ -275,8 +276,8 @@ impl<K: Eq + Hash, H: BuildHasher> Store for HashSet<K, H> {
     fn bytes_for(capacity: usize) -> u64 {
         table_bytes::<K>(capacity)
     }
-    fn try_grow(&mut self, additional: usize) -> Result<(), TryReserveError> {
-        self.try_reserve(additional)
+    fn try_grow(&mut self, additional: usize) -> bool {
+        self.try_reserve(additional).is_ok()
     }
 }
 
@@ -396,7 +397,7 @@ impl Budget {
             .max(store.len().saturating_add(additional))
             .max(4);
         let new = S::bytes_for(wanted);
-        if self.used.saturating_add(new) > self.max_bytes || store.try_grow(additional).is_err() {
+        if self.used.saturating_add(new) > self.max_bytes || !store.try_grow(additional) {
             self.exceeded_by = Some(what);
             return Err(Outcome::MemoryLimit);
         }

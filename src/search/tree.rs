@@ -5,9 +5,12 @@
 //! [`super::ProblemCapabilities::dense`]), by indexing a table: a grid search then does no
 //! hashing at all.
 
-use rustc_hash::FxHashMap;
+use std::hash::BuildHasher as _;
 
-use super::limits::Budget;
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+
+use super::limits::{Budget, Store, table_bytes};
 use super::{Cost, DenseIndex, Outcome, Problem, SearchResult, Stats};
 
 /// Index of a node in a [`Tree`].
@@ -30,7 +33,9 @@ pub(super) struct Node<S, M> {
 pub(super) struct Tree<'p, P: Problem + ?Sized> {
     problem: &'p P,
     nodes: Vec<Node<P::State, P::Move>>,
-    index: FxHashMap<P::State, NodeId>,
+    /// The ids of the nodes, found by their state's hash: each state is kept once, in its
+    /// node (the table holds 4-byte ids, its equality and rehashing read the nodes).
+    index: HashTable<NodeId>,
     /// The problem's dense numbering of its states, if it has one.
     numbering: Option<&'p dyn DenseIndex<P::State>>,
     /// `dense[numbering.dense_index(state)]` is the node's id plus one, 0 for a state not
@@ -40,6 +45,36 @@ pub(super) struct Tree<'p, P: Problem + ?Sized> {
     /// The heap bytes of the states added since the budget last counted them (see
     /// [`Problem::state_heap_bytes`]), counted at the next [`Tree::make_room`].
     uncounted: u64,
+}
+
+/// The hash a [`Tree`]'s index files `state` under.
+fn hash_of<S: std::hash::Hash>(state: &S) -> u64 {
+    FxBuildHasher.hash_one(state)
+}
+
+/// A [`Tree`]'s index seen as a [`Store`] the budget can grow: growing rehashes the ids by
+/// their nodes' states.
+struct Index<'a, S, M> {
+    table: &'a mut HashTable<NodeId>,
+    nodes: &'a [Node<S, M>],
+}
+
+impl<S: std::hash::Hash, M> Store for Index<'_, S, M> {
+    fn len(&self) -> usize {
+        self.table.len()
+    }
+    fn capacity(&self) -> usize {
+        self.table.capacity()
+    }
+    fn bytes_for(capacity: usize) -> u64 {
+        table_bytes::<NodeId>(capacity)
+    }
+    fn try_grow(&mut self, additional: usize) -> bool {
+        let nodes = self.nodes;
+        (self.table)
+            .try_reserve(additional, |&i| hash_of(&nodes[i as usize].state))
+            .is_ok()
+    }
 }
 
 impl<'p, P: Problem + ?Sized> Tree<'p, P> {
@@ -54,7 +89,7 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         let mut tree = Self {
             problem,
             nodes: Vec::new(),
-            index: FxHashMap::default(),
+            index: HashTable::new(),
             numbering: problem.capabilities().dense,
             dense: Vec::new(),
             uncounted: 0,
@@ -92,7 +127,11 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         }
         budget.reserve(&mut self.nodes, additional, "the search tree (closed set)")?;
         if self.dense.is_empty() {
-            budget.reserve(&mut self.index, additional, "the index of states reached")?;
+            let mut index = Index {
+                table: &mut self.index,
+                nodes: &self.nodes,
+            };
+            budget.reserve(&mut index, additional, "the index of states reached")?;
         }
         Ok(())
     }
@@ -106,7 +145,10 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
     /// The node of `state`, if reached.
     pub fn find(&self, state: &P::State) -> Option<NodeId> {
         if self.dense.is_empty() {
-            self.index.get(state).copied()
+            let nodes = &self.nodes;
+            (self.index)
+                .find(hash_of(state), |&i| nodes[i as usize].state == *state)
+                .copied()
         } else {
             let slot = self.dense[self.dense_slot(state)];
             slot.checked_sub(1)
@@ -154,16 +196,15 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
         let id = self.nodes.len() as NodeId;
         let own = self.problem.state_heap_bytes(&state) as u64;
         let state = if self.dense.is_empty() {
-            match self.index.entry(state) {
-                std::collections::hash_map::Entry::Occupied(e) => return Err(*e.get()),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    let state = e.key().clone();
-                    e.insert(id);
-                    // The index's key and the node's copy.
-                    self.uncounted += 2 * own;
-                    state
-                }
+            let hash = hash_of(&state);
+            let nodes = &self.nodes;
+            if let Some(&found) = self.index.find(hash, |&i| nodes[i as usize].state == state) {
+                return Err(found);
             }
+            // `make_room` made room, so this does not rehash.
+            (self.index).insert_unique(hash, id, |&i| hash_of(&nodes[i as usize].state));
+            self.uncounted += own;
+            state
         } else {
             let at = self.dense_slot(&state);
             let slot = &mut self.dense[at];
@@ -292,5 +333,86 @@ impl<'p, P: Problem + ?Sized> Tree<'p, P> {
             error: None,
             tables: Default::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{CancelToken, Interrupt, Successor};
+
+    /// The bytes of each state of [`Line`].
+    const BYTES: usize = 10_000;
+
+    /// States `[k, 0, 0, ...]` of [`BYTES`] bytes, `k` from 0 to 200, each leading to the next.
+    struct Line;
+
+    impl Problem for Line {
+        type State = Vec<u8>;
+        type Move = u8;
+
+        fn start_states(&self) -> Vec<Vec<u8>> {
+            vec![vec![0; BYTES]]
+        }
+
+        fn is_goal(&self, _: &Vec<u8>) -> Result<bool, Interrupt> {
+            Ok(false)
+        }
+
+        fn successors(
+            &self,
+            state: &Vec<u8>,
+            out: &mut Vec<Successor<Vec<u8>, u8>>,
+        ) -> Result<(), Interrupt> {
+            if state[0] < 200 {
+                let mut next = state.clone();
+                next[0] += 1;
+                out.push(Successor {
+                    state: next,
+                    mv: 1,
+                    cost: 1.0,
+                });
+            }
+            Ok(())
+        }
+
+        fn state_heap_bytes(&self, state: &Vec<u8>) -> usize {
+            state.capacity()
+        }
+    }
+
+    /// Each state is kept once, in its node, and its own bytes are counted once: 201 states
+    /// of 10,000 bytes cost the budget 2.01 MB and a little, not twice that (as when the
+    /// index kept a copy of each key). Every state is found again, and a second insert of
+    /// one is refused with its node.
+    #[test]
+    fn each_state_is_kept_and_counted_once() {
+        let mut budget = Budget::new(&CancelToken::new());
+        let Ok(mut tree) = Tree::new(&Line, &mut budget) else {
+            panic!("room for an empty tree");
+        };
+        tree.make_room(&mut budget, 1).unwrap();
+        let mut id = tree.add_root(Line.start_states().remove(0)).unwrap();
+        let mut out = Vec::new();
+        loop {
+            out.clear();
+            Line.successors(&tree.node(id).state, &mut out).unwrap();
+            let Some(next) = out.pop() else { break };
+            tree.make_room(&mut budget, 1).unwrap();
+            id = tree.insert(next.state, id, next.mv, 0.0).unwrap();
+        }
+        tree.make_room(&mut budget, 0).unwrap();
+        assert_eq!(tree.len(), 201);
+        let states = (201 * BYTES) as u64;
+        assert!(budget.peak() >= states, "{}", budget.peak());
+        assert!(budget.peak() < states + states / 4, "{}", budget.peak());
+        for k in 0..=200u8 {
+            let mut state = vec![0; BYTES];
+            state[0] = k;
+            let found = tree.find(&state).expect("every state found");
+            assert_eq!(tree.node(found).state, state);
+            assert_eq!(tree.insert(state, 0, 1, 0.0), Err(found));
+        }
+        assert_eq!(tree.find(&vec![1; BYTES]), None);
     }
 }
