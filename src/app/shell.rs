@@ -231,6 +231,11 @@ impl Views {
                         saver.save(app);
                     }
                 }
+                ViewRequest::SaveAs(path) => {
+                    if let Some(saver) = view.saves_itself() {
+                        saver.save_as(app, path);
+                    }
+                }
                 ViewRequest::Open(path, name) => {
                     if let Some(opener) = view.opens_files() {
                         opener.open_path(app, &path);

@@ -195,7 +195,7 @@ pub struct Io {
     /// Files being written on jobs (exports), each ending with a status line.
     pub(super) writes: Vec<job::Job<Status>>,
     /// File dialogs, each shown on a job (it blocks its thread while open), till answered.
-    pub(super) dialogs: Vec<job::Job<Option<files::DialogAnswer>>>,
+    pub(super) dialogs: Vec<job::Job<files::DialogAnswer>>,
     /// A puzzle file being read and parsed on its own thread, and its path.
     pub(super) opening: Option<(PathBuf, files::Opening)>,
     /// The remembered puzzle being made again on a job (see
