@@ -122,6 +122,9 @@ impl PuzzleLabApp {
             self.state.windows.quit_question = Some(what);
         }
         self.state.begin_frame(ctx);
+        if self.state.frame.closing {
+            return;
+        }
         // What the view's background work sent, before its own frame's work.
         self.state.poll_view_work();
         self.with_view(|view, app| {

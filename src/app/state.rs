@@ -185,6 +185,9 @@ pub struct FrameClock {
     pub(super) paced: bool,
     /// How to wake the UI from another thread.
     pub(crate) repaint: Option<egui::Context>,
+    /// Whether this frame answers a close request the app goes along with: everything was
+    /// stopped, and nothing more is done or drawn (the window closes after it).
+    pub(crate) closing: bool,
 }
 
 /// Files and jobs in the background: dialogs, reads, writes, the autosave.
@@ -303,6 +306,7 @@ impl AppState {
                 work_budget: super::MIN_WORK_BUDGET,
                 paced: false,
                 repaint: None,
+                closing: false,
             },
             io: Io {
                 notice_tx,
