@@ -39,6 +39,7 @@ impl AppState {
             AppCommand::ClearRecent => self.clear_recent(),
             AppCommand::AnswerUnsaved(choice) => self.answer_unsaved(choice),
             AppCommand::AskPath(kind) => self.ask_path(kind),
+            AppCommand::DialogAnswered(kind, path) => self.dialog_answered(kind, path),
             AppCommand::CancelPath => self.windows.path_prompt = None,
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
             AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),

@@ -23,11 +23,20 @@ pub(super) type Opening = Job<Result<Box<dyn puzzles::Puzzle>, puzzles::LoadErro
 /// [`AppState::restore_in_background`]).
 pub(super) type Restoring = Job<Result<Box<dyn puzzles::Puzzle>, puzzles::FormatError>>;
 
-/// What a file dialog answered: the path chosen, or `None` when no dialog could be shown
-/// (no desktop portal: it gave up at once). A cancelled dialog sends nothing.
+/// What a file dialog's thread answered.
 pub(super) struct DialogAnswer {
     kind: DialogKind,
-    path: Option<PathBuf>,
+    chosen: Chosen,
+}
+
+/// What came of a file dialog.
+enum Chosen {
+    /// This path was chosen.
+    Path(PathBuf),
+    /// It was cancelled.
+    Cancelled,
+    /// No dialog could be shown (no desktop portal: it gave up at once).
+    NoDialog,
 }
 
 /// A GIF being written on its thread: frames done of the total, whether it ended, and the
@@ -235,13 +244,12 @@ impl AppState {
                 Some(name) => dialog.set_file_name(name).save_file(),
                 None => dialog.pick_file(),
             };
-            match path {
-                Some(path) => Some(DialogAnswer {
-                    kind,
-                    path: Some(path),
-                }),
-                None => (asked.elapsed() < NO_DIALOG).then_some(DialogAnswer { kind, path: None }),
-            }
+            let chosen = match path {
+                Some(path) => Chosen::Path(path),
+                None if asked.elapsed() < NO_DIALOG => Chosen::NoDialog,
+                None => Chosen::Cancelled,
+            };
+            DialogAnswer { kind, chosen }
         });
         match spawned {
             Ok(job) => self.io.dialogs.push(job),
@@ -339,14 +347,15 @@ impl AppState {
         self.io.dialogs.retain_mut(|job| match job.poll(|()| {}) {
             None => true,
             Some(answer) => {
-                answers.extend(answer.ok().flatten());
+                answers.extend(answer.ok());
                 false
             }
         });
-        for answer in answers {
-            self.commands.push(match answer.path {
-                Some(path) => answer.kind.command(path),
-                None => AppCommand::AskPath(answer.kind),
+        for DialogAnswer { kind, chosen } in answers {
+            self.commands.push(match chosen {
+                Chosen::Path(path) => AppCommand::DialogAnswered(kind, Some(path)),
+                Chosen::Cancelled => AppCommand::DialogAnswered(kind, None),
+                Chosen::NoDialog => AppCommand::AskPath(kind),
             });
         }
         while let Ok(notice) = self.io.notice_rx.try_recv() {
@@ -419,6 +428,31 @@ impl AppState {
     pub(super) fn clear_recent(&mut self) {
         self.settings.recent.clear();
         self.set_status("Open Recent is empty.");
+    }
+
+    /// A file dialog's answer (or the path field's): a path chosen is used as the dialog's
+    /// kind says, a Save's by the view while it saves itself (the script editor writes its
+    /// own text to it, and the status bar says so once it is written); a cancel says that
+    /// nothing was written, and what waited for a save (a quit, an open) does not happen.
+    pub(super) fn dialog_answered(&mut self, kind: DialogKind, path: Option<PathBuf>) {
+        match path {
+            // (A save something waits for, an open after "save the unsaved edits?", saves
+            // the puzzle as File > Save does then.)
+            Some(path)
+                if kind == DialogKind::Save
+                    && self.edits.view_saves
+                    && self.edits.after_save.is_none() =>
+            {
+                self.ask_view(ViewRequest::SaveAs(path));
+            }
+            Some(path) => self.apply(kind.command(path)),
+            None => {
+                if kind == DialogKind::Save {
+                    self.edits.after_save = None;
+                }
+                self.set_status(format!("{}: cancelled, no file chosen.", kind.verb()));
+            }
+        }
     }
 
     /// Shows the path field (no file dialog could be shown), starting in the current file's folder.

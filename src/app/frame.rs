@@ -17,6 +17,31 @@ use super::{
 use crate::search::Algorithm;
 
 impl AppState {
+    /// Whether this frame answers a close request the app goes along with (see
+    /// [`AppState::stop_all_for_exit`]): nothing more is done or drawn in it.
+    pub fn is_closing(&self) -> bool {
+        self.frame.closing
+    }
+
+    /// At the window's end, once its work is kept (eframe calls this after saving, and
+    /// drops the app before it takes the window away): what may hold millions of
+    /// allocations (the runs and their recordings, the timeline, the oracle's space, the
+    /// other types' workspaces) is dropped on a thread of its own, which the process's exit
+    /// ends, not on the window's thread while the window stays on screen. Whether it was
+    /// handed over.
+    pub fn let_go_for_exit(&mut self) -> bool {
+        let heavy = (
+            std::mem::take(&mut self.runs),
+            self.work.timeline.take(),
+            std::mem::take(&mut self.windows.oracle),
+            std::mem::take(&mut self.workspaces),
+        );
+        std::thread::Builder::new()
+            .name("let-go".into())
+            .spawn(move || drop(heavy))
+            .is_ok()
+    }
+
     /// When this frame's incremental work stops, counted from the frame's start (see
     /// [`MIN_WORK_BUDGET`]); work that starts after it still gets a sixteenth of the budget,
     /// so each part of the frame moves on a little.
@@ -44,8 +69,13 @@ impl AppState {
         );
         // A close request the app asked about first (unsaved edits a restart would not
         // bring back) is not a close yet.
-        if ctx.input(|i| i.viewport().close_requested()) && self.windows.quit_question.is_none() {
+        self.frame.closing =
+            ctx.input(|i| i.viewport().close_requested()) && self.windows.quit_question.is_none();
+        if self.frame.closing {
+            // The window closes after this frame: its work stops, and none is done (the
+            // solver's events, the timeline, the picture); the frame draws nothing.
             self.stop_all_for_exit();
+            return;
         }
         self.frame.now = ctx.input(|i| i.time);
         let started = std::time::Instant::now();

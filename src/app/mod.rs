@@ -200,6 +200,12 @@ pub enum AppCommand {
     AnswerUnsaved(UnsavedChoice),
     /// No file dialog could be shown: ask for a path in a text field instead.
     AskPath(DialogKind),
+    /// A file dialog (or the path field shown in its place) answered: the path chosen, or
+    /// `None` when it was cancelled. The path goes where the dialog's kind says (a Save to
+    /// the view while it saves itself: the script editor writes its own text), a cancel is
+    /// said in the status bar, and what waited for a save does not happen. The file
+    /// dialogs' thread sends this, so a test drives it without one.
+    DialogAnswered(DialogKind, Option<PathBuf>),
     /// Close the path field without using it.
     CancelPath,
     /// A command of the timeline of the finished run (see [`TimelineCommand`]).

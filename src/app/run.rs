@@ -309,9 +309,10 @@ impl AppState {
 
     /// The window closes (a close request: the app never refuses one): the search, a race's
     /// lanes, the oracle's build and every background job are told to stop at once, so none
-    /// of them holds a core while the window's last frame is drawn and its work is kept. (Under
-    /// Xvfb at a load of 6 on 2 cores, a search running in a script's `moves` made the close
-    /// take 0.75 to 1.37 s; stopped, 0.45 to 0.56 s.) Nothing is waited for.
+    /// of them holds a core while the window's last frame (which does and draws nothing
+    /// else, see [`AppState::is_closing`]) ends and its work is kept. (Under Xvfb at a load
+    /// of 6 on 2 cores, a search running in a script's `moves` made the close take 0.75 to
+    /// 1.37 s; stopped, 0.45 to 0.56 s.) Nothing is waited for.
     pub fn stop_all_for_exit(&mut self) {
         if let Some(run) = &self.runs.current {
             run.handle.stop();

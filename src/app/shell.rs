@@ -122,6 +122,9 @@ impl PuzzleLabApp {
             self.state.windows.quit_question = Some(what);
         }
         self.state.begin_frame(ctx);
+        if self.state.frame.closing {
+            return;
+        }
         // What the view's background work sent, before its own frame's work.
         self.state.poll_view_work();
         self.with_view(|view, app| {
@@ -229,6 +232,11 @@ impl Views {
                 ViewRequest::Save => {
                     if let Some(saver) = view.saves_itself() {
                         saver.save(app);
+                    }
+                }
+                ViewRequest::SaveAs(path) => {
+                    if let Some(saver) = view.saves_itself() {
+                        saver.save_as(app, path);
                     }
                 }
                 ViewRequest::Open(path, name) => {

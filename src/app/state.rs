@@ -185,6 +185,9 @@ pub struct FrameClock {
     pub(super) paced: bool,
     /// How to wake the UI from another thread.
     pub(crate) repaint: Option<egui::Context>,
+    /// Whether this frame answers a close request the app goes along with: everything was
+    /// stopped, and nothing more is done or drawn (the window closes after it).
+    pub(crate) closing: bool,
 }
 
 /// Files and jobs in the background: dialogs, reads, writes, the autosave.
@@ -195,7 +198,7 @@ pub struct Io {
     /// Files being written on jobs (exports), each ending with a status line.
     pub(super) writes: Vec<job::Job<Status>>,
     /// File dialogs, each shown on a job (it blocks its thread while open), till answered.
-    pub(super) dialogs: Vec<job::Job<Option<files::DialogAnswer>>>,
+    pub(super) dialogs: Vec<job::Job<files::DialogAnswer>>,
     /// A puzzle file being read and parsed on its own thread, and its path.
     pub(super) opening: Option<(PathBuf, files::Opening)>,
     /// The remembered puzzle being made again on a job (see
@@ -303,6 +306,7 @@ impl AppState {
                 work_budget: super::MIN_WORK_BUDGET,
                 paced: false,
                 repaint: None,
+                closing: false,
             },
             io: Io {
                 notice_tx,

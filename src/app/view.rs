@@ -48,6 +48,9 @@ pub enum ViewRequest {
     Redo,
     /// Save what the view edits, in place of the app's File > Save ([`super::SavesItself::save`]).
     Save,
+    /// Save what the view edits to this file, in place of the app's File > Save As
+    /// ([`super::SavesItself::save_as`]).
+    SaveAs(std::path::PathBuf),
     /// Open this file in the view of the type named ([`super::OpensFiles::open_path`]); once it is
     /// open without an error, the file goes on File > Open Recent under that type.
     Open(std::path::PathBuf, &'static str),

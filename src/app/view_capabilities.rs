@@ -100,6 +100,10 @@ pub trait SavesItself {
     /// Saves what the view edits (see [`SavesItself::saves_itself`]).
     fn save(&mut self, app: &mut ViewWrite<'_>);
 
+    /// Saves what the view edits to `path`, the file it is bound to from then on (the
+    /// answer of File > Save As's dialog while [`SavesItself::saves_itself`]).
+    fn save_as(&mut self, app: &mut ViewWrite<'_>, path: std::path::PathBuf);
+
     /// The unsaved edits that quitting now would lose (too large to be kept across
     /// restarts), said for people; the app asks before it quits while there are any. The
     /// default: none (what is unsaved is kept across restarts).

@@ -136,7 +136,7 @@ pub(super) fn path_field_ui(app: &mut Panel<'_>, ctx: &egui::Context) {
         app.push(AppCommand::Window(WindowCommand::PathText(text.clone())));
     }
     if go && !path.is_empty() {
-        app.push(kind.command(path.into()));
+        app.push(AppCommand::DialogAnswered(kind, Some(path.into())));
         app.push(AppCommand::CancelPath);
     } else if cancel {
         app.push(AppCommand::CancelPath);

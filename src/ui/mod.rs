@@ -155,6 +155,12 @@ impl eframe::App for PuzzleLabApp {
         }
     }
 
+    /// After the last save: the heavy state goes to a thread of its own (see
+    /// [`crate::app::AppState::let_go_for_exit`]), so the window goes at once.
+    fn on_exit(&mut self) {
+        self.let_go_for_exit();
+    }
+
     /// egui's memory (window places, the theme it was told) is not kept: the state file
     /// keeps the settings.
     fn persist_egui_memory(&self) -> bool {
@@ -173,7 +179,10 @@ impl PuzzleLabApp {
         apply_theme(self, ui.ctx());
         allow_for_slow_frames(ui.ctx());
         self.begin_frame(ui.ctx());
-        app_ui(&mut self.panel(), ui);
+        // The frame that answers a close request draws nothing: the window goes after it.
+        if !self.is_closing() {
+            app_ui(&mut self.panel(), ui);
+        }
         self.end_frame(ui.ctx());
     }
 }

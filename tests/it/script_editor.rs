@@ -619,3 +619,72 @@ fn the_templates_lines_wrap_within_a_narrow_editor() {
         painted[0]
     );
 }
+
+/// Walk defect W3: the editor's Save of a script with no file said "Reloaded" before the
+/// save dialog had written anything. The dialog's answer reaches the app as a command
+/// (`DialogAnswered`, as its thread sends it; here sent by the test): the status says the
+/// script is loaded but not saved until the file is written, then "Saved" with the file; a
+/// cancelled dialog says nothing was written.
+#[test]
+fn a_save_without_a_file_says_saved_only_once_the_dialogs_file_is_written() {
+    use puzzlelab::app::DialogKind;
+    let mut h = harness(Settings {
+        full_speed: true,
+        ..Settings::default()
+    });
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("New puzzle script").click();
+    h.run_steps(4);
+    let mine = format!("{SCRIPT_TEMPLATE}\n// mine\n");
+    type_in_editor(&mut h, &mine);
+    crate::common::gui::click_label(&mut h, "Save and reload");
+    run_until(&mut h, |app| {
+        app.model::<Script>().is_some_and(|s| s.source() == mine)
+    });
+    let status = h.state().status().text.clone();
+    assert!(status.contains("not saved to a file yet"), "{status}");
+    assert!(
+        !status.contains("Saved") && !status.contains("Reloaded"),
+        "{status}"
+    );
+    // The dialog's answer: the editor's text is written there, and only then said saved.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("coins.rhai");
+    h.state_mut().push(AppCommand::DialogAnswered(
+        DialogKind::Save,
+        Some(path.clone()),
+    ));
+    run_until(&mut h, |app| app.status().text.starts_with("Saved"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), mine);
+    assert_eq!(h.state().settings().path.as_deref(), Some(path.as_path()));
+    let status = h.state().status().text.clone();
+    assert!(status.contains("coins.rhai"), "{status}");
+    // A cancelled dialog writes nothing and says so.
+    h.state_mut()
+        .push(AppCommand::DialogAnswered(DialogKind::Save, None));
+    h.run_steps(2);
+    let status = h.state().status().text.clone();
+    assert!(status.contains("cancelled"), "{status}");
+}
+
+/// File > Save As with the editor open: the dialog's answer writes the editor's text (as
+/// Ctrl+S does), not the version last loaded, and the script is bound to the new file.
+#[test]
+fn save_as_with_the_editor_open_writes_the_editors_text() {
+    use puzzlelab::app::DialogKind;
+    let (mut h, dir, path) = open_missionaries();
+    open_editor(&mut h);
+    let three = missionaries(3);
+    type_in_editor(&mut h, &three);
+    let other = dir.path().join("other.rhai");
+    h.state_mut().push(AppCommand::DialogAnswered(
+        DialogKind::Save,
+        Some(other.clone()),
+    ));
+    run_until(&mut h, |app| app.status().text.starts_with("Saved"));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), three);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), missionaries(2));
+    assert_eq!(h.state().settings().path.as_deref(), Some(other.as_path()));
+    assert_eq!(parameter(&h, "boat"), 3);
+}

@@ -297,6 +297,40 @@ fn a_space_out_of_reach_is_said_in_the_status_bar() {
     h.step();
 }
 
+/// Walk defects W14-W16: the frame that answers a close request does nothing else and draws
+/// nothing (under load that frame cost as much as any other: the solver's events taken, the
+/// timeline, the panels laid out and painted, 0.4 s a frame at a load of 12 with
+/// `big-states-budget.rhai`), and at the end the heavy state (the run and its recording) is
+/// handed to a thread of its own: eframe drops the app before it takes the window away.
+#[test]
+fn the_frame_that_answers_a_close_draws_nothing_and_the_run_is_let_go() {
+    let script =
+        format!("fn start() {{ 1 }}\nfn moves(n) {{ {HEAVY} }}\nfn is_goal(n) {{ n == 10 }}\n");
+    let (mut h, _dir, _) = open_script(&script);
+    click_label(&mut h, "Start");
+    run_until(&mut h, |app| app.is_running());
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Stop").is_some(),
+        "the toolbar while it runs"
+    );
+    let root = h.input().viewport_id;
+    (h.input_mut().viewports.entry(root).or_default().events)
+        .push(eframe::egui::ViewportEvent::Close);
+    h.step();
+    assert!(h.state().is_closing());
+    assert!(!h.state().is_running(), "told to stop");
+    assert!(
+        h.query_by_label("Stop").is_none() && h.query_by_label("File").is_none(),
+        "the closing frame drew the window"
+    );
+    assert!(h.state_mut().let_go_for_exit(), "handed to its thread");
+    // What stays is an app that still draws (a frame after the request is a frame as any).
+    h.step();
+    assert!(!h.state().is_closing());
+    assert!(h.query_by_label("File").is_some());
+}
+
 /// The window's close request while a search runs in a script's heavy `moves` (issue 56's
 /// Done-when: the window answers a close request within 1 s with the script open). The
 /// search is told to stop in the frame that sees the request, so it holds no core while the

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rhai::{CallFnOptions, Dynamic, Map, Scope};
+use rhai::{Dynamic, Map, Scope};
 
 use super::engine::{self, Failure, ScriptError as Error};
 use super::program::{Copies, Program};
@@ -285,12 +285,10 @@ impl Compiled {
         name: &'static str,
         args: impl rhai::FuncArgs,
     ) -> Result<Dynamic, Failure> {
-        let Program { engine, ast } = self.program_here();
+        let program = self.program_here();
         let _call = call_limits::begin(name);
-        let mut scope = Scope::new();
-        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        engine
-            .call_fn_with_options::<Dynamic>(options, &mut scope, ast, name, args)
+        program
+            .call(name, args)
             .map_err(|e| match engine::eval_error(name, &e) {
                 // No place known: the function's definition.
                 Failure::Error(e) if e.line.is_none() => {

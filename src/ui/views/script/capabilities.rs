@@ -67,6 +67,13 @@ impl SavesItself for ScriptView {
         self.editor.save(app);
     }
 
+    /// File > Save As's answer while the editor is open: the editor's text is written to
+    /// `path` and loaded, as the editor's own Save As does.
+    fn save_as(&mut self, app: &mut ViewWrite<'_>, path: std::path::PathBuf) {
+        self.sync(app);
+        self.editor.save_as(app, path);
+    }
+
     fn unkept_edits(&self) -> Option<String> {
         self.editor.too_large_to_keep().then(|| {
             "The script editor's unsaved text is too large to be kept across restarts: \

@@ -332,6 +332,21 @@ fn played_moves(app: &ViewRead<'_>) -> Option<Vec<String>> {
     }
 }
 
+/// The most characters of a state the side panel shows: a state of 10^5 numbers is 700 kB
+/// of text, laid out and drawn every frame (the canvas draws the state whole).
+const MAX_STATE_TEXT: usize = 2000;
+
+/// `text` cut after `most` characters, saying how many more there are.
+fn shortened(text: &str, most: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(most) {
+        None => text.into(),
+        Some((end, _)) => {
+            let more = text[end..].chars().count();
+            format!("{}… ({more} more characters)", &text[..end]).into()
+        }
+    }
+}
+
 impl TypeView for ScriptView {
     fn type_name(&self) -> &'static str {
         script::TYPE.name
@@ -388,7 +403,7 @@ impl TypeView for ScriptView {
         }
         Self::parameters_ui(app, ui);
         ui.separator();
-        ui.label(format!("State: {state}"));
+        ui.label(format!("State: {}", shortened(&state, MAX_STATE_TEXT)));
         let red = ui.visuals().error_fg_color;
         if let Some(e) = draw_error {
             ui.label(
@@ -568,5 +583,18 @@ impl ScriptView {
             .then(|| self.cells.iter().find(|(_, c)| *c == cell))
             .flatten();
         click.map(|(label, _)| format!("a click plays {label}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A long state is cut, saying how much more there is; a short one is shown whole.
+    #[test]
+    fn a_long_state_is_shortened_for_the_panel() {
+        assert_eq!(super::shortened("[1, 2]", 10), "[1, 2]");
+        assert_eq!(
+            super::shortened("[1, 2, 3]", 4),
+            "[1, … (5 more characters)"
+        );
     }
 }

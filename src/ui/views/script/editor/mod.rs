@@ -364,7 +364,17 @@ impl Editor {
             Ok(script) => {
                 self.error = None;
                 self.conflict = None;
-                self.note = Some(format!("Reloaded {name}."));
+                // Said as what happened to the file: written (only once its write
+                // answered), not written yet (the save dialog asks where), or reloaded.
+                let (note, said) = match after {
+                    After::Saved => (format!("Saved {name}."), format!("Saved {name}")),
+                    After::AskFile => (
+                        "Loaded, not saved to a file yet: choose where to save it.".to_owned(),
+                        format!("Loaded {name}, not saved to a file yet"),
+                    ),
+                    After::Nothing => (format!("Reloaded {name}."), format!("Reloaded {name}")),
+                };
+                self.note = Some(note);
                 if path.is_none() {
                     // The script's source is the text now: nothing unsaved to the puzzle.
                     self.base = text;
@@ -373,14 +383,11 @@ impl Editor {
                     self.unloaded_edit = false;
                 }
                 app.replace_puzzle(Box::new(script), path);
-                app.set_status(format!(
-                    "Reloaded {name}: {}.",
-                    app.model::<Script>().map_or_else(String::new, Script::name)
-                ));
+                let script_name = app.model::<Script>().map_or_else(String::new, Script::name);
+                app.set_status(format!("{said}: {script_name}."));
                 if after == After::AskFile {
-                    let name = app.model::<Script>().map_or_else(String::new, Script::name);
                     app.push(crate::app::AppCommand::SaveDialogNamed(file_name_for(
-                        &name,
+                        &script_name,
                     )));
                 }
             }
