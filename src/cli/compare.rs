@@ -8,14 +8,8 @@ use std::io::Write as _;
 use super::*;
 
 pub(super) fn compare(args: &CompareArgs) -> u8 {
-    let file = &args.file;
-    let (puzzle, token) = match load_within(
-        file,
-        args.companion.domain.as_deref(),
-        args.puzzle_type.as_deref(),
-        &args.limits,
-        args.json,
-    ) {
+    let file = &args.puzzle.file;
+    let (puzzle, token) = match args.puzzle.load(args.json) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };

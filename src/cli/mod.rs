@@ -49,8 +49,7 @@ mod states;
 use commands::Command;
 use compare::compare;
 use generators::generate;
-use help::{type_names, types_help};
-use limit_args::{LimitArgs, load_within};
+use help::types_help;
 pub use solve::report_text;
 use solve::{SolveArgs, exit_code_of, prepare_puzzle, solve};
 use states::states;
@@ -112,11 +111,8 @@ pub struct Cli {
 
 #[derive(Debug, clap::Args)]
 struct CompareArgs {
-    /// The puzzle file (plain text or JSON).
-    file: PathBuf,
-    /// The puzzle type; detected from the file when absent.
-    #[arg(long = "type", value_name = "T", value_parser = type_names())]
-    puzzle_type: Option<String>,
+    #[command(flatten)]
+    puzzle: limit_args::PuzzleFile,
     /// The algorithms, separated by commas (for example `bfs,astar,dfs`). Default: every one
     /// that applies to the puzzle.
     #[arg(long, short, value_name = "A,B,...", value_delimiter = ',')]
@@ -127,19 +123,12 @@ struct CompareArgs {
     /// Print the rows as CSV.
     #[arg(long)]
     csv: bool,
-    #[command(flatten)]
-    limits: LimitArgs,
-    #[command(flatten)]
-    companion: limit_args::CompanionArg,
 }
 
 #[derive(Debug, clap::Args)]
 struct StatesArgs {
-    /// The puzzle file (plain text or JSON).
-    file: PathBuf,
-    /// The puzzle type; detected from the file when absent.
-    #[arg(long = "type", value_name = "T", value_parser = type_names())]
-    puzzle_type: Option<String>,
+    #[command(flatten)]
+    puzzle: limit_args::PuzzleFile,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -159,10 +148,6 @@ struct StatesArgs {
     /// The seed of the first sampled position (the others follow it).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    #[command(flatten)]
-    limits: LimitArgs,
-    #[command(flatten)]
-    companion: limit_args::CompanionArg,
 }
 
 pub use crate::puzzles::batch::{EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION, EXIT_SOLVED};

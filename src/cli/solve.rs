@@ -10,17 +10,14 @@ use crate::runs::recording::TraceRecorder;
 use crate::search::limits;
 use crate::search::{self, Algorithm, CancelToken, SearchError, Weight};
 
-use super::help::{set_help, type_names};
-use super::limit_args::{self, LimitArgs, load_within};
+use super::help::set_help;
+use super::limit_args;
 use super::{EXIT_LIMIT, EXIT_NO_SOLUTION, EXIT_SOLVED, algorithm_named, bad, write_out};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct SolveArgs {
-    /// The puzzle file (plain text or JSON).
-    pub(super) file: PathBuf,
-    /// The puzzle type; detected from the file when absent.
-    #[arg(long = "type", value_name = "T", value_parser = type_names())]
-    pub(super) puzzle_type: Option<String>,
+    #[command(flatten)]
+    pub(super) puzzle: limit_args::PuzzleFile,
     /// The algorithm: dfs, bfs, dijkstra, astar, idastar, wastar, greedy, bibfs, biastar, jps
     /// or jps+. Default: the fastest one that guarantees an optimal answer for the puzzle.
     #[arg(long, short, value_name = "A")]
@@ -70,10 +67,6 @@ pub(super) struct SolveArgs {
     /// solution is found.
     #[arg(long, value_name = "OUT")]
     pub(super) plan: Option<PathBuf>,
-    #[command(flatten)]
-    pub(super) limits: LimitArgs,
-    #[command(flatten)]
-    pub(super) companion: limit_args::CompanionArg,
 }
 
 /// The type options `solve` was given: `--metric`, `--heuristic`, `--moves`,
@@ -95,7 +88,7 @@ fn type_options(args: &SolveArgs) -> Result<Vec<(String, String)>, u8> {
     for pair in &args.set {
         let Some((name, value)) = pair.split_once('=') else {
             return Err(bad(
-                &args.file,
+                &args.puzzle.file,
                 format!("--set takes NAME=VALUE, not `{pair}`"),
             ));
         };
@@ -108,7 +101,7 @@ fn type_options(args: &SolveArgs) -> Result<Vec<(String, String)>, u8> {
 /// puzzle's type declares ([`puzzles::Puzzle::options`]); an option the type does not take
 /// is an error that lists the ones it does, naming the file and the type it holds.
 fn apply_type_options(args: &SolveArgs, puzzle: &mut dyn puzzles::Puzzle) -> Result<(), u8> {
-    let file = &args.file;
+    let file = &args.puzzle.file;
     let type_name = puzzle.puzzle_type().name;
     for (name, value) in type_options(args)? {
         if !puzzle.options().iter().any(|o| o.name == name) {
@@ -146,7 +139,7 @@ pub(super) fn prepare_puzzle(
     puzzle: &mut dyn puzzles::Puzzle,
     cancel: &CancelToken,
 ) -> Result<(), u8> {
-    let file = &args.file;
+    let file = &args.puzzle.file;
     let type_name = puzzle.puzzle_type().name;
     let chosen = args.heuristic.is_some() || args.set.iter().any(|s| s.starts_with("heuristic"));
     let mut last = -1;
@@ -182,7 +175,7 @@ pub(super) fn prepare_puzzle(
 /// Picks the algorithm (`--algorithm`, else the puzzle's default; `--weight` for weighted
 /// A*), refusing one that does not apply before anything costly is prepared.
 fn choose_algorithm(args: &SolveArgs, puzzle: &dyn puzzles::Puzzle) -> Result<Algorithm, u8> {
-    let file = &args.file;
+    let file = &args.puzzle.file;
     let algorithm = match args.algorithm.as_deref() {
         None => puzzle.default_algorithm(),
         Some(name) => algorithm_named(file, name)?,
@@ -224,13 +217,7 @@ pub(super) fn exit_code_of(report: &Report) -> u8 {
 const FORECAST_PROBES: usize = 300;
 
 pub(super) fn solve(args: &SolveArgs) -> u8 {
-    let (mut puzzle, cancel) = match load_within(
-        &args.file,
-        args.companion.domain.as_deref(),
-        args.puzzle_type.as_deref(),
-        &args.limits,
-        args.json,
-    ) {
+    let (mut puzzle, cancel) = match args.puzzle.load(args.json) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -276,7 +263,7 @@ pub(super) fn solve(args: &SolveArgs) -> u8 {
             emit!(&text);
             return EXIT_NO_SOLUTION;
         }
-        Err(e) => return bad(&args.file, e),
+        Err(e) => return bad(&args.puzzle.file, e),
     };
     let text = if args.json {
         // The forecasts of IDA*'s iterations, where the type makes them (after the run).
@@ -285,14 +272,14 @@ pub(super) fn solve(args: &SolveArgs) -> u8 {
         }
         match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
-            Err(e) => return bad(&args.file, e),
+            Err(e) => return bad(&args.puzzle.file, e),
         }
     } else {
         report_text(&report)
     };
     emit!(&text);
     if let Some(message) = &report.message {
-        say!("{}: the search {message}", args.file.display());
+        say!("{}: the search {message}", args.puzzle.file.display());
     }
     if let Some(out) = &args.plan
         && report.solved

@@ -39,18 +39,12 @@ pub(super) fn warn_then_prepare(
     puzzle: &mut dyn puzzles::Puzzle,
     cancel: &CancelToken,
 ) -> Result<(), u8> {
-    warn_if_out_of_reach(&args.file, puzzle, cancel);
+    warn_if_out_of_reach(&args.puzzle.file, puzzle, cancel);
     prepare_puzzle(args, puzzle, cancel)
 }
 
 pub(super) fn states(args: &StatesArgs) -> u8 {
-    let (mut puzzle, token) = match load_within(
-        &args.file,
-        args.companion.domain.as_deref(),
-        args.puzzle_type.as_deref(),
-        &args.limits,
-        args.json,
-    ) {
+    let (mut puzzle, token) = match args.puzzle.load(args.json) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -59,7 +53,7 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
     {
         return code;
     }
-    warn_if_out_of_reach(&args.file, puzzle.as_ref(), &token);
+    warn_if_out_of_reach(&args.puzzle.file, puzzle.as_ref(), &token);
     let started = std::time::Instant::now();
     match puzzle.oracle(&token, &mut |_| {}) {
         Ok(oracle) => {
@@ -73,7 +67,7 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
                             } else {
                                 "the measure was stopped"
                             };
-                            say!("{}: {why}", args.file.display());
+                            say!("{}: {why}", args.puzzle.file.display());
                             let states = Some(space.profile().states);
                             return stopped_json(args, puzzle.as_ref(), outcome, why, states);
                         }
@@ -87,7 +81,7 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
             }
         }
         Err(OracleError::Stopped(e)) => {
-            say!("{}: {e}", args.file.display());
+            say!("{}: {e}", args.puzzle.file.display());
             let message = e.to_string();
             return stopped_json(args, puzzle.as_ref(), e.outcome, &message, Some(e.states));
         }
@@ -101,7 +95,7 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
             "{}: the state graph and the heuristic's measure need the whole space explored, \
              and this puzzle's is too large or not explorable (for the 15- and 24-puzzles, \
              --sample N measures the heuristic over N random positions)",
-            args.file.display()
+            args.puzzle.file.display()
         );
         return EXIT_BAD_INPUT;
     }
@@ -136,14 +130,14 @@ pub(super) fn states(args: &StatesArgs) -> u8 {
         // The script failed: its error, as `solve` says it (exit 1), not a limit.
         Some(crate::search::Outcome::ScriptError) => {
             let why = count.message.unwrap_or_default();
-            say!("{}: the count {why}", args.file.display());
+            say!("{}: the count {why}", args.puzzle.file.display());
             EXIT_NO_SOLUTION
         }
         Some(_) => {
             let why = count
                 .message
                 .unwrap_or_else(|| "was stopped before the end".to_owned());
-            say!("{}: the count {why}", args.file.display());
+            say!("{}: the count {why}", args.puzzle.file.display());
             EXIT_LIMIT
         }
     }
@@ -185,7 +179,7 @@ fn set_heuristic(
     name: &str,
     token: &crate::search::CancelToken,
 ) -> Result<(), u8> {
-    let file = &args.file;
+    let file = &args.puzzle.file;
     if !puzzle.options().iter().any(|o| o.name == "heuristic") {
         return Err(bad(
             file,
@@ -226,14 +220,14 @@ fn sampled(
     let (q, positions) = match sampled {
         Some(Ok(measured)) => measured,
         Some(Err(why)) => {
-            say!("{}: {why}", args.file.display());
+            say!("{}: {why}", args.puzzle.file.display());
             return EXIT_LIMIT;
         }
         None => {
             say!(
                 "{}: --sample is for boards too large to explore (the 15- and 24-puzzles); \
                  this space is measured whole without it",
-                args.file.display()
+                args.puzzle.file.display()
             );
             return EXIT_BAD_INPUT;
         }
@@ -250,7 +244,7 @@ fn sampled(
     if measured < n {
         say!(
             "{}: a limit stopped the measure after {measured} of {n} positions",
-            args.file.display()
+            args.puzzle.file.display()
         );
     }
     let n = measured;
