@@ -9,7 +9,7 @@
 //! (Helmert, JAIR 2006, section 5.3.1) walks a decision tree over the SAS+ variables instead;
 //! both return every applicable operator, none else. An operator's effects are applied a word
 //! at a time too (its deletes, then its adds, as masks). The plain reference is
-//! [`super::task::Operator::applicable`] on flags (`tests/it/planning.rs` compares the two on
+//! [`super::task::Operator::applicable`] on flags (`tests/it/planning_successors.rs` compares the two on
 //! every state the search reaches in several IPC tasks).
 
 use super::task::{FactId, Task};
