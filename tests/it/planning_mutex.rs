@@ -44,15 +44,11 @@ pub(crate) fn reachable(task: &Task, limit: usize) -> Vec<Vec<FactId>> {
 
 #[test]
 fn every_pair_of_a_reachable_state_is_an_h2_pair_on_the_ipc_tasks() {
-    let Some(domains) = crate::common::ipc_domains() else {
+    let Some(tasks) = crate::common::first_ipc_tasks() else {
         return;
     };
     let mut checked = 0;
-    for (_, problems) in domains {
-        let Some(first) = problems.first() else {
-            continue;
-        };
-        let puzzle = puzzlelab::puzzles::load_file(first, None).unwrap();
+    for (first, puzzle) in tasks {
         let task = puzzle.model::<Planning>().unwrap().task();
         let Some(pairs) = mutex::pairs(task) else {
             continue;

@@ -114,15 +114,11 @@ fn the_operators_found_are_those_that_apply_past_the_inline_state() {
 
 #[test]
 fn the_operators_found_are_those_that_apply_on_the_ipc_tasks() {
-    let Some(domains) = crate::common::ipc_domains() else {
+    let Some(tasks) = crate::common::first_ipc_tasks() else {
         return;
     };
     let mut checked = 0;
-    for (_, problems) in domains {
-        let Some(first) = problems.first() else {
-            continue;
-        };
-        let puzzle = puzzlelab::puzzles::load_file(first, None).unwrap();
+    for (first, puzzle) in tasks {
         let planning = puzzle.model::<Planning>().unwrap();
         check(planning, 1_000, &first.display().to_string());
         checked += 1;

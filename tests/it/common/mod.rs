@@ -108,3 +108,16 @@ pub fn ipc_domains() -> Option<Vec<(PathBuf, Vec<PathBuf>)>> {
     });
     Some(with_problems.collect())
 }
+
+/// The first problem of each of pyperplan's IPC domains ([`ipc_domains`]), loaded: its path
+/// and the puzzle. `None` when `../shared/pddl` is not there.
+pub fn first_ipc_tasks() -> Option<Vec<(PathBuf, Box<dyn puzzlelab::puzzles::Puzzle>)>> {
+    let domains = ipc_domains()?;
+    let firsts = domains.into_iter().filter_map(|(_, problems)| {
+        let first = problems.into_iter().next()?;
+        let puzzle = puzzlelab::puzzles::load_file(&first, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", first.display()));
+        Some((first, puzzle))
+    });
+    Some(firsts.collect())
+}
