@@ -76,6 +76,14 @@ fn open_editor(h: &mut Harness<'static, PuzzleLabApp>) {
     assert!(h.query_by_label("Script editor").is_some());
 }
 
+/// File > New puzzle script: the template opened in the editor.
+fn new_script_in_editor(h: &mut Harness<'static, PuzzleLabApp>) {
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("New puzzle script").click();
+    h.run_steps(4);
+}
+
 /// Replaces the editor's whole text by `text`, typed as a user would (select all, type).
 fn type_in_editor(h: &mut Harness<'static, PuzzleLabApp>, text: &str) {
     h.get_by_label("Script text").focus();
@@ -270,10 +278,7 @@ fn new_puzzle_script_opens_the_template_in_the_editor_and_it_solves() {
         full_speed: true,
         ..Settings::default()
     });
-    h.get_by_label("File").click();
-    h.run_steps(2);
-    h.get_by_label("New puzzle script").click();
-    h.run_steps(4);
+    new_script_in_editor(&mut h);
     let script = h.state().model::<Script>().expect("the template on screen");
     assert_eq!(script.source(), SCRIPT_TEMPLATE);
     assert_eq!(script.name(), "Coins in a row");
@@ -595,10 +600,7 @@ fn a_close_over_a_draft_too_large_to_keep_asks_first() {
 #[test]
 fn the_templates_lines_wrap_within_a_narrow_editor() {
     let mut h = crate::common::gui::harness_at(1024.0, 640.0, Settings::default());
-    h.get_by_label("File").click();
-    h.run_steps(2);
-    h.get_by_label("New puzzle script").click();
-    h.run_steps(4);
+    new_script_in_editor(&mut h);
     h.run();
     let painted: Vec<egui::Rect> = h
         .output()
@@ -632,10 +634,7 @@ fn a_save_without_a_file_says_saved_only_once_the_dialogs_file_is_written() {
         full_speed: true,
         ..Settings::default()
     });
-    h.get_by_label("File").click();
-    h.run_steps(2);
-    h.get_by_label("New puzzle script").click();
-    h.run_steps(4);
+    new_script_in_editor(&mut h);
     let mine = format!("{SCRIPT_TEMPLATE}\n// mine\n");
     type_in_editor(&mut h, &mine);
     crate::common::gui::click_label(&mut h, "Save and reload");

@@ -297,6 +297,16 @@ fn a_space_out_of_reach_is_said_in_the_status_bar() {
     h.step();
 }
 
+/// A script whose `moves` is [`HEAVY`], opened and started: the search is running in it.
+fn running_in_heavy_moves() -> (Harness<'static, PuzzleLabApp>, tempfile::TempDir) {
+    let script =
+        format!("fn start() {{ 1 }}\nfn moves(n) {{ {HEAVY} }}\nfn is_goal(n) {{ n == 10 }}\n");
+    let (mut h, dir, _) = open_script(&script);
+    click_label(&mut h, "Start");
+    run_until(&mut h, |app| app.is_running());
+    (h, dir)
+}
+
 /// Walk defects W14-W16: the frame that answers a close request does nothing else and draws
 /// nothing (under load that frame cost as much as any other: the solver's events taken, the
 /// timeline, the panels laid out and painted, 0.4 s a frame at a load of 12 with
@@ -304,11 +314,7 @@ fn a_space_out_of_reach_is_said_in_the_status_bar() {
 /// handed to a thread of its own: eframe drops the app before it takes the window away.
 #[test]
 fn the_frame_that_answers_a_close_draws_nothing_and_the_run_is_let_go() {
-    let script =
-        format!("fn start() {{ 1 }}\nfn moves(n) {{ {HEAVY} }}\nfn is_goal(n) {{ n == 10 }}\n");
-    let (mut h, _dir, _) = open_script(&script);
-    click_label(&mut h, "Start");
-    run_until(&mut h, |app| app.is_running());
+    let (mut h, _dir) = running_in_heavy_moves();
     h.run_steps(2);
     assert!(
         h.query_by_label("Stop").is_some(),
@@ -340,11 +346,7 @@ fn the_frame_that_answers_a_close_draws_nothing_and_the_run_is_let_go() {
 /// `memory-many-arrays.rhai` (0.45 to 0.56 s once stopped).
 #[test]
 fn a_close_request_stops_the_search_at_once() {
-    let script =
-        format!("fn start() {{ 1 }}\nfn moves(n) {{ {HEAVY} }}\nfn is_goal(n) {{ n == 10 }}\n");
-    let (mut h, _dir, _) = open_script(&script);
-    click_label(&mut h, "Start");
-    run_until(&mut h, |app| app.is_running());
+    let (mut h, _dir) = running_in_heavy_moves();
     h.run_steps(3);
     assert!(h.state().is_running(), "the heavy moves() is still running");
     let root = h.input().viewport_id;
