@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::SearchMarks;
 use crate::puzzles::{Puzzle, Report};
+use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Limits, TieBreak};
 use crate::solver::{Event, SolverHandle, Speed};
 
@@ -118,7 +119,7 @@ impl Race {
                 stats: crate::search::Stats::default(),
                 result: None,
                 error: None,
-                track: Some(super::Track::live(rows, cols, algorithm)),
+                track: Some(super::Track::live(rows, cols, algorithm, limits.tie_break)),
             });
         }
         Ok(Self { lanes })
@@ -178,5 +179,156 @@ impl Race {
             }
         }
         finished
+    }
+}
+
+/// How long a frame may spend taking a race's events.
+const RACE_DRAIN_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
+
+/// The race's commands.
+impl super::AppState {
+    /// Starts the chosen algorithms together (2 to 4 of those that apply), at the speed set.
+    pub(super) fn start_race(&mut self) {
+        let available = self.work.puzzle.algorithms();
+        let chosen: Vec<Algorithm> = self
+            .runs
+            .race_choice
+            .iter()
+            .copied()
+            .filter(|a| available.iter().any(|b| b.same_kind(*a)))
+            .collect();
+        if !RACERS.contains(&chosen.len()) {
+            self.set_error(format!(
+                "A race needs 2 to 4 algorithms that apply to this puzzle; {} chosen.",
+                chosen.len()
+            ));
+            return;
+        }
+        if self.refuse_unsolvable() {
+            return;
+        }
+        self.stop_run();
+        self.runs.race = None;
+        let parked = self.park_timeline();
+        let wake = self.waker();
+        match Race::start(
+            self.work.puzzle.as_ref(),
+            &chosen,
+            self.speed(),
+            self.limits(),
+            &wake,
+        ) {
+            Ok(r) => {
+                self.runs.race = Some(r);
+                self.make_race_timeline(parked);
+                let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
+                self.set_status(format!("Racing {}…", names.join(" vs ")));
+            }
+            Err(e) => {
+                self.work.timeline = parked;
+                self.set_error(format!("Could not start the race: {e}"));
+            }
+        }
+    }
+
+    /// Starts the chosen algorithm once for each tie-breaking policy, side by side, at the
+    /// speed set: how much the policy changes the states expanded, live.
+    pub(super) fn start_tie_race(&mut self) {
+        let algorithm = self.algorithm();
+        if !algorithm.has_open_list() || self.work.puzzle.refusal(algorithm).is_some() {
+            self.set_error(format!(
+                "{} keeps no open list: tie-breaking policies apply to Dijkstra, A*, weighted \
+                 A*, greedy, JPS and bidirectional A*.",
+                algorithm.label()
+            ));
+            return;
+        }
+        if self.refuse_unsolvable() {
+            return;
+        }
+        self.stop_run();
+        self.runs.race = None;
+        let parked = self.park_timeline();
+        let wake = self.waker();
+        match Race::start_tie_breaks(
+            self.work.puzzle.as_ref(),
+            algorithm,
+            self.speed(),
+            self.limits(),
+            &wake,
+        ) {
+            Ok(r) => {
+                self.runs.race = Some(r);
+                self.make_race_timeline(parked);
+                self.set_status(format!(
+                    "Racing {} with each tie-breaking policy…",
+                    algorithm.label()
+                ));
+            }
+            Err(e) => {
+                self.work.timeline = parked;
+                self.set_error(format!("Could not start the race: {e}"));
+            }
+        }
+    }
+
+    /// Takes the race's events; a lane that finishes adds its row to the results table.
+    pub(super) fn receive_race(&mut self) {
+        let Some(r) = &mut self.runs.race else {
+            return;
+        };
+        let was_running = r.is_running();
+        let finished = r.drain(RACE_DRAIN_BUDGET);
+        let done = !r.is_running();
+        let name = self.result_name();
+        for report in finished {
+            self.runs
+                .results
+                .push(ResultRow::new(&name, self.work.puzzle.as_ref(), &report));
+        }
+        if was_running && done {
+            self.set_status("Race over: see each pane and the results table.");
+        }
+    }
+
+    /// Takes the timeline off the screen for a race: the single run's, to be given back when
+    /// the race closes (from a race's timeline, the run's it parked).
+    fn park_timeline(&mut self) -> Option<super::Timeline> {
+        let timeline = self.work.timeline.take()?;
+        if timeline.track.is_some() {
+            Some(timeline)
+        } else {
+            timeline.parked.map(|t| *t)
+        }
+    }
+
+    /// Adds `a` to the next race, or takes it out.
+    pub(super) fn race_toggle(&mut self, a: Algorithm) {
+        if let Some(i) = self.runs.race_choice.iter().position(|b| b.same_kind(a)) {
+            self.runs.race_choice.remove(i);
+        } else if self.runs.race_choice.len() < *RACERS.end() {
+            self.runs.race_choice.push(a);
+        }
+    }
+
+    /// Stops every lane of the race still running.
+    pub(super) fn stop_race(&mut self) {
+        if let Some(r) = &self.runs.race {
+            r.stop();
+        }
+    }
+
+    /// Closes the race panes: back to the single run on screen.
+    pub(super) fn close_race(&mut self) {
+        // Back to the single run on screen, and its timeline (the race's goes with
+        // its panes).
+        self.runs.race = None;
+        self.work.timeline = self.work.timeline.take().and_then(|t| t.parked.map(|p| *p));
+        // The race's lines ("Racing…", "Race over…") no longer describe the screen.
+        self.set_status(if self.work.result.is_some() {
+            "Race closed: back to the puzzle and its last single run."
+        } else {
+            "Race closed: back to the puzzle."
+        });
     }
 }

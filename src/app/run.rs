@@ -3,14 +3,11 @@
 //! `SetSpeed`, `RaceToggle`, `StartRace`, `StartTieRace`, `StopRace` and `CloseRace`, and
 //! the frame's work of taking the solver's and the race's events under the frame's budget.
 
-use super::{AppState, Run, pick_algorithm, race};
+use super::{AppState, Run, pick_algorithm};
 use crate::puzzles::Report;
 use crate::runs::results::ResultRow;
 use crate::search::{Algorithm, Outcome};
 use crate::solver::{Command as SolverCommand, Event, SolverHandle};
-
-/// How long a frame may spend taking a race's events.
-const RACE_DRAIN_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
 
 impl AppState {
     /// The figures the Statistics panel shows: while the timeline follows the run, the
@@ -204,10 +201,20 @@ impl AppState {
                 report.stats.expanded
             ),
             Outcome::Cancelled => {
-                format!(
+                let mut text = format!(
                     "Stopped after {}.",
                     super::count(report.stats.expanded, "expansion")
-                )
+                );
+                if report.algorithm != self.work.algorithm {
+                    // Stopped by a change of the algorithm (see `set_algorithm`).
+                    text = format!(
+                        "Stopped the {} run after {}: Start runs {} now.",
+                        report.algorithm.label(),
+                        super::count(report.stats.expanded, "expansion"),
+                        self.work.algorithm.label()
+                    );
+                }
+                text
             }
             // What the command line says: the search stopped at the error, with its line.
             Outcome::MemoryLimit | Outcome::Timeout | Outcome::ScriptError => {
@@ -233,7 +240,7 @@ impl AppState {
 
     /// Whether the puzzle provably has no solution: then the status line says so and why,
     /// and no search is started.
-    fn refuse_unsolvable(&mut self) -> bool {
+    pub(super) fn refuse_unsolvable(&mut self) -> bool {
         let Some(why) = self.work.puzzle.unsolvable() else {
             return false;
         };
@@ -266,7 +273,7 @@ impl AppState {
         }
         let (rows, cols) = self.work.puzzle.dims();
         self.work.marks.renew(rows, cols);
-        let track = super::Track::live(rows, cols, self.work.algorithm);
+        let track = super::Track::live(rows, cols, self.work.algorithm, self.limits().tie_break);
         self.work.timeline = Some(super::Timeline::new(Some(track), 0));
         let wake = self.waker();
         match SolverHandle::spawn_with(
@@ -325,121 +332,6 @@ impl AppState {
         self.stop_all_work();
     }
 
-    /// Starts the chosen algorithms together (2 to 4 of those that apply), at the speed set.
-    pub(super) fn start_race(&mut self) {
-        let available = self.work.puzzle.algorithms();
-        let chosen: Vec<Algorithm> = self
-            .runs
-            .race_choice
-            .iter()
-            .copied()
-            .filter(|a| available.iter().any(|b| b.same_kind(*a)))
-            .collect();
-        if !race::RACERS.contains(&chosen.len()) {
-            self.set_error(format!(
-                "A race needs 2 to 4 algorithms that apply to this puzzle; {} chosen.",
-                chosen.len()
-            ));
-            return;
-        }
-        if self.refuse_unsolvable() {
-            return;
-        }
-        self.stop_run();
-        self.runs.race = None;
-        let parked = self.park_timeline();
-        let wake = self.waker();
-        match race::Race::start(
-            self.work.puzzle.as_ref(),
-            &chosen,
-            self.speed(),
-            self.limits(),
-            &wake,
-        ) {
-            Ok(r) => {
-                self.runs.race = Some(r);
-                self.make_race_timeline(parked);
-                let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
-                self.set_status(format!("Racing {}…", names.join(" vs ")));
-            }
-            Err(e) => {
-                self.work.timeline = parked;
-                self.set_error(format!("Could not start the race: {e}"));
-            }
-        }
-    }
-
-    /// Starts the chosen algorithm once for each tie-breaking policy, side by side, at the
-    /// speed set: how much the policy changes the states expanded, live.
-    pub(super) fn start_tie_race(&mut self) {
-        let algorithm = self.algorithm();
-        if !algorithm.has_open_list() || self.work.puzzle.refusal(algorithm).is_some() {
-            self.set_error(format!(
-                "{} keeps no open list: tie-breaking policies apply to Dijkstra, A*, weighted \
-                 A*, greedy, JPS and bidirectional A*.",
-                algorithm.label()
-            ));
-            return;
-        }
-        if self.refuse_unsolvable() {
-            return;
-        }
-        self.stop_run();
-        self.runs.race = None;
-        let parked = self.park_timeline();
-        let wake = self.waker();
-        match race::Race::start_tie_breaks(
-            self.work.puzzle.as_ref(),
-            algorithm,
-            self.speed(),
-            self.limits(),
-            &wake,
-        ) {
-            Ok(r) => {
-                self.runs.race = Some(r);
-                self.make_race_timeline(parked);
-                self.set_status(format!(
-                    "Racing {} with each tie-breaking policy…",
-                    algorithm.label()
-                ));
-            }
-            Err(e) => {
-                self.work.timeline = parked;
-                self.set_error(format!("Could not start the race: {e}"));
-            }
-        }
-    }
-
-    /// Takes the race's events; a lane that finishes adds its row to the results table.
-    pub(super) fn receive_race(&mut self) {
-        let Some(r) = &mut self.runs.race else {
-            return;
-        };
-        let was_running = r.is_running();
-        let finished = r.drain(RACE_DRAIN_BUDGET);
-        let done = !r.is_running();
-        let name = self.result_name();
-        for report in finished {
-            self.runs
-                .results
-                .push(ResultRow::new(&name, self.work.puzzle.as_ref(), &report));
-        }
-        if was_running && done {
-            self.set_status("Race over: see each pane and the results table.");
-        }
-    }
-
-    /// Takes the timeline off the screen for a race: the single run's, to be given back when
-    /// the race closes (from a race's timeline, the run's it parked).
-    fn park_timeline(&mut self) -> Option<super::Timeline> {
-        let timeline = self.work.timeline.take()?;
-        if timeline.track.is_some() {
-            Some(timeline)
-        } else {
-            timeline.parked.map(|t| *t)
-        }
-    }
-
     /// The puzzle's name in the results table: its file's name, marked "(edited)" when the
     /// puzzle on screen is no longer the file's (edited, generated, scrambled), or its type.
     pub(crate) fn result_name(&self) -> String {
@@ -466,12 +358,29 @@ impl AppState {
             .or_else(|| self.work.shipped.map(str::to_owned))
     }
 
-    /// Chooses the algorithm (stopping a run of another).
+    /// Chooses the algorithm. A run of another, running or paused, is stopped as Stop stops
+    /// it (its report and recording kept, narrated by its own algorithm), and the status
+    /// says so: before, it was dropped without a word, and the Learn panel read its
+    /// recording as the new algorithm's.
     pub(super) fn set_algorithm(&mut self, a: Algorithm) {
-        if a != self.work.algorithm {
-            self.stop_run();
-            self.work.algorithm = a;
-            self.settings.algorithm = Some(a);
+        if a == self.work.algorithm {
+            return;
+        }
+        let old = self.work.algorithm;
+        let live = self.runs.current.is_some();
+        if live {
+            self.stop();
+        }
+        self.work.algorithm = a;
+        self.settings.algorithm = Some(a);
+        if live {
+            // The report, arriving within about 10 ms, says the same with its own figures.
+            self.set_status(format!(
+                "Stopped the {} run after {}: Start runs {} now.",
+                old.label(),
+                super::count(self.run_expansions(), "expansion"),
+                a.label()
+            ));
         }
     }
 
@@ -548,36 +457,6 @@ impl AppState {
         if let Some(race) = &self.runs.race {
             race.set_speed(self.speed());
         }
-    }
-
-    /// Adds `a` to the next race, or takes it out.
-    pub(super) fn race_toggle(&mut self, a: Algorithm) {
-        if let Some(i) = self.runs.race_choice.iter().position(|b| b.same_kind(a)) {
-            self.runs.race_choice.remove(i);
-        } else if self.runs.race_choice.len() < *race::RACERS.end() {
-            self.runs.race_choice.push(a);
-        }
-    }
-
-    /// Stops every lane of the race still running.
-    pub(super) fn stop_race(&mut self) {
-        if let Some(r) = &self.runs.race {
-            r.stop();
-        }
-    }
-
-    /// Closes the race panes: back to the single run on screen.
-    pub(super) fn close_race(&mut self) {
-        // Back to the single run on screen, and its timeline (the race's goes with
-        // its panes).
-        self.runs.race = None;
-        self.work.timeline = self.work.timeline.take().and_then(|t| t.parked.map(|p| *p));
-        // The race's lines ("Racing…", "Race over…") no longer describe the screen.
-        self.set_status(if self.work.result.is_some() {
-            "Race closed: back to the puzzle and its last single run."
-        } else {
-            "Race closed: back to the puzzle."
-        });
     }
 
     /// Picks the algorithm again after a change of the puzzle's rules: the one chosen if it

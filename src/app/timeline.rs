@@ -42,6 +42,9 @@ pub struct Track {
     /// Whether the marks must be cleared and the starts put on them before the next seek (a new
     /// track: the marks may hold another run's marks).
     stale: bool,
+    /// The algorithm and tie-breaking policy the recording was made with: what the Learn
+    /// panel narrates it by, whatever is chosen since.
+    rules: (Algorithm, crate::search::TieBreak),
     /// Whether the algorithm searches depth-first (its path is shown at each position).
     depth_first: bool,
     /// The frontier and closed-set sizes after each expansion, thinned (see
@@ -73,6 +76,7 @@ impl Track {
         Self {
             shown: 0,
             stale: true,
+            rules: (algorithm, crate::search::TieBreak::default()),
             depth_first: matches!(algorithm, Algorithm::Dfs | Algorithm::IdaStar),
             sizes: Vec::new(),
             pending: std::collections::VecDeque::new(),
@@ -83,10 +87,22 @@ impl Track {
         }
     }
 
-    /// The track of a live run of `algorithm` on a picture of `rows` x `cols` squares: an
-    /// empty store.
-    pub fn live(rows: usize, cols: usize, algorithm: Algorithm) -> Self {
-        Self::new(Arc::new(TraceRecorder::store(rows, cols)), algorithm)
+    /// The track of a live run of `algorithm` under `tie_break` on a picture of `rows` x
+    /// `cols` squares: an empty store.
+    pub fn live(
+        rows: usize,
+        cols: usize,
+        algorithm: Algorithm,
+        tie_break: crate::search::TieBreak,
+    ) -> Self {
+        let mut track = Self::new(Arc::new(TraceRecorder::store(rows, cols)), algorithm);
+        track.rules.1 = tie_break;
+        track
+    }
+
+    /// The algorithm and the tie-breaking policy the recording was made with.
+    pub fn rules(&self) -> (Algorithm, crate::search::TieBreak) {
+        self.rules
     }
 
     /// Appends a chunk of the live run's recording (see [`TraceRecorder::append`]); `marks`

@@ -46,14 +46,22 @@ impl OpenEntry {
     /// (Dijkstra), `h` (greedy), `g + w * h` (weighted A*); `None` where it keeps a queue or a
     /// stack (breadth-first, depth-first) or the state is not scored.
     pub fn f(&self, algorithm: Algorithm) -> Option<f32> {
-        let (g, h) = (self.g, self.h.unwrap_or(0.0));
-        match algorithm {
-            Algorithm::Dijkstra => g,
-            Algorithm::Greedy => self.h,
-            Algorithm::WeightedAStar(w) => Some(g? + w.value() as f32 * h),
-            Algorithm::Bfs | Algorithm::Dfs => None,
-            _ => Some(g? + h),
-        }
+        priority(algorithm, self.g, self.h)
+    }
+}
+
+/// The `f` by which `algorithm` orders its open list, for a state reached with `g` and `h`:
+/// `g` for Dijkstra, `h` for greedy, `g + w h` for weighted A*, `g + h` for the rest of the
+/// best-first searches; `None` for breadth- and depth-first (no priority), or without the
+/// values it needs. The one rule the open list's column and the numbers on the squares read.
+pub fn priority(algorithm: Algorithm, g: Option<f32>, h: Option<f32>) -> Option<f32> {
+    let h0 = h.unwrap_or(0.0);
+    match algorithm {
+        Algorithm::Dijkstra => g,
+        Algorithm::Greedy => h,
+        Algorithm::WeightedAStar(w) => Some(g? + w.value() as f32 * h0),
+        Algorithm::Bfs | Algorithm::Dfs => None,
+        _ => Some(g? + h0),
     }
 }
 

@@ -152,10 +152,11 @@ fn search_counting<P: Problem + ?Sized>(
         problem, starts, observer, budget, policy, &mut tree, &mut open, &mut keys,
     );
     stats.frontier = tree.len() as u64;
+    // The starts put on the frontier before a failed one count in its peak too.
+    stats.max_frontier = stats.frontier;
     if let Err(outcome) = roots {
         return tree.finish(outcome, None, stats);
     }
-    stats.max_frontier = stats.frontier;
     let mut successors = Vec::new();
     while let Some(entry) = open.pop() {
         let node = tree.node(entry.id);

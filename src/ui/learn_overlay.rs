@@ -62,6 +62,7 @@ pub(super) fn paint(
     let arrow = Stroke::new((side * 0.06).max(1.0), Color32::from_rgb(200, 40, 40));
     // The frontier's states at this moment (micro-step included), and the closed set's.
     let notes = app.learn_notes();
+    let algorithm = app.run_algorithm();
     let mut marked = 0;
     for row in span(a.y, b.y, rows) {
         for col in span(a.x, b.x, cols) {
@@ -70,7 +71,7 @@ pub(super) fn paint(
                 continue;
             };
             let at = centre(cell);
-            if let Some(v) = learn.numbers.of(g, h) {
+            if let Some(v) = learn.numbers.of(g, h, algorithm) {
                 let text = crate::search::format_cost(f64::from(v));
                 let d = (side * 0.03).max(1.0);
                 for offset in [vec2(-d, 0.0), vec2(d, 0.0), vec2(0.0, -d), vec2(0.0, d)] {

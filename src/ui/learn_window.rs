@@ -207,11 +207,17 @@ fn predict_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         };
         ui.label(RichText::new(text).color(colour));
     } else {
-        let boards = (app.learn_moment()).is_some_and(|(r, _)| r.has_boards());
-        let hint = if boards {
-            "Click the board in the open list you think comes next."
-        } else {
-            "Click the square (or the open list's row) you think comes next."
+        let hint = match app.learn_moment() {
+            Some((r, _)) if r.has_boards() => {
+                "Click the board in the open list you think comes next."
+            }
+            Some(_) => "Click the square (or the open list's row) you think comes next.",
+            // A board puzzle's states are guessed in the open list, a grid's on the canvas
+            // too: which, the run tells.
+            None => {
+                "Start a run, then click the state you think comes next: in the open list \
+                     (a board) or on the canvas (a square)."
+            }
         };
         ui.label(RichText::new(hint).weak());
     }
@@ -250,7 +256,7 @@ fn open_list_ui(
     let Some((recording, m)) = moment else {
         return;
     };
-    let (algorithm, tie_break) = (app.run_algorithm(), app.limits().tie_break);
+    let (algorithm, tie_break) = app.run_rules();
     // Built by the frame's work for the moment shown (see `AppState::tick_learn`).
     let Some(list) =
         (app.windows.learn).built_open_list(&recording, m.open_list_moment(), algorithm, tie_break)

@@ -35,6 +35,7 @@ mod learn_live;
 mod learn_numbers;
 mod learn_script;
 mod learn_truth;
+mod learn_walk;
 mod mazegen;
 mod model;
 mod movingai;

@@ -264,7 +264,7 @@ fn live_follow_matches(puzzle: &dyn Puzzle, algorithm: Algorithm, seed: u64) {
     tee.wanted.insert(tee.expanded);
     tee.end();
     let (rows, cols) = puzzle.dims();
-    let mut track = Track::live(rows, cols, algorithm);
+    let mut track = Track::live(rows, cols, algorithm, Default::default());
     let mut view = SearchMarks::for_puzzle(puzzle);
     for chunk in std::mem::take(&mut tee.chunks) {
         track.append(chunk, &mut view);

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use crate::puzzles::Cell;
 use crate::runs::open_list::{OpenEntry, OpenListError, open_list_during};
-use crate::runs::recording::{ExpansionInfo, TraceRecorder};
+use crate::runs::recording::TraceRecorder;
 use crate::search::{Algorithm, Outcome, TieBreak};
 
 use super::{SearchMarks, TimelineCommand};
@@ -56,18 +56,15 @@ impl Numbers {
         }
     }
 
-    /// The value written for `expansion`, if it has one.
-    pub fn value(self, expansion: &ExpansionInfo) -> Option<f32> {
-        self.of(expansion.g, expansion.h)
-    }
-
-    /// The value written for a state reached with `g` and `h`, if it has one.
-    pub fn of(self, g: Option<f32>, h: Option<f32>) -> Option<f32> {
+    /// The value written for a state reached with `g` and `h` in a run of `algorithm`, if it
+    /// has one: `f` as the open list writes it ([`crate::runs::open_list::priority`]; none
+    /// for breadth- and depth-first).
+    pub fn of(self, g: Option<f32>, h: Option<f32>, algorithm: Algorithm) -> Option<f32> {
         match self {
             Numbers::Off => None,
             Numbers::G => g,
             Numbers::H => h,
-            Numbers::F => Some(g? + h.unwrap_or(0.0)),
+            Numbers::F => crate::runs::open_list::priority(algorithm, g, h),
         }
     }
 }
@@ -178,8 +175,12 @@ pub struct LearnWindow {
     pub predict: bool,
     /// Predict mode's score: right guesses, and guesses.
     pub score: (u32, u32),
-    /// What the last guess was told.
+    /// What the last guess was told: shown while the timeline stays at the moment it was
+    /// told at (see [`AppState::tick_learn`]).
     pub verdict: Option<(bool, String)>,
+    /// The timeline's position when the verdict was told (`Some(None)`: no timeline), once
+    /// a tick has seen it.
+    verdict_at: Option<Option<usize>>,
     /// A guess about an expansion the live run has not made yet.
     pending: Option<PendingGuess>,
     /// Which of the Learn panel and a view's docked panel a lesson shows when both do not
@@ -200,6 +201,7 @@ impl Default for LearnWindow {
             predict: false,
             score: (0, 0),
             verdict: None,
+            verdict_at: None,
             pending: None,
             beside: Beside::default(),
             cache: None,
@@ -208,6 +210,13 @@ impl Default for LearnWindow {
 }
 
 impl LearnWindow {
+    /// Tells the guess's verdict (right or not, and why), about the moment now on the
+    /// timeline.
+    pub(super) fn tell(&mut self, verdict: (bool, String)) {
+        self.verdict = Some(verdict);
+        self.verdict_at = None;
+    }
+
     /// The open list of `recording` during expansion `expansion` (with `pushes` of its
     /// successors on, see [`open_list_during`]; `None`: before it is taken), in `algorithm`'s
     /// order under `tie_break`: built once per moment.
@@ -276,11 +285,18 @@ impl LearnWindow {
 }
 
 impl super::AppState {
-    /// The algorithm of the run on the timeline: the running one's, else the last report's.
+    /// The algorithm of the run on the timeline (the one its recording was made with,
+    /// whatever is chosen since); the chosen one without a run.
     pub fn run_algorithm(&self) -> Algorithm {
-        match self.result() {
-            Some(r) if !self.is_running() => r.algorithm,
-            _ => self.algorithm(),
+        self.run_rules().0
+    }
+
+    /// The algorithm and tie-breaking policy of the run on the timeline (see
+    /// [`Track::rules`](crate::app::Track::rules)); the chosen ones without a run.
+    pub fn run_rules(&self) -> (Algorithm, crate::search::TieBreak) {
+        match self.timeline().and_then(|t| t.track.as_ref()) {
+            Some(track) => track.rules(),
+            None => (self.algorithm(), self.limits().tie_break),
         }
     }
 
@@ -357,12 +373,8 @@ impl super::AppState {
     /// [`AppState::tick_learn`]): what the canvas writes on the frontier's squares.
     pub fn learn_open_list(&self) -> Option<Arc<Vec<OpenEntry>>> {
         let (recording, m) = self.learn_moment()?;
-        let key = open_key(
-            &recording,
-            m.open_list_moment(),
-            self.run_algorithm(),
-            self.limits().tie_break,
-        );
+        let (algorithm, tie_break) = self.run_rules();
+        let key = open_key(&recording, m.open_list_moment(), algorithm, tie_break);
         self.windows.learn.cached(&key)
     }
 
@@ -413,12 +425,25 @@ impl super::AppState {
             self.build_learn_list();
         }
         self.score_pending_guess();
+        // A verdict is about the moment it was told at: once the timeline goes elsewhere
+        // (the run resumed, a seek), it is no longer true of the screen.
+        let target = self.timeline().map(|t| t.target);
+        let learn = &mut self.windows.learn;
+        match (&learn.verdict, learn.verdict_at) {
+            (None, _) => learn.verdict_at = None,
+            (Some(_), None) => learn.verdict_at = Some(target),
+            (Some(_), Some(at)) if at != target => {
+                learn.verdict = None;
+                learn.verdict_at = None;
+            }
+            (Some(_), Some(_)) => {}
+        }
     }
 
     /// Builds the open list of the moment shown (see [`LearnWindow::open_list`]).
     fn build_learn_list(&mut self) {
         if let Some((recording, m)) = self.learn_moment() {
-            let (algorithm, tie_break) = (self.run_algorithm(), self.limits().tie_break);
+            let (algorithm, tie_break) = self.run_rules();
             let _ = self.windows.learn.open_list(
                 &recording,
                 m.open_list_moment(),

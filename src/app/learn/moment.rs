@@ -262,11 +262,11 @@ impl Moment {
                     self.pushed
                 )),
                 Some(on) => parts.push(format!(
-                    "event {} of {} · {} of {} successors on the frontier",
+                    "event {} of {} · {} of {} on the frontier",
                     self.event.unwrap_or(0) + 1,
                     Self::events(self.pushed),
                     on.min(self.put_on()),
-                    self.put_on()
+                    count(self.put_on() as u64, "successor")
                 )),
                 None if self.found_on_generation() => parts.push(format!(
                     "{} put on the frontier, then successor {} is a goal",
@@ -337,7 +337,8 @@ impl Moment {
                 this.map(scores).unwrap_or_default()
             ),
             Step::GoalTest if self.goal_on_generation => format!(
-                "Goal test: each successor of {n} is tested as it is generated{}.",
+                "Goal test: each successor of {n} is tested as it is generated, before it goes \
+                 on the frontier{}.",
                 match (self.position == self.len, self.ending) {
                     (true, Ending::Ended(Outcome::Found)) => "; one is a goal",
                     (true, Ending::Ended(_) | Ending::Unrecorded) => "",

@@ -12,6 +12,10 @@ use crate::search::pseudocode::pseudocode;
 
 use super::{Ending, Moment, scores, scores_of, square};
 
+/// What Predict mode says of a click on a board puzzle's canvas (which guesses nothing).
+const BOARD_CLICK: &str = "A board puzzle's states are whole boards: guess by clicking a \
+                           board in the open list.";
+
 /// What a guess of Predict mode names.
 #[derive(Clone, Debug, PartialEq)]
 enum Guessed {
@@ -89,7 +93,7 @@ impl AppState {
             }
         }
         let Some((recording, m)) = self.learn_moment() else {
-            self.windows.learn.verdict = Some((
+            self.windows.learn.tell((
                 false,
                 "No run to guess in: start a search (Predict mode guesses the state it \
                  expands next; clicks do not edit the puzzle while it is on)."
@@ -98,6 +102,15 @@ impl AppState {
             return;
         };
         if self.windows.learn.pending.is_some() {
+            return;
+        }
+        let boards = recording.has_boards()
+            || [&m.expanded, &m.next]
+                .iter()
+                .any(|e| e.as_ref().is_some_and(|e| e.place.is_none()));
+        if boards && matches!(guessed, Guessed::Cell(_)) {
+            // A click on a board is no guess: nothing is scored, nothing steps.
+            self.windows.learn.tell((false, BOARD_CLICK.into()));
             return;
         }
         if m.next.is_some() {
@@ -116,7 +129,9 @@ impl AppState {
             }
             return;
         }
-        self.windows.learn.verdict = Some((false, "The run is over: no state comes next.".into()));
+        self.windows
+            .learn
+            .tell((false, "The run is over: no state comes next.".into()));
     }
 
     /// Scores a guess waiting for its expansion, once the recording holds it.
@@ -134,7 +149,7 @@ impl AppState {
             self.score_guess(&recording, &at, pending.guessed);
         } else if !self.is_running() {
             self.windows.learn.pending = None;
-            self.windows.learn.verdict = Some((
+            self.windows.learn.tell((
                 false,
                 format!(
                     "The run ended at moment {}: no state came next.",
@@ -150,9 +165,8 @@ impl AppState {
         let Some(next) = m.next.clone() else {
             return;
         };
-        let algorithm = self.run_algorithm();
+        let (algorithm, tie_break) = self.run_rules();
         let why_next = pseudocode(algorithm).why_next;
-        let tie_break = self.limits().tie_break;
         let list =
             self.windows
                 .learn
@@ -169,12 +183,7 @@ impl AppState {
         let right = match (&guessed, next.place) {
             (Guessed::Cell(cell), Some(place)) => place.cell == *cell,
             (Guessed::Cell(_), None) => {
-                self.windows.learn.verdict = Some((
-                    false,
-                    "A board puzzle's states are whole boards: guess by clicking a board in \
-                     the open list."
-                        .into(),
-                ));
+                self.windows.learn.tell((false, BOARD_CLICK.into()));
                 return;
             }
             (Guessed::Entry(_), _) => entry
@@ -186,7 +195,7 @@ impl AppState {
         let learn = &mut self.windows.learn;
         learn.score = (learn.score.0 + u32::from(right), learn.score.1 + 1);
         learn.event = None;
-        learn.verdict = Some(if right {
+        learn.tell(if right {
             (true, format!("Right: {next_text} is next. {why_next}"))
         } else {
             let yours = match (&entry, guessed) {
