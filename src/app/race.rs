@@ -1,6 +1,7 @@
-//! Race mode: two to four algorithms search the same puzzle at once, each on its own solver
-//! thread at the same speed (expansions per second), each with its own marks of the search and
-//! its own result.
+//! The race group: two to four algorithms search the same puzzle at once, each on its own
+//! solver thread at the same speed (expansions per second), each with its own marks of the
+//! search and its own result. Holds the commands `RaceToggle`, `StartRace`, `StartTieRace`,
+//! `StopRace` and `CloseRace`, and the frame's work of taking the race's events.
 
 use std::sync::Arc;
 use std::time::Duration;

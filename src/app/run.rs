@@ -1,7 +1,7 @@
-//! The runs group: searches on the solver thread and races of several algorithms. Holds the
-//! commands `SetAlgorithm`, `Start`, `Stop`, `Pause`, `Resume`, `Step`, `SetBreakpoints`,
-//! `SetSpeed`, `RaceToggle`, `StartRace`, `StartTieRace`, `StopRace` and `CloseRace`, and
-//! the frame's work of taking the solver's and the race's events under the frame's budget.
+//! The runs group: searches on the solver thread. Holds the commands `SetAlgorithm`,
+//! `Start`, `Stop`, `Pause`, `Resume`, `Step`, `SetBreakpoints` and `SetSpeed`, and the
+//! frame's work of taking the solver's events under the frame's budget (races: the race
+//! group, `race.rs`).
 
 use super::{AppState, Run, pick_algorithm};
 use crate::puzzles::Report;
