@@ -3,6 +3,7 @@
 
 use eframe::egui;
 
+use super::scene::TEXTURE_SQUARES;
 use crate::app::AppState;
 use crate::puzzles::{Picture, Square};
 
@@ -97,10 +98,55 @@ pub(super) fn describe_canvas(ui: &egui::Ui, id: egui::Id, app: &AppState, pictu
 /// puzzle whose states are boards (tiles, pieces, or a script's drawing): the moment of the
 /// search, the solution's move or the puzzle itself, whichever is drawn. Made each frame
 /// from the picture drawn, so it says what is on the canvas, not what should be; `None`
-/// for a grid of squares (a maze), whose search is told by its marks.
+/// for a grid of squares (a maze), whose search is told by its marks, and for a picture
+/// past [`TEXTURE_SQUARES`] squares, which the canvas draws as a texture, never as a board
+/// (see [`super::scene::is_board`]). That one is not looked at: a frame made this for a
+/// 2048 x 2048 maze looked at its 4 million squares, twice the rest of the frame's work.
 pub(super) fn describe_board(picture: &Picture) -> Option<String> {
+    if picture.squares.len() > TEXTURE_SQUARES {
+        return None;
+    }
     let board = picture.board
         || (picture.squares.iter())
             .any(|s| matches!(s, Square::Tile { .. } | Square::Piece { .. }));
     board.then(|| format!("The board shown: {}", picture.board_line()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `side` x `side` picture of numbered tiles, said to be a board.
+    fn tiles(side: usize) -> Picture {
+        Picture {
+            rows: side,
+            cols: side,
+            squares: vec![
+                Square::Tile {
+                    number: 1,
+                    home: false
+                };
+                side * side
+            ],
+            start: None,
+            goal_area: Vec::new(),
+            board: true,
+        }
+    }
+
+    #[test]
+    fn a_board_is_told_up_to_the_texture_size_and_a_texture_not_at_all() {
+        let small = describe_board(&tiles(3)).expect("a 3 x 3 board is told");
+        assert_eq!(small, "The board shown: 1 1 1 / 1 1 1 / 1 1 1");
+        let side = (TEXTURE_SQUARES as f64).sqrt() as usize;
+        assert!(describe_board(&tiles(side)).is_some(), "{side} x {side}");
+        // Past the texture size the canvas draws no board: nothing is told (nor made, a
+        // line of millions of squares each frame).
+        assert!(
+            describe_board(&tiles(side + 1)).is_none(),
+            "{} squares",
+            (side + 1).pow(2)
+        );
+        assert!(describe_board(&tiles(2048)).is_none(), "2048 x 2048");
+    }
 }
