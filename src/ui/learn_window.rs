@@ -18,7 +18,7 @@ const MAX_ROWS: usize = 60;
 pub(crate) const LEARN_WIDTH: f32 = 400.0;
 
 /// The Learn panel's least width, in points.
-const LEARN_MIN: f32 = 260.0;
+pub(crate) const LEARN_MIN: f32 = 260.0;
 
 /// The Learn panel, at the right of the canvas while open (docked, so that it never covers
 /// the canvas it explains; in classroom mode it stays when the side panels fold), at most
@@ -28,10 +28,24 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
         return;
     }
     let max = max.max(LEARN_MIN);
-    egui::Panel::right("learn_panel")
+    // Each mode keeps its own width: narrowed beside the side panel outside classroom mode,
+    // the panel is not left narrow in a lesson (its open list's type with it).
+    let id = if app.settings.classroom {
+        "learn_panel_lesson"
+    } else {
+        "learn_panel"
+    };
+    // A lesson keeps its usual width where the window has room: a frame laid out before
+    // classroom mode's scale took effect does not leave it narrow.
+    let least = if app.settings.classroom {
+        LEARN_WIDTH.min(max)
+    } else {
+        LEARN_MIN
+    };
+    egui::Panel::right(id)
         .resizable(true)
         .default_size(LEARN_WIDTH.min(max))
-        .min_size(LEARN_MIN)
+        .min_size(least)
         .max_size(max)
         .show(ui, |ui| {
             // The algorithm and the micro-steps share the heading's row (they wrap under it

@@ -33,6 +33,7 @@ mod learn_canvas;
 mod learn_differential;
 mod learn_live;
 mod learn_numbers;
+mod learn_room;
 mod learn_script;
 mod learn_truth;
 mod mazegen;

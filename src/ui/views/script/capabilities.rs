@@ -40,9 +40,11 @@ impl OwnPanels for ScriptView {
             return;
         }
         self.sync(app);
-        // The canvas keeps at least half of what is left of the window.
+        // The canvas keeps at least half of what is left of the window, and at least its
+        // share of the window's width (beside the side panel at 1024 x 640 it kept 34 %).
         let room = ui.available_width();
-        let max = (room * 0.5).max(240.0);
+        let share = ui.ctx().content_rect().width() * crate::ui::CANVAS_SHARE;
+        let max = (room * 0.5).min(room - share - 24.0).max(240.0);
         egui::Panel::right("script_editor")
             .resizable(true)
             .default_size(420.0_f32.min(max))
