@@ -70,3 +70,43 @@ fn learn_beside_the_side_panel_leaves_the_canvas_40_percent() {
     h.run();
     assert_canvas_share(&h, "after a run");
 }
+
+/// Walk 56, finding B: in a lesson at 1024 x 640 with Predict on, the open list showed two
+/// rows under the code. The code, Predict's lines and the open list's first five rows are
+/// in sight together, above the status bar, the code's type at least 9 points.
+#[test]
+fn a_lesson_with_predict_on_keeps_code_and_five_rows_in_sight() {
+    use eframe::egui::accesskit::Role;
+    use puzzlelab::app::learn::LearnCommand;
+    let mut h =
+        crate::common::gui::lesson_at_1024_by_640("sliding-8-easy-6.txt", Algorithm::Bfs, Some(50));
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    h.run();
+    let list = h.state().learn_open_list().expect("an open list");
+    assert!(list.len() >= 5, "{}", list.len());
+    let panel_top = h.get_by_label("Close").rect().bottom();
+    let status = h.get_by_label(&h.state().status().text).rect().top();
+    let code = puzzlelab::search::pseudocode::pseudocode(Algorithm::Bfs);
+    for (i, line) in code.lines.iter().enumerate() {
+        let r = h.get_by_label(&format!("{:>2}  {line}", i + 1)).rect();
+        assert!(
+            r.top() >= panel_top && r.bottom() <= status,
+            "{line}: {r:?}"
+        );
+        assert!(r.height() >= 10.0, "{line}: {r:?} too small to read");
+    }
+    let predict = h.get_by_label("Predict the next state").rect();
+    assert!(predict.bottom() <= status, "{predict:?}");
+    let (recording, _) = h.state().learn_moment().unwrap();
+    for entry in list.iter().take(5) {
+        let board = entry.board.expect("a board on the list");
+        let name = recording.generated_picture(board).unwrap().board_line();
+        let r = h.get_by_role_and_label(Role::Link, &name).rect();
+        assert!(
+            r.top() >= predict.bottom() && r.bottom() <= status,
+            "row {name} out of sight: {r:?}, the status bar at {status}"
+        );
+    }
+}
