@@ -51,6 +51,7 @@ mod robustness;
 mod rush_hour;
 mod screen;
 mod script_editor;
+mod script_editor_scroll;
 mod script_errors;
 mod script_window;
 mod scripts;
