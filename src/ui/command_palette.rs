@@ -40,8 +40,9 @@ pub struct Entry {
 enum Run {
     /// Sends this command.
     Command(AppCommand),
-    /// Makes the commands of a File > New item when chosen (the item's own work, done
-    /// once, not while the list is drawn) and sends them, or says why there are none.
+    /// Makes the commands of a File > New item (or of a type's own command) when chosen
+    /// (the item's own work, done once, not while the list is drawn) and sends them, or
+    /// says why there are none.
     New(fn() -> Result<Vec<AppCommand>, String>),
 }
 
@@ -113,6 +114,26 @@ fn run_entries(app: &AppState, list: &mut Vec<Entry>) {
             shortcut: "",
             alias: None,
             run: Run::New(item.commands),
+        });
+    }
+    // The type's own commands: a script's Edit script (the side panel's button, folded
+    // away in a lesson at 1024 x 640, the walk 56's finding D), the editor shown at once
+    // where it takes turns with the Learn panel.
+    if app.model::<puzzles::script::Script>().is_some() {
+        list.push(Entry {
+            label: "Edit script".to_owned(),
+            shortcut: "",
+            alias: Some("edit script"),
+            run: Run::New(|| {
+                Ok(vec![
+                    AppCommand::View(crate::app::ViewCommand::new(
+                        super::views::script::Command::OpenEditor,
+                    )),
+                    window(WindowCommand::LearnBeside(
+                        crate::app::learn::Beside::Docked,
+                    )),
+                ])
+            }),
         });
     }
     list.push(Entry::command("Save", "Ctrl+S", AppCommand::Save));

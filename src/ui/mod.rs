@@ -222,9 +222,10 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         }
     };
     // A lesson (classroom mode, the Learn panel open) keeps the canvas beside the Learn
-    // panel: the side panel folds away when the window has no room for the three.
+    // panel: the side panel folds away when the window has no room for the three, as it
+    // does outside classroom mode with the Learn panel open in a narrow window.
     let lesson = app.settings.classroom && app.windows.learn.open;
-    let folded = app.settings.panels_folded || (lesson && ui.available_width() < SIDE_ROOM);
+    let folded = app.settings.panels_folded || side_folded_for_room(app, ui.ctx());
     if !folded {
         side_and_details_ui(app, ui, &scroll);
     }
@@ -311,9 +312,20 @@ fn beside_switch_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.separator();
 }
 
-/// The window's width, in points, below which a lesson's side panel folds away: the side
-/// panel, a canvas and the Learn panel side by side.
+/// The window's width, in points, below which the side panel folds away beside the Learn
+/// panel: the side panel, a canvas and the Learn panel side by side.
 const SIDE_ROOM: f32 = 1000.0;
+
+/// Whether the side panels, not folded by the setting (F3), are folded for room: the Learn
+/// panel open in a window narrower than [`SIDE_ROOM`].
+pub(super) fn side_folded_for_room(app: &Panel<'_>, ctx: &egui::Context) -> bool {
+    !app.settings.panels_folded && app.windows.learn.open && ctx.content_rect().width() < SIDE_ROOM
+}
+
+/// What F3 and the View menu say while the side panels are folded for room.
+pub const FOLDED_FOR_ROOM: &str = "No room for the side panels beside the canvas and the \
+    Learn panel in this window: close the Learn panel or widen the window (the script's \
+    Edit script is in the command palette, Ctrl+K)";
 
 /// The puzzle's own tools on the left and the run's details on the right (the Learn panel's
 /// place while it is open).

@@ -375,7 +375,13 @@ fn view_keys(app: &mut Panel<'_>, ui: &egui::Ui) {
         let on = !app.settings.classroom;
         app.push(AppCommand::Setting(SettingCommand::Classroom(on)));
     }
-    if fold {
+    if fold && super::side_folded_for_room(app, ui.ctx()) {
+        // Folding them would change nothing on screen: why they stay folded is said.
+        app.push(AppCommand::SayError(format!(
+            "F3: {}.",
+            super::FOLDED_FOR_ROOM
+        )));
+    } else if fold {
         let folded = !app.settings.panels_folded;
         app.push(AppCommand::Setting(SettingCommand::PanelsFolded(folded)));
     }

@@ -60,6 +60,7 @@ mod search_tree;
 mod second_walk;
 mod shards;
 mod side_panel;
+mod side_panel_reach;
 mod sliding;
 mod sokoban;
 mod sokoban_fast;
