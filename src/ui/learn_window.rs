@@ -272,16 +272,15 @@ fn open_list_ui(
         Moment,
     )>,
 ) -> Option<f32> {
-    let Some((recording, m)) = moment else {
-        return None;
-    };
+    let (recording, m) = moment?;
     let (algorithm, tie_break) = (app.run_algorithm(), app.limits().tie_break);
     // Built by the frame's work for the moment shown (see `AppState::tick_learn`).
-    let Some(list) =
-        (app.windows.learn).built_open_list(&recording, m.open_list_moment(), algorithm, tie_break)
-    else {
-        return None;
-    };
+    let list = (app.windows.learn).built_open_list(
+        &recording,
+        m.open_list_moment(),
+        algorithm,
+        tie_break,
+    )?;
     let list = match list {
         Ok(list) => list,
         Err(why) => {
