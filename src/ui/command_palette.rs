@@ -116,24 +116,14 @@ fn run_entries(app: &AppState, list: &mut Vec<Entry>) {
             run: Run::New(item.commands),
         });
     }
-    // The type's own commands: a script's Edit script (the side panel's button, folded
-    // away in a lesson at 1024 x 640, the walk 56's finding D), the editor shown at once
-    // where it takes turns with the Learn panel.
-    if app.model::<puzzles::script::Script>().is_some() {
+    // The type's own commands (a script's Edit script: the side panel's button is folded
+    // away in a lesson at 1024 x 640), each put first when typed in full.
+    for item in super::views::own_commands(app.puzzle().puzzle_type()) {
         list.push(Entry {
-            label: "Edit script".to_owned(),
+            label: item.label.to_owned(),
             shortcut: "",
-            alias: Some("edit script"),
-            run: Run::New(|| {
-                Ok(vec![
-                    AppCommand::View(crate::app::ViewCommand::new(
-                        super::views::script::Command::OpenEditor,
-                    )),
-                    window(WindowCommand::LearnBeside(
-                        crate::app::learn::Beside::Docked,
-                    )),
-                ])
-            }),
+            alias: Some(item.label),
+            run: Run::New(item.commands),
         });
     }
     list.push(Entry::command("Save", "Ctrl+S", AppCommand::Save));

@@ -114,3 +114,22 @@ impl KeepsSettings for ScriptView {
         .ok()
     }
 }
+
+/// The script's own commands in the command palette: Edit script (the side panel's button,
+/// folded away in a lesson at 1024 x 640, the walk 56's finding D).
+pub(super) const COMMANDS: &[super::NewItem] = &[super::NewItem {
+    label: "Edit script",
+    hint: "the script's text beside the canvas; Ctrl+S saves and reloads it",
+    commands: edit_script,
+}];
+
+/// Edit script: the editor open, and shown at once where it takes turns with the Learn
+/// panel.
+fn edit_script() -> Result<Vec<crate::app::AppCommand>, String> {
+    Ok(vec![
+        crate::app::AppCommand::View(crate::app::ViewCommand::new(super::Command::OpenEditor)),
+        crate::app::AppCommand::Window(crate::app::WindowCommand::LearnBeside(
+            crate::app::learn::Beside::Docked,
+        )),
+    ])
+}
