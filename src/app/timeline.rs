@@ -238,6 +238,7 @@ impl Track {
             self.shown = 0;
             self.stale = false;
         } else if self.shown == target {
+            self.describe_again(marks);
             return listed;
         }
         let recording = Arc::clone(&self.recording);
@@ -318,6 +319,23 @@ impl Track {
         self.shown = self.len();
         self.describe(marks);
         true
+    }
+
+    /// Says the position shown again when the run's end or a Stop took its current state
+    /// away while the timeline is scrubbed back (the caption said "Expanding (6, 2)" and the
+    /// canvas outlined no square, the walk 56's finding G). At the head the run's figures
+    /// stand.
+    fn describe_again(&self, marks: &mut SearchMarks) {
+        if self.shown >= self.len() {
+            return;
+        }
+        let last = self.shown.checked_sub(1);
+        let current = last
+            .and_then(|j| self.recording.expansion(j))
+            .and_then(|i| i.place);
+        if marks.current != current {
+            self.describe(marks);
+        }
     }
 
     /// Sets what `marks` say beside its marks for the position shown: the current state (and

@@ -40,8 +40,9 @@ pub struct Entry {
 enum Run {
     /// Sends this command.
     Command(AppCommand),
-    /// Makes the commands of a File > New item when chosen (the item's own work, done
-    /// once, not while the list is drawn) and sends them, or says why there are none.
+    /// Makes the commands of a File > New item (or of a type's own command) when chosen
+    /// (the item's own work, done once, not while the list is drawn) and sends them, or
+    /// says why there are none.
     New(fn() -> Result<Vec<AppCommand>, String>),
 }
 
@@ -112,6 +113,16 @@ fn run_entries(app: &AppState, list: &mut Vec<Entry>) {
             label: item.label.to_owned(),
             shortcut: "",
             alias: None,
+            run: Run::New(item.commands),
+        });
+    }
+    // The type's own commands (a script's Edit script: the side panel's button is folded
+    // away in a lesson at 1024 x 640), each put first when typed in full.
+    for item in super::views::own_commands(app.puzzle().puzzle_type()) {
+        list.push(Entry {
+            label: item.label.to_owned(),
+            shortcut: "",
+            alias: Some(item.label),
             run: Run::New(item.commands),
         });
     }

@@ -2,11 +2,11 @@
 //! reached by the moment shown (closed, being expanded, or on the frontier), its `g`, `h` or
 //! `f` written, and an arrow to the square it was reached from (starting past the number,
 //! so that neither covers the other); at a micro-step, a ring on the state taken and one on
-//! the successor put on the frontier. Numbers are dark with a light halo, legible on every
-//! square's colour (the start's dark blue too). Only the squares in sight are visited, and only when they are large
+//! the successor put on the frontier. Numbers are dark on a light plate, legible on every
+//! square's colour (and over the solution's line) (the start's dark blue too). Only the squares in sight are visited, and only when they are large
 //! enough to read, so a frame's work is bounded by the canvas's size, not the grid's.
 
-use eframe::egui::{self, Color32, Pos2, Rect, Stroke, emath, vec2};
+use eframe::egui::{self, Color32, Pos2, Rect, Stroke, emath};
 
 use crate::app::AppState;
 use crate::app::learn::{Note, Numbers};
@@ -58,7 +58,7 @@ pub(super) fn paint(
     };
     let font = egui::FontId::proportional(side * 0.32);
     let ink = Color32::from_black_alpha(235);
-    let halo = Color32::from_white_alpha(210);
+    let plate_fill = Color32::from_rgba_unmultiplied(255, 255, 255, 225);
     let arrow = Stroke::new((side * 0.06).max(1.0), Color32::from_rgb(200, 40, 40));
     // The frontier's states at this moment (micro-step included), and the closed set's.
     let notes = app.learn_notes();
@@ -73,17 +73,14 @@ pub(super) fn paint(
             let at = centre(cell);
             if let Some(v) = learn.numbers.of(g, h, algorithm) {
                 let text = crate::search::format_cost(f64::from(v));
+                // On a light plate of its own: the solution's line under it never strikes
+                // through the digits, and they keep their contrast on every square in either
+                // theme (a halo of four copies read as white digits on light blue).
+                let galley = painter.layout_no_wrap(text, font.clone(), ink);
+                let plate = Rect::from_center_size(at, galley.size());
                 let d = (side * 0.03).max(1.0);
-                for offset in [vec2(-d, 0.0), vec2(d, 0.0), vec2(0.0, -d), vec2(0.0, d)] {
-                    painter.text(
-                        at + offset,
-                        egui::Align2::CENTER_CENTER,
-                        &text,
-                        font.clone(),
-                        halo,
-                    );
-                }
-                painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);
+                painter.rect_filled(plate.expand(d), d, plate_fill);
+                painter.galley(plate.min, galley, ink);
             }
             if learn.arrows
                 && let Some(parent) = parent.filter(|p| p.cell != cell)

@@ -18,7 +18,7 @@ const MAX_ROWS: usize = 60;
 pub(crate) const LEARN_WIDTH: f32 = 400.0;
 
 /// The Learn panel's least width, in points.
-const LEARN_MIN: f32 = 260.0;
+pub(crate) const LEARN_MIN: f32 = 260.0;
 
 /// The Learn panel, at the right of the canvas while open (docked, so that it never covers
 /// the canvas it explains; in classroom mode it stays when the side panels fold), at most
@@ -28,10 +28,24 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
         return;
     }
     let max = max.max(LEARN_MIN);
-    egui::Panel::right("learn_panel")
+    // Each mode keeps its own width: narrowed beside the side panel outside classroom mode,
+    // the panel is not left narrow in a lesson (its open list's type with it).
+    let id = if app.settings.classroom {
+        "learn_panel_lesson"
+    } else {
+        "learn_panel"
+    };
+    // A lesson keeps its usual width where the window has room: a frame laid out before
+    // classroom mode's scale took effect does not leave it narrow.
+    let least = if app.settings.classroom {
+        LEARN_WIDTH.min(max)
+    } else {
+        LEARN_MIN
+    };
+    egui::Panel::right(id)
         .resizable(true)
         .default_size(LEARN_WIDTH.min(max))
-        .min_size(LEARN_MIN)
+        .min_size(least)
         .max_size(max)
         .show(ui, |ui| {
             // The algorithm and the micro-steps share the heading's row (they wrap under it
@@ -50,13 +64,15 @@ pub(crate) fn learn_panel_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, max: f32) {
                 }
                 ui.label(RichText::new(app.run_algorithm().label()).strong());
             });
+            let height = ui.available_height();
             egui::ScrollArea::both()
                 .id_salt("learn scroll")
-                .show(ui, |ui| body_ui(app, ui));
+                .show(ui, |ui| body_ui(app, ui, height));
         });
 }
 
-fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
+/// The panel's body, `height` points in sight (below its heading).
+fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, height: f32) {
     // A lesson (classroom mode) puts Predict and the open list right under the code, the
     // options last.
     let lesson = app.settings.classroom;
@@ -77,6 +93,13 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         .max()
         .unwrap_or(1);
     let font = fitted_monospace(ui, longest);
+    // A lesson's code leaves room under it for the first rows of the open list (at
+    // 1024 x 640 it left two, the walk 56's finding B).
+    let font = if lesson {
+        fitted_to_height(ui, font, code.lines.len(), height)
+    } else {
+        font
+    };
     // The lines set solid, as a listing is (the font's own leading keeps them apart).
     ui.scope(|ui| {
         ui.spacing_mut().item_spacing.y = 0.0;
@@ -90,6 +113,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
         }
     });
+    let code_end = ui.cursor().top();
     match &moment {
         Some((_, m)) => {
             ui.label(m.values());
@@ -104,7 +128,8 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         ui.separator();
         predict_ui(app, ui);
         ui.separator();
-        open_list_ui(app, ui, moment);
+        let rows = open_list_ui(app, ui, moment);
+        keep_under_code(ui, rows.map_or(0.0, |r| r - code_end));
         ui.separator();
         ui.label(RichText::new(code.why_next).italics());
         numbers_ui(app, ui);
@@ -252,22 +277,21 @@ fn open_list_ui(
         std::sync::Arc<crate::runs::recording::TraceRecorder>,
         Moment,
     )>,
-) {
-    let Some((recording, m)) = moment else {
-        return;
-    };
+) -> Option<f32> {
+    let (recording, m) = moment?;
     let (algorithm, tie_break) = app.run_rules();
     // Built by the frame's work for the moment shown (see `AppState::tick_learn`).
-    let Some(list) =
-        (app.windows.learn).built_open_list(&recording, m.open_list_moment(), algorithm, tie_break)
-    else {
-        return;
-    };
+    let list = (app.windows.learn).built_open_list(
+        &recording,
+        m.open_list_moment(),
+        algorithm,
+        tie_break,
+    )?;
     let list = match list {
         Ok(list) => list,
         Err(why) => {
             ui.label(RichText::new(why.to_string()).weak());
-            return;
+            return None;
         }
     };
     ui.label(
@@ -319,6 +343,10 @@ fn open_list_ui(
     let titles = ["", "state", "g", "h", "f", "depth", "parent"];
     let size = fitted_table_size(ui, &titles, &rows);
     let text = |t: &str| RichText::new(t).size(size);
+    // Where the rows a lesson keeps in sight end: the titles' row and the first
+    // `ROWS_IN_SIGHT`, each as high as its type and the spacing.
+    let row = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(size))) + TABLE_SPACING.y;
+    let in_sight = ui.cursor().top() + row * (1 + list.len().min(ROWS_IN_SIGHT)) as f32;
     let mut pin = None;
     let mut guess = None;
     // Rows as high as their type (not a button's height): more of the list in sight.
@@ -366,6 +394,38 @@ fn open_list_ui(
     if let Some(cell) = pin {
         app.push(AppCommand::Timeline(TimelineCommand::PinCell(Some(cell))));
     }
+    Some(in_sight)
+}
+
+/// The rows of the open list a lesson keeps in sight under the code.
+const ROWS_IN_SIGHT: usize = 6;
+
+/// The key under which a lesson's frame keeps the height from the code's end to the open
+/// list's rows in sight, for the next frame's code size.
+const UNDER_CODE: &str = "learn under code";
+
+/// Keeps `under` (the height from the code's end to the open list's rows in sight) for the
+/// next frame, asking for that frame when it changed.
+fn keep_under_code(ui: &egui::Ui, under: f32) {
+    let id = egui::Id::unique(UNDER_CODE);
+    let before = ui.data(|d| d.get_temp::<f32>(id));
+    if before.is_none_or(|b| (b - under).abs() > 0.5) {
+        ui.data_mut(|d| d.insert_temp(id, under));
+        ui.ctx().request_repaint();
+    }
+}
+
+/// `font`, made smaller (down to 9 points) where its `lines` would leave less than the
+/// last frame's height under the code in the `height` in sight.
+fn fitted_to_height(ui: &egui::Ui, font: egui::FontId, lines: usize, height: f32) -> egui::FontId {
+    let under = ui
+        .data(|d| d.get_temp::<f32>(egui::Id::unique(UNDER_CODE)))
+        .unwrap_or(0.0);
+    let probe = egui::FontId::monospace(10.0);
+    let per_point = ui.fonts_mut(|f| f.row_height(&probe)) / 10.0;
+    let room = height - under - 4.0;
+    let fits = room / (per_point * lines.max(1) as f32);
+    egui::FontId::monospace(fits.min(font.size).max(9.0))
 }
 
 /// The caption under the canvas: the moment of the run in one sentence (shown while the

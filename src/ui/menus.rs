@@ -176,12 +176,18 @@ fn view_menu_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     if classroom != app.settings.classroom {
         app.push(AppCommand::Setting(SettingCommand::Classroom(classroom)));
     }
-    let mut folded = app.settings.panels_folded;
-    ui.checkbox(
-        &mut folded,
-        format!("Fold the side panels  {}", toolbar::keys::FOLD),
-    );
-    if folded != app.settings.panels_folded {
+    // Ticked and off while the Learn panel leaves no room for them, saying why.
+    let for_room = super::side_folded_for_room(app, ui.ctx());
+    let mut folded = app.settings.panels_folded || for_room;
+    ui.add_enabled(
+        !for_room,
+        egui::Checkbox::new(
+            &mut folded,
+            format!("Fold the side panels  {}", toolbar::keys::FOLD),
+        ),
+    )
+    .on_disabled_hover_text(super::FOLDED_FOR_ROOM);
+    if !for_room && folded != app.settings.panels_folded {
         app.push(AppCommand::Setting(SettingCommand::PanelsFolded(folded)));
     }
     ui.separator();

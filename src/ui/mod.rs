@@ -222,30 +222,34 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         }
     };
     // A lesson (classroom mode, the Learn panel open) keeps the canvas beside the Learn
-    // panel: the side panel folds away when the window has no room for the three.
+    // panel: the side panel folds away when the window has no room for the three, as it
+    // does outside classroom mode with the Learn panel open in a narrow window.
     let lesson = app.settings.classroom && app.windows.learn.open;
-    let folded = app.settings.panels_folded || (lesson && ui.available_width() < SIDE_ROOM);
+    let folded = app.settings.panels_folded || side_folded_for_room(app, ui.ctx());
     if !folded {
         side_and_details_ui(app, ui, &scroll);
     }
-    // A lesson keeps the canvas at least `CANVAS_SHARE` of the window's width: the Learn
-    // panel and a view's docked panel (the script editor) take turns beside it when both
-    // do not fit (the caption's switch says which).
+    // The canvas keeps at least `CANVAS_SHARE` of the window's width, in every mode: the
+    // Learn panel narrows, and it and a view's docked panel (the script editor) take turns
+    // beside the canvas when both do not fit (the caption's switch says which).
     let docked = app.view_is_docked();
     let window = ui.ctx().content_rect().width();
-    let turns = lesson && docked && both_crowd_the_canvas(ui.available_width(), window);
+    let room = ui.available_width();
+    let turns = app.windows.learn.open && docked && both_crowd_the_canvas(room, window);
     let beside = app.windows.learn.beside;
     let learn_shown = !turns || beside == Beside::Learn;
     let docked_shown = !turns || beside == Beside::Docked;
+    let others = if docked && docked_shown {
+        DOCKED_MIN
+    } else {
+        0.0
+    };
+    // Beside the side panel, its frame's margins are the canvas's to keep as well.
+    let slack = if folded { 0.0 } else { PANEL_SLACK };
+    let learn_max = room - window * CANVAS_SHARE - others - slack;
     if lesson && learn_shown {
         // Beside the bars below too: the pseudo-code and the open list get the height.
-        let others = if docked && docked_shown {
-            DOCKED_MIN
-        } else {
-            0.0
-        };
-        let max = ui.available_width() - window * CANVAS_SHARE - others;
-        learn_window::learn_panel_ui(app, ui, max);
+        learn_window::learn_panel_ui(app, ui, learn_max);
     }
     // Always there and always as high: the canvas keeps its place when a run ends.
     let margins = egui::Frame::side_top_panel(ui.style())
@@ -270,8 +274,8 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
             });
         });
     }
-    if !lesson {
-        learn_window::learn_panel_ui(app, ui, f32::INFINITY);
+    if !lesson && learn_shown {
+        learn_window::learn_panel_ui(app, ui, learn_max);
     }
     if docked_shown {
         app.with_view(|view, app| {
@@ -283,7 +287,7 @@ fn app_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     central_ui(app, ui);
 }
 
-/// The share of the window's width a lesson keeps for the canvas.
+/// The share of the window's width the canvas keeps beside the Learn panel and the editor.
 pub const CANVAS_SHARE: f32 = 0.4;
 
 /// The least width of a view's docked panel (the script editor), in points.
@@ -308,9 +312,20 @@ fn beside_switch_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
     ui.separator();
 }
 
-/// The window's width, in points, below which a lesson's side panel folds away: the side
-/// panel, a canvas and the Learn panel side by side.
+/// The window's width, in points, below which the side panel folds away beside the Learn
+/// panel: the side panel, a canvas and the Learn panel side by side.
 const SIDE_ROOM: f32 = 1000.0;
+
+/// Whether the side panels, not folded by the setting (F3), are folded for room: the Learn
+/// panel open in a window narrower than [`SIDE_ROOM`].
+pub(super) fn side_folded_for_room(app: &Panel<'_>, ctx: &egui::Context) -> bool {
+    !app.settings.panels_folded && app.windows.learn.open && ctx.content_rect().width() < SIDE_ROOM
+}
+
+/// What F3 and the View menu say while the side panels are folded for room.
+pub const FOLDED_FOR_ROOM: &str = "No room for the side panels beside the canvas and the \
+    Learn panel in this window: close the Learn panel or widen the window (the script's \
+    Edit script is in the command palette, Ctrl+K)";
 
 /// The puzzle's own tools on the left and the run's details on the right (the Learn panel's
 /// place while it is open).
@@ -319,11 +334,19 @@ fn side_and_details_ui(
     ui: &mut egui::Ui,
     scroll: &dyn Fn(&str) -> egui::ScrollArea,
 ) {
+    // Beside the Learn panel the side panel leaves the canvas its share and the Learn
+    // panel its least width.
+    let max = if app.windows.learn.open {
+        let window = ui.ctx().content_rect().width();
+        (window * (1.0 - CANVAS_SHARE) - learn_window::LEARN_MIN - PANEL_SLACK).clamp(240.0, 420.0)
+    } else {
+        420.0
+    };
     let side = egui::Panel::left("side_panel")
         .resizable(true)
-        .default_size(280.0)
+        .default_size(280.0_f32.min(max))
         .min_size(240.0)
-        .max_size(420.0)
+        .max_size(max)
         .show(ui, |ui| {
             scroll("side scroll").show_viewport(ui, |ui, viewport| {
                 side_panel_ui(app, ui);
@@ -360,6 +383,9 @@ fn side_and_details_ui(
         app.push(AppCommand::Setting(SettingCommand::ShowDetails(details)));
     }
 }
+
+/// The points a panel's frame and separator take beyond the width it is given.
+const PANEL_SLACK: f32 = 24.0;
 
 /// The keys under which a frame keeps the side panel's and the details panel's widths (in
 /// points, outer) for the next one.

@@ -76,22 +76,41 @@ pub(super) fn toolbar_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         {
             app.push(AppCommand::FitView);
         }
-        // Off, and saying why, while the window has no room for the panel beside the canvas.
-        let no_room = super::details_folded_for_room(app, ui);
-        let mut details = app.settings.show_details && !no_room;
+        // Off, and saying why, while the details panel cannot be shown: another panel takes
+        // its place, the panels are folded, or the window has no room for it.
+        let why_off = details_off(app, ui);
+        let mut details = app.settings.show_details && why_off.is_none();
         if ui
-            .add_enabled_ui(!no_room, |ui| ui.toggle_value(&mut details, "Details"))
+            .add_enabled_ui(why_off.is_none(), |ui| {
+                ui.toggle_value(&mut details, "Details")
+            })
             .inner
             .on_hover_text("Show or hide the panel of statistics, plots, solution and results")
-            .on_disabled_hover_text(
-                "No room for the details panel beside the canvas at classroom mode's type \
-                 size in this window: widen the window, or leave classroom mode (F2)",
-            )
+            .on_disabled_hover_text(why_off.unwrap_or_default())
             .changed()
         {
             app.push(AppCommand::Setting(SettingCommand::ShowDetails(details)));
         }
     });
+}
+
+/// Why the details panel cannot be shown now, if it cannot (the toolbar's Details is then
+/// off and says so: a button that lit up with nothing shown was the walk 56's finding E).
+fn details_off(app: &mut Panel<'_>, ui: &egui::Ui) -> Option<&'static str> {
+    if app.windows.learn.open {
+        Some("The Learn panel takes the details panel's place: close it to see the details")
+    } else if app.view_is_docked() {
+        Some("The editor takes the details panel's place: close it to see the details")
+    } else if app.settings.panels_folded {
+        Some("The side panels are folded (F3): unfold them to see the details")
+    } else if super::details_folded_for_room(app, ui) {
+        Some(
+            "No room for the details panel beside the canvas at classroom mode's type \
+             size in this window: widen the window, or leave classroom mode (F2)",
+        )
+    } else {
+        None
+    }
 }
 
 /// Start (or Stop with Pause / Resume while a search runs) and Step. Each button keeps its
@@ -375,7 +394,13 @@ fn view_keys(app: &mut Panel<'_>, ui: &egui::Ui) {
         let on = !app.settings.classroom;
         app.push(AppCommand::Setting(SettingCommand::Classroom(on)));
     }
-    if fold {
+    if fold && super::side_folded_for_room(app, ui.ctx()) {
+        // Folding them would change nothing on screen: why they stay folded is said.
+        app.push(AppCommand::SayError(format!(
+            "F3: {}.",
+            super::FOLDED_FOR_ROOM
+        )));
+    } else if fold {
         let folded = !app.settings.panels_folded;
         app.push(AppCommand::Setting(SettingCommand::PanelsFolded(folded)));
     }

@@ -347,3 +347,51 @@ fn a_classroom_window_with_its_side_panels_open_cuts_neither_bar() {
         inside(h.get_by_label(SCRUBBER_LABEL).rect(), SCRUBBER_LABEL);
     }
 }
+
+/// Walk 56, finding F: the solution's line struck through the numbers on the path's
+/// squares, and in the light theme the digits read as white on light blue. Each number
+/// stands on a light plate of its own, dark: no pixel of the solution's orange shows
+/// between its digits, and its darkest pixels are dark.
+#[test]
+fn the_numbers_on_the_path_stand_above_the_solutions_line() {
+    use puzzlelab::app::Theme;
+    let mut h = harness_at(
+        1024.0,
+        640.0,
+        Settings {
+            full_speed: true,
+            theme: Theme::Light,
+            ..Settings::default()
+        },
+    );
+    crate::common::gui::learn_to_the_end(&mut h, "maze-small.txt", Algorithm::Bfs);
+    h.run();
+    let report = h.state().result().unwrap().clone();
+    assert!(report.solved && report.path.len() > 4);
+    let image = h.render().unwrap();
+    let scale = image.width() as f32 / h.ctx.content_rect().width();
+    let canvas = h.get_by_label(puzzlelab::ui::CANVAS_LABEL).rect();
+    let picture = h.state().puzzle().picture();
+    let side = (canvas.width() / picture.cols as f32).min(canvas.height() / picture.rows as f32);
+    for place in &report.path[1..4] {
+        let at = crate::common::gui::cell_pos(&h, place.cell);
+        let (mut orange, mut darkest) = (0, 255u8);
+        let (dx, dy) = ((side * 0.06).max(1.0), (side * 0.1).max(1.0));
+        let (x0, x1) = (((at.x - dx) * scale) as u32, ((at.x + dx) * scale) as u32);
+        let (y0, y1) = (((at.y - dy) * scale) as u32, ((at.y + dy) * scale) as u32);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let [r, g, b, _] = image.get_pixel(x, y).0;
+                if r > 170 && (60..=140).contains(&g) && b < 60 {
+                    orange += 1;
+                }
+                darkest = darkest.min(r.max(g).max(b));
+            }
+        }
+        assert_eq!(
+            orange, 0,
+            "{place:?}: the solution's line through its number"
+        );
+        assert!(darkest < 90, "{place:?}: its digits dark ({darkest})");
+    }
+}

@@ -192,3 +192,43 @@ fn the_window_stops_a_paused_run_at_the_moment_shown() {
         );
     }
 }
+
+/// Walk 56, finding G: a run stopped while the timeline is scrubbed back lost the canvas's
+/// outline of the state being expanded, though the caption still named it ("Expanding
+/// (6, 2)…"); it came back once the timeline moved. The outline stays with the moment.
+#[test]
+fn a_stop_while_scrubbed_back_keeps_the_moments_state_outlined() {
+    let mut h = harness(Settings::default());
+    open_for_learning(&mut h, "maze-small.txt", Algorithm::Bfs);
+    for position in 1..=6 {
+        h.state_mut().push(AppCommand::Step);
+        run_until(&mut h, |app| {
+            app.learn_moment()
+                .is_some_and(|(_, m)| m.position >= position)
+        });
+    }
+    h.state_mut()
+        .push(AppCommand::Timeline(TimelineCommand::Seek(3)));
+    h.run();
+    let place = |h: &egui_kittest::Harness<'static, puzzlelab::app::PuzzleLabApp>| {
+        let (_, m) = h.state().learn_moment().unwrap();
+        (m.position, m.expanded.as_ref().and_then(|e| e.place))
+    };
+    let (position, expanded) = place(&h);
+    assert_eq!(position, 3);
+    assert!(expanded.is_some());
+    assert_eq!(
+        h.state().marks().current,
+        expanded,
+        "outlined before the stop"
+    );
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    assert_eq!(place(&h), (3, expanded), "the moment shown stays");
+    assert_eq!(
+        h.state().marks().current,
+        expanded,
+        "the state being expanded is still outlined"
+    );
+}

@@ -19,6 +19,7 @@ pub(super) const ENTRY: Entry = Entry {
     make: |_| Box::new(CarMazeView::default()),
     claims: super::claims_none,
     new: &[],
+    commands: &[],
 };
 
 /// The car maze's view: the selected intersection (a square of the picture).

@@ -19,6 +19,7 @@ pub(super) const ENTRY: Entry = Entry {
     make: |_| Box::new(KlondikeView::default()),
     claims: super::claims_none,
     new: &[],
+    commands: &[],
 };
 
 /// The Klondike puzzle's view: the generator's request (the board being generated is the

@@ -19,6 +19,7 @@ pub(super) const ENTRY: Entry = Entry {
     make: |_| Box::new(KlotskiView::default()),
     claims: super::claims_none,
     new: &[],
+    commands: &[],
 };
 
 /// How many layout edits can be taken back.

@@ -22,6 +22,9 @@ struct Entry {
     claims: fn(&Path) -> bool,
     /// What File > New offers for the type (none for most).
     new: &'static [NewItem],
+    /// The type's own commands the command palette offers while its puzzle is on screen
+    /// (a script's Edit script; none for most).
+    commands: &'static [NewItem],
 }
 
 /// An item of File > New that a type's view offers: a label, and the commands that make
@@ -38,6 +41,11 @@ pub struct NewItem {
 /// Every view's File > New items, in the registry's order.
 pub fn new_items() -> impl Iterator<Item = &'static NewItem> {
     VIEWS.iter().flat_map(|e| e.new.iter())
+}
+
+/// The own commands of the type `engine` (the puzzle on screen's), for the command palette.
+pub fn own_commands(engine: &PuzzleType) -> impl Iterator<Item = &'static NewItem> {
+    view_of(engine).into_iter().flat_map(|e| e.commands.iter())
 }
 
 /// Declares each view's module (a file or folder beside this one, public: a test drives a

@@ -20,6 +20,7 @@ pub(super) const ENTRY: Entry = Entry {
     make: |_| Box::new(PlanningView::default()),
     claims: super::claims_none,
     new: &[],
+    commands: &[],
 };
 
 /// The most facts listed in the side panel at once (the rest are counted).

@@ -20,6 +20,7 @@ pub(super) const ENTRY: Entry = Entry {
     make: |_| Box::new(RushHourView::default()),
     claims: super::claims_none,
     new: &[],
+    commands: &[],
 };
 
 /// What a click on the board does in the layout editor.

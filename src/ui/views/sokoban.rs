@@ -18,6 +18,7 @@ pub(super) const ENTRY: Entry = Entry {
     make: |_| Box::new(SokobanView),
     claims: super::claims_none,
     new: &[],
+    commands: &[],
 };
 
 /// Sokoban's view (its state is all in the model).

@@ -38,6 +38,7 @@ pub(super) const ENTRY: Entry = Entry {
     },
     claims: is_scenario,
     new: &[],
+    commands: &[],
 };
 
 /// Moving AI scenarios (`.scen`) open in this view, with their map.

@@ -40,9 +40,11 @@ impl OwnPanels for ScriptView {
             return;
         }
         self.sync(app);
-        // The canvas keeps at least half of what is left of the window.
+        // The canvas keeps at least half of what is left of the window, and at least its
+        // share of the window's width (beside the side panel at 1024 x 640 it kept 34 %).
         let room = ui.available_width();
-        let max = (room * 0.5).max(240.0);
+        let share = ui.ctx().content_rect().width() * crate::ui::CANVAS_SHARE;
+        let max = (room * 0.5).min(room - share - 24.0).max(240.0);
         egui::Panel::right("script_editor")
             .resizable(true)
             .default_size(420.0_f32.min(max))
@@ -111,4 +113,23 @@ impl KeepsSettings for ScriptView {
         })
         .ok()
     }
+}
+
+/// The script's own commands in the command palette: Edit script (the side panel's button,
+/// folded away in a lesson at 1024 x 640, the walk 56's finding D).
+pub(super) const COMMANDS: &[super::NewItem] = &[super::NewItem {
+    label: "Edit script",
+    hint: "the script's text beside the canvas; Ctrl+S saves and reloads it",
+    commands: edit_script,
+}];
+
+/// Edit script: the editor open, and shown at once where it takes turns with the Learn
+/// panel.
+fn edit_script() -> Result<Vec<crate::app::AppCommand>, String> {
+    Ok(vec![
+        crate::app::AppCommand::View(crate::app::ViewCommand::new(super::Command::OpenEditor)),
+        crate::app::AppCommand::Window(crate::app::WindowCommand::LearnBeside(
+            crate::app::learn::Beside::Docked,
+        )),
+    ])
 }

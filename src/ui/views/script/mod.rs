@@ -10,7 +10,6 @@ mod highlight;
 mod parameters;
 
 use parameters::ParameterAnswer;
-
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -35,6 +34,7 @@ pub(super) const ENTRY: Entry = Entry {
                the script editor",
         commands: new_script,
     }],
+    commands: capabilities::COMMANDS,
 };
 
 /// The script File > New puzzle script opens: a small working puzzle whose comments explain

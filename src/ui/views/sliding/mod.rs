@@ -33,6 +33,7 @@ pub(super) const ENTRY: Entry = Entry {
     },
     claims: super::claims_none,
     new: &[],
+    commands: &[],
 };
 
 /// The sliding view's settings kept across restarts.

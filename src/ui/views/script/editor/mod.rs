@@ -143,6 +143,9 @@ pub(super) struct Editor {
     /// The colouring of the text as last laid out: the text's hash, the error line, the
     /// theme and the job.
     layout_cache: Option<(u64, Option<usize>, bool, egui::text::LayoutJob)>,
+    /// The marked line the text was last scrolled to (none since an error came): a new
+    /// error's line is scrolled into view once, the reader then free to scroll away.
+    scrolled_to: Option<usize>,
 }
 
 /// Whether the file is written as JSON (the script inside), not as the script's text.
@@ -393,6 +396,7 @@ impl Editor {
             }
             Err(e) => {
                 self.error = Some(e);
+                self.scrolled_to = None;
                 self.note = None;
                 if after == After::Saved {
                     self.unloaded_edit = true;

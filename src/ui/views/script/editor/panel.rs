@@ -158,6 +158,10 @@ impl Editor {
         let error_line = self.marked_line();
         let red = ui.visuals().error_fg_color;
         let label = ui.label("Script text").id;
+        // A new error's line is brought into view (the walk's W1: Ctrl+S marked line 14
+        // below the editor's fold, and nothing showed it).
+        let scroll_to = error_line.filter(|l| self.scrolled_to != Some(*l));
+        self.scrolled_to = error_line;
         let mut text = std::mem::take(&mut self.text);
         egui::ScrollArea::vertical()
             .id_salt("script editor text")
@@ -187,6 +191,13 @@ impl Editor {
                         if starts_line {
                             let y = output.galley_pos.y + row.pos.y;
                             let marked = error_line == Some(line);
+                            if marked {
+                                let rect = egui::Rect::from_min_size(
+                                    egui::pos2(gutter_rect.left(), y),
+                                    egui::vec2(gutter, row.height()),
+                                );
+                                marked_line_ui(ui, rect, line, scroll_to == Some(line));
+                            }
                             let colour = if marked {
                                 red
                             } else {
@@ -213,5 +224,21 @@ impl Editor {
                 });
             });
         self.text = text;
+    }
+}
+
+/// The gutter's mark of the error's `line` at `rect`, named for a screen reader ("Marked
+/// line 14"), scrolled into view when `scroll` (a new error's line).
+fn marked_line_ui(ui: &egui::Ui, rect: egui::Rect, line: usize, scroll: bool) {
+    let response = ui.interact(
+        rect,
+        ui.scope_id().with("marked line"),
+        egui::Sense::hover(),
+    );
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Marked line {line}"))
+    });
+    if scroll {
+        ui.scroll_to_rect(rect, Some(egui::Align::Center));
     }
 }
