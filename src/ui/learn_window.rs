@@ -237,11 +237,11 @@ fn predict_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
                 "Click the board in the open list you think comes next."
             }
             Some(_) => "Click the square (or the open list's row) you think comes next.",
-            // A board puzzle's states are guessed in the open list, a grid's on the canvas
-            // too: which, the run tells.
+            // Every state is guessed in the open list; a grid's on the canvas too (a board's
+            // canvas takes no guess): true before the run says which it is.
             None => {
-                "Start a run, then click the state you think comes next: in the open list \
-                     (a board) or on the canvas (a square)."
+                "Start a run, then guess the state it expands next: click its row in the open \
+                 list (on a grid, its square on the canvas too)."
             }
         };
         ui.label(RichText::new(hint).weak());

@@ -41,4 +41,8 @@ fn a_run_ended_at_a_script_error_is_captioned_stopped_at_it() {
     );
     assert!(caption.contains("JUMPS"), "{caption}");
     assert!(!caption.contains("unrecorded"), "{caption}");
+    // The count comes first, so the error's own words end the sentence (the second walk of
+    // 8 December read "Variable not found: knight after 21 expansions").
+    assert!(caption.starts_with("After "), "{caption}");
+    assert!(!caption.contains(" after "), "{caption}");
 }

@@ -326,9 +326,13 @@ impl Moment {
                     "The run stopped at its time limit after {expansions}, before it reached \
                      a goal."
                 ),
+                // The count first: the error's own text ends the sentence, so nothing reads
+                // as part of it ("Variable not found: knight after 21 expansions").
                 Ending::Ended(Outcome::ScriptError) => format!(
-                    "The run {} after {expansions}.",
-                    (self.stop_message.as_deref()).unwrap_or("stopped at a script error")
+                    "After {expansions}, the run {}.",
+                    (self.stop_message.as_deref())
+                        .unwrap_or("stopped at a script error")
+                        .trim_end_matches('.')
                 ),
                 _ => format!("The recording stops after {expansions}: the run went on unrecorded."),
             },
