@@ -205,31 +205,11 @@ impl super::AppState {
             ));
             return;
         }
-        if self.refuse_unsolvable() {
-            return;
-        }
-        self.stop_run();
-        self.runs.race = None;
-        let parked = self.park_timeline();
-        let wake = self.waker();
-        match Race::start(
-            self.work.puzzle.as_ref(),
-            &chosen,
-            self.speed(),
-            self.limits(),
-            &wake,
-        ) {
-            Ok(r) => {
-                self.runs.race = Some(r);
-                self.make_race_timeline(parked);
-                let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
-                self.set_status(format!("Racing {}…", names.join(" vs ")));
-            }
-            Err(e) => {
-                self.work.timeline = parked;
-                self.set_error(format!("Could not start the race: {e}"));
-            }
-        }
+        let names: Vec<&str> = chosen.iter().map(|a| a.label()).collect();
+        let status = format!("Racing {}…", names.join(" vs "));
+        self.launch_race(status, |puzzle, speed, limits, wake| {
+            Race::start(puzzle, &chosen, speed, limits, wake)
+        });
     }
 
     /// Starts the chosen algorithm once for each tie-breaking policy, side by side, at the
@@ -244,6 +224,29 @@ impl super::AppState {
             ));
             return;
         }
+        let status = format!(
+            "Racing {} with each tie-breaking policy…",
+            algorithm.label()
+        );
+        self.launch_race(status, |puzzle, speed, limits, wake| {
+            Race::start_tie_breaks(puzzle, algorithm, speed, limits, wake)
+        });
+    }
+
+    /// Starts the race `start` makes of the puzzle on screen (at the speed and limits set),
+    /// unless the puzzle provably has no solution: the single run is stopped and its
+    /// timeline parked for the race's, and the status says `status` (or why the race could
+    /// not start, the timeline given back).
+    fn launch_race(
+        &mut self,
+        status: String,
+        start: impl FnOnce(
+            &dyn Puzzle,
+            Speed,
+            Limits,
+            &Arc<dyn Fn() + Send + Sync>,
+        ) -> std::io::Result<Race>,
+    ) {
         if self.refuse_unsolvable() {
             return;
         }
@@ -251,9 +254,8 @@ impl super::AppState {
         self.runs.race = None;
         let parked = self.park_timeline();
         let wake = self.waker();
-        match Race::start_tie_breaks(
+        match start(
             self.work.puzzle.as_ref(),
-            algorithm,
             self.speed(),
             self.limits(),
             &wake,
@@ -261,10 +263,7 @@ impl super::AppState {
             Ok(r) => {
                 self.runs.race = Some(r);
                 self.make_race_timeline(parked);
-                self.set_status(format!(
-                    "Racing {} with each tie-breaking policy…",
-                    algorithm.label()
-                ));
+                self.set_status(status);
             }
             Err(e) => {
                 self.work.timeline = parked;

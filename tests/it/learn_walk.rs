@@ -27,6 +27,15 @@ fn paused_after(file: &str, algorithm: Algorithm, expansions: usize) -> H {
     h
 }
 
+/// [`paused_after`] one expansion, then Predict mode on.
+fn predicting_after(file: &str, algorithm: Algorithm) -> H {
+    let mut h = paused_after(file, algorithm, 1);
+    h.state_mut()
+        .push(AppCommand::Learn(LearnCommand::Predict(true)));
+    h.run();
+    h
+}
+
 /// Finding 1: a change of the algorithm while a breadth-first run was paused dropped the
 /// run without a word, and the Learn panel then read its recording as A*'s (A*'s
 /// pseudo-code and an f column over a breadth-first run). The run is now stopped as Stop
@@ -82,10 +91,7 @@ fn the_open_list_keeps_the_tie_break_of_its_run() {
 /// It is no guess: nothing steps, nothing is scored.
 #[test]
 fn a_click_on_a_boards_canvas_in_predict_mode_steps_nothing() {
-    let mut h = paused_after("sliding-8-easy-6.txt", Algorithm::Bfs, 1);
-    h.state_mut()
-        .push(AppCommand::Learn(LearnCommand::Predict(true)));
-    h.run();
+    let mut h = predicting_after("sliding-8-easy-6.txt", Algorithm::Bfs);
     let before = h.state().learn_moment().unwrap().1.position;
     let text = h.state().puzzle().to_text();
     for cell in [Cell::new(0, 0), Cell::new(2, 0)] {
@@ -106,10 +112,7 @@ fn a_click_on_a_boards_canvas_in_predict_mode_steps_nothing() {
 /// went on and at moments it was not true of. It is shown at its own moment only.
 #[test]
 fn a_verdict_leaves_with_its_moment() {
-    let mut h = paused_after("maze-small.txt", Algorithm::AStar, 1);
-    h.state_mut()
-        .push(AppCommand::Learn(LearnCommand::Predict(true)));
-    h.run();
+    let mut h = predicting_after("maze-small.txt", Algorithm::AStar);
     let (recording, m) = h.state().learn_moment().unwrap();
     // The next expansion is made (and recorded) when the guess asks for it.
     let guessed = match recording.expansion(m.position) {
