@@ -314,7 +314,14 @@ impl AppState {
                     }
                 } else if let Some(report) = &self.work.result {
                     self.work.marks.stats = report.stats.clone();
-                    self.work.marks.current = None;
+                    // A finished run shows no state under way, but where the Learn panel
+                    // narrates its last moment ("moment 23 of 23 · n = (7, 2)") the canvas
+                    // outlines that n (the second walk of issue 56, finding B).
+                    self.work.marks.current = if self.windows.learn.open {
+                        track.last_expanded_place()
+                    } else {
+                        None
+                    };
                     self.work.marks.path.clear();
                 }
             }

@@ -321,6 +321,13 @@ impl Track {
         true
     }
 
+    /// The place of the state the recording's last expansion expanded (`None` before the
+    /// first, and for states that have no place on the canvas).
+    pub fn last_expanded_place(&self) -> Option<Place> {
+        let last = self.len().checked_sub(1)?;
+        self.recording.expansion(last)?.place
+    }
+
     /// Says the position shown again when the run's end or a Stop took its current state
     /// away while the timeline is scrubbed back (the caption said "Expanding (6, 2)" and the
     /// canvas outlined no square, the walk 56's finding G). At the head the run's figures

@@ -232,3 +232,35 @@ fn a_stop_while_scrubbed_back_keeps_the_moments_state_outlined() {
         "the state being expanded is still outlined"
     );
 }
+
+/// The second walk of issue 56, finding B: after a Stop at the run's last moment the Learn
+/// panel named the state expanded there ("moment 23 of 23 · n = (7, 2)") while the canvas
+/// outlined no square. With the panel open, the outline stays on the moment's n; with it
+/// closed, a finished run shows no state under way.
+#[test]
+fn a_stop_at_the_last_moment_keeps_the_learn_panels_state_outlined() {
+    let mut h = harness(Settings::default());
+    open_for_learning(&mut h, "maze-small.txt", Algorithm::Bfs);
+    for position in 1..=5 {
+        h.state_mut().push(AppCommand::Step);
+        run_until(&mut h, |app| {
+            app.learn_moment()
+                .is_some_and(|(_, m)| m.position >= position)
+        });
+    }
+    h.state_mut().push(AppCommand::Stop);
+    run_until(&mut h, |app| app.result().is_some());
+    h.run();
+    let (_, moment) = h.state().learn_moment().unwrap();
+    assert_eq!(moment.position, 5, "the last moment is shown");
+    let named = moment.expanded.as_ref().and_then(|e| e.place);
+    assert!(named.is_some(), "the panel names a square");
+    assert_eq!(h.state().marks().current, named, "the canvas outlines it");
+    h.state_mut().windows.learn.open = false;
+    h.run();
+    assert_eq!(
+        h.state().marks().current,
+        None,
+        "without the panel no state is under way"
+    );
+}
