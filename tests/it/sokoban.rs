@@ -112,18 +112,26 @@ fn sim_of(level: &Sokoban) -> Sim {
     Sim::new(&rows)
 }
 
-/// The level on screen's rows as played, from the collection's XSB.
+/// The level on screen's rows as played, from the puzzle's JSON (its `position` once played,
+/// else the level's board; the XSB is the file's levels, never a position played by hand).
 trait LevelText {
     fn to_text_of_level(&self) -> Vec<String>;
 }
 
 impl LevelText for Sokoban {
     fn to_text_of_level(&self) -> Vec<String> {
-        let again = format::read_collection(&self.to_text());
-        let index = (self.levels().iter())
-            .position(|l| l.number == self.level_number())
-            .unwrap();
-        again.levels[index].rows.clone()
+        let json = self.to_json();
+        let rows = |v: &serde_json::Value| -> Vec<String> {
+            let rows = v.as_array().expect("rows");
+            rows.iter()
+                .map(|r| r.as_str().unwrap().to_owned())
+                .collect()
+        };
+        if !json["position"].is_null() {
+            return rows(&json["position"]);
+        }
+        let index = json["level"].as_u64().unwrap() as usize - 1;
+        rows(&json["levels"][index]["board"])
     }
 }
 

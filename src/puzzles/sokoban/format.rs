@@ -50,6 +50,10 @@ pub struct Collection {
     pub levels: Vec<Level>,
     /// One error per malformed level, in file order.
     pub errors: Vec<LevelError>,
+    /// The text the collection was read from, when it was read from one: what saving the
+    /// collection writes back, its comments, credits and refused levels included (the
+    /// levels are not edited on the canvas; a level played by hand is not changed).
+    pub source: Option<std::sync::Arc<str>>,
 }
 
 /// Why one level of a collection was refused.
@@ -136,6 +140,7 @@ pub fn read_collection(text: &str) -> Collection {
     }
     let mut collection = Collection {
         title: header.as_deref().and_then(collection_title),
+        source: Some(text.into()),
         ..Collection::default()
     };
     for (index, block) in blocks.into_iter().enumerate() {

@@ -127,6 +127,10 @@ struct SokobanJson {
     position: Option<Vec<String>>,
     #[serde(default)]
     metric: Metric,
+    /// The XSB text the collection was read from (see [`Collection::source`]), so that a
+    /// collection restored from the app's state saves as its file was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
 }
 
 /// An answer's length as the notes say it: "1 push, 2 moves", "0 pushes, 1 move".
@@ -230,6 +234,23 @@ impl Sokoban {
             title: body.title,
             ..Collection::default()
         };
+        if let Some(source) = &body.source {
+            // The levels are the source's (the `levels` written beside it say the same).
+            let read = format::read_collection(source);
+            let boards = |levels: &[Level]| -> Vec<Vec<String>> {
+                levels.iter().map(|l| l.rows.clone()).collect()
+            };
+            let given: Vec<Vec<String>> = (body.levels.iter())
+                .map(|l| l.board.iter().map(|r| r.replace(['-', '_'], " ")).collect())
+                .collect();
+            if boards(&read.levels) != given {
+                return Err(FormatError::in_field(
+                    "source",
+                    "its levels are not the `levels` given",
+                ));
+            }
+            collection.source = read.source;
+        }
         for (i, level) in body.levels.iter().enumerate() {
             let number = i + 1;
             if let Err(fault) = format::check_rows(&level.board) {
@@ -501,19 +522,19 @@ impl Sokoban {
     }
 
     /// The collection as XSB, the level on screen at its position.
+    /// The collection as XSB: the text it was read from, else its levels written out. A
+    /// level's start, never the position played by hand: playing is not an edit of the file.
     fn xsb(&self) -> String {
+        if let Some(source) = &self.collection.source {
+            return source.to_string();
+        }
         let mut text = String::new();
         if let Some(title) = &self.collection.title {
             text += &format!("Title: {title}\n\n");
         }
-        for (i, level) in self.collection.levels.iter().enumerate() {
-            let rows = if i == self.index {
-                self.rows_of(&self.position)
-            } else {
-                level.rows.clone()
-            };
-            for row in rows {
-                text += &row;
+        for level in &self.collection.levels {
+            for row in &level.rows {
+                text += row;
                 text.push('\n');
             }
             if let Some(title) = &level.title {
@@ -547,6 +568,7 @@ impl Sokoban {
             level: self.index + 1,
             position: (!at_start).then(|| self.rows_of(&self.position)),
             metric: self.metric,
+            source: self.collection.source.as_deref().map(str::to_owned),
         })
     }
 }

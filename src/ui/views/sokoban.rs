@@ -250,7 +250,16 @@ impl SokobanView {
     /// pushed, if any.
     fn play(app: &mut ViewWrite<'_>, play: impl FnOnce(&mut Sokoban) -> bool) {
         let before = app.puzzle().clone_box();
-        app.edit_model(play);
+        if app.edit_model(play)
+            && let Some(s) = app.model::<Sokoban>()
+        {
+            // A move played is not an edit of the level (the file keeps its start).
+            let text = format!(
+                "Played {} by hand; Ctrl+Z undoes.",
+                crate::app::count(s.moves_by_hand(), "move")
+            );
+            app.set_status(text);
+        }
         if app.puzzle().picture() != before.picture() {
             app.slide_from(before.as_ref());
         }
