@@ -568,10 +568,18 @@ impl Sokoban {
             level: self.index + 1,
             position: (!at_start).then(|| self.rows_of(&self.position)),
             metric: self.metric,
-            source: self.collection.source.as_deref().map(str::to_owned),
+            source: (self.collection.source.as_deref())
+                .filter(|s| s.len() <= SOURCE_KEPT_BYTES)
+                .map(str::to_owned),
         })
     }
 }
+
+/// The longest XSB text a collection's JSON carries as its `source` (256 KiB: Microban's is
+/// 16 kB). The app's state holds the puzzle and up to 20 undo steps, each a JSON of its own
+/// under the state file's limit; a longer collection is restored from its levels, and saved
+/// as them (its comments not kept).
+const SOURCE_KEPT_BYTES: usize = 256 * 1024;
 
 /// The terrain shade dead squares are drawn with (a light one).
 const DEAD_SHADE: u8 = 4;
