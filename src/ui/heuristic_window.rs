@@ -48,10 +48,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         {
             sample_ui(app, ui);
         } else {
-            ui.label(
-                "Tick Optimal moves in the side panel: the heuristic is measured over the \
-                 explored state space.",
-            );
+            super::space_window::explore_space_ui(app, ui, "the heuristic is measured over it");
         }
         return;
     }

@@ -42,7 +42,7 @@ fn body_ui(app: &mut Panel<'_>, ui: &mut egui::Ui) {
         app.windows.oracle.space(),
         app.windows.space_window.profile.clone(),
     ) else {
-        ui.label("Tick Optimal moves in the side panel: the state space is explored then.");
+        explore_space_ui(app, ui, "the state space is drawn");
         return;
     };
     let current = space.node_of(app.shown_puzzle());
@@ -289,4 +289,21 @@ fn graph_ui(
         *open = Some(node);
     }
     Some(node)
+}
+
+/// What a window that needs the explored state space shows before it is explored: why, and
+/// a button that explores it (the side panel's Optimal moves, which not every type's panel
+/// shows: the final walk of 8 December found a planning task told to tick a box it did not
+/// have). `then` says what follows the exploration.
+pub(super) fn explore_space_ui(app: &mut Panel<'_>, ui: &mut egui::Ui, then: &str) {
+    ui.label(format!(
+        "The state space is not explored yet: explore it (as Optimal moves does), and {then}."
+    ));
+    if ui
+        .button("Explore the state space")
+        .on_hover_text("the same as ticking Optimal moves")
+        .clicked()
+    {
+        app.push(AppCommand::Oracle(crate::app::OracleCommand::Enable(true)));
+    }
 }

@@ -14,6 +14,7 @@ mod common;
 mod desktop;
 mod differential;
 mod docs;
+mod explore_button;
 mod faults;
 mod first_use;
 mod formats;
