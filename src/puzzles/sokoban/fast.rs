@@ -177,15 +177,7 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         }
         run.expanded += 1;
         let state = nodes.state(id);
-        if options.corral_deadlocks && board.corral_deadlock(&state, CORRAL_LIMIT, &mut memo) {
-            continue;
-        }
-        found.clear();
-        board.pushes(&state, true, &mut found);
-        if options.corrals {
-            board.prune_to_pi_corral(&state, &mut found);
-        }
-        if found.is_empty() {
+        if !expand(board, &state, options, &mut memo, &mut found) {
             continue;
         }
         let assignment = board.assignment(&state.boxes);
@@ -283,6 +275,28 @@ impl Run {
     }
 }
 
+/// Puts into `found` the pushes of `state` to search (see [`solve`]), one survey of the
+/// position ([`Board::survey`]) serving its checks; `false` when there are none (a corral
+/// deadlock, or no push).
+fn expand(
+    board: &Board,
+    state: &State,
+    options: Options,
+    memo: &mut CorralMemo,
+    found: &mut Vec<FoundPush>,
+) -> bool {
+    let mut survey = board.survey(state);
+    if options.corral_deadlocks && board.corral_deadlock_in(&survey, state, CORRAL_LIMIT, memo) {
+        return false;
+    }
+    found.clear();
+    board.pushes_in(state, &mut survey, true, found);
+    if options.corrals {
+        board.prune_to_pi_corral_in(&survey, found);
+    }
+    !found.is_empty()
+}
+
 /// A push that passed [`judge`].
 struct Judged {
     /// The pushed box's square before it.
@@ -307,13 +321,15 @@ fn judge(
     regions_of: &impl Fn(&[bool]) -> u32,
 ) -> Option<Judged> {
     let (b, t) = (step.from, step.to);
-    let regions = with_boxes(scratch, &step.next.boxes, |flags| {
-        (!board.freeze_deadlock(flags, t)).then(|| regions_of(flags))
-    })?;
+    // The table first: a position stored passed the other checks already, and most
+    // successors are stored ones (their flood fills saved).
     let hash = keys.of(&step.next);
     if nodes.find(&step.next, hash).is_some() {
         return None;
     }
+    let regions = with_boxes(scratch, &step.next.boxes, |flags| {
+        (!board.freeze_deadlock(flags, t)).then(|| regions_of(flags))
+    })?;
     let row = state.boxes.iter().position(|&x| usize::from(x) == b)?;
     let h = board.repaired_bound(assignment, &state.boxes, row, t, repair)?;
     Some(Judged {
