@@ -300,7 +300,7 @@ fn no_deadlock_check_prunes_a_position_that_breadth_first_search_solves() {
 fn the_fast_solvers_answers_replay_and_are_never_shorter_than_breadth_first_search() {
     for ((name, mut level), order) in small_levels()
         .into_iter()
-        .zip(["fess", "greedy"].iter().cycle())
+        .zip(["fess", "greedy", "both"].iter().cycle())
     {
         level.set_option("order", order).unwrap();
         let at = format!("{name} {} ({order})", level.level_number());
@@ -464,7 +464,7 @@ fn the_players_areas_are_counted_with_the_boxes_as_walls() {
         level
             .set_option("order", "best")
             .unwrap_err()
-            .contains("fess or greedy")
+            .contains("both, fess or greedy")
     );
     level.set_option("order", "greedy").unwrap();
 }

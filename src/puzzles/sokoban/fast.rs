@@ -33,11 +33,14 @@
 //!   Sokoban Wiki's "Solver": most solvers of the hard levels give up optimality for such
 //!   an order).
 //!
-//! - **FESS's feature cells** (the default order; [`super::fess`]: Shoham, CoG 2020): the
+//! - **FESS's feature cells** ([`super::fess`]: Shoham, CoG 2020): the
 //!   positions filed by packing and connectivity, the cells taken in turn, each giving its
 //!   position of least weight (advised pushes and pushes of the box pushed last free: the
 //!   inertia of the Sokoban Wiki's "Solver" page, FESS's moves of one box), then by the
-//!   bound. The option `order=greedy` gives the single best-first order above instead.
+//!   bound.
+//! - **Alternation** of the two orders (the default; [`Order::Alternate`]: Röger and
+//!   Helmert, ICAPS 2010): every position in both lists, the best of each expanded in
+//!   turn. The option `order` (`fess`, `greedy`) gives one of them alone instead.
 //!
 //! Its answers are solved, not proved optimal. It runs under the memory budget and the time
 //! limit of its [`CancelToken`] (checked before every expansion: a Stop is seen within
@@ -49,8 +52,11 @@ use super::board::{Board, CorralMemo, FoundPush, Push, State};
 use super::macros::{self, Step};
 
 mod nodes;
+mod open;
 use crate::search::{CancelToken, Outcome};
 use nodes::{Keys, Nodes, ROOT, path_to};
+pub use open::Order;
+use open::{Key, Open};
 
 /// How a fast run ended, and what it found.
 #[derive(Clone, Debug)]
@@ -76,78 +82,6 @@ pub struct Run {
 /// before it gives up (and prunes nothing).
 const CORRAL_LIMIT: usize = 100;
 
-/// The open list. Greedy: positions by priority, the least first: the goals left to pack in
-/// the packing order (when the solver follows it), then the order by the bound; among equals
-/// the position put on last first. Or FESS's cells taken in turn ([`super::fess`]).
-enum Open {
-    Greedy(std::collections::BinaryHeap<(std::cmp::Reverse<(u32, u32)>, u32)>),
-    Fess(super::fess::Cells),
-}
-
-/// What the open list orders a position by.
-struct Key {
-    /// Goals left to pack in the packing order.
-    unpacked: u32,
-    /// The order by the bound (the bound, or the weighted sum: [`Options::weight`]).
-    order: u32,
-    /// The matching bound.
-    bound: u32,
-    /// The player's areas ([`Board::regions`]).
-    regions: u32,
-    /// FESS's weight of the position ([`super::fess`]).
-    weight: u32,
-}
-
-impl Key {
-    /// The start's key: `unpacked` goals left to pack, bound `h`, `regions` areas.
-    fn of_root(unpacked: u32, h: u32, regions: u32) -> Key {
-        Key {
-            unpacked,
-            order: h,
-            bound: h,
-            regions,
-            weight: 0,
-        }
-    }
-}
-
-impl Open {
-    /// An empty open list: FESS's cells or the greedy order.
-    fn new(fess: bool) -> Open {
-        if fess {
-            Open::Fess(super::fess::Cells::default())
-        } else {
-            Open::Greedy(std::collections::BinaryHeap::new())
-        }
-    }
-
-    fn push(&mut self, key: &Key, k: usize, id: u32) {
-        match self {
-            Open::Greedy(heap) => heap.push((std::cmp::Reverse((key.unpacked, key.order)), id)),
-            Open::Fess(cells) => cells.push(
-                (k as u32 - key.unpacked, key.regions),
-                key.weight,
-                key.bound,
-                id,
-            ),
-        }
-    }
-
-    fn pop(&mut self) -> Option<u32> {
-        match self {
-            Open::Greedy(heap) => heap.pop().map(|(_, id)| id),
-            Open::Fess(cells) => cells.pop(),
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Open::Greedy(heap) => heap.len(),
-            Open::Fess(cells) => cells.len(),
-        }
-    }
-}
-
 /// How the fast solver orders its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -160,9 +94,9 @@ pub struct Options {
     /// Whether only the pushes into a PI-corral are searched, when there is one
     /// ([`Board::prune_to_pi_corral`]).
     pub corrals: bool,
-    /// Whether the search takes FESS's feature cells in turn ([`super::fess`]) rather than
-    /// one best-first order.
-    pub fess: bool,
+    /// The search's order: one best-first order, FESS's feature cells in turn
+    /// ([`super::fess`]), or both alternately ([`Order`]).
+    pub order: Order,
     /// Whether positions with a corral deadlock ([`Board::corral_deadlock`]) are pruned.
     pub corral_deadlocks: bool,
     /// Whether a push into a tunnel goes on to the tunnel's end ([`super::macros`]).
@@ -178,7 +112,7 @@ impl Default for Options {
             packing: true,
             weight: 0,
             corrals: true,
-            fess: true,
+            order: Order::Alternate,
             corral_deadlocks: true,
             tunnels: true,
             goal_macros: true,
@@ -199,7 +133,7 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         player: board.normalized(&flags, usize::from(start.player)) as u16,
     };
     let mut nodes = Nodes::new(root.boxes.len());
-    let mut open = Open::new(options.fess);
+    let mut open = Open::new(options.order, start.boxes.len());
     let packing = options.packing.then(|| super::packing::Packing::new(board));
     let k = root.boxes.len();
     let unpacked = |state: &State| packing.as_ref().map_or(0, |p| (k - p.packed(state)) as u32);
@@ -213,8 +147,9 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         return finish(run, &nodes, Outcome::Found);
     }
     // The player's areas, when FESS counts them.
+    let counts_regions = open.counts_regions();
     let regions_of = |flags: &[bool]| {
-        if options.fess {
+        if counts_regions {
             board.regions(flags)
         } else {
             0
@@ -222,7 +157,7 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
     };
     let mut weights = vec![0u32];
     let (root_unpacked, regions) = (unpacked(&root), regions_of(&flags));
-    open.push(&Key::of_root(root_unpacked, h, regions), k, id);
+    open.push(&Key::of_root(root_unpacked, h, regions), id);
     let mut found: Vec<FoundPush> = Vec::new();
     let mut scratch = vec![false; board.squares()];
     let mut repair = super::matching::Assignment::default();
@@ -233,7 +168,7 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         }
         if run.expanded.is_multiple_of(64)
             && let Some(outcome) = run.over_limits(
-                nodes.bytes() + open.len() as u64 * 12 + memo.bytes(),
+                nodes.bytes() + open.bytes() + memo.bytes(),
                 deadline,
                 limits.max_memory,
             )
@@ -242,15 +177,7 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
         }
         run.expanded += 1;
         let state = nodes.state(id);
-        if options.corral_deadlocks && board.corral_deadlock(&state, CORRAL_LIMIT, &mut memo) {
-            continue;
-        }
-        found.clear();
-        board.pushes(&state, true, &mut found);
-        if options.corrals {
-            board.prune_to_pi_corral(&state, &mut found);
-        }
-        if found.is_empty() {
+        if !expand(board, &state, options, &mut memo, &mut found) {
             continue;
         }
         let assignment = board.assignment(&state.boxes);
@@ -307,7 +234,7 @@ pub fn solve(board: &Board, start: &State, options: Options, cancel: &CancelToke
                     regions,
                     weight,
                 };
-                open.push(&key, k, child);
+                open.push(&key, child);
             }
         }
     }
@@ -348,6 +275,28 @@ impl Run {
     }
 }
 
+/// Puts into `found` the pushes of `state` to search (see [`solve`]), one survey of the
+/// position ([`Board::survey`]) serving its checks; `false` when there are none (a corral
+/// deadlock, or no push).
+fn expand(
+    board: &Board,
+    state: &State,
+    options: Options,
+    memo: &mut CorralMemo,
+    found: &mut Vec<FoundPush>,
+) -> bool {
+    let mut survey = board.survey(state);
+    if options.corral_deadlocks && board.corral_deadlock_in(&survey, state, CORRAL_LIMIT, memo) {
+        return false;
+    }
+    found.clear();
+    board.pushes_in(state, &mut survey, true, found);
+    if options.corrals {
+        board.prune_to_pi_corral_in(&survey, found);
+    }
+    !found.is_empty()
+}
+
 /// A push that passed [`judge`].
 struct Judged {
     /// The pushed box's square before it.
@@ -372,13 +321,15 @@ fn judge(
     regions_of: &impl Fn(&[bool]) -> u32,
 ) -> Option<Judged> {
     let (b, t) = (step.from, step.to);
-    let regions = with_boxes(scratch, &step.next.boxes, |flags| {
-        (!board.freeze_deadlock(flags, t)).then(|| regions_of(flags))
-    })?;
+    // The table first: a position stored passed the other checks already, and most
+    // successors are stored ones (their flood fills saved).
     let hash = keys.of(&step.next);
     if nodes.find(&step.next, hash).is_some() {
         return None;
     }
+    let regions = with_boxes(scratch, &step.next.boxes, |flags| {
+        (!board.freeze_deadlock(flags, t)).then(|| regions_of(flags))
+    })?;
     let row = state.boxes.iter().position(|&x| usize::from(x) == b)?;
     let h = board.repaired_bound(assignment, &state.boxes, row, t, repair)?;
     Some(Judged {

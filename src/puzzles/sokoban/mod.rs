@@ -96,9 +96,9 @@ pub struct Sokoban {
     /// The fast solver's weight of the bound (the option `weight`; see
     /// [`fast::Options::weight`]).
     weight: u32,
-    /// Whether the fast solver takes FESS's feature cells in turn (the option `order`,
-    /// `fess` or `greedy`; see [`fast::Options::fess`]).
-    fess: bool,
+    /// The fast solver's order (the option `order`, `both`, `fess` or `greedy`; see
+    /// [`fast::Options::order`]).
+    order: fast::Order,
     /// Whether the fast solver prunes corral deadlocks (the option `deadlocks`, `corral` or
     /// `simple`; see [`board::Board::corral_deadlock`]).
     corral_deadlocks: bool,
@@ -215,7 +215,7 @@ impl Sokoban {
             pi_corrals: true,
             packing: true,
             weight: 0,
-            fess: true,
+            order: fast::Order::Alternate,
             corral_deadlocks: true,
             tunnels: true,
             goal_macros: true,

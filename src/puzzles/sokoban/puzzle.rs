@@ -311,8 +311,8 @@ impl crate::puzzles::Model for Sokoban {
             ),
             crate::puzzles::PuzzleOption::new(
                 "order",
-                "fess|greedy",
-                "the fast solver's order: FESS's feature cells (packing, connectivity) taken in turn (fess, the default), or one greedy best-first order on the packing and the bound (greedy)",
+                "both|fess|greedy",
+                "the fast solver's order: FESS's feature cells (packing, connectivity) taken in turn (fess), one greedy best-first order on the packing and the bound (greedy), or both, expanding from each in turn (both, the default)",
             ),
             crate::puzzles::PuzzleOption::new(
                 "deadlocks",
@@ -368,10 +368,11 @@ impl crate::puzzles::Model for Sokoban {
                 Ok(())
             }
             "order" => {
-                self.fess = match value.trim() {
-                    "fess" => true,
-                    "greedy" => false,
-                    _ => return Err(format!("order is fess or greedy, not `{value}`")),
+                self.order = match value.trim() {
+                    "both" => super::fast::Order::Alternate,
+                    "fess" => super::fast::Order::Fess,
+                    "greedy" => super::fast::Order::Greedy,
+                    _ => return Err(format!("order is both, fess or greedy, not `{value}`")),
                 };
                 Ok(())
             }

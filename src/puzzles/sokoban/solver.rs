@@ -28,7 +28,7 @@ impl Sokoban {
             packing: self.packing,
             weight: self.weight,
             corrals: self.pi_corrals,
-            fess: self.fess,
+            order: self.order,
             corral_deadlocks: self.corral_deadlocks,
             tunnels: self.tunnels,
             goal_macros: self.goal_macros,

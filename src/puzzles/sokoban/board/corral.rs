@@ -29,6 +29,22 @@
 
 use super::{Board, Dir, FoundPush, Ground, State, opposite};
 
+/// A position surveyed once ([`Board::survey`]) for the pushes, the PI-corral pruning and
+/// the corral deadlocks of one expansion, which all start from the same flood fills.
+#[derive(Clone, Debug)]
+pub struct Survey {
+    /// The boxes by square.
+    pub boxes: Vec<bool>,
+    /// The player's walking distance to each square (`u32::MAX` where it cannot walk).
+    pub reach: Vec<u32>,
+    /// The squares the player reaches, in breadth-first order.
+    pub order: Vec<usize>,
+    /// Each square's corral area (`u32::MAX` for none: see [`Board::corral_areas`]).
+    pub area: Vec<u32>,
+    /// Each corral area's squares.
+    pub members: Vec<Vec<usize>>,
+}
+
 /// No corral: a square the player reaches, a box, a wall or outside.
 const NONE: u32 = u32::MAX;
 
@@ -37,13 +53,21 @@ impl Board {
     /// into one PI-corral that needs work, when there is one (see the module's doc); leaves
     /// `found` whole otherwise. Returns whether it pruned.
     pub fn prune_to_pi_corral(&self, state: &State, found: &mut Vec<FoundPush>) -> bool {
-        let boxes = self.box_flags(state);
-        let (reach, _) = self.walks(&boxes, usize::from(state.player));
-        let (area, members) = self.corral_areas(&boxes, &reach);
+        self.prune_to_pi_corral_in(&self.survey(state), found)
+    }
+
+    /// As [`Board::prune_to_pi_corral`], on the position's `survey` ([`Board::survey`]).
+    pub fn prune_to_pi_corral_in(&self, survey: &Survey, found: &mut Vec<FoundPush>) -> bool {
+        let Survey {
+            boxes,
+            reach,
+            area,
+            members,
+            ..
+        } = survey;
         let mut best: Option<Vec<(usize, Dir)>> = None;
         for (corral, squares) in members.iter().enumerate() {
-            let Some(ways_in) =
-                self.pi_corral_pushes(&boxes, &reach, &area, corral as u32, squares)
+            let Some(ways_in) = self.pi_corral_pushes(boxes, reach, area, corral as u32, squares)
             else {
                 continue;
             };
@@ -68,6 +92,21 @@ impl Board {
         }
         found.retain(|f| keep.contains(&self.push_key(f)));
         true
+    }
+
+    /// The position `state` surveyed once for the checks of an expansion: its boxes by
+    /// square, the player's walks and its corral areas (see [`Survey`]).
+    pub fn survey(&self, state: &State) -> Survey {
+        let boxes = self.box_flags(state);
+        let (reach, order) = self.walks(&boxes, usize::from(state.player));
+        let (area, members) = self.corral_areas(&boxes, &reach);
+        Survey {
+            boxes,
+            reach,
+            order,
+            area,
+            members,
+        }
     }
 
     /// A push's box square and direction.

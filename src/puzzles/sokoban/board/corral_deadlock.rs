@@ -17,7 +17,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use super::{Board, Dir, FoundPush, State};
+use super::{Board, Dir, FoundPush, State, Survey};
 
 /// The most boxes of a corral searched: larger corrals are left alone (their searches
 /// seldom finish within the limit, and cost it in full).
@@ -50,10 +50,19 @@ impl Board {
     /// on the board, cannot all reach goals, found by a search of at most `limit` positions
     /// for each corral. `memo` keeps the answers.
     pub fn corral_deadlock(&self, state: &State, limit: usize, memo: &mut CorralMemo) -> bool {
-        let boxes = self.box_flags(state);
-        let (reach, _) = self.walks(&boxes, usize::from(state.player));
-        let (_, members) = self.corral_areas(&boxes, &reach);
-        for squares in &members {
+        self.corral_deadlock_in(&self.survey(state), state, limit, memo)
+    }
+
+    /// As [`Board::corral_deadlock`], on the position's `survey` ([`Board::survey`]).
+    pub fn corral_deadlock_in(
+        &self,
+        survey: &Survey,
+        state: &State,
+        limit: usize,
+        memo: &mut CorralMemo,
+    ) -> bool {
+        let boxes = &survey.boxes;
+        for squares in &survey.members {
             let mut border: Vec<u16> = Vec::new();
             let mut needs_work = false;
             for &s in squares {
