@@ -301,7 +301,6 @@ fn learn_frames(
 }
 
 fn main() {
-    puzzlelab::heap::configure();
     let deadline = Duration::from_secs(300);
     let mut grid = Maze::new(2048, 2048);
     grid.randomize(0.3, 7);

@@ -30,7 +30,6 @@ fn best_count(puzzle: &dyn Puzzle, runs: usize) -> StateCount {
 }
 
 fn main() {
-    puzzlelab::heap::configure();
     let started = Instant::now();
     let text = std::fs::read_to_string("puzzles/eight-puzzle.rhai").expect("the shipped script");
     let script = puzzles::parse(&text, Some("script")).expect("the script compiles");

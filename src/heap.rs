@@ -72,22 +72,6 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// mimalloc's option number of its purge delay (`mi_option_purge_delay` in the `mi_option_e`
-/// enum of its v3 `mimalloc.h`, the version `libmimalloc-sys` 0.1.49 builds; the Rust binding
-/// names no constant for it).
-const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
-/// Sets the allocator up for the app: freed memory goes back to the system at once. mimalloc
-/// v3 keeps freed pages for a second by default (its purge delay, 1,000 ms), and the frame
-/// bench's peak resident memory rose from 383-401 MB to 572-575 MB with it; with the delay 0,
-/// 379 MB, and the script bench no slower (docs/benchmarks.md). Call it first thing in a
-/// process (the binary's `main`, the frame and script benchmarks do); without it the
-/// defaults hold.
-pub fn configure() {
-    // SAFETY: sets one of mimalloc's options, a plain store, with a valid option number.
-    unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) };
-}
-
 /// The heap bytes this thread has allocated minus those it has freed, since it began
 /// (wrapping; compare two readings on one thread).
 #[inline]
@@ -97,20 +81,7 @@ pub fn thread_net_bytes() -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{PURGE_DELAY, configure, thread_net_bytes};
-
-    /// Option 15 is the purge delay: its documented default (1,000 ms in mimalloc v3's
-    /// `options.c`), then 0 once configured.
-    #[test]
-    fn configure_sets_the_purge_delay_to_zero() {
-        // SAFETY: reads one of mimalloc's options by a valid number.
-        let get = || unsafe { libmimalloc_sys::mi_option_get(PURGE_DELAY) };
-        if get() != 0 {
-            assert_eq!(get(), 1000, "mimalloc v3's default purge delay");
-        }
-        configure();
-        assert_eq!(get(), 0);
-    }
+    use super::thread_net_bytes;
 
     #[test]
     fn a_thread_counts_what_it_holds() {

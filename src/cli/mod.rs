@@ -154,7 +154,6 @@ pub use crate::puzzles::batch::{EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION, EX
 
 /// Parses the process's arguments and runs the GUI or a subcommand.
 pub fn main() -> ExitCode {
-    crate::heap::configure();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
