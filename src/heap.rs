@@ -1,4 +1,4 @@
-//! The process's allocator: mimalloc, counting the heap bytes each thread allocates and
+//! The process's allocator: the system's, counting the heap bytes each thread allocates and
 //! frees, so that a call into a puzzle's program (a script function) can be held to a memory
 //! limit ([`crate::puzzles::call_limits`]) without the process aborting when memory runs out.
 //!
@@ -7,18 +7,15 @@
 //! meaningful as a difference over a stretch of its own work (bytes held at the end of a call
 //! that were not held at its start), not as a total.
 
-use std::alloc::{GlobalAlloc, Layout};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use mimalloc::MiMalloc;
+/// The allocator under the count: the system's. mimalloc was tried (issue 56 item 15) and
+/// not kept: the script bench gained under 5 % on a quiet machine, while the frame bench's
+/// longest frames grew from 16-38 ms to 100-113 ms (docs/benchmarks.md).
+const INNER: System = System;
 
-/// The allocator under the count: Microsoft's mimalloc (Leijen, Zorn and de Moura, "Mimalloc:
-/// Free List Sharding in Action", 2019), whose thread-local free lists serve rhai's many small
-/// values faster than the system's (issue 56 item 15: the scripted 8-puzzle's space 11 %
-/// faster on two workers, docs/benchmarks.md).
-const INNER: MiMalloc = MiMalloc;
-
-/// mimalloc, counting each thread's bytes (see the module documentation).
+/// The system allocator, counting each thread's bytes (see the module documentation).
 pub struct Counting;
 
 thread_local! {
@@ -32,7 +29,7 @@ fn add(bytes: i64) {
     let _ = NET.try_with(|n| n.set(n.get().wrapping_add(bytes)));
 }
 
-// SAFETY: every method forwards to mimalloc unchanged; the counting touches no
+// SAFETY: every method forwards to the system allocator unchanged; the counting touches no
 // memory the allocator hands out.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
