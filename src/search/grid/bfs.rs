@@ -158,8 +158,13 @@ fn bfs_layers<S>(
                 }
             }
             // Told one by one, the observer's pace (a pause) comes before the stop is looked
-            // at: a stop seen while it waits ends the run with the expansions told.
-            if let Err(outcome) = budget.paced(observer, silent || block_len > 0) {
+            // at: a stop seen while it waits ends the run with the expansions told. Its
+            // figures are the expansions told, whole: the square taken next still waits.
+            if !silent && block_len == 0 {
+                stats.frontier = (queue.len() - head) as u64;
+                stats.max_closed = reached;
+            }
+            if let Err(outcome) = budget.paced(observer, silent || block_len > 0, &stats) {
                 stats.frontier = (queue.len() - head) as u64;
                 break 'search (outcome, None);
             }
