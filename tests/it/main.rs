@@ -60,6 +60,7 @@ mod search_engine;
 mod search_tree;
 mod second_walk;
 mod shards;
+mod shown_board;
 mod side_panel;
 mod side_panel_reach;
 mod sliding;
