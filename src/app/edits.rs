@@ -23,6 +23,10 @@ impl AppState {
 
     /// After an edit: the old search no longer describes the puzzle.
     pub(crate) fn after_edit(&mut self) {
+        // A move by hand still sliding belongs to the puzzle before this edit: the picture
+        // is the edited puzzle's at once (an undo during the slide showed the move made
+        // again); a move by hand starts its own slide after its edit.
+        self.canvas.edit_slide = None;
         self.work.result = None;
         self.work.timeline = None;
         self.work.shown_moves = 0;

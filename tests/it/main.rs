@@ -66,6 +66,7 @@ mod side_panel_reach;
 mod sliding;
 mod sokoban;
 mod sokoban_fast;
+mod sokoban_repaint;
 mod solver;
 mod state_file;
 mod status_legend;
