@@ -335,6 +335,12 @@ impl AppState {
         self.work.puzzle.as_ref()
     }
 
+    /// The shipped puzzle file the puzzle on screen was opened as (it has no file of its
+    /// own on disk until saved), if it was.
+    pub fn shipped_file(&self) -> Option<&'static str> {
+        self.work.shipped
+    }
+
     /// The picture of the puzzle on screen as it is: made once per edit by the frame's work
     /// ([`AppState::refresh_picture`]; a large maze is costly to picture), or made here when
     /// the puzzle was edited since.

@@ -263,6 +263,12 @@ impl<A: std::borrow::Borrow<AppState>> ViewContext<A> {
         self.app().shown_puzzle().model::<M>()
     }
 
+    /// The shipped puzzle file the puzzle on screen was opened as, if it was (see
+    /// [`AppState::shipped_file`]).
+    pub fn shipped_file(&self) -> Option<&'static str> {
+        self.app().shipped_file()
+    }
+
     /// The persisted settings.
     pub fn settings(&self) -> &super::Settings {
         &self.app().settings

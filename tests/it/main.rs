@@ -54,6 +54,7 @@ mod screen;
 mod script_editor;
 mod script_editor_scroll;
 mod script_errors;
+mod script_heading;
 mod script_window;
 mod scripts;
 mod search_engine;

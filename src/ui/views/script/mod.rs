@@ -199,6 +199,7 @@ impl ScriptView {
         if self.editor.synced && self.editor.file == path {
             return;
         }
+        self.editor.shipped = app.shipped_file().filter(|_| path.is_none());
         if let Some(script) = app.model::<Script>() {
             self.editor.sync(script, path, &mut self.drafts);
         }
