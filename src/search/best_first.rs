@@ -204,7 +204,6 @@ fn search_counting<P: Problem + ?Sized>(
         stats.frontier = tree.len() as u64 - closed_count;
         per_f.count(entry.f());
         stats.max_depth = stats.max_depth.max(depth);
-        stats.max_closed = tree.len() as u64;
         successors.clear();
         // The expansion told (and scored), its successors, and room for them; a call of the
         // problem cut short ends the run there.
