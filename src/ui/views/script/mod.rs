@@ -199,9 +199,8 @@ impl ScriptView {
         if self.editor.synced && self.editor.file == path {
             return;
         }
-        self.editor.shipped = app.shipped_file().filter(|_| path.is_none());
-        if let Some(script) = app.model::<Script>() {
-            self.editor.sync(script, path, &mut self.drafts);
+        if let (Some(script), shipped) = (app.model::<Script>(), app.shipped_file()) {
+            self.editor.sync(script, path, shipped, &mut self.drafts);
         }
     }
 

@@ -238,15 +238,17 @@ impl Editor {
         self.error.as_ref().map(|e| self.located(e))
     }
 
-    /// Follows the puzzle on screen: its file and source, or the unsaved text kept for it in
-    /// `drafts` (taken out of it). Unsaved text of the script followed until now goes into
-    /// `drafts` first.
+    /// Follows the puzzle on screen: its file (or, without one, the shipped script it was
+    /// opened as, `shipped`) and source, or the unsaved text kept for it in `drafts` (taken
+    /// out of it). Unsaved text of the script followed until now goes into `drafts` first.
     pub fn sync(
         &mut self,
         script: &Script,
         file: Option<PathBuf>,
+        shipped: Option<&'static str>,
         drafts: &mut std::collections::BTreeMap<String, String>,
     ) {
+        self.shipped = shipped.filter(|_| file.is_none());
         // Text typed here: unsaved, or saved but not loaded (a failed Save As).
         if (self.is_dirty() || self.unloaded_edit) && !self.key.is_empty() {
             drafts.insert(
