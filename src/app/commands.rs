@@ -42,6 +42,7 @@ impl AppState {
             AppCommand::DialogAnswered(kind, path) => self.dialog_answered(kind, path),
             AppCommand::CancelPath => self.windows.path_prompt = None,
             AppCommand::OpenDialog => self.spawn_dialog(DialogKind::Open),
+            AppCommand::OpenMapDialog => self.spawn_dialog(DialogKind::OpenMap),
             AppCommand::SaveDialog => self.spawn_dialog(DialogKind::Save),
             AppCommand::SaveDialogNamed(name) => {
                 self.spawn_dialog_named(DialogKind::Save, Some(name));

@@ -23,6 +23,10 @@ impl AppState {
 
     /// After an edit: the old search no longer describes the puzzle.
     pub(crate) fn after_edit(&mut self) {
+        // A move by hand still sliding belongs to the puzzle before this edit: the picture
+        // is the edited puzzle's at once (an undo during the slide showed the move made
+        // again); a move by hand starts its own slide after its edit.
+        self.canvas.edit_slide = None;
         self.work.result = None;
         self.work.timeline = None;
         self.work.shown_moves = 0;
@@ -164,7 +168,11 @@ impl AppState {
 
     /// Takes back the last edit: from the app's history, or the view's own undo.
     pub(super) fn undo(&mut self) {
-        if !self.edits.uses_app_undo {
+        // A type with its own undo takes back its moves by hand; once none is left, the
+        // board taken from a solution's playback (see `take_shown_board`) goes back to the
+        // puzzle it was taken from, the one edit of the app's history such a type has.
+        let played = (self.work.puzzle.capabilities().hand_play).map(|h| h.moves_played());
+        if !self.edits.uses_app_undo && (played != Some(0) || self.work.history.is_empty()) {
             self.ask_view(ViewRequest::Undo);
             return;
         }
@@ -174,7 +182,9 @@ impl AppState {
         };
         self.before_edit();
         let now = std::mem::replace(&mut self.work.puzzle, previous);
-        self.work.future.push(now);
+        if self.edits.uses_app_undo {
+            self.work.future.push(now);
+        }
         self.after_edit();
         self.set_status("Undone.");
     }
@@ -218,8 +228,12 @@ impl AppState {
         !self.edits.uses_app_undo || self.can_redo()
     }
 
-    /// Paints `value` on `cell`, as an edit.
+    /// Paints `value` on `cell`, as an edit (none in a stroke refused, see
+    /// [`AppState::take_shown_board`]).
     pub(super) fn paint(&mut self, cell: crate::puzzles::Cell, value: u8) {
+        if self.canvas.stroke_refused {
+            return;
+        }
         // Puzzles with their own undo slide the painted piece into place instead.
         let before = (!self.edits.uses_app_undo).then(|| self.work.puzzle.clone_box());
         if self.edit_puzzle(|p| p.paint(cell, value))

@@ -72,6 +72,8 @@ pub enum DialogKind {
     Gif,
     /// Write the explored state graph (GraphML, or CSV edges).
     Graph,
+    /// Open a Moving AI map or scenario (the maze's Moving AI section).
+    OpenMap,
 }
 
 /// One kind of file dialog, a row of [`DIALOGS`]: everything the app says and does about it.
@@ -98,7 +100,7 @@ const PUZZLE_FILES: &[(&str, &[&str])] = &[
 ];
 
 /// The file dialogs, in the order of [`DialogKind`]'s variants.
-const DIALOGS: [DialogRow; 8] = [
+const DIALOGS: [DialogRow; 9] = [
     DialogRow {
         kind: DialogKind::Open,
         verb: "Open",
@@ -163,6 +165,17 @@ const DIALOGS: [DialogRow; 8] = [
         file_name: Some("states.graphml"),
         command: AppCommand::ExportGraph,
     },
+    DialogRow {
+        kind: DialogKind::OpenMap,
+        verb: "Open",
+        title: "Open a Moving AI map or scenario",
+        filters: &[
+            ("Moving AI maps and scenarios", &["map", "scen"]),
+            ("All files", &["*"]),
+        ],
+        file_name: None,
+        command: AppCommand::OpenPath,
+    },
 ];
 
 impl DialogKind {
@@ -178,7 +191,7 @@ impl DialogKind {
         self.row().verb
     }
 
-    /// What the path field asks for, as its heading says.
+    /// What the dialog asks for: its title, and the path field's heading.
     pub fn title(self) -> &'static str {
         self.row().title
     }
@@ -230,12 +243,10 @@ impl AppState {
             .or_else(|| std::env::current_dir().ok().map(|d| d.join("puzzles")));
         let spawned = Job::start("file-dialog", CancelToken::new(), self.waker(), move |_| {
             let row = kind.row();
-            let mut dialog = row
-                .filters
-                .iter()
-                .fold(rfd::FileDialog::new(), |d, (name, extensions)| {
-                    d.add_filter(*name, extensions)
-                });
+            let mut dialog = row.filters.iter().fold(
+                rfd::FileDialog::new().set_title(row.title),
+                |d, (name, extensions)| d.add_filter(*name, extensions),
+            );
             if let Some(dir) = dir.filter(|d| d.is_dir()) {
                 dialog = dialog.set_directory(dir);
             }
@@ -455,6 +466,11 @@ impl AppState {
         }
     }
 
+    /// The path field shown (no file dialog could be), by what it is for.
+    pub fn path_field(&self) -> Option<DialogKind> {
+        self.windows.path_prompt.as_ref().map(|(kind, _)| *kind)
+    }
+
     /// Shows the path field (no file dialog could be shown), starting in the current file's folder.
     pub(super) fn ask_path(&mut self, kind: DialogKind) {
         let start = self
@@ -547,6 +563,7 @@ mod tests {
             DialogKind::Trace,
             DialogKind::Gif,
             DialogKind::Graph,
+            DialogKind::OpenMap,
         ];
         assert_eq!(kinds.len(), DIALOGS.len());
         for kind in kinds {
@@ -569,6 +586,7 @@ mod tests {
                 DialogKind::Trace => AppCommand::ExportTrace(path),
                 DialogKind::Gif => AppCommand::ExportGif(path),
                 DialogKind::Graph => AppCommand::ExportGraph(path),
+                DialogKind::OpenMap => AppCommand::OpenPath(path),
             };
             assert_eq!(format!("{command:?}"), format!("{expected:?}"));
         }

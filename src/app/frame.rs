@@ -106,7 +106,9 @@ impl AppState {
         let (wake, limits) = (self.waker(), self.limits());
         self.windows.oracle.hidden = self.shown_moment() == ShownMoment::Search;
         let key = self.shown_position_key();
-        if self.windows.oracle.enabled {
+        // The board a solution's playback shows is made for the oracle, and for a type
+        // played by hand, whose moves by hand act on it (see `take_shown_board`).
+        if self.windows.oracle.enabled || self.work.puzzle.capabilities().hand_play.is_some() {
             self.make_playback_position(key);
         }
         let shown = self.playback.position_at(key);

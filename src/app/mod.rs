@@ -103,6 +103,8 @@ pub enum AppCommand {
     OpenGenerated(Box<dyn Puzzle>, String),
     /// Show the file dialog to open a puzzle.
     OpenDialog,
+    /// Show the file dialog to open a Moving AI map or scenario (a maze).
+    OpenMapDialog,
     /// Open the puzzle file at this path (in the workspace of its type).
     OpenPath(PathBuf),
     /// Put this puzzle, read from the file at this path, on screen in the workspace of its

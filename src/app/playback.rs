@@ -123,6 +123,48 @@ impl AppState {
         self.playback.position = position.map(|p| (key, p));
     }
 
+    /// Before a move or an edit by hand on the canvas: while it shows a solution played
+    /// back to move k > 0 of a type played by hand, the board shown becomes the puzzle (the
+    /// solution's playback ends, Ctrl+Z goes back to the board it was played from), so the
+    /// input acts on the board the user sees (issue 57's walk: a click moved a tile of the
+    /// start board while the canvas showed the solved one). Returns whether the input may go
+    /// on: false, the status saying why, when the board shown cannot be made.
+    pub(crate) fn take_shown_board(&mut self) -> bool {
+        let ShownMoment::Solution(k) = self.shown_moment() else {
+            return true;
+        };
+        if k == 0 || self.work.puzzle.capabilities().hand_play.is_none() {
+            return true;
+        }
+        let key = self.shown_position_key();
+        let position = match self.playback.position_at(key) {
+            Some(p) => Some(p.clone_box()),
+            None => (self.work.result.as_ref()).and_then(|r| {
+                self.work
+                    .puzzle
+                    .after_moves(&r.moves[..k.min(r.moves.len())])
+            }),
+        };
+        let Some(position) = position else {
+            self.set_error(format!(
+                "The canvas shows move {k} of the solution, which could not be made a board to                  play on: |< shows the puzzle's own board."
+            ));
+            return false;
+        };
+        self.before_edit();
+        let before = std::mem::replace(&mut self.work.puzzle, position);
+        if self.work.history.len() >= super::commands::UNDO_LIMIT {
+            self.work.history.remove(0);
+        }
+        self.work.history.push(before);
+        self.work.future.clear();
+        self.after_edit();
+        self.set_status(format!(
+            "Playing on from move {k} of the solution (the board shown); Ctrl+Z goes back to              the board it started from."
+        ));
+        true
+    }
+
     /// How many moves of the solution are shown on the canvas.
     pub fn shown_moves(&self) -> usize {
         self.work.shown_moves

@@ -146,6 +146,9 @@ pub struct CanvasState {
     /// The picture before the last move played by hand and when it was played, so the canvas
     /// can slide the moved piece or tile into place.
     pub(crate) edit_slide: Option<(Picture, Option<Motion>, f64)>,
+    /// Whether the stroke in progress was refused (the board shown could not be taken as
+    /// the puzzle, see [`AppState::take_shown_board`]): its paints change nothing.
+    pub(crate) stroke_refused: bool,
 }
 
 /// What edits of the puzzle leave behind: the edit count, checks due, questions pending.
@@ -330,6 +333,12 @@ impl AppState {
     /// The puzzle on screen.
     pub fn puzzle(&self) -> &dyn Puzzle {
         self.work.puzzle.as_ref()
+    }
+
+    /// The shipped puzzle file the puzzle on screen was opened as (it has no file of its
+    /// own on disk until saved), if it was.
+    pub fn shipped_file(&self) -> Option<&'static str> {
+        self.work.shipped
     }
 
     /// The picture of the puzzle on screen as it is: made once per edit by the frame's work

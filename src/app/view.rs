@@ -256,6 +256,19 @@ impl<A: std::borrow::Borrow<AppState>> ViewContext<A> {
         self.app().model::<M>()
     }
 
+    /// The board the canvas shows as the model `M`: the solution's playback at its move
+    /// (once made, for a type played by hand, see [`AppState::shown_puzzle`]), else the
+    /// puzzle on screen. What the pointer's hover names: a move by hand acts on it.
+    pub fn shown_model<M: crate::puzzles::Puzzle + Any>(&self) -> Option<&M> {
+        self.app().shown_puzzle().model::<M>()
+    }
+
+    /// The shipped puzzle file the puzzle on screen was opened as, if it was (see
+    /// [`AppState::shipped_file`]).
+    pub fn shipped_file(&self) -> Option<&'static str> {
+        self.app().shipped_file()
+    }
+
     /// The persisted settings.
     pub fn settings(&self) -> &super::Settings {
         &self.app().settings
@@ -461,6 +474,13 @@ impl<A: std::borrow::BorrowMut<AppState>> ViewContext<A> {
     /// Chooses the algorithm again when the chosen one no longer applies to the puzzle.
     pub fn repick_algorithm(&mut self) {
         self.app_mut().repick_algorithm();
+    }
+
+    /// Before a move by hand (a key's): the board the canvas shows becomes the puzzle while
+    /// it shows a solution played back (see [`AppState::take_shown_board`]). Returns
+    /// whether the move may go on (false: the status says why not).
+    pub fn take_shown_board(&mut self) -> bool {
+        self.app_mut().take_shown_board()
     }
 
     /// Slides the piece a hand move moved from where it was in `before` (the canvas

@@ -259,6 +259,8 @@ impl AppState {
                 }
             }
             CanvasCommand::StrokeBegin(cell) => {
+                // A stroke acts on the board the canvas shows (a solution played back).
+                self.canvas.stroke_refused = !self.take_shown_board();
                 self.canvas.stroke = Some(PaintStroke {
                     value: None,
                     last: Some(cell),
@@ -284,7 +286,10 @@ impl AppState {
                     stroke.last = Some(cell);
                 }
             }
-            CanvasCommand::StrokeEnd => self.canvas.stroke = None,
+            CanvasCommand::StrokeEnd => {
+                self.canvas.stroke = None;
+                self.canvas.stroke_refused = false;
+            }
         }
     }
 

@@ -62,8 +62,8 @@ impl<S, F: Fn(&S) -> Place> Observer<S> for PlaceObserver<'_, F> {
             .expanded(Some((self.place_of)(state)), depth, stats);
     }
 
-    fn before_expansion(&mut self) {
-        self.inner.before_expansion();
+    fn before_expansion(&mut self, stats: &Stats) {
+        self.inner.before_expansion(stats);
     }
 
     fn generated(&mut self, state: &S) {
@@ -166,8 +166,8 @@ impl<S, F: Fn(&S) -> Picture> Observer<S> for BoardObserver<'_, F> {
         self.inner.expanded(None, depth, stats);
     }
 
-    fn before_expansion(&mut self) {
-        self.inner.before_expansion();
+    fn before_expansion(&mut self, stats: &Stats) {
+        self.inner.before_expansion(stats);
     }
 
     fn generated(&mut self, state: &S) {

@@ -316,8 +316,9 @@ pub trait Watcher {
     fn expanded(&mut self, _place: Option<Place>, _depth: u64, _stats: &Stats) {}
     /// The search is about to count and expand a state, and looks at its stop right after
     /// this returns (see [`search::Observer::before_expansion`]): a watcher that paces the
-    /// search waits here.
-    fn before_expansion(&mut self) {}
+    /// search waits here. `stats` are the figures of the expansions told, each whole (its
+    /// successors generated and queued).
+    fn before_expansion(&mut self, _stats: &Stats) {}
     /// The place just reported expanded, scored: path cost `g`, heuristic `h` (`None` when
     /// the algorithm uses none) and the place it was reached from (see
     /// [`search::Observer::scored`]). Called only when [`Watcher::wants_scores`] says so.

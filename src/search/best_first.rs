@@ -184,7 +184,9 @@ fn search_counting<P: Problem + ?Sized>(
         }
         // The stop and limits looked at after the observer's pace (a goal taken off is
         // returned, stop or not): a stop seen while paused ends the run before this one.
-        if let Err(outcome) = budget.paced(observer, silent) {
+        // (The frontier is as the last iteration left it, the state taken off counted.)
+        stats.max_closed = tree.len() as u64;
+        if let Err(outcome) = budget.paced(observer, silent, &stats) {
             return tree.finish(outcome, None, stats);
         }
         if closed.len() <= entry.id as usize {
@@ -202,7 +204,6 @@ fn search_counting<P: Problem + ?Sized>(
         stats.frontier = tree.len() as u64 - closed_count;
         per_f.count(entry.f());
         stats.max_depth = stats.max_depth.max(depth);
-        stats.max_closed = tree.len() as u64;
         successors.clear();
         // The expansion told (and scored), its successors, and room for them; a call of the
         // problem cut short ends the run there.

@@ -59,8 +59,12 @@ pub(super) fn search<P: Problem + ?Sized>(
     while let Some(id) = frontier.pop_front() {
         if !silent {
             // The observer's pace (a pause) comes before the stop is looked at, so a stop
-            // seen while it waits ends the run with the expansions told, none more.
-            observer.before_expansion();
+            // seen while it waits ends the run with the expansions told, none more. Its
+            // figures are those expansions' whole, as a stop here ends with them: the state
+            // taken off still waits on the frontier.
+            stats.frontier = frontier.len() as u64 + 1;
+            stats.max_closed = tree.len() as u64;
+            observer.before_expansion(&stats);
         }
         if let Err(outcome) = budget.check() {
             // Stopped before expanding it: the state taken off still counts with the

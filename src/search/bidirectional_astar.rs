@@ -64,8 +64,10 @@ pub(super) fn search<P: Problem + ?Sized>(
             break;
         }
         // The observer's pace (a pause) before the stop is looked at: a stop seen while it
-        // waits ends the run with the expansions told, none more.
-        observer.before_expansion();
+        // waits ends the run with the expansions told, none more. Its figures are those
+        // expansions' whole (the frontier as the last expansion left it).
+        stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
+        observer.before_expansion(&stats);
         if let Err(outcome) = budget.check() {
             return trees[0].finish_stopped(&trees[1], outcome, stats);
         }
@@ -90,7 +92,6 @@ pub(super) fn search<P: Problem + ?Sized>(
         // them: reached = closed + frontier.
         stats.frontier = frontier_of(&trees, &closed_count);
         stats.max_depth = stats.max_depth.max(depth);
-        stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
         observer.expanded(&state, depth, &stats);
         let toward = (side == 1).then_some(backward);
         let expanded = (|| {

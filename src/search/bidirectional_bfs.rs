@@ -63,8 +63,11 @@ pub(super) fn search<P: Problem + ?Sized>(
         };
         for (k, &id) in layer.iter().enumerate() {
             // The observer's pace (a pause) before the stop is looked at: a stop seen while
-            // it waits ends the run with the expansions told, none more.
-            observer.before_expansion();
+            // it waits ends the run with the expansions told, none more. Its figures are
+            // those expansions' whole: this state still waits on the frontier.
+            stats.frontier = waiting(layer.len() - k, &next, &layers);
+            stats.max_closed = (trees[0].len() + trees[1].len()) as u64;
+            observer.before_expansion(&stats);
             if let Err(outcome) = budget.check() {
                 return trees[0].finish_stopped(&trees[1], outcome, stats);
             }

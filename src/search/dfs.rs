@@ -61,8 +61,11 @@ pub(super) fn search<P: Problem + ?Sized>(
                 }
                 if !silent {
                     // A stop seen while the observer waited (paused) ends the run before
-                    // this expansion is counted.
-                    observer.before_expansion();
+                    // this expansion is counted. Its figures are the expansions told, whole:
+                    // the untried successors and this state wait on the frontier.
+                    stats.frontier = pending.len() as u64 + 1;
+                    stats.max_closed = tree.len() as u64;
+                    observer.before_expansion(&stats);
                     if let Err(outcome) = budget.check() {
                         return tree.finish(outcome, None, stats);
                     }

@@ -295,7 +295,7 @@ fn bounded<P: Problem + ?Sized>(
         } else {
             // The observer's pace (a pause) before the stop is looked at: a stop seen while
             // it waits ends the run with the expansions told, none more.
-            if let Err(outcome) = budget.paced(observer, silent) {
+            if let Err(outcome) = budget.paced(observer, silent, stats) {
                 return Bounded::Stopped(outcome);
             }
             stats.expanded += 1;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::{CancelToken, Interrupt, Observer, Outcome};
+use super::{CancelToken, Interrupt, Observer, Outcome, Stats};
 
 /// One mebibyte, in bytes.
 pub const MIB: u64 = 1024 * 1024;
@@ -346,15 +346,17 @@ impl Budget {
 
     /// [`Budget::check`] after the observer's pace ([`Observer::before_expansion`], unless
     /// `silent`), just before an expansion is counted: a stop seen while the observer
-    /// waited (the app's pause) ends the run with the expansions told, none more.
+    /// waited (the app's pause) ends the run with the expansions told, none more. `stats`
+    /// are the figures of those expansions, each whole.
     #[inline]
     pub fn paced<S>(
         &mut self,
         observer: &mut dyn Observer<S>,
         silent: bool,
+        stats: &Stats,
     ) -> Result<(), Outcome> {
         if !silent {
-            observer.before_expansion();
+            observer.before_expansion(stats);
         }
         self.check()
     }

@@ -219,9 +219,11 @@ pub trait Observer<S> {
     /// no goal, for the searches that test at expansion), and looks at its stop and limits
     /// right after this returns. An observer that paces the search (the app's pause and
     /// speed) waits here, not in [`Observer::expanded`]: a stop seen while it waits then ends
-    /// the run with the expansions told so far, none more. Not called for the expansions of
-    /// a [`GridBlock`], nor by a silent search.
-    fn before_expansion(&mut self) {}
+    /// the run with the expansions told so far, none more. `stats` are the figures of the
+    /// expansions told, each whole (its successors generated and queued): the figures a stop
+    /// seen here ends the run with, and those of the moment a pause here shows. Not called
+    /// for the expansions of a [`GridBlock`], nor by a silent search.
+    fn before_expansion(&mut self, _stats: &Stats) {}
     /// The state just reported by [`Observer::expanded`], scored: its path cost `g`, its
     /// heuristic `h` (`None` for algorithms that use none) and the state it was reached from
     /// (`None` for a start). Called only when [`Observer::wants_scores`] says so.

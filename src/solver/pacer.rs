@@ -293,8 +293,13 @@ impl Watcher for Pacer {
     /// breakpoint on an expansion) then falls once the last expansion's successors are
     /// recorded, so the newest moment the window shows is whole (its state and every state
     /// it put on the frontier); and the search looks at its stop after this returns, so a
-    /// Stop pressed while paused ends the run with the expansions the window showed.
-    fn before_expansion(&mut self) {
+    /// Stop pressed while paused ends the run with the expansions the window showed. The
+    /// batch sent then carries `stats`, the figures of those expansions whole: the ones
+    /// told with the last expansion were counted before its successors, which the batch's
+    /// chunk holds (the panel said "States generated 0, Frontier 0" beside the 4 squares
+    /// Klondike's first step put on the frontier).
+    fn before_expansion(&mut self, stats: &Stats) {
+        self.batch.stats.clone_from(stats);
         if !self.held {
             self.pace();
             self.held = true;

@@ -120,3 +120,47 @@ fn cli_type_detection_finds_klondike() {
     let p = puzzles::parse(include_str!("../../puzzles/klondike.txt"), None).unwrap();
     assert_eq!(p.puzzle_type().name, "klondike");
 }
+
+/// Issue 57's walk: after Step the Statistics panel said "States generated 0, Frontier 0"
+/// beside the 4 squares the first expansion put on the frontier (the figures sent with the
+/// pause were counted before the expansion's successors). After each Step the panel's
+/// figures are the moment's on the canvas: its expansions, its frontier squares, the squares
+/// reached, and every successor generated.
+#[test]
+fn after_each_step_the_panels_figures_are_the_canvass() {
+    use crate::common::gui::{harness, run_until};
+    use puzzlelab::app::{AppCommand, Settings};
+    let mut h = harness(Settings::default());
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "klondike.txt")
+        .expect("klondike.txt is shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    h.state_mut().push(AppCommand::SetAlgorithm(Algorithm::Bfs));
+    h.run();
+    for step in 1..=4u64 {
+        h.state_mut().push(AppCommand::Step);
+        run_until(&mut h, |app| {
+            app.marks().stats.expanded == step && app.shown_stats().expanded == step
+        });
+        let (shown, marks) = (h.state().shown_stats(), h.state().marks());
+        let canvas = (
+            marks.stats.expanded,
+            marks.frontier_places as u64,
+            (marks.closed_places + marks.frontier_places) as u64,
+        );
+        assert_eq!(
+            (shown.expanded, shown.frontier, shown.max_closed),
+            canvas,
+            "step {step}: {shown:?}"
+        );
+        assert!(
+            shown.max_frontier >= shown.frontier,
+            "step {step}: {shown:?}"
+        );
+        assert!(
+            shown.generated >= shown.max_closed - 1,
+            "step {step}: every state reached but the start was generated: {shown:?}"
+        );
+    }
+}

@@ -207,3 +207,35 @@ fn solve_takes_the_grid_movement_from_the_command_line() {
     assert_eq!(code, 2);
     assert!(err.contains("--moves must be 4 or 8"), "{err}");
 }
+
+/// Issue 57's walk: the Moving AI section's "Open Moving AI scenario…" asked with the
+/// puzzle's dialog, titled "Open a puzzle". It asks with its own, titled for what it opens
+/// (the native dialog's title, and the path field's heading when none can be shown).
+#[test]
+fn the_moving_ai_button_asks_with_a_dialog_of_its_own_title() {
+    use crate::common::gui::{click_label, harness, run_until};
+    use egui_kittest::kittest::Queryable as _;
+    use puzzlelab::app::{AppCommand, DialogKind, Settings};
+    assert_eq!(
+        DialogKind::OpenMap.title(),
+        "Open a Moving AI map or scenario"
+    );
+    assert_ne!(DialogKind::OpenMap.title(), DialogKind::Open.title());
+    let mut h = harness(Settings::default());
+    let (t, shipped) = puzzles::shipped()
+        .find(|(_, s)| s.file == "maze-small.txt")
+        .expect("shipped");
+    h.state_mut().push(AppCommand::OpenShipped(t, shipped));
+    h.run();
+    if h.query_by_label("Open Moving AI scenario…").is_none() {
+        click_label(&mut h, "Moving AI scenario");
+        h.run();
+    }
+    click_label(&mut h, "Open Moving AI scenario…");
+    // No native dialog can be shown here (no desktop portal): the path field asks.
+    run_until(&mut h, |app| app.path_field().is_some());
+    assert_eq!(h.state().path_field(), Some(DialogKind::OpenMap));
+    h.run();
+    h.get_by_label_contains("No file dialog could be shown");
+    h.get_by_label("Open a Moving AI map or scenario");
+}

@@ -43,6 +43,8 @@ struct StopAtPace {
     cancel: CancelToken,
     at: u64,
     told: u64,
+    /// The figures told at the pace where the run was stopped.
+    paced: Option<Stats>,
 }
 
 impl Watcher for StopAtPace {
@@ -51,8 +53,9 @@ impl Watcher for StopAtPace {
         assert_eq!(stats.expanded, self.told, "the expansions told, in order");
     }
 
-    fn before_expansion(&mut self) {
+    fn before_expansion(&mut self, stats: &Stats) {
         if self.told == self.at {
+            self.paced = Some(stats.clone());
             self.cancel.cancel();
         }
     }
@@ -70,6 +73,7 @@ fn a_stop_seen_at_an_expansions_pace_ends_the_run_before_it() {
                 cancel: cancel.clone(),
                 at: 2,
                 told: 0,
+                paced: None,
             };
             let report = puzzle.solve(algorithm, &mut watcher, &cancel).unwrap();
             if report.outcome == Outcome::Found && watcher.told < 2 {
@@ -81,6 +85,49 @@ fn a_stop_seen_at_an_expansions_pace_ends_the_run_before_it() {
                 (2, 2),
                 "{file} {algorithm:?}"
             );
+        }
+    }
+}
+
+/// Issue 57's walk: after Step on Klondike the Statistics panel said "States generated 0,
+/// Frontier 0" beside the 4 squares the first expansion put on the frontier: the figures
+/// sent with a pause were those told with the last expansion, counted before its
+/// successors. The figures told at an expansion's pace (where the app's pause waits) are
+/// now those expansions' whole: for every algorithm of every kind of puzzle, the figures a
+/// stop seen there ends the run with.
+#[test]
+fn the_figures_told_at_an_expansions_pace_are_those_a_stop_there_ends_with() {
+    for file in FILES {
+        let puzzle = shipped(file);
+        for algorithm in puzzle.algorithms() {
+            for at in [1, 3] {
+                let cancel = CancelToken::new();
+                let mut watcher = StopAtPace {
+                    cancel: cancel.clone(),
+                    at,
+                    told: 0,
+                    paced: None,
+                };
+                let report = puzzle.solve(algorithm, &mut watcher, &cancel).unwrap();
+                let Some(paced) = watcher.paced else {
+                    continue; // solved before: nothing paced there
+                };
+                let what = format!("{file} {algorithm:?} after {at}");
+                let s = &report.stats;
+                let figures = |s: &Stats| {
+                    (
+                        s.expanded,
+                        s.generated,
+                        s.frontier,
+                        s.max_frontier,
+                        s.max_closed,
+                        s.max_depth,
+                        s.iterations,
+                    )
+                };
+                assert_eq!(figures(&paced), figures(s), "{what}");
+                assert!(paced.generated > 0 || s.expanded == 0, "{what}: {paced:?}");
+            }
         }
     }
 }

@@ -158,9 +158,11 @@ fn bfs_layers<S>(
                 }
             }
             // Told one by one, the observer's pace (a pause) comes before the stop is looked
-            // at: a stop seen while it waits ends the run with the expansions told.
-            if let Err(outcome) = budget.paced(observer, silent || block_len > 0) {
-                stats.frontier = (queue.len() - head) as u64;
+            // at: a stop seen while it waits ends the run with the expansions told. Its
+            // figures are the expansions told, whole: the square taken next still waits.
+            stats.frontier = (queue.len() - head) as u64;
+            stats.max_closed = reached;
+            if let Err(outcome) = budget.paced(observer, silent || block_len > 0, &stats) {
                 break 'search (outcome, None);
             }
             let at = queue[head] as usize;
@@ -168,7 +170,6 @@ fn bfs_layers<S>(
             head += 1;
             stats.expanded += 1;
             stats.max_depth = stats.max_depth.max(depth);
-            stats.max_closed = reached;
             let blocked = block_len > 0;
             if blocked {
                 block.expanded.push(pack_square(r, c));

@@ -94,7 +94,7 @@ pub(super) fn pointer_input(
             ..
         }) = stroke
     {
-        for lead in follow_slides(app.work.puzzle.as_ref(), value, grab, cell) {
+        for lead in follow_slides(app.shown_puzzle(), value, grab, cell) {
             app.push(AppCommand::Paint(lead, value));
         }
         if ending {
@@ -146,11 +146,13 @@ fn start_stroke(app: &mut Panel<'_>, cell: Cell, board: bool) -> PaintStroke {
     let value = if by_view {
         None
     } else {
-        app.work.puzzle.stroke_value(cell)
+        // The board the canvas shows (a solution played back), which the app takes as the
+        // puzzle when the stroke begins.
+        app.shown_puzzle().stroke_value(cell)
     };
     // Only a board of pieces is pictured here: a large maze is costly to picture.
     let grab = value.filter(|_| board).and_then(|v| {
-        let picture = app.work.puzzle.picture();
+        let picture = app.shown_puzzle().picture();
         matches!(picture.get(cell), Some(Square::Piece { id, .. }) if id == v)
             .then(|| piece_top_left(&picture, v))
             .flatten()

@@ -396,7 +396,7 @@ impl TypeView for KlotskiView {
 impl KlotskiView {
     /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
-        let letter = klotski(app)?.piece_at(cell)?;
+        let letter = app.shown_model::<Klotski>()?.piece_at(cell)?;
         Some(format!("piece {letter}"))
     }
 }

@@ -266,7 +266,8 @@ impl TypeView for RushHourView {
 impl RushHourView {
     /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
-        let board = board(app)?;
+        // The board shown (a solution played back), which a drag moves.
+        let board = app.shown_model::<RushHour>()?;
         if board.is_wall(cell) {
             return Some("wall".to_owned());
         }

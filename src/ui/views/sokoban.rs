@@ -202,7 +202,8 @@ impl TypeView for SokobanView {
 impl SokobanView {
     /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: Cell) -> Option<String> {
-        let s = level(app)?;
+        // The board shown (a solution played back), which a move by hand acts on.
+        let s = app.shown_model::<Sokoban>()?;
         let square = s.square_of(cell)?;
         let b = s.board();
         let what = match b.ground(square) {
@@ -249,6 +250,9 @@ impl SokobanView {
     /// Plays a move by hand (an edit the app's undo takes back), sliding the box it
     /// pushed, if any.
     fn play(app: &mut ViewWrite<'_>, play: impl FnOnce(&mut Sokoban) -> bool) {
+        if !app.take_shown_board() {
+            return;
+        }
         let before = app.puzzle().clone_box();
         if app.edit_model(play)
             && let Some(s) = app.model::<Sokoban>()

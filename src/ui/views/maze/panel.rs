@@ -301,7 +301,7 @@ fn scenario_ui(view: &MazeView, app: &mut ViewDraw<'_>, ui: &mut egui::Ui) {
                 .on_hover_text("A .scen file; its map is found beside it or opened before")
                 .clicked()
             {
-                app.push(AppCommand::OpenDialog);
+                app.push(AppCommand::OpenMapDialog);
             }
         }
         Some((name, i, n)) => {

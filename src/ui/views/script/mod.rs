@@ -199,8 +199,8 @@ impl ScriptView {
         if self.editor.synced && self.editor.file == path {
             return;
         }
-        if let Some(script) = app.model::<Script>() {
-            self.editor.sync(script, path, &mut self.drafts);
+        if let (Some(script), shipped) = (app.model::<Script>(), app.shipped_file()) {
+            self.editor.sync(script, path, shipped, &mut self.drafts);
         }
     }
 

@@ -290,6 +290,9 @@ impl SlidingView {
 
     /// Slides the tile that moves toward `side`, animating the move.
     fn key(app: &mut ViewWrite<'_>, side: Side) {
+        if !app.take_shown_board() {
+            return;
+        }
         let before = app.puzzle().clone_box();
         edit(app, |p| p.slide_toward(side));
         if app.puzzle().picture() != before.picture() {
@@ -424,7 +427,7 @@ impl SlidingView {
     /// A line about the square `cell` under the pointer, for the status bar.
     fn hover_text(&self, app: &ViewRead<'_>, cell: crate::puzzles::Cell) -> Option<String> {
         // Tile 0 is the blank (the gap).
-        Some(match sliding(app)?.tile_at(cell)? {
+        Some(match app.shown_model::<Sliding>()?.tile_at(cell)? {
             0 => "the blank".to_owned(),
             tile => format!("tile {tile}"),
         })

@@ -118,6 +118,8 @@ pub(super) struct Editor {
     pub key: String,
     /// The file the script was opened from or saved to.
     pub file: Option<PathBuf>,
+    /// The shipped script it was opened as, without a file of its own (Save asks for one).
+    pub shipped: Option<&'static str>,
     /// Whether `key` and `file` follow the puzzle on screen (false once it was replaced).
     pub synced: bool,
     /// The error of the last save or reload: its place and message.
@@ -202,11 +204,33 @@ impl Editor {
         self.text != self.base
     }
 
-    /// Where the editor's text goes: the file's name, or "unsaved script".
+    /// The script's name where an error is located: its file's name, the shipped script's,
+    /// or "script" for one with neither.
+    pub fn file_name(&self) -> String {
+        match (&self.file, self.shipped) {
+            (Some(path), _) => shown(path),
+            (None, Some(shipped)) => shipped.to_owned(),
+            (None, None) => "script".to_owned(),
+        }
+    }
+
+    /// The editor's heading after "Script editor": the file's name (or the shipped
+    /// script's, saying that Save asks for a file), and, where something is not saved,
+    /// what: the edits, or the whole script when it has no file (issue 57's walk: a shipped
+    /// script and one from disk were both called "unsaved script").
     pub fn file_label(&self) -> String {
-        self.file
-            .as_deref()
-            .map_or_else(|| "unsaved script".to_owned(), shown)
+        let edits = if self.is_dirty() {
+            " (unsaved edits)"
+        } else {
+            ""
+        };
+        match (&self.file, self.shipped) {
+            (Some(path), _) => format!("{}{edits}", shown(path)),
+            (None, Some(shipped)) => {
+                format!("{shipped}, shipped{edits}: Save asks where to write it")
+            }
+            (None, None) => format!("no file yet{edits}: Save asks where to write it"),
+        }
     }
 
     /// The error as `file:line:column: message`.
@@ -214,15 +238,17 @@ impl Editor {
         self.error.as_ref().map(|e| self.located(e))
     }
 
-    /// Follows the puzzle on screen: its file and source, or the unsaved text kept for it in
-    /// `drafts` (taken out of it). Unsaved text of the script followed until now goes into
-    /// `drafts` first.
+    /// Follows the puzzle on screen: its file (or, without one, the shipped script it was
+    /// opened as, `shipped`) and source, or the unsaved text kept for it in `drafts` (taken
+    /// out of it). Unsaved text of the script followed until now goes into `drafts` first.
     pub fn sync(
         &mut self,
         script: &Script,
         file: Option<PathBuf>,
+        shipped: Option<&'static str>,
         drafts: &mut std::collections::BTreeMap<String, String>,
     ) {
+        self.shipped = shipped.filter(|_| file.is_none());
         // Text typed here: unsaved, or saved but not loaded (a failed Save As).
         if (self.is_dirty() || self.unloaded_edit) && !self.key.is_empty() {
             drafts.insert(
@@ -504,7 +530,7 @@ impl Editor {
             (Some(l), None) => format!(":{l}"),
             _ => String::new(),
         };
-        format!("{}{place}: {}", self.file_label(), e.message)
+        format!("{}{place}: {}", self.file_name(), e.message)
     }
 }
 

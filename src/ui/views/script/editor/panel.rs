@@ -41,8 +41,7 @@ impl Editor {
         self.run_error = app.result().and_then(|r| r.error.clone());
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new("Script editor").strong());
-            let mark = if self.is_dirty() { " (unsaved)" } else { "" };
-            ui.label(egui::RichText::new(format!("{}{mark}", self.file_label())).weak());
+            ui.label(egui::RichText::new(self.file_label()).weak());
         });
         ui.horizontal_wrapped(|ui| {
             let hint = if self.file.is_some() {
