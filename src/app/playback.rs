@@ -147,7 +147,7 @@ impl AppState {
         };
         let Some(position) = position else {
             self.set_error(format!(
-                "The canvas shows move {k} of the solution, which could not be made a board to                  play on: |< shows the puzzle's own board."
+                "The canvas shows move {k} of the solution, which could not be made a board to play on: |< shows the puzzle's own board."
             ));
             return false;
         };
@@ -160,7 +160,7 @@ impl AppState {
         self.work.future.clear();
         self.after_edit();
         self.set_status(format!(
-            "Playing on from move {k} of the solution (the board shown); Ctrl+Z goes back to              the board it started from."
+            "Playing on from move {k} of the solution (the board shown); Ctrl+Z goes back to the board it started from."
         ));
         true
     }
